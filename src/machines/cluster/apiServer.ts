@@ -1,0 +1,195 @@
+/**
+ * A small in-memory API server: objects with uid, resourceVersion, finalizers and deletionTimestamp;
+ * create/update/patch/delete with the semantics the storage controllers rely on; a change feed the
+ * cluster turns into watch events. Not a component machine: it is the medium components talk through.
+ * upstream semantics: k8s.io/apiserver registry/generic/registry/store.go (graceful deletion,
+ * finalizers), JSON merge patch (RFC 7386).
+ */
+import type { ApiRequestEmitted } from '../shared/contract.ts';
+import { API_VERSION, CLUSTER_SCOPED, type K8sObject, type Kind, RESOURCE, keyOf, objectKey } from '../shared/k8s.ts';
+import { rfc3339 } from '../shared/goFormat.ts';
+import type { Rng } from '../shared/rng.ts';
+
+export interface ApiChange {
+  type: 'ADDED' | 'MODIFIED' | 'DELETED';
+  object: K8sObject;
+  oldObject?: K8sObject;
+}
+
+export interface ApiOutcome {
+  ok: boolean;
+  code: number;
+  reason?: string;
+  message?: string;
+  object?: K8sObject;
+  before: K8sObject | null;
+  after: K8sObject | null;
+  change?: ApiChange;
+}
+
+/** Deep-freeze so that no component can change stored state behind the API server's back. */
+export function deepFreeze<T>(o: T): T {
+  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
+    Object.freeze(o);
+    for (const v of Object.values(o as Record<string, unknown>)) deepFreeze(v);
+  }
+  return o;
+}
+
+const clone = <T>(o: T): T => (o === undefined ? o : JSON.parse(JSON.stringify(o))) as T;
+
+/** RFC 7386 JSON merge patch; returns a new value. */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return clone(patch);
+  const base: Record<string, unknown> =
+    target && typeof target === 'object' && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
+  for (const [k, v] of Object.entries(patch as Record<string, unknown>)) {
+    if (v === null) delete base[k];
+    else base[k] = mergePatch(base[k], v);
+  }
+  return base;
+}
+
+/** "volumeattachments.storage.k8s.io" as apimachinery prints a group resource. */
+export function groupResource(kind: Kind): string {
+  const group = API_VERSION[kind].includes('/') ? API_VERSION[kind].split('/')[0] : '';
+  return group ? `${RESOURCE[kind]}.${group}` : RESOURCE[kind];
+}
+
+export class ApiServer {
+  private objects = new Map<string, K8sObject>();
+  private rv: number;
+
+  constructor(
+    private rng: Rng,
+    /** wall-clock epoch (µs) of virtual time 0, for creationTimestamp/deletionTimestamp */
+    private epochUs: number,
+    firstResourceVersion = 1000,
+  ) {
+    this.rv = firstResourceVersion;
+  }
+
+  get(kind: Kind, namespace: string | undefined, name: string): K8sObject | undefined {
+    return this.objects.get(objectKey(kind, CLUSTER_SCOPED.has(kind) ? undefined : namespace, name));
+  }
+
+  list(kind?: Kind): K8sObject[] {
+    const all = [...this.objects.values()];
+    return kind ? all.filter((o) => o.kind === kind) : all;
+  }
+
+  /** every stored object, in a stable order (kind, namespace, name) */
+  snapshot(): K8sObject[] {
+    return [...this.objects.values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+  }
+
+  private nextRv(): string {
+    this.rv += 1;
+    return String(this.rv);
+  }
+
+  private store(o: K8sObject): K8sObject {
+    const f = deepFreeze(o);
+    this.objects.set(keyOf(f), f);
+    return f;
+  }
+
+  private notFound(kind: Kind, name: string): ApiOutcome {
+    return { ok: false, code: 404, reason: 'NotFound', message: `${groupResource(kind)} "${name}" not found`, before: null, after: null };
+  }
+
+  /** Apply one request at virtual time `now` (µs). */
+  apply(req: ApiRequestEmitted, now: number): ApiOutcome {
+    const ns = CLUSTER_SCOPED.has(req.kind) ? undefined : req.namespace;
+    const key = objectKey(req.kind, ns, req.name);
+    const cur = this.objects.get(key) ?? null;
+    const ts = rfc3339(this.epochUs + now);
+    switch (req.verb) {
+      case 'get':
+        return cur ? { ok: true, code: 200, object: cur, before: cur, after: cur } : this.notFound(req.kind, req.name);
+      case 'create': {
+        if (cur) {
+          return {
+            ok: false, code: 409, reason: 'AlreadyExists',
+            message: `${groupResource(req.kind)} "${req.name}" already exists`, before: cur, after: cur,
+          };
+        }
+        const o = clone(req.object!);
+        o.apiVersion = API_VERSION[req.kind];
+        o.kind = req.kind;
+        o.metadata = {
+          ...o.metadata, name: req.name, ...(ns ? { namespace: ns } : {}),
+          uid: o.metadata.uid ?? this.rng.uuid(), resourceVersion: this.nextRv(),
+          creationTimestamp: o.metadata.creationTimestamp ?? ts,
+        };
+        const stored = this.store(o);
+        return { ok: true, code: 201, object: stored, before: null, after: stored, change: { type: 'ADDED', object: stored } };
+      }
+      case 'update':
+      case 'updateStatus':
+      case 'patch':
+      case 'patchStatus': {
+        if (!cur) return this.notFound(req.kind, req.name);
+        let next: K8sObject;
+        if (req.verb === 'update' || req.verb === 'updateStatus') {
+          const given = req.object!;
+          if (given.metadata.resourceVersion && given.metadata.resourceVersion !== cur.metadata.resourceVersion) {
+            return {
+              ok: false, code: 409, reason: 'Conflict',
+              message: `Operation cannot be fulfilled on ${groupResource(req.kind)} "${req.name}": the object has been modified; please apply your changes to the latest version and try again`,
+              before: cur, after: cur,
+            };
+          }
+          next = req.verb === 'update'
+            ? { ...clone(given), status: clone(cur.status), metadata: { ...clone(given.metadata) } }
+            : { ...clone(cur), status: clone(given.status) };
+        } else {
+          const p = req.verb === 'patchStatus' ? { status: req.patch?.status ?? req.patch } : (req.patch ?? {});
+          next = mergePatch(cur, p) as K8sObject;
+        }
+        // identity fields are the server's
+        next.apiVersion = cur.apiVersion;
+        next.kind = cur.kind;
+        next.metadata = {
+          ...next.metadata, name: cur.metadata.name, ...(cur.metadata.namespace ? { namespace: cur.metadata.namespace } : {}),
+          uid: cur.metadata.uid!, creationTimestamp: cur.metadata.creationTimestamp!,
+          ...(cur.metadata.deletionTimestamp ? { deletionTimestamp: cur.metadata.deletionTimestamp } : {}),
+        };
+        if (next.metadata.finalizers && next.metadata.finalizers.length === 0) delete next.metadata.finalizers;
+        if (next.metadata.annotations && Object.keys(next.metadata.annotations).length === 0) delete next.metadata.annotations;
+        // A write that removes the last finalizer of an object being deleted completes the deletion.
+        if (cur.metadata.deletionTimestamp && !next.metadata.finalizers?.length && !this.waitsForGrace(next)) {
+          this.objects.delete(key);
+          const gone = deepFreeze({ ...next, metadata: { ...next.metadata, resourceVersion: this.nextRv() } });
+          return { ok: true, code: 200, object: gone, before: cur, after: null, change: { type: 'DELETED', object: gone, oldObject: cur } };
+        }
+        next.metadata.resourceVersion = this.nextRv();
+        const stored = this.store(next);
+        return { ok: true, code: 200, object: stored, before: cur, after: stored, change: { type: 'MODIFIED', object: stored, oldObject: cur } };
+      }
+      case 'delete': {
+        if (!cur) return this.notFound(req.kind, req.name);
+        // A bound Pod is deleted gracefully: marked now, removed by the kubelet's final delete (grace 0).
+        const graceful = req.kind === 'Pod' && !!cur.spec?.nodeName && req.gracePeriodSeconds !== 0;
+        if (graceful || cur.metadata.finalizers?.length) {
+          if (cur.metadata.deletionTimestamp) return { ok: true, code: 200, object: cur, before: cur, after: cur };
+          const grace = graceful ? (req.gracePeriodSeconds ?? cur.spec?.terminationGracePeriodSeconds ?? 30) : 0;
+          const marked = clone(cur);
+          marked.metadata.deletionTimestamp = rfc3339(this.epochUs + now + grace * 1_000_000);
+          marked.metadata.deletionGracePeriodSeconds = grace;
+          marked.metadata.resourceVersion = this.nextRv();
+          const stored = this.store(marked);
+          return { ok: true, code: 200, object: stored, before: cur, after: stored, change: { type: 'MODIFIED', object: stored, oldObject: cur } };
+        }
+        this.objects.delete(key);
+        const gone = deepFreeze({ ...clone(cur), metadata: { ...clone(cur.metadata), resourceVersion: this.nextRv() } });
+        return { ok: true, code: 200, object: gone, before: cur, after: null, change: { type: 'DELETED', object: gone, oldObject: cur } };
+      }
+    }
+  }
+
+  /** Pods marked for deletion stay until the kubelet's final delete (grace period 0). */
+  private waitsForGrace(o: K8sObject): boolean {
+    return o.kind === 'Pod' && !!o.spec?.nodeName;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Lines printed by libraries every component links: client-go's rate limiter and the event
+ * broadcaster's logging sink.
+ */
+import { defineMessages } from '../shared/messages.ts';
+
+export const clusterMessages = defineMessages({
+  /**
+   * upstream: client-go rest/request.go tryThrottle (the seeds' sidecars print it at request.go:581);
+   * newer client-go words it "Waited for … due to client-side throttling, not priority and fairness".
+   */
+  'clientGo.throttling': {
+    source: 'csi-attacher', stage: 'other', severity: 'I',
+    summary: 'The client-side rate limiter held this API request back for {latency} before sending it.',
+    explain: 'client-go waited for a token of its QPS/burst budget before sending this request.',
+    cause: 'The component makes more API requests than its --kube-api-qps/--kube-api-burst allow.',
+    next: 'Harmless when occasional; if waits grow, raise the sidecar\'s --kube-api-qps and --kube-api-burst.',
+    formats: {
+      '1.20': { file: 'request.go', line: 581, text: 'Throttling request took {latency}, request: {verb}:{url}', v: 3 },
+      '1.30': { file: 'request.go', line: 697, text: 'Waited for {latency} due to client-side throttling, not priority and fairness, request: {verb}:{url}', v: 3 },
+    },
+  },
+  /**
+   * upstream: client-go tools/record/event.go StartLogging (printf, 1.20 era) and
+   * StartStructuredLogging ("Event occurred", newer releases).
+   */
+  'event.recorded': {
+    source: 'kube-controller-manager', stage: 'other', severity: 'I',
+    summary: 'A {type} event {reason} is recorded on {kind} {object}: {message}',
+    explain: 'The component recorded a Kubernetes Event; its broadcaster also prints it to the log.',
+    formats: {
+      '1.20': {
+        file: 'event.go', line: 278,
+        text: 'Event(v1.ObjectReference{Kind:{kind:q}, Namespace:{namespace:q}, Name:{name:q}, UID:{uid:q}, APIVersion:{apiVersion:q}, ResourceVersion:{resourceVersion:q}, FieldPath:""}): type: \'{type}\' reason: \'{reason}\' {message}',
+      },
+      '1.30': {
+        file: 'event.go', line: 389,
+        msg: 'Event occurred', kv: 'object={object:q} fieldPath="" kind={kind:q} apiVersion={apiVersion:q} type={type:q} reason={reason:q} message={message:q}',
+      },
+    },
+  },
+});

@@ -1,0 +1,615 @@
+/**
+ * The simulated cluster: runs component machines on a virtual clock and connects them only the way
+ * real components are connected, through API objects (watch events, writes) and CSI RPCs. Every
+ * step of a trace is recorded here, as it happens.
+ *
+ * Determinism: one agenda ordered by (virtual time, insertion order), one seeded RNG for latencies,
+ * uids and log-line jitter. The same scenario, options and seed give the same trace, byte for byte.
+ */
+import { createActor, type Actor, type AnyStateMachine } from 'xstate';
+import type {
+  ApiRequestEmitted, ClusterEmitted, ClusterEvent, ComponentDescriptor, ComponentInput, CsiCallEmitted,
+  CsiReplyEmitted, EventRecordedEmitted,
+} from '../shared/contract.ts';
+import { csiMethod, type CsiRpc, type GrpcCode } from '../shared/csi.ts';
+import { goDuration } from '../shared/goFormat.ts';
+import { API_VERSION, CLUSTER_SCOPED, type K8sObject, type Kind, RESOURCE, kobj } from '../shared/k8s.ts';
+import { journaldPrefix, klogHeader, type LogStream } from '../shared/klog.ts';
+import {
+  type LogArgs, type LogSource, type MessageCatalog, type ProfileId, renderMessage, renderTemplate,
+} from '../shared/messages.ts';
+import { createRng, type Rng } from '../shared/rng.ts';
+import { LONG_THROTTLE_LATENCY, MS } from '../shared/timing.ts';
+import { getProfile, type Profile } from '../profiles/index.ts';
+import { ApiServer, type ApiOutcome, deepFreeze } from './apiServer.ts';
+import { Agenda } from './queue.ts';
+import type { ObjectChange, StepKind, Trace, TraceStep } from './trace.ts';
+
+export interface ComponentSpec {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  descriptor: ComponentDescriptor<any>;
+  input: ComponentInput & Record<string, unknown>;
+  stream: LogStream;
+  /** client-go token bucket of this component's API client (unlimited when absent) */
+  apiClient?: { qps: number; burst: number; initialTokens?: number };
+  /** when the process starts (µs); 0 when absent */
+  startAt?: number;
+  /** CSI plugins: the endpoint they serve */
+  serves?: { endpoint: 'controller' } | { endpoint: 'node' | 'registrar'; node: string };
+}
+
+export interface CsiFault {
+  rpc: CsiRpc;
+  code: GrpcCode;
+  /** how many calls fail; Infinity for all */
+  count: number;
+  message?: string;
+  /** only calls made at or after this time (µs) */
+  from?: number;
+  /** only calls to this node's plugin */
+  node?: string;
+}
+
+export interface ApiFault {
+  verb: ApiRequestEmitted['verb'];
+  kind: Kind;
+  name?: string;
+  /** only requests from this component name (e.g. "attach-detach-controller") */
+  component?: string;
+  code: number;
+  count: number;
+  message?: string;
+}
+
+export type UserAction =
+  | { at: number; do: 'create'; object: K8sObject; summary?: string }
+  | { at: number; do: 'delete'; kind: Kind; namespace?: string; name: string; summary?: string }
+  | { at: number; do: 'patch'; kind: Kind; namespace?: string; name: string; patch: Record<string, unknown>; summary?: string }
+  | { at: number; do: 'shutdownNode'; node: string; summary?: string }
+  | { at: number; do: 'startNode'; node: string; summary?: string };
+
+export interface ClusterOptions {
+  profile: ProfileId;
+  seed: number;
+  /** wall-clock time (epoch µs) of virtual time 0 */
+  epochUs: number;
+  /** API server URL printed by client-go lines */
+  apiServerUrl: string;
+  catalog: MessageCatalog;
+  objects: K8sObject[];
+  components: ComponentSpec[];
+  actions?: UserAction[];
+  csiFaults?: CsiFault[];
+  apiFaults?: ApiFault[];
+  /** record before/after objects on steps (off for large benchmarks) */
+  recordObjects?: boolean;
+}
+
+interface Running {
+  spec: ComponentSpec;
+  id: string;
+  name: string;
+  host: string;
+  source: LogSource;
+  actor: Actor<AnyStateMachine>;
+  up: boolean;
+  /** last state value, to record state changes */
+  lastValue: string;
+  /** FIFO floors so that replies and watch events reach the component in order */
+  lastDeliveryAt: number;
+  lastApplyAt: number;
+  bucket?: { tokens: number; last: number; qps: number; burst: number };
+  timers: Map<string, number>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  emitted: any[];
+}
+
+interface PendingCall { caller: Running; requestId: string; rpc: CsiRpc; target: string; done: boolean }
+
+const USER = 'user';
+
+export class Cluster {
+  readonly api: ApiServer;
+  readonly profile: Profile;
+  readonly steps: TraceStep[] = [];
+  readonly rng: Rng;
+  private agenda = new Agenda();
+  private components = new Map<string, Running>();
+  private watchersByKind = new Map<Kind, Running[]>();
+  private nodeScopedWatchers = new Map<string, Running[]>();
+  private plugins = new Map<string, Running>();
+  private pendingCalls = new Map<string, PendingCall>();
+  private csiFaults: CsiFault[];
+  private apiFaults: ApiFault[];
+  private nowUs = 0;
+  /** time of the last recorded step: steps never go back in time */
+  private floor = 0;
+  private events = 0;
+  private userSeq = 0;
+  private eventNames = new Map<string, string>();
+
+  constructor(readonly options: ClusterOptions) {
+    this.rng = createRng(options.seed);
+    this.profile = getProfile(options.profile);
+    this.api = new ApiServer(this.rng.fork('api'), options.epochUs);
+    this.csiFaults = (options.csiFaults ?? []).map((f) => ({ ...f }));
+    this.apiFaults = (options.apiFaults ?? []).map((f) => ({ ...f }));
+    for (const o of options.objects) {
+      const out = this.api.apply({ type: 'api.request', requestId: 'init', verb: 'create', kind: o.kind, namespace: o.metadata.namespace, name: o.metadata.name, object: o }, 0);
+      if (!out.ok) throw new Error(`scenario object ${o.kind} ${kobj(o)}: ${out.message}`);
+    }
+    for (const spec of options.components) this.addComponent(spec);
+    for (const a of options.actions ?? []) this.agenda.push(a.at, () => this.runUserAction(a));
+  }
+
+  get now(): number { return this.nowUs; }
+
+  // ------------------------------------------------------------------ components
+
+  private addComponent(spec: ComponentSpec): void {
+    const id = spec.input.id;
+    if (this.components.has(id)) throw new Error(`duplicate component id ${id}`);
+    const actor = createActor(spec.descriptor.machine, { input: spec.input });
+    const r: Running = {
+      spec, id, name: spec.descriptor.name, host: spec.input.host, source: spec.descriptor.source, actor,
+      up: false, lastValue: '', lastDeliveryAt: 0, lastApplyAt: 0, timers: new Map(), emitted: [],
+      ...(spec.apiClient ? {
+        bucket: { tokens: spec.apiClient.initialTokens ?? spec.apiClient.burst, last: 0, qps: spec.apiClient.qps, burst: spec.apiClient.burst },
+      } : {}),
+    };
+    actor.on('*', (e: unknown) => { r.emitted.push(e); });
+    actor.start();
+    r.lastValue = JSON.stringify(actor.getSnapshot().value);
+    this.components.set(id, r);
+    for (const kind of spec.descriptor.watches as Kind[]) {
+      if (spec.descriptor.nodeScoped?.includes(kind)) {
+        const k = `${kind}@${r.host}`;
+        (this.nodeScopedWatchers.get(k) ?? this.nodeScopedWatchers.set(k, []).get(k)!).push(r);
+      } else {
+        (this.watchersByKind.get(kind) ?? this.watchersByKind.set(kind, []).get(kind)!).push(r);
+      }
+    }
+    if (spec.serves) this.plugins.set(spec.serves.endpoint === 'controller' ? 'controller' : `${spec.serves.endpoint}:${spec.serves.node}`, r);
+    this.agenda.push(spec.startAt ?? 0, () => this.startComponent(r));
+  }
+
+  private startComponent(r: Running): void {
+    r.up = true;
+    this.deliver(r, { type: 'component.started', now: this.nowUs });
+    // informer initial list
+    for (const kind of r.spec.descriptor.watches as Kind[]) {
+      for (const o of this.api.list(kind)) {
+        if (this.watches(r, o)) this.deliver(r, { type: 'watch.added', now: this.nowUs, object: o });
+      }
+    }
+  }
+
+  private watches(r: Running, o: K8sObject): boolean {
+    const d = r.spec.descriptor;
+    if (d.nodeScoped?.includes(o.kind) && nodeOf(o) !== r.host) return false;
+    return !d.watchFilter || d.watchFilter(o, r.spec.input);
+  }
+
+  /** Send one event to a component and handle everything it emits in reaction. */
+  private deliver(r: Running, event: ClusterEvent): void {
+    if (!r.up) return;
+    this.events++;
+    const local = { t: this.nowUs };
+    r.actor.send(event);
+    const snap = r.actor.getSnapshot();
+    if (snap.status === 'error') {
+      throw new Error(`component ${r.id} failed while handling ${event.type}: ${String((snap as { error?: unknown }).error)}`);
+    }
+    const value = JSON.stringify(snap.value);
+    const out = r.emitted;
+    r.emitted = [];
+    for (const e of out) this.handleEmitted(r, e as ClusterEmitted, local, snap.value);
+    if (value !== r.lastValue) {
+      const from = r.lastValue;
+      r.lastValue = value;
+      this.record({ r, kind: 'state', t: local.t, summary: `${r.name} on ${r.host} moves from state ${from} to ${value}.`, states: snap.value });
+    }
+  }
+
+  /** A reaction's outputs take a few microseconds each, as real code does between log lines. */
+  private tick(local: { t: number }): number {
+    local.t += this.rng.int(4, 40);
+    return local.t;
+  }
+
+  private handleEmitted(r: Running, e: ClusterEmitted, local: { t: number }, states: unknown): void {
+    switch (e.type) {
+      case 'log': this.recordLog(r, e.msg, e.args, this.tick(local), states); break;
+      case 'timer.requested': {
+        const at = Math.max(e.at, this.nowUs);
+        const token = (r.timers.get(e.key) ?? 0) + 1;
+        r.timers.set(e.key, token);
+        this.agenda.push(at, () => {
+          if (r.timers.get(e.key) !== token) return; // replaced or cancelled
+          r.timers.delete(e.key);
+          this.deliver(r, { type: 'clock.ticked', now: this.nowUs, key: e.key });
+        });
+        break;
+      }
+      case 'timer.cancelled': r.timers.set(e.key, (r.timers.get(e.key) ?? 0) + 1); break;
+      case 'api.request': this.sendApiRequest(r, e, this.tick(local)); break;
+      case 'csi.call': this.sendCsiCall(r, e, this.tick(local), states); break;
+      case 'csi.reply': this.sendCsiReply(r, e, this.tick(local), states); break;
+      case 'event.recorded': this.recordEvent(r, e, this.tick(local), states); break;
+      case 'socket.created':
+      case 'socket.removed': {
+        const at = this.tick(local);
+        for (const w of this.components.values()) {
+          if (w.host !== r.host || !w.spec.descriptor.watchesPluginSockets) continue;
+          // the plugin watcher learns of the file through inotify, a moment later
+          this.deliverLater(w, { type: e.type === 'socket.created' ? 'plugin.socketCreated' : 'plugin.socketRemoved', now: 0, path: e.path, owner: r.id }, at - this.nowUs + this.rng.int(200, 1500));
+        }
+        break;
+      }
+      default: {
+        const never: never = e;
+        throw new Error(`component ${r.id} emitted an unknown event ${JSON.stringify(never)}`);
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ API
+
+  private sendApiRequest(r: Running | null, req: ApiRequestEmitted, at: number): void {
+    let issueAt = at;
+    if (r?.bucket) {
+      const b = r.bucket;
+      b.tokens = Math.min(b.burst, b.tokens + ((at - b.last) * b.qps) / 1_000_000);
+      b.last = at;
+      b.tokens -= 1;
+      if (b.tokens < 0) {
+        const wait = Math.ceil((-b.tokens / b.qps) * 1_000_000) + this.rng.int(0, 900);
+        issueAt = at + wait;
+        if (wait > LONG_THROTTLE_LATENCY) {
+          const url = this.requestUrl(req);
+          const method = HTTP_VERB[req.verb];
+          this.agenda.push(issueAt, () => this.recordLog(r, 'clientGo.throttling', { latency: goDuration(wait * 1000 + this.rng.int(0, 999)), verb: method, url }, this.nowUs, JSON.parse(r.lastValue)));
+        }
+      }
+    }
+    const latency = this.rng.int(2 * MS, 9 * MS);
+    const applyAt = Math.max(issueAt + latency, r?.lastApplyAt ?? 0);
+    if (r) r.lastApplyAt = applyAt;
+    this.agenda.push(applyAt, () => this.applyApi(r, req));
+  }
+
+  private requestUrl(req: ApiRequestEmitted): string {
+    const [group, version] = API_VERSION[req.kind].includes('/') ? API_VERSION[req.kind].split('/') : ['', API_VERSION[req.kind]];
+    const base = group ? `/apis/${group}/${version}` : `/api/${version}`;
+    const ns = !CLUSTER_SCOPED.has(req.kind) && req.namespace ? `/namespaces/${req.namespace}` : '';
+    const sub = req.verb === 'updateStatus' || req.verb === 'patchStatus' ? '/status' : '';
+    const name = req.verb === 'create' ? '' : `/${req.name}`;
+    return `${this.options.apiServerUrl}${base}${ns}/${RESOURCE[req.kind]}${name}${sub}`;
+  }
+
+  private applyApi(r: Running | null, req: ApiRequestEmitted): void {
+    const componentName = r?.name ?? USER;
+    const fault = this.apiFaults.find((f) => f.count > 0 && f.verb === req.verb && f.kind === req.kind
+      && (!f.name || f.name === req.name) && (!f.component || f.component === componentName));
+    let out: ApiOutcome;
+    if (fault) {
+      fault.count--;
+      out = { ok: false, code: fault.code, reason: fault.code === 409 ? 'Conflict' : 'InternalError', message: fault.message ?? 'Internal error occurred: injected fault', before: null, after: null };
+    } else {
+      out = this.api.apply(req, this.nowUs);
+    }
+    if (req.verb !== 'get') {
+      const what = `${VERB_WORD[req.verb]} ${req.kind} ${req.namespace ? req.namespace + '/' : ''}${req.name}`;
+      const summary = out.ok
+        ? (req.summary ?? `${componentName} ${what}${changedFields(out)}.`)
+        : `${componentName} fails to ${what.replace(/^(\w+)s /, '$1 ')}: ${out.message}.`;
+      this.record({
+        r, kind: r ? 'api' : 'user', t: this.nowUs, summary,
+        api: { verb: req.verb, kind: req.kind, ...(req.namespace ? { namespace: req.namespace } : {}), name: req.name, code: out.code, ...(out.reason ? { reason: out.reason } : {}) },
+        ...(out.ok && out.change ? { objects: [{ kind: req.kind, ...(req.namespace ? { namespace: req.namespace } : {}), name: req.name, before: out.before, after: out.after }] } : {}),
+        states: r ? JSON.parse(r.lastValue) : {},
+      });
+    }
+    if (out.change) this.fanOut(out.change.type, out.change.object, out.change.oldObject);
+    if (r) {
+      const result: ClusterEvent = {
+        type: 'api.result', now: 0, requestId: req.requestId, ok: out.ok, code: out.code,
+        ...(out.object ? { object: out.object } : {}), ...(out.reason ? { reason: out.reason } : {}), ...(out.message ? { message: out.message } : {}),
+      };
+      this.deliverLater(r, result, this.rng.int(300, 1500));
+    }
+  }
+
+  private fanOut(type: 'ADDED' | 'MODIFIED' | 'DELETED', object: K8sObject, oldObject?: K8sObject): void {
+    const targets = new Set<Running>(this.watchersByKind.get(object.kind) ?? []);
+    const node = nodeOf(object);
+    if (node) for (const w of this.nodeScopedWatchers.get(`${object.kind}@${node}`) ?? []) targets.add(w);
+    const oldNode = oldObject ? nodeOf(oldObject) : undefined;
+    if (oldNode && oldNode !== node) for (const w of this.nodeScopedWatchers.get(`${object.kind}@${oldNode}`) ?? []) targets.add(w);
+    for (const w of targets) {
+      const d = w.spec.descriptor;
+      const sees = (o: K8sObject | undefined): boolean => !!o && (!d.nodeScoped?.includes(o.kind) || nodeOf(o) === w.host) && (!d.watchFilter || d.watchFilter(o, w.spec.input));
+      const nowSees = type !== 'DELETED' && sees(object);
+      const sawBefore = type === 'MODIFIED' ? sees(oldObject) : type === 'DELETED' && sees(object);
+      let ev: ClusterEvent | undefined;
+      if (nowSees && type === 'MODIFIED' && sawBefore) ev = { type: 'watch.modified', now: 0, object, oldObject: oldObject! };
+      else if (nowSees) ev = { type: 'watch.added', now: 0, object };
+      else if (sawBefore) ev = { type: 'watch.deleted', now: 0, object: type === 'DELETED' ? object : oldObject! };
+      if (ev) this.deliverLater(w, ev, this.rng.int(200, 2500));
+    }
+  }
+
+  /** Deliver after `delay` µs, never overtaking an earlier delivery to the same component. */
+  private deliverLater(r: Running, event: ClusterEvent, delay: number): void {
+    const at = Math.max(this.nowUs + delay, r.lastDeliveryAt);
+    r.lastDeliveryAt = at;
+    this.agenda.push(at, () => this.deliver(r, { ...event, now: this.nowUs } as ClusterEvent));
+  }
+
+  // ------------------------------------------------------------------ CSI
+
+  private sendCsiCall(r: Running, call: CsiCallEmitted, at: number, states: unknown): void {
+    const endpointKey = call.endpoint === 'controller' ? 'controller' : `${call.endpoint}:${call.node ?? r.host}`;
+    const target = this.plugins.get(endpointKey);
+    const to = target?.id ?? endpointKey;
+    const gid = `${r.id}#${call.requestId}`;
+    this.record({
+      r, kind: 'rpc', t: at, states,
+      summary: call.summary ?? `${r.name} calls ${call.rpc} on ${ENDPOINT_WORDS[call.endpoint]}.`,
+      rpc: { method: csiMethod(call.rpc), from: r.id, to, requestId: call.requestId, request: call.request },
+    });
+    const pending: PendingCall = { caller: r, requestId: call.requestId, rpc: call.rpc, target: to, done: false };
+    this.pendingCalls.set(gid, pending);
+    // the caller's context deadline
+    this.agenda.push(at + call.timeout, () => {
+      if (pending.done) return;
+      pending.done = true;
+      this.pendingCalls.delete(gid);
+      this.deliver(r, { type: 'csi.result', now: this.nowUs, requestId: call.requestId, rpc: call.rpc, code: 'DEADLINE_EXCEEDED', message: 'context deadline exceeded' });
+    });
+    if (!target || !target.up) return; // nobody listens on the socket: the call hangs until its deadline
+    const fault = this.csiFaults.find((f) => f.count > 0 && f.rpc === call.rpc && (f.from ?? 0) <= at
+      && (!f.node || (call.endpoint === 'node' && (call.node ?? r.host) === f.node)));
+    if (fault) fault.count--;
+    const transport = this.rng.int(80, 400);
+    this.agenda.push(Math.max(at + transport, target.lastDeliveryAt), () => this.deliver(target, {
+      type: 'csi.request', now: this.nowUs, requestId: gid, rpc: call.rpc, request: call.request, caller: r.id,
+      ...(fault ? { fault: { code: fault.code, message: fault.message ?? defaultFaultMessage(fault.code) } } : {}),
+    }));
+  }
+
+  private sendCsiReply(r: Running, reply: CsiReplyEmitted, at: number, states: unknown): void {
+    const pending = this.pendingCalls.get(reply.requestId);
+    const rpc = pending?.rpc;
+    this.record({
+      r, kind: 'rpc-reply', t: at, states,
+      summary: reply.summary ?? `The CSI plugin answers ${rpc ?? 'a call'}: ${reply.code === 'OK' ? 'OK' : `${reply.code} (${reply.message ?? ''})`}${pending && !pending.done ? '' : ', but the caller has already given up waiting'}.`,
+      rpc: { method: rpc ? csiMethod(rpc) : '', from: r.id, to: pending?.caller.id ?? '', requestId: reply.requestId, code: reply.code, ...(reply.response ? { response: reply.response } : {}), ...(reply.message ? { message: reply.message } : {}) },
+    });
+    if (!pending || pending.done) return;
+    pending.done = true;
+    this.pendingCalls.delete(reply.requestId);
+    const caller = pending.caller;
+    const result: ClusterEvent = {
+      type: 'csi.result', now: 0, requestId: pending.requestId, rpc: pending.rpc, code: reply.code,
+      ...(reply.response ? { response: reply.response } : {}), ...(reply.message ? { message: reply.message } : {}),
+    };
+    const delay = this.rng.int(80, 400) + (at - this.nowUs);
+    this.deliverLater(caller, result, delay);
+  }
+
+  // ------------------------------------------------------------------ events and logs
+
+  private recordEvent(r: Running, e: EventRecordedEmitted, at: number, states: unknown): void {
+    const involved = this.api.get(e.involved.kind, e.involved.namespace, e.involved.name);
+    const ns = e.involved.namespace ?? 'default';
+    const aggKey = `${e.involved.kind}/${ns}/${e.involved.name}/${e.reason}/${e.message}`;
+    let name = this.eventNames.get(aggKey);
+    const ts = new Date(Math.floor((this.options.epochUs + at) / 1000)).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    let change: ObjectChange;
+    const existing = name ? this.api.get('Event', ns, name) : undefined;
+    if (existing) {
+      const out = this.api.apply({ type: 'api.request', requestId: 'event', verb: 'patch', kind: 'Event', namespace: ns, name: name!, patch: { count: (existing.count ?? 1) + 1, lastTimestamp: ts } }, at);
+      change = { kind: 'Event', namespace: ns, name: name!, before: out.before, after: out.after };
+    } else {
+      name = `${e.involved.name}.${(BigInt(this.options.epochUs + at) * 1000n + BigInt(this.rng.int(0, 999))).toString(16)}`;
+      this.eventNames.set(aggKey, name);
+      const out = this.api.apply({
+        type: 'api.request', requestId: 'event', verb: 'create', kind: 'Event', namespace: ns, name,
+        object: {
+          apiVersion: 'v1', kind: 'Event', metadata: { name, namespace: ns },
+          involvedObject: {
+            kind: e.involved.kind, ...(e.involved.namespace ? { namespace: e.involved.namespace } : {}), name: e.involved.name,
+            ...(involved ? { uid: involved.metadata.uid, apiVersion: involved.apiVersion, resourceVersion: involved.metadata.resourceVersion } : {}),
+          },
+          reason: e.reason, message: e.message, type: e.eventType, count: 1,
+          source: { component: EVENT_SOURCE[r.source] ?? r.name, ...(r.source === 'kubelet' ? { host: r.host } : {}) },
+          firstTimestamp: ts, lastTimestamp: ts,
+        },
+      }, at);
+      change = { kind: 'Event', namespace: ns, name, before: null, after: out.after };
+    }
+    const v = this.profile.eventLogV[r.source];
+    const printed = v !== undefined && v <= this.profile.verbosity[r.source];
+    const args: LogArgs = {
+      kind: e.involved.kind, namespace: e.involved.namespace ?? '', name: e.involved.name,
+      uid: involved?.metadata.uid ?? '', apiVersion: involved?.apiVersion ?? API_VERSION[e.involved.kind],
+      resourceVersion: involved?.metadata.resourceVersion ?? '', object: e.involved.namespace ? `${e.involved.namespace}/${e.involved.name}` : e.involved.name,
+      type: e.eventType, reason: e.reason, message: e.message,
+    };
+    const line = printed ? this.renderLog(r, 'event.recorded', args, at) : undefined;
+    this.record({
+      r, kind: 'event', t: at, states,
+      summary: `${r.name} records a ${e.eventType} event ${e.reason} on ${e.involved.kind} ${args.object}: ${e.message}`,
+      ...(line ? { log: line.text, msg: 'event.recorded', severity: line.severity, stage: line.stage } : {}),
+      objects: [change],
+    });
+  }
+
+  private renderLog(r: Running, msgId: string, args: LogArgs, at: number) {
+    const def = this.options.catalog[msgId];
+    if (!def) throw new Error(`component ${r.id} logged unknown message id "${msgId}"`);
+    const fmt = def.formats[this.options.profile];
+    if (!fmt) return undefined;
+    if ((fmt.v ?? 0) > this.profile.verbosity[r.source]) return undefined;
+    const severity = fmt.severity ?? def.severity;
+    const epoch = this.options.epochUs + at;
+    const text = journaldPrefix(epoch, r.spec.stream) + klogHeader(severity, epoch, r.spec.stream, fmt.file, fmt.line) + renderMessage(fmt, args);
+    return { text, severity, stage: def.stage, summary: def.summary };
+  }
+
+  private recordLog(r: Running, msgId: string, args: LogArgs, at: number, states: unknown): void {
+    const line = this.renderLog(r, msgId, args, at);
+    if (!line) return;
+    let summary: string;
+    try { summary = renderTemplate(line.summary, args); } catch { summary = line.summary; }
+    this.record({ r, kind: 'log', t: at, summary, log: line.text, msg: msgId, severity: line.severity, stage: line.stage, states });
+  }
+
+  private record(s: {
+    r: Running | null; kind: StepKind; t: number; summary: string; states: unknown;
+    log?: string; msg?: string; severity?: TraceStep['severity']; stage?: TraceStep['stage'];
+    api?: TraceStep['api']; rpc?: TraceStep['rpc']; objects?: ObjectChange[];
+  }): void {
+    const t = Math.max(s.t, this.floor);
+    this.floor = t;
+    const step: TraceStep = {
+      i: this.steps.length + 1, t: t / 1000,
+      component: s.r?.name ?? USER, instance: s.r?.id ?? USER, host: s.r?.host ?? 'kubectl', kind: s.kind,
+      summary: s.summary,
+      ...(s.log ? { log: s.log, msg: s.msg!, severity: s.severity!, stage: s.stage! } : {}),
+      ...(s.api ? { api: s.api } : {}), ...(s.rpc ? { rpc: s.rpc } : {}),
+      ...(s.objects && this.options.recordObjects !== false ? { objects: s.objects } : {}),
+      states: s.r ? { [s.r.id]: s.states } : {},
+    };
+    this.steps.push(step);
+  }
+
+  // ------------------------------------------------------------------ user actions
+
+  private runUserAction(a: UserAction): void {
+    const id = `user-${++this.userSeq}`;
+    switch (a.do) {
+      case 'create':
+        this.applyApi(null, { type: 'api.request', requestId: id, verb: 'create', kind: a.object.kind, namespace: a.object.metadata.namespace, name: a.object.metadata.name, object: a.object, summary: a.summary ?? `You create ${a.object.kind} ${kobj(a.object)}.` });
+        break;
+      case 'delete':
+        this.applyApi(null, { type: 'api.request', requestId: id, verb: 'delete', kind: a.kind, ...(a.namespace ? { namespace: a.namespace } : {}), name: a.name, summary: a.summary ?? `You delete ${a.kind} ${a.namespace ? a.namespace + '/' : ''}${a.name}.` });
+        break;
+      case 'patch':
+        this.applyApi(null, { type: 'api.request', requestId: id, verb: 'patch', kind: a.kind, ...(a.namespace ? { namespace: a.namespace } : {}), name: a.name, patch: a.patch, summary: a.summary ?? `You patch ${a.kind} ${a.namespace ? a.namespace + '/' : ''}${a.name}.` });
+        break;
+      case 'shutdownNode':
+      case 'startNode': {
+        const down = a.do === 'shutdownNode';
+        this.record({ r: null, kind: 'user', t: this.nowUs, states: {}, summary: a.summary ?? (down ? `Node ${a.node} shuts down: every process on it stops.` : `Node ${a.node} boots.`) });
+        for (const r of this.components.values()) {
+          if (r.host !== a.node) continue;
+          if (down && r.up) {
+            this.deliver(r, { type: 'host.shutdown', now: this.nowUs });
+            r.up = false;
+            r.timers.clear();
+          } else if (!down && !r.up) {
+            this.startComponent(r);
+          }
+        }
+        break;
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ running
+
+  /** Run until the agenda is empty, virtual time passes `untilUs`, or `maxEvents` is reached. */
+  run(untilUs: number, maxEvents = 5_000_000): void {
+    let n = 0;
+    for (;;) {
+      const at = this.agenda.peekAt();
+      if (at === undefined || at > untilUs) break;
+      const item = this.agenda.pop()!;
+      this.nowUs = Math.max(item.at, this.nowUs);
+      item.run();
+      if (++n >= maxEvents) throw new Error(`simulation did not settle after ${maxEvents} agenda items (virtual time ${this.nowUs / 1e6}s)`);
+    }
+    this.nowUs = Math.max(this.nowUs, Math.min(untilUs, this.nowUs));
+  }
+
+  /** Whether anything is left to happen. */
+  get idle(): boolean { return this.agenda.size === 0; }
+
+  component(id: string): { id: string; name: string; host: string; snapshot: ReturnType<Actor<AnyStateMachine>['getSnapshot']> } | undefined {
+    const r = this.components.get(id);
+    return r ? { id: r.id, name: r.name, host: r.host, snapshot: r.actor.getSnapshot() } : undefined;
+  }
+
+  componentIds(): string[] { return [...this.components.keys()]; }
+
+  toTrace(meta: { scenario: string; title: string; options: Record<string, unknown> }): Trace {
+    return {
+      scenario: meta.scenario, title: meta.title, k8s: this.options.profile, seed: this.options.seed, options: meta.options,
+      durationMs: this.floor / 1000,
+      components: [...this.components.values()].map((r) => ({ instance: r.id, component: r.name, host: r.host, source: r.source })),
+      steps: this.steps,
+      final: { objects: this.api.snapshot().filter((o) => o.kind !== 'Event' || this.options.recordObjects !== false) },
+      stats: { events: this.events, steps: this.steps.length },
+    };
+  }
+}
+
+/** The node an object belongs to, for node-scoped informers (the kubelet's field selectors). */
+export function nodeOf(o: K8sObject): string | undefined {
+  switch (o.kind) {
+    case 'Pod': return o.spec?.nodeName || undefined;
+    case 'Node': case 'CSINode': return o.metadata.name;
+    case 'VolumeAttachment': return o.spec?.nodeName;
+    default: return undefined;
+  }
+}
+
+const ENDPOINT_WORDS: Record<CsiCallEmitted['endpoint'], string> = {
+  controller: 'the CSI controller plugin', node: 'the CSI node plugin', registrar: "node-driver-registrar's registration socket",
+};
+
+const HTTP_VERB: Record<ApiRequestEmitted['verb'], string> = {
+  create: 'POST', update: 'PUT', updateStatus: 'PUT', patch: 'PATCH', patchStatus: 'PATCH', delete: 'DELETE', get: 'GET',
+};
+const VERB_WORD: Record<ApiRequestEmitted['verb'], string> = {
+  create: 'creates', update: 'updates', updateStatus: 'updates the status of', patch: 'patches', patchStatus: 'patches the status of', delete: 'deletes', get: 'reads',
+};
+
+const EVENT_SOURCE: Partial<Record<LogSource, string>> = {
+  'kube-controller-manager': 'attachdetach-controller', kubelet: 'kubelet', 'kube-scheduler': 'default-scheduler',
+};
+
+function defaultFaultMessage(code: GrpcCode): string {
+  return code === 'DEADLINE_EXCEEDED' ? 'context deadline exceeded' : `injected ${code} fault`;
+}
+
+/** ": metadata.finalizers, status.attached" — the top-level fields a write changed, for summaries. */
+function changedFields(out: ApiOutcome): string {
+  if (!out.before || !out.after) return '';
+  const fields: string[] = [];
+  const walk = (a: unknown, b: unknown, path: string, depth: number): void => {
+    if (JSON.stringify(a) === JSON.stringify(b)) return;
+    if (depth >= 2 || !a || !b || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) || Array.isArray(b)) {
+      fields.push(path);
+      return;
+    }
+    const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
+    for (const k of [...keys].sort()) {
+      if (path === '' && k === 'metadata') {
+        const am = (a as K8sObject).metadata, bm = (b as K8sObject).metadata;
+        for (const mk of new Set([...Object.keys(am), ...Object.keys(bm)])) {
+          if (mk === 'resourceVersion' || mk === 'generation') continue;
+          if (JSON.stringify((am as unknown as Record<string, unknown>)[mk]) !== JSON.stringify((bm as unknown as Record<string, unknown>)[mk])) fields.push(`metadata.${mk}`);
+        }
+        continue;
+      }
+      walk((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], path ? `${path}.${k}` : k, depth + 1);
+    }
+  };
+  walk(out.before, out.after, '', 0);
+  return fields.length ? ` (${fields.join(', ')})` : '';
+}
+
+export { deepFreeze };

@@ -1,0 +1,56 @@
+/**
+ * A trace: what running a scenario produced, step by step. Every field comes out of the machines
+ * running in the cluster; nothing here is scripted.
+ */
+import type { K8sObject, Kind } from '../shared/k8s.ts';
+import type { ProfileId, Severity, Stage } from '../shared/messages.ts';
+
+export type StepKind = 'log' | 'api' | 'rpc' | 'rpc-reply' | 'state' | 'event' | 'user';
+
+export interface ObjectChange {
+  kind: Kind;
+  namespace?: string;
+  name: string;
+  before: K8sObject | null;
+  after: K8sObject | null;
+}
+
+export interface TraceStep {
+  /** 1-based position in the trace */
+  i: number;
+  /** virtual milliseconds since the scenario started */
+  t: number;
+  /** the component that acted, e.g. "external-attacher", "kubelet" */
+  component: string;
+  /** the component instance, e.g. "kubelet/node-1" */
+  instance: string;
+  host: string;
+  kind: StepKind;
+  /** one plain-English sentence */
+  summary: string;
+  /** at most one log line, in real klog format (journald prefix for host daemons) */
+  log?: string;
+  /** catalog id of the log message, and its severity and stage */
+  msg?: string;
+  severity?: Severity;
+  stage?: Stage;
+  api?: { verb: string; kind: Kind; namespace?: string; name: string; code: number; reason?: string };
+  rpc?: { method: string; from: string; to: string; requestId: string; code?: string; request?: unknown; response?: unknown; message?: string };
+  objects?: ObjectChange[];
+  /** state value of the acting component's machine after the step */
+  states: Record<string, unknown>;
+}
+
+export interface Trace {
+  scenario: string;
+  title: string;
+  k8s: ProfileId;
+  seed: number;
+  options: Record<string, unknown>;
+  /** virtual milliseconds the run covered */
+  durationMs: number;
+  components: Array<{ instance: string; component: string; host: string; source: string }>;
+  steps: TraceStep[];
+  final: { objects: K8sObject[] };
+  stats: { events: number; steps: number };
+}

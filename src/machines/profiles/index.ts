@@ -1,0 +1,78 @@
+/**
+ * Version profiles: what differs between the Kubernetes releases the site shows. Message wording and
+ * file:line pairs live in each component's message catalog, keyed by profile id; this file holds the
+ * behaviour switches and component versions.
+ */
+import type { LogSource, ProfileId } from '../shared/messages.ts';
+
+export interface Profile {
+  id: ProfileId;
+  /** the Kubernetes release the profile stands for */
+  kubernetesVersion: string;
+  /** sidecar images of that era */
+  sidecars: { provisioner: string; attacher: string; registrar: string; resizer: string; snapshotter: string };
+  /** klog -v of each program, as commonly deployed (sidecars at -v=5 in the seeds' logs) */
+  verbosity: Record<LogSource, number>;
+  /** at which -v each program's event broadcaster logs the Events it records (undefined: never) */
+  eventLogV: Partial<Record<LogSource, number>>;
+  /**
+   * A/D controller skips the detach branch while a detach operation is pending or in exponential
+   * backoff (kubernetes#104526, first in v1.23, cherry-picked to 1.21/1.22), and puts the volume back
+   * in the report list when DetachVolume fails to start. Without it: seed 002's bug.
+   */
+  adcDetachBackoffFix: boolean;
+  /** A/D controller force-detaches after 6m only when the node is unhealthy (newer releases) */
+  adcForceDetachOnlyIfUnhealthy: boolean;
+  /** kubelet staging path: .../csi/pv/<pv>/globalmount (≤1.2x) or .../csi/<driver>/<sha256>/globalmount */
+  stagingPathStyle: 'pv' | 'driverHash';
+  /** external-attacher ≥ v4.9 removes the VA finalizer before clearing status.attached */
+  attacherRemovesFinalizerFirst: boolean;
+  /** kubelet emits the FailedMount "Unable to attach or mount volumes … timed out" event after 2m3s */
+  kubeletFailedMountOnTimeout: boolean;
+  /** PVC storage-provisioner annotations written by the PV controller */
+  provisionerAnnotations: ('beta' | 'ga')[];
+}
+
+const SIDECAR_V = 5;
+
+export const PROFILES: Record<ProfileId, Profile> = {
+  '1.20': {
+    id: '1.20',
+    kubernetesVersion: 'v1.20.6',
+    // The seeds' sidecar lines (controller.go:198, csi_handler.go:216 …) match this era's attacher.
+    sidecars: { provisioner: 'v2.1.0', attacher: 'v3.1.0', registrar: 'v2.1.0', resizer: 'v1.1.0', snapshotter: 'v4.0.0' },
+    verbosity: {
+      'kube-controller-manager': 2, 'kube-scheduler': 2, kubelet: 2,
+      'csi-provisioner': SIDECAR_V, 'csi-attacher': SIDECAR_V, 'csi-resizer': SIDECAR_V, 'csi-snapshotter': SIDECAR_V,
+      'node-driver-registrar': SIDECAR_V, 'csi-driver-controller': SIDECAR_V, 'csi-driver-node': SIDECAR_V,
+    },
+    eventLogV: { 'kube-controller-manager': 0, 'csi-provisioner': 0, 'kube-scheduler': 0, kubelet: 3 },
+    adcDetachBackoffFix: false,
+    adcForceDetachOnlyIfUnhealthy: false,
+    stagingPathStyle: 'pv',
+    attacherRemovesFinalizerFirst: false,
+    kubeletFailedMountOnTimeout: true,
+    provisionerAnnotations: ['beta'],
+  },
+  '1.30': {
+    id: '1.30',
+    kubernetesVersion: 'v1.30.4',
+    sidecars: { provisioner: 'v5.0.1', attacher: 'v4.6.1', registrar: 'v2.11.1', resizer: 'v1.11.1', snapshotter: 'v8.0.1' },
+    verbosity: {
+      'kube-controller-manager': 2, 'kube-scheduler': 2, kubelet: 2,
+      'csi-provisioner': SIDECAR_V, 'csi-attacher': SIDECAR_V, 'csi-resizer': SIDECAR_V, 'csi-snapshotter': SIDECAR_V,
+      'node-driver-registrar': SIDECAR_V, 'csi-driver-controller': SIDECAR_V, 'csi-driver-node': SIDECAR_V,
+    },
+    eventLogV: { 'kube-controller-manager': 0, 'csi-provisioner': 0, 'kube-scheduler': 0, kubelet: 3 },
+    adcDetachBackoffFix: true,
+    adcForceDetachOnlyIfUnhealthy: true,
+    stagingPathStyle: 'driverHash',
+    attacherRemovesFinalizerFirst: false,
+    kubeletFailedMountOnTimeout: false,
+    provisionerAnnotations: ['beta', 'ga'],
+  },
+};
+
+export const PROFILE_IDS = Object.keys(PROFILES) as ProfileId[];
+export const isProfileId = (s: string): s is ProfileId => s in PROFILES;
+export const getProfile = (id: ProfileId): Profile => PROFILES[id];

@@ -1,0 +1,192 @@
+/**
+ * The contract between a component machine and the simulated cluster.
+ *
+ * A component machine is pure: it never calls anything. It reacts to inbound events (watch events
+ * from its informers, results of its API writes and CSI calls, clock ticks it asked for) and emits
+ * outbound events (`emit(...)` in XState v5): API requests, CSI calls/replies, log lines, timers,
+ * Kubernetes Events. The cluster (src/machines/cluster) routes them the way real components talk:
+ * through API objects and CSI RPCs only.
+ *
+ * Time: every inbound event carries `now`, virtual microseconds since the scenario started. A machine
+ * that needs to act later emits `timer.requested {key, at}` and receives `clock.ticked {key, now}`.
+ */
+import type { AnyStateMachine } from 'xstate';
+import type { CsiRpc, GrpcCode } from './csi.ts';
+import type { K8sObject, Kind } from './k8s.ts';
+import type { LogArgs, LogSource, MessageCatalog, ProfileId, Severity } from './messages.ts';
+
+// ---------------------------------------------------------------- inbound (cluster -> machine)
+
+/** Sent once when the component's process starts (scenario start, or a node boots). */
+export interface ComponentStartedEvent { type: 'component.started'; now: number }
+/** The host the component runs on went down (node shutdown); no more events follow until started again. */
+export interface HostShutdownEvent { type: 'host.shutdown'; now: number }
+/** A timer the machine asked for fired. */
+export interface ClockTickedEvent { type: 'clock.ticked'; now: number; key: string }
+
+/** Informer events for the kinds the component watches (initial list arrives as `watch.added`). */
+export interface WatchAddedEvent { type: 'watch.added'; now: number; object: K8sObject }
+export interface WatchModifiedEvent { type: 'watch.modified'; now: number; object: K8sObject; oldObject: K8sObject }
+export interface WatchDeletedEvent { type: 'watch.deleted'; now: number; object: K8sObject }
+export type WatchEvent = WatchAddedEvent | WatchModifiedEvent | WatchDeletedEvent;
+
+/** Result of an `api.request`. HTTP-like: code 200/201 ok, 404 NotFound, 409 Conflict/AlreadyExists, 500… */
+export interface ApiResultEvent {
+  type: 'api.result';
+  now: number;
+  requestId: string;
+  ok: boolean;
+  code: number;
+  /** the object as stored after the write (or read), when ok */
+  object?: K8sObject;
+  /** upstream reason: NotFound, AlreadyExists, Conflict, InternalError… */
+  reason?: string;
+  /** error text as client-go prints it, e.g. `volumeattachments.storage.k8s.io "csi-…" not found` */
+  message?: string;
+}
+
+/** Result of a `csi.call`. */
+export interface CsiResultEvent {
+  type: 'csi.result';
+  now: number;
+  requestId: string;
+  rpc: CsiRpc;
+  code: GrpcCode;
+  response?: Record<string, unknown>;
+  /** status message (desc) for errors */
+  message?: string;
+}
+
+/** A CSI RPC arriving at a plugin (CSI controller or node plugin). */
+export interface CsiRequestEvent {
+  type: 'csi.request';
+  now: number;
+  requestId: string;
+  rpc: CsiRpc;
+  request: Record<string, unknown>;
+  /** component id of the caller */
+  caller: string;
+  /** set when a scenario fault makes this call fail: the plugin logs it and replies with this code */
+  fault?: { code: GrpcCode; message: string };
+}
+
+/**
+ * The kubelet's plugin watcher saw a registration socket appear (or go) under
+ * /var/lib/kubelet/plugins_registry on its host. upstream: pkg/kubelet/pluginmanager/pluginwatcher.
+ */
+export interface PluginSocketEvent { type: 'plugin.socketCreated' | 'plugin.socketRemoved'; now: number; path: string; owner: string }
+
+export type ClusterEvent =
+  | PluginSocketEvent
+  | ComponentStartedEvent | HostShutdownEvent | ClockTickedEvent | WatchEvent
+  | ApiResultEvent | CsiResultEvent | CsiRequestEvent;
+
+// ---------------------------------------------------------------- outbound (machine -> cluster)
+
+export type ApiVerb = 'create' | 'update' | 'updateStatus' | 'patch' | 'patchStatus' | 'delete' | 'get';
+
+export interface ApiRequestEmitted {
+  type: 'api.request';
+  requestId: string;
+  verb: ApiVerb;
+  kind: Kind;
+  namespace?: string;
+  name: string;
+  /** full object for create/update/updateStatus */
+  object?: K8sObject;
+  /** JSON merge patch (RFC 7386) for patch/patchStatus; `null` removes a field */
+  patch?: Record<string, unknown>;
+  /** delete: grace period; 0 deletes a Pod at once (the kubelet's final delete) */
+  gracePeriodSeconds?: number;
+  /** optional one-sentence summary for the trace; the cluster writes a generic one otherwise */
+  summary?: string;
+}
+
+export interface CsiCallEmitted {
+  type: 'csi.call';
+  requestId: string;
+  rpc: CsiRpc;
+  request: Record<string, unknown>;
+  /**
+   * the driver's controller plugin, the node plugin on `node` (default: the caller's host), or the
+   * node-driver-registrar's registration socket on `node` (GetInfo, NotifyRegistrationStatus)
+   */
+  endpoint: 'controller' | 'node' | 'registrar';
+  node?: string;
+  /** the caller's deadline for this call (microseconds), e.g. the attacher's --timeout 15s */
+  timeout: number;
+  summary?: string;
+}
+
+export interface CsiReplyEmitted {
+  type: 'csi.reply';
+  requestId: string;
+  code: GrpcCode;
+  response?: Record<string, unknown>;
+  message?: string;
+  summary?: string;
+}
+
+export interface LogEmitted {
+  type: 'log';
+  /** message id in the catalog (src/machines/catalog.ts) */
+  msg: string;
+  args: LogArgs;
+}
+
+export interface TimerRequestedEmitted { type: 'timer.requested'; key: string; at: number }
+export interface TimerCancelledEmitted { type: 'timer.cancelled'; key: string }
+
+/** record.EventRecorder.Event: the cluster creates/aggregates the Event object and, where the profile says so, logs it. */
+export interface EventRecordedEmitted {
+  type: 'event.recorded';
+  involved: { kind: Kind; namespace?: string; name: string };
+  eventType: 'Normal' | 'Warning';
+  reason: string;
+  message: string;
+}
+
+/** A process created (or removed) a socket file in the kubelet's plugin registry directory on its host. */
+export interface SocketEmitted { type: 'socket.created' | 'socket.removed'; path: string }
+
+export type ClusterEmitted =
+  | SocketEmitted
+  | ApiRequestEmitted | CsiCallEmitted | CsiReplyEmitted | LogEmitted
+  | TimerRequestedEmitted | TimerCancelledEmitted | EventRecordedEmitted;
+
+// ---------------------------------------------------------------- component descriptors
+
+/** What every component machine receives as input (each machine extends it). */
+export interface ComponentInput {
+  /** unique id in the cluster, e.g. "kubelet/node-1" */
+  id: string;
+  /** host (node name, or the control-plane host) */
+  host: string;
+  profile: ProfileId;
+}
+
+/**
+ * How the cluster runs a component kind. Each machine folder exports one.
+ */
+export interface ComponentDescriptor<I extends ComponentInput = ComponentInput> {
+  /** the real component's name, e.g. "external-attacher" */
+  name: string;
+  machine: AnyStateMachine;
+  /** which program's log stream its lines go to */
+  source: LogSource;
+  /** kinds its informers watch */
+  watches: Kind[];
+  /**
+   * kinds watched only for the component's own node (Pod: spec.nodeName, Node/CSINode: name,
+   * VolumeAttachment: spec.nodeName), as the kubelet's field selectors do; indexed by the cluster
+   */
+  nodeScoped?: Kind[];
+  /** receives plugin.socketCreated/Removed for its host (the kubelet's plugin watcher) */
+  watchesPluginSockets?: boolean;
+  /** optional informer filter on top of that */
+  watchFilter?: (object: K8sObject, input: I) => boolean;
+  messages: MessageCatalog;
+}
+
+export type { Severity };
+export type { LogArgs };

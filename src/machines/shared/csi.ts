@@ -1,0 +1,70 @@
+/**
+ * CSI RPCs and gRPC status codes. upstream: container-storage-interface/spec spec.md (v1.9.0),
+ * grpc codes (google.golang.org/grpc/codes).
+ */
+export const GRPC_CODES = {
+  OK: 0, CANCELLED: 1, UNKNOWN: 2, INVALID_ARGUMENT: 3, DEADLINE_EXCEEDED: 4, NOT_FOUND: 5,
+  ALREADY_EXISTS: 6, PERMISSION_DENIED: 7, RESOURCE_EXHAUSTED: 8, FAILED_PRECONDITION: 9,
+  ABORTED: 10, OUT_OF_RANGE: 11, UNIMPLEMENTED: 12, INTERNAL: 13, UNAVAILABLE: 14, DATA_LOSS: 15,
+  UNAUTHENTICATED: 16,
+} as const;
+export type GrpcCode = keyof typeof GRPC_CODES;
+
+/** The Go name printed in "rpc error: code = DeadlineExceeded desc = …". */
+export const GRPC_CODE_GO_NAME: Record<GrpcCode, string> = {
+  OK: 'OK', CANCELLED: 'Canceled', UNKNOWN: 'Unknown', INVALID_ARGUMENT: 'InvalidArgument',
+  DEADLINE_EXCEEDED: 'DeadlineExceeded', NOT_FOUND: 'NotFound', ALREADY_EXISTS: 'AlreadyExists',
+  PERMISSION_DENIED: 'PermissionDenied', RESOURCE_EXHAUSTED: 'ResourceExhausted',
+  FAILED_PRECONDITION: 'FailedPrecondition', ABORTED: 'Aborted', OUT_OF_RANGE: 'OutOfRange',
+  UNIMPLEMENTED: 'Unimplemented', INTERNAL: 'Internal', UNAVAILABLE: 'Unavailable',
+  DATA_LOSS: 'DataLoss', UNAUTHENTICATED: 'Unauthenticated',
+};
+
+export const isGrpcCode = (s: string): s is GrpcCode => s in GRPC_CODES;
+
+/** "rpc error: code = Aborted desc = …", as grpc status.Error(...).Error() prints. */
+export const rpcErrorText = (code: GrpcCode, desc: string): string =>
+  `rpc error: code = ${GRPC_CODE_GO_NAME[code]} desc = ${desc}`;
+
+/**
+ * Codes after which the operation may still be running in the storage backend: the caller keeps the
+ * state uncertain and retries. upstream: external-attacher pkg/attacher/attacher.go isFinalError;
+ * kubelet pkg/volume/csi/csi_client.go isFinalError; external-provisioner controller.go.
+ */
+export function isFinalError(code: GrpcCode): boolean {
+  return !(code === 'CANCELLED' || code === 'DEADLINE_EXCEEDED' || code === 'UNAVAILABLE'
+    || code === 'RESOURCE_EXHAUSTED' || code === 'ABORTED');
+}
+
+export const CSI_RPCS = {
+  // Identity
+  GetPluginInfo: 'Identity', GetPluginCapabilities: 'Identity', Probe: 'Identity',
+  // Controller
+  CreateVolume: 'Controller', DeleteVolume: 'Controller', ControllerPublishVolume: 'Controller',
+  ControllerUnpublishVolume: 'Controller', ValidateVolumeCapabilities: 'Controller', ListVolumes: 'Controller',
+  GetCapacity: 'Controller', ControllerGetCapabilities: 'Controller', CreateSnapshot: 'Controller',
+  DeleteSnapshot: 'Controller', ListSnapshots: 'Controller', ControllerExpandVolume: 'Controller',
+  ControllerGetVolume: 'Controller',
+  // Node
+  NodeStageVolume: 'Node', NodeUnstageVolume: 'Node', NodePublishVolume: 'Node', NodeUnpublishVolume: 'Node',
+  NodeGetVolumeStats: 'Node', NodeExpandVolume: 'Node', NodeGetCapabilities: 'Node', NodeGetInfo: 'Node',
+} as const;
+/**
+ * The kubelet plugin registration API served by node-driver-registrar on its registration socket.
+ * upstream: k8s.io/kubelet/pkg/apis/pluginregistration/v1/api.proto
+ */
+export const REGISTRATION_RPCS = { GetInfo: 'Registration', NotifyRegistrationStatus: 'Registration' } as const;
+
+export type CsiRpc = keyof typeof CSI_RPCS | keyof typeof REGISTRATION_RPCS;
+export const isCsiRpc = (s: string): s is CsiRpc => s in CSI_RPCS || s in REGISTRATION_RPCS;
+
+/** gRPC full method name: "/csi.v1.Controller/ControllerPublishVolume", "/pluginregistration.Registration/GetInfo". */
+export const csiMethod = (rpc: CsiRpc): string =>
+  rpc in REGISTRATION_RPCS ? `/pluginregistration.Registration/${rpc}` : `/csi.v1.${CSI_RPCS[rpc as keyof typeof CSI_RPCS]}/${rpc}`;
+
+/** csi.proto VolumeCapability.AccessMode.Mode numbers. */
+export const CSI_ACCESS_MODE = {
+  SINGLE_NODE_WRITER: 1, SINGLE_NODE_READER_ONLY: 2, MULTI_NODE_READER_ONLY: 3,
+  MULTI_NODE_SINGLE_WRITER: 4, MULTI_NODE_MULTI_WRITER: 5, SINGLE_NODE_SINGLE_WRITER: 6,
+  SINGLE_NODE_MULTI_WRITER: 7,
+} as const;

@@ -1,0 +1,125 @@
+/**
+ * Go's fmt/strconv/time text, reproduced so simulated log lines read exactly like real ones.
+ * upstream: go/src/strconv/quote.go (Quote), go/src/time/time.go (Duration.String, Time.String).
+ */
+
+/** strconv.Quote: double-quoted, with Go escapes. Printable non-ASCII stays as is, like Go. */
+export function goQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (ch === '"') out += '\\"';
+    else if (ch === '\\') out += '\\\\';
+    else if (c === 0x07) out += '\\a';
+    else if (c === 0x08) out += '\\b';
+    else if (c === 0x0c) out += '\\f';
+    else if (c === 0x0a) out += '\\n';
+    else if (c === 0x0d) out += '\\r';
+    else if (c === 0x09) out += '\\t';
+    else if (c === 0x0b) out += '\\v';
+    else if (c < 0x20 || c === 0x7f) out += '\\x' + c.toString(16).padStart(2, '0');
+    else out += ch;
+  }
+  return out + '"';
+}
+
+/** time.Duration.String for a duration in nanoseconds: "500ms", "2m2s", "189.597303ms", "6m0s". */
+export function goDuration(ns: number): string {
+  ns = Math.round(ns);
+  if (ns === 0) return '0s';
+  const neg = ns < 0;
+  let u = Math.abs(ns);
+  let s: string;
+  if (u < 1_000_000_000) {
+    // Sub-second: the largest unit that keeps the integer part non-zero, trailing zeros trimmed.
+    let unit: string;
+    let div: number;
+    if (u < 1_000) { unit = 'ns'; div = 1; }
+    else if (u < 1_000_000) { unit = 'µs'; div = 1_000; }
+    else { unit = 'ms'; div = 1_000_000; }
+    s = fraction(u, div) + unit;
+  } else {
+    const h = Math.floor(u / 3_600_000_000_000);
+    u -= h * 3_600_000_000_000;
+    const m = Math.floor(u / 60_000_000_000);
+    u -= m * 60_000_000_000;
+    const sec = fraction(u, 1_000_000_000) + 's';
+    s = h > 0 ? `${h}h${m}m${sec}` : m > 0 ? `${m}m${sec}` : sec;
+  }
+  return (neg ? '-' : '') + s;
+}
+
+function fraction(v: number, div: number): string {
+  const int = Math.floor(v / div);
+  const rem = v - int * div;
+  if (rem === 0) return String(int);
+  const digits = String(div).length - 1;
+  return `${int}.${String(rem).padStart(digits, '0').replace(/0+$/, '')}`;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Wall-clock fields of an epoch-millisecond instant in a fixed UTC offset (minutes). */
+export interface WallClock {
+  year: number; month: number; day: number; hour: number; minute: number; second: number;
+  /** microseconds within the second */
+  micro: number;
+}
+
+export function wallClock(epochUs: number, offsetMin: number): WallClock {
+  const shifted = epochUs + offsetMin * 60_000_000;
+  const ms = Math.floor(shifted / 1000);
+  const d = new Date(ms);
+  return {
+    year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(),
+    hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(),
+    micro: ((shifted % 1_000_000) + 1_000_000) % 1_000_000,
+  };
+}
+
+export const pad = (n: number, w: number, c = '0'): string => String(n).padStart(w, c);
+export const monthAbbrev = (m: number): string => MONTHS[m - 1]!;
+
+export function offsetString(offsetMin: number): string {
+  const sign = offsetMin < 0 ? '-' : '+';
+  const a = Math.abs(offsetMin);
+  return `${sign}${pad(Math.floor(a / 60), 2)}${pad(a % 60, 2)}`;
+}
+
+/**
+ * time.Time.String with a monotonic reading, as nestedpendingoperations prints "No retries permitted
+ * until …": "2023-01-11 14:58:19.380344104 +0800 CST m=+132526.556747154".
+ * Our clock has microseconds; the three nanosecond digits come from `nsExtra` (0..999) so lines look
+ * like real ones while staying deterministic.
+ */
+export function goTimeString(epochUs: number, offsetMin: number, zone: string, nsExtra: number, monotonicUs?: number): string {
+  const w = wallClock(epochUs, offsetMin);
+  let frac = (pad(w.micro, 6) + pad(nsExtra, 3)).replace(/0+$/, '');
+  frac = frac ? '.' + frac : '';
+  let s = `${w.year}-${pad(w.month, 2)}-${pad(w.day, 2)} ${pad(w.hour, 2)}:${pad(w.minute, 2)}:${pad(w.second, 2)}${frac} ${offsetString(offsetMin)} ${zone}`;
+  if (monotonicUs !== undefined) {
+    const secs = Math.floor(monotonicUs / 1_000_000);
+    const nanos = (monotonicUs % 1_000_000) * 1000 + nsExtra;
+    s += ` m=+${secs}.${pad(nanos, 9)}`;
+  }
+  return s;
+}
+
+/** RFC 3339 in UTC with second precision, as metav1.Time marshals. */
+export function rfc3339(epochUs: number): string {
+  return new Date(Math.floor(epochUs / 1000)).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** JSON with object keys sorted, as Go's encoding/json prints a map (protosanitizer output). */
+export function sortedJson(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v);
+  if (Array.isArray(v)) return '[' + v.map(sortedJson).join(',') + ']';
+  const o = v as Record<string, unknown>;
+  return '{' + Object.keys(o).filter((k) => o[k] !== undefined).sort()
+    .map((k) => JSON.stringify(k) + ':' + sortedJson(o[k])).join(',') + '}';
+}
+
+/** fmt %v of a map[string]string: "map[a:1 b:2]" (keys sorted, as fmt does since Go 1.12). */
+export function goMap(m: Record<string, string>): string {
+  return 'map[' + Object.keys(m).sort().map((k) => `${k}:${m[k]}`).join(' ') + ']';
+}

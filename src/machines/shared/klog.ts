@@ -1,0 +1,28 @@
+/**
+ * klog line header and journald prefix.
+ * upstream: k8s.io/klog/v2 internal/buffer/buffer.go FormatHeader:
+ *   Lmmdd hh:mm:ss.uuuuuu threadid file:line] msg   (threadid = PID, right-aligned to 7 columns)
+ * journald (systemd) adds "Mon dd hh:mm:ss host ident[pid]: " for host daemons such as the kubelet.
+ */
+import { monthAbbrev, pad, wallClock } from './goFormat.ts';
+import type { Severity } from './messages.ts';
+
+export interface LogStream {
+  /** PID printed in the klog header (1 for a container's main process) */
+  pid: number;
+  /** UTC offset of the process's clock, in minutes (containers often log in UTC, hosts in local time) */
+  tzOffsetMin: number;
+  /** journald prefix: host name and syslog identifier, for processes run by systemd */
+  journald?: { host: string; ident: string };
+}
+
+export function klogHeader(sev: Severity, epochUs: number, stream: LogStream, file: string, line: number): string {
+  const w = wallClock(epochUs, stream.tzOffsetMin);
+  return `${sev}${pad(w.month, 2)}${pad(w.day, 2)} ${pad(w.hour, 2)}:${pad(w.minute, 2)}:${pad(w.second, 2)}.${pad(w.micro, 6)} ${pad(stream.pid, 7, ' ')} ${file}:${line}] `;
+}
+
+export function journaldPrefix(epochUs: number, stream: LogStream): string {
+  if (!stream.journald) return '';
+  const w = wallClock(epochUs, stream.tzOffsetMin);
+  return `${monthAbbrev(w.month)} ${pad(w.day, 2)} ${pad(w.hour, 2)}:${pad(w.minute, 2)}:${pad(w.second, 2)} ${stream.journald.host} ${stream.journald.ident}[${stream.pid}]: `;
+}

@@ -1,0 +1,85 @@
+/**
+ * The log message catalog. Machines never build log text: they emit `{type:'log', msg, args}` with a
+ * message id, and the cluster renders it through this catalog for the scenario's version profile.
+ * The same definitions let the log explainer (issue #4) map a real line back to a step, so the two
+ * cannot drift.
+ *
+ * Template language (both styles):
+ *   {name}    fmt %v of args.name
+ *   {name:q}  fmt %q of args.name (Go double-quoted string)
+ * printf style renders `text` as is. Structured style (klog.InfoS / contextual logging) renders `msg`,
+ * Go-quotes the whole result (so inner quotes become \"), then appends ` ` + rendered `kv` if any.
+ * upstream: k8s.io/klog/v2 klog.go (printf) and internal/serialize/keyvalues.go (structured).
+ */
+import { goQuote } from './goFormat.ts';
+
+export type Severity = 'I' | 'W' | 'E' | 'F';
+export type Stage =
+  | 'provision' | 'attach' | 'mount' | 'unmount' | 'detach' | 'delete'
+  | 'register' | 'resize' | 'snapshot' | 'other';
+export type ProfileId = '1.20' | '1.30';
+
+/** Which program prints the line: one log stream each (a sidecar container, a host daemon…). */
+export type LogSource =
+  | 'kube-controller-manager' | 'kube-scheduler' | 'kubelet'
+  | 'csi-provisioner' | 'csi-attacher' | 'csi-resizer' | 'csi-snapshotter'
+  | 'node-driver-registrar' | 'csi-driver-controller' | 'csi-driver-node';
+
+export interface LogFormat {
+  /** base file name and line, as klog prints them */
+  file: string;
+  line: number;
+  /** printf-style template */
+  text?: string;
+  /** structured message template (quoted as a whole after rendering) */
+  msg?: string;
+  /** structured key/value template, appended after the quoted message */
+  kv?: string;
+  /** overrides the definition's severity for this profile */
+  severity?: Severity;
+  /** klog verbosity (-v) needed for the line to be printed; 0 when omitted */
+  v?: number;
+}
+
+export interface MessageDef {
+  source: LogSource;
+  stage: Stage;
+  severity: Severity;
+  /** one plain-English sentence for the trace step, same template language */
+  summary: string;
+  /** what the line means, for the log explainer */
+  explain?: string;
+  /** for warnings and errors: the likely cause and what to check next */
+  cause?: string;
+  next?: string;
+  /** per version profile; a profile without an entry does not print this message */
+  formats: Partial<Record<ProfileId, LogFormat>>;
+}
+
+export type MessageCatalog = Record<string, MessageDef>;
+
+/** Identity helper that keeps literal message ids typed. */
+export function defineMessages<const T extends MessageCatalog>(m: T): T {
+  return m;
+}
+
+export type LogArgs = Record<string, string | number | boolean | null | undefined>;
+
+const PLACEHOLDER = /\{([A-Za-z0-9_]+)(?::(q))?\}/g;
+
+export function renderTemplate(tpl: string, args: LogArgs): string {
+  return tpl.replace(PLACEHOLDER, (_m, name: string, mod: string | undefined) => {
+    if (!(name in args)) throw new Error(`log template needs argument "${name}": ${tpl}`);
+    const v = args[name];
+    const s = v === null || v === undefined ? '<nil>' : String(v);
+    return mod === 'q' ? goQuote(s) : s;
+  });
+}
+
+/** The text after `file:line] `. */
+export function renderMessage(f: LogFormat, args: LogArgs): string {
+  if (f.text !== undefined) return renderTemplate(f.text, args);
+  if (f.msg === undefined) throw new Error(`log format ${f.file}:${f.line} has neither text nor msg`);
+  const m = goQuote(renderTemplate(f.msg, args));
+  return f.kv ? `${m} ${renderTemplate(f.kv, args)}` : m;
+}

@@ -1,0 +1,122 @@
+/**
+ * nestedpendingoperations + exponential backoff, as pure data: one operation at a time per
+ * {volumeName, podName, nodeName} key, and after a failure no retry before durationBeforeRetry
+ * (500ms, doubling, capped at 2m2s). Shared by the kubelet's and the A/D controller's operation
+ * executors. upstream: pkg/volume/util/nestedpendingoperations/nestedpendingoperations.go,
+ * pkg/util/goroutinemap/exponentialbackoff/exponential_backoff.go.
+ *
+ * Upstream nests keys: an operation with an empty podName (attach, detach, verify, mount of an
+ * attachable volume, unmount-device) conflicts with every operation on the same volume. This
+ * implementation keeps that rule: `conflicts` compares the way `isOperationExists` does.
+ */
+import { goTimeString } from './goFormat.ts';
+import { nextDurationBeforeRetry } from './timing.ts';
+
+export interface OperationKey { volumeName: string; podName: string; nodeName: string }
+
+export interface Operation {
+  key: OperationKey;
+  operationName: string;
+  pending: boolean;
+  /** time (µs) of the last failure, and the backoff it started; 0 when the last run succeeded */
+  lastErrorTime: number;
+  durationBeforeRetry: number;
+}
+
+export type PendingOperations = Readonly<Record<string, Operation>>;
+
+export const keyString = (k: OperationKey): string => `${k.volumeName}|${k.podName}|${k.nodeName}`;
+
+/** upstream isOperationExists: an empty podName/nodeName on either side matches any. */
+function conflicts(a: OperationKey, b: OperationKey): boolean {
+  if (a.volumeName !== b.volumeName) return false;
+  const podMatch = a.podName === '' || b.podName === '' || a.podName === b.podName;
+  const nodeMatch = a.nodeName === '' || b.nodeName === '' || a.nodeName === b.nodeName;
+  return podMatch && nodeMatch;
+}
+
+export function findOperation(ops: PendingOperations, key: OperationKey): Operation | undefined {
+  const exact = ops[keyString(key)];
+  if (exact) return exact;
+  for (const op of Object.values(ops)) if (conflicts(op.key, key)) return op;
+  return undefined;
+}
+
+/** upstream IsOperationPending */
+export function isOperationPending(ops: PendingOperations, key: OperationKey): boolean {
+  for (const op of Object.values(ops)) if (op.pending && conflicts(op.key, key)) return true;
+  return false;
+}
+
+/** upstream IsOperationSafeToRetry (kubernetes#104526): not pending and not inside its backoff window. */
+export function isOperationSafeToRetry(ops: PendingOperations, key: OperationKey, operationName: string, now: number): boolean {
+  const op = findOperation(ops, key);
+  if (!op) return true;
+  if (op.pending) return false;
+  if (op.operationName !== operationName) return true;
+  return !inBackoff(op, now);
+}
+
+const inBackoff = (op: Operation, now: number): boolean =>
+  op.lastErrorTime > 0 && now < op.lastErrorTime + op.durationBeforeRetry;
+
+export type RunResult =
+  | { started: true; ops: PendingOperations }
+  /** AlreadyExists and ExponentialBackoff errors are expected: callers ignore them silently (isExpectedError) */
+  | { started: false; reason: 'AlreadyExists' | 'ExponentialBackoff'; retryAt?: number };
+
+/** upstream Run: start an operation unless one is pending for the key or it is backing off. */
+export function run(ops: PendingOperations, key: OperationKey, operationName: string, now: number): RunResult {
+  const existing = findOperation(ops, key);
+  if (existing) {
+    if (existing.pending) return { started: false, reason: 'AlreadyExists' };
+    if (inBackoff(existing, now)) return { started: false, reason: 'ExponentialBackoff', retryAt: existing.lastErrorTime + existing.durationBeforeRetry };
+  }
+  const k = keyString(key);
+  const base = existing && keyString(existing.key) === k ? existing : undefined;
+  const next: Operation = {
+    key, operationName, pending: true,
+    lastErrorTime: base?.lastErrorTime ?? 0, durationBeforeRetry: base?.durationBeforeRetry ?? 0,
+  };
+  const rest = { ...ops };
+  if (existing && keyString(existing.key) !== k) delete rest[keyString(existing.key)];
+  return { started: true, ops: { ...rest, [k]: next } };
+}
+
+/**
+ * upstream operationComplete: on success the entry goes away; on failure it stays, not pending, with
+ * the next durationBeforeRetry. Returns the new table and, on failure, the backoff that applies.
+ */
+export function complete(ops: PendingOperations, key: OperationKey, failed: boolean, now: number): { ops: PendingOperations; durationBeforeRetry?: number; retryAt?: number } {
+  const k = keyString(key);
+  const op = ops[k];
+  const rest = { ...ops };
+  delete rest[k];
+  if (!failed || !op) return { ops: rest };
+  const durationBeforeRetry = nextDurationBeforeRetry(op.durationBeforeRetry);
+  return {
+    ops: { ...rest, [k]: { ...op, pending: false, lastErrorTime: now, durationBeforeRetry } },
+    durationBeforeRetry, retryAt: now + durationBeforeRetry,
+  };
+}
+
+/**
+ * The operation key as the error line prints it. ≥1.19: "{volumeName:… podName:… nodeName:…}".
+ * upstream: nestedpendingoperations.go operationKey String via %+v.
+ */
+export const operationKeyText = (k: OperationKey): string =>
+  `{volumeName:${k.volumeName} podName:${k.podName} nodeName:${k.nodeName}}`;
+
+/**
+ * "No retries permitted until <time.Time>" as Go prints it, with the monotonic clock reading of the
+ * process (`processStartUs`: virtual time at which the process started, `uptimeAtStartUs`: its
+ * uptime then).
+ */
+export function noRetriesUntilText(
+  epochUs: number, retryAtUs: number, tz: { offsetMin: number; zone: string }, monotonic: { processStartUs: number; uptimeAtStartUs: number },
+): string {
+  const mono = monotonic.uptimeAtStartUs + (retryAtUs - monotonic.processStartUs);
+  // three extra nanosecond digits, derived from the instant so lines stay deterministic
+  const nsExtra = (retryAtUs * 7919) % 1000;
+  return goTimeString(epochUs + retryAtUs, tz.offsetMin, tz.zone, nsExtra, mono);
+}
