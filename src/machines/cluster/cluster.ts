@@ -63,7 +63,7 @@ export interface ApiFault {
 
 export type UserAction =
   | { at: number; do: 'create'; object: K8sObject; summary?: string }
-  | { at: number; do: 'delete'; kind: Kind; namespace?: string; name: string; summary?: string }
+  | { at: number; do: 'delete'; kind: Kind; namespace?: string; name: string; gracePeriodSeconds?: number; summary?: string }
   | { at: number; do: 'patch'; kind: Kind; namespace?: string; name: string; patch: Record<string, unknown>; summary?: string }
   | { at: number; do: 'shutdownNode'; node: string; summary?: string }
   | { at: number; do: 'startNode'; node: string; summary?: string };
@@ -83,6 +83,12 @@ export interface ClusterOptions {
   apiFaults?: ApiFault[];
   /** record before/after objects on steps (off for large benchmarks) */
   recordObjects?: boolean;
+  /**
+   * virtual time (µs) from which steps are recorded: what happens before is the warm-up that brings
+   * the cluster to the scenario's starting point (pods running, volumes attached); trace times count
+   * from here
+   */
+  recordFrom?: number;
 }
 
 interface Running {
@@ -473,8 +479,10 @@ export class Cluster {
   }): void {
     const t = Math.max(s.t, this.floor);
     this.floor = t;
+    const from = this.options.recordFrom ?? 0;
+    if (t < from) return;
     const step: TraceStep = {
-      i: this.steps.length + 1, t: t / 1000,
+      i: this.steps.length + 1, t: (t - from) / 1000,
       component: s.r?.name ?? USER, instance: s.r?.id ?? USER, host: s.r?.host ?? 'kubectl', kind: s.kind,
       summary: s.summary,
       ...(s.log ? { log: s.log, msg: s.msg!, severity: s.severity!, stage: s.stage! } : {}),
@@ -494,7 +502,7 @@ export class Cluster {
         this.applyApi(null, { type: 'api.request', requestId: id, verb: 'create', kind: a.object.kind, namespace: a.object.metadata.namespace, name: a.object.metadata.name, object: a.object, summary: a.summary ?? `You create ${a.object.kind} ${kobj(a.object)}.` });
         break;
       case 'delete':
-        this.applyApi(null, { type: 'api.request', requestId: id, verb: 'delete', kind: a.kind, ...(a.namespace ? { namespace: a.namespace } : {}), name: a.name, summary: a.summary ?? `You delete ${a.kind} ${a.namespace ? a.namespace + '/' : ''}${a.name}.` });
+        this.applyApi(null, { type: 'api.request', requestId: id, verb: 'delete', kind: a.kind, ...(a.namespace ? { namespace: a.namespace } : {}), name: a.name, ...(a.gracePeriodSeconds !== undefined ? { gracePeriodSeconds: a.gracePeriodSeconds } : {}), summary: a.summary ?? `You delete ${a.kind} ${a.namespace ? a.namespace + '/' : ''}${a.name}.` });
         break;
       case 'patch':
         this.applyApi(null, { type: 'api.request', requestId: id, verb: 'patch', kind: a.kind, ...(a.namespace ? { namespace: a.namespace } : {}), name: a.name, patch: a.patch, summary: a.summary ?? `You patch ${a.kind} ${a.namespace ? a.namespace + '/' : ''}${a.name}.` });
@@ -547,7 +555,7 @@ export class Cluster {
   toTrace(meta: { scenario: string; title: string; options: Record<string, unknown> }): Trace {
     return {
       scenario: meta.scenario, title: meta.title, k8s: this.options.profile, seed: this.options.seed, options: meta.options,
-      durationMs: this.floor / 1000,
+      durationMs: Math.max(0, this.floor - (this.options.recordFrom ?? 0)) / 1000,
       components: [...this.components.values()].map((r) => ({ instance: r.id, component: r.name, host: r.host, source: r.source })),
       steps: this.steps,
       final: { objects: this.api.snapshot().filter((o) => o.kind !== 'Event' || this.options.recordObjects !== false) },

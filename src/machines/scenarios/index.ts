@@ -1,0 +1,287 @@
+/**
+ * Every scenario, as data. Times are virtual; `WARM_UP` seconds of cluster start-up (sidecars
+ * probing the driver, node plugins registering, pods that exist before the story starts getting
+ * their volumes) run before recording starts, so each trace begins where its story begins.
+ */
+import type { DriverProfile } from '../drivers/types.ts';
+import { DRIVERS } from '../drivers/index.ts';
+import {
+  GiB, boundPv, boundPvc, csiDriver, node, pod, pvc, s, statefulSet, storageClass,
+} from './objects.ts';
+import type { NodeSpec, Scenario, ScenarioData } from './types.ts';
+
+const WARM_UP = s(30);
+const NS = 'default';
+const UTC = { offsetMin: 0, zone: 'UTC' };
+
+const cbs = (): DriverProfile => DRIVERS['cbs']!;
+const ceph = (): DriverProfile => DRIVERS['ceph-rbd']!;
+
+const twoNodes: NodeSpec[] = [
+  { name: 'node-1', hostname: 'node-1', nodeId: 'ins-3kq8d0vz', kubeletPid: 1432 },
+  { name: 'node-2', hostname: 'node-2', nodeId: 'ins-7hw2pn4c', kubeletPid: 1518 },
+];
+
+/** a cluster with the driver installed: StorageClass, CSIDriver, Nodes */
+function base(driver: DriverProfile, nodes: NodeSpec[], sc: Parameters<typeof storageClass>[2] = {}, scName = 'standard') {
+  return [storageClass(scName, driver, sc), csiDriver(driver), ...nodes.map(node)];
+}
+
+/** a volume provisioned before the story: backend disk, bound PV and PVC */
+function existingVolume(driver: DriverProfile, claim: string, uid: string, volumeId: string, sc = 'standard') {
+  const pvName = `pvc-${uid}`;
+  return {
+    pvName,
+    objects: [
+      boundPvc(NS, claim, uid, pvName, sc, driver),
+      boundPv(pvName, driver, { volumeHandle: volumeId, claimNamespace: NS, claimName: claim, claimUid: uid, sc, volumeAttributes: { 'storage.kubernetes.io/csiProvisionerIdentity': `1672314114387-8081-${driver.name}` } }),
+    ],
+    backend: { volumeId, name: pvName, capacityBytes: 10 * GiB },
+  };
+}
+
+const common = (d: Partial<ScenarioData> & Pick<ScenarioData, 'objects' | 'actions' | 'nodes'>): ScenarioData => ({
+  driver: 'cbs', start: '2024-05-14T09:30:00Z', hostTz: UTC, runFor: WARM_UP + s(180), recordFrom: WARM_UP, ...d,
+});
+
+const at = (sec: number): number => WARM_UP + s(sec);
+
+export const SCENARIOS: Scenario[] = [
+  {
+    id: 'provision',
+    title: 'Provision: a PVC becomes a bound PersistentVolume',
+    summary: 'A PVC of an Immediate StorageClass: the PV controller hands it to the external-provisioner, which calls CreateVolume and creates the PV; the PV controller binds the two.',
+    build: () => common({
+      nodes: twoNodes, objects: base(cbs(), twoNodes, { parameters: { diskType: 'CLOUD_PREMIUM' } }),
+      actions: [{ at: at(1), do: 'create', object: pvc(NS, 'data', 'standard') }],
+      runFor: at(60),
+    }),
+  },
+  {
+    id: 'attach',
+    title: 'Attach: a pod gets its volume attached to its node',
+    summary: 'A pod using a bound PVC is scheduled; the attach/detach controller creates a VolumeAttachment, the external-attacher calls ControllerPublishVolume and marks it attached, and the node status lists the volume.',
+    build: () => {
+      const v = existingVolume(cbs(), 'data', '6f1c1b8e-2f43-4c1e-9d0a-5b7e8c3a91f2', 'disk-q4r8t2mz');
+      return common({
+        nodes: twoNodes, objects: [...base(cbs(), twoNodes), ...v.objects], backend: [v.backend],
+        actions: [{ at: at(1), do: 'create', object: pod(NS, 'web-0', [{ volume: 'data', claim: 'data' }]) }],
+        runFor: at(90),
+      });
+    },
+  },
+  {
+    id: 'mount',
+    title: 'Mount: the kubelet stages and publishes the volume',
+    summary: 'With the volume attached, the kubelet verifies the attachment in the node status, waits for the VolumeAttachment, calls NodeStageVolume (MountDevice) and NodePublishVolume (SetUp), and the pod starts.',
+    build: () => {
+      const v = existingVolume(cbs(), 'data', '0d2e7a54-93b1-4f6e-a8c2-1e5f9b7d3c40', 'disk-m7x2k9p4');
+      return common({
+        nodes: twoNodes, objects: [...base(cbs(), twoNodes), ...v.objects], backend: [v.backend],
+        actions: [{ at: at(1), do: 'create', object: pod(NS, 'web-0', [{ volume: 'data', claim: 'data' }]) }],
+        runFor: at(90),
+      });
+    },
+  },
+  {
+    id: 'teardown',
+    title: 'Teardown: unmount, unstage, detach, delete',
+    summary: 'The pod is deleted: the kubelet unpublishes and unstages, reports the volume no longer in use, the attach/detach controller detaches it through the VolumeAttachment; then the PVC is deleted and the PV and disk go away.',
+    build: () => {
+      const v = existingVolume(cbs(), 'data', '9a7b3c1d-5e2f-4a6b-8c9d-0e1f2a3b4c5d', 'disk-t5v1w8y3');
+      return common({
+        nodes: twoNodes, objects: [...base(cbs(), twoNodes), ...v.objects,
+          pod(NS, 'web-0', [{ volume: 'data', claim: 'data' }], { nodeName: 'node-1' })],
+        backend: [v.backend],
+        actions: [
+          { at: at(1), do: 'delete', kind: 'Pod', namespace: NS, name: 'web-0' },
+          { at: at(60), do: 'delete', kind: 'PersistentVolumeClaim', namespace: NS, name: 'data' },
+        ],
+        runFor: at(150),
+      });
+    },
+  },
+  {
+    id: 'pod-migration',
+    seed: '000',
+    title: 'A StatefulSet pod moves to another node (seed 000, cbs-csi)',
+    summary: 'Pod weixin-zixun-l3-vob-rbu-online-6 is deleted on 11.142.61.164 and recreated on 11.142.60.212: unmount and unstage on the old node, detach through the external-attacher, attach to the new node, then verify, stage and publish there.',
+    build: () => {
+      const driver = cbs();
+      const pvName = 'pvc-4cde4524-6ba4-449c-891b-fe9ce8138e33';
+      const claim = 'data-weixin-zixun-l3-vob-rbu-online-6';
+      const set = 'weixin-zixun-l3-vob-rbu-online';
+      const nodes: NodeSpec[] = [
+        { name: '11.142.61.164', hostname: 'VM-61-164-centos', nodeId: 'ins-ngtfnf7y', kubeletPid: 21944, kubeletRoot: '/data_online/1/kubelet', kubeletUptimeUs: 132_400_000_000 },
+        { name: '11.142.60.212', hostname: 'VM-60-212-centos', nodeId: 'ins-hrlnsway', kubeletPid: 20721, kubeletRoot: '/data_online/1/kubelet', kubeletUptimeUs: 132_490_000_000 },
+      ];
+      const sts = statefulSet(NS, set, { replicas: 7, sc: 'cbs', policy: 'Parallel' });
+      return {
+        driver: 'cbs', nodes,
+        // the seed's hosts and kube-controller-manager print China Standard Time; containers print UTC
+        start: '2023-01-11T14:58:07.800+08:00', hostTz: { offsetMin: 480, zone: 'CST' },
+        apiServerUrl: 'https://9.165.248.1:443',
+        provisionerIdentity: '1672314114387-8081-com.tencent.cloud.csi.cbs',
+        objects: [
+          storageClass('cbs', driver, { parameters: { diskType: 'CLOUD_PREMIUM' } }), csiDriver(driver), ...nodes.map(node), sts,
+          boundPvc(NS, claim, '4cde4524-6ba4-449c-891b-fe9ce8138e33', pvName, 'cbs', driver),
+          boundPv(pvName, driver, {
+            volumeHandle: 'disk-adge0gvc', claimNamespace: NS, claimName: claim, claimUid: '4cde4524-6ba4-449c-891b-fe9ce8138e33', sc: 'cbs', fsType: 'ext4',
+            volumeAttributes: { diskType: 'CLOUD_PREMIUM', 'storage.kubernetes.io/csiProvisionerIdentity': '1672314114387-8081-com.tencent.cloud.csi.cbs' },
+          }),
+          pod(NS, `${set}-6`, [{ volume: 'data', claim }], { nodeName: '11.142.61.164', uid: '5ca209fd-23d0-4f60-a56b-96a4f9f47c1e', labels: { app: set } }),
+        ],
+        backend: [{ volumeId: 'disk-adge0gvc', name: pvName, capacityBytes: 10 * GiB }],
+        // The seed's csi-attacher waits on its client-side rate limiter (two "Throttling request took"
+        // lines): the rest of the cluster's volumes keep its budget spent. Modelled as a burst of 1.
+        apiClients: { 'external-attacher': { qps: 5, burst: 1 } },
+        actions: [
+          { at: WARM_UP - s(0.5), do: 'patch', kind: 'Node', name: '11.142.61.164', patch: { spec: { unschedulable: true } }, summary: 'You cordon node 11.142.61.164, so that the recreated pod lands on another node.' },
+          { at: WARM_UP, do: 'delete', kind: 'Pod', namespace: NS, name: `${set}-6`, summary: `You delete pod ${set}-6 (a StatefulSet update would do the same); the StatefulSet controller will recreate it.` },
+        ],
+        runFor: WARM_UP + s(120), recordFrom: WARM_UP - s(0.4),
+      };
+    },
+  },
+  {
+    id: 'multi-attach',
+    title: 'Multi-Attach: a ReadWriteOnce volume wanted on two nodes',
+    summary: 'A second pod on another node uses the same ReadWriteOnce PVC: the attach/detach controller refuses to attach it there and reports a Multi-Attach error; the pod waits in ContainerCreating.',
+    build: () => {
+      const v = existingVolume(cbs(), 'shared', '3b8d6f2a-1c4e-4e7a-9b5d-2f6a8c0e4d17', 'disk-h2j6k8n1');
+      return common({
+        nodes: twoNodes, objects: [...base(cbs(), twoNodes), ...v.objects,
+          pod(NS, 'writer-a', [{ volume: 'data', claim: 'shared' }], { nodeName: 'node-1' })],
+        backend: [v.backend],
+        actions: [{ at: at(1), do: 'create', object: pod(NS, 'writer-b', [{ volume: 'data', claim: 'shared' }], { nodeName: 'node-2' }) }],
+        runFor: at(200),
+      });
+    },
+  },
+  {
+    id: 'force-detach',
+    title: 'Force detach: a node shuts down, the volume is detached after 6 minutes',
+    summary: 'The node running the pod shuts down. The pod is force-deleted and recreated elsewhere; the volume stays attached (and "in use" in the dead node\'s status) until maxWaitForUnmountDuration, 6 minutes, expires and the attach/detach controller detaches it anyway.',
+    build: () => {
+      const v = existingVolume(cbs(), 'data-db-0', '7e2a9c4b-6d1f-4b8e-a3c5-9f0d2e4b6a81', 'disk-p3s7u1x5');
+      const sts = statefulSet(NS, 'db', { replicas: 1, sc: 'standard' });
+      return common({
+        nodes: twoNodes, heartbeats: true,
+        objects: [...base(cbs(), twoNodes), ...v.objects, sts,
+          pod(NS, 'db-0', [{ volume: 'data', claim: 'data-db-0' }], { nodeName: 'node-1', labels: { app: 'db' } })],
+        backend: [v.backend],
+        actions: [
+          { at: at(1), do: 'shutdownNode', node: 'node-1' },
+          { at: at(70), do: 'delete', kind: 'Pod', namespace: NS, name: 'db-0', gracePeriodSeconds: 0, summary: 'You force-delete pod db-0 (kubectl delete pod --force --grace-period=0): its node is gone and will never confirm.' },
+        ],
+        runFor: at(540),
+      });
+    },
+  },
+  {
+    id: 'ad-detach-backoff',
+    seed: '002',
+    title: 'Detach fails, the pod comes back to the same node (seed 002)',
+    summary: 'A StatefulSet pod is deleted and ControllerUnpublishVolume fails; while the attach/detach controller backs off, the pod is recreated on the same node. On 1.20 the controller has dropped the volume from node.status.volumesAttached and never puts it back: the pod stays ContainerCreating. On 1.30 (kubernetes#104526) it runs.',
+    build: () => {
+      const v = existingVolume(cbs(), 'data-web-0', '2c4e6a8b-0d1f-4e3a-b5c7-d9e1f3a5b7c9', 'disk-7bfqsft5');
+      const one: NodeSpec[] = [{ name: 'node-1', hostname: 'node-1', nodeId: 'ins-3kq8d0vz', kubeletPid: 1432 }];
+      return common({
+        nodes: one,
+        objects: [...base(cbs(), one), ...v.objects, statefulSet(NS, 'web', { replicas: 1, sc: 'standard' }),
+          pod(NS, 'web-0', [{ volume: 'data', claim: 'data-web-0' }], { nodeName: 'node-1', labels: { app: 'web' } })],
+        backend: [v.backend],
+        csiFaults: [{ rpc: 'ControllerUnpublishVolume', code: 'INTERNAL', count: 3, message: 'cvm(ins-3kq8d0vz) is detaching disk, please retry later' }],
+        actions: [{ at: at(1), do: 'delete', kind: 'Pod', namespace: NS, name: 'web-0', summary: 'You delete pod web-0 (a StatefulSet update); it will be recreated on the same node, the only one.' }],
+        runFor: at(420),
+      });
+    },
+  },
+  {
+    id: 'wffc-provision',
+    seed: '003',
+    title: 'WaitForFirstConsumer: the scheduler picks the node, then the volume is created there',
+    summary: 'A PVC of a WaitForFirstConsumer class stays Pending until a pod uses it; the scheduler picks a node and writes volume.kubernetes.io/selected-node; the provisioner creates the volume in that node\'s zone; binding, attach and mount follow.',
+    build: () => {
+      const nodes: NodeSpec[] = twoNodes.map((n, i) => ({ ...n, labels: { 'topology.kubernetes.io/zone': i === 0 ? 'zone-a' : 'zone-b' } }));
+      return common({
+        nodes, objects: base(cbs(), nodes, { bindingMode: 'WaitForFirstConsumer' }, 'csi-disk'),
+        actions: [
+          { at: at(1), do: 'create', object: pvc(NS, 'pvc-evs-test', 'csi-disk') },
+          { at: at(10), do: 'create', object: pod(NS, 'app-0', [{ volume: 'data', claim: 'pvc-evs-test' }]) },
+        ],
+        runFor: at(120),
+      });
+    },
+  },
+  {
+    id: 'ceph-rbd-create',
+    seed: '004',
+    title: 'ceph-csi RBD: CreateVolume through the omap journal',
+    summary: 'ceph-csi reserves the volume in the RADOS omap journal (csi.volumes.default, then csi.volume.<uuid>), creates the RBD image csi-vol-<uuid>, and stores its image id.',
+    build: () => common({
+      driver: 'ceph-rbd', nodes: twoNodes,
+      objects: base(ceph(), twoNodes, { parameters: { clusterID: '4a9e463a-4853-4237-a5c5-9ae9d25bacda', pool: 'rbd', imageFeatures: 'layering' } }, 'ceph-rbd'),
+      actions: [{ at: at(1), do: 'create', object: pvc(NS, 'cstor-pvc-vdisk', 'ceph-rbd', { size: '1Gi' }) }],
+      runFor: at(60),
+    }),
+  },
+  {
+    id: 'ceph-rbd-clone',
+    seed: '004',
+    title: 'ceph-csi RBD: cloning a PVC through -temp images and snapshots',
+    summary: 'A PVC whose dataSource is another PVC: ceph-csi snapshots the parent, clones a -temp image, snapshots that and clones the final image, removing each intermediate snapshot.',
+    build: () => common({
+      driver: 'ceph-rbd', nodes: twoNodes,
+      objects: base(ceph(), twoNodes, { parameters: { clusterID: '4a9e463a-4853-4237-a5c5-9ae9d25bacda', pool: 'rbd', imageFeatures: 'layering' } }, 'ceph-rbd'),
+      actions: [
+        // the parent volume is created during warm-up
+        { at: s(5), do: 'create', object: pvc(NS, 'cstor-pvc-vdisk', 'ceph-rbd', { size: '1Gi' }) },
+        { at: at(1), do: 'create', object: pvc(NS, 'cstor-pvc-clone-vdisk', 'ceph-rbd', { size: '1Gi', dataSource: { kind: 'PersistentVolumeClaim', name: 'cstor-pvc-vdisk' } }) },
+      ],
+      runFor: at(60),
+    }),
+  },
+  {
+    id: 'ceph-rbd-delete',
+    seed: '004',
+    title: 'ceph-csi RBD: DeleteVolume through the trash',
+    summary: 'The PVC is deleted; the PV is Released and the external-provisioner calls DeleteVolume: ceph-csi checks the image is unused, moves it to the trash, schedules its removal and removes the journal entries.',
+    build: () => common({
+      driver: 'ceph-rbd', nodes: twoNodes,
+      objects: base(ceph(), twoNodes, { parameters: { clusterID: '4a9e463a-4853-4237-a5c5-9ae9d25bacda', pool: 'rbd', imageFeatures: 'layering' } }, 'ceph-rbd'),
+      actions: [
+        { at: s(5), do: 'create', object: pvc(NS, 'cstor-pvc-vdisk', 'ceph-rbd', { size: '1Gi' }) },
+        { at: at(1), do: 'delete', kind: 'PersistentVolumeClaim', namespace: NS, name: 'cstor-pvc-vdisk' },
+      ],
+      runFor: at(60),
+    }),
+  },
+  {
+    id: 'statefulset-rollout',
+    title: 'StatefulSet rollout: every pod moves to another node',
+    summary: 'An N-replica StatefulSet runs on one pool of nodes; the pool is drained (cordoned, pods deleted) and every pod is recreated on the other pool: N detaches, N attaches, N mounts.',
+    takesReplicas: true,
+    defaultReplicas: 3,
+    build: ({ replicas }) => {
+      const perPool = Math.max(1, Math.ceil(replicas / 25));
+      const mk = (pool: string, i: number): NodeSpec => ({ name: `${pool}-${i}`, hostname: `${pool}-${i}`, nodeId: `ins-${pool}${String(i).padStart(5, '0')}`, kubeletPid: 1200 + i });
+      const poolA = Array.from({ length: perPool }, (_, i) => mk('a', i));
+      const poolB = Array.from({ length: perPool }, (_, i) => mk('b', i));
+      const nodes = [...poolA, ...poolB];
+      const driver = cbs();
+      const objects = [...base(driver, nodes), statefulSet(NS, 'web', { replicas, sc: 'standard', policy: 'Parallel' })];
+      const backend = [];
+      for (let i = 0; i < replicas; i++) {
+        const uid = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+        const v = existingVolume(driver, `data-web-${i}`, uid, `disk-${String(i).padStart(8, '0')}`);
+        objects.push(...v.objects, pod(NS, `web-${i}`, [{ volume: 'data', claim: `data-web-${i}` }], { nodeName: poolA[i % perPool]!.name, labels: { app: 'web' } }));
+        backend.push(v.backend);
+      }
+      const actions: ScenarioData['actions'] = [];
+      for (const n of poolA) actions.push({ at: WARM_UP - s(1), do: 'patch', kind: 'Node', name: n.name, patch: { spec: { unschedulable: true } }, summary: `You cordon ${n.name}.` });
+      for (let i = 0; i < replicas; i++) actions.push({ at: WARM_UP + i * 1000, do: 'delete', kind: 'Pod', namespace: NS, name: `web-${i}`, summary: `The drain evicts web-${i}.` });
+      return common({ nodes, objects, backend, actions, runFor: WARM_UP + s(240) });
+    },
+  },
+];

@@ -1,0 +1,131 @@
+/**
+ * Builders for the starting objects scenarios share. Plain data, as a cluster administrator would
+ * apply it with kubectl.
+ */
+import type { K8sObject } from '../shared/k8s.ts';
+import type { DriverProfile } from '../drivers/types.ts';
+import type { NodeSpec } from './types.ts';
+
+export const GiB = 1024 ** 3;
+
+export function storageClass(name: string, driver: DriverProfile, opts: {
+  bindingMode?: 'Immediate' | 'WaitForFirstConsumer'; reclaimPolicy?: 'Delete' | 'Retain';
+  parameters?: Record<string, string>; allowVolumeExpansion?: boolean;
+} = {}): K8sObject {
+  return {
+    apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name },
+    provisioner: driver.name,
+    parameters: opts.parameters ?? {},
+    reclaimPolicy: opts.reclaimPolicy ?? 'Delete',
+    volumeBindingMode: opts.bindingMode ?? 'Immediate',
+    allowVolumeExpansion: opts.allowVolumeExpansion ?? true,
+  };
+}
+
+export function csiDriver(driver: DriverProfile): K8sObject {
+  return {
+    apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name: driver.name },
+    spec: { attachRequired: driver.attachRequired, podInfoOnMount: false, volumeLifecycleModes: ['Persistent'] },
+  };
+}
+
+export function node(n: NodeSpec): K8sObject {
+  return {
+    apiVersion: 'v1', kind: 'Node',
+    metadata: { name: n.name, labels: { 'kubernetes.io/hostname': n.name, 'kubernetes.io/os': 'linux', ...n.labels } },
+    spec: {},
+    status: {
+      conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' }],
+      addresses: [{ type: 'InternalIP', address: n.name }, { type: 'Hostname', address: n.hostname ?? n.name }],
+    },
+  };
+}
+
+export function pvc(namespace: string, name: string, sc: string, opts: { size?: string; accessModes?: string[]; uid?: string; dataSource?: Record<string, string> } = {}): K8sObject {
+  return {
+    apiVersion: 'v1', kind: 'PersistentVolumeClaim',
+    metadata: { name, namespace, ...(opts.uid ? { uid: opts.uid } : {}) },
+    spec: {
+      accessModes: opts.accessModes ?? ['ReadWriteOnce'], storageClassName: sc, volumeMode: 'Filesystem',
+      resources: { requests: { storage: opts.size ?? '10Gi' } },
+      ...(opts.dataSource ? { dataSource: opts.dataSource } : {}),
+    },
+    status: { phase: 'Pending' },
+  };
+}
+
+export function pod(namespace: string, name: string, claims: Array<{ volume: string; claim: string }>, opts: { nodeName?: string; uid?: string; labels?: Record<string, string> } = {}): K8sObject {
+  return {
+    apiVersion: 'v1', kind: 'Pod',
+    metadata: { name, namespace, ...(opts.uid ? { uid: opts.uid } : {}), ...(opts.labels ? { labels: opts.labels } : {}) },
+    spec: {
+      ...(opts.nodeName ? { nodeName: opts.nodeName } : {}),
+      containers: [{ name: 'app', image: 'nginx:1.25', volumeMounts: claims.map((c) => ({ name: c.volume, mountPath: `/data/${c.volume}` })) }],
+      volumes: claims.map((c) => ({ name: c.volume, persistentVolumeClaim: { claimName: c.claim } })),
+      terminationGracePeriodSeconds: 30,
+    },
+    status: { phase: 'Pending' },
+  };
+}
+
+export function statefulSet(namespace: string, name: string, opts: {
+  replicas: number; sc: string; claimTemplate?: string; size?: string; policy?: 'OrderedReady' | 'Parallel';
+}): K8sObject {
+  const claim = opts.claimTemplate ?? 'data';
+  return {
+    apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name, namespace },
+    spec: {
+      replicas: opts.replicas, serviceName: name, podManagementPolicy: opts.policy ?? 'OrderedReady',
+      selector: { matchLabels: { app: name } },
+      template: {
+        metadata: { labels: { app: name } },
+        spec: {
+          containers: [{ name: 'app', image: 'nginx:1.25', volumeMounts: [{ name: claim, mountPath: '/data' }] }],
+          terminationGracePeriodSeconds: 30,
+        },
+      },
+      volumeClaimTemplates: [{
+        metadata: { name: claim },
+        spec: { accessModes: ['ReadWriteOnce'], storageClassName: opts.sc, resources: { requests: { storage: opts.size ?? '10Gi' } } },
+      }],
+    },
+    status: { replicas: 0 },
+  };
+}
+
+/** A PersistentVolume that exists before the scenario, bound to its claim (static or earlier provisioning). */
+export function boundPv(name: string, driver: DriverProfile, o: {
+  volumeHandle: string; claimNamespace: string; claimName: string; claimUid: string; sc: string; size?: string;
+  fsType?: string; volumeAttributes?: Record<string, string>;
+}): K8sObject {
+  return {
+    apiVersion: 'v1', kind: 'PersistentVolume',
+    metadata: { name, annotations: { 'pv.kubernetes.io/provisioned-by': driver.name } },
+    spec: {
+      accessModes: ['ReadWriteOnce'], capacity: { storage: o.size ?? '10Gi' },
+      claimRef: { apiVersion: 'v1', kind: 'PersistentVolumeClaim', namespace: o.claimNamespace, name: o.claimName, uid: o.claimUid },
+      csi: { driver: driver.name, volumeHandle: o.volumeHandle, fsType: o.fsType ?? driver.defaultFsType, volumeAttributes: o.volumeAttributes ?? {} },
+      persistentVolumeReclaimPolicy: 'Delete', storageClassName: o.sc, volumeMode: 'Filesystem',
+    },
+    status: { phase: 'Bound' },
+  };
+}
+
+/** The claim side of `boundPv`. */
+export function boundPvc(namespace: string, name: string, uid: string, pvName: string, sc: string, driver: DriverProfile, size = '10Gi'): K8sObject {
+  return {
+    apiVersion: 'v1', kind: 'PersistentVolumeClaim',
+    metadata: {
+      name, namespace, uid,
+      annotations: {
+        'pv.kubernetes.io/bind-completed': 'yes', 'pv.kubernetes.io/bound-by-controller': 'yes',
+        'volume.beta.kubernetes.io/storage-provisioner': driver.name,
+      },
+    },
+    spec: { accessModes: ['ReadWriteOnce'], storageClassName: sc, volumeMode: 'Filesystem', volumeName: pvName, resources: { requests: { storage: size } } },
+    status: { phase: 'Bound', accessModes: ['ReadWriteOnce'], capacity: { storage: size } },
+  };
+}
+
+/** Virtual microseconds from seconds, for readable scenario data. */
+export const s = (seconds: number): number => Math.round(seconds * 1_000_000);

@@ -1,0 +1,81 @@
+/**
+ * A scenario is data: the cluster's starting objects, what the user does and when, the driver, the
+ * version profile and the faults. Everything else (every step, every log line) comes out of the
+ * machines running. `build` is a function only so that parameters (replicas, seed) can shape the data.
+ */
+import type { ApiFault, CsiFault, UserAction } from '../cluster/cluster.ts';
+import type { K8sObject } from '../shared/k8s.ts';
+import type { ProfileId } from '../shared/messages.ts';
+
+export interface NodeSpec {
+  /** Node object name (seed 000 names nodes by IP: "11.142.61.164") */
+  name: string;
+  /** host name journald prints (seed 000: "VM-61-164-centos") */
+  hostname?: string;
+  /** the cloud instance id the CSI node plugin reports as node_id */
+  nodeId?: string;
+  kubeletPid?: number;
+  kubeletRoot?: string;
+  labels?: Record<string, string>;
+  /** kubelet process uptime at virtual time 0 (µs), for the m=+… monotonic reading */
+  kubeletUptimeUs?: number;
+}
+
+/** A volume that exists in the storage backend before the scenario starts. */
+export interface BackendVolume {
+  volumeId: string;
+  name: string;
+  capacityBytes: number;
+  /** node ids it is attached (published) to */
+  publishedTo?: string[];
+  volumeContext?: Record<string, string>;
+}
+
+export interface ScenarioOptions {
+  k8s: ProfileId;
+  seed: number;
+  replicas: number;
+  faults: CsiFault[];
+}
+
+export interface ScenarioData {
+  /** driver profile id (src/machines/drivers) */
+  driver: string;
+  nodes: NodeSpec[];
+  objects: K8sObject[];
+  actions: UserAction[];
+  /** wall clock of virtual time 0, ISO 8601 with offset */
+  start: string;
+  /** time zone of hosts and of kube-controller-manager (containers with host time) */
+  hostTz: { offsetMin: number; zone: string };
+  /** how long to run (virtual µs) */
+  runFor: number;
+  /** steps before this time are warm-up and not recorded (µs) */
+  recordFrom?: number;
+  csiFaults?: CsiFault[];
+  apiFaults?: ApiFault[];
+  backend?: BackendVolume[];
+  /** client-go limiter per component name (e.g. the seed's throttled csi-attacher) */
+  apiClients?: Record<string, { qps: number; burst: number }>;
+  /** API server URL client-go prints */
+  apiServerUrl?: string;
+  /** external-provisioner's csiProvisionerIdentity */
+  provisionerIdentity?: string;
+  /** kubelets post heartbeats (needed when a scenario shuts a node down) */
+  heartbeats?: boolean;
+}
+
+export interface Scenario {
+  id: string;
+  title: string;
+  /** one or two sentences: what happens and what to watch */
+  summary: string;
+  /** the seed document it reproduces, if any */
+  seed?: string;
+  /** profiles the scenario is meant for (all by default) */
+  profiles?: ProfileId[];
+  /** `--replicas` is meaningful */
+  takesReplicas?: boolean;
+  defaultReplicas?: number;
+  build(options: ScenarioOptions): ScenarioData;
+}

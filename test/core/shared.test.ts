@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { goDuration, goQuote, goTimeString, sortedJson } from '../../src/machines/shared/goFormat.ts';
+import { journaldPrefix, klogHeader } from '../../src/machines/shared/klog.ts';
+import { attacherFinalizer, uniqueVolumeName, volumeAttachmentName } from '../../src/machines/shared/names.ts';
+import { renderMessage } from '../../src/machines/shared/messages.ts';
+import { complete, isOperationSafeToRetry, run, type PendingOperations } from '../../src/machines/shared/nestedPendingOperations.ts';
+import { nextDurationBeforeRetry } from '../../src/machines/shared/timing.ts';
+import { createRng } from '../../src/machines/shared/rng.ts';
+
+describe('Go formatting', () => {
+  it('prints durations as time.Duration.String does', () => {
+    expect(goDuration(500e6)).toBe('500ms');
+    expect(goDuration(4e9)).toBe('4s');
+    expect(goDuration(122e9)).toBe('2m2s');
+    expect(goDuration(360e9)).toBe('6m0s');
+    expect(goDuration(189_597_303)).toBe('189.597303ms');
+    expect(goDuration(64e9)).toBe('1m4s');
+    expect(goDuration(1_500_000_000)).toBe('1.5s');
+    expect(goDuration(3_600e9)).toBe('1h0m0s');
+    expect(goDuration(0)).toBe('0s');
+  });
+
+  it('quotes strings as strconv.Quote does', () => {
+    expect(goQuote('a "b" \\c')).toBe('"a \\"b\\" \\\\c"');
+    expect(goQuote('line\nnext\t')).toBe('"line\\nnext\\t"');
+  });
+
+  it('prints the "No retries permitted until" time exactly in the shape of seed 000', () => {
+    // seed 000: 2023-01-11 14:58:19.380344104 +0800 CST m=+132526.556747154
+    const epochUs = Date.parse('2023-01-11T14:58:19.380344+08:00') * 1000 + 344 % 1000;
+    const text = goTimeString(Date.parse('2023-01-11T06:58:19.380Z') * 1000 + 344, 480, 'CST', 104, 132526_556747);
+    expect(text).toBe('2023-01-11 14:58:19.380344104 +0800 CST m=+132526.556747104');
+    expect(epochUs).toBeGreaterThan(0);
+  });
+
+  it('sorts JSON keys like Go marshals a map', () => {
+    expect(sortedJson({ volume_id: 'd', node_id: 'n', a: { z: 1, b: [2, { y: 1, x: 0 }] } })).toBe('{"a":{"b":[2,{"x":0,"y":1}],"z":1},"node_id":"n","volume_id":"d"}');
+  });
+});
+
+describe('klog', () => {
+  it('formats the header with the PID right-aligned in 7 columns', () => {
+    const t = Date.parse('2023-01-11T06:58:14.257759Z') * 1000 + 759 % 1000 - 759 + 257759 % 1000; // µs precision below
+    const us = Date.parse('2023-01-11T06:58:14Z') * 1000 + 257759;
+    expect(klogHeader('I', us, { pid: 1, tzOffsetMin: 0 }, 'controller.go', 198)).toBe('I0111 06:58:14.257759       1 controller.go:198] ');
+    expect(klogHeader('E', us, { pid: 20721, tzOffsetMin: 480 }, 'nestedpendingoperations.go', 301)).toBe('E0111 14:58:14.257759   20721 nestedpendingoperations.go:301] ');
+    expect(t).toBeTypeOf('number');
+  });
+
+  it('adds the journald prefix for host daemons', () => {
+    const us = Date.parse('2023-01-11T06:58:08.573794Z') * 1000;
+    expect(journaldPrefix(us, { pid: 21944, tzOffsetMin: 480, journald: { host: 'VM-61-164-centos', ident: 'kubelet' } }))
+      .toBe('Jan 11 14:58:08 VM-61-164-centos kubelet[21944]: ');
+  });
+
+  it('renders structured messages with the message quoted as a whole', () => {
+    expect(renderMessage({ file: 'x.go', line: 1, msg: 'MountVolume started for volume {v:q}', kv: 'pod={pod:q}' }, { v: 'pvc-1', pod: 'ns/p' }))
+      .toBe('"MountVolume started for volume \\"pvc-1\\"" pod="ns/p"');
+  });
+});
+
+describe('names', () => {
+  it('computes the VolumeAttachment names of seed 000', () => {
+    expect(volumeAttachmentName('disk-adge0gvc', 'com.tencent.cloud.csi.cbs', '11.142.61.164')).toBe('csi-3a3640a23315b682265e8a33ea96b28fa5166767781a3c1f181c6df9e93fd7df');
+    expect(volumeAttachmentName('disk-adge0gvc', 'com.tencent.cloud.csi.cbs', '11.142.60.212')).toBe('csi-ef62fd617656080205af907030d51be08f25b43341a98b53fd436db24689accd');
+  });
+
+  it('sanitizes the attacher finalizer as external-attacher does', () => {
+    expect(attacherFinalizer('csi.vsphere.vmware.com')).toBe('external-attacher/csi-vsphere-vmware-com');
+    expect(attacherFinalizer('weird.')).toBe('external-attacher/weird-X');
+    expect(uniqueVolumeName('d', 'h')).toBe('kubernetes.io/csi/d^h');
+  });
+});
+
+describe('nestedpendingoperations', () => {
+  const key = { volumeName: 'v', podName: '', nodeName: '' };
+  it('backs off 500ms, doubling, capped at 2m2s', () => {
+    const seq: number[] = [];
+    let d = 0;
+    for (let i = 0; i < 10; i++) { d = nextDurationBeforeRetry(d); seq.push(d / 1000); }
+    expect(seq).toEqual([500, 1000, 2000, 4000, 8000, 16000, 32000, 64000, 122000, 122000]);
+  });
+
+  it('refuses a second operation on the same volume and retries only after the backoff', () => {
+    let ops: PendingOperations = {};
+    const r1 = run(ops, key, 'verify', 0);
+    expect(r1.started).toBe(true);
+    if (r1.started) ops = r1.ops;
+    expect(run(ops, { ...key, podName: 'p' }, 'mount', 1).started).toBe(false);
+    const c = complete(ops, key, true, 1000);
+    expect(c.durationBeforeRetry).toBe(500_000);
+    expect(run(c.ops, key, 'verify', 2000)).toEqual({ started: false, reason: 'ExponentialBackoff', retryAt: 501_000 });
+    expect(isOperationSafeToRetry(c.ops, key, 'verify', 2000)).toBe(false);
+    expect(isOperationSafeToRetry(c.ops, key, 'verify', 501_000)).toBe(true);
+    expect(run(c.ops, key, 'verify', 501_000).started).toBe(true);
+  });
+});
+
+describe('rng', () => {
+  it('gives the same sequence for the same seed and a different one for another seed', () => {
+    const a = createRng(42), b = createRng(42), c = createRng(43);
+    const xs = [a.uuid(), a.int(0, 1000), a.alnum(8)];
+    expect([b.uuid(), b.int(0, 1000), b.alnum(8)]).toEqual(xs);
+    expect(c.uuid()).not.toBe(xs[0]);
+    expect(xs[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
