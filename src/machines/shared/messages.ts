@@ -83,3 +83,32 @@ export function renderMessage(f: LogFormat, args: LogArgs): string {
   const m = goQuote(renderTemplate(f.msg, args));
   return f.kv ? `${m} ${renderTemplate(f.kv, args)}` : m;
 }
+
+const GO_QUOTED = '"(?:[^"\\\\]|\\\\.)*"';
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A template as a regex source: literal text exact, `{x}` any text, `{x:q}` one Go-quoted string. */
+function templateSource(tpl: string, quotedInside: boolean): string {
+  let out = '';
+  let last = 0;
+  for (const m of tpl.matchAll(PLACEHOLDER)) {
+    const lit = tpl.slice(last, m.index);
+    out += escapeRe(quotedInside ? goQuote(lit).slice(1, -1) : lit);
+    // inside a structured message every quote is escaped once more (\"…\")
+    out += m[2] === 'q' ? (quotedInside ? '\\\\"(?:[^"\\\\]|\\\\\\\\.|\\\\\\\\\\\\")*?\\\\"' : GO_QUOTED) : '.*?';
+    last = m.index + m[0].length;
+  }
+  out += escapeRe(quotedInside ? goQuote(tpl.slice(last)).slice(1, -1) : tpl.slice(last));
+  return out;
+}
+
+/**
+ * A regex matching the message part (after `file:line] `) of every line this format can print,
+ * trailing whitespace ignored. The log explainer and the seed fidelity test read real lines with it.
+ */
+export function formatRegex(f: LogFormat): RegExp {
+  if (f.text !== undefined) return new RegExp('^' + templateSource(f.text.trimEnd(), false) + '\\s*$', 's');
+  const msg = '"' + templateSource(f.msg ?? '', true) + '"';
+  const kv = f.kv ? ' ' + templateSource(f.kv.trimEnd(), false) : '';
+  return new RegExp('^' + msg + kv + '\\s*$', 's');
+}
