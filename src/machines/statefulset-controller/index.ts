@@ -1,5 +1,5 @@
 import type { ComponentDescriptor } from '../shared/contract.ts';
-import { statefulSetControllerMachine, type StatefulSetControllerInput } from './statefulSetController.machine.ts';
+import { statefulSetControllerMachine } from './statefulSetController.machine.ts';
 import { statefulSetControllerMessages } from './statefulSetController.messages.ts';
 
 export { statefulSetControllerMachine, statefulSetControllerMessages as messages };
@@ -7,7 +7,7 @@ export type { StatefulSetControllerInput, StatefulSetControllerContext } from '.
 export { podName, claimName } from './statefulSetController.objects.ts';
 
 /** The StatefulSet controller of kube-controller-manager (one instance on the control-plane host). */
-export const descriptor: ComponentDescriptor<StatefulSetControllerInput> = {
+export const descriptor: ComponentDescriptor = {
   name: 'statefulset-controller',
   machine: statefulSetControllerMachine,
   source: 'kube-controller-manager',

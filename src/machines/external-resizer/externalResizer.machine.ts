@@ -1,0 +1,211 @@
+/**
+ * external-resizer (the csi-resizer sidecar next to a CSI controller plugin).
+ *
+ * What the real component does: it watches PersistentVolumeClaims; when a Bound claim of its driver
+ * asks for more storage than its status capacity, it marks the claim Resizing, records the Resizing
+ * event, calls ControllerExpandVolume, writes the new size into the PV's spec.capacity, and then
+ * either marks the claim FileSystemResizePending (the driver said node_expansion_required: the
+ * kubelet finishes with NodeExpandVolume) or writes the new size into the claim's status
+ * (VolumeResizeSuccessful). Failures record VolumeResizeFailed and the claim is retried through the
+ * workqueue's exponential rate limiter (--retry-interval-start 1s, --retry-interval-max 5m).
+ *
+ * Models: kubernetes-csi/external-resizer pkg/controller/controller.go (v1.1.0 for profile 1.20,
+ * v1.11.1 for 1.30: updatePVC, syncPVC, resizePVC, resizeVolume, markPVCAsFSResizeRequired,
+ * markPVCResizeFinished), pkg/resizer/csi_resizer.go.
+ *
+ * Left out: the in-use store for offline-only drivers, CSI migration annotations, the
+ * RecoverVolumeExpansionFailure / AnnotateFsResize feature gates (off by default), secrets, and the
+ * conditions' lastTransitionTime (the machine has no wall clock).
+ */
+import { setup, enqueueActions } from 'xstate';
+import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
+import { rpcErrorText } from '../shared/csi.ts';
+import { goQuote, sortedJson } from '../shared/goFormat.ts';
+import type { K8sObject } from '../shared/k8s.ts';
+import { RESIZER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
+import { formatBinary, parseQuantity } from './quantity.ts';
+import { expandRequest, pvNeedResize, pvcNeedResize, requestedBytes } from './externalResizer.sync.ts';
+
+/** Input of csi-resizer. */
+export interface ExternalResizerInput extends ComponentInput {
+  /** the CSI driver name this sidecar serves (GetPluginInfo), e.g. "com.tencent.cloud.csi.cbs" */
+  driverName: string;
+}
+
+type Step = 'markResizing' | 'expanding' | 'updatingPv' | 'markingFs' | 'finishing';
+interface Work { step: Step; requestId: string; pv: string; bytes: number; fsRequired: boolean }
+
+export interface ExternalResizerContext {
+  input: ExternalResizerInput;
+  /** informer caches: claims by "ns/name", volumes by name */
+  pvcs: Record<string, K8sObject>;
+  pvs: Record<string, K8sObject>;
+  /** the claim being worked on and the step it waits in (one worker per key, as the workqueue) */
+  work: Record<string, Work>;
+  /** per claim: failures so far, for the rate limiter */
+  failures: Record<string, number>;
+  seq: number;
+}
+
+type Ctx = ExternalResizerContext;
+type Emit = (e: ClusterEmitted) => void;
+const pvcKey = (o: K8sObject): string => `${o.metadata.namespace ?? 'default'}/${o.metadata.name}`;
+const log = (emit: Emit, msg: string, args: Record<string, string | number | boolean>) => emit({ type: 'log', msg: `externalResizer.${msg}`, args });
+
+function patchClaimStatus(ctx: Ctx, key: string, status: Record<string, unknown>, emit: Emit): string {
+  const [namespace, name] = key.split('/');
+  const requestId = `resizer-${++ctx.seq}`;
+  emit({ type: 'api.request', requestId, verb: 'patchStatus', kind: 'PersistentVolumeClaim', namespace: namespace!, name: name!, patch: { status } });
+  return requestId;
+}
+
+/** syncPVC: decide, then markPVCResizeInProgress (the first write of resizePVC). */
+function syncPVC(ctx: Ctx, key: string, emit: Emit): void {
+  log(emit, 'startedPvcProcessing', { key });
+  if (ctx.work[key]) return;
+  const pvc = ctx.pvcs[key];
+  if (!pvc || !pvcNeedResize(pvc)) return;
+  const pv = ctx.pvs[pvc.spec.volumeName];
+  if (!pv || !pvNeedResize(pvc, pv, ctx.input.driverName)) return;
+  const requestId = patchClaimStatus(ctx, key, { conditions: [{ type: 'Resizing', status: 'True' }] }, emit);
+  ctx.work[key] = { step: 'markResizing', requestId, pv: pv.metadata.name, bytes: requestedBytes(pvc), fsRequired: false };
+}
+
+/** resizePVC's error path: VolumeResizeFailed (except for the in-progress mark), Error syncing PVC, AddRateLimited. */
+function fail(ctx: Ctx, key: string, err: string, recordEvent: boolean, now: number, emit: Emit): void {
+  const [namespace, name] = key.split('/');
+  delete ctx.work[key];
+  if (recordEvent) emit({ type: 'event.recorded', involved: { kind: 'PersistentVolumeClaim', namespace: namespace!, name: name! }, eventType: 'Warning', reason: 'VolumeResizeFailed', message: err });
+  log(emit, 'errorSyncingPvc', { err });
+  const n = ctx.failures[key] ?? 0;
+  ctx.failures[key] = n + 1;
+  emit({ type: 'timer.requested', key: `retry/${key}`, at: now + sidecarRetryDelay(n) });
+}
+
+const findWork = (ctx: Ctx, requestId: string): [string, Work] | undefined =>
+  Object.entries(ctx.work).find(([, w]) => w.requestId === requestId);
+
+export const externalResizerMachine = setup({
+  types: { context: {} as ExternalResizerContext, events: {} as ClusterEvent, emitted: {} as ClusterEmitted, input: {} as ExternalResizerInput },
+  actions: {
+    /** addPVC / updatePVC (enqueue when the request grew, or on a resync) / deletePVC; PV informer cache */
+    handleWatchEvent: enqueueActions(({ context: ctx, event, enqueue }) => {
+      if (event.type !== 'watch.added' && event.type !== 'watch.modified' && event.type !== 'watch.deleted') return;
+      const o = event.object;
+      const emit: Emit = (e) => enqueue.emit(e as never);
+      if (o.kind === 'PersistentVolume') {
+        if (event.type === 'watch.deleted') delete ctx.pvs[o.metadata.name];
+        else ctx.pvs[o.metadata.name] = o;
+        return;
+      }
+      if (o.kind !== 'PersistentVolumeClaim') return;
+      const key = pvcKey(o);
+      if (event.type === 'watch.deleted') { delete ctx.pvcs[key]; delete ctx.failures[key]; return; }
+      ctx.pvcs[key] = o;
+      if (event.type === 'watch.added') { syncPVC(ctx, key, emit); return; }
+      const grew = requestedBytes(o) > requestedBytes(event.oldObject);
+      if (grew || o.metadata.resourceVersion === event.oldObject.metadata.resourceVersion) syncPVC(ctx, key, emit);
+    }),
+    handleApiResult: enqueueActions(({ context: ctx, event, enqueue }) => {
+      if (event.type !== 'api.result') return;
+      const found = findWork(ctx, event.requestId);
+      if (!found) return;
+      const [key, w] = found;
+      const emit: Emit = (e) => enqueue.emit(e as never);
+      const [namespace, name] = key.split('/');
+      const involved = { kind: 'PersistentVolumeClaim' as const, namespace: namespace!, name: name! };
+      if (event.ok && event.object?.kind === 'PersistentVolumeClaim') ctx.pvcs[key] = event.object;
+      if (event.ok && event.object?.kind === 'PersistentVolume') ctx.pvs[event.object.metadata.name] = event.object;
+      if (!event.ok) {
+        const patchErr = `can't patch status of  PVC ${key} with ${event.message ?? ''}`;
+        if (w.step === 'markResizing') fail(ctx, key, `marking pvc ${goQuote(key)} as resizing failed: ${patchErr}`, false, event.now, emit);
+        else if (w.step === 'updatingPv') fail(ctx, key, `updating capacity of PV ${goQuote(w.pv)} to ${formatBinary(w.bytes)} failed: update capacity of PV ${w.pv} failed: ${event.message ?? ''}`, true, event.now, emit);
+        else fail(ctx, key, `Mark PVC ${goQuote(key)} as ${w.step === 'markingFs' ? 'file system resize required' : 'resize finished'} failed: ${patchErr}`, true, event.now, emit);
+        return;
+      }
+      switch (w.step) {
+        case 'markResizing': {
+          const pv = ctx.pvs[w.pv];
+          if (!pv) { delete ctx.work[key]; return; }
+          emit({ type: 'event.recorded', involved, eventType: 'Normal', reason: 'Resizing', message: `External resizer is resizing volume ${w.pv}` });
+          const request = expandRequest(pv, w.bytes);
+          const requestId = `resizer-${++ctx.seq}`;
+          log(emit, 'grpcCall', { method: '/csi.v1.Controller/ControllerExpandVolume', request: sortedJson(request) });
+          log(emit, 'grpcRequest', { request: sortedJson(request) });
+          emit({ type: 'csi.call', requestId, rpc: 'ControllerExpandVolume', request, endpoint: 'controller', timeout: RESIZER_TIMEOUT });
+          ctx.work[key] = { ...w, step: 'expanding', requestId };
+          return;
+        }
+        case 'updatingPv': {
+          log(emit, 'updateCapacitySucceeded', { pv: w.pv, capacity: formatBinary(w.bytes) });
+          const status = w.fsRequired
+            ? { conditions: [{ type: 'FileSystemResizePending', status: 'True', message: 'Waiting for user to (re-)start a pod to finish file system resize of volume on node.' }] }
+            : { capacity: { storage: formatBinary(w.bytes) }, conditions: null };
+          ctx.work[key] = { ...w, step: w.fsRequired ? 'markingFs' : 'finishing', requestId: patchClaimStatus(ctx, key, status, emit) };
+          return;
+        }
+        case 'markingFs':
+          log(emit, 'markFsResizeRequired', { pvc: key });
+          emit({ type: 'event.recorded', involved, eventType: 'Normal', reason: 'FileSystemResizeRequired', message: 'Require file system resize of volume on node' });
+          break;
+        case 'finishing':
+          log(emit, 'resizeFinished', { pvc: key });
+          emit({ type: 'event.recorded', involved, eventType: 'Normal', reason: 'VolumeResizeSuccessful', message: 'Resize volume succeeded' });
+          break;
+        default: return;
+      }
+      delete ctx.work[key];
+      delete ctx.failures[key];
+    }),
+    /** csi_resizer.Resize returned: update the PV (updatePVCapacity) or fail */
+    handleCsiResult: enqueueActions(({ context: ctx, event, enqueue }) => {
+      if (event.type !== 'csi.result') return;
+      const found = findWork(ctx, event.requestId);
+      if (!found || found[1].step !== 'expanding') return;
+      const [key, w] = found;
+      const emit: Emit = (e) => enqueue.emit(e as never);
+      const errText = event.code === 'OK' ? '' : rpcErrorText(event.code, event.message ?? '');
+      const response = event.code === 'OK' ? sortedJson(event.response ?? {}) : '{}';
+      log(emit, 'grpcResponse', { response, errStructured: event.code === 'OK' ? 'null' : goQuote(errText) });
+      log(emit, 'grpcError', { err: event.code === 'OK' ? '<nil>' : errText });
+      if (event.code !== 'OK') {
+        fail(ctx, key, `resize volume ${goQuote(w.pv)} by resizer ${goQuote(ctx.input.driverName)} failed: ${errText}`, true, event.now, emit);
+        return;
+      }
+      const bytes = parseQuantity(event.response?.capacity_bytes as number | undefined) || w.bytes;
+      const fsRequired = event.response?.node_expansion_required === true;
+      log(emit, 'resizeVolumeSucceeded', { pv: w.pv });
+      log(emit, 'updatePvCapacity', { pv: w.pv });
+      const requestId = `resizer-${++ctx.seq}`;
+      emit({ type: 'api.request', requestId, verb: 'patch', kind: 'PersistentVolume', name: w.pv, patch: { spec: { capacity: { storage: formatBinary(bytes) } } } });
+      ctx.work[key] = { ...w, step: 'updatingPv', requestId, bytes, fsRequired };
+    }),
+    retrySync: enqueueActions(({ context: ctx, event, enqueue }) => {
+      if (event.type !== 'clock.ticked' || !event.key.startsWith('retry/')) return;
+      syncPVC(ctx, event.key.slice('retry/'.length), (e) => enqueue.emit(e as never));
+    }),
+    resetCaches: ({ context: ctx }) => { ctx.pvcs = {}; ctx.pvs = {}; ctx.work = {}; },
+  },
+}).createMachine({
+  id: 'external-resizer',
+  initial: 'stopped',
+  context: ({ input }) => ({ input, pvcs: {}, pvs: {}, work: {}, failures: {}, seq: 0 }),
+  states: {
+    stopped: {
+      description: 'The csi-resizer container is not running.',
+      on: { 'component.started': { target: 'running', actions: 'resetCaches' } },
+    },
+    running: {
+      description: 'Informers synced; workers run syncPVC for queued claims (controller.go Run/syncPVCs).',
+      on: {
+        'watch.added': { actions: 'handleWatchEvent' },
+        'watch.modified': { actions: 'handleWatchEvent' },
+        'watch.deleted': { actions: 'handleWatchEvent' },
+        'api.result': { actions: 'handleApiResult' },
+        'csi.result': { actions: 'handleCsiResult' },
+        'clock.ticked': { actions: 'retrySync' },
+        'host.shutdown': { target: 'stopped' },
+      },
+    },
+  },
+});

@@ -1,0 +1,81 @@
+import { describe, it, expect } from 'vitest';
+import { createActor } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { externalResizerMachine } from '../../src/machines/external-resizer/index.ts';
+import type { K8sObject } from '../../src/machines/shared/k8s.ts';
+
+const input = { id: 'external-resizer', host: 'ctrl', profile: '1.20' as const, driverName: 'com.tencent.cloud.csi.cbs' };
+const pv: K8sObject = {
+  apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pvc-1' },
+  spec: { capacity: { storage: '10Gi' }, accessModes: ['ReadWriteOnce'], claimRef: { namespace: 'default', name: 'data-web-0', uid: 'c1' }, csi: { driver: 'com.tencent.cloud.csi.cbs', volumeHandle: 'disk-1', fsType: 'ext4' } },
+};
+const pvc = (size: string): K8sObject => ({
+  apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data-web-0', namespace: 'default', uid: 'c1', resourceVersion: size },
+  spec: { volumeName: 'pvc-1', resources: { requests: { storage: size } } }, status: { phase: 'Bound', capacity: { storage: '10Gi' } },
+});
+
+function start() {
+  const actor = createActor(externalResizerMachine, { input });
+  const emitted: any[] = [];
+  actor.on('*', (e) => emitted.push(e));
+  actor.start();
+  actor.send({ type: 'component.started', now: 0 });
+  actor.send({ type: 'watch.added', now: 0, object: pv });
+  actor.send({ type: 'watch.added', now: 0, object: pvc('10Gi') });
+  return { actor, emitted };
+}
+const last = (emitted: any[], type: string) => emitted.filter((e) => e.type === type).at(-1);
+
+describe('external-resizer', () => {
+  it('expands a grown Bound claim: Resizing, ControllerExpandVolume, PV capacity, FileSystemResizePending', () => {
+    const { actor, emitted } = start();
+    expect(emitted.filter((e) => e.type === 'api.request')).toHaveLength(0);
+    actor.send({ type: 'watch.modified', now: 1, object: pvc('20Gi'), oldObject: pvc('10Gi') });
+    const mark = last(emitted, 'api.request');
+    expect(mark).toMatchObject({ verb: 'patchStatus', name: 'data-web-0', patch: { status: { conditions: [{ type: 'Resizing', status: 'True' }] } } });
+    actor.send({ type: 'api.result', now: 2, requestId: mark.requestId, ok: true, code: 200 });
+    expect(last(emitted, 'event.recorded')).toMatchObject({ reason: 'Resizing', message: 'External resizer is resizing volume pvc-1' });
+    const call = last(emitted, 'csi.call');
+    expect(call).toMatchObject({ rpc: 'ControllerExpandVolume', request: { volume_id: 'disk-1', capacity_range: { required_bytes: 20 * 2 ** 30 } } });
+    actor.send({ type: 'csi.result', now: 3, requestId: call.requestId, rpc: 'ControllerExpandVolume', code: 'OK', response: { capacity_bytes: 20 * 2 ** 30, node_expansion_required: true } });
+    const pvPatch = last(emitted, 'api.request');
+    expect(pvPatch).toMatchObject({ verb: 'patch', kind: 'PersistentVolume', name: 'pvc-1', patch: { spec: { capacity: { storage: '20Gi' } } } });
+    actor.send({ type: 'api.result', now: 4, requestId: pvPatch.requestId, ok: true, code: 200 });
+    const fs = last(emitted, 'api.request');
+    expect(fs.patch.status.conditions[0].type).toBe('FileSystemResizePending');
+    actor.send({ type: 'api.result', now: 5, requestId: fs.requestId, ok: true, code: 200 });
+    expect(last(emitted, 'event.recorded')).toMatchObject({ reason: 'FileSystemResizeRequired', message: 'Require file system resize of volume on node' });
+    expect(emitted.filter((e) => e.type === 'log').map((e) => e.msg)).toContain('externalResizer.updateCapacitySucceeded');
+  });
+
+  it('finishes without the kubelet when no node expansion is needed', () => {
+    const { actor, emitted } = start();
+    actor.send({ type: 'watch.modified', now: 1, object: pvc('20Gi'), oldObject: pvc('10Gi') });
+    actor.send({ type: 'api.result', now: 2, requestId: last(emitted, 'api.request').requestId, ok: true, code: 200 });
+    actor.send({ type: 'csi.result', now: 3, requestId: last(emitted, 'csi.call').requestId, rpc: 'ControllerExpandVolume', code: 'OK', response: { capacity_bytes: 20 * 2 ** 30, node_expansion_required: false } });
+    actor.send({ type: 'api.result', now: 4, requestId: last(emitted, 'api.request').requestId, ok: true, code: 200 });
+    expect(last(emitted, 'api.request').patch).toEqual({ status: { capacity: { storage: '20Gi' }, conditions: null } });
+    actor.send({ type: 'api.result', now: 5, requestId: last(emitted, 'api.request').requestId, ok: true, code: 200 });
+    expect(last(emitted, 'event.recorded')).toMatchObject({ reason: 'VolumeResizeSuccessful', message: 'Resize volume succeeded' });
+  });
+
+  it('records VolumeResizeFailed and retries after 1s when the driver fails', () => {
+    const { actor, emitted } = start();
+    actor.send({ type: 'watch.modified', now: 1, object: pvc('20Gi'), oldObject: pvc('10Gi') });
+    actor.send({ type: 'api.result', now: 2, requestId: last(emitted, 'api.request').requestId, ok: true, code: 200 });
+    actor.send({ type: 'csi.result', now: 3, requestId: last(emitted, 'csi.call').requestId, rpc: 'ControllerExpandVolume', code: 'INTERNAL', message: 'quota exceeded' });
+    expect(last(emitted, 'event.recorded')).toMatchObject({ eventType: 'Warning', reason: 'VolumeResizeFailed', message: 'resize volume "pvc-1" by resizer "com.tencent.cloud.csi.cbs" failed: rpc error: code = Internal desc = quota exceeded' });
+    expect(last(emitted, 'timer.requested')).toEqual({ type: 'timer.requested', key: 'retry/default/data-web-0', at: 3 + 1_000_000 });
+    const before = emitted.filter((e) => e.type === 'api.request').length;
+    actor.send({ type: 'clock.ticked', now: 1_000_003, key: 'retry/default/data-web-0' });
+    expect(emitted.filter((e) => e.type === 'api.request').length).toBe(before + 1);
+  });
+
+  it('reaches every state', () => {
+    const paths = getShortestPaths(externalResizerMachine, {
+      input, events: [{ type: 'component.started', now: 0 }, { type: 'host.shutdown', now: 1 }],
+      serializeState: (s) => JSON.stringify(s.value),
+    } as any);
+    expect(paths.map((p) => JSON.stringify(p.state.value)).sort()).toEqual(['"running"', '"stopped"']);
+  });
+});
