@@ -1,0 +1,142 @@
+/**
+ * The attach/detach controller of kube-controller-manager: attaches the volumes of scheduled pods
+ * to their nodes (by creating VolumeAttachments for CSI drivers with attachRequired) and detaches
+ * them when no pod on that node needs them, keeping node.status.volumesAttached up to date.
+ * upstream: pkg/controller/volume/attachdetach (attach_detach_controller.go, cache/, reconciler/,
+ * statusupdater/), pkg/volume/util/operationexecutor, pkg/volume/csi/csi_attacher.go; v1.20 and
+ * master-era text (see the profiles). Pure helpers: cache/*.ts, informers.ts, reconciler.ts, operations.ts.
+ * Leaves out: in-tree plugins, inline/migrated volumes, the 60s syncStates, the 1m/3m DSW populator
+ * resync (informer events drive it instead), metrics.
+ */
+import { enqueueActions, setup } from 'xstate';
+import type { ClusterEmitted, ClusterEvent } from '../shared/contract.ts';
+import type { K8sObject } from '../shared/k8s.ts';
+import { emptyAsw } from './cache/actualStateOfWorld.ts';
+import { emptyDsw } from './cache/desiredStateOfWorld.ts';
+import { processNode, processPod, pvInfo, repopulate } from './informers.ts';
+import { checkVa, onApiResult, onTimeout, pollOrWatch } from './operations.ts';
+import { RECONCILE_TIMER, reconcile, scheduleReconcile } from './reconciler.ts';
+import type { AdcContext, AttachDetachControllerInput, Out } from './types.ts';
+
+/** One inbound event applied to the context: pure, returns what to emit. */
+function handle(ctx: AdcContext, e: ClusterEvent): Out {
+  switch (e.type) {
+    case 'component.started':
+      return { ctx: { ...ctx, startedAt: e.now }, out: [] };
+    case 'watch.added': case 'watch.modified': case 'watch.deleted':
+      return onWatch(ctx, e.object, e.type === 'watch.deleted', e.now);
+    case 'clock.ticked': {
+      if (e.key === RECONCILE_TIMER) return reconcile(ctx, e.now);
+      const [kind, ...rest] = e.key.split(':');
+      const op = ctx.running[rest.join(':')];
+      if (!op) return { ctx, out: [] };
+      if (kind === 'op') return settle(onTimeout(ctx, op, e.now), e.now);
+      return settle(checkVa(ctx, op, e.now), e.now);
+    }
+    case 'api.result': {
+      const op = Object.values(ctx.running).find((o) => o.requestId === e.requestId);
+      if (!op) return { ctx, out: [] };
+      return settle(onApiResult(ctx, op, e.ok, e.code, e.object, e.message, e.now), e.now);
+    }
+    default:
+      return { ctx, out: [] };
+  }
+}
+
+/** After an operation step: if one finished, reconcile at the next loop boundary. */
+function settle(r: Out, now: number): Out {
+  const finished = r.out.some((o) => o.type === 'timer.cancelled');
+  if (!finished) return r;
+  const s = scheduleReconcile(r.ctx, now);
+  return { ctx: s.ctx, out: [...r.out, ...s.out] };
+}
+
+function onWatch(ctx0: AdcContext, o: K8sObject, deleted: boolean, now: number): Out {
+  let ctx = ctx0;
+  const out: ClusterEmitted[] = [];
+  switch (o.kind) {
+    case 'Pod': ctx = processPod(ctx, o, deleted); break;
+    case 'Node': ctx = processNode(ctx, o, deleted); break;
+    case 'PersistentVolumeClaim': {
+      const pvcs = { ...ctx.pvcs };
+      if (deleted) delete pvcs[`${o.metadata.namespace}/${o.metadata.name}`];
+      else pvcs[`${o.metadata.namespace}/${o.metadata.name}`] = o;
+      ctx = repopulate({ ...ctx, pvcs });
+      break;
+    }
+    case 'PersistentVolume': {
+      const pvs = { ...ctx.pvs };
+      const info = pvInfo(o);
+      if (deleted || !info) delete pvs[o.metadata.name];
+      else pvs[o.metadata.name] = info;
+      ctx = repopulate({ ...ctx, pvs });
+      break;
+    }
+    case 'CSIDriver':
+      ctx = repopulate({ ...ctx, attachRequired: { ...ctx.attachRequired, [o.metadata.name]: !deleted && o.spec?.attachRequired !== false } });
+      break;
+    case 'VolumeAttachment': {
+      const vas = { ...ctx.vas };
+      if (deleted) delete vas[o.metadata.name];
+      else vas[o.metadata.name] = o;
+      ctx = { ...ctx, vas };
+      for (const op of Object.values(ctx.running)) {
+        if (op.vaName !== o.metadata.name || (op.phase !== 'waitForAttach' && op.phase !== 'waitForDetach')) continue;
+        // 1.20 watches the object; 1.30 sees the change at its next lister poll
+        const poll = ctx.input.profile === '1.20' ? [] : pollOrWatch(ctx, op, now);
+        if (poll.length > 0) { out.push(...poll); continue; }
+        const r = settle(checkVa(ctx, op, now), now);
+        ctx = r.ctx;
+        out.push(...r.out);
+      }
+      return { ctx, out };
+    }
+    default: return { ctx, out };
+  }
+  if (ctx.dsw === ctx0.dsw && ctx.asw === ctx0.asw) return { ctx, out };
+  const s = scheduleReconcile(ctx, now);
+  return { ctx: s.ctx, out: [...out, ...s.out] };
+}
+
+export const attachDetachControllerMachine = setup({
+  types: {
+    context: {} as AdcContext,
+    events: {} as ClusterEvent,
+    emitted: {} as ClusterEmitted,
+    input: {} as AttachDetachControllerInput,
+  },
+  actions: {
+    /** one informer event, operation step or reconcile pass, through the pure helpers */
+    processEvent: enqueueActions(({ context, event, enqueue }) => {
+      const r = handle(context, event);
+      enqueue.assign(() => r.ctx);
+      for (const e of r.out) enqueue.emit(e);
+    }),
+  },
+}).createMachine({
+  id: 'attachDetachController',
+  initial: 'NotStarted',
+  context: ({ input }) => ({
+    input: { epochUs: 0, uptimeAtStartUs: 0, ...input, timezone: input.timezone ?? { offsetMin: 0, zone: 'UTC' } },
+    seq: 0, startedAt: 0, pods: {}, pvcs: {}, pvs: {}, nodes: {}, vas: {},
+    attachRequired: Object.fromEntries((input.attachRequiredDrivers ?? []).map((d) => [d, true])),
+    dsw: emptyDsw(), asw: emptyAsw(), ops: {}, running: {}, reported: {}, reconcileAt: 0,
+  }),
+  states: {
+    NotStarted: {
+      description: 'The kube-controller-manager process has not started the controller yet.',
+      on: { 'component.started': { target: 'Running', actions: 'processEvent' } },
+    },
+    Running: {
+      description: 'Informers feed the desired/actual state of world; the reconciler attaches and detaches (reconciler.go).',
+      on: {
+        'host.shutdown': { target: 'NotStarted' },
+        'watch.added': { actions: 'processEvent' },
+        'watch.modified': { actions: 'processEvent' },
+        'watch.deleted': { actions: 'processEvent' },
+        'api.result': { actions: 'processEvent' },
+        'clock.ticked': { actions: 'processEvent' },
+      },
+    },
+  },
+});

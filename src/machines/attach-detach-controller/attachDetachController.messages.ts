@@ -1,0 +1,111 @@
+/**
+ * Log lines of the attach/detach controller (kube-controller-manager).
+ * upstream (1.20 profile, printf klog): pkg/controller/volume/attachdetach/reconciler/reconciler.go,
+ * pkg/volume/util/operationexecutor/operation_generator.go and operation_executor.go
+ * (generateVolumeMsgDetailed "%v for volume %q %v %v": success lines keep a trailing space),
+ * pkg/volume/util/nestedpendingoperations/nestedpendingoperations.go.
+ * file:line for 1.20 from seed 000 (reconciler.go:204/282, operation_generator.go:361/472/1384,
+ * nestedpendingoperations.go:301); reconciler.go:207/213/322/363 counted from the 1.19/1.20-era file
+ * text relative to :204/:282 (inferred). 1.30 profile: contextual logging (logger name
+ * "persistentvolume-attach-detach-controller"), wording from master-era reconciler.go; its line
+ * numbers are not verified at a 1.30 tag.
+ */
+import { defineMessages } from '../shared/messages.ts';
+
+const SRC = 'kube-controller-manager' as const;
+const LOGGER = 'logger="persistentvolume-attach-detach-controller"';
+const DETAIL_TO = 'for volume {specName:q} (UniqueName: {volumeName:q}) from node {node:q} ';
+const DETAIL_ON = 'for volume {specName:q} (UniqueName: {volumeName:q}) on node {node:q} ';
+
+export const attachDetachControllerMessages = defineMessages({
+  'attachDetachController.detachVolumeStarted': {
+    source: SRC, stage: 'detach', severity: 'I',
+    summary: 'The attach/detach controller starts detaching {specName} from node {node}: no pod there needs it and the kubelet no longer reports it in use.',
+    formats: {
+      '1.20': { file: 'reconciler.go', line: 204, text: `attacherDetacher.DetachVolume started ${DETAIL_ON}` },
+      '1.30': { file: 'reconciler.go', line: 233, msg: 'attacherDetacher.DetachVolume started', kv: `${LOGGER} node={node:q} volumeName={volumeName:q}` },
+    },
+  },
+  'attachDetachController.forceDetachStarted': {
+    source: SRC, stage: 'detach', severity: 'W',
+    summary: 'The attach/detach controller force-detaches {specName} from node {node}: the kubelet still reports it in use, but {duration} have passed since the pod went away.',
+    cause: 'The node (or its kubelet) stopped reporting: volumesInUse still lists the volume 6 minutes after its pod was deleted.',
+    next: 'Check whether the node is down; a force detach of a volume that is still mounted can corrupt data on it.',
+    formats: {
+      '1.20': { file: 'reconciler.go', line: 207, text: `attacherDetacher.DetachVolume started ${DETAIL_ON}This volume is not safe to detach, but maxWaitForUnmountDuration {duration} expired, force detaching` },
+      '1.30': { file: 'reconciler.go', line: 237, severity: 'I', msg: 'attacherDetacher.DetachVolume started: this volume is not safe to detach, but maxWaitForUnmountDuration expired, force detaching', kv: `${LOGGER} duration={duration:q} node={node:q} volumeName={volumeName:q}` },
+    },
+  },
+  'attachDetachController.attachVolumeStarted': {
+    source: SRC, stage: 'attach', severity: 'I',
+    summary: 'The attach/detach controller starts attaching {specName} to node {node}, where a pod that uses it is scheduled.',
+    formats: {
+      '1.20': { file: 'reconciler.go', line: 282, text: `attacherDetacher.AttachVolume started ${DETAIL_TO}` },
+      '1.30': { file: 'reconciler.go', line: 327, msg: 'attacherDetacher.AttachVolume started', kv: `${LOGGER} volumeName={volumeName:q} nodeName={node:q} scheduledPods={scheduledPods}` },
+    },
+  },
+  'attachDetachController.multiAttachExclusive': {
+    source: SRC, stage: 'attach', severity: 'W',
+    summary: 'The attach/detach controller refuses to attach {specName} to node {node}: it is a ReadWriteOnce volume still attached to {otherNodes}.',
+    cause: 'The volume is still attached to another node, whose pod is gone but whose detach has not finished.',
+    next: 'Wait for the detach from the other node (up to 6 minutes if that node is down); check the VolumeAttachment for a detachError.',
+    formats: {
+      '1.20': { file: 'reconciler.go', line: 322, text: `Multi-Attach error ${DETAIL_TO}Volume is already exclusively attached to node {otherNodes} and can't be attached to another` },
+      '1.30': { file: 'reconciler.go', line: 366, msg: "Multi-Attach error: volume is already exclusively attached and can't be attached to another node", kv: `${LOGGER} attachedTo={attachedTo} volume={volumeName:q}` },
+    },
+  },
+  'attachDetachController.multiAttachUsedByPods': {
+    source: SRC, stage: 'attach', severity: 'W',
+    summary: 'The attach/detach controller refuses to attach {specName} to node {node}: pods {pods} on {otherNodes} still use this ReadWriteOnce volume.',
+    cause: 'Two pods on different nodes use the same ReadWriteOnce volume (for example a Deployment with a PVC and more than one replica).',
+    next: 'Use one replica, a StatefulSet with one PVC per pod, or a ReadWriteMany volume.',
+    formats: {
+      '1.20': { file: 'reconciler.go', line: 363, text: `Multi-Attach error ${DETAIL_TO}Volume is already used by pods {pods} on node {otherNodes}` },
+      '1.30': { file: 'reconciler.go', line: 405, msg: 'Multi-Attach error: volume is already used by pods', kv: `${LOGGER} pods={podsList} attachedTo={attachedTo} volume={volumeName:q}` },
+    },
+  },
+  'attachDetachController.verifiedSafeToDetach': {
+    source: SRC, stage: 'detach', severity: 'I',
+    summary: "The controller read Node {node}: {specName} is not in its volumesInUse, so it is safe to detach.",
+    formats: {
+      '1.20': { file: 'operation_generator.go', line: 1384, text: `Verified volume is safe to detach ${DETAIL_ON}` },
+      '1.30': { file: 'operation_generator.go', line: 1645, msg: `Verified volume is safe to detach ${DETAIL_ON}` },
+    },
+  },
+  'attachDetachController.nodeNotFoundSkipVerify': {
+    source: SRC, stage: 'detach', severity: 'W',
+    summary: 'Node {node} no longer exists, so the controller detaches {specName} without the safe-to-detach check.',
+    cause: 'The Node object was deleted while a volume was still attached to it.',
+    next: 'Nothing to do if the node was removed on purpose.',
+    formats: {
+      '1.20': { file: 'operation_generator.go', line: 1362, text: `Node not found on API server. DetachVolume will skip safe to detach check ${DETAIL_ON}` },
+      '1.30': { file: 'operation_generator.go', line: 1623, msg: `Node not found on API server. DetachVolume will skip safe to detach check ${DETAIL_ON}` },
+    },
+  },
+  'attachDetachController.attachSucceeded': {
+    source: SRC, stage: 'attach', severity: 'I',
+    summary: 'The VolumeAttachment for {specName} reports attached: the volume is attached to node {node}.',
+    formats: {
+      '1.20': { file: 'operation_generator.go', line: 361, text: `AttachVolume.Attach succeeded ${DETAIL_TO}` },
+      '1.30': { file: 'operation_generator.go', line: 400, msg: `AttachVolume.Attach succeeded ${DETAIL_TO}` },
+    },
+  },
+  'attachDetachController.detachSucceeded': {
+    source: SRC, stage: 'detach', severity: 'I',
+    summary: 'The VolumeAttachment for {specName} on node {node} is gone: the volume is detached.',
+    formats: {
+      '1.20': { file: 'operation_generator.go', line: 472, text: `DetachVolume.Detach succeeded ${DETAIL_ON}` },
+      '1.30': { file: 'operation_generator.go', line: 529, msg: `DetachVolume.Detach succeeded ${DETAIL_ON}` },
+    },
+  },
+  'attachDetachController.operationFailed': {
+    source: SRC, stage: 'other', severity: 'E',
+    summary: 'The {operation} operation failed; the controller will not retry it before {durationBeforeRetry} have passed: {error}',
+    cause: 'The attach or detach did not complete: the external-attacher reported an error on the VolumeAttachment, it timed out, or the kubelet still uses the volume.',
+    next: 'Read the VolumeAttachment status (attachError/detachError) and the csi-attacher log; retries back off from 500ms up to 2m2s.',
+    formats: {
+      '1.20': { file: 'nestedpendingoperations.go', line: 301, text: 'Operation for {key:q} failed. No retries permitted until {until} (durationBeforeRetry {durationBeforeRetry}). Error: {error:q}' },
+      '1.30': { file: 'nestedpendingoperations.go', line: 348, text: 'Operation for {key:q} failed. No retries permitted until {until} (durationBeforeRetry {durationBeforeRetry}). Error: {error}' },
+    },
+  },
+});

@@ -1,0 +1,16 @@
+/** The attach/detach controller (kube-controller-manager). */
+import type { ComponentDescriptor } from '../shared/contract.ts';
+import { attachDetachControllerMachine } from './attachDetachController.machine.ts';
+import { attachDetachControllerMessages } from './attachDetachController.messages.ts';
+import type { AttachDetachControllerInput } from './types.ts';
+
+export { attachDetachControllerMachine, attachDetachControllerMessages as messages };
+export type { AttachDetachControllerInput, AdcContext } from './types.ts';
+
+export const descriptor: ComponentDescriptor<AttachDetachControllerInput> = {
+  name: 'attach-detach-controller',
+  machine: attachDetachControllerMachine,
+  source: 'kube-controller-manager',
+  watches: ['Pod', 'Node', 'PersistentVolume', 'PersistentVolumeClaim', 'VolumeAttachment', 'CSIDriver'],
+  messages: attachDetachControllerMessages,
+};

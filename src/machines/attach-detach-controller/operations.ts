@@ -1,0 +1,157 @@
+/**
+ * The attach and detach operations the controller's operation executor runs, as steps driven by
+ * API results, VolumeAttachment watch events and timers.
+ * upstream: pkg/volume/util/operationexecutor/operation_generator.go (GenerateAttachVolumeFunc,
+ * GenerateDetachVolumeFunc, verifyVolumeIsSafeToDetach), pkg/volume/csi/csi_attacher.go (Attach:
+ * create the VolumeAttachment unless it exists, wait for status.attached / attachError within
+ * csiTimeout 2m; Detach: delete it and wait until it is gone), nestedpendingoperations.go.
+ */
+import type { ClusterEmitted } from '../shared/contract.ts';
+import type { K8sObject } from '../shared/k8s.ts';
+import { complete, keyString, noRetriesUntilText, operationKeyText } from '../shared/nestedPendingOperations.ts';
+import { goDuration } from '../shared/goFormat.ts';
+import { CSI_TIMEOUT, VA_WAIT_BACKOFF_FACTOR, VA_WAIT_BACKOFF_INITIAL, VA_WAIT_BACKOFF_MAX } from '../shared/timing.ts';
+import * as asw from './cache/actualStateOfWorld.ts';
+import type { AdcContext, Out, RunningOperation } from './types.ts';
+
+export const opTimer = (op: RunningOperation): string => `op:${keyString(op.key)}`;
+const pollTimer = (op: RunningOperation): string => `poll:${keyString(op.key)}`;
+
+export function nextRequestId(ctx: AdcContext): [AdcContext, string] {
+  return [{ ...ctx, seq: ctx.seq + 1 }, `adc-${ctx.seq + 1}`];
+}
+
+const logArgs = (op: RunningOperation) => ({ specName: op.specName, volumeName: op.volumeName, node: op.node });
+
+/** Begin an operation that nestedpendingoperations has started. */
+export function beginOperation(ctx: AdcContext, op: RunningOperation): Out {
+  const out: ClusterEmitted[] = [{ type: 'timer.requested', key: opTimer(op), at: op.startedAt + CSI_TIMEOUT }];
+  if (op.kind === 'volume_attach') {
+    if (ctx.vas[op.vaName]) return { ctx: setOp(ctx, { ...op, phase: 'waitForAttach' }), out: [...out, ...checkAttach(ctx, op).out] };
+    const [c, requestId] = nextRequestId(ctx);
+    out.push({
+      type: 'api.request', requestId, verb: 'create', kind: 'VolumeAttachment', name: op.vaName,
+      object: { apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: op.vaName }, spec: { attacher: op.driver, nodeName: op.node, source: { persistentVolumeName: op.pvName } } },
+      summary: `The attach/detach controller creates VolumeAttachment ${op.vaName} asking the external-attacher to attach ${op.specName} to ${op.node}.`,
+    });
+    return { ctx: setOp(c, { ...op, phase: 'createVolumeAttachment', requestId }), out };
+  }
+  if (op.verifySafeToDetach) {
+    const [c, requestId] = nextRequestId(ctx);
+    out.push({ type: 'api.request', requestId, verb: 'get', kind: 'Node', name: op.node });
+    return { ctx: setOp(c, { ...op, phase: 'getNode', requestId }), out };
+  }
+  return deleteVa(ctx, op, out);
+}
+
+function deleteVa(ctx: AdcContext, op: RunningOperation, out: ClusterEmitted[]): Out {
+  const [c, requestId] = nextRequestId(ctx);
+  out.push({ type: 'api.request', requestId, verb: 'delete', kind: 'VolumeAttachment', name: op.vaName, summary: `The attach/detach controller deletes VolumeAttachment ${op.vaName}, asking the external-attacher to detach ${op.specName} from ${op.node}.` });
+  return { ctx: setOp(c, { ...op, phase: 'deleteVolumeAttachment', requestId }), out };
+}
+
+const setOp = (ctx: AdcContext, op: RunningOperation): AdcContext => ({ ...ctx, running: { ...ctx.running, [keyString(op.key)]: op } });
+
+/** An api.result for an operation's request. */
+export function onApiResult(ctx: AdcContext, op: RunningOperation, ok: boolean, code: number, object: K8sObject | undefined, message: string | undefined, now: number): Out {
+  if (op.phase === 'createVolumeAttachment') {
+    // AlreadyExists is fine: "already exists (will not be recreated)"
+    if (!ok && code !== 409) return finish(ctx, op, `attacher.Attach failed: ${message ?? ''}`, now);
+    return { ctx: setOp(ctx, { ...op, phase: 'waitForAttach' }), out: checkAttach(ctx, op).out };
+  }
+  if (op.phase === 'getNode') {
+    if (!ok && code === 404) return deleteVa(ctx, op, [{ type: 'log', msg: 'attachDetachController.nodeNotFoundSkipVerify', args: logArgs(op) }]);
+    if (!ok) return finish(ctx, op, `DetachVolume failed fetching node from API server for volume "${op.specName}" (UniqueName: "${op.volumeName}") on node "${op.node}" : ${message ?? ''}`, now);
+    if (((object?.status?.volumesInUse ?? []) as string[]).includes(op.volumeName)) {
+      return finish(ctx, op, `DetachVolume failed for volume "${op.specName}" (UniqueName: "${op.volumeName}") on node "${op.node}" : volume is still in use by node, according to Node status`, now);
+    }
+    return deleteVa(ctx, op, [{ type: 'log', msg: 'attachDetachController.verifiedSafeToDetach', args: logArgs(op) }]);
+  }
+  if (op.phase === 'deleteVolumeAttachment') {
+    if (!ok && code === 404) return finish(ctx, op, undefined, now);
+    if (!ok) return finish(ctx, op, message ?? 'delete failed', now);
+    const c = setOp(ctx, { ...op, phase: 'waitForDetach' });
+    return ctx.vas[op.vaName] ? { ctx: c, out: [] } : finish(c, op, undefined, now);
+  }
+  return { ctx, out: [] };
+}
+
+/** verifyAttachmentStatus / the detach wait: look at the VolumeAttachment as the informer has it. */
+export function checkVa(ctx: AdcContext, op: RunningOperation, now: number): Out {
+  const va = ctx.vas[op.vaName];
+  if (op.phase === 'waitForAttach') {
+    if (!va) return { ctx, out: [] };
+    if (va.metadata.deletionTimestamp) return finish(ctx, op, 'volume attachment is being deleted', now);
+    if (va.status?.attached) return finish(ctx, op, undefined, now);
+    if (va.status?.attachError) return finish(ctx, op, String(va.status.attachError.message ?? ''), now);
+    return { ctx, out: [] };
+  }
+  if (op.phase === 'waitForDetach') {
+    if (!va) return finish(ctx, op, undefined, now);
+    if (va.status?.detachError) return finish(ctx, op, String(va.status.detachError.message ?? ''), now);
+  }
+  return { ctx, out: [] };
+}
+
+function checkAttach(ctx: AdcContext, op: RunningOperation): Out { return { ctx, out: pollOrWatch(ctx, op) }; }
+
+/**
+ * 1.20 waits on a watch of the VolumeAttachment; 1.30 polls the lister with backoff (500ms x1.05, max
+ * 7s): a change is seen at the next poll instant. Returns the poll timer to set (1.30) or nothing.
+ */
+export function pollOrWatch(ctx: AdcContext, op: RunningOperation, now = op.startedAt): ClusterEmitted[] {
+  if (ctx.input.profile === '1.20') return [];
+  let t = op.startedAt;
+  let step = VA_WAIT_BACKOFF_INITIAL;
+  while (t <= now) { t += step; step = Math.min(step * VA_WAIT_BACKOFF_FACTOR, VA_WAIT_BACKOFF_MAX); }
+  return [{ type: 'timer.requested', key: pollTimer(op), at: Math.round(t) }];
+}
+
+/** The operation's deadline passed (csiTimeout). */
+export function onTimeout(ctx: AdcContext, op: RunningOperation, now: number): Out {
+  const legacy = ctx.input.profile === '1.20';
+  const what = op.kind === 'volume_attach' ? 'attach' : 'detach';
+  const err = legacy ? `${what}ment timeout for volume ${op.handle}` : `timed out waiting for external-attacher of ${op.driver} CSI driver to ${what} volume ${op.handle}`;
+  return finish(ctx, op, err, now);
+}
+
+/** Operation end: ASW update, events, logs, backoff. `err` undefined means success. */
+export function finish(ctx: AdcContext, op: RunningOperation, err: string | undefined, now: number): Out {
+  const running = { ...ctx.running };
+  delete running[keyString(op.key)];
+  const done = complete(ctx.ops, op.key, err !== undefined, now);
+  let a = ctx.asw;
+  const out: ClusterEmitted[] = [{ type: 'timer.cancelled', key: opTimer(op) }];
+  if (ctx.input.profile !== '1.20') out.push({ type: 'timer.cancelled', key: pollTimer(op) });
+  const spec = { volumeName: op.volumeName, specName: op.specName, multiAttachAllowed: op.key.nodeName !== '' };
+  let detailed: string | undefined;
+  if (op.kind === 'volume_attach') {
+    if (err === undefined) {
+      a = asw.addVolumeNode(a, spec, op.node, true);
+      for (const p of op.pods) out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: p.namespace, name: p.name }, eventType: 'Normal', reason: 'SuccessfulAttachVolume', message: `AttachVolume.Attach succeeded for volume "${op.specName}" ` });
+      out.push({ type: 'log', msg: 'attachDetachController.attachSucceeded', args: logArgs(op) });
+    } else {
+      // MarkVolumeAsUncertain: the attach may still complete in the backend
+      a = asw.addVolumeNode(a, spec, op.node, false);
+      for (const p of op.pods) out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: p.namespace, name: p.name }, eventType: 'Warning', reason: 'FailedAttachVolume', message: `AttachVolume.Attach failed for volume "${op.specName}" : ${err}` });
+      detailed = `AttachVolume.Attach failed for volume "${op.specName}" (UniqueName: "${op.volumeName}") from node "${op.node}" : ${err}`;
+    }
+  } else if (err === undefined) {
+    out.push({ type: 'log', msg: 'attachDetachController.detachSucceeded', args: logArgs(op) });
+    a = asw.deleteVolumeNode(a, op.volumeName, op.node);
+  } else {
+    // On failure, add volume back to ReportAsAttached list (operation_generator.go)
+    a = asw.addVolumeToReportAsAttached(a, op.volumeName, op.node);
+    detailed = `DetachVolume.Detach failed for volume "${op.specName}" (UniqueName: "${op.volumeName}") on node "${op.node}" : ${err}`;
+  }
+  if (detailed !== undefined && done.retryAt !== undefined) {
+    out.push({
+      type: 'log', msg: 'attachDetachController.operationFailed',
+      args: {
+        operation: op.kind, key: operationKeyText(op.key), error: detailed, durationBeforeRetry: goDuration(done.durationBeforeRetry! * 1000),
+        until: noRetriesUntilText(ctx.input.epochUs, done.retryAt, ctx.input.timezone, { processStartUs: ctx.startedAt, uptimeAtStartUs: ctx.input.uptimeAtStartUs }),
+      },
+    });
+  }
+  return { ctx: { ...ctx, running, ops: done.ops, asw: a }, out };
+}

@@ -1,0 +1,191 @@
+/**
+ * The attach/detach controller's reconciler, one pass: detach branch, then attach branch, then the
+ * node status update. Event-driven: a pass is scheduled at the next 100ms loop boundary only when
+ * something changed or a backoff / the 6-minute unmount wait runs out.
+ * upstream: pkg/controller/volume/attachdetach/reconciler/reconciler.go (reconcile,
+ * attachDesiredVolumes, reportMultiAttachError), statusupdater/node_status_updater.go.
+ * 1.20 (profile.adcDetachBackoffFix false): only IsOperationPending guards the detach branch, so a
+ * detach in exponential backoff removes the volume from the report list again on every pass
+ * (kubernetes#88565). 1.30: IsOperationSafeToRetry (kubernetes#104526) and force detach only from
+ * unhealthy nodes.
+ * Left out: the 60s syncStates (VerifyVolumesAreAttached), out-of-service taints, failed node patches.
+ */
+import type { ClusterEmitted } from '../shared/contract.ts';
+import { isOperationPending, isOperationSafeToRetry, run, findOperation, type OperationKey } from '../shared/nestedPendingOperations.ts';
+import { goDuration } from '../shared/goFormat.ts';
+import { volumeAttachmentName } from '../shared/names.ts';
+import { ADC_MAX_WAIT_FOR_UNMOUNT_DURATION, ADC_RECONCILER_LOOP_PERIOD } from '../shared/timing.ts';
+import { getProfile } from '../profiles/index.ts';
+import * as asw from './cache/actualStateOfWorld.ts';
+import * as dsw from './cache/desiredStateOfWorld.ts';
+import { isNodeReady } from './informers.ts';
+import { beginOperation } from './operations.ts';
+import type { AdcContext, Out, RunningOperation } from './types.ts';
+
+export const RECONCILE_TIMER = 'reconcile';
+
+/** The next loop boundary (process start + k x 100ms) strictly after `now`. */
+export const nextLoopAt = (ctx: AdcContext, now: number): number =>
+  ctx.startedAt + (Math.floor((now - ctx.startedAt) / ADC_RECONCILER_LOOP_PERIOD) + 1) * ADC_RECONCILER_LOOP_PERIOD;
+
+/** Ask for a reconcile pass at `at` (default: the next loop boundary) unless one comes sooner. */
+export function scheduleReconcile(ctx: AdcContext, now: number, at?: number): Out {
+  const when = at === undefined ? nextLoopAt(ctx, now) : Math.max(nextLoopAt(ctx, at - 1), nextLoopAt(ctx, now));
+  if (ctx.reconcileAt !== 0 && ctx.reconcileAt <= when && ctx.reconcileAt > now) return { ctx, out: [] };
+  return { ctx: { ...ctx, reconcileAt: when }, out: [{ type: 'timer.requested', key: RECONCILE_TIMER, at: when }] };
+}
+
+const splitName = (volumeName: string): { driver: string; handle: string } => {
+  const rest = volumeName.replace(/^kubernetes\.io\/csi\//, '');
+  const i = rest.indexOf('^');
+  return { driver: rest.slice(0, i), handle: rest.slice(i + 1) };
+};
+
+function newOp(kind: RunningOperation['kind'], key: OperationKey, v: { volumeName: string; specName: string }, node: string, now: number, extra: Partial<RunningOperation>): RunningOperation {
+  const { driver, handle } = splitName(v.volumeName);
+  return {
+    key, kind, volumeName: v.volumeName, specName: v.specName, node, driver, handle, pvName: v.specName,
+    vaName: volumeAttachmentName(handle, driver, node), phase: 'getNode', startedAt: now, verifySafeToDetach: true, pods: [], ...extra,
+  };
+}
+
+export function reconcile(ctx0: AdcContext, now: number): Out {
+  const profile = getProfile(ctx0.input.profile);
+  let ctx: AdcContext = { ...ctx0, reconcileAt: 0 };
+  const out: ClusterEmitted[] = [];
+  const wake: number[] = [];
+  const start = (op: RunningOperation): void => {
+    const r = beginOperation(ctx, op);
+    ctx = r.ctx;
+    out.push(...r.out);
+  };
+
+  // Detaches are triggered before attaches so that volumes referenced by pods that are rescheduled
+  // to a different node are detached first.
+  for (const av of asw.getAttachedVolumes(ctx.asw)) {
+    const node = av.node.nodeName;
+    if (dsw.volumeExists(ctx.dsw, av.volumeName, node)) continue;
+    const key: OperationKey = { volumeName: av.volumeName, podName: '', nodeName: av.multiAttachAllowed ? node : '' };
+    if (profile.adcDetachBackoffFix) {
+      if (!isOperationSafeToRetry(ctx.ops, key, 'volume_detach', now)) {
+        const op = findOperation(ctx.ops, key);
+        if (op && !op.pending) wake.push(op.lastErrorTime + op.durationBeforeRetry);
+        continue;
+      }
+    } else if (isOperationPending(ctx.ops, key)) continue;
+    if (asw.getAttachState(ctx.asw, av.volumeName, node) === 'Detached') continue;
+    const d = asw.setDetachRequestTime(ctx.asw, av.volumeName, node, now);
+    ctx = { ...ctx, asw: d.asw };
+    const timeout = d.elapsed > ADC_MAX_WAIT_FOR_UNMOUNT_DURATION;
+    const healthy = isNodeReady(ctx.nodes[node]);
+    const forceDetach = profile.adcForceDetachOnlyIfUnhealthy ? timeout && !healthy : timeout;
+    const mounted = ctx.asw.attachedVolumes[av.volumeName]?.nodesAttachedTo[node]?.mountedByNode ?? false;
+    if (mounted && !forceDetach) {
+      if (!timeout) wake.push(d.since + ADC_MAX_WAIT_FOR_UNMOUNT_DURATION + 1);
+      continue;
+    }
+    // Before detaching, take the volume out of node.status.volumesAttached so kubelets stop mounting it.
+    ctx = { ...ctx, asw: asw.removeVolumeFromReportAsAttached(ctx.asw, av.volumeName, node) };
+    out.push(...updateNodeStatuses(ctx, profile.adcDetachBackoffFix ? node : undefined, (c) => { ctx = c; }));
+    const r = run(ctx.ops, key, 'volume_detach', now);
+    if (!r.started) {
+      // 1.30: AddVolumeToReportAsAttached when DetachVolume fails to start. 1.20: nobody adds it back.
+      if (profile.adcDetachBackoffFix) ctx = { ...ctx, asw: asw.addVolumeToReportAsAttached(ctx.asw, av.volumeName, node) };
+      if (r.retryAt) wake.push(r.retryAt);
+      continue;
+    }
+    ctx = { ...ctx, ops: r.ops };
+    const args = { specName: av.specName, volumeName: av.volumeName, node, duration: goDuration(ADC_MAX_WAIT_FOR_UNMOUNT_DURATION * 1000) };
+    out.push({ type: 'log', msg: timeout ? 'attachDetachController.forceDetachStarted' : 'attachDetachController.detachVolumeStarted', args });
+    start(newOp('volume_detach', key, av, node, now, { verifySafeToDetach: !timeout }));
+  }
+
+  // Ensure volumes that should be attached are attached.
+  for (const v of dsw.getVolumesToAttach(ctx.dsw)) {
+    const node = v.nodeName;
+    const key: OperationKey = { volumeName: v.volumeName, podName: '', nodeName: v.multiAttachAllowed ? node : '' };
+    if (isOperationPending(ctx.ops, key)) continue;
+    if (asw.getAttachState(ctx.asw, v.volumeName, node) === 'Attached') {
+      ctx = { ...ctx, asw: asw.resetDetachRequestTime(ctx.asw, v.volumeName, node) };
+      continue;
+    }
+    if (!v.multiAttachAllowed) {
+      const others = asw.getNodesForAttachedVolume(ctx.asw, v.volumeName).filter((n) => n !== node);
+      if (others.length > 0) {
+        if (!v.multiAttachErrorReported) {
+          out.push(...reportMultiAttachError(ctx, v, others));
+          ctx = { ...ctx, dsw: dsw.setMultiAttachError(ctx.dsw, v.volumeName, node) };
+        }
+        continue;
+      }
+    }
+    const r = run(ctx.ops, key, 'volume_attach', now);
+    if (!r.started) {
+      if (r.retryAt) wake.push(r.retryAt);
+      continue;
+    }
+    ctx = { ...ctx, ops: r.ops };
+    const pods = Object.values(v.scheduledPods);
+    out.push({ type: 'log', msg: 'attachDetachController.attachVolumeStarted', args: { specName: v.specName, volumeName: v.volumeName, node, scheduledPods: '[' + pods.map((p) => `"${p.namespace}/${p.name}"`).join(',') + ']' } });
+    start(newOp('volume_attach', key, v, node, now, { pods: pods.map((p) => ({ namespace: p.namespace, name: p.name })) }));
+  }
+
+  out.push(...updateNodeStatuses(ctx, undefined, (c) => { ctx = c; }));
+  const future = wake.filter((t) => t > now);
+  if (future.length > 0) {
+    const r = scheduleReconcile(ctx, now, Math.min(...future));
+    ctx = r.ctx;
+    out.push(...r.out);
+  }
+  return { ctx, out };
+}
+
+/** UpdateNodeStatuses / UpdateNodeStatusForNode: patch status.volumesAttached of nodes that need it. */
+function updateNodeStatuses(ctx: AdcContext, only: string | undefined, set: (c: AdcContext) => void): ClusterEmitted[] {
+  const { asw: a, updates } = asw.takeNodesToUpdate(ctx.asw);
+  const out: ClusterEmitted[] = [];
+  const reported = { ...ctx.reported };
+  let next = a;
+  let seq = ctx.seq;
+  for (const u of updates) {
+    if (only !== undefined && u.nodeName !== only) { next = asw.markNodeForUpdate(next, u.nodeName); continue; }
+    if (!ctx.nodes[u.nodeName]) continue;
+    const text = JSON.stringify(u.volumes);
+    // identical lists are not re-sent (upstream would PATCH anyway; the result is the same object)
+    if (reported[u.nodeName] === text) continue;
+    reported[u.nodeName] = text;
+    seq += 1;
+    out.push({
+      type: 'api.request', requestId: `adc-${seq}`, verb: 'patchStatus', kind: 'Node', name: u.nodeName,
+      patch: { status: { volumesAttached: u.volumes.length ? u.volumes.map((name) => ({ name, devicePath: '' })) : null } },
+      summary: `The attach/detach controller writes node ${u.nodeName}'s status.volumesAttached: ${u.volumes.length ? u.volumes.join(', ') : 'none'}.`,
+    });
+  }
+  set({ ...ctx, asw: next, reported, seq });
+  return out;
+}
+
+/** reportMultiAttachError: an event per scheduled pod and one warning line. */
+function reportMultiAttachError(ctx: AdcContext, v: dsw.VolumeToAttach & { nodeName: string }, others: string[]): ClusterEmitted[] {
+  const out: ClusterEmitted[] = [];
+  const pods = dsw.getVolumePodsOnNodes(ctx.dsw, others, v.volumeName);
+  const base = { specName: v.specName, volumeName: v.volumeName, node: v.nodeName, otherNodes: others.join(', '), attachedTo: '[' + others.map((n) => `"${n}"`).join(',') + ']' };
+  for (const sp of Object.values(v.scheduledPods)) {
+    let msg: string;
+    if (pods.length === 0) msg = "Volume is already exclusively attached to one node and can't be attached to another";
+    else {
+      const local = pods.filter((p) => p.namespace === sp.namespace).map((p) => p.name);
+      const other = pods.length - local.length;
+      msg = local.length > 0
+        ? `Volume is already used by pod(s) ${local.join(', ')}${other > 0 ? ` and ${other} pod(s) in different namespaces` : ''}`
+        : `Volume is already used by ${other} pod(s) in different namespaces`;
+    }
+    out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: sp.namespace, name: sp.name }, eventType: 'Warning', reason: 'FailedAttachVolume', message: `Multi-Attach error for volume "${v.specName}" ${msg}` });
+  }
+  if (pods.length === 0) out.push({ type: 'log', msg: 'attachDetachController.multiAttachExclusive', args: base });
+  else {
+    const names = pods.map((p) => `${p.namespace}/${p.name}`);
+    out.push({ type: 'log', msg: 'attachDetachController.multiAttachUsedByPods', args: { ...base, pods: names.join(', '), podsList: '[' + names.map((n) => `"${n}"`).join(',') + ']' } });
+  }
+  return out;
+}
