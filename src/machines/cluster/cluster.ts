@@ -373,11 +373,12 @@ export class Cluster {
       this.pendingCalls.delete(gid);
       this.deliver(r, { type: 'csi.result', now: this.nowUs, requestId: call.requestId, rpc: call.rpc, code: 'DEADLINE_EXCEEDED', message: 'context deadline exceeded' });
     });
-    if (!target || !target.up) return; // nobody listens on the socket: the call hangs until its deadline
+    if (!target) return; // nobody serves this endpoint: the call hangs until its deadline
     const fault = this.csiFaults.find((f) => f.count > 0 && f.rpc === call.rpc && (f.from ?? 0) <= at
       && (!f.node || (call.endpoint === 'node' && (call.node ?? r.host) === f.node)));
     if (fault) fault.count--;
     const transport = this.rng.int(80, 400);
+    // deliver() drops it if the plugin's process is down then: the call hangs until its deadline
     this.agenda.push(Math.max(at + transport, target.lastDeliveryAt), () => this.deliver(target, {
       type: 'csi.request', now: this.nowUs, requestId: gid, rpc: call.rpc, request: call.request, caller: r.id,
       ...(fault ? { fault: { code: fault.code, message: fault.message ?? defaultFaultMessage(fault.code) } } : {}),

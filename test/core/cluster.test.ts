@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { assign, emit, setup } from 'xstate';
+import { Cluster, type ComponentSpec } from '../../src/machines/cluster/cluster.ts';
+import { ApiServer, mergePatch } from '../../src/machines/cluster/apiServer.ts';
+import type { ClusterEmitted, ClusterEvent, ComponentDescriptor } from '../../src/machines/shared/contract.ts';
+import { defineMessages } from '../../src/machines/shared/messages.ts';
+import { createRng } from '../../src/machines/shared/rng.ts';
+import type { K8sObject } from '../../src/machines/shared/k8s.ts';
+
+// Two toy components exercise the cluster's routing: a writer that patches a ConfigMap-like Node and
+// calls a plugin, and a plugin that answers after a delay.
+const messages = defineMessages({
+  'toy.sawNode': {
+    source: 'kubelet', stage: 'other', severity: 'I', summary: 'saw node {name}',
+    formats: { '1.20': { file: 'toy.go', line: 10, text: 'saw node {name:q}' }, '1.30': { file: 'toy.go', line: 11, msg: 'Saw node', kv: 'node={name:q}' } },
+  },
+  'toy.result': {
+    source: 'kubelet', stage: 'other', severity: 'I', summary: 'result {code}',
+    formats: { '1.20': { file: 'toy.go', line: 20, text: 'call ended with {code}' }, '1.30': { file: 'toy.go', line: 21, text: 'call ended with {code}' } },
+  },
+});
+
+const writer = setup({
+  types: {} as { context: { n: number }; events: ClusterEvent; emitted: ClusterEmitted; input: { id: string } },
+}).createMachine({
+  id: 'writer', initial: 'idle', context: { n: 0 },
+  states: {
+    idle: {
+      on: {
+        'component.started': {
+          target: 'calling',
+          actions: [
+            emit({ type: 'api.request', requestId: 'p1', verb: 'patch', kind: 'Node', name: 'n1', patch: { metadata: { labels: { touched: 'yes' } } } }),
+            emit({ type: 'csi.call', requestId: 'c1', rpc: 'NodeStageVolume', request: { volume_id: 'v' }, endpoint: 'node', node: 'n1', timeout: 2_000_000 }),
+          ],
+        },
+      },
+    },
+    calling: {
+      on: {
+        'watch.modified': { actions: emit(({ event }) => ({ type: 'log', msg: 'toy.sawNode', args: { name: event.object.metadata.name } }) as ClusterEmitted) },
+        'csi.result': {
+          target: 'done',
+          actions: [assign({ n: ({ context }) => context.n + 1 }), emit(({ event }) => ({ type: 'log', msg: 'toy.result', args: { code: event.code } }) as ClusterEmitted)],
+        },
+      },
+    },
+    done: {},
+  },
+});
+
+const plugin = setup({
+  types: {} as { context: { pending: string[] }; events: ClusterEvent; emitted: ClusterEmitted; input: { id: string; answer: 'OK' | 'hang' } },
+}).createMachine({
+  id: 'plugin', initial: 'serving', context: { pending: [] },
+  states: {
+    serving: {
+      on: {
+        'csi.request': [{
+          guard: ({ event }) => !!event.fault,
+          actions: emit(({ event }) => ({ type: 'csi.reply', requestId: event.requestId, code: event.fault!.code, message: event.fault!.message }) as ClusterEmitted),
+        }, {
+          actions: [
+            assign({ pending: ({ context, event }) => [...context.pending, event.requestId] }),
+            emit(({ event }) => ({ type: 'timer.requested', key: event.requestId, at: event.now + 500_000 }) as ClusterEmitted),
+          ],
+        }],
+        'clock.ticked': { actions: emit(({ event }) => ({ type: 'csi.reply', requestId: event.key, code: 'OK' }) as ClusterEmitted) },
+      },
+    },
+  },
+});
+
+const d = (name: string, machine: ComponentDescriptor['machine'], watches: ComponentDescriptor['watches']): ComponentDescriptor =>
+  ({ name, machine, source: 'kubelet', watches, messages });
+
+function cluster(seed: number, opts: { pluginUp?: boolean; fault?: boolean } = {}) {
+  const components: ComponentSpec[] = [
+    { descriptor: d('writer', writer, ['Node']), input: { id: 'writer', host: 'n1', profile: '1.20' }, stream: { pid: 7, tzOffsetMin: 0 } },
+  ];
+  if (opts.pluginUp !== false) {
+    components.push({ descriptor: d('plugin', plugin, []), input: { id: 'plugin', host: 'n1', profile: '1.20' }, stream: { pid: 1, tzOffsetMin: 0 }, serves: { endpoint: 'node', node: 'n1' } });
+  }
+  const node: K8sObject = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' }, status: {} };
+  return new Cluster({
+    profile: '1.20', seed, epochUs: Date.parse('2024-01-01T00:00:00Z') * 1000, apiServerUrl: 'https://api:443',
+    catalog: messages, objects: [node], components,
+    csiFaults: opts.fault ? [{ rpc: 'NodeStageVolume', code: 'ABORTED', count: 1, message: 'busy' }] : [],
+  });
+}
+
+describe('Cluster', () => {
+  it('routes an API write to the API server and its watch event back to the watcher, with a rendered log line', () => {
+    const c = cluster(1);
+    c.run(10_000_000);
+    expect(c.api.get('Node', undefined, 'n1')?.metadata.labels).toEqual({ touched: 'yes' });
+    const logs = c.steps.filter((s) => s.log).map((s) => s.log);
+    expect(logs[0]).toMatch(/^I0101 00:00:00\.\d{6}       7 toy\.go:10\] saw node "n1"$/);
+    expect(logs).toContainEqual(expect.stringMatching(/call ended with OK$/));
+  });
+
+  it('delivers a CSI reply to the caller after the plugin answers', () => {
+    const c = cluster(1);
+    c.run(10_000_000);
+    const reply = c.steps.find((s) => s.kind === 'rpc-reply');
+    expect(reply?.rpc?.code).toBe('OK');
+    expect(reply!.t).toBeGreaterThanOrEqual(500);
+    expect(c.component('writer')!.snapshot.value).toBe('done');
+  });
+
+  it('fails a call with DEADLINE_EXCEEDED when nobody answers before the caller\'s timeout', () => {
+    const c = cluster(1, { pluginUp: false });
+    c.run(10_000_000);
+    expect(c.steps.filter((s) => s.log).at(-1)!.log).toMatch(/call ended with DEADLINE_EXCEEDED$/);
+    expect(c.steps.filter((s) => s.log).at(-1)!.t).toBeGreaterThanOrEqual(2000);
+  });
+
+  it('gives the same steps for the same seed, and other latencies for another seed', () => {
+    const a = cluster(5); a.run(10_000_000);
+    const b = cluster(5); b.run(10_000_000);
+    const c = cluster(6); c.run(10_000_000);
+    expect(JSON.stringify(b.steps)).toBe(JSON.stringify(a.steps));
+    expect(JSON.stringify(c.steps.map((s) => s.t))).not.toBe(JSON.stringify(a.steps.map((s) => s.t)));
+  });
+
+  it('passes a scenario fault to the plugin with the request', () => {
+    const c = cluster(1, { fault: true });
+    c.run(10_000_000);
+    expect(c.steps.find((s) => s.kind === 'rpc')?.rpc?.method).toBe('/csi.v1.Node/NodeStageVolume');
+    expect(c.steps.find((s) => s.kind === 'rpc-reply')?.rpc).toMatchObject({ code: 'ABORTED', message: 'busy' });
+    expect(c.steps.filter((s) => s.log).at(-1)!.log).toMatch(/call ended with ABORTED$/);
+  });
+});
+
+describe('ApiServer', () => {
+  const api = () => new ApiServer(createRng(1), 0);
+  const va = (fin?: string[]): K8sObject => ({ apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: 'va', ...(fin ? { finalizers: fin } : {}) }, spec: {} });
+  const req = (verb: 'create' | 'delete' | 'patch', extra: object = {}) => ({ type: 'api.request' as const, requestId: 'r', verb, kind: 'VolumeAttachment' as const, name: 'va', ...extra });
+
+  it('marks an object with finalizers for deletion and removes it when the last finalizer goes', () => {
+    const s = api();
+    s.apply(req('create', { object: va(['external-attacher/x']) }), 0);
+    const del = s.apply(req('delete'), 10);
+    expect(del.change?.type).toBe('MODIFIED');
+    expect(del.object?.metadata.deletionTimestamp).toBeDefined();
+    const fin = s.apply(req('patch', { patch: { metadata: { finalizers: null } } }), 20);
+    expect(fin.change?.type).toBe('DELETED');
+    expect(s.get('VolumeAttachment', undefined, 'va')).toBeUndefined();
+  });
+
+  it('deletes a bound pod gracefully: marked first, removed by a delete with grace period 0', () => {
+    const s = api();
+    const p: K8sObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'ns' }, spec: { nodeName: 'n1' } };
+    s.apply({ type: 'api.request', requestId: 'r', verb: 'create', kind: 'Pod', namespace: 'ns', name: 'p', object: p }, 0);
+    const first = s.apply({ type: 'api.request', requestId: 'r', verb: 'delete', kind: 'Pod', namespace: 'ns', name: 'p' }, 1);
+    expect(first.after?.metadata.deletionGracePeriodSeconds).toBe(30);
+    const last = s.apply({ type: 'api.request', requestId: 'r', verb: 'delete', kind: 'Pod', namespace: 'ns', name: 'p', gracePeriodSeconds: 0 }, 2);
+    expect(last.change?.type).toBe('DELETED');
+  });
+
+  it('answers NotFound and AlreadyExists with the upstream wording', () => {
+    const s = api();
+    expect(s.apply(req('delete'), 0).message).toBe('volumeattachments.storage.k8s.io "va" not found');
+    s.apply(req('create', { object: va() }), 0);
+    expect(s.apply(req('create', { object: va() }), 0).reason).toBe('AlreadyExists');
+  });
+
+  it('applies JSON merge patches (null removes a field)', () => {
+    expect(mergePatch({ a: 1, b: { c: 2, d: 3 } }, { b: { c: null, e: 4 }, f: [1] })).toEqual({ a: 1, b: { d: 3, e: 4 }, f: [1] });
+  });
+});
