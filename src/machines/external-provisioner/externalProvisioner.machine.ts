@@ -1,0 +1,254 @@
+/**
+ * external-provisioner (csi-provisioner sidecar): creates a volume through CreateVolume for each
+ * claim handed to its driver, saves the PersistentVolume, and deletes Released volumes through
+ * DeleteVolume.
+ *
+ * upstream: kubernetes-csi/external-provisioner v2.1.0 / v5.0.1 (cmd/csi-provisioner, pkg/controller)
+ * and kubernetes-sigs/sig-storage-lib-external-provisioner v6.2.0 / v10.0.0 (controller/controller.go
+ * shouldProvision, provisionClaimOperation, deleteVolumeOperation; volume_store.go).
+ * Start-up: Probe, GetPluginInfo, GetPluginCapabilities, ControllerGetCapabilities (--timeout 10s).
+ * Retries: workqueue rate limiter 1s → 5m (--retry-interval-start/max), forever (threshold 0).
+ *
+ * Left out: leader election, capacity tracking, the PV finalizer (HonorPVReclaimPolicy is off by
+ * default in both profiles), secrets, rescheduling on WaitForFirstConsumer errors, in-tree migration.
+ */
+import { enqueueActions, setup } from 'xstate';
+import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
+import { csiMethod, type CsiRpc, GRPC_CODE_GO_NAME, isFinalError, rpcErrorText } from '../shared/csi.ts';
+import { sortedJson, goDuration } from '../shared/goFormat.ts';
+import { type K8sObject, kobj } from '../shared/k8s.ts';
+import { ANN_PROVISIONED_BY, ANN_SELECTED_NODE, ANN_STORAGE_PROVISIONER, ANN_STORAGE_PROVISIONER_BETA } from '../shared/names.ts';
+import { PROVISIONER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
+import type { DriverProfile } from '../drivers/types.ts';
+import { buildPersistentVolume, createVolumeRequest, provisionedVolumeName } from './requests.ts';
+
+export interface ExternalProvisionerInput extends ComponentInput {
+  /** the CSI driver this sidecar serves */
+  driver: DriverProfile;
+  /** PV volumeAttributes storage.kubernetes.io/csiProvisionerIdentity: "<start ms>-<rand>-<driver>" */
+  provisionerIdentity: string;
+}
+
+/** One provisioning or deletion in progress, keyed by claim "ns/name" or "pv/<name>". */
+interface Operation { kind: 'provision' | 'delete'; step: 'rpc' | 'save' | 'deletePV' | 'backoff'; requestId?: string }
+
+export interface ExternalProvisionerContext {
+  input: ExternalProvisionerInput;
+  claims: Record<string, K8sObject>;
+  volumes: Record<string, K8sObject>;
+  classes: Record<string, K8sObject>;
+  nodes: Record<string, K8sObject>;
+  ops: Record<string, Operation>;
+  /** workqueue NumRequeues per key */
+  failures: Record<string, number>;
+  startup: number;
+  nextRequest: number;
+}
+
+const STARTUP: CsiRpc[] = ['Probe', 'GetPluginInfo', 'GetPluginCapabilities', 'ControllerGetCapabilities'];
+type Out = ClusterEmitted[];
+const log = (msg: string, args: Record<string, string | number | boolean>): ClusterEmitted => ({ type: 'log', msg: `externalProvisioner.${msg}`, args });
+
+function call(c: ExternalProvisionerContext, rpc: CsiRpc, request: Record<string, unknown>, out: Out): string {
+  const requestId = `ep-${c.nextRequest++}`;
+  const json = sortedJson(request);
+  out.push(log('grpcCall', { method: csiMethod(rpc), request: json }), log('grpcRequest', { request: json }));
+  out.push({ type: 'csi.call', requestId, rpc, request, endpoint: 'controller', timeout: PROVISIONER_TIMEOUT });
+  return requestId;
+}
+
+const claimOf = (c: ExternalProvisionerContext, pvName: string): K8sObject | undefined =>
+  Object.values(c.claims).find((cl) => provisionedVolumeName(cl) === pvName);
+
+/** shouldProvision: an unbound claim handed to our driver (and, for WaitForFirstConsumer, with a selected node). */
+function shouldProvision(c: ExternalProvisionerContext, claim: K8sObject): boolean {
+  const a = claim.metadata.annotations ?? {};
+  if (claim.spec?.volumeName || claim.metadata.deletionTimestamp) return false;
+  if ((a[ANN_STORAGE_PROVISIONER] ?? a[ANN_STORAGE_PROVISIONER_BETA]) !== c.input.driver.name) return false;
+  const cls = c.classes[claim.spec?.storageClassName ?? ''];
+  if (!cls || cls.provisioner !== c.input.driver.name) return false;
+  if (cls.volumeBindingMode === 'WaitForFirstConsumer' && !a[ANN_SELECTED_NODE]) return false;
+  return !c.volumes[provisionedVolumeName(claim)];
+}
+
+/** shouldDelete: Released, reclaimPolicy Delete, provisioned by our driver. */
+const shouldDelete = (c: ExternalProvisionerContext, pv: K8sObject): boolean =>
+  pv.status?.phase === 'Released' && pv.spec?.persistentVolumeReclaimPolicy === 'Delete'
+  && pv.metadata.annotations?.[ANN_PROVISIONED_BY] === c.input.driver.name && !pv.metadata.deletionTimestamp;
+
+function startProvision(c: ExternalProvisionerContext, key: string, out: Out): void {
+  const claim = c.claims[key]!;
+  const cls = c.classes[claim.spec.storageClassName]!;
+  out.push(log('provisionStarted', { claim: key, class: cls.metadata.name }));
+  out.push({ type: 'event.recorded', involved: { kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name }, eventType: 'Normal', reason: 'Provisioning', message: `External provisioner is provisioning volume for claim "${key}"` });
+  const requestId = call(c, 'CreateVolume', createVolumeRequest(claim, cls, c.input.driver, Object.values(c.nodes)), out);
+  c.ops[key] = { kind: 'provision', step: 'rpc', requestId };
+}
+
+function startDelete(c: ExternalProvisionerContext, pv: K8sObject, out: Out): void {
+  out.push(log('deleteStarted', { pv: pv.metadata.name }));
+  const requestId = call(c, 'DeleteVolume', { volume_id: pv.spec.csi.volumeHandle }, out);
+  c.ops[`pv/${pv.metadata.name}`] = { kind: 'delete', step: 'rpc', requestId };
+}
+
+/** Work through every claim and volume that needs us and is not busy or backing off. */
+function sync(c: ExternalProvisionerContext, out: Out): void {
+  for (const key of Object.keys(c.claims).sort()) if (!c.ops[key] && shouldProvision(c, c.claims[key]!)) startProvision(c, key, out);
+  for (const name of Object.keys(c.volumes).sort()) if (!c.ops[`pv/${name}`] && shouldDelete(c, c.volumes[name]!)) startDelete(c, c.volumes[name]!, out);
+}
+
+/** The workqueue requeues the key with its rate limiter. */
+function requeue(c: ExternalProvisionerContext, key: string, now: number, out: Out, claimLog: boolean): void {
+  const failures = c.failures[key] ?? 0;
+  const delay = sidecarRetryDelay(failures);
+  if (claimLog) out.push(log('retryingClaim', { claim: key, failures, delay: goDuration(delay * 1000) }));
+  c.failures[key] = failures + 1;
+  c.ops[key] = { kind: c.ops[key]?.kind ?? 'provision', step: 'backoff' };
+  out.push({ type: 'timer.requested', key: `retry/${key}`, at: now + delay });
+}
+
+function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { type: 'csi.result' }>, out: Out): void {
+  const ok = e.code === 'OK';
+  const err = ok ? '<nil>' : rpcErrorText(e.code, e.message ?? '');
+  out.push(log('grpcResponse', { response: sortedJson(e.response ?? {}), err: ok ? 'null' : JSON.stringify(err) }), log('grpcError', { err }));
+  const key = Object.keys(c.ops).find((k) => c.ops[k]!.requestId === e.requestId);
+  if (!key) return;
+  const claim = c.claims[key];
+  if (c.ops[key]!.kind === 'provision') {
+    if (!claim) { delete c.ops[key]; return; }
+    const cls = c.classes[claim.spec.storageClassName]!;
+    const involved = { kind: 'PersistentVolumeClaim' as const, namespace: claim.metadata.namespace, name: claim.metadata.name };
+    if (!ok) {
+      const final = isFinalError(e.code);
+      out.push(log('createVolumeFailed', { topology: c.input.driver.topologyKeys.length > 0, nodeSelected: !!claim.metadata.annotations?.[ANN_SELECTED_NODE], reschedule: false, state: final ? 'Finished' : 'InBackground', err }));
+      out.push({ type: 'event.recorded', involved, eventType: 'Warning', reason: 'ProvisioningFailed', message: `failed to provision volume with StorageClass "${cls.metadata.name}": ${err}` });
+      out.push(final ? log('finalError', { uid: claim.metadata.uid! }) : log('temporaryError', { uid: claim.metadata.uid! }));
+      requeue(c, key, e.now, out, true);
+      return;
+    }
+    const volume = (e.response?.volume ?? {}) as Record<string, unknown>;
+    const pv = buildPersistentVolume(claim, cls, c.input.driver, c.input.provisionerIdentity, volume);
+    out.push(log('createdPV', { pv: pv.metadata.name, claimName: claim.metadata.name, handle: pv.spec.csi.volumeHandle }));
+    out.push(log('volumeProvisioned', { claim: key, class: cls.metadata.name, pv: pv.metadata.name }));
+    out.push(log('savingPV', { claim: key, class: cls.metadata.name, pv: pv.metadata.name }));
+    const requestId = `ep-${c.nextRequest++}`;
+    out.push({ type: 'api.request', requestId, verb: 'create', kind: 'PersistentVolume', name: pv.metadata.name, object: pv, summary: `csi-provisioner creates PersistentVolume ${pv.metadata.name} for claim ${key} (volumeHandle ${pv.spec.csi.volumeHandle}).` });
+    c.ops[key] = { kind: 'provision', step: 'save', requestId };
+    return;
+  }
+  const pvName = key.slice(3);
+  const pv = c.volumes[pvName];
+  if (!ok) {
+    out.push(log('deleteFailed', { pv: pvName, err }));
+    if (pv) out.push({ type: 'event.recorded', involved: { kind: 'PersistentVolume', name: pvName }, eventType: 'Warning', reason: 'VolumeFailedDelete', message: err });
+    requeue(c, key, e.now, out, false);
+    return;
+  }
+  out.push(log('volumeDeleted', { pv: pvName }));
+  const requestId = `ep-${c.nextRequest++}`;
+  out.push({ type: 'api.request', requestId, verb: 'delete', kind: 'PersistentVolume', name: pvName, summary: `csi-provisioner deletes PersistentVolume ${pvName}.` });
+  c.ops[key] = { kind: 'delete', step: 'deletePV', requestId };
+}
+
+function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { type: 'api.result' }>, out: Out): void {
+  const key = Object.keys(c.ops).find((k) => c.ops[k]!.requestId === e.requestId);
+  if (!key) return;
+  const op = c.ops[key]!;
+  if (op.kind === 'provision') {
+    const claim = c.claims[key];
+    if (!(e.ok || e.reason === 'AlreadyExists') || !claim) { if (claim) requeue(c, key, e.now, out, true); else delete c.ops[key]; return; }
+    const cls = claim.spec.storageClassName as string;
+    const pvName = provisionedVolumeName(claim);
+    if (e.object) c.volumes[pvName] = e.object;
+    out.push(log('savedPV', { claim: key, class: cls, pv: pvName }));
+    out.push({ type: 'event.recorded', involved: { kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name }, eventType: 'Normal', reason: 'ProvisioningSucceeded', message: `Successfully provisioned volume ${pvName}` });
+    out.push(log('provisionSucceeded', { claim: key, class: cls }));
+  } else {
+    if (!e.ok && e.code !== 404) { requeue(c, key, e.now, out, false); return; }
+    out.push(log('pvDeleted', { pv: key.slice(3) }), log('deleteSucceeded', { pv: key.slice(3) }));
+  }
+  delete c.ops[key];
+  delete c.failures[key];
+}
+
+const STORE: Partial<Record<K8sObject['kind'], 'claims' | 'volumes' | 'classes' | 'nodes'>> = {
+  PersistentVolumeClaim: 'claims', PersistentVolume: 'volumes', StorageClass: 'classes', Node: 'nodes',
+};
+
+/** Copy-on-write helper: every action works on a shallow copy and assigns it back. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function react(fn: (c: ExternalProvisionerContext, e: ClusterEvent, out: Out) => void): any {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return enqueueActions(({ context, event, enqueue }: { context: ExternalProvisionerContext; event: ClusterEvent; enqueue: any }) => {
+    const c: ExternalProvisionerContext = { ...context, claims: { ...context.claims }, volumes: { ...context.volumes }, classes: { ...context.classes }, nodes: { ...context.nodes }, ops: { ...context.ops }, failures: { ...context.failures } };
+    const out: Out = [];
+    fn(c, event, out);
+    enqueue.assign(c);
+    for (const e of out) enqueue.emit(e);
+  });
+}
+
+export const externalProvisionerMachine = setup({
+  types: { context: {} as ExternalProvisionerContext, events: {} as ClusterEvent, emitted: {} as ClusterEmitted, input: {} as ExternalProvisionerInput },
+  actions: {
+    callNextStartupRpc: react((c, _e, out) => { call(c, STARTUP[c.startup]!, {}, out); }),
+    handleStartupResult: react((c, e, out) => {
+      if (e.type !== 'csi.result') return;
+      const ok = e.code === 'OK';
+      out.push(log('grpcResponse', { response: sortedJson(e.response ?? {}), err: ok ? 'null' : JSON.stringify(rpcErrorText(e.code, e.message ?? '')) }), log('grpcError', { err: ok ? '<nil>' : rpcErrorText(e.code, e.message ?? '') }));
+      if (!ok) { out.push({ type: 'timer.requested', key: 'startup', at: e.now + sidecarRetryDelay(0) }); return; }
+      if (e.rpc === 'GetPluginInfo') out.push(log('detectedDriver', { driver: String(e.response?.name ?? c.input.driver.name) }));
+      c.startup += 1;
+      if (c.startup < STARTUP.length) call(c, STARTUP[c.startup]!, {}, out);
+      else out.push(log('startedController', { component: `${c.input.driver.name}_${c.input.host}_${c.input.provisionerIdentity.split('-')[0]}` }));
+    }),
+    storeObject: react((c, e) => {
+      if (e.type !== 'watch.added' && e.type !== 'watch.modified' && e.type !== 'watch.deleted') return;
+      const bag = STORE[e.object.kind];
+      if (!bag) return;
+      const k = e.object.metadata.namespace ? kobj(e.object) : e.object.metadata.name;
+      if (e.type === 'watch.deleted') delete c[bag][k]; else c[bag][k] = e.object;
+    }),
+    syncAll: react((c, _e, out) => sync(c, out)),
+    handleCsiResult: react((c, e, out) => { if (e.type === 'csi.result') onCsiResult(c, e, out); }),
+    handleApiResult: react((c, e, out) => { if (e.type === 'api.result') onApiResult(c, e, out); }),
+    endBackoff: react((c, e) => {
+      if (e.type !== 'clock.ticked' || !e.key.startsWith('retry/')) return;
+      const key = e.key.slice(6);
+      if (c.ops[key]?.step === 'backoff') delete c.ops[key];
+    }),
+    reset: react((c) => { c.ops = {}; c.startup = 0; }),
+  },
+  guards: {
+    startupDone: ({ context, event }) => event.type === 'csi.result' && event.code === 'OK' && context.startup === STARTUP.length - 1,
+    isStartupRetry: ({ event }) => event.type === 'clock.ticked' && event.key === 'startup',
+  },
+}).createMachine({
+  id: 'externalProvisioner',
+  initial: 'stopped',
+  context: ({ input }) => ({ input, claims: {}, volumes: {}, classes: {}, nodes: {}, ops: {}, failures: {}, startup: 0, nextRequest: 1 }),
+  states: {
+    stopped: { description: 'The csi-provisioner container is not running.', on: { 'component.started': { target: 'connecting', actions: 'callNextStartupRpc' } } },
+    connecting: {
+      description: 'Probe, GetPluginInfo, GetPluginCapabilities, ControllerGetCapabilities on the driver socket (csi-provisioner.go main).',
+      on: {
+        'csi.result': [{ guard: 'startupDone', target: 'running', actions: ['handleStartupResult', 'syncAll'] }, { actions: 'handleStartupResult' }],
+        'clock.ticked': { guard: 'isStartupRetry', actions: 'callNextStartupRpc' },
+        'watch.added': { actions: 'storeObject' }, 'watch.modified': { actions: 'storeObject' }, 'watch.deleted': { actions: 'storeObject' },
+        'host.shutdown': { target: 'stopped', actions: 'reset' },
+      },
+    },
+    running: {
+      description: 'The provisioner controller works through claims and volumes (ProvisionController.Run).',
+      on: {
+        'watch.added': { actions: ['storeObject', 'syncAll'] }, 'watch.modified': { actions: ['storeObject', 'syncAll'] }, 'watch.deleted': { actions: ['storeObject', 'syncAll'] },
+        'csi.result': { actions: ['handleCsiResult', 'syncAll'] },
+        'api.result': { actions: ['handleApiResult', 'syncAll'] },
+        'clock.ticked': { actions: ['endBackoff', 'syncAll'] },
+        'host.shutdown': { target: 'stopped', actions: 'reset' },
+      },
+    },
+  },
+});
+
+export { claimOf, GRPC_CODE_GO_NAME };

@@ -1,0 +1,156 @@
+/**
+ * Log lines of csi-provisioner (the external-provisioner sidecar, -v=5).
+ * upstream, profile 1.20 = external-provisioner v2.1.0 (sig-storage-lib-external-provisioner v6.2.0,
+ * csi-lib-utils v0.9.0); profile 1.30 = external-provisioner v5.0.1 (lib v10.0.0, csi-lib-utils
+ * v0.18.1). file:line read at those tags: lib controller/controller.go and volume_store.go,
+ * cmd/csi-provisioner/csi-provisioner.go, pkg/controller/controller.go (still printf in v5.0.1),
+ * csi-lib-utils connection/connection.go (1.30 lines from k8s-facts §3.5, for ≥ v0.18).
+ */
+import { defineMessages } from '../shared/messages.ts';
+
+const S = 'csi-provisioner' as const;
+
+export const externalProvisionerMessages = defineMessages({
+  'externalProvisioner.detectedDriver': {
+    source: S, stage: 'provision', severity: 'I', summary: 'csi-provisioner learns the driver name {driver} from GetPluginInfo.',
+    formats: {
+      '1.20': { file: 'csi-provisioner.go', line: 202, text: 'Detected CSI driver {driver}', v: 2 },
+      '1.30': { file: 'csi-provisioner.go', line: 230, text: 'Detected CSI driver {driver}', v: 2 },
+    },
+  },
+  'externalProvisioner.startedController': {
+    source: S, stage: 'provision', severity: 'I', summary: 'The provisioner controller {component} starts watching claims.',
+    formats: {
+      '1.20': { file: 'controller.go', line: 887, text: 'Started provisioner controller {component}!' },
+      '1.30': { file: 'controller.go', line: 873, msg: 'Started provisioner controller', kv: 'component={component:q}' },
+    },
+  },
+  'externalProvisioner.grpcCall': {
+    source: S, stage: 'provision', severity: 'I', summary: 'csi-provisioner calls {method} on the CSI controller plugin.',
+    formats: {
+      '1.20': { file: 'connection.go', line: 182, text: 'GRPC call: {method}', v: 5 },
+      '1.30': { file: 'connection.go', line: 264, msg: 'GRPC call', kv: 'method={method:q} request={request:q}', v: 5 },
+    },
+  },
+  'externalProvisioner.grpcRequest': {
+    source: S, stage: 'provision', severity: 'I', summary: 'The request sent with the call: {request}',
+    formats: { '1.20': { file: 'connection.go', line: 183, text: 'GRPC request: {request}', v: 5 } },
+  },
+  'externalProvisioner.grpcResponse': {
+    source: S, stage: 'provision', severity: 'I', summary: 'The CSI plugin answered: {response}',
+    formats: {
+      '1.20': { file: 'connection.go', line: 185, text: 'GRPC response: {response}', v: 5 },
+      '1.30': { file: 'connection.go', line: 270, msg: 'GRPC response', kv: 'response={response:q} err={err}', v: 5 },
+    },
+  },
+  'externalProvisioner.grpcError': {
+    source: S, stage: 'provision', severity: 'I', summary: 'The call ended with error {err}.',
+    formats: { '1.20': { file: 'connection.go', line: 186, text: 'GRPC error: {err}', v: 5 } },
+  },
+  'externalProvisioner.provisionStarted': {
+    source: S, stage: 'provision', severity: 'I', summary: 'csi-provisioner starts provisioning a volume for claim {claim} of class {class}.',
+    formats: {
+      '1.20': { file: 'controller.go', line: 1335, text: 'provision {claim:q} class {class:q}: started' },
+      '1.30': { file: 'controller.go', line: 1402, msg: 'Started', kv: 'PVC={claim:q} StorageClass={class:q}', v: 4 },
+    },
+  },
+  'externalProvisioner.createVolumeFailed': {
+    source: S, stage: 'provision', severity: 'I', summary: 'CreateVolume failed; the provisioner decides whether the volume may still be in the making ({state}).',
+    formats: {
+      '1.20': { file: 'controller.go', line: 752, text: 'CreateVolume failed, supports topology = {topology}, node selected {nodeSelected} => may reschedule = {reschedule} => state = {state}: {err}', v: 5 },
+      '1.30': { file: 'controller.go', line: 843, text: 'CreateVolume failed, supports topology = {topology}, node selected {nodeSelected} => may reschedule = {reschedule} => state = {state}: {err}', v: 5 },
+    },
+  },
+  'externalProvisioner.createdPV': {
+    source: S, stage: 'provision', severity: 'I', summary: 'csi-provisioner builds PersistentVolume {pv} for claim {claimName} around volume {handle}.',
+    formats: {
+      '1.20': { file: 'controller.go', line: 838, text: 'successfully created PV {pv} for PVC {claimName} and csi volume name {handle}', v: 2 },
+      '1.30': { file: 'controller.go', line: 955, text: 'successfully created PV {pv} for PVC {claimName} and csi volume name {handle}', v: 2 },
+    },
+  },
+  'externalProvisioner.volumeProvisioned': {
+    source: S, stage: 'provision', severity: 'I', summary: 'The volume {pv} for claim {claim} exists in the storage backend.',
+    formats: {
+      '1.20': { file: 'controller.go', line: 1442, text: 'provision {claim:q} class {class:q}: volume {pv:q} provisioned' },
+      '1.30': { file: 'controller.go', line: 1487, msg: 'Volume is provisioned', kv: 'PVC={claim:q} StorageClass={class:q} PV={pv:q}', v: 4 },
+    },
+  },
+  'externalProvisioner.savingPV': {
+    source: S, stage: 'provision', severity: 'I', summary: 'csi-provisioner creates the PersistentVolume object {pv}.',
+    formats: {
+      '1.20': { file: 'volume_store.go', line: 212, text: 'Trying to save persistentvolume {pv:q}' },
+      '1.30': { file: 'volume_store.go', line: 156, msg: 'Saving volume', kv: 'PVC={claim:q} StorageClass={class:q} volume={pv:q}', v: 5 },
+    },
+  },
+  'externalProvisioner.savedPV': {
+    source: S, stage: 'provision', severity: 'I', summary: 'The PersistentVolume object {pv} is stored in the API server.',
+    formats: {
+      '1.20': { file: 'volume_store.go', line: 219, text: 'persistentvolume {pv:q} saved' },
+      '1.30': { file: 'volume_store.go', line: 159, msg: 'Volume saved', kv: 'PVC={claim:q} StorageClass={class:q} volume={pv:q}', v: 5 },
+    },
+  },
+  'externalProvisioner.provisionSucceeded': {
+    source: S, stage: 'provision', severity: 'I', summary: 'Provisioning for claim {claim} is done; the PV controller binds it next.',
+    formats: {
+      '1.20': { file: 'controller.go', line: 1459, text: 'provision {claim:q} class {class:q}: succeeded' },
+      '1.30': { file: 'controller.go', line: 1500, msg: 'Succeeded', kv: 'PVC={claim:q} StorageClass={class:q}', v: 4 },
+    },
+  },
+  'externalProvisioner.finalError': {
+    source: S, stage: 'provision', severity: 'I', summary: 'The error is final: no volume is being created for claim uid {uid}; the next try starts over.',
+    formats: {
+      '1.20': { file: 'controller.go', line: 1102, text: 'Final error received, removing PVC {uid} from claims in progress', v: 2 },
+      '1.30': { file: 'controller.go', line: 1094, msg: 'Final error received, removing PVC from claims in progress', kv: 'claimUID={uid:q}', v: 2 },
+    },
+  },
+  'externalProvisioner.temporaryError': {
+    source: S, stage: 'provision', severity: 'I', summary: 'The error is not final: the volume may still be in the making, so claim uid {uid} stays in progress and the same name is retried.',
+    formats: {
+      '1.20': { file: 'controller.go', line: 1109, text: 'Temporary error received, adding PVC {uid} to claims in progress', v: 2 },
+      '1.30': { file: 'controller.go', line: 1101, msg: 'Temporary error received, adding PVC to claims in progress', kv: 'claimUID={uid:q}', v: 2 },
+    },
+  },
+  'externalProvisioner.retryingClaim': {
+    source: S, stage: 'provision', severity: 'W', summary: 'Provisioning claim {claim} failed ({failures} earlier failures); the work queue retries it after {delay}.',
+    cause: 'CreateVolume or saving the PV failed; see the ProvisioningFailed event and the GRPC error line before this one.',
+    next: 'Check the CSI controller plugin logs for the CreateVolume error; the sidecar retries with backoff 1s → 5m until it works.',
+    formats: {
+      '1.20': { file: 'controller.go', line: 961, text: 'Retrying syncing claim {claim:q}, failure {failures}' },
+      '1.30': { file: 'controller.go', line: 951, msg: 'Retrying syncing claim', kv: 'key={claim:q} failures={failures}', severity: 'I' },
+    },
+  },
+  'externalProvisioner.deleteStarted': {
+    source: S, stage: 'delete', severity: 'I', summary: 'csi-provisioner starts deleting Released volume {pv}.',
+    formats: {
+      '1.20': { file: 'controller.go', line: 1475, text: 'delete {pv:q}: started' },
+      '1.30': { file: 'controller.go', line: 1548, msg: 'Started', kv: 'PV={pv:q}', v: 4 },
+    },
+  },
+  'externalProvisioner.deleteFailed': {
+    source: S, stage: 'delete', severity: 'E', summary: 'DeleteVolume for {pv} failed: {err}',
+    cause: 'The storage backend refused or did not finish deleting the volume (still attached, busy, or unreachable).',
+    next: 'Look at the VolumeFailedDelete event and the CSI controller plugin log; the sidecar retries with backoff.',
+    formats: {
+      '1.20': { file: 'controller.go', line: 1485, text: 'delete {pv:q}: volume deletion failed: {err}' },
+      '1.30': { file: 'controller.go', line: 1558, msg: 'Volume deletion failed', kv: 'err={err:q} PV={pv:q}' },
+    },
+  },
+  'externalProvisioner.volumeDeleted': {
+    source: S, stage: 'delete', severity: 'I', summary: 'The backend volume of {pv} is deleted.',
+    formats: {
+      '1.20': { file: 'controller.go', line: 1490, text: 'delete {pv:q}: volume deleted' },
+      '1.30': { file: 'controller.go', line: 1563, msg: 'Volume deleted', kv: 'PV={pv:q}', v: 4 },
+    },
+  },
+  'externalProvisioner.pvDeleted': {
+    source: S, stage: 'delete', severity: 'I', summary: 'The PersistentVolume object {pv} is deleted.',
+    formats: {
+      '1.20': { file: 'controller.go', line: 1540, text: 'delete {pv:q}: persistentvolume deleted' },
+      '1.30': { file: 'controller.go', line: 1607, msg: 'PersistentVolume deleted succeeded', kv: 'PV={pv:q}', v: 4 },
+    },
+  },
+  'externalProvisioner.deleteSucceeded': {
+    source: S, stage: 'delete', severity: 'I', summary: 'Deleting {pv} is done.',
+    formats: { '1.20': { file: 'controller.go', line: 1545, text: 'delete {pv:q}: succeeded' } },
+  },
+});

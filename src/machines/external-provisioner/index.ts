@@ -1,0 +1,16 @@
+import type { ComponentDescriptor } from '../shared/contract.ts';
+import { externalProvisionerMachine, type ExternalProvisionerInput } from './externalProvisioner.machine.ts';
+import { externalProvisionerMessages } from './externalProvisioner.messages.ts';
+
+export { externalProvisionerMachine, externalProvisionerMessages as messages };
+export type { ExternalProvisionerInput, ExternalProvisionerContext } from './externalProvisioner.machine.ts';
+export { createVolumeRequest, buildPersistentVolume, provisionedVolumeName } from './requests.ts';
+
+/** csi-provisioner, a container of the CSI controller pod. */
+export const descriptor: ComponentDescriptor<ExternalProvisionerInput> = {
+  name: 'external-provisioner',
+  machine: externalProvisionerMachine,
+  source: 'csi-provisioner',
+  watches: ['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass', 'CSINode', 'Node'],
+  messages: externalProvisionerMessages,
+};

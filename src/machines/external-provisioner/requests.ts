@@ -1,0 +1,97 @@
+/**
+ * Pure builders for what csi-provisioner sends: the CreateVolume request and the PersistentVolume
+ * it saves. upstream: external-provisioner pkg/controller/controller.go (prepareProvision,
+ * Provision), sig-storage-lib-external-provisioner controller.go (getProvisionedVolumeNameForClaim).
+ */
+import { CSI_ACCESS_MODE } from '../shared/csi.ts';
+import type { K8sObject } from '../shared/k8s.ts';
+import { ANN_PROVISIONED_BY, ANN_SELECTED_NODE } from '../shared/names.ts';
+import type { DriverProfile } from '../drivers/types.ts';
+
+/** "pvc-" + claim UID: the volume name is deterministic, so a retry asks for the same volume. */
+export const provisionedVolumeName = (claim: K8sObject): string => `pvc-${claim.metadata.uid}`;
+
+const UNITS: Record<string, number> = { Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40, k: 1e3, M: 1e6, G: 1e9, T: 1e12, '': 1 };
+
+/** resource.Quantity → bytes, for the forms claims use ("10Gi", "500M", "1073741824"). */
+export function quantityBytes(q: string): number {
+  const m = /^(\d+(?:\.\d+)?)([KMGT]i|[kMGT])?$/.exec(q.trim());
+  if (!m) throw new Error(`unsupported quantity ${q}`);
+  return Math.round(Number(m[1]) * UNITS[m[2] ?? '']!);
+}
+
+/** bytes → the BinarySI text resource.NewQuantity prints ("10Gi"). */
+export function bytesQuantity(b: number): string {
+  for (const u of ['Ti', 'Gi', 'Mi', 'Ki']) if (b % UNITS[u]! === 0 && b >= UNITS[u]!) return `${b / UNITS[u]!}${u}`;
+  return String(b);
+}
+
+const ACCESS: Record<string, number> = {
+  ReadWriteOnce: CSI_ACCESS_MODE.SINGLE_NODE_WRITER, ReadOnlyMany: CSI_ACCESS_MODE.MULTI_NODE_READER_ONLY,
+  ReadWriteMany: CSI_ACCESS_MODE.MULTI_NODE_MULTI_WRITER, ReadWriteOncePod: CSI_ACCESS_MODE.SINGLE_NODE_SINGLE_WRITER,
+};
+
+const PREFIX = 'csi.storage.k8s.io/';
+
+export function fsTypeOf(cls: K8sObject, driver: DriverProfile): string {
+  const p = (cls.parameters ?? {}) as Record<string, string>;
+  return p[`${PREFIX}fstype`] ?? p.fsType ?? driver.defaultFsType;
+}
+
+/** The topology segments CreateVolume asks for: the selected node's, or every node's (Immediate). */
+function topology(driver: DriverProfile, claim: K8sObject, nodes: K8sObject[]): Record<string, unknown> | undefined {
+  if (!driver.topologyKeys.length) return undefined;
+  const selected = claim.metadata.annotations?.[ANN_SELECTED_NODE];
+  const pick = nodes.filter((n) => (selected ? n.metadata.name === selected : true))
+    .map((n) => Object.fromEntries(driver.topologyKeys.map((k) => [k, n.metadata.labels?.[k]])))
+    .filter((s) => Object.values(s).every((v) => v !== undefined)) as Record<string, string>[];
+  const uniq = [...new Map(pick.map((s) => [JSON.stringify(s), s])).values()];
+  if (!uniq.length) return undefined;
+  const segs = uniq.map((segments) => ({ segments }));
+  return { requisite: segs, preferred: segs };
+}
+
+export function createVolumeRequest(claim: K8sObject, cls: K8sObject, driver: DriverProfile, nodes: K8sObject[]): Record<string, unknown> {
+  const params = Object.fromEntries(Object.entries((cls.parameters ?? {}) as Record<string, string>).filter(([k]) => !k.startsWith(PREFIX) && k !== 'fsType'));
+  const modes: string[] = claim.spec?.accessModes ?? ['ReadWriteOnce'];
+  const acc = topology(driver, claim, nodes);
+  const src = claim.spec?.dataSource;
+  return {
+    name: provisionedVolumeName(claim),
+    capacity_range: { required_bytes: quantityBytes(claim.spec?.resources?.requests?.storage ?? '1Gi') },
+    volume_capabilities: modes.map((m) => ({ AccessType: { Mount: { fs_type: fsTypeOf(cls, driver) } }, access_mode: { mode: ACCESS[m] ?? 1 } })),
+    ...(Object.keys(params).length ? { parameters: params } : {}),
+    ...(acc ? { accessibility_requirements: acc } : {}),
+    ...(src?.kind === 'PersistentVolumeClaim' ? { volume_content_source: { Type: { Volume: { volume_id: src.volumeHandle ?? src.name } } } } : {}),
+    ...(src?.kind === 'VolumeSnapshot' ? { volume_content_source: { Type: { Snapshot: { snapshot_id: src.snapshotHandle ?? src.name } } } } : {}),
+  };
+}
+
+/** The PersistentVolume csi-provisioner saves after CreateVolume succeeded. */
+export function buildPersistentVolume(claim: K8sObject, cls: K8sObject, driver: DriverProfile, identity: string, volume: Record<string, unknown>): K8sObject {
+  const ctx = (volume.volume_context ?? {}) as Record<string, string>;
+  const cap = typeof volume.capacity_bytes === 'number' && volume.capacity_bytes > 0
+    ? bytesQuantity(volume.capacity_bytes) : (claim.spec?.resources?.requests?.storage ?? '1Gi');
+  const topo = (volume.accessible_topology ?? []) as Array<{ segments: Record<string, string> }>;
+  return {
+    apiVersion: 'v1', kind: 'PersistentVolume',
+    metadata: { name: provisionedVolumeName(claim), annotations: { [ANN_PROVISIONED_BY]: driver.name } },
+    spec: {
+      accessModes: claim.spec?.accessModes ?? ['ReadWriteOnce'],
+      capacity: { storage: cap },
+      claimRef: { kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, uid: claim.metadata.uid, apiVersion: 'v1', resourceVersion: claim.metadata.resourceVersion },
+      csi: {
+        driver: driver.name, volumeHandle: String(volume.volume_id), fsType: fsTypeOf(cls, driver),
+        volumeAttributes: { ...ctx, 'storage.kubernetes.io/csiProvisionerIdentity': identity },
+      },
+      persistentVolumeReclaimPolicy: cls.reclaimPolicy ?? 'Delete',
+      storageClassName: cls.metadata.name,
+      volumeMode: claim.spec?.volumeMode ?? 'Filesystem',
+      ...(cls.mountOptions ? { mountOptions: cls.mountOptions } : {}),
+      ...(topo.length ? {
+        nodeAffinity: { required: { nodeSelectorTerms: topo.map((t) => ({ matchExpressions: Object.entries(t.segments).map(([key, v]) => ({ key, operator: 'In', values: [v] })) })) } },
+      } : {}),
+    },
+    status: { phase: 'Pending' },
+  };
+}

@@ -1,0 +1,17 @@
+import type { ComponentDescriptor } from '../shared/contract.ts';
+import { pvControllerMachine, type PvControllerInput } from './pvController.machine.ts';
+import { pvControllerMessages } from './pvController.messages.ts';
+
+export { pvControllerMachine, pvControllerMessages as messages };
+export type { PvControllerInput, PvControllerContext } from './pvController.machine.ts';
+export { pvcPhaseMachine, pvPhaseMachine, claimPhaseAllows, volumePhaseAllows } from './phases.ts';
+export type { ClaimPhase, VolumePhase } from './phases.ts';
+
+/** The PV controller runs inside kube-controller-manager on the control plane. */
+export const descriptor: ComponentDescriptor<PvControllerInput> = {
+  name: 'pv-controller',
+  machine: pvControllerMachine,
+  source: 'kube-controller-manager',
+  watches: ['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass'],
+  messages: pvControllerMessages,
+};

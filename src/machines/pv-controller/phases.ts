@@ -1,0 +1,64 @@
+/**
+ * The phases of a PersistentVolumeClaim and a PersistentVolume as small machines of their own,
+ * driven with XState's pure `transition()`. The PV controller asks them whether a phase change it
+ * is about to write is one upstream makes.
+ * upstream: k8s.io/api/core/v1 types.go (PersistentVolumeClaimPhase, PersistentVolumePhase) and
+ * pkg/controller/volume/persistentvolume/pv_controller.go (syncClaim / syncVolume).
+ */
+import { createMachine, transition } from 'xstate';
+
+export type ClaimPhase = 'Pending' | 'Bound' | 'Lost';
+export type VolumePhase = 'Pending' | 'Available' | 'Bound' | 'Released' | 'Failed';
+
+export type ClaimPhaseEvent = { type: 'claim.bound' } | { type: 'claim.lost' } | { type: 'claim.pending' };
+export type VolumePhaseEvent =
+  | { type: 'volume.available' } | { type: 'volume.bound' } | { type: 'volume.released' } | { type: 'volume.failed' };
+
+export const pvcPhaseMachine = createMachine({
+  types: {} as { events: ClaimPhaseEvent },
+  id: 'pvcPhase',
+  initial: 'Pending',
+  states: {
+    Pending: { description: 'Not bound to a volume yet (syncUnboundClaim).', on: { 'claim.bound': 'Bound' } },
+    Bound: {
+      description: 'Bound to the volume in spec.volumeName (syncBoundClaim).',
+      on: { 'claim.lost': 'Lost' },
+    },
+    Lost: { description: 'The bound volume is gone or bound elsewhere (ClaimLost / ClaimMisbound); terminal.', on: { 'claim.bound': 'Bound' } },
+  },
+});
+
+export const pvPhaseMachine = createMachine({
+  types: {} as { events: VolumePhaseEvent },
+  id: 'pvPhase',
+  initial: 'Pending',
+  states: {
+    Pending: {
+      description: 'Just created; the API server defaults status.phase to Pending.',
+      on: { 'volume.available': 'Available', 'volume.bound': 'Bound', 'volume.released': 'Released', 'volume.failed': 'Failed' },
+    },
+    Available: { description: 'Not bound to a claim (syncVolume: volume is unused).', on: { 'volume.bound': 'Bound', 'volume.released': 'Released', 'volume.failed': 'Failed' } },
+    Bound: { description: 'Bound to a claim that points back to it.', on: { 'volume.released': 'Released', 'volume.failed': 'Failed' } },
+    Released: { description: 'Its claim was deleted; the reclaim policy runs (Delete: the external provisioner deletes it).', on: { 'volume.failed': 'Failed', 'volume.available': 'Available' } },
+    Failed: { description: 'Reclaiming failed (VolumeFailedDelete / VolumeFailedRecycle).', on: { 'volume.released': 'Released' } },
+  },
+});
+
+const CLAIM_EVENT: Record<ClaimPhase, ClaimPhaseEvent['type']> = { Pending: 'claim.pending', Bound: 'claim.bound', Lost: 'claim.lost' };
+const VOLUME_EVENT: Record<VolumePhase, VolumePhaseEvent['type'] | undefined> = {
+  Pending: undefined, Available: 'volume.available', Bound: 'volume.bound', Released: 'volume.released', Failed: 'volume.failed',
+};
+
+/** Whether the claim phase machine allows `from` → `to`. */
+export function claimPhaseAllows(from: ClaimPhase, to: ClaimPhase): boolean {
+  const [next] = transition(pvcPhaseMachine, pvcPhaseMachine.resolveState({ value: from, context: {} }), { type: CLAIM_EVENT[to] } as ClaimPhaseEvent);
+  return next.value === to && from !== to;
+}
+
+/** Whether the volume phase machine allows `from` → `to`. */
+export function volumePhaseAllows(from: VolumePhase, to: VolumePhase): boolean {
+  const type = VOLUME_EVENT[to];
+  if (!type) return false;
+  const [next] = transition(pvPhaseMachine, pvPhaseMachine.resolveState({ value: from, context: {} }), { type } as VolumePhaseEvent);
+  return next.value === to && from !== to;
+}

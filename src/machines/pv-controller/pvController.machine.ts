@@ -1,0 +1,177 @@
+/**
+ * The PersistentVolume controller ("persistentvolume-binder" in kube-controller-manager).
+ *
+ * What it does: binds PersistentVolumeClaims to PersistentVolumes and keeps both phases right. For
+ * a claim of a CSI StorageClass it does not provision anything: it writes the storage-provisioner
+ * annotation and records ExternalProvisioning, and the external-provisioner creates the volume. With
+ * volumeBindingMode WaitForFirstConsumer it waits (event WaitForFirstConsumer) until the scheduler
+ * writes volume.kubernetes.io/selected-node. When a bound claim is deleted the volume becomes
+ * Released; for reclaimPolicy Delete the external provisioner then deletes it.
+ *
+ * upstream: pkg/controller/volume/persistentvolume/pv_controller.go and pv_controller_base.go
+ * (v1.20 and master-era): syncClaim, syncUnboundClaim, syncBoundClaim, syncVolume, bind,
+ * provisionClaimOperationExternal, reclaimVolume; resync every --pvclaimbinder-sync-period (15s).
+ *
+ * Left out: in-tree provisioning/deletion/recycling, label selectors and capacity matching of
+ * static PVs (a pre-bound PV or one whose claimRef names the claim is used), volume modes,
+ * ClaimMisbound handling for volumes, migration annotations, metrics.
+ *
+ * The resync timer runs only while some claim is unbound (event-driven otherwise), so the
+ * ExternalProvisioning / WaitForFirstConsumer event counts grow while a claim waits, as they do in
+ * real clusters.
+ */
+import { enqueueActions, setup } from 'xstate';
+import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
+import { type K8sObject, kobj } from '../shared/k8s.ts';
+import { PV_CONTROLLER_SYNC_PERIOD } from '../shared/timing.ts';
+import { ANN_BIND_COMPLETED } from '../shared/names.ts';
+import { getProfile } from '../profiles/index.ts';
+import { type Caches, claimKeyOfVolume, type SyncResult, syncClaim, syncVolume } from './sync.ts';
+
+export interface PvControllerInput extends ComponentInput {
+  /** resync period (µs); default --pvclaimbinder-sync-period 15s */
+  syncPeriod?: number;
+}
+
+export interface PvControllerContext extends Caches {
+  input: PvControllerInput;
+  /** a resync tick is scheduled */
+  resyncScheduled: boolean;
+}
+
+const RESYNC = 'pvController.resync';
+
+const rv = (o: K8sObject): number => Number(o.metadata.resourceVersion ?? 0);
+
+/** storeObjectUpdate: keep the newer of the cached and the given object. */
+function store(c: Caches, o: K8sObject, deleted = false): Caches {
+  if (o.kind === 'PersistentVolumeClaim') {
+    const k = kobj(o);
+    const cur = c.claims[k];
+    if (deleted) { const { [k]: _gone, ...rest } = c.claims; return { ...c, claims: rest }; }
+    return cur && rv(cur) > rv(o) ? c : { ...c, claims: { ...c.claims, [k]: o } };
+  }
+  if (o.kind === 'PersistentVolume') {
+    const k = o.metadata.name;
+    const cur = c.volumes[k];
+    if (deleted) { const { [k]: _gone, ...rest } = c.volumes; return { ...c, volumes: rest }; }
+    return cur && rv(cur) > rv(o) ? c : { ...c, volumes: { ...c.volumes, [k]: o } };
+  }
+  if (o.kind === 'StorageClass') {
+    const k = o.metadata.name;
+    if (deleted) { const { [k]: _gone, ...rest } = c.classes; return { ...c, classes: rest }; }
+    return { ...c, classes: { ...c.classes, [k]: o } };
+  }
+  return c;
+}
+
+/** Run syncs in order, threading the caches through. */
+function chain(c: Caches, steps: Array<(c: Caches) => SyncResult>): SyncResult {
+  let caches = c;
+  const out: ClusterEmitted[] = [];
+  for (const s of steps) { const r = s(caches); caches = r.caches; out.push(...r.out); }
+  return { caches, out };
+}
+
+/** What an informer event makes the controller sync: the object itself, plus the claim a volume points to. */
+function syncFor(c: PvControllerContext, o: K8sObject, deleted: boolean): SyncResult {
+  const profile = getProfile(c.input.profile);
+  if (o.kind === 'PersistentVolumeClaim') {
+    if (deleted) {
+      // deleteClaim: the volume it was bound to is synced at once
+      const v = o.spec?.volumeName as string | undefined;
+      return v ? syncVolume(c, v) : { caches: c, out: [] };
+    }
+    return syncClaim(c, kobj(o), profile);
+  }
+  if (o.kind === 'PersistentVolume') {
+    const claimKey = claimKeyOfVolume(o);
+    return chain(c, [(x) => syncVolume(x, o.metadata.name), ...(claimKey ? [(x: Caches) => syncClaim(x, claimKey, profile)] : [])]);
+  }
+  if (o.kind === 'StorageClass') return resyncAll(c);
+  return { caches: c, out: [] };
+}
+
+function resyncAll(c: PvControllerContext): SyncResult {
+  const profile = getProfile(c.input.profile);
+  return chain(c, [
+    ...Object.keys(c.volumes).sort().map((n) => (x: Caches) => syncVolume(x, n)),
+    ...Object.keys(c.claims).sort().map((k) => (x: Caches) => syncClaim(x, k, profile)),
+  ]);
+}
+
+const hasUnboundClaims = (c: Caches): boolean =>
+  Object.values(c.claims).some((cl) => !cl.metadata.annotations?.[ANN_BIND_COMPLETED] && !cl.metadata.deletionTimestamp);
+
+export const pvControllerMachine = setup({
+  types: {
+    context: {} as PvControllerContext,
+    events: {} as ClusterEvent,
+    emitted: {} as ClusterEmitted,
+    input: {} as PvControllerInput,
+  },
+  actions: {
+    /** informer handlers (addClaim/updateClaim/deleteClaim, addVolume/…): store, then sync */
+    handleInformerEvent: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'watch.added' && event.type !== 'watch.modified' && event.type !== 'watch.deleted') return;
+      const deleted = event.type === 'watch.deleted';
+      const caches = store(context, event.object, deleted);
+      const r = syncFor({ ...context, ...caches }, event.object, deleted);
+      enqueue.assign(r.caches);
+      for (const e of r.out) enqueue.emit(e);
+    }),
+    /** the result of a write: update the cache (storeClaimUpdate/storeVolumeUpdate), log, then sync the object again */
+    handleWriteResult: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'api.result') return;
+      const p = context.pending[event.requestId];
+      if (!p) return;
+      const { [event.requestId]: _done, ...pending } = context.pending;
+      const { [p.key]: _busy, ...inFlight } = context.inFlight;
+      let caches: Caches = { ...context, pending, inFlight };
+      if (event.ok && event.object) caches = store(caches, event.object);
+      const out: ClusterEmitted[] = event.ok ? [...p.onSuccess] : [];
+      if (event.ok && event.object) {
+        const r = syncFor({ ...context, ...caches }, event.object, false);
+        caches = r.caches;
+        out.push(...r.out);
+      }
+      enqueue.assign(caches);
+      for (const e of out) enqueue.emit(e);
+    }),
+    resync: enqueueActions(({ context, enqueue }) => {
+      const r = resyncAll(context);
+      enqueue.assign({ ...r.caches, resyncScheduled: false });
+      for (const e of r.out) enqueue.emit(e);
+    }),
+    scheduleResync: enqueueActions(({ context, event, enqueue }) => {
+      if (context.resyncScheduled || !hasUnboundClaims(context)) return;
+      enqueue.assign({ resyncScheduled: true });
+      enqueue.emit({ type: 'timer.requested', key: RESYNC, at: event.now + (context.input.syncPeriod ?? PV_CONTROLLER_SYNC_PERIOD) });
+    }),
+    forgetTimers: enqueueActions(({ enqueue }) => { enqueue.assign({ resyncScheduled: false, inFlight: {}, pending: {} }); }),
+  },
+  guards: {
+    isResyncTick: ({ event }) => event.type === 'clock.ticked' && event.key === RESYNC,
+  },
+}).createMachine({
+  id: 'pvController',
+  initial: 'stopped',
+  context: ({ input }) => ({ input, claims: {}, volumes: {}, classes: {}, inFlight: {}, pending: {}, nextRequest: 1, resyncScheduled: false }),
+  states: {
+    stopped: {
+      description: 'kube-controller-manager is not running.',
+      on: { 'component.started': 'running' },
+    },
+    running: {
+      description: 'Informers deliver claims, volumes and classes; each change is synced at once, and every 15s while a claim is unbound.',
+      on: {
+        'watch.added': { actions: ['handleInformerEvent', 'scheduleResync'] },
+        'watch.modified': { actions: ['handleInformerEvent', 'scheduleResync'] },
+        'watch.deleted': { actions: ['handleInformerEvent', 'scheduleResync'] },
+        'api.result': { actions: ['handleWriteResult', 'scheduleResync'] },
+        'clock.ticked': { guard: 'isResyncTick', actions: ['resync', 'scheduleResync'] },
+        'host.shutdown': { target: 'stopped', actions: 'forgetTimers' },
+      },
+    },
+  },
+});

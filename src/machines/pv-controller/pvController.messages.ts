@@ -1,0 +1,59 @@
+/**
+ * Log lines of the PV controller (kube-controller-manager, -v=2).
+ * upstream: pkg/controller/volume/persistentvolume/pv_controller.go
+ *   1.20 (printf): updateBindVolumeToClaim `claim %q bound to volume %q`, updateVolumePhase
+ *   `volume %q entered phase %q`, bindClaimToVolume `volume %q bound to claim %q`, updateClaimStatus
+ *   `claim %q entered phase %q`, syncVolume `volume %q is released and reclaim policy %q will be executed`
+ *   (all V2). file:line for 1.20 from a real ~1.20/1.21 kube-controller-manager log quoted in
+ *   kubernetes/enhancements (CSI migration KEP): pv_controller.go:887 / 990 / 831; the others are
+ *   estimated from their position in the same file (unverified).
+ *   1.30 (contextual logging): "Claim bound to volume", "Volume entered phase", "Volume bound to claim",
+ *   "Claim entered phase" with PVC=/volumeName=/phase= (read in master-era source); line numbers
+ *   unverified.
+ */
+import { defineMessages } from '../shared/messages.ts';
+
+const S = 'kube-controller-manager' as const;
+
+export const pvControllerMessages = defineMessages({
+  'pvController.claimBoundToVolume': {
+    source: S, stage: 'provision', severity: 'I',
+    summary: 'The PV controller writes claimRef {claim} into PersistentVolume {volume}.',
+    formats: {
+      '1.20': { file: 'pv_controller.go', line: 1069, text: 'claim {claim:q} bound to volume {volume:q}', v: 2 },
+      '1.30': { file: 'pv_controller.go', line: 1003, msg: 'Claim bound to volume', kv: 'PVC={claim:q} volumeName={volume:q}', v: 2 },
+    },
+  },
+  'pvController.volumeEnteredPhase': {
+    source: S, stage: 'provision', severity: 'I',
+    summary: 'PersistentVolume {volume} enters phase {phase}.',
+    formats: {
+      '1.20': { file: 'pv_controller.go', line: 887, text: 'volume {volume:q} entered phase {phase:q}', v: 2 },
+      '1.30': { file: 'pv_controller.go', line: 913, msg: 'Volume entered phase', kv: 'volumeName={volume:q} phase={phase:q}', v: 2 },
+    },
+  },
+  'pvController.volumeBoundToClaim': {
+    source: S, stage: 'provision', severity: 'I',
+    summary: 'The PV controller writes spec.volumeName {volume} and the bind-completed annotation into claim {claim}.',
+    formats: {
+      '1.20': { file: 'pv_controller.go', line: 990, text: 'volume {volume:q} bound to claim {claim:q}', v: 2 },
+      '1.30': { file: 'pv_controller.go', line: 1058, msg: 'Volume bound to claim', kv: 'PVC={claim:q} volumeName={volume:q}', v: 2 },
+    },
+  },
+  'pvController.claimEnteredPhase': {
+    source: S, stage: 'provision', severity: 'I',
+    summary: 'PersistentVolumeClaim {claim} enters phase {phase}.',
+    formats: {
+      '1.20': { file: 'pv_controller.go', line: 831, text: 'claim {claim:q} entered phase {phase:q}', v: 2 },
+      '1.30': { file: 'pv_controller.go', line: 857, msg: 'Claim entered phase', kv: 'PVC={claim:q} phase={phase:q}', v: 2 },
+    },
+  },
+  'pvController.volumeReleased': {
+    source: S, stage: 'delete', severity: 'I',
+    summary: 'The claim of PersistentVolume {volume} is gone: the volume is Released and its reclaim policy {policy} applies.',
+    formats: {
+      '1.20': { file: 'pv_controller.go', line: 614, text: 'volume {volume:q} is released and reclaim policy {policy:q} will be executed', v: 2 },
+      '1.30': { file: 'pv_controller.go', line: 636, msg: 'Volume is released and reclaim policy will be executed', kv: 'volumeName={volume:q} reclaimPolicy={policy:q}', v: 2 },
+    },
+  },
+});
