@@ -1,0 +1,122 @@
+import { describe, it, expect } from 'vitest';
+import { createActor } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { attachDetachControllerMachine } from '../../src/machines/attach-detach-controller/index.ts';
+import type { K8sObject } from '../../src/machines/shared/k8s.ts';
+import { volumeAttachmentName } from '../../src/machines/shared/names.ts';
+
+const DRV = 'com.tencent.cloud.csi.cbs';
+const HANDLE = 'disk-adge0gvc';
+const UNIQ = `kubernetes.io/csi/${DRV}^${HANDLE}`;
+const node = (name: string, attached: string[] = [], inUse: string[] = []): K8sObject => ({
+  apiVersion: 'v1', kind: 'Node', metadata: { name, annotations: { 'volumes.kubernetes.io/controller-managed-attach-detach': 'true' } },
+  status: { conditions: [{ type: 'Ready', status: 'True' }], volumesAttached: attached.map((n) => ({ name: n, devicePath: '' })), volumesInUse: inUse },
+});
+const pv: K8sObject = { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pvc-1' }, spec: { accessModes: ['ReadWriteOnce'], csi: { driver: DRV, volumeHandle: HANDLE } } };
+const pvc: K8sObject = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'default' }, spec: { volumeName: 'pvc-1' } };
+const pod = (name: string, nodeName: string, uid = name): K8sObject => ({
+  apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', uid }, spec: { nodeName, volumes: [{ name: 'd', persistentVolumeClaim: { claimName: 'data' } }] },
+});
+
+function start(profile: '1.20' | '1.30', objects: K8sObject[]) {
+  const actor = createActor(attachDetachControllerMachine, { input: { id: 'adc', host: 'master', profile, attachRequiredDrivers: [DRV] } });
+  const emitted: any[] = [];
+  actor.on('*', (e) => emitted.push(e));
+  actor.start();
+  actor.send({ type: 'component.started', now: 0 });
+  for (const o of objects) actor.send({ type: 'watch.added', now: 0, object: o });
+  return { actor, emitted };
+}
+const tick = (a: any, now: number, key = 'reconcile') => a.send({ type: 'clock.ticked', now, key });
+const logs = (em: any[]) => em.filter((e) => e.type === 'log').map((e) => e.msg);
+const nodePatches = (em: any[]) => em.filter((e) => e.type === 'api.request' && e.kind === 'Node' && e.verb === 'patchStatus');
+
+describe('attach/detach controller', () => {
+  it('attaches a scheduled pod\'s volume by creating a VolumeAttachment and reports it in node status once attached', () => {
+    const { actor, emitted } = start('1.20', [node('n1'), pv, pvc, pod('web-0', 'n1')]);
+    tick(actor, 100_000);
+    const create = emitted.find((e) => e.type === 'api.request' && e.verb === 'create');
+    expect(create.name).toBe(volumeAttachmentName(HANDLE, DRV, 'n1'));
+    expect(create.object.spec).toEqual({ attacher: DRV, nodeName: 'n1', source: { persistentVolumeName: 'pvc-1' } });
+    expect(logs(emitted)).toContain('attachDetachController.attachVolumeStarted');
+    actor.send({ type: 'api.result', now: 105_000, requestId: create.requestId, ok: true, code: 201 });
+    actor.send({ type: 'watch.modified', now: 900_000, object: { ...create.object, status: { attached: true } }, oldObject: create.object });
+    expect(logs(emitted)).toContain('attachDetachController.attachSucceeded');
+    expect(emitted.find((e) => e.type === 'event.recorded')).toMatchObject({ reason: 'SuccessfulAttachVolume', message: 'AttachVolume.Attach succeeded for volume "pvc-1" ' });
+    tick(actor, 1_000_000);
+    expect(nodePatches(emitted).at(-1).patch).toEqual({ status: { volumesAttached: [{ name: UNIQ, devicePath: '' }] } });
+  });
+
+  it('reports a Multi-Attach error only once for a ReadWriteOnce volume attached to another node', () => {
+    const { actor, emitted } = start('1.20', [node('n1', [UNIQ], [UNIQ]), node('n2'), pv, pvc, pod('web-0', 'n1'), pod('web-1', 'n2')]);
+    tick(actor, 100_000);
+    tick(actor, 200_000);
+    const multi = emitted.filter((e) => e.type === 'event.recorded' && e.reason === 'FailedAttachVolume');
+    expect(multi).toHaveLength(1);
+    expect(multi[0].message).toBe('Multi-Attach error for volume "pvc-1" Volume is already used by pod(s) web-0');
+    expect(emitted.some((e) => e.type === 'api.request' && e.verb === 'create')).toBe(false);
+  });
+
+  it('waits for the kubelet to drop the volume from volumesInUse before detaching, then verifies and deletes the VolumeAttachment', () => {
+    const { actor, emitted } = start('1.20', [node('n1', [UNIQ], [UNIQ]), pv, pvc]);
+    tick(actor, 100_000);
+    expect(logs(emitted)).not.toContain('attachDetachController.detachVolumeStarted');
+    actor.send({ type: 'watch.modified', now: 5_000_000, object: node('n1', [UNIQ], []), oldObject: node('n1') });
+    tick(actor, 5_100_000);
+    expect(logs(emitted)).toContain('attachDetachController.detachVolumeStarted');
+    const get = emitted.find((e) => e.type === 'api.request' && e.verb === 'get');
+    actor.send({ type: 'api.result', now: 5_110_000, requestId: get.requestId, ok: true, code: 200, object: node('n1', [], []) });
+    expect(logs(emitted)).toContain('attachDetachController.verifiedSafeToDetach');
+    const del = emitted.find((e) => e.type === 'api.request' && e.verb === 'delete');
+    expect(del.name).toBe(volumeAttachmentName(HANDLE, DRV, 'n1'));
+    actor.send({ type: 'api.result', now: 5_120_000, requestId: del.requestId, ok: false, code: 404 });
+    expect(logs(emitted)).toContain('attachDetachController.detachSucceeded');
+  });
+
+  it('force-detaches after maxWaitForUnmountDuration (6m) on 1.20 even though the volume is still in use', () => {
+    const { actor, emitted } = start('1.20', [node('n1', [UNIQ], [UNIQ]), pv, pvc]);
+    tick(actor, 100_000);
+    const wake = emitted.filter((e) => e.type === 'timer.requested' && e.key === 'reconcile').at(-1);
+    expect(wake.at).toBeGreaterThan(360_000_000);
+    tick(actor, wake.at);
+    expect(logs(emitted)).toContain('attachDetachController.forceDetachStarted');
+    expect(emitted.some((e) => e.type === 'api.request' && e.verb === 'get')).toBe(false);
+  });
+
+  function detachFailsThenPodReturns(profile: '1.20' | '1.30') {
+    const vaName = volumeAttachmentName(HANDLE, DRV, 'n1');
+    const attached = { apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: vaName }, spec: { attacher: DRV, nodeName: 'n1' }, status: { attached: true } } as K8sObject;
+    const { actor, emitted } = start(profile, [node('n1', [UNIQ], []), pv, pvc, attached]);
+    tick(actor, 100_000);
+    const get = emitted.find((e) => e.type === 'api.request' && e.verb === 'get');
+    actor.send({ type: 'api.result', now: 110_000, requestId: get.requestId, ok: true, code: 200, object: node('n1', [], []) });
+    const del = emitted.find((e) => e.type === 'api.request' && e.verb === 'delete');
+    actor.send({ type: 'api.result', now: 120_000, requestId: del.requestId, ok: true, code: 200 });
+    const va = { apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: del.name, deletionTimestamp: 'x' }, spec: { attacher: DRV, nodeName: 'n1' }, status: { attached: true, detachError: { message: 'disk is detaching, please retry later' } } } as K8sObject;
+    actor.send({ type: 'watch.modified', now: 130_000, object: va, oldObject: attached });
+    tick(actor, 130_000 + 500_000, `poll:${UNIQ}||`);
+    expect(logs(emitted)).toContain('attachDetachController.operationFailed');
+    tick(actor, 200_000); // next pass while the detach is backing off
+    actor.send({ type: 'watch.added', now: 250_000, object: pod('web-0', 'n1', 'new-uid') });
+    tick(actor, 300_000);
+    return nodePatches(emitted).at(-1).patch.status.volumesAttached;
+  }
+
+  it('loses volumesAttached when a detach backs off and the pod returns to the same node on 1.20 (seed 002)', () => {
+    expect(detachFailsThenPodReturns('1.20')).toBeNull();
+  });
+
+  it('keeps volumesAttached when a detach backs off and the pod returns to the same node on 1.30 (kubernetes#104526)', () => {
+    expect(detachFailsThenPodReturns('1.30')).toEqual([{ name: UNIQ, devicePath: '' }]);
+  });
+
+  it('reaches every state', () => {
+    const paths = getShortestPaths(attachDetachControllerMachine, {
+      input: { id: 'adc', host: 'm', profile: '1.20' },
+      events: [{ type: 'component.started', now: 0 }, { type: 'host.shutdown', now: 1 }],
+      serializeState: (s) => JSON.stringify(s.value),
+    } as any);
+    const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+    expect(reached).toEqual(new Set(['"NotStarted"', '"Running"']));
+  });
+});
