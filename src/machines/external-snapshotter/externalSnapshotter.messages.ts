@@ -1,0 +1,55 @@
+/**
+ * csi-snapshotter (sidecar) log lines. upstream: kubernetes-csi/external-snapshotter
+ * pkg/sidecar-controller/snapshot_controller.go at v4.0.0 (profile 1.20) and v8.0.1 (profile 1.30);
+ * both releases still log printf-style here. The snapshot-controller's own lines are not printed:
+ * they belong to another binary whose log stream the simulation does not have (see the machine).
+ */
+import { defineMessages } from '../shared/messages.ts';
+
+const S = 'csi-snapshotter' as const;
+const both = (l120: number, l130: number, text: string, v?: number, text130?: string) => ({
+  '1.20': { file: 'snapshot_controller.go', line: l120, text, ...(v ? { v } : {}) },
+  '1.30': { file: 'snapshot_controller.go', line: l130, text: text130 ?? text, ...(v ? { v } : {}) },
+});
+
+export const externalSnapshotterMessages = defineMessages({
+  'externalSnapshotter.synchronizingContent': {
+    source: S, stage: 'snapshot', severity: 'I', summary: 'csi-snapshotter looks at VolumeSnapshotContent {content}.',
+    formats: both(56, 59, 'synchronizing VolumeSnapshotContent[{content}]', 5),
+  },
+  'externalSnapshotter.createSnapshotStarted': {
+    source: S, stage: 'snapshot', severity: 'I', summary: 'csi-snapshotter starts cutting the snapshot for {content}.',
+    formats: both(101, 118, 'createSnapshot for content [{content}]: started', 5),
+  },
+  'externalSnapshotter.createSnapshotWrapper': {
+    source: S, stage: 'snapshot', severity: 'I', summary: 'csi-snapshotter asks the CSI plugin to create the snapshot of {content}.',
+    formats: both(267, 308, 'createSnapshotWrapper: Creating snapshot for content {content} through the plugin ...'),
+  },
+  'externalSnapshotter.createSnapshotReturnedError': {
+    source: S, stage: 'snapshot', severity: 'I', summary: 'CreateSnapshot for {content} failed: {err}.',
+    formats: both(301, 342, 'createSnapshotWrapper: CreateSnapshot for content {content} returned error: {err}'),
+  },
+  'externalSnapshotter.createSnapshotError': {
+    source: S, stage: 'snapshot', severity: 'E', summary: 'Creating the snapshot for {content} failed; it is retried with backoff.',
+    cause: 'The CSI plugin refused or timed out on CreateSnapshot.', next: 'Read the SnapshotCreationFailed event on the content and the CSI controller plugin\'s log.',
+    formats: both(105, 122, 'createSnapshot for content [{content}]: error occurred in createSnapshotWrapper: {err}'),
+  },
+  'externalSnapshotter.createdSnapshot': {
+    source: S, stage: 'snapshot', severity: 'I', summary: 'The driver created snapshot {snapshotId} ({size} bytes, readyToUse {readyToUse}).',
+    formats: both(312, 353, 'Created snapshot: driver {driver}, snapshotId {snapshotId}, creationTime {creationTime}, size {size}, readyToUse {readyToUse}', 5),
+  },
+  'externalSnapshotter.updateSnapshotContentStatus': {
+    source: S, stage: 'snapshot', severity: 'I', summary: 'csi-snapshotter writes the snapshot handle into {content}\'s status.',
+    formats: both(393, 436,
+      'updateSnapshotContentStatus: updating VolumeSnapshotContent [{content}], snapshotHandle {snapshotId}, readyToUse {readyToUse}, createdAt {createdAt}, size {size}', 5,
+      'updateSnapshotContentStatus: updating VolumeSnapshotContent [{content}], snapshotHandle {snapshotId}, readyToUse {readyToUse}, createdAt {createdAt}, size {size}, groupSnapshotID '),
+  },
+  'externalSnapshotter.deleteSnapshotStarted': {
+    source: S, stage: 'snapshot', severity: 'I', summary: 'csi-snapshotter deletes the snapshot behind {content}.',
+    formats: both(338, 379, 'deleteCSISnapshotOperation [{content}] started', 5),
+  },
+  'externalSnapshotter.removedContentFinalizer': {
+    source: S, stage: 'snapshot', severity: 'I', summary: 'The finalizer of {content} is removed: the API server deletes it.',
+    formats: both(529, 595, 'Removed protection finalizer from volume snapshot content {content}', 5),
+  },
+});
