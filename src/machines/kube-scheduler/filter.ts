@@ -1,0 +1,57 @@
+/**
+ * The parts of the scheduling framework the storage flows need, as pure functions: node filters
+ * (NodeUnschedulable, TaintToleration without tolerations, node Ready condition, VolumeBinding's
+ * PV node affinity) and a deterministic pick. upstream: pkg/scheduler/framework/plugins
+ * (nodeunschedulable, tainttoleration, volumebinding/binder.go FindPodVolumes).
+ */
+import type { K8sObject } from '../shared/k8s.ts';
+import { ANN_SELECTED_NODE } from '../shared/names.ts';
+
+export const podClaims = (pod: K8sObject): string[] =>
+  ((pod.spec?.volumes ?? []) as Array<{ persistentVolumeClaim?: { claimName: string } }>)
+    .filter((v) => v.persistentVolumeClaim).map((v) => `${pod.metadata.namespace}/${v.persistentVolumeClaim!.claimName}`);
+
+export function nodeUsable(node: K8sObject): boolean {
+  if (node.spec?.unschedulable) return false;
+  const ready = (node.status?.conditions ?? []).find((c: { type: string }) => c.type === 'Ready');
+  if (ready && ready.status !== 'True') return false;
+  return !(node.spec?.taints ?? []).some((t: { effect: string }) => t.effect === 'NoSchedule' || t.effect === 'NoExecute');
+}
+
+/** nodeAffinity.required of a PV against a node's labels (operator In / NotIn / Exists). */
+export function volumeFitsNode(pv: K8sObject, node: K8sObject): boolean {
+  const terms = pv.spec?.nodeAffinity?.required?.nodeSelectorTerms as Array<{ matchExpressions?: Array<{ key: string; operator: string; values?: string[] }> }> | undefined;
+  if (!terms?.length) return true;
+  const labels = node.metadata.labels ?? {};
+  return terms.some((t) => (t.matchExpressions ?? []).every((e) =>
+    e.operator === 'In' ? (e.values ?? []).includes(labels[e.key]!) : e.operator === 'NotIn' ? !(e.values ?? []).includes(labels[e.key]!) : e.operator === 'Exists' ? e.key in labels : true));
+}
+
+export type VolumeCheck =
+  | { kind: 'ok'; unboundDelayed: string[] }
+  | { kind: 'unboundImmediate' }
+  | { kind: 'missing'; claim: string };
+
+/** VolumeBinding PreFilter: bound claims are fine, WaitForFirstConsumer claims are bound later, Immediate ones block. */
+export function checkClaims(pod: K8sObject, claims: Record<string, K8sObject>, classes: Record<string, K8sObject>): VolumeCheck {
+  const delayed: string[] = [];
+  for (const key of podClaims(pod)) {
+    const claim = claims[key];
+    if (!claim) return { kind: 'missing', claim: key.split('/')[1]! };
+    if (claim.spec?.volumeName) continue;
+    const cls = classes[claim.spec?.storageClassName ?? ''];
+    if (cls?.volumeBindingMode === 'WaitForFirstConsumer') delayed.push(key);
+    else return { kind: 'unboundImmediate' };
+  }
+  return { kind: 'ok', unboundDelayed: delayed };
+}
+
+/** Filter, then pick the node with the fewest pods, then by name (no randomness needed). */
+export function pickNode(pod: K8sObject, nodes: K8sObject[], pods: K8sObject[], claims: Record<string, K8sObject>, volumes: Record<string, K8sObject>): { node?: string; feasible: number } {
+  const bound = podClaims(pod).map((k) => claims[k]).filter((c) => c?.spec?.volumeName).map((c) => volumes[c!.spec.volumeName]).filter(Boolean) as K8sObject[];
+  const selected = podClaims(pod).map((k) => claims[k]?.metadata.annotations?.[ANN_SELECTED_NODE]).find(Boolean);
+  const fit = nodes.filter((n) => nodeUsable(n) && bound.every((pv) => volumeFitsNode(pv, n)) && (!selected || n.metadata.name === selected));
+  const count = (n: string): number => pods.filter((p) => p.spec?.nodeName === n).length;
+  fit.sort((a, b) => count(a.metadata.name) - count(b.metadata.name) || (a.metadata.name < b.metadata.name ? -1 : 1));
+  return { ...(fit[0] ? { node: fit[0].metadata.name } : {}), feasible: fit.length };
+}

@@ -1,0 +1,15 @@
+import type { ComponentDescriptor } from '../shared/contract.ts';
+import { kubeSchedulerMachine, type KubeSchedulerInput } from './kubeScheduler.machine.ts';
+import { kubeSchedulerMessages } from './kubeScheduler.messages.ts';
+
+export { kubeSchedulerMachine, kubeSchedulerMessages as messages };
+export type { KubeSchedulerInput, KubeSchedulerContext } from './kubeScheduler.machine.ts';
+
+/** kube-scheduler on the control plane (default-scheduler). */
+export const descriptor: ComponentDescriptor<KubeSchedulerInput> = {
+  name: 'kube-scheduler',
+  machine: kubeSchedulerMachine,
+  source: 'kube-scheduler',
+  watches: ['Pod', 'Node', 'PersistentVolumeClaim', 'PersistentVolume', 'StorageClass'],
+  messages: kubeSchedulerMessages,
+};

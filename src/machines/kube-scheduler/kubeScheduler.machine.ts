@@ -1,0 +1,174 @@
+/**
+ * kube-scheduler, as far as storage is concerned: it binds each pending pod to a node, and its
+ * VolumeBinding plugin delays that for WaitForFirstConsumer claims: it writes
+ * volume.kubernetes.io/selected-node on the claim, waits until the claim is Bound (the external
+ * provisioner creates the volume in that node's topology, the PV controller binds it), then binds the
+ * pod. A pod with an unbound Immediate claim stays Pending (FailedScheduling).
+ *
+ * upstream: pkg/scheduler/schedule_one.go (1.30) / scheduler.go (1.20) scheduleOne and bind;
+ * pkg/scheduler/framework/plugins/volumebinding (PreFilter "pod has unbound immediate
+ * PersistentVolumeClaims", Reserve/PreBind BindPodVolumes); default_binder.go.
+ *
+ * Our API server has no pods/binding subresource: the bind is a patch of spec.nodeName, which is
+ * what the Binding subresource does to the stored pod.
+ *
+ * Left out: scoring plugins (a deterministic fewest-pods-then-name pick instead), tolerations,
+ * preemption, scheduling queue backoff (a pod is retried whenever an object it depends on changes).
+ */
+import { enqueueActions, setup } from 'xstate';
+import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
+import { type K8sObject, kobj } from '../shared/k8s.ts';
+import { ANN_SELECTED_NODE } from '../shared/names.ts';
+import { checkClaims, nodeUsable, pickNode, volumeFitsNode, podClaims } from './filter.ts';
+
+export type KubeSchedulerInput = ComponentInput;
+
+export interface KubeSchedulerContext {
+  input: KubeSchedulerInput;
+  pods: Record<string, K8sObject>;
+  nodes: Record<string, K8sObject>;
+  claims: Record<string, K8sObject>;
+  volumes: Record<string, K8sObject>;
+  classes: Record<string, K8sObject>;
+  /** pods whose node is chosen while their WaitForFirstConsumer claims get bound (assumed pods) */
+  assumed: Record<string, { node: string; evaluated: number; feasible: number }>;
+  /** requestId → pod key, for writes in flight */
+  inFlight: Record<string, { pod: string; what: 'selectedNode' | 'bind' }>;
+  /** the last FailedScheduling message per pod, so a pod that still does not fit is not reported again */
+  lastFailure: Record<string, string>;
+  nextRequest: number;
+}
+
+type Out = ClusterEmitted[];
+const BAG: Partial<Record<K8sObject['kind'], 'pods' | 'nodes' | 'claims' | 'volumes' | 'classes'>> = {
+  Pod: 'pods', Node: 'nodes', PersistentVolumeClaim: 'claims', PersistentVolume: 'volumes', StorageClass: 'classes',
+};
+
+/** The FailedScheduling text: "0/N nodes are available: …" (+ the preemption summary newer releases add). */
+function fitError(c: KubeSchedulerContext, pod: K8sObject, immediate: boolean): string {
+  const nodes = Object.values(c.nodes);
+  const n = nodes.length;
+  const reasons = new Map<string, number>();
+  const add = (r: string): void => { reasons.set(r, (reasons.get(r) ?? 0) + 1); };
+  if (immediate) reasons.set('pod has unbound immediate PersistentVolumeClaims', n);
+  else {
+    const bound = podClaims(pod).map((k) => c.volumes[c.claims[k]?.spec?.volumeName ?? '']).filter(Boolean) as K8sObject[];
+    for (const node of nodes) {
+      if (node.spec?.unschedulable) add('node(s) were unschedulable');
+      else if (!nodeUsable(node)) add('node(s) had untolerated taint or were not ready');
+      else if (!bound.every((pv) => volumeFitsNode(pv, node))) add('node(s) had volume node affinity conflict');
+    }
+  }
+  const text = `0/${n} nodes are available: ${[...reasons].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([r, k]) => `${k} ${r}`).join(', ')}.`;
+  return c.input.profile === '1.30' ? `${text} preemption: 0/${n} nodes are available: ${n} Preemption is not helpful for scheduling.` : text;
+}
+
+function request(c: KubeSchedulerContext, pod: string, what: 'selectedNode' | 'bind'): string {
+  const id = `ks-${c.nextRequest++}`;
+  c.inFlight[id] = { pod, what };
+  return id;
+}
+
+function bindPod(c: KubeSchedulerContext, key: string, pod: K8sObject, node: string, out: Out): void {
+  const requestId = request(c, key, 'bind');
+  out.push({ type: 'api.request', requestId, verb: 'patch', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, patch: { spec: { nodeName: node } }, summary: `kube-scheduler binds pod ${key} to node ${node}.` });
+}
+
+function fail(c: KubeSchedulerContext, key: string, pod: K8sObject, msg: string, out: Out): void {
+  if (c.lastFailure[key] === msg) return;
+  c.lastFailure[key] = msg;
+  out.push({ type: 'log', msg: 'kubeScheduler.unschedulable', args: { pod: key, err: msg } });
+  out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name }, eventType: 'Warning', reason: 'FailedScheduling', message: msg });
+}
+
+/** scheduleOne for every pending pod that is not already being worked on. */
+function scheduleAll(c: KubeSchedulerContext, out: Out): void {
+  const busy = new Set(Object.values(c.inFlight).map((f) => f.pod));
+  for (const key of Object.keys(c.pods).sort()) {
+    const pod = c.pods[key]!;
+    if (pod.spec?.nodeName || pod.metadata.deletionTimestamp || busy.has(key)) continue;
+    const check = checkClaims(pod, c.claims, c.classes);
+    if (check.kind === 'missing') { fail(c, key, pod, `persistentvolumeclaim "${check.claim}" not found`, out); continue; }
+    if (check.kind === 'unboundImmediate') { fail(c, key, pod, fitError(c, pod, true), out); continue; }
+    const assumed = c.assumed[key];
+    if (assumed) {
+      // PreBind: wait until every claim the plugin bound is Bound, then bind the pod
+      if (check.unboundDelayed.length === 0) { delete c.assumed[key]; bindPod(c, key, pod, assumed.node, out); }
+      continue;
+    }
+    const { node, feasible } = pickNode(pod, Object.values(c.nodes), Object.values(c.pods), c.claims, c.volumes);
+    if (!node) { fail(c, key, pod, fitError(c, pod, false), out); continue; }
+    delete c.lastFailure[key];
+    if (check.unboundDelayed.length === 0) { bindPod(c, key, pod, node, out); continue; }
+    c.assumed[key] = { node, evaluated: Object.keys(c.nodes).length, feasible };
+    for (const ck of check.unboundDelayed) {
+      const claim = c.claims[ck]!;
+      if (claim.metadata.annotations?.[ANN_SELECTED_NODE] === node) continue;
+      const requestId = request(c, key, 'selectedNode');
+      out.push({ type: 'api.request', requestId, verb: 'patch', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, patch: { metadata: { annotations: { [ANN_SELECTED_NODE]: node } } }, summary: `kube-scheduler picks node ${node} for pod ${key} and writes it into claim ${ck} (selected-node), so the volume is created where the pod will run.` });
+    }
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function react(fn: (c: KubeSchedulerContext, e: ClusterEvent, out: Out) => void): any {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return enqueueActions(({ context, event, enqueue }: { context: KubeSchedulerContext; event: ClusterEvent; enqueue: any }) => {
+    const c: KubeSchedulerContext = {
+      ...context, pods: { ...context.pods }, nodes: { ...context.nodes }, claims: { ...context.claims }, volumes: { ...context.volumes },
+      classes: { ...context.classes }, assumed: { ...context.assumed }, inFlight: { ...context.inFlight }, lastFailure: { ...context.lastFailure },
+    };
+    const out: Out = [];
+    fn(c, event, out);
+    enqueue.assign(c);
+    for (const e of out) enqueue.emit(e);
+  });
+}
+
+export const kubeSchedulerMachine = setup({
+  types: { context: {} as KubeSchedulerContext, events: {} as ClusterEvent, emitted: {} as ClusterEmitted, input: {} as KubeSchedulerInput },
+  actions: {
+    storeObject: react((c, e) => {
+      if (e.type !== 'watch.added' && e.type !== 'watch.modified' && e.type !== 'watch.deleted') return;
+      const bag = BAG[e.object.kind];
+      if (!bag) return;
+      const k = kobj(e.object);
+      if (e.type === 'watch.deleted') { delete c[bag][k]; if (bag === 'pods') { delete c.assumed[k]; delete c.lastFailure[k]; } } else c[bag][k] = e.object;
+    }),
+    handleApiResult: react((c, e, out) => {
+      if (e.type !== 'api.result') return;
+      const f = c.inFlight[e.requestId];
+      if (!f) return;
+      delete c.inFlight[e.requestId];
+      const pod = c.pods[f.pod];
+      if (!e.ok) { if (f.what === 'selectedNode') delete c.assumed[f.pod]; return; }
+      if (e.object) c[BAG[e.object.kind]!][kobj(e.object)] = e.object;
+      if (f.what === 'bind' && pod && e.object) {
+        const node = e.object.spec.nodeName as string;
+        const nodes = Object.keys(c.nodes).length;
+        const feasible = Object.values(c.nodes).filter(nodeUsable).length;
+        out.push({ type: 'log', msg: 'kubeScheduler.boundPod', args: { pod: f.pod, node, evaluatedNodes: nodes, feasibleNodes: feasible } });
+        out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name }, eventType: 'Normal', reason: 'Scheduled', message: `Successfully assigned ${f.pod} to ${node}` });
+      }
+    }),
+    scheduleAll: react((c, _e, out) => scheduleAll(c, out)),
+    reset: react((c) => { c.inFlight = {}; c.assumed = {}; }),
+  },
+}).createMachine({
+  id: 'kubeScheduler',
+  initial: 'stopped',
+  context: ({ input }) => ({ input, pods: {}, nodes: {}, claims: {}, volumes: {}, classes: {}, assumed: {}, inFlight: {}, lastFailure: {}, nextRequest: 1 }),
+  states: {
+    stopped: { description: 'kube-scheduler is not running.', on: { 'component.started': 'running' } },
+    running: {
+      description: 'Every change to a pod, node, claim, volume or class re-runs scheduleOne for the pending pods.',
+      on: {
+        'watch.added': { actions: ['storeObject', 'scheduleAll'] },
+        'watch.modified': { actions: ['storeObject', 'scheduleAll'] },
+        'watch.deleted': { actions: ['storeObject', 'scheduleAll'] },
+        'api.result': { actions: ['handleApiResult', 'scheduleAll'] },
+        'host.shutdown': { target: 'stopped', actions: 'reset' },
+      },
+    },
+  },
+});
