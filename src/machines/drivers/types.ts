@@ -29,4 +29,29 @@ export interface DriverProfile {
   defaultFsType: string;
   /** kind of volume ids the backend hands out */
   volumeIdStyle: 'cbs-disk' | 'ceph-csi-id';
+  /**
+   * how the driver's gRPC interceptor prints its lines: 'csi-common' (kubernetes-csi/drivers
+   * pkg/csi-common/utils.go logGRPC, vendored by cbs-csi) or 'ceph-csi' (`ID: <n> Req-ID: <id> ` prefix).
+   * Optional for compatibility; the plugins derive it from volumeIdStyle when absent.
+   */
+  logStyle?: 'csi-common' | 'ceph-csi';
+  /** CSI access modes the backend can serve; a volume published with a single-node mode stays on one node */
+  multiNodeAccess?: boolean;
+  /** ceph-csi only: the cluster, pool and monitors named in volume ids and rbd lines */
+  ceph?: CephBackendConfig;
+}
+
+export interface CephBackendConfig {
+  /** StorageClass clusterID (a UUID in most deployments; its length is printed as 4 hex digits in the volume id) */
+  clusterID: string;
+  /** RADOS pool holding images and the journal ("rbd") */
+  pool: string;
+  /** numeric pool id, printed as 16 hex digits in the volume id */
+  poolId: number;
+  /** monitors, as the rbd lines print them */
+  monitors: string;
+  /** --instanceid, default "default": the csiDirectory omap is csi.volumes.<instanceID> */
+  instanceID: string;
+  /** image features passed to rbd create */
+  imageFeatures: string[];
 }

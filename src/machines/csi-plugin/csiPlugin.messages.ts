@@ -1,0 +1,174 @@
+/**
+ * Log lines of CSI drivers: their gRPC interceptor and, for ceph-csi, the RBD journal and image lines.
+ *
+ * Drivers do not follow Kubernetes releases, so each line has one format keyed under both profiles.
+ * - csi-common style (cbs-csi vendors kubernetes-csi/drivers pkg/csi-common/utils.go logGRPC):
+ *   `utils.go:97] GRPC call: %s` (V3), `utils.go:98] GRPC request: %s` (V5, protosanitizer JSON) as in
+ *   seed 000; `GRPC error: %v` (Errorf) and `GRPC response: %s` (V5) follow three and five lines
+ *   later in that function (utils.go:101/103: inferred from the function's layout, not seen in a log).
+ * - ceph-csi (internal/csi-common/utils.go:266-273 logGRPC, util/log/log.go prefix `ID: <n> Req-ID: <id> `),
+ *   internal/journal/omap.go, internal/rbd/rbd_journal.go, rbd_util.go, controllerserver.go,
+ *   nodeserver.go (k8s-facts §7). Wording of the clone and trash lines follows seed 004's real log.
+ */
+import { defineMessages, type LogFormat, type MessageDef, type LogSource } from '../shared/messages.ts';
+
+const both = (f: LogFormat): Partial<Record<'1.20' | '1.30', LogFormat>> => ({ '1.20': f, '1.30': f });
+
+type Side = 'controller' | 'node';
+const SOURCE: Record<Side, LogSource> = { controller: 'csi-driver-controller', node: 'csi-driver-node' };
+
+/** The four interceptor lines, for one plugin side, in both styles. */
+function grpcLines(side: Side): Record<string, MessageDef> {
+  const source = SOURCE[side];
+  const p = side === 'controller' ? 'csiControllerPlugin' : 'csiNodePlugin';
+  const stage = side === 'controller' ? 'attach' : 'mount';
+  const errCause = 'The driver or its storage backend refused or failed the operation; the gRPC code says which (ABORTED: another operation on the volume is running; FAILED_PRECONDITION: called out of lifecycle order; NOT_FOUND: no such volume).';
+  const errNext = 'Read the desc text; check the backend (cloud console, ceph status) and whether the caller retries (non-final codes: DEADLINE_EXCEEDED, ABORTED, UNAVAILABLE, RESOURCE_EXHAUSTED, CANCELLED).';
+  return {
+    [`${p}.grpcCall`]: {
+      source, stage, severity: 'I', summary: `The CSI ${side} plugin receives the call {method}.`,
+      formats: both({ file: 'utils.go', line: 97, text: 'GRPC call: {method}', v: 3 }),
+    },
+    [`${p}.grpcRequest`]: {
+      source, stage, severity: 'I', summary: 'The driver logs the request with secrets stripped: {request}',
+      formats: both({ file: 'utils.go', line: 98, text: 'GRPC request: {request}', v: 5 }),
+    },
+    [`${p}.grpcResponse`]: {
+      source, stage, severity: 'I', summary: 'The driver answers: {response}',
+      formats: both({ file: 'utils.go', line: 103, text: 'GRPC response: {response}', v: 5 }),
+    },
+    [`${p}.grpcError`]: {
+      source, stage, severity: 'E', summary: 'The driver fails the call: {error}', cause: errCause, next: errNext,
+      formats: both({ file: 'utils.go', line: 101, text: 'GRPC error: {error}' }),
+    },
+    [`${p}.cephGrpcCall`]: {
+      source, stage, severity: 'I', summary: `ceph-csi's ${side} plugin receives the call {method} (request {id}).`,
+      formats: both({ file: 'utils.go', line: 266, text: '{prefix}GRPC call: {method}', v: 3 }),
+    },
+    [`${p}.cephGrpcRequest`]: {
+      source, stage, severity: 'I', summary: 'ceph-csi logs the request with secrets stripped: {request}',
+      formats: both({ file: 'utils.go', line: 267, text: '{prefix}GRPC request: {request}', v: 5 }),
+    },
+    [`${p}.cephGrpcResponse`]: {
+      source, stage, severity: 'I', summary: 'ceph-csi answers: {response}',
+      formats: both({ file: 'utils.go', line: 273, text: '{prefix}GRPC response: {response}', v: 5 }),
+    },
+    [`${p}.cephGrpcError`]: {
+      source, stage, severity: 'E', summary: 'ceph-csi fails the call: {error}', cause: errCause, next: errNext,
+      formats: both({ file: 'utils.go', line: 271, text: '{prefix}GRPC error: {error}' }),
+    },
+  };
+}
+
+const C: LogSource = 'csi-driver-controller';
+const N: LogSource = 'csi-driver-node';
+
+export const csiControllerPluginMessages = defineMessages({
+  ...grpcLines('controller'),
+  /** upstream: internal/journal/omap.go:89 getOMapValues */
+  'csiControllerPlugin.cephGotOmapValues': {
+    source: C, stage: 'provision', severity: 'I',
+    summary: 'ceph-csi reads omap object {name} in pool {pool}: {values}',
+    formats: both({ file: 'omap.go', line: 89, text: '{prefix}got omap values: (pool={pool:q}, namespace={namespace:q}, name={name:q}): {values}', v: 4 }),
+  },
+  /** upstream: omap.go:159 setOMapKeys (the stray ")" at the end is in the source and in seed 004) */
+  'csiControllerPlugin.cephSetOmapKeys': {
+    source: C, stage: 'provision', severity: 'I',
+    summary: 'ceph-csi writes keys into omap object {name}: {values}',
+    formats: both({ file: 'omap.go', line: 159, text: '{prefix}set omap keys (pool={pool:q}, namespace={namespace:q}, name={name:q}): {values})', v: 4 }),
+  },
+  /** upstream: omap.go:126 removeMapKeys */
+  'csiControllerPlugin.cephRemovedOmapKeys': {
+    source: C, stage: 'delete', severity: 'I',
+    summary: 'ceph-csi removes keys {keys} from omap object {name}.',
+    formats: both({ file: 'omap.go', line: 126, text: '{prefix}removed omap keys (pool={pool:q}, namespace={namespace:q}, name={name:q}): {keys}', v: 4 }),
+  },
+  /** upstream: internal/rbd/rbd_journal.go:349 (reservation found: the request is a retry) */
+  'csiControllerPlugin.cephFoundExistingVolume': {
+    source: C, stage: 'provision', severity: 'I',
+    summary: 'The journal already holds volume {volumeId} for request {requestName}: CreateVolume is a repeat and answers with it.',
+    formats: both({ file: 'rbd_journal.go', line: 349, text: '{prefix}found existing volume ({volumeId}) with image name ({imageName}) for request ({requestName})', v: 4 }),
+  },
+  /** upstream: rbd_journal.go:418 reserveVol */
+  'csiControllerPlugin.cephGeneratedVolumeId': {
+    source: C, stage: 'provision', severity: 'I',
+    summary: 'ceph-csi reserves volume id {volumeId} and image name {imageName} for {requestName}.',
+    formats: both({ file: 'rbd_journal.go', line: 418, text: '{prefix}generated Volume ID ({volumeId}) and image name ({imageName}) for request name ({requestName})', v: 4 }),
+  },
+  /** upstream: rbd_util.go:434 createImage */
+  'csiControllerPlugin.cephRbdCreate': {
+    source: C, stage: 'provision', severity: 'I',
+    summary: 'ceph-csi creates RBD image {pool}/{imageName} of {size}.',
+    formats: both({ file: 'rbd_util.go', line: 434, text: '{prefix}rbd: create {pool}/{imageName} size {size} (features: {features}) using mon {monitors}', v: 4 }),
+  },
+  /** upstream: controllerserver.go createBackingImage; wording of seed 004 */
+  'csiControllerPlugin.cephCreatedVolume': {
+    source: C, stage: 'provision', severity: 'I',
+    summary: 'Volume {requestName} now exists, backed by RBD image {imageName}.',
+    formats: both({ file: 'controllerserver.go', line: 784, text: '{prefix}created volume {requestName} backed by image {imageName}', v: 4 }),
+  },
+  /** Clone steps (seed 004; the empty image name before "@" in snap create is the real line's quirk). upstream line numbers inferred. */
+  'csiControllerPlugin.cephSnapCreate': {
+    source: C, stage: 'provision', severity: 'I',
+    summary: 'ceph-csi takes snapshot {snapName} of image {imageName}.',
+    formats: both({ file: 'rbd_util.go', line: 1228, text: '{prefix}rbd: snap create {pool}/@{snapName} using mon {monitors}', v: 4 }),
+  },
+  'csiControllerPlugin.cephClone': {
+    source: C, stage: 'provision', severity: 'I',
+    summary: 'ceph-csi clones image {cloneName} from snapshot {parentName}@{snapName}.',
+    formats: both({ file: 'rbd_util.go', line: 1273, text: '{prefix}rbd: clone {pool}/{parentName}@{snapName} {cloneName} (features: {features}) using mon {monitors}', v: 4 }),
+  },
+  'csiControllerPlugin.cephSnapRm': {
+    source: C, stage: 'provision', severity: 'I',
+    summary: 'ceph-csi deletes snapshot {imageName}@{snapName}.',
+    formats: both({ file: 'rbd_util.go', line: 1250, text: '{prefix}rbd: snap rm {pool}/{imageName}@{snapName} using mon {monitors}', v: 4 }),
+  },
+  /** Delete (rbd_util.go:646-720, wording of seed 004). */
+  'csiControllerPlugin.cephTempImageNotFound': {
+    source: C, stage: 'delete', severity: 'I',
+    summary: 'No {imageName} temporary clone exists; nothing to remove there.',
+    formats: both({ file: 'rbd_util.go', line: 646, text: '{prefix}Can not find rbd image: {pool}/{imageName}, but maybe no error', v: 4 }),
+  },
+  'csiControllerPlugin.cephDeletingImage': {
+    source: C, stage: 'delete', severity: 'I',
+    summary: 'ceph-csi deletes RBD image {imageName}.',
+    formats: both({ file: 'controllerserver.go', line: 1004, text: '{prefix}deleting image {imageName}', v: 4 }),
+  },
+  'csiControllerPlugin.cephRbdDelete': {
+    source: C, stage: 'delete', severity: 'I',
+    summary: 'ceph-csi moves image {imageName} to the RBD trash.',
+    formats: both({ file: 'rbd_util.go', line: 690, text: '{prefix}rbd: delete {imageName} using mon {monitors}, pool {pool}', v: 4 }),
+  },
+  'csiControllerPlugin.cephTrashRemoveTask': {
+    source: C, stage: 'delete', severity: 'I',
+    summary: 'ceph-csi asks the ceph manager to purge image {imageName} (id {imageId}) from the trash.',
+    formats: both({ file: 'rbd_util.go', line: 707, text: '{prefix}rbd: adding task to remove image {imageName:q} with id {imageId:q} from trash', v: 4 }),
+  },
+});
+
+export const csiNodePluginMessages = defineMessages({
+  ...grpcLines('node'),
+  /** upstream: internal/rbd/nodeserver.go (k8s-facts §7) */
+  'csiNodePlugin.cephMapped': {
+    source: N, stage: 'mount', severity: 'I', summary: 'RBD image {imageName} is mapped at {devicePath}.',
+    formats: both({ file: 'nodeserver.go', line: 422, text: '{prefix}rbd image: {imageName} was successfully mapped at {devicePath}', v: 4 }),
+  },
+  'csiNodePlugin.cephMounted': {
+    source: N, stage: 'mount', severity: 'I', summary: 'The staged volume is bind-mounted at the pod\'s target path {targetPath}.',
+    formats: both({ file: 'nodeserver.go', line: 742, text: '{prefix}rbd: successfully mounted stagingPath {stagingPath} to targetPath {targetPath}', v: 4 }),
+  },
+  'csiNodePlugin.cephUnbound': {
+    source: N, stage: 'unmount', severity: 'I', summary: 'The volume is unmounted from the pod\'s target path {targetPath}.',
+    formats: both({ file: 'nodeserver.go', line: 946, text: '{prefix}rbd: successfully unbound volume {volumeId} from {targetPath}', v: 4 }),
+  },
+  'csiNodePlugin.cephUnmountedStaging': {
+    source: N, stage: 'unmount', severity: 'I', summary: 'The volume is unmounted from its staging path {stagingPath}.',
+    formats: both({ file: 'nodeserver.go', line: 1002, text: '{prefix}successfully unmounted volume ({volumeId}) from staging path ({stagingPath})', v: 4 }),
+  },
+  'csiNodePlugin.cephUnmapped': {
+    source: N, stage: 'unmount', severity: 'I', summary: 'The RBD device of volume {volumeId} is unmapped from the node.',
+    formats: both({ file: 'nodeserver.go', line: 1060, text: '{prefix}successfully unmapped volume ({volumeId})', v: 4 }),
+  },
+});
+
+export const csiPluginMessages = { ...csiControllerPluginMessages, ...csiNodePluginMessages };

@@ -1,0 +1,224 @@
+/**
+ * The pure core shared by the CSI controller and node plugin machines: accept a csi.request (log it,
+ * check capability, the per-volume lock and the lifecycle), finish it when its backend latency has
+ * passed (apply the effect, log, reply). Each function returns the new context and what to emit.
+ * upstream: CSI spec v1.9.0 error tables (k8s-facts §3.1); ceph-csi util/idlocker.go (ABORTED);
+ * cbs-csi driver/cbs/controller.go (disk sizes in 10 GiB steps, volume_context = parameters).
+ */
+import { transition } from 'xstate';
+import type { ClusterEmitted, CsiRequestEvent } from '../shared/contract.ts';
+import { csiMethod, rpcErrorText, type CsiRpc, type GrpcCode } from '../shared/csi.ts';
+import type { LogArgs } from '../shared/messages.ts';
+import { createRng, type Rng } from '../shared/rng.ts';
+import { MS } from '../shared/timing.ts';
+import type { DriverProfile } from '../drivers/types.ts';
+import { cephCreateVolume, cephDeleteVolume, composeCSIID, type CephState } from './cephJournal.ts';
+import { csiVolumeLifecycleMachine, type CsiVolumeLifecycleContext, type CsiVolumeLifecycleEvent } from './csiVolumeLifecycle.machine.ts';
+import { cephReqId, req, sanitizedJson } from './proto.ts';
+import { executeRpc } from './rpcs.ts';
+
+export interface Lifecycle { value: string; context: CsiVolumeLifecycleContext }
+
+export interface PluginVolume {
+  volumeId: string;
+  /** CreateVolume name (pvc-<uid>) */
+  name: string;
+  capacityBytes: number;
+  volumeContext: Record<string, string>;
+  contentSource?: { snapshotId?: string; volumeId?: string };
+  /** ceph: backing image */
+  imageName?: string;
+  stagingPath?: string;
+  lifecycle: Lifecycle;
+}
+export interface PluginSnapshot { snapshotId: string; name: string; sourceVolumeId: string; sizeBytes: number; createdAtUs: number; imageName?: string }
+
+export interface PendingOp {
+  requestId: string;
+  rpc: CsiRpc;
+  request: Record<string, unknown>;
+  lockKey?: string;
+  prefix: string;
+  /** a scenario fault: reply with it after the latency; DEADLINE_EXCEEDED: do the work, never reply */
+  fault?: { code: GrpcCode; message: string };
+}
+
+export interface PluginContext {
+  side: 'controller' | 'node';
+  driver: DriverProfile;
+  nodeName?: string;
+  nodeId?: string;
+  zone?: string;
+  seed: number | string;
+  /** how many random draws were made: each draw uses createRng(`${seed}/${draws}`) */
+  draws: number;
+  volumes: Record<string, PluginVolume>;
+  /** CreateVolume name -> volume id */
+  names: Record<string, string>;
+  snapshots: Record<string, PluginSnapshot>;
+  ceph?: CephState;
+  pending: Record<string, PendingOp>;
+  /** per-volume (or per-name) operation locks: key -> requestId */
+  locks: Record<string, string>;
+  /** ceph-csi's request counter (the `ID: <n>` prefix) */
+  grpcSeq: number;
+}
+
+export type Emitted = ClusterEmitted;
+export interface Step { context: PluginContext; out: Emitted[] }
+export type Outcome =
+  | { ok: true; context: PluginContext; response: Record<string, unknown>; logs: Array<{ msg: string; args: LogArgs }> }
+  | { ok: false; code: GrpcCode; message: string };
+
+export const timerKey = (requestId: string): string => `csi:${requestId}`;
+const isCeph = (d: DriverProfile): boolean => (d.logStyle ?? (d.volumeIdStyle === 'ceph-csi-id' ? 'ceph-csi' : 'csi-common')) === 'ceph-csi';
+
+export function nextRng(ctx: PluginContext): [Rng, PluginContext] {
+  return [createRng(`${ctx.seed}/${ctx.draws}`), { ...ctx, draws: ctx.draws + 1 }];
+}
+
+// ------------------------------------------------------------------ lifecycle
+
+export function newLifecycle(driver: DriverProfile, value: string, nodes: string[] = [], targets: string[] = []): Lifecycle {
+  return {
+    value,
+    context: { stageUnstage: driver.nodeCapabilities.includes('STAGE_UNSTAGE_VOLUME'), multiNode: driver.multiNodeAccess ?? false, nodes, targets },
+  };
+}
+
+/** Ask the lifecycle machine whether `event` is allowed now; the next {value, context} when it is. */
+export function stepLifecycle(lc: Lifecycle, event: CsiVolumeLifecycleEvent): Lifecycle | undefined {
+  const snap = csiVolumeLifecycleMachine.resolveState({ value: lc.value, context: lc.context });
+  if (!snap.can(event)) return undefined;
+  const [next] = transition(csiVolumeLifecycleMachine, snap, event);
+  return { value: String(next.value), context: next.context };
+}
+
+// ------------------------------------------------------------------ logging
+
+function logMsg(ctx: PluginContext, kind: 'grpcCall' | 'grpcRequest' | 'grpcResponse' | 'grpcError', args: LogArgs, prefix: string): Emitted {
+  const side = ctx.side === 'controller' ? 'csiControllerPlugin' : 'csiNodePlugin';
+  if (isCeph(ctx.driver)) {
+    const ceph = `ceph${kind[0]!.toUpperCase()}${kind.slice(1)}`;
+    return { type: 'log', msg: `${side}.${ceph}`, args: { ...args, prefix, id: prefix.replace(/^ID: (\d+).*$/, '$1') } };
+  }
+  return { type: 'log', msg: `${side}.${kind}`, args };
+}
+
+function lockKeyOf(rpc: CsiRpc, r: Record<string, unknown>): string | undefined {
+  if (rpc === 'CreateVolume' || rpc === 'CreateSnapshot') return req.name(r) || undefined;
+  if (rpc === 'DeleteSnapshot') return req.snapshotId(r) || undefined;
+  const v = req.volumeId(r);
+  return v && rpc !== 'NodeGetVolumeStats' && rpc !== 'ValidateVolumeCapabilities' ? v : undefined;
+}
+
+function replyError(ctx: PluginContext, requestId: string, code: GrpcCode, message: string, prefix: string): Emitted[] {
+  return [
+    logMsg(ctx, 'grpcError', { error: rpcErrorText(code, message) }, prefix),
+    { type: 'csi.reply', requestId, code, message },
+  ];
+}
+
+// ------------------------------------------------------------------ accept / complete
+
+/** A csi.request arrives: log it, refuse at once what must be refused, or start the backend work. */
+export function acceptRequest(ctx0: PluginContext, ev: CsiRequestEvent): Step {
+  const grpcSeq = ctx0.grpcSeq + 1;
+  let ctx: PluginContext = { ...ctx0, grpcSeq };
+  const reqId = cephReqId(ev.rpc, ev.request);
+  const prefix = `ID: ${grpcSeq} ${reqId ? `Req-ID: ${reqId} ` : ''}`;
+  const out: Emitted[] = [
+    logMsg(ctx, 'grpcCall', { method: csiMethod(ev.rpc) }, prefix),
+    logMsg(ctx, 'grpcRequest', { request: sanitizedJson(ev.request) }, prefix),
+  ];
+  const lockKey = lockKeyOf(ev.rpc, ev.request);
+  if (lockKey && ctx.locks[lockKey]) {
+    // util/idlocker.go: "an operation with the given Volume ID %s already exists"
+    out.push(...replyError(ctx, ev.requestId, 'ABORTED', `an operation with the given Volume ID ${lockKey} already exists`, prefix));
+    return { context: ctx, out };
+  }
+  const op: PendingOp = { requestId: ev.requestId, rpc: ev.rpc, request: ev.request, prefix, ...(lockKey ? { lockKey } : {}), ...(ev.fault ? { fault: ev.fault } : {}) };
+  if (!ev.fault) {
+    const trial = executeRpc(ctx, ev.rpc, ev.request, ev.now, prefix);
+    if (!trial.ok) {
+      out.push(...replyError(ctx, ev.requestId, trial.code, trial.message, prefix));
+      return { context: ctx, out };
+    }
+  }
+  ctx = {
+    ...ctx,
+    pending: { ...ctx.pending, [ev.requestId]: op },
+    locks: lockKey ? { ...ctx.locks, [lockKey]: ev.requestId } : ctx.locks,
+  };
+  out.push({ type: 'timer.requested', key: timerKey(ev.requestId), at: ev.now + (ctx.driver.latency[ev.rpc] ?? 1 * MS) });
+  return { context: ctx, out };
+}
+
+/** The backend work of a request is done (its timer fired): apply it, log and reply. */
+export function completeRequest(ctx0: PluginContext, key: string, now: number): Step {
+  const requestId = key.replace(/^csi:/, '');
+  const op = ctx0.pending[requestId];
+  if (!op) return { context: ctx0, out: [] };
+  const pending = { ...ctx0.pending };
+  delete pending[requestId];
+  const locks = { ...ctx0.locks };
+  if (op.lockKey && locks[op.lockKey] === requestId) delete locks[op.lockKey];
+  let ctx: PluginContext = { ...ctx0, pending, locks };
+  const out: Emitted[] = [];
+  if (op.fault && op.fault.code !== 'DEADLINE_EXCEEDED') {
+    out.push(...replyError(ctx, requestId, op.fault.code, op.fault.message, op.prefix));
+    return { context: ctx, out };
+  }
+  const result = executeRpc(ctx, op.rpc, op.request, now, op.prefix);
+  if (!result.ok) {
+    if (op.fault) return { context: ctx, out }; // hung call: nobody hears the answer
+    out.push(...replyError(ctx, requestId, result.code, result.message, op.prefix));
+    return { context: ctx, out };
+  }
+  ctx = result.context;
+  for (const l of result.logs) out.push({ type: 'log', msg: l.msg, args: l.args });
+  if (op.fault) return { context: ctx, out }; // DEADLINE_EXCEEDED: the backend finished, the reply is lost
+  out.push(logMsg(ctx, 'grpcResponse', { response: sanitizedJson(result.response) }, op.prefix));
+  out.push({ type: 'csi.reply', requestId, code: 'OK', response: result.response });
+  return { context: ctx, out };
+}
+
+/** The host went down: in-flight calls die with the process; backend data stays. */
+export function dropInFlight(ctx: PluginContext): PluginContext {
+  return { ...ctx, pending: {}, locks: {} };
+}
+
+// ------------------------------------------------------------------ initial context
+
+export interface ExistingVolume {
+  volumeId: string;
+  /** CreateVolume name (pvc-<uid>); defaults to the volume id */
+  name?: string;
+  capacityBytes?: number;
+  volumeContext?: Record<string, string>;
+  /** controller: node ids the volume is published (attached) to, e.g. ["ins-ngtfnf7y"] */
+  publishedNodeIds?: string[];
+  /** node plugin: staged at this path (VOL_READY) */
+  stagingPath?: string;
+  /** node plugin: published at these target paths (PUBLISHED) */
+  targetPaths?: string[];
+}
+
+export function initialVolumes(driver: DriverProfile, side: 'controller' | 'node', existing: ExistingVolume[]): Record<string, PluginVolume> {
+  const out: Record<string, PluginVolume> = {};
+  for (const e of existing) {
+    let value: string;
+    if (side === 'controller') value = e.publishedNodeIds?.length ? 'NODE_READY' : 'CREATED';
+    else value = e.targetPaths?.length ? 'PUBLISHED' : e.stagingPath ? 'VOL_READY' : 'NODE_READY';
+    out[e.volumeId] = {
+      volumeId: e.volumeId, name: e.name ?? e.volumeId, capacityBytes: e.capacityBytes ?? 10 * 1024 ** 3,
+      volumeContext: e.volumeContext ?? {},
+      ...(e.stagingPath ? { stagingPath: e.stagingPath } : {}),
+      ...(isCeph(driver) && driver.ceph ? { imageName: `csi-vol-${e.volumeId.slice(-36)}` } : {}),
+      lifecycle: newLifecycle(driver, value, e.publishedNodeIds ?? [], e.targetPaths ?? []),
+    };
+  }
+  return out;
+}
+
+export { cephCreateVolume, cephDeleteVolume, composeCSIID, isCeph };

@@ -1,0 +1,267 @@
+/**
+ * What each CSI RPC does to the plugin's view of the backend, and which spec error code it returns
+ * when it cannot (CSI spec v1.9.0 error tables, k8s-facts §3.1). Pure: the same context, request and
+ * time give the same outcome, so the plugin can check a request when it arrives and apply it when its
+ * latency has passed.
+ */
+import type { CsiRpc, GrpcCode } from '../shared/csi.ts';
+import type { DriverProfile } from '../drivers/types.ts';
+import { cephCreateVolume, cephDeleteVolume, composeCSIID, uuidOf } from './cephJournal.ts';
+import type { CsiVolumeLifecycleEvent } from './csiVolumeLifecycle.machine.ts';
+import {
+  isCeph, newLifecycle, nextRng, stepLifecycle, type Outcome, type PluginContext, type PluginVolume,
+} from './pluginCore.ts';
+import { CONTROLLER_CAPABILITY_TYPE, NODE_CAPABILITY_TYPE, SERVICE_CONTROLLER, SERVICE_VOLUME_ACCESSIBILITY_CONSTRAINTS, req } from './proto.ts';
+
+const GIB = 1024 ** 3;
+type R = Record<string, unknown>;
+const fail = (code: GrpcCode, message: string): Outcome => ({ ok: false, code, message });
+const ok = (context: PluginContext, response: R = {}, logs: Array<{ msg: string; args: Record<string, string | number> }> = []): Outcome => ({ ok: true, context, response, logs });
+
+/** Which capability an RPC needs; calling it without is UNIMPLEMENTED ("MUST NOT retry"). */
+function unsupported(d: DriverProfile, rpc: CsiRpc): boolean {
+  const c = d.controllerCapabilities, n = d.nodeCapabilities;
+  switch (rpc) {
+    case 'CreateVolume': case 'DeleteVolume': return !c.includes('CREATE_DELETE_VOLUME');
+    case 'ControllerPublishVolume': case 'ControllerUnpublishVolume': return !c.includes('PUBLISH_UNPUBLISH_VOLUME');
+    case 'CreateSnapshot': case 'DeleteSnapshot': return !c.includes('CREATE_DELETE_SNAPSHOT');
+    case 'ControllerExpandVolume': return !c.includes('EXPAND_VOLUME');
+    case 'ListVolumes': return !c.includes('LIST_VOLUMES');
+    case 'NodeStageVolume': case 'NodeUnstageVolume': return !n.includes('STAGE_UNSTAGE_VOLUME');
+    case 'NodeGetVolumeStats': return !n.includes('GET_VOLUME_STATS');
+    case 'NodeExpandVolume': return !n.includes('EXPAND_VOLUME');
+    default: return false;
+  }
+}
+
+/** The spec's code when the lifecycle refuses an RPC, per RPC and current state. */
+function lifecycleRefusal(rpc: CsiRpc, v: PluginVolume, nodeId: string): Outcome {
+  const s = v.lifecycle.value;
+  switch (rpc) {
+    case 'DeleteVolume': return fail('FAILED_PRECONDITION', `volume ${v.volumeId} is still published to node(s) ${v.lifecycle.context.nodes.join(',')}`);
+    case 'ControllerPublishVolume': return fail('FAILED_PRECONDITION', `volume ${v.volumeId} is already published to node ${v.lifecycle.context.nodes.join(',')}, cannot publish it to node ${nodeId}`);
+    case 'NodePublishVolume': return fail('FAILED_PRECONDITION', `volume ${v.volumeId} has not been staged (state ${s}): NodeStageVolume must succeed first`);
+    case 'NodeUnstageVolume': return fail('FAILED_PRECONDITION', `volume ${v.volumeId} is still published at ${v.lifecycle.context.targets.join(',')}`);
+    default: return fail('FAILED_PRECONDITION', `${rpc} is not allowed for volume ${v.volumeId} in state ${s}`);
+  }
+}
+
+function withVolume(ctx: PluginContext, v: PluginVolume): PluginContext {
+  return { ...ctx, volumes: { ...ctx.volumes, [v.volumeId]: v } };
+}
+
+/** Step the volume's lifecycle; undefined lifecycle means refused. */
+function step(ctx: PluginContext, v: PluginVolume, rpc: CsiRpc, ev: CsiVolumeLifecycleEvent, nodeId = ''): Outcome | PluginVolume {
+  const next = stepLifecycle(v.lifecycle, ev);
+  if (!next) return lifecycleRefusal(rpc, v, nodeId);
+  return { ...v, lifecycle: next };
+}
+const isOutcome = (x: Outcome | PluginVolume): x is Outcome => 'ok' in x;
+
+function topology(ctx: PluginContext): R | undefined {
+  if (!ctx.driver.topologyKeys.length || !ctx.zone) return undefined;
+  return { segments: Object.fromEntries(ctx.driver.topologyKeys.map((k) => [k, ctx.zone!])) };
+}
+
+export function executeRpc(ctx: PluginContext, rpc: CsiRpc, r: R, now: number, prefix: string): Outcome {
+  const d = ctx.driver;
+  if (unsupported(d, rpc)) return fail('UNIMPLEMENTED', `${rpc} is not supported by ${d.name}`);
+  switch (rpc) {
+    // ---------------------------------------------------------------- identity
+    case 'GetPluginInfo': return ok(ctx, { name: d.name, vendor_version: d.vendorVersion });
+    case 'GetPluginCapabilities': {
+      const caps: R[] = [];
+      if (d.controllerCapabilities.length) caps.push({ Type: { Service: { type: SERVICE_CONTROLLER } } });
+      if (d.topologyKeys.length) caps.push({ Type: { Service: { type: SERVICE_VOLUME_ACCESSIBILITY_CONSTRAINTS } } });
+      return ok(ctx, { capabilities: caps });
+    }
+    case 'Probe': return ok(ctx, { ready: { value: true } });
+    case 'ControllerGetCapabilities':
+      return ok(ctx, { capabilities: d.controllerCapabilities.map((c) => ({ Type: { Rpc: { type: CONTROLLER_CAPABILITY_TYPE[c] } } })) });
+    case 'NodeGetCapabilities':
+      return ok(ctx, { capabilities: d.nodeCapabilities.map((c) => ({ Type: { Rpc: { type: NODE_CAPABILITY_TYPE[c] } } })) });
+    case 'NodeGetInfo': {
+      const t = topology(ctx);
+      return ok(ctx, { node_id: ctx.nodeId ?? ctx.nodeName ?? '', ...(t ? { accessible_topology: t } : {}) });
+    }
+    // ---------------------------------------------------------------- controller
+    case 'CreateVolume': return createVolume(ctx, r, prefix);
+    case 'DeleteVolume': {
+      const id = req.volumeId(r);
+      if (!id) return fail('INVALID_ARGUMENT', 'Volume ID missing in request');
+      const v = ctx.volumes[id];
+      if (!v) return ok(ctx); // spec: volume not found -> 0 OK
+      const s = step(ctx, v, rpc, { type: 'csi.deleteVolume' });
+      if (isOutcome(s)) return s;
+      const volumes = { ...ctx.volumes };
+      delete volumes[id];
+      const names = { ...ctx.names };
+      delete names[v.name];
+      let next: PluginContext = { ...ctx, volumes, names };
+      let logs: Array<{ msg: string; args: Record<string, string | number> }> = [];
+      if (isCeph(d) && d.ceph && ctx.ceph) {
+        const del = cephDeleteVolume(d.ceph, ctx.ceph, prefix, id);
+        next = { ...next, ceph: del.state };
+        logs = del.logs as typeof logs;
+      }
+      return ok(next, {}, logs);
+    }
+    case 'ControllerPublishVolume': case 'ControllerUnpublishVolume': {
+      const id = req.volumeId(r), nodeId = req.nodeId(r);
+      if (!id) return fail('INVALID_ARGUMENT', 'Volume ID missing in request');
+      if (!nodeId && rpc === 'ControllerPublishVolume') return fail('INVALID_ARGUMENT', 'Node ID missing in request');
+      const v = ctx.volumes[id];
+      if (!v) return fail('NOT_FOUND', `volume ${id} not found`);
+      const s = step(ctx, v, rpc, { type: rpc === 'ControllerPublishVolume' ? 'csi.controllerPublishVolume' : 'csi.controllerUnpublishVolume', nodeId }, nodeId);
+      if (isOutcome(s)) return s;
+      return ok(withVolume(ctx, s), {});
+    }
+    case 'ControllerExpandVolume': case 'NodeExpandVolume': {
+      const id = req.volumeId(r);
+      const v = ctx.volumes[id];
+      if (!v) return fail('NOT_FOUND', `volume ${id} not found`);
+      const want = req.requiredBytes(r) ?? v.capacityBytes;
+      const cap = Math.max(v.capacityBytes, d.volumeIdStyle === 'cbs-disk' ? Math.ceil(want / (10 * GIB)) * 10 * GIB : want);
+      return ok(withVolume(ctx, { ...v, capacityBytes: cap }), rpc === 'ControllerExpandVolume' ? { capacity_bytes: cap, node_expansion_required: true } : { capacity_bytes: cap });
+    }
+    case 'ValidateVolumeCapabilities': {
+      const v = ctx.volumes[req.volumeId(r)];
+      if (!v) return fail('NOT_FOUND', `volume ${req.volumeId(r)} not found`);
+      return ok(ctx, { confirmed: { volume_capabilities: r.volume_capabilities } });
+    }
+    case 'ListVolumes':
+      return ok(ctx, { entries: Object.values(ctx.volumes).map((v) => ({ volume: { capacity_bytes: v.capacityBytes, volume_id: v.volumeId } })) });
+    case 'CreateSnapshot': {
+      const name = req.name(r), src = req.sourceVolumeId(r);
+      if (!name) return fail('INVALID_ARGUMENT', 'snapshot name is empty');
+      const existing = Object.values(ctx.snapshots).find((s) => s.name === name);
+      if (existing && existing.sourceVolumeId !== src) return fail('ALREADY_EXISTS', `snapshot with the same name ${name} but with different source volume id already exists`);
+      const v = ctx.volumes[src];
+      if (!v) return fail('NOT_FOUND', `source volume ${src} not found`);
+      let snap = existing;
+      let next = ctx;
+      if (!snap) {
+        const [rng, c2] = nextRng(ctx);
+        const uuid = rng.uuid();
+        const snapshotId = isCeph(d) && d.ceph ? composeCSIID(d.ceph, uuid) : `snap-${rng.alnum(8)}`;
+        snap = { snapshotId, name, sourceVolumeId: src, sizeBytes: v.capacityBytes, createdAtUs: now, ...(isCeph(d) ? { imageName: `csi-snap-${uuid}` } : {}) };
+        next = { ...c2, snapshots: { ...c2.snapshots, [snapshotId]: snap } };
+        if (isCeph(d) && c2.ceph && v.imageName && c2.ceph.images[v.imageName]) {
+          const img = c2.ceph.images[v.imageName]!;
+          next = { ...next, ceph: { ...c2.ceph, images: { ...c2.ceph.images, [snap.imageName!]: { name: snap.imageName!, id: rng.uuid().replace(/-/g, '').slice(0, 14), sizeBytes: img.sizeBytes, parent: `${img.name}@${snap.imageName}`, snapshots: [], features: [...img.features] } } } };
+        }
+      }
+      return ok(next, { snapshot: { creation_time: { seconds: Math.floor(snap.createdAtUs / 1e6) }, ready_to_use: true, size_bytes: snap.sizeBytes, snapshot_id: snap.snapshotId, source_volume_id: snap.sourceVolumeId } });
+    }
+    case 'DeleteSnapshot': {
+      const id = req.snapshotId(r);
+      const snapshots = { ...ctx.snapshots };
+      delete snapshots[id];
+      return ok({ ...ctx, snapshots });
+    }
+    // ---------------------------------------------------------------- node
+    case 'NodeStageVolume': case 'NodeUnstageVolume': case 'NodePublishVolume': case 'NodeUnpublishVolume':
+      return nodeRpc(ctx, rpc, r, prefix);
+    case 'NodeGetVolumeStats': {
+      const v = ctx.volumes[req.volumeId(r)];
+      if (!v) return fail('NOT_FOUND', `volume ${req.volumeId(r)} not found`);
+      return ok(ctx, { usage: [{ available: Math.floor(v.capacityBytes * 0.9), total: v.capacityBytes, unit: 1, used: Math.ceil(v.capacityBytes * 0.1) }] });
+    }
+    default:
+      return fail('UNIMPLEMENTED', `${rpc} is not implemented by ${d.name}`);
+  }
+}
+
+function createVolume(ctx: PluginContext, r: R, prefix: string): Outcome {
+  const d = ctx.driver;
+  const name = req.name(r);
+  if (!name) return fail('INVALID_ARGUMENT', 'volume name is empty');
+  let size = req.requiredBytes(r) ?? GIB;
+  // cbs-csi controller.go: disks come in 10 GiB steps
+  if (d.volumeIdStyle === 'cbs-disk') size = Math.max(10, Math.ceil(size / GIB / 10) * 10) * GIB;
+  const source = req.contentSource(r);
+  if (source?.volumeId && !d.controllerCapabilities.includes('CLONE_VOLUME')) return fail('INVALID_ARGUMENT', 'cloning volumes is not supported');
+  if (source?.volumeId && !ctx.volumes[source.volumeId]) return fail('NOT_FOUND', `source volume ${source.volumeId} not found`);
+  if (source?.snapshotId && !ctx.snapshots[source.snapshotId]) return fail('NOT_FOUND', 'Volume Snapshot not found');
+  const existingId = ctx.names[name];
+  const existing = existingId ? ctx.volumes[existingId] : undefined;
+  if (existing && existing.capacityBytes < size) return fail('ALREADY_EXISTS', `volume ${name} already exists with a smaller size ${existing.capacityBytes}`);
+  const params = req.parameters(r);
+  let next = ctx;
+  let volumeId: string, imageName: string | undefined;
+  let logs: Array<{ msg: string; args: Record<string, string | number> }> = [];
+  let volumeContext: Record<string, string> = { ...params };
+  if (isCeph(d) && d.ceph) {
+    const [rng, c2] = nextRng(ctx);
+    const snapImage = source?.snapshotId ? ctx.snapshots[source.snapshotId]!.imageName : undefined;
+    const res = cephCreateVolume(d.ceph, ctx.ceph ?? { omaps: {}, images: {}, trash: {} }, prefix, name, existing?.capacityBytes ?? size,
+      source?.volumeId ? { volumeId: source.volumeId } : snapImage ? { snapshotImage: snapImage } : undefined, rng);
+    if (!res.ok) return fail(res.code, res.message);
+    volumeId = res.volumeId; imageName = res.imageName; logs = res.logs as typeof logs;
+    next = { ...c2, ceph: res.state };
+    volumeContext = { ...params, clusterID: d.ceph.clusterID, imageName, journalPool: d.ceph.pool, pool: d.ceph.pool };
+    size = res.sizeBytes;
+  } else if (existing) {
+    volumeId = existing.volumeId;
+    size = existing.capacityBytes;
+  } else {
+    const [rng, c2] = nextRng(ctx);
+    volumeId = `disk-${rng.alnum(8)}`;
+    next = c2;
+  }
+  if (existing) volumeContext = existing.volumeContext;
+  const contentSource = source?.volumeId ? { Type: { Volume: { volume_id: source.volumeId } } } : source?.snapshotId ? { Type: { Snapshot: { snapshot_id: source.snapshotId } } } : undefined;
+  const vol: PluginVolume = existing ?? {
+    volumeId, name, capacityBytes: size, volumeContext, ...(source ? { contentSource: source } : {}), ...(imageName ? { imageName } : {}),
+    lifecycle: stepLifecycle(newLifecycle(d, 'absent'), { type: 'csi.createVolume' })!,
+  };
+  next = { ...next, volumes: { ...next.volumes, [volumeId]: vol }, names: { ...next.names, [name]: volumeId } };
+  const t = topology({ ...ctx, zone: params.diskZone ?? params.zone ?? ctx.zone });
+  return ok(next, {
+    volume: {
+      capacity_bytes: vol.capacityBytes, volume_id: vol.volumeId, volume_context: vol.volumeContext,
+      ...(contentSource ? { content_source: contentSource } : {}), ...(t ? { accessible_topology: [t] } : {}),
+    },
+  }, logs);
+}
+
+function nodeRpc(ctx: PluginContext, rpc: CsiRpc, r: R, prefix: string): Outcome {
+  const d = ctx.driver;
+  const id = req.volumeId(r);
+  if (!id) return fail('INVALID_ARGUMENT', 'Volume ID missing in request');
+  const stagingPath = req.stagingPath(r), targetPath = req.targetPath(r);
+  const stageUnstage = d.nodeCapabilities.includes('STAGE_UNSTAGE_VOLUME');
+  if (rpc === 'NodeStageVolume' && !stagingPath) return fail('INVALID_ARGUMENT', 'Staging target path not provided');
+  if ((rpc === 'NodePublishVolume' || rpc === 'NodeUnpublishVolume') && !targetPath) return fail('INVALID_ARGUMENT', 'Target path not provided');
+  // spec: STAGE_UNSTAGE advertised but staging_target_path not set -> FAILED_PRECONDITION
+  if (rpc === 'NodePublishVolume' && stageUnstage && !stagingPath) return fail('FAILED_PRECONDITION', 'staging_target_path is required when STAGE_UNSTAGE_VOLUME is advertised');
+  // a volume the node plugin has not seen yet: the CO has published it to this node (NODE_READY)
+  const v: PluginVolume = ctx.volumes[id] ?? {
+    volumeId: id, name: id, capacityBytes: 10 * GIB, volumeContext: (r.volume_context as Record<string, string>) ?? {},
+    ...(isCeph(d) ? { imageName: (r.volume_context as Record<string, string> | undefined)?.imageName ?? `csi-vol-${uuidOf(id)}` } : {}),
+    lifecycle: newLifecycle(d, 'NODE_READY'),
+  };
+  const ev: CsiVolumeLifecycleEvent = rpc === 'NodeStageVolume' ? { type: 'csi.nodeStageVolume' }
+    : rpc === 'NodeUnstageVolume' ? { type: 'csi.nodeUnstageVolume' }
+      : rpc === 'NodePublishVolume' ? { type: 'csi.nodePublishVolume', targetPath } : { type: 'csi.nodeUnpublishVolume', targetPath };
+  const before = v.lifecycle.value;
+  const s = step(ctx, v, rpc, ev);
+  if (isOutcome(s)) return s;
+  const changed = s.lifecycle.value !== before || s.lifecycle.context.targets.length !== v.lifecycle.context.targets.length;
+  const logs: Array<{ msg: string; args: Record<string, string | number> }> = [];
+  if (isCeph(d) && changed) {
+    const P = 'csiNodePlugin.';
+    if (rpc === 'NodeStageVolume') logs.push({ msg: P + 'cephMapped', args: { prefix, imageName: `${d.ceph?.pool ?? 'rbd'}/${v.imageName}`, devicePath: '/dev/rbd0' } });
+    if (rpc === 'NodePublishVolume') logs.push({ msg: P + 'cephMounted', args: { prefix, stagingPath: `${stagingPath}/${id}`, targetPath } });
+    if (rpc === 'NodeUnpublishVolume') logs.push({ msg: P + 'cephUnbound', args: { prefix, volumeId: id, targetPath } });
+    if (rpc === 'NodeUnstageVolume') {
+      logs.push({ msg: P + 'cephUnmountedStaging', args: { prefix, volumeId: id, stagingPath: v.stagingPath ?? stagingPath } });
+      logs.push({ msg: P + 'cephUnmapped', args: { prefix, volumeId: id } });
+    }
+  }
+  const volumes = { ...ctx.volumes };
+  // back to NODE_READY: the node plugin keeps nothing of the volume
+  if (s.lifecycle.value === 'NODE_READY') delete volumes[id];
+  else volumes[id] = { ...s, ...(rpc === 'NodeStageVolume' ? { stagingPath } : {}) };
+  return ok({ ...ctx, volumes }, {}, logs);
+}

@@ -1,0 +1,35 @@
+/**
+ * com.tencent.cloud.csi.cbs: Tencent Cloud Block Storage, as seed 000 shows it.
+ * upstream: TencentCloud/kubernetes-csi-tencentcloud driver/cbs/controller.go (controllerCaps,
+ * volumeCaps SINGLE_NODE_WRITER only), driver/cbs/node.go. Latencies come from seed 000's timestamps:
+ * ControllerPublishVolume 06:58:21.457 -> "Attached" 06:58:32.934 (11.5s), ControllerUnpublishVolume
+ * 06:58:14.258 -> "Detached" 06:58:20.641 (6.4s).
+ */
+import { MS, SECOND } from '../shared/timing.ts';
+import type { DriverProfile } from './types.ts';
+
+export const cbs: DriverProfile = {
+  id: 'cbs',
+  name: 'com.tencent.cloud.csi.cbs',
+  vendorVersion: 'v1.2.0',
+  controllerCapabilities: ['CREATE_DELETE_VOLUME', 'PUBLISH_UNPUBLISH_VOLUME', 'EXPAND_VOLUME'],
+  nodeCapabilities: ['STAGE_UNSTAGE_VOLUME', 'GET_VOLUME_STATS'],
+  attachRequired: true,
+  topologyKeys: ['topology.com.tencent.cloud.csi.cbs/zone'],
+  latency: {
+    CreateVolume: 3 * SECOND,
+    DeleteVolume: 1500 * MS,
+    ControllerPublishVolume: 11_477 * MS,
+    ControllerUnpublishVolume: 6_383 * MS,
+    ControllerExpandVolume: 2 * SECOND,
+    NodeStageVolume: 80 * MS,
+    NodeUnstageVolume: 60 * MS,
+    NodePublishVolume: 30 * MS,
+    NodeUnpublishVolume: 25 * MS,
+    NodeExpandVolume: 300 * MS,
+  },
+  defaultFsType: 'ext4',
+  volumeIdStyle: 'cbs-disk',
+  logStyle: 'csi-common',
+  multiNodeAccess: false,
+};

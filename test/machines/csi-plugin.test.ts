@@ -1,0 +1,311 @@
+import { describe, it, expect } from 'vitest';
+import { createActor, type AnyEventObject } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { cbs, cephRbd } from '../../src/machines/drivers/index.ts';
+import {
+  cephJournalView, composeCSIID, csiControllerPluginMachine, csiNodePluginMachine, csiVolumeLifecycleMachine, messages,
+} from '../../src/machines/csi-plugin/index.ts';
+import { renderMessage } from '../../src/machines/shared/messages.ts';
+import type { CsiRpc, GrpcCode } from '../../src/machines/shared/csi.ts';
+
+type Out = AnyEventObject & Record<string, unknown>;
+
+function start(machine: typeof csiControllerPluginMachine | typeof csiNodePluginMachine, input: Record<string, unknown>) {
+  const actor = createActor(machine as typeof csiControllerPluginMachine, { input: input as never });
+  const emitted: Out[] = [];
+  actor.on('*', (e) => emitted.push(e as Out));
+  actor.start();
+  actor.send({ type: 'component.started', now: 0 });
+  let seq = 0;
+  const call = (rpc: CsiRpc, request: Record<string, unknown>, now: number, fault?: { code: GrpcCode; message: string }) => {
+    const requestId = `r${++seq}`;
+    actor.send({ type: 'csi.request', now, requestId, rpc, request, caller: 'test', ...(fault ? { fault } : {}) });
+    return requestId;
+  };
+  /** fire every timer requested so far, in time order */
+  const flush = () => {
+    for (;;) {
+      const timers = emitted.filter((e) => e.type === 'timer.requested' && !e.fired) as Out[];
+      if (!timers.length) return;
+      timers.sort((a, b) => (a.at as number) - (b.at as number));
+      const t = timers[0]!;
+      t.fired = true;
+      actor.send({ type: 'clock.ticked', now: t.at as number, key: t.key as string });
+    }
+  };
+  const reply = (id: string) => emitted.find((e) => e.type === 'csi.reply' && e.requestId === id) as Out | undefined;
+  const logText = (e: Out) => {
+    const def = messages[e.msg as keyof typeof messages]!;
+    return renderMessage(def.formats['1.20']!, e.args as Record<string, string>);
+  };
+  const logs = () => emitted.filter((e) => e.type === 'log').map(logText);
+  return { actor, emitted, call, flush, reply, logs };
+}
+
+const cbsController = (extra: Record<string, unknown> = {}) => start(csiControllerPluginMachine, {
+  id: 'csi-controller-plugin', host: 'master', profile: '1.20', driver: cbs, seed: 7, zone: 'ap-guangzhou-3', ...extra,
+});
+const cbsNode = () => start(csiNodePluginMachine, {
+  id: 'csi-node-plugin/11.142.60.212', host: '11.142.60.212', profile: '1.20', driver: cbs, seed: 7,
+  nodeName: '11.142.60.212', nodeId: 'ins-hrlnsway', zone: 'ap-guangzhou-3',
+});
+
+const publishRequest = {
+  node_id: 'ins-hrlnsway', volume_id: 'disk-adge0gvc',
+  volume_capability: { AccessType: { Mount: { fs_type: 'ext4' } }, access_mode: { mode: 1 } },
+  volume_context: { diskType: 'CLOUD_PREMIUM', 'storage.kubernetes.io/csiProvisionerIdentity': '1672314114387-8081-com.tencent.cloud.csi.cbs' },
+};
+
+describe('csi controller plugin (cbs)', () => {
+  it('logs ControllerPublishVolume exactly as cbs-csi does in seed 000 and replies after about 11.5 seconds', () => {
+    const p = cbsController({ volumes: [{ volumeId: 'disk-adge0gvc', name: 'pvc-4cde4524-6ba4-449c-891b-fe9ce8138e33' }] });
+    const id = p.call('ControllerPublishVolume', publishRequest, 1_000_000);
+    expect(p.logs().slice(0, 2)).toEqual([
+      'GRPC call: /csi.v1.Controller/ControllerPublishVolume',
+      'GRPC request: {"node_id":"ins-hrlnsway","volume_capability":{"AccessType":{"Mount":{"fs_type":"ext4"}},"access_mode":{"mode":1}},"volume_context":{"diskType":"CLOUD_PREMIUM","storage.kubernetes.io/csiProvisionerIdentity":"1672314114387-8081-com.tencent.cloud.csi.cbs"},"volume_id":"disk-adge0gvc"}',
+    ]);
+    const def = messages['csiControllerPlugin.grpcCall'];
+    expect(`${def.formats['1.20']!.file}:${def.formats['1.20']!.line}`).toBe('utils.go:97');
+    expect(p.reply(id)).toBeUndefined();
+    const timer = p.emitted.find((e) => e.type === 'timer.requested')!;
+    expect(timer.at).toBe(1_000_000 + cbs.latency.ControllerPublishVolume!);
+    p.flush();
+    expect(p.reply(id)).toMatchObject({ code: 'OK', requestId: id });
+    expect(p.logs().at(-1)).toBe('GRPC response: {}');
+  });
+
+  it('logs ControllerUnpublishVolume with the two-key request line of seed 000', () => {
+    const p = cbsController({ volumes: [{ volumeId: 'disk-adge0gvc', publishedNodeIds: ['ins-ngtfnf7y'] }] });
+    const id = p.call('ControllerUnpublishVolume', { node_id: 'ins-ngtfnf7y', volume_id: 'disk-adge0gvc' }, 0);
+    p.flush();
+    expect(p.logs()[1]).toBe('GRPC request: {"node_id":"ins-ngtfnf7y","volume_id":"disk-adge0gvc"}');
+    expect(p.reply(id)?.code).toBe('OK');
+  });
+
+  it('answers ABORTED while another operation on the same volume is pending', () => {
+    const p = cbsController({ volumes: [{ volumeId: 'disk-adge0gvc' }] });
+    const first = p.call('ControllerPublishVolume', publishRequest, 0);
+    const second = p.call('ControllerPublishVolume', publishRequest, 5_000_000);
+    expect(p.reply(second)).toMatchObject({ code: 'ABORTED', message: 'an operation with the given Volume ID disk-adge0gvc already exists' });
+    expect(p.logs()).toContain('GRPC error: rpc error: code = Aborted desc = an operation with the given Volume ID disk-adge0gvc already exists');
+    p.flush();
+    expect(p.reply(first)?.code).toBe('OK');
+  });
+
+  it('refuses to publish a single-node volume to a second node with FAILED_PRECONDITION', () => {
+    const p = cbsController({ volumes: [{ volumeId: 'disk-adge0gvc', publishedNodeIds: ['ins-ngtfnf7y'] }] });
+    const id = p.call('ControllerPublishVolume', publishRequest, 0);
+    expect(p.reply(id)?.code).toBe('FAILED_PRECONDITION');
+    expect(String(p.reply(id)?.message)).toContain('ins-ngtfnf7y');
+  });
+
+  it('treats a repeated ControllerPublishVolume to the same node as success', () => {
+    const p = cbsController({ volumes: [{ volumeId: 'disk-adge0gvc', publishedNodeIds: ['ins-hrlnsway'] }] });
+    const id = p.call('ControllerPublishVolume', publishRequest, 0);
+    p.flush();
+    expect(p.reply(id)?.code).toBe('OK');
+  });
+
+  it('answers NOT_FOUND for publishing an unknown volume and OK for deleting one', () => {
+    const p = cbsController();
+    const a = p.call('ControllerPublishVolume', publishRequest, 0);
+    const b = p.call('DeleteVolume', { volume_id: 'disk-nope0000' }, 0);
+    p.flush();
+    expect(p.reply(a)?.code).toBe('NOT_FOUND');
+    expect(p.reply(b)?.code).toBe('OK');
+  });
+
+  it('creates a disk-xxxxxxxx volume once per name, rounding to 10 GiB, and returns the same volume on a repeat', () => {
+    const p = cbsController();
+    const request = { name: 'pvc-4cde4524-6ba4-449c-891b-fe9ce8138e33', capacity_range: { required_bytes: 5 * 1024 ** 3 }, parameters: { diskType: 'CLOUD_PREMIUM' } };
+    const a = p.call('CreateVolume', request, 0);
+    p.flush();
+    const b = p.call('CreateVolume', request, 10_000_000);
+    p.flush();
+    const va = (p.reply(a)!.response as { volume: { volume_id: string; capacity_bytes: number } }).volume;
+    const vb = (p.reply(b)!.response as { volume: { volume_id: string } }).volume;
+    expect(va.volume_id).toMatch(/^disk-[a-z0-9]{8}$/);
+    expect(va.capacity_bytes).toBe(10 * 1024 ** 3);
+    expect(vb.volume_id).toBe(va.volume_id);
+  });
+
+  it('refuses to delete a volume still published to a node', () => {
+    const p = cbsController({ volumes: [{ volumeId: 'disk-adge0gvc', publishedNodeIds: ['ins-ngtfnf7y'] }] });
+    const id = p.call('DeleteVolume', { volume_id: 'disk-adge0gvc' }, 0);
+    expect(p.reply(id)?.code).toBe('FAILED_PRECONDITION');
+  });
+
+  it('replies with an injected fault code after the normal latency', () => {
+    const p = cbsController({ volumes: [{ volumeId: 'disk-adge0gvc' }] });
+    const id = p.call('ControllerPublishVolume', publishRequest, 0, { code: 'INTERNAL', message: 'cvm is detaching disk, please retry later' });
+    expect(p.reply(id)).toBeUndefined();
+    p.flush();
+    expect(p.reply(id)).toMatchObject({ code: 'INTERNAL', message: 'cvm is detaching disk, please retry later' });
+    // the failed publish changed nothing: publishing to another node is still allowed
+    const other = p.call('ControllerPublishVolume', { ...publishRequest, node_id: 'ins-ngtfnf7y' }, 20_000_000);
+    p.flush();
+    expect(p.reply(other)?.code).toBe('OK');
+  });
+
+  it('never replies to a DEADLINE_EXCEEDED fault, but the backend still finishes, so a retry succeeds', () => {
+    const p = cbsController({ volumes: [{ volumeId: 'disk-adge0gvc' }] });
+    const id = p.call('ControllerPublishVolume', publishRequest, 0, { code: 'DEADLINE_EXCEEDED', message: 'context deadline exceeded' });
+    p.flush();
+    expect(p.reply(id)).toBeUndefined();
+    const retry = p.call('ControllerPublishVolume', publishRequest, 20_000_000);
+    p.flush();
+    expect(p.reply(retry)?.code).toBe('OK');
+  });
+
+  it('answers UNIMPLEMENTED for an RPC whose capability the driver does not advertise', () => {
+    const p = cbsController();
+    const id = p.call('CreateSnapshot', { name: 's', source_volume_id: 'disk-a' }, 0);
+    expect(p.reply(id)?.code).toBe('UNIMPLEMENTED');
+  });
+});
+
+describe('csi node plugin (cbs)', () => {
+  const stage = { volume_id: 'disk-adge0gvc', staging_target_path: '/var/lib/kubelet/plugins/kubernetes.io/csi/pv/pvc-1/globalmount', volume_capability: { AccessType: { Mount: { fs_type: 'ext4' } }, access_mode: { mode: 1 } } };
+  const publish = { ...stage, target_path: '/var/lib/kubelet/pods/uid/volumes/kubernetes.io~csi/pvc-1/mount' };
+
+  it('refuses NodePublishVolume before NodeStageVolume with FAILED_PRECONDITION', () => {
+    const p = cbsNode();
+    const id = p.call('NodePublishVolume', publish, 0);
+    expect(p.reply(id)?.code).toBe('FAILED_PRECONDITION');
+  });
+
+  it('stages then publishes, and repeats of both are idempotent', () => {
+    const p = cbsNode();
+    const s1 = p.call('NodeStageVolume', stage, 0); p.flush();
+    const p1 = p.call('NodePublishVolume', publish, 1_000_000); p.flush();
+    const s2 = p.call('NodeStageVolume', stage, 2_000_000); p.flush();
+    const p2 = p.call('NodePublishVolume', publish, 3_000_000); p.flush();
+    expect([s1, p1, s2, p2].map((id) => p.reply(id)?.code)).toEqual(['OK', 'OK', 'OK', 'OK']);
+  });
+
+  it('refuses NodeUnstageVolume while the volume is still published', () => {
+    const p = cbsNode();
+    p.call('NodeStageVolume', stage, 0); p.flush();
+    p.call('NodePublishVolume', publish, 1_000_000); p.flush();
+    const id = p.call('NodeUnstageVolume', stage, 2_000_000);
+    expect(p.reply(id)?.code).toBe('FAILED_PRECONDITION');
+    const u = p.call('NodeUnpublishVolume', publish, 3_000_000); p.flush();
+    const us = p.call('NodeUnstageVolume', stage, 4_000_000); p.flush();
+    expect([p.reply(u)?.code, p.reply(us)?.code]).toEqual(['OK', 'OK']);
+  });
+
+  it('reports the CVM instance id and zone in NodeGetInfo', () => {
+    const p = cbsNode();
+    const id = p.call('NodeGetInfo', {}, 0); p.flush();
+    expect(p.reply(id)?.response).toEqual({ node_id: 'ins-hrlnsway', accessible_topology: { segments: { 'topology.com.tencent.cloud.csi.cbs/zone': 'ap-guangzhou-3' } } });
+  });
+});
+
+describe('csi controller plugin (ceph-rbd)', () => {
+  const ceph = () => start(csiControllerPluginMachine, { id: 'csi-rbdplugin-provisioner', host: 'master', profile: '1.30', driver: cephRbd, seed: 3 });
+  const create = (name: string, extra: Record<string, unknown> = {}) => ({ name, capacity_range: { required_bytes: 1024 ** 3 }, parameters: { clusterID: cephRbd.ceph!.clusterID, pool: 'rbd' }, ...extra });
+
+  it('creates a volume in journal order: lookup, reserve directory key, names, rbd create, image id', () => {
+    const p = ceph();
+    const id = p.call('CreateVolume', create('pvc-accbfd11-8b13-4a8a-96aa-cdd86b699223'), 0); p.flush();
+    const vol = (p.reply(id)!.response as { volume: { volume_id: string } }).volume;
+    const uuid = vol.volume_id.slice(-36);
+    expect(vol.volume_id).toBe(composeCSIID(cephRbd.ceph!, uuid));
+    expect(vol.volume_id.startsWith('0001-0024-4a9e463a-4853-4237-a5c5-9ae9d25bacda-0000000000000001-')).toBe(true);
+    const lines = p.logs().map((l) => l.replace(/^ID: \d+ Req-ID: \S+ /, ''));
+    const img = `csi-vol-${uuid}`;
+    expect(lines.slice(2, 9)).toEqual([
+      'got omap values: (pool="rbd", namespace="", name="csi.volumes.default"): map[]',
+      `set omap keys (pool="rbd", namespace="", name="csi.volumes.default"): map[csi.volume.pvc-accbfd11-8b13-4a8a-96aa-cdd86b699223:${uuid}])`,
+      `set omap keys (pool="rbd", namespace="", name="csi.volume.${uuid}"): map[csi.imagename:${img} csi.volname:pvc-accbfd11-8b13-4a8a-96aa-cdd86b699223])`,
+      `generated Volume ID (${vol.volume_id}) and image name (${img}) for request name (pvc-accbfd11-8b13-4a8a-96aa-cdd86b699223)`,
+      `rbd: create rbd/${img} size 1024M (features: [layering]) using mon 10.20.10.12,10.20.10.13`,
+      `created volume pvc-accbfd11-8b13-4a8a-96aa-cdd86b699223 backed by image ${img}`,
+      expect.stringMatching(new RegExp(`^set omap keys \\(pool="rbd", namespace="", name="csi.volume.${uuid}"\\): map\\[csi.imageid:[0-9a-f]{14}\\]\\)$`)),
+    ]);
+    expect(p.logs()[0]).toBe('ID: 1 Req-ID: pvc-accbfd11-8b13-4a8a-96aa-cdd86b699223 GRPC call: /csi.v1.Controller/CreateVolume');
+    const view = cephJournalView(p.actor.getSnapshot().context);
+    expect(view.images.map((i) => i.name)).toEqual([img]);
+    expect(view.omaps.map((o) => o.object)).toEqual(['csi.volume.' + uuid, 'csi.volumes.default']);
+  });
+
+  it('clones through a -temp image and two short-lived snapshots', () => {
+    const p = ceph();
+    const a = p.call('CreateVolume', create('pvc-parent'), 0); p.flush();
+    const parentId = (p.reply(a)!.response as { volume: { volume_id: string } }).volume.volume_id;
+    const before = p.logs().length;
+    const b = p.call('CreateVolume', create('pvc-clone', { volume_content_source: { Type: { Volume: { volume_id: parentId } } } }), 1_000_000); p.flush();
+    const cloneId = (p.reply(b)!.response as { volume: { volume_id: string } }).volume.volume_id;
+    const parent = `csi-vol-${parentId.slice(-36)}`, img = `csi-vol-${cloneId.slice(-36)}`;
+    const rbd = p.logs().slice(before).map((l) => l.replace(/^ID: \d+ Req-ID: \S+ /, '')).filter((l) => l.startsWith('rbd:'));
+    expect(rbd).toEqual([
+      `rbd: snap create rbd/@${img}-temp using mon 10.20.10.12,10.20.10.13`,
+      `rbd: clone rbd/${parent}@${img}-temp ${img}-temp (features: [layering]) using mon 10.20.10.12,10.20.10.13`,
+      `rbd: snap rm rbd/${parent}@${img}-temp using mon 10.20.10.12,10.20.10.13`,
+      `rbd: snap create rbd/@${img} using mon 10.20.10.12,10.20.10.13`,
+      `rbd: clone rbd/${img}-temp@${img} ${img} (features: [layering]) using mon 10.20.10.12,10.20.10.13`,
+      `rbd: snap rm rbd/${img}-temp@${img} using mon 10.20.10.12,10.20.10.13`,
+    ]);
+    const view = cephJournalView(p.actor.getSnapshot().context);
+    expect(view.images.map((i) => i.name)).toEqual([parent, img, `${img}-temp`].sort());
+    expect(view.images.every((i) => i.snapshots.length === 0)).toBe(true);
+  });
+
+  it('deletes through the trash and then removes the journal entries', () => {
+    const p = ceph();
+    const a = p.call('CreateVolume', create('pvc-accbfd11-8b13-4a8a-96aa-cdd86b699223'), 0); p.flush();
+    const id = (p.reply(a)!.response as { volume: { volume_id: string } }).volume.volume_id;
+    const uuid = id.slice(-36), img = `csi-vol-${uuid}`;
+    const before = p.logs().length;
+    const d = p.call('DeleteVolume', { volume_id: id }, 1_000_000); p.flush();
+    expect(p.reply(d)?.code).toBe('OK');
+    const lines = p.logs().slice(before).map((l) => l.replace(/^ID: \d+ Req-ID: \S+ /, ''));
+    expect(lines.slice(2, -1)).toEqual([
+      expect.stringMatching(new RegExp(`^got omap values: \\(pool="rbd", namespace="", name="csi.volume.${uuid}"\\): map\\[csi.imageid:[0-9a-f]{14} csi.imagename:${img} csi.volname:pvc-accbfd11-8b13-4a8a-96aa-cdd86b699223\\]$`)),
+      `Can not find rbd image: rbd/${img}-temp, but maybe no error`,
+      `deleting image ${img}`,
+      `rbd: delete ${img} using mon 10.20.10.12,10.20.10.13, pool rbd`,
+      expect.stringMatching(new RegExp(`^rbd: adding task to remove image "${img}" with id "[0-9a-f]{14}" from trash$`)),
+      'removed omap keys (pool="rbd", namespace="", name="csi.volumes.default"): [csi.volume.pvc-accbfd11-8b13-4a8a-96aa-cdd86b699223]',
+    ]);
+    const view = cephJournalView(p.actor.getSnapshot().context);
+    expect(view.images).toEqual([]);
+    expect(view.trash.map((t) => t.name)).toEqual([img]);
+    expect(view.omaps).toEqual([{ object: 'csi.volumes.default', values: {} }]);
+  });
+
+  it('returns the journal\'s existing volume when CreateVolume is repeated', () => {
+    const p = ceph();
+    const a = p.call('CreateVolume', create('pvc-x'), 0); p.flush();
+    const b = p.call('CreateVolume', create('pvc-x'), 1_000_000); p.flush();
+    const idOf = (r: string) => (p.reply(r)!.response as { volume: { volume_id: string } }).volume.volume_id;
+    expect(idOf(b)).toBe(idOf(a));
+    expect(p.logs().some((l) => l.includes('found existing volume'))).toBe(true);
+  });
+});
+
+describe('csi volume lifecycle', () => {
+  it('reaches every state of the spec lifecycle', () => {
+    const events = [
+      { type: 'csi.createVolume' }, { type: 'csi.controllerPublishVolume', nodeId: 'n1' }, { type: 'csi.nodeStageVolume' },
+      { type: 'csi.nodePublishVolume', targetPath: '/t' }, { type: 'csi.nodeUnpublishVolume', targetPath: '/t' },
+      { type: 'csi.nodeUnstageVolume' }, { type: 'csi.controllerUnpublishVolume', nodeId: 'n1' }, { type: 'csi.deleteVolume' },
+    ] as const;
+    const paths = getShortestPaths(csiVolumeLifecycleMachine, {
+      events: [...events], serializeState: (s) => JSON.stringify(s.value), input: { stageUnstage: true },
+    } as never);
+    const reached = new Set(paths.map((p) => p.state.value as string));
+    expect([...reached].sort()).toEqual(['CREATED', 'NODE_READY', 'PUBLISHED', 'VOL_READY', 'absent', 'deleted']);
+  });
+
+  it('reaches every plugin machine state', () => {
+    for (const m of [csiControllerPluginMachine, csiNodePluginMachine]) {
+      const paths = getShortestPaths(m as typeof csiControllerPluginMachine, {
+        events: [{ type: 'component.started', now: 0 }, { type: 'host.shutdown', now: 1 }],
+        serializeState: (s) => JSON.stringify(s.value),
+        input: { id: 'x', host: 'h', profile: '1.20', driver: cbs, seed: 1, nodeName: 'h', nodeId: 'ins-x' },
+      } as never);
+      expect(paths.map((p) => p.state.value).sort()).toEqual(['serving', 'stopped']);
+    }
+  });
+});
