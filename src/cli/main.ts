@@ -32,7 +32,7 @@ export function main(argv: string[], out: (s: string) => void = (s) => process.s
 }
 
 function isParseArgsError(e: unknown): boolean {
-  return e instanceof Error && typeof (e as { code?: unknown }).code === 'string' && (e as { code: string }).code.startsWith('ERR_PARSE_ARGS');
+  return e instanceof Error && typeof (e as { code?: unknown }).code === 'string' && (e as unknown as { code: string }).code.startsWith('ERR_PARSE_ARGS');
 }
 
 function scenarios(args: string[], out: (s: string) => void): number {

@@ -430,7 +430,7 @@ export class Cluster {
             ...(involved ? { uid: involved.metadata.uid, apiVersion: involved.apiVersion, resourceVersion: involved.metadata.resourceVersion } : {}),
           },
           reason: e.reason, message: e.message, type: e.eventType, count: 1,
-          source: { component: EVENT_SOURCE[r.source] ?? r.name, ...(r.source === 'kubelet' ? { host: r.host } : {}) },
+          source: { component: EVENT_SOURCE[r.name] ?? r.name, ...(r.source === 'kubelet' ? { host: r.host } : {}) },
           firstTimestamp: ts, lastTimestamp: ts,
         },
       }, at);
@@ -586,8 +586,11 @@ const VERB_WORD: Record<ApiRequestEmitted['verb'], string> = {
   create: 'creates', update: 'updates', updateStatus: 'updates the status of', patch: 'patches', patchStatus: 'patches the status of', delete: 'deletes', get: 'reads',
 };
 
-const EVENT_SOURCE: Partial<Record<LogSource, string>> = {
-  'kube-controller-manager': 'attachdetach-controller', kubelet: 'kubelet', 'kube-scheduler': 'default-scheduler',
+/** Event.source.component as each real component's recorder sets it. */
+const EVENT_SOURCE: Record<string, string> = {
+  'attach-detach-controller': 'attachdetach-controller', 'pv-controller': 'persistentvolume-controller',
+  'statefulset-controller': 'statefulset-controller', 'node-lifecycle-controller': 'node-controller',
+  kubelet: 'kubelet', 'kube-scheduler': 'default-scheduler',
 };
 
 function defaultFaultMessage(code: GrpcCode): string {

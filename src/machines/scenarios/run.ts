@@ -29,6 +29,8 @@ export interface RunOptions {
   faults?: Array<CsiFault | string>;
   /** keep before/after objects on every step (default true; benchmarks turn it off) */
   recordObjects?: boolean;
+  /** run this much longer than the scenario's own duration (µs), e.g. to let retries converge */
+  extendBy?: number;
 }
 
 export function getScenario(id: string): Scenario {
@@ -65,11 +67,12 @@ export function runScenario(id: string, options: RunOptions = {}): Trace {
   const epochUs = Date.parse(data.start) * 1000;
   const cluster = new Cluster({
     profile: k8s, seed, epochUs: epochUs - (data.recordFrom ?? 0), apiServerUrl: data.apiServerUrl ?? 'https://10.0.0.1:443',
-    catalog, objects: data.objects, components: buildComponents(data, driver, k8s, seed),
+    catalog, objects: data.objects, components: buildComponents(data, driver, k8s, seed, epochUs - (data.recordFrom ?? 0)),
     actions: data.actions, csiFaults: [...(data.csiFaults ?? []), ...faults], apiFaults: data.apiFaults ?? [],
     recordObjects: options.recordObjects ?? true, ...(data.recordFrom !== undefined ? { recordFrom: data.recordFrom } : {}),
   });
-  cluster.run(data.runFor);
+  if (options.extendBy !== undefined && !(options.extendBy >= 0)) throw new ScenarioError(`bad extendBy "${options.extendBy}"`);
+  cluster.run(data.runFor + (options.extendBy ?? 0));
   return cluster.toTrace({
     scenario: id, title: scenario.title,
     options: { k8s, seed, ...(scenario.takesReplicas ? { replicas } : {}), faults: faults.map(faultText) },

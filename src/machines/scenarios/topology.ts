@@ -34,18 +34,22 @@ const UTC = 0;
  * Inputs are one shared bag of facts about where a component runs; each machine reads the fields its
  * Input type names and ignores the rest.
  */
-export function buildComponents(data: ScenarioData, driver: DriverProfile, profile: ProfileId, seed: number): ComponentSpec[] {
+export function buildComponents(data: ScenarioData, driver: DriverProfile, profile: ProfileId, seed: number, epochUs: number): ComponentSpec[] {
   const host = data.hostTz.offsetMin;
   const specs: ComponentSpec[] = [];
   const add = (
-    d: ComponentDescriptor, id: string, hostName: string, stream: LogStream, extra: Record<string, unknown> = {},
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    d: ComponentDescriptor<any>, id: string, hostName: string, stream: LogStream, extra: Record<string, unknown> = {},
     more: Partial<ComponentSpec> = {},
   ): void => {
     const apiClient = data.apiClients?.[d.name];
     specs.push({
       descriptor: d, stream,
       input: {
-        id, host: hostName, profile, driver, driverName: driver.name, seed: hashSeed(seed, id), tz: data.hostTz,
+        id, host: hostName, profile, driver, driverName: driver.name, seed: hashSeed(seed, id), tz: data.hostTz, timezone: data.hostTz, epochUs,
+        attachRequiredDrivers: driver.attachRequired ? [driver.name] : [],
+        // kube-controller-manager and other control-plane processes have been up for a while
+        uptimeAtStartUs: 3_000_000_000,
         provisionerIdentity: data.provisionerIdentity ?? `1672314114387-8081-${driver.name}`,
         heartbeat: data.heartbeats ?? false, ...extra,
       },
@@ -66,7 +70,12 @@ export function buildComponents(data: ScenarioData, driver: DriverProfile, profi
   add(externalAttacher, 'external-attacher', CSI_CONTROLLER_HOST, container);
   add(externalResizer, 'external-resizer', CSI_CONTROLLER_HOST, container);
   add(externalSnapshotter, 'external-snapshotter', CSI_CONTROLLER_HOST, container);
-  add(csiControllerPlugin, 'csi-controller-plugin', CSI_CONTROLLER_HOST, container, { backend: data.backend ?? [], nodes: data.nodes }, { serves: { endpoint: 'controller' } });
+  add(csiControllerPlugin, 'csi-controller-plugin', CSI_CONTROLLER_HOST, container, {
+    volumes: (data.backend ?? []).map((b) => ({
+      volumeId: b.volumeId, name: b.name, capacityBytes: b.capacityBytes, publishedNodeIds: b.publishedTo ?? [],
+      ...(b.volumeContext ? { volumeContext: b.volumeContext } : {}),
+    })),
+  }, { serves: { endpoint: 'controller' } });
   data.nodes.forEach((n, i) => {
     const root = n.kubeletRoot ?? '/var/lib/kubelet';
     const pid = n.kubeletPid ?? 1000 + ((i * 7919) % 30000);
@@ -77,7 +86,8 @@ export function buildComponents(data: ScenarioData, driver: DriverProfile, profi
       statusUpdateOffset: ((i * 3_700_000) % 10_000_000) + 1_234_567,
     });
     add(nodeDriverRegistrar, `node-driver-registrar/${n.name}`, n.name, container, { nodeName: n.name, kubeletRoot: root }, { serves: { endpoint: 'registrar', node: n.name } });
-    add(csiNodePlugin, `csi-node-plugin/${n.name}`, n.name, container, { nodeName: n.name, nodeId: n.nodeId ?? n.name }, { serves: { endpoint: 'node', node: n.name } });
+    const zone = n.labels?.['topology.kubernetes.io/zone'];
+    add(csiNodePlugin, `csi-node-plugin/${n.name}`, n.name, container, { nodeName: n.name, nodeId: n.nodeId ?? n.name, ...(zone ? { zone } : {}) }, { serves: { endpoint: 'node', node: n.name } });
   });
   return specs;
 }

@@ -1,0 +1,53 @@
+/**
+ * csi-flows: the public API. Real Kubernetes CSI components as pure XState v5 machines, a simulated
+ * cluster to run them on a virtual clock, scenarios as data, and traces with real klog lines.
+ *
+ *   import { runScenario, SCENARIOS, Cluster, kubeletMachine } from 'csi-flows';
+ *   const trace = runScenario('pod-migration', { k8s: '1.20' });
+ */
+
+// scenarios and traces
+export { runScenario, getScenario, parseFault, faultText, ScenarioError, type RunOptions } from './scenarios/run.ts';
+export { SCENARIOS } from './scenarios/index.ts';
+export { buildComponents, CONTROL_PLANE_HOST, CSI_CONTROLLER_HOST } from './scenarios/topology.ts';
+export type { Scenario, ScenarioData, ScenarioOptions, NodeSpec, BackendVolume } from './scenarios/types.ts';
+export type { Trace, TraceStep, StepKind, ObjectChange } from './cluster/trace.ts';
+export { sequenceMessages, toMermaidSequence, type SequenceMessage } from './diagram/sequence.ts';
+export { checkInvariants, type Violation } from './checks/invariants.ts';
+
+// the cluster
+export { Cluster, nodeOf, type ClusterOptions, type ComponentSpec, type CsiFault, type ApiFault, type UserAction } from './cluster/cluster.ts';
+export { ApiServer, mergePatch, type ApiOutcome, type ApiChange } from './cluster/apiServer.ts';
+export { catalog } from './catalog.ts';
+export { PROFILES, PROFILE_IDS, getProfile, isProfileId, type Profile } from './profiles/index.ts';
+export { DRIVERS, getDriver, type DriverProfile } from './drivers/index.ts';
+
+// shared vocabulary
+export type * from './shared/contract.ts';
+export type { K8sObject, Kind, ObjectMeta } from './shared/k8s.ts';
+export {
+  defineMessages, renderMessage, renderTemplate, formatRegex,
+  type MessageDef, type MessageCatalog, type LogFormat, type ProfileId, type Severity, type Stage, type LogSource,
+} from './shared/messages.ts';
+export { klogHeader, journaldPrefix, type LogStream } from './shared/klog.ts';
+export { volumeAttachmentName, uniqueVolumeName, attacherFinalizer, deviceMountPath, podVolumePath } from './shared/names.ts';
+export { GRPC_CODES, isFinalError, csiMethod, rpcErrorText, type CsiRpc, type GrpcCode } from './shared/csi.ts';
+export * as timing from './shared/timing.ts';
+export { createRng, type Rng } from './shared/rng.ts';
+
+// the machines, one per real component
+export { pvControllerMachine, pvcPhaseMachine, pvPhaseMachine, descriptor as pvControllerDescriptor } from './pv-controller/index.ts';
+export { externalProvisionerMachine, descriptor as externalProvisionerDescriptor } from './external-provisioner/index.ts';
+export { attachDetachControllerMachine, descriptor as attachDetachControllerDescriptor } from './attach-detach-controller/index.ts';
+export { nodeLifecycleControllerMachine, descriptor as nodeLifecycleControllerDescriptor } from './node-lifecycle-controller/index.ts';
+export { statefulSetControllerMachine, descriptor as statefulSetControllerDescriptor } from './statefulset-controller/index.ts';
+export { kubeSchedulerMachine, descriptor as kubeSchedulerDescriptor } from './kube-scheduler/index.ts';
+export { externalAttacherMachine, descriptor as externalAttacherDescriptor } from './external-attacher/index.ts';
+export { externalResizerMachine, descriptor as externalResizerDescriptor } from './external-resizer/index.ts';
+export { externalSnapshotterMachine, descriptor as externalSnapshotterDescriptor } from './external-snapshotter/index.ts';
+export {
+  csiControllerPluginMachine, csiNodePluginMachine, csiVolumeLifecycleMachine, cephJournalView,
+  controllerDescriptor as csiControllerPluginDescriptor, nodeDescriptor as csiNodePluginDescriptor,
+} from './csi-plugin/index.ts';
+export { kubeletMachine, descriptor as kubeletDescriptor } from './kubelet/index.ts';
+export { nodeDriverRegistrarMachine, descriptor as nodeDriverRegistrarDescriptor } from './node-driver-registrar/index.ts';

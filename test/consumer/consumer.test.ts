@@ -1,0 +1,60 @@
+/**
+ * The package as another team gets it: `npm pack`, installed into an empty project, used from plain
+ * Node (the machine's own Node 20, not this repo's Node 22) and from Vitest running the README's
+ * example test, extracted from README.md so the two cannot drift.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const repo = resolve(import.meta.dirname, '../..');
+let dir = '';
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'csi-flows-consumer-'));
+  const tgz = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: repo, encoding: 'utf8' }).trim().split('\n').pop()!;
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { 'csi-flows': `file:./${tgz}` } }));
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: dir, encoding: 'utf8' });
+  // Vitest itself comes from this repo: the consumer's test only needs to resolve it
+  symlinkSync(join(repo, 'node_modules/vitest'), join(dir, 'node_modules/vitest'), 'dir');
+}, 180_000);
+
+afterAll(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
+
+describe('the packed package', () => {
+  it('ships the compiled library and no site code', () => {
+    const files = execFileSync('tar', ['-tzf', join(dir, readFileSync(join(dir, 'package.json'), 'utf8').match(/file:\.\/([^"]+)/)![1]!)], { encoding: 'utf8' });
+    expect(files).toContain('package/dist/lib/machines/index.js');
+    expect(files).toContain('package/dist/lib/machines/index.d.ts');
+    expect(files).not.toMatch(/src\/pages|astro|\.tsx/);
+    const pkg = JSON.parse(readFileSync(join(dir, 'node_modules/csi-flows/package.json'), 'utf8'));
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@noble/hashes', 'xstate']);
+    expect(existsSync(join(dir, 'node_modules/astro'))).toBe(false);
+  });
+
+  it('runs a scenario from plain Node 20', () => {
+    const node = existsSync('/usr/bin/node') ? '/usr/bin/node' : process.execPath;
+    const out = execFileSync(node, ['--input-type=module', '-e', `
+      import { runScenario, SCENARIOS, kubeletMachine } from 'csi-flows';
+      const t = runScenario('attach', { k8s: '1.20' });
+      console.log(JSON.stringify({ n: SCENARIOS.length, steps: t.steps.length, machine: typeof kubeletMachine.transition, log: t.steps.find((s) => s.log).log }));
+    `], { cwd: dir, encoding: 'utf8' });
+    const r = JSON.parse(out);
+    expect(r.n).toBeGreaterThanOrEqual(13);
+    expect(r.steps).toBeGreaterThan(10);
+    expect(r.machine).toBe('function');
+    expect(r.log).toMatch(/^[IWE]\d{4} /);
+  });
+
+  it('passes the README\'s consumer test under Vitest', () => {
+    const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+    const example = /```ts\n(import \{ describe[\s\S]*?)```/.exec(readme)?.[1];
+    expect(example, 'README has a consumer test example').toBeDefined();
+    mkdirSync(join(dir, 'test'), { recursive: true });
+    writeFileSync(join(dir, 'test/example.test.ts'), example!);
+    const out = execFileSync(process.execPath, [join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--root', dir, '--reporter=verbose'], { cwd: dir, encoding: 'utf8' });
+    expect(out).toMatch(/2 passed/);
+  });
+});

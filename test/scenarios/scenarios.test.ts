@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { runScenario, SCENARIOS } from '../../src/machines/index.ts';
+import type { Trace } from '../../src/machines/cluster/trace.ts';
+import type { K8sObject } from '../../src/machines/shared/k8s.ts';
+
+const KLOG = /^(?:[A-Z][a-z]{2} \d{2} \d{2}:\d{2}:\d{2} \S+ \S+\[\d+\]: )?[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d{6} {1,7}\d+ [\w.-]+\.go:\d+\] \S/;
+
+const objs = (t: Trace, kind: string): K8sObject[] => t.final.objects.filter((o) => o.kind === kind);
+const get = (t: Trace, kind: string, name: string): K8sObject | undefined => objs(t, kind).find((o) => o.metadata.name === name);
+const running = (t: Trace, name: string): boolean => get(t, 'Pod', name)?.status?.phase === 'Running';
+const attachedVAs = (t: Trace): K8sObject[] => objs(t, 'VolumeAttachment').filter((v) => v.status?.attached);
+const logged = (t: Trace, re: RegExp): boolean => t.steps.some((s) => s.log && re.test(s.log));
+
+/** What each scenario must end with, per profile: read from the final objects and the log. */
+const outcomes: Record<string, (t: Trace) => void> = {
+  provision: (t) => {
+    const claim = get(t, 'PersistentVolumeClaim', 'data')!;
+    expect(claim.status.phase).toBe('Bound');
+    const pv = get(t, 'PersistentVolume', claim.spec.volumeName)!;
+    expect(pv.metadata.name).toBe(`pvc-${claim.metadata.uid}`);
+    expect(pv.status.phase).toBe('Bound');
+    expect(pv.metadata.annotations?.['pv.kubernetes.io/provisioned-by']).toBe('com.tencent.cloud.csi.cbs');
+  },
+  attach: (t) => {
+    expect(attachedVAs(t)).toHaveLength(1);
+    expect(running(t, 'web-0')).toBe(true);
+    const n = get(t, 'Node', get(t, 'Pod', 'web-0')!.spec.nodeName)!;
+    expect(n.status.volumesAttached).toHaveLength(1);
+  },
+  mount: (t) => {
+    expect(running(t, 'web-0')).toBe(true);
+    expect(t.steps.some((s) => s.rpc?.method === '/csi.v1.Node/NodeStageVolume')).toBe(true);
+    expect(t.steps.some((s) => s.rpc?.method === '/csi.v1.Node/NodePublishVolume')).toBe(true);
+  },
+  teardown: (t) => {
+    expect(get(t, 'Pod', 'web-0')).toBeUndefined();
+    expect(objs(t, 'VolumeAttachment')).toHaveLength(0);
+    expect(objs(t, 'PersistentVolume')).toHaveLength(0);
+    const order = ['NodeUnpublishVolume', 'NodeUnstageVolume', 'ControllerUnpublishVolume', 'DeleteVolume']
+      .map((rpc) => t.steps.findIndex((s) => s.kind === 'rpc' && s.rpc?.method.endsWith(`/${rpc}`)));
+    expect(order.every((i) => i >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  },
+  'pod-migration': (t) => {
+    const p = get(t, 'Pod', 'weixin-zixun-l3-vob-rbu-online-6')!;
+    expect(p.spec.nodeName).toBe('11.142.60.212');
+    expect(p.status.phase).toBe('Running');
+    expect(attachedVAs(t).map((v) => v.metadata.name)).toContain('csi-ef62fd617656080205af907030d51be08f25b43341a98b53fd436db24689accd');
+    expect(get(t, 'VolumeAttachment', 'csi-3a3640a23315b682265e8a33ea96b28fa5166767781a3c1f181c6df9e93fd7df')).toBeUndefined();
+  },
+  'multi-attach': (t) => {
+    expect(running(t, 'writer-a')).toBe(true);
+    expect(running(t, 'writer-b')).toBe(false);
+    expect(attachedVAs(t)).toHaveLength(1);
+    expect(logged(t, /Multi-Attach error/)).toBe(true);
+  },
+  'force-detach': (t) => {
+    const p = get(t, 'Pod', 'db-0')!;
+    expect(p.spec.nodeName).toBe('node-2');
+    expect(p.status.phase).toBe('Running');
+    const detach = t.steps.find((s) => s.log && /force detaching/.test(s.log))!;
+    expect(detach).toBeDefined();
+    const deleted = t.steps.find((s) => s.kind === 'user' && s.api?.kind === 'Pod')!;
+    expect(detach.t - deleted.t).toBeGreaterThanOrEqual(6 * 60 * 1000 - 1000);
+  },
+  'ad-detach-backoff': (t) => {
+    if (t.k8s === '1.20') {
+      expect(running(t, 'web-0')).toBe(false);
+      expect(logged(t, /Volume not attached according to node status/)).toBe(true);
+    } else {
+      expect(running(t, 'web-0')).toBe(true);
+    }
+  },
+  'wffc-provision': (t) => {
+    const claim = get(t, 'PersistentVolumeClaim', 'pvc-evs-test')!;
+    const p = get(t, 'Pod', 'app-0')!;
+    expect(claim.metadata.annotations?.['volume.kubernetes.io/selected-node']).toBe(p.spec.nodeName);
+    expect(claim.status.phase).toBe('Bound');
+    expect(p.status.phase).toBe('Running');
+    const waited = t.steps.findIndex((s) => s.kind === 'event' && /WaitForFirstConsumer/.test(s.summary));
+    const created = t.steps.findIndex((s) => s.rpc?.method.endsWith('/CreateVolume'));
+    expect(waited).toBeGreaterThanOrEqual(0);
+    expect(created).toBeGreaterThan(waited);
+  },
+  'ceph-rbd-create': (t) => {
+    expect(get(t, 'PersistentVolumeClaim', 'cstor-pvc-vdisk')!.status.phase).toBe('Bound');
+    expect(logged(t, /set omap keys/)).toBe(true);
+    expect(logged(t, /csi-vol-/)).toBe(true);
+  },
+  'ceph-rbd-clone': (t) => {
+    expect(get(t, 'PersistentVolumeClaim', 'cstor-pvc-clone-vdisk')!.status.phase).toBe('Bound');
+    expect(logged(t, /-temp/)).toBe(true);
+  },
+  'ceph-rbd-delete': (t) => {
+    expect(objs(t, 'PersistentVolume')).toHaveLength(0);
+    expect(logged(t, /trash/)).toBe(true);
+    expect(logged(t, /removed omap keys/)).toBe(true);
+  },
+  'statefulset-rollout': (t) => {
+    const pods = objs(t, 'Pod');
+    expect(pods).toHaveLength(3);
+    for (const p of pods) {
+      expect(p.spec.nodeName).toMatch(/^b-/);
+      expect(p.status.phase).toBe('Running');
+    }
+  },
+};
+
+describe('every scenario', () => {
+  it('has an outcome check', () => {
+    expect(Object.keys(outcomes).sort()).toEqual(SCENARIOS.map((s) => s.id).sort());
+  });
+
+  for (const s of SCENARIOS) {
+    for (const k8s of ['1.20', '1.30'] as const) {
+      describe(`${s.id} on ${k8s}`, () => {
+        const trace = runScenario(s.id, { k8s });
+        it('produces ordered steps, each with a summary and at most one well-formed klog line', () => {
+          expect(trace.steps.length).toBeGreaterThan(5);
+          let last = -1;
+          for (const st of trace.steps) {
+            expect(st.t).toBeGreaterThanOrEqual(last);
+            last = st.t;
+            expect(st.summary.length).toBeGreaterThan(5);
+            if (st.log) expect(st.log).toMatch(KLOG);
+            expect(st.log ?? '').not.toContain('\n');
+          }
+        });
+        it('ends as the real cluster would', () => outcomes[s.id]!(trace));
+        it('gives Pods a status.phase in final.objects', () => {
+          for (const p of objs(trace, 'Pod')) expect(p.status?.phase).toBeTypeOf('string');
+        });
+      });
+    }
+  }
+});
+
+describe('determinism', () => {
+  it('gives a byte-identical trace for the same scenario, profile and seed', () => {
+    const a = JSON.stringify(runScenario('pod-migration', { k8s: '1.20', seed: 7 }));
+    const b = JSON.stringify(runScenario('pod-migration', { k8s: '1.20', seed: 7 }));
+    expect(b).toBe(a);
+  });
+  it('gives a different trace for another seed', () => {
+    const a = JSON.stringify(runScenario('attach', { seed: 1 }).steps.map((s) => s.t));
+    const b = JSON.stringify(runScenario('attach', { seed: 2 }).steps.map((s) => s.t));
+    expect(b).not.toBe(a);
+  });
+});
