@@ -1,0 +1,17 @@
+import type { ComponentDescriptor } from '../shared/contract.ts';
+import { kubeletMachine } from './kubelet.machine.ts';
+import { messages } from './kubelet.messages.ts';
+import type { KubeletInput } from './kubelet.types.ts';
+
+export { kubeletMachine, messages };
+export type { KubeletInput, KubeletContext, DswVolume, AswVolume, PodState, PluginRegistration } from './kubelet.types.ts';
+
+export const descriptor: ComponentDescriptor<KubeletInput> = {
+  name: 'kubelet',
+  machine: kubeletMachine,
+  source: 'kubelet',
+  watches: ['Pod', 'Node', 'PersistentVolume', 'PersistentVolumeClaim', 'VolumeAttachment', 'CSIDriver'],
+  nodeScoped: ['Pod', 'Node', 'VolumeAttachment'],
+  watchesPluginSockets: true,
+  messages,
+};

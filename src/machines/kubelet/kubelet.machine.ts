@@ -1,0 +1,145 @@
+/**
+ * kubelet: the node agent, as far as storage goes. Its volume manager mounts the volumes of the pods
+ * bound to this node (VerifyControllerAttachedVolume -> MountVolume: WaitForAttach, MountDevice =
+ * NodeStageVolume, SetUp = NodePublishVolume) and unmounts them when the pods go (UnmountVolume =
+ * NodeUnpublishVolume, UnmountDevice = NodeUnstageVolume); it reports node.status.volumesInUse, which
+ * both gates its own verification and tells the attach/detach controller when detaching is safe; it
+ * registers CSI drivers announced by node-driver-registrar; and it runs pods once their volumes are
+ * mounted and deletes them for good once their volumes are unmounted.
+ * upstream (v1.20.6 and master-era text): pkg/kubelet/volumemanager/**, pkg/kubelet/pluginmanager/**,
+ * pkg/volume/util/operationexecutor/operation_generator.go, pkg/volume/csi/*, pkg/kubelet/kubelet.go,
+ * kubelet_node_status.go. The pure logic lives in kubelet.volumes.ts and kubelet.node.ts.
+ * Left out: kubelet-side attach (controller-managed attach/detach is assumed), block volumes,
+ * expansion, reconstruction of mounts after a restart (a rebooted node has no mounts), container detail.
+ */
+import { assign, enqueueActions, setup } from 'xstate';
+import type { ClusterEmitted, ClusterEvent } from '../shared/contract.ts';
+import type { K8sObject } from '../shared/k8s.ts';
+import type { KubeletContext, KubeletInput, Work } from './kubelet.types.ts';
+import { begin } from './kubelet.work.ts';
+import { handleOperationResult, handleVerifyNode, populateDesiredState, reconcile } from './kubelet.volumes.ts';
+import {
+  initializeNode, nodeStatusWritten, podAdded, podTimer, pluginSocketCreated, pluginSocketRemoved, registrationResult,
+  scheduleNodeStatus, syncPods, updateNodeStatus, csiErrText,
+} from './kubelet.node.ts';
+
+function initialContext(input: KubeletInput): KubeletContext {
+  return {
+    input, seq: 0, startedAt: 0, pods: {}, pvcs: {}, pvs: {}, vas: {}, csiDrivers: {},
+    plugins: {}, pluginRequests: {}, registered: {}, csiNode: { created: false, drivers: [] },
+    dsw: {}, asw: {}, ops: {}, inflight: {}, volumesInUseWritten: [], podStates: {},
+  };
+}
+
+/** What follows every event: DSW populator, pod sync, node status schedule. */
+function settle(w: Work): void {
+  populateDesiredState(w);
+  syncPods(w);
+  scheduleNodeStatus(w);
+}
+
+interface Enqueue { assign: (c: KubeletContext) => void; emit: (e: ClusterEmitted) => void }
+type Handler = (w: Work, e: ClusterEvent) => void;
+
+/** Runs a pure handler on a private copy of the context and hands its outputs to XState. */
+function runStep(handler: Handler, context: KubeletContext, event: ClusterEvent, enqueue: Enqueue): void {
+  const w = begin(context, event.now);
+  handler(w, event);
+  enqueue.assign(w.c);
+  for (const e of w.out) enqueue.emit(e);
+}
+
+function informerUpdate(w: Work, e: ClusterEvent): void {
+  if (e.type !== 'watch.added' && e.type !== 'watch.modified' && e.type !== 'watch.deleted') return;
+  const o: K8sObject = e.object;
+  const gone = e.type === 'watch.deleted';
+  const put = <T extends Record<string, K8sObject>>(m: T, k: string): T => {
+    const next = { ...m } as Record<string, K8sObject>;
+    if (gone) delete next[k]; else next[k] = o;
+    return next as T;
+  };
+  switch (o.kind) {
+    case 'Pod': {
+      const uid = o.metadata.uid!;
+      w.c.pods = put(w.c.pods, uid);
+      if (gone) { const s = { ...w.c.podStates }; delete s[uid]; w.c.podStates = s; }
+      else podAdded(w, o);
+      break;
+    }
+    case 'Node': if (o.metadata.name === w.c.input.nodeName) w.c.node = gone ? undefined : o; break;
+    case 'PersistentVolumeClaim': w.c.pvcs = put(w.c.pvcs, `${o.metadata.namespace}/${o.metadata.name}`); break;
+    case 'PersistentVolume': w.c.pvs = put(w.c.pvs, o.metadata.name); break;
+    case 'VolumeAttachment': w.c.vas = put(w.c.vas, o.metadata.name); break;
+    case 'CSIDriver': w.c.csiDrivers = put(w.c.csiDrivers, o.metadata.name); break;
+    default: break;
+  }
+  settle(w);
+}
+
+export const kubeletMachine = setup({
+  types: {
+    context: {} as KubeletContext,
+    events: {} as ClusterEvent,
+    emitted: {} as ClusterEmitted,
+    input: {} as KubeletInput,
+  },
+  actions: {
+    /** kubelet start: initialNode + CSINode, the volume manager's loops */
+    initializeNode: enqueueActions(({ context, event, enqueue }) => runStep((w) => {
+      w.c = { ...initialContext(w.c.input), seq: w.c.seq, startedAt: w.now };
+      initializeNode(w);
+    }, context, event, enqueue as unknown as Enqueue)),
+    /** informer event handlers (pod config, node/PV/PVC/VA/CSIDriver listers) */
+    updateInformerCache: enqueueActions(({ context, event, enqueue }) => runStep(informerUpdate, context, event, enqueue as unknown as Enqueue)),
+    /** api.result: GET Node of VerifyControllerAttachedVolume, node status, registration writes, final pod delete */
+    handleApiResult: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => {
+      if (e.type !== 'api.result') return;
+      if (e.requestId === w.c.nodeStatusRequest) nodeStatusWritten(w, e.ok);
+      else if (!handleVerifyNode(w, e.requestId, e.ok, e.object, e.message)) registrationResult(w, e.requestId, e.ok, undefined, e.message ?? '');
+      settle(w);
+    }, context, event, enqueue as unknown as Enqueue)),
+    /** csi.result: a step of a volume operation or of a plugin registration */
+    handleCsiResult: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => {
+      if (e.type !== 'csi.result') return;
+      if (!handleOperationResult(w, e)) registrationResult(w, e.requestId, e.code === 'OK', e.response, csiErrText(e.code, e.message));
+      settle(w);
+    }, context, event, enqueue as unknown as Enqueue)),
+    /** timers: reconciler loop, node status loop, pod wait/start/kill */
+    handleTick: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => {
+      if (e.type !== 'clock.ticked') return;
+      if (e.key === 'reconcile') { w.c.reconcileAt = undefined; populateDesiredState(w); reconcile(w); }
+      else if (e.key === 'nodeStatus') updateNodeStatus(w);
+      else podTimer(w, e.key);
+      settle(w);
+    }, context, event, enqueue as unknown as Enqueue)),
+    /** pluginwatcher: a registration socket appeared / went */
+    registerPlugin: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => { if (e.type === 'plugin.socketCreated') pluginSocketCreated(w, e.path); }, context, event, enqueue as unknown as Enqueue)),
+    unregisterPlugin: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => { if (e.type === 'plugin.socketRemoved') { pluginSocketRemoved(w, e.path); settle(w); } }, context, event, enqueue as unknown as Enqueue)),
+    /** the host went down: mounts, pending operations and registrations are lost */
+    stopKubelet: assign(({ context }) => ({ ...initialContext(context.input), seq: context.seq })),
+  },
+}).createMachine({
+  id: 'kubelet',
+  initial: 'stopped',
+  context: ({ input }) => initialContext(input),
+  states: {
+    stopped: {
+      description: 'The kubelet process is not running.',
+      on: { 'component.started': { target: 'running', actions: 'initializeNode' } },
+    },
+    running: {
+      description: 'The kubelet syncs pods, runs the volume manager and the plugin manager (pkg/kubelet/kubelet.go Run).',
+      on: {
+        'watch.added': { actions: 'updateInformerCache' },
+        'watch.modified': { actions: 'updateInformerCache' },
+        'watch.deleted': { actions: 'updateInformerCache' },
+        'api.result': { actions: 'handleApiResult' },
+        'csi.result': { actions: 'handleCsiResult' },
+        'clock.ticked': { actions: 'handleTick' },
+        'plugin.socketCreated': { actions: 'registerPlugin' },
+        'plugin.socketRemoved': { actions: 'unregisterPlugin' },
+        'host.shutdown': { target: 'stopped', actions: 'stopKubelet' },
+      },
+    },
+  },
+});

@@ -1,0 +1,189 @@
+/**
+ * kubelet log lines (volume manager, operation executor, plugin manager, pod sync).
+ * '1.20': printf klog of v1.20; file:line pairs from seed 000 (a real 1.20 kubelet) and
+ * k8s-facts §3.10. '1.30': structured klog (InfoS); line numbers for 1.30 are taken from observed
+ * 1.2x logs and are marked "line unverified" where no 1.30 log was seen.
+ * upstream: pkg/kubelet/volumemanager/reconciler/reconciler.go (1.20) and reconciler_common.go (1.30),
+ * pkg/volume/util/operationexecutor/operation_generator.go, operation_executor.go
+ * (GenerateMsgDetailed = "%v for volume %q %v %v"), pkg/volume/util/nestedpendingoperations,
+ * pkg/volume/csi/csi_plugin.go, pkg/kubelet/kubelet.go.
+ */
+import { defineMessages } from '../shared/messages.ts';
+
+// VolumeToMount details: (UniqueName: %q) pod %q (UID: %q)  — the pod is the pod's name.
+const MOUNT = '{volume:q} (UniqueName: {uniqueName:q}) pod {podName:q} (UID: {podUid:q})';
+// AttachedVolume details: (UniqueName: %q) on node %q
+const DEVICE = '{volume:q} (UniqueName: {uniqueName:q}) on node {node:q}';
+
+export const messages = defineMessages({
+  'kubelet.verifyControllerAttachedVolumeStarted': {
+    source: 'kubelet', stage: 'attach', severity: 'I',
+    summary: 'The kubelet starts checking whether the attach/detach controller has attached volume {volume} for pod {podName}.',
+    formats: {
+      '1.20': { file: 'reconciler.go', line: 224, text: `operationExecutor.VerifyControllerAttachedVolume started for volume ${MOUNT} ` },
+      // line unverified (observed in 1.2x logs)
+      '1.30': { file: 'reconciler_common.go', line: 258, msg: `operationExecutor.VerifyControllerAttachedVolume started for volume ${MOUNT} `, kv: 'pod={kpod:q}' },
+    },
+  },
+  'kubelet.verifyControllerAttachedVolumeNotInUse': {
+    source: 'kubelet', stage: 'attach', severity: 'I',
+    summary: 'The kubelet does not check volume {volume} yet: it has not reported the volume in the node status volumesInUse.',
+    formats: {
+      // kubernetes#106853 (1.24+): no operation, no backoff until the volume is reported in use. line unverified
+      '1.30': { file: 'reconciler_common.go', line: 242, v: 5, msg: `operationExecutor.VerifyControllerAttachedVolume failed for volume ${MOUNT}  volume not marked in-use`, kv: 'pod={kpod:q}' },
+    },
+  },
+  'kubelet.operationFailed': {
+    source: 'kubelet', stage: 'mount', severity: 'E',
+    summary: 'A volume operation of the kubelet fails; it will not be retried for {duration}: {err}',
+    cause: 'The operation returned an error: the volume is not reported in use yet, not attached according to the node status, or the CSI node plugin failed.',
+    next: 'Read the error text. "not attached according to node status": check the VolumeAttachment and node.status.volumesAttached (attach/detach controller). An rpc error: check the CSI node plugin logs on this node.',
+    formats: {
+      '1.20': { file: 'nestedpendingoperations.go', line: 301, text: 'Operation for {key:q} failed. No retries permitted until {until} (durationBeforeRetry {duration}). Error: {err:q}' },
+      '1.30': { file: 'nestedpendingoperations.go', line: 348, text: 'Operation for {key:q} failed. No retries permitted until {until} (durationBeforeRetry {duration}). Error: {err}' },
+    },
+  },
+  'kubelet.controllerAttachSucceeded': {
+    source: 'kubelet', stage: 'attach', severity: 'I',
+    summary: 'The node status lists volume {volume} as attached: the kubelet marks it attached.',
+    formats: {
+      '1.20': { file: 'operation_generator.go', line: 1332, text: `Controller attach succeeded for volume ${MOUNT} device path: {devicePath:q}` },
+      '1.30': { file: 'operation_generator.go', line: 1514, msg: `Controller attach succeeded for volume ${MOUNT} device path: {devicePath:q}`, kv: 'pod={kpod:q}' },
+    },
+  },
+  'kubelet.mountVolumeStarted': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'The kubelet starts mounting volume {volume} for pod {podName}.',
+    formats: {
+      '1.20': { file: 'reconciler.go', line: 269, text: `operationExecutor.MountVolume started for volume ${MOUNT} ` },
+      // observed reconciler_common.go:220 on ≈1.27; line for 1.30 unverified
+      '1.30': { file: 'reconciler_common.go', line: 231, v: 1, msg: `operationExecutor.MountVolume started for volume ${MOUNT} `, kv: 'pod={kpod:q}' },
+    },
+  },
+  'kubelet.waitForAttachEntering': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'The kubelet waits for the VolumeAttachment of volume {volume} to be attached.',
+    formats: {
+      '1.20': { file: 'operation_generator.go', line: 558, text: `MountVolume.WaitForAttach entering for volume ${MOUNT} DevicePath {devicePath:q}` },
+      '1.30': { file: 'operation_generator.go', line: 622, msg: `MountVolume.WaitForAttach entering for volume ${MOUNT} DevicePath {devicePath:q}`, kv: 'pod={kpod:q}' },
+    },
+  },
+  'kubelet.waitForAttachSucceeded': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'VolumeAttachment {devicePath} is attached: volume {volume} can be mounted.',
+    formats: {
+      '1.20': { file: 'operation_generator.go', line: 567, text: `MountVolume.WaitForAttach succeeded for volume ${MOUNT} DevicePath {devicePath:q}` },
+      '1.30': { file: 'operation_generator.go', line: 632, msg: `MountVolume.WaitForAttach succeeded for volume ${MOUNT} DevicePath {devicePath:q}`, kv: 'pod={kpod:q}' },
+    },
+  },
+  'kubelet.mountDeviceSucceeded': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'NodeStageVolume succeeded: volume {volume} is staged at {deviceMountPath}.',
+    formats: {
+      '1.20': { file: 'operation_generator.go', line: 596, text: `MountVolume.MountDevice succeeded for volume ${MOUNT} device mount path {deviceMountPath:q}` },
+      // line unverified
+      '1.30': { file: 'operation_generator.go', line: 664, msg: `MountVolume.MountDevice succeeded for volume ${MOUNT} device mount path {deviceMountPath:q}`, kv: 'pod={kpod:q}' },
+    },
+  },
+  'kubelet.setUpSucceeded': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'NodePublishVolume succeeded: volume {volume} is mounted into pod {podName}.',
+    formats: {
+      '1.20': { file: 'operation_generator.go', line: 657, text: `MountVolume.SetUp succeeded for volume ${MOUNT} ` },
+      // line unverified
+      '1.30': { file: 'operation_generator.go', line: 721, v: 1, msg: `MountVolume.SetUp succeeded for volume ${MOUNT} `, kv: 'pod={kpod:q}' },
+    },
+  },
+  'kubelet.unmountVolumeStarted': {
+    source: 'kubelet', stage: 'unmount', severity: 'I',
+    summary: 'Pod {podUid} no longer needs volume {volume}: the kubelet starts unmounting it from the pod.',
+    formats: {
+      '1.20': { file: 'reconciler.go', line: 196, text: 'operationExecutor.UnmountVolume started for volume {volume:q} (UniqueName: {uniqueName:q}) pod {podUid:q} (UID: {podUid:q}) ' },
+      // line unverified
+      '1.30': { file: 'reconciler_common.go', line: 159, msg: 'operationExecutor.UnmountVolume started for volume {volume:q} (UniqueName: {uniqueName:q}) pod {podUid:q} (UID: {podUid:q}) ' },
+    },
+  },
+  'kubelet.tearDownSucceeded': {
+    source: 'kubelet', stage: 'unmount', severity: 'I',
+    summary: 'NodeUnpublishVolume succeeded: volume {volume} is unmounted from pod {podUid}.',
+    formats: {
+      '1.20': { file: 'operation_generator.go', line: 782, text: 'UnmountVolume.TearDown succeeded for volume {uniqueName:q} (OuterVolumeSpecName: {outerName:q}) pod {podUid:q} (UID: {podUid:q}). InnerVolumeSpecName {volume:q}. PluginName "kubernetes.io/csi", VolumeGidValue ""' },
+      // still klog.Infof in 1.2x (observed operation_generator.go:803); line for 1.30 unverified
+      '1.30': { file: 'operation_generator.go', line: 803, text: 'UnmountVolume.TearDown succeeded for volume {uniqueName:q} (OuterVolumeSpecName: {outerName:q}) pod {podUid:q} (UID: {podUid:q}). InnerVolumeSpecName {volume:q}. PluginName "kubernetes.io/csi", VolumeGidValue ""' },
+    },
+  },
+  'kubelet.unmountDeviceStarted': {
+    source: 'kubelet', stage: 'unmount', severity: 'I',
+    summary: 'No pod on {node} uses volume {volume} any more: the kubelet starts unstaging it.',
+    formats: {
+      '1.20': { file: 'reconciler.go', line: 312, text: `operationExecutor.UnmountDevice started for volume ${DEVICE} ` },
+      // line unverified
+      '1.30': { file: 'reconciler_common.go', line: 288, msg: `operationExecutor.UnmountDevice started for volume ${DEVICE} ` },
+    },
+  },
+  'kubelet.unmountDeviceSucceeded': {
+    source: 'kubelet', stage: 'unmount', severity: 'I',
+    summary: 'NodeUnstageVolume succeeded: volume {volume} is no longer staged on {node}.',
+    formats: {
+      // The real 1.20 quirk: klog.Infof(msg, "") with a message that has no verb left, hence %!(EXTRA …).
+      '1.20': { file: 'operation_generator.go', line: 869, text: `UnmountDevice succeeded for volume {volume:q} %!(EXTRA string=UnmountDevice succeeded for volume ${DEVICE} )` },
+      // fixed later (klog.InfoS); line unverified
+      '1.30': { file: 'operation_generator.go', line: 937, msg: `UnmountDevice succeeded for volume ${DEVICE} ` },
+    },
+  },
+  'kubelet.volumeDetached': {
+    source: 'kubelet', stage: 'detach', severity: 'I',
+    summary: 'The kubelet forgets volume {volume}: detaching it is the attach/detach controller\'s job.',
+    formats: {
+      '1.20': { file: 'reconciler.go', line: 319, text: `Volume detached for volume ${DEVICE} DevicePath {devicePath:q}` },
+      // observed reconciler.go:319 structured on 1.21/1.22; reconciler_common.go line for 1.30 unverified
+      '1.30': { file: 'reconciler_common.go', line: 300, msg: `Volume detached for volume ${DEVICE} DevicePath {devicePath:q}` },
+    },
+  },
+  'kubelet.addedVolumeToDesiredState': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'Pod {kpod} needs volume {outerName} (PersistentVolume {volume}): added to the desired state of world.',
+    formats: {
+      '1.20': { file: 'desired_state_of_world_populator.go', line: 346, v: 4, text: 'Added volume {outerName:q} (volSpec={volume:q}) for pod {podUid:q} to desired state.' },
+      '1.30': { file: 'desired_state_of_world_populator.go', line: 316, v: 4, msg: 'Added volume to desired state', kv: 'pod={kpod:q} volumeName={outerName:q} volumeSpecName={volume:q}' },
+    },
+  },
+  'kubelet.unableToAttachOrMount': {
+    source: 'kubelet', stage: 'mount', severity: 'E',
+    summary: 'Pod {kpod} waited 2m3s for its volumes and gives up for now: {err}',
+    cause: 'A volume of the pod was not attached or not mounted within 2m3s (podAttachAndMountTimeout).',
+    next: 'Look at the earlier "Operation for … failed" lines of this volume, at the VolumeAttachment and at node.status.volumesAttached.',
+    formats: {
+      '1.20': { file: 'kubelet.go', line: 1701, text: 'Unable to attach or mount volumes for pod {podDesc:q}: {err}; skipping pod' },
+    },
+  },
+  'kubelet.validatePlugin': {
+    source: 'kubelet', stage: 'register', severity: 'I',
+    summary: 'The kubelet validates the CSI driver {driver} announced on its registration socket.',
+    formats: {
+      // line unverified
+      '1.20': { file: 'csi_plugin.go', line: 99, text: 'kubernetes.io/csi: Trying to validate a new CSI Driver with name: {driver} endpoint: {endpoint} versions: {versions}' },
+      '1.30': { file: 'csi_plugin.go', line: 100, msg: 'kubernetes.io/csi: Trying to validate a new CSI Driver with name: {driver} endpoint: {endpoint} versions: {versions}' },
+    },
+  },
+  'kubelet.registerPlugin': {
+    source: 'kubelet', stage: 'register', severity: 'I',
+    summary: 'The kubelet registers CSI driver {driver} at {endpoint}.',
+    formats: {
+      // line unverified
+      '1.20': { file: 'csi_plugin.go', line: 112, text: 'kubernetes.io/csi: Register new plugin with name: {driver} at endpoint: {endpoint}' },
+      '1.30': { file: 'csi_plugin.go', line: 113, msg: 'kubernetes.io/csi: Register new plugin with name: {driver} at endpoint: {endpoint}' },
+    },
+  },
+  'kubelet.registerPluginFailed': {
+    source: 'kubelet', stage: 'register', severity: 'E',
+    summary: 'Registering the plugin at {path} failed: {err}',
+    cause: 'node-driver-registrar or the CSI node plugin did not answer, or answered an error.',
+    next: 'Check the node-driver-registrar and CSI node plugin containers of the driver DaemonSet on this node.',
+    formats: {
+      // line unverified
+      '1.20': { file: 'reconciler.go', line: 153, text: 'operationExecutor.RegisterPlugin failed for plugin at {path:q} : {err}' },
+      '1.30': { file: 'reconciler.go', line: 148, msg: 'RegisterPlugin failed', kv: 'err={err:q}' },
+    },
+  },
+});

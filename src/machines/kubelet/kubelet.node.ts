@@ -1,0 +1,259 @@
+/**
+ * The kubelet's node status updates, pod lifecycle and plugin registration, as pure functions on a
+ * Work copy.
+ * upstream: pkg/kubelet/kubelet_node_status.go (initialNode annotation
+ * volumes.kubernetes.io/controller-managed-attach-detach, updateNodeStatus every
+ * nodeStatusUpdateFrequency, volumesInUse from the volume manager, then MarkVolumesAsReportedInUse),
+ * pkg/kubelet/kubelet.go syncPod (WaitForAttachAndMount, 2m3s), pkg/kubelet/volumemanager/volume_manager.go,
+ * pkg/kubelet/pluginmanager (operation_generator.go GenerateRegisterPluginFunc: GetInfo, validate,
+ * register, NotifyRegistrationStatus), pkg/volume/csi/csi_plugin.go RegisterPlugin and
+ * nodeinfomanager (Node annotation csi.volume.kubernetes.io/nodeid, CSINode spec.drivers).
+ * Left out: container runtime detail, probes, node conditions other than Ready, lease renewal.
+ */
+import { isFinalError, rpcErrorText } from '../shared/csi.ts';
+import { rfc3339, sortedJson } from '../shared/goFormat.ts';
+import { kobj, type K8sObject } from '../shared/k8s.ts';
+import { ANN_CONTROLLER_MANAGED_ATTACH, ANN_NODE_ID } from '../shared/names.ts';
+import { CSI_TIMEOUT, NODE_STATUS_UPDATE_FREQUENCY, POD_ATTACH_AND_MOUNT_TIMEOUT, REGISTRAR_TIMEOUT, SECOND } from '../shared/timing.ts';
+import { getProfile } from '../profiles/index.ts';
+import type { Work } from './kubelet.types.ts';
+import { markVolumesAsReportedInUse, volumesInUse } from './kubelet.volumes.ts';
+import { api, csi, log, requestReconcile, timer } from './kubelet.work.ts';
+
+/** Simulation choices (no upstream constant): time to start the pod's containers once its volumes are mounted, and to kill them. */
+export const CONTAINER_START_DELAY = 1 * SECOND;
+export const CONTAINER_KILL_DELAY = 1 * SECOND;
+
+const wall = (w: Work, at = w.now): string => rfc3339((w.c.input.epochUs ?? 0) + at);
+
+// ------------------------------------------------------------------ node status
+
+/** initialNode / setNodeStatus at start: the ADC annotation and the Ready condition. */
+export function initializeNode(w: Work): void {
+  const n = w.c.input.nodeName;
+  api(w, { verb: 'patch', kind: 'Node', name: n, patch: { metadata: { annotations: { [ANN_CONTROLLER_MANAGED_ATTACH]: 'true' } } },
+    summary: `The kubelet on ${n} marks its Node as managed by the attach/detach controller (${ANN_CONTROLLER_MANAGED_ATTACH}=true).` });
+  api(w, { verb: 'patchStatus', kind: 'Node', name: n, patch: { status: { conditions: [readyCondition(w)] } },
+    summary: `The kubelet on ${n} reports its Node Ready.` });
+  // nodeinfomanager.InitializeCSINodeWithAnnotation: the CSINode object exists before any driver registers
+  w.c.csiNode = { created: false, drivers: [] };
+  api(w, { verb: 'create', kind: 'CSINode', name: n, object: {
+    apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name: n, ...(w.c.node?.metadata.uid ? { ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: n, uid: w.c.node.metadata.uid }] } : {}) },
+    spec: { drivers: [] } } });
+  if (w.c.input.heartbeat) scheduleNodeStatus(w);
+}
+
+const readyCondition = (w: Work) => ({
+  type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status', lastHeartbeatTime: wall(w), lastTransitionTime: wall(w),
+});
+
+/** The next tick of the 10s node status loop, when something has to be written (event-driven for scale). */
+export function scheduleNodeStatus(w: Work): void {
+  const want = volumesInUse(w);
+  const needed = w.c.input.heartbeat || JSON.stringify(want) !== JSON.stringify(w.c.volumesInUseWritten);
+  if (!needed || w.c.nodeStatusRequest || (w.c.nodeStatusAt !== undefined && w.c.nodeStatusAt > w.now)) return;
+  const phase = (w.c.input.statusUpdateOffset ?? 0) % NODE_STATUS_UPDATE_FREQUENCY;
+  const k = Math.floor((w.now - phase) / NODE_STATUS_UPDATE_FREQUENCY) + 1;
+  w.c.nodeStatusAt = phase + k * NODE_STATUS_UPDATE_FREQUENCY;
+  timer(w, 'nodeStatus', w.c.nodeStatusAt);
+}
+
+/** tryUpdateNodeStatus: patch status.volumesInUse (and the heartbeat). */
+export function updateNodeStatus(w: Work): void {
+  w.c.nodeStatusAt = undefined;
+  const want = volumesInUse(w);
+  const changed = JSON.stringify(want) !== JSON.stringify(w.c.volumesInUseWritten);
+  if (!changed && !w.c.input.heartbeat) return;
+  const status: Record<string, unknown> = { volumesInUse: want.length ? want : null };
+  if (w.c.input.heartbeat) status.conditions = [readyCondition(w)];
+  w.c.nodeStatusInFlight = want;
+  w.c.nodeStatusRequest = api(w, { verb: 'patchStatus', kind: 'Node', name: w.c.input.nodeName, patch: { status },
+    summary: changed ? `The kubelet on ${w.c.input.nodeName} reports volumesInUse [${want.join(' ')}] in its node status.` : `The kubelet on ${w.c.input.nodeName} posts its node status heartbeat.` });
+}
+
+export function nodeStatusWritten(w: Work, ok: boolean): void {
+  w.c.nodeStatusRequest = undefined;
+  if (ok && w.c.nodeStatusInFlight) {
+    w.c.volumesInUseWritten = w.c.nodeStatusInFlight;
+    markVolumesAsReportedInUse(w, w.c.nodeStatusInFlight);
+  }
+  w.c.nodeStatusInFlight = undefined;
+  scheduleNodeStatus(w);
+}
+
+// ------------------------------------------------------------------ pods
+
+export function podAdded(w: Work, pod: K8sObject): void {
+  const uid = pod.metadata.uid!;
+  if (w.c.podStates[uid]) return;
+  if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') return;
+  w.c.podStates[uid] = { stage: 'waitingForVolumes', waitStartedAt: w.now };
+  timer(w, `podWait:${uid}`, w.now + POD_ATTACH_AND_MOUNT_TIMEOUT);
+}
+
+/** Volume names of the pod: [mounted?, attached?] per pod.spec.volumes entry (non-PVC volumes count as ready). */
+function podVolumeReadiness(w: Work, uid: string, pod: K8sObject): { unmounted: string[]; unattached: string[] } {
+  const unmounted: string[] = [];
+  const unattached: string[] = [];
+  for (const v of (pod.spec?.volumes ?? []) as Array<{ name: string; persistentVolumeClaim?: unknown }>) {
+    if (!v.persistentVolumeClaim) continue;
+    const d = Object.values(w.c.dsw).find((x) => x.pods[uid]?.outerName === v.name);
+    const a = d ? w.c.asw[d.uniqueName] : undefined;
+    if (a?.pods[uid]?.state !== 'VolumeMounted') unmounted.push(v.name);
+    if (d && !a) unattached.push(v.name);
+  }
+  return { unmounted: unmounted.sort(), unattached: unattached.sort() };
+}
+
+/** After any change: pods whose volumes are all mounted start their containers; terminated pods are deleted for good. */
+export function syncPods(w: Work): void {
+  for (const [uid, st] of Object.entries(w.c.podStates)) {
+    const pod = w.c.pods[uid];
+    if (!pod) continue;
+    if (pod.metadata.deletionTimestamp && (st.stage === 'waitingForVolumes' || st.stage === 'containersStarting' || st.stage === 'Running')) {
+      w.c.podStates[uid] = { ...st, stage: 'killing' };
+      w.out.push({ type: 'timer.cancelled', key: `podWait:${uid}` });
+      timer(w, `podKill:${uid}`, w.now + CONTAINER_KILL_DELAY);
+      continue;
+    }
+    if (st.stage === 'waitingForVolumes' && podVolumeReadiness(w, uid, pod).unmounted.length === 0) {
+      w.c.podStates[uid] = { ...st, stage: 'containersStarting' };
+      w.out.push({ type: 'timer.cancelled', key: `podWait:${uid}` });
+      timer(w, `podStart:${uid}`, w.now + CONTAINER_START_DELAY);
+    }
+    if (st.stage === 'terminated' && !Object.values(w.c.asw).some((a) => a.pods[uid])) {
+      // PodResourcesAreReclaimed: no volume of the pod is mounted any more -> the final delete
+      w.c.podStates[uid] = { ...st, stage: 'deleting' };
+      api(w, { verb: 'delete', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, gracePeriodSeconds: 0,
+        summary: `The kubelet on ${w.c.input.nodeName} has unmounted every volume of pod ${kobj(pod)} and deletes it for good (grace period 0).` });
+    }
+  }
+}
+
+export function podTimer(w: Work, key: string): void {
+  const [what, uid] = key.split(':') as [string, string];
+  const st = w.c.podStates[uid];
+  const pod = w.c.pods[uid];
+  if (!st || !pod) return;
+  if (what === 'podWait' && st.stage === 'waitingForVolumes') {
+    const r = podVolumeReadiness(w, uid, pod);
+    const err = `unmounted volumes=[${r.unmounted.join(' ')}], unattached volumes=[${r.unattached.join(' ')}]: timed out waiting for the condition`;
+    if (getProfile(w.c.input.profile).kubeletFailedMountOnTimeout) {
+      w.out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name }, eventType: 'Warning', reason: 'FailedMount', message: `Unable to attach or mount volumes: ${err}` });
+      log(w, 'kubelet.unableToAttachOrMount', { podDesc: `${pod.metadata.name}_${pod.metadata.namespace}(${uid})`, kpod: kobj(pod), err });
+    }
+    // the pod worker syncs the pod again and waits another 2m3s
+    w.c.podStates[uid] = { ...st, waitStartedAt: w.now };
+    timer(w, `podWait:${uid}`, w.now + POD_ATTACH_AND_MOUNT_TIMEOUT);
+  } else if (what === 'podStart' && st.stage === 'containersStarting') {
+    w.c.podStates[uid] = { ...st, stage: 'Running' };
+    const t = wall(w);
+    const cond = (type: string) => ({ type, status: 'True', lastProbeTime: null, lastTransitionTime: t });
+    api(w, { verb: 'patchStatus', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name,
+      patch: { status: { phase: 'Running', conditions: [cond('Initialized'), cond('Ready'), cond('ContainersReady'), cond('PodScheduled')], hostIP: w.c.input.nodeName, startTime: wall(w, st.waitStartedAt) } },
+      summary: `The kubelet on ${w.c.input.nodeName} has started the containers of pod ${kobj(pod)}: it is Running and Ready.` });
+  } else if (what === 'podKill' && st.stage === 'killing') {
+    // containers are gone: the DSW populator drops the pod's volumes
+    w.c.podStates[uid] = { ...st, stage: 'terminated' };
+  }
+}
+
+// ------------------------------------------------------------------ plugin registration
+
+export function pluginSocketCreated(w: Work, path: string): void {
+  w.c.plugins[path] = { path, step: 'getInfo' };
+  // pluginmanager dials the socket with a 1s timeout
+  w.c.pluginRequests[csi(w, 'GetInfo', {}, 'registrar', REGISTRAR_TIMEOUT, `The kubelet's plugin watcher found ${path} and asks the plugin what it is.`)] = path;
+}
+
+function registrationFailed(w: Work, path: string, err: string): void {
+  w.c.plugins[path] = { ...w.c.plugins[path]!, step: 'failed' };
+  log(w, 'kubelet.registerPluginFailed', { path, err });
+  const driver = w.c.plugins[path]!.driver;
+  if (driver && w.c.registered[driver]) {
+    const rest = { ...w.c.registered };
+    delete rest[driver];
+    w.c.registered = rest;
+  }
+  w.c.pluginRequests[csi(w, 'NotifyRegistrationStatus', { plugin_registered: false, error: err }, 'registrar', REGISTRAR_TIMEOUT)] = path;
+}
+
+/** A csi.result or api.result belonging to a registration. Returns false when it is not one. */
+export function registrationResult(w: Work, requestId: string, ok: boolean, response: Record<string, unknown> | undefined, errText: string): boolean {
+  const path = w.c.pluginRequests[requestId];
+  if (!path) return false;
+  delete w.c.pluginRequests[requestId];
+  const reg = w.c.plugins[path];
+  if (!reg) return true;
+  switch (reg.step) {
+    case 'getInfo': {
+      if (!ok) return registrationFailed(w, path, `RegisterPlugin error -- failed to get plugin info using RPC GetInfo at socket ${path}, err: ${errText}`), true;
+      const driver = String(response?.name ?? '');
+      const endpoint = String(response?.endpoint ?? '');
+      const versions = (response?.supported_versions as string[] | undefined) ?? [];
+      log(w, 'kubelet.validatePlugin', { driver, endpoint, versions: versions.join(',') });
+      if (response?.type !== 'CSIPlugin' || !versions.some((x) => x.startsWith('1.'))) {
+        return registrationFailed(w, path, `RegisterPlugin error -- plugin validation failed with err: kubernetes.io/csi: unsupported plugin ${driver}`), true;
+      }
+      log(w, 'kubelet.registerPlugin', { driver, endpoint });
+      w.c.registered = { ...w.c.registered, [driver]: { endpoint } };
+      w.c.plugins[path] = { ...reg, step: 'nodeGetInfo', driver, endpoint };
+      w.c.pluginRequests[csi(w, 'NodeGetInfo', {}, 'node', CSI_TIMEOUT)] = path;
+      return true;
+    }
+    case 'nodeGetInfo': {
+      if (!ok) return registrationFailed(w, path, `RegisterPlugin error -- plugin registration failed with err: ${errText}`), true;
+      const nodeID = String(response?.node_id ?? '');
+      const segments = ((response?.accessible_topology as { segments?: Record<string, string> } | undefined)?.segments) ?? {};
+      const driver = reg.driver!;
+      w.c.registered = { ...w.c.registered, [driver]: { endpoint: reg.endpoint!, nodeID } };
+      const ids: Record<string, string> = { ...safeJson(w.c.node?.metadata.annotations?.[ANN_NODE_ID]), [driver]: nodeID };
+      const labels = Object.keys(segments).length ? { labels: segments } : {};
+      const id1 = api(w, { verb: 'patch', kind: 'Node', name: w.c.input.nodeName, patch: { metadata: { annotations: { [ANN_NODE_ID]: sortedJson(ids) }, ...labels } },
+        summary: `The kubelet records CSI node ID ${nodeID} of driver ${driver} in the ${ANN_NODE_ID} annotation of Node ${w.c.input.nodeName}.` });
+      const drivers = [...w.c.csiNode.drivers.filter((d) => d.name !== driver), { name: driver, nodeID, topologyKeys: Object.keys(segments).length ? Object.keys(segments).sort() : null }];
+      w.c.csiNode = { ...w.c.csiNode, drivers };
+      const id2 = api(w, { verb: 'patch', kind: 'CSINode', name: w.c.input.nodeName, patch: { spec: { drivers } },
+        summary: `The kubelet adds driver ${driver} (node ID ${nodeID}) to CSINode ${w.c.input.nodeName}.` });
+      w.c.pluginRequests[id1] = path;
+      w.c.pluginRequests[id2] = path;
+      w.c.plugins[path] = { ...reg, step: 'updateNode', nodeID, waiting: [id1, id2] };
+      requestReconcile(w);
+      return true;
+    }
+    case 'updateNode': {
+      if (!ok) return registrationFailed(w, path, `RegisterPlugin error -- plugin registration failed with err: error updating Node object with CSI driver node info: ${errText}`), true;
+      const waiting = (reg.waiting ?? []).filter((x) => x !== requestId);
+      if (waiting.length) { w.c.plugins[path] = { ...reg, waiting }; return true; }
+      w.c.plugins[path] = { ...reg, step: 'notify', waiting: [] };
+      w.c.pluginRequests[csi(w, 'NotifyRegistrationStatus', { plugin_registered: true }, 'registrar', REGISTRAR_TIMEOUT,
+        `The kubelet tells node-driver-registrar that driver ${reg.driver} is registered.`)] = path;
+      return true;
+    }
+    case 'notify':
+      w.c.plugins[path] = { ...reg, step: 'registered' };
+      return true;
+    default:
+      return true;
+  }
+}
+
+export function pluginSocketRemoved(w: Work, path: string): void {
+  const reg = w.c.plugins[path];
+  if (!reg) return;
+  const plugins = { ...w.c.plugins };
+  delete plugins[path];
+  w.c.plugins = plugins;
+  if (reg.driver) {
+    const rest = { ...w.c.registered };
+    delete rest[reg.driver];
+    w.c.registered = rest;
+  }
+}
+
+function safeJson(s: string | undefined): Record<string, string> {
+  if (!s) return {};
+  try { return JSON.parse(s) as Record<string, string>; } catch { return {}; }
+}
+
+export const csiErrText = (code: Parameters<typeof isFinalError>[0], message?: string): string => rpcErrorText(code, message ?? '');

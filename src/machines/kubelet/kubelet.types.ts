@@ -1,0 +1,139 @@
+/**
+ * kubelet context and input types. The caches mirror the volume manager's
+ * desiredStateOfWorld / actualStateOfWorld (pkg/kubelet/volumemanager/cache) and the plugin
+ * manager (pkg/kubelet/pluginmanager).
+ */
+import type { ClusterEmitted, ComponentInput } from '../shared/contract.ts';
+import type { K8sObject } from '../shared/k8s.ts';
+import type { PendingOperations, OperationKey } from '../shared/nestedPendingOperations.ts';
+
+export interface KubeletInput extends ComponentInput {
+  /** the Node this kubelet runs (the Node object name, e.g. "11.142.60.212" in seed 000) */
+  nodeName: string;
+  /** --root-dir, e.g. "/var/lib/kubelet" (seed 000: "/data_online/1/kubelet") */
+  kubeletRoot: string;
+  /** wall-clock epoch (µs) of virtual time 0, as the cluster's options.epochUs: for times the kubelet prints and writes (0 when absent) */
+  epochUs?: number;
+  /** the process's time zone, for the Go time in nestedpendingoperations lines, e.g. {offsetMin: 480, zone: "CST"} (UTC when absent) */
+  tz?: { offsetMin: number; zone: string };
+  /** monotonic clock: virtual time (µs) at which the process started, and its uptime (µs) then ("m=+132526.55…") */
+  monotonic: { processStartUs: number; uptimeAtStartUs: number };
+  /** post the Ready condition every 10s (NODE_STATUS_UPDATE_FREQUENCY); off by default so idle nodes do not tick */
+  heartbeat?: boolean;
+  /** offset (µs) of the 10s node status loop from virtual time 0 (the loop's phase); 0 when absent */
+  statusUpdateOffset?: number;
+  /** CSI driver names this node expects (documentation for the integrator; registration is what counts) */
+  drivers?: string[];
+}
+
+/** One pod's use of a volume, as the DSW/ASW keep it. */
+export interface PodVolume {
+  podName: string;
+  namespace: string;
+  /** pod.spec.volumes[].name (OuterVolumeSpecName) */
+  outerName: string;
+}
+
+export interface VolumeSpec {
+  uniqueName: string;
+  /** PV name (the volume spec name printed as `for volume "pvc-…"`) */
+  pvName: string;
+  driver: string;
+  handle: string;
+  /** CSIDriver.spec.attachRequired (true when no CSIDriver object exists) */
+  attachable: boolean;
+  fsType: string;
+  accessMode: number;
+  readOnly: boolean;
+  volumeContext: Record<string, string>;
+}
+
+/** desiredStateOfWorld: volumesToMount[uniqueName].podsToMount[podUid] */
+export interface DswVolume extends VolumeSpec {
+  pods: Record<string, PodVolume>;
+  /** the volume was in node.status.volumesInUse as last written (MarkVolumesAsReportedInUse) */
+  reportedInUse: boolean;
+}
+
+export type DeviceMountState = 'DeviceNotMounted' | 'DeviceMountUncertain' | 'DeviceGloballyMounted';
+export type VolumeMountState = 'VolumeMountUncertain' | 'VolumeMounted';
+
+/** actualStateOfWorld: attachedVolumes[uniqueName] with mountedPods */
+export interface AswVolume extends VolumeSpec {
+  devicePath: string;
+  deviceMountPath: string;
+  deviceState: DeviceMountState;
+  pods: Record<string, PodVolume & { state: VolumeMountState }>;
+}
+
+export type OperationKind = 'verify' | 'mount' | 'unmount' | 'unmountDevice';
+export type OperationStep =
+  | 'getNode' | 'mountDeviceCaps' | 'stage' | 'setUpCaps' | 'publish' | 'unpublish' | 'unmountDeviceCaps' | 'unstage';
+
+/** An operation the executor started and whose current step waits for an api.result or csi.result. */
+export interface InflightOperation {
+  kind: OperationKind;
+  key: OperationKey;
+  operationName: string;
+  uniqueName: string;
+  podUid: string;
+  step: OperationStep;
+  /** set during a mount, after WaitForAttach */
+  devicePath?: string;
+  stageUnstage?: boolean;
+}
+
+/** kubelet pod lifecycle, as far as the storage flows see it */
+export type PodStage = 'waitingForVolumes' | 'containersStarting' | 'Running' | 'killing' | 'terminated' | 'deleting';
+export interface PodState { stage: PodStage; waitStartedAt: number }
+
+/** plugin manager: one registration socket */
+export interface PluginRegistration {
+  path: string;
+  step: 'getInfo' | 'nodeGetInfo' | 'updateNode' | 'updateCSINode' | 'notify' | 'registered' | 'failed';
+  driver?: string;
+  endpoint?: string;
+  nodeID?: string;
+  topologyKeys?: string[];
+  topology?: Record<string, string>;
+  /** requests still awaited in the updateNode step */
+  waiting?: string[];
+}
+
+export interface KubeletContext {
+  input: KubeletInput;
+  seq: number;
+  startedAt: number;
+  // informer caches
+  pods: Record<string, K8sObject>;
+  node?: K8sObject;
+  pvcs: Record<string, K8sObject>;
+  pvs: Record<string, K8sObject>;
+  vas: Record<string, K8sObject>;
+  csiDrivers: Record<string, K8sObject>;
+  // plugin manager
+  plugins: Record<string, PluginRegistration>;
+  /** requestId -> socket path of the registration it belongs to */
+  pluginRequests: Record<string, string>;
+  /** csiDrivers store of the CSI volume plugin: registered driver -> endpoint */
+  registered: Record<string, { endpoint: string; nodeID?: string }>;
+  csiNode: { created: boolean; drivers: Array<{ name: string; nodeID: string; topologyKeys: string[] | null }> };
+  // volume manager
+  dsw: Record<string, DswVolume>;
+  asw: Record<string, AswVolume>;
+  ops: PendingOperations;
+  inflight: Record<string, InflightOperation>;
+  // node status
+  /** volumesInUse as last written successfully */
+  volumesInUseWritten: string[];
+  nodeStatusRequest?: string;
+  nodeStatusAt?: number;
+  nodeStatusInFlight?: string[];
+  // pods
+  podStates: Record<string, PodState>;
+  /** pods whose final delete was sent */
+  reconcileAt?: number;
+}
+
+/** Work in progress while one event is handled: a private copy of the context and the outputs. */
+export interface Work { c: KubeletContext; out: ClusterEmitted[]; now: number }

@@ -1,0 +1,56 @@
+/**
+ * Small helpers shared by the kubelet's pure functions: request ids, log/API/CSI/timer outputs and the
+ * event-driven reconciler schedule (the reconciler loop runs every 100ms upstream; here a loop
+ * iteration is only scheduled when something changed or a backoff expires, on the same 100ms grid).
+ */
+import type { ApiRequestEmitted, CsiCallEmitted } from '../shared/contract.ts';
+import type { CsiRpc } from '../shared/csi.ts';
+import type { LogArgs } from '../shared/messages.ts';
+import { KUBELET_RECONCILER_LOOP_PERIOD } from '../shared/timing.ts';
+import type { KubeletContext, Work } from './kubelet.types.ts';
+import type { messages } from './kubelet.messages.ts';
+
+export type KubeletMessageId = keyof typeof messages;
+
+export function begin(ctx: KubeletContext, now: number): Work {
+  return {
+    now, out: [],
+    c: {
+      ...ctx, dsw: { ...ctx.dsw }, asw: { ...ctx.asw }, inflight: { ...ctx.inflight }, podStates: { ...ctx.podStates },
+      plugins: { ...ctx.plugins }, pluginRequests: { ...ctx.pluginRequests }, registered: { ...ctx.registered },
+    },
+  };
+}
+
+export const nextId = (w: Work): string => `r${++w.c.seq}`;
+
+export function log(w: Work, msg: KubeletMessageId, args: LogArgs): void {
+  w.out.push({ type: 'log', msg, args });
+}
+
+export function api(w: Work, req: Omit<ApiRequestEmitted, 'type' | 'requestId'>): string {
+  const requestId = nextId(w);
+  w.out.push({ type: 'api.request', requestId, ...req });
+  return requestId;
+}
+
+export function csi(w: Work, rpc: CsiRpc, request: Record<string, unknown>, endpoint: CsiCallEmitted['endpoint'], timeout: number, summary?: string): string {
+  const requestId = nextId(w);
+  w.out.push({ type: 'csi.call', requestId, rpc, request, endpoint, node: w.c.input.host, timeout, ...(summary ? { summary } : {}) });
+  return requestId;
+}
+
+export function timer(w: Work, key: string, at: number): void {
+  w.out.push({ type: 'timer.requested', key, at });
+}
+
+/** Ask for a reconciler loop iteration at the first 100ms boundary at or after `at` (and after now). */
+export function requestReconcile(w: Work, at = w.now): void {
+  const p = KUBELET_RECONCILER_LOOP_PERIOD;
+  const base = w.c.startedAt;
+  const t = Math.max(at, w.now + 1);
+  const boundary = base + Math.ceil((t - base) / p) * p;
+  if (w.c.reconcileAt !== undefined && w.c.reconcileAt >= w.now && w.c.reconcileAt <= boundary) return;
+  w.c.reconcileAt = boundary;
+  timer(w, 'reconcile', boundary);
+}
