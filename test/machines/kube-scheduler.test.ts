@@ -1,0 +1,49 @@
+import { describe, it, expect } from 'vitest';
+import { getShortestPaths } from 'xstate/graph';
+import type { K8sObject } from '../../src/machines/shared/k8s.ts';
+import { kubeSchedulerMachine } from '../../src/machines/kube-scheduler/index.ts';
+import { pvc, sc, storageCluster } from './pv-controller.fixtures.ts';
+
+const pod = (name: string, claim: string): K8sObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { containers: [{ name: 'app', image: 'nginx' }], volumes: [{ name: 'data', persistentVolumeClaim: { claimName: claim } }] }, status: { phase: 'Pending' } });
+
+describe('kube-scheduler with WaitForFirstConsumer', () => {
+  it('selects a node on the claim, waits for provisioning and binding, then binds the pod', () => {
+    const c = storageCluster('1.30', [sc('cbs-wffc', 'WaitForFirstConsumer')], [
+      { at: 1_000_000, do: 'create', object: pvc('data', 'cbs-wffc') },
+      { at: 5_000_000, do: 'create', object: pod('web-0', 'data') },
+    ]);
+    c.run(60_000_000);
+    const idx = (pred: (s: (typeof c.steps)[number]) => boolean): number => c.steps.findIndex(pred);
+    const selected = idx((s) => s.component === 'kube-scheduler' && s.api?.kind === 'PersistentVolumeClaim');
+    const create = idx((s) => s.rpc?.method === '/csi.v1.Controller/CreateVolume');
+    const claimBound = idx((s) => s.log?.includes('"Claim entered phase"') ?? false);
+    const podBound = idx((s) => s.component === 'kube-scheduler' && s.api?.kind === 'Pod');
+    expect(selected).toBeGreaterThan(-1);
+    expect(selected).toBeLessThan(create);
+    expect(create).toBeLessThan(claimBound);
+    expect(claimBound).toBeLessThan(podBound);
+    expect(c.api.get('PersistentVolumeClaim', 'default', 'data')!.metadata.annotations!['volume.kubernetes.io/selected-node']).toBe('node-1');
+    expect(c.api.get('Pod', 'default', 'web-0')!.spec.nodeName).toBe('node-1');
+    expect(c.steps.some((s) => s.log?.endsWith('"Successfully bound pod to node" pod="default/web-0" node="node-1" evaluatedNodes=2 feasibleNodes=2'))).toBe(true);
+    expect(c.api.list('Event').find((e) => e.reason === 'Scheduled')!.message).toBe('Successfully assigned default/web-0 to node-1');
+  });
+
+  it('leaves a pod with an unbound Immediate claim Pending with FailedScheduling', () => {
+    const c = storageCluster('1.20', [{ ...sc('other', 'Immediate'), provisioner: 'example.com/none' }], [
+      { at: 1_000_000, do: 'create', object: pvc('data', 'other') },
+      { at: 2_000_000, do: 'create', object: pod('web-0', 'data') },
+    ]);
+    c.run(30_000_000);
+    expect(c.api.get('Pod', 'default', 'web-0')!.spec.nodeName).toBeUndefined();
+    expect(c.api.list('Event').find((e) => e.reason === 'FailedScheduling')!.message).toBe('0/2 nodes are available: 2 pod has unbound immediate PersistentVolumeClaims.');
+  });
+
+  it('reaches every state', () => {
+    const paths = getShortestPaths(kubeSchedulerMachine, {
+      input: { id: 'kube-scheduler', host: 'master', profile: '1.30' },
+      events: [{ type: 'component.started', now: 0 }, { type: 'host.shutdown', now: 1 }],
+      serializeState: (s) => JSON.stringify(s.value),
+    } as never);
+    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['stopped', 'running']));
+  });
+});
