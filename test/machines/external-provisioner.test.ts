@@ -27,7 +27,7 @@ describe('externalProvisionerMachine', () => {
     const paths = getShortestPaths(externalProvisionerMachine, {
       input,
       events: [{ type: 'component.started', now: 0 }, { type: 'host.shutdown', now: 1 }, ...['ep-1', 'ep-2', 'ep-3', 'ep-4'].map((requestId) => ({ type: 'csi.result', now: 1, requestId, rpc: 'Probe', code: 'OK' }))],
-      serializeState: (s) => JSON.stringify(s.value) + s.context.startup,
+      serializeState: (s: { value: unknown; context: { startup: number } }) => JSON.stringify(s.value) + s.context.startup,
     } as never);
     expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['stopped', 'connecting', 'running']));
   });
@@ -57,7 +57,7 @@ describe('CreateVolume errors', () => {
     c.run(60_000_000);
     const lines = c.steps.filter((s) => s.component === 'external-provisioner' && s.log).map((s) => s.log!.replace(/^.*?\] /, ''));
     expect(lines.some((l) => l.startsWith('Temporary error received, adding PVC'))).toBe(true);
-    const names = c.steps.filter((s) => s.rpc?.method === '/csi.v1.Controller/CreateVolume' && s.kind === 'rpc').map((s) => s.rpc!.request!.name);
+    const names = c.steps.filter((s) => s.rpc?.method === '/csi.v1.Controller/CreateVolume' && s.kind === 'rpc').map((s) => (s.rpc!.request as { name?: string }).name);
     expect(names).toHaveLength(2);
     expect(names[0]).toBe(names[1]);
   });

@@ -42,7 +42,7 @@ describe('kube-scheduler with WaitForFirstConsumer', () => {
     const paths = getShortestPaths(kubeSchedulerMachine, {
       input: { id: 'kube-scheduler', host: 'master', profile: '1.30' },
       events: [{ type: 'component.started', now: 0 }, { type: 'host.shutdown', now: 1 }],
-      serializeState: (s) => JSON.stringify(s.value),
+      serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
     } as never);
     expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['stopped', 'running']));
   });
