@@ -1,0 +1,219 @@
+import { describe, it, expect } from 'vitest';
+import { createActor } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { kubeletMachine } from '../../src/machines/kubelet/index.ts';
+import { uniqueVolumeName, volumeAttachmentName } from '../../src/machines/shared/names.ts';
+
+const NODE = '11.142.60.212';
+const DRIVER = 'com.tencent.cloud.csi.cbs';
+const HANDLE = 'disk-adge0gvc';
+const PV = 'pvc-4cde4524-6ba4-449c-891b-fe9ce8138e33';
+const UNIQUE = uniqueVolumeName(DRIVER, HANDLE);
+const VA = volumeAttachmentName(HANDLE, DRIVER, NODE);
+const UID = 'e0d0fa80-cc4a-4d44-8fae-154aa8142e3a';
+const input = {
+  id: `kubelet/${NODE}`, host: NODE, profile: '1.20' as const, nodeName: NODE, kubeletRoot: '/data_online/1/kubelet',
+  epochUs: 1_673_420_000_000_000, tz: { offsetMin: 480, zone: 'CST' }, monotonic: { processStartUs: 0, uptimeAtStartUs: 132_000_000_000 },
+};
+const pvc = { apiVersion: 'v1', kind: 'PersistentVolumeClaim' as const, metadata: { name: 'data-web-0', namespace: 'default' }, spec: { volumeName: PV }, status: { phase: 'Bound' } };
+const pv = { apiVersion: 'v1', kind: 'PersistentVolume' as const, metadata: { name: PV }, spec: { accessModes: ['ReadWriteOnce'], csi: { driver: DRIVER, volumeHandle: HANDLE, fsType: 'ext4' } } };
+const pod = { apiVersion: 'v1', kind: 'Pod' as const, metadata: { name: 'web-0', namespace: 'default', uid: UID }, spec: { nodeName: NODE, volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data-web-0' } }] } };
+const node = (attached: boolean) => ({ apiVersion: 'v1', kind: 'Node' as const, metadata: { name: NODE }, status: { volumesAttached: attached ? [{ name: UNIQUE, devicePath: '' }] : [] } });
+const va = { apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment' as const, metadata: { name: VA }, spec: { nodeName: NODE }, status: { attached: true } };
+
+function harness() {
+  const actor = createActor(kubeletMachine, { input });
+  const emitted: any[] = [];
+  actor.on('*', (e) => emitted.push(e));
+  actor.start();
+  let now = 0;
+  const send = (e: any) => actor.send({ now, ...e });
+  const timers = new Map<string, number>();
+  const pending = () => emitted.filter((e) => (e.type === 'csi.call' || e.type === 'api.request') && !e.done);
+  /** advance virtual time, firing requested timers in order */
+  const advance = (to: number) => {
+    for (;;) {
+      for (const e of emitted) if (e.type === 'timer.requested' && !e.seen) { e.seen = true; timers.set(e.key, e.at); }
+      const next = [...timers.entries()].filter(([, at]) => at <= to).sort((a, b) => a[1] - b[1])[0];
+      if (!next) break;
+      timers.delete(next[0]);
+      now = Math.max(now, next[1]);
+      send({ type: 'clock.ticked', key: next[0] });
+    }
+    now = to;
+  };
+  const answer = (pred: (e: any) => boolean, reply: (e: any) => any) => {
+    const e = pending().find(pred);
+    if (!e) throw new Error('no such pending request');
+    e.done = true;
+    now += 1000;
+    send(reply(e));
+    return e;
+  };
+  /** advance in 100ms steps until a request matching pred is pending */
+  const until = (pred: (e: any) => boolean, limit = 200_000_000) => {
+    const end = now + limit;
+    while (!pending().some(pred)) { if (now >= end) throw new Error('request never came'); advance(now + 100_000); }
+  };
+  const apiOk = (e: any) => ({ type: 'api.result', requestId: e.requestId, ok: true, code: 200, object: e.object ?? {} });
+  const csiOk = (response: any = {}) => (e: any) => ({ type: 'csi.result', requestId: e.requestId, rpc: e.rpc, code: 'OK', response });
+  const logs = () => emitted.filter((e) => e.type === 'log').map((e) => e.msg);
+  const ackWrites = () => { for (const e of pending()) if (e.type === 'api.request' && e.verb !== 'get') { e.done = true; send(apiOk(e)); } };
+  return { actor, emitted, send, advance, until, answer, apiOk, csiOk, logs, pending, ackWrites, get now() { return now; } };
+}
+
+/** A started kubelet with the driver registered (stage/unstage capable). */
+function registered() {
+  const h = harness();
+  h.send({ type: 'component.started' });
+  h.ackWrites();
+  h.send({ type: 'plugin.socketCreated', path: `/var/lib/kubelet/plugins_registry/${DRIVER}-reg.sock`, owner: 'ndr' });
+  h.answer((e) => e.rpc === 'GetInfo', h.csiOk({ type: 'CSIPlugin', name: DRIVER, endpoint: `/var/lib/kubelet/plugins/${DRIVER}/csi.sock`, supported_versions: ['1.0.0'] }));
+  h.answer((e) => e.rpc === 'NodeGetInfo', h.csiOk({ node_id: 'ins-hrlnsway' }));
+  h.ackWrites();
+  h.answer((e) => e.rpc === 'NotifyRegistrationStatus', h.csiOk());
+  return h;
+}
+
+const STAGE_CAPS = { capabilities: [{ Type: { Rpc: { type: 1 } } }] };
+
+/** Runs the mount path to the pod Running; returns the harness. */
+function mounted() {
+  const h = registered();
+  for (const o of [pvc, pv, va]) h.send({ type: 'watch.added', object: o });
+  h.send({ type: 'watch.added', object: pod });
+  h.advance(h.now + 10_000_000); // node status loop writes volumesInUse
+  const status = h.pending().find((e) => e.verb === 'patchStatus' && e.kind === 'Node');
+  h.answer((e) => e === status, h.apiOk);
+  h.until((e) => e.verb === 'get' && e.kind === 'Node');
+  h.answer((e) => e.verb === 'get' && e.kind === 'Node', (e) => ({ ...h.apiOk(e), object: node(true) }));
+  h.advance(h.now + 200_000);
+  h.answer((e) => e.rpc === 'NodeGetCapabilities', h.csiOk(STAGE_CAPS));
+  h.answer((e) => e.rpc === 'NodeStageVolume', h.csiOk());
+  h.answer((e) => e.rpc === 'NodeGetCapabilities', h.csiOk(STAGE_CAPS));
+  h.answer((e) => e.rpc === 'NodePublishVolume', h.csiOk());
+  h.advance(h.now + 2_000_000);
+  return h;
+}
+
+describe('kubelet', () => {
+  it('registers a driver: GetInfo, NodeGetInfo, Node annotation and CSINode, then NotifyRegistrationStatus', () => {
+    const h = registered();
+    const calls = h.emitted.filter((e) => e.type === 'csi.call').map((e) => `${e.endpoint}:${e.rpc}`);
+    expect(calls).toEqual(['registrar:GetInfo', 'node:NodeGetInfo', 'registrar:NotifyRegistrationStatus']);
+    const nodePatch = h.emitted.find((e) => e.type === 'api.request' && e.kind === 'Node' && e.patch?.metadata?.annotations?.['csi.volume.kubernetes.io/nodeid']);
+    expect(nodePatch.patch.metadata.annotations['csi.volume.kubernetes.io/nodeid']).toBe(`{"${DRIVER}":"ins-hrlnsway"}`);
+    const csiNode = h.emitted.find((e) => e.type === 'api.request' && e.kind === 'CSINode' && e.verb === 'patch');
+    expect(csiNode.patch.spec.drivers).toEqual([{ name: DRIVER, nodeID: 'ins-hrlnsway', topologyKeys: null }]);
+    expect(h.logs()).toEqual(expect.arrayContaining(['kubelet.validatePlugin', 'kubelet.registerPlugin']));
+  });
+
+  it('marks its Node as controller-managed for attach/detach when it starts', () => {
+    const h = harness();
+    h.send({ type: 'component.started' });
+    expect(h.emitted.find((e) => e.type === 'api.request' && e.verb === 'patch')).toMatchObject({ kind: 'Node', patch: { metadata: { annotations: { 'volumes.kubernetes.io/controller-managed-attach-detach': 'true' } } } });
+  });
+
+  it('fails VerifyControllerAttachedVolume until the volume is reported in use and attached, then mounts and runs the pod', () => {
+    const h = registered();
+    for (const o of [pvc, pv, va]) h.send({ type: 'watch.added', object: o });
+    h.send({ type: 'watch.added', object: pod });
+    h.advance(h.now + 150_000);
+    const first = h.emitted.filter((e) => e.msg === 'kubelet.operationFailed')[0];
+    expect(first.args.err).toBe(`Volume has not been added to the list of VolumesInUse in the node's volume status for volume "${PV}" (UniqueName: "${UNIQUE}") pod "web-0" (UID: "${UID}") `);
+    expect(first.args.key).toBe(`{volumeName:${UNIQUE} podName: nodeName:}`);
+    expect(first.args.duration).toBe('500ms');
+    // node status loop reports volumesInUse
+    h.advance(10_000_000);
+    const status = h.pending().find((e) => e.verb === 'patchStatus' && e.kind === 'Node');
+    expect(status.patch.status.volumesInUse).toEqual([UNIQUE]);
+    h.answer((e) => e === status, h.apiOk);
+    h.until((e) => e.verb === 'get' && e.kind === 'Node');
+    h.answer((e) => e.verb === 'get' && e.kind === 'Node', (e) => ({ ...h.apiOk(e), object: node(false) }));
+    const notAttached = h.emitted.filter((e) => e.msg === 'kubelet.operationFailed').at(-1);
+    expect(notAttached.args.err).toMatch(/^Volume not attached according to node status for volume /);
+    h.until((e) => e.verb === 'get' && e.kind === 'Node');
+    h.answer((e) => e.verb === 'get' && e.kind === 'Node', (e) => ({ ...h.apiOk(e), object: node(true) }));
+    h.advance(h.now + 200_000);
+    h.answer((e) => e.rpc === 'NodeGetCapabilities', h.csiOk(STAGE_CAPS));
+    const stage = h.answer((e) => e.rpc === 'NodeStageVolume', h.csiOk());
+    expect(stage.request.staging_target_path).toBe(`/data_online/1/kubelet/plugins/kubernetes.io/csi/pv/${PV}/globalmount`);
+    h.answer((e) => e.rpc === 'NodeGetCapabilities', h.csiOk(STAGE_CAPS));
+    const publish = h.answer((e) => e.rpc === 'NodePublishVolume', h.csiOk());
+    expect(publish.request.target_path).toBe(`/data_online/1/kubelet/pods/${UID}/volumes/kubernetes.io~csi/${PV}/mount`);
+    h.advance(h.now + 2_000_000);
+    const running = h.emitted.find((e) => e.type === 'api.request' && e.kind === 'Pod' && e.verb === 'patchStatus');
+    expect(running.patch.status.phase).toBe('Running');
+    const seq = h.logs().filter((m) => ['kubelet.controllerAttachSucceeded', 'kubelet.mountVolumeStarted', 'kubelet.waitForAttachEntering', 'kubelet.waitForAttachSucceeded', 'kubelet.mountDeviceSucceeded', 'kubelet.setUpSucceeded'].includes(m));
+    expect(seq).toEqual(['kubelet.controllerAttachSucceeded', 'kubelet.mountVolumeStarted', 'kubelet.waitForAttachEntering', 'kubelet.waitForAttachSucceeded', 'kubelet.mountDeviceSucceeded', 'kubelet.setUpSucceeded']);
+  });
+
+  it('tears down in order on pod deletion: unpublish, unstage, forget the volume, then the final delete', () => {
+    const h = mounted();
+    h.send({ type: 'watch.modified', object: { ...pod, metadata: { ...pod.metadata, deletionTimestamp: '2023-01-11T06:58:08Z' } }, oldObject: pod });
+    h.advance(h.now + 1_200_000);
+    h.answer((e) => e.rpc === 'NodeUnpublishVolume', h.csiOk());
+    h.advance(h.now + 200_000);
+    h.answer((e) => e.rpc === 'NodeGetCapabilities', h.csiOk(STAGE_CAPS));
+    h.answer((e) => e.rpc === 'NodeUnstageVolume', h.csiOk());
+    h.advance(h.now + 200_000);
+    const order = h.emitted.filter((e) => (e.type === 'log' && ['kubelet.tearDownSucceeded', 'kubelet.unmountDeviceStarted', 'kubelet.unmountDeviceSucceeded', 'kubelet.volumeDetached'].includes(e.msg)) || (e.type === 'api.request' && e.verb === 'delete'))
+      .map((e) => e.msg ?? `delete ${e.kind} grace ${e.gracePeriodSeconds}`);
+    expect(order).toEqual(['kubelet.tearDownSucceeded', 'delete Pod grace 0', 'kubelet.unmountDeviceStarted', 'kubelet.unmountDeviceSucceeded', 'kubelet.volumeDetached']);
+    expect(h.emitted.find((e) => e.msg === 'kubelet.volumeDetached').args.devicePath).toBe(VA);
+  });
+
+  it('keeps the device uncertain after NodeStageVolume times out and retries it with backoff', () => {
+    const h = registered();
+    for (const o of [pvc, pv, va]) h.send({ type: 'watch.added', object: o });
+    h.send({ type: 'watch.added', object: pod });
+    h.advance(10_000_000);
+    h.answer((e) => e.verb === 'patchStatus' && e.kind === 'Node', h.apiOk);
+    h.until((e) => e.verb === 'get' && e.kind === 'Node');
+    h.answer((e) => e.verb === 'get' && e.kind === 'Node', (e) => ({ ...h.apiOk(e), object: node(true) }));
+    h.advance(h.now + 200_000);
+    h.answer((e) => e.rpc === 'NodeGetCapabilities', h.csiOk(STAGE_CAPS));
+    h.answer((e) => e.rpc === 'NodeStageVolume', (e) => ({ type: 'csi.result', requestId: e.requestId, rpc: e.rpc, code: 'DEADLINE_EXCEEDED', message: 'context deadline exceeded' }));
+    expect(h.actor.getSnapshot().context.asw[UNIQUE]!.deviceState).toBe('DeviceMountUncertain');
+    const failed = h.emitted.filter((e) => e.msg === 'kubelet.operationFailed').at(-1);
+    expect(failed.args.err).toContain('MountVolume.MountDevice failed for volume');
+    expect(failed.args.err).toContain('rpc error: code = DeadlineExceeded desc = context deadline exceeded');
+    expect(h.emitted.find((e) => e.type === 'event.recorded')).toMatchObject({ reason: 'FailedMount', eventType: 'Warning' });
+    const stagesBefore = h.emitted.filter((e) => e.rpc === 'NodeStageVolume').length;
+    h.until((e) => e.rpc === 'NodeGetCapabilities');
+    h.answer((e) => e.rpc === 'NodeGetCapabilities', h.csiOk(STAGE_CAPS));
+    expect(h.emitted.filter((e) => e.rpc === 'NodeStageVolume').length).toBe(stagesBefore + 1);
+  });
+
+  it('records FailedMount after 2m3s on 1.20 when the volume never gets attached', () => {
+    const h = registered();
+    for (const o of [pvc, pv]) h.send({ type: 'watch.added', object: o });
+    h.send({ type: 'watch.added', object: pod });
+    h.advance(123_100_000);
+    const ev = h.emitted.find((e) => e.type === 'event.recorded' && e.message.startsWith('Unable to attach'));
+    expect(ev.message).toBe('Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[data]: timed out waiting for the condition');
+  });
+
+  it('reaches every state', () => {
+    const paths = getShortestPaths(kubeletMachine, {
+      input,
+      events: [{ type: 'component.started', now: 0 }, { type: 'host.shutdown', now: 1 }] as any,
+      serializeState: (s) => JSON.stringify(s.value),
+    } as any);
+    const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+    expect(reached).toEqual(new Set([JSON.stringify('stopped'), JSON.stringify('running')]));
+  });
+});
+
+describe('kubelet log catalog', () => {
+  it('renders the 1.20 lines of seed 000 word for word', async () => {
+    const { messages } = await import('../../src/machines/kubelet/index.ts');
+    const { renderMessage } = await import('../../src/machines/shared/messages.ts');
+    const u = 'kubernetes.io/csi/com.tencent.cloud.csi.cbs^disk-adge0gvc';
+    const r = (id: keyof typeof messages, args: any) => renderMessage(messages[id].formats['1.20']!, args);
+    expect(r('kubelet.unmountDeviceSucceeded', { volume: 'pvc-XXX', uniqueName: u, node: '11.142.61.164' }))
+      .toBe(`UnmountDevice succeeded for volume "pvc-XXX" %!(EXTRA string=UnmountDevice succeeded for volume "pvc-XXX" (UniqueName: "${u}") on node "11.142.61.164" )`);
+    expect(r('kubelet.operationFailed', { key: `{volumeName:${u} podName: nodeName:}`, until: '2023-01-11 14:58:26.403619698 +0800 CST m=+132533.580022731', duration: '4s', err: `Volume not attached according to node status for volume "pvc-4" (UniqueName: "${u}") pod "p" (UID: "e0") ` }))
+      .toBe(`Operation for "{volumeName:${u} podName: nodeName:}" failed. No retries permitted until 2023-01-11 14:58:26.403619698 +0800 CST m=+132533.580022731 (durationBeforeRetry 4s). Error: "Volume not attached according to node status for volume \\"pvc-4\\" (UniqueName: \\"${u}\\") pod \\"p\\" (UID: \\"e0\\") "`);
+  });
+});
