@@ -1,0 +1,67 @@
+/**
+ * Input and context of the external-attacher machine.
+ */
+import type { ComponentInput } from '../shared/contract.ts';
+import type { K8sObject } from '../shared/k8s.ts';
+import type { DriverProfile } from '../drivers/types.ts';
+import type { WorkQueue } from './helpers.ts';
+import type { VaLifecycleState } from './volumeAttachment.machine.ts';
+
+export interface ExternalAttacherInput extends ComponentInput {
+  /** the CSI driver this sidecar serves; only VolumeAttachments with spec.attacher === its name are processed */
+  driver: DriverProfile;
+  /** wall-clock epoch (µs) of virtual time 0: for status.attachError.time / detachError.time (default 0) */
+  epochUs?: number;
+  /** --csi-address, printed by the "Connecting to" line (default "/csi/csi.sock") */
+  csiAddress?: string;
+  /** --worker-threads (default 10): VolumeAttachments processed at the same time */
+  workerThreads?: number;
+}
+
+/** One VolumeAttachment sync in progress (csi_handler.go syncAttach / syncDetach). */
+export interface VaOperation {
+  name: string;
+  mode: 'attach' | 'detach' | 'trivial';
+  /** the VA as the operation last saw it (updated by its own writes) */
+  va: K8sObject;
+  pvName?: string;
+  volumeHandle?: string;
+  nodeID?: string;
+  /** the ControllerPublishVolume request, built before the VA patch */
+  request?: Record<string, unknown>;
+  /** the error being saved into status.attachError / detachError */
+  err?: string;
+}
+
+export type PendingStep =
+  | { queue: 'startup'; rpc: string; round?: number }
+  | { queue: 'va'; name: string; step: 'pvFinalizer' | 'vaPatch' | 'publish' | 'markAttached' | 'saveAttachError' | 'unpublish' | 'markDetached' | 'removeFinalizer' | 'saveDetachError' | 'trivialMark' }
+  | { queue: 'pv'; name: string; step: 'pvRemoveFinalizer' };
+
+export type AttacherPhase = 'Stopped' | 'Probing' | 'Starting' | 'Running' | 'Failed';
+
+export interface ExternalAttacherContext {
+  input: ExternalAttacherInput;
+  /** where the start-up sequence is; the machine's state follows it */
+  phase: AttacherPhase;
+  /** csiAttacher: the driver name from GetPluginInfo */
+  driverName: string;
+  /** 'csi' = real CSI handler (ControllerPublish/Unpublish); 'trivial' = mark attached without gRPC */
+  handler: 'csi' | 'trivial' | null;
+  /** PUBLISH_READONLY: readonly is passed through only then */
+  supportsReadOnly: boolean;
+  /** request id counter */
+  seq: number;
+  /** informer caches */
+  vas: Record<string, K8sObject>;
+  pvs: Record<string, K8sObject>;
+  csiNodes: Record<string, K8sObject>;
+  vaQueue: WorkQueue;
+  pvQueue: WorkQueue;
+  /** outstanding API writes and CSI calls by request id */
+  pending: Record<string, PendingStep>;
+  /** VA syncs in progress */
+  ops: Record<string, VaOperation>;
+  /** per-VA lifecycle (volumeAttachment.machine.ts) */
+  lifecycles: Record<string, VaLifecycleState>;
+}

@@ -1,0 +1,153 @@
+/**
+ * Pure helpers of the external-attacher machine: request builders, informer-cache predicates and
+ * the client-go work queue with its per-item exponential failure rate limiter.
+ * upstream: kubernetes-csi/external-attacher pkg/controller/util.go, controller.go (v3.1.0, v4.6.1);
+ * k8s.io/client-go util/workqueue (queue.go dirty/processing sets, default_rate_limiters.go).
+ */
+import type { K8sObject } from '../shared/k8s.ts';
+import { CSI_ACCESS_MODE } from '../shared/csi.ts';
+import { sortedJson } from '../shared/goFormat.ts';
+import { sidecarRetryDelay } from '../shared/timing.ts';
+
+/**
+ * The JSON protosanitizer prints: Go encoding/json of the proto struct (omitempty: false, 0, "",
+ * empty maps and lists vanish; nested messages stay, even empty), keys sorted. upstream:
+ * kubernetes-csi/csi-lib-utils protosanitizer/protosanitizer.go.
+ */
+export function protoJson(v: unknown): string {
+  return sortedJson(omitEmpty(v) ?? {});
+}
+function omitEmpty(v: unknown): unknown {
+  if (v === false || v === 0 || v === '' || v === null || v === undefined) return undefined;
+  if (Array.isArray(v)) return v.length ? v.map((x) => omitEmpty(x) ?? {}) : undefined;
+  if (typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      const y = omitEmpty(x);
+      if (y !== undefined) out[k] = y;
+    }
+    return out;
+  }
+  return v;
+}
+
+export const hasFinalizer = (o: K8sObject, f: string): boolean => !!o.metadata.finalizers?.includes(f);
+/** finalizers without `f`, or null (merge patch removes the field) when none remain */
+export function finalizersWithout(o: K8sObject, f: string): string[] | null {
+  const rest = (o.metadata.finalizers ?? []).filter((x) => x !== f);
+  return rest.length ? rest : null;
+}
+
+/** error text of a lister Get miss, as apimachinery errors.NewNotFound prints it */
+export const listerNotFound = (resource: 'persistentvolume' | 'csinode.storage.k8s.io', name: string): string =>
+  `${resource} "${name}" not found`;
+
+/**
+ * csi.VolumeCapability for a PV. upstream: external-attacher pkg/controller/util.go GetVolumeCapabilities.
+ * `defaultFsType`: v3.1.0 falls back to "ext4"; v4.x to --default-fstype (empty by default).
+ */
+export function volumeCapability(pvSpec: K8sObject['spec'], defaultFsType: string): { cap: Record<string, unknown> } | { error: string } {
+  const modes = new Set<string>(pvSpec?.accessModes ?? []);
+  if (!pvSpec?.csi) return { error: 'CSI volume source was nil' };
+  let mode: number;
+  if (modes.has('ReadWriteMany')) mode = CSI_ACCESS_MODE.MULTI_NODE_MULTI_WRITER;
+  else if (modes.has('ReadOnlyMany') && modes.has('ReadWriteOnce')) return { error: 'CSI does not support ReadOnlyMany and ReadWriteOnce on the same PersistentVolume' };
+  else if (modes.has('ReadOnlyMany')) mode = CSI_ACCESS_MODE.MULTI_NODE_READER_ONLY;
+  else if (modes.has('ReadWriteOnce')) mode = CSI_ACCESS_MODE.SINGLE_NODE_WRITER;
+  else return { error: `unsupported AccessMode combination: [${[...modes].join(' ')}]` };
+  const accessType = pvSpec.volumeMode === 'Block'
+    ? { Block: {} }
+    : { Mount: { fs_type: pvSpec.csi.fsType || defaultFsType, mount_flags: pvSpec.mountOptions } };
+  return { cap: { AccessType: accessType, access_mode: { mode } } };
+}
+
+/** CSINode spec.drivers[].nodeID of `driver`. upstream: util.go GetNodeIDFromCSINode. */
+export function nodeIdFromCSINode(csiNode: K8sObject, driver: string): string | undefined {
+  const d = (csiNode.spec?.drivers ?? []).find((x: { name: string }) => x.name === driver);
+  return d?.nodeID;
+}
+
+/**
+ * Whether a VA update is queued: not when only status.attachError/detachError changed (the attacher
+ * wrote them itself; queueing would break the backoff). upstream: controller.go shouldEnqueueVAChange.
+ */
+export function shouldEnqueueVAChange(old: K8sObject, cur: K8sObject): boolean {
+  if (old.metadata.resourceVersion === cur.metadata.resourceVersion) return true;
+  const errs = (o: K8sObject) => [o.status?.attachError, o.status?.detachError];
+  if (errs(old).every((e) => !e) && errs(cur).every((e) => !e)) return true;
+  const strip = (o: K8sObject) => JSON.stringify({
+    ...o, metadata: { ...o.metadata, resourceVersion: undefined },
+    status: { ...(o.status ?? {}), attachError: undefined, detachError: undefined },
+  });
+  return strip(old) !== strip(cur);
+}
+
+const rv = (o: K8sObject): number => Number(o.metadata.resourceVersion ?? 0);
+/** keep the newer of two copies of an object (an informer never goes back in resourceVersion) */
+export const newer = (cached: K8sObject | undefined, o: K8sObject): K8sObject => (cached && rv(cached) > rv(o) ? cached : o);
+
+// ------------------------------------------------------------ capabilities
+
+const CONTROLLER_RPC = [
+  'UNKNOWN', 'CREATE_DELETE_VOLUME', 'PUBLISH_UNPUBLISH_VOLUME', 'LIST_VOLUMES', 'GET_CAPACITY',
+  'CREATE_DELETE_SNAPSHOT', 'LIST_SNAPSHOTS', 'CLONE_VOLUME', 'PUBLISH_READONLY', 'EXPAND_VOLUME',
+  'LIST_VOLUMES_PUBLISHED_NODES', 'VOLUME_CONDITION', 'GET_VOLUME', 'SINGLE_NODE_MULTI_WRITER',
+];
+const PLUGIN_SERVICE = ['UNKNOWN', 'CONTROLLER_SERVICE', 'VOLUME_ACCESSIBILITY_CONSTRAINTS', 'GROUP_CONTROLLER_SERVICE'];
+
+/**
+ * Capability names in a GetPluginCapabilities / ControllerGetCapabilities response, in the Go JSON
+ * shape `{"capabilities":[{"Type":{"Rpc":{"type":2}}}]}` (enum numbers or names, either key case).
+ * undefined when the response carries no capabilities list.
+ */
+export function capabilityNames(response: Record<string, unknown> | undefined, kind: 'Rpc' | 'Service'): Set<string> | undefined {
+  const list = response?.capabilities;
+  if (!Array.isArray(list)) return undefined;
+  const names = kind === 'Rpc' ? CONTROLLER_RPC : PLUGIN_SERVICE;
+  const out = new Set<string>();
+  for (const c of list as Array<Record<string, any>>) { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const t = c?.Type ?? c?.type ?? c;
+    const inner = t?.[kind] ?? t?.[kind.toLowerCase()];
+    const v = inner?.type;
+    if (typeof v === 'number' && names[v]) out.add(names[v]);
+    else if (typeof v === 'string') out.add(v);
+  }
+  return out;
+}
+
+// ------------------------------------------------------------ work queue
+
+/** client-go workqueue state for one queue: FIFO of keys, keys being processed, keys re-added meanwhile. */
+export interface WorkQueue {
+  queue: string[];
+  processing: string[];
+  dirty: string[];
+  /** ItemExponentialFailureRateLimiter: failures per key since the last Forget */
+  failures: Record<string, number>;
+}
+export const emptyQueue = (): WorkQueue => ({ queue: [], processing: [], dirty: [], failures: {} });
+export const cloneQueue = (q: WorkQueue): WorkQueue => ({ queue: [...q.queue], processing: [...q.processing], dirty: [...q.dirty], failures: { ...q.failures } });
+
+/** queue.Add: a key being processed is marked dirty and comes back after Done. */
+export function queueAdd(q: WorkQueue, key: string): void {
+  if (q.processing.includes(key)) { if (!q.dirty.includes(key)) q.dirty.push(key); return; }
+  if (!q.queue.includes(key)) q.queue.push(key);
+}
+/** queue.Get */
+export function queueGet(q: WorkQueue): string | undefined {
+  const key = q.queue.shift();
+  if (key !== undefined) q.processing.push(key);
+  return key;
+}
+/** queue.Done */
+export function queueDone(q: WorkQueue, key: string): void {
+  q.processing = q.processing.filter((k) => k !== key);
+  if (q.dirty.includes(key)) { q.dirty = q.dirty.filter((k) => k !== key); queueAdd(q, key); }
+}
+/** AddRateLimited: the delay (µs) before the key is added again; 1s, 2s, 4s … 5m. */
+export function rateLimitDelay(q: WorkQueue, key: string): number {
+  const n = q.failures[key] ?? 0;
+  q.failures[key] = n + 1;
+  return sidecarRetryDelay(n);
+}
+export function queueForget(q: WorkQueue, key: string): void { delete q.failures[key]; }

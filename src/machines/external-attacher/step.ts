@@ -1,0 +1,70 @@
+/**
+ * A reaction of the external-attacher: a mutable draft of the context plus the events it emits.
+ * Handlers below work on a Step; the machine copies the draft back with assign and emits `out`.
+ */
+import type { ApiRequestEmitted, ClusterEmitted, CsiResultEvent } from '../shared/contract.ts';
+import { csiMethod, rpcErrorText, type CsiRpc } from '../shared/csi.ts';
+import { goQuote } from '../shared/goFormat.ts';
+import type { LogArgs } from '../shared/messages.ts';
+import { ATTACHER_TIMEOUT } from '../shared/timing.ts';
+import { cloneQueue, protoJson } from './helpers.ts';
+import type { ExternalAttacherMessageId } from './externalAttacher.messages.ts';
+import type { ExternalAttacherContext, PendingStep } from './externalAttacher.types.ts';
+import { advanceVa, type VaLifecycleEvent } from './volumeAttachment.machine.ts';
+
+export interface Step { ctx: ExternalAttacherContext; out: ClusterEmitted[]; now: number }
+
+export function beginStep(context: ExternalAttacherContext, now: number): Step {
+  const ctx: ExternalAttacherContext = {
+    ...context, vas: { ...context.vas }, pvs: { ...context.pvs }, csiNodes: { ...context.csiNodes },
+    vaQueue: cloneQueue(context.vaQueue), pvQueue: cloneQueue(context.pvQueue),
+    pending: { ...context.pending }, ops: { ...context.ops }, lifecycles: { ...context.lifecycles },
+  };
+  return { ctx, out: [], now };
+}
+
+export const log = (s: Step, msg: ExternalAttacherMessageId, args: LogArgs = {}): void => {
+  s.out.push({ type: 'log', msg, args: { driver: s.ctx.driverName, ...args } });
+};
+export const vaLog = (s: Step, msg: ExternalAttacherMessageId, va: string, args: LogArgs = {}): void => log(s, msg, { va, ...args });
+
+export const nextId = (s: Step): string => `r${++s.ctx.seq}`;
+
+export function apiRequest(s: Step, req: Omit<ApiRequestEmitted, 'type' | 'requestId'>, pending: PendingStep): void {
+  const requestId = nextId(s);
+  s.ctx.pending[requestId] = pending;
+  s.out.push({ type: 'api.request', requestId, ...req });
+}
+
+/** Which logger values the caller's context carries (1.30 contextual logging). */
+export type GrpcLogContext = { kind: 'none' } | { kind: 'driver' } | { kind: 'va'; va: string };
+const SUFFIX = { none: '', driver: 'Driver', va: 'VA' } as const;
+
+/** A CSI call through csi-lib-utils' LogGRPC interceptor: "GRPC call" (+ "GRPC request" in printf days). */
+export function grpcCall(s: Step, lc: GrpcLogContext, rpc: CsiRpc, request: Record<string, unknown>, pending: PendingStep, summary?: string): void {
+  const args: LogArgs = { method: csiMethod(rpc), request: protoJson(request), ...(lc.kind === 'va' ? { va: lc.va } : {}) };
+  log(s, `externalAttacher.grpcCall${SUFFIX[lc.kind]}`, args);
+  log(s, 'externalAttacher.grpcRequest', args);
+  const requestId = nextId(s);
+  s.ctx.pending[requestId] = pending;
+  s.out.push({ type: 'csi.call', requestId, rpc, request, endpoint: 'controller', timeout: ATTACHER_TIMEOUT, ...(summary ? { summary } : {}) });
+}
+
+/** Go error text of a CSI result, or null when OK. */
+export const grpcErrorText = (e: CsiResultEvent): string | null => (e.code === 'OK' ? null : rpcErrorText(e.code, e.message ?? ''));
+
+/** "GRPC response" (+ "GRPC error" in printf days). Returns the error text (null on success). */
+export function grpcResult(s: Step, lc: GrpcLogContext, e: CsiResultEvent): string | null {
+  const err = grpcErrorText(e);
+  const args: LogArgs = {
+    method: csiMethod(e.rpc), response: protoJson(e.code === 'OK' ? (e.response ?? {}) : {}), err,
+    errValue: err === null ? 'null' : goQuote(err), ...(lc.kind === 'va' ? { va: lc.va } : {}),
+  };
+  log(s, `externalAttacher.grpcResponse${SUFFIX[lc.kind]}`, args);
+  log(s, 'externalAttacher.grpcError', args);
+  return err;
+}
+
+export function lifecycle(s: Step, va: string, event: VaLifecycleEvent['type']): void {
+  s.ctx.lifecycles[va] = advanceVa(s.ctx.lifecycles[va], event);
+}

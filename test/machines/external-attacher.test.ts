@@ -1,0 +1,244 @@
+import { describe, it, expect, afterEach } from 'vitest';
+import { createActor } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { externalAttacherMachine, descriptor, messages, volumeAttachmentMachine } from '../../src/machines/external-attacher/index.ts';
+import type { ClusterEvent } from '../../src/machines/shared/contract.ts';
+import type { K8sObject } from '../../src/machines/shared/k8s.ts';
+import { renderMessage, type ProfileId } from '../../src/machines/shared/messages.ts';
+import { PROFILES } from '../../src/machines/profiles/index.ts';
+import type { DriverProfile } from '../../src/machines/drivers/types.ts';
+
+const DRIVER = 'com.tencent.cloud.csi.cbs';
+const FINALIZER = 'external-attacher/com-tencent-cloud-csi-cbs';
+const VA_NAME = 'csi-ef62fd617656080205af907030d51be08f25b43341a98b53fd436db24689accd';
+const driver: DriverProfile = {
+  id: 'cbs', name: DRIVER, vendorVersion: 'v1.2.0', controllerCapabilities: ['CREATE_DELETE_VOLUME', 'PUBLISH_UNPUBLISH_VOLUME'],
+  nodeCapabilities: ['STAGE_UNSTAGE_VOLUME'], attachRequired: true, topologyKeys: [], latency: {}, defaultFsType: 'ext4', volumeIdStyle: 'cbs-disk',
+};
+const pv: K8sObject = {
+  apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pvc-XXX', resourceVersion: '10', finalizers: ['kubernetes.io/pv-protection', FINALIZER] },
+  spec: { accessModes: ['ReadWriteOnce'], csi: { driver: DRIVER, volumeHandle: 'disk-adge0gvc', fsType: 'ext4', volumeAttributes: { diskType: 'CLOUD_PREMIUM' } } },
+};
+const csiNode: K8sObject = { apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name: '11.142.60.212', resourceVersion: '11' }, spec: { drivers: [{ name: DRIVER, nodeID: 'ins-hrlnsway' }] } };
+const va = (extra: Partial<K8sObject['metadata']> = {}, attacher = DRIVER, status: Record<string, unknown> = { attached: false }): K8sObject => ({
+  apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: VA_NAME, resourceVersion: '20', ...extra },
+  spec: { attacher, nodeName: '11.142.60.212', source: { persistentVolumeName: 'pvc-XXX' } }, status,
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Emitted = any;
+let now = 0;
+
+/** Start the sidecar and answer its start-up calls the way a cbs-like driver does. */
+function boot(profile: ProfileId) {
+  const actor = createActor(externalAttacherMachine, { input: { id: 'external-attacher', host: 'master', profile, driver, epochUs: 1_673_420_000_000_000 } });
+  const emitted: Emitted[] = [];
+  actor.on('*', (e) => emitted.push(e));
+  actor.start();
+  now = 0;
+  const send = (e: Omit<ClusterEvent, 'now'>) => { now += 1000; actor.send({ ...e, now } as ClusterEvent); };
+  const lastCall = () => emitted.filter((e) => e.type === 'csi.call').at(-1);
+  const answer = (response: Record<string, unknown>, code = 'OK', message?: string) => {
+    const c = lastCall();
+    send({ type: 'csi.result', requestId: c.requestId, rpc: c.rpc, code, response, ...(message ? { message } : {}) } as never);
+  };
+  const lastApi = () => emitted.filter((e) => e.type === 'api.request').at(-1);
+  const ok = (object?: K8sObject, code = 200, okFlag = true, message?: string) => {
+    const r = lastApi();
+    send({ type: 'api.result', requestId: r.requestId, ok: okFlag, code, ...(object ? { object } : {}), ...(message ? { message } : {}) } as never);
+  };
+  send({ type: 'component.started' } as never);
+  answer({ ready: { value: true } });
+  answer({ name: DRIVER, vendor_version: 'v1.2.0' });
+  answer({ capabilities: [{ Type: { Service: { type: 1 } } }] });
+  answer({ capabilities: [{ Type: { Rpc: { type: 1 } } }, { Type: { Rpc: { type: 2 } } }] });
+  if (profile === '1.20') answer({ capabilities: [{ Type: { Rpc: { type: 1 } } }, { Type: { Rpc: { type: 2 } } }] });
+  emitted.length = 0;
+  return { actor, emitted, send, answer, ok, lastApi, lastCall };
+}
+
+const logs = (emitted: Emitted[]) => emitted.filter((e) => e.type === 'log').map((e) => e.msg as string);
+const attacherLines = (emitted: Emitted[], profile: ProfileId) => emitted.filter((e) => e.type === 'log').map((e) => {
+  const f = (messages as Record<string, { formats: Record<string, { file: string; line: number; v?: number }> }>)[e.msg]!.formats[profile];
+  return f && (f.v ?? 0) <= 5 ? `${f.file}:${f.line}] ${renderMessage(f as never, e.args)}` : undefined;
+}).filter((l) => l !== undefined && !l.startsWith('connection.go'));
+
+describe('external-attacher', () => {
+  afterEach(() => { PROFILES['1.30'].attacherRemovesFinalizerFirst = false; });
+
+  it('starts by probing the driver and asking for its name and capabilities, then uses the real CSI handler', () => {
+    const actor = createActor(externalAttacherMachine, { input: { id: 'a', host: 'm', profile: '1.20', driver } });
+    const emitted: Emitted[] = [];
+    actor.on('*', (e) => emitted.push(e));
+    actor.start();
+    actor.send({ type: 'component.started', now: 0 });
+    const calls = () => emitted.filter((e) => e.type === 'csi.call');
+    const reply = (response: Record<string, unknown>) => { const c = calls().at(-1); actor.send({ type: 'csi.result', now: 1, requestId: c.requestId, rpc: c.rpc, code: 'OK', response }); };
+    reply({});
+    reply({ name: DRIVER });
+    reply({ capabilities: [{ Type: { Service: { type: 1 } } }] });
+    reply({ capabilities: [{ Type: { Rpc: { type: 2 } } }] });
+    reply({ capabilities: [{ Type: { Rpc: { type: 2 } } }] });
+    expect(calls().map((c) => c.rpc)).toEqual(['Probe', 'GetPluginInfo', 'GetPluginCapabilities', 'ControllerGetCapabilities', 'ControllerGetCapabilities']);
+    expect(calls().every((c) => c.endpoint === 'controller' && c.timeout === 15_000_000)).toBe(true);
+    expect(logs(emitted)).toContain('externalAttacher.realHandler');
+    expect(actor.getSnapshot().value).toBe('Running');
+  });
+
+  it('attaches a VolumeAttachment with the log lines of seed 000 in their order (1.20)', () => {
+    const t = boot('1.20');
+    t.send({ type: 'watch.added', object: pv } as never);
+    t.send({ type: 'watch.added', object: csiNode } as never);
+    t.send({ type: 'watch.added', object: va() } as never);
+    const patch = t.lastApi();
+    expect(patch).toMatchObject({ verb: 'patch', kind: 'VolumeAttachment', name: VA_NAME, patch: { metadata: { finalizers: [FINALIZER], annotations: { 'csi.alpha.kubernetes.io/node-id': 'ins-hrlnsway' } } } });
+    t.ok(va({ finalizers: [FINALIZER], annotations: { 'csi.alpha.kubernetes.io/node-id': 'ins-hrlnsway' }, resourceVersion: '21' }));
+    const call = t.lastCall();
+    expect(call.rpc).toBe('ControllerPublishVolume');
+    expect(call.request).toMatchObject({ volume_id: 'disk-adge0gvc', node_id: 'ins-hrlnsway', volume_capability: { AccessType: { Mount: { fs_type: 'ext4' } }, access_mode: { mode: 1 } }, volume_context: { diskType: 'CLOUD_PREMIUM' }, readonly: false });
+    t.answer({ publish_context: { devicePath: '/dev/vdb' } });
+    expect(t.lastApi()).toMatchObject({ verb: 'patchStatus', patch: { status: { attached: true, attachmentMetadata: { devicePath: '/dev/vdb' }, attachError: null } } });
+    t.ok(va({ finalizers: [FINALIZER], resourceVersion: '22' }, DRIVER, { attached: true }));
+    const q = `"${VA_NAME}"`;
+    expect(attacherLines(t.emitted, '1.20')).toEqual([
+      `controller.go:198] Started VA processing ${q}`,
+      `csi_handler.go:216] CSIHandler: processing VA ${q}`,
+      `csi_handler.go:243] Attaching ${q}`,
+      `csi_handler.go:422] Starting attach operation for ${q}`,
+      'csi_handler.go:336] PV finalizer is already set on "pvc-XXX"',
+      'csi_handler.go:715] Found NodeID ins-hrlnsway in CSINode 11.142.60.212',
+      `csi_handler.go:304] VA finalizer added to ${q}`,
+      `csi_handler.go:318] NodeID annotation added to ${q}`,
+      `csi_handler.go:256] Attached ${q}`,
+      `util.go:37] Marking as attached ${q}`,
+      `util.go:51] Marked as attached ${q}`,
+      `csi_handler.go:262] Fully attached ${q}`,
+      `csi_handler.go:232] CSIHandler: finished processing ${q}`,
+    ]);
+    const grpc = t.emitted.filter((e) => e.type === 'log' && e.msg === 'externalAttacher.grpcRequest')[0];
+    expect(grpc.args.request).toBe('{"node_id":"ins-hrlnsway","volume_capability":{"AccessType":{"Mount":{"fs_type":"ext4"}},"access_mode":{"mode":1}},"volume_context":{"diskType":"CLOUD_PREMIUM"},"volume_id":"disk-adge0gvc"}');
+  });
+
+  it('prints the contextual structured lines of v4.6.1 for the 1.30 profile', () => {
+    const t = boot('1.30');
+    t.send({ type: 'watch.added', object: pv } as never);
+    t.send({ type: 'watch.added', object: csiNode } as never);
+    t.send({ type: 'watch.added', object: va() } as never);
+    const lines = attacherLines(t.emitted, '1.30');
+    expect(lines[0]).toBe(`controller.go:213] "Started VolumeAttachment processing" driver="${DRIVER}" VolumeAttachment="${VA_NAME}"`);
+    const call = t.emitted.find((e) => e.type === 'log' && e.msg === 'externalAttacher.grpcCallVA');
+    expect(call).toBeUndefined(); // the gRPC call starts only after the VA patch succeeded
+  });
+
+  it('saves the attach error and retries with a delay that doubles: 1s, then 2s', () => {
+    const t = boot('1.20');
+    t.send({ type: 'watch.added', object: pv } as never);
+    t.send({ type: 'watch.added', object: csiNode } as never);
+    t.send({ type: 'watch.added', object: va({ finalizers: [FINALIZER], annotations: { 'csi.alpha.kubernetes.io/node-id': 'ins-hrlnsway' } }) } as never);
+    t.answer({}, 'INTERNAL', 'disk busy');
+    expect(t.lastApi()).toMatchObject({ verb: 'patchStatus', patch: { status: { attachError: { message: 'rpc error: code = Internal desc = disk busy' } } } });
+    const attachedMeta = { finalizers: [FINALIZER], annotations: { 'csi.alpha.kubernetes.io/node-id': 'ins-hrlnsway' } };
+    t.ok(va({ ...attachedMeta, resourceVersion: '23' }));
+    const err1 = t.emitted.find((e) => e.msg === 'externalAttacher.errorProcessing');
+    expect(err1.args.err).toBe('failed to attach: rpc error: code = Internal desc = disk busy');
+    const timer1 = t.emitted.filter((e) => e.type === 'timer.requested').at(-1);
+    expect(timer1.at - now).toBe(1_000_000);
+    t.send({ type: 'clock.ticked', key: timer1.key } as never);
+    expect(t.lastCall().rpc).toBe('ControllerPublishVolume');
+    t.answer({}, 'DEADLINE_EXCEEDED', 'context deadline exceeded');
+    t.ok(va({ ...attachedMeta, resourceVersion: '24' }));
+    const timer2 = t.emitted.filter((e) => e.type === 'timer.requested').at(-1);
+    expect(timer2.at - now).toBe(2_000_000);
+  });
+
+  it('detaches: ControllerUnpublishVolume, then the status patch, then the finalizer removal (1.20 order)', () => {
+    const t = boot('1.20');
+    t.send({ type: 'watch.added', object: pv } as never);
+    t.send({ type: 'watch.added', object: csiNode } as never);
+    const deleting = va({ finalizers: [FINALIZER], deletionTimestamp: '2023-01-11T06:58:14Z', annotations: { 'csi.alpha.kubernetes.io/node-id': 'ins-hrlnsway' } }, DRIVER, { attached: true });
+    t.send({ type: 'watch.added', object: deleting } as never);
+    expect(t.lastCall()).toMatchObject({ rpc: 'ControllerUnpublishVolume', request: { volume_id: 'disk-adge0gvc', node_id: 'ins-hrlnsway' } });
+    t.answer({});
+    expect(t.lastApi()).toMatchObject({ verb: 'patchStatus', patch: { status: { attached: false, detachError: null } } });
+    t.ok({ ...deleting, status: { attached: false } });
+    expect(t.lastApi()).toMatchObject({ verb: 'patch', patch: { metadata: { finalizers: null } } });
+    t.ok();
+    const q = `"${VA_NAME}"`;
+    expect(attacherLines(t.emitted, '1.20')).toEqual([
+      `controller.go:198] Started VA processing ${q}`,
+      `csi_handler.go:216] CSIHandler: processing VA ${q}`,
+      `csi_handler.go:267] Starting detach operation for ${q}`,
+      `csi_handler.go:274] Detaching ${q}`,
+      'csi_handler.go:715] Found NodeID ins-hrlnsway in CSINode 11.142.60.212',
+      `csi_handler.go:575] Detached ${q}`,
+      `util.go:79] Marking as detached ${q}`,
+      `util.go:105] Finalizer removed from ${q}`,
+      `csi_handler.go:287] Fully detached ${q}`,
+      `csi_handler.go:232] CSIHandler: finished processing ${q}`,
+    ]);
+  });
+
+  it('removes the finalizer before clearing the status when the profile says the attacher does so (v4.9+)', () => {
+    PROFILES['1.30'].attacherRemovesFinalizerFirst = true;
+    const t = boot('1.30');
+    t.send({ type: 'watch.added', object: pv } as never);
+    t.send({ type: 'watch.added', object: csiNode } as never);
+    t.send({ type: 'watch.added', object: va({ finalizers: [FINALIZER], deletionTimestamp: '2023-01-11T06:58:14Z' }, DRIVER, { attached: true }) } as never);
+    t.answer({});
+    expect(t.lastApi()).toMatchObject({ verb: 'patch', patch: { metadata: { finalizers: null } } });
+    t.ok();
+    expect(t.lastApi()).toMatchObject({ verb: 'patchStatus' });
+    t.ok(undefined, 404, false, 'not found');
+    expect(logs(t.emitted)).toContain('externalAttacher.fullyDetached');
+    expect(logs(t.emitted)).not.toContain('externalAttacher.errorProcessing');
+  });
+
+  it('ignores a VolumeAttachment of another driver: no API write and no CSI call', () => {
+    const t = boot('1.20');
+    t.send({ type: 'watch.added', object: pv } as never);
+    t.send({ type: 'watch.added', object: va({}, 'rbd.csi.ceph.com') } as never);
+    expect(t.emitted.filter((e) => e.type === 'api.request' || e.type === 'csi.call')).toEqual([]);
+    expect(logs(t.emitted)).toEqual(['externalAttacher.startedVAProcessing', 'externalAttacher.skippingVA']);
+  });
+
+  it('queues VolumeAttachments that arrive before the driver answered and processes them after start-up', () => {
+    const actor = createActor(externalAttacherMachine, { input: { id: 'a', host: 'm', profile: '1.30', driver } });
+    const emitted: Emitted[] = [];
+    actor.on('*', (e) => emitted.push(e));
+    actor.start();
+    actor.send({ type: 'component.started', now: 0 });
+    actor.send({ type: 'watch.added', now: 1, object: va({}, 'other') });
+    expect(logs(emitted)).not.toContain('externalAttacher.startedVAProcessing');
+    const reply = (response: Record<string, unknown>) => { const c = emitted.filter((e) => e.type === 'csi.call').at(-1); actor.send({ type: 'csi.result', now: 2, requestId: c.requestId, rpc: c.rpc, code: 'OK', response }); };
+    reply({}); reply({ name: DRIVER }); reply({ capabilities: [{ Type: { Service: { type: 1 } } }] }); reply({ capabilities: [{ Type: { Rpc: { type: 2 } } }] });
+    expect(logs(emitted)).toContain('externalAttacher.startedVAProcessing');
+  });
+
+  it('reaches every state of the sidecar and of the VolumeAttachment lifecycle', () => {
+    const r = (requestId: string, rpc: string, code = 'OK', response: Record<string, unknown> = {}) => ({ type: 'csi.result', now: 1, requestId, rpc, code, response }) as ClusterEvent;
+    const paths = getShortestPaths(externalAttacherMachine.provide({}), {
+      input: { id: 'a', host: 'm', profile: '1.30', driver },
+      events: [
+        { type: 'component.started', now: 0 },
+        r('r1', 'Probe'), r('r1', 'Probe', 'INTERNAL'), r('r2', 'GetPluginInfo', 'OK', { name: DRIVER }),
+        r('r3', 'GetPluginCapabilities', 'OK', { capabilities: [{ Type: { Service: { type: 1 } } }] }),
+        r('r4', 'ControllerGetCapabilities', 'OK', { capabilities: [{ Type: { Rpc: { type: 2 } } }] }),
+      ],
+      serializeState: (s: { value: unknown; context: { seq: number } }) => JSON.stringify([s.value, s.context.seq]),
+    } as never);
+    const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+    for (const s of ['Stopped', 'Probing', 'Starting', 'Running', 'Failed']) expect(reached).toContain(JSON.stringify(s));
+    const vaPaths = getShortestPaths(volumeAttachmentMachine, {
+      events: ['va.attachStarted', 'va.attached', 'va.attachFailed', 'va.detachStarted', 'va.detached', 'va.detachFailed'].map((type) => ({ type })) as never,
+    });
+    expect(new Set(vaPaths.map((p) => p.state.value))).toEqual(new Set(Object.keys(volumeAttachmentMachine.config.states!)));
+  });
+
+  it('describes itself as the csi-attacher component watching VolumeAttachments, PVs and CSINodes', () => {
+    expect(descriptor).toMatchObject({ name: 'external-attacher', source: 'csi-attacher', watches: ['VolumeAttachment', 'PersistentVolume', 'CSINode'] });
+    for (const [id, def] of Object.entries(messages)) {
+      expect(id.startsWith('externalAttacher.')).toBe(true);
+      if (def.severity !== 'I') expect(def.cause && def.next).toBeTruthy();
+    }
+  });
+});
