@@ -241,7 +241,14 @@ export class Cluster {
       case 'api.request': this.sendApiRequest(r, e, this.tick(local)); break;
       case 'csi.call': this.sendCsiCall(r, e, this.tick(local), states); break;
       case 'csi.reply': this.sendCsiReply(r, e, this.tick(local), states); break;
-      case 'event.recorded': this.recordEvent(r, e, this.tick(local), states); break;
+      case 'event.recorded': {
+        // The event broadcaster hands events to its sinks (API writer, log) from its own goroutine:
+        // they show up a little after the code that recorded them has moved on.
+        // upstream: client-go tools/record/event.go (StartEventWatcher)
+        const at = this.tick(local) + this.rng.int(60, 400);
+        this.agenda.push(at, () => this.recordEvent(r, e, this.nowUs, states));
+        break;
+      }
       case 'socket.created':
       case 'socket.removed': {
         const at = this.tick(local);
@@ -304,7 +311,7 @@ export class Cluster {
     } else {
       out = this.api.apply(req, this.nowUs);
     }
-    if (req.verb !== 'get') {
+    if (req.verb !== 'get' && !(req.quiet && out.ok)) {
       const what = `${VERB_WORD[req.verb]} ${req.kind} ${req.namespace ? req.namespace + '/' : ''}${req.name}`;
       const summary = out.ok
         ? (req.summary ?? `${componentName} ${what}${changedFields(out)}.`)

@@ -81,8 +81,20 @@ function startProvision(c: ExternalProvisionerContext, key: string, out: Out): v
   const cls = c.classes[claim.spec.storageClassName]!;
   out.push(log('provisionStarted', { claim: key, class: cls.metadata.name }));
   out.push({ type: 'event.recorded', involved: { kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name }, eventType: 'Normal', reason: 'Provisioning', message: `External provisioner is provisioning volume for claim "${key}"` });
-  const requestId = call(c, 'CreateVolume', createVolumeRequest(claim, cls, c.input.driver, Object.values(c.nodes)), out);
+  const requestId = call(c, 'CreateVolume', createVolumeRequest(withSourceHandle(c, claim), cls, c.input.driver, Object.values(c.nodes)), out);
   c.ops[key] = { kind: 'provision', step: 'rpc', requestId };
+}
+
+/**
+ * A clone's content source is the source claim's volume handle, read through the source PVC's bound
+ * PV (upstream: external-provisioner controller.go getPVCSource).
+ */
+function withSourceHandle(c: ExternalProvisionerContext, claim: K8sObject): K8sObject {
+  const ds = claim.spec?.dataSource;
+  if (ds?.kind !== 'PersistentVolumeClaim') return claim;
+  const source = c.claims[`${claim.metadata.namespace}/${ds.name}`];
+  const handle = source?.spec?.volumeName ? c.volumes[source.spec.volumeName]?.spec?.csi?.volumeHandle : undefined;
+  return handle ? { ...claim, spec: { ...claim.spec, dataSource: { ...ds, volumeHandle: handle } } } : claim;
 }
 
 function startDelete(c: ExternalProvisionerContext, pv: K8sObject, out: Out): void {

@@ -43,9 +43,14 @@ export function initializeNode(w: Work): void {
   if (w.c.input.heartbeat) scheduleNodeStatus(w);
 }
 
-const readyCondition = (w: Work) => ({
-  type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status', lastHeartbeatTime: wall(w), lastTransitionTime: wall(w),
-});
+/** the Ready condition; lastTransitionTime moves only when the status changes (upstream setNodeReadyCondition) */
+const readyCondition = (w: Work) => {
+  const prev = (w.c.node?.status?.conditions ?? []).find((c: { type: string }) => c.type === 'Ready') as { status?: string; lastTransitionTime?: string } | undefined;
+  return {
+    type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status', lastHeartbeatTime: wall(w),
+    lastTransitionTime: prev?.status === 'True' && prev.lastTransitionTime ? prev.lastTransitionTime : wall(w),
+  };
+};
 
 /** The next tick of the 10s node status loop, when something has to be written (event-driven for scale). */
 export function scheduleNodeStatus(w: Work): void {
@@ -67,7 +72,7 @@ export function updateNodeStatus(w: Work): void {
   const status: Record<string, unknown> = { volumesInUse: want.length ? want : null };
   if (w.c.input.heartbeat) status.conditions = [readyCondition(w)];
   w.c.nodeStatusInFlight = want;
-  w.c.nodeStatusRequest = api(w, { verb: 'patchStatus', kind: 'Node', name: w.c.input.nodeName, patch: { status },
+  w.c.nodeStatusRequest = api(w, { verb: 'patchStatus', kind: 'Node', name: w.c.input.nodeName, patch: { status }, ...(changed ? {} : { quiet: true }),
     summary: changed ? `The kubelet on ${w.c.input.nodeName} reports volumesInUse [${want.join(' ')}] in its node status.` : `The kubelet on ${w.c.input.nodeName} posts its node status heartbeat.` });
 }
 

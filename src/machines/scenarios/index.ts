@@ -119,7 +119,7 @@ export const SCENARIOS: Scenario[] = [
       return {
         driver: 'cbs', nodes,
         // the seed's hosts and kube-controller-manager print China Standard Time; containers print UTC
-        start: '2023-01-11T14:58:07.800+08:00', hostTz: { offsetMin: 480, zone: 'CST' },
+        start: '2023-01-11T14:58:07.600+08:00', hostTz: { offsetMin: 480, zone: 'CST' },
         apiServerUrl: 'https://9.165.248.1:443',
         provisionerIdentity: '1672314114387-8081-com.tencent.cloud.csi.cbs',
         objects: [
@@ -129,7 +129,7 @@ export const SCENARIOS: Scenario[] = [
             volumeHandle: 'disk-adge0gvc', claimNamespace: NS, claimName: claim, claimUid: '4cde4524-6ba4-449c-891b-fe9ce8138e33', sc: 'cbs', fsType: 'ext4',
             volumeAttributes: { diskType: 'CLOUD_PREMIUM', 'storage.kubernetes.io/csiProvisionerIdentity': '1672314114387-8081-com.tencent.cloud.csi.cbs' },
           }),
-          pod(NS, `${set}-6`, [{ volume: 'data', claim }], { nodeName: '11.142.61.164', uid: '5ca209fd-23d0-4f60-a56b-96a4f9f47c1e', labels: { app: set } }),
+          pod(NS, `${set}-6`, [{ volume: 'data', claim }], { nodeName: '11.142.61.164', uid: '5ca209fd-23d0-4f60-a56b-96a4f9f47c1e', ownerSet: sts }),
         ],
         backend: [{ volumeId: 'disk-adge0gvc', name: pvName, capacityBytes: 10 * GiB }],
         // The seed's csi-attacher waits on its client-side rate limiter (two "Throttling request took"
@@ -139,7 +139,7 @@ export const SCENARIOS: Scenario[] = [
           { at: WARM_UP - s(0.5), do: 'patch', kind: 'Node', name: '11.142.61.164', patch: { spec: { unschedulable: true } }, summary: 'You cordon node 11.142.61.164, so that the recreated pod lands on another node.' },
           { at: WARM_UP, do: 'delete', kind: 'Pod', namespace: NS, name: `${set}-6`, summary: `You delete pod ${set}-6 (a StatefulSet update would do the same); the StatefulSet controller will recreate it.` },
         ],
-        runFor: WARM_UP + s(120), recordFrom: WARM_UP - s(0.4),
+        runFor: WARM_UP + s(120), recordFrom: WARM_UP - s(0.6),
       };
     },
   },
@@ -168,7 +168,7 @@ export const SCENARIOS: Scenario[] = [
       return common({
         nodes: twoNodes, heartbeats: true,
         objects: [...base(cbs(), twoNodes), ...v.objects, sts,
-          pod(NS, 'db-0', [{ volume: 'data', claim: 'data-db-0' }], { nodeName: 'node-1', labels: { app: 'db' } })],
+          pod(NS, 'db-0', [{ volume: 'data', claim: 'data-db-0' }], { nodeName: 'node-1', ownerSet: sts })],
         backend: [v.backend],
         actions: [
           { at: at(1), do: 'shutdownNode', node: 'node-1' },
@@ -186,10 +186,11 @@ export const SCENARIOS: Scenario[] = [
     build: () => {
       const v = existingVolume(cbs(), 'data-web-0', '2c4e6a8b-0d1f-4e3a-b5c7-d9e1f3a5b7c9', 'disk-7bfqsft5');
       const one: NodeSpec[] = [{ name: 'node-1', hostname: 'node-1', nodeId: 'ins-3kq8d0vz', kubeletPid: 1432 }];
+      const sts = statefulSet(NS, 'web', { replicas: 1, sc: 'standard' });
       return common({
         nodes: one,
-        objects: [...base(cbs(), one), ...v.objects, statefulSet(NS, 'web', { replicas: 1, sc: 'standard' }),
-          pod(NS, 'web-0', [{ volume: 'data', claim: 'data-web-0' }], { nodeName: 'node-1', labels: { app: 'web' } })],
+        objects: [...base(cbs(), one), ...v.objects, sts,
+          pod(NS, 'web-0', [{ volume: 'data', claim: 'data-web-0' }], { nodeName: 'node-1', ownerSet: sts })],
         backend: [v.backend],
         csiFaults: [{ rpc: 'ControllerUnpublishVolume', code: 'INTERNAL', count: 3, message: 'cvm(ins-3kq8d0vz) is detaching disk, please retry later' }],
         actions: [{ at: at(1), do: 'delete', kind: 'Pod', namespace: NS, name: 'web-0', summary: 'You delete pod web-0 (a StatefulSet update); it will be recreated on the same node, the only one.' }],
@@ -270,12 +271,13 @@ export const SCENARIOS: Scenario[] = [
       const poolB = Array.from({ length: perPool }, (_, i) => mk('b', i));
       const nodes = [...poolA, ...poolB];
       const driver = cbs();
-      const objects = [...base(driver, nodes), statefulSet(NS, 'web', { replicas, sc: 'standard', policy: 'Parallel' })];
+      const sts = statefulSet(NS, 'web', { replicas, sc: 'standard', policy: 'Parallel' });
+      const objects = [...base(driver, nodes), sts];
       const backend = [];
       for (let i = 0; i < replicas; i++) {
         const uid = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
         const v = existingVolume(driver, `data-web-${i}`, uid, `disk-${String(i).padStart(8, '0')}`);
-        objects.push(...v.objects, pod(NS, `web-${i}`, [{ volume: 'data', claim: `data-web-${i}` }], { nodeName: poolA[i % perPool]!.name, labels: { app: 'web' } }));
+        objects.push(...v.objects, pod(NS, `web-${i}`, [{ volume: 'data', claim: `data-web-${i}` }], { nodeName: poolA[i % perPool]!.name, ownerSet: sts }));
         backend.push(v.backend);
       }
       const actions: ScenarioData['actions'] = [];

@@ -54,10 +54,19 @@ export function pvc(namespace: string, name: string, sc: string, opts: { size?: 
   };
 }
 
-export function pod(namespace: string, name: string, claims: Array<{ volume: string; claim: string }>, opts: { nodeName?: string; uid?: string; labels?: Record<string, string> } = {}): K8sObject {
+export function pod(namespace: string, name: string, claims: Array<{ volume: string; claim: string }>, opts: {
+  nodeName?: string; uid?: string; labels?: Record<string, string>;
+  /** the StatefulSet that owns the pod (its controller ownerReference) */
+  ownerSet?: K8sObject;
+} = {}): K8sObject {
+  const owner = opts.ownerSet;
   return {
     apiVersion: 'v1', kind: 'Pod',
-    metadata: { name, namespace, ...(opts.uid ? { uid: opts.uid } : {}), ...(opts.labels ? { labels: opts.labels } : {}) },
+    metadata: {
+      name, namespace, ...(opts.uid ? { uid: opts.uid } : {}),
+      ...(opts.labels || owner ? { labels: { ...(owner ? owner.spec.selector.matchLabels : {}), ...opts.labels } } : {}),
+      ...(owner ? { ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: owner.metadata.name, uid: owner.metadata.uid!, controller: true }] } : {}),
+    },
     spec: {
       ...(opts.nodeName ? { nodeName: opts.nodeName } : {}),
       containers: [{ name: 'app', image: 'nginx:1.25', volumeMounts: claims.map((c) => ({ name: c.volume, mountPath: `/data/${c.volume}` })) }],
@@ -72,8 +81,10 @@ export function statefulSet(namespace: string, name: string, opts: {
   replicas: number; sc: string; claimTemplate?: string; size?: string; policy?: 'OrderedReady' | 'Parallel';
 }): K8sObject {
   const claim = opts.claimTemplate ?? 'data';
+  // a fixed uid, so that pods existing at the start can carry their ownerReference
+  const uid = `5e7f0000-0000-4000-8000-${name.replace(/[^a-f0-9]/g, '').padEnd(12, '0').slice(0, 12)}`;
   return {
-    apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name, namespace },
+    apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name, namespace, uid },
     spec: {
       replicas: opts.replicas, serviceName: name, podManagementPolicy: opts.policy ?? 'OrderedReady',
       selector: { matchLabels: { app: name } },

@@ -61,7 +61,7 @@ export interface ScenarioData {
   apiServerUrl?: string;
   /** external-provisioner's csiProvisionerIdentity */
   provisionerIdentity?: string;
-  /** kubelets post heartbeats (needed when a scenario shuts a node down) */
+  /** kubelets post node status heartbeats every 10s (default true; the node lifecycle controller needs them) */
   heartbeats?: boolean;
 }
 

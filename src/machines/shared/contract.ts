@@ -100,6 +100,8 @@ export interface ApiRequestEmitted {
   gracePeriodSeconds?: number;
   /** optional one-sentence summary for the trace; the cluster writes a generic one otherwise */
   summary?: string;
+  /** a routine write (a heartbeat) applied like any other but, when it succeeds, not recorded as a step */
+  quiet?: boolean;
 }
 
 export interface CsiCallEmitted {
