@@ -6,6 +6,7 @@
  * create the VolumeAttachment unless it exists, wait for status.attached / attachError within
  * csiTimeout 2m; Detach: delete it and wait until it is gone), nestedpendingoperations.go.
  */
+import { getProfile } from '../profiles/index.ts';
 import type { ClusterEmitted } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { complete, keyString, noRetriesUntilText, operationKeyText } from '../shared/nestedPendingOperations.ts';
@@ -139,8 +140,13 @@ export function finish(ctx: AdcContext, op: RunningOperation, err: string | unde
   } else if (err === undefined) {
     out.push({ type: 'log', msg: 'attachDetachController.detachSucceeded', args: logArgs(op) });
     a = asw.deleteVolumeNode(a, op.volumeName, op.node);
+  } else if (getProfile(ctx.input.profile).adcUncertainOnDetachFailure) {
+    // "On failure, mark the volume as uncertain. Attach() must succeed before adding the volume back
+    // to node status as attached." (operation_generator.go GenerateDetachVolumeFunc, newer releases)
+    a = asw.addVolumeNode(a, spec, op.node, false);
+    detailed = `DetachVolume.Detach failed for volume "${op.specName}" (UniqueName: "${op.volumeName}") on node "${op.node}" : ${err}`;
   } else {
-    // On failure, add volume back to ReportAsAttached list (operation_generator.go)
+    // On failure, add volume back to ReportAsAttached list (operation_generator.go, 1.20)
     a = asw.addVolumeToReportAsAttached(a, op.volumeName, op.node);
     detailed = `DetachVolume.Detach failed for volume "${op.specName}" (UniqueName: "${op.volumeName}") on node "${op.node}" : ${err}`;
   }

@@ -21,6 +21,12 @@ export interface Profile {
    * in the report list when DetachVolume fails to start. Without it: seed 002's bug.
    */
   adcDetachBackoffFix: boolean;
+  /**
+   * A/D controller marks a volume Uncertain when its detach fails, so that it is attached again
+   * (and only then reported in node.status.volumesAttached); 1.20 put it straight back in the report
+   * list. upstream: operation_generator.go GenerateDetachVolumeFunc
+   */
+  adcUncertainOnDetachFailure: boolean;
   /** A/D controller force-detaches after 6m only when the node is unhealthy (newer releases) */
   adcForceDetachOnlyIfUnhealthy: boolean;
   /** kubelet staging path: .../csi/pv/<pv>/globalmount (≤1.2x) or .../csi/<driver>/<sha256>/globalmount */
@@ -48,6 +54,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     },
     eventLogV: { 'kube-controller-manager': 0, 'csi-provisioner': 0, 'csi-resizer': 0, 'kube-scheduler': 0, kubelet: 3 },
     adcDetachBackoffFix: false,
+    adcUncertainOnDetachFailure: false,
     adcForceDetachOnlyIfUnhealthy: false,
     stagingPathStyle: 'pv',
     attacherRemovesFinalizerFirst: false,
@@ -65,6 +72,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     },
     eventLogV: { 'kube-controller-manager': 0, 'csi-provisioner': 0, 'csi-resizer': 0, 'kube-scheduler': 0, kubelet: 3 },
     adcDetachBackoffFix: true,
+    adcUncertainOnDetachFailure: true,
     adcForceDetachOnlyIfUnhealthy: true,
     stagingPathStyle: 'driverHash',
     attacherRemovesFinalizerFirst: false,

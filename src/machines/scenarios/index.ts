@@ -174,7 +174,7 @@ export const SCENARIOS: Scenario[] = [
           { at: at(1), do: 'shutdownNode', node: 'node-1' },
           { at: at(70), do: 'delete', kind: 'Pod', namespace: NS, name: 'db-0', gracePeriodSeconds: 0, summary: 'You force-delete pod db-0 (kubectl delete pod --force --grace-period=0): its node is gone and will never confirm.' },
         ],
-        runFor: at(540),
+        runFor: at(720),
       });
     },
   },
@@ -192,9 +192,14 @@ export const SCENARIOS: Scenario[] = [
         objects: [...base(cbs(), one), ...v.objects, sts,
           pod(NS, 'web-0', [{ volume: 'data', claim: 'data-web-0' }], { nodeName: 'node-1', ownerSet: sts })],
         backend: [v.backend],
-        csiFaults: [{ rpc: 'ControllerUnpublishVolume', code: 'INTERNAL', count: 3, message: 'cvm(ins-3kq8d0vz) is detaching disk, please retry later' }],
-        actions: [{ at: at(1), do: 'delete', kind: 'Pod', namespace: NS, name: 'web-0', summary: 'You delete pod web-0 (a StatefulSet update); it will be recreated on the same node, the only one.' }],
-        runFor: at(420),
+        // the cloud API keeps refusing the detach for a while (kubernetes#72181: "is detaching disk, please retry later")
+        csiFaults: [{ rpc: 'ControllerUnpublishVolume', code: 'INTERNAL', count: 6, message: 'cvm(ins-3kq8d0vz) is detaching disk, please retry later' }],
+        actions: [
+          { at: at(1), do: 'delete', kind: 'StatefulSet', namespace: NS, name: 'web', summary: 'You delete StatefulSet web (kubernetes#88565: delete the StatefulSet, then re-create it).' },
+          { at: at(1.2), do: 'delete', kind: 'Pod', namespace: NS, name: 'web-0', summary: 'You delete its pod web-0 too.' },
+          { at: at(45), do: 'create', object: sts, summary: 'You re-create StatefulSet web while the detach of its volume is still failing; its pod goes back to node-1, the only node.' },
+        ],
+        runFor: at(480),
       });
     },
   },

@@ -65,15 +65,22 @@ export type RunResult =
   /** AlreadyExists and ExponentialBackoff errors are expected: callers ignore them silently (isExpectedError) */
   | { started: false; reason: 'AlreadyExists' | 'ExponentialBackoff'; retryAt?: number };
 
-/** upstream Run: start an operation unless one is pending for the key or it is backing off. */
+/**
+ * upstream Run: start an operation unless one is pending for the key, or the same operation is
+ * backing off; a different operation on the key resets the backoff.
+ */
 export function run(ops: PendingOperations, key: OperationKey, operationName: string, now: number): RunResult {
   const existing = findOperation(ops, key);
+  let base: Operation | undefined;
   if (existing) {
     if (existing.pending) return { started: false, reason: 'AlreadyExists' };
-    if (inBackoff(existing, now)) return { started: false, reason: 'ExponentialBackoff', retryAt: existing.lastErrorTime + existing.durationBeforeRetry };
+    // "previous operation and new operation are different. reset op. name and exp. backoff"
+    if (inBackoff(existing, now) && existing.operationName === operationName) {
+      return { started: false, reason: 'ExponentialBackoff', retryAt: existing.lastErrorTime + existing.durationBeforeRetry };
+    }
+    if (existing.operationName === operationName) base = existing;
   }
   const k = keyString(key);
-  const base = existing && keyString(existing.key) === k ? existing : undefined;
   const next: Operation = {
     key, operationName, pending: true,
     lastErrorTime: base?.lastErrorTime ?? 0, durationBeforeRetry: base?.durationBeforeRetry ?? 0,

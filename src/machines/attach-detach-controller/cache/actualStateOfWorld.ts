@@ -45,7 +45,8 @@ export function addVolumeNode(asw: ActualStateOfWorld, spec: VolumeSpecInfo, nod
   const prev = cur?.nodesAttachedTo[nodeName];
   const entry: NodeAttachedTo = {
     nodeName, mountedByNode: prev?.mountedByNode ?? true, detachRequestedTime: prev?.detachRequestedTime ?? 0,
-    attachedConfirmed: attached || (prev?.attachedConfirmed ?? false),
+    // upstream AddVolumeNode: an existing entry takes the new state ("currentAttachState", isAttached)
+    attachedConfirmed: attached,
   };
   const vol: AttachedVolume = {
     volumeName: spec.volumeName, specName: cur?.specName || spec.specName, multiAttachAllowed: spec.multiAttachAllowed,
