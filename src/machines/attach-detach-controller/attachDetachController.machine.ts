@@ -5,14 +5,16 @@
  * upstream: pkg/controller/volume/attachdetach (attach_detach_controller.go, cache/, reconciler/,
  * statusupdater/), pkg/volume/util/operationexecutor, pkg/volume/csi/csi_attacher.go; v1.20 and
  * master-era text (see the profiles). Pure helpers: cache/*.ts, informers.ts, reconciler.ts, operations.ts.
- * Leaves out: in-tree plugins, inline/migrated volumes, the 60s syncStates, the 1m/3m DSW populator
- * resync (informer events drive it instead), metrics.
+ * Leaves out: in-tree plugins, inline/migrated volumes, the 60s syncStates, the populator's 3m
+ * re-list of pods (informer events drive the DSW; the 1m pass only removes deleted pods), metrics.
  */
 import { enqueueActions, setup } from 'xstate';
 import type { ClusterEmitted, ClusterEvent } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { emptyAsw } from './cache/actualStateOfWorld.ts';
 import { emptyDsw } from './cache/desiredStateOfWorld.ts';
+import * as dsw from './cache/desiredStateOfWorld.ts';
+import { ADC_DSW_POPULATOR_LOOP_PERIOD } from '../shared/timing.ts';
 import { processNode, processPod, pvInfo, repopulate } from './informers.ts';
 import { checkVa, onApiResult, onTimeout, pollOrWatch } from './operations.ts';
 import { RECONCILE_TIMER, reconcile, scheduleReconcile } from './reconciler.ts';
@@ -27,6 +29,7 @@ function handle(ctx: AdcContext, e: ClusterEvent): Out {
       return onWatch(ctx, e.object, e.type === 'watch.deleted', e.now);
     case 'clock.ticked': {
       if (e.key === RECONCILE_TIMER) return reconcile(ctx, e.now);
+      if (e.key === POPULATOR_TIMER) return findAndRemoveDeletedPods(ctx, e.now);
       const [kind, ...rest] = e.key.split(':');
       const op = ctx.running[rest.join(':')];
       if (!op) return { ctx, out: [] };
@@ -43,6 +46,28 @@ function handle(ctx: AdcContext, e: ClusterEvent): Out {
   }
 }
 
+const POPULATOR_TIMER = 'dswPopulator';
+
+const liveUids = (ctx: AdcContext): Set<string> => new Set(Object.values(ctx.pods).map((p) => p.metadata.uid ?? ''));
+
+/** desiredStateOfWorldPopulator.findAndRemoveDeletedPods: DSW pods the pod informer no longer has. */
+function findAndRemoveDeletedPods(ctx0: AdcContext, now: number): Out {
+  let ctx: AdcContext = { ...ctx0, populatorAt: 0 };
+  const out: ClusterEmitted[] = [];
+  const stale = dsw.podsNotIn(ctx.dsw, liveUids(ctx));
+  const logged = new Set<string>();
+  for (const s of stale) {
+    ctx = { ...ctx, dsw: dsw.deletePod(ctx.dsw, s.pod.uid, s.volumeName, s.nodeName) };
+    if (!logged.has(s.pod.uid)) {
+      logged.add(s.pod.uid);
+      out.push({ type: 'log', msg: 'attachDetachController.removingPodFromDsw', args: { pod: `${s.pod.namespace}/${s.pod.name}`, uid: s.pod.uid } });
+    }
+  }
+  if (stale.length === 0) return { ctx, out };
+  const r = scheduleReconcile(ctx, now);
+  return { ctx: r.ctx, out: [...out, ...r.out] };
+}
+
 /** After an operation step: if one finished, reconcile at the next loop boundary. */
 function settle(r: Out, now: number): Out {
   const finished = r.out.some((o) => o.type === 'timer.cancelled');
@@ -55,7 +80,17 @@ function onWatch(ctx0: AdcContext, o: K8sObject, deleted: boolean, now: number):
   let ctx = ctx0;
   const out: ClusterEmitted[] = [];
   switch (o.kind) {
-    case 'Pod': ctx = processPod(ctx, o, deleted); break;
+    case 'Pod': {
+      ctx = processPod(ctx, o, deleted);
+      // a deleted pod whose volumes could not be resolved (its PVC is gone) stays in the DSW until the
+      // populator's next pass (every ADC_DSW_POPULATOR_LOOP_PERIOD) notices it left the informer
+      if (deleted && !ctx.populatorAt && o.spec?.nodeName && dsw.nodeHasPod(ctx.dsw, o.spec.nodeName, o.metadata.uid ?? '')) {
+        const at = ctx.startedAt + (Math.floor((now - ctx.startedAt) / ADC_DSW_POPULATOR_LOOP_PERIOD) + 1) * ADC_DSW_POPULATOR_LOOP_PERIOD;
+        ctx = { ...ctx, populatorAt: at };
+        out.push({ type: 'timer.requested', key: POPULATOR_TIMER, at });
+      }
+      break;
+    }
     case 'Node': ctx = processNode(ctx, o, deleted); break;
     case 'PersistentVolumeClaim': {
       const pvcs = { ...ctx.pvcs };
@@ -118,7 +153,7 @@ export const attachDetachControllerMachine = setup({
   initial: 'NotStarted',
   context: ({ input }) => ({
     input: { epochUs: 0, uptimeAtStartUs: 0, ...input, timezone: input.timezone ?? { offsetMin: 0, zone: 'UTC' } },
-    seq: 0, startedAt: 0, pods: {}, pvcs: {}, pvs: {}, nodes: {}, vas: {},
+    seq: 0, startedAt: 0, populatorAt: 0, pods: {}, pvcs: {}, pvs: {}, nodes: {}, vas: {},
     attachRequired: Object.fromEntries((input.attachRequiredDrivers ?? []).map((d) => [d, true])),
     dsw: emptyDsw(), asw: emptyAsw(), ops: {}, running: {}, reported: {}, reconcileAt: 0,
   }),

@@ -18,6 +18,19 @@ const DETAIL_TO = 'for volume {specName:q} (UniqueName: {volumeName:q}) from nod
 const DETAIL_ON = 'for volume {specName:q} (UniqueName: {volumeName:q}) on node {node:q} ';
 
 export const attachDetachControllerMessages = defineMessages({
+  /**
+   * upstream: pkg/controller/volume/attachdetach/populator/desired_state_of_world_populator.go
+   * findAndRemoveDeletedPods (V1; 1.20 printf, newer releases structured). Line numbers inferred.
+   */
+  'attachDetachController.removingPodFromDsw': {
+    source: SRC, stage: 'detach', severity: 'I',
+    summary: 'The desired-state populator drops pod {pod} from the desired state of world: the pod informer no longer has it.',
+    explain: 'The pod was deleted but its volumes could not be resolved at deletion time (its PVC was already gone); the periodic populator cleans the stale entry so that the volume can be detached.',
+    formats: {
+      '1.20': { file: 'desired_state_of_world_populator.go', line: 109, text: 'Removing pod {pod:q} (UID {uid:q}) from dsw because it does not exist in pod informer.', v: 1 },
+      '1.30': { file: 'desired_state_of_world_populator.go', line: 109, msg: 'Removing pod from dsw because it does not exist in pod informer', kv: `${LOGGER} pod={pod:q} podUID={uid:q}`, v: 1 },
+    },
+  },
   'attachDetachController.detachVolumeStarted': {
     source: SRC, stage: 'detach', severity: 'I',
     summary: 'The attach/detach controller starts detaching {specName} from node {node}: no pod there needs it and the kubelet no longer reports it in use.',

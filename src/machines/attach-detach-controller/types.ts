@@ -57,6 +57,8 @@ export interface AdcContext {
   reported: Record<string, string>;
   /** time of the scheduled reconcile tick, or 0 */
   reconcileAt: number;
+  /** time of the scheduled desired-state populator pass (removal of deleted pods), or 0 */
+  populatorAt: number;
 }
 
 export interface Out { ctx: AdcContext; out: ClusterEmitted[] }

@@ -111,6 +111,9 @@ export function executeRpc(ctx: PluginContext, rpc: CsiRpc, r: R, now: number, p
       if (!id) return fail('INVALID_ARGUMENT', 'Volume ID missing in request');
       if (!nodeId && rpc === 'ControllerPublishVolume') return fail('INVALID_ARGUMENT', 'Node ID missing in request');
       const v = ctx.volumes[id];
+      // spec: a volume that is gone can be regarded as unpublished -> SHOULD return 0 OK, so that a
+      // VolumeAttachment of a deleted volume can still be detached
+      if (!v && rpc === 'ControllerUnpublishVolume') return ok(ctx, {});
       if (!v) return fail('NOT_FOUND', `volume ${id} not found`);
       const s = step(ctx, v, rpc, { type: rpc === 'ControllerPublishVolume' ? 'csi.controllerPublishVolume' : 'csi.controllerUnpublishVolume', nodeId }, nodeId);
       if (isOutcome(s)) return s;

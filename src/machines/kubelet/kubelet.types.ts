@@ -81,6 +81,8 @@ export interface InflightOperation {
   /** set during a mount, after WaitForAttach */
   devicePath?: string;
   stageUnstage?: boolean;
+  /** the pod's volume as the mount started: an uncertain mount outlives the pod's DSW entry */
+  pod?: PodVolume;
 }
 
 /** kubelet pod lifecycle, as far as the storage flows see it */

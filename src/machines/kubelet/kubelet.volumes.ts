@@ -201,7 +201,7 @@ function mountOrAttachVolumes(w: Work): void {
       } else if (!a.pods[uid] || a.pods[uid].state === 'VolumeMountUncertain') {
         if (!startOperation(w, key, 'mount')) continue;
         log(w, 'kubelet.mountVolumeStarted', mountArgs(w, v, uid, p));
-        mountVolume(w, { kind: 'mount', key, operationName: OP_NAMES.mount, uniqueName: v.uniqueName, podUid: uid, step: 'mountDeviceCaps' });
+        mountVolume(w, { kind: 'mount', key, operationName: OP_NAMES.mount, uniqueName: v.uniqueName, podUid: uid, step: 'mountDeviceCaps', pod: p });
       }
     }
   }
@@ -303,7 +303,7 @@ export function handleOperationResult(w: Work, e: CsiResultEvent): boolean {
   if (!a || !v) { w.c.ops = complete(w.c.ops, op.key, false, w.now).ops; return true; }
   const ok = e.code === 'OK';
   const rpcErr = ok ? '' : rpcErrorText(e.code, e.message ?? '');
-  const p = (w.c.dsw[op.uniqueName]?.pods[op.podUid] ?? a.pods[op.podUid]) as PodVolume | undefined;
+  const p = (w.c.dsw[op.uniqueName]?.pods[op.podUid] ?? a.pods[op.podUid] ?? op.pod) as PodVolume | undefined;
   const args = p ? mountArgs(w, v, op.podUid, p) : undefined;
   const mountFail = (stage: 'MountDevice' | 'SetUp') =>
     fail(w, op, `MountVolume.${stage} failed ${p ? detailMount(v, op.podUid, p) : ''} : ${rpcErr}`, `MountVolume.${stage} failed for volume "${v.pvName}" : ${rpcErr}`);

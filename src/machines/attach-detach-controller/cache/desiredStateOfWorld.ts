@@ -101,3 +101,20 @@ export function getVolumePodsOnNodes(dsw: DesiredStateOfWorld, nodes: string[], 
   }
   return out;
 }
+
+/** Every (pod uid, volume, node) the DSW holds for pods that are not in `liveUids`. */
+export function podsNotIn(dsw: DesiredStateOfWorld, liveUids: ReadonlySet<string>): Array<{ pod: PodRef; volumeName: string; nodeName: string }> {
+  const out: Array<{ pod: PodRef; volumeName: string; nodeName: string }> = [];
+  for (const [nodeName, n] of Object.entries(dsw.nodesManaged)) {
+    for (const [volumeName, v] of Object.entries(n.volumesToAttach)) {
+      for (const pod of Object.values(v.scheduledPods)) if (!liveUids.has(pod.uid)) out.push({ pod, volumeName, nodeName });
+    }
+  }
+  return out;
+}
+
+/** Whether any volume to attach on the node is still wanted by the pod. */
+export function nodeHasPod(dsw: DesiredStateOfWorld, nodeName: string, podUid: string): boolean {
+  const n = dsw.nodesManaged[nodeName];
+  return !!n && Object.values(n.volumesToAttach).some((v) => !!v.scheduledPods[podUid]);
+}
