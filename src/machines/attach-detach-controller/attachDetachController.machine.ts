@@ -14,7 +14,7 @@ import type { K8sObject } from '../shared/k8s.ts';
 import { emptyAsw } from './cache/actualStateOfWorld.ts';
 import { emptyDsw } from './cache/desiredStateOfWorld.ts';
 import * as dsw from './cache/desiredStateOfWorld.ts';
-import { ADC_DSW_POPULATOR_LOOP_PERIOD } from '../shared/timing.ts';
+import { ADC_DSW_POPULATOR_LIST_PODS_RETRY, ADC_DSW_POPULATOR_LOOP_PERIOD } from '../shared/timing.ts';
 import { processNode, processPod, pvInfo, repopulate } from './informers.ts';
 import { checkVa, onApiResult, onTimeout, pollOrWatch } from './operations.ts';
 import { RECONCILE_TIMER, reconcile, scheduleReconcile } from './reconciler.ts';
@@ -50,10 +50,27 @@ const POPULATOR_TIMER = 'dswPopulator';
 
 const liveUids = (ctx: AdcContext): Set<string> => new Set(Object.values(ctx.pods).map((p) => p.metadata.uid ?? ''));
 
-/** desiredStateOfWorldPopulator.findAndRemoveDeletedPods: DSW pods the pod informer no longer has. */
+/**
+ * One pass of the desired-state populator (every ADC_DSW_POPULATOR_LOOP_PERIOD): findAndRemoveDeletedPods,
+ * and every ADC_DSW_POPULATOR_LIST_PODS_RETRY findAndAddActivePods. Scheduled only when there is
+ * something for it to find (event-driven for scale).
+ * upstream: pkg/controller/volume/attachdetach/populator/desired_state_of_world_populator.go
+ */
 function findAndRemoveDeletedPods(ctx0: AdcContext, now: number): Out {
   let ctx: AdcContext = { ...ctx0, populatorAt: 0 };
   const out: ClusterEmitted[] = [];
+  if (ctx.populatorNeedsList) {
+    if (now - ctx.populatorListedAt >= ADC_DSW_POPULATOR_LIST_PODS_RETRY) {
+      ctx = { ...repopulate(ctx), populatorNeedsList: false, populatorListedAt: now };
+      const r = scheduleReconcile(ctx, now);
+      ctx = r.ctx;
+      out.push(...r.out);
+    } else {
+      const at = now + ADC_DSW_POPULATOR_LOOP_PERIOD;
+      ctx = { ...ctx, populatorAt: at };
+      out.push({ type: 'timer.requested', key: POPULATOR_TIMER, at });
+    }
+  }
   const stale = dsw.podsNotIn(ctx.dsw, liveUids(ctx));
   const logged = new Set<string>();
   for (const s of stale) {
@@ -82,9 +99,13 @@ function onWatch(ctx0: AdcContext, o: K8sObject, deleted: boolean, now: number):
   switch (o.kind) {
     case 'Pod': {
       ctx = processPod(ctx, o, deleted);
+      // a pod on a node that is not (yet) managed is not added (AddPod fails): the populator's
+      // periodic re-list of active pods picks it up later (findAndAddActivePods, every 3m)
+      if (!deleted && o.spec?.nodeName && !dsw.nodeExists(ctx.dsw, o.spec.nodeName)) ctx = { ...ctx, populatorNeedsList: true };
       // a deleted pod whose volumes could not be resolved (its PVC is gone) stays in the DSW until the
       // populator's next pass (every ADC_DSW_POPULATOR_LOOP_PERIOD) notices it left the informer
-      if (deleted && !ctx.populatorAt && o.spec?.nodeName && dsw.nodeHasPod(ctx.dsw, o.spec.nodeName, o.metadata.uid ?? '')) {
+      const stale = deleted && !!o.spec?.nodeName && dsw.nodeHasPod(ctx.dsw, o.spec.nodeName, o.metadata.uid ?? '');
+      if ((stale || ctx.populatorNeedsList) && !ctx.populatorAt) {
         const at = ctx.startedAt + (Math.floor((now - ctx.startedAt) / ADC_DSW_POPULATOR_LOOP_PERIOD) + 1) * ADC_DSW_POPULATOR_LOOP_PERIOD;
         ctx = { ...ctx, populatorAt: at };
         out.push({ type: 'timer.requested', key: POPULATOR_TIMER, at });
@@ -153,7 +174,7 @@ export const attachDetachControllerMachine = setup({
   initial: 'NotStarted',
   context: ({ input }) => ({
     input: { epochUs: 0, uptimeAtStartUs: 0, ...input, timezone: input.timezone ?? { offsetMin: 0, zone: 'UTC' } },
-    seq: 0, startedAt: 0, populatorAt: 0, pods: {}, pvcs: {}, pvs: {}, nodes: {}, vas: {},
+    seq: 0, startedAt: 0, populatorAt: 0, populatorNeedsList: false, populatorListedAt: 0, pods: {}, pvcs: {}, pvs: {}, nodes: {}, vas: {},
     attachRequired: Object.fromEntries((input.attachRequiredDrivers ?? []).map((d) => [d, true])),
     dsw: emptyDsw(), asw: emptyAsw(), ops: {}, running: {}, reported: {}, reconcileAt: 0,
   }),

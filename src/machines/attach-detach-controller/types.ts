@@ -57,8 +57,12 @@ export interface AdcContext {
   reported: Record<string, string>;
   /** time of the scheduled reconcile tick, or 0 */
   reconcileAt: number;
-  /** time of the scheduled desired-state populator pass (removal of deleted pods), or 0 */
+  /** time of the scheduled desired-state populator pass, or 0 */
   populatorAt: number;
+  /** some pod could not be added (its node was not managed yet): the next re-list must find it */
+  populatorNeedsList: boolean;
+  /** when the populator last listed every pod (findAndAddActivePods) */
+  populatorListedAt: number;
 }
 
 export interface Out { ctx: AdcContext; out: ClusterEmitted[] }

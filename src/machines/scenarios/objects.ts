@@ -32,7 +32,11 @@ export function csiDriver(driver: DriverProfile): K8sObject {
 export function node(n: NodeSpec): K8sObject {
   return {
     apiVersion: 'v1', kind: 'Node',
-    metadata: { name: n.name, labels: { 'kubernetes.io/hostname': n.name, 'kubernetes.io/os': 'linux', ...n.labels } },
+    metadata: {
+      name: n.name, labels: { 'kubernetes.io/hostname': n.name, 'kubernetes.io/os': 'linux', ...n.labels },
+      // the kubelet set it when the node registered, long before the scenario starts
+      annotations: { 'volumes.kubernetes.io/controller-managed-attach-detach': 'true' },
+    },
     spec: {},
     status: {
       conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' }],

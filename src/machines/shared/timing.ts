@@ -17,6 +17,8 @@ export const ADC_RECONCILER_LOOP_PERIOD = 100 * MS;
 /** "Once this time has expired, the controller will assume the node or kubelet are unresponsive and will detach the volume anyway" */
 export const ADC_MAX_WAIT_FOR_UNMOUNT_DURATION = 6 * MINUTE;
 export const ADC_DSW_POPULATOR_LOOP_PERIOD = 1 * MINUTE;
+/** the populator re-lists every pod (findAndAddActivePods) at most this often */
+export const ADC_DSW_POPULATOR_LIST_PODS_RETRY = 3 * MINUTE;
 export const ADC_RECONCILER_SYNC_DURATION = 60 * SECOND;
 
 // --- CSI attacher inside the A/D controller. upstream: pkg/volume/csi/csi_attacher.go, csi_plugin.go
