@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { checkInvariants, runScenario } from '../../src/machines/index.ts';
 import type { Trace } from '../../src/machines/cluster/trace.ts';
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 400);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 2000);
 const SEED = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : 20261130;
 
 const phase = (t: Trace, name: string) => t.final.objects.find((o) => o.kind === 'Pod' && o.metadata.name === name);
@@ -46,7 +46,7 @@ describe('safety and convergence under random interleavings and faults', () => {
       ),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
-  });
+  }, 900_000);
 
   it('catches a broken invariant (the checker can fail)', () => {
     const t = runScenario('attach', { k8s: '1.30' });
