@@ -80,6 +80,8 @@ export const SCENARIOS: Scenario[] = [
         nodes: twoNodes, objects: [...base(cbs(), twoNodes), ...v.objects], backend: [v.backend],
         actions: [{ at: at(1), do: 'create', object: pod(NS, 'web-0', [{ volume: 'data', claim: 'data' }]) }],
         runFor: at(90),
+        // the story starts where attach ends: the kubelet finds the volume in the node's status
+        recordFromMessage: { msg: 'kubelet.controllerAttachSucceeded', leadUs: s(0.05) },
       });
     },
   },

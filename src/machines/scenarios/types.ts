@@ -52,6 +52,11 @@ export interface ScenarioData {
   runFor: number;
   /** steps before this time are warm-up and not recorded (µs) */
   recordFrom?: number;
+  /**
+   * record from the first step that logs this message instead (minus `leadUs`): for stories that
+   * start in the middle of a flow (the mount chapter starts when the attach is confirmed)
+   */
+  recordFromMessage?: { msg: string; leadUs: number };
   csiFaults?: CsiFault[];
   apiFaults?: ApiFault[];
   backend?: BackendVolume[];
