@@ -117,6 +117,32 @@ describe('attach/detach controller', () => {
     expect(detachFailsThenPodReturns('1.30')).toEqual({ volumesAttached: null, attachStarted: true });
   });
 
+  it('re-processes the pods of a claim when the claim gets bound and of the claim bound to a PV when the PV appears', () => {
+    const unbound: K8sObject = { ...pvc, spec: {} };
+    const { actor, emitted } = start('1.20', [node('n1'), unbound, pod('web-0', 'n1')]);
+    tick(actor, 100_000);
+    expect(logs(emitted)).not.toContain('attachDetachController.attachVolumeStarted');
+    actor.send({ type: 'watch.modified', now: 150_000, object: pvc, oldObject: unbound });
+    tick(actor, 200_000);
+    expect(logs(emitted)).not.toContain('attachDetachController.attachVolumeStarted'); // the PV is not known yet
+    actor.send({ type: 'watch.added', now: 250_000, object: pv });
+    tick(actor, 300_000);
+    expect(emitted.filter((e) => e.type === 'log' && e.msg === 'attachDetachController.attachVolumeStarted').map((e) => e.args.scheduledPods)).toEqual(['["default/web-0"]']);
+  });
+
+  it('applies a node\'s volumesInUse only to the volumes attached to that node', () => {
+    const H2 = 'disk-second';
+    const U2 = `kubernetes.io/csi/${DRV}^${H2}`;
+    const pv2: K8sObject = { ...pv, metadata: { name: 'pvc-2' }, spec: { ...pv.spec, csi: { driver: DRV, volumeHandle: H2 } } };
+    const { actor, emitted } = start('1.20', [node('n1', [UNIQ], [UNIQ]), node('n2', [U2], [U2]), pv, pv2, pvc]);
+    tick(actor, 100_000);
+    expect(logs(emitted)).not.toContain('attachDetachController.detachVolumeStarted');
+    actor.send({ type: 'watch.modified', now: 5_000_000, object: node('n1', [UNIQ], []), oldObject: node('n1') });
+    tick(actor, 5_100_000);
+    const detaches = emitted.filter((e) => e.type === 'log' && e.msg === 'attachDetachController.detachVolumeStarted');
+    expect(detaches.map((e) => [e.args.volumeName, e.args.node])).toEqual([[UNIQ, 'n1']]);
+  });
+
   it('reaches every state', () => {
     const paths = getShortestPaths(attachDetachControllerMachine, {
       input: { id: 'adc', host: 'm', profile: '1.20' },

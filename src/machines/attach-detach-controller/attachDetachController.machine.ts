@@ -4,7 +4,8 @@
  * them when no pod on that node needs them, keeping node.status.volumesAttached up to date.
  * upstream: pkg/controller/volume/attachdetach (attach_detach_controller.go, cache/, reconciler/,
  * statusupdater/), pkg/volume/util/operationexecutor, pkg/volume/csi/csi_attacher.go; v1.20 and
- * master-era text (see the profiles). Pure helpers: cache/*.ts, informers.ts, reconciler.ts, operations.ts.
+ * master-era text (see the profiles). Helpers: cache/*.ts, informers.ts, reconciler.ts, operations.ts
+ * (deterministic; they update the context's maps in place, for scale).
  * Leaves out: in-tree plugins, inline/migrated volumes, the 60s syncStates, the populator's 3m
  * re-list of pods (informer events drive the DSW; the 1m pass only removes deleted pods), metrics.
  */
@@ -15,12 +16,15 @@ import { emptyAsw } from './cache/actualStateOfWorld.ts';
 import { emptyDsw } from './cache/desiredStateOfWorld.ts';
 import * as dsw from './cache/desiredStateOfWorld.ts';
 import { ADC_DSW_POPULATOR_LIST_PODS_RETRY, ADC_DSW_POPULATOR_LOOP_PERIOD } from '../shared/timing.ts';
-import { processNode, processPod, pvInfo, repopulate } from './informers.ts';
-import { checkVa, onApiResult, onTimeout, pollOrWatch } from './operations.ts';
+import { processNode, processPod, processPv, processPvc, repopulate } from './informers.ts';
+import { checkVa, onApiResult, onTimeout, operationForRequest, operationsForVa, pollOrWatch } from './operations.ts';
 import { RECONCILE_TIMER, reconcile, scheduleReconcile } from './reconciler.ts';
-import type { AdcContext, AttachDetachControllerInput, Out } from './types.ts';
+import { emptyIndex, type AdcContext, type AttachDetachControllerInput, type Out } from './types.ts';
 
-/** One inbound event applied to the context: pure, returns what to emit. */
+/**
+ * One inbound event applied to the context; returns the next context and what to emit. For scale the
+ * large maps (caches, DSW/ASW, operations, indexes) are updated in place: the actor owns its context.
+ */
 function handle(ctx: AdcContext, e: ClusterEvent): Out {
   switch (e.type) {
     case 'component.started':
@@ -37,7 +41,7 @@ function handle(ctx: AdcContext, e: ClusterEvent): Out {
       return settle(checkVa(ctx, op, e.now), e.now);
     }
     case 'api.result': {
-      const op = Object.values(ctx.running).find((o) => o.requestId === e.requestId);
+      const op = operationForRequest(ctx, e.requestId);
       if (!op) return { ctx, out: [] };
       return settle(onApiResult(ctx, op, e.ok, e.code, e.object, e.message, e.now), e.now);
     }
@@ -95,6 +99,9 @@ function settle(r: Out, now: number): Out {
 
 function onWatch(ctx0: AdcContext, o: K8sObject, deleted: boolean, now: number): Out {
   let ctx = ctx0;
+  // the caches change in place: compare their change counters
+  const dswRev = ctx0.dsw.rev;
+  const aswRev = ctx0.asw.rev;
   const out: ClusterEmitted[] = [];
   switch (o.kind) {
     case 'Pod': {
@@ -113,31 +120,18 @@ function onWatch(ctx0: AdcContext, o: K8sObject, deleted: boolean, now: number):
       break;
     }
     case 'Node': ctx = processNode(ctx, o, deleted); break;
-    case 'PersistentVolumeClaim': {
-      const pvcs = { ...ctx.pvcs };
-      if (deleted) delete pvcs[`${o.metadata.namespace}/${o.metadata.name}`];
-      else pvcs[`${o.metadata.namespace}/${o.metadata.name}`] = o;
-      ctx = repopulate({ ...ctx, pvcs });
-      break;
-    }
-    case 'PersistentVolume': {
-      const pvs = { ...ctx.pvs };
-      const info = pvInfo(o);
-      if (deleted || !info) delete pvs[o.metadata.name];
-      else pvs[o.metadata.name] = info;
-      ctx = repopulate({ ...ctx, pvs });
-      break;
-    }
+    // only the pods that use the claim, or the claims bound to the PV, can resolve differently
+    case 'PersistentVolumeClaim': ctx = processPvc(ctx, o, deleted); break;
+    case 'PersistentVolume': ctx = processPv(ctx, o, deleted); break;
     case 'CSIDriver':
       ctx = repopulate({ ...ctx, attachRequired: { ...ctx.attachRequired, [o.metadata.name]: !deleted && o.spec?.attachRequired !== false } });
       break;
     case 'VolumeAttachment': {
-      const vas = { ...ctx.vas };
-      if (deleted) delete vas[o.metadata.name];
-      else vas[o.metadata.name] = o;
-      ctx = { ...ctx, vas };
-      for (const op of Object.values(ctx.running)) {
-        if (op.vaName !== o.metadata.name || (op.phase !== 'waitForAttach' && op.phase !== 'waitForDetach')) continue;
+      // for scale: the VolumeAttachment cache is updated in place (the actor owns its context)
+      if (deleted) delete ctx.vas[o.metadata.name];
+      else ctx.vas[o.metadata.name] = o;
+      for (const op of operationsForVa(ctx, o.metadata.name)) {
+        if (op.phase !== 'waitForAttach' && op.phase !== 'waitForDetach') continue;
         // 1.20 watches the object; 1.30 sees the change at its next lister poll
         const poll = ctx.input.profile === '1.20' ? [] : pollOrWatch(ctx, op, now);
         if (poll.length > 0) { out.push(...poll); continue; }
@@ -149,7 +143,7 @@ function onWatch(ctx0: AdcContext, o: K8sObject, deleted: boolean, now: number):
     }
     default: return { ctx, out };
   }
-  if (ctx.dsw === ctx0.dsw && ctx.asw === ctx0.asw) return { ctx, out };
+  if (ctx.dsw.rev === dswRev && ctx.asw.rev === aswRev) return { ctx, out };
   const s = scheduleReconcile(ctx, now);
   return { ctx: s.ctx, out: [...out, ...s.out] };
 }
@@ -176,7 +170,7 @@ export const attachDetachControllerMachine = setup({
     input: { epochUs: 0, uptimeAtStartUs: 0, ...input, timezone: input.timezone ?? { offsetMin: 0, zone: 'UTC' } },
     seq: 0, startedAt: 0, populatorAt: 0, populatorNeedsList: false, populatorListedAt: 0, pods: {}, pvcs: {}, pvs: {}, nodes: {}, vas: {},
     attachRequired: Object.fromEntries((input.attachRequiredDrivers ?? []).map((d) => [d, true])),
-    dsw: emptyDsw(), asw: emptyAsw(), ops: {}, running: {}, reported: {}, reconcileAt: 0,
+    dsw: emptyDsw(), asw: emptyAsw(), ops: {}, running: {}, index: emptyIndex(), reported: {}, reconcileAt: 0,
   }),
   states: {
     NotStarted: {

@@ -9,11 +9,11 @@
 import { getProfile } from '../profiles/index.ts';
 import type { ClusterEmitted } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
-import { complete, keyString, noRetriesUntilText, operationKeyText } from '../shared/nestedPendingOperations.ts';
+import { complete, keyString, noRetriesUntilText, operationKeyText, type PendingOperations } from '../shared/nestedPendingOperations.ts';
 import { goDuration } from '../shared/goFormat.ts';
 import { CSI_TIMEOUT, VA_WAIT_BACKOFF_FACTOR, VA_WAIT_BACKOFF_INITIAL, VA_WAIT_BACKOFF_MAX } from '../shared/timing.ts';
 import * as asw from './cache/actualStateOfWorld.ts';
-import type { AdcContext, Out, RunningOperation } from './types.ts';
+import { indexAdd, indexDelete, type AdcContext, type Out, type RunningOperation } from './types.ts';
 
 export const opTimer = (op: RunningOperation): string => `op:${keyString(op.key)}`;
 const pollTimer = (op: RunningOperation): string => `poll:${keyString(op.key)}`;
@@ -51,7 +51,51 @@ function deleteVa(ctx: AdcContext, op: RunningOperation, out: ClusterEmitted[]):
   return { ctx: setOp(c, { ...op, phase: 'deleteVolumeAttachment', requestId }), out };
 }
 
-const setOp = (ctx: AdcContext, op: RunningOperation): AdcContext => ({ ...ctx, running: { ...ctx.running, [keyString(op.key)]: op } });
+/** The nestedpendingoperations table of one volume (keys of different volumes never conflict). */
+export const opsFor = (ctx: AdcContext, volumeName: string): PendingOperations => ctx.ops[volumeName] ?? {};
+
+/** Store a volume's table. For scale the per-volume map is updated in place (the actor owns its context). */
+export function setOps(ctx: AdcContext, volumeName: string, ops: PendingOperations): AdcContext {
+  let empty = true;
+  for (const _ in ops) { empty = false; break; }
+  if (empty) delete ctx.ops[volumeName];
+  else ctx.ops[volumeName] = ops;
+  return ctx;
+}
+
+/** Record a running operation's step. For scale `running` and its indexes are updated in place. */
+function setOp(ctx: AdcContext, op: RunningOperation): AdcContext {
+  const k = keyString(op.key);
+  const prev = ctx.running[k];
+  const ix = ctx.index;
+  if (prev?.requestId !== undefined && prev.requestId !== op.requestId) ix.runningByRequest.delete(prev.requestId);
+  if (prev && prev.vaName !== op.vaName) indexDelete(ix.runningByVa, prev.vaName, k);
+  ctx.running[k] = op;
+  if (op.requestId !== undefined) ix.runningByRequest.set(op.requestId, k);
+  indexAdd(ix.runningByVa, op.vaName, k);
+  return ctx;
+}
+
+function deleteOp(ctx: AdcContext, op: RunningOperation): void {
+  const k = keyString(op.key);
+  const cur = ctx.running[k];
+  if (!cur) return;
+  delete ctx.running[k];
+  if (cur.requestId !== undefined) ctx.index.runningByRequest.delete(cur.requestId);
+  indexDelete(ctx.index.runningByVa, cur.vaName, k);
+}
+
+/** The running operation waiting for this request, if any. */
+export function operationForRequest(ctx: AdcContext, requestId: string): RunningOperation | undefined {
+  const k = ctx.index.runningByRequest.get(requestId);
+  const op = k === undefined ? undefined : ctx.running[k];
+  return op?.requestId === requestId ? op : undefined;
+}
+
+/** The running operations on a VolumeAttachment, in the order they started. */
+export function operationsForVa(ctx: AdcContext, vaName: string): RunningOperation[] {
+  return [...(ctx.index.runningByVa.get(vaName) ?? [])].map((k) => ctx.running[k]!).filter((op) => !!op);
+}
 
 /** An api.result for an operation's request. */
 export function onApiResult(ctx: AdcContext, op: RunningOperation, ok: boolean, code: number, object: K8sObject | undefined, message: string | undefined, now: number): Out {
@@ -118,9 +162,8 @@ export function onTimeout(ctx: AdcContext, op: RunningOperation, now: number): O
 
 /** Operation end: ASW update, events, logs, backoff. `err` undefined means success. */
 export function finish(ctx: AdcContext, op: RunningOperation, err: string | undefined, now: number): Out {
-  const running = { ...ctx.running };
-  delete running[keyString(op.key)];
-  const done = complete(ctx.ops, op.key, err !== undefined, now);
+  deleteOp(ctx, op);
+  const done = complete(opsFor(ctx, op.key.volumeName), op.key, err !== undefined, now);
   let a = ctx.asw;
   const out: ClusterEmitted[] = [{ type: 'timer.cancelled', key: opTimer(op) }];
   if (ctx.input.profile !== '1.20') out.push({ type: 'timer.cancelled', key: pollTimer(op) });
@@ -159,5 +202,5 @@ export function finish(ctx: AdcContext, op: RunningOperation, err: string | unde
       },
     });
   }
-  return { ctx: { ...ctx, running, ops: done.ops, asw: a }, out };
+  return { ctx: { ...setOps(ctx, op.key.volumeName, done.ops), asw: a }, out };
 }

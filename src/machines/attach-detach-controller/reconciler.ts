@@ -19,7 +19,7 @@ import { getProfile } from '../profiles/index.ts';
 import * as asw from './cache/actualStateOfWorld.ts';
 import * as dsw from './cache/desiredStateOfWorld.ts';
 import { isNodeReady } from './informers.ts';
-import { beginOperation } from './operations.ts';
+import { beginOperation, opsFor, setOps } from './operations.ts';
 import type { AdcContext, Out, RunningOperation } from './types.ts';
 
 export const RECONCILE_TIMER = 'reconcile';
@@ -62,24 +62,25 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
 
   // Detaches are triggered before attaches so that volumes referenced by pods that are rescheduled
   // to a different node are detached first.
-  for (const av of asw.getAttachedVolumes(ctx.asw)) {
-    const node = av.node.nodeName;
+  // both branches walk the live caches (no copy, insertion order); the loops change entries, never add or remove them
+  for (const [av, attachedTo] of asw.getAttachedVolumes(ctx.asw)) {
+    const node = attachedTo.nodeName;
     if (dsw.volumeExists(ctx.dsw, av.volumeName, node)) continue;
     const key: OperationKey = { volumeName: av.volumeName, podName: '', nodeName: av.multiAttachAllowed ? node : '' };
     if (profile.adcDetachBackoffFix) {
-      if (!isOperationSafeToRetry(ctx.ops, key, 'volume_detach', now)) {
-        const op = findOperation(ctx.ops, key);
+      if (!isOperationSafeToRetry(opsFor(ctx, key.volumeName), key, 'volume_detach', now)) {
+        const op = findOperation(opsFor(ctx, key.volumeName), key);
         if (op && !op.pending) wake.push(op.lastErrorTime + op.durationBeforeRetry);
         continue;
       }
-    } else if (isOperationPending(ctx.ops, key)) continue;
+    } else if (isOperationPending(opsFor(ctx, key.volumeName), key)) continue;
     if (asw.getAttachState(ctx.asw, av.volumeName, node) === 'Detached') continue;
     const d = asw.setDetachRequestTime(ctx.asw, av.volumeName, node, now);
     ctx = { ...ctx, asw: d.asw };
     const timeout = d.elapsed > ADC_MAX_WAIT_FOR_UNMOUNT_DURATION;
     const healthy = isNodeReady(ctx.nodes[node]);
     const forceDetach = profile.adcForceDetachOnlyIfUnhealthy ? timeout && !healthy : timeout;
-    const mounted = ctx.asw.attachedVolumes[av.volumeName]?.nodesAttachedTo[node]?.mountedByNode ?? false;
+    const mounted = attachedTo.mountedByNode;
     if (mounted && !forceDetach) {
       if (!timeout) wake.push(d.since + ADC_MAX_WAIT_FOR_UNMOUNT_DURATION + 1);
       continue;
@@ -87,24 +88,23 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
     // Before detaching, take the volume out of node.status.volumesAttached so kubelets stop mounting it.
     ctx = { ...ctx, asw: asw.removeVolumeFromReportAsAttached(ctx.asw, av.volumeName, node) };
     out.push(...updateNodeStatuses(ctx, profile.adcDetachBackoffFix ? node : undefined, (c) => { ctx = c; }));
-    const r = run(ctx.ops, key, 'volume_detach', now);
+    const r = run(opsFor(ctx, key.volumeName), key, 'volume_detach', now);
     if (!r.started) {
       // 1.30: AddVolumeToReportAsAttached when DetachVolume fails to start. 1.20: nobody adds it back.
       if (profile.adcDetachBackoffFix) ctx = { ...ctx, asw: asw.addVolumeToReportAsAttached(ctx.asw, av.volumeName, node) };
       if (r.retryAt) wake.push(r.retryAt);
       continue;
     }
-    ctx = { ...ctx, ops: r.ops };
+    ctx = setOps(ctx, key.volumeName, r.ops);
     const args = { specName: av.specName, volumeName: av.volumeName, node, duration: goDuration(ADC_MAX_WAIT_FOR_UNMOUNT_DURATION * 1000) };
     out.push({ type: 'log', msg: timeout ? 'attachDetachController.forceDetachStarted' : 'attachDetachController.detachVolumeStarted', args });
     start(newOp('volume_detach', key, av, node, now, { verifySafeToDetach: !timeout }));
   }
 
   // Ensure volumes that should be attached are attached.
-  for (const v of dsw.getVolumesToAttach(ctx.dsw)) {
-    const node = v.nodeName;
+  for (const [node, v] of dsw.getVolumesToAttach(ctx.dsw)) {
     const key: OperationKey = { volumeName: v.volumeName, podName: '', nodeName: v.multiAttachAllowed ? node : '' };
-    if (isOperationPending(ctx.ops, key)) continue;
+    if (isOperationPending(opsFor(ctx, key.volumeName), key)) continue;
     if (asw.getAttachState(ctx.asw, v.volumeName, node) === 'Attached') {
       ctx = { ...ctx, asw: asw.resetDetachRequestTime(ctx.asw, v.volumeName, node) };
       continue;
@@ -113,18 +113,18 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
       const others = asw.getNodesForAttachedVolume(ctx.asw, v.volumeName).filter((n) => n !== node);
       if (others.length > 0) {
         if (!v.multiAttachErrorReported) {
-          out.push(...reportMultiAttachError(ctx, v, others));
+          out.push(...reportMultiAttachError(ctx, v, node, others));
           ctx = { ...ctx, dsw: dsw.setMultiAttachError(ctx.dsw, v.volumeName, node) };
         }
         continue;
       }
     }
-    const r = run(ctx.ops, key, 'volume_attach', now);
+    const r = run(opsFor(ctx, key.volumeName), key, 'volume_attach', now);
     if (!r.started) {
       if (r.retryAt) wake.push(r.retryAt);
       continue;
     }
-    ctx = { ...ctx, ops: r.ops };
+    ctx = setOps(ctx, key.volumeName, r.ops);
     const pods = Object.values(v.scheduledPods);
     out.push({ type: 'log', msg: 'attachDetachController.attachVolumeStarted', args: { specName: v.specName, volumeName: v.volumeName, node, scheduledPods: '[' + pods.map((p) => `"${p.namespace}/${p.name}"`).join(',') + ']' } });
     start(newOp('volume_attach', key, v, node, now, { pods: pods.map((p) => ({ namespace: p.namespace, name: p.name })) }));
@@ -142,13 +142,12 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
 
 /** UpdateNodeStatuses / UpdateNodeStatusForNode: patch status.volumesAttached of nodes that need it. */
 function updateNodeStatuses(ctx: AdcContext, only: string | undefined, set: (c: AdcContext) => void): ClusterEmitted[] {
-  const { asw: a, updates } = asw.takeNodesToUpdate(ctx.asw);
+  const { asw: next, updates } = asw.takeNodesToUpdate(ctx.asw, only);
   const out: ClusterEmitted[] = [];
-  const reported = { ...ctx.reported };
-  let next = a;
+  // for scale: `reported` is updated in place (the actor owns its context)
+  const reported = ctx.reported;
   let seq = ctx.seq;
   for (const u of updates) {
-    if (only !== undefined && u.nodeName !== only) { next = asw.markNodeForUpdate(next, u.nodeName); continue; }
     if (!ctx.nodes[u.nodeName]) continue;
     const text = JSON.stringify(u.volumes);
     // identical lists are not re-sent (upstream would PATCH anyway; the result is the same object)
@@ -166,10 +165,10 @@ function updateNodeStatuses(ctx: AdcContext, only: string | undefined, set: (c: 
 }
 
 /** reportMultiAttachError: an event per scheduled pod and one warning line. */
-function reportMultiAttachError(ctx: AdcContext, v: dsw.VolumeToAttach & { nodeName: string }, others: string[]): ClusterEmitted[] {
+function reportMultiAttachError(ctx: AdcContext, v: dsw.VolumeToAttach, nodeName: string, others: string[]): ClusterEmitted[] {
   const out: ClusterEmitted[] = [];
   const pods = dsw.getVolumePodsOnNodes(ctx.dsw, others, v.volumeName);
-  const base = { specName: v.specName, volumeName: v.volumeName, node: v.nodeName, otherNodes: others.join(', '), attachedTo: '[' + others.map((n) => `"${n}"`).join(',') + ']' };
+  const base = { specName: v.specName, volumeName: v.volumeName, node: nodeName, otherNodes: others.join(', '), attachedTo: '[' + others.map((n) => `"${n}"`).join(',') + ']' };
   for (const sp of Object.values(v.scheduledPods)) {
     let msg: string;
     if (pods.length === 0) msg = "Volume is already exclusively attached to one node and can't be attached to another";

@@ -51,8 +51,12 @@ export interface AdcContext {
   attachRequired: Record<string, boolean>;
   dsw: DesiredStateOfWorld;
   asw: ActualStateOfWorld;
-  ops: PendingOperations;
+  /** nestedpendingoperations, one table per volume name (operations on different volumes never conflict) */
+  ops: Record<string, PendingOperations>;
+  /** operation key -> running operation */
   running: Record<string, RunningOperation>;
+  /** lookups the informer handlers and the operation steps need (for scale) */
+  index: AdcIndex;
   /** last status.volumesAttached written per node (to skip identical patches) */
   reported: Record<string, string>;
   /** time of the scheduled reconcile tick, or 0 */
@@ -63,6 +67,44 @@ export interface AdcContext {
   populatorNeedsList: boolean;
   /** when the populator last listed every pod (findAndAddActivePods) */
   populatorListedAt: number;
+}
+
+/**
+ * Indexes over the caches, updated in place with them. Keys: pod and claim "namespace/name".
+ */
+export interface AdcIndex {
+  /** pod key -> ordinal of its insertion into `pods` (re-processed pods go in `pods` order) */
+  podOrder: Map<string, number>;
+  podSeq: number;
+  /** "ns/claim" -> keys of the pods whose volumes use the claim */
+  podsByClaim: Map<string, Set<string>>;
+  /** node name -> keys of the pods whose spec.nodeName names it */
+  podsByNode: Map<string, Set<string>>;
+  /** PV name -> "ns/claim" of the claims whose spec.volumeName names it */
+  claimsByVolume: Map<string, Set<string>>;
+  /** unique volume name (kubernetes.io/csi/driver^handle) -> names of the PVs with that source */
+  pvsByUniqueName: Map<string, Set<string>>;
+  /** request id -> key of the running operation that waits for it */
+  runningByRequest: Map<string, string>;
+  /** VolumeAttachment name -> keys of the running operations on it */
+  runningByVa: Map<string, Set<string>>;
+}
+
+export const emptyIndex = (): AdcIndex => ({
+  podOrder: new Map(), podSeq: 0, podsByClaim: new Map(), podsByNode: new Map(), claimsByVolume: new Map(), pvsByUniqueName: new Map(), runningByRequest: new Map(), runningByVa: new Map(),
+});
+
+/** Add to / remove from a set-valued index entry. */
+export function indexAdd<K, V>(m: Map<K, Set<V>>, k: K, v: V): void {
+  let s = m.get(k);
+  if (!s) m.set(k, (s = new Set()));
+  s.add(v);
+}
+export function indexDelete<K, V>(m: Map<K, Set<V>>, k: K, v: V): void {
+  const s = m.get(k);
+  if (!s) return;
+  s.delete(v);
+  if (s.size === 0) m.delete(k);
 }
 
 export interface Out { ctx: AdcContext; out: ClusterEmitted[] }

@@ -1,8 +1,13 @@
 /**
- * actualStateOfWorld of the attach/detach controller, as immutable data: which volume is attached to
- * which node (and whether the kubelet has it mounted), and what each node's status.volumesAttached
- * should say. upstream: pkg/controller/volume/attachdetach/cache/actual_state_of_world.go
+ * actualStateOfWorld of the attach/detach controller: which volume is attached to which node (and
+ * whether the kubelet has it mounted), and what each node's status.volumesAttached should say.
+ * upstream: pkg/controller/volume/attachdetach/cache/actual_state_of_world.go
  * (attachedVolumes[volume].nodesAttachedTo[node], nodesToUpdateStatusFor).
+ *
+ * For scale the functions update the maps in place (the controller's actor owns its context, as the
+ * Go cache owns its maps) and return the same object; `rev` counts the changes. Two indexes upstream
+ * does not keep: the volumes attached to each node (processVolumesInUse touches only those) and the
+ * nodes whose statusUpdateNeeded is set (the status updater visits only those).
  */
 
 export type AttachState = 'Attached' | 'Uncertain' | 'Detached';
@@ -33,40 +38,56 @@ export interface NodeToUpdateStatusFor {
 export interface ActualStateOfWorld {
   attachedVolumes: Record<string, AttachedVolume>;
   nodesToUpdateStatusFor: Record<string, NodeToUpdateStatusFor>;
+  /** index: node -> the volumes in attachedVolumes with an entry for it */
+  volumesAttachedToNode: Record<string, Set<string>>;
+  /** index: the nodes of nodesToUpdateStatusFor whose statusUpdateNeeded is true */
+  nodesNeedingStatusUpdate: Set<string>;
+  /** bumped on every change */
+  rev: number;
 }
 
-export const emptyAsw = (): ActualStateOfWorld => ({ attachedVolumes: {}, nodesToUpdateStatusFor: {} });
+export const emptyAsw = (): ActualStateOfWorld => ({ attachedVolumes: {}, nodesToUpdateStatusFor: {}, volumesAttachedToNode: {}, nodesNeedingStatusUpdate: new Set(), rev: 0 });
 
 export interface VolumeSpecInfo { volumeName: string; specName: string; multiAttachAllowed: boolean }
 
+const isEmpty = (o: object): boolean => {
+  for (const _ in o) return false;
+  return true;
+};
+
 /** upstream AddVolumeNode (MarkVolumeAsAttached / MarkVolumeAsUncertain). */
 export function addVolumeNode(asw: ActualStateOfWorld, spec: VolumeSpecInfo, nodeName: string, attached: boolean): ActualStateOfWorld {
-  const cur = asw.attachedVolumes[spec.volumeName];
-  const prev = cur?.nodesAttachedTo[nodeName];
-  const entry: NodeAttachedTo = {
+  let vol = asw.attachedVolumes[spec.volumeName];
+  if (!vol) {
+    vol = { volumeName: spec.volumeName, specName: spec.specName, multiAttachAllowed: spec.multiAttachAllowed, nodesAttachedTo: {} };
+    asw.attachedVolumes[spec.volumeName] = vol;
+  } else {
+    vol.specName = vol.specName || spec.specName;
+    vol.multiAttachAllowed = spec.multiAttachAllowed;
+  }
+  const prev = vol.nodesAttachedTo[nodeName];
+  vol.nodesAttachedTo[nodeName] = {
     nodeName, mountedByNode: prev?.mountedByNode ?? true, detachRequestedTime: prev?.detachRequestedTime ?? 0,
     // upstream AddVolumeNode: an existing entry takes the new state ("currentAttachState", isAttached)
     attachedConfirmed: attached,
   };
-  const vol: AttachedVolume = {
-    volumeName: spec.volumeName, specName: cur?.specName || spec.specName, multiAttachAllowed: spec.multiAttachAllowed,
-    nodesAttachedTo: { ...(cur?.nodesAttachedTo ?? {}), [nodeName]: entry },
-  };
-  let next: ActualStateOfWorld = { ...asw, attachedVolumes: { ...asw.attachedVolumes, [spec.volumeName]: vol } };
-  if (attached) next = addVolumeToReportAsAttached(next, spec.volumeName, nodeName);
-  return next;
+  (asw.volumesAttachedToNode[nodeName] ??= new Set()).add(spec.volumeName);
+  asw.rev += 1;
+  if (attached) addVolumeToReportAsAttached(asw, spec.volumeName, nodeName);
+  return asw;
 }
 
 /** upstream MarkVolumeAsDetached / DeleteVolumeNode. */
 export function deleteVolumeNode(asw: ActualStateOfWorld, volumeName: string, nodeName: string): ActualStateOfWorld {
   const cur = asw.attachedVolumes[volumeName];
   if (!cur?.nodesAttachedTo[nodeName]) return removeVolumeFromReportAsAttached(asw, volumeName, nodeName);
-  const nodes = { ...cur.nodesAttachedTo };
-  delete nodes[nodeName];
-  const vols = { ...asw.attachedVolumes };
-  if (Object.keys(nodes).length === 0) delete vols[volumeName];
-  else vols[volumeName] = { ...cur, nodesAttachedTo: nodes };
-  return removeVolumeFromReportAsAttached({ ...asw, attachedVolumes: vols }, volumeName, nodeName);
+  delete cur.nodesAttachedTo[nodeName];
+  if (isEmpty(cur.nodesAttachedTo)) delete asw.attachedVolumes[volumeName];
+  const onNode = asw.volumesAttachedToNode[nodeName];
+  onNode?.delete(volumeName);
+  if (onNode?.size === 0) delete asw.volumesAttachedToNode[nodeName];
+  asw.rev += 1;
+  return removeVolumeFromReportAsAttached(asw, volumeName, nodeName);
 }
 
 export function getAttachState(asw: ActualStateOfWorld, volumeName: string, nodeName: string): AttachState {
@@ -75,37 +96,52 @@ export function getAttachState(asw: ActualStateOfWorld, volumeName: string, node
   return n.attachedConfirmed ? 'Attached' : 'Uncertain';
 }
 
-function updateNode(asw: ActualStateOfWorld, volumeName: string, nodeName: string, f: (n: NodeAttachedTo) => NodeAttachedTo): ActualStateOfWorld {
-  const cur = asw.attachedVolumes[volumeName];
-  const n = cur?.nodesAttachedTo[nodeName];
-  if (!cur || !n) return asw;
-  const next = f(n);
-  if (next === n) return asw;
-  return { ...asw, attachedVolumes: { ...asw.attachedVolumes, [volumeName]: { ...cur, nodesAttachedTo: { ...cur.nodesAttachedTo, [nodeName]: next } } } };
+/** upstream SetVolumeMountedByNode (from node.status.volumesInUse). */
+export function setVolumeMountedByNode(asw: ActualStateOfWorld, volumeName: string, nodeName: string, mounted: boolean): ActualStateOfWorld {
+  const n = asw.attachedVolumes[volumeName]?.nodesAttachedTo[nodeName];
+  if (!n || n.mountedByNode === mounted) return asw;
+  n.mountedByNode = mounted;
+  asw.rev += 1;
+  return asw;
 }
 
-/** upstream SetVolumeMountedByNode (from node.status.volumesInUse). */
-export const setVolumeMountedByNode = (asw: ActualStateOfWorld, volumeName: string, nodeName: string, mounted: boolean): ActualStateOfWorld =>
-  updateNode(asw, volumeName, nodeName, (n) => (n.mountedByNode === mounted ? n : { ...n, mountedByNode: mounted }));
+/** The volumes attached (or uncertain) to a node, from the index: processVolumesInUse visits these. */
+export const getVolumesAttachedToNode = (asw: ActualStateOfWorld, nodeName: string): ReadonlySet<string> =>
+  asw.volumesAttachedToNode[nodeName] ?? new Set();
 
 /** upstream SetDetachRequestTime: returns the time elapsed since the first request. */
 export function setDetachRequestTime(asw: ActualStateOfWorld, volumeName: string, nodeName: string, now: number): { asw: ActualStateOfWorld; elapsed: number; since: number } {
   const n = asw.attachedVolumes[volumeName]?.nodesAttachedTo[nodeName];
   const since = n && n.detachRequestedTime > 0 ? n.detachRequestedTime : now;
-  return { asw: updateNode(asw, volumeName, nodeName, (x) => (x.detachRequestedTime === since ? x : { ...x, detachRequestedTime: since })), elapsed: now - since, since };
+  if (n && n.detachRequestedTime !== since) {
+    n.detachRequestedTime = since;
+    asw.rev += 1;
+  }
+  return { asw, elapsed: now - since, since };
 }
 
 /** upstream ResetDetachRequestTime ("touching"). */
-export const resetDetachRequestTime = (asw: ActualStateOfWorld, volumeName: string, nodeName: string): ActualStateOfWorld =>
-  updateNode(asw, volumeName, nodeName, (n) => (n.detachRequestedTime === 0 ? n : { ...n, detachRequestedTime: 0 }));
+export function resetDetachRequestTime(asw: ActualStateOfWorld, volumeName: string, nodeName: string): ActualStateOfWorld {
+  const n = asw.attachedVolumes[volumeName]?.nodesAttachedTo[nodeName];
+  if (!n || n.detachRequestedTime === 0) return asw;
+  n.detachRequestedTime = 0;
+  asw.rev += 1;
+  return asw;
+}
 
 function setReport(asw: ActualStateOfWorld, volumeName: string, nodeName: string, add: boolean): ActualStateOfWorld {
-  const cur = asw.nodesToUpdateStatusFor[nodeName] ?? { statusUpdateNeeded: false, volumesToReportAsAttached: {} };
-  const vols = { ...cur.volumesToReportAsAttached };
-  if (add) vols[volumeName] = true;
-  else delete vols[volumeName];
+  let cur = asw.nodesToUpdateStatusFor[nodeName];
+  if (!cur) {
+    cur = { statusUpdateNeeded: false, volumesToReportAsAttached: {} };
+    asw.nodesToUpdateStatusFor[nodeName] = cur;
+  }
+  if (add) cur.volumesToReportAsAttached[volumeName] = true;
+  else delete cur.volumesToReportAsAttached[volumeName];
   // upstream sets statusUpdateNeeded on every call, even when the list does not change
-  return { ...asw, nodesToUpdateStatusFor: { ...asw.nodesToUpdateStatusFor, [nodeName]: { statusUpdateNeeded: true, volumesToReportAsAttached: vols } } };
+  cur.statusUpdateNeeded = true;
+  asw.nodesNeedingStatusUpdate.add(nodeName);
+  asw.rev += 1;
+  return asw;
 }
 
 export const addVolumeToReportAsAttached = (asw: ActualStateOfWorld, volumeName: string, nodeName: string): ActualStateOfWorld =>
@@ -113,33 +149,43 @@ export const addVolumeToReportAsAttached = (asw: ActualStateOfWorld, volumeName:
 export const removeVolumeFromReportAsAttached = (asw: ActualStateOfWorld, volumeName: string, nodeName: string): ActualStateOfWorld =>
   setReport(asw, volumeName, nodeName, false);
 
-/** upstream GetAttachedVolumes, in a stable order. */
-export function getAttachedVolumes(asw: ActualStateOfWorld): Array<AttachedVolume & { node: NodeAttachedTo }> {
-  const out: Array<AttachedVolume & { node: NodeAttachedTo }> = [];
-  for (const v of Object.keys(asw.attachedVolumes).sort()) {
+/**
+ * upstream GetAttachedVolumes: every (volume, node it is attached to), in insertion order, without
+ * copying. Entries may be changed (not added or removed) while iterating.
+ */
+export function* getAttachedVolumes(asw: ActualStateOfWorld): Generator<[volume: AttachedVolume, node: NodeAttachedTo]> {
+  for (const v in asw.attachedVolumes) {
     const vol = asw.attachedVolumes[v]!;
-    for (const n of Object.keys(vol.nodesAttachedTo).sort()) out.push({ ...vol, node: vol.nodesAttachedTo[n]! });
+    for (const n in vol.nodesAttachedTo) yield [vol, vol.nodesAttachedTo[n]!];
   }
-  return out;
 }
 
 /** upstream GetNodesForAttachedVolume: nodes where the attachment is confirmed. */
 export const getNodesForAttachedVolume = (asw: ActualStateOfWorld, volumeName: string): string[] =>
   Object.values(asw.attachedVolumes[volumeName]?.nodesAttachedTo ?? {}).filter((n) => n.attachedConfirmed).map((n) => n.nodeName).sort();
 
-/** upstream GetVolumesToReportAttached + clearing statusUpdateNeeded: the nodes whose status to patch. */
-export function takeNodesToUpdate(asw: ActualStateOfWorld): { asw: ActualStateOfWorld; updates: Array<{ nodeName: string; volumes: string[] }> } {
+/**
+ * upstream GetVolumesToReportAttached + clearing statusUpdateNeeded: the nodes whose status to patch
+ * (by node name), each with its sorted list. `only`: UpdateNodeStatusForNode, that node alone.
+ */
+export function takeNodesToUpdate(asw: ActualStateOfWorld, only?: string): { asw: ActualStateOfWorld; updates: Array<{ nodeName: string; volumes: string[] }> } {
+  const names = only === undefined ? [...asw.nodesNeedingStatusUpdate].sort() : asw.nodesNeedingStatusUpdate.has(only) ? [only] : [];
   const updates: Array<{ nodeName: string; volumes: string[] }> = [];
-  const next: Record<string, NodeToUpdateStatusFor> = {};
-  for (const [nodeName, n] of Object.entries(asw.nodesToUpdateStatusFor)) {
-    if (n.statusUpdateNeeded) updates.push({ nodeName, volumes: Object.keys(n.volumesToReportAsAttached).sort() });
-    next[nodeName] = { ...n, statusUpdateNeeded: false };
+  for (const nodeName of names) {
+    const n = asw.nodesToUpdateStatusFor[nodeName]!;
+    updates.push({ nodeName, volumes: Object.keys(n.volumesToReportAsAttached).sort() });
+    n.statusUpdateNeeded = false;
+    asw.nodesNeedingStatusUpdate.delete(nodeName);
   }
-  updates.sort((a, b) => (a.nodeName < b.nodeName ? -1 : 1));
-  return { asw: { ...asw, nodesToUpdateStatusFor: next }, updates };
+  asw.rev += 1;
+  return { asw, updates };
 }
 
-export const markNodeForUpdate = (asw: ActualStateOfWorld, nodeName: string): ActualStateOfWorld => {
+export function markNodeForUpdate(asw: ActualStateOfWorld, nodeName: string): ActualStateOfWorld {
   const cur = asw.nodesToUpdateStatusFor[nodeName];
-  return cur ? { ...asw, nodesToUpdateStatusFor: { ...asw.nodesToUpdateStatusFor, [nodeName]: { ...cur, statusUpdateNeeded: true } } } : asw;
-};
+  if (!cur) return asw;
+  cur.statusUpdateNeeded = true;
+  asw.nodesNeedingStatusUpdate.add(nodeName);
+  asw.rev += 1;
+  return asw;
+}

@@ -1,8 +1,12 @@
 /**
- * desiredStateOfWorld of the attach/detach controller, as immutable data: the managed nodes, and for
- * each the volumes that should be attached with the pods that need them.
+ * desiredStateOfWorld of the attach/detach controller: the managed nodes, and for each the volumes
+ * that should be attached with the pods that need them.
  * upstream: pkg/controller/volume/attachdetach/cache/desired_state_of_world.go (nodesManaged,
  * volumesToAttach, scheduledPods, multiAttachErrorReported).
+ *
+ * For scale the functions update the maps in place (the controller's actor owns its context, as the
+ * Go cache owns its maps) and return the same object; `rev` counts the changes, so that callers can
+ * tell whether an informer event changed anything. Iteration follows insertion order.
  */
 
 export interface PodRef { namespace: string; name: string; uid: string }
@@ -24,20 +28,31 @@ export interface NodeManaged {
   volumesToAttach: Record<string, VolumeToAttach>;
 }
 
-export interface DesiredStateOfWorld { nodesManaged: Record<string, NodeManaged> }
+export interface DesiredStateOfWorld {
+  nodesManaged: Record<string, NodeManaged>;
+  /** bumped on every change */
+  rev: number;
+}
 
-export const emptyDsw = (): DesiredStateOfWorld => ({ nodesManaged: {} });
+export const emptyDsw = (): DesiredStateOfWorld => ({ nodesManaged: {}, rev: 0 });
+
+const isEmpty = (o: object): boolean => {
+  for (const _ in o) return false;
+  return true;
+};
 
 export function addNode(dsw: DesiredStateOfWorld, nodeName: string): DesiredStateOfWorld {
   if (dsw.nodesManaged[nodeName]) return dsw;
-  return { nodesManaged: { ...dsw.nodesManaged, [nodeName]: { nodeName, volumesToAttach: {} } } };
+  dsw.nodesManaged[nodeName] = { nodeName, volumesToAttach: {} };
+  dsw.rev += 1;
+  return dsw;
 }
 
 export function deleteNode(dsw: DesiredStateOfWorld, nodeName: string): DesiredStateOfWorld {
   if (!dsw.nodesManaged[nodeName]) return dsw;
-  const rest = { ...dsw.nodesManaged };
-  delete rest[nodeName];
-  return { nodesManaged: rest };
+  delete dsw.nodesManaged[nodeName];
+  dsw.rev += 1;
+  return dsw;
 }
 
 export const nodeExists = (dsw: DesiredStateOfWorld, nodeName: string): boolean => !!dsw.nodesManaged[nodeName];
@@ -50,10 +65,10 @@ export function addPod(
   if (!node) return dsw;
   const cur = node.volumesToAttach[vol.volumeName];
   if (cur?.scheduledPods[pod.uid]) return dsw;
-  const next: VolumeToAttach = cur
-    ? { ...cur, scheduledPods: { ...cur.scheduledPods, [pod.uid]: pod } }
-    : { ...vol, scheduledPods: { [pod.uid]: pod }, multiAttachErrorReported: false };
-  return setVolume(dsw, nodeName, next);
+  if (cur) cur.scheduledPods[pod.uid] = pod;
+  else node.volumesToAttach[vol.volumeName] = { ...vol, scheduledPods: { [pod.uid]: pod }, multiAttachErrorReported: false };
+  dsw.rev += 1;
+  return dsw;
 }
 
 /** upstream DeletePod: the volume goes when its last pod goes. */
@@ -61,35 +76,32 @@ export function deletePod(dsw: DesiredStateOfWorld, podUid: string, volumeName: 
   const node = dsw.nodesManaged[nodeName];
   const cur = node?.volumesToAttach[volumeName];
   if (!node || !cur?.scheduledPods[podUid]) return dsw;
-  const pods = { ...cur.scheduledPods };
-  delete pods[podUid];
-  if (Object.keys(pods).length > 0) return setVolume(dsw, nodeName, { ...cur, scheduledPods: pods });
-  const vols = { ...node.volumesToAttach };
-  delete vols[volumeName];
-  return { nodesManaged: { ...dsw.nodesManaged, [nodeName]: { ...node, volumesToAttach: vols } } };
-}
-
-function setVolume(dsw: DesiredStateOfWorld, nodeName: string, v: VolumeToAttach): DesiredStateOfWorld {
-  const node = dsw.nodesManaged[nodeName]!;
-  return { nodesManaged: { ...dsw.nodesManaged, [nodeName]: { ...node, volumesToAttach: { ...node.volumesToAttach, [v.volumeName]: v } } } };
+  delete cur.scheduledPods[podUid];
+  if (isEmpty(cur.scheduledPods)) delete node.volumesToAttach[volumeName];
+  dsw.rev += 1;
+  return dsw;
 }
 
 export const volumeExists = (dsw: DesiredStateOfWorld, volumeName: string, nodeName: string): boolean =>
   !!dsw.nodesManaged[nodeName]?.volumesToAttach[volumeName];
 
-/** upstream GetVolumesToAttach, in a stable order (node, volume). */
-export function getVolumesToAttach(dsw: DesiredStateOfWorld): Array<VolumeToAttach & { nodeName: string }> {
-  const out: Array<VolumeToAttach & { nodeName: string }> = [];
-  for (const nodeName of Object.keys(dsw.nodesManaged).sort()) {
+/**
+ * upstream GetVolumesToAttach: every (node, volume to attach), in insertion order, without copying.
+ * Entries may be changed (not added or removed) while iterating.
+ */
+export function* getVolumesToAttach(dsw: DesiredStateOfWorld): Generator<[nodeName: string, volume: VolumeToAttach]> {
+  for (const nodeName in dsw.nodesManaged) {
     const node = dsw.nodesManaged[nodeName]!;
-    for (const v of Object.keys(node.volumesToAttach).sort()) out.push({ ...node.volumesToAttach[v]!, nodeName });
+    for (const v in node.volumesToAttach) yield [nodeName, node.volumesToAttach[v]!];
   }
-  return out;
 }
 
 export function setMultiAttachError(dsw: DesiredStateOfWorld, volumeName: string, nodeName: string): DesiredStateOfWorld {
   const cur = dsw.nodesManaged[nodeName]?.volumesToAttach[volumeName];
-  return cur ? setVolume(dsw, nodeName, { ...cur, multiAttachErrorReported: true }) : dsw;
+  if (!cur) return dsw;
+  cur.multiAttachErrorReported = true;
+  dsw.rev += 1;
+  return dsw;
 }
 
 /** upstream GetVolumePodsOnNodes: pods on these nodes that use the volume. */
