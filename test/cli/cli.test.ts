@@ -1,0 +1,110 @@
+/**
+ * The CLI as users run it: the compiled bin (npm test builds dist/lib first), in a child process.
+ */
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const bin = resolve(import.meta.dirname, '../../bin/csi-flows.mjs');
+const run = (...args: string[]) => {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+
+describe('csi-flows scenarios', () => {
+  it('lists every scenario the issue names, as JSON objects with id and title', () => {
+    const r = run('scenarios', '--json');
+    expect(r.code).toBe(0);
+    const list = JSON.parse(r.out) as Array<{ id: string; title: string }>;
+    expect(list.map((s) => s.id)).toEqual(expect.arrayContaining([
+      'provision', 'attach', 'mount', 'teardown', 'pod-migration', 'multi-attach', 'force-detach', 'ad-detach-backoff',
+      'wffc-provision', 'ceph-rbd-create', 'ceph-rbd-clone', 'ceph-rbd-delete', 'statefulset-rollout',
+    ]));
+    for (const s of list) expect(s.title.length).toBeGreaterThan(10);
+  });
+
+  it('prints a readable table without --json', () => {
+    const r = run('scenarios');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^pod-migration\s+A StatefulSet pod moves/m);
+  });
+});
+
+describe('csi-flows trace', () => {
+  it('prints the merged klog with [component/host] tags, including seed 000\'s quirk on 1.20', () => {
+    const r = run('trace', 'pod-migration', '--k8s', '1.20');
+    expect(r.code).toBe(0);
+    const lines = r.out.trimEnd().split('\n');
+    for (const l of lines) expect(l).toMatch(/^\[[\w-]+\/[\w.-]+\] /);
+    expect(r.out).toMatch(/\[kubelet\/11\.142\.61\.164\] Jan 11 14:58:\d\d VM-61-164-centos kubelet\[21944\]: I0111 [\d:.]+ +21944 operation_generator\.go:869\] UnmountDevice succeeded for volume "pvc-4cde4524-6ba4-449c-891b-fe9ce8138e33" %!\(EXTRA string=/);
+  });
+
+  it('omits the tags with --no-tags', () => {
+    const r = run('trace', 'provision', '--no-tags');
+    expect(r.code).toBe(0);
+    expect(r.out.split('\n')[0]).toMatch(/^[IWE]\d{4} /);
+  });
+
+  it('gives the trace as JSON with steps[].summary, steps[].log and final.objects', () => {
+    const r = run('trace', 'teardown', '--format', 'json');
+    expect(r.code).toBe(0);
+    const t = JSON.parse(r.out);
+    expect(t.steps.every((s: { summary: string }) => typeof s.summary === 'string')).toBe(true);
+    expect(t.steps.some((s: { log?: string }) => typeof s.log === 'string')).toBe(true);
+    expect(Array.isArray(t.final.objects)).toBe(true);
+  });
+
+  it('gives the sequence diagram as Mermaid', () => {
+    const r = run('trace', 'attach', '--format', 'mermaid');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^sequenceDiagram\n/);
+    expect(r.out).toMatch(/ControllerPublishVolume/);
+  });
+
+  it('injects faults: the first two ControllerPublishVolume calls time out and the attacher retries', () => {
+    const r = run('trace', 'attach', '--format', 'json', '--fault', 'ControllerPublishVolume=DEADLINE_EXCEEDEDx2');
+    expect(r.code).toBe(0);
+    const t = JSON.parse(r.out);
+    const results = t.steps.filter((s: { rpc?: { method: string; code?: string } }) => s.rpc?.method.endsWith('/ControllerPublishVolume') && s.rpc.code)
+      .map((s: { rpc: { code: string } }) => s.rpc.code);
+    expect(results.at(-1)).toBe('OK');
+    const timeouts = t.steps.filter((s: { component: string; log?: string }) => s.component === 'external-attacher' && s.log && /Error processing|failed to attach/.test(s.log) && /code = DeadlineExceeded/.test(s.log));
+    expect(timeouts).toHaveLength(2);
+    expect(t.final.objects.find((o: { kind: string }) => o.kind === 'Pod').status.phase).toBe('Running');
+  });
+
+  it('gives byte-identical output for the same seed and another for another seed', () => {
+    const a = run('trace', 'attach', '--seed', '9').out;
+    expect(run('trace', 'attach', '--seed', '9').out).toBe(a);
+    expect(run('trace', 'attach', '--seed', '10').out).not.toBe(a);
+  });
+
+  it('rolls out a StatefulSet of --replicas N', () => {
+    const t = JSON.parse(run('trace', 'statefulset-rollout', '--replicas', '5', '--format', 'json').out);
+    const pods = t.final.objects.filter((o: { kind: string }) => o.kind === 'Pod');
+    expect(pods).toHaveLength(5);
+    for (const p of pods) expect(p.spec.nodeName).toMatch(/^b-/);
+  });
+});
+
+describe('csi-flows with bad input', () => {
+  it.each([
+    [['trace', 'nope'], /unknown scenario "nope"/],
+    [['trace', 'attach', '--k8s', '1.99'], /unknown Kubernetes version "1\.99"/],
+    [['trace', 'attach', '--format', 'xml'], /--format must be klog, json or mermaid/],
+    [['trace', 'attach', '--bogus'], /Unknown option '--bogus'/],
+    [['trace', 'attach', '--fault', 'ControllerPublishVolume'], /bad --fault/],
+    [['trace', 'attach', '--fault', 'Frobnicate=ABORTED'], /unknown CSI RPC "Frobnicate"/],
+    [['trace', 'attach', '--fault', 'NodeStageVolume=OOPS'], /unknown gRPC error code "OOPS"/],
+    [['trace', 'attach', '--replicas', '3'], /does not take --replicas/],
+    [['trace', 'statefulset-rollout', '--replicas', 'many'], /--replicas expects a non-negative integer/],
+    [['trace'], /trace needs a scenario id/],
+    [['frobnicate'], /unknown command "frobnicate"/],
+  ])('%j exits 2 with one line on stderr', (args, message) => {
+    const r = run(...(args as string[]));
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.err).toMatch(message as RegExp);
+  });
+});
