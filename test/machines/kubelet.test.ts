@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { kubeletMachine } from '../../src/machines/kubelet/index.ts';
+import { descriptor, kubeletMachine } from '../../src/machines/kubelet/index.ts';
 import { uniqueVolumeName, volumeAttachmentName } from '../../src/machines/shared/names.ts';
 
 const NODE = '11.142.60.212';
@@ -20,6 +20,8 @@ const pv = { apiVersion: 'v1', kind: 'PersistentVolume' as const, metadata: { na
 const pod = { apiVersion: 'v1', kind: 'Pod' as const, metadata: { name: 'web-0', namespace: 'default', uid: UID }, spec: { nodeName: NODE, volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data-web-0' } }] } };
 const node = (attached: boolean) => ({ apiVersion: 'v1', kind: 'Node' as const, metadata: { name: NODE }, status: { volumesAttached: attached ? [{ name: UNIQUE, devicePath: '' }] : [] } });
 const va = { apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment' as const, metadata: { name: VA }, spec: { nodeName: NODE }, status: { attached: true } };
+
+const isClaimGet = (e: any) => e.type === 'api.request' && e.verb === 'get' && (e.kind === 'PersistentVolumeClaim' || e.kind === 'PersistentVolume');
 
 function harness() {
   const actor = createActor(kubeletMachine, { input });
@@ -59,7 +61,19 @@ function harness() {
   const csiOk = (response: any = {}) => (e: any) => ({ type: 'csi.result', requestId: e.requestId, rpc: e.rpc, code: 'OK', response });
   const logs = () => emitted.filter((e) => e.type === 'log').map((e) => e.msg);
   const ackWrites = () => { for (const e of pending()) if (e.type === 'api.request' && e.verb !== 'get') { e.done = true; send(apiOk(e)); } };
-  return { actor, emitted, send, advance, until, answer, apiOk, csiOk, logs, pending, ackWrites, get now() { return now; } };
+  /** the API server answers the populator's pending GETs of PVCs and PVs from these objects (404 when absent), until none is left */
+  const serveClaims = (objects: any[]) => {
+    for (let e = pending().find(isClaimGet); e; e = pending().find(isClaimGet)) {
+      const o = objects.find((x) => x.kind === e.kind && x.metadata.name === e.name && (x.metadata.namespace ?? undefined) === e.namespace);
+      e.done = true;
+      now += 1000;
+      send(o ? { type: 'api.result', requestId: e.requestId, ok: true, code: 200, object: o }
+        : { type: 'api.result', requestId: e.requestId, ok: false, code: 404, reason: 'NotFound', message: `${e.kind.toLowerCase()}s "${e.name}" not found` });
+    }
+  };
+  const gets = (kind: string) => emitted.filter((e) => e.type === 'api.request' && e.verb === 'get' && e.kind === kind);
+  const timersAsked = (key: string) => emitted.filter((e) => e.type === 'timer.requested' && e.key === key);
+  return { actor, emitted, send, advance, until, answer, apiOk, csiOk, logs, pending, ackWrites, serveClaims, gets, timersAsked, get now() { return now; } };
 }
 
 /** A started kubelet with the driver registered (stage/unstage capable). */
@@ -80,8 +94,9 @@ const STAGE_CAPS = { capabilities: [{ Type: { Rpc: { type: 1 } } }] };
 /** Runs the mount path to the pod Running; returns the harness. */
 function mounted() {
   const h = registered();
-  for (const o of [pvc, pv, va]) h.send({ type: 'watch.added', object: o });
+  h.send({ type: 'watch.added', object: va });
   h.send({ type: 'watch.added', object: pod });
+  h.serveClaims([pvc, pv]);
   h.advance(h.now + 10_000_000); // node status loop writes volumesInUse
   const status = h.pending().find((e) => e.verb === 'patchStatus' && e.kind === 'Node');
   h.answer((e) => e === status, h.apiOk);
@@ -116,8 +131,9 @@ describe('kubelet', () => {
 
   it('fails VerifyControllerAttachedVolume until the volume is reported in use and attached, then mounts and runs the pod', () => {
     const h = registered();
-    for (const o of [pvc, pv, va]) h.send({ type: 'watch.added', object: o });
+    h.send({ type: 'watch.added', object: va });
     h.send({ type: 'watch.added', object: pod });
+    h.serveClaims([pvc, pv]);
     h.advance(h.now + 150_000);
     const first = h.emitted.filter((e) => e.msg === 'kubelet.operationFailed')[0];
     expect(first.args.err).toBe(`Volume has not been added to the list of VolumesInUse in the node's volume status for volume "${PV}" (UniqueName: "${UNIQUE}") pod "web-0" (UID: "${UID}") `);
@@ -165,8 +181,9 @@ describe('kubelet', () => {
 
   it('keeps the device uncertain after NodeStageVolume times out and retries it with backoff', () => {
     const h = registered();
-    for (const o of [pvc, pv, va]) h.send({ type: 'watch.added', object: o });
+    h.send({ type: 'watch.added', object: va });
     h.send({ type: 'watch.added', object: pod });
+    h.serveClaims([pvc, pv]);
     h.advance(10_000_000);
     h.answer((e) => e.verb === 'patchStatus' && e.kind === 'Node', h.apiOk);
     h.until((e) => e.verb === 'get' && e.kind === 'Node');
@@ -187,11 +204,87 @@ describe('kubelet', () => {
 
   it('records FailedMount after 2m3s on 1.20 when the volume never gets attached', () => {
     const h = registered();
-    for (const o of [pvc, pv]) h.send({ type: 'watch.added', object: o });
     h.send({ type: 'watch.added', object: pod });
+    h.serveClaims([pvc, pv]);
     h.advance(123_100_000);
     const ev = h.emitted.find((e) => e.type === 'event.recorded' && e.message.startsWith('Unable to attach'));
     expect(ev.message).toBe('Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[data]: timed out waiting for the condition');
+  });
+
+  it('watches no PersistentVolumes or PersistentVolumeClaims: only its own Pods, Node and VolumeAttachments, and CSIDrivers', () => {
+    expect(descriptor.watches).toEqual(['Pod', 'Node', 'VolumeAttachment', 'CSIDriver']);
+    expect(descriptor.nodeScoped).toEqual(['Pod', 'Node', 'VolumeAttachment']);
+  });
+
+  it('GETs the claim of a new pod, then the PV the claim is bound to, and adds the volume to the desired state', () => {
+    const h = registered();
+    h.send({ type: 'watch.added', object: pod });
+    expect(h.gets('PersistentVolumeClaim').map((e) => `${e.namespace}/${e.name}`)).toEqual(['default/data-web-0']);
+    expect(h.gets('PersistentVolume')).toEqual([]);
+    expect(h.actor.getSnapshot().context.dsw).toEqual({});
+    h.serveClaims([pvc, pv]);
+    expect(h.gets('PersistentVolume').map((e) => e.name)).toEqual([PV]);
+    const d = h.actor.getSnapshot().context.dsw[UNIQUE]!;
+    expect(d).toMatchObject({ pvName: PV, driver: DRIVER, handle: HANDLE, fsType: 'ext4', attachable: true, reportedInUse: false });
+    expect(d.pods).toEqual({ [UID]: { podName: 'web-0', namespace: 'default', outerName: 'data' } });
+    expect(h.emitted.filter((e) => e.msg === 'kubelet.addedVolumeToDesiredState').map((e) => e.args)).toEqual([{ kpod: 'default/web-0', podUid: UID, outerName: 'data', volume: PV }]);
+    expect(h.actor.getSnapshot().context.processedPods).toEqual({ [UID]: true });
+  });
+
+  it('retries a claim that is not bound yet at the next 100ms populator loop, and stops the loop once it is resolved', () => {
+    const h = registered();
+    h.send({ type: 'watch.added', object: pod });
+    const pending = { ...pvc, spec: {}, status: { phase: 'Pending' } };
+    h.serveClaims([pending, pv]);
+    expect(h.gets('PersistentVolume')).toEqual([]);
+    expect(h.actor.getSnapshot().context.dsw).toEqual({});
+    const loop = h.timersAsked('populator');
+    expect(loop).toHaveLength(1);
+    expect(loop[0].at % 100_000).toBe(0);
+    expect(loop[0].at).toBeGreaterThan(h.now);
+    h.advance(loop[0].at);
+    expect(h.gets('PersistentVolumeClaim')).toHaveLength(2);
+    h.serveClaims([pending, pv]); // still Pending: one more loop
+    h.advance(h.now + 100_000);
+    expect(h.gets('PersistentVolumeClaim')).toHaveLength(3);
+    h.serveClaims([pvc, pv]); // bound now
+    expect(h.actor.getSnapshot().context.dsw[UNIQUE]?.pods[UID]).toBeDefined();
+    const asked = h.timersAsked('populator').length;
+    h.advance(h.now + 5_000_000);
+    expect(h.timersAsked('populator')).toHaveLength(asked);
+    expect(h.gets('PersistentVolumeClaim')).toHaveLength(3);
+  });
+
+  it('retries when the bound PV is not found, without reading a resolved pod again', () => {
+    const h = registered();
+    h.send({ type: 'watch.added', object: pod });
+    h.serveClaims([pvc]); // the PV GET answers 404
+    expect(h.gets('PersistentVolume')).toHaveLength(1);
+    expect(h.actor.getSnapshot().context.dsw).toEqual({});
+    h.advance(h.now + 100_000);
+    h.serveClaims([pvc, pv]);
+    expect(h.gets('PersistentVolume')).toHaveLength(2);
+    expect(h.actor.getSnapshot().context.dsw[UNIQUE]).toBeDefined();
+    // an update that keeps the pod's claims does not make the populator read them again (processedPods)
+    h.send({ type: 'watch.modified', object: { ...pod, status: { phase: 'Running' } }, oldObject: pod });
+    h.advance(h.now + 1_000_000);
+    expect(h.gets('PersistentVolumeClaim')).toHaveLength(2);
+  });
+
+  it('processes a pod again when its claims change, and takes a deleted pod out of the desired state', () => {
+    const h = registered();
+    h.send({ type: 'watch.added', object: pod });
+    h.serveClaims([pvc, pv]);
+    const other = { ...pvc, metadata: { ...pvc.metadata, name: 'other' } };
+    const changed = { ...pod, spec: { ...pod.spec, volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'other' } }] } };
+    h.send({ type: 'watch.modified', object: changed, oldObject: pod });
+    expect(h.gets('PersistentVolumeClaim').map((e) => e.name)).toEqual(['data-web-0', 'other']);
+    h.serveClaims([other, pv]);
+    expect(h.actor.getSnapshot().context.dsw[UNIQUE]?.pods[UID]).toBeDefined();
+    h.send({ type: 'watch.deleted', object: changed });
+    expect(h.actor.getSnapshot().context.dsw).toEqual({});
+    expect(h.actor.getSnapshot().context.processedPods).toEqual({});
+    expect(h.gets('PersistentVolumeClaim')).toHaveLength(2);
   });
 
   it('reaches every state', () => {

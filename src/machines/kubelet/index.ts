@@ -10,7 +10,8 @@ export const descriptor: ComponentDescriptor<KubeletInput> = {
   name: 'kubelet',
   machine: kubeletMachine,
   source: 'kubelet',
-  watches: ['Pod', 'Node', 'PersistentVolume', 'PersistentVolumeClaim', 'VolumeAttachment', 'CSIDriver'],
+  // no PV/PVC informers: the DSW populator GETs a pod's claims and PVs (desired_state_of_world_populator.go createVolumeSpec)
+  watches: ['Pod', 'Node', 'VolumeAttachment', 'CSIDriver'],
   nodeScoped: ['Pod', 'Node', 'VolumeAttachment'],
   watchesPluginSockets: true,
   messages,

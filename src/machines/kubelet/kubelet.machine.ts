@@ -17,7 +17,9 @@ import type { ClusterEmitted, ClusterEvent } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import type { KubeletContext, KubeletInput, Work } from './kubelet.types.ts';
 import { begin } from './kubelet.work.ts';
-import { handleOperationResult, handleVerifyNode, populateDesiredState, reconcile } from './kubelet.volumes.ts';
+import {
+  csiDriverChanged, handleOperationResult, handleVerifyNode, handleVolumeGet, podUpdated, populateDesiredState, reconcile,
+} from './kubelet.volumes.ts';
 import {
   initializeNode, nodeStatusWritten, podAdded, podTimer, pluginSocketCreated, pluginSocketRemoved, registrationResult,
   scheduleNodeStatus, syncPods, updateNodeStatus, csiErrText,
@@ -25,9 +27,9 @@ import {
 
 function initialContext(input: KubeletInput): KubeletContext {
   return {
-    input, seq: 0, startedAt: 0, pods: {}, pvcs: {}, pvs: {}, vas: {}, csiDrivers: {},
+    input, seq: 0, startedAt: 0, pods: {}, vas: {}, csiDrivers: {},
     plugins: {}, pluginRequests: {}, registered: {}, csiNode: { created: false, drivers: [] },
-    dsw: {}, asw: {}, ops: {}, inflight: {}, volumesInUseWritten: [], podStates: {},
+    podVolumes: {}, processedPods: {}, volumeRequests: {}, dsw: {}, asw: {}, ops: {}, inflight: {}, volumesInUseWritten: [], podStates: {},
   };
 }
 
@@ -63,14 +65,12 @@ function informerUpdate(w: Work, e: ClusterEvent): void {
       const uid = o.metadata.uid!;
       w.c.pods = put(w.c.pods, uid);
       if (gone) { const s = { ...w.c.podStates }; delete s[uid]; w.c.podStates = s; }
-      else podAdded(w, o);
+      else { podUpdated(w, o, e.type === 'watch.modified' ? e.oldObject : undefined); podAdded(w, o); }
       break;
     }
     case 'Node': if (o.metadata.name === w.c.input.nodeName) w.c.node = gone ? undefined : o; break;
-    case 'PersistentVolumeClaim': w.c.pvcs = put(w.c.pvcs, `${o.metadata.namespace}/${o.metadata.name}`); break;
-    case 'PersistentVolume': w.c.pvs = put(w.c.pvs, o.metadata.name); break;
     case 'VolumeAttachment': w.c.vas = put(w.c.vas, o.metadata.name); break;
-    case 'CSIDriver': w.c.csiDrivers = put(w.c.csiDrivers, o.metadata.name); break;
+    case 'CSIDriver': w.c.csiDrivers = put(w.c.csiDrivers, o.metadata.name); csiDriverChanged(w, o.metadata.name); break;
     default: break;
   }
   settle(w);
@@ -89,12 +89,13 @@ export const kubeletMachine = setup({
       w.c = { ...initialContext(w.c.input), seq: w.c.seq, startedAt: w.now };
       initializeNode(w);
     }, context, event, enqueue as unknown as Enqueue)),
-    /** informer event handlers (pod config, node/PV/PVC/VA/CSIDriver listers) */
+    /** informer event handlers (pod config, node/VA/CSIDriver listers; PVs and PVCs are read with GETs) */
     updateInformerCache: enqueueActions(({ context, event, enqueue }) => runStep(informerUpdate, context, event, enqueue as unknown as Enqueue)),
-    /** api.result: GET Node of VerifyControllerAttachedVolume, node status, registration writes, final pod delete */
+    /** api.result: the populator's GET PVC/PV, GET Node of VerifyControllerAttachedVolume, node status, registration writes, final pod delete */
     handleApiResult: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => {
       if (e.type !== 'api.result') return;
       if (e.requestId === w.c.nodeStatusRequest) nodeStatusWritten(w, e.ok);
+      else if (handleVolumeGet(w, e.requestId, e.ok, e.object)) { /* populator lookup */ }
       else if (!handleVerifyNode(w, e.requestId, e.ok, e.object, e.message)) registrationResult(w, e.requestId, e.ok, undefined, e.message ?? '');
       settle(w);
     }, context, event, enqueue as unknown as Enqueue)),
@@ -104,10 +105,11 @@ export const kubeletMachine = setup({
       if (!handleOperationResult(w, e)) registrationResult(w, e.requestId, e.code === 'OK', e.response, csiErrText(e.code, e.message));
       settle(w);
     }, context, event, enqueue as unknown as Enqueue)),
-    /** timers: reconciler loop, node status loop, pod wait/start/kill */
+    /** timers: reconciler loop, DSW populator loop (only while a claim is unresolved), node status loop, pod wait/start/kill */
     handleTick: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => {
       if (e.type !== 'clock.ticked') return;
       if (e.key === 'reconcile') { w.c.reconcileAt = undefined; populateDesiredState(w); reconcile(w); }
+      else if (e.key === 'populator') { w.c.populatorAt = undefined; populateDesiredState(w, true); }
       else if (e.key === 'nodeStatus') updateNodeStatus(w);
       else podTimer(w, e.key);
       settle(w);

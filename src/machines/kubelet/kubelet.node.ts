@@ -102,7 +102,9 @@ function podVolumeReadiness(w: Work, uid: string, pod: K8sObject): { unmounted: 
   const unattached: string[] = [];
   for (const v of (pod.spec?.volumes ?? []) as Array<{ name: string; persistentVolumeClaim?: unknown }>) {
     if (!v.persistentVolumeClaim) continue;
-    const d = Object.values(w.c.dsw).find((x) => x.pods[uid]?.outerName === v.name);
+    // the populator's lookup names the DSW entry the pod's volume went into (no scan of the DSW)
+    const u = w.c.podVolumes[uid]?.[v.name]?.spec?.uniqueName;
+    const d = u !== undefined && w.c.dsw[u]?.pods[uid]?.outerName === v.name ? w.c.dsw[u] : undefined;
     const a = d ? w.c.asw[d.uniqueName] : undefined;
     if (a?.pods[uid]?.state !== 'VolumeMounted') unmounted.push(v.name);
     if (d && !a) unattached.push(v.name);

@@ -48,6 +48,18 @@ export interface VolumeSpec {
   volumeContext: Record<string, string>;
 }
 
+/**
+ * The DSW populator's lookup of one PVC volume of a pod (createVolumeSpec -> getPVCExtractPV -> getPVSpec):
+ * `getPVC`/`getPV` wait for the GET, `retry` waits for the next populator loop (claim not bound, PV
+ * missing or not CSI), `resolved` holds the volume spec the pod's DSW entry was built from.
+ */
+export interface ClaimLookup {
+  claimName: string;
+  step: 'getPVC' | 'getPV' | 'retry' | 'resolved';
+  requestId?: string;
+  spec?: VolumeSpec;
+}
+
 /** desiredStateOfWorld: volumesToMount[uniqueName].podsToMount[podUid] */
 export interface DswVolume extends VolumeSpec {
   pods: Record<string, PodVolume>;
@@ -109,8 +121,6 @@ export interface KubeletContext {
   // informer caches
   pods: Record<string, K8sObject>;
   node?: K8sObject;
-  pvcs: Record<string, K8sObject>;
-  pvs: Record<string, K8sObject>;
   vas: Record<string, K8sObject>;
   csiDrivers: Record<string, K8sObject>;
   // plugin manager
@@ -121,6 +131,14 @@ export interface KubeletContext {
   registered: Record<string, { endpoint: string; nodeID?: string }>;
   csiNode: { created: boolean; drivers: Array<{ name: string; nodeID: string; topologyKeys: string[] | null }> };
   // volume manager
+  /** DSW populator: per pod, per pod.spec.volumes[].name, what the GETs of its claim and PV returned */
+  podVolumes: Record<string, Record<string, ClaimLookup>>;
+  /** DSW populator: pods whose volumes are all in the DSW (upstream processedPods) */
+  processedPods: Record<string, true>;
+  /** requestId of a populator GET -> the pod volume it resolves */
+  volumeRequests: Record<string, { podUid: string; outerName: string }>;
+  /** next populator loop iteration, scheduled only while some pod has an unresolved volume */
+  populatorAt?: number;
   dsw: Record<string, DswVolume>;
   asw: Record<string, AswVolume>;
   ops: PendingOperations;

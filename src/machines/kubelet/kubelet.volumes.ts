@@ -21,10 +21,10 @@ import { deviceMountPath, podVolumePath, uniqueVolumeName, volumeAttachmentName 
 import {
   complete, isOperationPending, noRetriesUntilText, operationKeyText, run, type OperationKey,
 } from '../shared/nestedPendingOperations.ts';
-import { CSI_TIMEOUT } from '../shared/timing.ts';
+import { CSI_TIMEOUT, KUBELET_DSW_POPULATOR_LOOP_PERIOD } from '../shared/timing.ts';
 import { getProfile } from '../profiles/index.ts';
-import type { AswVolume, DswVolume, InflightOperation, OperationKind, PodVolume, VolumeSpec, Work } from './kubelet.types.ts';
-import { api, csi, log, requestReconcile } from './kubelet.work.ts';
+import type { AswVolume, ClaimLookup, DswVolume, InflightOperation, OperationKind, PodVolume, VolumeSpec, Work } from './kubelet.types.ts';
+import { api, csi, log, requestReconcile, timer } from './kubelet.work.ts';
 
 /** kubernetes#106853 (1.24+): the reconciler does not start VerifyControllerAttachedVolume before the volume is reported in use. */
 const UTC = { offsetMin: 0, zone: 'UTC' };
@@ -38,21 +38,34 @@ const ACCESS: Record<string, number> = {
 
 // ------------------------------------------------------------------ desired state of world populator
 
-/** PVC -> bound PV -> CSI volume spec, or undefined while the claim is not bound. */
-export function resolveVolume(w: Work, namespace: string, claimName: string): VolumeSpec | undefined {
-  const pvc = w.c.pvcs[`${namespace}/${claimName}`];
-  if (!pvc || pvc.status?.phase !== 'Bound' || !pvc.spec?.volumeName) return undefined;
-  const pv = w.c.pvs[pvc.spec.volumeName];
-  const src = pv?.spec?.csi;
-  if (!pv || !src) return undefined;
-  const driverObj = w.c.csiDrivers[src.driver];
+/**
+ * The populator does not watch PVs/PVCs: for each new pod it GETs the claim of every PVC volume, then
+ * the bound PV (createVolumeSpec -> getPVCExtractPV -> getPVSpec), adds each resolved volume to the
+ * DSW (AddPodToVolume) and marks the pod processed once all are in (processedPods). A claim that is
+ * not Bound, or a PV that is missing, is tried again on the next populator loop (100ms); the loop is
+ * event-driven: a timer is asked for only while some pod has an unresolved volume.
+ * Left out: the "Error processing volume" line (its 1.20/1.30 file:line are not pinned here),
+ * AddErrorToPod, the PV claimRef check and the PVC deletion check of getPVCExtractPV.
+ */
+type PodVolumeSource = { name: string; persistentVolumeClaim?: { claimName: string } };
+const claimVolumes = (pod: K8sObject): PodVolumeSource[] =>
+  ((pod.spec?.volumes ?? []) as PodVolumeSource[]).filter((v) => !!v.persistentVolumeClaim);
+const claimsKey = (pod: K8sObject): string => claimVolumes(pod).map((v) => `${v.name}=${v.persistentVolumeClaim!.claimName}`).join(',');
+
+/** getPVSpec + the CSI plugin's spec: the volume a PV describes, or undefined when it is not a CSI PV. */
+export function volumeSpecFromPV(pv: K8sObject): VolumeSpec | undefined {
+  const src = pv.spec?.csi;
+  if (!src) return undefined;
   return {
     uniqueName: uniqueVolumeName(src.driver, src.volumeHandle), pvName: pv.metadata.name, driver: src.driver, handle: src.volumeHandle,
-    attachable: driverObj?.spec?.attachRequired !== false, fsType: src.fsType ?? '',
+    attachable: true, fsType: src.fsType ?? '',
     accessMode: ACCESS[pv.spec.accessModes?.[0] ?? 'ReadWriteOnce'] ?? 1, readOnly: !!src.readOnly,
     volumeContext: { ...(src.volumeAttributes ?? {}) },
   };
 }
+
+/** CSIDriver.spec.attachRequired (attachable when no CSIDriver object exists) */
+const isAttachable = (w: Work, driver: string): boolean => w.c.csiDrivers[driver]?.spec?.attachRequired !== false;
 
 /** Pods whose volumes belong in the DSW: bound here and whose containers may still run. */
 const podNeedsVolumes = (w: Work, uid: string): boolean => {
@@ -60,25 +73,114 @@ const podNeedsVolumes = (w: Work, uid: string): boolean => {
   return !!st && st.stage !== 'terminated' && st.stage !== 'deleting';
 };
 
-/** Rebuild the DSW from the pods on this node; keeps ReportedInUse. Returns whether it changed. */
-export function populateDesiredState(w: Work): boolean {
-  const next: Record<string, DswVolume> = {};
-  for (const [uid, pod] of Object.entries(w.c.pods)) {
-    if (!podNeedsVolumes(w, uid)) continue;
-    for (const v of (pod.spec?.volumes ?? []) as Array<{ name: string; persistentVolumeClaim?: { claimName: string } }>) {
-      if (!v.persistentVolumeClaim) continue;
-      const spec = resolveVolume(w, pod.metadata.namespace ?? 'default', v.persistentVolumeClaim.claimName);
-      if (!spec) continue;
-      const prev = w.c.dsw[spec.uniqueName];
-      const entry = next[spec.uniqueName] ?? (next[spec.uniqueName] = { ...spec, pods: {}, reportedInUse: prev?.reportedInUse ?? false });
-      entry.pods = { ...entry.pods, [uid]: { podName: pod.metadata.name, namespace: pod.metadata.namespace ?? 'default', outerName: v.name } };
-      if (!prev?.pods[uid]) log(w, 'kubelet.addedVolumeToDesiredState', { kpod: kobj(pod), podUid: uid, outerName: v.name, volume: spec.pvName });
-    }
+/**
+ * One populator pass, after every event: drop the volumes of pods that are gone or terminated
+ * (findAndRemoveDeletedPods), then process the pods not processed yet (findAndAddNewPods). `loop`: a
+ * populator loop iteration, which also retries the volumes that could not be resolved before.
+ */
+export function populateDesiredState(w: Work, loop = false): void {
+  for (const uid of Object.keys(w.c.podVolumes)) if (!podNeedsVolumes(w, uid)) forgetPod(w, uid);
+  let unresolved = false;
+  for (const uid of Object.keys(w.c.pods)) {
+    if (w.c.processedPods[uid] || !podNeedsVolumes(w, uid)) continue;
+    if (processPodVolumes(w, uid, loop)) unresolved = true;
   }
-  const changed = JSON.stringify(next) !== JSON.stringify(w.c.dsw);
-  w.c.dsw = next;
-  if (changed) requestReconcile(w);
-  return changed;
+  if (unresolved) schedulePopulator(w);
+}
+
+/** processPodVolumes: start the lookups the pod still needs. Returns whether a volume waits for the next loop. */
+function processPodVolumes(w: Work, uid: string, loop: boolean): boolean {
+  const pod = w.c.pods[uid]!;
+  const vols = { ...(w.c.podVolumes[uid] ?? {}) };
+  let waiting = false;
+  let done = true;
+  for (const v of claimVolumes(pod)) {
+    const e = vols[v.name];
+    if (e?.step === 'resolved') continue;
+    done = false;
+    if (!e || (e.step === 'retry' && loop)) {
+      const requestId = api(w, { verb: 'get', kind: 'PersistentVolumeClaim', namespace: pod.metadata.namespace ?? 'default', name: v.persistentVolumeClaim!.claimName });
+      w.c.volumeRequests[requestId] = { podUid: uid, outerName: v.name };
+      vols[v.name] = { claimName: v.persistentVolumeClaim!.claimName, step: 'getPVC', requestId };
+    } else if (e.step === 'retry') waiting = true;
+  }
+  w.c.podVolumes[uid] = vols;
+  if (done) w.c.processedPods[uid] = true;
+  return waiting;
+}
+
+/** The next populator loop boundary (KUBELET_DSW_POPULATOR_LOOP_PERIOD from the kubelet's start), unless one is already due. */
+function schedulePopulator(w: Work): void {
+  if (w.c.populatorAt !== undefined && w.c.populatorAt >= w.now) return; // due now or later and not fired yet
+  const p = KUBELET_DSW_POPULATOR_LOOP_PERIOD;
+  const base = w.c.startedAt;
+  w.c.populatorAt = base + Math.ceil((w.now + 1 - base) / p) * p;
+  timer(w, 'populator', w.c.populatorAt);
+}
+
+/** A GET of the populator came back (PVC, then its bound PV). Returns false when the request is not one of ours. */
+export function handleVolumeGet(w: Work, requestId: string, ok: boolean, object: K8sObject | undefined): boolean {
+  const r = w.c.volumeRequests[requestId];
+  if (!r) return false;
+  delete w.c.volumeRequests[requestId];
+  const e = w.c.podVolumes[r.podUid]?.[r.outerName];
+  const pod = w.c.pods[r.podUid];
+  if (!e || e.requestId !== requestId || !pod) return true; // the pod went or changed meanwhile
+  const set = (next: ClaimLookup) => { w.c.podVolumes[r.podUid] = { ...w.c.podVolumes[r.podUid], [r.outerName]: next }; };
+  if (e.step === 'getPVC') {
+    // getPVCExtractPV: "PVC ... has non-bound phase" / empty volumeName -> retry on the next loop
+    if (!ok || !object || object.status?.phase !== 'Bound' || !object.spec?.volumeName) return set({ claimName: e.claimName, step: 'retry' }), true;
+    const id = api(w, { verb: 'get', kind: 'PersistentVolume', name: object.spec.volumeName });
+    w.c.volumeRequests[id] = r;
+    set({ claimName: e.claimName, step: 'getPV', requestId: id });
+    return true;
+  }
+  const spec = ok && object ? volumeSpecFromPV(object) : undefined;
+  if (!spec) return set({ claimName: e.claimName, step: 'retry' }), true;
+  set({ claimName: e.claimName, step: 'resolved', spec });
+  addPodToVolume(w, r.podUid, pod, r.outerName, spec);
+  if (claimVolumes(pod).every((v) => w.c.podVolumes[r.podUid]![v.name]?.step === 'resolved')) w.c.processedPods[r.podUid] = true;
+  return true;
+}
+
+/** desiredStateOfWorld.AddPodToVolume */
+function addPodToVolume(w: Work, uid: string, pod: K8sObject, outerName: string, spec: VolumeSpec): void {
+  const prev = w.c.dsw[spec.uniqueName];
+  const pv: PodVolume = { podName: pod.metadata.name, namespace: pod.metadata.namespace ?? 'default', outerName };
+  w.c.dsw[spec.uniqueName] = prev
+    ? { ...prev, pods: { ...prev.pods, [uid]: pv } }
+    : { ...spec, attachable: isAttachable(w, spec.driver), pods: { [uid]: pv }, reportedInUse: false };
+  if (!prev?.pods[uid]) log(w, 'kubelet.addedVolumeToDesiredState', { kpod: kobj(pod), podUid: uid, outerName, volume: spec.pvName });
+  requestReconcile(w);
+}
+
+/** deleteProcessedPod + DeletePodFromVolume for each of its volumes; the lookups are forgotten too. */
+function forgetPod(w: Work, uid: string): void {
+  for (const e of Object.values(w.c.podVolumes[uid] ?? {})) {
+    const d = e.spec && w.c.dsw[e.spec.uniqueName];
+    if (!d?.pods[uid]) continue;
+    const pods = { ...d.pods };
+    delete pods[uid];
+    if (Object.keys(pods).length) w.c.dsw[d.uniqueName] = { ...d, pods };
+    else delete w.c.dsw[d.uniqueName];
+    requestReconcile(w);
+  }
+  delete w.c.podVolumes[uid];
+  delete w.c.processedPods[uid];
+}
+
+/** A pod update: when its PVC volumes changed the pod is processed again (its old volumes leave the DSW first). */
+export function podUpdated(w: Work, pod: K8sObject, old: K8sObject | undefined): void {
+  const uid = pod.metadata.uid!;
+  if (old && w.c.podVolumes[uid] && claimsKey(old) !== claimsKey(pod)) forgetPod(w, uid);
+}
+
+/** A CSIDriver appeared, changed or went: the DSW entries of its volumes follow its attachRequired. */
+export function csiDriverChanged(w: Work, driver: string): void {
+  const attachable = isAttachable(w, driver);
+  for (const [k, v] of Object.entries(w.c.dsw)) {
+    if (v.driver === driver && v.attachable !== attachable) { w.c.dsw[k] = { ...v, attachable }; requestReconcile(w); }
+  }
 }
 
 /** upstream GetVolumesInUse: attachable volumes in the DSW and in the ASW, sorted. */

@@ -17,6 +17,7 @@ export function begin(ctx: KubeletContext, now: number): Work {
     now, out: [],
     c: {
       ...ctx, dsw: { ...ctx.dsw }, asw: { ...ctx.asw }, inflight: { ...ctx.inflight }, podStates: { ...ctx.podStates },
+      podVolumes: { ...ctx.podVolumes }, processedPods: { ...ctx.processedPods }, volumeRequests: { ...ctx.volumeRequests },
       plugins: { ...ctx.plugins }, pluginRequests: { ...ctx.pluginRequests }, registered: { ...ctx.registered },
     },
   };
