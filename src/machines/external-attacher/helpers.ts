@@ -120,23 +120,24 @@ export function capabilityNames(response: Record<string, unknown> | undefined, k
 /** client-go workqueue state for one queue: FIFO of keys, keys being processed, keys re-added meanwhile. */
 export interface WorkQueue {
   queue: string[];
+  /** membership of `queue` (client-go keeps it as the "dirty" set; a map keeps Add O(1) for large queues) */
+  queued: Record<string, true>;
   processing: string[];
   dirty: string[];
   /** ItemExponentialFailureRateLimiter: failures per key since the last Forget */
   failures: Record<string, number>;
 }
-export const emptyQueue = (): WorkQueue => ({ queue: [], processing: [], dirty: [], failures: {} });
-export const cloneQueue = (q: WorkQueue): WorkQueue => ({ queue: [...q.queue], processing: [...q.processing], dirty: [...q.dirty], failures: { ...q.failures } });
+export const emptyQueue = (): WorkQueue => ({ queue: [], queued: {}, processing: [], dirty: [], failures: {} });
 
 /** queue.Add: a key being processed is marked dirty and comes back after Done. */
 export function queueAdd(q: WorkQueue, key: string): void {
   if (q.processing.includes(key)) { if (!q.dirty.includes(key)) q.dirty.push(key); return; }
-  if (!q.queue.includes(key)) q.queue.push(key);
+  if (!q.queued[key]) { q.queue.push(key); q.queued[key] = true; }
 }
 /** queue.Get */
 export function queueGet(q: WorkQueue): string | undefined {
   const key = q.queue.shift();
-  if (key !== undefined) q.processing.push(key);
+  if (key !== undefined) { delete q.queued[key]; q.processing.push(key); }
   return key;
 }
 /** queue.Done */

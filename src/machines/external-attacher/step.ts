@@ -7,7 +7,7 @@ import { csiMethod, rpcErrorText, type CsiRpc } from '../shared/csi.ts';
 import { goQuote } from '../shared/goFormat.ts';
 import type { LogArgs } from '../shared/messages.ts';
 import { ATTACHER_TIMEOUT } from '../shared/timing.ts';
-import { cloneQueue, protoJson } from './helpers.ts';
+import { protoJson } from './helpers.ts';
 import type { ExternalAttacherMessageId } from './externalAttacher.messages.ts';
 import type { ExternalAttacherContext, PendingStep } from './externalAttacher.types.ts';
 import { advanceVa, type VaLifecycleEvent } from './volumeAttachment.machine.ts';
@@ -15,11 +15,11 @@ import { advanceVa, type VaLifecycleEvent } from './volumeAttachment.machine.ts'
 export interface Step { ctx: ExternalAttacherContext; out: ClusterEmitted[]; now: number }
 
 export function beginStep(context: ExternalAttacherContext, now: number): Step {
-  const ctx: ExternalAttacherContext = {
-    ...context, vas: { ...context.vas }, pvs: { ...context.pvs }, csiNodes: { ...context.csiNodes },
-    vaQueue: cloneQueue(context.vaQueue), pvQueue: cloneQueue(context.pvQueue),
-    pending: { ...context.pending }, ops: { ...context.ops }, lifecycles: { ...context.lifecycles },
-  };
+  // For scale the large caches (VolumeAttachments, PVs, their lifecycles, the queues) are updated in
+  // place: the actor owns its context, and copying them on every event would make a 10 000-volume
+  // rollout quadratic. The small per-request maps are copied, so that pure transitions from one
+  // snapshot (xstate/graph) stay independent.
+  const ctx: ExternalAttacherContext = { ...context, pending: { ...context.pending }, ops: { ...context.ops }, csiNodes: { ...context.csiNodes } };
   return { ctx, out: [], now };
 }
 

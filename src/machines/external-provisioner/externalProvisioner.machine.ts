@@ -33,6 +33,10 @@ export interface ExternalProvisionerInput extends ComponentInput {
 interface Operation { kind: 'provision' | 'delete'; step: 'rpc' | 'save' | 'deletePV' | 'backoff'; requestId?: string }
 
 export interface ExternalProvisionerContext {
+  /** keys ("ns/claim", "pv/name") to sync on the next pass: the workqueue */
+  dirty: Record<string, true>;
+  /** sync every claim and volume on the next pass (after start-up, a class or node change) */
+  dirtyAll: boolean;
   input: ExternalProvisionerInput;
   claims: Record<string, K8sObject>;
   volumes: Record<string, K8sObject>;
@@ -103,10 +107,17 @@ function startDelete(c: ExternalProvisionerContext, pv: K8sObject, out: Out): vo
   c.ops[`pv/${pv.metadata.name}`] = { kind: 'delete', step: 'rpc', requestId };
 }
 
-/** Work through every claim and volume that needs us and is not busy or backing off. */
+/**
+ * Work through the claims and volumes that changed (the workqueue keys), or all of them after
+ * start-up or a class/node change, skipping those busy or backing off.
+ */
 function sync(c: ExternalProvisionerContext, out: Out): void {
-  for (const key of Object.keys(c.claims).sort()) if (!c.ops[key] && shouldProvision(c, c.claims[key]!)) startProvision(c, key, out);
-  for (const name of Object.keys(c.volumes).sort()) if (!c.ops[`pv/${name}`] && shouldDelete(c, c.volumes[name]!)) startDelete(c, c.volumes[name]!, out);
+  const claimKeys = c.dirtyAll ? Object.keys(c.claims) : Object.keys(c.dirty).filter((k) => !k.startsWith('pv/'));
+  const pvNames = c.dirtyAll ? Object.keys(c.volumes) : Object.keys(c.dirty).filter((k) => k.startsWith('pv/')).map((k) => k.slice(3));
+  c.dirty = {};
+  c.dirtyAll = false;
+  for (const key of claimKeys.sort()) { const cl = c.claims[key]; if (cl && !c.ops[key] && shouldProvision(c, cl)) startProvision(c, key, out); }
+  for (const name of pvNames.sort()) { const pv = c.volumes[name]; if (pv && !c.ops[`pv/${name}`] && shouldDelete(c, pv)) startDelete(c, pv, out); }
 }
 
 /** The workqueue requeues the key with its rate limiter. */
@@ -192,9 +203,14 @@ const STORE: Partial<Record<K8sObject['kind'], 'claims' | 'volumes' | 'classes' 
 function react(fn: (c: ExternalProvisionerContext, e: ClusterEvent, out: Out) => void): any {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return enqueueActions(({ context, event, enqueue }: { context: ExternalProvisionerContext; event: ClusterEvent; enqueue: any }) => {
-    const c: ExternalProvisionerContext = { ...context, claims: { ...context.claims }, volumes: { ...context.volumes }, classes: { ...context.classes }, nodes: { ...context.nodes }, ops: { ...context.ops }, failures: { ...context.failures } };
+    // For scale the caches are updated in place (the actor owns its context): copying every claim
+    // and volume on every event would make large rollouts quadratic.
+    const c: ExternalProvisionerContext = { ...context };
+    const busy = Object.keys(c.ops);
     const out: Out = [];
     fn(c, event, out);
+    // a key whose operation ended goes back through the queue
+    for (const k of busy) if (!c.ops[k]) c.dirty[k] = true;
     enqueue.assign(c);
     for (const e of out) enqueue.emit(e);
   });
@@ -212,7 +228,10 @@ export const externalProvisionerMachine = setup({
       if (e.rpc === 'GetPluginInfo') out.push(log('detectedDriver', { driver: String(e.response?.name ?? c.input.driver.name) }));
       c.startup += 1;
       if (c.startup < STARTUP.length) call(c, STARTUP[c.startup]!, {}, out);
-      else out.push(log('startedController', { component: `${c.input.driver.name}_${c.input.host}_${c.input.provisionerIdentity.split('-')[0]}` }));
+      else {
+        c.dirtyAll = true;
+        out.push(log('startedController', { component: `${c.input.driver.name}_${c.input.host}_${c.input.provisionerIdentity.split('-')[0]}` }));
+      }
     }),
     storeObject: react((c, e) => {
       if (e.type !== 'watch.added' && e.type !== 'watch.modified' && e.type !== 'watch.deleted') return;
@@ -220,6 +239,14 @@ export const externalProvisionerMachine = setup({
       if (!bag) return;
       const k = e.object.metadata.namespace ? kobj(e.object) : e.object.metadata.name;
       if (e.type === 'watch.deleted') delete c[bag][k]; else c[bag][k] = e.object;
+      if (bag === 'claims') c.dirty[k] = true;
+      else if (bag === 'volumes') {
+        c.dirty[`pv/${k}`] = true;
+        // the claim it is bound to (and clones waiting for it as their source) may now proceed
+        const ref = e.object.spec?.claimRef;
+        if (ref) c.dirty[`${ref.namespace}/${ref.name}`] = true;
+        for (const [ck, cl] of Object.entries(c.claims)) if (cl.spec?.dataSource?.kind === 'PersistentVolumeClaim' && !cl.spec?.volumeName && ref && cl.metadata.namespace === ref.namespace && cl.spec.dataSource.name === ref.name) c.dirty[ck] = true;
+      } else c.dirtyAll = true;
     }),
     syncAll: react((c, _e, out) => sync(c, out)),
     handleCsiResult: react((c, e, out) => { if (e.type === 'csi.result') onCsiResult(c, e, out); }),
@@ -227,7 +254,7 @@ export const externalProvisionerMachine = setup({
     endBackoff: react((c, e) => {
       if (e.type !== 'clock.ticked' || !e.key.startsWith('retry/')) return;
       const key = e.key.slice(6);
-      if (c.ops[key]?.step === 'backoff') delete c.ops[key];
+      if (c.ops[key]?.step === 'backoff') { delete c.ops[key]; c.dirty[key] = true; }
     }),
     reset: react((c) => { c.ops = {}; c.startup = 0; }),
   },
@@ -238,7 +265,7 @@ export const externalProvisionerMachine = setup({
 }).createMachine({
   id: 'externalProvisioner',
   initial: 'stopped',
-  context: ({ input }) => ({ input, claims: {}, volumes: {}, classes: {}, nodes: {}, ops: {}, failures: {}, startup: 0, nextRequest: 1 }),
+  context: ({ input }) => ({ input, claims: {}, volumes: {}, classes: {}, nodes: {}, ops: {}, failures: {}, startup: 0, nextRequest: 1, dirty: {}, dirtyAll: true }),
   states: {
     stopped: { description: 'The csi-provisioner container is not running.', on: { 'component.started': { target: 'connecting', actions: 'callNextStartupRpc' } } },
     connecting: {

@@ -37,6 +37,11 @@ export interface KubeSchedulerContext {
   /** the last FailedScheduling message per pod, so a pod that still does not fit is not reported again */
   lastFailure: Record<string, string>;
   nextRequest: number;
+  /** pods without a node that are not being deleted: the scheduling queue */
+  pending: Record<string, true>;
+  /** the node each pod is bound to or assumed on, and the pod count per node (the scheduler cache) */
+  podNode: Record<string, string>;
+  podsOnNode: Record<string, number>;
 }
 
 type Out = ClusterEmitted[];
@@ -71,6 +76,7 @@ function request(c: KubeSchedulerContext, pod: string, what: 'selectedNode' | 'b
 
 function bindPod(c: KubeSchedulerContext, key: string, pod: K8sObject, node: string, out: Out): void {
   const requestId = request(c, key, 'bind');
+  setPodNode(c, key, node); // assume: the pod counts on its node before the binding is confirmed
   out.push({ type: 'api.request', requestId, verb: 'patch', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, patch: { spec: { nodeName: node } }, summary: `kube-scheduler binds pod ${key} to node ${node}.` });
 }
 
@@ -81,10 +87,32 @@ function fail(c: KubeSchedulerContext, key: string, pod: K8sObject, msg: string,
   out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name }, eventType: 'Warning', reason: 'FailedScheduling', message: msg });
 }
 
+/** The scheduler cache: a pod counts on the node it is bound to, or assumed on while binding. */
+function setPodNode(c: KubeSchedulerContext, key: string, node: string | undefined): void {
+  const prev = c.podNode[key];
+  if (prev === node) return;
+  if (prev) { c.podsOnNode[prev] = (c.podsOnNode[prev] ?? 1) - 1; delete c.podNode[key]; }
+  if (node) { c.podNode[key] = node; c.podsOnNode[node] = (c.podsOnNode[node] ?? 0) + 1; }
+}
+
+/** Keep the pod cache, the queue and the per-node counts in step with a pod event. */
+function setPod(c: KubeSchedulerContext, key: string, pod: K8sObject | undefined): void {
+  if (!pod) {
+    delete c.pods[key]; delete c.pending[key]; delete c.assumed[key]; delete c.lastFailure[key];
+    setPodNode(c, key, undefined);
+    return;
+  }
+  c.pods[key] = pod;
+  if (!pod.spec?.nodeName && !pod.metadata.deletionTimestamp) c.pending[key] = true;
+  else delete c.pending[key];
+  if (pod.spec?.nodeName) setPodNode(c, key, pod.spec.nodeName);
+  else if (!c.inFlight || !Object.values(c.inFlight).some((f) => f.pod === key && f.what === 'bind')) setPodNode(c, key, undefined);
+}
+
 /** scheduleOne for every pending pod that is not already being worked on. */
 function scheduleAll(c: KubeSchedulerContext, out: Out): void {
   const busy = new Set(Object.values(c.inFlight).map((f) => f.pod));
-  for (const key of Object.keys(c.pods).sort()) {
+  for (const key of Object.keys(c.pending).sort()) {
     const pod = c.pods[key]!;
     if (pod.spec?.nodeName || pod.metadata.deletionTimestamp || busy.has(key)) continue;
     const check = checkClaims(pod, c.claims, c.classes);
@@ -96,7 +124,7 @@ function scheduleAll(c: KubeSchedulerContext, out: Out): void {
       if (check.unboundDelayed.length === 0) { delete c.assumed[key]; bindPod(c, key, pod, assumed.node, out); }
       continue;
     }
-    const { node, feasible } = pickNode(pod, Object.values(c.nodes), Object.values(c.pods), c.claims, c.volumes);
+    const { node, feasible } = pickNode(pod, Object.values(c.nodes), c.podsOnNode, c.claims, c.volumes);
     if (!node) { fail(c, key, pod, fitError(c, pod, false), out); continue; }
     delete c.lastFailure[key];
     if (check.unboundDelayed.length === 0) { bindPod(c, key, pod, node, out); continue; }
@@ -114,10 +142,9 @@ function scheduleAll(c: KubeSchedulerContext, out: Out): void {
 function react(fn: (c: KubeSchedulerContext, e: ClusterEvent, out: Out) => void): any {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return enqueueActions(({ context, event, enqueue }: { context: KubeSchedulerContext; event: ClusterEvent; enqueue: any }) => {
-    const c: KubeSchedulerContext = {
-      ...context, pods: { ...context.pods }, nodes: { ...context.nodes }, claims: { ...context.claims }, volumes: { ...context.volumes },
-      classes: { ...context.classes }, assumed: { ...context.assumed }, inFlight: { ...context.inFlight }, lastFailure: { ...context.lastFailure },
-    };
+    // For scale the caches are updated in place: the actor owns its context, and copying every map
+    // on every event would make a 10 000-pod rollout quadratic.
+    const c: KubeSchedulerContext = { ...context };
     const out: Out = [];
     fn(c, event, out);
     enqueue.assign(c);
@@ -133,7 +160,9 @@ export const kubeSchedulerMachine = setup({
       const bag = BAG[e.object.kind];
       if (!bag) return;
       const k = kobj(e.object);
-      if (e.type === 'watch.deleted') { delete c[bag][k]; if (bag === 'pods') { delete c.assumed[k]; delete c.lastFailure[k]; } } else c[bag][k] = e.object;
+      if (bag === 'pods') setPod(c, k, e.type === 'watch.deleted' ? undefined : e.object);
+      else if (e.type === 'watch.deleted') delete c[bag][k];
+      else c[bag][k] = e.object;
     }),
     handleApiResult: react((c, e, out) => {
       if (e.type !== 'api.result') return;
@@ -141,8 +170,13 @@ export const kubeSchedulerMachine = setup({
       if (!f) return;
       delete c.inFlight[e.requestId];
       const pod = c.pods[f.pod];
-      if (!e.ok) { if (f.what === 'selectedNode') delete c.assumed[f.pod]; return; }
-      if (e.object) c[BAG[e.object.kind]!][kobj(e.object)] = e.object;
+      if (!e.ok) {
+        if (f.what === 'selectedNode') delete c.assumed[f.pod];
+        if (f.what === 'bind') setPodNode(c, f.pod, undefined); // forget the assumed pod
+        return;
+      }
+      if (e.object?.kind === 'Pod') setPod(c, kobj(e.object), e.object);
+      else if (e.object) c[BAG[e.object.kind]!][kobj(e.object)] = e.object;
       if (f.what === 'bind' && pod && e.object) {
         const node = e.object.spec.nodeName as string;
         const nodes = Object.keys(c.nodes).length;
@@ -152,12 +186,12 @@ export const kubeSchedulerMachine = setup({
       }
     }),
     scheduleAll: react((c, _e, out) => scheduleAll(c, out)),
-    reset: react((c) => { c.inFlight = {}; c.assumed = {}; }),
+    reset: react((c) => { c.inFlight = {}; c.assumed = {}; c.pending = {}; c.podNode = {}; c.podsOnNode = {}; c.pods = {}; }),
   },
 }).createMachine({
   id: 'kubeScheduler',
   initial: 'stopped',
-  context: ({ input }) => ({ input, pods: {}, nodes: {}, claims: {}, volumes: {}, classes: {}, assumed: {}, inFlight: {}, lastFailure: {}, nextRequest: 1 }),
+  context: ({ input }) => ({ input, pods: {}, nodes: {}, claims: {}, volumes: {}, classes: {}, assumed: {}, inFlight: {}, lastFailure: {}, nextRequest: 1, pending: {}, podNode: {}, podsOnNode: {} }),
   states: {
     stopped: { description: 'kube-scheduler is not running.', on: { 'component.started': 'running' } },
     running: {

@@ -44,24 +44,18 @@ const RESYNC = 'pvController.resync';
 const rv = (o: K8sObject): number => Number(o.metadata.resourceVersion ?? 0);
 
 /** storeObjectUpdate: keep the newer of the cached and the given object. */
+/**
+ * The informer caches. For scale they are updated in place (the actor owns its context; copying
+ * 10 000 claims on every event would make large rollouts quadratic). A stale event (older
+ * resourceVersion than the cached object) is ignored.
+ */
 function store(c: Caches, o: K8sObject, deleted = false): Caches {
-  if (o.kind === 'PersistentVolumeClaim') {
-    const k = kobj(o);
-    const cur = c.claims[k];
-    if (deleted) { const { [k]: _gone, ...rest } = c.claims; return { ...c, claims: rest }; }
-    return cur && rv(cur) > rv(o) ? c : { ...c, claims: { ...c.claims, [k]: o } };
-  }
-  if (o.kind === 'PersistentVolume') {
-    const k = o.metadata.name;
-    const cur = c.volumes[k];
-    if (deleted) { const { [k]: _gone, ...rest } = c.volumes; return { ...c, volumes: rest }; }
-    return cur && rv(cur) > rv(o) ? c : { ...c, volumes: { ...c.volumes, [k]: o } };
-  }
-  if (o.kind === 'StorageClass') {
-    const k = o.metadata.name;
-    if (deleted) { const { [k]: _gone, ...rest } = c.classes; return { ...c, classes: rest }; }
-    return { ...c, classes: { ...c.classes, [k]: o } };
-  }
+  const bag = o.kind === 'PersistentVolumeClaim' ? c.claims : o.kind === 'PersistentVolume' ? c.volumes : o.kind === 'StorageClass' ? c.classes : undefined;
+  if (!bag) return c;
+  const k = o.kind === 'PersistentVolumeClaim' ? kobj(o) : o.metadata.name;
+  if (deleted) { delete bag[k]; return c; }
+  const cur = bag[k];
+  if (!(o.kind !== 'StorageClass' && cur && rv(cur) > rv(o))) bag[k] = o;
   return c;
 }
 
