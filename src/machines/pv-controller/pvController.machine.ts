@@ -53,11 +53,23 @@ function store(c: Caches, o: K8sObject, deleted = false): Caches {
   const bag = o.kind === 'PersistentVolumeClaim' ? c.claims : o.kind === 'PersistentVolume' ? c.volumes : o.kind === 'StorageClass' ? c.classes : undefined;
   if (!bag) return c;
   const k = o.kind === 'PersistentVolumeClaim' ? kobj(o) : o.metadata.name;
-  if (deleted) { delete bag[k]; return c; }
   const cur = bag[k];
-  if (!(o.kind !== 'StorageClass' && cur && rv(cur) > rv(o))) bag[k] = o;
+  if (!deleted && o.kind !== 'StorageClass' && cur && rv(cur) > rv(o)) return c;
+  if (deleted) delete bag[k]; else bag[k] = o;
+  c.unbound ??= {};
+  c.volumesByClaim ??= {};
+  if (o.kind === 'PersistentVolumeClaim') {
+    if (!deleted && isUnbound(o)) c.unbound[k] = true; else delete c.unbound[k];
+  } else if (o.kind === 'PersistentVolume') {
+    const before = cur ? claimKeyOfVolume(cur) : undefined;
+    const after = deleted ? undefined : claimKeyOfVolume(o);
+    if (before && before !== after) c.volumesByClaim[before] = (c.volumesByClaim[before] ?? []).filter((n) => n !== k);
+    if (after && !(c.volumesByClaim[after] ?? []).includes(k)) c.volumesByClaim[after] = [...(c.volumesByClaim[after] ?? []), k];
+  }
   return c;
 }
+
+const isUnbound = (cl: K8sObject): boolean => !cl.metadata.annotations?.[ANN_BIND_COMPLETED] && !cl.metadata.deletionTimestamp;
 
 /** Run syncs in order, threading the caches through. */
 function chain(c: Caches, steps: Array<(c: Caches) => SyncResult>): SyncResult {
@@ -94,8 +106,7 @@ function resyncAll(c: PvControllerContext): SyncResult {
   ]);
 }
 
-const hasUnboundClaims = (c: Caches): boolean =>
-  Object.values(c.claims).some((cl) => !cl.metadata.annotations?.[ANN_BIND_COMPLETED] && !cl.metadata.deletionTimestamp);
+const hasUnboundClaims = (c: Caches): boolean => Object.keys(c.unbound ?? {}).length > 0;
 
 export const pvControllerMachine = setup({
   types: {
@@ -150,7 +161,7 @@ export const pvControllerMachine = setup({
 }).createMachine({
   id: 'pvController',
   initial: 'stopped',
-  context: ({ input }) => ({ input, claims: {}, volumes: {}, classes: {}, inFlight: {}, pending: {}, nextRequest: 1, resyncScheduled: false }),
+  context: ({ input }) => ({ input, claims: {}, volumes: {}, classes: {}, unbound: {}, volumesByClaim: {}, inFlight: {}, pending: {}, nextRequest: 1, resyncScheduled: false }),
   states: {
     stopped: {
       description: 'kube-controller-manager is not running.',

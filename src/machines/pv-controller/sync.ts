@@ -27,6 +27,10 @@ export interface Caches {
   volumes: Record<string, K8sObject>;
   /** StorageClasses by name */
   classes: Record<string, K8sObject>;
+  /** index: claims not yet bound ("ns/name"), so the resync decision does not scan every claim */
+  unbound?: Record<string, true>;
+  /** index: volume names by the "ns/name" of the claim their claimRef points at */
+  volumesByClaim?: Record<string, string[]>;
   /** object keys with a write in flight: not synced until its result arrives */
   inFlight: Record<string, string>;
   pending: Record<string, PendingWrite>;
@@ -61,7 +65,8 @@ const event = (o: K8sObject, eventType: 'Normal' | 'Warning', reason: string, me
 /** The volume this unbound claim should bind to: one whose claimRef points at it (pre-bound or provisioned for it). */
 function findVolumeForClaim(c: Caches, claim: K8sObject): K8sObject | undefined {
   if (claim.spec?.volumeName) return c.volumes[claim.spec.volumeName];
-  return Object.values(c.volumes).find((v) => claimKeyOfVolume(v) === kobj(claim)
+  const candidates = c.volumesByClaim ? (c.volumesByClaim[kobj(claim)] ?? []).map((n) => c.volumes[n]!).filter(Boolean) : Object.values(c.volumes);
+  return candidates.find((v) => claimKeyOfVolume(v) === kobj(claim)
     && (!v.spec.claimRef.uid || v.spec.claimRef.uid === claim.metadata.uid) && !v.metadata.deletionTimestamp);
 }
 
