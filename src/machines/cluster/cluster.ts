@@ -83,6 +83,8 @@ export interface ClusterOptions {
   apiFaults?: ApiFault[];
   /** record before/after objects on steps (off for large benchmarks) */
   recordObjects?: boolean;
+  /** measure the wall-clock time each component's machine takes (benchmarks) */
+  measure?: boolean;
   /**
    * virtual time (µs) from which steps are recorded: what happens before is the warm-up that brings
    * the cluster to the scenario's starting point (pods running, volumes attached); trace times count
@@ -196,12 +198,23 @@ export class Cluster {
     return !d.watchFilter || d.watchFilter(o, r.spec.input);
   }
 
+  /** wall-clock milliseconds and events spent in each component's machine, when options.measure is set */
+  readonly measured: Record<string, { ms: number; events: number }> = {};
+
   /** Send one event to a component and handle everything it emits in reaction. */
   private deliver(r: Running, event: ClusterEvent): void {
     if (!r.up) return;
     this.events++;
     const local = { t: this.nowUs };
-    r.actor.send(event);
+    if (this.options.measure) {
+      const t0 = performance.now();
+      r.actor.send(event);
+      const m = (this.measured[r.name] ??= { ms: 0, events: 0 });
+      m.ms += performance.now() - t0;
+      m.events += 1;
+    } else {
+      r.actor.send(event);
+    }
     const snap = r.actor.getSnapshot();
     if (snap.status === 'error') {
       throw new Error(`component ${r.id} failed while handling ${event.type}: ${String((snap as { error?: unknown }).error)}`);

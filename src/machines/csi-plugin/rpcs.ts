@@ -47,7 +47,9 @@ function lifecycleRefusal(rpc: CsiRpc, v: PluginVolume, nodeId: string): Outcome
 }
 
 function withVolume(ctx: PluginContext, v: PluginVolume): PluginContext {
-  return { ...ctx, volumes: { ...ctx.volumes, [v.volumeId]: v } };
+  // the backend's volume table is updated in place, for scale (thousands of volumes; the actor owns it)
+  ctx.volumes[v.volumeId] = v;
+  return { ...ctx };
 }
 
 /** Step the volume's lifecycle; undefined lifecycle means refused. */

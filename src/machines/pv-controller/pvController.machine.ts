@@ -130,9 +130,10 @@ export const pvControllerMachine = setup({
       if (event.type !== 'api.result') return;
       const p = context.pending[event.requestId];
       if (!p) return;
-      const { [event.requestId]: _done, ...pending } = context.pending;
-      const { [p.key]: _busy, ...inFlight } = context.inFlight;
-      let caches: Caches = { ...context, pending, inFlight };
+      // in place, for scale (see write() in sync.ts)
+      delete context.pending[event.requestId];
+      delete context.inFlight[p.key];
+      let caches: Caches = { ...context };
       if (event.ok && event.object) caches = store(caches, event.object);
       const out: ClusterEmitted[] = event.ok ? [...p.onSuccess] : [];
       if (event.ok && event.object) {

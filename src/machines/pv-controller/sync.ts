@@ -51,10 +51,11 @@ const isExternal = (provisioner: string): boolean => !provisioner.startsWith('ku
 
 function write(c: Caches, key: string, req: Omit<Extract<ClusterEmitted, { type: 'api.request' }>, 'type' | 'requestId'>, pre: ClusterEmitted[], onSuccess: PendingWrite['onSuccess']): SyncResult {
   const requestId = `pvc-${c.nextRequest}`;
-  return {
-    caches: { ...c, nextRequest: c.nextRequest + 1, inFlight: { ...c.inFlight, [key]: requestId }, pending: { ...c.pending, [requestId]: { key, onSuccess } } },
-    out: [...pre, { type: 'api.request', requestId, ...req }],
-  };
+  // the in-flight tables are updated in place, for scale: thousands of writes may be in flight
+  // after a cluster starts, and copying them per write would be quadratic
+  c.inFlight[key] = requestId;
+  c.pending[requestId] = { key, onSuccess };
+  return { caches: { ...c, nextRequest: c.nextRequest + 1 }, out: [...pre, { type: 'api.request', requestId, ...req }] };
 }
 
 const log = (msg: string, args: LogEmitted['args']): LogEmitted => ({ type: 'log', msg, args });
