@@ -2,7 +2,7 @@
 // ci does it). Ratios are measured side by side in one run because machines here are noisy.
 import { performance } from 'node:perf_hooks';
 import { createActor, setup, assign } from 'xstate';
-import { runScenario } from '../dist/lib/machines/index.js';
+import { buildComponents, catalog, Cluster, DRIVERS, runScenario, SCENARIOS } from '../dist/lib/machines/index.js';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const sizes = (args.get('replicas') ?? '10,100,1000,10000').split(',').map(Number);
@@ -27,7 +27,26 @@ function simRate(replicas) {
   const t0 = performance.now();
   const trace = runScenario('statefulset-rollout', { replicas, recordObjects: false });
   const ms = performance.now() - t0;
-  return { ms, events: trace.stats.events, steps: trace.stats.steps, rate: trace.stats.events / (ms / 1000) };
+  const pods = trace.final.objects.filter((o) => o.kind === 'Pod');
+  const moved = pods.filter((p) => p.spec.nodeName.startsWith('b-') && p.status?.phase === 'Running').length;
+  return { ms, events: trace.stats.events, steps: trace.stats.steps, rate: trace.stats.events / (ms / 1000), moved, virtualS: trace.durationMs / 1000 };
+}
+
+/** The same rollout on a Cluster that measures the time spent inside the machines (actor.send). */
+function machineShare(replicas) {
+  const sc = SCENARIOS.find((s) => s.id === 'statefulset-rollout');
+  const data = sc.build({ k8s: '1.30', seed: 1, replicas, faults: [] });
+  const c = new Cluster({
+    profile: '1.30', seed: 1, epochUs: Date.parse(data.start) * 1000, apiServerUrl: 'https://10.0.0.1:443', catalog,
+    objects: data.objects, components: buildComponents(data, DRIVERS.cbs, '1.30', 1, 0), actions: data.actions,
+    recordObjects: false, recordFrom: data.recordFrom, measure: true,
+  });
+  const t0 = performance.now();
+  c.run(data.runFor);
+  const total = performance.now() - t0;
+  const inMachines = Object.values(c.measured).reduce((a, m) => a + m.ms, 0);
+  const events = Object.values(c.measured).reduce((a, m) => a + m.events, 0);
+  return { total, inMachines, events, top: Object.entries(c.measured).sort((a, b) => b[1].ms - a[1].ms).slice(0, 4) };
 }
 
 const fmt = (x) => x >= 1e6 ? `${(x / 1e6).toFixed(2)}M` : x >= 1e3 ? `${(x / 1e3).toFixed(1)}k` : x.toFixed(0);
@@ -42,12 +61,15 @@ console.log('Event dispatch (one run, side by side)');
 console.log(`  bare XState actor.send            ${fmt(bare)} events/s`);
 console.log(`  simulation (statefulset-rollout)  ${fmt(sim.rate)} machine events/s (${sim.events} events, ${sim.steps} steps, ${sim.ms.toFixed(0)} ms)`);
 console.log(`  cost per event, simulation / bare ${(bare / sim.rate).toFixed(2)}x  (target <= 2x)`);
+const share = machineShare(100);
+console.log(`  of which inside the machines      ${(share.inMachines / share.total * 100).toFixed(0)}% (${(share.inMachines * 1000 / share.events).toFixed(1)} µs per machine event; cluster routing, API server, logs: the rest)`);
+console.log(`  busiest machines                  ${share.top.map(([k, m]) => `${k} ${(m.ms * 1000 / m.events).toFixed(0)} µs/event`).join(', ')}`);
 console.log('');
 console.log('statefulset-rollout (recordObjects off)');
-console.log('  replicas   wall ms   events     steps     ms per replica');
+console.log('  replicas   wall ms   events     steps     ms per replica   pods moved   virtual s');
 let prev;
 for (const n of sizes) {
   const r = simRate(n);
-  console.log(`  ${String(n).padStart(8)} ${r.ms.toFixed(0).padStart(9)} ${String(r.events).padStart(9)} ${String(r.steps).padStart(9)} ${(r.ms / n).toFixed(3).padStart(12)}${prev ? `   x${(r.ms / prev.ms).toFixed(1)} time for x${(n / prev.n).toFixed(0)} replicas` : ''}`);
+  console.log(`  ${String(n).padStart(8)} ${r.ms.toFixed(0).padStart(9)} ${String(r.events).padStart(9)} ${String(r.steps).padStart(9)} ${(r.ms / n).toFixed(3).padStart(12)} ${String(r.moved).padStart(12)} ${r.virtualS.toFixed(0).padStart(11)}${prev ? `   x${(r.ms / prev.ms).toFixed(1)} time for x${(n / prev.n).toFixed(0)} replicas` : ''}`);
   prev = { ...r, n };
 }

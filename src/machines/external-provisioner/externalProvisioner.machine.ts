@@ -37,6 +37,8 @@ export interface ExternalProvisionerContext {
   dirty: Record<string, true>;
   /** sync every claim and volume on the next pass (after start-up, a class or node change) */
   dirtyAll: boolean;
+  /** unbound clone claims ("ns/name") and the source claim each waits for */
+  clones: Record<string, string>;
   input: ExternalProvisionerInput;
   claims: Record<string, K8sObject>;
   volumes: Record<string, K8sObject>;
@@ -239,14 +241,23 @@ export const externalProvisionerMachine = setup({
       if (!bag) return;
       const k = e.object.metadata.namespace ? kobj(e.object) : e.object.metadata.name;
       if (e.type === 'watch.deleted') delete c[bag][k]; else c[bag][k] = e.object;
-      if (bag === 'claims') c.dirty[k] = true;
-      else if (bag === 'volumes') {
+      if (bag === 'claims') {
+        c.dirty[k] = true;
+        // clones waiting for their source claim's volume
+        const ds = e.object.spec?.dataSource;
+        if (e.type !== 'watch.deleted' && ds?.kind === 'PersistentVolumeClaim' && !e.object.spec?.volumeName) c.clones[k] = `${e.object.metadata.namespace}/${ds.name}`;
+        else delete c.clones[k];
+      } else if (bag === 'volumes') {
         c.dirty[`pv/${k}`] = true;
-        // the claim it is bound to (and clones waiting for it as their source) may now proceed
+        // the claim it is bound to, and clones waiting for that claim as their source, may now proceed
         const ref = e.object.spec?.claimRef;
-        if (ref) c.dirty[`${ref.namespace}/${ref.name}`] = true;
-        for (const [ck, cl] of Object.entries(c.claims)) if (cl.spec?.dataSource?.kind === 'PersistentVolumeClaim' && !cl.spec?.volumeName && ref && cl.metadata.namespace === ref.namespace && cl.spec.dataSource.name === ref.name) c.dirty[ck] = true;
-      } else c.dirtyAll = true;
+        if (ref) {
+          const source = `${ref.namespace}/${ref.name}`;
+          c.dirty[source] = true;
+          for (const [ck, src] of Object.entries(c.clones)) if (src === source) c.dirty[ck] = true;
+        }
+      } else if (bag === 'classes') c.dirtyAll = true;
+      // nodes only feed topology lookups (the node lister), they queue no claim
     }),
     syncAll: react((c, _e, out) => sync(c, out)),
     handleCsiResult: react((c, e, out) => { if (e.type === 'csi.result') onCsiResult(c, e, out); }),
@@ -265,7 +276,7 @@ export const externalProvisionerMachine = setup({
 }).createMachine({
   id: 'externalProvisioner',
   initial: 'stopped',
-  context: ({ input }) => ({ input, claims: {}, volumes: {}, classes: {}, nodes: {}, ops: {}, failures: {}, startup: 0, nextRequest: 1, dirty: {}, dirtyAll: true }),
+  context: ({ input }) => ({ input, claims: {}, volumes: {}, classes: {}, nodes: {}, ops: {}, failures: {}, startup: 0, nextRequest: 1, dirty: {}, dirtyAll: true, clones: {} }),
   states: {
     stopped: { description: 'The csi-provisioner container is not running.', on: { 'component.started': { target: 'connecting', actions: 'callNextStartupRpc' } } },
     connecting: {

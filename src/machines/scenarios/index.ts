@@ -290,7 +290,15 @@ export const SCENARIOS: Scenario[] = [
       const actions: ScenarioData['actions'] = [];
       for (const n of poolA) actions.push({ at: WARM_UP - s(1), do: 'patch', kind: 'Node', name: n.name, patch: { spec: { unschedulable: true } }, summary: `You cordon ${n.name}.` });
       for (let i = 0; i < replicas; i++) actions.push({ at: WARM_UP + i * 1000, do: 'delete', kind: 'Pod', namespace: NS, name: `web-${i}`, summary: `The drain evicts web-${i}.` });
-      return common({ nodes, objects, backend, actions, runFor: WARM_UP + s(240) });
+      // cbs takes ~11.5s per ControllerPublish and ~6.4s per ControllerUnpublish, and csi-attacher
+      // works on --worker-threads VolumeAttachments at a time (default 10): a large rollout is only as
+      // fast as that. Operators of large clusters raise the flag; so does this scenario, keeping about
+      // ten VolumeAttachments per worker, so the rollout finishes in a few virtual minutes at any size.
+      const workerThreads = Math.max(10, Math.ceil(replicas / 10));
+      return common({
+        nodes, objects, backend, actions, runFor: WARM_UP + s(420),
+        componentInputs: { 'external-attacher': { workerThreads } },
+      });
     },
   },
 ];

@@ -51,7 +51,7 @@ export function buildComponents(data: ScenarioData, driver: DriverProfile, profi
         // kube-controller-manager and other control-plane processes have been up for a while
         uptimeAtStartUs: 3_000_000_000,
         provisionerIdentity: data.provisionerIdentity ?? `1672314114387-8081-${driver.name}`,
-        heartbeat: data.heartbeats ?? true, ...extra,
+        heartbeat: data.heartbeats ?? true, ...extra, ...data.componentInputs?.[d.name],
       },
       ...(apiClient ? { apiClient } : {}),
       ...more,

@@ -66,6 +66,8 @@ export interface ScenarioData {
   apiServerUrl?: string;
   /** external-provisioner's csiProvisionerIdentity */
   provisionerIdentity?: string;
+  /** extra input for components by name, e.g. { 'external-attacher': { workerThreads: 100 } } (a flag an operator sets) */
+  componentInputs?: Record<string, Record<string, unknown>>;
   /** kubelets post node status heartbeats every 10s (default true; the node lifecycle controller needs them) */
   heartbeats?: boolean;
 }
