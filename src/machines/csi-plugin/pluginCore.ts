@@ -15,7 +15,7 @@ import type { DriverProfile } from '../drivers/types.ts';
 import { cephCreateVolume, cephDeleteVolume, composeCSIID, type CephState } from './cephJournal.ts';
 import { csiVolumeLifecycleMachine, type CsiVolumeLifecycleContext, type CsiVolumeLifecycleEvent } from './csiVolumeLifecycle.machine.ts';
 import { cephReqId, req, sanitizedJson } from './proto.ts';
-import { executeRpc } from './rpcs.ts';
+import { copyTable, executeRpc } from './rpcs.ts';
 
 export interface Lifecycle { value: string; context: CsiVolumeLifecycleContext }
 
@@ -147,8 +147,8 @@ export function acceptRequest(ctx0: PluginContext, ev: CsiRequestEvent): Step {
   }
   ctx = {
     ...ctx,
-    pending: { ...ctx.pending, [ev.requestId]: op },
-    locks: lockKey ? { ...ctx.locks, [lockKey]: ev.requestId } : ctx.locks,
+    pending: copyTable(ctx.pending, ev.requestId, op),
+    locks: lockKey ? copyTable(ctx.locks, lockKey, ev.requestId) : ctx.locks,
   };
   out.push({ type: 'timer.requested', key: timerKey(ev.requestId), at: ev.now + (ctx.driver.latency[ev.rpc] ?? 1 * MS) });
   return { context: ctx, out };
@@ -159,9 +159,9 @@ export function completeRequest(ctx0: PluginContext, key: string, now: number): 
   const requestId = key.replace(/^csi:/, '');
   const op = ctx0.pending[requestId];
   if (!op) return { context: ctx0, out: [] };
-  const pending = { ...ctx0.pending };
+  const pending = copyTable(ctx0.pending);
   delete pending[requestId];
-  const locks = { ...ctx0.locks };
+  const locks = copyTable(ctx0.locks);
   if (op.lockKey && locks[op.lockKey] === requestId) delete locks[op.lockKey];
   let ctx: PluginContext = { ...ctx0, pending, locks };
   const out: Emitted[] = [];

@@ -47,9 +47,20 @@ function lifecycleRefusal(rpc: CsiRpc, v: PluginVolume, nodeId: string): Outcome
 }
 
 function withVolume(ctx: PluginContext, v: PluginVolume): PluginContext {
-  // the backend's volume table is updated in place, for scale (thousands of volumes; the actor owns it)
-  ctx.volumes[v.volumeId] = v;
-  return { ...ctx };
+  // copied, not updated in place: requests are first tried on the context (acceptRequest) and only
+  // applied when the backend's work is done
+  return { ...ctx, volumes: copyTable(ctx.volumes, v.volumeId, v) };
+}
+
+/**
+ * A copy of a table with one entry set. Object spread is very slow on dictionary-mode objects whose
+ * keys come and go (V8); a for-in copy is not.
+ */
+export function copyTable<T>(o: Record<string, T>, key?: string, value?: T): Record<string, T> {
+  const r: Record<string, T> = {};
+  for (const k in o) r[k] = o[k]!;
+  if (key !== undefined) r[key] = value as T;
+  return r;
 }
 
 /** Step the volume's lifecycle; undefined lifecycle means refused. */
@@ -95,9 +106,9 @@ export function executeRpc(ctx: PluginContext, rpc: CsiRpc, r: R, now: number, p
       if (!v) return ok(ctx); // spec: volume not found -> 0 OK
       const s = step(ctx, v, rpc, { type: 'csi.deleteVolume' });
       if (isOutcome(s)) return s;
-      const volumes = { ...ctx.volumes };
+      const volumes = copyTable(ctx.volumes);
       delete volumes[id];
-      const names = { ...ctx.names };
+      const names = copyTable(ctx.names);
       delete names[v.name];
       let next: PluginContext = { ...ctx, volumes, names };
       let logs: Array<{ msg: string; args: Record<string, string | number> }> = [];
@@ -264,7 +275,7 @@ function nodeRpc(ctx: PluginContext, rpc: CsiRpc, r: R, prefix: string): Outcome
       logs.push({ msg: P + 'cephUnmapped', args: { prefix, volumeId: id } });
     }
   }
-  const volumes = { ...ctx.volumes };
+  const volumes = copyTable(ctx.volumes);
   // back to NODE_READY: the node plugin keeps nothing of the volume
   if (s.lifecycle.value === 'NODE_READY') delete volumes[id];
   else volumes[id] = { ...s, ...(rpc === 'NodeStageVolume' ? { stagingPath } : {}) };

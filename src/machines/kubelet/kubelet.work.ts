@@ -16,11 +16,21 @@ export function begin(ctx: KubeletContext, now: number): Work {
   return {
     now, out: [],
     c: {
-      ...ctx, dsw: { ...ctx.dsw }, asw: { ...ctx.asw }, inflight: { ...ctx.inflight }, podStates: { ...ctx.podStates },
-      podVolumes: { ...ctx.podVolumes }, processedPods: { ...ctx.processedPods }, volumeRequests: { ...ctx.volumeRequests },
-      plugins: { ...ctx.plugins }, pluginRequests: { ...ctx.pluginRequests }, registered: { ...ctx.registered },
+      ...ctx, dsw: copy(ctx.dsw), asw: copy(ctx.asw), inflight: copy(ctx.inflight), podStates: copy(ctx.podStates),
+      podVolumes: copy(ctx.podVolumes), processedPods: copy(ctx.processedPods), volumeRequests: copy(ctx.volumeRequests),
+      plugins: copy(ctx.plugins), pluginRequests: copy(ctx.pluginRequests), registered: copy(ctx.registered),
     },
   };
+}
+
+/**
+ * A shallow copy of one of the kubelet's tables. Object spread is very slow on dictionary-mode
+ * objects whose keys come and go (request ids, pod uids) in V8; a for-in copy is not.
+ */
+function copy<T>(o: Record<string, T>): Record<string, T> {
+  const r: Record<string, T> = {};
+  for (const k in o) r[k] = o[k]!;
+  return r;
 }
 
 export const nextId = (w: Work): string => `r${++w.c.seq}`;
