@@ -34,6 +34,7 @@ export { volumeAttachmentName, uniqueVolumeName, attacherFinalizer, deviceMountP
 export { GRPC_CODES, isFinalError, csiMethod, rpcErrorText, type CsiRpc, type GrpcCode } from './shared/csi.ts';
 export * as timing from './shared/timing.ts';
 export { createRng, type Rng } from './shared/rng.ts';
+export { sendChecked, EventNotAcceptedError } from './shared/send.ts';
 
 // the machines, one per real component
 export { pvControllerMachine, pvcPhaseMachine, pvPhaseMachine, descriptor as pvControllerDescriptor } from './pv-controller/index.ts';

@@ -105,3 +105,17 @@ describe('rng', () => {
     expect(xs[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });
+
+describe('sendChecked', async () => {
+  const { createActor } = await import('xstate');
+  const { sendChecked, csiVolumeLifecycleMachine } = await import('../../src/machines/index.ts');
+  it('sends an event the machine can take', () => {
+    const a = createActor(csiVolumeLifecycleMachine, { input: { stageUnstage: true } }).start();
+    sendChecked(a, { type: 'csi.createVolume' });
+    expect(a.getSnapshot().value).toBe('CREATED');
+  });
+  it('refuses, in one sentence, an event the machine cannot take in its state', () => {
+    const a = createActor(csiVolumeLifecycleMachine, { input: { stageUnstage: true } }).start();
+    expect(() => sendChecked(a, { type: 'csi.nodePublishVolume', targetPath: '/t' } as never)).toThrow(/in state "absent" cannot take "csi.nodePublishVolume"/);
+  });
+});
