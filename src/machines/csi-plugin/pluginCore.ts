@@ -15,7 +15,8 @@ import type { DriverProfile } from '../drivers/types.ts';
 import { cephCreateVolume, cephDeleteVolume, composeCSIID, type CephState } from './cephJournal.ts';
 import { csiVolumeLifecycleMachine, type CsiVolumeLifecycleContext, type CsiVolumeLifecycleEvent } from './csiVolumeLifecycle.machine.ts';
 import { cephReqId, req, sanitizedJson } from './proto.ts';
-import { copyTable, executeRpc } from './rpcs.ts';
+import { executeRpc } from './rpcs.ts';
+import { copyTable } from '../shared/tables.ts';
 
 export interface Lifecycle { value: string; context: CsiVolumeLifecycleContext }
 

@@ -6,6 +6,7 @@
  */
 import type { CsiRpc, GrpcCode } from '../shared/csi.ts';
 import type { DriverProfile } from '../drivers/types.ts';
+import { copyTable } from '../shared/tables.ts';
 import { cephCreateVolume, cephDeleteVolume, composeCSIID, uuidOf } from './cephJournal.ts';
 import type { CsiVolumeLifecycleEvent } from './csiVolumeLifecycle.machine.ts';
 import {
@@ -52,16 +53,6 @@ function withVolume(ctx: PluginContext, v: PluginVolume): PluginContext {
   return { ...ctx, volumes: copyTable(ctx.volumes, v.volumeId, v) };
 }
 
-/**
- * A copy of a table with one entry set. Object spread is very slow on dictionary-mode objects whose
- * keys come and go (V8); a for-in copy is not.
- */
-export function copyTable<T>(o: Record<string, T>, key?: string, value?: T): Record<string, T> {
-  const r: Record<string, T> = {};
-  for (const k in o) r[k] = o[k]!;
-  if (key !== undefined) r[key] = value as T;
-  return r;
-}
 
 /** Step the volume's lifecycle; undefined lifecycle means refused. */
 function step(ctx: PluginContext, v: PluginVolume, rpc: CsiRpc, ev: CsiVolumeLifecycleEvent, nodeId = ''): Outcome | PluginVolume {

@@ -8,21 +8,13 @@ import { goQuote } from '../shared/goFormat.ts';
 import type { LogArgs } from '../shared/messages.ts';
 import { ATTACHER_TIMEOUT } from '../shared/timing.ts';
 import { protoJson } from './helpers.ts';
+import { copyTable } from '../shared/tables.ts';
 import type { ExternalAttacherMessageId } from './externalAttacher.messages.ts';
 import type { ExternalAttacherContext, PendingStep } from './externalAttacher.types.ts';
 import { advanceVa, type VaLifecycleEvent } from './volumeAttachment.machine.ts';
 
 export interface Step { ctx: ExternalAttacherContext; out: ClusterEmitted[]; now: number }
 
-/**
- * A shallow copy of a table whose keys come and go (request ids). Object spread is very slow on
- * such dictionary-mode objects in V8 (hundreds of µs for a hundred keys); a for-in copy is not.
- */
-function copyTable<T>(o: Record<string, T>): Record<string, T> {
-  const r: Record<string, T> = {};
-  for (const k in o) r[k] = o[k]!;
-  return r;
-}
 
 export function beginStep(context: ExternalAttacherContext, now: number): Step {
   // For scale the large caches (VolumeAttachments, PVs, their lifecycles, the queues) are updated in

@@ -8,6 +8,7 @@ import type { CsiRpc } from '../shared/csi.ts';
 import type { LogArgs } from '../shared/messages.ts';
 import { KUBELET_RECONCILER_LOOP_PERIOD } from '../shared/timing.ts';
 import type { KubeletContext, Work } from './kubelet.types.ts';
+import { copyTable } from '../shared/tables.ts';
 import type { messages } from './kubelet.messages.ts';
 
 export type KubeletMessageId = keyof typeof messages;
@@ -16,22 +17,14 @@ export function begin(ctx: KubeletContext, now: number): Work {
   return {
     now, out: [],
     c: {
-      ...ctx, dsw: copy(ctx.dsw), asw: copy(ctx.asw), inflight: copy(ctx.inflight), podStates: copy(ctx.podStates),
-      podVolumes: copy(ctx.podVolumes), processedPods: copy(ctx.processedPods), volumeRequests: copy(ctx.volumeRequests),
-      plugins: copy(ctx.plugins), pluginRequests: copy(ctx.pluginRequests), registered: copy(ctx.registered),
+      ...ctx, dsw: copyTable(ctx.dsw), asw: copyTable(ctx.asw), inflight: copyTable(ctx.inflight), podStates: copyTable(ctx.podStates),
+      podVolumes: copyTable(ctx.podVolumes), processedPods: copyTable(ctx.processedPods), volumeRequests: copyTable(ctx.volumeRequests),
+      plugins: copyTable(ctx.plugins), pluginRequests: copyTable(ctx.pluginRequests), registered: copyTable(ctx.registered),
     },
   };
 }
 
-/**
- * A shallow copy of one of the kubelet's tables. Object spread is very slow on dictionary-mode
- * objects whose keys come and go (request ids, pod uids) in V8; a for-in copy is not.
- */
-function copy<T>(o: Record<string, T>): Record<string, T> {
-  const r: Record<string, T> = {};
-  for (const k in o) r[k] = o[k]!;
-  return r;
-}
+
 
 export const nextId = (w: Work): string => `r${++w.c.seq}`;
 
