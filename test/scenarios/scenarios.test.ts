@@ -147,3 +147,19 @@ describe('determinism', () => {
     expect(b).not.toBe(a);
   });
 });
+
+describe('log timestamps', () => {
+  it('never go back in time within one log stream', () => {
+    for (const k8s of ['1.20', '1.30'] as const) {
+      const t = runScenario('pod-migration', { k8s });
+      const last = new Map<string, string>();
+      for (const s of t.steps) {
+        if (!s.log) continue;
+        const m = /[IWEF](\d{4} \d{2}:\d{2}:\d{2}\.\d{6})/.exec(s.log)!;
+        const prev = last.get(s.instance);
+        if (prev) expect(m[1]! >= prev, `${s.instance}: ${s.log}`).toBe(true);
+        last.set(s.instance, m[1]!);
+      }
+    }
+  });
+});

@@ -464,7 +464,7 @@ export class Cluster {
       resourceVersion: involved?.metadata.resourceVersion ?? '', object: e.involved.namespace ? `${e.involved.namespace}/${e.involved.name}` : e.involved.name,
       type: e.eventType, reason: e.reason, message: e.message,
     };
-    const line = printed ? this.renderLog(r, 'event.recorded', args, at) : undefined;
+    const line = printed ? this.renderLog(r, 'event.recorded', args, Math.max(at, this.floor)) : undefined;
     this.record({
       r, kind: 'event', t: at, states,
       summary: `${r.name} records a ${e.eventType} event ${e.reason} on ${e.involved.kind} ${args.object}: ${e.message}`,
@@ -485,7 +485,9 @@ export class Cluster {
     return { text, severity, stage: def.stage, summary: def.summary };
   }
 
-  private recordLog(r: Running, msgId: string, args: LogArgs, at: number, states: unknown): void {
+  private recordLog(r: Running, msgId: string, args: LogArgs, at0: number, states: unknown): void {
+    // a line is never stamped earlier than the step before it (record() keeps steps in time order)
+    const at = Math.max(at0, this.floor);
     const line = this.renderLog(r, msgId, args, at);
     if (!line) return;
     let summary: string;
