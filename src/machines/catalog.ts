@@ -16,10 +16,13 @@ import { messages as externalSnapshotter } from './external-snapshotter/index.ts
 import { messages as csiPlugin } from './csi-plugin/index.ts';
 import { messages as kubelet } from './kubelet/index.ts';
 import { messages as nodeDriverRegistrar } from './node-driver-registrar/index.ts';
+import { messages as pvcProtectionController } from './pvc-protection-controller/index.ts';
+import { messages as pvProtectionController } from './pv-protection-controller/index.ts';
 
 const parts: MessageCatalog[] = [
   clusterMessages, pvController, attachDetachController, nodeLifecycleController, statefulSetController, kubeScheduler,
   externalProvisioner, externalAttacher, externalResizer, externalSnapshotter, csiPlugin, kubelet, nodeDriverRegistrar,
+  pvcProtectionController, pvProtectionController,
 ];
 
 function merge(all: MessageCatalog[]): MessageCatalog {

@@ -52,3 +52,5 @@ export {
 } from './csi-plugin/index.ts';
 export { kubeletMachine, descriptor as kubeletDescriptor } from './kubelet/index.ts';
 export { nodeDriverRegistrarMachine, descriptor as nodeDriverRegistrarDescriptor } from './node-driver-registrar/index.ts';
+export { pvcProtectionControllerMachine, descriptor as pvcProtectionControllerDescriptor } from './pvc-protection-controller/index.ts';
+export { pvProtectionControllerMachine, descriptor as pvProtectionControllerDescriptor } from './pv-protection-controller/index.ts';

@@ -16,7 +16,9 @@ describe('kube-scheduler with WaitForFirstConsumer', () => {
     const idx = (pred: (s: (typeof c.steps)[number]) => boolean): number => c.steps.findIndex(pred);
     const selected = idx((s) => s.component === 'kube-scheduler' && s.api?.kind === 'PersistentVolumeClaim');
     const create = idx((s) => s.rpc?.method === '/csi.v1.Controller/CreateVolume');
-    const claimBound = idx((s) => s.log?.includes('"Claim entered phase"') ?? false);
+    // the write that binds the claim (spec.volumeName + bind-completed): what the volume binding
+    // plugin waits for before binding the pod (upstream checkBindings); status.phase may come later
+    const claimBound = idx((s) => s.component === 'pv-controller' && s.api?.kind === 'PersistentVolumeClaim' && !!s.objects?.[0]?.after?.metadata.annotations?.['pv.kubernetes.io/bind-completed']);
     const podBound = idx((s) => s.component === 'kube-scheduler' && s.api?.kind === 'Pod');
     expect(selected).toBeGreaterThan(-1);
     expect(selected).toBeLessThan(create);

@@ -11,6 +11,8 @@ import type { DriverProfile } from '../../src/machines/drivers/types.ts';
 import { descriptor as pvDescriptor } from '../../src/machines/pv-controller/index.ts';
 import { descriptor as epDescriptor } from '../../src/machines/external-provisioner/index.ts';
 import { descriptor as ksDescriptor } from '../../src/machines/kube-scheduler/index.ts';
+import { descriptor as pvcpDescriptor } from '../../src/machines/pvc-protection-controller/index.ts';
+import { descriptor as pvpDescriptor } from '../../src/machines/pv-protection-controller/index.ts';
 
 export const DRIVER: DriverProfile = {
   id: 'cbs', name: 'com.tencent.cloud.csi.cbs', vendorVersion: 'v1', controllerCapabilities: ['CREATE_DELETE_VOLUME', 'PUBLISH_UNPUBLISH_VOLUME'],
@@ -49,6 +51,9 @@ export function storageCluster(profile: '1.20' | '1.30', objects: K8sObject[], a
     objects: [node('node-1'), node('node-2'), ...objects], actions, csiFaults,
     components: [
       { descriptor: pvDescriptor, input: { ...base, id: 'pv-controller', host: 'master' }, stream },
+      // the API server adds the protection finalizers on create (admission); these controllers remove them
+      { descriptor: pvcpDescriptor, input: { ...base, id: 'pvc-protection-controller', host: 'master' }, stream },
+      { descriptor: pvpDescriptor, input: { ...base, id: 'pv-protection-controller', host: 'master' }, stream },
       { descriptor: ksDescriptor, input: { ...base, id: 'kube-scheduler', host: 'master' }, stream },
       { descriptor: epDescriptor, input: { ...base, id: 'external-provisioner', host: 'csi-controller' }, stream },
       { descriptor: pluginDescriptor, input: { ...base, id: 'csi-plugin', host: 'csi-controller' }, stream, serves: { endpoint: 'controller' } },

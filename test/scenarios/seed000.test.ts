@@ -46,7 +46,7 @@ const seed = readFileSync(new URL('../fixtures/seed-000.log', import.meta.url), 
 /** The trace's log stream of a step, named as in the fixture. */
 function streamOf(component: string, host: string): string {
   if (component === 'kubelet') return `kubelet@${host}`;
-  if (['pv-controller', 'attach-detach-controller', 'statefulset-controller', 'node-lifecycle-controller'].includes(component)) return 'kube-controller-manager';
+  if (['pv-controller', 'attach-detach-controller', 'statefulset-controller', 'node-lifecycle-controller', 'pvc-protection-controller', 'pv-protection-controller'].includes(component)) return 'kube-controller-manager';
   if (component === 'external-attacher') return 'csi-attacher';
   if (component === 'csi-controller-plugin') return 'csi-driver-controller';
   return component;

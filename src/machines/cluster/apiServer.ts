@@ -9,6 +9,7 @@ import type { ApiRequestEmitted } from '../shared/contract.ts';
 import { API_VERSION, CLUSTER_SCOPED, type K8sObject, type Kind, RESOURCE, keyOf, objectKey } from '../shared/k8s.ts';
 import { rfc3339 } from '../shared/goFormat.ts';
 import type { Rng } from '../shared/rng.ts';
+import { PV_PROTECTION_FINALIZER, PVC_PROTECTION_FINALIZER } from '../shared/names.ts';
 
 export interface ApiChange {
   type: 'ADDED' | 'MODIFIED' | 'DELETED';
@@ -117,6 +118,10 @@ export class ApiServer {
         const o = clone(req.object!);
         o.apiVersion = API_VERSION[req.kind];
         o.kind = req.kind;
+        // admission: StorageObjectInUseProtection puts the protection finalizer on every new claim and
+        // volume. upstream: plugin/pkg/admission/storage/storageobjectinuseprotection/admission.go
+        const protection = req.kind === 'PersistentVolumeClaim' ? PVC_PROTECTION_FINALIZER : req.kind === 'PersistentVolume' ? PV_PROTECTION_FINALIZER : undefined;
+        if (protection && !o.metadata.finalizers?.includes(protection)) o.metadata.finalizers = [...(o.metadata.finalizers ?? []), protection];
         o.metadata = {
           ...o.metadata, name: req.name, ...(ns ? { namespace: ns } : {}),
           uid: o.metadata.uid ?? this.rng.uuid(), resourceVersion: this.nextRv(),

@@ -612,7 +612,8 @@ const VERB_WORD: Record<ApiRequestEmitted['verb'], string> = {
 const EVENT_SOURCE: Record<string, string> = {
   'attach-detach-controller': 'attachdetach-controller', 'pv-controller': 'persistentvolume-controller',
   'statefulset-controller': 'statefulset-controller', 'node-lifecycle-controller': 'node-controller',
-  kubelet: 'kubelet', 'kube-scheduler': 'default-scheduler',
+  kubelet: 'kubelet', 'kube-scheduler': 'default-scheduler', 'pvc-protection-controller': 'pvc-protection-controller',
+  'pv-protection-controller': 'pv-protection-controller',
 };
 
 function defaultFaultMessage(code: GrpcCode): string {

@@ -1,7 +1,8 @@
 /**
  * The standard cluster every scenario runs on, as real deployments lay it out:
  * - kube-controller-manager (one process: PV controller, attach/detach controller, StatefulSet
- *   controller, node lifecycle controller) and kube-scheduler on the control plane;
+ *   controller, node lifecycle controller, PVC and PV protection controllers) and kube-scheduler on
+ *   the control plane;
  * - the CSI controller pod: external-provisioner, external-attacher, external-resizer,
  *   external-snapshotter sidecars next to the driver's controller plugin;
  * - on every node: the kubelet, and the CSI node pod (node-driver-registrar + node plugin).
@@ -15,6 +16,8 @@ import type { ScenarioData } from './types.ts';
 import { descriptor as pvController } from '../pv-controller/index.ts';
 import { descriptor as attachDetachController } from '../attach-detach-controller/index.ts';
 import { descriptor as nodeLifecycleController } from '../node-lifecycle-controller/index.ts';
+import { descriptor as pvcProtectionController } from '../pvc-protection-controller/index.ts';
+import { descriptor as pvProtectionController } from '../pv-protection-controller/index.ts';
 import { descriptor as statefulSetController } from '../statefulset-controller/index.ts';
 import { descriptor as kubeScheduler } from '../kube-scheduler/index.ts';
 import { descriptor as externalProvisioner } from '../external-provisioner/index.ts';
@@ -63,6 +66,8 @@ export function buildComponents(data: ScenarioData, driver: DriverProfile, profi
   add(attachDetachController, 'attach-detach-controller', CONTROL_PLANE_HOST, kcm);
   add(statefulSetController, 'statefulset-controller', CONTROL_PLANE_HOST, kcm);
   add(nodeLifecycleController, 'node-lifecycle-controller', CONTROL_PLANE_HOST, kcm);
+  add(pvcProtectionController, 'pvc-protection-controller', CONTROL_PLANE_HOST, kcm);
+  add(pvProtectionController, 'pv-protection-controller', CONTROL_PLANE_HOST, kcm);
   add(kubeScheduler, 'kube-scheduler', CONTROL_PLANE_HOST, { pid: 1, tzOffsetMin: host });
   // the CSI controller pod: containers log in UTC (seed 000: 06:58 while the hosts say 14:58)
   const container: LogStream = { pid: 1, tzOffsetMin: UTC };
