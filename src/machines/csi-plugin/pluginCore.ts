@@ -140,7 +140,7 @@ export function acceptRequest(ctx0: PluginContext, ev: CsiRequestEvent): Step {
   }
   const op: PendingOp = { requestId: ev.requestId, rpc: ev.rpc, request: ev.request, prefix, ...(lockKey ? { lockKey } : {}), ...(ev.fault ? { fault: ev.fault } : {}) };
   if (!ev.fault) {
-    const trial = executeRpc(ctx, ev.rpc, ev.request, ev.now, prefix);
+    const trial = executeRpc(ctx, ev.rpc, ev.request, ev.now, prefix, false);
     if (!trial.ok) {
       out.push(...replyError(ctx, ev.requestId, trial.code, trial.message, prefix));
       return { context: ctx, out };

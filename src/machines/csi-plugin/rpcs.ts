@@ -6,7 +6,6 @@
  */
 import type { CsiRpc, GrpcCode } from '../shared/csi.ts';
 import type { DriverProfile } from '../drivers/types.ts';
-import { copyTable } from '../shared/tables.ts';
 import { cephCreateVolume, cephDeleteVolume, composeCSIID, uuidOf } from './cephJournal.ts';
 import type { CsiVolumeLifecycleEvent } from './csiVolumeLifecycle.machine.ts';
 import {
@@ -47,10 +46,26 @@ function lifecycleRefusal(rpc: CsiRpc, v: PluginVolume, nodeId: string): Outcome
   }
 }
 
+/**
+ * A request is executed twice: tried when it arrives (acceptRequest: only the outcome matters) and
+ * applied when the backend's work is done (completeRequest). Trying leaves the backend's tables
+ * alone; applying updates them in place, for scale (thousands of volumes; the actor owns them).
+ */
+let applying = true;
+
 function withVolume(ctx: PluginContext, v: PluginVolume): PluginContext {
-  // copied, not updated in place: requests are first tried on the context (acceptRequest) and only
-  // applied when the backend's work is done
-  return { ...ctx, volumes: copyTable(ctx.volumes, v.volumeId, v) };
+  if (applying) ctx.volumes[v.volumeId] = v;
+  return { ...ctx };
+}
+
+function setTables(ctx: PluginContext, set: Array<[table: 'volumes' | 'names', key: string, value: unknown]>): PluginContext {
+  if (applying) {
+    for (const [t, k, v] of set) {
+      const table = ctx[t] as Record<string, unknown>;
+      if (v === undefined) delete table[k]; else table[k] = v;
+    }
+  }
+  return { ...ctx };
 }
 
 
@@ -67,7 +82,16 @@ function topology(ctx: PluginContext): R | undefined {
   return { segments: Object.fromEntries(ctx.driver.topologyKeys.map((k) => [k, ctx.zone!])) };
 }
 
-export function executeRpc(ctx: PluginContext, rpc: CsiRpc, r: R, now: number, prefix: string): Outcome {
+export function executeRpc(ctx: PluginContext, rpc: CsiRpc, r: R, now: number, prefix: string, apply = true): Outcome {
+  applying = apply;
+  try {
+    return runRpc(ctx, rpc, r, now, prefix);
+  } finally {
+    applying = true;
+  }
+}
+
+function runRpc(ctx: PluginContext, rpc: CsiRpc, r: R, now: number, prefix: string): Outcome {
   const d = ctx.driver;
   if (unsupported(d, rpc)) return fail('UNIMPLEMENTED', `${rpc} is not supported by ${d.name}`);
   switch (rpc) {
@@ -97,11 +121,7 @@ export function executeRpc(ctx: PluginContext, rpc: CsiRpc, r: R, now: number, p
       if (!v) return ok(ctx); // spec: volume not found -> 0 OK
       const s = step(ctx, v, rpc, { type: 'csi.deleteVolume' });
       if (isOutcome(s)) return s;
-      const volumes = copyTable(ctx.volumes);
-      delete volumes[id];
-      const names = copyTable(ctx.names);
-      delete names[v.name];
-      let next: PluginContext = { ...ctx, volumes, names };
+      let next: PluginContext = setTables(ctx, [['volumes', id, undefined], ['names', v.name, undefined]]);
       let logs: Array<{ msg: string; args: Record<string, string | number> }> = [];
       if (isCeph(d) && d.ceph && ctx.ceph) {
         const del = cephDeleteVolume(d.ceph, ctx.ceph, prefix, id);
@@ -222,7 +242,7 @@ function createVolume(ctx: PluginContext, r: R, prefix: string): Outcome {
     volumeId, name, capacityBytes: size, volumeContext, ...(source ? { contentSource: source } : {}), ...(imageName ? { imageName } : {}),
     lifecycle: stepLifecycle(newLifecycle(d, 'absent'), { type: 'csi.createVolume' })!,
   };
-  next = { ...next, volumes: { ...next.volumes, [volumeId]: vol }, names: { ...next.names, [name]: volumeId } };
+  next = setTables(next, [['volumes', volumeId, vol], ['names', name, volumeId]]);
   const t = topology({ ...ctx, zone: params.diskZone ?? params.zone ?? ctx.zone });
   return ok(next, {
     volume: {
@@ -266,9 +286,7 @@ function nodeRpc(ctx: PluginContext, rpc: CsiRpc, r: R, prefix: string): Outcome
       logs.push({ msg: P + 'cephUnmapped', args: { prefix, volumeId: id } });
     }
   }
-  const volumes = copyTable(ctx.volumes);
   // back to NODE_READY: the node plugin keeps nothing of the volume
-  if (s.lifecycle.value === 'NODE_READY') delete volumes[id];
-  else volumes[id] = { ...s, ...(rpc === 'NodeStageVolume' ? { stagingPath } : {}) };
-  return ok({ ...ctx, volumes }, {}, logs);
+  const next = setTables(ctx, [['volumes', id, s.lifecycle.value === 'NODE_READY' ? undefined : { ...s, ...(rpc === 'NodeStageVolume' ? { stagingPath } : {}) }]]);
+  return ok(next, {}, logs);
 }
