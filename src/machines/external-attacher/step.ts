@@ -21,7 +21,11 @@ export function beginStep(context: ExternalAttacherContext, now: number): Step {
   // place: the actor owns its context, and copying them on every event would make a 10 000-volume
   // rollout quadratic. The small per-request maps are copied, so that pure transitions from one
   // snapshot (xstate/graph) stay independent.
-  const ctx: ExternalAttacherContext = { ...context, pending: copyTable(context.pending), ops: copyTable(context.ops), csiNodes: copyTable(context.csiNodes) };
+  // During start-up the per-request tables are copied, so that snapshots stay independent for pure
+  // transitions (xstate/graph explores start-up); once running they are updated in place too.
+  const ctx: ExternalAttacherContext = context.phase === 'Running'
+    ? { ...context }
+    : { ...context, pending: copyTable(context.pending), ops: copyTable(context.ops), csiNodes: copyTable(context.csiNodes) };
   return { ctx, out: [], now };
 }
 
