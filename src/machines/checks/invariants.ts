@@ -9,7 +9,7 @@
  *  4. An attached VolumeAttachment carries the external-attacher finalizer.
  */
 import type { Trace, TraceStep } from '../cluster/trace.ts';
-import { keyOf, objectKey, type K8sObject } from '../shared/k8s.ts';
+import { objectKey, type K8sObject } from '../shared/k8s.ts';
 import { uniqueVolumeName, volumeAttachmentName } from '../shared/names.ts';
 
 export interface Violation { step: number; t: number; rule: 1 | 2 | 3 | 4; message: string }
@@ -70,4 +70,3 @@ export function checkInvariants(trace: Trace): Violation[] {
   return out;
 }
 
-export { keyOf };
