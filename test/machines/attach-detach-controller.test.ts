@@ -147,7 +147,7 @@ describe('attach/detach controller', () => {
     const paths = getShortestPaths(attachDetachControllerMachine, {
       input: { id: 'adc', host: 'm', profile: '1.20' },
       events: [{ type: 'component.started', now: 0 }, { type: 'host.shutdown', now: 1 }],
-      serializeState: (s) => JSON.stringify(s.value),
+      serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
     } as any);
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
     expect(reached).toEqual(new Set(['"NotStarted"', '"Running"']));

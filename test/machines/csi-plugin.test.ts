@@ -1,3 +1,4 @@
+import type { MessageCatalog } from '../../src/machines/shared/messages.ts';
 import { describe, it, expect } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
@@ -13,7 +14,7 @@ type Out = AnyEventObject & Record<string, unknown>;
 function start(machine: typeof csiControllerPluginMachine | typeof csiNodePluginMachine, input: Record<string, unknown>) {
   const actor = createActor(machine as typeof csiControllerPluginMachine, { input: input as never });
   const emitted: Out[] = [];
-  actor.on('*', (e) => emitted.push(e as Out));
+  actor.on('*', (e) => emitted.push(e as unknown as Out));
   actor.start();
   actor.send({ type: 'component.started', now: 0 });
   let seq = 0;
@@ -64,7 +65,7 @@ describe('csi controller plugin (cbs)', () => {
       'GRPC call: /csi.v1.Controller/ControllerPublishVolume',
       'GRPC request: {"node_id":"ins-hrlnsway","volume_capability":{"AccessType":{"Mount":{"fs_type":"ext4"}},"access_mode":{"mode":1}},"volume_context":{"diskType":"CLOUD_PREMIUM","storage.kubernetes.io/csiProvisionerIdentity":"1672314114387-8081-com.tencent.cloud.csi.cbs"},"volume_id":"disk-adge0gvc"}',
     ]);
-    const def = messages['csiControllerPlugin.grpcCall'];
+    const def = (messages as MessageCatalog)['csiControllerPlugin.grpcCall']!;
     expect(`${def.formats['1.20']!.file}:${def.formats['1.20']!.line}`).toBe('utils.go:97');
     expect(p.reply(id)).toBeUndefined();
     const timer = p.emitted.find((e) => e.type === 'timer.requested')!;
@@ -292,7 +293,7 @@ describe('csi volume lifecycle', () => {
       { type: 'csi.nodeUnstageVolume' }, { type: 'csi.controllerUnpublishVolume', nodeId: 'n1' }, { type: 'csi.deleteVolume' },
     ] as const;
     const paths = getShortestPaths(csiVolumeLifecycleMachine, {
-      events: [...events], serializeState: (s) => JSON.stringify(s.value), input: { stageUnstage: true },
+      events: [...events], serializeState: (s: { value: unknown }) => JSON.stringify(s.value), input: { stageUnstage: true },
     } as never);
     const reached = new Set(paths.map((p) => p.state.value as string));
     expect([...reached].sort()).toEqual(['CREATED', 'NODE_READY', 'PUBLISHED', 'VOL_READY', 'absent', 'deleted']);
@@ -302,7 +303,7 @@ describe('csi volume lifecycle', () => {
     for (const m of [csiControllerPluginMachine, csiNodePluginMachine]) {
       const paths = getShortestPaths(m as typeof csiControllerPluginMachine, {
         events: [{ type: 'component.started', now: 0 }, { type: 'host.shutdown', now: 1 }],
-        serializeState: (s) => JSON.stringify(s.value),
+        serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
         input: { id: 'x', host: 'h', profile: '1.20', driver: cbs, seed: 1, nodeName: 'h', nodeId: 'ins-x' },
       } as never);
       expect(paths.map((p) => p.state.value).sort()).toEqual(['serving', 'stopped']);

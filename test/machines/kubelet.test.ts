@@ -1,3 +1,4 @@
+import type { MessageCatalog } from '../../src/machines/shared/messages.ts';
 import { describe, it, expect } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
@@ -291,7 +292,7 @@ describe('kubelet', () => {
     const paths = getShortestPaths(kubeletMachine, {
       input,
       events: [{ type: 'component.started', now: 0 }, { type: 'host.shutdown', now: 1 }] as any,
-      serializeState: (s) => JSON.stringify(s.value),
+      serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
     } as any);
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
     expect(reached).toEqual(new Set([JSON.stringify('stopped'), JSON.stringify('running')]));
@@ -303,7 +304,7 @@ describe('kubelet log catalog', () => {
     const { messages } = await import('../../src/machines/kubelet/index.ts');
     const { renderMessage } = await import('../../src/machines/shared/messages.ts');
     const u = 'kubernetes.io/csi/com.tencent.cloud.csi.cbs^disk-adge0gvc';
-    const r = (id: keyof typeof messages, args: any) => renderMessage(messages[id].formats['1.20']!, args);
+    const r = (id: keyof typeof messages, args: any) => renderMessage((messages as MessageCatalog)[id]!.formats['1.20']!, args);
     expect(r('kubelet.unmountDeviceSucceeded', { volume: 'pvc-XXX', uniqueName: u, node: '11.142.61.164' }))
       .toBe(`UnmountDevice succeeded for volume "pvc-XXX" %!(EXTRA string=UnmountDevice succeeded for volume "pvc-XXX" (UniqueName: "${u}") on node "11.142.61.164" )`);
     expect(r('kubelet.operationFailed', { key: `{volumeName:${u} podName: nodeName:}`, until: '2023-01-11 14:58:26.403619698 +0800 CST m=+132533.580022731', duration: '4s', err: `Volume not attached according to node status for volume "pvc-4" (UniqueName: "${u}") pod "p" (UID: "e0") ` }))

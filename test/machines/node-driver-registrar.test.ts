@@ -50,7 +50,7 @@ describe('node-driver-registrar', () => {
         { type: 'csi.request', now: 2, requestId: 'y', rpc: 'NotifyRegistrationStatus', request: { plugin_registered: false, error: 'boom' }, caller: 'k' },
         { type: 'host.shutdown', now: 3 },
       ] as any,
-      serializeState: (s) => JSON.stringify(s.value),
+      serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
     } as any);
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
     for (const s of ['stopped', 'discoveringDriverName', 'serving', 'registered', 'registrationFailed', 'driverNameFailed']) expect(reached).toContain(JSON.stringify(s));

@@ -27,7 +27,7 @@ describe('node lifecycle controller', () => {
     const paths = getShortestPaths(nodeLifecycleControllerMachine, {
       input: { id: 'nlc', host: 'm', profile: '1.20' },
       events: [{ type: 'component.started', now: 0 }, { type: 'host.shutdown', now: 1 }],
-      serializeState: (s) => JSON.stringify(s.value),
+      serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
     } as any);
     expect(new Set(paths.map((p) => JSON.stringify(p.state.value)))).toEqual(new Set(['"NotStarted"', '"Running"']));
   });

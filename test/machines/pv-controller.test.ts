@@ -16,9 +16,9 @@ describe('PV and PVC phase machines', () => {
     expect(claimPhaseAllows('Bound', 'Pending')).toBe(false);
   });
   it('reach every phase from Pending', () => {
-    const pv = getShortestPaths(pvPhaseMachine, { events: [{ type: 'volume.available' }, { type: 'volume.bound' }, { type: 'volume.released' }, { type: 'volume.failed' }], serializeState: (s) => JSON.stringify(s.value) });
+    const pv = getShortestPaths(pvPhaseMachine, { events: [{ type: 'volume.available' }, { type: 'volume.bound' }, { type: 'volume.released' }, { type: 'volume.failed' }], serializeState: (s: { value: unknown }) => JSON.stringify(s.value) });
     expect(new Set(pv.map((p) => p.state.value))).toEqual(new Set(['Pending', 'Available', 'Bound', 'Released', 'Failed']));
-    const claim = getShortestPaths(pvcPhaseMachine, { events: [{ type: 'claim.bound' }, { type: 'claim.lost' }], serializeState: (s) => JSON.stringify(s.value) });
+    const claim = getShortestPaths(pvcPhaseMachine, { events: [{ type: 'claim.bound' }, { type: 'claim.lost' }], serializeState: (s: { value: unknown }) => JSON.stringify(s.value) });
     expect(new Set(claim.map((p) => p.state.value))).toEqual(new Set(['Pending', 'Bound', 'Lost']));
   });
 });
@@ -58,7 +58,7 @@ describe('pvControllerMachine', () => {
     const paths = getShortestPaths(pvControllerMachine, {
       input: { id: 'pv-controller', host: 'master', profile: '1.20' },
       events: [{ type: 'component.started', now: 0 }, { type: 'host.shutdown', now: 1 }],
-      serializeState: (s) => JSON.stringify(s.value),
+      serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
     } as Parameters<typeof getShortestPaths<typeof pvControllerMachine>>[1]);
     expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['stopped', 'running']));
   });

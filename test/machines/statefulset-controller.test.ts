@@ -104,7 +104,7 @@ describe('statefulset-controller', () => {
   it('reaches every state', () => {
     const paths = getShortestPaths(statefulSetControllerMachine, {
       input, events: [{ type: 'component.started', now: 0 }, { type: 'host.shutdown', now: 1 }],
-      serializeState: (s) => JSON.stringify(s.value),
+      serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
     } as any);
     expect(paths.map((p) => JSON.stringify(p.state.value)).sort()).toEqual(['"running"', '"stopped"']);
   });
