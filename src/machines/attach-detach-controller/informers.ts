@@ -73,16 +73,17 @@ export function processPod(ctx: AdcContext, p: K8sObject, deleted: boolean): Adc
   }
   let d = ctx.dsw;
   const uid = p.metadata.uid ?? key;
-  // remove what the previous version of the pod added (node or volumes may have changed)
-  for (const prev of [old, p]) {
-    const node = prev?.spec?.nodeName;
-    if (!prev || !node) continue;
-    for (const v of podVolumes(ctx, prev)) d = dsw.deletePod(d, uid, v.volumeName, node);
-  }
   const node = p.spec?.nodeName;
-  if (!deleted && node && !isPodTerminated(p)) {
-    for (const v of podVolumes(ctx, p)) d = dsw.addPod(d, { namespace: p.metadata.namespace ?? 'default', name: p.metadata.name, uid }, v, node);
+  const wanted = !deleted && node && !isPodTerminated(p) ? podVolumes(ctx, p) : [];
+  const keep = new Set(wanted.map((v) => `${v.volumeName}|${node}`));
+  // remove what the previous version of the pod added and this one no longer wants (node or volumes
+  // may have changed); entries it still wants stay, with their Multi-Attach-reported flag
+  for (const prev of [old, p]) {
+    const prevNode = prev?.spec?.nodeName;
+    if (!prev || !prevNode) continue;
+    for (const v of podVolumes(ctx, prev)) if (!keep.has(`${v.volumeName}|${prevNode}`)) d = dsw.deletePod(d, uid, v.volumeName, prevNode);
   }
+  for (const v of wanted) d = dsw.addPod(d, { namespace: p.metadata.namespace ?? 'default', name: p.metadata.name, uid }, v, node!);
   return ctx.dsw === d ? ctx : { ...ctx, dsw: d };
 }
 
