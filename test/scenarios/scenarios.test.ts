@@ -163,3 +163,16 @@ describe('log timestamps', () => {
     }
   });
 });
+
+describe('captureWorld', () => {
+  it('puts the attach/detach controller\'s and the kubelet\'s desired/actual state of world on their steps', () => {
+    const t = runScenario('pod-migration', { k8s: '1.20', captureWorld: true });
+    const adc = t.steps.filter((s) => s.component === 'attach-detach-controller' && s.world);
+    const last = adc.at(-1)!.world as { actual: Array<{ node: string; attachState: string }>; reportedAsAttached: Record<string, string[]> };
+    expect(last.actual.some((a) => a.node === '11.142.60.212' && a.attachState === 'Attached')).toBe(true);
+    expect(last.reportedAsAttached['11.142.60.212']).toContain('kubernetes.io/csi/com.tencent.cloud.csi.cbs^disk-adge0gvc');
+    const kubelet = t.steps.filter((s) => s.instance === 'kubelet/11.142.60.212' && s.world).at(-1)!.world as { actual: Array<{ pv: string; pods: Array<{ state: string }> }> };
+    expect(kubelet.actual.find((a) => a.pv === 'pvc-4cde4524-6ba4-449c-891b-fe9ce8138e33')?.pods[0]?.state).toBe('VolumeMounted');
+    expect(runScenario('pod-migration', { k8s: '1.20' }).steps.some((s) => s.world)).toBe(false);
+  });
+});

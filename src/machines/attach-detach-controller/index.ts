@@ -3,8 +3,10 @@ import type { ComponentDescriptor } from '../shared/contract.ts';
 import { attachDetachControllerMachine } from './attachDetachController.machine.ts';
 import { attachDetachControllerMessages } from './attachDetachController.messages.ts';
 import type { AttachDetachControllerInput } from './types.ts';
+import { adcWorld } from './world.ts';
 
 export { attachDetachControllerMachine, attachDetachControllerMessages as messages };
+export { adcWorld, type AdcWorld } from './world.ts';
 export type { AttachDetachControllerInput, AdcContext } from './types.ts';
 
 export const descriptor: ComponentDescriptor<AttachDetachControllerInput> = {
@@ -13,4 +15,5 @@ export const descriptor: ComponentDescriptor<AttachDetachControllerInput> = {
   source: 'kube-controller-manager',
   watches: ['Pod', 'Node', 'PersistentVolume', 'PersistentVolumeClaim', 'VolumeAttachment', 'CSIDriver'],
   messages: attachDetachControllerMessages,
+  world: adcWorld,
 };

@@ -85,6 +85,8 @@ export interface ClusterOptions {
   recordObjects?: boolean;
   /** measure the wall-clock time each component's machine takes (benchmarks) */
   measure?: boolean;
+  /** put the acting component's world view (descriptor.world: DSW/ASW tables) on its steps */
+  captureWorld?: boolean;
   /**
    * virtual time (µs) from which steps are recorded: what happens before is the warm-up that brings
    * the cluster to the scenario's starting point (pods running, volumes attached); trace times count
@@ -110,6 +112,8 @@ interface Running {
   timers: Map<string, number>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   emitted: any[];
+  /** its world view after its latest reaction (captureWorld) */
+  world?: unknown;
 }
 
 interface PendingCall { caller: Running; requestId: string; rpc: CsiRpc; target: string; done: boolean }
@@ -222,6 +226,8 @@ export class Cluster {
     const value = JSON.stringify(snap.value);
     const out = r.emitted;
     r.emitted = [];
+    const worldView = this.options.captureWorld ? r.spec.descriptor.world : undefined;
+    if (worldView) r.world = worldView((snap as { context: unknown }).context);
     for (const e of out) this.handleEmitted(r, e as ClusterEmitted, local, snap.value);
     if (value !== r.lastValue) {
       const from = r.lastValue;
@@ -512,6 +518,7 @@ export class Cluster {
       ...(s.api ? { api: s.api } : {}), ...(s.rpc ? { rpc: s.rpc } : {}),
       ...(s.objects && this.options.recordObjects !== false ? { objects: s.objects } : {}),
       states: s.r ? { [s.r.id]: s.states } : {},
+      ...(s.r?.world !== undefined ? { world: s.r.world } : {}),
     };
     this.steps.push(step);
   }

@@ -39,6 +39,11 @@ export interface TraceStep {
   objects?: ObjectChange[];
   /** state value of the acting component's machine after the step */
   states: Record<string, unknown>;
+  /**
+   * with `captureWorld`: the acting component's internal tables after the step (the attach/detach
+   * controller's and the kubelet's desired/actual state of world), when it has such a view
+   */
+  world?: unknown;
 }
 
 export interface Trace {

@@ -2,8 +2,10 @@ import type { ComponentDescriptor } from '../shared/contract.ts';
 import { kubeletMachine } from './kubelet.machine.ts';
 import { messages } from './kubelet.messages.ts';
 import type { KubeletInput } from './kubelet.types.ts';
+import { kubeletWorld } from './kubelet.world.ts';
 
 export { kubeletMachine, messages };
+export { kubeletWorld, type KubeletWorld } from './kubelet.world.ts';
 export type { KubeletInput, KubeletContext, DswVolume, AswVolume, PodState, PluginRegistration } from './kubelet.types.ts';
 
 export const descriptor: ComponentDescriptor<KubeletInput> = {
@@ -15,4 +17,5 @@ export const descriptor: ComponentDescriptor<KubeletInput> = {
   nodeScoped: ['Pod', 'Node', 'VolumeAttachment'],
   watchesPluginSockets: true,
   messages,
+  world: kubeletWorld,
 };

@@ -33,6 +33,8 @@ export interface RunOptions {
   extendBy?: number;
   /** record the warm-up too (cluster start-up, pods that exist before the story); times then count from the cluster's start */
   warmUp?: boolean;
+  /** put the attach/detach controller's and the kubelet's desired/actual state of world on their steps */
+  captureWorld?: boolean;
 }
 
 export function getScenario(id: string): Scenario {
@@ -78,7 +80,7 @@ export function runScenario(id: string, options: RunOptions = {}): Trace {
     profile: k8s, seed, epochUs: epochUs - (data.recordFrom ?? 0), apiServerUrl: data.apiServerUrl ?? 'https://10.0.0.1:443',
     catalog, objects: data.objects, components: buildComponents(data, driver, k8s, seed, epochUs - (data.recordFrom ?? 0)),
     actions: data.actions, csiFaults: [...(data.csiFaults ?? []), ...faults], apiFaults: data.apiFaults ?? [],
-    recordObjects: options.recordObjects ?? true, ...(data.recordFrom !== undefined && !options.warmUp ? { recordFrom: data.recordFrom } : {}),
+    recordObjects: options.recordObjects ?? true, captureWorld: options.captureWorld ?? false, ...(data.recordFrom !== undefined && !options.warmUp ? { recordFrom: data.recordFrom } : {}),
   });
   if (options.extendBy !== undefined && !(options.extendBy >= 0)) throw new ScenarioError(`bad extendBy "${options.extendBy}"`);
   cluster.run(data.runFor + (options.extendBy ?? 0));

@@ -188,6 +188,9 @@ export interface ComponentDescriptor<I extends ComponentInput = ComponentInput> 
   /** optional informer filter on top of that */
   watchFilter?: (object: K8sObject, input: I) => boolean;
   messages: MessageCatalog;
+  /** optional: the component's internal state as plain tables (e.g. DSW/ASW), captured on steps on request */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  world?: (context: any) => unknown;
 }
 
 export type { Severity };

@@ -1,0 +1,25 @@
+/**
+ * The kubelet volume manager's desired and actual state of world as plain tables, for views that show
+ * them next to a step (the flow player) and for tests.
+ */
+import type { KubeletContext } from './kubelet.types.ts';
+
+export interface KubeletWorld {
+  desired: Array<{ volume: string; pv: string; pods: string[]; reportedInUse: boolean }>;
+  actual: Array<{ volume: string; pv: string; devicePath: string; deviceState: string; pods: Array<{ pod: string; state: string }> }>;
+  /** node.status.volumesInUse as last written */
+  volumesInUse: string[];
+}
+
+export function kubeletWorld(c: KubeletContext): KubeletWorld {
+  const desired = Object.values(c.dsw).map((v) => ({
+    volume: v.uniqueName, pv: v.pvName, reportedInUse: v.reportedInUse,
+    pods: Object.values(v.pods).map((p) => `${p.namespace}/${p.podName}`).sort(),
+  }));
+  const actual = Object.values(c.asw).map((v) => ({
+    volume: v.uniqueName, pv: v.pvName, devicePath: v.devicePath, deviceState: v.deviceState,
+    pods: Object.values(v.pods).map((p) => ({ pod: `${p.namespace}/${p.podName}`, state: p.state })).sort((a, b) => (a.pod < b.pod ? -1 : 1)),
+  }));
+  const byVolume = <T extends { volume: string }>(a: T, b: T): number => (a.volume < b.volume ? -1 : 1);
+  return { desired: desired.sort(byVolume), actual: actual.sort(byVolume), volumesInUse: [...c.volumesInUseWritten] };
+}
