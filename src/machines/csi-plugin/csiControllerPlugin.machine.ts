@@ -15,7 +15,7 @@ import { enqueueActions, setup } from 'xstate';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import type { DriverProfile } from '../drivers/types.ts';
 import { cephSeedVolume, emptyCephState, uuidOf } from './cephJournal.ts';
-import { acceptRequest, completeRequest, dropInFlight, initialVolumes, isCeph, type ExistingVolume, type PluginContext } from './pluginCore.ts';
+import { acceptRequest, completeRequest, dropInFlight, initialVolumes, isCeph, type ExistingVolume, type PluginContext, applyStep } from './pluginCore.ts';
 
 export interface CsiControllerPluginInput extends ComponentInput {
   /** the driver this plugin is (com.tencent.cloud.csi.cbs, rbd.csi.ceph.com) */
@@ -61,17 +61,11 @@ export const csiControllerPluginMachine = setup({
   actions: {
     /** the driver's gRPC handler: interceptor logs, lock, lifecycle check, backend work started */
     handleGrpcRequest: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'csi.request') return;
-      const r = acceptRequest(context, event);
-      enqueue.assign(() => r.context);
-      for (const e of r.out) enqueue.emit(e);
+      if (event.type === 'csi.request') applyStep(acceptRequest(context, event), enqueue);
     }),
     /** the backend finished an operation: apply it, log the response, reply */
     finishBackendOperation: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'clock.ticked') return;
-      const r = completeRequest(context, event.key, event.now);
-      enqueue.assign(() => r.context);
-      for (const e of r.out) enqueue.emit(e);
+      if (event.type === 'clock.ticked') applyStep(completeRequest(context, event.key, event.now), enqueue);
     }),
     dropInFlightRequests: enqueueActions(({ context, enqueue }) => {
       enqueue.assign(() => dropInFlight(context));

@@ -12,7 +12,7 @@
 import { enqueueActions, setup } from 'xstate';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import type { DriverProfile } from '../drivers/types.ts';
-import { acceptRequest, completeRequest, dropInFlight, initialVolumes, type ExistingVolume, type PluginContext } from './pluginCore.ts';
+import { acceptRequest, completeRequest, dropInFlight, initialVolumes, type ExistingVolume, type PluginContext, applyStep } from './pluginCore.ts';
 
 export interface CsiNodePluginInput extends ComponentInput {
   /** the driver this plugin is */
@@ -41,17 +41,11 @@ export const csiNodePluginMachine = setup({
   actions: {
     /** the driver's gRPC handler: interceptor logs, lock, lifecycle check, node work started */
     handleGrpcRequest: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'csi.request') return;
-      const r = acceptRequest(context, event);
-      enqueue.assign(() => r.context);
-      for (const e of r.out) enqueue.emit(e);
+      if (event.type === 'csi.request') applyStep(acceptRequest(context, event), enqueue);
     }),
     /** mount/unmount finished: apply it, log the response, reply */
     finishNodeOperation: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'clock.ticked') return;
-      const r = completeRequest(context, event.key, event.now);
-      enqueue.assign(() => r.context);
-      for (const e of r.out) enqueue.emit(e);
+      if (event.type === 'clock.ticked') applyStep(completeRequest(context, event.key, event.now), enqueue);
     }),
     dropInFlightRequests: enqueueActions(({ context, enqueue }) => {
       enqueue.assign(() => dropInFlight(context));

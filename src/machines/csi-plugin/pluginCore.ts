@@ -67,6 +67,13 @@ export interface PluginContext {
 
 export type Emitted = ClusterEmitted;
 export interface Step { context: PluginContext; out: Emitted[] }
+
+/** Hand a step's result to XState: the new context, then the emitted events (both plugin machines' actions). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function applyStep(r: Step, enqueue: { assign: (f: () => PluginContext) => void; emit: (e: any) => void }): void {
+  enqueue.assign(() => r.context);
+  for (const e of r.out) enqueue.emit(e);
+}
 export type Outcome =
   | { ok: true; context: PluginContext; response: Record<string, unknown>; logs: Array<{ msg: string; args: LogArgs }> }
   | { ok: false; code: GrpcCode; message: string };
