@@ -167,7 +167,7 @@ export const attachDetachControllerMachine = setup({
   id: 'attachDetachController',
   initial: 'NotStarted',
   context: ({ input }) => ({
-    input: { epochUs: 0, uptimeAtStartUs: 0, ...input, timezone: input.timezone ?? { offsetMin: 0, zone: 'UTC' } },
+    input: { epochUs: 0, uptimeAtStartUs: 0, ...input, tz: input.tz ?? { offsetMin: 0, zone: 'UTC' } },
     seq: 0, startedAt: 0, populatorAt: 0, populatorNeedsList: false, populatorListedAt: 0, pods: {}, pvcs: {}, pvs: {}, nodes: {}, vas: {},
     attachRequired: Object.fromEntries((input.attachRequiredDrivers ?? []).map((d) => [d, true])),
     dsw: emptyDsw(), asw: emptyAsw(), ops: {}, running: {}, index: emptyIndex(), reported: {}, reconcileAt: 0,

@@ -198,7 +198,7 @@ export function finish(ctx: AdcContext, op: RunningOperation, err: string | unde
       type: 'log', msg: 'attachDetachController.operationFailed',
       args: {
         operation: op.kind, key: operationKeyText(op.key), error: detailed, durationBeforeRetry: goDuration(done.durationBeforeRetry! * 1000),
-        until: noRetriesUntilText(ctx.input.epochUs, done.retryAt, ctx.input.timezone, { processStartUs: ctx.startedAt, uptimeAtStartUs: ctx.input.uptimeAtStartUs }),
+        until: noRetriesUntilText(ctx.input.epochUs, done.retryAt, ctx.input.tz, { processStartUs: ctx.startedAt, uptimeAtStartUs: ctx.input.uptimeAtStartUs }),
       },
     });
   }

@@ -11,7 +11,7 @@ export interface AttachDetachControllerInput extends ComponentInput {
   /** wall-clock epoch (µs) of virtual time 0: for the "No retries permitted until" time */
   epochUs?: number;
   /** the kube-controller-manager host's time zone (KCM logs in local time), default UTC */
-  timezone?: { offsetMin: number; zone: string };
+  tz?: { offsetMin: number; zone: string };
   /** the process's monotonic uptime (µs) when it starts, printed as m=+… */
   uptimeAtStartUs?: number;
 }
@@ -40,7 +40,7 @@ export interface RunningOperation {
 export interface PvInfo { name: string; driver: string; handle: string; multiAttachAllowed: boolean }
 
 export interface AdcContext {
-  input: Required<Pick<AttachDetachControllerInput, 'epochUs' | 'uptimeAtStartUs'>> & AttachDetachControllerInput & { timezone: { offsetMin: number; zone: string } };
+  input: Required<Pick<AttachDetachControllerInput, 'epochUs' | 'uptimeAtStartUs'>> & AttachDetachControllerInput & { tz: { offsetMin: number; zone: string } };
   seq: number;
   startedAt: number;
   pods: Record<string, K8sObject>;

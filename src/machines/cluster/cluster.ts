@@ -12,7 +12,7 @@ import type {
   CsiReplyEmitted, EventRecordedEmitted,
 } from '../shared/contract.ts';
 import { csiMethod, type CsiRpc, type GrpcCode } from '../shared/csi.ts';
-import { goDuration } from '../shared/goFormat.ts';
+import { goDuration, rfc3339 } from '../shared/goFormat.ts';
 import { API_VERSION, CLUSTER_SCOPED, type K8sObject, type Kind, RESOURCE, kobj } from '../shared/k8s.ts';
 import { journaldPrefix, klogHeader, type LogStream } from '../shared/klog.ts';
 import {
@@ -21,7 +21,7 @@ import {
 import { createRng, type Rng } from '../shared/rng.ts';
 import { LONG_THROTTLE_LATENCY, MS } from '../shared/timing.ts';
 import { getProfile, type Profile } from '../profiles/index.ts';
-import { ApiServer, type ApiOutcome, deepFreeze } from './apiServer.ts';
+import { ApiServer, type ApiOutcome } from './apiServer.ts';
 import { Agenda } from './queue.ts';
 import type { ObjectChange, StepKind, Trace, TraceStep } from './trace.ts';
 
@@ -438,7 +438,7 @@ export class Cluster {
     const ns = e.involved.namespace ?? 'default';
     const aggKey = `${e.involved.kind}/${ns}/${e.involved.name}/${e.reason}/${e.message}`;
     let name = this.eventNames.get(aggKey);
-    const ts = new Date(Math.floor((this.options.epochUs + at) / 1000)).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const ts = rfc3339(this.options.epochUs + at);
     let change: ObjectChange;
     const existing = name ? this.api.get('Event', ns, name) : undefined;
     if (existing) {
@@ -569,7 +569,6 @@ export class Cluster {
       item.run();
       if (++n >= maxEvents) throw new Error(`simulation did not settle after ${maxEvents} agenda items (virtual time ${this.nowUs / 1e6}s)`);
     }
-    this.nowUs = Math.max(this.nowUs, Math.min(untilUs, this.nowUs));
   }
 
   /** Whether anything is left to happen. */
@@ -654,4 +653,3 @@ function changedFields(out: ApiOutcome): string {
   return fields.length ? ` (${fields.join(', ')})` : '';
 }
 
-export { deepFreeze };

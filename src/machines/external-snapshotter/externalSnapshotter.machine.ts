@@ -21,6 +21,7 @@
  * Left out: pre-provisioned snapshots, the being-created/being-deleted annotations, PVC source
  * finalizer, secrets, group snapshots, ListSnapshots polling while readyToUse is false, retries.
  */
+import { rfc3339 } from '../shared/goFormat.ts';
 import { setup, enqueueActions } from 'xstate';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import { rpcErrorText } from '../shared/csi.ts';
@@ -99,7 +100,7 @@ function syncSnapshot(ctx: Ctx, snap: K8sObject, emit: Emit): void {
     const involved = { kind: 'VolumeSnapshot' as const, namespace: snap.metadata.namespace!, name: snap.metadata.name };
     emit({ type: 'event.recorded', involved, eventType: 'Normal', reason: 'SnapshotCreated', message: `Snapshot ${key} was successfully created by the CSI driver.` });
     emit({ type: 'event.recorded', involved, eventType: 'Normal', reason: 'SnapshotReady', message: `Snapshot ${key} is ready to use.` });
-    const creationTime = new Date(Math.floor(Number(content.status.creationTime) / 1e6)).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const creationTime = rfc3339(Number(content.status.creationTime) / 1000); // creationTime is in ns
     send(ctx, { what: 'snapshotStatus', content: content.metadata.name, snapshot: key }, {
       type: 'api.request', verb: 'patchStatus', kind: 'VolumeSnapshot', namespace: snap.metadata.namespace, name: snap.metadata.name,
       patch: { status: { boundVolumeSnapshotContentName: content.metadata.name, creationTime, readyToUse: true, restoreSize: content.status.restoreSize } },

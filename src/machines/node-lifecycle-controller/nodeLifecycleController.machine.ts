@@ -10,7 +10,7 @@
 import { enqueueActions, setup } from 'xstate';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
-import { goDuration } from '../shared/goFormat.ts';
+import { goDuration, rfc3339 } from '../shared/goFormat.ts';
 import { NODE_MONITOR_GRACE_PERIOD, NODE_MONITOR_PERIOD } from '../shared/timing.ts';
 
 export interface NodeLifecycleControllerInput extends ComponentInput {
@@ -36,7 +36,7 @@ function monitor(c: Ctx, now: number): { ctx: Ctx; out: ClusterEmitted[] } {
     const age = c.epochUs + now - Date.parse(r.lastHeartbeatTime) * 1000;
     if (age <= NODE_MONITOR_GRACE_PERIOD) continue;
     marked[name] = true;
-    const ts = new Date(Math.floor((c.epochUs + now) / 1000)).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const ts = rfc3339(c.epochUs + now);
     const conditions = ((n.status?.conditions ?? []) as Cond[]).map((x) => ({
       ...x, status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', lastTransitionTime: ts,
     }));

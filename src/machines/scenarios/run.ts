@@ -76,9 +76,11 @@ export function runScenario(id: string, options: RunOptions = {}): Trace {
     const first = probe.steps.find((st) => st.msg === data.recordFromMessage!.msg);
     if (first) data.recordFrom = Math.max(0, Math.round(first.t * 1000) - data.recordFromMessage.leadUs);
   }
+  // the wall clock of virtual time 0: `start` is where the story (recording) starts
+  const clusterEpochUs = epochUs - (data.recordFrom ?? 0);
   const cluster = new Cluster({
-    profile: k8s, seed, epochUs: epochUs - (data.recordFrom ?? 0), apiServerUrl: data.apiServerUrl ?? 'https://10.0.0.1:443',
-    catalog, objects: data.objects, components: buildComponents(data, driver, k8s, seed, epochUs - (data.recordFrom ?? 0)),
+    profile: k8s, seed, epochUs: clusterEpochUs, apiServerUrl: data.apiServerUrl ?? 'https://10.0.0.1:443',
+    catalog, objects: data.objects, components: buildComponents(data, driver, k8s, seed, clusterEpochUs),
     actions: data.actions, csiFaults: [...(data.csiFaults ?? []), ...faults], apiFaults: data.apiFaults ?? [],
     recordObjects: options.recordObjects ?? true, captureWorld: options.captureWorld ?? false, ...(data.recordFrom !== undefined && !options.warmUp ? { recordFrom: data.recordFrom } : {}),
   });

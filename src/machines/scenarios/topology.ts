@@ -49,7 +49,7 @@ export function buildComponents(data: ScenarioData, driver: DriverProfile, profi
     specs.push({
       descriptor: d, stream,
       input: {
-        id, host: hostName, profile, driver, driverName: driver.name, seed: hashSeed(seed, id), tz: data.hostTz, timezone: data.hostTz, epochUs,
+        id, host: hostName, profile, driver, driverName: driver.name, seed: hashSeed(seed, id), tz: data.hostTz, epochUs,
         attachRequiredDrivers: driver.attachRequired ? [driver.name] : [],
         // kube-controller-manager and other control-plane processes have been up for a while
         uptimeAtStartUs: 3_000_000_000,
