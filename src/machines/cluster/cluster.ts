@@ -359,8 +359,7 @@ export class Cluster {
     const oldNode = oldObject ? nodeOf(oldObject) : undefined;
     if (oldNode && oldNode !== node) for (const w of this.nodeScopedWatchers.get(`${object.kind}@${oldNode}`) ?? []) targets.add(w);
     for (const w of targets) {
-      const d = w.spec.descriptor;
-      const sees = (o: K8sObject | undefined): boolean => !!o && (!d.nodeScoped?.includes(o.kind) || nodeOf(o) === w.host) && (!d.watchFilter || d.watchFilter(o, w.spec.input));
+      const sees = (o: K8sObject | undefined): boolean => !!o && this.watches(w, o);
       const nowSees = type !== 'DELETED' && sees(object);
       const sawBefore = type === 'MODIFIED' ? sees(oldObject) : type === 'DELETED' && sees(object);
       let ev: ClusterEvent | undefined;
