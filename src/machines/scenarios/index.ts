@@ -27,6 +27,9 @@ function base(driver: DriverProfile, nodes: NodeSpec[], sc: Parameters<typeof st
   return [storageClass(scName, driver, sc), csiDriver(driver), ...nodes.map(node)];
 }
 
+/** the ceph-rbd cluster of seed 004: pool rbd, layering images, a "ceph-rbd" StorageClass */
+const cephBase = () => base(ceph(), twoNodes, { parameters: { clusterID: '4a9e463a-4853-4237-a5c5-9ae9d25bacda', pool: 'rbd', imageFeatures: 'layering' } }, 'ceph-rbd');
+
 /** a volume provisioned before the story: backend disk, bound PV and PVC */
 function existingVolume(driver: DriverProfile, claim: string, uid: string, volumeId: string, sc = 'standard') {
   const pvName = `pvc-${uid}`;
@@ -229,7 +232,7 @@ export const SCENARIOS: Scenario[] = [
     summary: 'ceph-csi reserves the volume in the RADOS omap journal (csi.volumes.default, then csi.volume.<uuid>), creates the RBD image csi-vol-<uuid>, and stores its image id.',
     build: () => common({
       driver: 'ceph-rbd', nodes: twoNodes,
-      objects: base(ceph(), twoNodes, { parameters: { clusterID: '4a9e463a-4853-4237-a5c5-9ae9d25bacda', pool: 'rbd', imageFeatures: 'layering' } }, 'ceph-rbd'),
+      objects: cephBase(),
       actions: [{ at: at(1), do: 'create', object: pvc(NS, 'cstor-pvc-vdisk', 'ceph-rbd', { size: '1Gi' }) }],
       runFor: at(60),
     }),
@@ -241,7 +244,7 @@ export const SCENARIOS: Scenario[] = [
     summary: 'A PVC whose dataSource is another PVC: ceph-csi snapshots the parent, clones a -temp image, snapshots that and clones the final image, removing each intermediate snapshot.',
     build: () => common({
       driver: 'ceph-rbd', nodes: twoNodes,
-      objects: base(ceph(), twoNodes, { parameters: { clusterID: '4a9e463a-4853-4237-a5c5-9ae9d25bacda', pool: 'rbd', imageFeatures: 'layering' } }, 'ceph-rbd'),
+      objects: cephBase(),
       actions: [
         // the parent volume is created during warm-up
         { at: s(5), do: 'create', object: pvc(NS, 'cstor-pvc-vdisk', 'ceph-rbd', { size: '1Gi' }) },
@@ -257,7 +260,7 @@ export const SCENARIOS: Scenario[] = [
     summary: 'The PVC is deleted; the PV is Released and the external-provisioner calls DeleteVolume: ceph-csi checks the image is unused, moves it to the trash, schedules its removal and removes the journal entries.',
     build: () => common({
       driver: 'ceph-rbd', nodes: twoNodes,
-      objects: base(ceph(), twoNodes, { parameters: { clusterID: '4a9e463a-4853-4237-a5c5-9ae9d25bacda', pool: 'rbd', imageFeatures: 'layering' } }, 'ceph-rbd'),
+      objects: cephBase(),
       actions: [
         { at: s(5), do: 'create', object: pvc(NS, 'cstor-pvc-vdisk', 'ceph-rbd', { size: '1Gi' }) },
         { at: at(1), do: 'delete', kind: 'PersistentVolumeClaim', namespace: NS, name: 'cstor-pvc-vdisk' },
