@@ -41,18 +41,24 @@ export interface Profile {
 
 const SIDECAR_V = 5;
 
+/** -v as commonly deployed, the same in both eras: control plane at 2, sidecars and drivers at 5 */
+const VERBOSITY: Profile['verbosity'] = {
+  'kube-controller-manager': 2, 'kube-scheduler': 2, kubelet: 2,
+  'csi-provisioner': SIDECAR_V, 'csi-attacher': SIDECAR_V, 'csi-resizer': SIDECAR_V, 'csi-snapshotter': SIDECAR_V,
+  'node-driver-registrar': SIDECAR_V, 'csi-driver-controller': SIDECAR_V, 'csi-driver-node': SIDECAR_V,
+};
+
+/** at which -v each program's event broadcaster logs its Events (the kubelet's structured sink at V3) */
+const EVENT_LOG_V: Profile['eventLogV'] = { 'kube-controller-manager': 0, 'csi-provisioner': 0, 'csi-resizer': 0, 'kube-scheduler': 0, kubelet: 3 };
+
 export const PROFILES: Record<ProfileId, Profile> = {
   '1.20': {
     id: '1.20',
     kubernetesVersion: 'v1.20.6',
     // The seeds' sidecar lines (controller.go:198, csi_handler.go:216 …) match this era's attacher.
     sidecars: { provisioner: 'v2.1.0', attacher: 'v3.1.0', registrar: 'v2.1.0', resizer: 'v1.1.0', snapshotter: 'v4.0.0' },
-    verbosity: {
-      'kube-controller-manager': 2, 'kube-scheduler': 2, kubelet: 2,
-      'csi-provisioner': SIDECAR_V, 'csi-attacher': SIDECAR_V, 'csi-resizer': SIDECAR_V, 'csi-snapshotter': SIDECAR_V,
-      'node-driver-registrar': SIDECAR_V, 'csi-driver-controller': SIDECAR_V, 'csi-driver-node': SIDECAR_V,
-    },
-    eventLogV: { 'kube-controller-manager': 0, 'csi-provisioner': 0, 'csi-resizer': 0, 'kube-scheduler': 0, kubelet: 3 },
+    verbosity: VERBOSITY,
+    eventLogV: EVENT_LOG_V,
     adcDetachBackoffFix: false,
     adcUncertainOnDetachFailure: false,
     adcForceDetachOnlyIfUnhealthy: false,
@@ -65,12 +71,8 @@ export const PROFILES: Record<ProfileId, Profile> = {
     id: '1.30',
     kubernetesVersion: 'v1.30.4',
     sidecars: { provisioner: 'v5.0.1', attacher: 'v4.6.1', registrar: 'v2.11.1', resizer: 'v1.11.1', snapshotter: 'v8.0.1' },
-    verbosity: {
-      'kube-controller-manager': 2, 'kube-scheduler': 2, kubelet: 2,
-      'csi-provisioner': SIDECAR_V, 'csi-attacher': SIDECAR_V, 'csi-resizer': SIDECAR_V, 'csi-snapshotter': SIDECAR_V,
-      'node-driver-registrar': SIDECAR_V, 'csi-driver-controller': SIDECAR_V, 'csi-driver-node': SIDECAR_V,
-    },
-    eventLogV: { 'kube-controller-manager': 0, 'csi-provisioner': 0, 'csi-resizer': 0, 'kube-scheduler': 0, kubelet: 3 },
+    verbosity: VERBOSITY,
+    eventLogV: EVENT_LOG_V,
     adcDetachBackoffFix: true,
     adcUncertainOnDetachFailure: true,
     adcForceDetachOnlyIfUnhealthy: true,
