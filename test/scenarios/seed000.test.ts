@@ -43,21 +43,18 @@ const seed = readFileSync(new URL('../fixtures/seed-000.log', import.meta.url), 
     return { stream, line, parsed: parse(line) };
   });
 
-/** The trace's log stream of a step, named as in the fixture. */
-function streamOf(component: string, host: string): string {
-  if (component === 'kubelet') return `kubelet@${host}`;
-  if (['pv-controller', 'attach-detach-controller', 'statefulset-controller', 'node-lifecycle-controller', 'pvc-protection-controller', 'pv-protection-controller'].includes(component)) return 'kube-controller-manager';
-  if (component === 'external-attacher') return 'csi-attacher';
-  if (component === 'csi-controller-plugin') return 'csi-driver-controller';
-  return component;
-}
-
 describe('pod-migration --k8s 1.20 reproduces seed 000', () => {
   const trace = runScenario('pod-migration', { k8s: '1.20' });
+  // a step's log stream is its program's (trace.components[].source); kubelets are told apart by host
+  const sourceOfInstance = new Map(trace.components.map((c) => [c.instance, c.source]));
+  const streamOf = (instance: string, host: string): string => {
+    const source = sourceOfInstance.get(instance)!;
+    return source === 'kubelet' ? `kubelet@${host}` : source;
+  };
   const printed = new Map<string, Array<{ id: string; log: string }>>();
   for (const st of trace.steps) {
     if (!st.log || !st.msg) continue;
-    const s = streamOf(st.component, st.host);
+    const s = streamOf(st.instance, st.host);
     (printed.get(s) ?? printed.set(s, []).get(s)!).push({ id: st.msg, log: st.log });
   }
 
