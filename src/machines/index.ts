@@ -54,3 +54,11 @@ export { kubeletMachine, kubeletWorld, type KubeletWorld, descriptor as kubeletD
 export { nodeDriverRegistrarMachine, descriptor as nodeDriverRegistrarDescriptor } from './node-driver-registrar/index.ts';
 export { pvcProtectionControllerMachine, descriptor as pvcProtectionControllerDescriptor } from './pvc-protection-controller/index.ts';
 export { pvProtectionControllerMachine, descriptor as pvProtectionControllerDescriptor } from './pv-protection-controller/index.ts';
+
+// the flow model: a trace reshaped for stepping through it (the site's player and step lists)
+export {
+  buildFlowModel, objectsAt, timersAt, messageAt, versionAt, mermaidWindow, formatOffset, diffPaths, linesOf, toYaml,
+  inspectorView, INSPECTED_KINDS, FLOW_MODEL_VERSION,
+  type FlowModel, type FlowStep, type FlowLane, type ObjectTrack, type ObjectVersion, type WorldTrack, type WorldVersion, type FlowTimer,
+} from './view/flow.ts';
+export { backoffTimers, type WorldTimer } from './shared/nestedPendingOperations.ts';

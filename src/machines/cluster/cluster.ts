@@ -584,6 +584,7 @@ export class Cluster {
     return {
       scenario: meta.scenario, title: meta.title, k8s: this.options.profile, seed: this.options.seed, options: meta.options,
       durationMs: Math.max(0, this.floor - (this.options.recordFrom ?? 0)) / 1000,
+      originUs: this.options.recordFrom ?? 0,
       components: [...this.components.values()].map((r) => ({ instance: r.id, component: r.name, host: r.host, source: r.source })),
       steps: this.steps,
       final: { objects: this.api.snapshot().filter((o) => o.kind !== 'Event' || this.options.recordObjects !== false) },

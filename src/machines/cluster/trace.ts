@@ -54,6 +54,8 @@ export interface Trace {
   options: Record<string, unknown>;
   /** virtual milliseconds the run covered */
   durationMs: number;
+  /** the cluster clock (virtual µs) at t = 0; times inside `world` tables are on that clock */
+  originUs: number;
   components: Array<{ instance: string; component: string; host: string; source: string }>;
   steps: TraceStep[];
   final: { objects: K8sObject[] };

@@ -7,6 +7,7 @@ import { csiControllerPluginMessages, csiNodePluginMessages, csiPluginMessages }
 export { csiControllerPluginMachine, csiNodePluginMachine };
 export { csiVolumeLifecycleMachine } from './csiVolumeLifecycle.machine.ts';
 export type { CsiVolumeLifecycleContext, CsiVolumeLifecycleEvent, CsiVolumeLifecycleState } from './csiVolumeLifecycle.machine.ts';
+import { cephJournalView } from './cephJournal.ts';
 export { cephJournalView, composeCSIID, type CephImage, type CephState } from './cephJournal.ts';
 export { CONTROLLER_CAPABILITY_TYPE, NODE_CAPABILITY_TYPE, sanitizedJson } from './proto.ts';
 export type { ExistingVolume, PluginContext, PluginVolume } from './pluginCore.ts';
@@ -21,6 +22,8 @@ export const messages = csiPluginMessages;
 export const controllerDescriptor: ComponentDescriptor<CsiControllerPluginInput> = {
   name: 'csi-controller-plugin', machine: csiControllerPluginMachine, source: 'csi-driver-controller', watches: [],
   messages: csiControllerPluginMessages,
+  // a ceph-rbd backend's omap journal, images and trash, for views that show it change step by step
+  world: (context: Parameters<typeof cephJournalView>[0]) => (context.ceph ? { ceph: cephJournalView(context) } : undefined),
 };
 
 /** The node plugin on one node: serves `endpoint: 'node'` calls for its host. */

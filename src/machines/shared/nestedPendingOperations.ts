@@ -127,3 +127,30 @@ export function noRetriesUntilText(
   const nsExtra = (retryAtUs * 7919) % 1000;
   return goTimeString(epochUs + retryAtUs, tz.offsetMin, tz.zone, nsExtra, mono);
 }
+
+/**
+ * A countdown a component is waiting on, for views that show timers running (the flow player).
+ * Times are virtual microseconds on the cluster clock; a view hides it once the clock passes `endsAt`.
+ */
+export interface WorldTimer {
+  /** the upstream name of the duration */
+  name: 'durationBeforeRetry' | 'maxWaitForUnmountDuration' | 'podAttachAndMountTimeout';
+  /** what is waiting, e.g. "DetachVolume pvc-1234 on node-1" */
+  subject: string;
+  startedAt: number;
+  endsAt: number;
+}
+
+/** The exponential-backoff windows of failed operations (no retry before lastErrorTime + durationBeforeRetry). */
+export function backoffTimers(ops: PendingOperations): WorldTimer[] {
+  const out: WorldTimer[] = [];
+  for (const op of Object.values(ops)) {
+    if (op.pending || op.lastErrorTime <= 0) continue;
+    const who = [op.key.podName && `pod ${op.key.podName}`, op.key.nodeName && `node ${op.key.nodeName}`].filter(Boolean).join(', ');
+    out.push({
+      name: 'durationBeforeRetry', subject: `${op.operationName} ${op.key.volumeName}${who ? ` (${who})` : ''}`,
+      startedAt: op.lastErrorTime, endsAt: op.lastErrorTime + op.durationBeforeRetry,
+    });
+  }
+  return out;
+}
