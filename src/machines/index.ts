@@ -56,9 +56,9 @@ export { pvcProtectionControllerMachine, descriptor as pvcProtectionControllerDe
 export { pvProtectionControllerMachine, descriptor as pvProtectionControllerDescriptor } from './pv-protection-controller/index.ts';
 
 // the flow model: a trace reshaped for stepping through it (the site's player and step lists)
+export { buildFlowModel, diffPaths, linesOf, toYaml, inspectorView } from './view/buildFlow.ts';
 export {
-  buildFlowModel, objectsAt, timersAt, messageAt, versionAt, mermaidWindow, formatOffset, diffPaths, linesOf, toYaml,
-  inspectorView, INSPECTED_KINDS, FLOW_MODEL_VERSION,
+  objectsAt, timersAt, messageAt, versionAt, mermaidWindow, formatOffset, INSPECTED_KINDS, FLOW_MODEL_VERSION,
   type FlowModel, type FlowStep, type FlowLane, type ObjectTrack, type ObjectVersion, type WorldTrack, type WorldVersion, type FlowTimer,
 } from './view/flow.ts';
 export { backoffTimers, type WorldTimer } from './shared/nestedPendingOperations.ts';
