@@ -13,6 +13,7 @@ export { buildComponents, CONTROL_PLANE_HOST, CSI_CONTROLLER_HOST } from './scen
 export type { Scenario, ScenarioData, ScenarioOptions, NodeSpec, BackendVolume } from './scenarios/types.ts';
 export type { Trace, TraceStep, StepKind, ObjectChange } from './cluster/trace.ts';
 export { sequenceMessages, toMermaidSequence, type SequenceMessage } from './diagram/sequence.ts';
+export { toMermaidStateChart, describeStates, mermaidLabel, type StateChartOptions, type StateInfo, type StateTransitionInfo } from './diagram/stateChart.ts';
 export { checkInvariants, type Violation } from './checks/invariants.ts';
 
 // the cluster
@@ -62,3 +63,4 @@ export {
   type FlowModel, type FlowStep, type FlowLane, type ObjectTrack, type ObjectVersion, type WorldTrack, type WorldVersion, type FlowTimer,
 } from './view/flow.ts';
 export { backoffTimers, type WorldTimer } from './shared/nestedPendingOperations.ts';
+export { parseKlog, identifyLine, locateQuotedLines, parseQuotedLog, type KlogLine, type Identified } from './view/locate.ts';

@@ -37,7 +37,7 @@ function messageIds(p: Parsed, stream: string): string[] {
   }).map(([id]) => id);
 }
 
-const seed = readFileSync(new URL('../fixtures/seed-000.log', import.meta.url), 'utf8')
+const seed = readFileSync(new URL('../../src/data/seeds/seed-000.log', import.meta.url), 'utf8')
   .split('\n').filter((l) => l && !l.startsWith('#')).map((l) => {
     const [stream, line] = l.split('\t') as [string, string];
     return { stream, line, parsed: parse(line) };
