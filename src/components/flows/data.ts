@@ -35,26 +35,40 @@ export function flowModel(id: string, k8s: ProfileId = DEFAULT_K8S): FlowModel {
 /** Where the JSON of a flow model is served from (src/pages/data/flows/[flow].json.ts). */
 export const dataUrl = (id: string, k8s: ProfileId): string => `/data/flows/${id}.${k8s}.json`;
 
-/** The props the FlowPlayer island takes for a scenario. */
-export interface PlayerProps {
+/** One flow a player can show: a scenario in one or more versions. */
+export interface PlayerFlow {
   scenario: string;
   title: string;
   versions: ProfileId[];
-  initialK8s: ProfileId;
   /** steps per version, so the island can size its scrubber before the data arrives */
   totals: Record<string, number>;
   dataUrls: Record<string, string>;
-  mode?: 'chapter' | 'embed';
 }
 
-export function playerProps(id: string, opts: { k8s?: ProfileId; mode?: 'chapter' | 'embed'; versions?: ProfileId[] } = {}): PlayerProps {
+/**
+ * The props the FlowPlayer island takes. `scenario`…`dataUrls` describe the first flow; a chapter
+ * that walks through several scenarios in one player (ceph-rbd: create, clone, delete) passes them
+ * all in `flows`, and the player offers a switch between them (deep link `?flow=<scenario>`).
+ */
+export interface PlayerProps extends PlayerFlow {
+  initialK8s: ProfileId;
+  mode?: 'chapter' | 'embed';
+  flows: PlayerFlow[];
+}
+
+function playerFlow(id: string, versions?: ProfileId[]): PlayerFlow {
   const s = SITE_SCENARIOS.find((x) => x.id === id);
   if (!s) throw new Error(`unknown scenario "${id}" (known: ${SITE_SCENARIOS.map((x) => x.id).join(', ')})`);
-  const versions = opts.versions ?? s.versions;
+  const vs = versions ?? s.versions;
   return {
-    scenario: id, title: s.title, versions, initialK8s: opts.k8s ?? DEFAULT_K8S,
-    totals: Object.fromEntries(versions.map((v) => [v, flowModel(id, v).steps.length])),
-    dataUrls: Object.fromEntries(versions.map((v) => [v, dataUrl(id, v)])),
-    mode: opts.mode ?? 'chapter',
+    scenario: id, title: s.title, versions: vs,
+    totals: Object.fromEntries(vs.map((v) => [v, flowModel(id, v).steps.length])),
+    dataUrls: Object.fromEntries(vs.map((v) => [v, dataUrl(id, v)])),
   };
+}
+
+export function playerProps(ids: string | string[], opts: { k8s?: ProfileId; mode?: 'chapter' | 'embed'; versions?: ProfileId[] } = {}): PlayerProps {
+  const flows = (Array.isArray(ids) ? ids : [ids]).map((id) => playerFlow(id, opts.versions));
+  if (!flows.length) throw new Error('playerProps needs at least one scenario id');
+  return { ...flows[0]!, flows, initialK8s: opts.k8s ?? DEFAULT_K8S, mode: opts.mode ?? 'chapter' };
 }
