@@ -1,0 +1,308 @@
+// Site-wide checks over every HTML page of dist/site, found on disk so that new pages are covered
+// without touching this file (Pagefind's own files excluded).
+//
+// One test per page: status 200, no console errors / page errors / failed requests, <html lang>,
+// a <title>, a meta description, exactly one <h1>, no Pagefind outside /search/, no horizontal
+// scrolling at 360px, and no serious or critical axe-core violations in the light and the dark
+// colour scheme. Then: no broken internal links or fragments across the site, and the JavaScript
+// budgets of scripts/size.mjs.
+//
+// The pages are visited by a pool of fresh browser contexts (E2E_CONCURRENCY, default 4) started
+// by the first page test; each page test awaits its own page's result, so the run stays short and
+// a failure still names its page.
+
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { budgetViolations, isChapter, measureScripts } from '../../scripts/size.mjs';
+import { fileForPath, listHtmlPages, siteRoot } from '../../scripts/static-site.mjs';
+import { formatViolations, openPage, seriousAxeViolations } from './helpers.mjs';
+
+const pages = await listHtmlPages(siteRoot);
+const concurrency = Number(process.env.E2E_CONCURRENCY) || 4;
+const PHONE_WIDTH = 360;
+
+/** Facts about one page, from one visit in the light scheme and one in the dark scheme. */
+async function visitPage(browser, baseUrl, pagePath) {
+  const url = `${baseUrl}${pagePath}`;
+  const light = await openPage(browser, url, { colorScheme: 'light' });
+  let facts;
+  try {
+    await light.page.waitForLoadState('networkidle');
+    facts = await light.page.evaluate(() => ({
+      lang: document.documentElement.getAttribute('lang')?.trim() ?? '',
+      title: document.title.trim(),
+      description:
+        document.querySelector('meta[name="description"]')?.getAttribute('content')?.trim() ?? '',
+      h1: document.querySelectorAll('h1').length,
+      ids: [
+        ...[...document.querySelectorAll('[id]')].map((el) => el.id),
+        ...[...document.querySelectorAll('a[name]')].map((el) => el.getAttribute('name') ?? ''),
+      ],
+      links: [
+        ...[...document.querySelectorAll('a[href]')].map((el) => ({
+          tag: 'a href',
+          raw: el.getAttribute('href') ?? '',
+          url: /** @type {HTMLAnchorElement} */ (el).href,
+        })),
+        ...[...document.querySelectorAll('iframe[src]')].map((el) => ({
+          tag: 'iframe src',
+          raw: el.getAttribute('src') ?? '',
+          url: /** @type {HTMLIFrameElement} */ (el).src,
+        })),
+      ],
+    }));
+    facts.status = light.response?.status() ?? 0;
+    facts.axeLight = await seriousAxeViolations(light.page);
+  } finally {
+    await light.close();
+  }
+
+  // The dark pass loads the page afresh in the dark scheme, as a reader with a dark system theme
+  // gets it (scripts that pick colours at start-up, such as a diagram theme, run in that scheme).
+  const dark = await openPage(browser, url, { colorScheme: 'dark' });
+  try {
+    await dark.page.waitForLoadState('networkidle');
+    facts.axeDark = await seriousAxeViolations(dark.page);
+    await dark.page.setViewportSize({ width: PHONE_WIDTH, height: 740 });
+    facts.overflowAtPhoneWidth = await dark.page.evaluate(() => {
+      const root = document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
+  } finally {
+    await dark.close();
+  }
+
+  facts.errors = [...light.errors, ...dark.errors];
+  facts.pagefindRequests = [...light.requests, ...dark.requests]
+    .map((req) => new URL(req.url()))
+    .filter((u) => u.origin === baseUrl && u.pathname.startsWith('/pagefind/'))
+    .map((u) => u.pathname);
+  return facts;
+}
+
+let crawl;
+
+/** Start (once) visiting every page; returns Map<pagePath, Promise<facts>>. */
+function crawlSite(browser, baseUrl) {
+  if (crawl) return crawl;
+  const results = new Map();
+  const settle = new Map();
+  for (const pagePath of pages) {
+    results.set(pagePath, new Promise((resolve, reject) => settle.set(pagePath, { resolve, reject })));
+    // A rejected result that no test awaits yet must not count as unhandled.
+    results.get(pagePath)?.catch(() => {});
+  }
+  let next = 0;
+  const worker = async () => {
+    while (next < pages.length) {
+      const pagePath = pages[next++];
+      const { resolve, reject } = settle.get(pagePath);
+      await visitPage(browser, baseUrl, pagePath).then(resolve, reject);
+    }
+  };
+  for (let i = 0; i < Math.min(concurrency, pages.length); i += 1) void worker();
+  crawl = results;
+  return crawl;
+}
+
+function pageTest(pagePath) {
+  const name = `${pagePath}: loads cleanly, is well-formed, passes axe (light and dark) and fits ${PHONE_WIDTH}px`;
+  const test = async ({ browser, baseUrl }) => {
+    const facts = await crawlSite(browser, baseUrl).get(pagePath);
+    const where = `page ${pagePath}`;
+    assert.equal(facts.status, 200, `${where}: HTTP status`);
+    assert.deepEqual(facts.errors, [], `${where}: console errors, page errors or failed requests`);
+    assert.notEqual(facts.lang, '', `${where}: <html> has no lang`);
+    assert.notEqual(facts.title, '', `${where}: no <title>`);
+    assert.notEqual(facts.description, '', `${where}: no <meta name="description">`);
+    assert.equal(facts.h1, 1, `${where}: has ${facts.h1} <h1> elements, expected exactly one`);
+    if (pagePath !== '/search/') {
+      assert.deepEqual(facts.pagefindRequests, [], `${where}: loads Pagefind outside /search/`);
+    }
+    assert.ok(
+      facts.overflowAtPhoneWidth <= 0,
+      `${where}: scrolls sideways by ${facts.overflowAtPhoneWidth}px at ${PHONE_WIDTH}px wide`,
+    );
+    assert.ok(
+      facts.axeLight.length === 0,
+      `${where}: axe, light scheme:\n${formatViolations(facts.axeLight)}`,
+    );
+    assert.ok(facts.axeDark.length === 0, `${where}: axe, dark scheme:\n${formatViolations(facts.axeDark)}`);
+  };
+  return [name, test];
+}
+
+/** The page path (as listed by listHtmlPages) that serves a same-origin URL path, if any. */
+async function pageServing(pathname, pageByFile) {
+  const file = await fileForPath(siteRoot, pathname);
+  return file ? pageByFile.get(file) : undefined;
+}
+
+/**
+ * Every same-origin <a href> / <iframe src> on the given pages that does not lead to a 200, or whose
+ * #fragment names no element on the target page. `factsByPage`: Map<pagePath, { links, ids }>.
+ * Returns one message per problem, naming the page and the link.
+ */
+export async function brokenLinks(baseUrl, factsByPage) {
+  const pageByFile = new Map();
+  for (const pagePath of factsByPage.keys()) {
+    const file = await fileForPath(siteRoot, pagePath);
+    if (file) pageByFile.set(file, pagePath);
+  }
+  const statusCache = new Map();
+  const statusOf = (pathname) => {
+    if (!statusCache.has(pathname)) {
+      statusCache.set(
+        pathname,
+        fetch(`${baseUrl}${pathname}`, { method: 'HEAD', redirect: 'manual' }).then((r) => ({
+          status: r.status,
+          location: r.headers.get('location'),
+        })),
+      );
+    }
+    return statusCache.get(pathname);
+  };
+
+  const problems = [];
+  for (const [pagePath, facts] of factsByPage) {
+    for (const link of facts.links) {
+      let target;
+      try {
+        target = new URL(link.url);
+      } catch {
+        problems.push(`${pagePath}: <${link.tag}="${link.raw}"> is not a valid URL`);
+        continue;
+      }
+      if (target.origin !== baseUrl) continue;
+      const { status, location } = await statusOf(target.pathname);
+      if (status !== 200) {
+        const hint = location ? ` (redirects to ${location}; link there directly)` : '';
+        problems.push(`${pagePath}: <${link.tag}="${link.raw}"> answers ${status}${hint}`);
+        continue;
+      }
+      const fragment = decodeURIComponent(target.hash.slice(1));
+      // "#" and "#top" scroll to the top of any page without a matching element (HTML spec).
+      if (fragment === '' || fragment.toLowerCase() === 'top') continue;
+      const targetPage = await pageServing(target.pathname, pageByFile);
+      const targetIds = targetPage ? factsByPage.get(targetPage)?.ids : undefined;
+      if (targetIds && !targetIds.includes(fragment)) {
+        problems.push(
+          `${pagePath}: <${link.tag}="${link.raw}">: no element with id "${fragment}" on ${targetPage}`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+async function noBrokenInternalLinksOrFragments({ browser, baseUrl }) {
+  const results = crawlSite(browser, baseUrl);
+  const factsByPage = new Map();
+  const unvisited = [];
+  for (const [pagePath, promise] of results) {
+    try {
+      factsByPage.set(pagePath, await promise);
+    } catch (error) {
+      unvisited.push(`${pagePath}: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+  assert.deepEqual(unvisited, [], 'pages that could not be visited');
+  const links = [...factsByPage.values()].reduce((n, f) => n + f.links.length, 0);
+  assert.ok(links > 0, 'no links found at all: the crawl is not reading the pages');
+  const problems = await brokenLinks(baseUrl, factsByPage);
+  assert.deepEqual(problems, [], `broken internal links:\n${problems.join('\n')}`);
+}
+
+async function linkCheckerReportsMissingPagesFragmentsAndRedirects({ baseUrl }) {
+  // A made-up page whose links are known to be bad, checked against the real build: proves the
+  // checker above can fail.
+  const factsByPage = new Map([
+    [
+      '/',
+      {
+        ids: ['main'],
+        links: [
+          { tag: 'a href', raw: '/', url: `${baseUrl}/` },
+          { tag: 'a href', raw: '#main', url: `${baseUrl}/#main` },
+          { tag: 'a href', raw: '/no-such-page/', url: `${baseUrl}/no-such-page/` },
+          { tag: 'a href', raw: '/#no-such-id', url: `${baseUrl}/#no-such-id` },
+          { tag: 'iframe src', raw: '/search', url: `${baseUrl}/search` },
+          { tag: 'a href', raw: 'https://kubernetes.io/', url: 'https://kubernetes.io/' },
+        ],
+      },
+    ],
+  ]);
+  const problems = await brokenLinks(baseUrl, factsByPage);
+  assert.equal(problems.length, 3, problems.join('\n'));
+  assert.match(problems[0], /\/no-such-page\/.*answers 404/);
+  assert.match(problems[1], /no element with id "no-such-id" on \//);
+  assert.match(problems[2], /"\/search".*answers 301 \(redirects to \/search\/;/);
+}
+
+async function axeHarnessReportsSeriousViolations({ browser }) {
+  // The same harness as the page checks, on a page with known serious/critical problems: an image
+  // without alt text (critical) and grey-on-grey text (serious).
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.setContent(
+      '<!doctype html><html lang="en"><head><title>t</title></head><body><main>' +
+        '<h1>t</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">' +
+        '<p style="color:#999;background:#aaa">faint</p></main></body></html>',
+    );
+    const ids = (await seriousAxeViolations(page)).map((v) => v.id).sort();
+    assert.deepEqual(ids, ['color-contrast', 'image-alt']);
+  } finally {
+    await context.close();
+  }
+}
+
+async function javascriptBudgetsHoldOnEveryPage({ browser, baseUrl }) {
+  const results = await measureScripts({ browser, baseUrl, pages, concurrency });
+  assert.equal(results.length, pages.length);
+  const notLoaded = results.filter((r) => r.status !== 200).map((r) => `${r.page}: ${r.status}`);
+  assert.deepEqual(notLoaded, [], 'pages that did not load');
+  const violations = budgetViolations(results).map((v) => `${v.page}: ${v.message}`);
+  assert.deepEqual(violations, [], `over budget:\n${violations.join('\n')}`);
+}
+javascriptBudgetsHoldOnEveryPage.timeoutMs = 180_000;
+
+async function budgetMeasurementCountsRealResponsesAndBudgetRulesFire({ browser, baseUrl }) {
+  // The search page loads Pagefind's UI by a dynamic import; the measurement must see that file
+  // with the gzip size of the file on disk.
+  const [search] = await measureScripts({ browser, baseUrl, pages: ['/search/'] });
+  const ui = search?.scripts.find((s) => s.url === '/pagefind/pagefind-ui.js');
+  assert.ok(ui, `pagefind-ui.js not measured on /search/: ${JSON.stringify(search?.scripts)}`);
+  const onDisk = await readFile(path.join(siteRoot, 'pagefind', 'pagefind-ui.js'));
+  assert.equal(ui.bytes, onDisk.length);
+  assert.equal(ui.gzipBytes, gzipSync(onDisk, { level: 9 }).length);
+  assert.equal(search?.hasWidget, true, '/search/ is not marked as a widget page');
+
+  assert.equal(isChapter('/flows/attach/'), true);
+  assert.equal(isChapter('/flows/'), false);
+  assert.equal(isChapter('/embed/attach/'), false);
+  const over = budgetViolations([
+    { page: '/flows/x/', hasWidget: true, scripts: [], count: 3, gzipBytes: 100 * 1024 + 1 },
+    { page: '/flows/y/', hasWidget: true, scripts: [], count: 3, gzipBytes: 100 * 1024 },
+    { page: '/plain/', hasWidget: false, scripts: [{ url: '/a.js' }], count: 1, gzipBytes: 10 },
+    { page: '/island/', hasWidget: true, scripts: [{ url: '/a.js' }], count: 1, gzipBytes: 999_999 },
+  ]).map((v) => v.page);
+  assert.deepEqual(over, ['/flows/x/', '/plain/']);
+}
+
+export default Object.fromEntries([
+  ...pages.map(pageTest),
+  ['no broken internal links or #fragments on any page', noBrokenInternalLinksOrFragments],
+  [
+    'the link checker reports a missing page, a missing fragment and a redirect',
+    linkCheckerReportsMissingPagesFragmentsAndRedirects,
+  ],
+  ['the axe harness reports serious and critical violations', axeHarnessReportsSeriousViolations],
+  ['JavaScript budgets (scripts/size.mjs) hold on every page', javascriptBudgetsHoldOnEveryPage],
+  [
+    'the budget measurement counts real responses, and the budget rules fire',
+    budgetMeasurementCountsRealResponsesAndBudgetRulesFire,
+  ],
+]);
