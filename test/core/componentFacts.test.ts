@@ -150,11 +150,27 @@ describe('componentFacts: log messages', () => {
           if (f.v > f.defaultV) {
             checked++;
             expect(m.seen[f.profile], `${m.id} ${f.profile}`).toEqual([]);
+            expect(m.atStartup, `${m.id} ${f.profile}`).not.toContain(f.profile);
           }
         }
       }
     }
     expect(checked).toBeGreaterThan(0);
+  });
+
+  it('tells lines printed only while the cluster starts from lines no run prints', () => {
+    const full = runScenario('attach', { k8s: '1.20', warmUp: true });
+    const story = runScenario('attach', { k8s: '1.20' });
+    const startupOnly = [...new Set(full.steps.filter((s) => s.component === 'external-attacher' && s.msg).map((s) => s.msg!))]
+      .filter((id) => !story.steps.some((s) => s.msg === id));
+    expect(startupOnly).toContain('externalAttacher.version');
+    const version = get('external-attacher').messages.find((m) => m.id === 'externalAttacher.version')!;
+    expect(version.atStartup).toContain('1.20');
+    expect(version.seen['1.20']).toEqual([]);
+    const everPrinted = new Set(SCENARIOS.flatMap((s) => runScenario(s.id, { k8s: '1.30', warmUp: true }).steps.map((st) => st.msg)));
+    for (const m of get('external-attacher').messages) {
+      if (!everPrinted.has(m.id)) expect(m.atStartup.includes('1.30') || m.seen['1.30'].length > 0, m.id).toBe(false);
+    }
   });
 
   it('adds library lines a component prints (client-go Events) as shared', () => {

@@ -95,6 +95,8 @@ export interface MessageFacts {
   shared: boolean;
   /** scenario ids whose story prints it, per profile */
   seen: Record<ProfileId, string[]>;
+  /** profiles in which the cluster's start-up (before any story) prints it */
+  atStartup: ProfileId[];
 }
 
 interface Seen {
@@ -234,6 +236,7 @@ function messageFacts(id: string, def: MessageDef, shared: boolean): MessageFact
     id, source: def.source, stage: def.stage, severity: def.severity, summary: def.summary,
     ...(def.explain ? { explain: def.explain } : {}), ...(def.cause ? { cause: def.cause } : {}), ...(def.next ? { next: def.next } : {}),
     formats, shared, seen: Object.fromEntries(PROFILE_IDS.map((p) => [p, [] as string[]])) as Record<ProfileId, string[]>,
+    atStartup: [],
   };
 }
 
@@ -353,6 +356,7 @@ export function componentFacts(): ComponentFacts[] {
           }
         }
         if (m && inStory) addUnique(m.seen[profile], scenario);
+        else if (m) addUnique(m.atStartup, profile);
       }
       if (st.kind === 'api' && st.api) {
         const { verb, kind, code } = st.api;
@@ -390,7 +394,10 @@ export function componentFacts(): ComponentFacts[] {
       for (const list of [f.writes, f.events, f.calls, f.serves]) for (const x of list) x.profiles.sort();
       const scenarioOrder = SCENARIOS.map((s) => s.id);
       f.scenarios.sort((a, b) => scenarioOrder.indexOf(a.id) - scenarioOrder.indexOf(b.id));
-      for (const m of f.messages) for (const p of PROFILE_IDS) m.seen[p].sort((a, b) => scenarioOrder.indexOf(a) - scenarioOrder.indexOf(b));
+      for (const m of f.messages) {
+        for (const p of PROFILE_IDS) m.seen[p].sort((a, b) => scenarioOrder.indexOf(a) - scenarioOrder.indexOf(b));
+        m.atStartup.sort();
+      }
       ordered.push(f);
     }
   }

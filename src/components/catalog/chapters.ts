@@ -1,0 +1,116 @@
+/**
+ * The chapters of the site in learning order, and which scenarios each walks through. Pages use it
+ * to lead from the home page into the chapters and to link a component to the chapters where it
+ * acts; a scenario no chapter covers is linked to its embed page (/embed/<scenario>/) instead.
+ */
+import { SCENARIOS } from '../../machines/index.ts';
+
+export interface Chapter {
+  id: string;
+  title: string;
+  /** scenario ids the chapter steps through */
+  scenarios: string[];
+  /** one or two sentences: what happens in it */
+  summary: string;
+}
+
+export const CHAPTERS: readonly Chapter[] = [
+  {
+    id: 'provision',
+    title: 'Provision',
+    scenarios: ['provision'],
+    summary:
+      'A claim is created. The PV controller hands it to external-provisioner, which calls CreateVolume and creates a PersistentVolume; the PV controller then binds the two.',
+  },
+  {
+    id: 'attach',
+    title: 'Attach',
+    scenarios: ['attach'],
+    summary:
+      'A pod is scheduled. The attach/detach controller creates a VolumeAttachment, external-attacher calls ControllerPublishVolume, and the node status says the volume is attached.',
+  },
+  {
+    id: 'mount',
+    title: 'Mount',
+    scenarios: ['mount'],
+    summary:
+      'The kubelet confirms the attachment, then calls NodeStageVolume and NodePublishVolume on the node plugin, and the pod starts.',
+  },
+  {
+    id: 'teardown',
+    title: 'Teardown',
+    scenarios: ['teardown'],
+    summary:
+      'The pod goes: NodeUnpublishVolume, NodeUnstageVolume, then the detach. Deleting the claim releases the volume and DeleteVolume removes it.',
+  },
+  {
+    id: 'pod-migration',
+    title: 'Pod migration',
+    scenarios: ['pod-migration'],
+    summary:
+      'A StatefulSet pod moves to another node (seed 000): the volume is unmounted and detached on the old node before it is attached and mounted on the new one.',
+  },
+  {
+    id: 'multi-attach',
+    title: 'Multi-Attach',
+    scenarios: ['multi-attach'],
+    summary:
+      'A ReadWriteOnce volume is wanted on a second node while still attached to the first: the attach/detach controller refuses and says why.',
+  },
+  {
+    id: 'ad-detach-backoff',
+    title: 'Detach in backoff',
+    scenarios: ['ad-detach-backoff'],
+    summary:
+      'A detach fails and the pod comes back to the same node (seed 002): stuck on 1.20, where the node status loses the volume, and fixed on 1.30.',
+  },
+  {
+    id: 'wffc-provision',
+    title: 'WaitForFirstConsumer',
+    scenarios: ['wffc-provision'],
+    summary:
+      'With volumeBindingMode WaitForFirstConsumer the scheduler picks the node first and writes selected-node on the claim; the volume is then created in that node’s topology (seed 003).',
+  },
+  {
+    id: 'ceph-rbd',
+    title: 'Ceph RBD',
+    scenarios: ['ceph-rbd-create', 'ceph-rbd-clone', 'ceph-rbd-delete'],
+    summary:
+      'ceph-csi creates, clones and deletes RBD images, with its omap journal, the -temp clone images and the trash shown as they change (seed 004).',
+  },
+];
+
+export const chapterUrl = (id: string): string => `/flows/${id}/`;
+export const embedUrl = (scenario: string): string => `/embed/${scenario}/`;
+
+/** The chapter that walks through a scenario, if any. */
+export function chapterOfScenario(scenario: string): Chapter | undefined {
+  return CHAPTERS.find((c) => c.scenarios.includes(scenario));
+}
+
+export interface ScenarioLink {
+  /** chapter id, or the scenario id when no chapter covers it */
+  id: string;
+  title: string;
+  href: string;
+  kind: 'chapter' | 'embed';
+}
+
+/**
+ * Where to read about a list of scenarios: their chapters in learning order (each once), then the
+ * scenarios no chapter covers, as embed pages.
+ */
+export function linksForScenarios(scenarios: Iterable<string>): ScenarioLink[] {
+  const ids = new Set(scenarios);
+  const chapters = CHAPTERS.filter((c) => c.scenarios.some((s) => ids.has(s)))
+    .map((c): ScenarioLink => ({ id: c.id, title: c.title, href: chapterUrl(c.id), kind: 'chapter' }));
+  const loose = SCENARIOS.filter((s) => ids.has(s.id) && !chapterOfScenario(s.id))
+    // scenario titles read "Force detach: a node shuts down, …"; the part before the colon names it
+    .map((s): ScenarioLink => ({ id: s.id, title: s.title.split(':')[0]!.trim(), href: embedUrl(s.id), kind: 'embed' }));
+  return [...chapters, ...loose];
+}
+
+/** Title of a scenario, for lists ("seen in …"). */
+export function scenarioTitle(id: string): string {
+  return SCENARIOS.find((s) => s.id === id)?.title ?? id;
+}
