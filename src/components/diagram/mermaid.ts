@@ -1,8 +1,8 @@
 /**
  * Mermaid, loaded only when a diagram is drawn: `renderMermaid(el, text)` imports the library on its
  * first call (one shared module promise), initialises it once per colour scheme (no start-on-load,
- * strict security: no HTML or scripts in labels), renders the SVG into `el`, and re-renders every
- * diagram it drew when the reader's colour scheme changes. Failures become a readable message in
+ * strict security: no HTML or scripts in labels; the site's colour tokens as theme), renders the SVG
+ * into `el`, and re-renders every diagram it drew when the reader's colour scheme changes. Failures become a readable message in
  * `el`; they are never thrown to the page.
  *
  * Shared by the component pages' state charts (MermaidDiagram.astro) and the flow player.
@@ -12,7 +12,7 @@ import type { Mermaid } from 'mermaid';
 export interface RenderMermaidOptions {
   /** accessible name of the drawn SVG (role="img") */
   title?: string;
-  /** force a theme instead of following prefers-color-scheme */
+  /** force one of Mermaid's own themes instead of the site's colours for the reader's scheme */
   theme?: 'default' | 'dark' | 'neutral';
 }
 
@@ -27,8 +27,8 @@ const drawn = new Map<HTMLElement, { text: string; opts: RenderMermaidOptions }>
 const darkQuery = (): MediaQueryList | undefined =>
   typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : undefined;
 
-function schemeTheme(): 'default' | 'dark' {
-  return darkQuery()?.matches ? 'dark' : 'default';
+function schemeTheme(): 'site-light' | 'site-dark' {
+  return darkQuery()?.matches ? 'site-dark' : 'site-light';
 }
 
 function loadMermaid(): Promise<Mermaid> {
@@ -41,15 +41,65 @@ function loadMermaid(): Promise<Mermaid> {
   return modulePromise;
 }
 
+/**
+ * Mermaid's "base" theme coloured with the site's own tokens (global.css), so diagrams keep the
+ * page's contrast in the light and the dark scheme alike. Read when a diagram is drawn, so the
+ * reader's current scheme applies.
+ */
+function siteThemeVariables(dark: boolean): Record<string, string | boolean> {
+  const css = getComputedStyle(document.documentElement);
+  const token = (name: string, fallback: string): string => css.getPropertyValue(name).trim() || fallback;
+  const bg = token('--bg', dark ? '#14171c' : '#ffffff');
+  const fg = token('--fg', dark ? '#e4e7eb' : '#1c1f24');
+  const surface = token('--surface', dark ? '#1c2027' : '#f4f6f9');
+  const accent = token('--accent', dark ? '#7fb0ff' : '#1f5fbf');
+  const muted = token('--muted', dark ? '#9aa3b0' : '#5a6270');
+  return {
+    darkMode: dark,
+    background: bg,
+    fontFamily: getComputedStyle(document.body).fontFamily,
+    primaryColor: surface,
+    primaryTextColor: fg,
+    primaryBorderColor: accent,
+    secondaryColor: surface,
+    tertiaryColor: bg,
+    textColor: fg,
+    lineColor: muted,
+    // state diagrams
+    stateBkg: surface,
+    stateLabelColor: fg,
+    labelColor: fg,
+    transitionColor: muted,
+    transitionLabelColor: fg,
+    edgeLabelBackground: bg,
+    labelBackgroundColor: bg,
+    compositeBackground: bg,
+    compositeTitleBackground: surface,
+    altBackground: surface,
+    specialStateColor: fg,
+    innerEndBackground: fg,
+    // sequence diagrams (the flow player)
+    actorBkg: surface,
+    actorBorder: accent,
+    actorTextColor: fg,
+    actorLineColor: muted,
+    signalColor: fg,
+    signalTextColor: fg,
+    noteBkgColor: surface,
+    noteTextColor: fg,
+    noteBorderColor: muted,
+  };
+}
+
 function ensureInitialised(mermaid: Mermaid, theme: string): void {
   if (initialisedTheme === theme) return;
-  const fontFamily = typeof document !== 'undefined' ? getComputedStyle(document.body).fontFamily : undefined;
+  const site = theme === 'site-light' || theme === 'site-dark';
   mermaid.initialize({
     startOnLoad: false,
     securityLevel: 'strict',
-    theme: theme as 'default',
+    theme: (site ? 'base' : theme) as 'base',
+    ...(site ? { themeVariables: siteThemeVariables(theme === 'site-dark') } : {}),
     suppressErrorRendering: true,
-    ...(fontFamily ? { fontFamily } : {}),
   });
   initialisedTheme = theme;
 }
