@@ -13,7 +13,7 @@
 //
 // Usage: npm run build:site && npm run size [-- --json]
 // Exit status: 0 within budget, 1 over budget (or no built site).
-// measureScripts() and budgetViolations() are exported for test/e2e/site.e2e.mjs.
+// measureScripts(), recordScripts() and budgetViolations() are exported for test/e2e/site.e2e.mjs.
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -58,21 +58,19 @@ async function responseBytes(response, root) {
 }
 
 /**
- * Open one page and record the JavaScript it loads without interaction.
- * Returns { page, status, hasWidget, scripts: [{ url, bytes, gzipBytes }], count, gzipBytes }.
- * Inline scripts are listed as "<inline #n>".
+ * Start recording the JavaScript a browser context loads; call before the page navigates.
+ * `collect(page, baseUrl)`, once the page has settled and before anything injects a script,
+ * returns { hasWidget, scripts: [{ url, bytes, gzipBytes }], count, gzipBytes }; inline scripts are
+ * listed as "<inline #n>". Used by measureScripts() and by the site-wide browser checks.
  */
-async function measurePage(browser, baseUrl, pagePath, root) {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    const seen = new Map();
-    // Context-wide, so worker scripts and dynamic imports are counted as well as <script src>.
-    context.on('response', (response) => {
-      if (response.status() >= 300 || !isJavaScript(response)) return;
-      if (!seen.has(response.url())) seen.set(response.url(), responseBytes(response, root));
-    });
-    const response = await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle' });
+export function recordScripts(context, root = siteRoot) {
+  const seen = new Map();
+  // Context-wide, so worker scripts and dynamic imports are counted as well as <script src>.
+  context.on('response', (response) => {
+    if (response.status() >= 300 || !isJavaScript(response)) return;
+    if (!seen.has(response.url())) seen.set(response.url(), responseBytes(response, root));
+  });
+  const collect = async (page, baseUrl) => {
     const { hasWidget, inline } = await page.evaluate((jsTypes) => {
       const types = new Set(jsTypes);
       return {
@@ -85,20 +83,34 @@ async function measurePage(browser, baseUrl, pagePath, root) {
     const scripts = [];
     for (const [url, bytesPromise] of seen) {
       const bytes = await bytesPromise;
-      scripts.push({ url: url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url, bytes: bytes.length, gzipBytes: gzipSize(bytes) });
+      const shown = url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url;
+      scripts.push({ url: shown, bytes: bytes.length, gzipBytes: gzipSize(bytes) });
     }
     inline.forEach((text, i) => {
       const bytes = Buffer.from(text);
       scripts.push({ url: `<inline #${i + 1}>`, bytes: bytes.length, gzipBytes: gzipSize(bytes) });
     });
     return {
-      page: pagePath,
-      status: response?.status() ?? 0,
       hasWidget,
       scripts,
       count: scripts.length,
       gzipBytes: scripts.reduce((sum, s) => sum + s.gzipBytes, 0),
     };
+  };
+  return { collect };
+}
+
+/**
+ * Open one page in a fresh context, leave it until the network is idle, and record its JavaScript.
+ * Returns { page, status, hasWidget, scripts, count, gzipBytes }.
+ */
+async function measurePage(browser, baseUrl, pagePath, root) {
+  const context = await browser.newContext();
+  try {
+    const recorder = recordScripts(context, root);
+    const page = await context.newPage();
+    const response = await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle' });
+    return { page: pagePath, status: response?.status() ?? 0, ...(await recorder.collect(page, baseUrl)) };
   } finally {
     await context.close();
   }

@@ -15,8 +15,13 @@ import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** dist/site, where `npm run build:site` writes the site. */
-export const siteRoot = path.resolve(here, '../dist/site');
+/**
+ * dist/site, where `npm run build:site` writes the site; SITE_DIR points the tests and the budget
+ * check at another build (e.g. `astro build --outDir /tmp/site && pagefind --site /tmp/site`).
+ */
+export const siteRoot = process.env.SITE_DIR
+  ? path.resolve(process.env.SITE_DIR)
+  : path.resolve(here, '../dist/site');
 
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 

@@ -9,11 +9,13 @@ const axePath = path.resolve(here, '../../node_modules/axe-core/axe.min.js');
 /**
  * Open `url` in a fresh browser context and record everything that would show up as an error in
  * DevTools: console.error messages, uncaught page errors and failed requests.
+ * `beforeGoto(context, page)` runs before navigation (to attach more listeners).
  * Call `close()` when done.
  */
-export async function openPage(browser, url, contextOptions = {}) {
+export async function openPage(browser, url, contextOptions = {}, { beforeGoto } = {}) {
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
+  await beforeGoto?.(context, page);
   const errors = [];
   const requests = [];
   page.on('console', (msg) => {

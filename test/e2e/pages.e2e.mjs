@@ -1,7 +1,21 @@
-// Static pages: they load cleanly, have a heading, and the home page ships no JavaScript.
+// The shell and the fixed pages: home, 404, header, search, colour schemes, print, reduced motion.
+// (Checks that hold for every page, such as axe and links, are in site.e2e.mjs.)
 
 import assert from 'node:assert/strict';
-import { openPage } from './helpers.mjs';
+import { formatViolations, openPage, seriousAxeViolations } from './helpers.mjs';
+
+/** Computed style values of `selector` on the page (the first match), or null when absent. */
+function styleOf(page, selector, properties, pseudo) {
+  return page.evaluate(
+    ({ selector, properties, pseudo }) => {
+      const el = document.querySelector(selector);
+      if (!el) return null;
+      const style = getComputedStyle(el, pseudo);
+      return Object.fromEntries(properties.map((p) => [p, style.getPropertyValue(p)]));
+    },
+    { selector, properties, pseudo },
+  );
+}
 
 export default [
   async function homePageLoadsWithoutErrorsAndShipsNoScripts({ browser, baseUrl }) {
@@ -30,7 +44,7 @@ export default [
       assert.deepEqual(unexpected, []);
       assert.equal(await page.locator('h1').count(), 1);
       assert.match(await page.locator('h1').innerText(), /not found/i);
-      assert.equal(await page.locator('a[href="/"]').first().isVisible(), true);
+      assert.equal(await page.locator('main a[href="/"]').first().isVisible(), true);
     } finally {
       await close();
     }
@@ -49,16 +63,217 @@ export default [
   },
 
   async function colorSchemeFollowsSystemPreference({ browser, baseUrl }) {
-    const background = async (colorScheme) => {
+    const tokens = ['--bg', '--fg', '--code-bg', '--highlight', '--ok', '--warn', '--err'];
+    const read = async (colorScheme) => {
       const { page, close } = await openPage(browser, `${baseUrl}/`, { colorScheme });
       try {
-        return await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        return {
+          body: await page.evaluate(() => getComputedStyle(document.body).backgroundColor),
+          tokens: await styleOf(page, ':root', tokens),
+        };
       } finally {
         await close();
       }
     };
-    const light = await background('light');
-    const dark = await background('dark');
-    assert.notEqual(light, dark);
+    const light = await read('light');
+    const dark = await read('dark');
+    assert.notEqual(light.body, dark.body);
+    for (const token of tokens) {
+      assert.notEqual(light.tokens?.[token]?.trim() || '', '', `${token} is not defined`);
+      assert.notEqual(light.tokens?.[token], dark.tokens?.[token], `${token} has no dark value`);
+    }
+  },
+
+  async function headerHasTheSiteNameNavAndALabelledSearchForm({ browser, baseUrl }) {
+    const { page, close } = await openPage(browser, `${baseUrl}/`);
+    try {
+      const header = page.locator('header.site-header');
+      assert.equal(await header.locator('a.site-name[href="/"]').innerText(), 'CSI Flows');
+      const nav = header.getByRole('navigation', { name: 'Main' });
+      assert.equal(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current'), 'page');
+      const form = header.locator('form[role="search"]');
+      assert.equal(await form.getAttribute('action'), '/search/');
+      assert.equal((await form.getAttribute('method'))?.toLowerCase(), 'get');
+      const input = header.getByLabel('Search the site');
+      assert.equal(await input.getAttribute('name'), 'q');
+    } finally {
+      await close();
+    }
+  },
+
+  async function headerSearchWorksWithoutJavaScript({ browser, baseUrl }) {
+    const { page, close } = await openPage(browser, `${baseUrl}/`, { javaScriptEnabled: false });
+    try {
+      await page.getByLabel('Search the site').fill('kubelet volume');
+      await Promise.all([page.waitForURL('**/search/?q=*'), page.keyboard.press('Enter')]);
+      const url = new URL(page.url());
+      assert.equal(url.pathname, '/search/');
+      assert.equal(url.searchParams.get('q'), 'kubelet volume');
+      // Without JavaScript the search page says so and offers a way on.
+      // (Playwright's text selectors skip <noscript>, so the paragraph is located by CSS.)
+      const noScript = page.locator('noscript p');
+      assert.match(await noScript.innerText(), /Search runs in your browser and needs JavaScript/);
+      assert.equal(await noScript.isVisible(), true);
+    } finally {
+      await close();
+    }
+  },
+
+  async function headerFitsA360pxScreenInTwoRows({ browser, baseUrl }) {
+    const { page, close } = await openPage(browser, `${baseUrl}/`, {
+      viewport: { width: 360, height: 740 },
+    });
+    try {
+      const header = page.locator('header.site-header');
+      const overflow = await header.evaluate((el) => el.scrollWidth - el.clientWidth);
+      assert.ok(overflow <= 0, `header scrolls sideways by ${overflow}px`);
+      const centres = [];
+      for (const locator of [
+        page.locator('a.site-name'),
+        ...(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').all()),
+        page.getByLabel('Search the site'),
+        page.locator('header button[type="submit"]'),
+      ]) {
+        const box = await locator.boundingBox();
+        assert.ok(box && box.x >= 0 && box.x + box.width <= 360, `off screen: ${JSON.stringify(box)}`);
+        centres.push(box.y + box.height / 2);
+      }
+      // Items of one row share their vertical centre (align-items: center); a new row starts
+      // where the centre jumps. Site name and search share a row, the nav links take the next.
+      centres.sort((a, b) => a - b);
+      const rows = 1 + centres.filter((c, i) => i > 0 && c - (centres[i - 1] ?? c) > 8).length;
+      assert.equal(rows, 2, `header items sit on ${rows} rows (centres ${centres.map(Math.round)})`);
+    } finally {
+      await close();
+    }
+  },
+
+  async function searchPageRunsTheQueryFromTheUrl({ browser, baseUrl }) {
+    const { page, errors, close } = await openPage(browser, `${baseUrl}/search/?q=kubelet`);
+    try {
+      const results = page.locator('.pagefind-ui__result');
+      await results.first().waitFor({ timeout: 10_000 });
+      const field = page.getByLabel('Search the chapters and component pages');
+      assert.equal(await field.inputValue(), 'kubelet');
+      // Every result leads to a page of this site.
+      const hrefs = await page.locator('.pagefind-ui__result-link').evaluateAll((links) =>
+        links.map((a) => /** @type {HTMLAnchorElement} */ (a).href),
+      );
+      assert.ok(hrefs.length > 0);
+      for (const href of hrefs) {
+        assert.ok(href.startsWith(`${baseUrl}/`), `result outside the site: ${href}`);
+        const status = (await fetch(href)).status;
+        assert.equal(status, 200, `result ${href} answers ${status}`);
+      }
+      await page.waitForFunction(() =>
+        /result/.test(document.getElementById('search-results-announcer')?.textContent ?? ''),
+      );
+      // Typing a new query keeps ?q= in step, so the address can be shared.
+      await field.fill('volume');
+      await page.waitForURL((url) => url.searchParams.get('q') === 'volume', { timeout: 5_000 });
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
+
+  async function searchResultsPassAxeInDarkMode({ browser, baseUrl }) {
+    const { page, errors, close } = await openPage(browser, `${baseUrl}/search/?q=volume`, {
+      colorScheme: 'dark',
+    });
+    try {
+      await page.locator('.pagefind-ui__result').first().waitFor({ timeout: 10_000 });
+      const violations = await seriousAxeViolations(page);
+      assert.deepEqual(violations, [], formatViolations(violations));
+      // Result titles follow the site's dark text colour, not Pagefind's default dark grey.
+      const [title, body] = await Promise.all([
+        styleOf(page, '.pagefind-ui__result-link', ['color']),
+        styleOf(page, 'body', ['color']),
+      ]);
+      assert.equal(title?.color, body?.color);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
+
+  async function searchPageExplainsAMissingIndex({ browser, baseUrl }) {
+    const context = await browser.newContext();
+    try {
+      // As under `astro dev`: no Pagefind bundle.
+      await context.route('**/pagefind/**', (route) => route.fulfill({ status: 404, body: '' }));
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/search/?q=kubelet`);
+      const status = page.getByRole('status').filter({ hasText: 'search index is missing' });
+      await status.waitFor({ timeout: 10_000 });
+      assert.match(await status.innerText(), /npm run build:site/);
+    } finally {
+      await context.close();
+    }
+  },
+
+  async function printHidesChromeAndShowsExternalUrls({ browser, baseUrl }) {
+    const { page, close } = await openPage(browser, `${baseUrl}/`, { colorScheme: 'dark' });
+    try {
+      // Content the shell's print rules are for, added to the page under test.
+      await page.evaluate(() => {
+        const main = document.querySelector('main');
+        main?.insertAdjacentHTML(
+          'beforeend',
+          '<p><a id="t-ext" href="https://kubernetes.io/docs/">docs</a> <a id="t-int" href="/">home</a></p>' +
+            '<button id="t-control" class="no-print">Play</button>' +
+            '<div id="t-control2" class="no-print">controls</div>' +
+            '<ol id="t-steps" style="max-height: 3rem; overflow: auto"><li>1</li><li>2</li><li>3</li><li>4</li></ol>' +
+            `<pre id="t-pre">${'x'.repeat(400)}</pre>`,
+        );
+      });
+      await page.emulateMedia({ media: 'print' });
+      const display = (selector) => styleOf(page, selector, ['display']).then((s) => s?.display);
+      assert.equal(await display('.site-header nav'), 'none');
+      assert.equal(await display('.site-search'), 'none');
+      assert.equal(await display('.skip-link'), 'none');
+      assert.equal(await display('#t-control'), 'none');
+      assert.equal(await display('#t-control2'), 'none');
+      const body = await styleOf(page, 'body', ['color', 'background-color']);
+      assert.deepEqual(body, { color: 'rgb(0, 0, 0)', 'background-color': 'rgb(255, 255, 255)' });
+      const external = await styleOf(page, '#t-ext', ['content'], '::after');
+      assert.match(external?.content ?? '', /https:\/\/kubernetes\.io\/docs\//);
+      const internal = await styleOf(page, '#t-int', ['content'], '::after');
+      assert.equal(internal?.content, 'none');
+      const steps = await styleOf(page, '#t-steps', ['max-height', 'overflow-y']);
+      assert.deepEqual(steps, { 'max-height': 'none', 'overflow-y': 'visible' });
+      const pre = await styleOf(page, '#t-pre', ['white-space']);
+      assert.equal(pre?.['white-space'], 'pre-wrap');
+
+      // And on screen the same elements are untouched (the rules above are print-only).
+      await page.emulateMedia({ media: 'screen' });
+      assert.notEqual(await display('.site-header nav'), 'none');
+      assert.notEqual(await display('#t-control'), 'none');
+    } finally {
+      await close();
+    }
+  },
+
+  async function reducedMotionTurnsOffTransitionsAndAnimations({ browser, baseUrl }) {
+    const durations = async (reducedMotion) => {
+      const { page, close } = await openPage(browser, `${baseUrl}/`, { reducedMotion });
+      try {
+        await page.evaluate(() => {
+          document.querySelector('main')?.insertAdjacentHTML(
+            'beforeend',
+            '<div id="t-moving" style="transition: opacity 2s; animation: t-spin 3s infinite"></div>',
+          );
+        });
+        return await styleOf(page, '#t-moving', ['transition-duration', 'animation-duration']);
+      } finally {
+        await close();
+      }
+    };
+    assert.deepEqual(await durations('no-preference'), {
+      'transition-duration': '2s',
+      'animation-duration': '3s',
+    });
+    const reduced = await durations('reduce');
+    assert.deepEqual(reduced, { 'transition-duration': '1e-05s', 'animation-duration': '1e-05s' });
   },
 ];

@@ -9,6 +9,7 @@
 //
 // Usage: npm run build:site && npm run e2e
 // Env:   CHROMIUM_PATH   browser binary (default /usr/bin/chromium)
+//        SITE_DIR        the built site to test (default dist/site)
 //        E2E_TIMEOUT_MS  per-test timeout (default 30000)
 //        E2E_FILTER      run only the tests whose "file > name" contains this text
 
