@@ -38,12 +38,16 @@ async function summary(scope) {
 }
 const norm = (s) => s.replace(/\s+/g, ' ').trim();
 
-/** In an embed, Mermaid loads at once: let it finish before navigating, or its requests are aborted. */
-async function diagramDrawn(page) {
-  await page.locator('.fp-diagram-box svg').waitFor({ timeout: 15_000 });
-}
+
 
 const stepParam = (page) => new URL(page.url()).searchParams.get('step');
+
+/** The player writes ?step once the reader pauses (200 ms): wait for it. */
+async function urlStep(page, n) {
+  await page.waitForFunction((want) => new URLSearchParams(location.search).get('step') === want, String(n), { timeout: 3000 })
+    .catch(() => {});
+  return stepParam(page);
+}
 
 async function ready(page) {
   await page.locator('.fp-stepno', { hasText: /^Step \d+ of \d+$/ }).waitFor({ timeout: 10_000 });
@@ -68,14 +72,14 @@ export default [
       await waitForStep(page, 2);
       await page.keyboard.press('PageDown');
       await waitForStep(page, 3);
-      assert.equal(stepParam(page), '3', 'the URL follows the step');
+      assert.equal(await urlStep(page, 3), '3', 'the URL follows the step');
       await page.keyboard.press('ArrowLeft');
       await waitForStep(page, 2);
       await page.keyboard.press('PageUp');
       await waitForStep(page, 1);
       await page.keyboard.press('End');
       await waitForStep(page, m.steps.length);
-      assert.equal(stepParam(page), String(m.steps.length));
+      assert.equal(await urlStep(page, m.steps.length), String(m.steps.length));
       await page.keyboard.press('Home');
       await waitForStep(page, 1);
       assert.equal(norm(await summary(page)), norm(m.steps[0].summary));
@@ -114,6 +118,7 @@ export default [
       assert.equal(await v.page.locator('.fp-notice').count(), 0);
       await v.page.keyboard.press('ArrowRight');
       await waitForStep(v.page, 8);
+      await urlStep(v.page, 8);
       const url = new URL(v.page.url());
       assert.equal(url.searchParams.get('step'), '8');
       assert.equal(url.searchParams.get('other'), 'x', 'other parameters are kept');
@@ -136,7 +141,7 @@ export default [
         const box = v.page.locator('.fp-notice');
         assert.equal(await box.getAttribute('role'), 'status');
         assert.match(await box.innerText(), new RegExp(notice.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-        assert.equal(stepParam(v.page), String(step), 'the URL is corrected');
+        assert.equal(await urlStep(v.page, step), String(step), 'the URL is corrected');
         assert.deepEqual(v.errors, []);
       } finally {
         await v.close();
@@ -146,7 +151,7 @@ export default [
 
   async function logLineClickSeeksAndTheInspectorMarksChangedLines({ browser, baseUrl }) {
     const m = await model(baseUrl, 'attach');
-    const { page, errors, close } = await openPage(browser, `${baseUrl}${EMBED}`);
+    let { page, errors, close } = await openPage(browser, `${baseUrl}${EMBED}`);
     try {
       await ready(page);
       // A log line of some later step: click it, the player goes there and highlights it.
@@ -173,8 +178,9 @@ export default [
       assert.ok(pick, 'the attach flow has a step that changes an existing object');
       const [o, v] = pick.changes[0];
       const version = m.objects[o].versions[v];
-      await diagramDrawn(page);
-      await page.goto(`${baseUrl}${EMBED}?step=${pick.i}`);
+      assert.deepEqual(errors, []);
+      await close();
+      ({ page, errors, close } = await openPage(browser, `${baseUrl}${EMBED}?step=${pick.i}`));
       await ready(page);
       const card = page.locator('.fp-inspector .fp-obj.is-changed');
       assert.equal(await card.count(), 1);
@@ -200,7 +206,7 @@ export default [
   async function versionSwitchLoadsTheOtherVersion({ browser, baseUrl }) {
     const m120 = await model(baseUrl, 'ad-detach-backoff', '1.20');
     const m130 = await model(baseUrl, 'ad-detach-backoff', '1.30');
-    const { page, errors, close } = await openPage(browser, `${baseUrl}/embed/ad-detach-backoff/?step=40`);
+    let { page, errors, close } = await openPage(browser, `${baseUrl}/embed/ad-detach-backoff/?step=40`);
     try {
       await ready(page);
       assert.deepEqual(await shown(page), { step: 40, total: m130.steps.length });
@@ -212,15 +218,17 @@ export default [
       await page.locator('.fp-stepno', { hasText: `of ${m120.steps.length}` }).waitFor();
       assert.deepEqual(await shown(page), { step: expected, total: m120.steps.length });
       assert.equal(norm(await summary(page)), norm(m120.steps[expected - 1].summary));
-      assert.equal(new URL(page.url()).searchParams.get('k8s'), '1.20');
-      await diagramDrawn(page);
+      await page.waitForFunction(() => new URLSearchParams(location.search).get('k8s') === '1.20');
+      assert.deepEqual(errors, []);
+      await close();
       // ?k8s opens a version directly; an unknown one is reported and falls back.
-      await page.goto(`${baseUrl}/embed/ad-detach-backoff/?k8s=1.20&step=3`);
+      ({ page, errors, close } = await openPage(browser, `${baseUrl}/embed/ad-detach-backoff/?k8s=1.20&step=3`));
       await ready(page);
       assert.deepEqual(await shown(page), { step: 3, total: m120.steps.length });
       assert.equal(await page.getByRole('radio', { name: '1.20' }).isChecked(), true);
-      await diagramDrawn(page);
-      await page.goto(`${baseUrl}/embed/ad-detach-backoff/?k8s=9.99`);
+      assert.deepEqual(errors, []);
+      await close();
+      ({ page, errors, close } = await openPage(browser, `${baseUrl}/embed/ad-detach-backoff/?k8s=9.99`));
       await ready(page);
       assert.equal((await shown(page)).total, m130.steps.length);
       assert.match(await page.locator('.fp-notice').innerText(), /Kubernetes 9\.99 is not available/);
@@ -380,7 +388,7 @@ export default [
       await page.locator('#player').scrollIntoViewIfNeeded();
       await page.keyboard.press('ArrowRight');
       await waitForStep(page, 2);
-      assert.equal(stepParam(page), '2');
+      assert.equal(await urlStep(page, 2), '2');
       // The first interaction loads Mermaid and draws the diagram with the current message marked.
       await page.locator('.fp-diagram-box svg').waitFor({ timeout: 15_000 });
       assert.ok(requests.some(isMermaid));

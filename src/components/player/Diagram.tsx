@@ -28,16 +28,29 @@ function highlight(host: HTMLElement, index: number, scroll: boolean, reducedMot
   if (!svg) return;
   for (const el of svg.querySelectorAll('.fp-msg-current')) el.classList.remove('fp-msg-current');
   if (index < 0) return;
-  const text = svg.querySelectorAll('.messageText')[index];
+  const texts = svg.querySelectorAll('.messageText');
+  if (index >= texts.length) return;
+  const text = texts[index];
   const line = svg.querySelectorAll('.messageLine0, .messageLine1')[index];
   text?.classList.add('fp-msg-current');
   line?.classList.add('fp-msg-current');
   if (!scroll || !text) return;
-  // Scroll the diagram box (never the page) so the current message sits in its upper third.
-  const box = host.getBoundingClientRect();
-  const r = (text as SVGGraphicsElement).getBoundingClientRect();
-  const top = host.scrollTop + (r.top - box.top) - host.clientHeight / 3;
-  const left = host.scrollLeft + (r.left - box.left) - host.clientWidth / 2 + r.width / 2;
+  // Scroll the diagram box (never the page) so the current message sits in its upper third. The
+  // label's position comes from its SVG attributes (the SVG is drawn at scale 1), which needs no
+  // layout pass; the rendered box is read only when they are missing.
+  const x = Number(text.getAttribute('x'));
+  const y = Number(text.getAttribute('y'));
+  let top: number;
+  let left: number;
+  if (text.hasAttribute('y') && Number.isFinite(x) && Number.isFinite(y)) {
+    top = y - host.clientHeight / 3;
+    left = x - host.clientWidth / 2;
+  } else {
+    const box = host.getBoundingClientRect();
+    const r = (text as SVGGraphicsElement).getBoundingClientRect();
+    top = host.scrollTop + (r.top - box.top) - host.clientHeight / 3;
+    left = host.scrollLeft + (r.left - box.left) - host.clientWidth / 2 + r.width / 2;
+  }
   host.scrollTo({ top: Math.max(0, top), left: Math.max(0, left), behavior: reducedMotion ? 'auto' : 'smooth' });
 }
 
@@ -64,11 +77,16 @@ export function Diagram({ model, step, load, onLoad, reducedMotion, headingLevel
     return { model, from, to };
   });
   const stale = win.model !== model || current < win.from || current >= win.to;
+  // A new window is drawn once the reader has stayed 150 ms: drawing takes Mermaid tens of ms, and a
+  // held key would otherwise pay for windows nobody sees. Until then nothing is highlighted.
   useEffect(() => {
     if (!stale) return;
-    const [from, to] = placeWindow(current, count);
-    setWin({ model, from, to });
-  }, [stale, current, count, model]);
+    const id = window.setTimeout(() => {
+      const [from, to] = placeWindow(current, count);
+      setWin({ model, from, to });
+    }, win.model === model ? 150 : 0);
+    return () => window.clearTimeout(id);
+  }, [stale, current, count, model, win.model]);
 
   const host = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState<string | null>(null);
@@ -97,7 +115,10 @@ export function Diagram({ model, step, load, onLoad, reducedMotion, headingLevel
   useEffect(() => {
     const el = host.current;
     if (!el || drawn !== key) return;
-    highlight(el, current - win.from, true, reducedMotion);
+    highlight(el, current - win.from, false, reducedMotion);
+    // Geometry is read in the next frame, after every panel has made its changes: one layout pass.
+    const raf = requestAnimationFrame(() => highlight(el, current - win.from, true, reducedMotion));
+    return () => cancelAnimationFrame(raf);
   }, [drawn, key, current, win.from, reducedMotion]);
   useEffect(() => {
     const el = host.current;
@@ -117,7 +138,10 @@ export function Diagram({ model, step, load, onLoad, reducedMotion, headingLevel
   return (
     <section className="fp-panel fp-diagram" aria-labelledby="fp-diag-h">
       <H id="fp-diag-h" className="fp-panel-title">
-        Sequence <span className="fp-count">{count === 0 ? 'no messages' : m ? `message ${current + 1} of ${count}${m.step === step ? '' : ` (last before step ${step})`}` : 'before the first message'}</span>
+        Sequence{' '}
+        <span className="fp-count">
+          {count === 0 ? 'no messages' : m ? `message ${current + 1} of ${count}${m.step === step ? '' : ` (last before step ${step})`}: ${m.from} → ${m.to}` : 'before the first message'}
+        </span>
       </H>
       {count === 0 ? <p className="fp-muted">This flow sends no API or CSI messages.</p> : !load ? (
         <div className="fp-diagram-placeholder">

@@ -8,7 +8,7 @@
  * Only the browser-safe flow.ts is imported from the simulation.
  */
 import { useMachine } from '@xstate/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FlowModel } from '../../machines/view/flow.ts';
 import { formatOffset } from '../../machines/view/flow.ts';
 import { periodMs, playerMachine, SPEEDS, type StepRequest } from '../../machines/view/player.machine.ts';
@@ -85,6 +85,7 @@ export default function FlowPlayer(props: PlayerProps) {
   const current = model?.steps[step - 1];
 
   const interact = useCallback(() => setInteracted(true), []);
+  const legend = useMemo(() => (model ? legendOf(model) : null), [model]);
 
   /** Which flow, version and step a URL asks for, with a notice for what does not exist here. */
   const resolve = (search: string) => {
@@ -210,16 +211,21 @@ export default function FlowPlayer(props: PlayerProps) {
     return () => window.clearTimeout(id);
   }, [playing, step, speed, send]);
 
-  // ---- URL follows the reader (replaceState: stepping does not fill the history)
+  // ---- URL follows the reader (replaceState: stepping does not fill the history). Written once the
+  // reader pauses for 200 ms: Chromium throttles (and warns about) bursts of history calls, and a
+  // held key or fast playback would make one per step.
   useEffect(() => {
     if (!model || step < 1 || !primary) return;
-    const now = new URLSearchParams(window.location.search);
-    const href = withParams(window.location.href, {
-      step: now.has('step') || step !== 1 ? String(step) : null,
-      k8s: now.has('k8s') || k8s !== props.initialK8s ? k8s : null,
-      flow: now.has('flow') || flow.scenario !== flows[0]!.scenario ? flow.scenario : null,
-    });
-    if (href !== window.location.pathname + window.location.search + window.location.hash) window.history.replaceState(window.history.state, '', href);
+    const id = window.setTimeout(() => {
+      const now = new URLSearchParams(window.location.search);
+      const href = withParams(window.location.href, {
+        step: now.has('step') || step !== 1 ? String(step) : null,
+        k8s: now.has('k8s') || k8s !== props.initialK8s ? k8s : null,
+        flow: now.has('flow') || flow.scenario !== flows[0]!.scenario ? flow.scenario : null,
+      });
+      if (href !== window.location.pathname + window.location.search + window.location.hash) window.history.replaceState(window.history.state, '', href);
+    }, 200);
+    return () => window.clearTimeout(id);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [model, step, k8s, flow, primary]);
 
@@ -328,7 +334,6 @@ export default function FlowPlayer(props: PlayerProps) {
     );
   }
 
-  const legend = model ? legendOf(model) : null;
   return (
     <section
       className={rootClass}
@@ -401,14 +406,26 @@ export default function FlowPlayer(props: PlayerProps) {
           )}
         </div>
 
-        <div className="fp-controls" role="group" aria-label="Player controls">
-          <button type="button" className="fp-btn" onClick={cmd('player.first')} disabled={!model} aria-label="First step" title="First step (Home)"><Icon d="M3 2h2v12H3zM14 2v12L6 8z" /></button>
-          <button type="button" className="fp-btn" onClick={cmd('player.prev')} disabled={!model} aria-label="Previous step" title="Previous step (← or PageUp)"><Icon d="M12 2v12L4 8z" /></button>
-          <button type="button" className="fp-btn fp-play" onClick={cmd('player.toggle')} disabled={!model} aria-label={playing ? 'Pause' : 'Play'} title={`${playing ? 'Pause' : 'Play'} (Space)`}>
-            <Icon d={playing ? 'M4 2h3v12H4zM9 2h3v12H9z' : 'M4 2v12l10-6z'} />
-          </button>
-          <button type="button" className="fp-btn" onClick={cmd('player.next')} disabled={!model} aria-label="Next step" title="Next step (→ or PageDown)"><Icon d="M4 2v12l8-6z" /></button>
-          <button type="button" className="fp-btn" onClick={cmd('player.last')} disabled={!model} aria-label="Last step" title="Last step (End)"><Icon d="M11 2h2v12h-2zM2 2v12l8-6z" /></button>
+        <div className="fp-transport">
+          <div className="fp-controls" role="group" aria-label="Player controls">
+            <button type="button" className="fp-btn" onClick={cmd('player.first')} disabled={!model} aria-label="First step" title="First step (Home)"><Icon d="M3 2h2v12H3zM14 2v12L6 8z" /></button>
+            <button type="button" className="fp-btn" onClick={cmd('player.prev')} disabled={!model} aria-label="Previous step" title="Previous step (← or PageUp)"><Icon d="M12 2v12L4 8z" /></button>
+            <button type="button" className="fp-btn fp-play" onClick={cmd('player.toggle')} disabled={!model} aria-label={playing ? 'Pause' : 'Play'} title={`${playing ? 'Pause' : 'Play'} (Space)`}>
+              <Icon d={playing ? 'M4 2h3v12H4zM9 2h3v12H9z' : 'M4 2v12l10-6z'} />
+            </button>
+            <button type="button" className="fp-btn" onClick={cmd('player.next')} disabled={!model} aria-label="Next step" title="Next step (→ or PageDown)"><Icon d="M4 2v12l8-6z" /></button>
+            <button type="button" className="fp-btn" onClick={cmd('player.last')} disabled={!model} aria-label="Last step" title="Last step (End)"><Icon d="M11 2h2v12h-2zM2 2v12l8-6z" /></button>
+          </div>
+          <div className="fp-scrub-wrap">
+            <Scrubber model={model} step={step} total={total} onSeek={seek} />
+            {legend && (
+              <p className="fp-legend" aria-hidden="true">
+                {legend.stages.map((s) => <span key={s} className="fp-key"><i style={{ background: `var(--fp-stage-${s})` }} />{s}</span>)}
+                {legend.warn && <span className="fp-key"><i className="tall" style={{ background: 'var(--warn)' }} />warning</span>}
+                {legend.err && <span className="fp-key"><i className="tall" style={{ background: 'var(--err)' }} />error</span>}
+              </p>
+            )}
+          </div>
           <label className="fp-speed">
             Speed{' '}
             <select value={speed} onChange={(e) => { interact(); send({ type: 'player.speed', speed: Number(e.currentTarget.value) }); }}>
@@ -417,14 +434,6 @@ export default function FlowPlayer(props: PlayerProps) {
           </label>
           {loading && model && <span className="fp-muted" role="status">Loading {k8s}…</span>}
         </div>
-        <Scrubber model={model} step={step} total={total} onSeek={seek} />
-        {legend && (
-          <p className="fp-legend" aria-hidden="true">
-            {legend.stages.map((s) => <span key={s} className="fp-key"><i style={{ background: `var(--fp-stage-${s})` }} />{s}</span>)}
-            {legend.warn && <span className="fp-key"><i className="tall" style={{ background: 'var(--warn)' }} />warning</span>}
-            {legend.err && <span className="fp-key"><i className="tall" style={{ background: 'var(--err)' }} />error</span>}
-          </p>
-        )}
       </div>
 
       {model && (

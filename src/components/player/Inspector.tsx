@@ -70,10 +70,14 @@ export function Inspector({ model, step, headingLevel, reducedMotion }: { model:
     if (!el) return;
     const mark = el.querySelector('mark.fp-yl');
     if (!mark) return;
-    const r = mark.getBoundingClientRect();
-    const b = el.getBoundingClientRect();
-    if (r.top >= b.top && r.bottom <= b.bottom) return;
-    el.scrollTo({ top: Math.max(0, el.scrollTop + r.top - b.top - el.clientHeight / 3), behavior: reducedMotion ? 'auto' : 'smooth' });
+    // Read geometry in the next frame, after every panel has made its changes (one layout pass).
+    const raf = requestAnimationFrame(() => {
+      const r = mark.getBoundingClientRect();
+      const b = el.getBoundingClientRect();
+      if (r.top >= b.top && r.bottom <= b.bottom) return;
+      el.scrollTo({ top: Math.max(0, el.scrollTop + r.top - b.top - el.clientHeight / 3), behavior: reducedMotion ? 'auto' : 'smooth' });
+    });
+    return () => cancelAnimationFrame(raf);
   }, [model, step, reducedMotion]);
   const cards = useMemo<Card[]>(() => objectsAt(model, step).map(({ object, version, changedHere }) => {
     const t = model.objects[object]!;

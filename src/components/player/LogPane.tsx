@@ -111,12 +111,17 @@ export function LogPane({ model, step, onSeek, reducedMotion, headingLevel }: Lo
     // The line of the current step becomes the list's tab stop (roving tabindex), unless focus is
     // already in the list (the reader is moving through it with the arrows).
     if (!root.contains(document.activeElement)) {
-      for (const li of root.querySelectorAll<HTMLElement>('li[tabindex="0"]')) li.tabIndex = -1;
+      const stop = root.querySelector<HTMLElement>('li[tabindex="0"]');
+      if (stop && stop !== el) stop.tabIndex = -1;
       el.tabIndex = 0;
     }
-    // Scroll the pane only: scrollIntoView would also scroll the page to the pane.
-    const top = el.offsetTop - root.clientHeight / 2 + el.offsetHeight / 2;
-    root.scrollTo({ top: Math.max(0, top), behavior: reducedMotion ? 'auto' : 'smooth' });
+    // Scroll the pane only (scrollIntoView would also scroll the page to the pane), in the next
+    // frame: geometry is read once every panel has made its changes, so layout runs once.
+    const raf = requestAnimationFrame(() => {
+      const top = el.offsetTop - root.clientHeight / 2 + el.offsetHeight / 2;
+      root.scrollTo({ top: Math.max(0, top), behavior: reducedMotion ? 'auto' : 'smooth' });
+    });
+    return () => cancelAnimationFrame(raf);
   }, [step, lines, hidden, reducedMotion]);
 
   const H = headingLevel === 2 ? 'h2' : 'h3';
