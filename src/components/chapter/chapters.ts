@@ -1,0 +1,87 @@
+/**
+ * The chapters at /flows/<id>/, in learning order. This list is the one source for a chapter's
+ * title, one-line description and scenarios: the /flows/ index, the previous/next links and the
+ * chapter layout all read it. What a chapter teaches ("what you will learn", "what to remember") is
+ * in its MDX frontmatter, next to the prose.
+ */
+import type { ProfileId } from '../../machines/index.ts';
+import { SITE_SCENARIOS, type SiteScenario } from '../flows/data.ts';
+
+export interface ChapterInfo {
+  /** the URL segment: /flows/<id>/ */
+  id: string;
+  title: string;
+  /** one line, shown under the title and on the index */
+  description: string;
+  /** the scenarios its player shows; several make one player with a flow switch (ceph-rbd) */
+  scenarios: string[];
+  /** the version the player opens on and the first full step list shows */
+  k8s: ProfileId;
+  /** further versions whose full step lists the page prints (the no-JavaScript reading of a comparison) */
+  alsoK8s?: ProfileId[];
+}
+
+export const CHAPTERS: readonly ChapterInfo[] = [
+  {
+    id: 'provision', title: 'Provision', k8s: '1.30', scenarios: ['provision'],
+    description: 'A claim becomes a volume: the PV controller hands the claim to external-provisioner, which calls CreateVolume and creates the PersistentVolume the controller then binds.',
+  },
+  {
+    id: 'attach', title: 'Attach', k8s: '1.30', scenarios: ['attach'],
+    description: 'A scheduled pod needs its volume on its node: the attach/detach controller creates a VolumeAttachment and external-attacher turns it into ControllerPublishVolume.',
+  },
+  {
+    id: 'mount', title: 'Mount', k8s: '1.30', scenarios: ['mount'],
+    description: 'The kubelet sees the volume attached in its node status, then stages it once per node (NodeStageVolume) and publishes it into the pod (NodePublishVolume).',
+  },
+  {
+    id: 'teardown', title: 'Teardown', k8s: '1.30', scenarios: ['teardown'],
+    description: 'The same path backwards: unpublish, unstage, detach through the VolumeAttachment, then the released volume is deleted with DeleteVolume.',
+  },
+  {
+    id: 'pod-migration', title: 'Pod migration', k8s: '1.20', scenarios: ['pod-migration'],
+    description: 'A StatefulSet pod moves to another node: 46 real log lines from a cbs-csi cluster, each next to the simulated step that prints it.',
+  },
+  {
+    id: 'multi-attach', title: 'Multi-Attach', k8s: '1.30', scenarios: ['multi-attach'],
+    description: 'A ReadWriteOnce volume wanted on a second node: the attach/detach controller refuses, reports a Multi-Attach error and the new pod waits.',
+  },
+  {
+    id: 'ad-detach-backoff', title: 'Detach backoff', k8s: '1.30', alsoK8s: ['1.20'], scenarios: ['ad-detach-backoff'],
+    description: 'A detach keeps failing and the pod comes back to the same node: stuck for good on 1.20, attached again on 1.30 (kubernetes#104526). Both runs side by side.',
+  },
+  {
+    id: 'wffc-provision', title: 'WaitForFirstConsumer', k8s: '1.30', scenarios: ['wffc-provision'],
+    description: 'With delayed binding the scheduler chooses the node first, writes it into the claim, and the volume is created in that node\'s topology.',
+  },
+  {
+    id: 'ceph-rbd', title: 'ceph-csi RBD', k8s: '1.30', scenarios: ['ceph-rbd-create', 'ceph-rbd-clone', 'ceph-rbd-delete'],
+    description: 'ceph-csi creates, clones and deletes RBD images through its omap journal, -temp clones and the trash; the journal is shown as it changes.',
+  },
+];
+
+export function findChapter(id: string): ChapterInfo | undefined {
+  return CHAPTERS.find((c) => c.id === id);
+}
+
+/** The chapter, or a build error that names the known ids (a typo in a page fails the build). */
+export function getChapter(id: string): ChapterInfo {
+  const c = findChapter(id);
+  if (!c) throw new Error(`unknown chapter "${id}" (known: ${CHAPTERS.map((x) => x.id).join(', ')})`);
+  return c;
+}
+
+export const chapterHref = (id: string): string => `/flows/${id}/`;
+
+/** The chapters before and after `id` in learning order. */
+export function neighbours(id: string): { prev?: ChapterInfo; next?: ChapterInfo } {
+  const i = CHAPTERS.findIndex((c) => c.id === id);
+  if (i < 0) throw new Error(`unknown chapter "${id}"`);
+  return { prev: CHAPTERS[i - 1], next: CHAPTERS[i + 1] };
+}
+
+/** Scenarios the site simulates that no chapter walks through (shown on the index with their embed players). */
+export function scenariosWithoutChapter(all: readonly SiteScenario[] = SITE_SCENARIOS): SiteScenario[] {
+  const used = new Set(CHAPTERS.flatMap((c) => c.scenarios));
+  return all.filter((s) => !used.has(s.id));
+}

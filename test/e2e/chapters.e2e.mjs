@@ -1,0 +1,252 @@
+// The chapters at /flows/<id>/ and the /flows/ index: every chapter loads cleanly; without JavaScript
+// each chapter's HTML carries every step's summary and klog line of the flows it shows (compared with
+// the flow model JSON the site serves, not with anything the page computes); the step anchors and the
+// step links point into those flows; the seed 000 links on pod-migration land on steps printing the
+// quoted line's file:line; previous/next links walk the learning order both ways; a deep link opens
+// the player on its step.
+
+import assert from 'node:assert/strict';
+import { openPage } from './helpers.mjs';
+
+const models = new Map();
+async function model(baseUrl, flow, k8s) {
+  const key = `${flow}.${k8s}`;
+  if (!models.has(key)) {
+    const res = await fetch(`${baseUrl}/data/flows/${key}.json`);
+    assert.equal(res.status, 200, `/data/flows/${key}.json`);
+    models.set(key, await res.json());
+  }
+  return models.get(key);
+}
+
+/** The chapters in learning order, as the /flows/ index lists them (the index is under test too). */
+async function chapterPaths(browser, baseUrl) {
+  const { page, response, errors, close } = await openPage(browser, `${baseUrl}/flows/`, { javaScriptEnabled: false });
+  try {
+    assert.equal(response?.status(), 200, '/flows/');
+    assert.deepEqual(errors, [], '/flows/ errors');
+    const paths = await page.$$eval('.chapter-list h2 a', (as) => as.map((a) => new URL(a.href).pathname));
+    return paths;
+  } finally {
+    await close();
+  }
+}
+
+const EXPECTED_ORDER = [
+  'provision', 'attach', 'mount', 'teardown', 'pod-migration', 'multi-attach', 'ad-detach-backoff', 'wffc-provision', 'ceph-rbd',
+].map((id) => `/flows/${id}/`);
+
+/** Every step list on the page: its flow, version, and per step the anchor id, summary and log text. */
+function readStepLists(page) {
+  return page.$$eval('.step-list', (lists) =>
+    lists.map((l) => ({
+      flow: l.getAttribute('data-flow'),
+      k8s: l.getAttribute('data-k8s'),
+      steps: [...l.querySelectorAll('li.step')].map((li) => ({
+        id: li.id,
+        num: li.querySelector('a.num')?.textContent ?? '',
+        summary: li.querySelector('.summary')?.textContent ?? null,
+        log: li.querySelector('.log')?.textContent ?? null,
+      })),
+    })),
+  );
+}
+
+function stepOfHref(href) {
+  const u = new URL(href);
+  assert.equal(u.hash, '#player', `step link ${href} targets #player`);
+  const step = Number(u.searchParams.get('step'));
+  assert.ok(Number.isInteger(step) && step >= 1, `step link ${href} has ?step=N`);
+  return { step, flow: u.searchParams.get('flow'), k8s: u.searchParams.get('k8s') };
+}
+
+async function indexListsChaptersInOrderAndTheOtherScenarios({ browser, baseUrl }) {
+  assert.deepEqual(await chapterPaths(browser, baseUrl), EXPECTED_ORDER);
+  const { page, close } = await openPage(browser, `${baseUrl}/flows/`);
+  try {
+    assert.equal(await page.locator('h1').innerText(), 'Flows');
+    const descriptions = await page.$$eval('.chapter-list li > p:not(.facts)', (ps) => ps.map((p) => p.textContent.trim()));
+    assert.equal(descriptions.length, EXPECTED_ORDER.length);
+    for (const d of descriptions) assert.ok(d.length > 40, `one-line description: "${d}"`);
+    // the scenarios without a chapter open in their embed players
+    const embeds = await page.$$eval('.scenario-list a', (as) => as.map((a) => new URL(a.href).pathname));
+    assert.deepEqual(embeds.sort(), ['/embed/force-detach/', '/embed/statefulset-rollout/']);
+    for (const p of embeds) assert.equal((await fetch(`${baseUrl}${p}`)).status, 200, p);
+  } finally {
+    await close();
+  }
+}
+
+async function everyChapterLoadsWithoutErrors({ browser, baseUrl }) {
+  for (const path of EXPECTED_ORDER) {
+    const { page, response, errors, close } = await openPage(browser, `${baseUrl}${path}`);
+    try {
+      assert.equal(response?.status(), 200, path);
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(errors, [], `${path}: console errors`);
+      assert.equal(await page.locator('h1').count(), 1, `${path}: one h1`);
+      for (const id of ['what-you-will-learn', 'walkthrough', 'what-to-remember', 'components-involved', 'full-step-list']) {
+        assert.equal(await page.locator(`#${id}`).count(), 1, `${path}: section #${id}`);
+      }
+      assert.equal(await page.locator('#player').count(), 1, `${path}: #player`);
+      assert.ok((await page.locator('.learn li').count()) > 0, `${path}: what you will learn`);
+      assert.ok((await page.locator('.remember li').count()) > 0, `${path}: what to remember`);
+      const components = await page.$$eval('.component-links a', (as) => as.map((a) => new URL(a.href).pathname));
+      assert.ok(components.length >= 2, `${path}: components involved`);
+      for (const c of components) assert.match(c, /^\/components\/[a-z-]+\/$/, `${path}: component link ${c}`);
+    } finally {
+      await close();
+    }
+  }
+}
+everyChapterLoadsWithoutErrors.timeoutMs = 90_000;
+
+async function withoutJavaScriptEveryStepAndLogLineIsInTheHtml({ browser, baseUrl }) {
+  for (const path of EXPECTED_ORDER) {
+    const { page, response, errors, requests, close } = await openPage(browser, `${baseUrl}${path}`, { javaScriptEnabled: false });
+    try {
+      assert.equal(response?.status(), 200, path);
+      assert.deepEqual(errors, [], `${path}: errors without JavaScript`);
+      assert.equal(requests.filter((r) => r.resourceType() === 'script').length, 0, `${path}: no script fetched without JavaScript`);
+      const lists = await readStepLists(page);
+      assert.ok(lists.length >= 1, `${path}: a step list`);
+      const primary = lists[0];
+      for (const list of lists) {
+        const m = await model(baseUrl, list.flow, list.k8s);
+        const where = `${path} ${list.flow} ${list.k8s}`;
+        assert.equal(list.steps.length, m.steps.length, `${where}: one entry per step`);
+        m.steps.forEach((s, i) => {
+          const shown = list.steps[i];
+          assert.equal(shown.num, String(s.i), `${where}: step ${s.i} numbered`);
+          assert.equal(shown.summary, s.summary, `${where}: step ${s.i} summary`);
+          assert.equal(shown.log, s.log ?? null, `${where}: step ${s.i} klog line`);
+        });
+        // the anchors: plain step-N on the chapter's first list, scenario-and-version ones elsewhere
+        const expectedIds = m.steps.map((s) => (list === primary ? `step-${s.i}` : `${list.flow}-${list.k8s.replace('.', '')}-step-${s.i}`));
+        assert.deepEqual(list.steps.map((s) => s.id), expectedIds, `${where}: anchors`);
+      }
+      // Readable, not just present: the first and the last step are laid out (visible) without scripts.
+      assert.ok(await page.locator('li.step').first().isVisible(), `${path}: first step visible`);
+      await page.locator('li.step').last().scrollIntoViewIfNeeded();
+      assert.ok(await page.locator('li.step').last().isVisible(), `${path}: last step visible`);
+      // A reader without JavaScript is told where the steps are.
+      assert.ok((await page.locator('#player').innerText()).length > 0, `${path}: #player has a text fallback`);
+    } finally {
+      await close();
+    }
+  }
+}
+withoutJavaScriptEveryStepAndLogLineIsInTheHtml.timeoutMs = 120_000;
+
+async function stepLinksPointIntoTheChaptersFlows({ browser, baseUrl }) {
+  for (const path of EXPECTED_ORDER) {
+    const { page, close } = await openPage(browser, `${baseUrl}${path}`, { javaScriptEnabled: false });
+    try {
+      const lists = await readStepLists(page);
+      const flows = [...new Set(lists.map((l) => l.flow))];
+      const base = { flow: lists[0].flow, k8s: lists[0].k8s };
+      const hrefs = await page.$$eval('main a[href*="#player"]', (as) => as.map((a) => a.href));
+      assert.ok(hrefs.length > lists.reduce((n, l) => n + l.steps.length, 0), `${path}: prose step links besides the lists`);
+      for (const href of hrefs) {
+        const { step, flow, k8s } = stepOfHref(href);
+        const f = flow ?? base.flow;
+        assert.ok(flows.includes(f), `${path}: ${href} names a flow of this chapter`);
+        if (flows.length === 1) assert.equal(flow, null, `${path}: ${href} names no flow in a one-flow chapter`);
+        const m = await model(baseUrl, f, k8s ?? base.k8s);
+        assert.ok(step <= m.steps.length, `${path}: ${href} is within ${f} ${m.k8s} (${m.steps.length} steps)`);
+      }
+      // Prose links that carry data-step say the step they show ("step 12" -> ?step=12).
+      const prose = await page.$$eval('a.step-link', (as) => as.map((a) => ({ href: a.href, n: a.getAttribute('data-step'), text: a.textContent })));
+      assert.ok(prose.length >= 5, `${path}: prose step links`);
+      for (const p of prose) {
+        assert.equal(String(stepOfHref(p.href).step), p.n, `${path}: ${p.href}`);
+        if (/^step \d+$/.test(p.text)) assert.equal(p.text, `step ${p.n}`, `${path}: link text of ${p.href}`);
+      }
+    } finally {
+      await close();
+    }
+  }
+}
+stepLinksPointIntoTheChaptersFlows.timeoutMs = 90_000;
+
+async function podMigrationSeedLinksLandOnStepsWithTheSameFileAndLine({ browser, baseUrl }) {
+  const { page, close } = await openPage(browser, `${baseUrl}/flows/pod-migration/`, { javaScriptEnabled: false });
+  try {
+    const lines = await page.$$eval('.seed-line', (lis) =>
+      lis.map((li) => ({ quoted: li.querySelector('.quoted')?.textContent ?? '', href: li.querySelector('a.sim')?.href ?? null, note: li.querySelector('.note')?.textContent ?? '' })),
+    );
+    assert.equal(lines.length, 46, 'seed 000 quotes 46 lines');
+    const m = await model(baseUrl, 'pod-migration', '1.20');
+    const site = (line) => /\s(\S+\.go:\d+)\] /.exec(line)?.[1];
+    for (const l of lines) {
+      assert.ok(l.href, `a link for: ${l.quoted.slice(0, 90)}`);
+      const { step, k8s, flow } = stepOfHref(l.href);
+      assert.equal(k8s, '1.20', `${l.href}: the 1.20 run`);
+      assert.equal(flow, null);
+      const printed = m.steps[step - 1]?.log;
+      assert.ok(printed, `step ${step} prints a klog line`);
+      assert.ok(site(l.quoted), `quoted line has file:line: ${l.quoted.slice(0, 90)}`);
+      assert.equal(site(printed), site(l.quoted), `step ${step} prints ${site(l.quoted)}`);
+      assert.ok(l.note.length > 20, `an annotation for ${site(l.quoted)}`);
+    }
+    // order per stream follows the trace (the pairing never goes back in time)
+    const streams = await page.$$eval('.seed-line', (lis) => lis.map((li) => li.getAttribute('data-stream')));
+    const last = new Map();
+    lines.forEach((l, i) => {
+      const step = stepOfHref(l.href).step;
+      assert.ok(step > (last.get(streams[i]) ?? 0), `stream ${streams[i]}: step ${step} after ${last.get(streams[i])}`);
+      last.set(streams[i], step);
+    });
+  } finally {
+    await close();
+  }
+}
+
+async function previousAndNextWalkTheLearningOrder({ browser, baseUrl }) {
+  const walk = async (start, rel) => {
+    const seen = [start];
+    let path = start;
+    for (let i = 0; i < EXPECTED_ORDER.length; i++) {
+      const { page, close } = await openPage(browser, `${baseUrl}${path}`, { javaScriptEnabled: false });
+      try {
+        const link = page.locator(`nav.pager a[rel="${rel}"]`);
+        if ((await link.count()) === 0) break;
+        await Promise.all([page.waitForURL((u) => u.pathname !== path), link.click()]);
+        path = new URL(page.url()).pathname;
+        seen.push(path);
+      } finally {
+        await close();
+      }
+    }
+    return seen;
+  };
+  assert.deepEqual(await walk(EXPECTED_ORDER[0], 'next'), EXPECTED_ORDER);
+  assert.deepEqual(await walk(EXPECTED_ORDER.at(-1), 'prev'), [...EXPECTED_ORDER].reverse());
+}
+previousAndNextWalkTheLearningOrder.timeoutMs = 60_000;
+
+async function aDeepLinkOpensThePlayerOnItsStep({ browser, baseUrl }) {
+  const m = await model(baseUrl, 'pod-migration', '1.20');
+  const n = 57;
+  const { page, errors, close } = await openPage(browser, `${baseUrl}/flows/pod-migration/?k8s=1.20&step=${n}#player`);
+  try {
+    await page.locator('.fp-stepno', { hasText: new RegExp(`^Step ${n} of ${m.steps.length}$`) }).waitFor({ timeout: 10_000 });
+    const norm = (s) => s.replace(/\s+/g, ' ').trim();
+    assert.ok(norm(await page.locator('#player').innerText()).includes(norm(m.steps[n - 1].summary)), 'the player shows the step summary');
+    const top = await page.locator('#player').evaluate((el) => el.getBoundingClientRect().top);
+    assert.ok(Math.abs(top) < 200, `#player is scrolled into view (top ${top})`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+}
+
+export default [
+  indexListsChaptersInOrderAndTheOtherScenarios,
+  everyChapterLoadsWithoutErrors,
+  withoutJavaScriptEveryStepAndLogLineIsInTheHtml,
+  stepLinksPointIntoTheChaptersFlows,
+  podMigrationSeedLinksLandOnStepsWithTheSameFileAndLine,
+  previousAndNextWalkTheLearningOrder,
+  aDeepLinkOpensThePlayerOnItsStep,
+];
