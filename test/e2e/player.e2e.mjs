@@ -345,6 +345,65 @@ export default [
     }
   },
 
+  async function aFailedOrWrongTraceSaysSoAndRetryLoadsIt({ browser, baseUrl }) {
+    const m = await model(baseUrl, 'attach');
+    let calls = 0;
+    const { page, errors, close } = await openPage(browser, `${baseUrl}${EMBED}`, {}, {
+      beforeGoto: (context) => context.route('**/data/flows/attach.1.30.json', (route) => {
+        calls += 1;
+        if (calls === 1) return route.fulfill({ status: 500, body: 'boom' });
+        if (calls === 2) return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...m, version: 99 }) });
+        return route.continue();
+      }),
+    });
+    try {
+      const alert = page.locator('.fp-error[role="alert"]');
+      await alert.waitFor();
+      assert.match(await alert.innerText(), /HTTP 500/);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await page.locator('.fp-error', { hasText: 'model version 99' }).waitFor();
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await ready(page);
+      assert.deepEqual(await shown(page), { step: 1, total: m.steps.length });
+      assert.equal(await page.locator('.fp-error').count(), 0);
+      assert.equal(calls, 3);
+      // Chromium reports the 500 itself; nothing else may go wrong.
+      assert.deepEqual(errors.filter((e) => !/status of 500/.test(e)), []);
+    } finally {
+      await close();
+    }
+  },
+
+  async function scrubberAndLaneFilter({ browser, baseUrl }) {
+    const m = await model(baseUrl, 'pod-migration');
+    const { page, errors, close } = await openPage(browser, `${baseUrl}/embed/pod-migration/?step=5`);
+    try {
+      await ready(page);
+      const range = page.locator('[data-fp-scrubber]');
+      assert.equal(await range.getAttribute('aria-valuetext'), `Step 5 of ${m.steps.length}: ${m.steps[4].summary}`);
+      await range.fill('30');
+      await waitForStep(page, 30);
+      assert.equal(norm(await summary(page)), norm(m.steps[29].summary));
+      // Hiding a lane hides exactly its lines; the chip shows its count.
+      const lane = 'external-attacher';
+      const n = m.steps.filter((s) => s.log && s.instance === lane).length;
+      assert.ok(n > 0);
+      await page.locator('.fp-lanes-box summary').click();
+      const chip = page.locator('.fp-chip', { hasText: lane });
+      assert.match(await chip.innerText(), new RegExp(`${lane}\\s+${n}$`));
+      const visible = () => page.locator('.fp-ll:visible').count();
+      const all = await visible();
+      assert.equal(all, m.steps.filter((s) => s.log).length);
+      await chip.locator('input').uncheck();
+      assert.equal(await visible(), all - n);
+      await page.getByRole('button', { name: 'Show all' }).click();
+      assert.equal(await visible(), all);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
+
   async function withoutJavaScriptTheEmbedSaysSo({ browser, baseUrl }) {
     const { page, errors, close } = await openPage(browser, `${baseUrl}${EMBED}`, { javaScriptEnabled: false });
     try {
