@@ -125,10 +125,18 @@ async function withoutJavaScriptEveryStepAndLogLineIsInTheHtml({ browser, baseUr
         const expectedIds = m.steps.map((s) => (list === primary ? `step-${s.i}` : `${list.flow}-${list.k8s.replace('.', '')}-step-${s.i}`));
         assert.deepEqual(list.steps.map((s) => s.id), expectedIds, `${where}: anchors`);
       }
-      // Readable, not just present: the first and the last step are laid out (visible) without scripts.
-      assert.ok(await page.locator('li.step').first().isVisible(), `${path}: first step visible`);
-      await page.locator('li.step').last().scrollIntoViewIfNeeded();
-      assert.ok(await page.locator('li.step').last().isVisible(), `${path}: last step visible`);
+      // Readable, not just present: the main list's first and last steps are laid out without scripts;
+      // a list folded in a <details> (another version of the same flow) opens without scripts too.
+      const main = page.locator('.step-list').first().locator('li.step');
+      assert.ok(await main.first().isVisible(), `${path}: first step visible`);
+      await main.last().scrollIntoViewIfNeeded();
+      assert.ok(await main.last().isVisible(), `${path}: last step visible`);
+      for (const folded of await page.locator('details.step-list-section').all()) {
+        await folded.locator('summary').click();
+        const last = folded.locator('li.step').last();
+        await last.scrollIntoViewIfNeeded();
+        assert.ok(await last.isVisible(), `${path}: a folded step list opens without JavaScript`);
+      }
       // A reader without JavaScript is told where the steps are.
       assert.ok((await page.locator('#player').innerText()).length > 0, `${path}: #player has a text fallback`);
     } finally {
