@@ -30,17 +30,22 @@ export async function openPage(browser, url, contextOptions = {}, { beforeGoto }
   return { page, response, errors, requests, close: () => context.close() };
 }
 
+/** The standard axe rules whose outcome depends on colours, and so on the colour scheme. */
+export const AXE_COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
 /**
- * Run axe-core (standard rules) on the page's document and return the violations of impact
- * "serious" or "critical" as [{ id, impact, help, nodes, targets }], `targets` being the first three
- * failing selectors. Frames are left out: every embedded page is checked as a page of its own.
+ * Run axe-core (standard rules, or only `rules`) on the page's document and return the violations
+ * of impact "serious" or "critical" as [{ id, impact, help, nodes, targets }], `targets` being the
+ * first three failing selectors. Frames are left out: every embedded page is checked as a page of
+ * its own.
  */
-export async function seriousAxeViolations(page) {
+export async function seriousAxeViolations(page, rules) {
   const loaded = await page.evaluate(() => typeof (/** @type {any} */ (window).axe) === 'object');
   if (!loaded) await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
+  return page.evaluate(async (rules) => {
     const axe = /** @type {any} */ (window).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'], iframes: false });
+    const options = { resultTypes: ['violations'], iframes: false };
+    const result = await axe.run(document, rules ? { ...options, runOnly: rules } : options);
     return result.violations
       .filter((/** @type {any} */ v) => v.impact === 'serious' || v.impact === 'critical')
       .map((/** @type {any} */ v) => ({
@@ -50,7 +55,28 @@ export async function seriousAxeViolations(page) {
         nodes: v.nodes.length,
         targets: v.nodes.slice(0, 3).map((/** @type {any} */ n) => n.target.join(' ')),
       }));
+  }, rules);
+}
+
+/**
+ * axe in the light scheme (standard rules), then in the dark scheme on the same page (colour rules:
+ * on the same DOM only they can come out differently, and color-contrast is most of axe's time).
+ * The scheme is switched with emulateMedia rather than by loading the page again: the site's
+ * colours are CSS custom properties under prefers-color-scheme, which apply at once. After two
+ * frames the new styles apply; colour transitions they start are awaited so axe reads the final
+ * colours. Leaves the page in the dark scheme. Returns { light, dark }.
+ */
+export async function axeLightAndDark(page) {
+  await page.emulateMedia({ colorScheme: 'light' });
+  const light = await seriousAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
+    await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
   });
+  const dark = await seriousAxeViolations(page, AXE_COLOUR_RULES);
+  return { light, dark };
 }
 
 /** One line per axe violation, for assertion messages. */

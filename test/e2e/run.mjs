@@ -12,6 +12,7 @@
 //        SITE_DIR        the built site to test (default dist/site)
 //        E2E_TIMEOUT_MS  per-test timeout (default 30000)
 //        E2E_FILTER      run only the tests whose "file > name" contains this text
+//        E2E_CONCURRENCY pages site.e2e.mjs visits at once (default 4)
 
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';

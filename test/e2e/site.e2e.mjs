@@ -7,9 +7,9 @@
 // colour scheme. Then: no broken internal links or fragments across the site, and the JavaScript
 // budgets of scripts/size.mjs (measured on each page's first, untouched visit with its recorder).
 //
-// The pages are visited by a pool of fresh browser contexts (E2E_CONCURRENCY, default 4) started
-// by the first page test; each page test awaits its own page's result, so the run stays short and
-// a failure still names its page.
+// Each page is visited once, in a fresh browser context, by a pool (E2E_CONCURRENCY, default 4)
+// that the first page test starts; each page test awaits its own page's result, so the run stays
+// short and a failure still names its page.
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { budgetViolations, isChapter, measureScripts, recordScripts } from '../../scripts/size.mjs';
 import { fileForPath, listHtmlPages, siteRoot } from '../../scripts/static-site.mjs';
-import { formatViolations, openPage, seriousAxeViolations } from './helpers.mjs';
+import { axeLightAndDark, formatViolations, openPage, seriousAxeViolations } from './helpers.mjs';
 
 const pages = await listHtmlPages(siteRoot);
 const concurrency = Number(process.env.E2E_CONCURRENCY) || 4;
@@ -64,19 +64,9 @@ async function visitPage(browser, baseUrl, pagePath) {
     }));
     facts.status = visit.response?.status() ?? 0;
     facts.javascript = { page: pagePath, status: facts.status, ...javascript };
-    facts.axeLight = await seriousAxeViolations(visit.page);
-
-    // The dark scheme is switched on the same page rather than loaded afresh: the site's colours
-    // are CSS custom properties under prefers-color-scheme, which apply at once, and a second load
-    // would double the run time. After two frames the new styles apply; colour transitions they
-    // started are awaited so axe reads the final colours.
-    await visit.page.emulateMedia({ colorScheme: 'dark' });
-    await visit.page.evaluate(async () => {
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
-      await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
-    });
-    facts.axeDark = await seriousAxeViolations(visit.page);
+    const axe = await axeLightAndDark(visit.page);
+    facts.axeLight = axe.light;
+    facts.axeDark = axe.dark;
 
     await visit.page.setViewportSize({ width: PHONE_WIDTH, height: 740 });
     facts.overflowAtPhoneWidth = await visit.page.evaluate(() => {
@@ -97,10 +87,18 @@ async function visitPage(browser, baseUrl, pagePath) {
 
 let crawl;
 
+const FILE = 'site.e2e.mjs';
+const pageTestName = (pagePath) =>
+  `${pagePath}: loads cleanly, is well-formed, passes axe (light and dark) and fits ${PHONE_WIDTH}px`;
+/** Whether run.mjs runs this page's test (its E2E_FILTER matches "file > name"). */
+const isSelected = (pagePath) =>
+  `${FILE} > ${pageTestName(pagePath)}`.includes(process.env.E2E_FILTER ?? '');
+
 /**
- * Start (once) visiting every page, `concurrency` at a time; returns { results, want } where
- * results is Map<pagePath, Promise<facts>> and want(pagePath) moves a page that has not started
- * yet to the front of the queue (so a filtered run, E2E_FILTER, only waits for its own page).
+ * The shared visits of all pages, `concurrency` at a time: { results, want }. results is
+ * Map<pagePath, Promise<facts>>; want(pagePath) asks for a page's facts, visiting it next if it
+ * has not started. In a full run every page is queued at once, so visits run ahead of the tests
+ * that read them; in a filtered run (E2E_FILTER) only the pages whose tests run are queued.
  */
 function crawlSite(browser, baseUrl) {
   if (crawl) return crawl;
@@ -111,19 +109,33 @@ function crawlSite(browser, baseUrl) {
     // A rejected result that no test awaits yet must not count as unhandled.
     results.get(pagePath)?.catch(() => {});
   }
-  const queue = [...pages];
-  const worker = async () => {
-    for (let pagePath = queue.shift(); pagePath !== undefined; pagePath = queue.shift()) {
+  const queue = pages.filter(isSelected);
+  const started = new Set();
+  let running = 0;
+  const pump = () => {
+    while (running < concurrency && queue.length > 0) {
+      const pagePath = /** @type {string} */ (queue.shift());
+      if (started.has(pagePath)) continue;
+      started.add(pagePath);
+      running += 1;
       const { resolve, reject } = settle.get(pagePath);
-      await visitPage(browser, baseUrl, pagePath).then(resolve, reject);
+      visitPage(browser, baseUrl, pagePath)
+        .then(resolve, reject)
+        .finally(() => {
+          running -= 1;
+          pump();
+        });
     }
   };
-  for (let i = 0; i < Math.min(concurrency, pages.length); i += 1) void worker();
   const want = (pagePath) => {
-    const at = queue.indexOf(pagePath);
-    if (at > 0) queue.unshift(...queue.splice(at, 1));
+    if (!started.has(pagePath)) {
+      queue.unshift(pagePath);
+      pump();
+    }
     return results.get(pagePath);
   };
+  // Queued pages start once the caller's first want() has put its page in front.
+  queueMicrotask(pump);
   crawl = { results, want };
   return crawl;
 }
@@ -132,7 +144,9 @@ function crawlSite(browser, baseUrl) {
 async function allFacts(browser, baseUrl) {
   const factsByPage = new Map();
   const unvisited = [];
-  for (const [pagePath, promise] of crawlSite(browser, baseUrl).results) {
+  const { results, want } = crawlSite(browser, baseUrl);
+  for (const pagePath of results.keys()) want(pagePath);
+  for (const [pagePath, promise] of results) {
     try {
       factsByPage.set(pagePath, await promise);
     } catch (error) {
@@ -144,7 +158,7 @@ async function allFacts(browser, baseUrl) {
 }
 
 function pageTest(pagePath) {
-  const name = `${pagePath}: loads cleanly, is well-formed, passes axe (light and dark) and fits ${PHONE_WIDTH}px`;
+  const name = pageTestName(pagePath);
   const test = async ({ browser, baseUrl }) => {
     const facts = await crawlSite(browser, baseUrl).want(pagePath);
     // Every problem of the page is listed at once, so one run shows all there is to fix.
@@ -173,6 +187,9 @@ function pageTest(pagePath) {
     check(facts.axeDark.length === 0, `axe, dark scheme:\n${formatViolations(facts.axeDark)}`);
     if (problems.length > 0) assert.fail(`page ${pagePath}:\n- ${problems.join('\n- ')}`);
   };
+  // A page with thousands of elements (a chapter's full step list) takes axe a few seconds, more
+  // on a busy machine; the visit is shared, so a generous limit costs nothing when all is well.
+  test.timeoutMs = 90_000;
   return [name, test];
 }
 
@@ -291,6 +308,29 @@ async function axeHarnessReportsSeriousViolations({ browser }) {
   }
 }
 
+async function axeDarkPassCatchesContrastThatFailsInDarkOnly({ browser }) {
+  // Readable in light; in dark the text turns dark grey on black. The light pass must pass and the
+  // dark pass must flag it, through the same axeLightAndDark() the page checks use.
+  const context = await browser.newContext({ colorScheme: 'light' });
+  try {
+    const page = await context.newPage();
+    await page.setContent(
+      '<!doctype html><html lang="en"><head><title>t</title><style>' +
+        'body { background: #fff; color: #111; transition: color 0.3s; }' +
+        '@media (prefers-color-scheme: dark) { body { background: #000; color: #333; } }' +
+        '</style></head><body><main><h1>t</h1><p id="x">text</p></main></body></html>',
+    );
+    const { light, dark } = await axeLightAndDark(page);
+    assert.deepEqual(light, []);
+    assert.deepEqual(
+      dark.map((v) => v.id),
+      ['color-contrast'],
+    );
+  } finally {
+    await context.close();
+  }
+}
+
 async function javascriptBudgetsHoldOnEveryPage({ browser, baseUrl }) {
   const results = [...(await allFacts(browser, baseUrl)).values()].map((facts) => facts.javascript);
   assert.equal(results.length, pages.length);
@@ -333,6 +373,10 @@ export default Object.fromEntries([
     linkCheckerReportsMissingPagesFragmentsAndRedirects,
   ],
   ['the axe harness reports serious and critical violations', axeHarnessReportsSeriousViolations],
+  [
+    'the dark pass catches contrast that fails in the dark scheme only',
+    axeDarkPassCatchesContrastThatFailsInDarkOnly,
+  ],
   ['JavaScript budgets (scripts/size.mjs) hold on every page', javascriptBudgetsHoldOnEveryPage],
   [
     'the budget measurement counts real responses, and the budget rules fire',
