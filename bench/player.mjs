@@ -77,12 +77,20 @@ async function main() {
     }
     runs['ignored key (floor)'] = await results(40);
 
-    // 1. → steps (a short pause between presses, as a reader or a held key would leave)
+    // 1. → steps (a short pause between presses, as a reader or a held key would leave), with the
+    // renderer main thread's own accounting of its work (CDP Performance metrics) around them: less
+    // sensitive to a busy machine than wall-clock frame times.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+    const m0 = await metrics();
     for (let i = 0; i < STEPS; i++) {
       await page.keyboard.press('ArrowRight');
       await page.waitForTimeout(20);
     }
+    const m1 = await metrics();
     runs['→ step'] = await results(STEPS);
+    const perStep = (k) => ((m1[k] - m0[k]) * 1000) / STEPS;
     const reached = await stepNow();
 
     // 2. jumps: End / Home
@@ -113,6 +121,8 @@ async function main() {
       const a = stats(list.map((r) => r.after));
       console.log(`${name.padEnd(28)} ${String(f.n).padStart(5)}  ${fmt(f.median)}  ${fmt(f.p95)}  ${fmt(f.max)} │               ${fmt(a.median)}  ${fmt(a.p95)}  ${fmt(a.max)}`);
     }
+    console.log(`main-thread work per → step (mean of ${STEPS}, CDP Performance metrics): tasks ${perStep('TaskDuration').toFixed(1)} ms = ` +
+      `script ${perStep('ScriptDuration').toFixed(1)} + style ${perStep('RecalcStyleDuration').toFixed(1)} + layout ${perStep('LayoutDuration').toFixed(1)} + other`);
   } finally {
     await browser.close();
     await server.close();

@@ -87,6 +87,15 @@ export default function FlowPlayer(props: PlayerProps) {
   const interact = useCallback(() => setInteracted(true), []);
   const legend = useMemo(() => (model ? legendOf(model) : null), [model]);
 
+  // Panels scroll to the current line smoothly for a step now and then, but jump when steps come
+  // quickly (a held key, fast playback): a smooth scroll per step would keep three panels animating.
+  const lastChange = useRef({ step: 0, at: 0, rapid: false });
+  if (lastChange.current.step !== step) {
+    const now = typeof performance === 'undefined' ? 0 : performance.now();
+    lastChange.current = { step, at: now, rapid: now - lastChange.current.at < 300 };
+  }
+  const jump = reducedMotion || lastChange.current.rapid || (playing && speed > 1);
+
   /** Which flow, version and step a URL asks for, with a notice for what does not exist here. */
   const resolve = (search: string) => {
     const req = readUrl(search);
@@ -438,9 +447,9 @@ export default function FlowPlayer(props: PlayerProps) {
 
       {model && (
         <div className="fp-panels">
-          <Diagram model={model} step={step} load={interacted} onLoad={interact} reducedMotion={reducedMotion} headingLevel={headingLevel} />
-          <LogPane model={model} step={step} onSeek={seek} reducedMotion={reducedMotion} headingLevel={headingLevel} />
-          <Inspector model={model} step={step} headingLevel={headingLevel} reducedMotion={reducedMotion} />
+          <Diagram model={model} step={step} load={interacted} onLoad={interact} reducedMotion={jump} headingLevel={headingLevel} />
+          <LogPane model={model} step={step} onSeek={seek} reducedMotion={jump} headingLevel={headingLevel} />
+          <Inspector model={model} step={step} headingLevel={headingLevel} reducedMotion={jump} />
           <WorldPanel model={model} step={step} playing={playing} periodMs={periodMs(speed)} reducedMotion={reducedMotion} headingLevel={headingLevel} />
         </div>
       )}
