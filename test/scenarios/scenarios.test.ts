@@ -81,6 +81,11 @@ const outcomes: Record<string, (t: Trace) => void> = {
     const created = t.steps.findIndex((s) => s.rpc?.method.endsWith('/CreateVolume'));
     expect(waited).toBeGreaterThanOrEqual(0);
     expect(created).toBeGreaterThan(waited);
+    // the volume is created in the selected node's zone, and the PV says so (nodeAffinity from accessible_topology)
+    const node = get(t, 'Node', p.spec.nodeName)!;
+    const key = 'topology.com.tencent.cloud.csi.cbs/zone';
+    const pv = get(t, 'PersistentVolume', claim.spec.volumeName)!;
+    expect(pv.spec.nodeAffinity?.required?.nodeSelectorTerms).toEqual([{ matchExpressions: [{ key, operator: 'In', values: [node.metadata.labels?.[key]] }] }]);
   },
   'ceph-rbd-create': (t) => {
     expect(get(t, 'PersistentVolumeClaim', 'cstor-pvc-vdisk')!.status.phase).toBe('Bound');

@@ -77,6 +77,14 @@ function step(ctx: PluginContext, v: PluginVolume, rpc: CsiRpc, ev: CsiVolumeLif
 }
 const isOutcome = (x: Outcome | PluginVolume): x is Outcome => 'ok' in x;
 
+/** The first preferred (else requisite) topology segment's value for the driver's first key. */
+function requestedZone(keys: readonly string[], r: R): string | undefined {
+  const acc = r.accessibility_requirements as { preferred?: Array<{ segments?: Record<string, string> }>; requisite?: Array<{ segments?: Record<string, string> }> } | undefined;
+  const key = keys[0];
+  if (!acc || !key) return undefined;
+  return acc.preferred?.[0]?.segments?.[key] ?? acc.requisite?.[0]?.segments?.[key];
+}
+
 function topology(ctx: PluginContext): R | undefined {
   if (!ctx.driver.topologyKeys.length || !ctx.zone) return undefined;
   return { segments: Object.fromEntries(ctx.driver.topologyKeys.map((k) => [k, ctx.zone!])) };
@@ -243,7 +251,10 @@ function createVolume(ctx: PluginContext, r: R, prefix: string): Outcome {
     lifecycle: stepLifecycle(newLifecycle(d, 'absent'), { type: 'csi.createVolume' })!,
   };
   next = setTables(next, [['volumes', volumeId, vol], ['names', name, volumeId]]);
-  const t = topology({ ...ctx, zone: params.diskZone ?? params.zone ?? ctx.zone });
+  // CSI spec (CreateVolume): with accessibility_requirements the volume MUST be accessible from one of the
+  // requisite topologies and SHOULD follow the preferred order; the zone the driver is told wins over its own.
+  // The external-provisioner fills them from the selected node (WaitForFirstConsumer) or from every node.
+  const t = topology({ ...ctx, zone: requestedZone(d.topologyKeys, r) ?? params.diskZone ?? params.zone ?? ctx.zone });
   return ok(next, {
     volume: {
       capacity_bytes: vol.capacityBytes, volume_id: vol.volumeId, volume_context: vol.volumeContext,
