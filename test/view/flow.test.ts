@@ -111,6 +111,19 @@ describe('buildFlowModel', () => {
     expect(waits[0]!.endMs - waits[0]!.startMs).toBe(123_000);
   });
 
+  it('the tables built during the warm-up are there before the first step', () => {
+    const { trace, model } = flow('ad-detach-backoff', '1.30');
+    expect(Object.keys(trace.worldsAtStart ?? {}).length).toBeGreaterThan(0);
+    for (const w of model.worlds) {
+      if (!(w.instance in (trace.worldsAtStart ?? {}))) continue;
+      expect(w.versions[0]!.step, w.instance).toBe(0);
+    }
+    const adc = model.worlds.find((w) => w.component === 'attach-detach-controller')!;
+    expect(adc.versions[0]!.step).toBe(0);
+    // the pod's volume is attached before the story starts: the ADC's actual state of world says so
+    expect((adc.versions[0]!.tables as { actual: unknown[] }).actual.length).toBeGreaterThan(0);
+  });
+
   it('ceph scenarios carry the backend journal as a world track of the controller plugin', () => {
     const { model } = flow('ceph-rbd-create', '1.30');
     const w = model.worlds.find((x) => x.component === 'csi-controller-plugin');

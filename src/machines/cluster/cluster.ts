@@ -500,6 +500,8 @@ export class Cluster {
     this.record({ r, kind: 'log', t: at, summary, log: line.text, msg: msgId, severity: line.severity, stage: line.stage, states });
   }
 
+  private worldsAtStart: Record<string, unknown> | undefined;
+
   private record(s: {
     r: Running | null; kind: StepKind; t: number; summary: string; states: unknown;
     log?: string; msg?: string; severity?: TraceStep['severity']; stage?: TraceStep['stage'];
@@ -509,6 +511,11 @@ export class Cluster {
     this.floor = t;
     const from = this.options.recordFrom ?? 0;
     if (t < from) return;
+    // the tables every component already holds when recording starts (built during the warm-up)
+    if (this.steps.length === 0 && this.options.captureWorld) {
+      this.worldsAtStart = {};
+      for (const c of this.components.values()) if (c.world !== undefined && c !== s.r) this.worldsAtStart[c.id] = c.world;
+    }
     const step: TraceStep = {
       i: this.steps.length + 1, t: (t - from) / 1000,
       component: s.r?.name ?? USER, instance: s.r?.id ?? USER, host: s.r?.host ?? 'kubectl', kind: s.kind,
@@ -589,6 +596,7 @@ export class Cluster {
       steps: this.steps,
       final: { objects: this.api.snapshot().filter((o) => o.kind !== 'Event' || this.options.recordObjects !== false) },
       stats: { events: this.events, steps: this.steps.length },
+      ...(this.worldsAtStart ? { worldsAtStart: this.worldsAtStart } : {}),
     };
   }
 }

@@ -60,4 +60,9 @@ export interface Trace {
   steps: TraceStep[];
   final: { objects: K8sObject[] };
   stats: { events: number; steps: number };
+  /**
+   * with `captureWorld`: each component's tables as they stand when recording starts (the warm-up
+   * built them), so views can show them before the component's first recorded step
+   */
+  worldsAtStart?: Record<string, unknown>;
 }

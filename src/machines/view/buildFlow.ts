@@ -58,6 +58,14 @@ export function buildFlowModel(trace: Trace): FlowModel {
   const worldIndex = new Map<string, number>();
   const lastWorld = new Map<string, string>();
 
+  for (const [instance, world] of Object.entries(trace.worldsAtStart ?? {})) {
+    if (world === undefined || world === null) continue;
+    const component = trace.components.find((c) => c.instance === instance)?.component ?? instance;
+    worldIndex.set(instance, worlds.length);
+    lastWorld.set(instance, JSON.stringify(world));
+    worlds.push({ instance, component, versions: [worldVersion(0, world as Record<string, unknown>, trace.originUs)] });
+  }
+
   const steps: FlowStep[] = trace.steps.map((st) => {
     const out: FlowStep = {
       i: st.i, t: st.t, component: st.component, instance: st.instance, host: st.host, kind: st.kind, summary: st.summary,
