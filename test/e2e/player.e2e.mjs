@@ -409,7 +409,7 @@ export default [
     try {
       assert.match(await page.locator('.fp-nojs').innerText(), /needs JavaScript/);
       assert.equal(await page.locator('.fp button, .fp input').count(), 0, 'no dead controls');
-      assert.ok((await page.title()).startsWith(`${(await model(baseUrl, 'attach')).title} — CSI Flows embed`), await page.title());
+      assert.ok((await page.title()).startsWith(`${(await model(baseUrl, 'attach')).title} (embed) · CSI Flows`), await page.title());
       assert.deepEqual(errors, []);
     } finally {
       await close();
