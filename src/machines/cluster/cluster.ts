@@ -11,7 +11,7 @@ import type {
   ApiRequestEmitted, ClusterEmitted, ClusterEvent, ComponentDescriptor, ComponentInput, CsiCallEmitted,
   CsiReplyEmitted, EventRecordedEmitted,
 } from '../shared/contract.ts';
-import { csiMethod, type CsiRpc, type GrpcCode } from '../shared/csi.ts';
+import { csiMethod, stageOfMethod, type CsiRpc, type GrpcCode } from '../shared/csi.ts';
 import { goDuration, rfc3339 } from '../shared/goFormat.ts';
 import { API_VERSION, CLUSTER_SCOPED, type K8sObject, type Kind, RESOURCE, kobj } from '../shared/k8s.ts';
 import { journaldPrefix, klogHeader, type LogStream } from '../shared/klog.ts';
@@ -487,7 +487,9 @@ export class Cluster {
     const severity = fmt.severity ?? def.severity;
     const epoch = this.options.epochUs + at;
     const text = journaldPrefix(epoch, r.spec.stream) + klogHeader(severity, epoch, r.spec.stream, fmt.file, fmt.line) + renderMessage(fmt, args);
-    return { text, severity, stage: def.stage, summary: def.summary };
+    // a generic gRPC line belongs to the stage of the method it logs (CreateVolume: provision, …)
+    const stage = (typeof args.method === 'string' && stageOfMethod(args.method)) || def.stage;
+    return { text, severity, stage, summary: def.summary };
   }
 
   private recordLog(r: Running, msgId: string, args: LogArgs, at0: number, states: unknown): void {

@@ -120,9 +120,9 @@ function lockKeyOf(rpc: CsiRpc, r: Record<string, unknown>): string | undefined 
   return v && rpc !== 'NodeGetVolumeStats' && rpc !== 'ValidateVolumeCapabilities' ? v : undefined;
 }
 
-function replyError(ctx: PluginContext, requestId: string, code: GrpcCode, message: string, prefix: string): Emitted[] {
+function replyError(ctx: PluginContext, requestId: string, code: GrpcCode, message: string, prefix: string, rpc: CsiRpc): Emitted[] {
   return [
-    logMsg(ctx, 'grpcError', { error: rpcErrorText(code, message) }, prefix),
+    logMsg(ctx, 'grpcError', { error: rpcErrorText(code, message), method: csiMethod(rpc) }, prefix),
     { type: 'csi.reply', requestId, code, message },
   ];
 }
@@ -137,19 +137,19 @@ export function acceptRequest(ctx0: PluginContext, ev: CsiRequestEvent): Step {
   const prefix = `ID: ${grpcSeq} ${reqId ? `Req-ID: ${reqId} ` : ''}`;
   const out: Emitted[] = [
     logMsg(ctx, 'grpcCall', { method: csiMethod(ev.rpc) }, prefix),
-    logMsg(ctx, 'grpcRequest', { request: sanitizedJson(ev.request) }, prefix),
+    logMsg(ctx, 'grpcRequest', { request: sanitizedJson(ev.request), method: csiMethod(ev.rpc) }, prefix),
   ];
   const lockKey = lockKeyOf(ev.rpc, ev.request);
   if (lockKey && ctx.locks[lockKey]) {
     // util/idlocker.go: "an operation with the given Volume ID %s already exists"
-    out.push(...replyError(ctx, ev.requestId, 'ABORTED', `an operation with the given Volume ID ${lockKey} already exists`, prefix));
+    out.push(...replyError(ctx, ev.requestId, 'ABORTED', `an operation with the given Volume ID ${lockKey} already exists`, prefix, ev.rpc));
     return { context: ctx, out };
   }
   const op: PendingOp = { requestId: ev.requestId, rpc: ev.rpc, request: ev.request, prefix, ...(lockKey ? { lockKey } : {}), ...(ev.fault ? { fault: ev.fault } : {}) };
   if (!ev.fault) {
     const trial = executeRpc(ctx, ev.rpc, ev.request, ev.now, prefix, false);
     if (!trial.ok) {
-      out.push(...replyError(ctx, ev.requestId, trial.code, trial.message, prefix));
+      out.push(...replyError(ctx, ev.requestId, trial.code, trial.message, prefix, ev.rpc));
       return { context: ctx, out };
     }
   }
@@ -174,19 +174,19 @@ export function completeRequest(ctx0: PluginContext, key: string, now: number): 
   let ctx: PluginContext = { ...ctx0, pending, locks };
   const out: Emitted[] = [];
   if (op.fault && op.fault.code !== 'DEADLINE_EXCEEDED') {
-    out.push(...replyError(ctx, requestId, op.fault.code, op.fault.message, op.prefix));
+    out.push(...replyError(ctx, requestId, op.fault.code, op.fault.message, op.prefix, op.rpc));
     return { context: ctx, out };
   }
   const result = executeRpc(ctx, op.rpc, op.request, now, op.prefix);
   if (!result.ok) {
     if (op.fault) return { context: ctx, out }; // hung call: nobody hears the answer
-    out.push(...replyError(ctx, requestId, result.code, result.message, op.prefix));
+    out.push(...replyError(ctx, requestId, result.code, result.message, op.prefix, op.rpc));
     return { context: ctx, out };
   }
   ctx = result.context;
   for (const l of result.logs) out.push({ type: 'log', msg: l.msg, args: l.args });
   if (op.fault) return { context: ctx, out }; // DEADLINE_EXCEEDED: the backend finished, the reply is lost
-  out.push(logMsg(ctx, 'grpcResponse', { response: sanitizedJson(result.response) }, op.prefix));
+  out.push(logMsg(ctx, 'grpcResponse', { response: sanitizedJson(result.response), method: csiMethod(op.rpc) }, op.prefix));
   out.push({ type: 'csi.reply', requestId, code: 'OK', response: result.response });
   return { context: ctx, out };
 }

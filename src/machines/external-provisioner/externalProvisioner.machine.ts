@@ -58,7 +58,7 @@ const log = (msg: string, args: Record<string, string | number | boolean>): Clus
 function call(c: ExternalProvisionerContext, rpc: CsiRpc, request: Record<string, unknown>, out: Out): string {
   const requestId = `ep-${c.nextRequest++}`;
   const json = sortedJson(request);
-  out.push(log('grpcCall', { method: csiMethod(rpc), request: json }), log('grpcRequest', { request: json }));
+  out.push(log('grpcCall', { method: csiMethod(rpc), request: json }), log('grpcRequest', { request: json, method: csiMethod(rpc) }));
   out.push({ type: 'csi.call', requestId, rpc, request, endpoint: 'controller', timeout: PROVISIONER_TIMEOUT });
   return requestId;
 }
@@ -135,7 +135,7 @@ function requeue(c: ExternalProvisionerContext, key: string, now: number, out: O
 function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { type: 'csi.result' }>, out: Out): void {
   const ok = e.code === 'OK';
   const err = ok ? '<nil>' : rpcErrorText(e.code, e.message ?? '');
-  out.push(log('grpcResponse', { response: sortedJson(e.response ?? {}), err: ok ? 'null' : JSON.stringify(err) }), log('grpcError', { err }));
+  out.push(log('grpcResponse', { response: sortedJson(e.response ?? {}), err: ok ? 'null' : JSON.stringify(err), method: csiMethod(e.rpc) }), log('grpcError', { err, method: csiMethod(e.rpc) }));
   const key = Object.keys(c.ops).find((k) => c.ops[k]!.requestId === e.requestId);
   if (!key) return;
   const claim = c.claims[key];
@@ -225,7 +225,7 @@ export const externalProvisionerMachine = setup({
     handleStartupResult: react((c, e, out) => {
       if (e.type !== 'csi.result') return;
       const ok = e.code === 'OK';
-      out.push(log('grpcResponse', { response: sortedJson(e.response ?? {}), err: ok ? 'null' : JSON.stringify(rpcErrorText(e.code, e.message ?? '')) }), log('grpcError', { err: ok ? '<nil>' : rpcErrorText(e.code, e.message ?? '') }));
+      out.push(log('grpcResponse', { response: sortedJson(e.response ?? {}), err: ok ? 'null' : JSON.stringify(rpcErrorText(e.code, e.message ?? '')), method: csiMethod(e.rpc) }), log('grpcError', { err: ok ? '<nil>' : rpcErrorText(e.code, e.message ?? ''), method: csiMethod(e.rpc) }));
       if (!ok) { out.push({ type: 'timer.requested', key: 'startup', at: e.now + sidecarRetryDelay(0) }); return; }
       if (e.rpc === 'GetPluginInfo') out.push(log('detectedDriver', { driver: String(e.response?.name ?? c.input.driver.name) }));
       c.startup += 1;

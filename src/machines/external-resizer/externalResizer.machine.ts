@@ -19,7 +19,7 @@
  */
 import { setup, enqueueActions } from 'xstate';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
-import { rpcErrorText } from '../shared/csi.ts';
+import { csiMethod, rpcErrorText } from '../shared/csi.ts';
 import { goQuote, sortedJson } from '../shared/goFormat.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { RESIZER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
@@ -131,7 +131,7 @@ export const externalResizerMachine = setup({
           const request = expandRequest(pv, w.bytes);
           const requestId = `resizer-${++ctx.seq}`;
           log(emit, 'grpcCall', { method: '/csi.v1.Controller/ControllerExpandVolume', request: sortedJson(request) });
-          log(emit, 'grpcRequest', { request: sortedJson(request) });
+          log(emit, 'grpcRequest', { request: sortedJson(request), method: '/csi.v1.Controller/ControllerExpandVolume' });
           emit({ type: 'csi.call', requestId, rpc: 'ControllerExpandVolume', request, endpoint: 'controller', timeout: RESIZER_TIMEOUT });
           ctx.work[key] = { ...w, step: 'expanding', requestId };
           return;
@@ -166,8 +166,8 @@ export const externalResizerMachine = setup({
       const emit: Emit = (e) => enqueue.emit(e as never);
       const errText = event.code === 'OK' ? '' : rpcErrorText(event.code, event.message ?? '');
       const response = event.code === 'OK' ? sortedJson(event.response ?? {}) : '{}';
-      log(emit, 'grpcResponse', { response, errStructured: event.code === 'OK' ? 'null' : goQuote(errText) });
-      log(emit, 'grpcError', { err: event.code === 'OK' ? '<nil>' : errText });
+      log(emit, 'grpcResponse', { response, errStructured: event.code === 'OK' ? 'null' : goQuote(errText), method: csiMethod(event.rpc) });
+      log(emit, 'grpcError', { err: event.code === 'OK' ? '<nil>' : errText, method: csiMethod(event.rpc) });
       if (event.code !== 'OK') {
         fail(ctx, key, `resize volume ${goQuote(w.pv)} by resizer ${goQuote(ctx.input.driverName)} failed: ${errText}`, true, event.now, emit);
         return;

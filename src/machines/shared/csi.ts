@@ -68,3 +68,22 @@ export const CSI_ACCESS_MODE = {
   MULTI_NODE_SINGLE_WRITER: 4, MULTI_NODE_MULTI_WRITER: 5, SINGLE_NODE_SINGLE_WRITER: 6,
   SINGLE_NODE_MULTI_WRITER: 7,
 } as const;
+
+/**
+ * The stage of a volume's life a CSI call belongs to. Generic lines (the gRPC interceptors' "GRPC
+ * call/request/response") take their stage from the method they log, not from the program printing them.
+ */
+const RPC_STAGE: Record<string, import('./messages.ts').Stage> = {
+  CreateVolume: 'provision', DeleteVolume: 'delete',
+  ControllerPublishVolume: 'attach', ControllerUnpublishVolume: 'detach',
+  NodeStageVolume: 'mount', NodePublishVolume: 'mount', NodeGetCapabilities: 'mount',
+  NodeUnpublishVolume: 'unmount', NodeUnstageVolume: 'unmount',
+  ControllerExpandVolume: 'resize', NodeExpandVolume: 'resize',
+  CreateSnapshot: 'snapshot', DeleteSnapshot: 'snapshot', ListSnapshots: 'snapshot',
+  NodeGetInfo: 'register', GetInfo: 'register', NotifyRegistrationStatus: 'register',
+};
+
+export function stageOfMethod(method: string): import('./messages.ts').Stage | undefined {
+  const rpc = method.slice(method.lastIndexOf('/') + 1);
+  return RPC_STAGE[rpc];
+}
