@@ -12,6 +12,7 @@ import type {
   CsiReplyEmitted, EventRecordedEmitted,
 } from '../shared/contract.ts';
 import { csiMethod, stageOfMethod, type CsiRpc, type GrpcCode } from '../shared/csi.ts';
+import { stageOfEventReason } from '../shared/eventReasons.ts';
 import { goDuration, rfc3339 } from '../shared/goFormat.ts';
 import { API_VERSION, CLUSTER_SCOPED, type K8sObject, type Kind, RESOURCE, kobj } from '../shared/k8s.ts';
 import { journaldPrefix, klogHeader, type LogStream } from '../shared/klog.ts';
@@ -473,7 +474,8 @@ export class Cluster {
     this.record({
       r, kind: 'event', t: at, states,
       summary: `${r.name} records a ${e.eventType} event ${e.reason} on ${e.involved.kind} ${args.object}: ${e.message}`,
-      ...(line ? { log: line.text, msg: 'event.recorded', severity: line.severity, stage: line.stage } : {}),
+      // the line reports the stage its reason belongs to (FailedAttachVolume: attach), as the event does
+      ...(line ? { log: line.text, msg: 'event.recorded', severity: line.severity, stage: stageOfEventReason(e.reason) } : {}),
       objects: [change],
     });
   }
