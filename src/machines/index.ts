@@ -64,3 +64,10 @@ export {
 } from './view/flow.ts';
 export { backoffTimers, type WorldTimer } from './shared/nestedPendingOperations.ts';
 export { parseKlog, identifyLine, locateQuotedLines, parseQuotedLog, type KlogLine, type Identified } from './view/locate.ts';
+
+// the log explainer: real lines → component, stage, our flow's step, and where the flow stopped
+export { buildKnowledge, stepUrl } from './explain/knowledge.ts';
+export { explainText, explainLines, decodeInput, splitLines, guessStage, STAGE_ORDER, MAX_LINE, type ExplainOptions } from './explain/explain.ts';
+export { ExplainInputError, type Knowledge, type ExplainedLine, type ExplainSummary, type ExplainResult, type StepRef, type KnownMessage, type KnownEventReason } from './explain/types.ts';
+export { EVENT_REASONS, stageOfEventReason, type EventReasonInfo } from './shared/eventReasons.ts';
+export { stageOfMethod } from './shared/csi.ts';

@@ -1,0 +1,484 @@
+/**
+ * The log explainer: real lines as people paste them → which component printed each, which stage of
+ * the volume's life it belongs to, the step of our flows that prints the same message, and where
+ * the whole paste says the flow stopped. Pure and browser-safe: it reads only the Knowledge data
+ * (built from the machines' message catalog, see knowledge.ts) and never throws for any string.
+ */
+import type {
+  ExplainedLine, ExplainResult, ExplainSummary, Knowledge, KnownEventReason, KnownMessage, Severity, Stage, StepRef,
+} from './types.ts';
+import { ExplainInputError } from './types.ts';
+import { stageOfMethod } from '../shared/csi.ts';
+
+export { ExplainInputError };
+
+/** Flow order of the stages, for summaries. */
+export const STAGE_ORDER: readonly Stage[] = ['register', 'provision', 'attach', 'mount', 'resize', 'snapshot', 'unmount', 'detach', 'delete', 'other'];
+
+// ------------------------------------------------------------------ input
+
+/** Lines longer than this are cut for matching (the result keeps the line number and a note). */
+export const MAX_LINE = 64 * 1024;
+
+/**
+ * Bytes → text, or a clear reason why not: empty input, binary data, or text that is neither UTF-8
+ * nor UTF-16 with a byte-order mark.
+ */
+export function decodeInput(bytes: Uint8Array): string {
+  if (bytes.length === 0) throw new ExplainInputError('The input is empty: paste or pass kubelet, controller-manager, sidecar or driver log lines.');
+  let text: string;
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) text = new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  else {
+    const probe = bytes.subarray(0, Math.min(bytes.length, 1 << 20));
+    let nul = 0;
+    for (const b of probe) if (b === 0) nul++;
+    if (nul > 0) throw new ExplainInputError(`This looks like binary data (${nul} NUL byte${nul === 1 ? '' : 's'} in the first ${probe.length} bytes), not a text log. If it is compressed (.gz, journal files), decompress or export it first (journalctl -u kubelet -o short > kubelet.log).`);
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      throw new ExplainInputError('The input is not valid UTF-8 text. Convert it first (for example: iconv -f latin1 -t utf-8 file.log).');
+    }
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (!text.trim()) throw new ExplainInputError('The input has only blank lines: paste or pass kubelet, controller-manager, sidecar or driver log lines.');
+  const controls = (text.slice(0, 1 << 20).match(/[\u0001-\u0008\u000e-\u001a\u001c-\u001f]/g) ?? []).length;
+  if (controls > 32 && controls > text.length / 100) throw new ExplainInputError('This looks like binary data (many control characters), not a text log.');
+  return text;
+}
+
+/** One entry per input line; a final newline does not start another line. */
+export function splitLines(text: string): string[] {
+  if (text === '') return [];
+  const lines = text.split(/\r\n|\n|\r/);
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+// ------------------------------------------------------------------ prefixes people's tools add
+
+interface Stripped {
+  rest: string;
+  host: string | null;
+  /** the program or container name a prefix gave (journald identifier, kubectl --prefix container) */
+  hint: string | null;
+  time: string | null;
+}
+
+const CRI = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2}))\s+(?:stdout|stderr)\s+[FP]\s(.*)$/s;
+const KUBECTL_PREFIX = /^\[([^\]\s]+)\]\s(.*)$/s;
+// journalctl's short format, any month name (Jan, janv., Mär, 1月…), and short-iso
+const JOURNALD = /^(\S{1,8}\s{1,2}\d{1,2}\s+\d{2}:\d{2}:\d{2}(?:\.\d+)?)\s+(\S+)\s+([^\s[:]+)(?:\[\d+\])?:\s?(.*)$/s;
+const JOURNALD_ISO = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)\s+(\S+)\s+([^\s[:]+)(?:\[\d+\])?:\s?(.*)$/s;
+const KLOG_ANYWHERE = /[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d{6}\s+\d+ [\w.-]+\.go:\d+\] /;
+
+function stripPrefixes(line: string): Stripped {
+  const s: Stripped = { rest: line, host: null, hint: null, time: null };
+  for (let guard = 0; guard < 4; guard++) {
+    const r = s.rest;
+    if (r.startsWith('{"log":')) {
+      try {
+        const j = JSON.parse(r) as { log?: unknown; time?: unknown };
+        if (typeof j.log === 'string') { s.rest = j.log.replace(/\n$/, ''); if (typeof j.time === 'string') s.time ??= j.time; continue; }
+      } catch { /* not docker json */ }
+    }
+    let m = CRI.exec(r);
+    if (m) { s.time ??= m[1]!; s.rest = m[2]!; continue; }
+    m = KUBECTL_PREFIX.exec(r);
+    if (m && m[1]!.includes('/')) { s.hint ??= m[1]!.split('/').pop()!; s.rest = m[2]!; continue; }
+    m = JOURNALD_ISO.exec(r) ?? JOURNALD.exec(r);
+    if (m && !/^[IWEF]\d{4}$/.test(m[1]!.split(/\s/)[0]!)) { s.time ??= m[1]!; s.host ??= m[2]!; s.hint ??= m[3]!; s.rest = m[4]!; continue; }
+    break;
+  }
+  // a log shipper's own stamp before the klog header ("2024-01-11 14:58:08.123 I0111 …")
+  const k = KLOG_ANYWHERE.exec(s.rest);
+  if (k && k.index > 0 && k.index < 80) s.rest = s.rest.slice(k.index);
+  return s;
+}
+
+const KLOG = /^([IWEF])(\d{4} \d{2}:\d{2}:\d{2}\.\d{6})\s+\d+ ([\w.-]+\.go):(\d+)\] ?(.*)$/s;
+
+/** Program / container name → the component it is, for names people's prefixes carry. */
+function componentOfHint(hint: string | null): { component: string; source: string } | null {
+  if (!hint) return null;
+  const h = hint.toLowerCase();
+  if (/^(kubelet|k3s|k3s-agent|k3s-server|kubenswrapper|hyperkube|kubelite|k0s|k0sworker|rke2|microk8s\.daemon-kubelite)$/.test(h)) return { component: 'kubelet', source: 'kubelet' };
+  if (h.includes('provisioner')) return { component: 'external-provisioner', source: 'csi-provisioner' };
+  if (h.includes('attacher')) return { component: 'external-attacher', source: 'csi-attacher' };
+  if (h.includes('resizer')) return { component: 'external-resizer', source: 'csi-resizer' };
+  if (h.includes('snapshotter')) return { component: 'external-snapshotter', source: 'csi-snapshotter' };
+  if (h.includes('registrar')) return { component: 'node-driver-registrar', source: 'node-driver-registrar' };
+  if (h.includes('controller-manager')) return { component: 'kube-controller-manager', source: 'kube-controller-manager' };
+  if (h.includes('scheduler')) return { component: 'kube-scheduler', source: 'kube-scheduler' };
+  if (/plugin|driver|csi/.test(h)) return { component: 'csi-plugin', source: 'csi-driver' };
+  return null;
+}
+
+// ------------------------------------------------------------------ the compiled knowledge
+
+interface CompiledFormat { msg: KnownMessage; profile: string; file: string; line: number; severity: Severity; strict: RegExp; loose: RegExp; literal: string }
+interface Compiled {
+  byFileLine: Map<string, CompiledFormat[]>;
+  byFile: Map<string, CompiledFormat[]>;
+  all: CompiledFormat[];
+  events: Map<string, KnownEventReason>;
+  messages: Map<string, KnownMessage>;
+}
+
+const compiledCache = new WeakMap<Knowledge, Compiled>();
+
+function looseOf(pattern: string): RegExp {
+  // structured: the quoted message alone, whatever key/values follow (other versions add or reorder them);
+  // printf: the template without its end anchor (newer versions append details)
+  const body = pattern.replace(/\\s\*\$$/, '');
+  if (body.startsWith('^"')) {
+    const end = findClosingQuote(body);
+    if (end > 0) return new RegExp(body.slice(0, end + 1) + '(?:\\s.*)?$', 's');
+  }
+  return new RegExp(body, 's');
+}
+
+/** Index of the regex-source `"` that closes the structured message (the first unescaped one after ^"). */
+function findClosingQuote(src: string): number {
+  for (let i = 2; i < src.length; i++) {
+    if (src[i] === '\\') { i++; continue; }
+    if (src[i] === '"') return i;
+  }
+  return -1;
+}
+
+function compile(k: Knowledge): Compiled {
+  const hit = compiledCache.get(k);
+  if (hit) return hit;
+  const c: Compiled = { byFileLine: new Map(), byFile: new Map(), all: [], events: new Map(), messages: new Map() };
+  for (const msg of k.messages) {
+    c.messages.set(msg.id, msg);
+    for (const f of msg.formats) {
+      let strict: RegExp;
+      let loose: RegExp;
+      try { strict = new RegExp(f.pattern, 's'); loose = looseOf(f.pattern); } catch { continue; }
+      const cf: CompiledFormat = { msg, profile: f.profile, file: f.file, line: f.line, severity: f.severity, strict, loose, literal: f.literal };
+      c.all.push(cf);
+      const fl = `${f.file}:${f.line}`;
+      (c.byFileLine.get(fl) ?? c.byFileLine.set(fl, []).get(fl)!).push(cf);
+      (c.byFile.get(f.file) ?? c.byFile.set(f.file, []).get(f.file)!).push(cf);
+    }
+  }
+  for (const e of k.events) c.events.set(e.reason, e);
+  compiledCache.set(k, c);
+  return c;
+}
+
+/** The best catalog message for a klog line's parts, from exact file:line down to the text alone. */
+function identify(c: Compiled, p: { severity: Severity | null; file: string | null; line: number | null; message: string }, sourceHint: string | null): CompiledFormat | null {
+  const text = p.message.length > MAX_LINE ? p.message.slice(0, MAX_LINE) : p.message;
+  const lower = text.toLowerCase();
+  const ok = (cf: CompiledFormat): boolean => !sourceHint || cf.msg.source === sourceHint || sourceHint === 'csi-driver' && cf.msg.source.startsWith('csi-driver');
+  const pick = (list: CompiledFormat[] | undefined, loose: boolean): CompiledFormat | null => {
+    if (!list) return null;
+    let best: CompiledFormat | null = null;
+    for (const cf of list) {
+      if (cf.literal && !lower.includes(cf.literal)) continue;
+      if (!(loose ? cf.loose : cf.strict).test(text)) continue;
+      const better = !best || (ok(cf) && !ok(best)) || (ok(cf) === ok(best) && (cf.severity === p.severity) && best.severity !== p.severity)
+        || (ok(cf) === ok(best) && (cf.severity === p.severity) === (best.severity === p.severity) && cf.literal.length > best.literal.length);
+      if (better) best = cf;
+    }
+    return best;
+  };
+  if (p.file !== null) {
+    const exact = pick(c.byFileLine.get(`${p.file}:${p.line}`), false);
+    if (exact) return exact;
+    const sameFile = pick(c.byFile.get(p.file), false) ?? pick(c.byFile.get(p.file), true);
+    if (sameFile) return sameFile;
+  }
+  // another version's line numbers, or no klog header at all: the text alone, literal first
+  const byText = c.all.filter((cf) => cf.literal.length >= 12 && lower.includes(cf.literal));
+  return pick(byText, false) ?? pick(byText, true);
+}
+
+// ------------------------------------------------------------------ keywords: the best guess for unknown lines
+
+const RPC_STAGE: Array<[RegExp, Stage]> = [
+  [/\bCreateVolume\b/, 'provision'], [/\bDeleteVolume\b/, 'delete'],
+  [/\bControllerUnpublishVolume\b/, 'detach'], [/\bControllerPublishVolume\b/, 'attach'],
+  [/\bNodeUnpublishVolume\b|\bNodeUnstageVolume\b/, 'unmount'], [/\bNodePublishVolume\b|\bNodeStageVolume\b/, 'mount'],
+  [/\bControllerExpandVolume\b|\bNodeExpandVolume\b/, 'resize'],
+  [/\bCreateSnapshot\b|\bDeleteSnapshot\b|\bListSnapshots\b/, 'snapshot'],
+  [/\bNodeGetInfo\b|\bNotifyRegistrationStatus\b|\bGetInfo\b/, 'register'],
+];
+
+const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
+  [/unmountdevice|unmountvolume|teardown|tear down|unstag|unpublish|\bunmount|umount|orphaned pod/i, 'unmount'],
+  [/detach|controllerunpublish/i, 'detach'],
+  [/multi-attach|attach|volumeattachment|controllerpublish|volumesattached|not attached according/i, 'attach'],
+  [/mountdevice|mountvolume|\bmount|nodestage|nodepublish|stag(e|ing)|setup failed|set ?up|global ?mount|fsck|mkfs|format(ting)? /i, 'mount'],
+  [/resiz|expan/i, 'resize'],
+  [/snapshot/i, 'snapshot'],
+  [/delet|reclaim|release[sd]? /i, 'delete'],
+  [/provision|createvolume|create volume|waitforfirstconsumer|selected-node|storageclass|bound|binding|claim/i, 'provision'],
+  [/regist|nodegetinfo|csinode|csi\.sock|plugin ?watcher|not found in the list of registered|getplugininfo|probe/i, 'register'],
+];
+
+export function guessStage(text: string): Stage | null {
+  for (const [re, st] of RPC_STAGE) if (re.test(text)) return st;
+  for (const [re, st] of KEYWORD_STAGE) if (re.test(text)) return st;
+  return null;
+}
+
+/** Component from a Go file name, where it is telling. */
+const FILE_COMPONENT: Record<string, string> = {
+  'attach_detach_controller.go': 'attach-detach-controller', 'pv_controller.go': 'pv-controller', 'pv_controller_base.go': 'pv-controller',
+  'operation_generator.go': 'kubelet', 'nestedpendingoperations.go': 'kubelet', 'reconciler_common.go': 'kubelet', 'volume_manager.go': 'kubelet',
+  'desired_state_of_world_populator.go': 'kubelet', 'csi_attacher.go': 'kubelet', 'csi_mounter.go': 'kubelet', 'csi_plugin.go': 'kubelet',
+  'kubelet.go': 'kubelet', 'kubelet_node_status.go': 'kubelet', 'pod_workers.go': 'kubelet', 'plugin_watcher.go': 'kubelet',
+  'csi_handler.go': 'external-attacher', 'node_register.go': 'node-driver-registrar', 'csi_resizer.go': 'external-resizer',
+};
+
+function guessComponent(file: string | null, text: string, stage: Stage): string | null {
+  if (file && FILE_COMPONENT[file]) return FILE_COMPONENT[file]!;
+  if (/attacherDetacher|attach_detach|Multi-Attach error/.test(text)) return 'attach-detach-controller';
+  if (/GRPC (call|request|response|error)/.test(text)) return /Node(Stage|Publish|Unstage|Unpublish|GetInfo|GetCapabilities|Expand)/.test(text) ? 'csi-node-plugin' : 'csi-controller-plugin';
+  if (/MountVolume|UnmountVolume|UnmountDevice|volumesInUse/.test(text)) return 'kubelet';
+  if (stage === 'register' && /registration|registrar/i.test(text)) return 'node-driver-registrar';
+  return null;
+}
+
+// ------------------------------------------------------------------ event tables
+
+const DESCRIBE_ROW = /^\s*(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(.+?)\s{2,}(\S.*)$/;
+const DESCRIBE_ROW_SHORT = /^\s*(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(\S.*)$/;
+const GET_EVENTS_ROW = /^\s*(\S+)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
+const DECORATION = /^\s*(Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY)\b.*|\$ .*|# .*|[\w.-]+@[\w.-]+:[^$#]*[$#] .*|```.*|\.\.\.|…)\s*$/;
+
+// ------------------------------------------------------------------ explain
+
+function renderExplanation(msg: KnownMessage): string {
+  return msg.explain ?? msg.summary.replace(/\{[A-Za-z0-9_]+(?::q)?\}/g, '…');
+}
+
+function blankResult(line: number, text: string, kind: ExplainedLine['kind'], explanation: string): ExplainedLine {
+  return {
+    line, text, kind, component: null, source: null, stage: 'other', step: null, severity: null, time: null, host: null,
+    messageId: null, match: 'none', explanation,
+  };
+}
+
+/** The method a generic "GRPC request/response" line belongs to: the last call logged by the same program. */
+const METHOD_IN = /\/csi\.v1\.\w+\/(\w+)|\/pluginregistration\.Registration\/(\w+)/;
+
+export interface ExplainOptions {
+  onProgress?: (done: number, total: number) => void;
+  /** report progress every this many lines (default 5000) */
+  progressEvery?: number;
+}
+
+export function explainText(text: string, knowledge: Knowledge, opts: ExplainOptions = {}): ExplainResult {
+  const lines = splitLines(typeof text === 'string' ? text : String(text));
+  return explainLines(lines, knowledge, opts);
+}
+
+export function explainLines(lines: readonly string[], knowledge: Knowledge, opts: ExplainOptions = {}): ExplainResult {
+  const c = compile(knowledge);
+  const out: ExplainedLine[] = [];
+  const every = opts.progressEvery ?? 5000;
+  let head: ExplainedLine | null = null;
+  let headLen = 0;
+  const lastMethod = new Map<string, string>();
+  for (let i = 0; i < lines.length; i++) {
+    let r: ExplainedLine;
+    try {
+      r = explainOne(c, lines[i]!, i + 1, head, headLen, lastMethod);
+    } catch (e) {
+      // never let one odd line stop the rest
+      r = blankResult(i + 1, lines[i]!, 'unrelated', `This line could not be read (${e instanceof Error ? e.message : String(e)}).`);
+    }
+    out.push(r);
+    if (r.kind === 'log' || r.kind === 'event') { head = r; headLen = lines[i]!.length; } else if (r.kind === 'continuation') headLen = lines[i]!.length;
+    else if (r.kind !== 'blank') { head = null; headLen = 0; }
+    if (opts.onProgress && (i + 1) % every === 0) opts.onProgress(i + 1, lines.length);
+  }
+  opts.onProgress?.(lines.length, lines.length);
+  return { lines: out, summary: summarise(out, c) };
+}
+
+function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | null, headLen: number, lastMethod: Map<string, string>): ExplainedLine {
+  const text = raw;
+  if (!text.trim()) return blankResult(n, text, 'blank', 'Blank line.');
+  const long = text.length > MAX_LINE;
+  const s = stripPrefixes(long ? text.slice(0, MAX_LINE) : text);
+  const hint = componentOfHint(s.hint);
+  const k = KLOG.exec(s.rest);
+  const note = long ? ` (The line is ${text.length} characters long; only its first ${MAX_LINE} were read.)` : '';
+
+  if (k) {
+    const severity = k[1] as Severity;
+    const file = k[3]!;
+    const lineNo = Number(k[4]);
+    const message = k[5]!;
+    const cf = identify(c, { severity, file, line: lineNo, message }, hint?.source ?? null);
+    const base = { line: n, text, kind: 'log' as const, severity, time: s.time ? `${s.time} (${k[2]})` : k[2]!, host: s.host };
+    if (cf) {
+      const m = cf.msg;
+      let stage = m.stage;
+      // a generic gRPC line takes the stage of the method it (or the call just before it) logs
+      const key = `${file}|${s.host ?? ''}|${/^ID: (\d+)/.exec(message)?.[1] ?? ''}`;
+      const method = METHOD_IN.exec(message);
+      if (method) lastMethod.set(key, method[1] ?? method[2]!);
+      let component = m.component;
+      if (/grpc/i.test(m.id)) {
+        const meth = method ? (method[1] ?? method[2]!) : lastMethod.get(key);
+        // the same rule the cluster applies when it prints the line (shared/csi.ts stageOfMethod)
+        const st = meth ? stageOfMethod(meth) : undefined;
+        if (st) stage = st;
+        // the driver's controller and node plugins print the same interceptor lines: the method tells them apart
+        if (meth && m.source.startsWith('csi-driver')) component = /^Node/.test(meth) ? 'csi-node-plugin' : 'csi-controller-plugin';
+        // the sidecars share csi-lib-utils' connection.go lines: the method says which sidecar called
+        else if (st && SIDECAR_OF_STAGE[st] && /^csi-(provisioner|attacher|resizer|snapshotter)$/.test(m.source)) component = SIDECAR_OF_STAGE[st]!;
+      }
+      if (m.id === 'event.recorded') {
+        const reason = /reason[=:] ?["']?(\w+)/.exec(message)?.[1];
+        const ev = reason ? c.events.get(reason) : undefined;
+        if (ev) {
+          return { ...base, component: ev.component, source: m.source, stage: ev.stage, step: ev.step ?? m.step ?? null, messageId: m.id, match: 'catalog',
+            explanation: `${ev.explanation} (printed by the event broadcaster of ${ev.component})${note}`, ...(ev.cause ? { cause: ev.cause } : {}), ...(ev.next ? { next: ev.next } : {}) };
+        }
+      }
+      return {
+        ...base, component, source: m.source, stage, step: stepFor(cf), messageId: m.id, match: 'catalog',
+        explanation: renderExplanation(m) + note, ...(m.cause && severity !== 'I' ? { cause: m.cause } : {}), ...(m.next && severity !== 'I' ? { next: m.next } : {}),
+      };
+    }
+    const stage = guessStage(message) ?? 'other';
+    const component = hint?.component ?? guessComponent(file, message, stage);
+    return {
+      ...base, component, source: hint?.source ?? null, stage, step: null, messageId: null, match: 'guess',
+      explanation: `Not a line our flows print (${file}:${lineNo}); guessed from its words: ${stage === 'other' ? 'no storage stage' : `the ${stage} stage`}.${note}`,
+    };
+  }
+
+  // kubectl describe / get events rows
+  const ev = DESCRIBE_ROW.exec(s.rest) ?? DESCRIBE_ROW_SHORT.exec(s.rest);
+  const ge = ev ? null : GET_EVENTS_ROW.exec(s.rest);
+  if (ev || ge) {
+    const type = (ev ? ev[1] : ge![2]) as 'Normal' | 'Warning';
+    const reason = ev ? ev[2]! : ge![3]!;
+    const age = ev ? ev[3]! : ge![1]!;
+    const message = ev ? (ev[5] ?? ev[4]!) : ge![5]!;
+    const known = c.events.get(reason);
+    const severity: Severity = type === 'Warning' ? 'W' : 'I';
+    if (known) {
+      // a Multi-Attach or attacher timeout inside FailedAttachVolume: the message says which
+      const inner = identify(c, { severity: null, file: null, line: null, message }, null);
+      return {
+        line: n, text, kind: 'event', component: known.component, source: 'events', stage: known.stage, step: inner?.msg.step ?? known.step ?? null,
+        severity, time: age, host: s.host, messageId: reason, match: 'event',
+        explanation: known.explanation + (inner ? ` ${renderExplanation(inner.msg)}` : ''),
+        ...(known.cause || inner?.msg.cause ? { cause: inner?.msg.cause ?? known.cause } : {}), ...(known.next || inner?.msg.next ? { next: inner?.msg.next ?? known.next } : {}),
+      };
+    }
+    const stage = guessStage(`${reason} ${message}`) ?? 'other';
+    return {
+      line: n, text, kind: 'event', component: null, source: 'events', stage, step: null, severity, time: age, host: s.host, messageId: reason, match: 'guess',
+      explanation: `A ${type} event ${reason} we do not know; guessed from its words: ${stage === 'other' ? 'no storage stage' : `the ${stage} stage`}.`,
+    };
+  }
+
+  if (DECORATION.test(s.rest)) return blankResult(n, text, 'decoration', 'Part of the paste (a table header, a separator or a shell prompt), not a log record.');
+
+  // a piece of the previous record: indented, or the previous line filled the terminal's width
+  if (head && (/^\s{2,}\S/.test(text) && !JOURNALD.test(text) || headLen >= 78 && !JOURNALD.test(text) && !/^\S+:\s|^[A-Z][a-z]+ \d/.test(text))) {
+    return { ...head, line: n, text, kind: 'continuation', continues: head.line, explanation: `Continues line ${head.line}.` };
+  }
+
+  // no klog header: a message we know by its text, or keywords
+  const cf = identify(c, { severity: null, file: null, line: null, message: s.rest.trim() }, hint?.source ?? null);
+  if (cf) {
+    const m = cf.msg;
+    return {
+      line: n, text, kind: 'log', component: m.component, source: m.source, stage: m.stage, step: m.step ?? null, severity: null, time: s.time, host: s.host,
+      messageId: m.id, match: 'catalog', explanation: renderExplanation(m) + note, ...(m.cause ? { cause: m.cause } : {}), ...(m.next ? { next: m.next } : {}),
+    };
+  }
+  const stage = guessStage(s.rest);
+  if (stage || hint) {
+    const severity: Severity | null = /\b(error|failed|fatal)\b/i.test(s.rest) ? 'E' : /\bwarn(ing)?\b/i.test(s.rest) ? 'W' : null;
+    const st = stage ?? 'other';
+    return {
+      line: n, text, kind: hint || s.time ? 'log' : 'unrelated', component: hint?.component ?? guessComponent(null, s.rest, st), source: hint?.source ?? null, stage: st, step: null,
+      severity, time: s.time, host: s.host, messageId: null, match: 'guess',
+      explanation: `Not a line our flows print; guessed from its words: ${st === 'other' ? 'no storage stage' : `the ${st} stage`}.${note}`,
+    };
+  }
+  return blankResult(n, text, 'unrelated', 'Not a log line we can read (no klog header, no known message or keyword).' + note);
+}
+
+/** Our step for a matched format: the run of the same version profile when there is one. */
+const stepFor = (cf: CompiledFormat): StepRef | null => cf.msg.steps?.[cf.profile as keyof NonNullable<KnownMessage['steps']>] ?? cf.msg.step ?? null;
+
+const SIDECAR_OF_STAGE: Partial<Record<Stage, string>> = {
+  provision: 'external-provisioner', delete: 'external-provisioner', attach: 'external-attacher', detach: 'external-attacher',
+  resize: 'external-resizer', snapshot: 'external-snapshotter',
+};
+
+// ------------------------------------------------------------------ summary
+
+function summarise(lines: ExplainedLine[], c: Compiled): ExplainSummary {
+  const records = lines.filter((l) => l.kind === 'log' || l.kind === 'event');
+  const recognised = records.filter((l) => l.match === 'catalog' || l.match === 'event').length;
+  const guessed = records.filter((l) => l.match === 'guess').length;
+  const errors = records.filter((l) => l.severity === 'E' || l.severity === 'F').length;
+  const warnings = records.filter((l) => l.severity === 'W').length;
+  const stagesSeen = new Set<Stage>(records.map((l) => l.stage).filter((s) => s !== "other"));
+  const stages = STAGE_ORDER.filter((s) => stagesSeen.has(s));
+  const components = [...new Set(records.map((l) => l.component).filter((x): x is string => !!x))].sort();
+
+  let lastHealthyLine: ExplainedLine | null = null;
+  for (const l of records) if (l.severity === 'I' && l.match === 'catalog' && l.messageId && l.messageId !== 'event.recorded' && l.stage !== 'other') lastHealthyLine = l;
+  const problems = records.filter((l) => (l.severity === 'E' || l.severity === 'F' || l.severity === 'W') && l.stage !== 'other');
+  const after = problems.filter((p) => !lastHealthyLine || p.line > lastHealthyLine.line);
+  const firstProblem = after[0] ?? problems[problems.length - 1] ?? null;
+
+  const lastHealthy = lastHealthyLine
+    ? { line: lastHealthyLine.line, messageId: lastHealthyLine.messageId!, stage: lastHealthyLine.stage, component: lastHealthyLine.component ?? '?', step: lastHealthyLine.step }
+    : null;
+  const stoppedAt = firstProblem
+    ? { stage: firstProblem.stage, line: firstProblem.line, text: firstProblem.text.slice(0, 500), reason: firstProblem.cause ?? firstProblem.explanation }
+    : null;
+
+  let nextExpected: ExplainSummary['nextExpected'] = null;
+  const nh = lastHealthyLine ? c.messages.get(lastHealthyLine.messageId!)?.nextHealthy : undefined;
+  if (nh) {
+    const m = c.messages.get(nh.id);
+    nextExpected = {
+      messageId: nh.id, component: nh.component, source: nh.source, summary: nh.step.summary, step: nh.step,
+      where: whereToLook(nh.source),
+    };
+    void m;
+  }
+
+  const parts: string[] = [];
+  if (!records.length) parts.push('No log records found in the input.');
+  else {
+    parts.push(`${records.length} log record${records.length === 1 ? '' : 's'}: ${recognised} recognised, ${guessed} guessed from keywords.`);
+    if (stages.length) parts.push(`Stages seen: ${stages.join(' → ')}.`);
+    if (stoppedAt) parts.push(`The flow stops in the ${stoppedAt.stage} stage at line ${stoppedAt.line}: ${stoppedAt.reason}`);
+    else if (lastHealthy) parts.push(`No error after the last healthy line (${lastHealthy.line}, ${lastHealthy.stage}).`);
+    if (nextExpected) parts.push(`A healthy system would next print "${nextExpected.summary}" — ${nextExpected.where}.`);
+  }
+  return { lines: lines.length, recognised, guessed, errors, warnings, stages, components, lastHealthy, stoppedAt, nextExpected, verdict: parts.join(' ') };
+}
+
+const WHERE: Record<string, string> = {
+  kubelet: 'look in the kubelet journal of the pod\'s node (journalctl -u kubelet)',
+  'kube-controller-manager': 'look in the kube-controller-manager log (kubectl -n kube-system logs kube-controller-manager-<node>)',
+  'kube-scheduler': 'look in the kube-scheduler log',
+  'csi-provisioner': 'look in the csi-provisioner container of the CSI driver\'s controller pod',
+  'csi-attacher': 'look in the csi-attacher container of the CSI driver\'s controller pod',
+  'csi-resizer': 'look in the csi-resizer container of the CSI driver\'s controller pod',
+  'csi-snapshotter': 'look in the csi-snapshotter container of the CSI driver\'s controller pod',
+  'node-driver-registrar': 'look in the node-driver-registrar container of the CSI node pod on that node',
+  'csi-driver-controller': 'look in the driver container of the CSI controller pod',
+  'csi-driver-node': 'look in the driver container of the CSI node pod on that node',
+};
+const whereToLook = (source: string): string => WHERE[source] ?? `look in the ${source} log`;

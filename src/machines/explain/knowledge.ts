@@ -1,0 +1,121 @@
+/**
+ * What the log explainer knows, built from the same message definitions the machines print with
+ * (the catalog) and from running every scenario: where each message appears in our flows and which
+ * healthy line follows it. Build time only (it runs the simulation); browsers get the result as JSON.
+ */
+import { catalog } from '../catalog.ts';
+import { formatRegex, type LogFormat, type MessageDef, type ProfileId, type Stage } from '../shared/messages.ts';
+import { EVENT_REASONS } from '../shared/eventReasons.ts';
+import { runScenario } from '../scenarios/run.ts';
+import { SCENARIOS } from '../scenarios/index.ts';
+import type { Trace } from '../cluster/trace.ts';
+import type { Knowledge, KnownFormat, KnownMessage, StepRef } from './types.ts';
+
+/** The chapter that tells each scenario's story (others are shown by their embed page). */
+const CHAPTER_OF: Record<string, string> = {
+  provision: 'provision', attach: 'attach', mount: 'mount', teardown: 'teardown', 'pod-migration': 'pod-migration',
+  'multi-attach': 'multi-attach', 'ad-detach-backoff': 'ad-detach-backoff', 'wffc-provision': 'wffc-provision',
+  'ceph-rbd-create': 'ceph-rbd', 'ceph-rbd-clone': 'ceph-rbd', 'ceph-rbd-delete': 'ceph-rbd',
+};
+
+/** Where a reader sees a scenario's step on the site. */
+export function stepUrl(scenario: string, k8s: ProfileId, step: number): string {
+  const chapter = CHAPTER_OF[scenario];
+  if (!chapter) return `/embed/${scenario}/?k8s=${k8s}&step=${step}`;
+  const flow = chapter !== scenario ? `flow=${scenario}&` : '';
+  return `/flows/${chapter}/?${flow}k8s=${k8s}&step=${step}#player`;
+}
+
+/** Healthy flows first: a message's reference step should show it in a flow that works. */
+const PREFERRED = ['provision', 'attach', 'mount', 'teardown', 'wffc-provision', 'pod-migration', 'ceph-rbd-create', 'ceph-rbd-clone',
+  'ceph-rbd-delete', 'multi-attach', 'force-detach', 'ad-detach-backoff', 'statefulset-rollout'];
+
+/** catalog id prefix → component (machine) name */
+const COMPONENT_OF_PREFIX: Record<string, string> = {
+  pvController: 'pv-controller', attachDetachController: 'attach-detach-controller', nodeLifecycleController: 'node-lifecycle-controller',
+  statefulSetController: 'statefulset-controller', kubeScheduler: 'kube-scheduler', externalProvisioner: 'external-provisioner',
+  externalAttacher: 'external-attacher', externalResizer: 'external-resizer', externalSnapshotter: 'external-snapshotter',
+  csiControllerPlugin: 'csi-controller-plugin', csiNodePlugin: 'csi-node-plugin', kubelet: 'kubelet', nodeDriverRegistrar: 'node-driver-registrar',
+  pvcProtectionController: 'pvc-protection-controller', pvProtectionController: 'pv-protection-controller',
+  clientGo: 'external-attacher', event: 'kube-controller-manager',
+};
+
+const PLACEHOLDER = /\{[A-Za-z0-9_]+(?::q)?\}/g;
+
+/** The longest literal run of a template (lower-cased), used to pick candidates before any regex runs. */
+export function longestLiteral(f: LogFormat): string {
+  const tpl = f.text ?? f.msg ?? '';
+  return tpl.split(PLACEHOLDER).map((s) => s.trim()).sort((a, b) => b.length - a.length)[0]!.toLowerCase();
+}
+
+function compile(def: MessageDef): KnownFormat[] {
+  const out: KnownFormat[] = [];
+  for (const [profile, f] of Object.entries(def.formats) as Array<[ProfileId, LogFormat]>) {
+    out.push({
+      profile, file: f.file, line: f.line, severity: f.severity ?? def.severity,
+      pattern: formatRegex(f).source, literal: longestLiteral(f),
+    });
+  }
+  return out;
+}
+
+export function buildKnowledge(opts: { scenarios?: string[] } = {}): Knowledge {
+  const ids = opts.scenarios ?? PREFERRED.filter((id) => SCENARIOS.some((s) => s.id === id));
+  const traces: Trace[] = [];
+  for (const id of ids) for (const k8s of ['1.30', '1.20'] as const) traces.push(runScenario(id, { k8s, recordObjects: false }));
+
+  const firstStep = new Map<string, StepRef>();
+  const firstByProfile = new Map<string, StepRef>();
+  const nextHealthy = new Map<string, KnownMessage['nextHealthy']>();
+  const eventStep = new Map<string, StepRef>();
+  for (const t of traces) {
+    const logged = t.steps.filter((s) => s.log && s.msg);
+    logged.forEach((st, k) => {
+      const ref: StepRef = { scenario: t.scenario, k8s: t.k8s, step: st.i, url: stepUrl(t.scenario, t.k8s, st.i), summary: st.summary };
+      if (!firstStep.has(st.msg!)) firstStep.set(st.msg!, ref);
+      if (!firstByProfile.has(`${st.msg}@${t.k8s}`)) firstByProfile.set(`${st.msg}@${t.k8s}`, ref);
+      if (st.msg === 'event.recorded') {
+        const reason = /reason[=:] ?["']?(\w+)/.exec(st.log!)?.[1];
+        if (reason && !eventStep.has(reason)) eventStep.set(reason, ref);
+      }
+      if (!nextHealthy.has(st.msg!) && st.severity === 'I') {
+        // the next informative line of this flow printed by a different message: what a healthy system says next
+        const nxt = logged.slice(k + 1).find((n) => n.severity === 'I' && n.msg !== st.msg && n.msg !== 'event.recorded');
+        if (nxt) {
+          const source = t.components.find((c) => c.instance === nxt.instance)?.source ?? catalog[nxt.msg!]!.source;
+          nextHealthy.set(st.msg!, {
+            id: nxt.msg!, component: nxt.component, source: source as KnownMessage['source'],
+            step: { scenario: t.scenario, k8s: t.k8s, step: nxt.i, url: stepUrl(t.scenario, t.k8s, nxt.i), summary: nxt.summary },
+          });
+        }
+      }
+    });
+  }
+
+  const messages: KnownMessage[] = Object.entries(catalog).map(([id, def]) => {
+    const component = COMPONENT_OF_PREFIX[id.split('.')[0]!] ?? def.source;
+    const step = firstStep.get(id);
+    const nh = nextHealthy.get(id);
+    const steps = Object.fromEntries((['1.20', '1.30'] as const).flatMap((k8s) => {
+      const r = firstByProfile.get(`${id}@${k8s}`);
+      return r ? [[k8s, r]] : [];
+    }));
+    return {
+      id, source: def.source, component, stage: def.stage, severity: def.severity, summary: def.summary,
+      ...(def.explain ? { explain: def.explain } : {}), ...(def.cause ? { cause: def.cause } : {}), ...(def.next ? { next: def.next } : {}),
+      formats: compile(def), ...(step ? { step, steps } : {}), ...(nh ? { nextHealthy: nh } : {}),
+    };
+  });
+
+  const events = Object.entries(EVENT_REASONS).map(([reason, e]) => {
+    const step = eventStep.get(reason);
+    return { reason, ...e, ...(step ? { step } : {}) };
+  });
+
+  const chapters: Partial<Record<Stage, string>> = {
+    provision: '/flows/provision/', attach: '/flows/attach/', mount: '/flows/mount/', unmount: '/flows/teardown/',
+    detach: '/flows/teardown/', delete: '/flows/teardown/', register: '/components/node-driver-registrar/',
+    resize: '/components/external-resizer/', snapshot: '/components/external-snapshotter/',
+  };
+  return { version: 1, messages, events, chapters };
+}
