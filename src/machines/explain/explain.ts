@@ -127,26 +127,6 @@ interface Compiled {
 
 const compiledCache = new WeakMap<Knowledge, Compiled>();
 
-function looseOf(pattern: string): RegExp {
-  // structured: the quoted message alone, whatever key/values follow (other versions add or reorder them);
-  // printf: the template without its end anchor (newer versions append details)
-  const body = pattern.replace(/\\s\*\$$/, '');
-  if (body.startsWith('^"')) {
-    const end = findClosingQuote(body);
-    if (end > 0) return new RegExp(body.slice(0, end + 1) + '(?:\\s.*)?$', 's');
-  }
-  return new RegExp(body, 's');
-}
-
-/** Index of the regex-source `"` that closes the structured message (the first unescaped one after ^"). */
-function findClosingQuote(src: string): number {
-  for (let i = 2; i < src.length; i++) {
-    if (src[i] === '\\') { i++; continue; }
-    if (src[i] === '"') return i;
-  }
-  return -1;
-}
-
 function compile(k: Knowledge): Compiled {
   const hit = compiledCache.get(k);
   if (hit) return hit;
@@ -155,8 +135,9 @@ function compile(k: Knowledge): Compiled {
     c.messages.set(msg.id, msg);
     for (const f of msg.formats) {
       let strict: RegExp;
-      let loose: RegExp;
-      try { strict = new RegExp(f.pattern, 's'); loose = looseOf(f.pattern); } catch { continue; }
+      try { strict = new RegExp(f.pattern, 's'); } catch { continue; }
+      let loose = strict;
+      try { loose = new RegExp(f.loose, 's'); } catch { /* keep the strict one */ }
       const cf: CompiledFormat = { msg, profile: f.profile, file: f.file, line: f.line, severity: f.severity, strict, loose, literal: f.literal };
       c.all.push(cf);
       const fl = `${f.file}:${f.line}`;
@@ -252,6 +233,8 @@ const GET_EVENTS_ROW = /^\s*(\S+)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/
 const DECORATION = /^\s*(Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY)\b.*|\$ .*|# .*|[\w.-]+@[\w.-]+:[^$#]*[$#] .*|```.*|\.\.\.|…)\s*$/;
 
 // ------------------------------------------------------------------ explain
+
+const TERMINAL_WIDTHS = new Set([80, 90, 100, 110, 120, 128, 132, 140, 150, 160, 170, 180, 190, 200, 210, 220, 230, 240, 250, 256]);
 
 function renderExplanation(msg: KnownMessage): string {
   return msg.explain ?? msg.summary.replace(/\{[A-Za-z0-9_]+(?::q)?\}/g, '…');
@@ -387,7 +370,8 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
   if (DECORATION.test(s.rest)) return blankResult(n, text, 'decoration', 'Part of the paste (a table header, a separator or a shell prompt), not a log record.');
 
   // a piece of the previous record: indented, or the previous line filled the terminal's width
-  if (head && (/^\s{2,}\S/.test(text) && !JOURNALD.test(text) || headLen >= 78 && !JOURNALD.test(text) && !/^\S+:\s|^[A-Z][a-z]+ \d/.test(text))) {
+  // (terminals cut at their exact width, so the previous piece is exactly 80, 100, 120… characters long)
+  if (head && (/^\s{2,}\S/.test(text) && !JOURNALD.test(text) || TERMINAL_WIDTHS.has(headLen) && !JOURNALD.test(text))) {
     return { ...head, line: n, text, kind: 'continuation', continues: head.line, explanation: `Continues line ${head.line}.` };
   }
 

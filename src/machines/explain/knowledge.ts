@@ -54,6 +54,7 @@ function compile(def: MessageDef): KnownFormat[] {
     out.push({
       profile, file: f.file, line: f.line, severity: f.severity ?? def.severity,
       pattern: formatRegex(f).source, literal: longestLiteral(f),
+      loose: (f.text !== undefined ? formatRegex(f) : formatRegex({ file: f.file, line: f.line, msg: f.msg ?? '' })).source.replace(/\\s\*\$$/, '') + '(?:\\s.*)?$',
     });
   }
   return out;

@@ -26,6 +26,11 @@ export interface KnownFormat {
   severity: Severity;
   /** RegExp source matching the text after the klog header ("] ") */
   pattern: string;
+  /**
+   * a looser RegExp source for lines of other versions: a structured line's quoted message with any
+   * key/values after it; a printf line's template with anything after it
+   */
+  loose: string;
   /** the longest literal run of the template, to filter candidates cheaply (lower-cased) */
   literal: string;
 }

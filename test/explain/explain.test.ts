@@ -1,0 +1,158 @@
+/**
+ * The log explainer: every line of every scenario's trace lands on its stage and component (100%),
+ * real-world prefixes and tables are read, bad input gets a clear refusal, and any string gives one
+ * result per line without an exception.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  buildKnowledge, decodeInput, explainText, ExplainInputError, runScenario, SCENARIOS, splitLines, type Knowledge,
+} from '../../src/machines/index.ts';
+
+const knowledge: Knowledge = buildKnowledge();
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 2000);
+
+describe('traces of every scenario', () => {
+  for (const s of SCENARIOS) {
+    for (const k8s of ['1.20', '1.30'] as const) {
+      it(`${s.id} ${k8s}: every log line gets the step's stage and component, and a catalog match`, () => {
+        const steps = runScenario(s.id, { k8s }).steps.filter((st) => st.log);
+        const r = explainText(steps.map((st) => st.log).join('\n'), knowledge);
+        expect(r.lines.length).toBe(steps.length);
+        const wrong = steps.flatMap((st, i) => {
+          const e = r.lines[i]!;
+          return e.stage === st.stage && e.component === st.component && e.match === 'catalog' ? [] : [`${i + 1}: want ${st.stage}/${st.component} got ${e.stage}/${e.component}/${e.match}: ${st.log!.slice(0, 120)}`];
+        });
+        expect(wrong).toEqual([]);
+      });
+    }
+  }
+});
+
+describe('reading what people paste', () => {
+  const ex = (text: string) => explainText(text, knowledge).lines;
+  const kubelet = 'I0111 14:58:08.573794   21944 operation_generator.go:782] UnmountVolume.TearDown succeeded for volume "kubernetes.io/csi/com.tencent.cloud.csi.cbs^disk-XXX" (OuterVolumeSpecName: "XXX-pvc") pod "5ca2" (UID: "5ca2"). InnerVolumeSpecName "pvc-XXX". PluginName "kubernetes.io/csi", VolumeGidValue ""';
+
+  it('strips journald prefixes of kubelet, k3s and kubenswrapper, with any month name', () => {
+    for (const prefix of ['Jan 11 14:58:08 VM-61-164-centos kubelet[21944]: ', 'Jan 11 14:58:08 node1 k3s[812]: ', 'janv. 11 14:58:08 worker-0 kubenswrapper[2301]: ', '1月 11 14:58:08 host kubelet[1]: ', '2023-01-11T14:58:08+0800 host kubelet[1]: ']) {
+      const [l] = ex(prefix + kubelet);
+      expect([l!.component, l!.stage, l!.match, l!.severity], prefix).toEqual(['kubelet', 'unmount', 'catalog', 'I']);
+      expect(l!.host).not.toBeNull();
+    }
+  });
+
+  it('strips CRI, kubectl --prefix and docker json-file wrappers', () => {
+    const attacher = 'I0111 06:58:14.257783       1 csi_handler.go:267] Starting detach operation for "csi-3a36"';
+    for (const line of [`2023-01-11T06:58:14.257801234Z stderr F ${attacher}`, `[pod/csi-cbs-controller-0/csi-attacher] ${attacher}`, JSON.stringify({ log: attacher + '\n', stream: 'stderr', time: '2023-01-11T06:58:14Z' })]) {
+      const [l] = ex(line);
+      expect([l!.component, l!.stage, l!.match], line).toEqual(['external-attacher', 'detach', 'catalog']);
+    }
+  });
+
+  it('reads a kubectl describe Events table: header rows are decoration, rows are events with their stage', () => {
+    const lines = ex([
+      'Events:',
+      '  Type     Reason              Age                From                     Message',
+      '  ----     ------              ----               ----                     -------',
+      '  Normal   Scheduled           2m                 default-scheduler        Successfully assigned default/web-0 to node-2',
+      '  Warning  FailedAttachVolume  2m                 attachdetach-controller  Multi-Attach error for volume "pvc-1" Volume is already exclusively attached to one node and can\'t be attached to another',
+      '  Warning  FailedMount         13s (x2 over 59s)  kubelet                  Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[data]: timed out waiting for the condition',
+    ].join('\n'));
+    expect(lines.map((l) => l.kind)).toEqual(['decoration', 'decoration', 'decoration', 'event', 'event', 'event']);
+    expect(lines.slice(3).map((l) => [l.stage, l.component, l.severity])).toEqual([
+      ['other', 'kube-scheduler', 'I'], ['attach', 'attach-detach-controller', 'W'], ['mount', 'kubelet', 'W'],
+    ]);
+    expect(lines[4]!.cause).toMatch(/Multi-Attach|ReadWriteOnce/);
+  });
+
+  it('joins lines wrapped by a terminal to the record they belong to', () => {
+    const long = 'E0514 09:30:51.309474    1432 nestedpendingoperations.go:348] Operation for "{volumeName:kubernetes.io/csi/com.tencent.cloud.csi.cbs^disk-7bfqsft5 podName: nodeName:}" failed. No retries perm';
+    const full = long + 'itted until 2024-05-14 09:30:51.809469011 +0000 UTC m=+86481.809469011 (durationBeforeRetry 500ms). Error: Volume not attached';
+    // a terminal 100 columns wide cuts the record into 100-character pieces
+    const lines = ex([full.slice(0, 100), full.slice(100, 200), full.slice(200), 'I0514 09:30:52.000000    1432 x.go:1] next record'].join('\n'));
+    expect(lines[0]!.kind).toBe('log');
+    expect(lines[1]!.kind).toBe('continuation');
+    expect(lines[1]!.continues).toBe(1);
+    expect([lines[2]!.kind, lines[2]!.continues, lines[2]!.stage]).toEqual(['continuation', 1, lines[0]!.stage]);
+    expect(lines[3]!.kind).toBe('log');
+  });
+
+  it('a line from another version (other file:line) is still recognised by its text', () => {
+    const [l] = ex('I0111 06:58:14.257783       1 csi_handler.go:999] Starting detach operation for "csi-3a36"');
+    expect([l!.match, l!.stage]).toEqual(['catalog', 'detach']);
+  });
+
+  it('unknown lines get a keyword guess, marked as a guess; plain prose is unrelated', () => {
+    const [a, b, c] = ex('I0101 00:00:00.000000       1 driver.go:12] NodeStageVolume: formatting /dev/xvdf with ext4\nthe weather is nice today\n$ kubectl get pods');
+    expect([a!.match, a!.stage]).toEqual(['guess', 'mount']);
+    expect([b!.kind, b!.stage, b!.match]).toEqual(['unrelated', 'other', 'none']);
+    expect(c!.kind).toBe('decoration');
+  });
+
+  it('summarises where the flow stopped and what a healthy system prints next', () => {
+    const steps = runScenario('ad-detach-backoff', { k8s: '1.20' }).steps.filter((s) => s.log);
+    const r = explainText(steps.map((s) => s.log).join('\n'), knowledge);
+    expect(r.summary.stages).toContain('attach');
+    expect(r.summary.stoppedAt).not.toBeNull();
+    expect(r.summary.errors).toBeGreaterThan(0);
+    const healthy = runScenario('attach', { k8s: '1.30' }).steps.filter((s) => s.log);
+    const cutAt = healthy.findIndex((s) => s.msg === 'externalAttacher.grpcCallVA' || /ControllerPublishVolume/.test(s.log!));
+    const part = explainText(healthy.slice(0, cutAt).map((s) => s.log).join('\n'), knowledge);
+    expect(part.summary.stoppedAt).toBeNull();
+    expect(part.summary.nextExpected).not.toBeNull();
+    expect(part.summary.lastHealthy?.line).toBeGreaterThan(0);
+  });
+});
+
+describe('knowledge', () => {
+  it('every message format compiles, strict and loose, and matches what the machines print', () => {
+    for (const m of knowledge.messages) {
+      for (const f of m.formats) {
+        expect(() => new RegExp(f.pattern, 's'), m.id).not.toThrow();
+        expect(() => new RegExp(f.loose, 's'), m.id).not.toThrow();
+      }
+    }
+    expect(knowledge.messages.length).toBeGreaterThan(150);
+    expect(knowledge.messages.filter((m) => m.step).length).toBeGreaterThan(100);
+  });
+});
+
+describe('bad input', () => {
+  const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+  it('refuses empty, blank, binary and non-UTF-8 input with a clear message', () => {
+    expect(() => decodeInput(new Uint8Array())).toThrow(ExplainInputError);
+    expect(() => decodeInput(enc('\n\n  \n'))).toThrow(/blank/);
+    expect(() => decodeInput(new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 0x00]))).toThrow(/binary/);
+    expect(() => decodeInput(new Uint8Array([0x49, 0x30, 0xff, 0xfe, 0x41, 0x0a, 0xc3]))).toThrow(/UTF-8/);
+  });
+  it('reads UTF-16 with a byte-order mark and UTF-8 with a BOM', () => {
+    const s = 'I0111 06:58:14.257783       1 csi_handler.go:267] Starting detach operation for "x"';
+    const u16 = new Uint8Array(2 + s.length * 2);
+    u16[0] = 0xff; u16[1] = 0xfe;
+    for (let i = 0; i < s.length; i++) u16[2 + i * 2] = s.charCodeAt(i);
+    expect(decodeInput(u16)).toBe(s);
+    expect(decodeInput(new Uint8Array([0xef, 0xbb, 0xbf, ...enc(s)]))).toBe(s);
+  });
+  it('a 5 MB line is read (cut for matching) with a note, not a crash', () => {
+    const line = 'E0101 00:00:00.000000       1 x.go:1] MountVolume.MountDevice failed ' + 'x'.repeat(5 * 1024 * 1024);
+    const r = explainText(line + '\nsecond line', knowledge);
+    expect(r.lines.length).toBe(2);
+    expect(r.lines[0]!.explanation).toMatch(/only its first/);
+    expect(r.lines[0]!.stage).toBe('mount');
+  });
+});
+
+describe('properties', () => {
+  it('any string gives one result per line, numbered 1…n, and no exception', () => {
+    const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);
+    const piece = fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.constantFrom(...real), fc.constantFrom('\n', '\r\n', '\r', '  ', 'Events:', '  Warning  FailedMount  1s  kubelet  x'));
+    fc.assert(fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
+      const text = parts.join('');
+      const r = explainText(text, knowledge);
+      const n = splitLines(text).length;
+      expect(r.lines.length).toBe(n);
+      r.lines.forEach((l, i) => expect(l.line).toBe(i + 1));
+      expect(typeof r.summary.verdict).toBe('string');
+    }), { numRuns: Math.min(RUNS, 1000) });
+  });
+});
