@@ -2,6 +2,7 @@
  * The CLI as users run it: the compiled bin (npm test builds dist/lib first), in a child process.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -106,5 +107,49 @@ describe('csi-flows with bad input', () => {
     expect(r.out).toBe('');
     expect(r.err.trimEnd().split('\n')).toHaveLength(1);
     expect(r.err).toMatch(message as RegExp);
+  });
+});
+
+describe('csi-flows explain', () => {
+  const runIn = (input: string | Buffer, ...args: string[]) => {
+    const r = spawnSync(process.execPath, [bin, 'explain', ...args], { input, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    return { code: r.status, out: r.stdout, err: r.stderr };
+  };
+  const seed = readFileSync(resolve(import.meta.dirname, '../../src/data/seeds/seed-000.log'), 'utf8')
+    .split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split('\t')[1]!);
+
+  it('--json: one object per input line with line, component, stage, step, severity, explanation', () => {
+    const input = [...seed.slice(0, 5), '', 'not a log line'].join('\n') + '\n';
+    const r = runIn(input, '-', '--json');
+    expect(r.code).toBe(0);
+    const lines = JSON.parse(r.out) as Array<Record<string, unknown>>;
+    expect(lines.length).toBe(7);
+    lines.forEach((l, i) => {
+      expect(l.line).toBe(i + 1);
+      for (const k of ['component', 'stage', 'step', 'severity', 'explanation']) expect(l).toHaveProperty(k);
+    });
+    expect(lines[0]).toMatchObject({ component: 'kubelet', stage: 'unmount', severity: 'I' });
+    expect(String((lines[0]!.step as { url: string }).url)).toMatch(/^\/flows\/teardown\/\?k8s=1\.20&step=\d+#player$/);
+  });
+
+  it('default output: an annotated listing and the summary', () => {
+    const r = runIn(seed.join('\n'));
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^ 1  I unmount +kubelet/m);
+    expect(r.out).toMatch(/^Summary$/m);
+    expect(r.out).toMatch(/Stages seen: .*attach/);
+  });
+
+  it('unusable input exits 2 with one clear line and no stack trace', () => {
+    for (const [input, args, msg] of [
+      ['', ['-'], /empty/], [Buffer.from([0x1f, 0x8b, 0, 0, 0]), ['-'], /binary/], [Buffer.from([0x41, 0xff, 0x0a]), ['-'], /UTF-8/],
+      ['x', ['/no/such/file.log'], /no such file/], ['x', ['a', 'b'], /one file/],
+    ] as Array<[string | Buffer, string[], RegExp]>) {
+      const r = runIn(input, ...args);
+      expect(r.code, String(args)).toBe(2);
+      expect(r.err).toMatch(msg);
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+      expect(r.err).not.toMatch(/at .*\.js:\d+/);
+    }
   });
 });
