@@ -46,6 +46,9 @@ const countOf = (text) => Number(/^([\d,]+)/.exec(text ?? '')?.[1]?.replaceAll('
 /** A longer limit for the tests that explain 20 MB (run.mjs reads fn.timeoutMs). */
 const slow = (fn, ms = 180_000) => Object.assign(fn, { timeoutMs: ms });
 
+// Rows use content-visibility: auto, so the text of rows off screen is read with textContent
+// (innerText leaves out what is not rendered yet).
+
 export default [
   async function sampleIsExplainedWithSummaryStagesAndOneRowPerLine({ browser, baseUrl }) {
     const lines = await seedLines();
@@ -79,8 +82,8 @@ export default [
       await page.getByRole('button', { name: 'Load a sample' }).click();
       await explain(page);
       const row = page.locator(`#L${n}`);
-      assert.equal(await row.locator('.xp-comp').innerText(), 'kubelet');
-      assert.match(await row.locator('.xp-stage').innerText(), /mount$/);
+      assert.equal(await row.locator('.xp-comp').textContent(), 'kubelet');
+      assert.match(await row.locator('.xp-stage').textContent(), /mount$/);
       const href = await row.getByRole('link', { name: 'see this step in the flow' }).getAttribute('href');
       assert.match(href ?? '', /^\/(flows|embed)\/[\w-]+\/\?(.*&)?step=\d+/, `step link ${href}`);
       const target = await page.request.get(`${baseUrl}${href}`);
@@ -103,11 +106,76 @@ export default [
       // Ctrl+Enter runs it as the Explain button does.
       await page.locator('#explain-text').press('Control+Enter');
       await page.locator('#L2').waitFor();
-      assert.equal(await page.locator('#L1 .xp-unknown').innerText(), 'not recognised');
+      assert.equal(await page.locator('#L1 .xp-unknown').textContent(), 'not recognised');
       assert.equal(await page.locator('#L1 .xp-step').count(), 0);
-      assert.equal(await page.locator('#L2 .xp-guess').innerText(), 'guess');
+      assert.equal(await page.locator('#L2 .xp-guess').textContent(), 'guess');
       assert.equal(await page.locator('#L2 .xp-step').count(), 0, 'a guess links to no step');
       assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
+
+  async function continuationLinesAreGroupedWithTheirHeadLine({ browser, baseUrl }) {
+    const { page, errors, close } = await open(browser, baseUrl);
+    try {
+      await page.locator('#explain-text').fill(
+        [
+          'I0111 14:58:34.547876   20721 reconciler.go:269] operationExecutor.MountVolume started for volume "pvc-1" pod "web-0"',
+          '    (UID: "e0d0fa80-cc4a-4d44-8fae-154aa8142e3a")',
+        ].join('\n'),
+      );
+      await explain(page);
+      const cont = page.locator('#L2');
+      assert.match((await cont.getAttribute('class')) ?? '', /xp-kind-continuation/);
+      assert.match((await cont.textContent()) ?? '', /continues line 1/);
+      // No rule between a line and its continuation: the continuation's top edge hides the separator.
+      const gap = await page.evaluate(() => {
+        const a = document.getElementById('L1')?.getBoundingClientRect();
+        const b = document.getElementById('L2')?.getBoundingClientRect();
+        return a && b ? b.top - a.bottom : NaN;
+      });
+      assert.ok(gap <= 0, `continuation starts ${gap}px below its head`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
+
+  async function aDroppedFileIsTakenAsTheInput({ browser, baseUrl }) {
+    const lines = await seedLines();
+    const { page, errors, close } = await open(browser, baseUrl);
+    try {
+      await page.evaluate((text) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([text], 'kubelet.log', { type: 'text/plain' }));
+        const tool = /** @type {HTMLElement} */ (document.getElementById('explain-tool'));
+        for (const type of ['dragover', 'drop']) tool.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+      }, lines.join('\n'));
+      assert.match(await page.locator('#explain-file-name').innerText(), /^kubelet\.log \(/);
+      assert.equal(await page.locator('#explain-text').isDisabled(), true, 'the text box is not used while a file is chosen');
+      await explain(page);
+      assert.equal(countOf((await summaryFacts(page)).Lines), lines.length);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
+
+  async function knowledgeThatCannotBeLoadedIsReportedInThePage({ browser, baseUrl }) {
+    const { page, errors, close } = await open(browser, baseUrl);
+    try {
+      // Workers' requests go through the context, so route there.
+      await page.context().route('**/data/explain/knowledge.json', (route) => route.fulfill({ status: 503, body: 'down' }));
+      await page.getByRole('button', { name: 'Load a sample' }).click();
+      await page.locator('#explain-run').click();
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      assert.match(await alert.innerText(), /could not load .*HTTP 503/);
+      assert.equal(await page.locator('#explain-progress').isVisible(), false);
+      assert.equal(await page.locator('#explain-run').isEnabled(), true, 'the reader can try again');
+      // The browser logs the 503 itself; nothing else may reach the console.
+      assert.deepEqual(errors.filter((e) => !/status of 503/.test(e)), []);
     } finally {
       await close();
     }
@@ -180,7 +248,7 @@ export default [
 
       await page.getByLabel('Only problems').check();
       await page.waitForFunction((n) => document.querySelectorAll('#explain-lines > li').length < n, all);
-      const severities = await page.locator('#explain-lines > li .xp-sev').allInnerTexts();
+      const severities = await page.locator('#explain-lines > li .xp-sev').allTextContents();
       assert.ok(severities.length > 0, 'the sample has problem lines (its kubelet E lines)');
       for (const s of severities) assert.match(s, /^(error|warning|fatal)$/);
 
@@ -189,7 +257,7 @@ export default [
 
       await page.getByLabel('Component').selectOption('kubelet');
       await page.waitForFunction((n) => document.querySelectorAll('#explain-lines > li').length < n, all);
-      const comps = await page.locator('#explain-lines > li:not(.xp-kind-continuation) .xp-comp').allInnerTexts();
+      const comps = await page.locator('#explain-lines > li:not(.xp-kind-continuation) .xp-comp').allTextContents();
       assert.ok(comps.length > 0);
       assert.deepEqual([...new Set(comps)], ['kubelet']);
 

@@ -366,6 +366,11 @@ function start(): void {
       li.append(el('div', { class: 'xp-meta' }, num, el('span', { class: 'xp-muted' }, 'blank line')));
       return li;
     }
+    if (l.kind === 'decoration') {
+      // Table headers, separators and prompts: kept small, they only frame the records.
+      li.append(el('div', { class: 'xp-meta' }, num, el('span', { class: 'xp-muted' }, l.explanation)), el('code', { class: 'xp-text' }, ...shownText(l.text)));
+      return li;
+    }
 
     const meta = el('div', { class: 'xp-meta' }, num);
     if (l.severity) meta.append(el('span', { class: `xp-sev xp-sev-${l.severity}` }, SEVERITY_TEXT[l.severity]));
