@@ -83,7 +83,8 @@ describe('reading what people paste', () => {
   });
 
   it('unknown lines get a keyword guess, marked as a guess; plain prose is unrelated', () => {
-    const [a, b, c] = ex('I0101 00:00:00.000000       1 driver.go:12] NodeStageVolume: formatting /dev/xvdf with ext4\nthe weather is nice today\n$ kubectl get pods');
+    // (a lower-case line right after a record reads as a wrapped piece of it; after a blank line it is prose)
+    const [a, , b, c] = ex('I0101 00:00:00.000000       1 driver.go:12] NodeStageVolume: formatting /dev/xvdf with ext4\n\nthe weather is nice today\n$ kubectl get pods');
     expect([a!.match, a!.stage]).toEqual(['guess', 'mount']);
     expect([b!.kind, b!.stage, b!.match]).toEqual(['unrelated', 'other', 'none']);
     expect(c!.kind).toBe('decoration');

@@ -11,7 +11,8 @@ import type {
   ApiRequestEmitted, ClusterEmitted, ClusterEvent, ComponentDescriptor, ComponentInput, CsiCallEmitted,
   CsiReplyEmitted, EventRecordedEmitted,
 } from '../shared/contract.ts';
-import { csiMethod, stageOfMethod, type CsiRpc, type GrpcCode } from '../shared/csi.ts';
+import { csiMethod, type CsiRpc, type GrpcCode } from '../shared/csi.ts';
+import { lineStage } from '../shared/stage.ts';
 import { stageOfEventReason } from '../shared/eventReasons.ts';
 import { goDuration, rfc3339 } from '../shared/goFormat.ts';
 import { API_VERSION, CLUSTER_SCOPED, type K8sObject, type Kind, RESOURCE, kobj } from '../shared/k8s.ts';
@@ -489,8 +490,9 @@ export class Cluster {
     const severity = fmt.severity ?? def.severity;
     const epoch = this.options.epochUs + at;
     const text = journaldPrefix(epoch, r.spec.stream) + klogHeader(severity, epoch, r.spec.stream, fmt.file, fmt.line) + renderMessage(fmt, args);
-    // a generic gRPC line belongs to the stage of the method it logs (CreateVolume: provision, …)
-    const stage = (typeof args.method === 'string' && stageOfMethod(args.method)) || def.stage;
+    // a generic line belongs to the stage of the method it logs or the error it carries (shared/stage.ts)
+    const err = [args.err, args.error, args.errText].find((x) => typeof x === 'string' && x !== '<nil>') as string | undefined;
+    const stage = lineStage(msgId, def, { method: typeof args.method === 'string' ? args.method : null, error: err ?? null });
     return { text, severity, stage, summary: def.summary };
   }
 

@@ -8,7 +8,7 @@ import type {
   ExplainedLine, ExplainResult, ExplainSummary, Knowledge, KnownEventReason, KnownMessage, Severity, Stage, StepRef,
 } from './types.ts';
 import { ExplainInputError } from './types.ts';
-import { stageOfMethod } from '../shared/csi.ts';
+import { lineStage, stageOfText } from '../shared/stage.ts';
 
 export { ExplainInputError };
 
@@ -70,6 +70,8 @@ const KUBECTL_PREFIX = /^\[([^\]\s]+)\]\s(.*)$/s;
 // journalctl's short format, any month name (Jan, janv., Mär, 1月…), and short-iso
 const JOURNALD = /^(\S{1,8}\s{1,2}\d{1,2}\s+\d{2}:\d{2}:\d{2}(?:\.\d+)?)\s+(\S+)\s+([^\s[:]+)(?:\[\d+\])?:\s?(.*)$/s;
 const JOURNALD_ISO = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)\s+(\S+)\s+([^\s[:]+)(?:\[\d+\])?:\s?(.*)$/s;
+/** Cloud Logging's text export: "INFO 2025-04-18T20:16:24.146Z message" */
+const CLOUD_LOGGING = /^(DEFAULT|DEBUG|INFO|NOTICE|WARNING|ERROR|CRITICAL)\s+(\d{4}-\d{2}-\d{2}T\S+)\s+(.*)$/s;
 const KLOG_ANYWHERE = /[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d{6}\s+\d+ [\w.-]+\.go:\d+\] /;
 
 function stripPrefixes(line: string): Stripped {
@@ -92,7 +94,13 @@ function stripPrefixes(line: string): Stripped {
   }
   // a log shipper's own stamp before the klog header ("2024-01-11 14:58:08.123 I0111 …")
   const k = KLOG_ANYWHERE.exec(s.rest);
-  if (k && k.index > 0 && k.index < 80) s.rest = s.rest.slice(k.index);
+  if (k && k.index > 0 && k.index < 120) {
+    // "pod container I0101 …", "pod/container: I0101 …", "provisioner: I0101 …": the container is a hint
+    for (const tok of s.rest.slice(0, k.index).split(/[\s/:]+/).filter(Boolean).reverse()) if (componentOfHint(tok)) { s.hint ??= tok; break; }
+    s.rest = s.rest.slice(k.index);
+  }
+  const cloud = CLOUD_LOGGING.exec(s.rest);
+  if (cloud) { s.time ??= cloud[2]!; s.rest = cloud[3]!; }
   return s;
 }
 
@@ -170,42 +178,34 @@ function identify(c: Compiled, p: { severity: Severity | null; file: string | nu
   if (p.file !== null) {
     const exact = pick(c.byFileLine.get(`${p.file}:${p.line}`), false);
     if (exact) return exact;
-    const sameFile = pick(c.byFile.get(p.file), false) ?? pick(c.byFile.get(p.file), true);
-    if (sameFile) return sameFile;
+    // another line of the same file: only templates with enough literal text to be told apart
+    const sameFile = (c.byFile.get(p.file) ?? []).filter((cf) => cf.literal.length >= 9);
+    const found = pick(sameFile, false) ?? pick(sameFile, true);
+    if (found) return found;
   }
   // another version's line numbers, or no klog header at all: the text alone, literal first
-  const byText = c.all.filter((cf) => cf.literal.length >= 12 && lower.includes(cf.literal));
+  const byText = c.all.filter((cf) => cf.literal.length >= 9 && lower.includes(cf.literal));
   return pick(byText, false) ?? pick(byText, true);
 }
 
 // ------------------------------------------------------------------ keywords: the best guess for unknown lines
 
-const RPC_STAGE: Array<[RegExp, Stage]> = [
-  [/\bCreateVolume\b/, 'provision'], [/\bDeleteVolume\b/, 'delete'],
-  [/\bControllerUnpublishVolume\b/, 'detach'], [/\bControllerPublishVolume\b/, 'attach'],
-  [/\bNodeUnpublishVolume\b|\bNodeUnstageVolume\b/, 'unmount'], [/\bNodePublishVolume\b|\bNodeStageVolume\b/, 'mount'],
-  [/\bControllerExpandVolume\b|\bNodeExpandVolume\b/, 'resize'],
-  [/\bCreateSnapshot\b|\bDeleteSnapshot\b|\bListSnapshots\b/, 'snapshot'],
-  [/\bNodeGetInfo\b|\bNotifyRegistrationStatus\b|\bGetInfo\b/, 'register'],
-];
-
-const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
-  [/unmountdevice|unmountvolume|teardown|tear down|unstag|unpublish|\bunmount|umount|orphaned pod/i, 'unmount'],
-  [/detach|controllerunpublish/i, 'detach'],
-  [/multi-attach|attach|volumeattachment|controllerpublish|volumesattached|not attached according/i, 'attach'],
-  [/mountdevice|mountvolume|\bmount|nodestage|nodepublish|stag(e|ing)|setup failed|set ?up|global ?mount|fsck|mkfs|format(ting)? /i, 'mount'],
-  [/resiz|expan/i, 'resize'],
-  [/snapshot/i, 'snapshot'],
-  [/delet|reclaim|release[sd]? /i, 'delete'],
-  [/provision|createvolume|create volume|waitforfirstconsumer|selected-node|storageclass|bound|binding|claim/i, 'provision'],
-  [/regist|nodegetinfo|csinode|csi\.sock|plugin ?watcher|not found in the list of registered|getplugininfo|probe/i, 'register'],
-];
-
+/** Stage from the words of a line we do not know (the same rules the cluster uses for generic lines). */
 export function guessStage(text: string): Stage | null {
-  for (const [re, st] of RPC_STAGE) if (re.test(text)) return st;
-  for (const [re, st] of KEYWORD_STAGE) if (re.test(text)) return st;
-  return null;
+  return stageOfText(text);
 }
+
+/** Files whose lines are plumbing (leader election, informers, gRPC dialing): never a storage stage. */
+const NOISE_FILES = new Set(['leaderelection.go', 'reflector.go', 'clientconn.go', 'shared_informer.go', 'round_trippers.go', 'healthz.go', 'leaderelection_metrics.go', 'metrics.go', 'flags.go']);
+/** The controller side never mounts: its "unpublish"/"publish" words mean detach/attach. */
+function controllerSide(stage: Stage, text: string, component: string | null): Stage {
+  if (component !== 'csi-controller-plugin' && !/ControllerServer|controller_?server|controllerserver/i.test(text)) return stage;
+  return stage === 'unmount' ? 'detach' : stage === 'mount' ? 'attach' : stage;
+}
+
+/** Files whose every line is about one stage. */
+const FILE_STAGE: Record<string, Stage> = { 'plugin_watcher.go': 'register', 'plugin_manager.go': 'register', 'node_register.go': 'register', 'registration.go': 'register' };
+const NOISE_TEXT = /\b(orphaned pod|renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\])/i;
 
 /** Component from a Go file name, where it is telling. */
 const FILE_COMPONENT: Record<string, string> = {
@@ -230,9 +230,15 @@ function guessComponent(file: string | null, text: string, stage: Stage): string
 const DESCRIBE_ROW = /^\s*(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(.+?)\s{2,}(\S.*)$/;
 const DESCRIBE_ROW_SHORT = /^\s*(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(\S.*)$/;
 const GET_EVENTS_ROW = /^\s*(\S+)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
-const DECORATION = /^\s*(Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY)\b.*|\$ .*|# .*|[\w.-]+@[\w.-]+:[^$#]*[$#] .*|```.*|\.\.\.|…)\s*$/;
+const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,30}:(\s{2,}\S.*|\s*)|Defaulted container .*|(❯|%|>|PS [^>]*>) .*|error: .*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY)\b.*|\$ .*|# .*|[\w.-]+@[\w.-]+:[^$#]*[$#] .*|```.*|\.\.\.|…)\s*$/;
 
 // ------------------------------------------------------------------ explain
+
+/** Whether a line begins a log record of its own (so it cannot continue the previous one). */
+function startsRecord(line: string): boolean {
+  return KLOG_ANYWHERE.test(line.slice(0, 160)) || JOURNALD.test(line) || JOURNALD_ISO.test(line) || CRI.test(line) || line.startsWith('{"log":')
+    || /^time="/.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line);
+}
 
 const TERMINAL_WIDTHS = new Set([80, 90, 100, 110, 120, 128, 132, 140, 150, 160, 170, 180, 190, 200, 210, 220, 230, 240, 250, 256]);
 
@@ -245,6 +251,12 @@ function blankResult(line: number, text: string, kind: ExplainedLine['kind'], ex
     line, text, kind, component: null, source: null, stage: 'other', step: null, severity: null, time: null, host: null,
     messageId: null, match: 'none', explanation,
   };
+}
+
+/** The error a generic failure line carries: after "Error: ", "GRPC error: " or err=. */
+function errorPart(message: string): string | null {
+  const m = /(?:Error: |GRPC error: |err=)(.*)$/s.exec(message);
+  return m && m[1] !== '<nil>' ? m[1]! : null;
 }
 
 /** The method a generic "GRPC request/response" line belongs to: the last call logged by the same program. */
@@ -267,6 +279,7 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
   const every = opts.progressEvery ?? 5000;
   let head: ExplainedLine | null = null;
   let headLen = 0;
+  let groupText = '';
   const lastMethod = new Map<string, string>();
   for (let i = 0; i < lines.length; i++) {
     let r: ExplainedLine;
@@ -276,12 +289,26 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
       // never let one odd line stop the rest
       r = blankResult(i + 1, lines[i]!, 'unrelated', `This line could not be read (${e instanceof Error ? e.message : String(e)}).`);
     }
+    if (r.kind === 'continuation' && head) {
+      // read the record whole: the head line alone may have been cut before the words that identify it
+      groupText += lines[i]!;
+      const whole = explainOne(c, groupText, head.line, null, 0, new Map(lastMethod));
+      if (whole.match === 'catalog' || whole.match === 'event' || (whole.match === 'guess' && head.match === 'none')
+        || (whole.match === 'guess' && head.match === 'guess' && head.stage === 'other')) {
+        const updated: ExplainedLine = { ...whole, line: head.line, text: head.text, kind: head.kind };
+        out[head.line - 1] = updated;
+        for (let j = head.line; j < i; j++) out[j] = { ...updated, line: j + 1, text: lines[j]!, kind: 'continuation', continues: head.line, explanation: `Continues line ${head.line}.` };
+        head = updated;
+      }
+      r = { ...head, line: i + 1, text: lines[i]!, kind: 'continuation', continues: head.line, explanation: `Continues line ${head.line}.` };
+    }
     out.push(r);
-    if (r.kind === 'log' || r.kind === 'event') { head = r; headLen = lines[i]!.length; } else if (r.kind === 'continuation') headLen = lines[i]!.length;
-    else if (r.kind !== 'blank') { head = null; headLen = 0; }
+    if (r.kind === 'log' || r.kind === 'event') { head = r; headLen = lines[i]!.length; groupText = lines[i]!; } else if (r.kind === 'continuation') headLen = lines[i]!.length;
+    else { head = null; headLen = 0; } // a blank line, a table header or prose ends the record
     if (opts.onProgress && (i + 1) % every === 0) opts.onProgress(i + 1, lines.length);
   }
   opts.onProgress?.(lines.length, lines.length);
+  inferFromPaste(out);
   return { lines: out, summary: summarise(out, c) };
 }
 
@@ -301,24 +328,24 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     const message = k[5]!;
     const cf = identify(c, { severity, file, line: lineNo, message }, hint?.source ?? null);
     const base = { line: n, text, kind: 'log' as const, severity, time: s.time ? `${s.time} (${k[2]})` : k[2]!, host: s.host };
+    // a program's gRPC interceptor logs the call, then its request/response: remember the method per program
+    const key = `${hint?.source ?? ''}|${s.host ?? ''}|${file}|${/^ID: (\d+)/.exec(message)?.[1] ?? ''}`;
+    const anyKey = `*|${s.host ?? ''}|${file}|${/^ID: (\d+)/.exec(message)?.[1] ?? ''}`;
+    const method = METHOD_IN.exec(message);
+    if (method) { lastMethod.set(key, method[1] ?? method[2]!); lastMethod.set(anyKey, method[1] ?? method[2]!); }
     if (cf) {
       const m = cf.msg;
-      let stage = m.stage;
-      // a generic gRPC line takes the stage of the method it (or the call just before it) logs
-      const key = `${file}|${s.host ?? ''}|${/^ID: (\d+)/.exec(message)?.[1] ?? ''}`;
-      const method = METHOD_IN.exec(message);
-      if (method) lastMethod.set(key, method[1] ?? method[2]!);
+      const meth = /grpc/i.test(m.id) ? (method ? (method[1] ?? method[2]!) : lastMethod.get(key) ?? lastMethod.get(anyKey) ?? null) : null;
+      // the same rule the cluster applies when it prints the line (shared/stage.ts)
+      const stage = lineStage(m.id, m, { method: meth, error: errorPart(message), text: message });
+      // nothing on the line or before it said which call this is: the whole paste may (inferFromPaste)
+      const open = meth === null && stage === 'other' && /grpc/i.test(m.id);
       let component = m.component;
-      if (/grpc/i.test(m.id)) {
-        const meth = method ? (method[1] ?? method[2]!) : lastMethod.get(key);
-        // the same rule the cluster applies when it prints the line (shared/csi.ts stageOfMethod)
-        const st = meth ? stageOfMethod(meth) : undefined;
-        if (st) stage = st;
-        // the driver's controller and node plugins print the same interceptor lines: the method tells them apart
-        if (meth && m.source.startsWith('csi-driver')) component = /^Node/.test(meth) ? 'csi-node-plugin' : 'csi-controller-plugin';
-        // the sidecars share csi-lib-utils' connection.go lines: the method says which sidecar called
-        else if (st && SIDECAR_OF_STAGE[st] && /^csi-(provisioner|attacher|resizer|snapshotter)$/.test(m.source)) component = SIDECAR_OF_STAGE[st]!;
-      }
+      // the driver's controller and node plugins print the same interceptor lines: the method tells them apart
+      if (meth && m.source.startsWith('csi-driver')) component = /^Node/.test(meth) ? 'csi-node-plugin' : 'csi-controller-plugin';
+      // the sidecars share csi-lib-utils' connection.go lines: the method says which sidecar called
+      else if (meth && SIDECAR_OF_STAGE[stage] && /^csi-(provisioner|attacher|resizer|snapshotter)$/.test(m.source)) component = SIDECAR_OF_STAGE[stage]!;
+      else if (hint && /^csi-(provisioner|attacher|resizer|snapshotter)$/.test(hint.source) && /^csi-(provisioner|attacher|resizer|snapshotter)$/.test(m.source)) component = hint.component;
       if (m.id === 'event.recorded') {
         const reason = /reason[=:] ?["']?(\w+)/.exec(message)?.[1];
         const ev = reason ? c.events.get(reason) : undefined;
@@ -330,12 +357,17 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
       return {
         ...base, component, source: m.source, stage, step: stepFor(cf), messageId: m.id, match: 'catalog',
         explanation: renderExplanation(m) + note, ...(m.cause && severity !== 'I' ? { cause: m.cause } : {}), ...(m.next && severity !== 'I' ? { next: m.next } : {}),
+        ...(open ? { [OPEN]: true } : {}),
       };
     }
-    const stage = guessStage(message) ?? 'other';
-    const component = hint?.component ?? guessComponent(file, message, stage);
+    const noise = NOISE_FILES.has(file) || NOISE_TEXT.test(message);
+    const ctxMethod = /^GRPC (request|response|error)/.test(message) ? lastMethod.get(key) : undefined;
+    const guessed = noise ? 'other' : (ctxMethod ? lineStage('x.grpcRequest', { stage: 'other', source: '' }, { method: ctxMethod }) : null) ?? FILE_STAGE[file] ?? guessStage(message) ?? 'other';
+    const component = hint?.component ?? guessComponent(file, message, guessed);
+    const stage = !noise && component === 'node-driver-registrar' ? 'register' : controllerSide(guessed, message, component);
+    const open = stage === 'other' && !noise && !ctxMethod && !/Get(Plugin)?Capabilities|GetPluginInfo|Probe\b/.test(message);
     return {
-      ...base, component, source: hint?.source ?? null, stage, step: null, messageId: null, match: 'guess',
+      ...base, component, source: hint?.source ?? null, stage, step: null, messageId: null, match: 'guess', ...(open ? { [OPEN]: true } : {}),
       explanation: `Not a line our flows print (${file}:${lineNo}); guessed from its words: ${stage === 'other' ? 'no storage stage' : `the ${stage} stage`}.${note}`,
     };
   }
@@ -353,8 +385,10 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     if (known) {
       // a Multi-Attach or attacher timeout inside FailedAttachVolume: the message says which
       const inner = identify(c, { severity: null, file: null, line: null, message }, null);
+      // FailedScheduling and friends: the message says whether a volume is the reason ("unbound … PersistentVolumeClaims")
+      const stage = known.stage === 'other' ? guessStage(message) ?? 'other' : known.stage;
       return {
-        line: n, text, kind: 'event', component: known.component, source: 'events', stage: known.stage, step: inner?.msg.step ?? known.step ?? null,
+        line: n, text, kind: 'event', component: known.component, source: 'events', stage, step: inner?.msg.step ?? known.step ?? null,
         severity, time: age, host: s.host, messageId: reason, match: 'event',
         explanation: known.explanation + (inner ? ` ${renderExplanation(inner.msg)}` : ''),
         ...(known.cause || inner?.msg.cause ? { cause: inner?.msg.cause ?? known.cause } : {}), ...(known.next || inner?.msg.next ? { next: inner?.msg.next ?? known.next } : {}),
@@ -371,7 +405,8 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
 
   // a piece of the previous record: indented, or the previous line filled the terminal's width
   // (terminals cut at their exact width, so the previous piece is exactly 80, 100, 120… characters long)
-  if (head && (/^\s{2,}\S/.test(text) && !JOURNALD.test(text) || TERMINAL_WIDTHS.has(headLen) && !JOURNALD.test(text))) {
+  // (or a fragment: the line starts no record of its own and reads like the middle of one)
+  if (head && !startsRecord(text) && (/^\s{2,}\S/.test(text) || TERMINAL_WIDTHS.has(headLen) || /^[^A-Z\s]/.test(text) || headLen >= 120)) {
     return { ...head, line: n, text, kind: 'continuation', continues: head.line, explanation: `Continues line ${head.line}.` };
   }
 
@@ -379,17 +414,20 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
   const cf = identify(c, { severity: null, file: null, line: null, message: s.rest.trim() }, hint?.source ?? null);
   if (cf) {
     const m = cf.msg;
+    const method = METHOD_IN.exec(s.rest);
+    const stage = lineStage(m.id, m, { method: method ? (method[1] ?? method[2]!) : null, error: errorPart(s.rest), text: s.rest });
     return {
-      line: n, text, kind: 'log', component: m.component, source: m.source, stage: m.stage, step: m.step ?? null, severity: null, time: s.time, host: s.host,
+      line: n, text, kind: 'log', component: m.component, source: m.source, stage, step: m.step ?? null, severity: null, time: s.time, host: s.host,
       messageId: m.id, match: 'catalog', explanation: renderExplanation(m) + note, ...(m.cause ? { cause: m.cause } : {}), ...(m.next ? { next: m.next } : {}),
     };
   }
-  const stage = guessStage(s.rest);
+  const stage = NOISE_TEXT.test(s.rest) ? 'other' : guessStage(s.rest);
   if (stage || hint) {
     const severity: Severity | null = /\b(error|failed|fatal)\b/i.test(s.rest) ? 'E' : /\bwarn(ing)?\b/i.test(s.rest) ? 'W' : null;
-    const st = stage ?? 'other';
+    const component = hint?.component ?? guessComponent(null, s.rest, stage ?? 'other');
+    const st = controllerSide(stage ?? 'other', s.rest, component);
     return {
-      line: n, text, kind: hint || s.time ? 'log' : 'unrelated', component: hint?.component ?? guessComponent(null, s.rest, st), source: hint?.source ?? null, stage: st, step: null,
+      line: n, text, kind: hint || s.time || /^time="|level=/.test(s.rest) ? 'log' : 'unrelated', component, source: hint?.source ?? null, stage: st, step: null,
       severity, time: s.time, host: s.host, messageId: null, match: 'guess',
       explanation: `Not a line our flows print; guessed from its words: ${st === 'other' ? 'no storage stage' : `the ${st} stage`}.${note}`,
     };
@@ -404,6 +442,76 @@ const SIDECAR_OF_STAGE: Partial<Record<Stage, string>> = {
   provision: 'external-provisioner', delete: 'external-provisioner', attach: 'external-attacher', detach: 'external-attacher',
   resize: 'external-resizer', snapshot: 'external-snapshotter',
 };
+
+// ------------------------------------------------------------------ what the paste as a whole says
+
+/** Marks a line whose stage nothing on it decided (internal; removed before results are returned). */
+const OPEN = Symbol('open');
+
+/** Lines only one sidecar prints: a paste with them (and no other sidecar's) is that sidecar's log. */
+const SIDECAR_MARKERS: Array<[RegExp, { component: string; source: string; stage: Stage | null }]> = [
+  [/node-driver-registrar|node_register\.go|Registration Server|Received (GetInfo|NotifyRegistrationStatus) call/, { component: 'node-driver-registrar', source: 'node-driver-registrar', stage: 'register' }],
+  [/csi-provisioner|external-provisioner|Started provisioner controller/, { component: 'external-provisioner', source: 'csi-provisioner', stage: null }],
+  [/csi-attacher|external-attacher|csi_handler\.go/, { component: 'external-attacher', source: 'csi-attacher', stage: null }],
+  [/csi-resizer|external-resizer/, { component: 'external-resizer', source: 'csi-resizer', stage: null }],
+  [/csi-snapshotter|external-snapshotter|snapshot_controller/, { component: 'external-snapshotter', source: 'csi-snapshotter', stage: null }],
+];
+
+function programOf(text: string): string {
+  const s = stripPrefixes(text);
+  const k = KLOG.exec(s.rest);
+  return `${s.hint ?? ''}|${s.host ?? ''}|${k ? /\s(\d+) [\w.-]+\.go:/.exec(s.rest)?.[1] ?? '' : ''}`;
+}
+
+/**
+ * Two readings only the whole paste allows:
+ * - a paste that is one sidecar's log (its own marker lines, no other sidecar's): its startup lines that
+ *   every sidecar prints (version, connecting, probing) are that sidecar's; node-driver-registrar's are `register`;
+ * - a program's lines we cannot place (a driver's own chatter while it stages a volume) belong to the
+ *   operation that program was just doing: the stage of its previous placed line, a few lines back at most.
+ */
+function inferFromPaste(out: ExplainedLine[]): void {
+  const found = new Set<number>();
+  for (const l of out) {
+    if (l.kind !== 'log' && l.kind !== 'continuation') continue;
+    SIDECAR_MARKERS.forEach(([re], i) => { if (re.test(l.text)) found.add(i); });
+  }
+  const only = found.size === 1 ? SIDECAR_MARKERS[[...found][0]!]![1] : null;
+  const lastStage = new Map<string, { stage: Stage; at: number }>();
+  for (let i = 0; i < out.length; i++) {
+    const l = out[i]!;
+    if (l.kind !== 'log') continue;
+    const noise = NOISE_TEXT.test(l.text) || [...NOISE_FILES].some((f) => l.text.includes(` ${f}:`));
+    if (only && !noise && l.stage === 'other' && (l.source === null || /^csi-(provisioner|attacher|resizer|snapshotter)$/.test(l.source) || l.source === only.source)) {
+      out[i] = { ...l, component: only.component, source: only.source, stage: only.stage ?? l.stage };
+    }
+    const cur = out[i]!;
+    const prog = programOf(cur.text);
+    const prev = lastStage.get(prog);
+    // a line nothing placed (a driver's own chatter, a gRPC line with no method known): its program's operation
+    const open = (cur as unknown as Record<symbol, unknown>)[OPEN] === true;
+    const bareGrpc = open && cur.match === 'catalog';
+    if (open && cur.stage === 'other' && !noise) {
+      if (prev && i - prev.at <= 20) {
+        out[i] = { ...cur, stage: prev.stage, explanation: `${cur.explanation} Read as part of the ${prev.stage} operation its program was doing (line ${prev.at + 1}).` };
+      } else if (bareGrpc) {
+        // the response and error lines come in pairs: the next one may say what the call was
+        const next = out.slice(i + 1, i + 3).find((x) => x.kind === 'log' && /GRPC (request|response|error)/.test(x.text) && x.stage !== 'other');
+        if (next) out[i] = { ...cur, stage: next.stage, explanation: `${cur.explanation} Read with line ${next.line}, the same call's next line.` };
+      }
+    }
+    if (out[i]!.stage !== 'other') lastStage.set(prog, { stage: out[i]!.stage, at: i });
+  }
+  for (const l of out) delete (l as unknown as Record<symbol, unknown>)[OPEN];
+  // continuation lines follow their head
+  for (let i = 0; i < out.length; i++) {
+    const l = out[i]!;
+    if (l.kind === 'continuation' && l.continues) {
+      const h = out[l.continues - 1]!;
+      out[i] = { ...l, stage: h.stage, component: h.component, source: h.source };
+    }
+  }
+}
 
 // ------------------------------------------------------------------ summary
 

@@ -76,7 +76,7 @@ export const CSI_ACCESS_MODE = {
 const RPC_STAGE: Record<string, import('./messages.ts').Stage> = {
   CreateVolume: 'provision', DeleteVolume: 'delete',
   ControllerPublishVolume: 'attach', ControllerUnpublishVolume: 'detach',
-  NodeStageVolume: 'mount', NodePublishVolume: 'mount', NodeGetCapabilities: 'mount',
+  NodeStageVolume: 'mount', NodePublishVolume: 'mount',
   NodeUnpublishVolume: 'unmount', NodeUnstageVolume: 'unmount',
   ControllerExpandVolume: 'resize', NodeExpandVolume: 'resize',
   CreateSnapshot: 'snapshot', DeleteSnapshot: 'snapshot', ListSnapshots: 'snapshot',

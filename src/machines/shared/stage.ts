@@ -1,0 +1,91 @@
+/**
+ * Which stage of a volume's life a log line belongs to. One rule for the lines the cluster prints and
+ * the lines the log explainer reads, so a trace and its explanation always agree:
+ * - node-driver-registrar does nothing but registration: all its lines are `register`;
+ * - a generic gRPC interceptor line takes its CSI method's stage (Identity and capability calls: other);
+ * - a generic "operation failed" line (nestedpendingoperations, the gRPC error line) takes the stage
+ *   its error text talks about;
+ * - otherwise the message definition's stage.
+ */
+import type { Stage } from './messages.ts';
+import { stageOfMethod } from './csi.ts';
+
+/** Messages whose own text is generic: their error text says what failed. */
+export const STAGE_FROM_ERROR: ReadonlySet<string> = new Set([
+  'kubelet.operationFailed', 'attachDetachController.operationFailed',
+  'externalProvisioner.grpcError', 'externalAttacher.grpcError', 'externalResizer.grpcError',
+  'csiControllerPlugin.grpcError', 'csiNodePlugin.grpcError', 'csiControllerPlugin.cephGrpcError', 'csiNodePlugin.cephGrpcError',
+]);
+
+const IDENTITY = /(GetPluginInfo|GetPluginCapabilities|Probe|ControllerGetCapabilities|NodeGetCapabilities|GetCapacity|ListVolumes)$/;
+
+/** Keyword rules, most specific first (unmount before mount, detach before attach). */
+const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
+  [/unable to attach or mount|unmounted volumes=|unattached volumes=/i, 'mount'],
+  [/successfully created pv|provisionclaimoperation|provisioning succeeded|started provisioner controller/i, 'provision'],
+  [/resizefs|resize ?fs|expanding (mounted )?volume|node_expansion_required|update capacity/i, 'resize'],
+  [/regist(er|ration)|plugins_registry|nodegetinfo|csinode|plugin ?(watcher|manager)|not found in the list of registered|csi\.sock/i, 'register'],
+  [/unmountdevice|unmountvolume|unmapvolume|unmap|teardown|tear down|unstag|unpublish|\bunmount(ing|ed|er)?\b|umount|removing volume from desired state/i, 'unmount'],
+  [/detach|controllerunpublish/i, 'detach'],
+  [/multi-attach|attach|volumeattachment|controllerpublish|volumesattached|volumesinuse|verifycontrollerattached/i, 'attach'],
+  [/mountdevice|mountvolume|mapvolume|\bmount|nodestage|nodepublish|\bstag(e|ing)\b|setup failed|set ?up|global ?mount|fsck|mkfs|format(ting)? /i, 'mount'],
+  [/resiz|expan/i, 'resize'],
+  [/snapshot|snapcontent/i, 'snapshot'],
+  [/deletevolume|delet(e|ing|ed) (the )?(volume|pv)|reclaim/i, 'delete'],
+  [/provision|createvolume|create volume|waitforfirstconsumer|selected-node|storage ?class|claim/i, 'provision'],
+];
+
+export function stageOfText(text: string): Stage | null {
+  // a CSI method named anywhere in the text decides first (ControllerUnpublishVolume: detach)
+  for (const m of text.matchAll(/\b(\w*Volume|\w*Snapshot|NodeGetInfo|GetInfo|NotifyRegistrationStatus)\b/g)) {
+    const s = stageOfMethod(m[1]!);
+    if (s) return s;
+  }
+  for (const [re, st] of KEYWORD_STAGE) if (re.test(text)) return st;
+  return null;
+}
+
+/** The gRPC interceptors' lines ("GRPC call/request/response/error"): generic by nature. */
+export const isGenericGrpc = (id: string): boolean => /\.(ceph)?[gG]rpc(Call|Request|Response|Error)(Driver|VA)?$/.test(id);
+
+export function lineStage(id: string, def: { stage: Stage; source: string }, hints: { method?: string | null; error?: string | null; text?: string | null }): Stage {
+  if (def.source === 'node-driver-registrar') return 'register';
+  let identity = false;
+  if (hints.method) {
+    const s = stageOfMethod(hints.method);
+    if (s) return s;
+    identity = IDENTITY.test(hints.method);
+  }
+  // an identity/capability call: 'other', unless the line's own payload or error says otherwise (a stale method)
+  if (identity) return isGenericGrpc(id) ? stageOfPayload(hints.text ?? '') ?? (hints.error ? stageOfText(hints.error) : null) ?? 'other' : 'other';
+  // a gRPC line without its method: its payload's fields, or what its text talks about, else nothing in particular
+  if (isGenericGrpc(id)) return stageOfPayload(hints.text ?? '') ?? stageOfText(hints.error ?? hints.text ?? '') ?? 'other';
+  if (hints.error && STAGE_FROM_ERROR.has(id)) {
+    const s = stageOfText(hints.error);
+    if (s) return s;
+  }
+  return def.stage;
+}
+
+/**
+ * The CSI call a request or response payload belongs to, from the fields only that call has
+ * (csi.proto): staging_target_path → NodeStage/NodeUnstage, publish_context → ControllerPublish…
+ */
+export function stageOfPayload(text: string): Stage | null {
+  const j = text.indexOf('{');
+  if (j < 0) return null;
+  const p = text.slice(j).replace(/\\"/g, '"');
+  const has = (k: string): boolean => p.includes(`"${k}"`);
+  if (has('accessibility_requirements') || (has('capacity_range') && has('name') && !has('volume_id')) || (has('volume') && has('capacity_bytes') && !has('node_expansion_required'))) return 'provision';
+  if (has('node_expansion_required') || (has('capacity_range') && has('volume_id'))) return 'resize';
+  if (has('source_volume_id') || has('snapshot_id') || has('snapshot')) return 'snapshot';
+  if (has('publish_context') && has('node_id') && !has('staging_target_path')) return 'attach';
+  if (has('readonly') && has('node_id') && has('volume_capability')) return 'attach';
+  if (has('staging_target_path') && has('target_path')) return 'mount';
+  if (has('staging_target_path') && has('volume_capability')) return 'mount';
+  if (has('staging_target_path')) return 'unmount';
+  if (has('target_path') && has('volume_capability')) return 'mount';
+  if (has('target_path')) return 'unmount';
+  if (has('node_id') && has('volume_id')) return 'detach';
+  return null;
+}

@@ -1,0 +1,65 @@
+/**
+ * Accuracy on real logs: test/corpus holds excerpts users posted in public issues and docs (each file
+ * cites its source), every line labelled by hand with its stage and component. The explainer must
+ * give the hand-labelled stage for at least 95% of all lines. The per-stage table is printed so a
+ * drop shows where.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildKnowledge, explainLines, type Stage } from '../../src/machines/index.ts';
+
+const dir = new URL('../corpus/', import.meta.url);
+const STAGES = new Set(['provision', 'attach', 'mount', 'unmount', 'detach', 'delete', 'register', 'resize', 'snapshot', 'other']);
+
+interface Labelled { file: string; n: number; stage: Stage; component: string; line: string }
+
+function load(): { files: Array<{ name: string; source: string; lines: Labelled[] }> } {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.log')).sort().map((name) => {
+    const text = readFileSync(new URL(name, dir), 'utf8');
+    const source = /^# source: (\S+)/m.exec(text)?.[1] ?? '';
+    const lines = text.split('\n').filter((l) => l !== '' && !l.startsWith('# ')).map((l, i) => {
+      const [stage, component, ...rest] = l.split('\t');
+      return { file: name, n: i + 1, stage: stage as Stage, component: component!, line: rest.join('\t') };
+    });
+    return { name, source, lines };
+  });
+  return { files };
+}
+
+describe('the hand-labelled corpus of real logs', () => {
+  const { files } = load();
+  const knowledge = buildKnowledge();
+
+  it('is well-formed: every excerpt cites its source, every line has a known stage label', () => {
+    expect(files.length).toBeGreaterThanOrEqual(25);
+    for (const f of files) {
+      expect(f.source, f.name).toMatch(/^https?:\/\//);
+      for (const l of f.lines) expect(STAGES.has(l.stage), `${f.name}:${l.n} label "${l.stage}"`).toBe(true);
+    }
+  });
+
+  it('gets the hand-labelled stage for at least 95% of the lines', () => {
+    let total = 0;
+    let right = 0;
+    const byStage = new Map<string, { n: number; ok: number }>();
+    const misses: string[] = [];
+    for (const f of files) {
+      // each excerpt is pasted on its own, as a user would
+      const r = explainLines(f.lines.map((l) => l.line), knowledge);
+      expect(r.lines.length).toBe(f.lines.length);
+      f.lines.forEach((l, i) => {
+        const got = r.lines[i]!.stage;
+        const s = byStage.get(l.stage) ?? { n: 0, ok: 0 };
+        s.n++;
+        total++;
+        if (got === l.stage) { right++; s.ok++; } else misses.push(`${f.name}:${l.n} want ${l.stage} got ${got} (${r.lines[i]!.match}): ${l.line.slice(0, 110)}`);
+        byStage.set(l.stage, s);
+      });
+    }
+    const table = [...byStage].map(([st, s]) => `${st.padEnd(10)} ${s.ok}/${s.n}`).join('\n');
+    const accuracy = right / total;
+    console.log(`corpus: ${files.length} excerpts, ${total} lines, stage accuracy ${(accuracy * 100).toFixed(1)}%\n${table}\nmisses:\n${misses.join('\n')}`);
+    expect(total).toBeGreaterThanOrEqual(250);
+    expect(accuracy, misses.slice(0, 30).join('\n')).toBeGreaterThanOrEqual(0.95);
+  });
+});
