@@ -289,8 +289,9 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
       // never let one odd line stop the rest
       r = blankResult(i + 1, lines[i]!, 'unrelated', `This line could not be read (${e instanceof Error ? e.message : String(e)}).`);
     }
-    if (r.kind === 'continuation' && head) {
+    if (r.kind === 'continuation' && head && groupText.length + lines[i]!.length <= 16 * 1024) {
       // read the record whole: the head line alone may have been cut before the words that identify it
+      // (records are re-read up to 16 KiB: a paste of endless fragments must not cost quadratic time)
       groupText += lines[i]!;
       const whole = explainOne(c, groupText, head.line, null, 0, new Map(lastMethod));
       if (whole.match === 'catalog' || whole.match === 'event' || (whole.match === 'guess' && head.match === 'none')
@@ -300,6 +301,8 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
         for (let j = head.line; j < i; j++) out[j] = { ...updated, line: j + 1, text: lines[j]!, kind: 'continuation', continues: head.line, explanation: `Continues line ${head.line}.` };
         head = updated;
       }
+      r = { ...head, line: i + 1, text: lines[i]!, kind: 'continuation', continues: head.line, explanation: `Continues line ${head.line}.` };
+    } else if (r.kind === 'continuation' && head) {
       r = { ...head, line: i + 1, text: lines[i]!, kind: 'continuation', continues: head.line, explanation: `Continues line ${head.line}.` };
     }
     out.push(r);
