@@ -14,8 +14,8 @@
  * dependencies); building the model (with the YAML library) is in buildFlow.ts.
  */
 import type { Kind } from '../shared/k8s.ts';
-import type { ProfileId, Severity, Stage } from '../shared/messages.ts';
-import type { StepKind } from '../cluster/trace.ts';
+import type { ProfileId } from '../shared/messages.ts';
+import type { TraceStep } from '../cluster/trace.ts';
 import type { WorldTimer } from '../shared/nestedPendingOperations.ts';
 import type { SequenceMessage } from '../diagram/sequence.ts';
 
@@ -36,21 +36,9 @@ export interface FlowLane {
   source: string;
 }
 
-export interface FlowStep {
-  i: number;
-  /** virtual ms since the scenario started */
-  t: number;
-  component: string;
-  instance: string;
-  host: string;
-  kind: StepKind;
-  summary: string;
-  log?: string;
-  msg?: string;
-  severity?: Severity;
-  stage?: Stage;
-  rpc?: { method: string; from: string; to: string; code?: string; message?: string };
-  api?: { verb: string; kind: Kind; namespace?: string; name: string; code: number; reason?: string };
+/** A trace step's own fields (see TraceStep), without its bulky parts (objects, states, world, RPC payloads). */
+export interface FlowStep extends Pick<TraceStep, 'i' | 't' | 'component' | 'instance' | 'host' | 'kind' | 'summary' | 'log' | 'msg' | 'severity' | 'stage' | 'api'> {
+  rpc?: Omit<NonNullable<TraceStep['rpc']>, 'requestId' | 'request' | 'response'>;
   /** the object versions this step wrote: [object index, version index] */
   changes?: Array<[number, number]>;
   /** index into `messages` of this step's sequence-diagram message */
