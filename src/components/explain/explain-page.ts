@@ -381,7 +381,7 @@ function start(): void {
     if (l.host) meta.append(el('span', { class: 'xp-muted' }, `on ${l.host}`));
     if (l.time) meta.append(el('time', { class: 'xp-time' }, l.time));
     if (l.match === 'guess') meta.append(el('span', { class: 'xp-guess', title: 'matched by keywords only' }, 'guess'));
-    else if (l.match === 'none' && l.kind !== 'decoration') meta.append(el('span', { class: 'xp-unknown' }, 'not recognised'));
+    else if (l.match === 'none') meta.append(el('span', { class: 'xp-unknown' }, 'not recognised'));
 
     li.append(meta, el('code', { class: 'xp-text' }, ...shownText(l.text)));
     if (l.explanation) li.append(el('p', { class: 'xp-expl' }, l.explanation));
