@@ -102,8 +102,9 @@ export default [
     try {
       const header = page.locator('header.site-header');
       assert.equal(await header.locator('a.site-name[href="/"]').innerText(), 'CSI Flows');
+      assert.equal(await header.locator('a.site-name[href="/"]').getAttribute('aria-current'), 'page');
       const nav = header.getByRole('navigation', { name: 'Main' });
-      assert.equal(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current'), 'page');
+      assert.deepEqual(await nav.getByRole('link').allInnerTexts(), ['Flows', 'Components', 'Explain', 'Embed', 'Search']);
       const form = header.locator('form[role="search"]');
       assert.equal(await form.getAttribute('action'), '/search/');
       assert.equal((await form.getAttribute('method'))?.toLowerCase(), 'get');

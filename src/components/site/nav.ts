@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 /** The site's main sections, in header order. */
+// (no "Home": the site name links home, and six items do not fit a 360 px phone in two rows)
 export const NAV_ITEMS = [
-  { href: '/', label: 'Home' },
   { href: '/flows/', label: 'Flows' },
   { href: '/components/', label: 'Components' },
+  { href: '/explain/', label: 'Explain' },
   { href: '/embed/', label: 'Embed' },
   { href: '/search/', label: 'Search' },
 ] as const;
