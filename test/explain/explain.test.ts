@@ -3,6 +3,7 @@
  * real-world prefixes and tables are read, bad input gets a clear refusal, and any string gives one
  * result per line without an exception.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -102,6 +103,18 @@ describe('reading what people paste', () => {
     expect(part.summary.stoppedAt).toBeNull();
     expect(part.summary.nextExpected).not.toBeNull();
     expect(part.summary.lastHealthy?.line).toBeGreaterThan(0);
+  });
+});
+
+describe('summary of a flow that recovered', () => {
+  it('seed 000: the early "not attached" errors were retried; the flow did not stop there', () => {
+    const text = readFileSync(new URL('../../src/data/seeds/seed-000.log', import.meta.url), 'utf8')
+      .split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split('\t')[1]).join('\n');
+    const r = explainText(text, knowledge);
+    expect(r.summary.errors).toBeGreaterThan(0);
+    expect(r.summary.stoppedAt).toBeNull();
+    expect(r.summary.verdict).toMatch(/retried and got through/);
+    expect(r.summary.lastHealthy?.stage).toBe('mount');
   });
 });
 

@@ -532,7 +532,9 @@ function summarise(lines: ExplainedLine[], c: Compiled): ExplainSummary {
   for (const l of records) if (l.severity === 'I' && l.match === 'catalog' && l.messageId && l.messageId !== 'event.recorded' && l.stage !== 'other') lastHealthyLine = l;
   const problems = records.filter((l) => (l.severity === 'E' || l.severity === 'F' || l.severity === 'W') && l.stage !== 'other');
   const after = problems.filter((p) => !lastHealthyLine || p.line > lastHealthyLine.line);
-  const firstProblem = after[0] ?? problems[problems.length - 1] ?? null;
+  // errors followed by healthy progress were retried and got through: the flow did not stop there
+  const firstProblem = after[0] ?? null;
+  const recovered = problems.length - after.length;
 
   const lastHealthy = lastHealthyLine
     ? { line: lastHealthyLine.line, messageId: lastHealthyLine.messageId!, stage: lastHealthyLine.stage, component: lastHealthyLine.component ?? '?', step: lastHealthyLine.step }
@@ -559,6 +561,7 @@ function summarise(lines: ExplainedLine[], c: Compiled): ExplainSummary {
     if (stages.length) parts.push(`Stages seen: ${stages.join(' → ')}.`);
     if (stoppedAt) parts.push(`The flow stops in the ${stoppedAt.stage} stage at line ${stoppedAt.line}: ${stoppedAt.reason}`);
     else if (lastHealthy) parts.push(`No error after the last healthy line (${lastHealthy.line}, ${lastHealthy.stage}).`);
+    if (recovered > 0) parts.push(`${recovered} earlier warning${recovered === 1 ? '' : 's'} or error${recovered === 1 ? '' : 's'} came before healthy progress: retried and got through.`);
     if (nextExpected) parts.push(`A healthy system would next print "${nextExpected.summary}" — ${nextExpected.where}.`);
   }
   return { lines: lines.length, recognised, guessed, errors, warnings, stages, components, lastHealthy, stoppedAt, nextExpected, verdict: parts.join(' ') };

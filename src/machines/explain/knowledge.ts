@@ -6,6 +6,7 @@
 import { catalog } from '../catalog.ts';
 import { formatRegex, type LogFormat, type MessageDef, type ProfileId, type Stage } from '../shared/messages.ts';
 import { EVENT_REASONS } from '../shared/eventReasons.ts';
+import { isGenericGrpc } from '../shared/stage.ts';
 import { runScenario } from '../scenarios/run.ts';
 import { SCENARIOS } from '../scenarios/index.ts';
 import type { Trace } from '../cluster/trace.ts';
@@ -81,7 +82,8 @@ export function buildKnowledge(opts: { scenarios?: string[] } = {}): Knowledge {
       }
       if (!nextHealthy.has(st.msg!) && st.severity === 'I') {
         // the next informative line of this flow printed by a different message: what a healthy system says next
-        const nxt = logged.slice(k + 1).find((n) => n.severity === 'I' && n.msg !== st.msg && n.msg !== 'event.recorded');
+        // (skipping the gRPC interceptors' echo lines: the next line that says what happened)
+        const nxt = logged.slice(k + 1).find((n) => n.severity === 'I' && n.msg !== st.msg && n.msg !== 'event.recorded' && !isGenericGrpc(n.msg!));
         if (nxt) {
           const source = t.components.find((c) => c.instance === nxt.instance)?.source ?? catalog[nxt.msg!]!.source;
           nextHealthy.set(st.msg!, {
