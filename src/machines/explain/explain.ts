@@ -124,7 +124,7 @@ function componentOfHint(hint: string | null): { component: string; source: stri
 
 // ------------------------------------------------------------------ the compiled knowledge
 
-interface CompiledFormat { msg: KnownMessage; profile: string; file: string; line: number; severity: Severity; strict: RegExp; loose: RegExp; literal: string }
+interface CompiledFormat { capture: RegExp | null; names: string[]; msg: KnownMessage; profile: string; file: string; line: number; severity: Severity; strict: RegExp; loose: RegExp; literal: string }
 interface Compiled {
   byFileLine: Map<string, CompiledFormat[]>;
   byFile: Map<string, CompiledFormat[]>;
@@ -146,7 +146,9 @@ function compile(k: Knowledge): Compiled {
       try { strict = new RegExp(f.pattern, 's'); } catch { continue; }
       let loose = strict;
       try { loose = new RegExp(f.loose, 's'); } catch { /* keep the strict one */ }
-      const cf: CompiledFormat = { msg, profile: f.profile, file: f.file, line: f.line, severity: f.severity, strict, loose, literal: f.literal };
+      let capture: RegExp | null = null;
+      try { capture = new RegExp(f.capture, 's'); } catch { /* explanations keep their placeholders */ }
+      const cf: CompiledFormat = { capture, names: f.names ?? [], msg, profile: f.profile, file: f.file, line: f.line, severity: f.severity, strict, loose, literal: f.literal };
       c.all.push(cf);
       const fl = `${f.file}:${f.line}`;
       (c.byFileLine.get(fl) ?? c.byFileLine.set(fl, []).get(fl)!).push(cf);
@@ -242,8 +244,23 @@ function startsRecord(line: string): boolean {
 
 const TERMINAL_WIDTHS = new Set([80, 90, 100, 110, 120, 128, 132, 140, 150, 160, 170, 180, 190, 200, 210, 220, 230, 240, 250, 256]);
 
-function renderExplanation(msg: KnownMessage): string {
-  return msg.explain ?? msg.summary.replace(/\{[A-Za-z0-9_]+(?::q)?\}/g, '…');
+function renderExplanation(msg: KnownMessage, values: Record<string, string> = {}): string {
+  const filled = msg.summary.replace(/\{([A-Za-z0-9_]+)(?::q)?\}/g, (_m, name: string) => values[name] ?? '…');
+  return msg.explain && filled.includes('…') ? msg.explain : msg.explain ? `${filled} ${msg.explain}` : filled;
+}
+
+/** The placeholder values of a matched line (quoted ones unquoted), to fill the message's summary. */
+function valuesOf(cf: CompiledFormat, message: string): Record<string, string> {
+  const m = cf.capture?.exec(message);
+  if (!m) return {};
+  const out: Record<string, string> = {};
+  cf.names.forEach((name, i) => {
+    let v = m[i + 1];
+    if (v === undefined || name in out) return;
+    if (/^\\?".*\\?"$/s.test(v)) v = v.replace(/^\\?"|\\?"$/g, '').replace(/\\(["\\])/g, '$1');
+    out[name] = v.length > 200 ? `${v.slice(0, 199)}…` : v;
+  });
+  return out;
 }
 
 function blankResult(line: number, text: string, kind: ExplainedLine['kind'], explanation: string): ExplainedLine {
@@ -359,7 +376,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
       }
       return {
         ...base, component, source: m.source, stage, step: stepFor(cf), messageId: m.id, match: 'catalog',
-        explanation: renderExplanation(m) + note, ...(m.cause && severity !== 'I' ? { cause: m.cause } : {}), ...(m.next && severity !== 'I' ? { next: m.next } : {}),
+        explanation: renderExplanation(m, valuesOf(cf, message)) + note, ...(m.cause && severity !== 'I' ? { cause: m.cause } : {}), ...(m.next && severity !== 'I' ? { next: m.next } : {}),
         ...(open ? { [OPEN]: true } : {}),
       };
     }

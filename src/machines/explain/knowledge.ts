@@ -4,7 +4,7 @@
  * healthy line follows it. Build time only (it runs the simulation); browsers get the result as JSON.
  */
 import { catalog } from '../catalog.ts';
-import { formatRegex, type LogFormat, type MessageDef, type ProfileId, type Stage } from '../shared/messages.ts';
+import { formatCaptures, formatRegex, type LogFormat, type MessageDef, type ProfileId, type Stage } from '../shared/messages.ts';
 import { EVENT_REASONS } from '../shared/eventReasons.ts';
 import { isGenericGrpc } from '../shared/stage.ts';
 import { runScenario } from '../scenarios/run.ts';
@@ -55,6 +55,7 @@ function compile(def: MessageDef): KnownFormat[] {
     out.push({
       profile, file: f.file, line: f.line, severity: f.severity ?? def.severity,
       pattern: formatRegex(f).source, literal: longestLiteral(f),
+      ...(() => { const c = formatCaptures(f); return { capture: c.source, names: c.names }; })(),
       loose: (f.text !== undefined ? formatRegex(f) : formatRegex({ file: f.file, line: f.line, msg: f.msg ?? '' })).source.replace(/\\s\*\$$/, '') + '(?:\\s.*)?$',
     });
   }

@@ -31,6 +31,9 @@ export interface KnownFormat {
    * key/values after it; a printf line's template with anything after it
    */
   loose: string;
+  /** the strict pattern with one group per placeholder, and the placeholder names in order */
+  capture: string;
+  names: string[];
   /** the longest literal run of the template, to filter candidates cheaply (lower-cased) */
   literal: string;
 }

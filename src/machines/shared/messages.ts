@@ -88,14 +88,15 @@ const GO_QUOTED = '"(?:[^"\\\\]|\\\\.)*"';
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A template as a regex source: literal text exact, `{x}` any text, `{x:q}` one Go-quoted string. */
-function templateSource(tpl: string, quotedInside: boolean): string {
+function templateSource(tpl: string, quotedInside: boolean, capture = false): string {
   let out = '';
   let last = 0;
   for (const m of tpl.matchAll(PLACEHOLDER)) {
     const lit = tpl.slice(last, m.index);
     out += escapeRe(quotedInside ? goQuote(lit).slice(1, -1) : lit);
     // inside a structured message every quote is escaped once more (\"…\")
-    out += m[2] === 'q' ? (quotedInside ? '\\\\"(?:[^"\\\\]|\\\\\\\\.|\\\\\\\\\\\\")*?\\\\"' : GO_QUOTED) : '.*?';
+    const part = m[2] === 'q' ? (quotedInside ? '\\\\"(?:[^"\\\\]|\\\\\\\\.|\\\\\\\\\\\\")*?\\\\"' : GO_QUOTED) : '.*?';
+    out += capture ? `(${part})` : part;
     last = m.index + m[0].length;
   }
   out += escapeRe(quotedInside ? goQuote(tpl.slice(last)).slice(1, -1) : tpl.slice(last));
@@ -111,4 +112,16 @@ export function formatRegex(f: LogFormat): RegExp {
   const msg = '"' + templateSource(f.msg ?? '', true) + '"';
   const kv = f.kv ? ' ' + templateSource(f.kv.trimEnd(), false) : '';
   return new RegExp('^' + msg + kv + '\\s*$', 's');
+}
+
+/**
+ * Like formatRegex, with one capturing group per placeholder, in template order, and the names they
+ * fill: the log explainer reads a real line's values back to fill the message's plain-English summary.
+ */
+export function formatCaptures(f: LogFormat): { source: string; names: string[] } {
+  const names = [...(f.text ?? `${f.msg ?? ''} ${f.kv ?? ''}`).matchAll(PLACEHOLDER)].map((m) => m[1]!);
+  if (f.text !== undefined) return { source: '^' + templateSource(f.text.trimEnd(), false, true) + '\\s*$', names };
+  const msg = '"' + templateSource(f.msg ?? '', true, true) + '"';
+  const kv = f.kv ? ' ' + templateSource(f.kv.trimEnd(), false, true) : '';
+  return { source: '^' + msg + kv + '\\s*$', names };
 }
