@@ -106,6 +106,24 @@ function stripPrefixes(line: string): Stripped {
 
 const KLOG = /^([IWEF])(\d{4} \d{2}:\d{2}:\d{2}\.\d{6})\s+\d+ ([\w.-]+\.go):(\d+)\] ?(.*)$/s;
 
+export interface KlogLine {
+  severity: 'I' | 'W' | 'E' | 'F';
+  /** MMDD */
+  date: string;
+  time: string;
+  file: string;
+  line: number;
+  /** the text after "] " */
+  message: string;
+}
+
+/** A klog line's header fields and message, behind whatever journald/CRI/kubectl prefixes it has. */
+export function parseKlog(line: string): KlogLine | undefined {
+  const k = KLOG.exec(stripPrefixes(line.trimEnd()).rest);
+  if (!k) return undefined;
+  return { severity: k[1] as KlogLine['severity'], date: k[2]!.slice(0, 4), time: k[2]!.slice(5), file: k[3]!, line: Number(k[4]), message: k[5]! };
+}
+
 /** Program / container name → the component it is, for names people's prefixes carry. */
 function componentOfHint(hint: string | null): { component: string; source: string } | null {
   if (!hint) return null;
@@ -207,6 +225,7 @@ function controllerSide(stage: Stage, text: string, component: string | null): S
 
 /** Files whose every line is about one stage. */
 const FILE_STAGE: Record<string, Stage> = { 'plugin_watcher.go': 'register', 'plugin_manager.go': 'register', 'node_register.go': 'register', 'registration.go': 'register' };
+const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace(/\./g, '\\.')).join('|')}):\\d+\\]`);
 const NOISE_TEXT = /\b(orphaned pod|renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\])/i;
 
 /** Component from a Go file name, where it is telling. */
@@ -501,7 +520,7 @@ function inferFromPaste(out: ExplainedLine[]): void {
   for (let i = 0; i < out.length; i++) {
     const l = out[i]!;
     if (l.kind !== 'log') continue;
-    const noise = NOISE_TEXT.test(l.text) || [...NOISE_FILES].some((f) => l.text.includes(` ${f}:`));
+    const noise = NOISE_TEXT.test(l.text) || NOISE_FILE_IN_LINE.test(l.text);
     if (only && !noise && l.stage === 'other' && (l.source === null || /^csi-(provisioner|attacher|resizer|snapshotter)$/.test(l.source) || l.source === only.source)) {
       out[i] = { ...l, component: only.component, source: only.source, stage: only.stage ?? l.stage };
     }

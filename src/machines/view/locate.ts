@@ -7,26 +7,9 @@ import { catalog } from '../catalog.ts';
 import { formatRegex, type LogFormat, type MessageDef, type ProfileId } from '../shared/messages.ts';
 import type { Trace } from '../cluster/trace.ts';
 
-/** A journald prefix as `journalctl` prints it: "Jan 11 14:58:08 host kubelet[21944]: ". */
-const JOURNALD = /^[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \S+ \S+\[\d+\]: /;
-/** A klog header: severity, MMDD, time, thread id, file:line. upstream: k8s.io/klog/v2 klog.go formatHeader */
-const KLOG = /^([IWEF])(\d{4}) (\d{2}:\d{2}:\d{2}\.\d{6}) +(\d+) ([\w.-]+\.go):(\d+)\] (.*)$/s;
-
-export interface KlogLine {
-  severity: 'I' | 'W' | 'E' | 'F';
-  date: string;
-  time: string;
-  file: string;
-  line: number;
-  /** the text after "] " */
-  message: string;
-}
-
-export function parseKlog(line: string): KlogLine | undefined {
-  const m = KLOG.exec(line.replace(JOURNALD, '').trimEnd());
-  if (!m) return undefined;
-  return { severity: m[1] as KlogLine['severity'], date: m[2]!, time: m[3]!, file: m[5]!, line: Number(m[6]), message: m[7]! };
-}
+// one reading of klog headers (and the prefixes tools add) for the whole project: the explainer's
+export { parseKlog, type KlogLine } from '../explain/explain.ts';
+import { parseKlog } from '../explain/explain.ts';
 
 export interface Identified { id: string; def: MessageDef; profile: ProfileId }
 
