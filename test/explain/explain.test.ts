@@ -113,7 +113,7 @@ describe('summary of a flow that recovered', () => {
     const r = explainText(text, knowledge);
     expect(r.summary.errors).toBeGreaterThan(0);
     expect(r.summary.stoppedAt).toBeNull();
-    expect(r.summary.verdict).toMatch(/retried and got through/);
+    expect(r.summary.verdict).toMatch(/followed by informational lines \(retried/);
     expect(r.summary.lastHealthy?.stage).toBe('mount');
   });
 });

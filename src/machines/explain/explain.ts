@@ -568,7 +568,7 @@ function summarise(lines: ExplainedLine[], c: Compiled): ExplainSummary {
   for (const l of records) if (l.severity === 'I' && l.match === 'catalog' && l.messageId && l.messageId !== 'event.recorded' && l.stage !== 'other') lastHealthyLine = l;
   const problems = records.filter((l) => (l.severity === 'E' || l.severity === 'F' || l.severity === 'W') && l.stage !== 'other');
   const after = problems.filter((p) => !lastHealthyLine || p.line > lastHealthyLine.line);
-  // errors followed by healthy progress were retried and got through: the flow did not stop there
+  // errors followed by informational lines were retried: the flow stops at the first problem after the last healthy line
   const firstProblem = after[0] ?? null;
   const recovered = problems.length - after.length;
 
@@ -597,7 +597,8 @@ function summarise(lines: ExplainedLine[], c: Compiled): ExplainSummary {
     if (stages.length) parts.push(`Stages seen: ${stages.join(' → ')}.`);
     if (stoppedAt) parts.push(`The flow stops in the ${stoppedAt.stage} stage at line ${stoppedAt.line}: ${stoppedAt.reason}`);
     else if (lastHealthy) parts.push(`No error after the last healthy line (${lastHealthy.line}, ${lastHealthy.stage}).`);
-    if (recovered > 0) parts.push(`${recovered} earlier warning${recovered === 1 ? '' : 's'} or error${recovered === 1 ? '' : 's'} came before healthy progress: retried and got through.`);
+    // an informational line after an error usually means a retry went on; it does not prove the retry worked
+    if (recovered > 0) parts.push(`${recovered} earlier warning${recovered === 1 ? '' : 's'} or error${recovered === 1 ? '' : 's'} ${recovered === 1 ? 'is' : 'are'} followed by informational lines (retried; check whether the same error comes back).`);
     if (nextExpected) parts.push(`A healthy system would next print "${nextExpected.summary}" — ${nextExpected.where}.`);
   }
   return { lines: lines.length, recognised, guessed, errors, warnings, stages, components, lastHealthy, stoppedAt, nextExpected, verdict: parts.join(' ') };
