@@ -367,8 +367,9 @@ export default [
       assert.deepEqual(await shown(page), { step: 1, total: m.steps.length });
       assert.equal(await page.locator('.fp-error').count(), 0);
       assert.equal(calls, 3);
-      // Chromium reports the 500 itself; nothing else may go wrong.
-      assert.deepEqual(errors.filter((e) => !/status of 500/.test(e)), []);
+      // Chromium reports the 500 itself; a fetch the player cancels itself (AbortController, when its
+      // effect re-runs under a slow machine) shows as ERR_ABORTED and is not an error. Nothing else may go wrong.
+      assert.deepEqual(errors.filter((e) => !/status of 500/.test(e) && !/attach\.1\.30\.json net::ERR_ABORTED$/.test(e)), []);
     } finally {
       await close();
     }
