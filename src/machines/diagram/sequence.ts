@@ -65,6 +65,22 @@ function short(name: string): string {
 const esc = (s: string): string => s.replace(/[;#]/g, ' ').replace(/"/g, "'");
 const id = (s: string): string => s.replace(/[^A-Za-z0-9]/g, '_');
 
+/**
+ * Mermaid `sequenceDiagram` text: the participants in the given order, then the messages, with an
+ * optional note over a participant for messages left out before and after them.
+ */
+export function renderSequence(
+  participants: readonly string[], msgs: readonly SequenceMessage[],
+  notes: { before?: { over: string; text: string }; after?: { over: string; text: string } } = {},
+): string {
+  const lines = ['sequenceDiagram'];
+  for (const p of participants) lines.push(`  participant ${id(p)} as ${esc(p)}`);
+  if (notes.before) lines.push(`  Note over ${id(notes.before.over)}: ${notes.before.text}`);
+  for (const m of msgs) lines.push(`  ${id(m.from)}${m.dashed ? '-->>' : '->>'}${id(m.to)}: ${esc(`${m.step}. ${m.text}`)}`);
+  if (notes.after) lines.push(`  Note over ${id(notes.after.over)}: ${notes.after.text}`);
+  return lines.join('\n') + '\n';
+}
+
 export function toMermaidSequence(trace: Trace, opts: { maxMessages?: number } = {}): string {
   const msgs = sequenceMessages(trace);
   const limited = opts.maxMessages !== undefined ? msgs.slice(0, opts.maxMessages) : msgs;
@@ -74,9 +90,6 @@ export function toMermaidSequence(trace: Trace, opts: { maxMessages?: number } =
   if (limited.some((m) => m.from === 'user')) see('user');
   see(API);
   for (const m of limited) { see(m.from); see(m.to); }
-  const lines = ['sequenceDiagram'];
-  for (const p of order) lines.push(`  participant ${id(p)} as ${esc(p)}`);
-  for (const m of limited) lines.push(`  ${id(m.from)}${m.dashed ? '-->>' : '->>'}${id(m.to)}: ${esc(`${m.step}. ${m.text}`)}`);
-  if (limited.length < msgs.length) lines.push(`  Note over ${id(API)}: … ${msgs.length - limited.length} more messages`);
-  return lines.join('\n') + '\n';
+  return renderSequence(order, limited,
+    limited.length < msgs.length ? { after: { over: API, text: `… ${msgs.length - limited.length} more messages` } } : {});
 }

@@ -17,7 +17,7 @@ import type { Kind } from '../shared/k8s.ts';
 import type { ProfileId } from '../shared/messages.ts';
 import type { TraceStep } from '../cluster/trace.ts';
 import type { WorldTimer } from '../shared/nestedPendingOperations.ts';
-import type { SequenceMessage } from '../diagram/sequence.ts';
+import { renderSequence, type SequenceMessage } from '../diagram/sequence.ts';
 
 export const FLOW_MODEL_VERSION = 1;
 
@@ -149,9 +149,6 @@ export function messageAt(model: FlowModel, step: number): number {
   return versionAt(model.messages, step);
 }
 
-const mid = (s: string): string => s.replace(/[^A-Za-z0-9]/g, '_');
-const mlabel = (s: string): string => s.replace(/[;#]/g, ' ').replace(/"/g, "'");
-
 /**
  * Mermaid text for the messages [from, to) of the model, with every participant declared in the
  * model's order so lanes never move between windows. Long traces are shown a window at a time.
@@ -160,12 +157,10 @@ export function mermaidWindow(model: FlowModel, from = 0, to = model.messages.le
   const msgs = model.messages.slice(Math.max(0, from), Math.min(model.messages.length, to));
   const used = new Set<string>();
   for (const m of msgs) { used.add(m.from); used.add(m.to); }
-  const lines = ['sequenceDiagram'];
-  for (const p of model.participants) if (used.has(p)) lines.push(`  participant ${mid(p)} as ${mlabel(p)}`);
-  if (from > 0) lines.push(`  Note over ${mid(msgs[0]?.from ?? 'kube-apiserver')}: … ${from} earlier messages`);
-  for (const m of msgs) lines.push(`  ${mid(m.from)}${m.dashed ? '-->>' : '->>'}${mid(m.to)}: ${mlabel(`${m.step}. ${m.text}`)}`);
-  if (to < model.messages.length) lines.push(`  Note over ${mid(msgs[msgs.length - 1]?.from ?? 'kube-apiserver')}: … ${model.messages.length - to} more messages`);
-  return lines.join('\n') + '\n';
+  return renderSequence(model.participants.filter((p) => used.has(p)), msgs, {
+    ...(from > 0 ? { before: { over: msgs[0]?.from ?? 'kube-apiserver', text: `… ${from} earlier messages` } } : {}),
+    ...(to < model.messages.length ? { after: { over: msgs[msgs.length - 1]?.from ?? 'kube-apiserver', text: `… ${model.messages.length - to} more messages` } } : {}),
+  });
 }
 
 /** "1m02.345s"-style offset on the trace clock, for step lists and timers. */
