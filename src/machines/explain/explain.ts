@@ -297,6 +297,19 @@ function errorPart(message: string): string | null {
 
 /** The method a generic "GRPC request/response" line belongs to: the last call logged by the same program. */
 const METHOD_IN = /\/csi\.v1\.\w+\/(\w+)|\/pluginregistration\.Registration\/(\w+)/;
+const methodIn = (text: string): string | null => {
+  const m = METHOD_IN.exec(text);
+  return m ? m[1] ?? m[2]! : null;
+};
+
+/** The sidecars that share csi-lib-utils' gRPC logging (connection.go). */
+const SIDECAR_SOURCE = /^csi-(provisioner|attacher|resizer|snapshotter)$/;
+
+const guessedFrom = (stage: Stage): string => `guessed from its words: ${stage === 'other' ? 'no storage stage' : `the ${stage} stage`}.`;
+
+/** Line n continues the record `head` began: it is read as part of it. */
+const continuing = (head: ExplainedLine, n: number, text: string): ExplainedLine =>
+  ({ ...head, line: n, text, kind: 'continuation', continues: head.line, explanation: `Continues line ${head.line}.` });
 
 export interface ExplainOptions {
   onProgress?: (done: number, total: number) => void;
@@ -334,13 +347,11 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
         || (whole.match === 'guess' && head.match === 'guess' && head.stage === 'other')) {
         const updated: ExplainedLine = { ...whole, line: head.line, text: head.text, kind: head.kind };
         out[head.line - 1] = updated;
-        for (let j = head.line; j < i; j++) out[j] = { ...updated, line: j + 1, text: lines[j]!, kind: 'continuation', continues: head.line, explanation: `Continues line ${head.line}.` };
+        for (let j = head.line; j < i; j++) out[j] = continuing(updated, j + 1, lines[j]!);
         head = updated;
       }
-      r = { ...head, line: i + 1, text: lines[i]!, kind: 'continuation', continues: head.line, explanation: `Continues line ${head.line}.` };
-    } else if (r.kind === 'continuation' && head) {
-      r = { ...head, line: i + 1, text: lines[i]!, kind: 'continuation', continues: head.line, explanation: `Continues line ${head.line}.` };
     }
+    if (r.kind === 'continuation' && head) r = continuing(head, i + 1, lines[i]!);
     out.push(r);
     if (r.kind === 'log' || r.kind === 'event') { head = r; headLen = lines[i]!.length; groupText = lines[i]!; } else if (r.kind === 'continuation') headLen = lines[i]!.length;
     else { head = null; headLen = 0; } // a blank line, a table header or prose ends the record
@@ -370,11 +381,11 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     // a program's gRPC interceptor logs the call, then its request/response: remember the method per program
     const key = `${hint?.source ?? ''}|${s.host ?? ''}|${file}|${/^ID: (\d+)/.exec(message)?.[1] ?? ''}`;
     const anyKey = `*|${s.host ?? ''}|${file}|${/^ID: (\d+)/.exec(message)?.[1] ?? ''}`;
-    const method = METHOD_IN.exec(message);
-    if (method) { lastMethod.set(key, method[1] ?? method[2]!); lastMethod.set(anyKey, method[1] ?? method[2]!); }
+    const method = methodIn(message);
+    if (method) { lastMethod.set(key, method); lastMethod.set(anyKey, method); }
     if (cf) {
       const m = cf.msg;
-      const meth = /grpc/i.test(m.id) ? (method ? (method[1] ?? method[2]!) : lastMethod.get(key) ?? lastMethod.get(anyKey) ?? null) : null;
+      const meth = /grpc/i.test(m.id) ? method ?? lastMethod.get(key) ?? lastMethod.get(anyKey) ?? null : null;
       // the same rule the cluster applies when it prints the line (shared/stage.ts)
       const stage = lineStage(m.id, m, { method: meth, error: errorPart(message), text: message });
       // nothing on the line or before it said which call this is: the whole paste may (inferFromPaste)
@@ -383,8 +394,8 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
       // the driver's controller and node plugins print the same interceptor lines: the method tells them apart
       if (meth && m.source.startsWith('csi-driver')) component = /^Node/.test(meth) ? 'csi-node-plugin' : 'csi-controller-plugin';
       // the sidecars share csi-lib-utils' connection.go lines: the method says which sidecar called
-      else if (meth && SIDECAR_OF_STAGE[stage] && /^csi-(provisioner|attacher|resizer|snapshotter)$/.test(m.source)) component = SIDECAR_OF_STAGE[stage]!;
-      else if (hint && /^csi-(provisioner|attacher|resizer|snapshotter)$/.test(hint.source) && /^csi-(provisioner|attacher|resizer|snapshotter)$/.test(m.source)) component = hint.component;
+      else if (meth && SIDECAR_OF_STAGE[stage] && SIDECAR_SOURCE.test(m.source)) component = SIDECAR_OF_STAGE[stage]!;
+      else if (hint && SIDECAR_SOURCE.test(hint.source) && SIDECAR_SOURCE.test(m.source)) component = hint.component;
       if (m.id === 'event.recorded') {
         const reason = /reason[=:] ?["']?(\w+)/.exec(message)?.[1];
         const ev = reason ? c.events.get(reason) : undefined;
@@ -407,7 +418,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     const open = stage === 'other' && !noise && !ctxMethod && !/Get(Plugin)?Capabilities|GetPluginInfo|Probe\b/.test(message);
     return {
       ...base, component, source: hint?.source ?? null, stage, step: null, messageId: null, match: 'guess', ...(open ? { [OPEN]: true } : {}),
-      explanation: `Not a line our flows print (${file}:${lineNo}); guessed from its words: ${stage === 'other' ? 'no storage stage' : `the ${stage} stage`}.${note}`,
+      explanation: `Not a line our flows print (${file}:${lineNo}); ${guessedFrom(stage)}${note}`,
     };
   }
 
@@ -436,7 +447,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     const stage = guessStage(`${reason} ${message}`) ?? 'other';
     return {
       line: n, text, kind: 'event', component: null, source: 'events', stage, step: null, severity, time: age, host: s.host, messageId: reason, match: 'guess',
-      explanation: `A ${type} event ${reason} we do not know; guessed from its words: ${stage === 'other' ? 'no storage stage' : `the ${stage} stage`}.`,
+      explanation: `A ${type} event ${reason} we do not know; ${guessedFrom(stage)}`,
     };
   }
 
@@ -446,15 +457,14 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
   // (terminals cut at their exact width, so the previous piece is exactly 80, 100, 120… characters long)
   // (or a fragment: the line starts no record of its own and reads like the middle of one)
   if (head && !startsRecord(text) && (/^\s{2,}\S/.test(text) || TERMINAL_WIDTHS.has(headLen) || /^[^A-Z\s]/.test(text) || headLen >= 120)) {
-    return { ...head, line: n, text, kind: 'continuation', continues: head.line, explanation: `Continues line ${head.line}.` };
+    return continuing(head, n, text);
   }
 
   // no klog header: a message we know by its text, or keywords
   const cf = identify(c, { severity: null, file: null, line: null, message: s.rest.trim() }, hint?.source ?? null);
   if (cf) {
     const m = cf.msg;
-    const method = METHOD_IN.exec(s.rest);
-    const stage = lineStage(m.id, m, { method: method ? (method[1] ?? method[2]!) : null, error: errorPart(s.rest), text: s.rest });
+    const stage = lineStage(m.id, m, { method: methodIn(s.rest), error: errorPart(s.rest), text: s.rest });
     return {
       line: n, text, kind: 'log', component: m.component, source: m.source, stage, step: m.step ?? null, severity: null, time: s.time, host: s.host,
       messageId: m.id, match: 'catalog', explanation: renderExplanation(m) + note, ...(m.cause ? { cause: m.cause } : {}), ...(m.next ? { next: m.next } : {}),
@@ -468,7 +478,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     return {
       line: n, text, kind: hint || s.time || /^time="|level=/.test(s.rest) ? 'log' : 'unrelated', component, source: hint?.source ?? null, stage: st, step: null,
       severity, time: s.time, host: s.host, messageId: null, match: 'guess',
-      explanation: `Not a line our flows print; guessed from its words: ${st === 'other' ? 'no storage stage' : `the ${st} stage`}.${note}`,
+      explanation: `Not a line our flows print; ${guessedFrom(st)}${note}`,
     };
   }
   return blankResult(n, text, 'unrelated', 'Not a log line we can read (no klog header, no known message or keyword).' + note);
@@ -521,7 +531,7 @@ function inferFromPaste(out: ExplainedLine[]): void {
     const l = out[i]!;
     if (l.kind !== 'log') continue;
     const noise = NOISE_TEXT.test(l.text) || NOISE_FILE_IN_LINE.test(l.text);
-    if (only && !noise && l.stage === 'other' && (l.source === null || /^csi-(provisioner|attacher|resizer|snapshotter)$/.test(l.source) || l.source === only.source)) {
+    if (only && !noise && l.stage === 'other' && (l.source === null || SIDECAR_SOURCE.test(l.source) || l.source === only.source)) {
       out[i] = { ...l, component: only.component, source: only.source, stage: only.stage ?? l.stage };
     }
     const cur = out[i]!;
