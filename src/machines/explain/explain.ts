@@ -369,6 +369,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
   const s = stripPrefixes(long ? text.slice(0, MAX_LINE) : text);
   const hint = componentOfHint(s.hint);
   const k = KLOG.exec(s.rest);
+  const program = `${s.hint ?? ''}|${s.host ?? ''}|${k ? /\s(\d+) [\w.-]+\.go:/.exec(s.rest)?.[1] ?? '' : ''}`;
   const note = long ? ` (The line is ${text.length} characters long; only its first ${MAX_LINE} were read.)` : '';
 
   if (k) {
@@ -377,7 +378,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     const lineNo = Number(k[4]);
     const message = k[5]!;
     const cf = identify(c, { severity, file, line: lineNo, message }, hint?.source ?? null);
-    const base = { line: n, text, kind: 'log' as const, severity, time: s.time ? `${s.time} (${k[2]})` : k[2]!, host: s.host };
+    const base = { line: n, text, kind: 'log' as const, severity, time: s.time ? `${s.time} (${k[2]})` : k[2]!, host: s.host, [PROGRAM]: program };
     // a program's gRPC interceptor logs the call, then its request/response: remember the method per program
     const key = `${hint?.source ?? ''}|${s.host ?? ''}|${file}|${/^ID: (\d+)/.exec(message)?.[1] ?? ''}`;
     const anyKey = `*|${s.host ?? ''}|${file}|${/^ID: (\d+)/.exec(message)?.[1] ?? ''}`;
@@ -466,7 +467,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     const m = cf.msg;
     const stage = lineStage(m.id, m, { method: methodIn(s.rest), error: errorPart(s.rest), text: s.rest });
     return {
-      line: n, text, kind: 'log', component: m.component, source: m.source, stage, step: m.step ?? null, severity: null, time: s.time, host: s.host,
+      line: n, text, kind: 'log', component: m.component, source: m.source, stage, step: m.step ?? null, severity: null, time: s.time, host: s.host, ...{ [PROGRAM]: program },
       messageId: m.id, match: 'catalog', explanation: renderExplanation(m) + note, ...(m.cause ? { cause: m.cause } : {}), ...(m.next ? { next: m.next } : {}),
     };
   }
@@ -476,7 +477,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     const component = hint?.component ?? guessComponent(null, s.rest, stage ?? 'other');
     const st = controllerSide(stage ?? 'other', s.rest, component);
     return {
-      line: n, text, kind: hint || s.time || /^time="|level=/.test(s.rest) ? 'log' : 'unrelated', component, source: hint?.source ?? null, stage: st, step: null,
+      line: n, text, kind: hint || s.time || /^time="|level=/.test(s.rest) ? 'log' : 'unrelated', component, source: hint?.source ?? null, stage: st, step: null, ...{ [PROGRAM]: program },
       severity, time: s.time, host: s.host, messageId: null, match: 'guess',
       explanation: `Not a line our flows print; ${guessedFrom(st)}${note}`,
     };
@@ -496,6 +497,8 @@ const SIDECAR_OF_STAGE: Partial<Record<Stage, string>> = {
 
 /** Marks a line whose stage nothing on it decided (internal; removed before results are returned). */
 const OPEN = Symbol('open');
+/** The program a log line came from (prefix hint, host, klog thread id), noted while reading it (internal). */
+const PROGRAM = Symbol('program');
 
 /** Lines only one sidecar prints: a paste with them (and no other sidecar's) is that sidecar's log. */
 const SIDECAR_MARKERS: Array<[RegExp, { component: string; source: string; stage: Stage | null }]> = [
@@ -505,12 +508,6 @@ const SIDECAR_MARKERS: Array<[RegExp, { component: string; source: string; stage
   [/csi-resizer|external-resizer/, { component: 'external-resizer', source: 'csi-resizer', stage: null }],
   [/csi-snapshotter|external-snapshotter|snapshot_controller/, { component: 'external-snapshotter', source: 'csi-snapshotter', stage: null }],
 ];
-
-function programOf(text: string): string {
-  const s = stripPrefixes(text);
-  const k = KLOG.exec(s.rest);
-  return `${s.hint ?? ''}|${s.host ?? ''}|${k ? /\s(\d+) [\w.-]+\.go:/.exec(s.rest)?.[1] ?? '' : ''}`;
-}
 
 /**
  * Two readings only the whole paste allows:
@@ -535,7 +532,7 @@ function inferFromPaste(out: ExplainedLine[]): void {
       out[i] = { ...l, component: only.component, source: only.source, stage: only.stage ?? l.stage };
     }
     const cur = out[i]!;
-    const prog = programOf(cur.text);
+    const prog = String((cur as unknown as Record<symbol, unknown>)[PROGRAM] ?? '');
     const prev = lastStage.get(prog);
     // a line nothing placed (a driver's own chatter, a gRPC line with no method known): its program's operation
     const open = (cur as unknown as Record<symbol, unknown>)[OPEN] === true;
@@ -551,7 +548,7 @@ function inferFromPaste(out: ExplainedLine[]): void {
     }
     if (out[i]!.stage !== 'other') lastStage.set(prog, { stage: out[i]!.stage, at: i });
   }
-  for (const l of out) delete (l as unknown as Record<symbol, unknown>)[OPEN];
+  for (const l of out) { delete (l as unknown as Record<symbol, unknown>)[OPEN]; delete (l as unknown as Record<symbol, unknown>)[PROGRAM]; }
   // continuation lines follow their head
   for (let i = 0; i < out.length; i++) {
     const l = out[i]!;
