@@ -5,7 +5,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
-  buildKnowledge, decodeInput, explainText, ExplainInputError, runScenario, ScenarioError, SCENARIOS, toMermaidSequence,
+  buildKnowledge, decodeInput, explainText, ExplainInputError, FaultSyntaxError, parseFaultText, runScenario, ScenarioError, SCENARIOS, toMermaidSequence,
   type ExplainedLine, type ExplainResult, type Trace,
 } from '../machines/index.ts';
 
@@ -74,10 +74,16 @@ function trace(args: string[], out: (s: string) => void): number {
   if (!['klog', 'json', 'mermaid'].includes(format)) throw new UsageError(`--format must be klog, json or mermaid, got "${format}"`);
   const replicas = intOption('replicas', values.replicas);
   const seed = intOption('seed', values.seed);
+  const faults = (values.fault ?? []).map((f) => {
+    try { return parseFaultText(f); } catch (e) {
+      if (e instanceof FaultSyntaxError) throw new UsageError(e.message.replace(/^bad fault /, 'bad --fault '));
+      throw e;
+    }
+  });
   const t: Trace = runScenario(positionals[0]!, {
     ...(values.k8s !== undefined ? { k8s: values.k8s } : {}),
     ...(replicas !== undefined ? { replicas } : {}), ...(seed !== undefined ? { seed } : {}),
-    faults: values.fault ?? [],
+    faults,
   });
   if (format === 'json') out(JSON.stringify(t, null, 2) + '\n');
   else if (format === 'mermaid') out(toMermaidSequence(t));

@@ -7,7 +7,9 @@
  */
 
 // scenarios and traces
-export { runScenario, getScenario, parseFault, faultText, ScenarioError, type RunOptions } from './scenarios/run.ts';
+export { runScenario, getScenario, resolveScenario, parseFault, faultText, ScenarioError, type RunOptions } from './scenarios/run.ts';
+export type { ScenarioErrorLocation } from './scenarios/errors.ts';
+export { compileScenario, genericDriver, checkFault, RESTARTABLE, type ScenarioSpec, type DriverSpec, type ScenarioNode, type StoryAction } from './scenarios/spec.ts';
 export { SCENARIOS } from './scenarios/index.ts';
 export { buildComponents, CONTROL_PLANE_HOST, CSI_CONTROLLER_HOST } from './scenarios/topology.ts';
 export type { Scenario, ScenarioData, ScenarioOptions, NodeSpec, BackendVolume } from './scenarios/types.ts';
@@ -17,7 +19,11 @@ export { toMermaidStateChart, describeStates, mermaidLabel, type StateChartOptio
 export { checkInvariants, type Violation } from './checks/invariants.ts';
 
 // the cluster
-export { Cluster, nodeOf, type ClusterOptions, type ComponentSpec, type CsiFault, type ApiFault, type UserAction } from './cluster/cluster.ts';
+export { Cluster, nodeOf, type ClusterOptions, type ComponentSpec, type UserAction } from './cluster/cluster.ts';
+export {
+  parseFaultText, faultToText, parseDuration, formatDuration, FaultSyntaxError,
+  type CsiFault, type ApiFault, type InformerDelay, type Fault, type FaultReport,
+} from './cluster/faults.ts';
 export { ApiServer, mergePatch, type ApiOutcome, type ApiChange } from './cluster/apiServer.ts';
 export { catalog } from './catalog.ts';
 export { PROFILES, PROFILE_IDS, getProfile, isProfileId, type Profile } from './profiles/index.ts';

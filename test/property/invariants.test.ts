@@ -38,7 +38,7 @@ describe('safety and convergence under random interleavings and faults', () => {
       fc.property(
         fc.constantFrom(...Object.keys(converged)), fc.constantFrom('1.20', '1.30'), fc.integer({ min: 0, max: 1_000_000 }), fc.array(fault, { maxLength: 3 }),
         (id, k8s, seed, faults) => {
-          const t = runScenario(id, { k8s, seed, faults, extendBy: 20 * 60_000_000 });
+          const t = runScenario(id, { k8s, seed, faults, extendBy: 20 * 60_000 });
           const v = checkInvariants(t);
           if (v.length) throw new Error(`invariant broken in ${id} --k8s ${k8s} --seed ${seed} ${faults.map((f) => `--fault ${f}`).join(' ')}: ${v.map((x) => `#${x.step} ${x.message}`).join('; ')}`);
           if (!converged[id]!(t)) throw new Error(`did not converge: ${id} --k8s ${k8s} --seed ${seed} ${faults.map((f) => `--fault ${f}`).join(' ')}`);

@@ -124,7 +124,12 @@ function onWatch(ctx0: AdcContext, o: K8sObject, deleted: boolean, now: number):
     case 'PersistentVolumeClaim': ctx = processPvc(ctx, o, deleted); break;
     case 'PersistentVolume': ctx = processPv(ctx, o, deleted); break;
     case 'CSIDriver':
-      ctx = repopulate({ ...ctx, attachRequired: { ...ctx.attachRequired, [o.metadata.name]: !deleted && o.spec?.attachRequired !== false } });
+    {
+      // a deleted CSIDriver leaves its volumes attachable, as no CSIDriver at all does
+      const attachRequired = { ...ctx.attachRequired };
+      if (deleted) delete attachRequired[o.metadata.name]; else attachRequired[o.metadata.name] = o.spec?.attachRequired !== false;
+      ctx = repopulate({ ...ctx, attachRequired });
+    }
       break;
     case 'VolumeAttachment': {
       // for scale: the VolumeAttachment cache is updated in place (the actor owns its context)

@@ -40,7 +40,9 @@ export function podVolumes(ctx: AdcContext, p: K8sObject): Array<{ volumeName: s
     const pvc = ctx.pvcs[`${p.metadata.namespace}/${claim}`];
     const pvName: string | undefined = pvc?.spec?.volumeName;
     const pv = pvName ? ctx.pvs[pvName] : undefined;
-    if (!pv || !ctx.attachRequired[pv.driver]) continue;
+    // csi_plugin.go skipAttach: only a CSIDriver object with attachRequired false skips attaching;
+    // without one the volume is attachable
+    if (!pv || ctx.attachRequired[pv.driver] === false) continue;
     out.push({ volumeName: uniqueVolumeName(pv.driver, pv.handle), specName: pv.name, multiAttachAllowed: pv.multiAttachAllowed });
   }
   return out;

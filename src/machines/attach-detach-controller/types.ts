@@ -6,7 +6,7 @@ import type { ActualStateOfWorld } from './cache/actualStateOfWorld.ts';
 import type { DesiredStateOfWorld } from './cache/desiredStateOfWorld.ts';
 
 export interface AttachDetachControllerInput extends ComponentInput {
-  /** CSI drivers that need attach (CSIDriver.spec.attachRequired true); CSIDriver objects seen on the watch override this */
+  /** CSI drivers known to need attach before the CSIDriver informer lists them; CSIDriver objects seen on the watch decide (no object: attach) */
   attachRequiredDrivers?: string[];
   /** wall-clock epoch (µs) of virtual time 0: for the "No retries permitted until" time */
   epochUs?: number;

@@ -15,7 +15,7 @@ import { csiMethod, type CsiRpc, type GrpcCode } from '../shared/csi.ts';
 import { lineStage } from '../shared/stage.ts';
 import { stageOfEventReason } from '../shared/eventReasons.ts';
 import { goDuration, rfc3339 } from '../shared/goFormat.ts';
-import { API_VERSION, CLUSTER_SCOPED, type K8sObject, type Kind, RESOURCE, kobj } from '../shared/k8s.ts';
+import { API_VERSION, CLUSTER_SCOPED, type K8sObject, type Kind, RESOURCE, keyOf, kobj, objectKey } from '../shared/k8s.ts';
 import { journaldPrefix, klogHeader, type LogStream } from '../shared/klog.ts';
 import {
   type LogArgs, type LogSource, type MessageCatalog, type ProfileId, renderMessage, renderTemplate,
@@ -24,6 +24,7 @@ import { createRng, type Rng } from '../shared/rng.ts';
 import { LONG_THROTTLE_LATENCY, MS } from '../shared/timing.ts';
 import { getProfile, type Profile } from '../profiles/index.ts';
 import { ApiServer, type ApiOutcome } from './apiServer.ts';
+import { faultToText, type ApiFault, type CsiFault, type FaultReport, type InformerDelay } from './faults.ts';
 import { Agenda } from './queue.ts';
 import type { ObjectChange, StepKind, Trace, TraceStep } from './trace.ts';
 
@@ -40,35 +41,16 @@ export interface ComponentSpec {
   serves?: { endpoint: 'controller' } | { endpoint: 'node' | 'registrar'; node: string };
 }
 
-export interface CsiFault {
-  rpc: CsiRpc;
-  code: GrpcCode;
-  /** how many calls fail; Infinity for all */
-  count: number;
-  message?: string;
-  /** only calls made at or after this time (µs) */
-  from?: number;
-  /** only calls to this node's plugin */
-  node?: string;
-}
-
-export interface ApiFault {
-  verb: ApiRequestEmitted['verb'];
-  kind: Kind;
-  name?: string;
-  /** only requests from this component name (e.g. "attach-detach-controller") */
-  component?: string;
-  code: number;
-  count: number;
-  message?: string;
-}
+export type { ApiFault, CsiFault, InformerDelay } from './faults.ts';
 
 export type UserAction =
   | { at: number; do: 'create'; object: K8sObject; summary?: string }
   | { at: number; do: 'delete'; kind: Kind; namespace?: string; name: string; gracePeriodSeconds?: number; summary?: string }
   | { at: number; do: 'patch'; kind: Kind; namespace?: string; name: string; patch: Record<string, unknown>; summary?: string }
   | { at: number; do: 'shutdownNode'; node: string; summary?: string }
-  | { at: number; do: 'startNode'; node: string; summary?: string };
+  | { at: number; do: 'startNode'; node: string; summary?: string }
+  /** the component's process restarts: a fresh machine that rebuilds its memory from informers (`component`: an instance id or a component name) */
+  | { at: number; do: 'restart'; component: string; summary?: string };
 
 export interface ClusterOptions {
   profile: ProfileId;
@@ -81,8 +63,12 @@ export interface ClusterOptions {
   objects: K8sObject[];
   components: ComponentSpec[];
   actions?: UserAction[];
+  /** faults; their `from`/`until` are story milliseconds (see storyStartUs) */
   csiFaults?: CsiFault[];
   apiFaults?: ApiFault[];
+  informerDelays?: InformerDelay[];
+  /** virtual time (µs) of the story start, the origin of fault times (default: recordFrom, or 0) */
+  storyStartUs?: number;
   /** record before/after objects on steps (off for large benchmarks) */
   recordObjects?: boolean;
   /** measure the wall-clock time each component's machine takes (benchmarks) */
@@ -116,9 +102,16 @@ interface Running {
   emitted: any[];
   /** its world view after its latest reaction (captureWorld) */
   world?: unknown;
+  /** bumped when the process restarts: answers meant for the previous process are dropped */
+  incarnation: number;
+  /** FIFO floors of lagging informers (an informer delay), per kind */
+  laggingFloors?: Map<string, number>;
 }
 
-interface PendingCall { caller: Running; requestId: string; rpc: CsiRpc; target: string; done: boolean }
+interface PendingCall { caller: Running; requestId: string; rpc: CsiRpc; target: string; done: boolean; incarnation: number }
+
+/** A fault while the cluster runs: how many hits are left, its window on the cluster clock, its report. */
+interface ActiveFault<F> { f: F; left: number; fromUs: number; untilUs: number; report: FaultReport }
 
 const USER = 'user';
 
@@ -133,8 +126,12 @@ export class Cluster {
   private nodeScopedWatchers = new Map<string, Running[]>();
   private plugins = new Map<string, Running>();
   private pendingCalls = new Map<string, PendingCall>();
-  private csiFaults: CsiFault[];
-  private apiFaults: ApiFault[];
+  private csiFaults: Array<ActiveFault<CsiFault>>;
+  private apiFaults: Array<ActiveFault<ApiFault>>;
+  private informerDelays: Array<ActiveFault<InformerDelay>>;
+  private storyStartUs: number;
+  /** the API objects as they stood when recording started (taken at the first recorded step) */
+  private initialObjects: K8sObject[] | undefined;
   private nowUs = 0;
   /** time of the last recorded step: steps never go back in time */
   private floor = 0;
@@ -146,8 +143,16 @@ export class Cluster {
     this.rng = createRng(options.seed);
     this.profile = getProfile(options.profile);
     this.api = new ApiServer(this.rng.fork('api'), options.epochUs);
-    this.csiFaults = (options.csiFaults ?? []).map((f) => ({ ...f }));
-    this.apiFaults = (options.apiFaults ?? []).map((f) => ({ ...f }));
+    this.storyStartUs = options.storyStartUs ?? options.recordFrom ?? 0;
+    const active = <F extends { from?: number; until?: number; count?: number }>(f: F, type: FaultReport['type']): ActiveFault<F> => ({
+      f, left: f.count ?? Infinity,
+      fromUs: this.storyStartUs + Math.round((f.from ?? 0) * 1000),
+      untilUs: f.until === undefined ? Infinity : this.storyStartUs + Math.round(f.until * 1000),
+      report: { fault: faultToText(type === 'csi' ? f as never : { ...f, type } as never), type, fired: [] },
+    });
+    this.csiFaults = (options.csiFaults ?? []).map((f) => active(f, 'csi'));
+    this.apiFaults = (options.apiFaults ?? []).map((f) => active(f, 'api'));
+    this.informerDelays = (options.informerDelays ?? []).map((f) => active({ ...f, count: undefined }, 'informer'));
     for (const o of options.objects) {
       const out = this.api.apply({ type: 'api.request', requestId: 'init', verb: 'create', kind: o.kind, namespace: o.metadata.namespace, name: o.metadata.name, object: o }, 0);
       if (!out.ok) throw new Error(`scenario object ${o.kind} ${kobj(o)}: ${out.message}`);
@@ -166,7 +171,7 @@ export class Cluster {
     const actor = createActor(spec.descriptor.machine, { input: spec.input });
     const r: Running = {
       spec, id, name: spec.descriptor.name, host: spec.input.host, source: spec.descriptor.source, actor,
-      up: false, lastValue: '', lastDeliveryAt: 0, lastApplyAt: 0, timers: new Map(), emitted: [],
+      up: false, lastValue: '', lastDeliveryAt: 0, lastApplyAt: 0, timers: new Map(), emitted: [], incarnation: 0,
       ...(spec.apiClient ? {
         bucket: { tokens: spec.apiClient.initialTokens ?? spec.apiClient.burst, last: 0, qps: spec.apiClient.qps, burst: spec.apiClient.burst },
       } : {}),
@@ -307,9 +312,28 @@ export class Cluster {
       }
     }
     const latency = this.rng.int(2 * MS, 9 * MS);
+    const fault = this.matchApiFault(r, req);
+    const incarnation = r?.incarnation;
+    if (fault?.f.delayMs) {
+      // a lagging request: it lands late and lets the component's later requests pass it
+      this.agenda.push(issueAt + latency + Math.round(fault.f.delayMs * 1000), () => this.applyApi(r, req, fault, incarnation));
+      return;
+    }
     const applyAt = Math.max(issueAt + latency, r?.lastApplyAt ?? 0);
     if (r) r.lastApplyAt = applyAt;
-    this.agenda.push(applyAt, () => this.applyApi(r, req));
+    this.agenda.push(applyAt, () => this.applyApi(r, req, fault, incarnation));
+  }
+
+  /** The API fault that hits this request, if any (counted once, when the request is sent). */
+  private matchApiFault(r: Running | null, req: ApiRequestEmitted): ActiveFault<ApiFault> | null {
+    if (this.apiFaults.length === 0) return null;
+    const componentName = r?.name ?? USER;
+    const a = this.apiFaults.find(({ f, left, fromUs, untilUs }) => left > 0 && f.verb === req.verb && f.kind === req.kind
+      && (!f.name || f.name === req.name) && (!f.component || f.component === componentName || f.component === r?.id)
+      && (!f.node || f.node === r?.host) && fromUs <= this.nowUs && this.nowUs < untilUs);
+    if (!a) return null;
+    a.left--;
+    return a;
   }
 
   private requestUrl(req: ApiRequestEmitted): string {
@@ -321,14 +345,13 @@ export class Cluster {
     return `${this.options.apiServerUrl}${base}${ns}/${RESOURCE[req.kind]}${name}${sub}`;
   }
 
-  private applyApi(r: Running | null, req: ApiRequestEmitted): void {
+  private applyApi(r: Running | null, req: ApiRequestEmitted, matched?: ActiveFault<ApiFault> | null, incarnation?: number): void {
     const componentName = r?.name ?? USER;
-    const fault = this.apiFaults.find((f) => f.count > 0 && f.verb === req.verb && f.kind === req.kind
-      && (!f.name || f.name === req.name) && (!f.component || f.component === componentName));
+    const fault = matched === undefined ? this.matchApiFault(r, req) : matched;
     let out: ApiOutcome;
-    if (fault) {
-      fault.count--;
-      out = { ok: false, code: fault.code, reason: fault.code === 409 ? 'Conflict' : 'InternalError', message: fault.message ?? 'Internal error occurred: injected fault', before: null, after: null };
+    const code = fault?.f.code;
+    if (code !== undefined) {
+      out = { ok: false, code, reason: API_REASON[code] ?? 'InternalError', message: fault!.f.message ?? defaultApiFaultMessage(code, req), before: null, after: null };
     } else {
       out = this.api.apply(req, this.nowUs);
     }
@@ -337,12 +360,15 @@ export class Cluster {
       const summary = out.ok
         ? (req.summary ?? `${componentName} ${what}${changedFields(out)}.`)
         : `${componentName} fails to ${what.replace(/^(\w+)s /, '$1 ')}: ${out.message}.`;
-      this.record({
+      const step = this.record({
         r, kind: r ? 'api' : 'user', t: this.nowUs, summary,
         api: { verb: req.verb, kind: req.kind, ...(req.namespace ? { namespace: req.namespace } : {}), name: req.name, code: out.code, ...(out.reason ? { reason: out.reason } : {}) },
         ...(out.ok && out.change ? { objects: [{ kind: req.kind, ...(req.namespace ? { namespace: req.namespace } : {}), name: req.name, before: out.before, after: out.after }] } : {}),
-        states: r ? JSON.parse(r.lastValue) : {},
+        states: r ? JSON.parse(r.lastValue) : {}, ...(fault ? { fault: fault.report.fault } : {}),
       });
+      if (fault) this.fired(fault, step);
+    } else if (fault) {
+      this.fired(fault, undefined);
     }
     if (out.change) this.fanOut(out.change.type, out.change.object, out.change.oldObject);
     if (r) {
@@ -350,7 +376,7 @@ export class Cluster {
         type: 'api.result', now: 0, requestId: req.requestId, ok: out.ok, code: out.code,
         ...(out.object ? { object: out.object } : {}), ...(out.reason ? { reason: out.reason } : {}), ...(out.message ? { message: out.message } : {}),
       };
-      this.deliverLater(r, result, this.rng.int(300, 1500));
+      this.deliverLater(r, result, this.rng.int(300, 1500), incarnation ?? r.incarnation);
     }
   }
 
@@ -368,15 +394,52 @@ export class Cluster {
       if (nowSees && type === 'MODIFIED' && sawBefore) ev = { type: 'watch.modified', now: 0, object, oldObject: oldObject! };
       else if (nowSees) ev = { type: 'watch.added', now: 0, object };
       else if (sawBefore) ev = { type: 'watch.deleted', now: 0, object: type === 'DELETED' ? object : oldObject! };
-      if (ev) this.deliverLater(w, ev, this.rng.int(200, 2500));
+      if (!ev) continue;
+      const lag = this.informerDelayFor(w, object.kind);
+      if (lag) this.deliverLagging(w, ev, object.kind, this.rng.int(200, 2500) + lag);
+      else this.deliverLater(w, ev, this.rng.int(200, 2500));
     }
   }
 
-  /** Deliver after `delay` µs, never overtaking an earlier delivery to the same component. */
-  private deliverLater(r: Running, event: ClusterEvent, delay: number): void {
+  /** The delay (µs) an informer fault puts on this component's watch events of `kind` now, or 0. */
+  private informerDelayFor(w: Running, kind: Kind): number {
+    if (this.informerDelays.length === 0) return 0;
+    const d = this.informerDelays.find((x) => (x.f.component === w.name || x.f.component === w.id) && (!x.f.kind || x.f.kind === kind)
+      && x.fromUs <= this.nowUs && this.nowUs < x.untilUs);
+    if (!d) return 0;
+    // the write it delays is the step just recorded
+    this.fired(d, this.nowUs >= (this.options.recordFrom ?? 0) ? this.steps[this.steps.length - 1] : undefined);
+    return Math.round(d.f.delayMs * 1000);
+  }
+
+  /**
+   * A lagging informer: its events keep their own order but no longer hold back the component's
+   * other deliveries (each informer has its own watch and queue).
+   */
+  private deliverLagging(r: Running, event: ClusterEvent, kind: Kind, delay: number): void {
+    const floors = (r.laggingFloors ??= new Map());
+    const at = Math.max(this.nowUs + delay, floors.get(kind) ?? 0);
+    floors.set(kind, at);
+    const incarnation = r.incarnation;
+    this.agenda.push(at, () => { if (r.incarnation === incarnation) this.deliver(r, { ...event, now: this.nowUs } as ClusterEvent); });
+  }
+
+  /** Note a fault's hit, on the step that shows it (undefined: it hit outside the recording). */
+  private fired(a: ActiveFault<unknown>, step: TraceStep | undefined): void {
+    a.report.fired.push({ step: step?.i ?? null, t: step ? step.t : (this.nowUs - (this.options.recordFrom ?? 0)) / 1000 });
+  }
+
+  /**
+   * Deliver after `delay` µs, never overtaking an earlier delivery to the same component. An answer
+   * (`incarnation` given) is dropped when the process that asked has restarted since.
+   */
+  private deliverLater(r: Running, event: ClusterEvent, delay: number, incarnation?: number): void {
     const at = Math.max(this.nowUs + delay, r.lastDeliveryAt);
     r.lastDeliveryAt = at;
-    this.agenda.push(at, () => this.deliver(r, { ...event, now: this.nowUs } as ClusterEvent));
+    this.agenda.push(at, () => {
+      if (incarnation !== undefined && incarnation !== r.incarnation) return;
+      this.deliver(r, { ...event, now: this.nowUs } as ClusterEvent);
+    });
   }
 
   // ------------------------------------------------------------------ CSI
@@ -386,29 +449,33 @@ export class Cluster {
     const target = this.plugins.get(endpointKey);
     const to = target?.id ?? endpointKey;
     const gid = `${r.id}#${call.requestId}`;
-    this.record({
+    const callNode = call.endpoint === 'node' ? (call.node ?? r.host) : undefined;
+    // a fault hits calls that reach a plugin: a call nobody serves hangs until its deadline anyway
+    const fault = target ? this.csiFaults.find((a) => a.left > 0 && a.f.rpc === call.rpc && a.fromUs <= at && at < a.untilUs
+      && (!a.f.node || callNode === a.f.node)) : undefined;
+    if (fault) fault.left--;
+    const step = this.record({
       r, kind: 'rpc', t: at, states,
       summary: call.summary ?? `${r.name} calls ${call.rpc} on ${ENDPOINT_WORDS[call.endpoint]}.`,
       rpc: { method: csiMethod(call.rpc), from: r.id, to, requestId: call.requestId, request: call.request },
+      ...(fault ? { fault: fault.report.fault } : {}),
     });
-    const pending: PendingCall = { caller: r, requestId: call.requestId, rpc: call.rpc, target: to, done: false };
+    if (fault) this.fired(fault, step);
+    const pending: PendingCall = { caller: r, requestId: call.requestId, rpc: call.rpc, target: to, done: false, incarnation: r.incarnation };
     this.pendingCalls.set(gid, pending);
     // the caller's context deadline
     this.agenda.push(at + call.timeout, () => {
-      if (pending.done) return;
+      if (pending.done || r.incarnation !== pending.incarnation) return;
       pending.done = true;
       this.pendingCalls.delete(gid);
       this.deliver(r, { type: 'csi.result', now: this.nowUs, requestId: call.requestId, rpc: call.rpc, code: 'DEADLINE_EXCEEDED', message: 'context deadline exceeded' });
     });
     if (!target) return; // nobody serves this endpoint: the call hangs until its deadline
-    const fault = this.csiFaults.find((f) => f.count > 0 && f.rpc === call.rpc && (f.from ?? 0) <= at
-      && (!f.node || (call.endpoint === 'node' && (call.node ?? r.host) === f.node)));
-    if (fault) fault.count--;
     const transport = this.rng.int(80, 400);
     // deliver() drops it if the plugin's process is down then: the call hangs until its deadline
     this.agenda.push(Math.max(at + transport, target.lastDeliveryAt), () => this.deliver(target, {
       type: 'csi.request', now: this.nowUs, requestId: gid, rpc: call.rpc, request: call.request, caller: r.id,
-      ...(fault ? { fault: { code: fault.code, message: fault.message ?? defaultFaultMessage(fault.code) } } : {}),
+      ...(fault ? { fault: { code: fault.f.code, message: fault.f.message ?? defaultFaultMessage(fault.f.code) } } : {}),
     }));
   }
 
@@ -418,7 +485,12 @@ export class Cluster {
     this.record({
       r, kind: 'rpc-reply', t: at, states,
       summary: reply.summary ?? `The CSI plugin answers ${rpc ?? 'a call'}: ${reply.code === 'OK' ? 'OK' : `${reply.code} (${reply.message ?? ''})`}${pending && !pending.done ? '' : ', but the caller has already given up waiting'}.`,
-      rpc: { method: rpc ? csiMethod(rpc) : '', from: r.id, to: pending?.caller.id ?? '', requestId: reply.requestId, code: reply.code, ...(reply.response ? { response: reply.response } : {}), ...(reply.message ? { message: reply.message } : {}) },
+      rpc: {
+        method: rpc ? csiMethod(rpc) : '', from: r.id, to: pending?.caller.id ?? '', requestId: reply.requestId, code: reply.code,
+        ...(reply.response ? { response: reply.response } : {}), ...(reply.message ? { message: reply.message } : {}),
+        // the caller gave up (its deadline passed, or it restarted): this answer changes nothing for it
+        ...(pending && !pending.done ? {} : { late: true }),
+      },
     });
     if (!pending || pending.done) return;
     pending.done = true;
@@ -429,7 +501,7 @@ export class Cluster {
       ...(reply.response ? { response: reply.response } : {}), ...(reply.message ? { message: reply.message } : {}),
     };
     const delay = this.rng.int(80, 400) + (at - this.nowUs);
-    this.deliverLater(caller, result, delay);
+    this.deliverLater(caller, result, delay, pending.incarnation);
   }
 
   // ------------------------------------------------------------------ events and logs
@@ -503,7 +575,7 @@ export class Cluster {
     if (!line) return;
     let summary: string;
     try { summary = renderTemplate(line.summary, args); } catch { summary = line.summary; }
-    this.record({ r, kind: 'log', t: at, summary, log: line.text, msg: msgId, severity: line.severity, stage: line.stage, states });
+    this.record({ r, kind: 'log', t: at, summary, log: line.text, msg: msgId, severity: line.severity, stage: line.stage, states, args });
   }
 
   private worldsAtStart: Record<string, unknown> | undefined;
@@ -511,12 +583,14 @@ export class Cluster {
   private record(s: {
     r: Running | null; kind: StepKind; t: number; summary: string; states: unknown;
     log?: string; msg?: string; severity?: TraceStep['severity']; stage?: TraceStep['stage'];
-    api?: TraceStep['api']; rpc?: TraceStep['rpc']; objects?: ObjectChange[];
-  }): void {
+    api?: TraceStep['api']; rpc?: TraceStep['rpc']; objects?: ObjectChange[]; args?: LogArgs; fault?: string;
+  }): TraceStep | undefined {
     const t = Math.max(s.t, this.floor);
     this.floor = t;
     const from = this.options.recordFrom ?? 0;
-    if (t < from) return;
+    if (t < from) return undefined;
+    // the objects as they stood when recording started: now, minus this first step's own changes
+    if (!this.initialObjects) this.initialObjects = this.objectsBefore(s.objects ?? []);
     // the tables every component already holds when recording starts (built during the warm-up)
     if (this.steps.length === 0 && this.options.captureWorld) {
       this.worldsAtStart = {};
@@ -527,12 +601,25 @@ export class Cluster {
       component: s.r?.name ?? USER, instance: s.r?.id ?? USER, host: s.r?.host ?? 'kubectl', kind: s.kind,
       summary: s.summary,
       ...(s.log ? { log: s.log, msg: s.msg!, severity: s.severity!, stage: s.stage! } : {}),
+      ...(s.args ? { args: s.args } : {}), ...(s.fault ? { fault: s.fault } : {}),
       ...(s.api ? { api: s.api } : {}), ...(s.rpc ? { rpc: s.rpc } : {}),
       ...(s.objects && this.options.recordObjects !== false ? { objects: s.objects } : {}),
       states: s.r ? { [s.r.id]: s.states } : {},
       ...(s.r?.world !== undefined ? { world: s.r.world } : {}),
     };
     this.steps.push(step);
+    return step;
+  }
+
+  /** The stored objects with `changes` undone (each change's `before` put back). */
+  private objectsBefore(changes: ObjectChange[]): K8sObject[] {
+    if (changes.length === 0) return this.api.snapshot();
+    const byKey = new Map(this.api.snapshot().map((o) => [keyOf(o), o] as const));
+    for (const ch of [...changes].reverse()) {
+      const k = objectKey(ch.kind, ch.namespace, ch.name);
+      if (ch.before) byKey.set(k, ch.before); else byKey.delete(k);
+    }
+    return [...byKey.values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
   }
 
   // ------------------------------------------------------------------ user actions
@@ -559,13 +646,47 @@ export class Cluster {
             this.deliver(r, { type: 'host.shutdown', now: this.nowUs });
             r.up = false;
             r.timers.clear();
+            r.incarnation += 1; // answers to the process that died are lost
           } else if (!down && !r.up) {
             this.startComponent(r);
           }
         }
         break;
       }
+      case 'restart': {
+        const targets = [...this.components.values()].filter((c) => c.id === a.component || c.name === a.component);
+        if (targets.length === 0) throw new Error(`restart: no component "${a.component}" (known: ${[...new Set([...this.components.values()].map((c) => c.name))].join(', ')})`);
+        this.record({ r: null, kind: 'user', t: this.nowUs, states: {}, summary: a.summary ?? `The ${a.component} process restarts: it forgets what it held in memory and lists everything again.` });
+        for (const r of targets) this.restartComponent(r);
+        break;
+      }
     }
+  }
+
+  /**
+   * A process restart: a fresh machine with the same input (nothing in memory survives), which comes
+   * up a moment later and lists its informers again. Answers to the old process are dropped.
+   */
+  private restartComponent(r: Running): void {
+    r.actor.stop();
+    r.incarnation += 1;
+    r.up = false;
+    r.timers.clear();
+    r.laggingFloors = undefined;
+    r.emitted = [];
+    const actor = createActor(r.spec.descriptor.machine, { input: r.spec.input });
+    actor.on('*', (e: unknown) => { r.emitted.push(e); });
+    actor.start();
+    r.actor = actor;
+    const value = JSON.stringify(actor.getSnapshot().value);
+    if (value !== r.lastValue) {
+      const from = r.lastValue;
+      r.lastValue = value;
+      this.record({ r, kind: 'state', t: this.nowUs, summary: `${r.name} on ${r.host} restarts: its machine is back in state ${value} (was ${from}).`, states: actor.getSnapshot().value });
+    }
+    const incarnation = r.incarnation;
+    // a container restart takes a second or two before the process runs again
+    this.agenda.push(this.nowUs + this.rng.int(800_000, 2_000_000), () => { if (r.incarnation === incarnation) this.startComponent(r); });
   }
 
   // ------------------------------------------------------------------ running
@@ -594,13 +715,16 @@ export class Cluster {
   componentIds(): string[] { return [...this.components.keys()]; }
 
   toTrace(meta: { scenario: string; title: string; options: Record<string, unknown> }): Trace {
+    const faults = [...this.csiFaults, ...this.apiFaults, ...this.informerDelays].map((a) => a.report);
     return {
       scenario: meta.scenario, title: meta.title, k8s: this.options.profile, seed: this.options.seed, options: meta.options,
       durationMs: Math.max(0, this.floor - (this.options.recordFrom ?? 0)) / 1000,
       originUs: this.options.recordFrom ?? 0,
       components: [...this.components.values()].map((r) => ({ instance: r.id, component: r.name, host: r.host, source: r.source })),
       steps: this.steps,
+      initial: { objects: (this.initialObjects ?? this.api.snapshot()).filter((o) => o.kind !== 'Event' || this.options.recordObjects !== false) },
       final: { objects: this.api.snapshot().filter((o) => o.kind !== 'Event' || this.options.recordObjects !== false) },
+      faults,
       stats: { events: this.events, steps: this.steps.length },
       ...(this.worldsAtStart ? { worldsAtStart: this.worldsAtStart } : {}),
     };
@@ -635,6 +759,24 @@ const EVENT_SOURCE: Record<string, string> = {
   kubelet: 'kubelet', 'kube-scheduler': 'default-scheduler', 'pvc-protection-controller': 'pvc-protection-controller',
   'pv-protection-controller': 'pv-protection-controller',
 };
+
+/** metav1.StatusReason of the HTTP codes an API fault can answer with (k8s.io/apimachinery pkg/api/errors). */
+const API_REASON: Record<number, string> = {
+  400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 409: 'Conflict', 410: 'Expired',
+  422: 'Invalid', 429: 'TooManyRequests', 500: 'InternalError', 503: 'ServiceUnavailable', 504: 'Timeout',
+};
+
+function defaultApiFaultMessage(code: number, req: ApiRequestEmitted): string {
+  const what = `${RESOURCE[req.kind]} "${req.name}"`;
+  switch (code) {
+    case 409: return `Operation cannot be fulfilled on ${what}: the object has been modified; please apply your changes to the latest version and try again`;
+    case 404: return `${what} not found`;
+    case 403: return `${what} is forbidden: injected fault`;
+    case 429: return 'Too many requests, please try again later.';
+    case 503: case 504: return 'the server is currently unable to handle the request';
+    default: return 'Internal error occurred: injected fault';
+  }
+}
 
 function defaultFaultMessage(code: GrpcCode): string {
   return code === 'DEADLINE_EXCEEDED' ? 'context deadline exceeded' : `injected ${code} fault`;

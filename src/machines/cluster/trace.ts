@@ -3,7 +3,8 @@
  * running in the cluster; nothing here is scripted.
  */
 import type { K8sObject, Kind } from '../shared/k8s.ts';
-import type { ProfileId, Severity, Stage } from '../shared/messages.ts';
+import type { LogArgs, ProfileId, Severity, Stage } from '../shared/messages.ts';
+import type { FaultReport } from './faults.ts';
 
 export type StepKind = 'log' | 'api' | 'rpc' | 'rpc-reply' | 'state' | 'event' | 'user';
 
@@ -34,8 +35,16 @@ export interface TraceStep {
   msg?: string;
   severity?: Severity;
   stage?: Stage;
+  /** the values the log message was rendered from (the volume, node, pod… it names), as the machine gave them */
+  args?: LogArgs;
   api?: { verb: string; kind: Kind; namespace?: string; name: string; code: number; reason?: string };
-  rpc?: { method: string; from: string; to: string; requestId: string; code?: string; request?: unknown; response?: unknown; message?: string };
+  /**
+   * a CSI call (kind 'rpc': request) or its answer (kind 'rpc-reply': code, response, message);
+   * `late`: the caller had stopped waiting (deadline passed, or it restarted), so the answer changed nothing for it
+   */
+  rpc?: { method: string; from: string; to: string; requestId: string; code?: string; request?: unknown; response?: unknown; message?: string; late?: boolean };
+  /** the injected fault that hit this step (its text form, as in trace.faults) */
+  fault?: string;
   objects?: ObjectChange[];
   /** state value of the acting component's machine after the step */
   states: Record<string, unknown>;
@@ -58,7 +67,11 @@ export interface Trace {
   originUs: number;
   components: Array<{ instance: string; component: string; host: string; source: string }>;
   steps: TraceStep[];
+  /** the API objects as they stood when recording started: replaying each step's `objects` from here gives `final` */
+  initial: { objects: K8sObject[] };
   final: { objects: K8sObject[] };
+  /** every injected fault, with each time it hit (a fault that never hit has no `fired` entries) */
+  faults: FaultReport[];
   stats: { events: number; steps: number };
   /**
    * with `captureWorld`: each component's tables as they stand when recording starts (the warm-up

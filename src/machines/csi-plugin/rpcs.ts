@@ -241,7 +241,7 @@ function createVolume(ctx: PluginContext, r: R, prefix: string): Outcome {
     size = existing.capacityBytes;
   } else {
     const [rng, c2] = nextRng(ctx);
-    volumeId = `disk-${rng.alnum(8)}`;
+    volumeId = `${d.volumeIdStyle === 'generic' ? 'vol' : 'disk'}-${rng.alnum(8)}`;
     next = c2;
   }
   if (existing) volumeContext = existing.volumeContext;

@@ -27,8 +27,8 @@ export interface DriverProfile {
   latency: Partial<Record<CsiRpc, number>>;
   /** default fsType when the StorageClass names none */
   defaultFsType: string;
-  /** kind of volume ids the backend hands out */
-  volumeIdStyle: 'cbs-disk' | 'ceph-csi-id';
+  /** kind of volume ids the backend hands out: cbs "disk-…" (sizes in 10 GiB steps), ceph-csi ids, or a generic "vol-…" */
+  volumeIdStyle: 'cbs-disk' | 'ceph-csi-id' | 'generic';
   /**
    * how the driver's gRPC interceptor prints its lines: 'csi-common' (kubernetes-csi/drivers
    * pkg/csi-common/utils.go logGRPC, vendored by cbs-csi) or 'ceph-csi' (`ID: <n> Req-ID: <id> ` prefix).

@@ -1,35 +1,44 @@
 /**
  * runScenario: build the scenario's data, start the standard cluster on it, run the virtual clock,
- * return the trace. Bad input (unknown scenario, profile, fault) throws a ScenarioError with a
- * one-line message.
+ * return the trace. A scenario is a built-in id, a Scenario, or a team's own ScenarioSpec. Bad input
+ * (unknown scenario, profile, fault, a malformed object) throws a ScenarioError with a one-line
+ * message naming what is wrong and where.
  */
-import { Cluster, type CsiFault } from '../cluster/cluster.ts';
+import { Cluster } from '../cluster/cluster.ts';
+import { faultToText, type ApiFault, type Fault } from '../cluster/faults.ts';
 import type { Trace } from '../cluster/trace.ts';
 import { catalog } from '../catalog.ts';
 import { DRIVERS } from '../drivers/index.ts';
-import { isCsiRpc, isGrpcCode } from '../shared/csi.ts';
+import type { DriverProfile } from '../drivers/types.ts';
 import type { ProfileId } from '../shared/messages.ts';
 import { isProfileId, PROFILE_IDS } from '../profiles/index.ts';
+import { ScenarioError } from './errors.ts';
 import { SCENARIOS } from './index.ts';
+import { checkFault, compileScenario, splitFaults, type ScenarioSpec } from './spec.ts';
 import { buildComponents } from './topology.ts';
-import type { Scenario } from './types.ts';
+import type { Scenario, ScenarioData } from './types.ts';
+import { parseFaultText, FaultSyntaxError } from '../cluster/faults.ts';
 
-export class ScenarioError extends Error {
-  override name = 'ScenarioError';
-}
+export { ScenarioError } from './errors.ts';
 
 export interface RunOptions {
-  /** version profile: '1.20' or '1.30' (default '1.30') */
+  /** version profile: '1.20' or '1.30' (default: the scenario's, else '1.30') */
   k8s?: ProfileId | string;
   /** seed for the simulation's randomness (default 1) */
   seed?: number;
   /** replicas, for scenarios that take them (statefulset-rollout) */
   replicas?: number;
-  /** CSI faults: parsed objects or CLI strings "ControllerPublishVolume=DEADLINE_EXCEEDEDx2" */
-  faults?: Array<CsiFault | string>;
-  /** keep before/after objects on every step (default true; benchmarks turn it off) */
+  /**
+   * faults that hit the story (from its start, or `from`/`until` in story ms): CSI, API and informer
+   * faults as objects or in the CLI's text form ("ControllerPublishVolume=DEADLINE_EXCEEDEDx2",
+   * "api:patchStatus:Node@kubelet=+5s", "informer:attach-detach-controller:Node=+20s")
+   */
+  faults?: Array<Fault | string>;
+  /** API faults (the same as `faults` entries with type 'api') */
+  apiFaults?: ApiFault[];
+  /** keep before/after objects on every step (default true; benchmarks turn it off; checkInvariants needs them) */
   recordObjects?: boolean;
-  /** run this much longer than the scenario's own duration (µs), e.g. to let retries converge */
+  /** run this many milliseconds longer than the scenario's own duration, e.g. to let retries converge */
   extendBy?: number;
   /** record the warm-up too (cluster start-up, pods that exist before the story); times then count from the cluster's start */
   warmUp?: boolean;
@@ -43,53 +52,90 @@ export function getScenario(id: string): Scenario {
   return s;
 }
 
-/** "ControllerPublishVolume=DEADLINE_EXCEEDEDx2" → { rpc, code, count: 2 }; no count: every call. */
-export function parseFault(text: string): CsiFault {
-  const m = /^([A-Za-z]+)=([A-Z_]+)(?:x(\d+))?$/.exec(text.trim());
-  if (!m) throw new ScenarioError(`bad --fault "${text}": expected <RPC>=<CODE>[x<count>], e.g. ControllerPublishVolume=DEADLINE_EXCEEDEDx2`);
-  const [, rpc, code, count] = m as unknown as [string, string, string, string | undefined];
-  if (!isCsiRpc(rpc)) throw new ScenarioError(`bad --fault "${text}": unknown CSI RPC "${rpc}"`);
-  if (!isGrpcCode(code) || code === 'OK') throw new ScenarioError(`bad --fault "${text}": unknown gRPC error code "${code}" (e.g. DEADLINE_EXCEEDED, ABORTED, INTERNAL)`);
-  const n = count === undefined ? Infinity : Number(count);
-  if (n < 1) throw new ScenarioError(`bad --fault "${text}": the count must be at least 1`);
-  return { rpc, code, count: n };
+/**
+ * A fault from its text form: "ControllerPublishVolume=DEADLINE_EXCEEDEDx2" → { rpc, code, count: 2 }
+ * (no count: every call); also "api:…" and "informer:…" (cluster/faults.ts). Bad text: ScenarioError.
+ */
+export function parseFault(text: string): Fault {
+  try {
+    return parseFaultText(text);
+  } catch (e) {
+    if (e instanceof FaultSyntaxError) throw new ScenarioError(e.message);
+    throw e;
+  }
 }
 
-export function runScenario(id: string, options: RunOptions = {}): Trace {
-  const scenario = getScenario(id);
-  const k8s = options.k8s ?? '1.30';
-  if (!isProfileId(k8s)) throw new ScenarioError(`unknown Kubernetes version "${k8s}" (known: ${PROFILE_IDS.join(', ')})`);
+export const faultText = (f: Fault): string => faultToText(f);
+
+const isScenario = (s: unknown): s is Scenario => !!s && typeof s === 'object' && typeof (s as Scenario).build === 'function';
+
+/** A built-in id, a Scenario, or a ScenarioSpec, as a runnable Scenario. */
+export function resolveScenario(idOrScenario: string | Scenario | ScenarioSpec): Scenario {
+  if (typeof idOrScenario === 'string') return getScenario(idOrScenario);
+  if (isScenario(idOrScenario)) return idOrScenario;
+  return compileScenario(idOrScenario);
+}
+
+export function runScenario(idOrScenario: string | Scenario | ScenarioSpec, options: RunOptions = {}): Trace {
+  if (options === null || typeof options !== 'object') throw new ScenarioError('runScenario options must be an object');
+  const scenario = resolveScenario(idOrScenario);
+  const id = scenario.id;
+  const k8s = options.k8s ?? scenario.k8s ?? '1.30';
+  if (!isProfileId(String(k8s))) throw new ScenarioError(`unknown Kubernetes version "${k8s}" (known: ${PROFILE_IDS.join(', ')})`);
+  const profile = String(k8s) as ProfileId;
   const seed = options.seed ?? 1;
   if (!Number.isSafeInteger(seed) || seed < 0) throw new ScenarioError(`bad seed "${options.seed}": expected a non-negative integer`);
   const replicas = options.replicas ?? scenario.defaultReplicas ?? 1;
   if (!Number.isSafeInteger(replicas) || replicas < 1 || replicas > 100_000) throw new ScenarioError(`bad replicas "${options.replicas}": expected an integer from 1 to 100000`);
   if (options.replicas !== undefined && !scenario.takesReplicas) throw new ScenarioError(`scenario "${id}" does not take --replicas`);
-  const faults = (options.faults ?? []).map((f) => (typeof f === 'string' ? parseFault(f) : f));
-  const data = scenario.build({ k8s, seed, replicas, faults });
-  const driver = DRIVERS[data.driver];
-  if (!driver) throw new ScenarioError(`scenario "${id}" names unknown driver "${data.driver}"`);
-  const epochUs = Date.parse(data.start) * 1000;
-  if (data.recordFromMessage && !options.warmUp) {
-    // a first, unrecorded run finds when the story starts; the run is deterministic, so the second
-    // run reaches the same point at the same time
-    const probe = runScenario(id, { ...options, warmUp: true, recordObjects: false });
+  if (options.extendBy !== undefined && !(Number.isFinite(options.extendBy) && options.extendBy >= 0)) throw new ScenarioError(`bad extendBy "${options.extendBy}": expected milliseconds, at least 0`);
+  if (options.faults !== undefined && !Array.isArray(options.faults)) throw new ScenarioError('options.faults must be a list of faults');
+  if (options.apiFaults !== undefined && !Array.isArray(options.apiFaults)) throw new ScenarioError('options.apiFaults must be a list of API faults');
+  const data = scenario.build({ k8s: profile, seed, replicas });
+  const nodeNames = data.nodes.map((n) => n.name);
+  const userFaults: Fault[] = [
+    ...(options.faults ?? []).map((f, i) => checkFault(f, { document: 'options', field: `faults[${i}]` }, nodeNames)),
+    ...(options.apiFaults ?? []).map((f, i) => checkFault({ ...f, type: 'api' }, { document: 'options', field: `apiFaults[${i}]` }, nodeNames)),
+  ];
+  const driver: DriverProfile | undefined = typeof data.driver === 'string' ? DRIVERS[data.driver] : data.driver;
+  if (!driver) throw new ScenarioError(`scenario "${id}" names unknown driver "${String(data.driver)}" (known: ${Object.keys(DRIVERS).join(', ')})`);
+  let recordFrom = data.recordFrom;
+  if (data.recordFromMessage) {
+    // a first, unrecorded run finds when the story starts; the run is deterministic and the story's
+    // faults only hit from its start, so the second run reaches the same point at the same time
+    const probe = runData(scenario, data, driver, profile, seed, [], { recordObjects: false }, undefined);
     const first = probe.steps.find((st) => st.msg === data.recordFromMessage!.msg);
-    if (first) data.recordFrom = Math.max(0, Math.round(first.t * 1000) - data.recordFromMessage.leadUs);
+    if (first) recordFrom = Math.max(0, Math.round(first.t * 1000) - data.recordFromMessage.leadUs);
   }
-  // the wall clock of virtual time 0: `start` is where the story (recording) starts
-  const clusterEpochUs = epochUs - (data.recordFrom ?? 0);
-  const cluster = new Cluster({
-    profile: k8s, seed, epochUs: clusterEpochUs, apiServerUrl: data.apiServerUrl ?? 'https://10.0.0.1:443',
-    catalog, objects: data.objects, components: buildComponents(data, driver, k8s, seed, clusterEpochUs),
-    actions: data.actions, csiFaults: [...(data.csiFaults ?? []), ...faults], apiFaults: data.apiFaults ?? [],
-    recordObjects: options.recordObjects ?? true, captureWorld: options.captureWorld ?? false, ...(data.recordFrom !== undefined && !options.warmUp ? { recordFrom: data.recordFrom } : {}),
-  });
-  if (options.extendBy !== undefined && !(options.extendBy >= 0)) throw new ScenarioError(`bad extendBy "${options.extendBy}"`);
-  cluster.run(data.runFor + (options.extendBy ?? 0));
-  return cluster.toTrace({
-    scenario: id, title: scenario.title,
-    options: { k8s, seed, ...(scenario.takesReplicas ? { replicas } : {}), faults: faults.map(faultText) },
-  });
+  const trace = runData(scenario, data, driver, profile, seed, userFaults, options, recordFrom);
+  trace.options = { k8s: profile, seed, ...(scenario.takesReplicas ? { replicas } : {}), faults: userFaults.map(faultToText) };
+  return trace;
 }
 
-export const faultText = (f: CsiFault): string => `${f.rpc}=${f.code}${Number.isFinite(f.count) ? `x${f.count}` : ''}`;
+function runData(
+  scenario: Scenario, data: ScenarioData, driver: DriverProfile, k8s: ProfileId, seed: number, userFaults: Fault[],
+  options: RunOptions, recordFrom: number | undefined,
+): Trace {
+  const epochUs = Date.parse(data.start) * 1000;
+  const storyStart = recordFrom ?? 0;
+  // the wall clock of virtual time 0: `start` is where the story (recording) starts
+  const clusterEpochUs = epochUs - storyStart;
+  const user = splitFaults(userFaults);
+  let cluster: Cluster;
+  try {
+    cluster = new Cluster({
+      profile: k8s, seed, epochUs: clusterEpochUs, apiServerUrl: data.apiServerUrl ?? 'https://10.0.0.1:443',
+      catalog, objects: data.objects, components: buildComponents(data, driver, k8s, seed, clusterEpochUs),
+      actions: data.actions,
+      csiFaults: [...(data.csiFaults ?? []), ...user.csi], apiFaults: [...(data.apiFaults ?? []), ...user.api],
+      informerDelays: [...(data.informerDelays ?? []), ...user.informer], storyStartUs: storyStart,
+      recordObjects: options.recordObjects ?? true, captureWorld: options.captureWorld ?? false,
+      ...(recordFrom !== undefined && !options.warmUp ? { recordFrom } : {}),
+    });
+  } catch (e) {
+    // an object the API server refuses (e.g. a name given twice)
+    throw new ScenarioError(`scenario "${scenario.id}": ${(e as Error).message}`);
+  }
+  cluster.run(data.runFor + Math.round((options.extendBy ?? 0) * 1000));
+  return cluster.toTrace({ scenario: scenario.id, title: scenario.title, options: {} });
+}

@@ -3,7 +3,9 @@
  * version profile and the faults. Everything else (every step, every log line) comes out of the
  * machines running. `build` is a function only so that parameters (replicas, seed) can shape the data.
  */
-import type { ApiFault, CsiFault, UserAction } from '../cluster/cluster.ts';
+import type { UserAction } from '../cluster/cluster.ts';
+import type { ApiFault, CsiFault, InformerDelay } from '../cluster/faults.ts';
+import type { DriverProfile } from '../drivers/types.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import type { ProfileId } from '../shared/messages.ts';
 
@@ -35,12 +37,16 @@ export interface ScenarioOptions {
   k8s: ProfileId;
   seed: number;
   replicas: number;
-  faults: CsiFault[];
 }
 
+/**
+ * The engine's form of a scenario, on the cluster's own clock (virtual µs from the cluster start,
+ * warm-up included): what the built-in scenarios are written in. Teams write a ScenarioSpec instead
+ * (milliseconds from the story start), which compileScenario turns into this.
+ */
 export interface ScenarioData {
-  /** driver profile id (src/machines/drivers) */
-  driver: string;
+  /** driver profile id (src/machines/drivers) or the profile itself */
+  driver: string | DriverProfile;
   nodes: NodeSpec[];
   objects: K8sObject[];
   actions: UserAction[];
@@ -57,8 +63,10 @@ export interface ScenarioData {
    * start in the middle of a flow (the mount chapter starts when the attach is confirmed)
    */
   recordFromMessage?: { msg: string; leadUs: number };
+  /** the scenario's own faults; their from/until are story milliseconds */
   csiFaults?: CsiFault[];
   apiFaults?: ApiFault[];
+  informerDelays?: InformerDelay[];
   backend?: BackendVolume[];
   /** client-go limiter per component name (e.g. the seed's throttled csi-attacher) */
   apiClients?: Record<string, { qps: number; burst: number }>;
@@ -81,6 +89,8 @@ export interface Scenario {
   seed?: string;
   /** profiles the scenario is meant for (all by default) */
   profiles?: ProfileId[];
+  /** the Kubernetes version profile it runs on by default (RunOptions.k8s overrides it; else 1.30) */
+  k8s?: ProfileId;
   /** `--replicas` is meaningful */
   takesReplicas?: boolean;
   defaultReplicas?: number;

@@ -189,8 +189,8 @@ export function parseMethod(method: string): { service: CsiService; rpc: string 
 function topology(): Array<{ spec: ComponentSpec; hosts: string[] }> {
   const byName = new Map<string, { spec: ComponentSpec; hosts: Set<string> }>();
   for (const scenario of SCENARIOS) {
-    const data = scenario.build({ k8s: '1.30', seed: 1, replicas: scenario.defaultReplicas ?? 1, faults: [] });
-    const driver = DRIVERS[data.driver];
+    const data = scenario.build({ k8s: '1.30', seed: 1, replicas: scenario.defaultReplicas ?? 1 });
+    const driver = typeof data.driver === 'string' ? DRIVERS[data.driver] : data.driver;
     if (!driver) continue;
     for (const spec of buildComponents(data, driver, '1.30', 1, 0)) {
       const entry = byName.get(spec.descriptor.name) ?? { spec, hosts: new Set<string>() };
