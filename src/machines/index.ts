@@ -16,7 +16,7 @@ export type { Scenario, ScenarioData, ScenarioOptions, NodeSpec, BackendVolume }
 export type { Trace, TraceStep, StepKind, ObjectChange } from './cluster/trace.ts';
 export { sequenceMessages, toMermaidSequence, type SequenceMessage } from './diagram/sequence.ts';
 export { toMermaidStateChart, describeStates, mermaidLabel, type StateChartOptions, type StateInfo, type StateTransitionInfo } from './diagram/stateChart.ts';
-export { checkInvariants, type Violation } from './checks/invariants.ts';
+export { checkInvariants, RULES, type Violation, type Rule } from './checks/invariants.ts';
 
 // the cluster
 export { Cluster, nodeOf, type ClusterOptions, type ComponentSpec, type UserAction } from './cluster/cluster.ts';

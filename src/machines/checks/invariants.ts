@@ -1,41 +1,103 @@
 /**
- * Safety properties every trace must keep, checked step by step against the API objects as the steps
- * changed them. Other teams can run them on their own scenarios.
+ * Safety properties every trace must keep, checked step by step against the API objects: from the
+ * objects as they stood when recording started (trace.initial), through every step's changes. Other
+ * teams run them on their own scenarios.
  *  1. NodeStageVolume / NodePublishVolume only after the VolumeAttachment of that volume and node is
- *     attached (for drivers that need attaching).
+ *     attached, for drivers that need attaching (the CSIDriver's attachRequired as it stood then; no
+ *     CSIDriver object means attachRequired).
  *  2. ControllerUnpublishVolume never while the volume is in that node's status.volumesInUse, except
  *     the attach/detach controller's force detach after maxWaitForUnmountDuration.
- *  3. A ReadWriteOnce volume is never attached to two nodes.
+ *  3. A single-node volume (ReadWriteOnce, ReadWriteOncePod) is never attached to two nodes.
  *  4. An attached VolumeAttachment carries the external-attacher finalizer.
+ *  5. An uncertain mount is never taken for a mount: NodePublishVolume only on a staging path whose
+ *     NodeStageVolume succeeded, "MountVolume.SetUp succeeded" / "MountDevice succeeded" only after the
+ *     node plugin answered OK to that call, and a pod runs only once every CSI volume of it is
+ *     published. A call that timed out, or whose answer came after the caller stopped waiting, is
+ *     uncertain: it counts as not done.
+ *  6. A PersistentVolume is never deleted while a VolumeAttachment of it is attached.
+ *
+ * A violation that is a documented upstream race, not a simulator bug, is still returned, with
+ * `known` naming the upstream issue.
  */
 import type { Trace, TraceStep } from '../cluster/trace.ts';
 import { objectKey, type K8sObject } from '../shared/k8s.ts';
 import { uniqueVolumeName, volumeAttachmentName } from '../shared/names.ts';
 
-export interface Violation { step: number; t: number; rule: 1 | 2 | 3 | 4; message: string }
+export type Rule = 1 | 2 | 3 | 4 | 5 | 6;
+
+export interface Violation {
+  step: number;
+  t: number;
+  rule: Rule;
+  message: string;
+  /** set when the violation is a documented upstream race: the issue that documents it */
+  known?: string;
+}
+
+/** Each rule in one line, for reports. */
+export const RULES: Record<Rule, string> = {
+  1: 'NodeStageVolume / NodePublishVolume only after the VolumeAttachment of that volume and node is attached',
+  2: 'ControllerUnpublishVolume never while the node reports the volume in volumesInUse (except the 6-minute force detach)',
+  3: 'a single-node volume is never attached to two nodes',
+  4: 'an attached VolumeAttachment carries the external-attacher finalizer',
+  5: 'an uncertain mount is never taken for a mount',
+  6: 'a PersistentVolume is never deleted while a VolumeAttachment of it is attached',
+};
+
+const SINGLE_NODE = ['ReadWriteOnce', 'ReadWriteOncePod'];
+/** kubelet pod volume path: <root>/pods/<uid>/volumes/kubernetes.io~csi/<pv>/mount */
+const TARGET = /\/pods\/([^/]+)\/volumes\/kubernetes\.io~csi\/([^/]+)\/mount$/;
+
+/** The last answer the caller received for a path: 'ok', or not done ('failed' / 'uncertain'). */
+type CallState = 'pending' | 'ok' | 'failed' | 'uncertain';
 
 export function checkInvariants(trace: Trace): Violation[] {
+  if (!trace || !Array.isArray(trace.steps)) throw new TypeError('checkInvariants needs a trace (the result of runScenario)');
+  if (trace.objectsRecorded === false) throw new TypeError('checkInvariants needs the objects of every step: run the scenario with recordObjects (the default)');
   const objects = new Map<string, K8sObject>();
+  for (const o of trace.initial?.objects ?? []) objects.set(objectKey(o.kind, o.metadata.namespace, o.metadata.name), o);
   const out: Violation[] = [];
-  const forced = new Set<string>(); // "<unique>@<node>" force-detached
+  /** "<unique>@<node>" force-detached by the attach/detach controller */
+  const forced = new Set<string>();
+  /** VolumeAttachment name -> whether the node reported the volume in use when its deletion began */
+  const deletionBeganInUse = new Map<string, boolean>();
+  /** CSI calls in flight, by "<caller>#<requestId>" */
+  const calls = new Map<string, { rpc: string; node: string; handle: string; path: string }>();
+  /** "<node>|<handle>|<path>" -> state of the latest NodeStageVolume / NodePublishVolume of that path */
+  const stage = new Map<string, CallState>();
+  const publish = new Map<string, CallState>();
+
   const byKind = (kind: string): K8sObject[] => [...objects.values()].filter((o) => o.kind === kind);
   const pvByHandle = (h: string) => byKind('PersistentVolume').find((p) => p.spec?.csi?.volumeHandle === h);
   const attachRequired = (driver: string) => byKind('CSIDriver').find((d) => d.metadata.name === driver)?.spec?.attachRequired !== false;
-  const fail = (st: TraceStep, rule: Violation['rule'], message: string) => out.push({ step: st.i, t: st.t, rule, message });
+  const nodeOfId = (nodeId: string): K8sObject | undefined => {
+    const csiNode = byKind('CSINode').find((c) => (c.spec?.drivers ?? []).some((d: { nodeID: string }) => d.nodeID === nodeId));
+    return objects.get(objectKey('Node', undefined, csiNode?.metadata.name ?? nodeId));
+  };
+  const inUse = (node: K8sObject | undefined, unique: string): boolean => !!node && (node.status?.volumesInUse ?? []).includes(unique);
+  const fail = (st: TraceStep, rule: Rule, message: string, known?: string) =>
+    out.push({ step: st.i, t: st.t, rule, message, ...(known ? { known } : {}) });
+  const pathKey = (node: string, handle: string, path: string) => `${node}|${handle}|${path}`;
 
   for (const st of trace.steps) {
-    for (const ch of st.objects ?? []) {
+    const changes = st.objects ?? [];
+    // deletions that begin on this step, judged on the objects as they stood before it
+    for (const ch of changes) {
+      if (ch.kind !== 'VolumeAttachment' || !ch.after?.metadata.deletionTimestamp || ch.before?.metadata.deletionTimestamp) continue;
+      const va = ch.after;
+      const pv = objects.get(objectKey('PersistentVolume', undefined, va.spec?.source?.persistentVolumeName ?? ''));
+      const unique = pv?.spec?.csi ? uniqueVolumeName(pv.spec.csi.driver, pv.spec.csi.volumeHandle) : '';
+      deletionBeganInUse.set(va.metadata.name, inUse(objects.get(objectKey('Node', undefined, va.spec?.nodeName ?? '')), unique));
+    }
+    for (const ch of changes) {
       const k = objectKey(ch.kind, ch.namespace, ch.name);
       if (ch.after) objects.set(k, ch.after); else objects.delete(k);
     }
-    if (st.log && /force detach/i.test(st.log)) {
-      for (const o of byKind('PersistentVolume')) {
-        const u = o.spec?.csi ? uniqueVolumeName(o.spec.csi.driver, o.spec.csi.volumeHandle) : '';
-        if (u && st.log.includes(o.metadata.name)) for (const n of byKind('Node')) if (st.log.includes(n.metadata.name)) forced.add(`${u}@${n.metadata.name}`);
-      }
-    }
+    // the attach/detach controller says so in structured data: its force-detach message names the volume and node
+    if (st.msg === 'attachDetachController.forceDetachStarted' && st.args) forced.add(`${st.args.volumeName}@${st.args.node}`);
+
     if (st.kind === 'rpc' && st.rpc) {
-      const rpc = st.rpc.method.split('/').pop();
+      const rpc = st.rpc.method.split('/').pop() ?? '';
       const req = (st.rpc.request ?? {}) as Record<string, unknown>;
       const handle = String(req.volume_id ?? '');
       const pv = pvByHandle(handle);
@@ -43,17 +105,78 @@ export function checkInvariants(trace: Trace): Violation[] {
         const va = objects.get(objectKey('VolumeAttachment', undefined, volumeAttachmentName(handle, pv.spec.csi.driver, st.host)));
         if (!va?.status?.attached) fail(st, 1, `${rpc} of ${handle} on ${st.host} before its VolumeAttachment is attached`);
       }
+      if (rpc === 'NodePublishVolume' && typeof req.staging_target_path === 'string') {
+        const s = stage.get(pathKey(st.host, handle, req.staging_target_path));
+        if (s !== undefined && s !== 'ok') fail(st, 5, `NodePublishVolume of ${handle} on ${st.host} while its NodeStageVolume has not succeeded (${s})`);
+      }
       if (rpc === 'ControllerUnpublishVolume' && pv) {
-        const nodeId = String(req.node_id ?? '');
-        const csiNode = byKind('CSINode').find((c) => (c.spec?.drivers ?? []).some((d: { nodeID: string }) => d.nodeID === nodeId));
-        const node = csiNode ? objects.get(objectKey('Node', undefined, csiNode.metadata.name)) : undefined;
+        const node = nodeOfId(String(req.node_id ?? ''));
         const unique = uniqueVolumeName(pv.spec.csi.driver, handle);
-        if (node && (node.status?.volumesInUse ?? []).includes(unique) && !forced.has(`${unique}@${node.metadata.name}`)) {
-          fail(st, 2, `ControllerUnpublishVolume of ${handle} while node ${node.metadata.name} reports it in volumesInUse`);
+        if (node && inUse(node, unique) && !forced.has(`${unique}@${node.metadata.name}`)) {
+          const vaName = volumeAttachmentName(handle, pv.spec.csi.driver, node.metadata.name);
+          // the detach began while the node did not use the volume; the external-attacher keeps retrying it
+          // after a pod on that node asked for the volume again (kubernetes#88565: the StatefulSet re-created
+          // while its volume's detach fails)
+          const known = deletionBeganInUse.get(vaName) === false ? 'kubernetes/kubernetes#88565' : undefined;
+          fail(st, 2, `ControllerUnpublishVolume of ${handle} while node ${node.metadata.name} reports it in volumesInUse${known ? ' (a retry of a detach that began while it was not in use)' : ''}`, known);
+        }
+      }
+      if (rpc === 'NodeStageVolume' || rpc === 'NodePublishVolume') {
+        const path = String((rpc === 'NodeStageVolume' ? req.staging_target_path : req.target_path) ?? '');
+        calls.set(`${st.rpc.from}#${st.rpc.requestId}`, { rpc, node: st.host, handle, path });
+        (rpc === 'NodeStageVolume' ? stage : publish).set(pathKey(st.host, handle, path), 'pending');
+      }
+      if (rpc === 'NodeUnpublishVolume') publish.delete(pathKey(st.host, handle, String(req.target_path ?? '')));
+      if (rpc === 'NodeUnstageVolume') stage.delete(pathKey(st.host, handle, String(req.staging_target_path ?? '')));
+    }
+    if (st.kind === 'rpc-reply' && st.rpc) {
+      // the plugin answers the cluster-wide request id "<caller>#<caller's request id>"
+      const c = calls.get(st.rpc.requestId);
+      if (c) {
+        calls.delete(st.rpc.requestId);
+        const table = c.rpc === 'NodeStageVolume' ? stage : publish;
+        const key = pathKey(c.node, c.handle, c.path);
+        // an answer the caller no longer waited for changes nothing for it: its own deadline made the call uncertain
+        if (table.get(key) === 'pending') table.set(key, st.rpc.late ? 'uncertain' : st.rpc.code === 'OK' ? 'ok' : 'failed');
+      }
+    }
+    if ((st.msg === 'kubelet.setUpSucceeded' || st.msg === 'kubelet.mountDeviceSucceeded') && st.args) {
+      const pvName = String(st.args.volume ?? '');
+      const pv = objects.get(objectKey('PersistentVolume', undefined, pvName));
+      const handle = pv?.spec?.csi?.volumeHandle;
+      if (handle) {
+        const table = st.msg === 'kubelet.setUpSucceeded' ? publish : stage;
+        const podUid = String(st.args.podUid ?? '');
+        for (const [key, state] of table) {
+          const [node, h, path] = key.split('|') as [string, string, string];
+          if (node !== st.host || h !== handle || state === 'ok') continue;
+          if (st.msg === 'kubelet.setUpSucceeded' && !path.includes(`/pods/${podUid}/`)) continue;
+          fail(st, 5, `the kubelet reports ${st.msg === 'kubelet.setUpSucceeded' ? 'MountVolume.SetUp' : 'MountVolume.MountDevice'} of ${pvName} succeeded on ${node} while the node plugin has not answered OK (${state})`);
         }
       }
     }
-    for (const ch of st.objects ?? []) {
+    for (const ch of changes) {
+      if (ch.kind === 'Pod' && ch.after?.status?.phase === 'Running' && ch.before?.status?.phase !== 'Running') {
+        const pod = ch.after;
+        const node = pod.spec?.nodeName as string;
+        for (const v of (pod.spec?.volumes ?? []) as Array<{ persistentVolumeClaim?: { claimName: string } }>) {
+          const claim = v.persistentVolumeClaim?.claimName;
+          if (!claim) continue;
+          const pvName = objects.get(objectKey('PersistentVolumeClaim', pod.metadata.namespace, claim))?.spec?.volumeName;
+          const pv = pvName ? objects.get(objectKey('PersistentVolume', undefined, pvName)) : undefined;
+          if (!pv?.spec?.csi) continue;
+          const published = [...publish].some(([key, state]) => {
+            const [n, h, path] = key.split('|') as [string, string, string];
+            const m = TARGET.exec(path);
+            return state === 'ok' && n === node && h === pv.spec.csi.volumeHandle && m?.[1] === pod.metadata.uid;
+          });
+          if (!published) fail(st, 5, `pod ${pod.metadata.namespace}/${pod.metadata.name} runs on ${node} before NodePublishVolume of ${pvName} succeeded for it`);
+        }
+      }
+      if (ch.kind === 'PersistentVolume' && ch.before && !ch.after) {
+        const attached = byKind('VolumeAttachment').filter((va) => va.status?.attached && va.spec?.source?.persistentVolumeName === ch.name);
+        if (attached.length) fail(st, 6, `PersistentVolume ${ch.name} is deleted while VolumeAttachment ${attached.map((v) => v.metadata.name).join(', ')} of it is attached (to ${attached.map((v) => v.spec.nodeName).join(', ')})`);
+      }
       if (ch.kind !== 'VolumeAttachment' || !ch.after) continue;
       const va = ch.after;
       if (va.status?.attached && !(va.metadata.finalizers ?? []).some((f) => f.startsWith('external-attacher/'))) {
@@ -61,12 +184,11 @@ export function checkInvariants(trace: Trace): Violation[] {
       }
       const pvName = va.spec?.source?.persistentVolumeName;
       const pv = pvName ? objects.get(objectKey('PersistentVolume', undefined, pvName)) : undefined;
-      if (pv && (pv.spec?.accessModes ?? []).includes('ReadWriteOnce')) {
-        const nodes = byKind('VolumeAttachment').filter((v) => v.status?.attached && v.spec?.source?.persistentVolumeName === pvName).map((v) => v.spec.nodeName);
-        if (new Set(nodes).size > 1) fail(st, 3, `ReadWriteOnce volume ${pvName} attached to ${[...new Set(nodes)].join(' and ')}`);
+      if (pv && (pv.spec?.accessModes ?? []).some((m: string) => SINGLE_NODE.includes(m)) && !(pv.spec?.accessModes ?? []).some((m: string) => !SINGLE_NODE.includes(m))) {
+        const nodes = new Set(byKind('VolumeAttachment').filter((v) => v.status?.attached && v.spec?.source?.persistentVolumeName === pvName).map((v) => v.spec.nodeName));
+        if (nodes.size > 1) fail(st, 3, `${(pv.spec.accessModes as string[]).join(',')} volume ${pvName} attached to ${[...nodes].join(' and ')}`);
       }
     }
   }
   return out;
 }
-

@@ -355,7 +355,8 @@ export class Cluster {
     } else {
       out = this.api.apply(req, this.nowUs);
     }
-    if (req.verb !== 'get' && !(req.quiet && out.ok)) {
+    // a routine write (a heartbeat) is not a step, unless it changes more than its timestamps
+    if (req.verb !== 'get' && !(req.quiet && out.ok && onlyHeartbeat(out.before, out.after))) {
       const what = `${VERB_WORD[req.verb]} ${req.kind} ${req.namespace ? req.namespace + '/' : ''}${req.name}`;
       const summary = out.ok
         ? (req.summary ?? `${componentName} ${what}${changedFields(out)}.`)
@@ -722,6 +723,7 @@ export class Cluster {
       originUs: this.options.recordFrom ?? 0,
       components: [...this.components.values()].map((r) => ({ instance: r.id, component: r.name, host: r.host, source: r.source })),
       steps: this.steps,
+      objectsRecorded: this.options.recordObjects !== false,
       initial: { objects: (this.initialObjects ?? this.api.snapshot()).filter((o) => o.kind !== 'Event' || this.options.recordObjects !== false) },
       final: { objects: this.api.snapshot().filter((o) => o.kind !== 'Event' || this.options.recordObjects !== false) },
       faults,
@@ -759,6 +761,16 @@ const EVENT_SOURCE: Record<string, string> = {
   kubelet: 'kubelet', 'kube-scheduler': 'default-scheduler', 'pvc-protection-controller': 'pvc-protection-controller',
   'pv-protection-controller': 'pv-protection-controller',
 };
+
+/** Whether a write changed nothing but resourceVersion and heartbeat times. */
+function onlyHeartbeat(before: K8sObject | null, after: K8sObject | null): boolean {
+  if (!before || !after) return false;
+  const strip = (o: K8sObject): unknown => ({
+    ...o, metadata: { ...o.metadata, resourceVersion: '' },
+    status: o.status && { ...o.status, conditions: (o.status.conditions ?? []).map((c: Record<string, unknown>) => ({ ...c, lastHeartbeatTime: '' })) },
+  });
+  return JSON.stringify(strip(before)) === JSON.stringify(strip(after));
+}
 
 /** metav1.StatusReason of the HTTP codes an API fault can answer with (k8s.io/apimachinery pkg/api/errors). */
 const API_REASON: Record<number, string> = {

@@ -67,7 +67,13 @@ export interface Trace {
   originUs: number;
   components: Array<{ instance: string; component: string; host: string; source: string }>;
   steps: TraceStep[];
-  /** the API objects as they stood when recording started: replaying each step's `objects` from here gives `final` */
+  /** whether steps carry their object changes (RunOptions.recordObjects); checkInvariants needs them */
+  objectsRecorded: boolean;
+  /**
+   * the API objects as they stood when recording started: replaying each step's `objects` from here
+   * gives `final`, but for node heartbeats (writes that change only resourceVersion and
+   * lastHeartbeatTime are not steps)
+   */
   initial: { objects: K8sObject[] };
   final: { objects: K8sObject[] };
   /** every injected fault, with each time it hit (a fault that never hit has no `fired` entries) */
