@@ -1,36 +1,136 @@
 /**
- * csi-flows: list scenarios, print a scenario's trace (merged klog, JSON, or Mermaid).
- * Usage errors print one line and exit 2.
+ * csi-flows: list scenarios, print a scenario's trace (merged klog, JSON, or Mermaid), check a
+ * scenario file, explain logs. Usage errors print one line on stderr and exit 2; `<command> --help`
+ * prints every flag with an example and exits 0.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
-  buildKnowledge, decodeInput, explainText, ExplainInputError, FaultSyntaxError, parseFaultText, runScenario, ScenarioError, SCENARIOS, toMermaidSequence,
-  type ExplainedLine, type ExplainResult, type Trace,
+  buildKnowledge, CSI_RPCS, decodeInput, explainText, ExplainInputError, FaultSyntaxError, GRPC_CODES, parseFaultText, runScenario,
+  scenarioFromManifests, ScenarioError, SCENARIOS, compileScenario, toMermaidSequence, DRIVERS,
+  type ExplainedLine, type ExplainResult, type ScenarioSpec, type Trace,
 } from '../machines/index.ts';
 
-const USAGE = `usage:
-  csi-flows scenarios [--json]
-  csi-flows trace <scenario> [--k8s 1.20|1.30] [--format klog|json|mermaid] [--replicas N] [--seed N]
-                              [--fault <RPC>=<CODE>[x<count>]]... [--no-tags]
-  csi-flows explain [<file>|-] [--json]     (reads standard input when no file is given or with -)`;
+/** the package version; bin/csi-flows.mjs passes the one in package.json */
+let VERSION = '0.0.0';
+
+const FAULT_HELP = `Faults (--fault, repeatable; they hit from the story's start):
+  <RPC>=<CODE>[x<count>]                      a CSI call fails (no count: every call)
+      e.g. ControllerPublishVolume=DEADLINE_EXCEEDEDx2, NodeStageVolume=INTERNAL
+  api:<verb>:<Kind>[/<name>][@<component>]=<HTTP code>|+<delay>[x<count>]
+      an API request fails or lands late, e.g. api:patchStatus:Node@kubelet=+5s, api:create:VolumeAttachment=500x1
+  informer:<component>[:<Kind>]=+<delay>      a component's informer lags, e.g. informer:attach-detach-controller:Node=+20s
+  RPCs:  ${Object.keys(CSI_RPCS).join(', ')}
+  codes: ${Object.keys(GRPC_CODES).filter((c) => c !== 'OK').join(', ')}`;
+
+const HELP: Record<string, string> = {
+  main: `csi-flows ${VERSION}: Kubernetes CSI storage flows, simulated component by component with real klog output
+
+usage:
+  csi-flows scenarios [--json]                    the built-in scenarios
+  csi-flows trace <scenario> [flags]              run a built-in scenario and print its trace
+  csi-flows trace --file <scenario.yaml|-> [flags] run your own scenario (Kubernetes manifests + a csi-flows/v1 Scenario)
+  csi-flows validate <scenario.yaml|->            check a scenario file
+  csi-flows explain [<file>|-] [--json]           explain kubelet / controller / sidecar logs
+  csi-flows --version
+
+Run csi-flows <command> --help for its flags and an example.`,
+  scenarios: `usage: csi-flows scenarios [--json]
+
+The built-in scenarios, one per line (id and title).
+  --json     [{id, title, summary, seed?, takesReplicas, defaultReplicas?}]
+
+example: csi-flows scenarios --json | jq -r '.[].id'`,
+  trace: `usage: csi-flows trace <scenario> [flags]
+       csi-flows trace --file <scenario.yaml|-> [flags]
+
+Runs a scenario on the virtual clock and prints what happened.
+  --file <path|->        run the scenario in a YAML file (- reads standard input) instead of a built-in one
+  --k8s 1.20|1.30        the Kubernetes version profile (default: the scenario's, else 1.30)
+  --format klog|json|mermaid
+                         klog: the merged log, one line per step (default); json: the whole trace
+                         (steps[].summary, steps[].log, initial.objects, final.objects, faults);
+                         mermaid: the sequence diagram
+  --seed N               seed of the simulation's randomness (same seed, byte-identical output; default 1)
+  --replicas N           replicas, for scenarios that take them (statefulset-rollout)
+  --fault <fault>        inject a fault (repeatable); a fault that never hits is reported on stderr
+  --no-tags              klog lines without the [component/host] prefix
+
+${FAULT_HELP}
+
+examples:
+  csi-flows trace attach --fault ControllerPublishVolume=DEADLINE_EXCEEDEDx2
+  csi-flows trace --file my-scenario.yaml --k8s 1.20 --format json`,
+  validate: `usage: csi-flows validate <scenario.yaml|->
+
+Checks a scenario file (Kubernetes manifests plus an optional csi-flows/v1 Scenario document) the way
+trace --file reads it, and prints what it holds. A mistake is reported as <file>:<line>: <document>,
+<field>: <what is wrong>, with exit status 2.
+
+example: csi-flows validate my-scenario.yaml`,
+  explain: `usage: csi-flows explain [<file>|-] [--json] [--base-url <url>]
+
+Reads kubelet, kube-controller-manager, CSI sidecar and driver logs (klog, journald, kubectl describe
+events) and says for each line which component printed it, at which stage of the flow, which step of
+our flows prints it, and where the flow stopped. Reads standard input with - or without a file.
+  --json             [{line, component, stage, step, severity, explanation, ...}]
+  --base-url <url>   print step links in full (e.g. https://csi-flows.example.org)
+
+example: journalctl -u kubelet --since -1h | csi-flows explain - --base-url https://csi-flows.example.org`,
+};
 
 class UsageError extends Error {}
 
-export function main(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s)): number {
+export interface Io {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  /** standard input, read whole (tests pass text) */
+  stdin?: () => Uint8Array;
+  stdinIsTTY?: boolean;
+  /** the package version --version prints */
+  version?: string;
+}
+
+const defaultIo = (): Io => ({
+  out: (s) => process.stdout.write(s),
+  err: (s) => process.stderr.write(s),
+  stdin: () => readFileSync(0),
+  stdinIsTTY: !!process.stdin.isTTY,
+});
+
+export function main(argv: string[], io: Io | ((s: string) => void) = defaultIo()): number {
+  const o: Io = typeof io === 'function' ? { ...defaultIo(), out: io } : io;
+  if (o.version) VERSION = o.version;
+  HELP.main = HELP.main!.replace(/^csi-flows [^:]*:/, `csi-flows ${VERSION}:`);
   try {
     const [command, ...rest] = argv;
-    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-      out(USAGE + '\n');
-      return command === undefined ? 2 : 0;
+    if (command === undefined) {
+      o.err(HELP.main + '\n');
+      return 2;
     }
-    if (command === 'scenarios') return scenarios(rest, out);
-    if (command === 'trace') return trace(rest, out);
-    if (command === 'explain') return explain(rest, out);
-    throw new UsageError(`unknown command "${command}" (expected scenarios, trace or explain)`);
+    if (command === '--help' || command === '-h' || command === 'help') {
+      const topic = rest[0];
+      if (topic && !HELP[topic]) throw new UsageError(`no help for "${topic}" (commands: scenarios, trace, validate, explain)`);
+      o.out((topic ? HELP[topic] : HELP.main) + '\n');
+      return 0;
+    }
+    if (command === '--version' || command === '-V' || command === 'version') {
+      o.out(`csi-flows ${VERSION}\n`);
+      return 0;
+    }
+    if (rest.includes('--help') || rest.includes('-h')) {
+      if (!HELP[command]) throw new UsageError(`unknown command "${command}" (expected scenarios, trace, validate or explain)`);
+      o.out(HELP[command] + '\n');
+      return 0;
+    }
+    if (command === 'scenarios') return scenarios(rest, o);
+    if (command === 'trace') return trace(rest, o);
+    if (command === 'validate') return validate(rest, o);
+    if (command === 'explain') return explain(rest, o);
+    throw new UsageError(`unknown command "${command}" (expected scenarios, trace, validate or explain; see csi-flows --help)`);
   } catch (e) {
     if (e instanceof UsageError || e instanceof ScenarioError || e instanceof ExplainInputError || isParseArgsError(e)) {
-      process.stderr.write(`csi-flows: ${(e as Error).message.split('\n')[0]}\n`);
+      o.err(`csi-flows: ${(e as Error).message.split('\n')[0]}\n`);
       return 2;
     }
     throw e;
@@ -41,16 +141,16 @@ function isParseArgsError(e: unknown): boolean {
   return e instanceof Error && typeof (e as { code?: unknown }).code === 'string' && (e as unknown as { code: string }).code.startsWith('ERR_PARSE_ARGS');
 }
 
-function scenarios(args: string[], out: (s: string) => void): number {
+function scenarios(args: string[], o: Io): number {
   const { values } = parseArgs({ args, options: { json: { type: 'boolean' } }, allowPositionals: false });
   const list = SCENARIOS.map((s) => ({
     id: s.id, title: s.title, summary: s.summary, ...(s.seed ? { seed: s.seed } : {}),
     takesReplicas: !!s.takesReplicas, ...(s.takesReplicas ? { defaultReplicas: s.defaultReplicas } : {}),
   }));
-  if (values.json) out(JSON.stringify(list, null, 2) + '\n');
+  if (values.json) o.out(JSON.stringify(list, null, 2) + '\n');
   else {
     const w = Math.max(...list.map((s) => s.id.length));
-    for (const s of list) out(`${s.id.padEnd(w)}  ${s.title}\n`);
+    for (const s of list) o.out(`${s.id.padEnd(w)}  ${s.title}\n`);
   }
   return 0;
 }
@@ -61,15 +161,53 @@ function intOption(name: string, v: string | undefined): number | undefined {
   return Number(v);
 }
 
-function trace(args: string[], out: (s: string) => void): number {
+/** The text of a file or of standard input ("-"), with a clear message when it cannot be read. */
+function readText(path: string, o: Io, what: string): string {
+  if (path === '-') {
+    if (o.stdinIsTTY) throw new UsageError(`${what} - reads standard input, but it is a terminal (pipe the file in, or give its path)`);
+    return decodeInput(o.stdin!());
+  }
+  try {
+    if (statSync(path).isDirectory()) throw new UsageError(`${path} is a directory, not a file`);
+    return decodeInput(readFileSync(path));
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof ExplainInputError) throw e;
+    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+  }
+}
+
+/** "file:line: document, field: reason" for a scenario file's mistake. */
+function inFile(file: string, e: ScenarioError): UsageError {
+  const name = file === '-' ? '<stdin>' : file;
+  const where = [e.document, e.field].filter(Boolean).join(', ');
+  return new UsageError(`${name}${e.line !== undefined ? `:${e.line}` : ''}: ${where ? `${where}: ` : ''}${e.reason}`);
+}
+
+function readScenarioFile(file: string, o: Io): ScenarioSpec {
+  let text: string;
+  try { text = readText(file, o, 'the scenario file'); } catch (e) {
+    if (e instanceof ExplainInputError) throw new UsageError(`${file === '-' ? '<stdin>' : file}: ${e.message}`);
+    throw e;
+  }
+  try {
+    return scenarioFromManifests(text);
+  } catch (e) {
+    if (e instanceof ScenarioError) throw inFile(file, e);
+    throw e;
+  }
+}
+
+function trace(args: string[], o: Io): number {
   const { values, positionals } = parseArgs({
     args, allowPositionals: true,
     options: {
       k8s: { type: 'string' }, format: { type: 'string' }, replicas: { type: 'string' }, seed: { type: 'string' },
-      fault: { type: 'string', multiple: true }, 'no-tags': { type: 'boolean' },
+      fault: { type: 'string', multiple: true }, 'no-tags': { type: 'boolean' }, file: { type: 'string', short: 'f' },
     },
   });
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'trace needs a scenario id (see: csi-flows scenarios)' : `trace takes one scenario id, got ${positionals.length}`);
+  const file = values.file;
+  if (file !== undefined && positionals.length > 0) throw new UsageError(`trace takes a scenario id or --file, not both (got "${positionals[0]}" and --file ${file})`);
+  if (file === undefined && positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'trace needs a scenario id (see: csi-flows scenarios) or --file <scenario.yaml>' : `trace takes one scenario id, got ${positionals.length}`);
   const format = values.format ?? 'klog';
   if (!['klog', 'json', 'mermaid'].includes(format)) throw new UsageError(`--format must be klog, json or mermaid, got "${format}"`);
   const replicas = intOption('replicas', values.replicas);
@@ -80,27 +218,58 @@ function trace(args: string[], out: (s: string) => void): number {
       throw e;
     }
   });
-  const t: Trace = runScenario(positionals[0]!, {
+  const scenario = file !== undefined ? readScenarioFile(file, o) : positionals[0]!;
+  const t: Trace = runScenario(scenario, {
     ...(values.k8s !== undefined ? { k8s: values.k8s } : {}),
     ...(replicas !== undefined ? { replicas } : {}), ...(seed !== undefined ? { seed } : {}),
     faults,
   });
-  if (format === 'json') out(JSON.stringify(t, null, 2) + '\n');
-  else if (format === 'mermaid') out(toMermaidSequence(t));
+  if (format === 'json') o.out(JSON.stringify(t, null, 2) + '\n');
+  else if (format === 'mermaid') o.out(toMermaidSequence(t));
   else {
     const tags = !values['no-tags'];
-    for (const st of t.steps) if (st.log) out(tags ? `[${st.component}/${st.host}] ${st.log}\n` : `${st.log}\n`);
+    const lines: string[] = [];
+    for (const st of t.steps) if (st.log) lines.push(tags ? `[${st.component}/${st.host}] ${st.log}\n` : `${st.log}\n`);
+    o.out(lines.join(''));
   }
+  for (const f of t.faults) {
+    if (f.fired.length === 0) o.err(`csi-flows: warning: fault ${f.fault} never hit: nothing in the story matched it (check the RPC, node or time window)\n`);
+  }
+  return 0;
+}
+
+function validate(args: string[], o: Io): number {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'validate needs a scenario file (or - for standard input)' : `validate takes one file, got ${positionals.length}`);
+  const file = positionals[0]!;
+  const spec = readScenarioFile(file, o);
+  const s = compileScenario(spec);
+  const data = s.build({ k8s: (s.k8s ?? '1.30'), seed: 1, replicas: 1 });
+  const d = typeof data.driver === 'string' ? DRIVERS[data.driver]! : data.driver;
+  const count = (xs: unknown[] | undefined, what: string) => `${xs?.length ?? 0} ${what}${(xs?.length ?? 0) === 1 ? '' : 's'}`;
+  const names = (xs: Array<{ kind: string; metadata: { name: string } }> | undefined) => (xs ?? []).map((x) => `${x.kind} ${x.metadata.name}`).join(', ');
+  const lines = [
+    `${file === '-' ? '<stdin>' : file}: OK, scenario "${s.id}" on Kubernetes ${s.k8s ?? '1.30'}`,
+    `  nodes: ${data.nodes.map((n) => n.name).join(', ')}`,
+    `  driver: ${d.name} (${[
+      d.controllerCapabilities.includes('PUBLISH_UNPUBLISH_VOLUME') ? 'attach' : 'no attach',
+      d.nodeCapabilities.includes('STAGE_UNSTAGE_VOLUME') ? 'stage/unstage' : 'no stage/unstage',
+    ].join(', ')})`,
+    ...(spec.existing?.length ? [`  before the story: ${names(spec.existing)}`] : []),
+    `  at the start: ${names(spec.objects) || 'nothing'}`,
+    `  ${count(spec.actions, 'action')}, ${count(spec.faults, 'fault')}; the story runs ${(data.runFor - (data.recordFrom ?? 0)) / 1e6}s after a ${(data.recordFrom ?? 0) / 1e6}s warm-up`,
+  ];
+  o.out(lines.join('\n') + '\n');
   return 0;
 }
 
 /** Inputs above this size are refused: the explainer holds every line's result in memory. */
 const MAX_INPUT_BYTES = 512 * 1024 * 1024;
 
-function readInput(path: string | undefined): Uint8Array {
+function readInput(path: string | undefined, o: Io): Uint8Array {
   if (path === undefined || path === '-') {
-    if (path === undefined && process.stdin.isTTY) throw new UsageError('explain needs a file, or log lines on standard input (csi-flows explain kubelet.log, or … | csi-flows explain -)');
-    return readFileSync(0);
+    if (path === undefined && o.stdinIsTTY) throw new UsageError('explain needs a file, or log lines on standard input (csi-flows explain kubelet.log, or … | csi-flows explain -)');
+    return o.stdin!();
   }
   let size: number;
   try {
@@ -115,17 +284,33 @@ function readInput(path: string | undefined): Uint8Array {
   return readFileSync(path);
 }
 
-function explain(args: string[], out: (s: string) => void): number {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' } } });
+function explain(args: string[], o: Io): number {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' }, 'base-url': { type: 'string' } } });
   if (positionals.length > 1) throw new UsageError(`explain takes one file (or -), got ${positionals.length}`);
-  const text = decodeInput(readInput(positionals[0]));
+  let base: URL | undefined;
+  if (values['base-url'] !== undefined) {
+    try { base = new URL(values['base-url']); } catch { throw new UsageError(`--base-url must be a full URL such as https://csi-flows.example.org, got "${values['base-url']}"`); }
+    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new UsageError(`--base-url must be an http or https URL, got "${values['base-url']}"`);
+  }
+  const text = decodeInput(readInput(positionals[0], o));
   const result = explainText(text, buildKnowledge());
+  if (base) absolutise(result, base);
   if (values.json) {
-    out(JSON.stringify(result.lines, null, 2) + '\n');
+    o.out(JSON.stringify(result.lines, null, 2) + '\n');
     return 0;
   }
-  out(renderListing(result));
+  o.out(renderListing(result));
   return 0;
+}
+
+/** Step links in full, under the site's base URL (its path kept: https://host/docs/ + /flows/… → https://host/docs/flows/…). */
+function absolutise(r: ExplainResult, base: URL): void {
+  const root = base.href.endsWith('/') ? base.href : `${base.href}/`;
+  const full = (u: string): string => new URL(u.replace(/^\//, ''), root).href;
+  for (const l of r.lines) if (l.step) l.step = { ...l.step, url: full(l.step.url) };
+  const s = r.summary;
+  if (s.lastHealthy?.step) s.lastHealthy.step = { ...s.lastHealthy.step, url: full(s.lastHealthy.step.url) };
+  if (s.nextExpected?.step) s.nextExpected.step = { ...s.nextExpected.step, url: full(s.nextExpected.step.url) };
 }
 
 const cut = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);

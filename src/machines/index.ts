@@ -10,6 +10,7 @@
 export { runScenario, getScenario, resolveScenario, parseFault, faultText, ScenarioError, type RunOptions } from './scenarios/run.ts';
 export type { ScenarioErrorLocation } from './scenarios/errors.ts';
 export { compileScenario, genericDriver, checkFault, RESTARTABLE, type ScenarioSpec, type DriverSpec, type ScenarioNode, type StoryAction } from './scenarios/spec.ts';
+export { scenarioFromManifests, type ManifestOptions } from './scenarios/manifests.ts';
 export { SCENARIOS } from './scenarios/index.ts';
 export { buildComponents, CONTROL_PLANE_HOST, CSI_CONTROLLER_HOST } from './scenarios/topology.ts';
 export type { Scenario, ScenarioData, ScenarioOptions, NodeSpec, BackendVolume } from './scenarios/types.ts';
@@ -38,7 +39,7 @@ export {
 } from './shared/messages.ts';
 export { klogHeader, journaldPrefix, type LogStream } from './shared/klog.ts';
 export { volumeAttachmentName, uniqueVolumeName, attacherFinalizer, deviceMountPath, podVolumePath } from './shared/names.ts';
-export { GRPC_CODES, isFinalError, csiMethod, rpcErrorText, type CsiRpc, type GrpcCode } from './shared/csi.ts';
+export { GRPC_CODES, CSI_RPCS, isFinalError, csiMethod, rpcErrorText, type CsiRpc, type GrpcCode } from './shared/csi.ts';
 export * as timing from './shared/timing.ts';
 export { createRng, type Rng } from './shared/rng.ts';
 export { sendChecked, EventNotAcceptedError } from './shared/send.ts';

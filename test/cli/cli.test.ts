@@ -2,7 +2,9 @@
  * The CLI as users run it: the compiled bin (npm test builds dist/lib first), in a child process.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -11,6 +13,52 @@ const run = (...args: string[]) => {
   const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
+const runWith = (input: string, ...args: string[]) => {
+  const r = spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+const dir = mkdtempSync(join(tmpdir(), 'csi-flows-cli-'));
+const file = (name: string, text: string): string => { const p = join(dir, name); writeFileSync(p, text); return p; };
+
+const SCENARIO = `apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata:
+  name: fast
+provisioner: disk.csi.example.com
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata:
+  name: data
+spec:
+  accessModes: [ReadWriteOnce]
+  resources:
+    requests:
+      storage: 5Gi
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: app
+spec:
+  containers:
+    - name: app
+      image: busybox
+      volumeMounts: [{ name: data, mountPath: /data }]
+  volumes:
+    - name: data
+      persistentVolumeClaim:
+        claimName: data
+---
+apiVersion: csi-flows/v1
+kind: Scenario
+metadata:
+  name: my-app
+spec:
+  faults:
+    - NodeStageVolume=DEADLINE_EXCEEDEDx1
+  runFor: 5m
+`;
 
 describe('csi-flows scenarios', () => {
   it('lists every scenario the issue names, as JSON objects with id and title', () => {
@@ -88,6 +136,95 @@ describe('csi-flows trace', () => {
   });
 });
 
+describe('csi-flows with your own scenario file', () => {
+  it('trace --file runs it, with the fault it declares hitting the story', () => {
+    const r = run('trace', '--file', file('ok.yaml', SCENARIO), '--format', 'json');
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+    const t = JSON.parse(r.out);
+    expect(t.scenario).toBe('my-app');
+    expect(t.faults).toEqual([{ fault: 'NodeStageVolume=DEADLINE_EXCEEDEDx1', type: 'csi', fired: [expect.objectContaining({ step: expect.any(Number) })] }]);
+    expect(t.final.objects.find((o: { kind: string }) => o.kind === 'Pod').status.phase).toBe('Running');
+  });
+
+  it('trace --file - reads standard input, and gives the same trace as the file', () => {
+    const a = run('trace', '--file', file('same.yaml', SCENARIO));
+    const b = runWith(SCENARIO, 'trace', '--file', '-');
+    expect(b.code).toBe(0);
+    expect(b.out).toBe(a.out);
+    expect(a.out).toMatch(/NodeStageVolume/);
+  });
+
+  it('validate says what the file holds', () => {
+    const r = run('validate', file('v.yaml', SCENARIO));
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/OK, scenario "my-app" on Kubernetes 1\.30/);
+    expect(r.out).toMatch(/at the start: StorageClass fast, PersistentVolumeClaim data, Pod app/);
+    expect(r.out).toMatch(/driver: disk\.csi\.example\.com \(attach, stage\/unstage\)/);
+  });
+
+  it('a mistake is one line naming the file, the line, the document and the field, exit 2', () => {
+    const bad = SCENARIO.replace('claimName: data', 'claimName: dta');
+    for (const args of [['validate', file('bad.yaml', bad)], ['trace', '--file', file('bad.yaml', bad)]]) {
+      const r = run(...args);
+      expect(r.code).toBe(2);
+      expect(r.out).toBe('');
+      expect(r.err.trimEnd().split('\n')).toHaveLength(1);
+      expect(r.err).toMatch(/^csi-flows: .*bad\.yaml:29: document 3 \(Pod app\), spec\.volumes\[0\]\.persistentVolumeClaim\.claimName: no PersistentVolumeClaim "dta" in namespace default/);
+    }
+  });
+
+  it('warns on stderr about a fault that never hit, and still prints the trace', () => {
+    const r = run('trace', 'attach', '--fault', 'NodeExpandVolume=INTERNAL');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/ControllerPublishVolume/);
+    expect(r.err).toMatch(/^csi-flows: warning: fault NodeExpandVolume=INTERNAL never hit/);
+  });
+});
+
+describe('csi-flows conventions', () => {
+  it('--version prints the package version', () => {
+    const r = run('--version');
+    expect(r.code).toBe(0);
+    expect(r.out.trim()).toBe(`csi-flows ${JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')).version}`);
+  });
+
+  it.each([
+    ['trace', ['--file', '--k8s', '--format', '--seed', '--replicas', '--fault', '--no-tags', 'DEADLINE_EXCEEDED', 'ControllerPublishVolume', 'api:', 'informer:', 'example']],
+    ['validate', ['example', '<file>:<line>']],
+    ['explain', ['--json', '--base-url', 'example']],
+    ['scenarios', ['--json', 'example']],
+  ])('%s --help lists its flags with an example and the fault codes, exit 0', (command, words) => {
+    const r = run(command as string, '--help');
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+    for (const w of words as string[]) expect(r.out).toContain(w);
+  });
+
+  it('without a command: the usage on stderr, exit 2', () => {
+    const r = run();
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/usage:/);
+  });
+
+  it('a failed write (a full disk) exits non-zero', () => {
+    for (const args of [['scenarios'], ['trace', 'attach']]) {
+      const r = spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" ${args.join(' ')} > /dev/full`], { encoding: 'utf8' });
+      expect(r.status, args.join(' ')).not.toBe(0);
+      expect(r.stderr).toMatch(/cannot write the output/);
+    }
+  });
+
+  it('explain --base-url prints full step links', () => {
+    const r = runWith(readFileSync(resolve(import.meta.dirname, '../corpus/15-kcm-multi-attach-linstor.log'), 'utf8'), 'explain', '-', '--json', '--base-url', 'https://csi-flows.example.org/docs');
+    expect(r.code).toBe(0);
+    const urls = (JSON.parse(r.out) as Array<{ step?: { url: string } }>).flatMap((l) => (l.step ? [l.step.url] : []));
+    expect(urls.length).toBeGreaterThan(0);
+    for (const u of urls) expect(u).toMatch(/^https:\/\/csi-flows\.example\.org\/docs\/(flows|embed)\//);
+  });
+});
+
 describe('csi-flows with bad input', () => {
   it.each([
     [['trace', 'nope'], /unknown scenario "nope"/],
@@ -100,6 +237,12 @@ describe('csi-flows with bad input', () => {
     [['trace', 'attach', '--replicas', '3'], /does not take --replicas/],
     [['trace', 'statefulset-rollout', '--replicas', 'many'], /--replicas expects a non-negative integer/],
     [['trace'], /trace needs a scenario id/],
+    [['trace', 'attach', '--file', 'x.yaml'], /not both/],
+    [['trace', '--file', '/no/such.yaml'], /cannot read \/no\/such\.yaml: no such file/],
+    [['validate'], /validate needs a scenario file/],
+    [['validate', '/tmp'], /is a directory/],
+    [['explain', 'x', '--base-url', 'nope'], /--base-url must be a full URL/],
+    [['help', 'frob'], /no help for "frob"/],
     [['frobnicate'], /unknown command "frobnicate"/],
   ])('%j exits 2 with one line on stderr', (args, message) => {
     const r = run(...(args as string[]));

@@ -343,11 +343,11 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
   // ------------------------------------------------------------------ driver
   const classes = of('StorageClass');
   const csiDrivers = of('CSIDriver');
-  const named = new Map<string, string>(); // driver name -> where it is named
-  for (const l of classes) named.set(l.o.provisioner, `${l.src.document} (provisioner)`);
-  for (const l of of('PersistentVolume')) named.set(l.o.spec.csi.driver, `${l.src.document} (spec.csi.driver)`);
-  for (const l of csiDrivers) named.set(l.o.metadata.name, l.src.document);
-  for (const l of of('VolumeSnapshotClass')) named.set(l.o.driver, `${l.src.document} (driver)`);
+  const named = new Map<string, { l: Located; path: Path }>(); // driver name -> where it is named
+  for (const l of classes) named.set(l.o.provisioner, { l, path: ['provisioner'] });
+  for (const l of of('PersistentVolume')) named.set(l.o.spec.csi.driver, { l, path: ['spec', 'csi', 'driver'] });
+  for (const l of csiDrivers) named.set(l.o.metadata.name, { l, path: ['metadata', 'name'] });
+  for (const l of of('VolumeSnapshotClass')) named.set(l.o.driver, { l, path: ['driver'] });
   let driver: DriverProfile;
   const d = spec.driver;
   const driverFail = (field: string, msg: string): never => fail(['driver', ...field.split('.')], msg);
@@ -372,7 +372,9 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
     driver = genericDriver(name, { ...ds, attachRequired: ds.attachRequired ?? attachOf(csiDrivers, name) }, driverFail);
   }
   for (const [other, where] of named) {
-    if (other !== driver.name) fail(['driver'], `one CSI driver per scenario: the driver is ${driver.name}, but ${where} names ${other}`);
+    if (other === driver.name) continue;
+    const first = [...named].find(([n]) => n === driver.name)?.[1];
+    new Checker0(where.l.src).fail(where.path, `one CSI driver per scenario: the driver is ${driver.name}${first ? ` (named in ${first.l.src.document})` : spec.driver !== undefined ? ' (the scenario\'s driver)' : ''}, but this names ${other}`);
   }
   const attachRequiredByCsiDriver = attachOf(csiDrivers, driver.name) ?? driver.attachRequired;
 

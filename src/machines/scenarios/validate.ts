@@ -174,7 +174,7 @@ export function checkObject(raw: unknown, src: ObjectSource): K8sObject {
   const o = raw as Record<string, unknown>;
   const kind = c.string(o, ['kind'], true)!;
   if (!(SCENARIO_KINDS as readonly string[]).includes(kind)) {
-    c.fail(['kind'], `kind ${kind} is not part of the simulation${KIND_HINT[kind] ? `: ${KIND_HINT[kind]}` : ''} (a scenario holds ${SCENARIO_KINDS.join(', ')} and one csi-flows/v1 Scenario)`);
+    c.fail(['kind'], `kind ${kind} is not part of the simulation${KIND_HINT[kind] ? `: ${KIND_HINT[kind]}` : ''} (a scenario holds ${SCENARIO_KINDS.filter((x) => x !== 'VolumeSnapshotContent').join(', ')} and one csi-flows/v1 Scenario)`);
   }
   const k = kind as Kind;
   const apiVersion = c.string(o, ['apiVersion'], true)!;
