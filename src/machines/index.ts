@@ -32,7 +32,15 @@ export { DRIVERS, getDriver, type DriverProfile } from './drivers/index.ts';
 
 // shared vocabulary
 export type * from './shared/contract.ts';
-export type { K8sObject, Kind, ObjectMeta } from './shared/k8s.ts';
+export type {
+  K8sObject, AnyObject, TypedObject, KindShapes, Kind, ObjectMeta, AccessMode, Condition, PodSpec, PodStatus,
+  PersistentVolumeClaimSpec, PersistentVolumeSpec, VolumeError,
+} from './shared/k8s.ts';
+
+// building scenarios and testing with them
+export { GiB, storageClass, csiDriver, node, pvc, pod, statefulSet, boundPv, boundPvc, s as seconds, type DriverRef } from './scenarios/objects.ts';
+export { objectAt, objectsOf, phaseAt, firstStep, stepsWhere, rpcCalls, eventsOf, type StepMatcher, type RpcCall, type RecordedEvent } from './testing/query.ts';
+export { createHarness, MachineHarness, type HarnessOptions, type Pending } from './testing/harness.ts';
 export {
   defineMessages, renderMessage, renderTemplate, formatRegex,
   type MessageDef, type MessageCatalog, type LogFormat, type ProfileId, type Severity, type Stage, type LogSource,

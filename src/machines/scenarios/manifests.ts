@@ -47,7 +47,9 @@ export function scenarioFromManifests(yamlText: string, options: ManifestOptions
   const lines = new LineCounter();
   const parsed = parseAllDocuments(yamlText, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, merge: true });
   const docs = Array.isArray(parsed) ? parsed : [];
-  const lineAt = (offset: number | undefined): number | undefined => (offset === undefined ? undefined : lines.linePos(offset).line);
+  // a line past the text's end (an error at its end) is its last line that holds something
+  const lastLine = yamlText.replace(/\s+$/, '').split('\n').length;
+  const lineAt = (offset: number | undefined): number | undefined => (offset === undefined ? undefined : Math.min(lines.linePos(offset).line, lastLine));
 
   const list: Doc[] = [];
   docs.forEach((doc, i) => {
@@ -56,7 +58,7 @@ export function scenarioFromManifests(yamlText: string, options: ManifestOptions
     if (problem) {
       throw new ScenarioError(`not valid YAML: ${problem.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`, {
         document: `document ${index}`, documentIndex: index,
-        ...(problem.linePos ? { line: problem.linePos[0].line, column: problem.linePos[0].col } : { line: lines.linePos(problem.pos[0]).line, column: lines.linePos(problem.pos[0]).col }),
+        line: lineAt(problem.pos[0])!, column: lines.linePos(problem.pos[0]).col,
       });
     }
     const value = doc.toJS({ maxAliasCount: 100 }) as unknown;

@@ -1,6 +1,6 @@
 /**
- * Builders for the starting objects scenarios share. Plain data, as a cluster administrator would
- * apply it with kubectl.
+ * Builders for the objects scenarios hold. Plain data, as a cluster administrator would apply it with
+ * kubectl. A driver is a DriverProfile or just the driver's name.
  */
 import type { K8sObject } from '../shared/k8s.ts';
 import type { DriverProfile } from '../drivers/types.ts';
@@ -8,13 +8,17 @@ import type { NodeSpec } from './types.ts';
 
 export const GiB = 1024 ** 3;
 
-export function storageClass(name: string, driver: DriverProfile, opts: {
+/** A driver, as a profile or by name. */
+export type DriverRef = DriverProfile | string | { name: string; attachRequired?: boolean; defaultFsType?: string };
+const driverName = (d: DriverRef): string => (typeof d === 'string' ? d : d.name);
+
+export function storageClass(name: string, driver: DriverRef, opts: {
   bindingMode?: 'Immediate' | 'WaitForFirstConsumer'; reclaimPolicy?: 'Delete' | 'Retain';
   parameters?: Record<string, string>; allowVolumeExpansion?: boolean;
 } = {}): K8sObject {
   return {
     apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name },
-    provisioner: driver.name,
+    provisioner: driverName(driver),
     parameters: opts.parameters ?? {},
     reclaimPolicy: opts.reclaimPolicy ?? 'Delete',
     volumeBindingMode: opts.bindingMode ?? 'Immediate',
@@ -22,14 +26,15 @@ export function storageClass(name: string, driver: DriverProfile, opts: {
   };
 }
 
-export function csiDriver(driver: DriverProfile): K8sObject {
+export function csiDriver(driver: DriverRef): K8sObject {
   return {
-    apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name: driver.name },
-    spec: { attachRequired: driver.attachRequired, podInfoOnMount: false, volumeLifecycleModes: ['Persistent'] },
+    apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name: driverName(driver) },
+    spec: { attachRequired: typeof driver === 'string' ? true : driver.attachRequired ?? true, podInfoOnMount: false, volumeLifecycleModes: ['Persistent'] },
   };
 }
 
-export function node(n: NodeSpec): K8sObject {
+export function node(spec: NodeSpec | string): K8sObject {
+  const n: NodeSpec = typeof spec === 'string' ? { name: spec } : spec;
   return {
     apiVersion: 'v1', kind: 'Node',
     metadata: {
@@ -109,17 +114,17 @@ export function statefulSet(namespace: string, name: string, opts: {
 }
 
 /** A PersistentVolume that exists before the scenario, bound to its claim (static or earlier provisioning). */
-export function boundPv(name: string, driver: DriverProfile, o: {
+export function boundPv(name: string, driver: DriverRef, o: {
   volumeHandle: string; claimNamespace: string; claimName: string; claimUid: string; sc: string; size?: string;
   fsType?: string; volumeAttributes?: Record<string, string>;
 }): K8sObject {
   return {
     apiVersion: 'v1', kind: 'PersistentVolume',
-    metadata: { name, annotations: { 'pv.kubernetes.io/provisioned-by': driver.name } },
+    metadata: { name, annotations: { 'pv.kubernetes.io/provisioned-by': driverName(driver) } },
     spec: {
       accessModes: ['ReadWriteOnce'], capacity: { storage: o.size ?? '10Gi' },
       claimRef: { apiVersion: 'v1', kind: 'PersistentVolumeClaim', namespace: o.claimNamespace, name: o.claimName, uid: o.claimUid },
-      csi: { driver: driver.name, volumeHandle: o.volumeHandle, fsType: o.fsType ?? driver.defaultFsType, volumeAttributes: o.volumeAttributes ?? {} },
+      csi: { driver: driverName(driver), volumeHandle: o.volumeHandle, fsType: o.fsType ?? (typeof driver === 'string' ? undefined : driver.defaultFsType) ?? 'ext4', volumeAttributes: o.volumeAttributes ?? {} },
       persistentVolumeReclaimPolicy: 'Delete', storageClassName: o.sc, volumeMode: 'Filesystem',
     },
     status: { phase: 'Bound' },
@@ -127,14 +132,14 @@ export function boundPv(name: string, driver: DriverProfile, o: {
 }
 
 /** The claim side of `boundPv`. */
-export function boundPvc(namespace: string, name: string, uid: string, pvName: string, sc: string, driver: DriverProfile, size = '10Gi'): K8sObject {
+export function boundPvc(namespace: string, name: string, uid: string, pvName: string, sc: string, driver: DriverRef, size = '10Gi'): K8sObject {
   return {
     apiVersion: 'v1', kind: 'PersistentVolumeClaim',
     metadata: {
       name, namespace, uid,
       annotations: {
         'pv.kubernetes.io/bind-completed': 'yes', 'pv.kubernetes.io/bound-by-controller': 'yes',
-        'volume.beta.kubernetes.io/storage-provisioner': driver.name,
+        'volume.beta.kubernetes.io/storage-provisioner': driverName(driver),
       },
     },
     spec: { accessModes: ['ReadWriteOnce'], storageClassName: sc, volumeMode: 'Filesystem', volumeName: pvName, resources: { requests: { storage: size } } },

@@ -45,8 +45,15 @@ export interface ObjectMeta {
   ownerReferences?: Array<{ apiVersion: string; kind: string; name: string; uid: string; controller?: boolean }>;
 }
 
-/** Any API object. `spec` and `status` are typed loosely on purpose: each kind's helpers narrow them. */
-export interface K8sObject {
+/**
+ * An API object. `K8sObject<'Pod'>` (and every kind the simulation knows) has its `spec`, `status`
+ * and top-level fields typed as the simulation writes them; plain `K8sObject`, any kind, keeps them
+ * open, as the machines handle every kind through one informer path.
+ */
+export type K8sObject<K extends Kind = Kind> = [Kind] extends [K] ? AnyObject : TypedObject<K>;
+
+/** An object of any kind: spec and status as the kind has them. */
+export interface AnyObject {
   apiVersion: string;
   kind: Kind;
   metadata: ObjectMeta;
@@ -57,6 +64,99 @@ export interface K8sObject {
   // Kind-specific top-level fields (StorageClass.provisioner, Event.reason, CSIDriver has spec only…)
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   [field: string]: any;
+}
+
+export type TypedObject<K extends Kind> = {
+  apiVersion: string;
+  kind: K;
+  metadata: ObjectMeta;
+} & KindShapes[K];
+
+/** Each kind's fields, as far as the storage flows read and write them. */
+export interface KindShapes {
+  Pod: { spec?: PodSpec; status?: PodStatus };
+  PersistentVolumeClaim: { spec?: PersistentVolumeClaimSpec; status?: { phase?: 'Pending' | 'Bound' | 'Lost'; accessModes?: AccessMode[]; capacity?: { storage: string }; conditions?: Condition[] } };
+  PersistentVolume: { spec?: PersistentVolumeSpec; status?: { phase?: 'Pending' | 'Available' | 'Bound' | 'Released' | 'Failed'; message?: string; reason?: string } };
+  StorageClass: {
+    provisioner: string; parameters?: Record<string, string>; reclaimPolicy?: 'Delete' | 'Retain';
+    volumeBindingMode?: 'Immediate' | 'WaitForFirstConsumer'; allowVolumeExpansion?: boolean; allowedTopologies?: unknown[];
+  };
+  VolumeAttachment: {
+    spec?: { attacher: string; nodeName: string; source: { persistentVolumeName?: string } };
+    status?: { attached: boolean; attachmentMetadata?: Record<string, string>; attachError?: VolumeError; detachError?: VolumeError };
+  };
+  Node: {
+    spec?: { unschedulable?: boolean; taints?: Array<{ key: string; value?: string; effect: string; timeAdded?: string }> };
+    status?: {
+      conditions?: Condition[]; addresses?: Array<{ type: string; address: string }>;
+      volumesInUse?: string[]; volumesAttached?: Array<{ name: string; devicePath: string }>;
+    };
+  };
+  CSINode: { spec?: { drivers: Array<{ name: string; nodeID: string; topologyKeys: string[] | null; allocatable?: { count?: number } }> } };
+  CSIDriver: { spec?: { attachRequired?: boolean; podInfoOnMount?: boolean; volumeLifecycleModes?: Array<'Persistent' | 'Ephemeral'>; fsGroupPolicy?: string } };
+  Event: {
+    involvedObject: { kind: string; namespace?: string; name: string; uid?: string; apiVersion?: string; resourceVersion?: string };
+    reason: string; message: string; type: 'Normal' | 'Warning'; count?: number;
+    source?: { component: string; host?: string }; firstTimestamp?: string; lastTimestamp?: string;
+  };
+  StatefulSet: {
+    spec?: {
+      replicas?: number; serviceName?: string; podManagementPolicy?: 'OrderedReady' | 'Parallel';
+      selector: { matchLabels: Record<string, string> };
+      template: { metadata?: { labels?: Record<string, string> }; spec: PodSpec };
+      volumeClaimTemplates?: Array<{ metadata: { name: string }; spec: PersistentVolumeClaimSpec }>;
+    };
+    status?: { replicas?: number; readyReplicas?: number; currentReplicas?: number };
+  };
+  VolumeSnapshot: {
+    spec?: { source: { persistentVolumeClaimName?: string; volumeSnapshotContentName?: string }; volumeSnapshotClassName?: string };
+    status?: { boundVolumeSnapshotContentName?: string; readyToUse?: boolean; restoreSize?: string; creationTime?: string; error?: VolumeError };
+  };
+  VolumeSnapshotContent: {
+    spec?: { driver: string; deletionPolicy: 'Delete' | 'Retain'; source: { volumeHandle?: string; snapshotHandle?: string }; volumeSnapshotRef: { name: string; namespace: string; uid?: string }; volumeSnapshotClassName?: string };
+    status?: { snapshotHandle?: string; readyToUse?: boolean; restoreSize?: number; creationTime?: number; error?: VolumeError };
+  };
+  VolumeSnapshotClass: { driver: string; deletionPolicy: 'Delete' | 'Retain'; parameters?: Record<string, string> };
+}
+
+export interface Condition { type: string; status: 'True' | 'False' | 'Unknown'; reason?: string; message?: string; lastHeartbeatTime?: string; lastTransitionTime?: string }
+export interface VolumeError { time?: string; message: string }
+
+export interface PodSpec {
+  nodeName?: string;
+  containers: Array<{ name: string; image: string; volumeMounts?: Array<{ name: string; mountPath: string; readOnly?: boolean }> }>;
+  volumes?: Array<{ name: string; persistentVolumeClaim?: { claimName: string; readOnly?: boolean }; [source: string]: unknown }>;
+  terminationGracePeriodSeconds?: number;
+  schedulerName?: string;
+  nodeSelector?: Record<string, string>;
+}
+
+export interface PodStatus {
+  phase?: 'Pending' | 'Running' | 'Succeeded' | 'Failed' | 'Unknown';
+  conditions?: Condition[];
+  containerStatuses?: Array<{ name: string; ready: boolean; state?: { running?: { startedAt?: string }; waiting?: { reason: string; message?: string }; terminated?: { reason?: string; exitCode: number } } }>;
+  reason?: string;
+  message?: string;
+}
+
+export interface PersistentVolumeClaimSpec {
+  accessModes: AccessMode[];
+  resources: { requests: { storage: string } };
+  storageClassName?: string;
+  volumeMode?: 'Filesystem' | 'Block';
+  volumeName?: string;
+  dataSource?: { kind: 'PersistentVolumeClaim' | 'VolumeSnapshot'; name: string; apiGroup?: string };
+}
+
+export interface PersistentVolumeSpec {
+  accessModes: AccessMode[];
+  capacity: { storage: string };
+  csi?: { driver: string; volumeHandle: string; fsType?: string; readOnly?: boolean; volumeAttributes?: Record<string, string> };
+  claimRef?: { apiVersion?: string; kind?: string; namespace: string; name: string; uid?: string; resourceVersion?: string };
+  persistentVolumeReclaimPolicy?: 'Delete' | 'Retain';
+  storageClassName?: string;
+  volumeMode?: 'Filesystem' | 'Block';
+  nodeAffinity?: unknown;
 }
 
 export function objectKey(kind: Kind, namespace: string | undefined, name: string): string {

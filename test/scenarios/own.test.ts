@@ -1,0 +1,302 @@
+/**
+ * A team's own scenarios: ScenarioSpec objects and YAML manifests, run through runScenario, with
+ * sensible defaults, story-time actions and faults, and one clear ScenarioError per mistake.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  checkInvariants, eventsOf, firstStep, objectAt, phaseAt, rpcCalls, runScenario, scenarioFromManifests, ScenarioError,
+  type K8sObject, type ScenarioSpec,
+} from '../../src/machines/index.ts';
+
+const sc = (provisioner = 'disk.csi.example.com', extra: Record<string, unknown> = {}): K8sObject => ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'fast' }, provisioner, ...extra });
+const claim = (name = 'data', accessModes = ['ReadWriteOnce']): K8sObject => ({
+  apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name }, spec: { accessModes, resources: { requests: { storage: '5Gi' } } },
+});
+const app = (name = 'app', claimName = 'data', nodeName?: string): K8sObject => ({
+  apiVersion: 'v1', kind: 'Pod', metadata: { name },
+  spec: {
+    ...(nodeName ? { nodeName } : {}),
+    containers: [{ name: 'app', image: 'busybox', volumeMounts: [{ name: 'data', mountPath: '/data' }] }],
+    volumes: [{ name: 'data', persistentVolumeClaim: { claimName } }],
+  },
+});
+const basic = (more: Partial<ScenarioSpec> = {}): ScenarioSpec => ({ objects: [sc(), claim(), app()], ...more });
+
+describe('runScenario with a ScenarioSpec', () => {
+  it('runs the story from its start with defaults: two nodes, a generic driver named after the provisioner, its CSIDriver', () => {
+    const t = runScenario(basic(), { k8s: '1.30' });
+    expect(t.scenario).toBe('custom');
+    expect(t.initial.objects.filter((o) => o.kind === 'Node').map((o) => o.metadata.name)).toEqual(['node-1', 'node-2']);
+    expect(t.initial.objects.find((o) => o.kind === 'CSIDriver')).toMatchObject({ metadata: { name: 'disk.csi.example.com' }, spec: { attachRequired: true } });
+    // everything is created at t = 0, dependencies first
+    const creates = t.steps.filter((s) => s.kind === 'user').slice(0, 3);
+    expect(creates.map((s) => [s.t, s.api?.kind])).toEqual([[0, 'StorageClass'], [0, 'PersistentVolumeClaim'], [0, 'Pod']]);
+    expect(phaseAt(t, 'Pod', 'app')).toBe('Running');
+    expect(phaseAt(t, 'PersistentVolumeClaim', 'data')).toBe('Bound');
+    expect(rpcCalls(t, 'ControllerPublishVolume').map((c) => c.code)).toEqual(['OK']);
+    expect(checkInvariants(t)).toEqual([]);
+  });
+
+  it('a driver without attach: the CSIDriver says so, no VolumeAttachment, no ControllerPublishVolume', () => {
+    const t = runScenario(basic({ driver: { attachRequired: false } }));
+    expect(t.initial.objects.find((o) => o.kind === 'CSIDriver')!.spec.attachRequired).toBe(false);
+    expect(t.final.objects.some((o) => o.kind === 'VolumeAttachment')).toBe(false);
+    expect(rpcCalls(t, 'ControllerPublishVolume')).toEqual([]);
+    expect(rpcCalls(t, 'NodePublishVolume').at(-1)?.code).toBe('OK');
+    expect(phaseAt(t, 'Pod', 'app')).toBe('Running');
+    expect(checkInvariants(t)).toEqual([]);
+  });
+
+  it('a CSIDriver document decides attachRequired; the driver follows it', () => {
+    const csiDriver: K8sObject = { apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name: 'disk.csi.example.com' }, spec: { attachRequired: false } };
+    const t = runScenario({ existing: [csiDriver], objects: [sc(), claim(), app()] });
+    expect(rpcCalls(t, 'ControllerPublishVolume')).toEqual([]);
+    expect(phaseAt(t, 'Pod', 'app')).toBe('Running');
+  });
+
+  it('a driver profile without attach and no CSIDriver object: attached by the external-attacher without a call, as upstream', () => {
+    const t = runScenario({ driver: { attachRequired: false }, existing: [], objects: [sc(), claim(), app()] });
+    expect(phaseAt(t, 'Pod', 'app')).toBe('Running');
+  });
+
+  it('stageUnstage: false skips NodeStageVolume', () => {
+    const t = runScenario(basic({ driver: { stageUnstage: false } }));
+    expect(rpcCalls(t, 'NodeStageVolume')).toEqual([]);
+    expect(rpcCalls(t, 'NodePublishVolume').at(-1)?.request.staging_target_path).toBeUndefined();
+    expect(phaseAt(t, 'Pod', 'app')).toBe('Running');
+  });
+
+  it('a ReadWriteMany volume serves pods on two nodes at once', () => {
+    const t = runScenario({
+      driver: { accessModes: ['ReadWriteMany'] },
+      objects: [sc(), claim('shared', ['ReadWriteMany']), app('a', 'shared', 'node-1'), app('b', 'shared', 'node-2')],
+    });
+    expect(phaseAt(t, 'Pod', 'a')).toBe('Running');
+    expect(phaseAt(t, 'Pod', 'b')).toBe('Running');
+    // no Multi-Attach refusal; the driver may still answer one of two concurrent publishes with
+    // ABORTED (an operation on that volume is in progress), which the external-attacher retries
+    expect(eventsOf(t, 'FailedAttachVolume').filter((e) => /Multi-Attach/.test(e.message))).toEqual([]);
+    expect(rpcCalls(t, 'ControllerPublishVolume').filter((c) => c.code === 'OK').map((c) => c.request.node_id).sort()).toEqual(['ins-3kq8d0vz', 'ins-7hw2pn4c']);
+    expect(checkInvariants(t)).toEqual([]);
+  });
+
+  it('existing objects are there, settled, when the story starts; actions happen at their story time', () => {
+    const t = runScenario({ existing: [sc(), claim(), app()], actions: [{ at: '20s', do: 'delete', kind: 'Pod', name: 'app' }], runFor: '1m' });
+    expect(phaseAt(t, 'Pod', 'app', 0)).toBe('Running');
+    const del = firstStep(t, { kind: 'user' })!;
+    expect(del.t).toBe(20_000);
+    expect(del.summary).toMatch(/You delete Pod default\/app/);
+    expect(objectAt(t, 'Pod', 'app')).toBeUndefined();
+    expect(firstStep(t, { rpc: 'NodeUnpublishVolume' })!.t).toBeGreaterThan(20_000);
+  });
+
+  it('a node shutdown, a restart and a patch on the timeline', () => {
+    const t = runScenario({
+      existing: [sc(), claim(), app('app', 'data', 'node-1')],
+      actions: [
+        { at: 1000, do: 'patch', kind: 'Node', name: 'node-2', patch: { spec: { unschedulable: true } } },
+        { at: 2000, do: 'restart', component: 'external-attacher' },
+        { at: 5000, do: 'shutdownNode', node: 'node-1' },
+      ],
+      runFor: '1m',
+    });
+    expect(objectAt(t, 'Node', 'node-2')!.spec?.unschedulable).toBe(true);
+    expect(firstStep(t, { summary: /external-attacher process restarts/ })!.t).toBe(2000);
+    // the restarted attacher probes its driver again
+    expect(firstStep(t, { component: 'external-attacher', after: 2000, rpc: 'Probe' })).toBeDefined();
+    expect(firstStep(t, { component: 'node-lifecycle-controller', summary: /Ready condition Unknown/ })!.t).toBeGreaterThan(40_000);
+  });
+
+  it('faults hit the story from its start, never the warm-up, and the trace says where they hit', () => {
+    // the pod's volume is mounted during the warm-up; the fault waits for the story's first NodeStageVolume
+    const t = runScenario({
+      existing: [sc(), claim(), app()],
+      objects: [claim('more'), app('second', 'more')],
+      faults: ['NodeStageVolume=INTERNALx2'],
+    });
+    const stages = rpcCalls(t, 'NodeStageVolume');
+    expect(stages.map((c) => c.code)).toEqual(['INTERNAL', 'INTERNAL', 'OK']);
+    expect(t.faults).toEqual([{ fault: 'NodeStageVolume=INTERNALx2', type: 'csi', fired: [{ step: stages[0]!.step, t: stages[0]!.t }, { step: stages[1]!.step, t: stages[1]!.t }] }]);
+    expect(t.steps.find((s) => s.i === stages[0]!.step)!.fault).toBe('NodeStageVolume=INTERNALx2');
+    expect(eventsOf(t, 'FailedMount').length).toBeGreaterThan(0);
+  });
+
+  it('a fault window in story milliseconds: from and until', () => {
+    const t = runScenario(basic(), { faults: [{ rpc: 'NodePublishVolume', code: 'ABORTED', from: 0, until: 1 }] });
+    expect(t.faults[0]!.fired).toEqual([]);
+    expect(t.faults[0]!.fault).toBe('NodePublishVolume=ABORTED (from 0s until 1ms)');
+    const late = runScenario(basic(), { faults: [{ rpc: 'NodePublishVolume', code: 'ABORTED', count: 1, from: 5000 }] });
+    expect(late.faults[0]!.fired).toHaveLength(1);
+    expect(late.faults[0]!.fired[0]!.t).toBeGreaterThanOrEqual(5000);
+  });
+
+  it('API faults: a failed write and a lagging status update', () => {
+    const t = runScenario(basic(), { apiFaults: [{ verb: 'create', kind: 'VolumeAttachment', code: 500, count: 1 }], faults: ['api:patchStatus:Node@kubelet=+5s'] });
+    const failed = t.steps.find((s) => s.fault === 'api:create:VolumeAttachment=500x1')!;
+    expect(failed.api).toMatchObject({ verb: 'create', kind: 'VolumeAttachment', code: 500 });
+    expect(failed.summary).toMatch(/fails to create VolumeAttachment/);
+    expect(t.faults.map((f) => [f.fault, f.fired.length > 0])).toEqual([['api:patchStatus:Node@kubelet=+5s', true], ['api:create:VolumeAttachment=500x1', true]]);
+    expect(phaseAt(t, 'Pod', 'app')).toBe('Running');
+    expect(checkInvariants(t)).toEqual([]);
+  });
+
+  it('an informer delay: the attach/detach controller sees pods late, so the attach starts late', () => {
+    const base = runScenario(basic());
+    const slow = runScenario(basic(), { faults: ['informer:attach-detach-controller:Pod=+20s'] });
+    const started = (t: typeof base) => firstStep(t, { msg: 'attachDetachController.attachVolumeStarted' })!.t;
+    expect(started(slow) - started(base)).toBeGreaterThan(19_000);
+    expect(phaseAt(slow, 'Pod', 'app')).toBe('Running');
+  });
+
+  it('the same inputs give the same trace; the spec is plain data (JSON round trip)', () => {
+    const spec = basic({ faults: ['ControllerPublishVolume=DEADLINE_EXCEEDEDx1'] });
+    const a = JSON.stringify(runScenario(spec, { seed: 4 }));
+    expect(JSON.stringify(runScenario(JSON.parse(JSON.stringify(spec)), { seed: 4 }))).toBe(a);
+  });
+});
+
+describe('faults hit the story of built-in scenarios too', () => {
+  it('pod-migration --fault NodeStageVolume=INTERNALx2: both failures show in the story', () => {
+    const t = runScenario('pod-migration', { k8s: '1.20', faults: ['NodeStageVolume=INTERNALx2'] });
+    expect(t.options.faults).toEqual(['NodeStageVolume=INTERNALx2']);
+    expect(t.faults[0]!.fired).toHaveLength(2);
+    expect(rpcCalls(t, 'NodeStageVolume').map((c) => c.code)).toEqual(['INTERNAL', 'INTERNAL', 'OK']);
+    expect(phaseAt(t, 'Pod', 'weixin-zixun-l3-vob-rbu-online-6')).toBe('Running');
+  });
+
+  it('mount (whose story starts mid-flow): the fault waits for the story', () => {
+    const t = runScenario('mount', { faults: ['NodeStageVolume=ABORTEDx1'] });
+    expect(rpcCalls(t, 'NodeStageVolume').map((c) => c.code)).toEqual(['ABORTED', 'OK']);
+    expect(t.steps[0]!.msg).toBe('kubelet.verifyControllerAttachedVolumeStarted');
+  });
+});
+
+describe('mistakes are one ScenarioError naming what is wrong and where, never a TypeError', () => {
+  const err = (f: () => unknown): ScenarioError => {
+    try { f(); } catch (e) { expect(e).toBeInstanceOf(ScenarioError); return e as ScenarioError; }
+    throw new Error('no error');
+  };
+  it.each([
+    ['an object that is not an object', { objects: [42] }, /objects\[0\].*must be a Kubernetes object/],
+    ['a malformed claim', { objects: [sc(), { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'd' }, spec: { accessModes: 'ReadWriteOnce' } }] }, /objects\[1\] \(PersistentVolumeClaim d\), spec\.accessModes: must be a list/],
+    ['a ConfigMap', { objects: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } }] }, /kind ConfigMap is not part of the simulation/],
+    ['a fault with an unknown RPC', { faults: [{ rpc: 'Nope', code: 'INTERNAL' }] }, /faults\[0\]\.rpc: unknown CSI RPC "Nope"/],
+    ['a fault on an unknown node', { faults: [{ rpc: 'NodeStageVolume', code: 'INTERNAL', node: 'node-9' }] }, /no node "node-9"/],
+    ['a pod on an unknown node', { objects: [sc(), claim(), app('a', 'data', 'node-7')] }, /spec\.nodeName: no node "node-7"/],
+    ['a pod whose claim does not exist', { objects: [sc(), app()] }, /no PersistentVolumeClaim "data"/],
+    ['an action after the story ends', { runFor: '10s', actions: [{ at: '1m', do: 'shutdownNode', node: 'node-1' }] }, /actions\[0\]\.at: comes after the story ends/],
+    ['an unknown action', { actions: [{ at: 0, do: 'explode' }] }, /unknown action "explode"/],
+    ['restarting the kubelet', { actions: [{ at: 0, do: 'restart', component: 'kubelet' }] }, /restarting the kubelet is not modelled/],
+    ['a block volume', { driver: { block: true } }, /raw block volumes are not simulated/],
+    ['two drivers', { objects: [sc('a.csi'), { ...sc('b.csi'), metadata: { name: 'other' } }] }, /one CSI driver per scenario/],
+    ['a misspelt field', { objets: [] }, /objets: unknown field/],
+    ['a bad duration', { runFor: 'forever' }, /runFor: must be milliseconds or a duration/],
+    ['an unknown version', { k8s: '1.99' }, /unknown Kubernetes version "1\.99"/],
+  ])('%s', (_name, spec, message) => {
+    expect(err(() => runScenario(spec as ScenarioSpec)).message).toMatch(message as RegExp);
+  });
+
+  it('bad options too', () => {
+    expect(err(() => runScenario(basic(), { faults: ['Nope=INTERNAL'] })).message).toMatch(/unknown CSI RPC "Nope"/);
+    expect(err(() => runScenario(basic(), { faults: [{ rpc: 'NodeStageVolume', code: 'INTERNAL', count: 0 }] })).message).toMatch(/count: must be an integer of at least 1/);
+    expect(err(() => runScenario(basic(), { extendBy: -1 })).message).toMatch(/extendBy/);
+    expect(err(() => runScenario('nope')).message).toMatch(/unknown scenario "nope"/);
+  });
+});
+
+describe('scenarioFromManifests', () => {
+  const YAML = `apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata:
+  name: fast
+provisioner: disk.csi.example.com
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata:
+  name: data
+spec:
+  accessModes: [ReadWriteOnce]
+  resources:
+    requests:
+      storage: 5Gi
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: app
+spec:
+  containers:
+    - name: app
+      image: busybox
+      volumeMounts: [{ name: data, mountPath: /data }]
+  volumes:
+    - name: data
+      persistentVolumeClaim: { claimName: data }
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: later
+spec:
+  containers: [{ name: app, image: busybox }]
+---
+apiVersion: csi-flows/v1
+kind: Scenario
+metadata:
+  name: yaml-story
+spec:
+  k8s: "1.20"
+  existing: [StorageClass/fast, PersistentVolumeClaim/data, Pod/app]
+  actions:
+    - { at: 10s, delete: Pod/app }
+    - { at: 20s, create: Pod/later }
+    - { at: 30s, patch: Node/node-2, with: { spec: { unschedulable: true } } }
+  faults:
+    - { rpc: NodeUnpublishVolume, code: INTERNAL, count: 1 }
+  runFor: 2m
+`;
+
+  it('reads manifests and a Scenario document into a spec runScenario runs', () => {
+    const spec = scenarioFromManifests(YAML);
+    expect(spec.id).toBe('yaml-story');
+    expect(spec.k8s).toBe('1.20');
+    expect(spec.existing!.map((o) => o.kind)).toEqual(['StorageClass', 'PersistentVolumeClaim', 'Pod']);
+    const t = runScenario(spec);
+    expect(t.k8s).toBe('1.20');
+    expect(phaseAt(t, 'Pod', 'app', 0)).toBe('Running');
+    expect(rpcCalls(t, 'NodeUnpublishVolume').map((c) => c.code)).toEqual(['INTERNAL', 'OK']);
+    expect(firstStep(t, { summary: 'You create Pod default/later' })!.t).toBe(20_000);
+    expect(phaseAt(t, 'Pod', 'later')).toBe('Running');
+    expect(objectAt(t, 'Node', 'node-2', 29_999)!.spec?.unschedulable).toBeUndefined();
+    expect(objectAt(t, 'Node', 'node-2')!.spec?.unschedulable).toBe(true);
+    expect(checkInvariants(t)).toEqual([]);
+  });
+
+  it.each([
+    ['a ConfigMap', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n', 2, /document 1 \(ConfigMap x\), kind: kind ConfigMap is not part of the simulation/],
+    ['broken YAML', 'apiVersion: v1\nkind: Pod\nmetadata: {name: x\n', 3, /not valid YAML/],
+    ['a bad claim reference', YAML.replace('persistentVolumeClaim: { claimName: data }', 'persistentVolumeClaim: { claimName: dat }'), 28, /document 3 \(Pod app\), spec\.volumes\[0\]\.persistentVolumeClaim\.claimName: no PersistentVolumeClaim "dat"/],
+    ['a misspelt access mode', YAML.replace('[ReadWriteOnce]', '[ReadWriteOnly]'), 12, /spec\.accessModes\[0\]: must be one of ReadWriteOnce/],
+    ['an unknown RPC in a fault', YAML.replace('rpc: NodeUnpublishVolume', 'rpc: NodeUnpublish'), 49, /document 5 \(Scenario yaml-story\), faults\[0\]\.rpc: unknown CSI RPC "NodeUnpublish"/],
+    ['an action on a node that does not exist', YAML.replace('patch: Node/node-2', 'patch: Node/node-9'), 47, /actions\[2\]\.name: no Node "node-9"/],
+    ['existing naming a missing document', YAML.replace('Pod/app]', 'Pod/ap]'), 43, /spec\.existing\[2\]: no document Pod ap/],
+    ['an unknown Scenario field', YAML.replace('  runFor: 2m', '  runfor: 2m'), 50, /spec\.runfor: unknown field/],
+  ])('%s: the line and the field', (_name, text, line, message) => {
+    try {
+      scenarioFromManifests(text as string);
+      throw new Error('no error');
+    } catch (e) {
+      expect(e).toBeInstanceOf(ScenarioError);
+      expect((e as ScenarioError).line).toBe(line);
+      expect((e as Error).message).toMatch(message as RegExp);
+    }
+  });
+
+  it('an empty text or a text that is not YAML text is a ScenarioError too', () => {
+    expect(() => scenarioFromManifests('')).toThrow(ScenarioError);
+    expect(() => scenarioFromManifests('---\n---\n')).toThrow(/no documents/);
+    expect(() => scenarioFromManifests(42 as unknown as string)).toThrow(ScenarioError);
+    expect(() => scenarioFromManifests('x'.repeat(2 * 1024 * 1024))).toThrow(/at most 1024 KiB/);
+  });
+});
