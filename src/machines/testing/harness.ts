@@ -18,6 +18,10 @@ import type {
 import type { CsiRpc, GrpcCode } from '../shared/csi.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import type { ProfileId } from '../shared/messages.ts';
+import type { DriverProfile } from '../drivers/types.ts';
+import { DRIVERS } from '../drivers/index.ts';
+import { genericDriver } from '../scenarios/spec.ts';
+import { buildComponents } from '../scenarios/topology.ts';
 
 /** The node a node-scoped object belongs to (the kubelet's field selectors). */
 const nodeOf = (o: K8sObject): string | undefined => {
@@ -36,7 +40,12 @@ export interface HarnessOptions {
   id?: string;
   /** the host it runs on (default "node-1" for node components, "master-1" otherwise) */
   host?: string;
+  /** the CSI driver the component serves or knows: a profile, a built-in profile id, or a generic driver's name (default "csi.example.com") */
+  driver?: DriverProfile | string;
 }
+
+/** wall clock of the harness's time 0, as scenarios default it */
+const EPOCH_US = Date.parse('2024-05-14T09:30:00Z') * 1000;
 
 /** An inbound event without its time (the harness stamps it). */
 export type InboundEvent = ClusterEvent extends infer E ? (E extends { now: number } ? Omit<E, 'now'> & { now?: number } : never) : never;
@@ -204,14 +213,25 @@ export class MachineHarness {
   }
 }
 
-/** A harness for one component: its descriptor and input (id, host and profile get defaults). */
+/**
+ * A harness for one component: its descriptor and input. The input starts from what the standard
+ * cluster gives that component (ids, host, profile, clocks, the driver), then yours on top.
+ */
 export function createHarness<I extends ComponentInput>(
   descriptor: ComponentDescriptor<I>, input: Omit<Partial<I>, 'id' | 'host' | 'profile'> & Record<string, unknown> = {} as Omit<Partial<I>, 'id' | 'host' | 'profile'> & Record<string, unknown>, options: HarnessOptions = {},
 ): MachineHarness {
   const nodeLocal = !!descriptor.nodeScoped?.length || descriptor.name === 'csi-node-plugin' || descriptor.name === 'node-driver-registrar';
-  const host = options.host ?? (input.nodeName as string | undefined) ?? (nodeLocal ? 'node-1' : 'master-1');
+  const profile = options.profile ?? '1.30';
+  const d = options.driver;
+  const driver: DriverProfile = typeof d === 'object' ? d : DRIVERS[d ?? ''] ?? genericDriver(d ?? 'csi.example.com');
+  const nodeName = (input.nodeName as string | undefined) ?? (nodeLocal ? options.host : undefined) ?? 'node-1';
+  const specs = buildComponents({
+    driver, nodes: [{ name: nodeName }], objects: [], actions: [], start: '2024-05-14T09:30:00Z', hostTz: { offsetMin: 0, zone: 'UTC' }, runFor: 0,
+  }, driver, profile, 1, EPOCH_US);
+  const standard = specs.find((x) => x.descriptor.name === descriptor.name)?.input ?? {};
+  const host = options.host ?? (nodeLocal ? nodeName : (standard as { host?: string }).host ?? 'master-1');
   const full = {
-    id: options.id ?? (nodeLocal ? `${descriptor.name}/${host}` : descriptor.name), host, profile: options.profile ?? '1.30',
+    ...standard, id: options.id ?? (nodeLocal ? `${descriptor.name}/${host}` : descriptor.name), host, profile,
     ...(nodeLocal ? { nodeName: host } : {}), ...input,
   } as unknown as ComponentInput & Record<string, unknown>;
   return new MachineHarness(descriptor as ComponentDescriptor, full);
