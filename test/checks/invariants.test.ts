@@ -51,6 +51,18 @@ describe('checkInvariants on the built-in scenarios', () => {
   });
 });
 
+describe('documented upstream races are returned, marked known', () => {
+  it('rule 3: a ReadWriteOnce volume attached to the new node while its failing detach leaves the old attachment uncertain (kubernetes#124334)', () => {
+    // found by the property test: on 1.30 a failed detach marks the old attachment uncertain, and the
+    // Multi-Attach check counts only confirmed attachments
+    const t = runScenario('pod-migration', { k8s: '1.30', seed: 999984, faults: ['NodeUnpublishVolume=RESOURCE_EXHAUSTEDx2', 'ControllerUnpublishVolume=DEADLINE_EXCEEDEDx3'] });
+    const v = checkInvariants(t);
+    expect(v.length).toBeGreaterThan(0);
+    for (const x of v) expect(x).toMatchObject({ rule: 3, known: 'kubernetes/kubernetes#124334' });
+    expect(v[0]!.message).toMatch(/attached to 11\.142\.61\.164 and 11\.142\.60\.212 \(its detach from 11\.142\.61\.164 is failing\)/);
+  });
+});
+
 describe('each rule fires on a doctored trace whose objects predate the story', () => {
   it('rule 1: NodeStageVolume while the VolumeAttachment (attached before the story) is not attached', () => {
     const t = clone(runScenario('mount', { k8s: '1.30' }));

@@ -13,7 +13,8 @@ export const descriptor: ComponentDescriptor<AttachDetachControllerInput> = {
   name: 'attach-detach-controller',
   machine: attachDetachControllerMachine,
   source: 'kube-controller-manager',
-  watches: ['Pod', 'Node', 'PersistentVolume', 'PersistentVolumeClaim', 'VolumeAttachment', 'CSIDriver'],
+  // CSIDriver first: its cache is synced before the populator processes pods (WaitForNamedCacheSync, then populateDesiredStateOfWorld)
+  watches: ['CSIDriver', 'Pod', 'Node', 'PersistentVolume', 'PersistentVolumeClaim', 'VolumeAttachment'],
   messages: attachDetachControllerMessages,
   world: adcWorld,
 };

@@ -28,7 +28,16 @@ const logArgs = (op: RunningOperation) => ({ specName: op.specName, volumeName: 
 export function beginOperation(ctx: AdcContext, op: RunningOperation): Out {
   const out: ClusterEmitted[] = [{ type: 'timer.requested', key: opTimer(op), at: op.startedAt + CSI_TIMEOUT }];
   if (op.kind === 'volume_attach') {
-    if (ctx.vas[op.vaName]) return { ctx: setOp(ctx, { ...op, phase: 'waitForAttach' }), out: [...out, ...checkAttach(ctx, op).out] };
+    if (ctx.vas[op.vaName]) {
+      // the VolumeAttachment exists already (a restarted controller, an earlier attempt): the wait checks it
+      // once before it waits, so an attached one finishes the attach at once (csi_attacher.go
+      // waitForVolumeAttachmentInternal / waitForVolumeAttachmentWithLister)
+      const waiting: RunningOperation = { ...op, phase: 'waitForAttach' };
+      const c = setOp(ctx, waiting);
+      const now = checkVa(c, waiting, op.startedAt);
+      if (now.out.length > 0) return { ctx: now.ctx, out: [...out, ...now.out] };
+      return { ctx: c, out: [...out, ...checkAttach(c, waiting).out] };
+    }
     const [c, requestId] = nextRequestId(ctx);
     out.push({
       type: 'api.request', requestId, verb: 'create', kind: 'VolumeAttachment', name: op.vaName,

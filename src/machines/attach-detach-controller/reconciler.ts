@@ -58,6 +58,9 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
     const r = beginOperation(ctx, op);
     ctx = r.ctx;
     out.push(...r.out);
+    // an operation that ended at once (an existing VolumeAttachment checked before waiting) is looked at
+    // again on the next loop, as the 100ms reconciler loop would
+    if (r.out.some((e) => e.type === 'timer.cancelled')) wake.push(now + 1);
   };
 
   // Detaches are triggered before attaches so that volumes referenced by pods that are rescheduled

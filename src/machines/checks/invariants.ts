@@ -17,7 +17,9 @@
  *  6. A PersistentVolume is never deleted while a VolumeAttachment of it is attached.
  *
  * A violation that is a documented upstream race, not a simulator bug, is still returned, with
- * `known` naming the upstream issue.
+ * `known` naming the upstream issue: rule 2 for a detach retried after the volume came back into use
+ * (kubernetes#88565), rule 3 for an attach to a new node while the old attachment's detach keeps
+ * failing (kubernetes#124334).
  */
 import type { Trace, TraceStep } from '../cluster/trace.ts';
 import { objectKey, type K8sObject } from '../shared/k8s.ts';
@@ -185,8 +187,16 @@ export function checkInvariants(trace: Trace): Violation[] {
       const pvName = va.spec?.source?.persistentVolumeName;
       const pv = pvName ? objects.get(objectKey('PersistentVolume', undefined, pvName)) : undefined;
       if (pv && (pv.spec?.accessModes ?? []).some((m: string) => SINGLE_NODE.includes(m)) && !(pv.spec?.accessModes ?? []).some((m: string) => !SINGLE_NODE.includes(m))) {
-        const nodes = new Set(byKind('VolumeAttachment').filter((v) => v.status?.attached && v.spec?.source?.persistentVolumeName === pvName).map((v) => v.spec.nodeName));
-        if (nodes.size > 1) fail(st, 3, `${(pv.spec.accessModes as string[]).join(',')} volume ${pvName} attached to ${[...nodes].join(' and ')}`);
+        const attached = byKind('VolumeAttachment').filter((v) => v.status?.attached && v.spec?.source?.persistentVolumeName === pvName);
+        const nodes = new Set(attached.map((v) => v.spec.nodeName));
+        if (nodes.size > 1) {
+          // a detach that failed leaves the old attachment uncertain, and the attach/detach controller's
+          // Multi-Attach check counts only confirmed attachments (GetNodesForAttachedVolume): it attaches to
+          // the new node while the old VolumeAttachment, being deleted, still says attached
+          const detaching = attached.filter((v) => v.metadata.deletionTimestamp).map((v) => v.spec.nodeName);
+          fail(st, 3, `${(pv.spec.accessModes as string[]).join(',')} volume ${pvName} attached to ${[...nodes].join(' and ')}${detaching.length ? ` (its detach from ${detaching.join(', ')} is failing)` : ''}`,
+            detaching.length ? 'kubernetes/kubernetes#124334' : undefined);
+        }
       }
     }
   }

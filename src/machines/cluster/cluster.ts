@@ -104,8 +104,10 @@ interface Running {
   world?: unknown;
   /** bumped when the process restarts: answers meant for the previous process are dropped */
   incarnation: number;
-  /** FIFO floors of lagging informers (an informer delay), per kind */
+  /** FIFO floors of informers with their own stream (ownStream, or lagging after an informer delay), per kind */
   laggingFloors?: Map<string, number>;
+  /** delivery jitter of its own-stream informers */
+  streamRng?: Rng;
 }
 
 interface PendingCall { caller: Running; requestId: string; rpc: CsiRpc; target: string; done: boolean; incarnation: number }
@@ -314,12 +316,10 @@ export class Cluster {
     const latency = this.rng.int(2 * MS, 9 * MS);
     const fault = this.matchApiFault(r, req);
     const incarnation = r?.incarnation;
-    if (fault?.f.delayMs) {
-      // a lagging request: it lands late and lets the component's later requests pass it
-      this.agenda.push(issueAt + latency + Math.round(fault.f.delayMs * 1000), () => this.applyApi(r, req, fault, incarnation));
-      return;
-    }
-    const applyAt = Math.max(issueAt + latency, r?.lastApplyAt ?? 0);
+    // a lagging request lands late, and the component's later requests land after it (its controllers
+    // write from their loop, one request at a time)
+    const slow = fault?.f.delayMs ? Math.round(fault.f.delayMs * 1000) : 0;
+    const applyAt = Math.max(issueAt + latency + slow, r?.lastApplyAt ?? 0);
     if (r) r.lastApplyAt = applyAt;
     this.agenda.push(applyAt, () => this.applyApi(r, req, fault, incarnation));
   }
@@ -397,8 +397,11 @@ export class Cluster {
       else if (sawBefore) ev = { type: 'watch.deleted', now: 0, object: type === 'DELETED' ? object : oldObject! };
       if (!ev) continue;
       const lag = this.informerDelayFor(w, object.kind);
-      if (lag) this.deliverLagging(w, ev, object.kind, this.rng.int(200, 2500) + lag);
-      else this.deliverLater(w, ev, this.rng.int(200, 2500));
+      const own = w.spec.descriptor.ownStream?.includes(object.kind);
+      const jitter = (own ? (w.streamRng ??= createRng(`${this.options.seed}/${w.id}/streams`)) : this.rng).int(200, 2500);
+      // an informer that lagged keeps its own order after the lag ends: later events queue behind the late ones
+      if (own || lag || (w.laggingFloors?.get(object.kind) ?? 0) > this.nowUs) this.deliverLagging(w, ev, object.kind, jitter + lag);
+      else this.deliverLater(w, ev, jitter);
     }
   }
 

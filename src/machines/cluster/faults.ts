@@ -38,7 +38,7 @@ export interface ApiFault {
   node?: string;
   /** the API server answers with this HTTP status instead of applying the request */
   code?: number;
-  /** the request reaches the API server this many ms late (a lagging status update); with `code`, late and failed */
+  /** the request reaches the API server this many ms late (a lagging status update), and the component's later requests after it; with `code`, late and failed */
   delayMs?: number;
   /** how many requests it hits (default: every one) */
   count?: number;

@@ -44,6 +44,8 @@ export interface ExternalProvisionerContext {
   volumes: Record<string, K8sObject>;
   classes: Record<string, K8sObject>;
   nodes: Record<string, K8sObject>;
+  /** VolumeAttachments by name (the VolumeAttachment lister canDeleteVolume reads) */
+  attachments: Record<string, K8sObject>;
   ops: Record<string, Operation>;
   /** workqueue NumRequeues per key */
   failures: Record<string, number>;
@@ -103,8 +105,21 @@ function withSourceHandle(c: ExternalProvisionerContext, claim: K8sObject): K8sO
   return handle ? { ...claim, spec: { ...claim.spec, dataSource: { ...ds, volumeHandle: handle } } } : claim;
 }
 
-function startDelete(c: ExternalProvisionerContext, pv: K8sObject, out: Out): void {
+function startDelete(c: ExternalProvisionerContext, pv: K8sObject, out: Out, now: number): void {
   out.push(log('deleteStarted', { pv: pv.metadata.name }));
+  // canDeleteVolume: a volume that a VolumeAttachment still names is not deleted (the VolumeAttachment
+  // lister exists only for drivers with PUBLISH_UNPUBLISH_VOLUME). upstream: external-provisioner
+  // pkg/controller/controller.go canDeleteVolume, cmd/csi-provisioner/csi-provisioner.go (vaLister)
+  if (c.input.driver.controllerCapabilities.includes('PUBLISH_UNPUBLISH_VOLUME')) {
+    const va = Object.values(c.attachments).find((v) => v.spec?.source?.persistentVolumeName === pv.metadata.name);
+    if (va) {
+      const err = `persistentvolume ${pv.metadata.name} is still attached to node ${va.spec.nodeName}`;
+      out.push(log('deleteFailed', { pv: pv.metadata.name, err }));
+      out.push({ type: 'event.recorded', involved: { kind: 'PersistentVolume', name: pv.metadata.name }, eventType: 'Warning', reason: 'VolumeFailedDelete', message: err });
+      requeue(c, `pv/${pv.metadata.name}`, now, out, false);
+      return;
+    }
+  }
   const requestId = call(c, 'DeleteVolume', { volume_id: pv.spec.csi.volumeHandle }, out);
   c.ops[`pv/${pv.metadata.name}`] = { kind: 'delete', step: 'rpc', requestId };
 }
@@ -113,13 +128,13 @@ function startDelete(c: ExternalProvisionerContext, pv: K8sObject, out: Out): vo
  * Work through the claims and volumes that changed (the workqueue keys), or all of them after
  * start-up or a class/node change, skipping those busy or backing off.
  */
-function sync(c: ExternalProvisionerContext, out: Out): void {
+function sync(c: ExternalProvisionerContext, out: Out, now: number): void {
   const claimKeys = c.dirtyAll ? Object.keys(c.claims) : Object.keys(c.dirty).filter((k) => !k.startsWith('pv/'));
   const pvNames = c.dirtyAll ? Object.keys(c.volumes) : Object.keys(c.dirty).filter((k) => k.startsWith('pv/')).map((k) => k.slice(3));
   c.dirty = {};
   c.dirtyAll = false;
   for (const key of claimKeys.sort()) { const cl = c.claims[key]; if (cl && !c.ops[key] && shouldProvision(c, cl)) startProvision(c, key, out); }
-  for (const name of pvNames.sort()) { const pv = c.volumes[name]; if (pv && !c.ops[`pv/${name}`] && shouldDelete(c, pv)) startDelete(c, pv, out); }
+  for (const name of pvNames.sort()) { const pv = c.volumes[name]; if (pv && !c.ops[`pv/${name}`] && shouldDelete(c, pv)) startDelete(c, pv, out, now); }
 }
 
 /** The workqueue requeues the key with its rate limiter. */
@@ -196,8 +211,8 @@ function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
   delete c.failures[key];
 }
 
-const STORE: Partial<Record<K8sObject['kind'], 'claims' | 'volumes' | 'classes' | 'nodes'>> = {
-  PersistentVolumeClaim: 'claims', PersistentVolume: 'volumes', StorageClass: 'classes', Node: 'nodes',
+const STORE: Partial<Record<K8sObject['kind'], 'claims' | 'volumes' | 'classes' | 'nodes' | 'attachments'>> = {
+  PersistentVolumeClaim: 'claims', PersistentVolume: 'volumes', StorageClass: 'classes', Node: 'nodes', VolumeAttachment: 'attachments',
 };
 
 /** Copy-on-write helper: every action works on a shallow copy and assigns it back. */
@@ -257,9 +272,9 @@ export const externalProvisionerMachine = setup({
           for (const [ck, src] of Object.entries(c.clones)) if (src === source) c.dirty[ck] = true;
         }
       } else if (bag === 'classes') c.dirtyAll = true;
-      // nodes only feed topology lookups (the node lister), they queue no claim
+      // nodes only feed topology lookups (the node lister), VolumeAttachments canDeleteVolume: they queue nothing
     }),
-    syncAll: react((c, _e, out) => sync(c, out)),
+    syncAll: react((c, e, out) => sync(c, out, e.now)),
     handleCsiResult: react((c, e, out) => { if (e.type === 'csi.result') onCsiResult(c, e, out); }),
     handleApiResult: react((c, e, out) => { if (e.type === 'api.result') onApiResult(c, e, out); }),
     endBackoff: react((c, e) => {
@@ -276,7 +291,7 @@ export const externalProvisionerMachine = setup({
 }).createMachine({
   id: 'externalProvisioner',
   initial: 'stopped',
-  context: ({ input }) => ({ input, claims: {}, volumes: {}, classes: {}, nodes: {}, ops: {}, failures: {}, startup: 0, nextRequest: 1, dirty: {}, dirtyAll: true, clones: {} }),
+  context: ({ input }) => ({ input, claims: {}, volumes: {}, classes: {}, nodes: {}, attachments: {}, ops: {}, failures: {}, startup: 0, nextRequest: 1, dirty: {}, dirtyAll: true, clones: {} }),
   states: {
     stopped: { description: 'The csi-provisioner container is not running.', on: { 'component.started': { target: 'connecting', actions: 'callNextStartupRpc' } } },
     connecting: {

@@ -11,6 +11,8 @@ export const descriptor: ComponentDescriptor<ExternalProvisionerInput> = {
   name: 'external-provisioner',
   machine: externalProvisionerMachine,
   source: 'csi-provisioner',
-  watches: ['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass', 'CSINode', 'Node'],
+  watches: ['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass', 'CSINode', 'Node', 'VolumeAttachment'],
+  // the VolumeAttachment lister csi-provisioner.go starts for drivers with PUBLISH_UNPUBLISH_VOLUME
+  ownStream: ['VolumeAttachment'],
   messages: externalProvisionerMessages,
 };

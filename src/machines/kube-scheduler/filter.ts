@@ -49,7 +49,8 @@ export function checkClaims(pod: K8sObject, claims: Record<string, K8sObject>, c
 /** Filter, then pick the node with the fewest pods, then by name (no randomness needed). */
 export function pickNode(pod: K8sObject, nodes: K8sObject[], podsOnNode: Record<string, number>, claims: Record<string, K8sObject>, volumes: Record<string, K8sObject>): { node?: string; feasible: number } {
   const bound = podClaims(pod).map((k) => claims[k]).filter((c) => c?.spec?.volumeName).map((c) => volumes[c!.spec.volumeName]).filter(Boolean) as K8sObject[];
-  const selected = podClaims(pod).map((k) => claims[k]?.metadata.annotations?.[ANN_SELECTED_NODE]).find(Boolean);
+  // a claim still being provisioned for a node keeps its pods there; once bound, only the PV's node affinity counts
+  const selected = podClaims(pod).map((k) => claims[k]).filter((c) => !c?.spec?.volumeName).map((c) => c?.metadata.annotations?.[ANN_SELECTED_NODE]).find(Boolean);
   const fit = nodes.filter((n) => nodeUsable(n) && bound.every((pv) => volumeFitsNode(pv, n)) && (!selected || n.metadata.name === selected));
   const count = (n: string): number => podsOnNode[n] ?? 0;
   fit.sort((a, b) => count(a.metadata.name) - count(b.metadata.name) || (a.metadata.name < b.metadata.name ? -1 : 1));

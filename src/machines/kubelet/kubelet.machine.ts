@@ -21,7 +21,7 @@ import {
   csiDriverChanged, handleOperationResult, handleVerifyNode, handleVolumeGet, podUpdated, populateDesiredState, reconcile,
 } from './kubelet.volumes.ts';
 import {
-  initializeNode, nodeStatusWritten, podAdded, podTimer, pluginSocketCreated, pluginSocketRemoved, registrationResult,
+  initializeNode, nodeStatusWritten, podAdded, podRequestResult, podTimer, pluginSocketCreated, pluginSocketRemoved, registrationResult,
   scheduleNodeStatus, syncPods, updateNodeStatus, csiErrText,
 } from './kubelet.node.ts';
 
@@ -95,6 +95,7 @@ export const kubeletMachine = setup({
     handleApiResult: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => {
       if (e.type !== 'api.result') return;
       if (e.requestId === w.c.nodeStatusRequest) nodeStatusWritten(w, e.ok);
+      else if (podRequestResult(w, e.requestId, e.ok, e.code)) { /* pod status manager */ }
       else if (handleVolumeGet(w, e.requestId, e.ok, e.object)) { /* populator lookup */ }
       else if (!handleVerifyNode(w, e.requestId, e.ok, e.object, e.message)) registrationResult(w, e.requestId, e.ok, undefined, e.message ?? '');
       settle(w);

@@ -14,7 +14,7 @@ import { isFinalError, rpcErrorText } from '../shared/csi.ts';
 import { rfc3339, sortedJson } from '../shared/goFormat.ts';
 import { kobj, type K8sObject } from '../shared/k8s.ts';
 import { ANN_CONTROLLER_MANAGED_ATTACH, ANN_NODE_ID } from '../shared/names.ts';
-import { CSI_TIMEOUT, NODE_STATUS_UPDATE_FREQUENCY, POD_ATTACH_AND_MOUNT_TIMEOUT, REGISTRAR_TIMEOUT, SECOND } from '../shared/timing.ts';
+import { CSI_TIMEOUT, NODE_STATUS_REPORT_FREQUENCY, NODE_STATUS_UPDATE_FREQUENCY, POD_ATTACH_AND_MOUNT_TIMEOUT, REGISTRAR_TIMEOUT, SECOND, STATUS_SYNC_PERIOD } from '../shared/timing.ts';
 import { getProfile } from '../profiles/index.ts';
 import type { Work } from './kubelet.types.ts';
 import { markVolumesAsReportedInUse, volumesInUse } from './kubelet.volumes.ts';
@@ -47,7 +47,9 @@ export function initializeNode(w: Work): void {
 const readyCondition = (w: Work) => {
   const prev = (w.c.node?.status?.conditions ?? []).find((c: { type: string }) => c.type === 'Ready') as { status?: string; lastTransitionTime?: string } | undefined;
   return {
-    type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status', lastHeartbeatTime: wall(w),
+    type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status',
+    // without heartbeats the node lifecycle controller has nothing to time out: no heartbeat time at all
+    ...(w.c.input.heartbeat ? { lastHeartbeatTime: wall(w) } : {}),
     lastTransitionTime: prev?.status === 'True' && prev.lastTransitionTime ? prev.lastTransitionTime : wall(w),
   };
 };
@@ -55,11 +57,18 @@ const readyCondition = (w: Work) => {
 /** The next tick of the 10s node status loop, when something has to be written (event-driven for scale). */
 export function scheduleNodeStatus(w: Work): void {
   const want = volumesInUse(w);
-  const needed = w.c.input.heartbeat || JSON.stringify(want) !== JSON.stringify(w.c.volumesInUseWritten);
-  if (!needed || w.c.nodeStatusRequest || (w.c.nodeStatusAt !== undefined && w.c.nodeStatusAt > w.now)) return;
+  const changed = JSON.stringify(want) !== JSON.stringify(w.c.volumesInUseWritten);
+  if (w.c.nodeStatusRequest) return;
   const phase = (w.c.input.statusUpdateOffset ?? 0) % NODE_STATUS_UPDATE_FREQUENCY;
   const k = Math.floor((w.now - phase) / NODE_STATUS_UPDATE_FREQUENCY) + 1;
-  w.c.nodeStatusAt = phase + k * NODE_STATUS_UPDATE_FREQUENCY;
+  let at = phase + k * NODE_STATUS_UPDATE_FREQUENCY;
+  if (!w.c.input.heartbeat && !changed) {
+    // without heartbeats an unchanged status is still reported every nodeStatusReportFrequency (5m)
+    at = Math.max(at, (w.c.statusWrittenAt ?? w.c.startedAt) + NODE_STATUS_REPORT_FREQUENCY);
+  }
+  // a tick already due no later than that one stands
+  if (w.c.nodeStatusAt !== undefined && w.c.nodeStatusAt > w.now && w.c.nodeStatusAt <= at) return;
+  w.c.nodeStatusAt = at;
   timer(w, 'nodeStatus', w.c.nodeStatusAt);
 }
 
@@ -68,7 +77,8 @@ export function updateNodeStatus(w: Work): void {
   w.c.nodeStatusAt = undefined;
   const want = volumesInUse(w);
   const changed = JSON.stringify(want) !== JSON.stringify(w.c.volumesInUseWritten);
-  if (!changed && !w.c.input.heartbeat) return;
+  if (!changed && !w.c.input.heartbeat && w.now < (w.c.statusWrittenAt ?? w.c.startedAt) + NODE_STATUS_REPORT_FREQUENCY) return;
+  w.c.statusWrittenAt = w.now;
   const status: Record<string, unknown> = { volumesInUse: want.length ? want : null };
   if (w.c.input.heartbeat) status.conditions = [readyCondition(w)];
   w.c.nodeStatusInFlight = want;
@@ -131,8 +141,9 @@ export function syncPods(w: Work): void {
     if (st.stage === 'terminated' && !Object.values(w.c.asw).some((a) => a.pods[uid])) {
       // PodResourcesAreReclaimed: no volume of the pod is mounted any more -> the final delete
       w.c.podStates[uid] = { ...st, stage: 'deleting' };
-      api(w, { verb: 'delete', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, gracePeriodSeconds: 0,
+      const id = api(w, { verb: 'delete', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, gracePeriodSeconds: 0,
         summary: `The kubelet on ${w.c.input.nodeName} has unmounted every volume of pod ${kobj(pod)} and deletes it for good (grace period 0).` });
+      w.c.podRequests = { ...w.c.podRequests, [id]: { uid, what: 'delete' } };
     }
   }
 }
@@ -153,16 +164,44 @@ export function podTimer(w: Work, key: string): void {
     w.c.podStates[uid] = { ...st, waitStartedAt: w.now };
     timer(w, `podWait:${uid}`, w.now + POD_ATTACH_AND_MOUNT_TIMEOUT);
   } else if (what === 'podStart' && st.stage === 'containersStarting') {
-    w.c.podStates[uid] = { ...st, stage: 'Running' };
-    const t = wall(w);
-    const cond = (type: string) => ({ type, status: 'True', lastProbeTime: null, lastTransitionTime: t });
-    api(w, { verb: 'patchStatus', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name,
-      patch: { status: { phase: 'Running', conditions: [cond('Initialized'), cond('Ready'), cond('ContainersReady'), cond('PodScheduled')], hostIP: w.c.input.nodeName, startTime: wall(w, st.waitStartedAt) } },
-      summary: `The kubelet on ${w.c.input.nodeName} has started the containers of pod ${kobj(pod)}: it is Running and Ready.` });
+    w.c.podStates[uid] = { ...st, stage: 'Running', runningAt: w.now };
+    writeRunningStatus(w, uid, pod, st.waitStartedAt, w.now);
+  } else if (what === 'podStatus' && st.stage === 'Running') {
+    // the status manager's periodic sync writes a status the API server does not have yet
+    writeRunningStatus(w, uid, pod, st.waitStartedAt, st.runningAt ?? w.now);
+  } else if (what === 'podStatus' && st.stage === 'terminated') {
+    syncPods(w);
   } else if (what === 'podKill' && st.stage === 'killing') {
     // containers are gone: the DSW populator drops the pod's volumes
     w.c.podStates[uid] = { ...st, stage: 'terminated' };
   }
+}
+
+function writeRunningStatus(w: Work, uid: string, pod: K8sObject, waitStartedAt: number, runningAt: number): void {
+  const t = wall(w, runningAt);
+  const cond = (type: string) => ({ type, status: 'True', lastProbeTime: null, lastTransitionTime: t });
+  const id = api(w, { verb: 'patchStatus', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name,
+    patch: { status: { phase: 'Running', conditions: [cond('Initialized'), cond('Ready'), cond('ContainersReady'), cond('PodScheduled')], hostIP: w.c.input.nodeName, startTime: wall(w, waitStartedAt) } },
+    summary: `The kubelet on ${w.c.input.nodeName} has started the containers of pod ${kobj(pod)}: it is Running and Ready.` });
+  w.c.podRequests = { ...w.c.podRequests, [id]: { uid, what: 'status' } };
+}
+
+/**
+ * The answer to a pod status write or final delete. A failed one is tried again at the status
+ * manager's next sync (syncPeriod 10s, pkg/kubelet/status/status_manager.go). Returns false when the
+ * request is not one of these.
+ */
+export function podRequestResult(w: Work, requestId: string, ok: boolean, code: number): boolean {
+  const r = w.c.podRequests?.[requestId];
+  if (!r) return false;
+  const rest = { ...w.c.podRequests };
+  delete rest[requestId];
+  w.c.podRequests = rest;
+  if (ok || code === 404) return true;
+  const st = w.c.podStates[r.uid];
+  if (r.what === 'delete' && st?.stage === 'deleting') w.c.podStates[r.uid] = { ...st, stage: 'terminated' };
+  timer(w, `podStatus:${r.uid}`, w.now + STATUS_SYNC_PERIOD);
+  return true;
 }
 
 // ------------------------------------------------------------------ plugin registration

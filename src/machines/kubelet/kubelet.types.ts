@@ -99,7 +99,7 @@ export interface InflightOperation {
 
 /** kubelet pod lifecycle, as far as the storage flows see it */
 export type PodStage = 'waitingForVolumes' | 'containersStarting' | 'Running' | 'killing' | 'terminated' | 'deleting';
-export interface PodState { stage: PodStage; waitStartedAt: number }
+export interface PodState { stage: PodStage; waitStartedAt: number; /** when its containers started */ runningAt?: number }
 
 /** plugin manager: one registration socket */
 export interface PluginRegistration {
@@ -147,10 +147,14 @@ export interface KubeletContext {
   /** volumesInUse as last written successfully */
   volumesInUseWritten: string[];
   nodeStatusRequest?: string;
+  /** when the node status was last written (the 5m report without heartbeats) */
+  statusWrittenAt?: number;
   nodeStatusAt?: number;
   nodeStatusInFlight?: string[];
   // pods
   podStates: Record<string, PodState>;
+  /** the status manager's writes in flight: requestId -> the pod and what was written */
+  podRequests?: Record<string, { uid: string; what: 'status' | 'delete' }>;
   /** pods whose final delete was sent */
   reconcileAt?: number;
 }

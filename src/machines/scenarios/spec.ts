@@ -92,7 +92,10 @@ export interface ScenarioSpec {
   start?: string;
   /** hosts' time zone (default UTC) */
   timeZone?: { offsetMin: number; zone: string };
-  /** kubelets post node status heartbeats every 10s (default true) */
+  /**
+   * kubelets post node status heartbeats every 10s (default true); without them no node is ever found
+   * NotReady (the node lifecycle controller tells a dead node by its missing heartbeats), and long runs are cheaper
+   */
   heartbeats?: boolean;
 }
 

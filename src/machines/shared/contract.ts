@@ -185,6 +185,12 @@ export interface ComponentDescriptor<I extends ComponentInput = ComponentInput> 
   nodeScoped?: Kind[];
   /** receives plugin.socketCreated/Removed for its host (the kubelet's plugin watcher) */
   watchesPluginSockets?: boolean;
+  /**
+   * informers with their own watch stream: their events keep their own order and delivery jitter, so
+   * they neither wait behind nor hold back the component's other deliveries (added without moving
+   * the timing of what the component saw before)
+   */
+  ownStream?: Kind[];
   /** optional informer filter on top of that */
   watchFilter?: (object: K8sObject, input: I) => boolean;
   messages: MessageCatalog;

@@ -37,6 +37,10 @@ export const POD_ATTACH_AND_MOUNT_RETRY_INTERVAL = 300 * MS;
 export const WAIT_FOR_ATTACH_TIMEOUT = 10 * MINUTE;
 /** kubelet --node-status-update-frequency default. upstream: pkg/kubelet/apis/config/v1beta1/defaults.go */
 export const NODE_STATUS_UPDATE_FREQUENCY = 10 * SECOND;
+/** kubelet nodeStatusReportFrequency: an unchanged node status is still posted this often (KubeletConfiguration default 5m) */
+export const NODE_STATUS_REPORT_FREQUENCY = 5 * MINUTE;
+/** kubelet status manager: pod statuses the API server lacks are written again every syncPeriod. upstream: pkg/kubelet/status/status_manager.go (syncPeriod) */
+export const STATUS_SYNC_PERIOD = 10 * SECOND;
 
 // --- node lifecycle controller. upstream: cmd/kube-controller-manager (--node-monitor-grace-period)
 export const NODE_MONITOR_GRACE_PERIOD = 40 * SECOND;
