@@ -3,7 +3,7 @@
  * Node (the machine's own Node 20, not this repo's Node 22) and from Vitest running the README's
  * example test, extracted from README.md so the two cannot drift.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,9 +29,14 @@ describe('the packed package', () => {
     expect(files).toContain('package/dist/lib/machines/index.js');
     expect(files).toContain('package/dist/lib/machines/index.d.ts');
     expect(files).not.toMatch(/src\/pages|astro|\.tsx/);
+    expect(files).toContain('package/LICENSE');
+    expect(files).toContain('package/src/machines/README.md');
     const pkg = JSON.parse(readFileSync(join(dir, 'node_modules/csi-flows/package.json'), 'utf8'));
-    // yaml: buildFlowModel renders object versions as YAML (the flow model is part of the library)
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@noble/hashes', 'xstate', 'yaml']);
+    // yaml: manifests and the flow model's object views; xstate: a peer, so the consumer's own import is the same copy
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@noble/hashes', 'yaml']);
+    expect(pkg.peerDependencies).toEqual({ xstate: expect.stringMatching(/^\^5\./) });
+    expect(existsSync(join(dir, 'node_modules/xstate/package.json')), 'npm installs the peer').toBe(true);
+    expect(existsSync(join(dir, 'node_modules/csi-flows/node_modules/xstate')), 'no second copy of xstate').toBe(false);
     expect(existsSync(join(dir, 'node_modules/astro'))).toBe(false);
   });
 
@@ -56,6 +61,28 @@ describe('the packed package', () => {
     mkdirSync(join(dir, 'test'), { recursive: true });
     writeFileSync(join(dir, 'test/example.test.ts'), example!);
     const out = execFileSync(process.execPath, [join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--root', dir, '--reporter=verbose'], { cwd: dir, encoding: 'utf8' });
-    expect(out).toMatch(/2 passed/);
+    expect(out).toMatch(/3 passed/);
+  });
+
+  it('type-checks the README\'s test strictly against the package\'s types', () => {
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], skipLibCheck: true, types: [] },
+      include: ['test/example.test.ts'],
+    }));
+    const r = spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-p', dir], { cwd: dir, encoding: 'utf8' });
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
+  it('runs the CLI from the installed package: --version, and a scenario file with its fault', () => {
+    const bin = join(dir, 'node_modules/.bin/csi-flows');
+    expect(execFileSync(bin, ['--version'], { cwd: dir, encoding: 'utf8' }).trim()).toBe(`csi-flows ${JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).version}`);
+    const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+    const yaml = /const manifests = `([\s\S]*?)`;/.exec(readme)![1]!;
+    writeFileSync(join(dir, 'scenario.yaml'), yaml);
+    expect(execFileSync(bin, ['validate', 'scenario.yaml'], { cwd: dir, encoding: 'utf8' })).toMatch(/OK, scenario "our-runbook"/);
+    const r = spawnSync(bin, ['trace', '--file', 'scenario.yaml', '--format', 'json'], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).faults[0].fired).toHaveLength(1);
   });
 });
