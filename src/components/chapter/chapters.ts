@@ -48,7 +48,7 @@ export const CHAPTERS: readonly ChapterInfo[] = [
   },
   {
     id: 'ad-detach-backoff', title: 'Detach backoff', k8s: '1.30', alsoK8s: ['1.20'], scenarios: ['ad-detach-backoff'],
-    description: 'A detach keeps failing and the pod comes back to the same node: stuck for good on 1.20, attached again on 1.30 (kubernetes#104526). Both runs side by side.',
+    description: 'A detach keeps failing and the pod comes back to the same node: stuck for good on 1.20, attached again on 1.30 once the detach is through (kubernetes#104526, kubernetes#120595). Both runs side by side.',
   },
   {
     id: 'wffc-provision', title: 'WaitForFirstConsumer', k8s: '1.30', scenarios: ['wffc-provision'],

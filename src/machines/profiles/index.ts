@@ -23,8 +23,8 @@ export interface Profile {
   adcDetachBackoffFix: boolean;
   /**
    * A/D controller marks a volume Uncertain when its detach fails, so that it is attached again
-   * (and only then reported in node.status.volumesAttached); 1.20 put it straight back in the report
-   * list. upstream: operation_generator.go GenerateDetachVolumeFunc
+   * (and only then reported in node.status.volumesAttached); before, it went straight back in the
+   * report list. kubernetes#120595 (1.29). upstream: operation_generator.go GenerateDetachVolumeFunc
    */
   adcUncertainOnDetachFailure: boolean;
   /** A/D controller force-detaches after 6m only when the node is unhealthy (newer releases) */

@@ -1,0 +1,43 @@
+/**
+ * The stage each volume-path message belongs to, written out by hand (not read back from the catalog,
+ * so that a wrong stage in the catalog cannot agree with itself): a reader filtering a trace or a
+ * pasted log by "unmount" must see every unmount line, and no mount line.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildKnowledge, catalog, explainText, guessStage, runScenario } from '../../src/machines/index.ts';
+
+const EXPECTED: Record<string, string> = {
+  'kubelet.verifyControllerAttachedVolumeStarted': 'attach', 'kubelet.controllerAttachSucceeded': 'attach',
+  'kubelet.mountVolumeStarted': 'mount', 'kubelet.waitForAttachEntering': 'mount', 'kubelet.waitForAttachSucceeded': 'mount',
+  'kubelet.mountDeviceSucceeded': 'mount', 'kubelet.setUpSucceeded': 'mount',
+  'kubelet.unmountVolumeStarted': 'unmount', 'kubelet.tearDownSucceeded': 'unmount',
+  'kubelet.unmountDeviceStarted': 'unmount', 'kubelet.unmountDeviceSucceeded': 'unmount',
+  'kubelet.volumeDetached': 'detach',
+  'attachDetachController.attachVolumeStarted': 'attach', 'attachDetachController.attachSucceeded': 'attach',
+  'attachDetachController.multiAttachUsedByPods': 'attach',
+  'attachDetachController.detachVolumeStarted': 'detach', 'attachDetachController.forceDetachStarted': 'detach',
+  'attachDetachController.verifiedSafeToDetach': 'detach', 'attachDetachController.detachSucceeded': 'detach',
+};
+
+describe('stages of the volume path', () => {
+  it('the catalog gives each message its stage', () => {
+    const got = Object.fromEntries(Object.keys(EXPECTED).map((id) => [id, catalog[id]?.stage]));
+    expect(got).toEqual(EXPECTED);
+  });
+
+  it('traces and the explainer label real UnmountDevice and TearDown lines unmount, on both profiles', () => {
+    const knowledge = buildKnowledge();
+    for (const k8s of ['1.20', '1.30'] as const) {
+      const steps = runScenario('teardown', { k8s }).steps.filter((s) => s.msg === 'kubelet.unmountDeviceStarted' || s.msg === 'kubelet.unmountDeviceSucceeded' || s.msg === 'kubelet.tearDownSucceeded');
+      expect(steps.length).toBe(3);
+      for (const s of steps) expect(s.stage, s.msg).toBe('unmount');
+      const explained = explainText(steps.map((s) => s.log).join('\n'), knowledge).lines;
+      expect(explained.map((l) => l.stage)).toEqual(['unmount', 'unmount', 'unmount']);
+    }
+  });
+
+  it('words alone: an unknown driver line about UnmountDevice is an unmount line', () => {
+    expect(guessStage('I1201 10:00:00.000000 1 nodeserver.go:42] UnmountDevice succeeded for volume "pvc-1"')).toBe('unmount');
+    expect(guessStage('MountDevice succeeded for volume "pvc-1"')).toBe('mount');
+  });
+});

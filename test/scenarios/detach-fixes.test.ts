@@ -1,0 +1,72 @@
+/**
+ * Seed 002 (ad-detach-backoff) under each of the attach/detach controller's two changes alone, so
+ * that each is pinned by a trace: the guard of kubernetes#104526 (1.23: no detach branch while a detach
+ * is pending or backing off) and the Uncertain state after a failed detach of kubernetes#120595 (1.29).
+ * The 1.30 profile has both; 1.20 neither.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { firstStep, phaseAt, PROFILES, rpcCalls, runScenario } from '../../src/machines/index.ts';
+
+const p = PROFILES['1.30'];
+const saved = { fix: p.adcDetachBackoffFix, uncertain: p.adcUncertainOnDetachFailure };
+afterEach(() => { p.adcDetachBackoffFix = saved.fix; p.adcUncertainOnDetachFailure = saved.uncertain; });
+
+const run = (fix: boolean, uncertain: boolean) => {
+  p.adcDetachBackoffFix = fix;
+  p.adcUncertainOnDetachFailure = uncertain;
+  const t = runScenario('ad-detach-backoff', { k8s: '1.30' });
+  const running = firstStep(t, { kind: 'api', summary: 'Running and Ready' });
+  return { t, runningAt: running?.t, attaches: rpcCalls(t, 'ControllerPublishVolume').length };
+};
+
+describe('the attach/detach controller after a failed detach, one change at a time', () => {
+  it('neither (1.20 behaviour): the volume never comes back to volumesAttached, the pod waits for good', () => {
+    const r = run(false, false);
+    expect(phaseAt(r.t, 'Pod', 'web-0')).toBe('Pending');
+    expect(r.runningAt).toBeUndefined();
+  });
+
+  it('the kubernetes#104526 guard alone (1.23-1.28): the volume stays reported, the returning pod runs within seconds, no new attach', () => {
+    const r = run(true, false);
+    expect(r.runningAt).toBeLessThan(60_000);
+    expect(r.attaches).toBe(0);
+  });
+
+  it('the Uncertain state (kubernetes#120595, 1.29): the pod runs only after the failing detach ends and a new attach succeeds, with or without the guard', () => {
+    for (const fix of [true, false]) {
+      const r = run(fix, true);
+      expect(r.runningAt).toBeGreaterThan(120_000);
+      expect(r.attaches).toBe(1);
+    }
+  });
+});
+
+describe('force detach after maxWaitForUnmountDuration (6m)', () => {
+  // a pod force-deleted on a healthy node whose volume cannot be unmounted: the kubelet keeps it in volumesInUse
+  const spec = {
+    id: 'stuck-unmount',
+    existing: [
+      { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'fast' }, provisioner: 'disk.csi.example.com' },
+      { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } },
+      {
+        apiVersion: 'v1', kind: 'Pod', metadata: { name: 'app' },
+        spec: { nodeName: 'node-1', containers: [{ name: 'app', image: 'busybox' }], volumes: [{ name: 'd', persistentVolumeClaim: { claimName: 'data' } }] },
+      },
+    ],
+    actions: [{ at: '1s', do: 'delete' as const, kind: 'Pod' as const, name: 'app', gracePeriodSeconds: 0 }],
+    faults: ['NodeUnpublishVolume=INTERNAL'],
+    runFor: '8m',
+  };
+  const forced = (k8s: '1.20' | '1.30') => firstStep(runScenario(spec, { k8s }), { msg: 'attachDetachController.forceDetachStarted' });
+
+  it('1.20 force-detaches from a healthy node whose kubelet still reports the volume in use', () => {
+    const step = forced('1.20');
+    expect(step).toBeDefined();
+    expect(step!.t).toBeGreaterThan(6 * 60_000);
+    expect(step!.args).toMatchObject({ node: 'node-1' });
+  });
+
+  it('1.30 never force-detaches from a healthy node (kubernetes#110721)', () => {
+    expect(forced('1.30')).toBeUndefined();
+  });
+});
