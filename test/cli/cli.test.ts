@@ -20,45 +20,8 @@ const runWith = (input: string, ...args: string[]) => {
 const dir = mkdtempSync(join(tmpdir(), 'csi-flows-cli-'));
 const file = (name: string, text: string): string => { const p = join(dir, name); writeFileSync(p, text); return p; };
 
-const SCENARIO = `apiVersion: storage.k8s.io/v1
-kind: StorageClass
-metadata:
-  name: fast
-provisioner: disk.csi.example.com
----
-apiVersion: v1
-kind: PersistentVolumeClaim
-metadata:
-  name: data
-spec:
-  accessModes: [ReadWriteOnce]
-  resources:
-    requests:
-      storage: 5Gi
----
-apiVersion: v1
-kind: Pod
-metadata:
-  name: app
-spec:
-  containers:
-    - name: app
-      image: busybox
-      volumeMounts: [{ name: data, mountPath: /data }]
-  volumes:
-    - name: data
-      persistentVolumeClaim:
-        claimName: data
----
-apiVersion: csi-flows/v1
-kind: Scenario
-metadata:
-  name: my-app
-spec:
-  faults:
-    - NodeStageVolume=DEADLINE_EXCEEDEDx1
-  runFor: 5m
-`;
+/** a StorageClass, a claim, a pod, and a Scenario document with one fault */
+const SCENARIO = readFileSync(resolve(import.meta.dirname, '../fixtures/app-with-fault.yaml'), 'utf8');
 
 describe('csi-flows scenarios', () => {
   it('lists every scenario the issue names, as JSON objects with id and title', () => {

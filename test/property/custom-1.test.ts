@@ -1,17 +1,4 @@
-/**
- * Safety and convergence over random custom scenarios, part 1 of 4 (the parts run in parallel).
- * CUSTOM_PROPERTY_RUNS (default 10000) is shared by the four parts; PROPERTY_SEED reproduces a run.
- * A failure prints the csi-flows command that replays it.
- */
-import fc from 'fast-check';
-import { describe, it } from 'vitest';
-import { check, drawn } from './custom.ts';
+/** Safety and convergence over random custom scenarios, part 1 of 4 (see custom.ts). */
+import { propertyPart } from './custom.ts';
 
-const RUNS = Math.ceil(Number(process.env.CUSTOM_PROPERTY_RUNS ?? 10_000) / 4);
-const SEED = (process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : 20261201) + 1;
-
-describe('random custom scenarios', () => {
-  it(`keep every safety rule and settle once faults are spent: ${RUNS} runs (seed ${SEED})`, () => {
-    fc.assert(fc.property(drawn, (d) => check(d, 'part1')), { numRuns: RUNS, seed: SEED });
-  }, 900_000);
-});
+propertyPart(1);

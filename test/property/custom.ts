@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { describe, it } from 'vitest';
 import { stringify } from 'yaml';
 import {
   checkInvariants, objectsOf, phaseAt, runScenario, type Fault, type K8sObject, type ScenarioSpec, type StoryAction, type Trace,
@@ -225,4 +226,18 @@ export function check(d: Drawn, label: string): void {
     const why = settled(t, d);
     if (why) throw new Error(`did not settle: ${why}; replay: ${replayCommand(d, label)}`);
   }
+}
+
+/**
+ * One of the four parts of the property run (they run in parallel): CUSTOM_PROPERTY_RUNS (default
+ * 10000) is shared by the parts; PROPERTY_SEED reproduces a run.
+ */
+export function propertyPart(part: number): void {
+  const runs = Math.ceil(Number(process.env.CUSTOM_PROPERTY_RUNS ?? 10_000) / 4);
+  const seed = (process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : 20261201) + part;
+  describe('random custom scenarios', () => {
+    it(`keep every safety rule and settle once faults are spent: ${runs} runs (seed ${seed})`, () => {
+      fc.assert(fc.property(drawn, (d) => check(d, `part${part}`)), { numRuns: runs, seed });
+    }, 900_000);
+  });
 }

@@ -50,8 +50,8 @@ const SINGLE_NODE = ['ReadWriteOnce', 'ReadWriteOncePod'];
 /** kubelet pod volume path: <root>/pods/<uid>/volumes/kubernetes.io~csi/<pv>/mount */
 const TARGET = /\/pods\/([^/]+)\/volumes\/kubernetes\.io~csi\/([^/]+)\/mount$/;
 
-/** The last answer the caller received for a path: 'ok', or not done ('failed' / 'uncertain'). */
-type CallState = 'pending' | 'ok' | 'failed' | 'uncertain';
+/** The last answer the caller received for a path: 'ok', or not done (a call in flight, failed, uncertain, or undone by NodeUnstage/NodeUnpublish). */
+type CallState = 'pending' | 'ok' | 'failed' | 'uncertain' | 'unstaged' | 'unpublished';
 
 export function checkInvariants(trace: Trace): Violation[] {
   if (!trace || !Array.isArray(trace.steps)) throw new TypeError('checkInvariants needs a trace (the result of runScenario)');
@@ -128,8 +128,9 @@ export function checkInvariants(trace: Trace): Violation[] {
         calls.set(`${st.rpc.from}#${st.rpc.requestId}`, { rpc, node: st.host, handle, path });
         (rpc === 'NodeStageVolume' ? stage : publish).set(pathKey(st.host, handle, path), 'pending');
       }
-      if (rpc === 'NodeUnpublishVolume') publish.delete(pathKey(st.host, handle, String(req.target_path ?? '')));
-      if (rpc === 'NodeUnstageVolume') stage.delete(pathKey(st.host, handle, String(req.staging_target_path ?? '')));
+      // from the moment it is asked to undo a mount, the path no longer counts as mounted
+      if (rpc === 'NodeUnpublishVolume') publish.set(pathKey(st.host, handle, String(req.target_path ?? '')), 'unpublished');
+      if (rpc === 'NodeUnstageVolume') stage.set(pathKey(st.host, handle, String(req.staging_target_path ?? '')), 'unstaged');
     }
     if (st.kind === 'rpc-reply' && st.rpc) {
       // the plugin answers the cluster-wide request id "<caller>#<caller's request id>"

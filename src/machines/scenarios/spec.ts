@@ -22,7 +22,7 @@ import { MS } from '../shared/timing.ts';
 import { ScenarioError } from './errors.ts';
 import { node as nodeObject } from './objects.ts';
 import type { BackendVolume, NodeSpec, Scenario, ScenarioData } from './types.ts';
-import { ACCESS_MODES, checkObject, quantityBytes, SCENARIO_KINDS, type ObjectSource, type Path } from './validate.ts';
+import { ACCESS_MODES, Checker, checkObject, quantityBytes, SCENARIO_KINDS, type ObjectSource, type Path } from './validate.ts';
 
 /** What a generic CSI driver can do. Everything has a default; give only what your driver differs in. */
 export interface DriverSpec {
@@ -312,7 +312,7 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
   for (const l of located) {
     const k = keyOf(l.o);
     const prev = seen.get(k);
-    if (prev) new Checker0(l.src).fail(['metadata', 'name'], `${l.o.kind} ${name(l.o)} is defined twice (also in ${prev.src.document})`);
+    if (prev) new Checker(l.src).fail(['metadata', 'name'], `${l.o.kind} ${name(l.o)} is defined twice (also in ${prev.src.document})`);
     seen.set(k, l);
   }
   const of = (kind: Kind) => located.filter((l) => l.o.kind === kind);
@@ -320,7 +320,7 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
   // ------------------------------------------------------------------ nodes
   const nodeDocs = of('Node');
   let nodes: Array<NodeSpec & { unschedulable?: boolean }>;
-  if (spec.nodes !== undefined && nodeDocs.length > 0) new Checker0(nodeDocs[0]!.src).fail([], 'give the nodes either as Node objects or in the scenario\'s nodes list, not both');
+  if (spec.nodes !== undefined && nodeDocs.length > 0) new Checker(nodeDocs[0]!.src).fail([], 'give the nodes either as Node objects or in the scenario\'s nodes list, not both');
   if (nodeDocs.length > 0) {
     nodes = nodeDocs.map((l) => ({
       name: l.o.metadata.name, hostname: l.o.metadata.labels?.['kubernetes.io/hostname'] ?? l.o.metadata.name,
@@ -377,7 +377,7 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
   for (const [other, where] of named) {
     if (other === driver.name) continue;
     const first = [...named].find(([n]) => n === driver.name)?.[1];
-    new Checker0(where.l.src).fail(where.path, `one CSI driver per scenario: the driver is ${driver.name}${first ? ` (named in ${first.l.src.document})` : spec.driver !== undefined ? ' (the scenario\'s driver)' : ''}, but this names ${other}`);
+    new Checker(where.l.src).fail(where.path, `one CSI driver per scenario: the driver is ${driver.name}${first ? ` (named in ${first.l.src.document})` : spec.driver !== undefined ? ' (the scenario\'s driver)' : ''}, but this names ${other}`);
   }
   const attachRequiredByCsiDriver = attachOf(csiDrivers, driver.name) ?? driver.attachRequired;
 
@@ -393,7 +393,7 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
       for (const t of l.o.spec.volumeClaimTemplates ?? []) claimNames.add(objectKey('PersistentVolumeClaim', l.o.metadata.namespace, `${t.metadata.name}-${l.o.metadata.name}-${i}`));
     }
   }
-  const checkClaim = (c: Checker0, o: K8sObject, spec0: Record<string, unknown>, at: Path, ns: string): void => {
+  const checkClaim = (c: Checker, o: K8sObject, spec0: Record<string, unknown>, at: Path, ns: string): void => {
     const cls = spec0.storageClassName as string | undefined;
     if (cls === undefined) {
       // the DefaultStorageClass admission plugin sets it (the only StorageClass counts as the default here)
@@ -410,11 +410,11 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
     }
     void o;
   };
-  for (const l of of('PersistentVolumeClaim')) checkClaim(new Checker0(l.src), l.o, l.o.spec, ['spec'], l.o.metadata.namespace!);
+  for (const l of of('PersistentVolumeClaim')) checkClaim(new Checker(l.src), l.o, l.o.spec, ['spec'], l.o.metadata.namespace!);
   for (const l of of('StatefulSet')) {
-    (l.o.spec.volumeClaimTemplates ?? []).forEach((t: { spec: Record<string, unknown> }, i: number) => checkClaim(new Checker0(l.src), l.o, t.spec, ['spec', 'volumeClaimTemplates', i, 'spec'], l.o.metadata.namespace!));
+    (l.o.spec.volumeClaimTemplates ?? []).forEach((t: { spec: Record<string, unknown> }, i: number) => checkClaim(new Checker(l.src), l.o, t.spec, ['spec', 'volumeClaimTemplates', i, 'spec'], l.o.metadata.namespace!));
   }
-  const checkPodVolumes = (c: Checker0, podSpec: K8sObject['spec'], at: Path, ns: string, templateClaims: string[] = []): void => {
+  const checkPodVolumes = (c: Checker, podSpec: K8sObject['spec'], at: Path, ns: string, templateClaims: string[] = []): void => {
     const vols = (podSpec.volumes ?? []) as Array<{ name: string; persistentVolumeClaim?: { claimName: string } }>;
     const names = new Set([...vols.map((v) => v.name), ...templateClaims]);
     vols.forEach((v, i) => {
@@ -427,21 +427,21 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
     }));
     if (podSpec.nodeName !== undefined && !nodeNames.includes(podSpec.nodeName)) c.fail([...at, 'nodeName'], `no node "${podSpec.nodeName}" in the scenario (nodes: ${nodeNames.join(', ')})`);
   };
-  for (const l of of('Pod')) checkPodVolumes(new Checker0(l.src), l.o.spec, ['spec'], l.o.metadata.namespace!);
-  for (const l of of('StatefulSet')) checkPodVolumes(new Checker0(l.src), l.o.spec.template.spec, ['spec', 'template', 'spec'], l.o.metadata.namespace!, (l.o.spec.volumeClaimTemplates ?? []).map((t: K8sObject) => t.metadata.name));
+  for (const l of of('Pod')) checkPodVolumes(new Checker(l.src), l.o.spec, ['spec'], l.o.metadata.namespace!);
+  for (const l of of('StatefulSet')) checkPodVolumes(new Checker(l.src), l.o.spec.template.spec, ['spec', 'template', 'spec'], l.o.metadata.namespace!, (l.o.spec.volumeClaimTemplates ?? []).map((t: K8sObject) => t.metadata.name));
   for (const l of of('PersistentVolume')) {
     const ref = l.o.spec.claimRef as { namespace: string; name: string } | undefined;
-    if (ref && !claimNames.has(objectKey('PersistentVolumeClaim', ref.namespace, ref.name))) new Checker0(l.src).fail(['spec', 'claimRef', 'name'], `no PersistentVolumeClaim "${ref.name}" in namespace ${ref.namespace} for this volume to bind to`);
+    if (ref && !claimNames.has(objectKey('PersistentVolumeClaim', ref.namespace, ref.name))) new Checker(l.src).fail(['spec', 'claimRef', 'name'], `no PersistentVolumeClaim "${ref.name}" in namespace ${ref.namespace} for this volume to bind to`);
   }
   for (const l of of('VolumeSnapshot')) {
-    const c = new Checker0(l.src);
+    const c = new Checker(l.src);
     if (l.o.spec.source.volumeSnapshotContentName) c.fail(['spec', 'source', 'volumeSnapshotContentName'], 'pre-provisioned snapshots are not simulated; take the snapshot of a claim (persistentVolumeClaimName)');
     if (!claimNames.has(objectKey('PersistentVolumeClaim', l.o.metadata.namespace, l.o.spec.source.persistentVolumeClaimName))) c.fail(['spec', 'source', 'persistentVolumeClaimName'], `no PersistentVolumeClaim "${l.o.spec.source.persistentVolumeClaimName}" in namespace ${l.o.metadata.namespace}`);
     const cls = l.o.spec.volumeSnapshotClassName;
     if (cls !== undefined && !of('VolumeSnapshotClass').some((x) => x.o.metadata.name === cls)) c.fail(['spec', 'volumeSnapshotClassName'], `no VolumeSnapshotClass "${cls}" in the scenario`);
     if (!driver.controllerCapabilities.includes('CREATE_DELETE_SNAPSHOT')) c.fail([], `the driver ${driver.name} does not take snapshots (give it snapshots: true)`);
   }
-  for (const l of of('VolumeSnapshotContent')) new Checker0(l.src).fail(['kind'], 'pre-provisioned VolumeSnapshotContents are not simulated; the snapshot controller creates one for each VolumeSnapshot');
+  for (const l of of('VolumeSnapshotContent')) new Checker(l.src).fail(['kind'], 'pre-provisioned VolumeSnapshotContents are not simulated; the snapshot controller creates one for each VolumeSnapshot');
 
   // ------------------------------------------------------------------ actions
   const actions: Array<{ at: number; a: UserAction }> = [];
@@ -471,11 +471,11 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
         const src: ObjectSource = { document: `${label}, ${pathLabel([...at0, 'object'])}`, ...(sources.line ? { line: (p: Path) => sources.line!([...at0, 'object', ...p]) } : {}) };
         const o = checkObject(a.object, src);
         const key = keyOf(o);
-        if (seen.has(key) || createdLater.has(key)) new Checker0(src).fail(['metadata', 'name'], `${o.kind} ${name(o)} already exists in the scenario`);
+        if (seen.has(key) || createdLater.has(key)) new Checker(src).fail(['metadata', 'name'], `${o.kind} ${name(o)} already exists in the scenario`);
         createdLater.add(key);
-        if (o.kind === 'Pod') { podNames.add(key); checkPodVolumes(new Checker0(src), o.spec, ['spec'], o.metadata.namespace!); }
-        if (o.kind === 'PersistentVolumeClaim') { claimNames.add(key); checkClaim(new Checker0(src), o, o.spec, ['spec'], o.metadata.namespace!); }
-        if (o.kind === 'Node') new Checker0(src).fail(['kind'], 'a node joins with a startNode action on a node of the scenario, not by creating a Node object');
+        if (o.kind === 'Pod') { podNames.add(key); checkPodVolumes(new Checker(src), o.spec, ['spec'], o.metadata.namespace!); }
+        if (o.kind === 'PersistentVolumeClaim') { claimNames.add(key); checkClaim(new Checker(src), o, o.spec, ['spec'], o.metadata.namespace!); }
+        if (o.kind === 'Node') new Checker(src).fail(['kind'], 'a node joins with a startNode action on a node of the scenario, not by creating a Node object');
         actions.push({ at, a: { at: 0, do: 'create', object: o, ...summary } });
         break;
       }
@@ -577,15 +577,3 @@ function attachOf(csiDrivers: Located[], name: string): boolean | undefined {
 
 const name = (o: K8sObject): string => (o.metadata.namespace ? `${o.metadata.namespace}/${o.metadata.name}` : o.metadata.name);
 const pathLabel = (p: Path): string => p.map((x) => (typeof x === 'number' ? `[${x}]` : x)).join('.').replace(/\.\[/g, '[');
-
-/** A Checker for an object already checked: only its fail(). */
-class Checker0 {
-  constructor(readonly src: ObjectSource) {}
-  fail(path: Path, message: string): never {
-    const line = this.src.line?.(path);
-    throw new ScenarioError(message, {
-      document: this.src.document, ...(this.src.documentIndex !== undefined ? { documentIndex: this.src.documentIndex } : {}),
-      ...(path.length ? { field: pathLabel(path) } : {}), ...(line !== undefined ? { line } : {}),
-    });
-  }
-}
