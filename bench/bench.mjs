@@ -35,7 +35,7 @@ function simRate(replicas) {
 /** The same rollout on a Cluster that measures the time spent inside the machines (actor.send). */
 function machineShare(replicas) {
   const sc = SCENARIOS.find((s) => s.id === 'statefulset-rollout');
-  const data = sc.build({ k8s: '1.30', seed: 1, replicas, faults: [] });
+  const data = sc.build({ k8s: '1.30', seed: 1, replicas });
   const c = new Cluster({
     profile: '1.30', seed: 1, epochUs: Date.parse(data.start) * 1000, apiServerUrl: 'https://10.0.0.1:443', catalog,
     objects: data.objects, components: buildComponents(data, DRIVERS.cbs, '1.30', 1, 0), actions: data.actions,

@@ -34,7 +34,7 @@ describe('checkInvariants on the built-in scenarios', () => {
     expect(va?.status?.attached).toBe(true);
     expect(t.initial.objects.some((o) => o.kind === 'PersistentVolume')).toBe(true);
     // replaying every step's changes from initial gives final
-    const objects = new Map(t.initial.objects.map((o) => [`${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`, o] as const));
+    const objects = new Map<string, K8sObject>(t.initial.objects.map((o) => [`${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`, o] as const));
     for (const st of t.steps) for (const ch of st.objects ?? []) {
       const k = `${ch.kind}/${ch.namespace ?? ''}/${ch.name}`;
       if (ch.after) objects.set(k, ch.after); else objects.delete(k);

@@ -5,7 +5,7 @@
  * The 1.30 profile has both; 1.20 neither.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { firstStep, phaseAt, PROFILES, rpcCalls, runScenario } from '../../src/machines/index.ts';
+import { firstStep, phaseAt, PROFILES, rpcCalls, runScenario, type ScenarioSpec } from '../../src/machines/index.ts';
 
 const p = PROFILES['1.30'];
 const saved = { fix: p.adcDetachBackoffFix, uncertain: p.adcUncertainOnDetachFailure };
@@ -43,7 +43,7 @@ describe('the attach/detach controller after a failed detach, one change at a ti
 
 describe('force detach after maxWaitForUnmountDuration (6m)', () => {
   // a pod force-deleted on a healthy node whose volume cannot be unmounted: the kubelet keeps it in volumesInUse
-  const spec = {
+  const spec: ScenarioSpec = {
     id: 'stuck-unmount',
     existing: [
       { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'fast' }, provisioner: 'disk.csi.example.com' },
@@ -53,7 +53,7 @@ describe('force detach after maxWaitForUnmountDuration (6m)', () => {
         spec: { nodeName: 'node-1', containers: [{ name: 'app', image: 'busybox' }], volumes: [{ name: 'd', persistentVolumeClaim: { claimName: 'data' } }] },
       },
     ],
-    actions: [{ at: '1s', do: 'delete' as const, kind: 'Pod' as const, name: 'app', gracePeriodSeconds: 0 }],
+    actions: [{ at: '1s', do: 'delete', kind: 'Pod', name: 'app', gracePeriodSeconds: 0 }],
     faults: ['NodeUnpublishVolume=INTERNAL'],
     runFor: '8m',
   };

@@ -80,7 +80,7 @@ function traceOf(model: FlowModel): Trace {
     durationMs: model.durationMs, originUs: 0,
     components: model.lanes.map((l) => ({ instance: l.id, component: l.component, host: l.host, source: l.source })),
     steps: model.steps.map((s) => ({ ...s, states: {} }) as TraceStep),
-    final: { objects: [] }, stats: { events: 0, steps: model.steps.length },
+    objectsRecorded: false, initial: { objects: [] }, final: { objects: [] }, faults: [], stats: { events: 0, steps: model.steps.length },
   };
 }
 

@@ -382,7 +382,6 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
   const attachRequiredByCsiDriver = attachOf(csiDrivers, driver.name) ?? driver.attachRequired;
 
   // ------------------------------------------------------------------ cross references
-  const existingKeys = new Set(located.filter((l) => l.list === 'existing').map((l) => keyOf(l.o)));
   let defaultClass = classes.find((l) => l.o.metadata.annotations?.[DEFAULT_CLASS] === 'true');
   if (!defaultClass && classes.length === 1) defaultClass = classes[0];
   const claimNames = new Set(of('PersistentVolumeClaim').map((l) => objectKey('PersistentVolumeClaim', l.o.metadata.namespace, l.o.metadata.name)));
@@ -393,7 +392,7 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
       for (const t of l.o.spec.volumeClaimTemplates ?? []) claimNames.add(objectKey('PersistentVolumeClaim', l.o.metadata.namespace, `${t.metadata.name}-${l.o.metadata.name}-${i}`));
     }
   }
-  const checkClaim = (c: Checker, o: K8sObject, spec0: Record<string, unknown>, at: Path, ns: string): void => {
+  const checkClaim = (c: Checker, spec0: Record<string, unknown>, at: Path, ns: string): void => {
     const cls = spec0.storageClassName as string | undefined;
     if (cls === undefined) {
       // the DefaultStorageClass admission plugin sets it (the only StorageClass counts as the default here)
@@ -408,11 +407,10 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
     if (ds && !driver.controllerCapabilities.includes(ds.kind === 'VolumeSnapshot' ? 'CREATE_DELETE_SNAPSHOT' : 'CLONE_VOLUME')) {
       c.fail([...at, 'dataSource'], `the driver ${driver.name} cannot ${ds.kind === 'VolumeSnapshot' ? 'restore snapshots (give it snapshots: true)' : 'clone volumes (give it cloning: true)'}`);
     }
-    void o;
   };
-  for (const l of of('PersistentVolumeClaim')) checkClaim(new Checker(l.src), l.o, l.o.spec, ['spec'], l.o.metadata.namespace!);
+  for (const l of of('PersistentVolumeClaim')) checkClaim(new Checker(l.src), l.o.spec, ['spec'], l.o.metadata.namespace!);
   for (const l of of('StatefulSet')) {
-    (l.o.spec.volumeClaimTemplates ?? []).forEach((t: { spec: Record<string, unknown> }, i: number) => checkClaim(new Checker(l.src), l.o, t.spec, ['spec', 'volumeClaimTemplates', i, 'spec'], l.o.metadata.namespace!));
+    (l.o.spec.volumeClaimTemplates ?? []).forEach((t: { spec: Record<string, unknown> }, i: number) => checkClaim(new Checker(l.src), t.spec, ['spec', 'volumeClaimTemplates', i, 'spec'], l.o.metadata.namespace!));
   }
   const checkPodVolumes = (c: Checker, podSpec: K8sObject['spec'], at: Path, ns: string, templateClaims: string[] = []): void => {
     const vols = (podSpec.volumes ?? []) as Array<{ name: string; persistentVolumeClaim?: { claimName: string } }>;
@@ -474,7 +472,7 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
         if (seen.has(key) || createdLater.has(key)) new Checker(src).fail(['metadata', 'name'], `${o.kind} ${name(o)} already exists in the scenario`);
         createdLater.add(key);
         if (o.kind === 'Pod') { podNames.add(key); checkPodVolumes(new Checker(src), o.spec, ['spec'], o.metadata.namespace!); }
-        if (o.kind === 'PersistentVolumeClaim') { claimNames.add(key); checkClaim(new Checker(src), o, o.spec, ['spec'], o.metadata.namespace!); }
+        if (o.kind === 'PersistentVolumeClaim') { claimNames.add(key); checkClaim(new Checker(src), o.spec, ['spec'], o.metadata.namespace!); }
         if (o.kind === 'Node') new Checker(src).fail(['kind'], 'a node joins with a startNode action on a node of the scenario, not by creating a Node object');
         actions.push({ at, a: { at: 0, do: 'create', object: o, ...summary } });
         break;
@@ -543,7 +541,6 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
   const nodeSpecs: NodeSpec[] = nodes.map(({ unschedulable: _u, ...n }) => n);
   const zones = nodeSpecs.some((n) => n.labels?.[ZONE_LABEL]);
   const profile: DriverProfile = zones && driver.topologyKeys.length === 0 ? { ...driver, topologyKeys: [ZONE_LABEL] } : driver;
-  void existingKeys;
 
   const title = spec.title ?? `Custom scenario${spec.id ? ` ${spec.id}` : ''}`;
   const W = Math.round(warmUp * 1000);
