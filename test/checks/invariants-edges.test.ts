@@ -55,7 +55,7 @@ describe('RULES', () => {
     expect(RULES[1]).toMatch(/NodeStageVolume.*VolumeAttachment.*attached/);
     expect(RULES[2]).toMatch(/ControllerUnpublishVolume.*volumesInUse.*force detach/);
     expect(RULES[3]).toMatch(/single-node volume.*two nodes/);
-    expect(RULES[4]).toMatch(/attached VolumeAttachment.*finalizer/);
+    expect(RULES[4]).toMatch(/VolumeAttachment attached through ControllerPublishVolume.*finalizer/);
     expect(RULES[5]).toMatch(/uncertain mount/);
     expect(RULES[6]).toMatch(/PersistentVolume.*deleted.*VolumeAttachment.*attached/);
   });
@@ -116,12 +116,21 @@ describe('rule 3 edges', () => {
 });
 
 describe('rule 4 edges', () => {
-  it('only an attached VolumeAttachment needs the finalizer, and only the external-attacher\'s counts', () => {
-    expect(rules(trace([pv()], [change(null, va('node-1', { attached: false, finalizer: false }))]))).toEqual([]);
-    expect(rules(trace([pv()], [change(null, va('node-1', { finalizer: false }))]))).toEqual([4]);
+  const publish = step({ kind: 'rpc', component: 'external-attacher', instance: 'external-attacher', host: 'csi-controller-0', rpc: { method: '/csi.v1.Controller/ControllerPublishVolume', from: 'external-attacher', to: 'csi-controller-plugin', requestId: 'p', request: { volume_id: H, node_id: 'id-node-1' } } });
+  const nodes = [node('node-1'), csiNode('node-1')];
+  it('attached by ControllerPublishVolume: it needs the finalizer; attached by the trivial handler (no publish): it has none', () => {
+    expect(rules(trace([pv(), ...nodes], [publish, change(null, va('node-1', { finalizer: false }))]))).toEqual([4]);
+    expect(rules(trace([pv(), ...nodes], [change(null, va('node-1', { finalizer: false }))]))).toEqual([]);
+    expect(rules(trace([pv(), ...nodes], [publish, change(null, va('node-1'))]))).toEqual([]);
+  });
+  it('losing the finalizer counts while attached and not being deleted; not after the detach, nor at the end of a deletion', () => {
+    const had = va('node-1');
+    expect(rules(trace([pv(), ...nodes, had], [change(had, va('node-1', { finalizer: false }))]))).toEqual([4]);
+    expect(rules(trace([pv(), ...nodes, had], [change(had, va('node-1', { finalizer: false, attached: false }))]))).toEqual([]);
+    expect(rules(trace([pv(), ...nodes, had], [change(had, va('node-1', { finalizer: false, deleting: true }))]))).toEqual([]);
     const other = va('node-1', { finalizer: false });
     other.metadata.finalizers = ['example.com/other'];
-    expect(checkInvariants(trace([pv()], [change(null, other)]))[0]!.message).toMatch(/VolumeAttachment csi-\w+ is attached without the external-attacher finalizer/);
+    expect(checkInvariants(trace([pv(), ...nodes, had], [change(had, other)]))[0]!.message).toMatch(/VolumeAttachment csi-\w+ is attached without the external-attacher finalizer/);
   });
 });
 
@@ -205,7 +214,7 @@ describe('odd traces are judged, not crashed on', () => {
   });
 
   it('a trace without initial objects (recorded before they existed) is read from its steps', () => {
-    const t = trace([], [change(null, pv()), change(null, va('node-1', { finalizer: false }))]);
+    const t = trace([], [change(null, pv(['ReadWriteMany'])), change(null, va('node-1')), change(va('node-1'), va('node-1', { finalizer: false }))]);
     delete (t as Partial<Trace>).initial;
     expect(rules(t)).toEqual([4]);
   });

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  checkInvariants, eventsOf, firstStep, objectAt, phaseAt, rpcCalls, runScenario, scenarioFromManifests, ScenarioError,
-  type K8sObject, type ScenarioSpec,
+  checkInvariants, eventsOf, firstStep, genericDriver, node, objectAt, phaseAt, pod, pvc, rpcCalls, runScenario, scenarioFromManifests,
+  ScenarioError, storageClass, type K8sObject, type ScenarioSpec,
 } from '../../src/machines/index.ts';
 
 const sc = (provisioner = 'disk.csi.example.com', extra: Record<string, unknown> = {}): K8sObject => ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'fast' }, provisioner, ...extra });
@@ -54,9 +54,23 @@ describe('runScenario with a ScenarioSpec', () => {
     expect(phaseAt(t, 'Pod', 'app')).toBe('Running');
   });
 
-  it('a driver profile without attach and no CSIDriver object: attached by the external-attacher without a call, as upstream', () => {
-    const t = runScenario({ driver: { attachRequired: false }, existing: [], objects: [sc(), claim(), app()] });
+  it('a driver without PUBLISH_UNPUBLISH_VOLUME and no CSIDriver object: Kubernetes still attaches (no CSIDriver means attachRequired), and the external-attacher marks it attached without a call', () => {
+    // a Scenario with build(), as the built-in ones are written: no CSIDriver object in the cluster at all
+    const driver = genericDriver('noattach.csi.example.com', { attachRequired: false });
+    const t = runScenario({
+      id: 'no-csidriver', title: 'no CSIDriver object', summary: '',
+      build: () => ({
+        driver, nodes: [{ name: 'node-1' }], start: '2024-05-14T09:30:00Z', hostTz: { offsetMin: 0, zone: 'UTC' },
+        objects: [node('node-1'), storageClass('fast', driver)],
+        actions: [{ at: 30_000_000, do: 'create', object: pvc('default', 'data', 'fast') }, { at: 30_000_000, do: 'create', object: pod('default', 'app', [{ volume: 'data', claim: 'data' }]) }],
+        recordFrom: 30_000_000, runFor: 150_000_000,
+      }),
+    });
+    expect(t.initial.objects.some((o) => o.kind === 'CSIDriver')).toBe(false);
+    expect(t.final.objects.find((o) => o.kind === 'VolumeAttachment')?.status?.attached).toBe(true);
+    expect(rpcCalls(t, 'ControllerPublishVolume')).toEqual([]);
     expect(phaseAt(t, 'Pod', 'app')).toBe('Running');
+    expect(checkInvariants(t)).toEqual([]);
   });
 
   it('stageUnstage: false skips NodeStageVolume', () => {

@@ -8,7 +8,10 @@
  *  2. ControllerUnpublishVolume never while the volume is in that node's status.volumesInUse, except
  *     the attach/detach controller's force detach after maxWaitForUnmountDuration.
  *  3. A single-node volume (ReadWriteOnce, ReadWriteOncePod) is never attached to two nodes.
- *  4. An attached VolumeAttachment carries the external-attacher finalizer.
+ *  4. A VolumeAttachment the external-attacher's CSI handler attaches (by ControllerPublishVolume,
+ *     or one that carried its finalizer) keeps the finalizer while it is attached and not being
+ *     deleted, so that the detach cannot be skipped. Drivers without PUBLISH_UNPUBLISH_VOLUME are
+ *     marked attached by its trivial handler, which adds no finalizer (trivial_handler.go).
  *  5. An uncertain mount is never taken for a mount: NodePublishVolume only on a staging path whose
  *     NodeStageVolume succeeded, "MountVolume.SetUp succeeded" / "MountDevice succeeded" only after the
  *     node plugin answered OK to that call, and a pod runs only once every CSI volume of it is
@@ -41,7 +44,7 @@ export const RULES: Record<Rule, string> = {
   1: 'NodeStageVolume / NodePublishVolume only after the VolumeAttachment of that volume and node is attached',
   2: 'ControllerUnpublishVolume never while the node reports the volume in volumesInUse (except the 6-minute force detach)',
   3: 'a single-node volume is never attached to two nodes',
-  4: 'an attached VolumeAttachment carries the external-attacher finalizer',
+  4: 'a VolumeAttachment attached through ControllerPublishVolume keeps the external-attacher finalizer while attached',
   5: 'an uncertain mount is never taken for a mount',
   6: 'a PersistentVolume is never deleted while a VolumeAttachment of it is attached',
 };
@@ -69,6 +72,11 @@ export function checkInvariants(trace: Trace): Violation[] {
   const stage = new Map<string, CallState>();
   const publish = new Map<string, CallState>();
 
+  /** VolumeAttachments that carried the external-attacher finalizer; "<pv>@<node>" that ControllerPublishVolume was called for */
+  const hasFinalizer = (va: K8sObject): boolean => (va.metadata.finalizers ?? []).some((f) => f.startsWith('external-attacher/'));
+  const hadFinalizer = new Set<string>();
+  for (const o of trace.initial?.objects ?? []) if (o.kind === 'VolumeAttachment' && hasFinalizer(o)) hadFinalizer.add(o.metadata.name);
+  const published = new Set<string>();
   const byKind = (kind: string): K8sObject[] => [...objects.values()].filter((o) => o.kind === kind);
   const pvByHandle = (h: string) => byKind('PersistentVolume').find((p) => p.spec?.csi?.volumeHandle === h);
   const attachRequired = (driver: string) => byKind('CSIDriver').find((d) => d.metadata.name === driver)?.spec?.attachRequired !== false;
@@ -110,6 +118,10 @@ export function checkInvariants(trace: Trace): Violation[] {
       if (rpc === 'NodePublishVolume' && typeof req.staging_target_path === 'string') {
         const s = stage.get(pathKey(st.host, handle, req.staging_target_path));
         if (s !== undefined && s !== 'ok') fail(st, 5, `NodePublishVolume of ${handle} on ${st.host} while its NodeStageVolume has not succeeded (${s})`);
+      }
+      if (rpc === 'ControllerPublishVolume' && pv) {
+        const node = nodeOfId(String(req.node_id ?? ''));
+        if (node) published.add(`${pv.metadata.name}@${node.metadata.name}`);
       }
       if (rpc === 'ControllerUnpublishVolume' && pv) {
         const node = nodeOfId(String(req.node_id ?? ''));
@@ -182,7 +194,9 @@ export function checkInvariants(trace: Trace): Violation[] {
       }
       if (ch.kind !== 'VolumeAttachment' || !ch.after) continue;
       const va = ch.after;
-      if (va.status?.attached && !(va.metadata.finalizers ?? []).some((f) => f.startsWith('external-attacher/'))) {
+      if (hasFinalizer(va)) hadFinalizer.add(va.metadata.name);
+      else if (va.status?.attached && !va.metadata.deletionTimestamp
+        && (hadFinalizer.has(va.metadata.name) || published.has(`${va.spec?.source?.persistentVolumeName}@${va.spec?.nodeName}`))) {
         fail(st, 4, `VolumeAttachment ${va.metadata.name} is attached without the external-attacher finalizer`);
       }
       const pvName = va.spec?.source?.persistentVolumeName;
