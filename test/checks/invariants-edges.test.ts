@@ -181,6 +181,9 @@ describe('rule 5 edges', () => {
 
 describe('rule 6 edges', () => {
   const gone = () => change(pv(), null);
+  it('a VolumeAttachment the trivial handler marked attached (no publish, no finalizer) does not block it', () => {
+    expect(rules(trace([pv(), va('node-1', { finalizer: false })], [gone()]))).toEqual([]);
+  });
   it('only an attached VolumeAttachment of that PV blocks its deletion', () => {
     expect(rules(trace([pv(), va('node-1')], [gone()]))).toEqual([6]);
     expect(rules(trace([pv(), va('node-1', { attached: false })], [gone()]))).toEqual([]);

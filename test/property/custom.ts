@@ -54,6 +54,9 @@ export const drawn: fc.Arbitrary<Drawn> = fc.record({
   seed: fc.integer({ min: 0, max: 1_000_000 }),
   nodes: fc.integer({ min: 1, max: 3 }),
   attach: fc.boolean(), stage: fc.boolean(), rwx: fc.boolean(),
+  // a driver without PUBLISH_UNPUBLISH_VOLUME whose CSIDriver still says attachRequired (as ceph-csi RBD):
+  // Kubernetes attaches, the external-attacher's trivial handler marks it attached
+  trivial: fc.boolean(),
   wffc: fc.boolean(),
   publishMs: fc.integer({ min: 50, max: 3000 }),
   stageMs: fc.integer({ min: 10, max: 800 }),
@@ -78,6 +81,7 @@ export const drawn: fc.Arbitrary<Drawn> = fc.record({
     apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'fast' }, provisioner: 'disk.csi.example.com',
     volumeBindingMode: d.wffc ? 'WaitForFirstConsumer' : 'Immediate', reclaimPolicy: 'Delete',
   }];
+  if (!d.attach && d.trivial) objects.push({ apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name: 'disk.csi.example.com' }, spec: { attachRequired: true } });
   const pods: string[] = [];
   const claims: string[] = [];
   d.claims.forEach((c, i) => {

@@ -17,7 +17,9 @@
  *     node plugin answered OK to that call, and a pod runs only once every CSI volume of it is
  *     published. A call that timed out, or whose answer came after the caller stopped waiting, is
  *     uncertain: it counts as not done.
- *  6. A PersistentVolume is never deleted while a VolumeAttachment of it is attached.
+ *  6. A PersistentVolume is never deleted while a VolumeAttachment of it is attached (really attached,
+ *     as rule 4 tells: the external-attacher guards it with a PV finalizer and external-provisioner
+ *     refuses DeleteVolume; for a driver without ControllerPublishVolume neither does, nor needs to).
  *
  * A violation that is a documented upstream race, not a simulator bug, is still returned, with
  * `known` naming the upstream issue: rule 2 for a detach retried after the volume came back into use
@@ -77,6 +79,8 @@ export function checkInvariants(trace: Trace): Violation[] {
   const hadFinalizer = new Set<string>();
   for (const o of trace.initial?.objects ?? []) if (o.kind === 'VolumeAttachment' && hasFinalizer(o)) hadFinalizer.add(o.metadata.name);
   const published = new Set<string>();
+  /** attached by the external-attacher's CSI handler (a real attach), not marked so by its trivial handler */
+  const csiAttached = (va: K8sObject): boolean => hadFinalizer.has(va.metadata.name) || published.has(`${va.spec?.source?.persistentVolumeName}@${va.spec?.nodeName}`);
   const byKind = (kind: string): K8sObject[] => [...objects.values()].filter((o) => o.kind === kind);
   const pvByHandle = (h: string) => byKind('PersistentVolume').find((p) => p.spec?.csi?.volumeHandle === h);
   const attachRequired = (driver: string) => byKind('CSIDriver').find((d) => d.metadata.name === driver)?.spec?.attachRequired !== false;
@@ -189,14 +193,13 @@ export function checkInvariants(trace: Trace): Violation[] {
         }
       }
       if (ch.kind === 'PersistentVolume' && ch.before && !ch.after) {
-        const attached = byKind('VolumeAttachment').filter((va) => va.status?.attached && va.spec?.source?.persistentVolumeName === ch.name);
+        const attached = byKind('VolumeAttachment').filter((va) => va.status?.attached && va.spec?.source?.persistentVolumeName === ch.name && csiAttached(va));
         if (attached.length) fail(st, 6, `PersistentVolume ${ch.name} is deleted while VolumeAttachment ${attached.map((v) => v.metadata.name).join(', ')} of it is attached (to ${attached.map((v) => v.spec.nodeName).join(', ')})`);
       }
       if (ch.kind !== 'VolumeAttachment' || !ch.after) continue;
       const va = ch.after;
       if (hasFinalizer(va)) hadFinalizer.add(va.metadata.name);
-      else if (va.status?.attached && !va.metadata.deletionTimestamp
-        && (hadFinalizer.has(va.metadata.name) || published.has(`${va.spec?.source?.persistentVolumeName}@${va.spec?.nodeName}`))) {
+      else if (va.status?.attached && !va.metadata.deletionTimestamp && csiAttached(va)) {
         fail(st, 4, `VolumeAttachment ${va.metadata.name} is attached without the external-attacher finalizer`);
       }
       const pvName = va.spec?.source?.persistentVolumeName;
