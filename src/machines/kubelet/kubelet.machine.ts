@@ -8,7 +8,10 @@
  * mounted and deletes them for good once their volumes are unmounted.
  * upstream (v1.20.6 and master-era text): pkg/kubelet/volumemanager/**, pkg/kubelet/pluginmanager/**,
  * pkg/volume/util/operationexecutor/operation_generator.go, pkg/volume/csi/*, pkg/kubelet/kubelet.go,
- * kubelet_node_status.go. The pure logic lives in kubelet.volumes.ts and kubelet.node.ts.
+ * kubelet_node_status.go. The volume manager is laid out as upstream's: volumemanager/cache (desired and
+ * actual state of world), volumemanager/populator, volumemanager/reconciler, operationexecutor (one state
+ * machine per generated operation) and csi (the CSI plugin's attacher and mounter); kubelet.node.ts holds
+ * node status, pods and plugin registration.
  * Left out: kubelet-side attach (controller-managed attach/detach is assumed), block volumes,
  * expansion, reconstruction of mounts after a restart (a rebooted node has no mounts), container detail.
  */
@@ -17,9 +20,9 @@ import type { ClusterEmitted, ClusterEvent } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import type { KubeletContext, KubeletInput, Work } from './kubelet.types.ts';
 import { begin } from './kubelet.work.ts';
-import {
-  csiDriverChanged, handleOperationResult, handleVerifyNode, handleVolumeGet, podUpdated, populateDesiredState, reconcile,
-} from './kubelet.volumes.ts';
+import { csiDriverChanged, handleVolumeGet, podUpdated, populatorLoop as populateDesiredState } from './volumemanager/populator/desiredStateOfWorldPopulator.ts';
+import { reconcile } from './volumemanager/reconciler/reconciler.ts';
+import { csiFact, deliver, getNodeFact } from './operationexecutor/operationGenerator.ts';
 import {
   initializeNode, nodeStatusWritten, podAdded, podRequestResult, podTimer, pluginSocketCreated, pluginSocketRemoved, registrationResult,
   scheduleNodeStatus, syncPods, updateNodeStatus, csiErrText,
@@ -28,7 +31,7 @@ import {
 function initialContext(input: KubeletInput): KubeletContext {
   return {
     input, seq: 0, startedAt: 0, pods: {}, vas: {}, csiDrivers: {},
-    plugins: {}, pluginRequests: {}, registered: {}, csiNode: { created: false, drivers: [] },
+    plugins: {}, pluginRequests: {}, registered: {}, csiNode: { drivers: [] },
     podVolumes: {}, processedPods: {}, volumeRequests: {}, dsw: {}, asw: {}, ops: {}, inflight: {}, volumesInUseWritten: [], podStates: {},
   };
 }
@@ -97,13 +100,13 @@ export const kubeletMachine = setup({
       if (e.requestId === w.c.nodeStatusRequest) nodeStatusWritten(w, e.ok);
       else if (podRequestResult(w, e.requestId, e.ok, e.code)) { /* pod status manager */ }
       else if (handleVolumeGet(w, e.requestId, e.ok, e.object)) { /* populator lookup */ }
-      else if (!handleVerifyNode(w, e.requestId, e.ok, e.object, e.message)) registrationResult(w, e.requestId, e.ok, undefined, e.message ?? '');
+      else if (!deliver(w, e.requestId, getNodeFact(e.ok, e.object, e.message))) registrationResult(w, e.requestId, e.ok, undefined, e.message ?? '');
       settle(w);
     }, context, event, enqueue as unknown as Enqueue)),
     /** csi.result: a step of a volume operation or of a plugin registration */
     handleCsiResult: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => {
       if (e.type !== 'csi.result') return;
-      if (!handleOperationResult(w, e)) registrationResult(w, e.requestId, e.code === 'OK', e.response, csiErrText(e.code, e.message));
+      if (!deliver(w, e.requestId, csiFact(e))) registrationResult(w, e.requestId, e.code === 'OK', e.response, csiErrText(e.code, e.message));
       settle(w);
     }, context, event, enqueue as unknown as Enqueue)),
     /** timers: reconciler loop, DSW populator loop (only while a claim is unresolved), node status loop, pod wait/start/kill */

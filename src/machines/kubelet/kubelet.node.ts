@@ -17,7 +17,7 @@ import { ANN_CONTROLLER_MANAGED_ATTACH, ANN_NODE_ID } from '../shared/names.ts';
 import { CSI_TIMEOUT, NODE_STATUS_REPORT_FREQUENCY, NODE_STATUS_UPDATE_FREQUENCY, POD_ATTACH_AND_MOUNT_TIMEOUT, REGISTRAR_TIMEOUT, SECOND, STATUS_SYNC_PERIOD } from '../shared/timing.ts';
 import { getProfile } from '../profiles/index.ts';
 import type { Work } from './kubelet.types.ts';
-import { markVolumesAsReportedInUse, volumesInUse } from './kubelet.volumes.ts';
+import { getVolumesInUse, markVolumesAsReportedInUse } from './volumemanager/volumeManager.ts';
 import { api, csi, log, requestReconcile, timer } from './kubelet.work.ts';
 
 /** Simulation choices (no upstream constant): time to start the pod's containers once its volumes are mounted, and to kill them. */
@@ -36,7 +36,7 @@ export function initializeNode(w: Work): void {
   api(w, { verb: 'patchStatus', kind: 'Node', name: n, patch: { status: { conditions: [readyCondition(w)] } },
     summary: `The kubelet on ${n} reports its Node Ready.` });
   // nodeinfomanager.InitializeCSINodeWithAnnotation: the CSINode object exists before any driver registers
-  w.c.csiNode = { created: false, drivers: [] };
+  w.c.csiNode = { drivers: [] };
   api(w, { verb: 'create', kind: 'CSINode', name: n, object: {
     apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name: n, ...(w.c.node?.metadata.uid ? { ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: n, uid: w.c.node.metadata.uid }] } : {}) },
     spec: { drivers: [] } } });
@@ -56,7 +56,7 @@ const readyCondition = (w: Work) => {
 
 /** The next tick of the 10s node status loop, when something has to be written (event-driven for scale). */
 export function scheduleNodeStatus(w: Work): void {
-  const want = volumesInUse(w);
+  const want = getVolumesInUse(w);
   const changed = JSON.stringify(want) !== JSON.stringify(w.c.volumesInUseWritten);
   if (w.c.nodeStatusRequest) return;
   const phase = (w.c.input.statusUpdateOffset ?? 0) % NODE_STATUS_UPDATE_FREQUENCY;
@@ -75,7 +75,7 @@ export function scheduleNodeStatus(w: Work): void {
 /** tryUpdateNodeStatus: patch status.volumesInUse (and the heartbeat). */
 export function updateNodeStatus(w: Work): void {
   w.c.nodeStatusAt = undefined;
-  const want = volumesInUse(w);
+  const want = getVolumesInUse(w);
   const changed = JSON.stringify(want) !== JSON.stringify(w.c.volumesInUseWritten);
   if (!changed && !w.c.input.heartbeat && w.now < (w.c.statusWrittenAt ?? w.c.startedAt) + NODE_STATUS_REPORT_FREQUENCY) return;
   w.c.statusWrittenAt = w.now;

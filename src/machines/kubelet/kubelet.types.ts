@@ -3,6 +3,7 @@
  * desiredStateOfWorld / actualStateOfWorld (pkg/kubelet/volumemanager/cache) and the plugin
  * manager (pkg/kubelet/pluginmanager).
  */
+import type { StateValue } from 'xstate';
 import type { ClusterEmitted, ComponentInput } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import type { PendingOperations, OperationKey } from '../shared/nestedPendingOperations.ts';
@@ -18,7 +19,7 @@ export interface KubeletInput extends ComponentInput {
   tz?: { offsetMin: number; zone: string };
   /** monotonic clock: virtual time (µs) at which the process started, and its uptime (µs) then ("m=+132526.55…") */
   monotonic: { processStartUs: number; uptimeAtStartUs: number };
-  /** post the Ready condition every 10s (NODE_STATUS_UPDATE_FREQUENCY); off by default so idle nodes do not tick */
+  /** post the Ready condition every 10s (NODE_STATUS_UPDATE_FREQUENCY); off when absent, though scenarios turn it on unless told `heartbeats: false` */
   heartbeat?: boolean;
   /** offset (µs) of the 10s node status loop from virtual time 0 (the loop's phase); 0 when absent */
   statusUpdateOffset?: number;
@@ -79,21 +80,19 @@ export interface AswVolume extends VolumeSpec {
 }
 
 export type OperationKind = 'verify' | 'mount' | 'unmount' | 'unmountDevice';
-export type OperationStep =
-  | 'getNode' | 'mountDeviceCaps' | 'stage' | 'setUpCaps' | 'publish' | 'unpublish' | 'unmountDeviceCaps' | 'unstage';
 
-/** An operation the executor started and whose current step waits for an api.result or csi.result. */
+/**
+ * A generated operation the executor runs (operationexecutor/operationGenerator.ts): which one, on what,
+ * and its machine's snapshot. Kept per request it waits for (inflight).
+ */
 export interface InflightOperation {
   kind: OperationKind;
   key: OperationKey;
-  operationName: string;
   uniqueName: string;
   podUid: string;
-  step: OperationStep;
-  /** set during a mount, after WaitForAttach */
-  devicePath?: string;
-  stageUnstage?: boolean;
-  /** the pod's volume as the mount started: an uncertain mount outlives the pod's DSW entry */
+  /** the operation machine's state value and context */
+  machine: { value: StateValue; context: Record<string, unknown> };
+  /** the pod's volume as the operation started: an uncertain mount outlives the pod's DSW entry */
   pod?: PodVolume;
 }
 
@@ -129,7 +128,7 @@ export interface KubeletContext {
   pluginRequests: Record<string, string>;
   /** csiDrivers store of the CSI volume plugin: registered driver -> endpoint */
   registered: Record<string, { endpoint: string; nodeID?: string }>;
-  csiNode: { created: boolean; drivers: Array<{ name: string; nodeID: string; topologyKeys: string[] | null }> };
+  csiNode: { drivers: Array<{ name: string; nodeID: string; topologyKeys: string[] | null }> };
   // volume manager
   /** DSW populator: per pod, per pod.spec.volumes[].name, what the GETs of its claim and PV returned */
   podVolumes: Record<string, Record<string, ClaimLookup>>;
@@ -153,9 +152,9 @@ export interface KubeletContext {
   nodeStatusInFlight?: string[];
   // pods
   podStates: Record<string, PodState>;
-  /** the status manager's writes in flight: requestId -> the pod and what was written */
+  /** the status manager's writes in flight: requestId -> the pod and what was written (a status, or the final delete) */
   podRequests?: Record<string, { uid: string; what: 'status' | 'delete' }>;
-  /** pods whose final delete was sent */
+  /** the next reconciler loop iteration asked for (kubelet.work.ts requestReconcile) */
   reconcileAt?: number;
 }
 

@@ -33,6 +33,11 @@ export interface Profile {
   stagingPathStyle: 'pv' | 'driverHash';
   /** external-attacher ≥ v4.9 removes the VA finalizer before clearing status.attached */
   attacherRemovesFinalizerFirst: boolean;
+  /**
+   * kubelet's reconciler starts VerifyControllerAttachedVolume only for a volume already reported in
+   * node.status.volumesInUse (kubernetes#106853, 1.24); before, the operation ran and failed.
+   */
+  kubeletVerifyWaitsForInUse: boolean;
   /** kubelet emits the FailedMount "Unable to attach or mount volumes … timed out" event after 2m3s */
   kubeletFailedMountOnTimeout: boolean;
   /** PVC storage-provisioner annotations written by the PV controller */
@@ -64,6 +69,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     adcForceDetachOnlyIfUnhealthy: false,
     stagingPathStyle: 'pv',
     attacherRemovesFinalizerFirst: false,
+    kubeletVerifyWaitsForInUse: false,
     kubeletFailedMountOnTimeout: true,
     provisionerAnnotations: ['beta'],
   },
@@ -78,6 +84,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     adcForceDetachOnlyIfUnhealthy: true,
     stagingPathStyle: 'driverHash',
     attacherRemovesFinalizerFirst: false,
+    kubeletVerifyWaitsForInUse: true,
     kubeletFailedMountOnTimeout: false,
     provisionerAnnotations: ['beta', 'ga'],
   },

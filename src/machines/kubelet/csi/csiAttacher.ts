@@ -1,0 +1,48 @@
+/**
+ * The CSI volume plugin's attacher as the kubelet uses it: WaitForAttach reads the VolumeAttachment,
+ * MountDevice is NodeStageVolume and UnmountDevice NodeUnstageVolume, each only when the node plugin
+ * advertises STAGE_UNSTAGE_VOLUME.
+ * upstream: pkg/volume/csi/csi_attacher.go (WaitForAttach, MountDevice, UnmountDevice).
+ */
+import type { K8sObject } from '../../shared/k8s.ts';
+import { volumeAttachmentName } from '../../shared/names.ts';
+import type { VolumeSpec, Work } from '../kubelet.types.ts';
+
+/** WaitForAttach: the name of the attached VolumeAttachment (the device path), or the error. */
+export function waitForAttach(w: Work, v: VolumeSpec): { devicePath: string } | { error: string } {
+  const vaName = volumeAttachmentName(v.handle, v.driver, w.c.input.nodeName);
+  // modern csi_attacher.WaitForAttach text (k8s-facts §3.4); the 1.20 watch-based wait is not modelled
+  if (!w.c.vas[vaName]?.status?.attached) return { error: `volume ${v.handle} is not attached for volume attachment ${vaName}` };
+  return { devicePath: vaName };
+}
+
+/** NodeGetCapabilities answer: rpc type STAGE_UNSTAGE_VOLUME (enum 1 in csi.proto) present? */
+export function supportsStageUnstage(resp: Record<string, unknown> | undefined): boolean {
+  const caps = (resp?.capabilities ?? []) as Array<Record<string, any>>;
+  return caps.some((c) => {
+    const t = c?.Type?.Rpc?.type ?? c?.rpc?.type ?? c?.type;
+    return t === 1 || t === 'STAGE_UNSTAGE_VOLUME';
+  });
+}
+
+export const volumeCapability = (v: VolumeSpec) => ({ AccessType: { Mount: v.fsType ? { fs_type: v.fsType } : {} }, access_mode: { mode: v.accessMode } });
+
+/** The VolumeAttachment's status.attachmentMetadata, sent as publish_context. */
+export function publishContext(w: Work, v: VolumeSpec): Record<string, string> | undefined {
+  const va: K8sObject | undefined = w.c.vas[volumeAttachmentName(v.handle, v.driver, w.c.input.nodeName)];
+  const m = va?.status?.attachmentMetadata as Record<string, string> | undefined;
+  return m && Object.keys(m).length ? m : undefined;
+}
+
+/** MountDevice: the NodeStageVolume request. */
+export function nodeStageVolumeRequest(w: Work, v: VolumeSpec, stagingPath: string): Record<string, unknown> {
+  const pc = publishContext(w, v);
+  return {
+    volume_id: v.handle, ...(pc ? { publish_context: pc } : {}), staging_target_path: stagingPath,
+    volume_capability: volumeCapability(v), ...(Object.keys(v.volumeContext).length ? { volume_context: v.volumeContext } : {}),
+  };
+}
+
+/** UnmountDevice: the NodeUnstageVolume request. */
+export const nodeUnstageVolumeRequest = (v: VolumeSpec, stagingPath: string): Record<string, unknown> =>
+  ({ volume_id: v.handle, staging_target_path: stagingPath });

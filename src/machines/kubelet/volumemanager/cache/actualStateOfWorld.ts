@@ -1,0 +1,175 @@
+/**
+ * The kubelet's actual state of world: the volumes attached to this node, whether each one's device
+ * is globally mounted, and the pods each one is mounted into.
+ * upstream: pkg/kubelet/volumemanager/cache/actual_state_of_world.go (v1.20 and v1.30): an attachedVolume
+ * carries a deviceMountState, each of its mountedPods a volumeMountState
+ * (pkg/volume/util/operationexecutor/operation_executor.go: DeviceGloballyMounted | DeviceMountUncertain
+ * | DeviceNotMounted, VolumeMounted | VolumeMountUncertain | VolumeNotMounted).
+ *
+ * Two lifecycle machines hold those states, one per attached volume and one per mounted pod. The
+ * table keeps only their state values (the machines need no context), and every change goes through
+ * a mutator named as upstream's, which asks the machine with the pure `transition()`. A mutator that
+ * upstream would refuse (a pod mounted into a volume that is not attached) changes nothing and says so.
+ * Left out: MarkRemountRequired, MarkFSResizeRequired, SELinux labels, reconstruction.
+ */
+import { setup, transition, type SnapshotFrom } from 'xstate';
+import type { AswVolume, DeviceMountState, PodVolume, VolumeMountState, VolumeSpec, Work } from '../../kubelet.types.ts';
+
+export type AttachedVolumeEvent =
+  | { type: 'MarkDeviceAsMounted' } | { type: 'MarkDeviceAsUncertain' } | { type: 'MarkDeviceAsUnmounted' }
+  | { type: 'MarkVolumeAsDetached' };
+
+/** One volume attached to the node, from MarkVolumeAsAttached to MarkVolumeAsDetached. */
+export const attachedVolumeMachine = setup({
+  types: { events: {} as AttachedVolumeEvent },
+}).createMachine({
+  id: 'kubeletAttachedVolume',
+  initial: 'DeviceNotMounted',
+  states: {
+    DeviceNotMounted: {
+      description: 'MarkVolumeAsAttached: the attach/detach controller attached the volume (VerifyControllerAttachedVolume saw it in node.status.volumesAttached); nothing is mounted yet.',
+      on: {
+        MarkDeviceAsMounted: 'DeviceGloballyMounted',
+        MarkDeviceAsUncertain: 'DeviceMountUncertain',
+        MarkVolumeAsDetached: 'Detached',
+      },
+    },
+    DeviceMountUncertain: {
+      description: 'MountDevice (NodeStageVolume) returned an error that is not final: the device may be staged, so UnmountDevice must still run.',
+      on: {
+        MarkDeviceAsMounted: 'DeviceGloballyMounted',
+        MarkDeviceAsUncertain: 'DeviceMountUncertain',
+        MarkDeviceAsUnmounted: 'DeviceNotMounted',
+      },
+    },
+    DeviceGloballyMounted: {
+      description: 'MountDevice succeeded: the volume is staged at its global mount path (or the driver has no STAGE_UNSTAGE_VOLUME).',
+      on: {
+        MarkDeviceAsMounted: 'DeviceGloballyMounted',
+        MarkDeviceAsUnmounted: 'DeviceNotMounted',
+      },
+    },
+    Detached: {
+      description: 'MarkVolumeAsDetached: the kubelet forgets the volume (the controller detaches it).',
+      type: 'final',
+    },
+  },
+});
+
+export type MountedPodEvent = { type: 'MarkVolumeAsMounted' } | { type: 'MarkVolumeMountAsUncertain' } | { type: 'MarkVolumeAsUnmounted' };
+
+/** One pod's mount of an attached volume (its mountedPod entry). */
+export const mountedPodMachine = setup({
+  types: { events: {} as MountedPodEvent },
+}).createMachine({
+  id: 'kubeletMountedPod',
+  initial: 'VolumeNotMounted',
+  states: {
+    VolumeNotMounted: {
+      description: 'No mountedPod entry: SetUp (NodePublishVolume) has not run for this pod, or its unmount finished.',
+      on: { MarkVolumeAsMounted: 'VolumeMounted', MarkVolumeMountAsUncertain: 'VolumeMountUncertain' },
+    },
+    VolumeMountUncertain: {
+      description: 'SetUp returned an error that is not final: the volume may be published, so TearDown must still run.',
+      on: { MarkVolumeAsMounted: 'VolumeMounted', MarkVolumeMountAsUncertain: 'VolumeMountUncertain', MarkVolumeAsUnmounted: 'VolumeNotMounted' },
+    },
+    VolumeMounted: {
+      description: 'SetUp succeeded: the volume is published into the pod.',
+      on: { MarkVolumeAsMounted: 'VolumeMounted', MarkVolumeAsUnmounted: 'VolumeNotMounted' },
+    },
+  },
+});
+
+type AttachedSnapshot = SnapshotFrom<typeof attachedVolumeMachine>;
+type PodSnapshot = SnapshotFrom<typeof mountedPodMachine>;
+
+/** The next device state, or undefined when the attachedVolume machine refuses the mutator. */
+function nextDeviceState(from: DeviceMountState, type: AttachedVolumeEvent['type']): DeviceMountState | 'Detached' | undefined {
+  const snap = attachedVolumeMachine.resolveState({ value: from, context: undefined as never }) as AttachedSnapshot;
+  const event = { type } as AttachedVolumeEvent;
+  if (!snap.can(event)) return undefined;
+  return transition(attachedVolumeMachine, snap, event)[0].value as DeviceMountState | 'Detached';
+}
+
+function nextPodState(from: VolumeMountState | 'VolumeNotMounted', type: MountedPodEvent['type']): VolumeMountState | 'VolumeNotMounted' | undefined {
+  const snap = mountedPodMachine.resolveState({ value: from, context: undefined as never }) as PodSnapshot;
+  const event = { type } as MountedPodEvent;
+  if (!snap.can(event)) return undefined;
+  return transition(mountedPodMachine, snap, event)[0].value as VolumeMountState | 'VolumeNotMounted';
+}
+
+/** GetDeviceMountState: DeviceNotMounted for a volume that is not in the table. */
+export const getDeviceMountState = (w: Work, volume: string): DeviceMountState => w.c.asw[volume]?.deviceState ?? 'DeviceNotMounted';
+
+/** GetVolumeMountState */
+export const getVolumeMountState = (w: Work, volume: string, podUid: string): VolumeMountState | 'VolumeNotMounted' =>
+  w.c.asw[volume]?.pods[podUid]?.state ?? 'VolumeNotMounted';
+
+/** MarkVolumeAsAttached: the volume enters the table, its device not mounted. */
+export function markVolumeAsAttached(w: Work, v: VolumeSpec, devicePath: string, deviceMountPath: string): void {
+  const { uniqueName, pvName, driver, handle, attachable, fsType, accessMode, readOnly, volumeContext } = v;
+  w.c.asw[uniqueName] = {
+    uniqueName, pvName, driver, handle, attachable, fsType, accessMode, readOnly, volumeContext,
+    devicePath, deviceMountPath, deviceState: 'DeviceNotMounted', pods: {},
+  };
+}
+
+/** The device path WaitForAttach returned (upstream passes it on to MarkDeviceAsMounted). */
+export function setDevicePath(w: Work, volume: string, devicePath: string): void {
+  const a = w.c.asw[volume];
+  if (a) w.c.asw[volume] = { ...a, devicePath };
+}
+
+function deviceMutator(type: 'MarkDeviceAsMounted' | 'MarkDeviceAsUncertain' | 'MarkDeviceAsUnmounted') {
+  return (w: Work, volume: string): boolean => {
+    const a = w.c.asw[volume];
+    const next = a && nextDeviceState(a.deviceState, type);
+    if (!a || !next || next === 'Detached') return false;
+    w.c.asw[volume] = { ...a, deviceState: next };
+    return true;
+  };
+}
+
+/** MarkDeviceAsMounted */
+export const markDeviceAsMounted = deviceMutator('MarkDeviceAsMounted');
+/** MarkDeviceAsUncertain */
+export const markDeviceAsUncertain = deviceMutator('MarkDeviceAsUncertain');
+/** MarkDeviceAsUnmounted */
+export const markDeviceAsUnmounted = deviceMutator('MarkDeviceAsUnmounted');
+
+/** MarkVolumeAsDetached: only a volume whose device is not mounted leaves the table. */
+export function markVolumeAsDetached(w: Work, volume: string): AswVolume | undefined {
+  const a = w.c.asw[volume];
+  if (!a || nextDeviceState(a.deviceState, 'MarkVolumeAsDetached') !== 'Detached') return undefined;
+  const rest = { ...w.c.asw };
+  delete rest[volume];
+  w.c.asw = rest;
+  return a;
+}
+
+function podMutator(type: 'MarkVolumeAsMounted' | 'MarkVolumeMountAsUncertain') {
+  return (w: Work, volume: string, podUid: string, pod: PodVolume): boolean => {
+    const a = w.c.asw[volume];
+    if (!a) return false; // upstream: "no volume with the name … exists in the list of attached volumes"
+    const next = nextPodState(a.pods[podUid]?.state ?? 'VolumeNotMounted', type);
+    if (!next || next === 'VolumeNotMounted') return false;
+    w.c.asw[volume] = { ...a, pods: { ...a.pods, [podUid]: { ...pod, state: next } } };
+    return true;
+  };
+}
+
+/** MarkVolumeAsMounted */
+export const markVolumeAsMounted = podMutator('MarkVolumeAsMounted');
+/** MarkVolumeMountAsUncertain */
+export const markVolumeMountAsUncertain = podMutator('MarkVolumeMountAsUncertain');
+
+/** MarkVolumeAsUnmounted: the pod's mountedPod entry goes; returns it. */
+export function markVolumeAsUnmounted(w: Work, volume: string, podUid: string): (PodVolume & { state: VolumeMountState }) | undefined {
+  const a = w.c.asw[volume];
+  const p = a?.pods[podUid];
+  if (!a || !p || nextPodState(p.state, 'MarkVolumeAsUnmounted') !== 'VolumeNotMounted') return undefined;
+  const pods = { ...a.pods };
+  delete pods[podUid];
+  w.c.asw[volume] = { ...a, pods };
+  return p;
+}

@@ -1,0 +1,137 @@
+/**
+ * The desired state of world populator. It does not watch PVs or PVCs: for each new pod it GETs the
+ * claim of every PVC volume, then the bound PV (createVolumeSpec -> getPVCExtractPV -> getPVSpec),
+ * adds each resolved volume to the DSW (AddPodToVolume) and marks the pod processed once all are in
+ * (processedPods). A claim that is not Bound, or a PV that is missing, is tried again on the next
+ * populator loop (100ms); the loop is event-driven: a timer is asked for only while some pod has an
+ * unresolved volume.
+ * upstream: pkg/kubelet/volumemanager/populator/desired_state_of_world_populator.go (findAndAddNewPods,
+ * findAndRemoveDeletedPods, processPodVolumes, createVolumeSpec).
+ * Left out: the "Error processing volume" line (its 1.20/1.30 file:line are not pinned here),
+ * AddErrorToPod, the PV claimRef check and the PVC deletion check of getPVCExtractPV.
+ */
+import { CSI_ACCESS_MODE } from '../../../shared/csi.ts';
+import type { K8sObject } from '../../../shared/k8s.ts';
+import { uniqueVolumeName } from '../../../shared/names.ts';
+import { KUBELET_DSW_POPULATOR_LOOP_PERIOD } from '../../../shared/timing.ts';
+import type { ClaimLookup, VolumeSpec, Work } from '../../kubelet.types.ts';
+import { api, timer } from '../../kubelet.work.ts';
+import { addPodToVolume, deletePodFromVolume, updatePluginIsAttachable } from '../cache/desiredStateOfWorld.ts';
+
+const ACCESS: Record<string, number> = {
+  ReadWriteOnce: CSI_ACCESS_MODE.SINGLE_NODE_WRITER, ReadOnlyMany: CSI_ACCESS_MODE.MULTI_NODE_READER_ONLY,
+  ReadWriteMany: CSI_ACCESS_MODE.MULTI_NODE_MULTI_WRITER, ReadWriteOncePod: CSI_ACCESS_MODE.SINGLE_NODE_SINGLE_WRITER,
+};
+
+type PodVolumeSource = { name: string; persistentVolumeClaim?: { claimName: string } };
+const claimVolumes = (pod: K8sObject): PodVolumeSource[] =>
+  ((pod.spec?.volumes ?? []) as PodVolumeSource[]).filter((v) => !!v.persistentVolumeClaim);
+const claimsKey = (pod: K8sObject): string => claimVolumes(pod).map((v) => `${v.name}=${v.persistentVolumeClaim!.claimName}`).join(',');
+
+/** getPVSpec + the CSI plugin's spec: the volume a PV describes, or undefined when it is not a CSI PV. */
+export function volumeSpecFromPV(pv: K8sObject): VolumeSpec | undefined {
+  const src = pv.spec?.csi;
+  if (!src) return undefined;
+  return {
+    uniqueName: uniqueVolumeName(src.driver, src.volumeHandle), pvName: pv.metadata.name, driver: src.driver, handle: src.volumeHandle,
+    attachable: true, fsType: src.fsType ?? '',
+    accessMode: ACCESS[pv.spec.accessModes?.[0] ?? 'ReadWriteOnce'] ?? 1, readOnly: !!src.readOnly,
+    volumeContext: { ...(src.volumeAttributes ?? {}) },
+  };
+}
+
+/** Pods whose volumes belong in the DSW: bound here and whose containers may still run. */
+const podNeedsVolumes = (w: Work, uid: string): boolean => {
+  const st = w.c.podStates[uid];
+  return !!st && st.stage !== 'terminated' && st.stage !== 'deleting';
+};
+
+/**
+ * One populator pass, after every event: drop the volumes of pods that are gone or terminated
+ * (findAndRemoveDeletedPods), then process the pods not processed yet (findAndAddNewPods). `loop`: a
+ * populator loop iteration, which also retries the volumes that could not be resolved before.
+ */
+export function populatorLoop(w: Work, loop = false): void {
+  for (const uid of Object.keys(w.c.podVolumes)) if (!podNeedsVolumes(w, uid)) deleteProcessedPod(w, uid);
+  let unresolved = false;
+  for (const uid of Object.keys(w.c.pods)) {
+    if (w.c.processedPods[uid] || !podNeedsVolumes(w, uid)) continue;
+    if (processPodVolumes(w, uid, loop)) unresolved = true;
+  }
+  if (unresolved) schedulePopulator(w);
+}
+
+/** processPodVolumes: start the lookups the pod still needs. Returns whether a volume waits for the next loop. */
+function processPodVolumes(w: Work, uid: string, loop: boolean): boolean {
+  const pod = w.c.pods[uid]!;
+  const vols = { ...(w.c.podVolumes[uid] ?? {}) };
+  let waiting = false;
+  let done = true;
+  for (const v of claimVolumes(pod)) {
+    const e = vols[v.name];
+    if (e?.step === 'resolved') continue;
+    done = false;
+    if (!e || (e.step === 'retry' && loop)) {
+      const requestId = api(w, { verb: 'get', kind: 'PersistentVolumeClaim', namespace: pod.metadata.namespace ?? 'default', name: v.persistentVolumeClaim!.claimName });
+      w.c.volumeRequests[requestId] = { podUid: uid, outerName: v.name };
+      vols[v.name] = { claimName: v.persistentVolumeClaim!.claimName, step: 'getPVC', requestId };
+    } else if (e.step === 'retry') waiting = true;
+  }
+  w.c.podVolumes[uid] = vols;
+  if (done) w.c.processedPods[uid] = true;
+  return waiting;
+}
+
+/** The next populator loop boundary (KUBELET_DSW_POPULATOR_LOOP_PERIOD from the kubelet's start), unless one is already due. */
+function schedulePopulator(w: Work): void {
+  if (w.c.populatorAt !== undefined && w.c.populatorAt >= w.now) return; // due now or later and not fired yet
+  const p = KUBELET_DSW_POPULATOR_LOOP_PERIOD;
+  const base = w.c.startedAt;
+  w.c.populatorAt = base + Math.ceil((w.now + 1 - base) / p) * p;
+  timer(w, 'populator', w.c.populatorAt);
+}
+
+/** A GET of the populator came back (PVC, then its bound PV). Returns false when the request is not one of ours. */
+export function handleVolumeGet(w: Work, requestId: string, ok: boolean, object: K8sObject | undefined): boolean {
+  const r = w.c.volumeRequests[requestId];
+  if (!r) return false;
+  delete w.c.volumeRequests[requestId];
+  const e = w.c.podVolumes[r.podUid]?.[r.outerName];
+  const pod = w.c.pods[r.podUid];
+  if (!e || e.requestId !== requestId || !pod) return true; // the pod went or changed meanwhile
+  const set = (next: ClaimLookup) => { w.c.podVolumes[r.podUid] = { ...w.c.podVolumes[r.podUid], [r.outerName]: next }; };
+  if (e.step === 'getPVC') {
+    // getPVCExtractPV: "PVC ... has non-bound phase" / empty volumeName -> retry on the next loop
+    if (!ok || !object || object.status?.phase !== 'Bound' || !object.spec?.volumeName) return set({ claimName: e.claimName, step: 'retry' }), true;
+    const id = api(w, { verb: 'get', kind: 'PersistentVolume', name: object.spec.volumeName });
+    w.c.volumeRequests[id] = r;
+    set({ claimName: e.claimName, step: 'getPV', requestId: id });
+    return true;
+  }
+  const spec = ok && object ? volumeSpecFromPV(object) : undefined;
+  if (!spec) return set({ claimName: e.claimName, step: 'retry' }), true;
+  set({ claimName: e.claimName, step: 'resolved', spec });
+  addPodToVolume(w, r.podUid, pod, r.outerName, spec);
+  if (claimVolumes(pod).every((v) => w.c.podVolumes[r.podUid]![v.name]?.step === 'resolved')) w.c.processedPods[r.podUid] = true;
+  return true;
+}
+
+/** deleteProcessedPod + DeletePodFromVolume for each of its volumes; the lookups are forgotten too. */
+function deleteProcessedPod(w: Work, uid: string): void {
+  for (const e of Object.values(w.c.podVolumes[uid] ?? {})) if (e.spec) deletePodFromVolume(w, uid, e.spec.uniqueName);
+  delete w.c.podVolumes[uid];
+  delete w.c.processedPods[uid];
+}
+
+/** A pod update: when its PVC volumes changed the pod is processed again (its old volumes leave the DSW first). */
+export function podUpdated(w: Work, pod: K8sObject, old: K8sObject | undefined): void {
+  const uid = pod.metadata.uid!;
+  if (old && w.c.podVolumes[uid] && claimsKey(old) !== claimsKey(pod)) deleteProcessedPod(w, uid);
+}
+
+/**
+ * A CSIDriver appeared, changed or went. Not upstream, which computes pluginIsAttachable once, in
+ * AddPodToVolume: here CSIDrivers can arrive after the pods (a scenario's creation order), and the
+ * entries follow them so that such a scenario still mounts.
+ */
+export const csiDriverChanged = (w: Work, driver: string): void => updatePluginIsAttachable(w, driver);

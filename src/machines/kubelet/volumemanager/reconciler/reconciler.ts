@@ -1,0 +1,87 @@
+/**
+ * The volume manager's reconciler: each loop compares the desired with the actual state of world and
+ * starts the operations that close the gap, unmounts first: "Unmounts are triggered before mounts so
+ * that a volume that was referenced by a pod that was deleted and is now referenced by another pod is
+ * unmounted from the first pod before being mounted to the new pod".
+ * upstream: pkg/kubelet/volumemanager/reconciler/reconciler.go (1.20), reconciler_common.go (1.30):
+ * unmountVolumes -> mountOrAttachVolumes -> unmountDetachDevices. The loop runs every 100ms upstream;
+ * here an iteration is scheduled only when something changed or a backoff ends (kubelet.work.ts).
+ */
+import type { OperationKey } from '../../../shared/nestedPendingOperations.ts';
+import { isOperationPending } from '../../../shared/nestedPendingOperations.ts';
+import { getProfile } from '../../../profiles/index.ts';
+import type { AswVolume, DswVolume, PodVolume, Work } from '../../kubelet.types.ts';
+import { log } from '../../kubelet.work.ts';
+import { markVolumeAsDetached } from '../cache/actualStateOfWorld.ts';
+import { startOperation } from '../../operationexecutor/operationExecutor.ts';
+import { startGeneratedOperation } from '../../operationexecutor/operationGenerator.ts';
+
+const mountArgs = (w: Work, v: DswVolume, uid: string, p: PodVolume) => ({
+  volume: v.pvName, uniqueName: v.uniqueName, podName: p.podName, podUid: uid, kpod: `${p.namespace}/${p.podName}`, node: w.c.input.nodeName,
+});
+
+export function reconcile(w: Work): void {
+  unmountVolumes(w);
+  mountOrAttachVolumes(w);
+  unmountDetachDevices(w);
+}
+
+/** Pods mounted in the actual state of world that the desired state no longer has: UnmountVolume. */
+function unmountVolumes(w: Work): void {
+  for (const v of Object.values(w.c.asw)) {
+    for (const [uid, p] of Object.entries(v.pods)) {
+      if (w.c.dsw[v.uniqueName]?.pods[uid]) continue;
+      const key: OperationKey = { volumeName: v.uniqueName, podName: uid, nodeName: '' };
+      if (!startOperation(w, key, 'unmount')) continue;
+      log(w, 'kubelet.unmountVolumeStarted', { volume: v.pvName, uniqueName: v.uniqueName, podUid: uid });
+      startGeneratedOperation(w, { kind: 'unmount', key, uniqueName: v.uniqueName, podUid: uid, pod: p }, {});
+    }
+  }
+}
+
+/**
+ * Desired pods whose volume is not attached (VerifyControllerAttachedVolume: the attach/detach
+ * controller attaches, the kubelet verifies) or not mounted yet, or mounted uncertainly (MountVolume).
+ */
+function mountOrAttachVolumes(w: Work): void {
+  const verifyWaitsForInUse = getProfile(w.c.input.profile).kubeletVerifyWaitsForInUse;
+  for (const v of Object.values(w.c.dsw)) {
+    for (const [uid, p] of Object.entries(v.pods)) {
+      const a = w.c.asw[v.uniqueName];
+      const key: OperationKey = { volumeName: v.uniqueName, podName: '', nodeName: '' };
+      if (!a) {
+        if (verifyWaitsForInUse && v.attachable && !v.reportedInUse) {
+          log(w, 'kubelet.verifyControllerAttachedVolumeNotInUse', mountArgs(w, v, uid, p));
+          continue;
+        }
+        if (!startOperation(w, key, 'verify')) continue;
+        log(w, 'kubelet.verifyControllerAttachedVolumeStarted', mountArgs(w, v, uid, p));
+        startGeneratedOperation(w, { kind: 'verify', key, uniqueName: v.uniqueName, podUid: uid },
+          { volumeName: v.uniqueName, attachable: v.attachable, reportedInUse: v.reportedInUse });
+      } else if (!a.pods[uid] || a.pods[uid].state === 'VolumeMountUncertain') {
+        if (!startOperation(w, key, 'mount')) continue;
+        log(w, 'kubelet.mountVolumeStarted', mountArgs(w, v, uid, p));
+        startGeneratedOperation(w, { kind: 'mount', key, uniqueName: v.uniqueName, podUid: uid, pod: p },
+          { attachable: v.attachable, deviceGloballyMounted: a.deviceState === 'DeviceGloballyMounted' });
+      }
+    }
+  }
+}
+
+/** Attached volumes no pod uses any more: UnmountDevice, then (controller-managed attach) forget them. */
+function unmountDetachDevices(w: Work): void {
+  for (const v of Object.values(w.c.asw) as AswVolume[]) {
+    if (Object.keys(v.pods).length > 0 || w.c.dsw[v.uniqueName]) continue;
+    const key: OperationKey = { volumeName: v.uniqueName, podName: '', nodeName: '' };
+    if (isOperationPending(w.c.ops, key)) continue;
+    if (v.deviceState !== 'DeviceNotMounted') {
+      if (!startOperation(w, key, 'unmountDevice')) continue;
+      log(w, 'kubelet.unmountDeviceStarted', { volume: v.pvName, uniqueName: v.uniqueName, node: w.c.input.nodeName });
+      startGeneratedOperation(w, { kind: 'unmountDevice', key, uniqueName: v.uniqueName, podUid: '' }, {});
+    } else {
+      // ADC-managed: the kubelet only forgets the volume (MarkVolumeAsDetached); the controller detaches it
+      markVolumeAsDetached(w, v.uniqueName);
+      log(w, 'kubelet.volumeDetached', { volume: v.pvName, uniqueName: v.uniqueName, node: w.c.input.nodeName, devicePath: v.devicePath });
+    }
+  }
+}
