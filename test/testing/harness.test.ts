@@ -10,52 +10,7 @@ import {
   runScenario, stepsWhere, uniqueVolumeName, volumeAttachmentName, type K8sObject,
 } from '../../src/machines/index.ts';
 
-const NODE = 'node-1';
-const DRIVER = 'disk.csi.example.com';
-const HANDLE = 'vol-1';
-const PV = 'pvc-1';
-const UNIQUE = uniqueVolumeName(DRIVER, HANDLE);
-const VA = volumeAttachmentName(HANDLE, DRIVER, NODE);
-const STAGE_CAPS = { capabilities: [{ Type: { Rpc: { type: 1 } } }] };
-
-const pv: K8sObject = { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: PV }, spec: { accessModes: ['ReadWriteOnce'], capacity: { storage: '1Gi' }, csi: { driver: DRIVER, volumeHandle: HANDLE, fsType: 'ext4' } }, status: { phase: 'Bound' } };
-const pvc: K8sObject = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'default' }, spec: { volumeName: PV, accessModes: ['ReadWriteOnce'] }, status: { phase: 'Bound' } };
-const pod = (name: string, nodeName: string, uid = `uid-${name}`): K8sObject => ({
-  apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', uid },
-  spec: { nodeName, containers: [{ name: 'c', image: 'busybox' }], volumes: [{ name: 'd', persistentVolumeClaim: { claimName: 'data' } }] },
-});
-const node = (name: string, attached: string[] = [], inUse: string[] = []): K8sObject => ({
-  apiVersion: 'v1', kind: 'Node', metadata: { name, annotations: { 'volumes.kubernetes.io/controller-managed-attach-detach': 'true' } },
-  status: { conditions: [{ type: 'Ready', status: 'True' }], volumesAttached: attached.map((n) => ({ name: n, devicePath: '' })), volumesInUse: inUse },
-});
-const va = (attached: boolean): K8sObject => ({
-  apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: VA },
-  spec: { attacher: DRIVER, nodeName: NODE, source: { persistentVolumeName: PV } }, status: { attached },
-});
-
-/** A kubelet with the driver registered, its pod's volume reported in use, verifying against a node that says attached. */
-function kubeletUpTo(vaAttached: boolean) {
-  const h = createHarness(kubeletDescriptor, { nodeName: NODE, kubeletRoot: '/var/lib/kubelet' }, { driver: DRIVER });
-  h.start([node(NODE)]);
-  h.serve();
-  h.send({ type: 'plugin.socketCreated', path: `/var/lib/kubelet/plugins_registry/${DRIVER}-reg.sock`, owner: 'registrar' });
-  h.reply(h.csiCalls('GetInfo')[0]!, 'OK', { type: 'CSIPlugin', name: DRIVER, endpoint: `/var/lib/kubelet/plugins/${DRIVER}/csi.sock`, supported_versions: ['1.0.0'] });
-  h.reply(h.csiCalls('NodeGetInfo')[0]!, 'OK', { node_id: 'i-1' });
-  h.serve();
-  h.reply(h.csiCalls('NotifyRegistrationStatus')[0]!);
-  h.added(va(vaAttached));
-  h.added(pod('web-0', NODE));
-  h.serve([pvc, pv]);
-  // the node status loop reports the volume in use; then the reconciler verifies it is attached
-  h.advanceUntil(() => h.apiRequests({ verb: 'patchStatus', kind: 'Node' }).some((r) => JSON.stringify(r.patch).includes(UNIQUE)), 20_000);
-  h.serve();
-  h.advanceUntil(() => h.pending().some((p) => p.type === 'api.request' && p.verb === 'get' && p.kind === 'Node'), 20_000);
-  h.serve([node(NODE, [UNIQUE], [UNIQUE])]);
-  h.advance(500);
-  const caps = h.pending().find((p) => p.type === 'csi.call' && p.rpc === 'NodeGetCapabilities');
-  if (caps) h.reply(caps, 'OK', STAGE_CAPS);
-  return h;
-}
+import { DRIVER, HANDLE, NODE, PV, STAGE_CAPS, UNIQUE, VA, kubeletUpTo, node, pod, pv, pvc, va } from '../machines/kubelet.fixtures.ts';
 
 describe('createHarness: one machine alone', () => {
   it('the kubelet stages a volume once the node status and the VolumeAttachment both say attached', () => {

@@ -1,0 +1,161 @@
+/**
+ * The kubelet's volume lifecycles and operations as machines: every state of each is reachable, and
+ * the kubelet driven alone takes the paths upstream's operation generator takes (each test names the
+ * upstream function it follows).
+ */
+import { describe, expect, it } from 'vitest';
+import type { AnyStateMachine } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { attachedVolumeMachine, mountedPodMachine } from '../../src/machines/kubelet/volumemanager/cache/actualStateOfWorld.ts';
+import {
+  mountVolumeMachine, unmountDeviceMachine, unmountVolumeMachine, verifyControllerAttachedVolumeMachine, type OperationEvent,
+} from '../../src/machines/kubelet/operationexecutor/operationGenerator.ts';
+import { NODE, STAGE_CAPS, UNIQUE, kubeletUpTo, pod } from './kubelet.fixtures.ts';
+
+/** Leaf state paths of a state value, e.g. {mountDevice: 'nodeStageVolume'} -> mountDevice.nodeStageVolume */
+const leaf = (v: unknown): string => (typeof v === 'string' ? v : Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k}.${leaf(x)}`).join(','));
+
+function reached(machine: AnyStateMachine, events: OperationEvent[] | Array<{ type: string }>, inputs: object[] = [{}]): Set<string> {
+  const out = new Set<string>();
+  for (const input of inputs) {
+    const paths = getShortestPaths(machine, { input, events, serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify([s.value, s.context]) } as never);
+    for (const p of paths) out.add(leaf(p.state.value));
+  }
+  return out;
+}
+
+/** Every leaf state a machine declares where it can rest (a state left by eventless transitions only is a decision, not a state). */
+function leaves(machine: AnyStateMachine): Set<string> {
+  const out = new Set<string>();
+  type Node = { states: Record<string, Node>; always?: unknown[]; config: { always?: unknown } };
+  const walk = (node: Node, prefix: string): void => {
+    for (const [k, child] of Object.entries(node.states)) {
+      if (Object.keys(child.states).length) walk(child, `${prefix}${k}.`);
+      else if (!child.config.always) out.add(`${prefix}${k}`);
+    }
+  };
+  walk(machine.root as never, '');
+  return out;
+}
+
+const ok = (rpc: string, response?: Record<string, unknown>): OperationEvent => ({ type: `csi.${rpc}.succeeded`, ...(response ? { response } : {}) } as OperationEvent);
+const failed = (rpc: string, code: 'INTERNAL' | 'DEADLINE_EXCEEDED'): OperationEvent => ({ type: `csi.${rpc}.failed`, code, message: 'boom' } as OperationEvent);
+const RPC_EVENTS = (rpcs: string[]): OperationEvent[] => rpcs.flatMap((r) => [ok(r, STAGE_CAPS), ok(r), failed(r, 'INTERNAL'), failed(r, 'DEADLINE_EXCEEDED')]);
+const CLIENT: OperationEvent[] = [{ type: 'csi.driverClient.created' }, { type: 'csi.driverClient.failed' }];
+
+describe('the kubelet state machines reach every state', () => {
+  it('attachedVolume: DeviceNotMounted, DeviceMountUncertain, DeviceGloballyMounted, Detached', () => {
+    const events = ['MarkDeviceAsMounted', 'MarkDeviceAsUncertain', 'MarkDeviceAsUnmounted', 'MarkVolumeAsDetached'].map((type) => ({ type }));
+    expect(reached(attachedVolumeMachine, events)).toEqual(leaves(attachedVolumeMachine));
+    expect(leaves(attachedVolumeMachine)).toEqual(new Set(['DeviceNotMounted', 'DeviceMountUncertain', 'DeviceGloballyMounted', 'Detached']));
+  });
+
+  it('mountedPod: VolumeNotMounted, VolumeMountUncertain, VolumeMounted', () => {
+    const events = ['MarkVolumeAsMounted', 'MarkVolumeMountAsUncertain', 'MarkVolumeAsUnmounted'].map((type) => ({ type }));
+    expect(reached(mountedPodMachine, events)).toEqual(new Set(['VolumeNotMounted', 'VolumeMountUncertain', 'VolumeMounted']));
+  });
+
+  it('VerifyControllerAttachedVolume, for attachable and not attachable volumes, reported in use or not', () => {
+    const node = (attached: string[]) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name: NODE }, status: { volumesAttached: attached.map((name) => ({ name, devicePath: '' })) } });
+    const events: OperationEvent[] = [
+      { type: 'api.getNode.succeeded', node: node([UNIQUE]) }, { type: 'api.getNode.succeeded', node: node([]) }, { type: 'api.getNode.failed', message: 'x' },
+    ];
+    const inputs = [true, false].flatMap((attachable) => [true, false].map((reportedInUse) => ({ volumeName: UNIQUE, attachable, reportedInUse })));
+    expect(reached(verifyControllerAttachedVolumeMachine, events, inputs)).toEqual(leaves(verifyControllerAttachedVolumeMachine));
+  });
+
+  it('MountVolume: WaitForAttach, MountDevice and SetUp steps, succeeded and failed', () => {
+    const events: OperationEvent[] = [
+      { type: 'csiAttacher.waitForAttach.succeeded', devicePath: 'csi-x' }, { type: 'csiAttacher.waitForAttach.failed', error: 'not attached' },
+      ...CLIENT, ...RPC_EVENTS(['nodeGetCapabilities', 'nodeStageVolume', 'nodePublishVolume']),
+    ];
+    const inputs = [true, false].map((deviceGloballyMounted) => ({ attachable: true, deviceGloballyMounted }));
+    expect(reached(mountVolumeMachine, events, inputs)).toEqual(leaves(mountVolumeMachine));
+  });
+
+  it('UnmountVolume and UnmountDevice', () => {
+    expect(reached(unmountVolumeMachine, [...CLIENT, ...RPC_EVENTS(['nodeUnpublishVolume'])])).toEqual(leaves(unmountVolumeMachine));
+    expect(reached(unmountDeviceMachine, [...CLIENT, ...RPC_EVENTS(['nodeGetCapabilities', 'nodeUnstageVolume'])])).toEqual(leaves(unmountDeviceMachine));
+  });
+});
+
+type H = ReturnType<typeof kubeletUpTo>;
+const deviceState = (h: H): string | undefined => h.context.asw[UNIQUE]?.deviceState;
+const podMount = (h: H): string | undefined => h.context.asw[UNIQUE]?.pods['uid-web-0']?.state;
+const lastCall = (h: H, rpc: 'NodeStageVolume' | 'NodePublishVolume' | 'NodeGetCapabilities') => h.csiCalls(rpc).at(-1)!;
+/** After a failed attempt: wait out the backoff and answer the new attempt's capability check. */
+function retry(h: H): void {
+  const before = h.csiCalls('NodeGetCapabilities').length;
+  h.advanceUntil(() => h.csiCalls('NodeGetCapabilities').length > before, 10_000);
+  h.reply(lastCall(h, 'NodeGetCapabilities'), 'OK', STAGE_CAPS);
+}
+const unansweredCaps = (h: H) => h.pending().filter((p) => !p.answered && p.type === 'csi.call' && p.rpc === 'NodeGetCapabilities');
+/**
+ * The pod is deleted and its containers stop: its volume leaves the desired state. A mount retry that
+ * started meanwhile fails at its capability check (which marks nothing), so that the volume is free.
+ */
+function deletePod(h: H): void {
+  const p = pod('web-0', NODE);
+  h.modified({ ...p, metadata: { ...p.metadata, deletionTimestamp: '2026-01-01T00:00:00Z', deletionGracePeriodSeconds: 0 } }, p);
+  h.advance(5000);
+  for (const c of unansweredCaps(h)) h.reply(c, 'INTERNAL', {}, 'retry refused');
+  // the reconciler comes back when that failure's backoff ends (it is scheduled on changes, not every 100ms)
+  h.advance(5000);
+}
+
+describe('MountVolume as GenerateMountVolumeFunc runs it', () => {
+  it('markDeviceErrorState: NodeStageVolume DEADLINE_EXCEEDED leaves the device DeviceMountUncertain, and UnmountDevice still unstages it', () => {
+    const h = kubeletUpTo(true);
+    h.reply(lastCall(h, 'NodeStageVolume'), 'DEADLINE_EXCEEDED', {}, 'timeout');
+    expect(deviceState(h)).toBe('DeviceMountUncertain');
+    deletePod(h);
+    expect(h.logs().map((l) => l.msg)).toContain('kubelet.unmountDeviceStarted');
+    h.reply(unansweredCaps(h)[0]!, 'OK', STAGE_CAPS);
+    expect(h.csiCalls('NodeUnstageVolume')).toHaveLength(1);
+  });
+
+  it('markDeviceErrorState: a final error after an uncertain one calls MarkDeviceAsUnmounted, so nothing is left to unstage', () => {
+    const h = kubeletUpTo(true);
+    h.reply(lastCall(h, 'NodeStageVolume'), 'DEADLINE_EXCEEDED', {}, 'timeout');
+    retry(h);
+    h.reply(lastCall(h, 'NodeStageVolume'), 'INTERNAL', {}, 'bad disk');
+    expect(deviceState(h)).toBe('DeviceNotMounted');
+    deletePod(h);
+    expect(h.csiCalls('NodeUnstageVolume')).toEqual([]);
+    expect(h.logs().map((l) => l.msg)).toContain('kubelet.volumeDetached');
+  });
+
+  it('markDeviceErrorState: a final error on a device not mounted leaves it DeviceNotMounted', () => {
+    const h = kubeletUpTo(true);
+    h.reply(lastCall(h, 'NodeStageVolume'), 'INTERNAL', {}, 'bad disk');
+    expect(deviceState(h)).toBe('DeviceNotMounted');
+  });
+
+  it('markVolumeErrorState: NodePublishVolume DEADLINE_EXCEEDED leaves the pod VolumeMountUncertain; a final error then MarkVolumeAsUnmounted', () => {
+    const h = kubeletUpTo(true);
+    h.reply(lastCall(h, 'NodeStageVolume'), 'OK');
+    h.reply(lastCall(h, 'NodeGetCapabilities'), 'OK', STAGE_CAPS);
+    h.reply(lastCall(h, 'NodePublishVolume'), 'DEADLINE_EXCEEDED', {}, 'timeout');
+    expect(deviceState(h)).toBe('DeviceGloballyMounted');
+    expect(podMount(h)).toBe('VolumeMountUncertain');
+    retry(h);
+    // the device is globally mounted: the retry goes straight to SetUp
+    expect(h.csiCalls('NodeStageVolume')).toHaveLength(1);
+    h.reply(lastCall(h, 'NodePublishVolume'), 'INTERNAL', {}, 'bad target');
+    expect(podMount(h)).toBeUndefined();
+  });
+
+  it('SetUp succeeds: the success line comes before MarkVolumeAsMounted, and the operation frees its key', () => {
+    const h = kubeletUpTo(true);
+    h.reply(lastCall(h, 'NodeStageVolume'), 'OK');
+    h.reply(lastCall(h, 'NodeGetCapabilities'), 'OK', STAGE_CAPS);
+    expect(lastCall(h, 'NodePublishVolume').request).toMatchObject({ staging_target_path: h.context.asw[UNIQUE].deviceMountPath });
+    h.reply(lastCall(h, 'NodePublishVolume'), 'OK');
+    expect(podMount(h)).toBe('VolumeMounted');
+    expect(h.logs().map((l) => l.msg).filter((m) => m.endsWith('Succeeded') || m.endsWith('succeeded'))).toEqual(
+      expect.arrayContaining(['kubelet.mountDeviceSucceeded', 'kubelet.setUpSucceeded']),
+    );
+    expect(Object.keys(h.context.inflight)).toEqual([]);
+    expect(Object.values(h.context.ops)).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * A kubelet driven alone through the harness up to its first MountDevice: the driver registered, one
+ * pod's volume reported in use and verified attached. Shared by the harness's own tests and the
+ * kubelet operation tests.
+ */
+import { createHarness, kubeletDescriptor, uniqueVolumeName, volumeAttachmentName, type K8sObject } from '../../src/machines/index.ts';
+
+export const NODE = 'node-1';
+export const DRIVER = 'disk.csi.example.com';
+export const HANDLE = 'vol-1';
+export const PV = 'pvc-1';
+export const UNIQUE = uniqueVolumeName(DRIVER, HANDLE);
+export const VA = volumeAttachmentName(HANDLE, DRIVER, NODE);
+export const STAGE_CAPS = { capabilities: [{ Type: { Rpc: { type: 1 } } }] };
+
+export const pv: K8sObject = { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: PV }, spec: { accessModes: ['ReadWriteOnce'], capacity: { storage: '1Gi' }, csi: { driver: DRIVER, volumeHandle: HANDLE, fsType: 'ext4' } }, status: { phase: 'Bound' } };
+export const pvc: K8sObject = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'default' }, spec: { volumeName: PV, accessModes: ['ReadWriteOnce'] }, status: { phase: 'Bound' } };
+export const pod = (name: string, nodeName: string, uid = `uid-${name}`): K8sObject => ({
+  apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', uid },
+  spec: { nodeName, containers: [{ name: 'c', image: 'busybox' }], volumes: [{ name: 'd', persistentVolumeClaim: { claimName: 'data' } }] },
+});
+export const node = (name: string, attached: string[] = [], inUse: string[] = []): K8sObject => ({
+  apiVersion: 'v1', kind: 'Node', metadata: { name, annotations: { 'volumes.kubernetes.io/controller-managed-attach-detach': 'true' } },
+  status: { conditions: [{ type: 'Ready', status: 'True' }], volumesAttached: attached.map((n) => ({ name: n, devicePath: '' })), volumesInUse: inUse },
+});
+export const va = (attached: boolean): K8sObject => ({
+  apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: VA },
+  spec: { attacher: DRIVER, nodeName: NODE, source: { persistentVolumeName: PV } }, status: { attached },
+});
+
+/** A kubelet with the driver registered, its pod's volume reported in use, verifying against a node that says attached. */
+export function kubeletUpTo(vaAttached: boolean) {
+  const h = createHarness(kubeletDescriptor, { nodeName: NODE, kubeletRoot: '/var/lib/kubelet' }, { driver: DRIVER });
+  h.start([node(NODE)]);
+  h.serve();
+  h.send({ type: 'plugin.socketCreated', path: `/var/lib/kubelet/plugins_registry/${DRIVER}-reg.sock`, owner: 'registrar' });
+  h.reply(h.csiCalls('GetInfo')[0]!, 'OK', { type: 'CSIPlugin', name: DRIVER, endpoint: `/var/lib/kubelet/plugins/${DRIVER}/csi.sock`, supported_versions: ['1.0.0'] });
+  h.reply(h.csiCalls('NodeGetInfo')[0]!, 'OK', { node_id: 'i-1' });
+  h.serve();
+  h.reply(h.csiCalls('NotifyRegistrationStatus')[0]!);
+  h.added(va(vaAttached));
+  h.added(pod('web-0', NODE));
+  h.serve([pvc, pv]);
+  // the node status loop reports the volume in use; then the reconciler verifies it is attached
+  h.advanceUntil(() => h.apiRequests({ verb: 'patchStatus', kind: 'Node' }).some((r) => JSON.stringify(r.patch).includes(UNIQUE)), 20_000);
+  h.serve();
+  h.advanceUntil(() => h.pending().some((p) => p.type === 'api.request' && p.verb === 'get' && p.kind === 'Node'), 20_000);
+  h.serve([node(NODE, [UNIQUE], [UNIQUE])]);
+  h.advance(500);
+  const caps = h.pending().find((p) => p.type === 'csi.call' && p.rpc === 'NodeGetCapabilities');
+  if (caps) h.reply(caps, 'OK', STAGE_CAPS);
+  return h;
+}
+
