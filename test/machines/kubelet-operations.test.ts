@@ -159,3 +159,24 @@ describe('MountVolume as GenerateMountVolumeFunc runs it', () => {
     expect(Object.values(h.context.ops)).toEqual([]);
   });
 });
+
+describe('steps[].states name what the kubelet acted on', () => {
+  it('pod-migration on 1.20: the new node verifies, stages and publishes the volume; the old one unmounts, unstages and forgets it', async () => {
+    const { runScenario } = await import('../../src/machines/index.ts');
+    const t = runScenario('pod-migration', { k8s: '1.20' });
+    const seen = (prefix: string): string[] => {
+      const out: string[] = [];
+      for (const s of t.steps) for (const [k, v] of Object.entries(s.states)) if (k.startsWith(prefix) && out.at(-1) !== v) out.push(String(v));
+      return out;
+    };
+    const vol = 'kubernetes.io/csi/com.tencent.cloud.csi.cbs^disk-adge0gvc';
+    expect(seen(`kubelet/11.142.60.212 volume ${vol}`).slice(0, 3)).toEqual(['DeviceNotMounted', 'DeviceGloballyMounted', 'VolumeMounted']);
+    expect(seen(`kubelet/11.142.60.212 volume_mount ${vol}`)).toEqual(
+      ['mountDevice.nodeGetCapabilities', 'mountDevice.nodeStageVolume', 'setUp.nodeGetCapabilities', 'setUp.nodePublishVolume', 'succeeded'],
+    );
+    expect(seen(`kubelet/11.142.61.164 volume ${vol}`)).toEqual(['VolumeNotMounted', 'DeviceNotMounted', 'Detached']);
+    // the step that prints "MountVolume.MountDevice succeeded" carries the device's new state
+    const staged = t.steps.find((s) => s.msg === 'kubelet.mountDeviceSucceeded')!;
+    expect(staged.states[`kubelet/11.142.60.212 volume ${vol}`]).toBe('DeviceGloballyMounted');
+  });
+});

@@ -108,6 +108,8 @@ interface Running {
   laggingFloors?: Map<string, number>;
   /** delivery jitter of its own-stream informers */
   streamRng?: Rng;
+  /** while it handles one event: the states of the volumes and operations that reaction changed (states.changed), keyed with its id */
+  reactionStates?: Record<string, string>;
 }
 
 interface PendingCall { caller: Running; requestId: string; rpc: CsiRpc; target: string; done: boolean; incarnation: number }
@@ -237,12 +239,21 @@ export class Cluster {
     r.emitted = [];
     const worldView = this.options.captureWorld ? r.spec.descriptor.world : undefined;
     if (worldView) r.world = worldView((snap as { context: unknown }).context);
+    // the states of the volumes and operations this reaction changed go with every step it records
+    const outer = r.reactionStates;
+    r.reactionStates = undefined;
+    for (const e of out as ClusterEmitted[]) {
+      if (e.type !== 'states.changed') continue;
+      r.reactionStates ??= {};
+      for (const [k, v] of Object.entries(e.states)) r.reactionStates[`${r.id} ${k}`] = v;
+    }
     for (const e of out) this.handleEmitted(r, e as ClusterEmitted, local, snap.value);
     if (value !== r.lastValue) {
       const from = r.lastValue;
       r.lastValue = value;
       this.record({ r, kind: 'state', t: local.t, summary: `${r.name} on ${r.host} moves from state ${from} to ${value}.`, states: snap.value });
     }
+    r.reactionStates = outer;
   }
 
   /** A reaction's outputs take a few microseconds each, as real code does between log lines. */
@@ -277,6 +288,7 @@ export class Cluster {
         this.agenda.push(at, () => this.recordEvent(r, e, this.nowUs, states));
         break;
       }
+      case 'states.changed': break; // read before the reaction's steps are recorded (deliver)
       case 'socket.created':
       case 'socket.removed': {
         const at = this.tick(local);
@@ -608,7 +620,7 @@ export class Cluster {
       ...(s.args ? { args: s.args } : {}), ...(s.fault ? { fault: s.fault } : {}),
       ...(s.api ? { api: s.api } : {}), ...(s.rpc ? { rpc: s.rpc } : {}),
       ...(s.objects && this.options.recordObjects !== false ? { objects: s.objects } : {}),
-      states: s.r ? { [s.r.id]: s.states } : {},
+      states: s.r ? { [s.r.id]: s.states, ...s.r.reactionStates } : {},
       ...(s.r?.world !== undefined ? { world: s.r.world } : {}),
     };
     this.steps.push(step);

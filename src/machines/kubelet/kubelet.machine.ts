@@ -51,6 +51,7 @@ function runStep(handler: Handler, context: KubeletContext, event: ClusterEvent,
   const w = begin(context, event.now);
   handler(w, event);
   enqueue.assign(w.c);
+  if (w.states) enqueue.emit({ type: 'states.changed', states: w.states });
   for (const e of w.out) enqueue.emit(e);
 }
 

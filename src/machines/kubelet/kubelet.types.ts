@@ -159,4 +159,8 @@ export interface KubeletContext {
 }
 
 /** Work in progress while one event is handled: a private copy of the context and the outputs. */
-export interface Work { c: KubeletContext; out: ClusterEmitted[]; now: number }
+export interface Work {
+  c: KubeletContext; out: ClusterEmitted[]; now: number;
+  /** states of the volumes and operations this event changed (emitted as states.changed) */
+  states?: Record<string, string>;
+}

@@ -151,10 +151,18 @@ export interface EventRecordedEmitted {
 /** A process created (or removed) a socket file in the kubelet's plugin registry directory on its host. */
 export interface SocketEmitted { type: 'socket.created' | 'socket.removed'; path: string }
 
+/**
+ * The states of what a machine holds (a volume, an operation) that changed while it handled one
+ * event, keyed by what they are ("volume kubernetes.io/csi/…^vol-1": "DeviceGloballyMounted"). The
+ * cluster puts them, prefixed with the component's id, beside the machine's own state in the steps
+ * of that reaction.
+ */
+export interface StatesChangedEmitted { type: 'states.changed'; states: Record<string, string> }
+
 export type ClusterEmitted =
   | SocketEmitted
   | ApiRequestEmitted | CsiCallEmitted | CsiReplyEmitted | LogEmitted
-  | TimerRequestedEmitted | TimerCancelledEmitted | EventRecordedEmitted;
+  | TimerRequestedEmitted | TimerCancelledEmitted | EventRecordedEmitted | StatesChangedEmitted;
 
 // ---------------------------------------------------------------- component descriptors
 

@@ -29,14 +29,14 @@ import { deviceMountPath } from '../../shared/names.ts';
 import { CSI_TIMEOUT } from '../../shared/timing.ts';
 import { getProfile } from '../../profiles/index.ts';
 import type { InflightOperation, OperationKind, PodVolume, VolumeSpec, Work } from '../kubelet.types.ts';
-import { api, csi, log } from '../kubelet.work.ts';
+import { api, csi, log, noteState, stateText } from '../kubelet.work.ts';
 import {
   getDeviceMountState, getVolumeMountState, markDeviceAsMounted, markDeviceAsUncertain, markDeviceAsUnmounted,
   markVolumeAsAttached, markVolumeAsMounted, markVolumeAsUnmounted, markVolumeMountAsUncertain, setDevicePath,
 } from '../volumemanager/cache/actualStateOfWorld.ts';
 import { nodeStageVolumeRequest, nodeUnstageVolumeRequest, supportsStageUnstage, waitForAttach } from '../csi/csiAttacher.ts';
 import { nodePublishVolumeRequest, nodeUnpublishVolumeRequest } from '../csi/csiMounter.ts';
-import { operationAbandoned, operationCompleted, operationFailed } from './operationExecutor.ts';
+import { OPERATION_NAMES, operationAbandoned, operationCompleted, operationFailed } from './operationExecutor.ts';
 
 // ------------------------------------------------------------------ the facts the operations take
 
@@ -461,10 +461,17 @@ function perform(w: Work, op: InflightOperation, actions: Array<{ type: string; 
   for (const answer of answers) advance(w, op, answer);
 }
 
+/** "volume_mount kubernetes.io/csi/…^vol-1 pod default/web-0": the operation, for the step's states. */
+function noteOperation(w: Work, op: InflightOperation): void {
+  const p = op.podUid ? podOf(w, op) : undefined;
+  noteState(w, `${OPERATION_NAMES[op.kind]} ${op.uniqueName}${p ? ` pod ${p.namespace}/${p.podName}` : ''}`, stateText(op.machine.value));
+}
+
 function advance(w: Work, op: InflightOperation, event: OperationEvent): void {
   const machine = OPERATION_MACHINES[op.kind];
   const [next, actions] = transition(machine, machine.resolveState(op.machine), event);
   op.machine = { value: next.value as StateValue, context: next.context as Record<string, unknown> };
+  noteOperation(w, op);
   perform(w, op, actions, event);
 }
 
@@ -473,6 +480,7 @@ export function startGeneratedOperation(w: Work, op: Omit<InflightOperation, 'ma
   const machine = OPERATION_MACHINES[op.kind];
   const [snap, actions] = initialTransition(machine, input);
   const running: InflightOperation = { ...op, machine: { value: snap.value as StateValue, context: snap.context as Record<string, unknown> } };
+  noteOperation(w, running);
   perform(w, running, actions, undefined);
 }
 

@@ -14,6 +14,10 @@
  */
 import { setup, transition, type SnapshotFrom } from 'xstate';
 import type { AswVolume, DeviceMountState, PodVolume, VolumeMountState, VolumeSpec, Work } from '../../kubelet.types.ts';
+import { noteState } from '../../kubelet.work.ts';
+
+const volumeSubject = (volume: string): string => `volume ${volume}`;
+const podSubject = (volume: string, p: PodVolume): string => `volume ${volume} pod ${p.namespace}/${p.podName}`;
 
 export type AttachedVolumeEvent =
   | { type: 'MarkDeviceAsMounted' } | { type: 'MarkDeviceAsUncertain' } | { type: 'MarkDeviceAsUnmounted' }
@@ -112,6 +116,7 @@ export function markVolumeAsAttached(w: Work, v: VolumeSpec, devicePath: string,
     uniqueName, pvName, driver, handle, attachable, fsType, accessMode, readOnly, volumeContext,
     devicePath, deviceMountPath, deviceState: 'DeviceNotMounted', pods: {},
   };
+  noteState(w, volumeSubject(uniqueName), 'DeviceNotMounted');
 }
 
 /** The device path WaitForAttach returned (upstream passes it on to MarkDeviceAsMounted). */
@@ -126,6 +131,7 @@ function deviceMutator(type: 'MarkDeviceAsMounted' | 'MarkDeviceAsUncertain' | '
     const next = a && nextDeviceState(a.deviceState, type);
     if (!a || !next || next === 'Detached') return false;
     w.c.asw[volume] = { ...a, deviceState: next };
+    noteState(w, volumeSubject(volume), next);
     return true;
   };
 }
@@ -144,6 +150,7 @@ export function markVolumeAsDetached(w: Work, volume: string): AswVolume | undef
   const rest = { ...w.c.asw };
   delete rest[volume];
   w.c.asw = rest;
+  noteState(w, volumeSubject(volume), 'Detached');
   return a;
 }
 
@@ -154,6 +161,7 @@ function podMutator(type: 'MarkVolumeAsMounted' | 'MarkVolumeMountAsUncertain') 
     const next = nextPodState(a.pods[podUid]?.state ?? 'VolumeNotMounted', type);
     if (!next || next === 'VolumeNotMounted') return false;
     w.c.asw[volume] = { ...a, pods: { ...a.pods, [podUid]: { ...pod, state: next } } };
+    noteState(w, podSubject(volume, pod), next);
     return true;
   };
 }
@@ -171,5 +179,6 @@ export function markVolumeAsUnmounted(w: Work, volume: string, podUid: string): 
   const pods = { ...a.pods };
   delete pods[podUid];
   w.c.asw[volume] = { ...a, pods };
+  noteState(w, podSubject(volume, p), 'VolumeNotMounted');
   return p;
 }
