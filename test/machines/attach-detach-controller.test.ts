@@ -153,3 +153,20 @@ describe('attach/detach controller', () => {
     expect(reached).toEqual(new Set(['"NotStarted"', '"Running"']));
   });
 });
+
+describe('attach/detach controller on host shutdown', () => {
+  it('forgets its caches, desired and actual state like a stopped process (Run starts from empty caches)', async () => {
+    const { attachDetachControllerDescriptor, createHarness } = await import('../../src/machines/index.ts');
+    const h = createHarness(attachDetachControllerDescriptor, {}, {});
+    const node: K8sObject = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1', annotations: { 'volumes.kubernetes.io/controller-managed-attach-detach': 'true' } }, status: {} };
+    const pod: K8sObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default', uid: 'u1' }, spec: { nodeName: 'node-1', volumes: [] } };
+    h.start([node, pod]);
+    expect(Object.keys(h.context.nodes)).toEqual(['node-1']);
+    h.send({ type: 'host.shutdown' });
+    expect(h.state).toBe('NotStarted');
+    expect(h.context.nodes).toEqual({});
+    expect(h.context.pods).toEqual({});
+    expect(h.context.dsw.nodesManaged).toEqual({});
+    expect(h.context.running).toEqual({});
+  });
+});

@@ -9,7 +9,7 @@
  * Leaves out: in-tree plugins, inline/migrated volumes, the 60s syncStates, the populator's 3m
  * re-list of pods (informer events drive the DSW; the 1m pass only removes deleted pods), metrics.
  */
-import { enqueueActions, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import type { ClusterEmitted, ClusterEvent } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { emptyAsw } from './cache/actualStateOfWorld.ts';
@@ -51,6 +51,15 @@ function handle(ctx: AdcContext, e: ClusterEvent): Out {
 }
 
 const POPULATOR_TIMER = 'dswPopulator';
+
+function initialContext(input: AttachDetachControllerInput): AdcContext {
+  return {
+    input: { epochUs: 0, uptimeAtStartUs: 0, ...input, tz: input.tz ?? { offsetMin: 0, zone: 'UTC' } },
+    seq: 0, startedAt: 0, populatorAt: 0, populatorNeedsList: false, populatorListedAt: 0, pods: {}, pvcs: {}, pvs: {}, nodes: {}, vas: {},
+    attachRequired: Object.fromEntries((input.attachRequiredDrivers ?? []).map((d) => [d, true])),
+    dsw: emptyDsw(), asw: emptyAsw(), ops: {}, running: {}, index: emptyIndex(), reported: {}, reconcileAt: 0,
+  };
+}
 
 const liveUids = (ctx: AdcContext): Set<string> => new Set(Object.values(ctx.pods).map((p) => p.metadata.uid ?? ''));
 
@@ -161,6 +170,8 @@ export const attachDetachControllerMachine = setup({
     input: {} as AttachDetachControllerInput,
   },
   actions: {
+    /** the host went down: caches, desired/actual state and running operations are lost (a restart lists everything again) */
+    stopController: assign(({ context }) => ({ ...initialContext(context.input), seq: context.seq })),
     /** one informer event, operation step or reconcile pass, through the pure helpers */
     processEvent: enqueueActions(({ context, event, enqueue }) => {
       const r = handle(context, event);
@@ -171,12 +182,7 @@ export const attachDetachControllerMachine = setup({
 }).createMachine({
   id: 'attachDetachController',
   initial: 'NotStarted',
-  context: ({ input }) => ({
-    input: { epochUs: 0, uptimeAtStartUs: 0, ...input, tz: input.tz ?? { offsetMin: 0, zone: 'UTC' } },
-    seq: 0, startedAt: 0, populatorAt: 0, populatorNeedsList: false, populatorListedAt: 0, pods: {}, pvcs: {}, pvs: {}, nodes: {}, vas: {},
-    attachRequired: Object.fromEntries((input.attachRequiredDrivers ?? []).map((d) => [d, true])),
-    dsw: emptyDsw(), asw: emptyAsw(), ops: {}, running: {}, index: emptyIndex(), reported: {}, reconcileAt: 0,
-  }),
+  context: ({ input }) => initialContext(input),
   states: {
     NotStarted: {
       description: 'The kube-controller-manager process has not started the controller yet.',
@@ -185,7 +191,7 @@ export const attachDetachControllerMachine = setup({
     Running: {
       description: 'Informers feed the desired/actual state of world; the reconciler attaches and detaches (reconciler.go).',
       on: {
-        'host.shutdown': { target: 'NotStarted' },
+        'host.shutdown': { target: 'NotStarted', actions: 'stopController' },
         'watch.added': { actions: 'processEvent' },
         'watch.modified': { actions: 'processEvent' },
         'watch.deleted': { actions: 'processEvent' },

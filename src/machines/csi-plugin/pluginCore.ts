@@ -5,65 +5,20 @@
  * upstream: CSI spec v1.9.0 error tables (k8s-facts §3.1); ceph-csi util/idlocker.go (ABORTED);
  * cbs-csi driver/cbs/controller.go (disk sizes in 10 GiB steps, volume_context = parameters).
  */
-import { transition } from 'xstate';
 import type { ClusterEmitted, CsiRequestEvent } from '../shared/contract.ts';
 import { csiMethod, rpcErrorText, type CsiRpc, type GrpcCode } from '../shared/csi.ts';
 import type { LogArgs } from '../shared/messages.ts';
-import { createRng, type Rng } from '../shared/rng.ts';
 import { MS } from '../shared/timing.ts';
 import type { DriverProfile } from '../drivers/types.ts';
-import { cephCreateVolume, cephDeleteVolume, composeCSIID, type CephState } from './cephJournal.ts';
-import { csiVolumeLifecycleMachine, type CsiVolumeLifecycleContext, type CsiVolumeLifecycleEvent } from './csiVolumeLifecycle.machine.ts';
+import { cephCreateVolume, cephDeleteVolume, composeCSIID } from './cephJournal.ts';
 import { cephReqId, req, sanitizedJson } from './proto.ts';
 import { executeRpc } from './rpcs.ts';
+import {
+  isCeph, newLifecycle, nextRng, stepLifecycle, type Lifecycle, type Outcome, type PendingOp, type PluginContext, type PluginSnapshot, type PluginVolume,
+} from './pluginState.ts';
+
+export { newLifecycle, nextRng, stepLifecycle, type Lifecycle, type Outcome, type PendingOp, type PluginContext, type PluginSnapshot, type PluginVolume };
 import { copyTable } from '../shared/tables.ts';
-
-export interface Lifecycle { value: string; context: CsiVolumeLifecycleContext }
-
-export interface PluginVolume {
-  volumeId: string;
-  /** CreateVolume name (pvc-<uid>) */
-  name: string;
-  capacityBytes: number;
-  volumeContext: Record<string, string>;
-  contentSource?: { snapshotId?: string; volumeId?: string };
-  /** ceph: backing image */
-  imageName?: string;
-  stagingPath?: string;
-  lifecycle: Lifecycle;
-}
-export interface PluginSnapshot { snapshotId: string; name: string; sourceVolumeId: string; sizeBytes: number; createdAtUs: number; imageName?: string }
-
-export interface PendingOp {
-  requestId: string;
-  rpc: CsiRpc;
-  request: Record<string, unknown>;
-  lockKey?: string;
-  prefix: string;
-  /** a scenario fault: reply with it after the latency; DEADLINE_EXCEEDED: do the work, never reply */
-  fault?: { code: GrpcCode; message: string };
-}
-
-export interface PluginContext {
-  side: 'controller' | 'node';
-  driver: DriverProfile;
-  nodeName?: string;
-  nodeId?: string;
-  zone?: string;
-  seed: number | string;
-  /** how many random draws were made: each draw uses createRng(`${seed}/${draws}`) */
-  draws: number;
-  volumes: Record<string, PluginVolume>;
-  /** CreateVolume name -> volume id */
-  names: Record<string, string>;
-  snapshots: Record<string, PluginSnapshot>;
-  ceph?: CephState;
-  pending: Record<string, PendingOp>;
-  /** per-volume (or per-name) operation locks: key -> requestId */
-  locks: Record<string, string>;
-  /** ceph-csi's request counter (the `ID: <n>` prefix) */
-  grpcSeq: number;
-}
 
 export type Emitted = ClusterEmitted;
 export interface Step { context: PluginContext; out: Emitted[] }
@@ -74,33 +29,7 @@ export function applyStep(r: Step, enqueue: { assign: (f: () => PluginContext) =
   enqueue.assign(() => r.context);
   for (const e of r.out) enqueue.emit(e);
 }
-export type Outcome =
-  | { ok: true; context: PluginContext; response: Record<string, unknown>; logs: Array<{ msg: string; args: LogArgs }> }
-  | { ok: false; code: GrpcCode; message: string };
-
 export const timerKey = (requestId: string): string => `csi:${requestId}`;
-const isCeph = (d: DriverProfile): boolean => (d.logStyle ?? (d.volumeIdStyle === 'ceph-csi-id' ? 'ceph-csi' : 'csi-common')) === 'ceph-csi';
-
-export function nextRng(ctx: PluginContext): [Rng, PluginContext] {
-  return [createRng(`${ctx.seed}/${ctx.draws}`), { ...ctx, draws: ctx.draws + 1 }];
-}
-
-// ------------------------------------------------------------------ lifecycle
-
-export function newLifecycle(driver: DriverProfile, value: string, nodes: string[] = [], targets: string[] = []): Lifecycle {
-  return {
-    value,
-    context: { stageUnstage: driver.nodeCapabilities.includes('STAGE_UNSTAGE_VOLUME'), multiNode: driver.multiNodeAccess ?? false, nodes, targets },
-  };
-}
-
-/** Ask the lifecycle machine whether `event` is allowed now; the next {value, context} when it is. */
-export function stepLifecycle(lc: Lifecycle, event: CsiVolumeLifecycleEvent): Lifecycle | undefined {
-  const snap = csiVolumeLifecycleMachine.resolveState({ value: lc.value, context: lc.context });
-  if (!snap.can(event)) return undefined;
-  const [next] = transition(csiVolumeLifecycleMachine, snap, event);
-  return { value: String(next.value), context: next.context };
-}
 
 // ------------------------------------------------------------------ logging
 

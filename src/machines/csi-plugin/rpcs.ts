@@ -5,12 +5,12 @@
  * latency has passed.
  */
 import type { CsiRpc, GrpcCode } from '../shared/csi.ts';
-import type { DriverProfile } from '../drivers/types.ts';
+import { VOLUME_ID_PREFIX, type DriverProfile } from '../drivers/types.ts';
 import { cephCreateVolume, cephDeleteVolume, composeCSIID, uuidOf } from './cephJournal.ts';
 import type { CsiVolumeLifecycleEvent } from './csiVolumeLifecycle.machine.ts';
 import {
   isCeph, newLifecycle, nextRng, stepLifecycle, type Outcome, type PluginContext, type PluginVolume,
-} from './pluginCore.ts';
+} from './pluginState.ts';
 import { CONTROLLER_CAPABILITY_TYPE, NODE_CAPABILITY_TYPE, SERVICE_CONTROLLER, SERVICE_VOLUME_ACCESSIBILITY_CONSTRAINTS, req } from './proto.ts';
 
 const GIB = 1024 ** 3;
@@ -241,7 +241,7 @@ function createVolume(ctx: PluginContext, r: R, prefix: string): Outcome {
     size = existing.capacityBytes;
   } else {
     const [rng, c2] = nextRng(ctx);
-    volumeId = `${d.volumeIdStyle === 'generic' ? 'vol' : 'disk'}-${rng.alnum(8)}`;
+    volumeId = `${VOLUME_ID_PREFIX[d.volumeIdStyle]}${rng.alnum(8)}`;
     next = c2;
   }
   if (existing) volumeContext = existing.volumeContext;

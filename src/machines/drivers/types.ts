@@ -55,3 +55,10 @@ export interface CephBackendConfig {
   /** image features passed to rbd create */
   imageFeatures: string[];
 }
+
+/**
+ * The backend's volume id prefix per id style: cbs hands out "disk-…" ids, a generic backend "vol-…".
+ * ceph-csi ids are composed from its journal (cephJournal.ts); a ceph-style profile without a journal
+ * configuration falls back to the cbs form.
+ */
+export const VOLUME_ID_PREFIX: Record<DriverProfile['volumeIdStyle'], string> = { 'cbs-disk': 'disk-', generic: 'vol-', 'ceph-csi-id': 'disk-' };

@@ -19,11 +19,9 @@ export const ADC_MAX_WAIT_FOR_UNMOUNT_DURATION = 6 * MINUTE;
 export const ADC_DSW_POPULATOR_LOOP_PERIOD = 1 * MINUTE;
 /** the populator re-lists every pod (findAndAddActivePods) at most this often */
 export const ADC_DSW_POPULATOR_LIST_PODS_RETRY = 3 * MINUTE;
-export const ADC_RECONCILER_SYNC_DURATION = 60 * SECOND;
 
 // --- CSI attacher inside the A/D controller. upstream: pkg/volume/csi/csi_attacher.go, csi_plugin.go
 export const CSI_TIMEOUT = 2 * MINUTE;
-export const CSI_TIMEOUT_1_13 = 15 * SECOND;
 export const VA_WAIT_BACKOFF_INITIAL = 500 * MS;
 export const VA_WAIT_BACKOFF_FACTOR = 1.05;
 export const VA_WAIT_BACKOFF_MAX = 7 * SECOND;
@@ -33,8 +31,6 @@ export const KUBELET_RECONCILER_LOOP_PERIOD = 100 * MS;
 export const KUBELET_DSW_POPULATOR_LOOP_PERIOD = 100 * MS;
 /** "Value is slightly offset from 2 minutes to make timeouts due to this constant recognizable." */
 export const POD_ATTACH_AND_MOUNT_TIMEOUT = 2 * MINUTE + 3 * SECOND;
-export const POD_ATTACH_AND_MOUNT_RETRY_INTERVAL = 300 * MS;
-export const WAIT_FOR_ATTACH_TIMEOUT = 10 * MINUTE;
 /** kubelet --node-status-update-frequency default. upstream: pkg/kubelet/apis/config/v1beta1/defaults.go */
 export const NODE_STATUS_UPDATE_FREQUENCY = 10 * SECOND;
 /** kubelet nodeStatusReportFrequency: an unchanged node status is still posted this often (KubeletConfiguration default 5m) */
