@@ -228,10 +228,35 @@ describe('external-attacher', () => {
     } as never);
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
     for (const s of ['Stopped', 'Probing', 'Starting', 'Running', 'Failed']) expect(reached).toContain(JSON.stringify(s));
-    const vaPaths = getShortestPaths(volumeAttachmentMachine, {
-      events: ['va.attachStarted', 'va.attached', 'va.attachFailed', 'va.detachStarted', 'va.detached', 'va.detachFailed'].map((type) => ({ type })) as never,
-    });
-    expect(new Set(vaPaths.map((p) => p.state.value))).toEqual(new Set(Object.keys(volumeAttachmentMachine.config.states!)));
+    // every step of syncAttach / syncDetach, with upstream's finalizer order and v4.9's
+    const facts = [
+      'csiHandler.syncAttach', 'csiHandler.syncDetach', 'trivialHandler.sync', 'pv.finalizerMissing', 'pv.finalizerPresent', 'va.metadataNeeded',
+      'va.metadataPresent', 'detach.ready', 'va.alreadyFullyDetached', 'va.finalizerRemovalNeeded', 'va.statusClearNeeded', 'va.fullyDetached',
+      'pv.finalizerAdded', 'va.metadataSaved', 'csi.controllerPublishVolume.succeeded', 'va.markedAttached', 'va.errorSaved',
+      'csi.controllerUnpublishVolume.succeeded', 'va.markedDetached', 'va.finalizerRemoved',
+    ].map((type) => ({ type }));
+    const failures = [
+      { type: 'attach.failed', err: 'x' }, { type: 'detach.failed', err: 'x' }, { type: 'pv.finalizerAddFailed', message: 'x' },
+      { type: 'va.metadataSaveFailed', message: 'x' }, { type: 'csi.controllerPublishVolume.failed', err: 'x' }, { type: 'va.markAttachedFailed', message: 'x' },
+      { type: 'va.errorSaveFailed', message: 'x' }, { type: 'csi.controllerUnpublishVolume.failed', err: 'x' },
+      { type: 'va.markDetachedFailed', code: 404, message: 'x' }, { type: 'va.finalizerRemoveFailed', message: 'x' },
+    ];
+    const leafOf = (v: unknown): string => (typeof v === 'string' ? v : Object.entries(v as object).map(([k, x]) => `${k}.${leafOf(x)}`).join());
+    const vaReached = new Set<string>();
+    for (const finalizerFirst of [false, true]) {
+      const vaPaths = getShortestPaths(volumeAttachmentMachine, {
+        input: { finalizerFirst }, events: [...facts, ...failures] as never,
+        serializeState: (st: { value: unknown }) => JSON.stringify(st.value),
+      } as never);
+      for (const p of vaPaths) vaReached.add(leafOf(p.state.value));
+    }
+    const declared: string[] = [];
+    for (const [k, v] of Object.entries(volumeAttachmentMachine.config.states!)) {
+      const inner = Object.keys((v as { states?: object }).states ?? {});
+      if (inner.length) declared.push(...inner.map((i) => `${k}.${i}`)); else declared.push(k);
+    }
+    expect(vaReached).toEqual(new Set(declared));
+    expect(declared).toEqual(expect.arrayContaining(['Attaching.controllerPublishing', 'Detaching.removingFinalizer', 'Detaching.savingDetachError', 'TrivialAttaching', 'Detached']));
   });
 
   it('describes itself as the csi-attacher component watching VolumeAttachments, PVs and CSINodes', () => {
@@ -240,5 +265,25 @@ describe('external-attacher', () => {
       expect(id.startsWith('externalAttacher.')).toBe(true);
       if (def.severity !== 'I') expect(def.cause && def.next).toBeTruthy();
     }
+  });
+});
+
+describe('steps[].states follow each VolumeAttachment through its lifecycle', () => {
+  it('pod-migration on 1.20: the old VA goes through csiDetach to Detached, the new one through csiAttach to Attached', async () => {
+    const { runScenario } = await import('../../src/machines/index.ts');
+    const t = runScenario('pod-migration', { k8s: '1.20' });
+    const seq = new Map<string, string[]>();
+    for (const st of t.steps) {
+      for (const [k, v] of Object.entries(st.states)) {
+        const m = / volumeattachment (csi-\w+)$/.exec(k);
+        if (!m || !k.startsWith('external-attacher')) continue;
+        const list = seq.get(m[1]!) ?? [];
+        if (list.at(-1) !== v) list.push(String(v));
+        seq.set(m[1]!, list);
+      }
+    }
+    const lists = [...seq.values()];
+    expect(lists).toContainEqual(['Detaching.controllerUnpublishing', 'Detaching.markingDetached', 'Detaching.removingFinalizer', 'Detached']);
+    expect(lists).toContainEqual(['Attaching.savingVAMetadata', 'Attaching.controllerPublishing', 'Attaching.markingAttached', 'Attached']);
   });
 });

@@ -122,15 +122,19 @@ describe('toMermaidStateChart over the CSI volume lifecycle (spec Figures 5 and 
 describe('toMermaidStateChart over other real machines', () => {
   it('VolumeAttachment lifecycle (external-attacher csi_handler.go)', () => {
     const p = parseChart(toMermaidStateChart(volumeAttachmentMachine));
-    expect(p.initials).toEqual(['New']);
+    expect(p.initials).toEqual(['New', 'Attaching_checkingPV', 'Detaching_checkingDetach']);
     expect(p.finals).toEqual(['Detached']);
-    expect(events(p, 'New', 'Attaching')).toEqual(['va.attachStarted']);
-    expect(events(p, 'Attaching', 'Attached')).toEqual(['va.attached']);
-    expect(events(p, 'Attaching', 'AttachFailed')).toEqual(['va.attachFailed']);
-    expect(events(p, 'AttachFailed', 'Attaching')).toEqual(['va.attachStarted']);
-    expect(events(p, 'Detaching', 'Detached')).toEqual(['va.detached']);
-    expect(events(p, 'DetachFailed', 'Detaching')).toEqual(['va.detachStarted']);
-    expect(edge(p, 'DetachFailed', 'Attaching')).toBeUndefined();
+    expect(events(p, 'New', 'Attaching')).toEqual(['csiHandler.syncAttach']);
+    expect(events(p, 'New', 'TrivialAttaching')).toEqual(['trivialHandler.sync']);
+    expect(events(p, 'Attaching_controllerPublishing', 'Attaching_markingAttached')).toEqual(['csi.controllerPublishVolume.succeeded']);
+    expect(events(p, 'Attaching', 'Attached')).toEqual(['va.markedAttached']);
+    expect(events(p, 'Attaching', 'AttachFailed')).toEqual(['va.markAttachedFailed', 'va.errorSaved', 'va.errorSaveFailed']);
+    expect(events(p, 'AttachFailed', 'Attaching')).toEqual(['csiHandler.syncAttach']);
+    expect(events(p, 'Detaching_controllerUnpublishing', 'Detaching_detachedFromNode')).toEqual(['csi.controllerUnpublishVolume.succeeded']);
+    expect(events(p, 'Detaching', 'Detached')).toEqual(['va.alreadyFullyDetached', 'va.fullyDetached', 'va.finalizerRemoved']);
+    expect(events(p, 'DetachFailed', 'Detaching')).toEqual(['csiHandler.syncDetach']);
+    // no way back to attach from a detach: a VA being deleted never attaches again
+    expect(edge(p, 'Detaching', 'Attaching')).toBeUndefined();
   });
 
   it('PVC and PV phases of the PV controller', () => {

@@ -333,7 +333,9 @@ export class Cluster {
     const slow = fault?.f.delayMs ? Math.round(fault.f.delayMs * 1000) : 0;
     const applyAt = Math.max(issueAt + latency + slow, r?.lastApplyAt ?? 0);
     if (r) r.lastApplyAt = applyAt;
-    this.agenda.push(applyAt, () => this.applyApi(r, req, fault, incarnation));
+    // the step the API server records for it shows the states of the reaction that sent it
+    const sentFrom = r?.reactionStates;
+    this.agenda.push(applyAt, () => this.applyApi(r, req, fault, incarnation, sentFrom));
   }
 
   /** The API fault that hits this request, if any (counted once, when the request is sent). */
@@ -357,7 +359,7 @@ export class Cluster {
     return `${this.options.apiServerUrl}${base}${ns}/${RESOURCE[req.kind]}${name}${sub}`;
   }
 
-  private applyApi(r: Running | null, req: ApiRequestEmitted, matched?: ActiveFault<ApiFault> | null, incarnation?: number): void {
+  private applyApi(r: Running | null, req: ApiRequestEmitted, matched?: ActiveFault<ApiFault> | null, incarnation?: number, sentFrom?: Record<string, string>): void {
     const componentName = r?.name ?? USER;
     const fault = matched === undefined ? this.matchApiFault(r, req) : matched;
     let out: ApiOutcome;
@@ -377,7 +379,7 @@ export class Cluster {
         r, kind: r ? 'api' : 'user', t: this.nowUs, summary,
         api: { verb: req.verb, kind: req.kind, ...(req.namespace ? { namespace: req.namespace } : {}), name: req.name, code: out.code, ...(out.reason ? { reason: out.reason } : {}) },
         ...(out.ok && out.change ? { objects: [{ kind: req.kind, ...(req.namespace ? { namespace: req.namespace } : {}), name: req.name, before: out.before, after: out.after }] } : {}),
-        states: r ? JSON.parse(r.lastValue) : {}, ...(fault ? { fault: fault.report.fault } : {}),
+        states: r ? JSON.parse(r.lastValue) : {}, reactionStates: sentFrom, ...(fault ? { fault: fault.report.fault } : {}),
       });
       if (fault) this.fired(fault, step);
     } else if (fault) {
@@ -598,6 +600,8 @@ export class Cluster {
 
   private record(s: {
     r: Running | null; kind: StepKind; t: number; summary: string; states: unknown;
+    /** the keyed states to show instead of the current reaction's (an API step shows the reaction that sent the request) */
+    reactionStates?: Record<string, string>;
     log?: string; msg?: string; severity?: TraceStep['severity']; stage?: TraceStep['stage'];
     api?: TraceStep['api']; rpc?: TraceStep['rpc']; objects?: ObjectChange[]; args?: LogArgs; fault?: string;
   }): TraceStep | undefined {
@@ -620,7 +624,7 @@ export class Cluster {
       ...(s.args ? { args: s.args } : {}), ...(s.fault ? { fault: s.fault } : {}),
       ...(s.api ? { api: s.api } : {}), ...(s.rpc ? { rpc: s.rpc } : {}),
       ...(s.objects && this.options.recordObjects !== false ? { objects: s.objects } : {}),
-      states: s.r ? { [s.r.id]: s.states, ...s.r.reactionStates } : {},
+      states: s.r ? { [s.r.id]: s.states, ...('reactionStates' in s ? s.reactionStates : s.r.reactionStates) } : {},
       ...(s.r?.world !== undefined ? { world: s.r.world } : {}),
     };
     this.steps.push(step);

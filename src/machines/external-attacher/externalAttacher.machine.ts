@@ -35,6 +35,7 @@ function react(context: ExternalAttacherContext, event: ClusterEvent, enqueue: E
   fn(s, event);
   runWorkers(s);
   enqueue.assign(s.ctx);
+  if (s.states) enqueue.emit({ type: 'states.changed', states: s.states });
   for (const e of s.out) enqueue.emit(e);
 }
 

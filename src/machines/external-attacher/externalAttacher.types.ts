@@ -5,7 +5,7 @@ import type { ComponentInput } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import type { DriverProfile } from '../drivers/types.ts';
 import type { WorkQueue } from './helpers.ts';
-import type { VaLifecycleState } from './volumeAttachment.machine.ts';
+import type { StateValue } from 'xstate';
 
 export interface ExternalAttacherInput extends ComponentInput {
   /** the CSI driver this sidecar serves; only VolumeAttachments with spec.attacher === its name are processed */
@@ -27,15 +27,20 @@ export interface VaOperation {
   pvName?: string;
   volumeHandle?: string;
   nodeID?: string;
+  /** the PV as the operation last saw it (after its finalizer patch) */
+  pv?: K8sObject;
   /** the ControllerPublishVolume request, built before the VA patch */
   request?: Record<string, unknown>;
+  /** what the VA patch adds: the finalizer and/or the node-id annotation */
+  patch?: { finalizers?: string[]; annotations?: Record<string, string> };
   /** the error being saved into status.attachError / detachError */
   err?: string;
 }
 
 export type PendingStep =
   | { queue: 'startup'; rpc: string; round?: number }
-  | { queue: 'va'; name: string; step: 'pvFinalizer' | 'vaPatch' | 'publish' | 'markAttached' | 'saveAttachError' | 'unpublish' | 'markDetached' | 'removeFinalizer' | 'saveDetachError' | 'trivialMark' }
+  /** a write or call of a VA's sync: which one it is, so that its answer becomes the right fact for the VA's lifecycle */
+  | { queue: 'va'; name: string; request: 'pvFinalizer' | 'vaMetadata' | 'publish' | 'markAttached' | 'saveError' | 'unpublish' | 'markDetached' | 'removeFinalizer' }
   | { queue: 'pv'; name: string; step: 'pvRemoveFinalizer' };
 
 export type AttacherPhase = 'Stopped' | 'Probing' | 'Starting' | 'Running' | 'Failed';
@@ -62,6 +67,6 @@ export interface ExternalAttacherContext {
   pending: Record<string, PendingStep>;
   /** VA syncs in progress */
   ops: Record<string, VaOperation>;
-  /** per-VA lifecycle (volumeAttachment.machine.ts) */
-  lifecycles: Record<string, VaLifecycleState>;
+  /** per-VA lifecycle (volumeAttachment.machine.ts): its state value; what the attacher does next follows from it */
+  lifecycles: Record<string, StateValue>;
 }

@@ -8,7 +8,7 @@ import type { ExternalAttacherInput } from './externalAttacher.types.ts';
 
 export { externalAttacherMachine } from './externalAttacher.machine.ts';
 export { externalAttacherMessages as messages } from './externalAttacher.messages.ts';
-export { volumeAttachmentMachine, advanceVa, type VaLifecycleState, type VaLifecycleEvent } from './volumeAttachment.machine.ts';
+export { volumeAttachmentMachine, type VaLifecycleState, type VaLifecycleEvent } from './volumeAttachment.machine.ts';
 export type { ExternalAttacherInput as Input, ExternalAttacherInput, ExternalAttacherContext } from './externalAttacher.types.ts';
 
 export const descriptor: ComponentDescriptor<ExternalAttacherInput> = {

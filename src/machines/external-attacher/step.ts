@@ -11,9 +11,12 @@ import { protoJson } from './helpers.ts';
 import { copyTable } from '../shared/tables.ts';
 import type { ExternalAttacherMessageId } from './externalAttacher.messages.ts';
 import type { ExternalAttacherContext, PendingStep } from './externalAttacher.types.ts';
-import { advanceVa, type VaLifecycleEvent } from './volumeAttachment.machine.ts';
 
-export interface Step { ctx: ExternalAttacherContext; out: ClusterEmitted[]; now: number }
+export interface Step {
+  ctx: ExternalAttacherContext; out: ClusterEmitted[]; now: number;
+  /** states of the VolumeAttachments this event moved (emitted as states.changed) */
+  states?: Record<string, string>;
+}
 
 
 export function beginStep(context: ExternalAttacherContext, now: number): Step {
@@ -71,6 +74,11 @@ export function grpcResult(s: Step, lc: GrpcLogContext, e: CsiResultEvent): stri
   return err;
 }
 
-export function lifecycle(s: Step, va: string, event: VaLifecycleEvent['type']): void {
-  s.ctx.lifecycles[va] = advanceVa(s.ctx.lifecycles[va], event);
+/** Note the new state of something the attacher holds (a VA's lifecycle) for the step's `states`. */
+export function noteState(s: Step, subject: string, state: string): void {
+  (s.states ??= {})[subject] = state;
 }
+
+/** A state value as one string: {Attaching: 'controllerPublishing'} -> "Attaching.controllerPublishing". */
+export const stateText = (v: unknown): string =>
+  typeof v === 'string' ? v : Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k}.${stateText(x)}`).join(',');

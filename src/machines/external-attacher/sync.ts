@@ -14,7 +14,9 @@ import {
   queueGet, rateLimitDelay, shouldEnqueueVAChange, volumeCapability,
 } from './helpers.ts';
 import type { VaOperation } from './externalAttacher.types.ts';
-import { apiRequest, grpcCall, grpcResult, lifecycle, log, vaLog, type Step } from './step.ts';
+import { transition } from 'xstate';
+import { apiRequest, grpcCall, grpcResult, log, noteState, stateText, vaLog, type Step } from './step.ts';
+import { volumeAttachmentMachine, type VaAction, type VaLifecycleEvent } from './volumeAttachment.machine.ts';
 
 const finalizer = (s: Step): string => attacherFinalizer(s.ctx.driverName);
 const profile = (s: Step) => getProfile(s.ctx.input.profile);
@@ -28,7 +30,8 @@ export function onWatch(s: Step, e: WatchEvent): void {
   if (o.kind === 'VolumeAttachment') {
     if (e.type === 'watch.deleted') {
       delete s.ctx.vas[name];
-      delete s.ctx.lifecycles[name];
+      // a sync still running for it finishes first: its write's answer may come after the deletion
+      if (!s.ctx.ops[name]) delete s.ctx.lifecycles[name];
       const pv = o.spec?.source?.persistentVolumeName;
       if (pv) queueAdd(s.ctx.pvQueue, pv);
     } else {
@@ -70,7 +73,10 @@ function done(s: Step, queue: 'va' | 'pv', name: string, outcome: Outcome): void
   const q = queue === 'va' ? s.ctx.vaQueue : s.ctx.pvQueue;
   if (outcome === 'forget') queueForget(q, name);
   if (outcome === 'rateLimited') s.out.push({ type: 'timer.requested', key: `${queue}/${name}`, at: s.now + rateLimitDelay(q, name) });
-  if (queue === 'va') delete s.ctx.ops[name];
+  if (queue === 'va') {
+    delete s.ctx.ops[name];
+    if (!s.ctx.vas[name]) delete s.ctx.lifecycles[name];
+  }
   queueDone(q, name);
 }
 
@@ -98,33 +104,193 @@ function syncVA(s: Step, name: string): void {
   if (!va.metadata.deletionTimestamp) syncAttach(s, va); else syncDetach(s, va);
 }
 
-// ------------------------------------------------------------ attach
+// ------------------------------------------------------------ the VolumeAttachment lifecycle
+
+const vaMachine = volumeAttachmentMachine;
+
+/** Advance a VA's lifecycle by one fact and perform what it names; the answers of its checks follow at once. */
+function advance(s: Step, op: VaOperation, event: VaLifecycleEvent): void {
+  const syncStart = event.type === 'csiHandler.syncAttach' || event.type === 'csiHandler.syncDetach' || event.type === 'trivialHandler.sync';
+  const held = s.ctx.lifecycles[op.name];
+  // a Detached lifecycle belongs to a VA that is gone: a sync of the same name is a new VolumeAttachment
+  const value = held === undefined || (held === 'Detached' && syncStart) ? 'New' : held;
+  const snap = vaMachine.resolveState({ value, context: { finalizerFirst: profile(s).attacherRemovesFinalizerFirst } });
+  if (!snap.can(event)) {
+    // a fact the lifecycle has no transition for is a modelling bug: say so loudly rather than hang the VA
+    throw new Error(`external-attacher: VolumeAttachment ${op.name} in state ${JSON.stringify(snap.value)} cannot take ${event.type}`);
+  }
+  const [next, actions] = transition(vaMachine, snap, event);
+  s.ctx.lifecycles[op.name] = next.value;
+  noteState(s, `volumeattachment ${op.name}`, stateText(next.value));
+  const answers: VaLifecycleEvent[] = [];
+  for (const a of actions) {
+    const answer = PERFORM[a.type as VaAction]?.(s, op, event);
+    if (answer) answers.push(answer);
+  }
+  for (const answer of answers) advance(s, op, answer);
+}
+
+/** saveAttachError / saveDetachError: the message of the fact that failed the sync. */
+function errorOf(event: VaLifecycleEvent): string {
+  switch (event.type) {
+    case 'attach.failed': case 'detach.failed': case 'csi.controllerPublishVolume.failed': case 'csi.controllerUnpublishVolume.failed': return event.err;
+    case 'pv.finalizerAddFailed': return `could not add PersistentVolume finalizer: ${event.message}`;
+    case 'va.metadataSaveFailed': return `could not save VolumeAttachment: ${event.message}`;
+    case 'va.markDetachedFailed': case 'va.finalizerRemoveFailed': return `could not mark as detached: ${event.message}`;
+    default: return '';
+  }
+}
+
+type Perform = (s: Step, op: VaOperation, event: VaLifecycleEvent) => VaLifecycleEvent | void;
+
+const PERFORM: Partial<Record<VaAction, Perform>> = {
+  /** syncAttach -> csiAttach: the PV the VA names, and its finalizer */
+  checkPV: (s, op) => {
+    vaLog(s, 'externalAttacher.startingAttach', op.name);
+    const pvName: string | undefined = op.va.spec?.source?.persistentVolumeName;
+    if (!pvName) return { type: 'attach.failed', err: 'neither InlineCSIVolumeSource nor PersistentVolumeName specified in VA source' };
+    op.pvName = pvName;
+    const pv = s.ctx.pvs[pvName];
+    if (!pv) return { type: 'attach.failed', err: listerNotFound('persistentvolume', pvName) };
+    if (pv.metadata.deletionTimestamp) return { type: 'attach.failed', err: `PersistentVolume "${pvName}" is marked for deletion` };
+    if (!hasFinalizer(pv, finalizer(s))) return { type: 'pv.finalizerMissing' };
+    vaLog(s, 'externalAttacher.pvFinalizerAlreadySet', op.name, { pv: pvName });
+    op.pv = pv;
+    return { type: 'pv.finalizerPresent' };
+  },
+  addPVFinalizer: (s, op) => {
+    const pv = s.ctx.pvs[op.pvName!]!;
+    vaLog(s, 'externalAttacher.addingPVFinalizer', op.name, { pv: op.pvName! });
+    apiRequest(s, {
+      verb: 'patch', kind: 'PersistentVolume', name: op.pvName!,
+      patch: { metadata: { finalizers: [...(pv.metadata.finalizers ?? []), finalizer(s)] } },
+      summary: `csi-attacher adds the finalizer ${finalizer(s)} to PersistentVolume ${op.pvName}.`,
+    }, { queue: 'va', name: op.name, request: 'pvFinalizer' });
+  },
+  logPVFinalizerAdded: (s, op) => vaLog(s, 'externalAttacher.pvFinalizerAdded', op.name, { pv: op.pvName! }),
+  /** csiAttach after the PV finalizer: capability, node ID, and what the VA patch must add */
+  prepareVA: (s, op) => {
+    const pv = op.pv!;
+    const csi = pv.spec?.csi;
+    if (!csi) return { type: 'attach.failed', err: 'pv spec contained non-csi source that was not migrated' };
+    const cap = volumeCapability(pv.spec, s.ctx.input.profile === '1.20' ? 'ext4' : '');
+    if ('error' in cap) return { type: 'attach.failed', err: cap.error };
+    const node = getNodeID(s, op, false);
+    if ('error' in node) return { type: 'attach.failed', err: node.error };
+    op.nodeID = node.id;
+    op.volumeHandle = csi.volumeHandle;
+    const va = op.va;
+    const patch: { finalizers?: string[]; annotations?: Record<string, string> } = {};
+    if (hasFinalizer(va, finalizer(s))) vaLog(s, 'externalAttacher.vaFinalizerAlreadySet', op.name);
+    else { patch.finalizers = [...(va.metadata.finalizers ?? []), finalizer(s)]; vaLog(s, 'externalAttacher.vaFinalizerAdded', op.name, { finalizer: finalizer(s) }); }
+    if (va.metadata.annotations?.[VA_NODE_ID_ANNOTATION] === node.id) vaLog(s, 'externalAttacher.nodeIDAlreadySet', op.name, { nodeID: node.id });
+    else { patch.annotations = { [VA_NODE_ID_ANNOTATION]: node.id }; vaLog(s, 'externalAttacher.nodeIDAdded', op.name, { nodeID: node.id }); }
+    op.request = {
+      volume_id: csi.volumeHandle, node_id: node.id, volume_capability: cap.cap,
+      readonly: s.ctx.supportsReadOnly ? !!csi.readOnly : false, volume_context: csi.volumeAttributes,
+    };
+    if (!patch.finalizers && !patch.annotations) return { type: 'va.metadataPresent' };
+    op.patch = patch;
+    return { type: 'va.metadataNeeded' };
+  },
+  saveVAMetadata: (s, op) => apiRequest(s, {
+    verb: 'patch', kind: 'VolumeAttachment', name: op.name, patch: { metadata: op.patch },
+    summary: `csi-attacher adds its finalizer and the node-id annotation (${op.nodeID}) to VolumeAttachment ${op.name}.`,
+  }, { queue: 'va', name: op.name, request: 'vaMetadata' }),
+  controllerPublishVolume: (s, op) => grpcCall(s, { kind: 'va', va: op.name }, 'ControllerPublishVolume', op.request!, { queue: 'va', name: op.name, request: 'publish' },
+    `csi-attacher calls ControllerPublishVolume to attach ${op.volumeHandle} to node ${op.nodeID}.`),
+  logAttached: (s, op) => vaLog(s, 'externalAttacher.attached', op.name),
+  markAsAttached: (s, op, event) => {
+    const metadata = event.type === 'csi.controllerPublishVolume.succeeded' ? event.response?.publish_context as Record<string, string> | undefined : undefined;
+    vaLog(s, 'externalAttacher.markingAsAttached', op.name);
+    apiRequest(s, {
+      verb: 'patchStatus', kind: 'VolumeAttachment', name: op.name,
+      patch: { status: { attached: true, attachmentMetadata: metadata && Object.keys(metadata).length ? metadata : null, attachError: null } },
+      summary: `csi-attacher marks VolumeAttachment ${op.name} attached (status.attached=true).`,
+    }, { queue: 'va', name: op.name, request: 'markAttached' });
+  },
+  logMarkedAsAttached: (s, op) => vaLog(s, 'externalAttacher.markedAsAttached', op.name),
+  logFullyAttached: (s, op) => vaLog(s, 'externalAttacher.fullyAttached', op.name),
+  logTrivialMarked: (s, op) => vaLog(s, 'externalAttacher.trivialMarked', op.name),
+  logTrivialMarkFailed: (s, op, event) => vaLog(s, 'externalAttacher.trivialMarkFailed', op.name, { err: event.type === 'va.markAttachedFailed' ? event.message : '' }),
+  finishedProcessing: (s, op) => finished(s, op.name),
+  forget: (s, op) => done(s, 'va', op.name, 'forget'),
+  requeueRateLimited: (s, op) => done(s, 'va', op.name, 'rateLimited'),
+  failedToMarkAttached: (s, op, event) => failed(s, op.name, `failed to mark as attached: ${event.type === 'va.markAttachedFailed' ? event.message : ''}`),
+  saveAttachError: (s, op, event) => saveError(s, op, 'attach', errorOf(event)),
+  saveDetachError: (s, op, event) => saveError(s, op, 'detach', errorOf(event)),
+  logSavedError: (s, op) => vaLog(s, op.mode === 'attach' ? 'externalAttacher.savedAttachError' : 'externalAttacher.savedDetachError', op.name),
+  logFailedToSaveError: (s, op, event) => vaLog(s, op.mode === 'attach' ? 'externalAttacher.failedToSaveAttachError' : 'externalAttacher.failedToSaveDetachError', op.name,
+    { err: event.type === 'va.errorSaveFailed' ? event.message : '' }),
+  failedToAttach: (s, op) => failed(s, op.name, `failed to attach: ${op.err}`),
+  failedToDetach: (s, op) => failed(s, op.name, `failed to detach: ${op.err}`),
+  /** syncDetach -> csiDetach: the PV and the node ID */
+  checkDetach: (s, op) => {
+    const pvName: string | undefined = op.va.spec?.source?.persistentVolumeName;
+    const pv = pvName ? s.ctx.pvs[pvName] : undefined;
+    if (!pvName || !pv) return { type: 'detach.failed', err: pvName ? listerNotFound('persistentvolume', pvName) : 'neither InlineCSIVolumeSource nor PersistentVolumeName specified in VA source' };
+    if (!pv.spec?.csi) return { type: 'detach.failed', err: 'pv spec contained non-csi source that was not migrated' };
+    const node = getNodeID(s, op, true);
+    if ('error' in node) return { type: 'detach.failed', err: node.error };
+    op.nodeID = node.id;
+    op.volumeHandle = pv.spec.csi.volumeHandle;
+    return { type: 'detach.ready' };
+  },
+  controllerUnpublishVolume: (s, op) => grpcCall(s, { kind: 'va', va: op.name }, 'ControllerUnpublishVolume', { volume_id: op.volumeHandle, node_id: op.nodeID },
+    { queue: 'va', name: op.name, request: 'unpublish' }, `csi-attacher calls ControllerUnpublishVolume to detach ${op.volumeHandle} from node ${op.nodeID}.`),
+  logDetached: (s, op) => vaLog(s, 'externalAttacher.detached', op.name),
+  checkAfterUnpublish: (s, op) => {
+    const found = hasFinalizer(op.va, finalizer(s));
+    if (!found && !op.va.status?.attached) return { type: 'va.alreadyFullyDetached' };
+    return profile(s).attacherRemovesFinalizerFirst && found ? { type: 'va.finalizerRemovalNeeded' } : { type: 'va.statusClearNeeded' };
+  },
+  logAlreadyFullyDetached: (s, op) => vaLog(s, 'externalAttacher.alreadyFullyDetached', op.name),
+  markAsDetached: (s, op) => {
+    vaLog(s, 'externalAttacher.markingAsDetached', op.name);
+    apiRequest(s, {
+      verb: 'patchStatus', kind: 'VolumeAttachment', name: op.name,
+      patch: { status: { attached: false, detachError: null, attachmentMetadata: null } },
+      summary: `csi-attacher marks VolumeAttachment ${op.name} detached (status.attached=false).`,
+    }, { queue: 'va', name: op.name, request: 'markDetached' });
+  },
+  checkAfterMarkedDetached: (s, op) =>
+    (profile(s).attacherRemovesFinalizerFirst || !hasFinalizer(op.va, finalizer(s)) ? { type: 'va.fullyDetached' } : { type: 'va.finalizerRemovalNeeded' }),
+  removeVAFinalizer: (s, op) => apiRequest(s, {
+    verb: 'patch', kind: 'VolumeAttachment', name: op.name, patch: { metadata: { finalizers: finalizersWithout(op.va, finalizer(s)) } },
+    summary: `csi-attacher removes its finalizer from VolumeAttachment ${op.name}.`,
+  }, { queue: 'va', name: op.name, request: 'removeFinalizer' }),
+  logFinalizerRemoved: (s, op) => vaLog(s, 'externalAttacher.finalizerRemoved', op.name),
+  logFullyDetached: (s, op) => vaLog(s, 'externalAttacher.fullyDetached', op.name),
+};
+
+// ------------------------------------------------------------ attach and detach
 
 function syncAttach(s: Step, va: K8sObject): void {
   const name = va.metadata.name;
   if (va.status?.attached) { vaLog(s, 'externalAttacher.alreadyAttached', name); finished(s, name); return; }
   vaLog(s, 'externalAttacher.attaching', name);
-  lifecycle(s, name, 'va.attachStarted');
-  vaLog(s, 'externalAttacher.startingAttach', name);
   const op: VaOperation = { name, mode: 'attach', va };
   s.ctx.ops[name] = op;
-  const pvName: string | undefined = va.spec?.source?.persistentVolumeName;
-  if (!pvName) { saveError(s, op, 'neither InlineCSIVolumeSource nor PersistentVolumeName specified in VA source'); return; }
-  op.pvName = pvName;
-  const pv = s.ctx.pvs[pvName];
-  if (!pv) { saveError(s, op, listerNotFound('persistentvolume', pvName)); return; }
-  if (pv.metadata.deletionTimestamp) { saveError(s, op, `PersistentVolume "${pvName}" is marked for deletion`); return; }
-  if (hasFinalizer(pv, finalizer(s))) {
-    vaLog(s, 'externalAttacher.pvFinalizerAlreadySet', name, { pv: pvName });
-    prepareVA(s, op, pv);
-    return;
-  }
-  vaLog(s, 'externalAttacher.addingPVFinalizer', name, { pv: pvName });
-  apiRequest(s, {
-    verb: 'patch', kind: 'PersistentVolume', name: pvName,
-    patch: { metadata: { finalizers: [...(pv.metadata.finalizers ?? []), finalizer(s)] } },
-    summary: `csi-attacher adds the finalizer ${finalizer(s)} to PersistentVolume ${pvName}.`,
-  }, { queue: 'va', name, step: 'pvFinalizer' });
+  advance(s, op, { type: 'csiHandler.syncAttach' });
+}
+
+function syncDetach(s: Step, va: K8sObject): void {
+  const name = va.metadata.name;
+  vaLog(s, 'externalAttacher.startingDetach', name);
+  if (!hasFinalizer(va, finalizer(s))) { vaLog(s, 'externalAttacher.alreadyDetached', name); finished(s, name); return; }
+  vaLog(s, 'externalAttacher.detaching', name);
+  const op: VaOperation = { name, mode: 'detach', va };
+  s.ctx.ops[name] = op;
+  advance(s, op, { type: 'csiHandler.syncDetach' });
+}
+
+function trivialSync(s: Step, va: K8sObject): void {
+  const name = va.metadata.name;
+  vaLog(s, 'externalAttacher.trivialSyncStarted', name);
+  if (va.status?.attached) { done(s, 'va', name, 'forget'); return; }
+  const op: VaOperation = { name, mode: 'trivial', va };
+  s.ctx.ops[name] = op;
+  advance(s, op, { type: 'trivialHandler.sync' });
 }
 
 /** getNodeID: CSINode first, the VA's node-id annotation as the last resort (detach only). */
@@ -145,117 +311,19 @@ function getNodeID(s: Step, op: VaOperation, useAnnotation: boolean): { id: stri
   return useAnnotation && annotated ? { id: annotated } : { error: err };
 }
 
-/** csiAttach after the PV finalizer: capability, node ID, then one patch with VA finalizer + node-id annotation. */
-function prepareVA(s: Step, op: VaOperation, pv: K8sObject): void {
-  const csi = pv.spec?.csi;
-  if (!csi) { saveError(s, op, 'pv spec contained non-csi source that was not migrated'); return; }
-  const cap = volumeCapability(pv.spec, s.ctx.input.profile === '1.20' ? 'ext4' : '');
-  if ('error' in cap) { saveError(s, op, cap.error); return; }
-  const node = getNodeID(s, op, false);
-  if ('error' in node) { saveError(s, op, node.error); return; }
-  op.nodeID = node.id;
-  op.volumeHandle = csi.volumeHandle;
-  const va = op.va;
-  const patch: { finalizers?: string[]; annotations?: Record<string, string> } = {};
-  if (hasFinalizer(va, finalizer(s))) vaLog(s, 'externalAttacher.vaFinalizerAlreadySet', op.name);
-  else { patch.finalizers = [...(va.metadata.finalizers ?? []), finalizer(s)]; vaLog(s, 'externalAttacher.vaFinalizerAdded', op.name, { finalizer: finalizer(s) }); }
-  if (va.metadata.annotations?.[VA_NODE_ID_ANNOTATION] === node.id) vaLog(s, 'externalAttacher.nodeIDAlreadySet', op.name, { nodeID: node.id });
-  else { patch.annotations = { [VA_NODE_ID_ANNOTATION]: node.id }; vaLog(s, 'externalAttacher.nodeIDAdded', op.name, { nodeID: node.id }); }
-  const request = {
-    volume_id: csi.volumeHandle, node_id: node.id, volume_capability: cap.cap,
-    readonly: s.ctx.supportsReadOnly ? !!csi.readOnly : false, volume_context: csi.volumeAttributes,
-  };
-  op.request = request;
-  if (patch.finalizers || patch.annotations) {
-    apiRequest(s, {
-      verb: 'patch', kind: 'VolumeAttachment', name: op.name, patch: { metadata: patch },
-      summary: `csi-attacher adds its finalizer and the node-id annotation (${node.id}) to VolumeAttachment ${op.name}.`,
-    }, { queue: 'va', name: op.name, step: 'vaPatch' });
-    return;
-  }
-  publish(s, op);
-}
-
-function publish(s: Step, op: VaOperation): void {
-  grpcCall(s, { kind: 'va', va: op.name }, 'ControllerPublishVolume', op.request!, { queue: 'va', name: op.name, step: 'publish' },
-    `csi-attacher calls ControllerPublishVolume to attach ${op.volumeHandle} to node ${op.nodeID}.`);
-}
-
-function markAttached(s: Step, op: VaOperation, metadata: Record<string, string> | undefined, step: 'markAttached' | 'trivialMark'): void {
-  vaLog(s, 'externalAttacher.markingAsAttached', op.name);
-  apiRequest(s, {
-    verb: 'patchStatus', kind: 'VolumeAttachment', name: op.name,
-    patch: { status: { attached: true, attachmentMetadata: metadata && Object.keys(metadata).length ? metadata : null, attachError: null } },
-    summary: `csi-attacher marks VolumeAttachment ${op.name} attached (status.attached=true).`,
-  }, { queue: 'va', name: op.name, step });
-}
-
 /** saveAttachError / saveDetachError: status.attachError|detachError = {message, time}. */
-function saveError(s: Step, op: VaOperation, err: string): void {
+function saveError(s: Step, op: VaOperation, what: 'attach' | 'detach', err: string): void {
   op.err = err;
-  const attach = op.mode === 'attach';
+  const attach = what === 'attach';
   vaLog(s, attach ? 'externalAttacher.savingAttachError' : 'externalAttacher.savingDetachError', op.name);
   apiRequest(s, {
     verb: 'patchStatus', kind: 'VolumeAttachment', name: op.name,
     patch: { status: { [attach ? 'attachError' : 'detachError']: { message: err, time: errTime(s) } } },
     summary: `csi-attacher saves the ${attach ? 'attach' : 'detach'} error in VolumeAttachment ${op.name}: ${err}`,
-  }, { queue: 'va', name: op.name, step: attach ? 'saveAttachError' : 'saveDetachError' });
+  }, { queue: 'va', name: op.name, request: 'saveError' });
 }
 
-// ------------------------------------------------------------ detach
-
-function syncDetach(s: Step, va: K8sObject): void {
-  const name = va.metadata.name;
-  vaLog(s, 'externalAttacher.startingDetach', name);
-  if (!hasFinalizer(va, finalizer(s))) { vaLog(s, 'externalAttacher.alreadyDetached', name); finished(s, name); return; }
-  vaLog(s, 'externalAttacher.detaching', name);
-  lifecycle(s, name, 'va.detachStarted');
-  const op: VaOperation = { name, mode: 'detach', va };
-  s.ctx.ops[name] = op;
-  const pvName: string | undefined = va.spec?.source?.persistentVolumeName;
-  const pv = pvName ? s.ctx.pvs[pvName] : undefined;
-  if (!pvName || !pv) { saveError(s, op, pvName ? listerNotFound('persistentvolume', pvName) : 'neither InlineCSIVolumeSource nor PersistentVolumeName specified in VA source'); return; }
-  if (!pv.spec?.csi) { saveError(s, op, 'pv spec contained non-csi source that was not migrated'); return; }
-  const node = getNodeID(s, op, true);
-  if ('error' in node) { saveError(s, op, node.error); return; }
-  op.nodeID = node.id;
-  op.volumeHandle = pv.spec.csi.volumeHandle;
-  grpcCall(s, { kind: 'va', va: name }, 'ControllerUnpublishVolume', { volume_id: pv.spec.csi.volumeHandle, node_id: node.id },
-    { queue: 'va', name, step: 'unpublish' }, `csi-attacher calls ControllerUnpublishVolume to detach ${pv.spec.csi.volumeHandle} from node ${node.id}.`);
-}
-
-function markDetachedStatus(s: Step, op: VaOperation): void {
-  vaLog(s, 'externalAttacher.markingAsDetached', op.name);
-  apiRequest(s, {
-    verb: 'patchStatus', kind: 'VolumeAttachment', name: op.name,
-    patch: { status: { attached: false, detachError: null, attachmentMetadata: null } },
-    summary: `csi-attacher marks VolumeAttachment ${op.name} detached (status.attached=false).`,
-  }, { queue: 'va', name: op.name, step: 'markDetached' });
-}
-function removeVAFinalizer(s: Step, op: VaOperation): void {
-  apiRequest(s, {
-    verb: 'patch', kind: 'VolumeAttachment', name: op.name, patch: { metadata: { finalizers: finalizersWithout(op.va, finalizer(s)) } },
-    summary: `csi-attacher removes its finalizer from VolumeAttachment ${op.name}.`,
-  }, { queue: 'va', name: op.name, step: 'removeFinalizer' });
-}
-function fullyDetached(s: Step, op: VaOperation): void {
-  lifecycle(s, op.name, 'va.detached');
-  vaLog(s, 'externalAttacher.fullyDetached', op.name);
-  finished(s, op.name);
-}
-
-// ------------------------------------------------------------ trivial handler
-
-function trivialSync(s: Step, va: K8sObject): void {
-  const name = va.metadata.name;
-  vaLog(s, 'externalAttacher.trivialSyncStarted', name);
-  if (va.status?.attached) { done(s, 'va', name, 'forget'); return; }
-  const op: VaOperation = { name, mode: 'trivial', va };
-  s.ctx.ops[name] = op;
-  markAttached(s, op, undefined, 'trivialMark');
-}
-
-// ------------------------------------------------------------ results
+// ------------------------------------------------------------ results: the adapter from transport to facts
 
 export function onCsiResult(s: Step, e: CsiResultEvent): void {
   const p = s.ctx.pending[e.requestId];
@@ -263,18 +331,25 @@ export function onCsiResult(s: Step, e: CsiResultEvent): void {
   delete s.ctx.pending[e.requestId];
   const op = s.ctx.ops[p.name];
   if (!op) return;
+  // csi-lib-utils' LogGRPC interceptor prints the response before the handler sees it
   const err = grpcResult(s, { kind: 'va', va: op.name }, e);
-  if (err !== null) { saveError(s, op, err); return; }
-  if (p.step === 'publish') {
-    vaLog(s, 'externalAttacher.attached', op.name);
-    markAttached(s, op, e.response?.publish_context as Record<string, string> | undefined, 'markAttached');
-    return;
+  const rpc = p.request === 'publish' ? 'controllerPublishVolume' : 'controllerUnpublishVolume';
+  advance(s, op, err !== null
+    ? { type: `csi.${rpc}.failed`, err }
+    : rpc === 'controllerPublishVolume' ? { type: 'csi.controllerPublishVolume.succeeded', ...(e.response ? { response: e.response } : {}) } : { type: 'csi.controllerUnpublishVolume.succeeded' });
+}
+
+/** The fact an answered API write is, by what the write was. */
+function apiFact(request: string, e: ApiResultEvent): VaLifecycleEvent {
+  const message = e.message ?? `status ${e.code}`;
+  switch (request) {
+    case 'pvFinalizer': return e.ok ? { type: 'pv.finalizerAdded' } : { type: 'pv.finalizerAddFailed', message };
+    case 'vaMetadata': return e.ok ? { type: 'va.metadataSaved' } : { type: 'va.metadataSaveFailed', message };
+    case 'markAttached': return e.ok ? { type: 'va.markedAttached' } : { type: 'va.markAttachedFailed', message };
+    case 'saveError': return e.ok ? { type: 'va.errorSaved' } : { type: 'va.errorSaveFailed', message };
+    case 'markDetached': return e.ok ? { type: 'va.markedDetached' } : { type: 'va.markDetachedFailed', code: e.code, message };
+    default: return e.ok ? { type: 'va.finalizerRemoved' } : { type: 'va.finalizerRemoveFailed', message };
   }
-  vaLog(s, 'externalAttacher.detached', op.name);
-  const found = hasFinalizer(op.va, finalizer(s));
-  if (!found && !op.va.status?.attached) { vaLog(s, 'externalAttacher.alreadyFullyDetached', op.name); fullyDetached(s, op); return; }
-  if (profile(s).attacherRemovesFinalizerFirst && found) removeVAFinalizer(s, op);
-  else markDetachedStatus(s, op);
 }
 
 export function onApiResult(s: Step, e: ApiResultEvent): void {
@@ -288,62 +363,16 @@ export function onApiResult(s: Step, e: ApiResultEvent): void {
   }
   const op = s.ctx.ops[p.name];
   if (!op) return;
-  const msg = e.message ?? `status ${e.code}`;
-  if (e.ok && e.object && p.step !== 'pvFinalizer') {
-    op.va = e.object;
-    // the informer sees the write about now; an object the write deleted stays out of the cache
-    const gone = !!e.object.metadata.deletionTimestamp && !e.object.metadata.finalizers?.length;
-    if (!gone && s.ctx.vas[op.name]) s.ctx.vas[op.name] = newer(s.ctx.vas[op.name], e.object);
-  }
-  const finalizerFirst = profile(s).attacherRemovesFinalizerFirst;
-  switch (p.step) {
-    case 'pvFinalizer':
-      if (!e.ok) { saveError(s, op, `could not add PersistentVolume finalizer: ${msg}`); return; }
-      vaLog(s, 'externalAttacher.pvFinalizerAdded', op.name, { pv: op.pvName! });
-      prepareVA(s, op, e.object!);
-      return;
-    case 'vaPatch':
-      if (!e.ok) { saveError(s, op, `could not save VolumeAttachment: ${msg}`); return; }
-      publish(s, op);
-      return;
-    case 'markAttached':
-      if (!e.ok) { lifecycle(s, op.name, 'va.attachFailed'); failed(s, op.name, `failed to mark as attached: ${msg}`); return; }
-      vaLog(s, 'externalAttacher.markedAsAttached', op.name);
-      lifecycle(s, op.name, 'va.attached');
-      vaLog(s, 'externalAttacher.fullyAttached', op.name);
-      finished(s, op.name);
-      return;
-    case 'trivialMark':
-      if (!e.ok) { vaLog(s, 'externalAttacher.trivialMarkFailed', op.name, { err: msg }); done(s, 'va', op.name, 'rateLimited'); return; }
-      vaLog(s, 'externalAttacher.markedAsAttached', op.name);
-      lifecycle(s, op.name, 'va.attachStarted');
-      lifecycle(s, op.name, 'va.attached');
-      vaLog(s, 'externalAttacher.trivialMarked', op.name);
-      done(s, 'va', op.name, 'forget');
-      return;
-    case 'markDetached':
-      // v4.9+: the finalizer is already gone, so the VA may be deleted: NotFound is success.
-      if (!e.ok && !(finalizerFirst && e.code === 404)) { saveError(s, op, `could not mark as detached: ${msg}`); return; }
-      if (finalizerFirst || !hasFinalizer(op.va, finalizer(s))) fullyDetached(s, op);
-      else removeVAFinalizer(s, op);
-      return;
-    case 'removeFinalizer':
-      if (!e.ok) { saveError(s, op, `could not mark as detached: ${msg}`); return; }
-      vaLog(s, 'externalAttacher.finalizerRemoved', op.name);
-      if (finalizerFirst) markDetachedStatus(s, op); else fullyDetached(s, op);
-      return;
-    case 'saveAttachError':
-    case 'saveDetachError': {
-      const attach = p.step === 'saveAttachError';
-      if (e.ok) vaLog(s, attach ? 'externalAttacher.savedAttachError' : 'externalAttacher.savedDetachError', op.name);
-      else vaLog(s, attach ? 'externalAttacher.failedToSaveAttachError' : 'externalAttacher.failedToSaveDetachError', op.name, { err: msg });
-      lifecycle(s, op.name, attach ? 'va.attachFailed' : 'va.detachFailed');
-      failed(s, op.name, `failed to ${attach ? 'attach' : 'detach'}: ${op.err}`);
-      return;
+  if (e.ok && e.object) {
+    if (p.request === 'pvFinalizer') op.pv = e.object;
+    else {
+      op.va = e.object;
+      // the informer sees the write about now; an object the write deleted stays out of the cache
+      const gone = !!e.object.metadata.deletionTimestamp && !e.object.metadata.finalizers?.length;
+      if (!gone && s.ctx.vas[op.name]) s.ctx.vas[op.name] = newer(s.ctx.vas[op.name], e.object);
     }
-    default:
-      return;
   }
+  advance(s, op, apiFact(p.request, e));
 }
 
 // ------------------------------------------------------------ PersistentVolume queue
