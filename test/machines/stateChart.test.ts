@@ -151,14 +151,17 @@ describe('toMermaidStateChart over other real machines', () => {
     expect(edge(pv, 'Bound', 'Available')).toBeUndefined();
   });
 
-  it('external-attacher: machine-level host.shutdown from every other state, eventless start-up steps with guards', () => {
+  it('external-attacher: machine-level host.shutdown from every other state, start-up steps guarded by what main.go does with each answer', () => {
     const p = parseChart(toMermaidStateChart(lib.externalAttacherMachine));
     expect(p.initials).toEqual(['Stopped']);
     for (const s of ['Probing', 'Starting', 'Running', 'Failed']) expect(events(p, s, 'Stopped')).toEqual(['host.shutdown']);
     expect(edge(p, 'Stopped', 'Stopped')).toBeUndefined();
     expect(events(p, 'Stopped', 'Probing')).toEqual(['component.started']);
-    expect(events(p, 'Probing', 'Starting')).toEqual(['always [isStarting]']);
-    expect(events(p, 'Starting', 'Running')).toEqual(['always [isRunning]']);
+    expect(events(p, 'Probing', 'Starting')).toEqual(['csi.result [isDriverReady]']);
+    expect(events(p, 'Probing', 'Failed')).toEqual(['csi.result [isStartupFailed]']);
+    expect(events(p, 'Starting', 'Running')).toEqual(['csi.result [isStartupComplete]']);
+    expect(events(p, 'Starting', 'Failed')).toEqual(['csi.result [isStartupFailed]']);
+    expect(p.edges.some((e) => e.label.startsWith('always'))).toBe(false);
   });
 
   it('node-driver-registrar: registration states', () => {

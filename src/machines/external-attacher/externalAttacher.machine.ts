@@ -19,27 +19,41 @@ import { enqueueActions, setup } from 'xstate';
 import type { ClusterEmitted, ClusterEvent } from '../shared/contract.ts';
 import { emptyQueue } from './helpers.ts';
 import type { ExternalAttacherContext, ExternalAttacherInput } from './externalAttacher.types.ts';
-import { onStarted, onStartupResult, probe } from './startup.ts';
+import { onStarted, onStartupResult, probe, startupOutcome, type StartupOutcome } from './startup.ts';
 import { beginStep, type Step } from './step.ts';
 import { onApiResult, onCsiResult, onTick, onWatch, runWorkers } from './sync.ts';
 
 const initialContext = (input: ExternalAttacherInput, seq = 0): ExternalAttacherContext => ({
-  input, phase: 'Stopped', driverName: input.driver.name, handler: null, supportsReadOnly: false, seq,
+  input, driverName: input.driver.name, handler: null, supportsReadOnly: false, seq,
   vas: {}, pvs: {}, csiNodes: {}, vaQueue: emptyQueue(), pvQueue: emptyQueue(), pending: {}, ops: {}, lifecycles: {},
 });
 
 interface Enqueue { assign: (c: ExternalAttacherContext) => void; emit: (e: ClusterEmitted) => void }
-/** Run one handler on a draft of the context, then let free workers pick up queued keys. */
-function react(context: ExternalAttacherContext, event: ClusterEvent, enqueue: Enqueue, fn: (s: Step, e: ClusterEvent) => void): void {
-  const s = beginStep(context, event.now);
+/**
+ * Run one handler on a draft of the context. `running`: the controller runs (CSIAttachController.Run),
+ * so free workers then pick up queued keys, and the draft is updated in place (beginStep).
+ */
+function react(context: ExternalAttacherContext, event: ClusterEvent, enqueue: Enqueue, fn: (s: Step, e: ClusterEvent) => void, running = false): void {
+  const s = beginStep(context, event.now, running);
   fn(s, event);
-  runWorkers(s);
+  if (running) runWorkers(s);
   enqueue.assign(s.ctx);
   if (s.states) enqueue.emit({ type: 'states.changed', states: s.states });
   for (const e of s.out) enqueue.emit(e);
 }
 
-const phaseIs = (phase: ExternalAttacherContext['phase']) => ({ context }: { context: ExternalAttacherContext }) => context.phase === phase;
+/** The start-up answer's outcome (startup.ts), for the guards. */
+const outcomeIs = (outcome: StartupOutcome) => ({ context, event }: { context: ExternalAttacherContext; event: ClusterEvent }) =>
+  event.type === 'csi.result' && startupOutcome(context, event) === outcome;
+
+/** A start-up answer (main.go): the pending call it answers is taken out, then handled. */
+const startupResult = (s: Step, e: ClusterEvent): void => {
+  if (e.type !== 'csi.result') return;
+  const p = s.ctx.pending[e.requestId];
+  if (!p || p.queue !== 'startup') return;
+  delete s.ctx.pending[e.requestId];
+  onStartupResult(s, e, p.round ?? 0);
+};
 
 export const externalAttacherMachine = setup({
   types: {
@@ -54,26 +68,26 @@ export const externalAttacherMachine = setup({
     /** ProbeForever's next round */
     probeAgain: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, (s) => probe(s))),
     /** start-up RPC results (main.go) */
-    handleStartupResult: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, (s, e) => {
-      if (e.type !== 'csi.result') return;
-      const p = s.ctx.pending[e.requestId];
-      if (!p || p.queue !== 'startup') return;
-      delete s.ctx.pending[e.requestId];
-      onStartupResult(s, e, p.round ?? 0);
-    })),
-    /** informer event handlers (vaAdded/vaUpdated/vaDeleted, pvAdded/pvUpdated) */
+    handleStartupResult: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, startupResult)),
+    /** the last start-up answer: "Starting" and CSIAttachController.Run; the workers take what the informers queued meanwhile */
+    runController: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, startupResult, true)),
+    /** informer event handlers (vaAdded/vaUpdated/vaDeleted, pvAdded/pvUpdated); before Run they only fill caches and queues */
     updateInformerCache: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, (s, e) => { if (e.type.startsWith('watch.')) onWatch(s, e as Parameters<typeof onWatch>[1]); })),
+    syncInformerEvent: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, (s, e) => { if (e.type.startsWith('watch.')) onWatch(s, e as Parameters<typeof onWatch>[1]); }, true)),
     /** workqueue AddAfter fired */
-    addRateLimitedKey: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, (s, e) => { if (e.type === 'clock.ticked') onTick(s, e.key); })),
-    handleApiResult: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, (s, e) => { if (e.type === 'api.result') onApiResult(s, e); })),
-    handleCsiResult: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, (s, e) => { if (e.type === 'csi.result') onCsiResult(s, e); })),
+    addRateLimitedKey: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, (s, e) => { if (e.type === 'clock.ticked') onTick(s, e.key); }, true)),
+    handleApiResult: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, (s, e) => { if (e.type === 'api.result') onApiResult(s, e); }, true)),
+    handleCsiResult: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, (s, e) => { if (e.type === 'csi.result') onCsiResult(s, e); }, true)),
     /** the container stops: caches, queues and calls in flight are gone */
     resetProcess: enqueueActions(({ context, enqueue }) => { enqueue.assign(initialContext(context.input, context.seq)); }),
   },
   guards: {
-    isStarting: phaseIs('Starting'),
-    isRunning: phaseIs('Running'),
-    isFailed: phaseIs('Failed'),
+    /** Probe said ready: on to GetPluginInfo */
+    isDriverReady: outcomeIs('next'),
+    /** a start-up call failed for good: main.go exits */
+    isStartupFailed: outcomeIs('failed'),
+    /** the handler is chosen: the controller starts */
+    isStartupComplete: outcomeIs('running'),
     isProbeTimer: ({ event }) => event.type === 'clock.ticked' && event.key === 'probe',
   },
 }).createMachine({
@@ -93,20 +107,31 @@ export const externalAttacherMachine = setup({
     },
     Probing: {
       description: 'rpc.ProbeForever: Probe every second until the driver is ready (csi-lib-utils rpc/common.go).',
-      always: [{ guard: 'isStarting', target: 'Starting' }, { guard: 'isFailed', target: 'Failed' }],
       on: {
-        'csi.result': { actions: 'handleStartupResult' },
+        'csi.result': [
+          { guard: 'isDriverReady', target: 'Starting', actions: 'handleStartupResult' },
+          { guard: 'isStartupFailed', target: 'Failed', actions: 'handleStartupResult' },
+          { actions: 'handleStartupResult' },
+        ],
         'clock.ticked': { guard: 'isProbeTimer', actions: 'probeAgain' },
       },
     },
     Starting: {
       description: 'GetPluginInfo, GetPluginCapabilities, ControllerGetCapabilities: choosing the real or trivial handler (main.go).',
-      always: [{ guard: 'isRunning', target: 'Running' }, { guard: 'isFailed', target: 'Failed' }],
-      on: { 'csi.result': { actions: 'handleStartupResult' } },
+      on: {
+        'csi.result': [
+          { guard: 'isStartupFailed', target: 'Failed', actions: 'handleStartupResult' },
+          { guard: 'isStartupComplete', target: 'Running', actions: 'runController' },
+          { actions: 'handleStartupResult' },
+        ],
+      },
     },
     Running: {
       description: 'CSIAttachController.Run: VA and PV workers process their queues (controller.go).',
       on: {
+        'watch.added': { actions: 'syncInformerEvent' },
+        'watch.modified': { actions: 'syncInformerEvent' },
+        'watch.deleted': { actions: 'syncInformerEvent' },
         'api.result': { actions: 'handleApiResult' },
         'csi.result': { actions: 'handleCsiResult' },
         'clock.ticked': { actions: 'addRateLimitedKey' },

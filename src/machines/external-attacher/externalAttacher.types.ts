@@ -43,12 +43,8 @@ export type PendingStep =
   | { queue: 'va'; name: string; request: 'pvFinalizer' | 'vaMetadata' | 'publish' | 'markAttached' | 'saveError' | 'unpublish' | 'markDetached' | 'removeFinalizer' }
   | { queue: 'pv'; name: string; step: 'pvRemoveFinalizer' };
 
-export type AttacherPhase = 'Stopped' | 'Probing' | 'Starting' | 'Running' | 'Failed';
-
 export interface ExternalAttacherContext {
   input: ExternalAttacherInput;
-  /** where the start-up sequence is; the machine's state follows it */
-  phase: AttacherPhase;
   /** csiAttacher: the driver name from GetPluginInfo */
   driverName: string;
   /** 'csi' = real CSI handler (ControllerPublish/Unpublish); 'trivial' = mark attached without gRPC */

@@ -9,6 +9,7 @@ import type { CsiResultEvent } from '../shared/contract.ts';
 import { SECOND } from '../shared/timing.ts';
 import { getProfile } from '../profiles/index.ts';
 import { capabilityNames } from './helpers.ts';
+import type { ExternalAttacherContext } from './externalAttacher.types.ts';
 import { grpcCall, grpcResult, log, type Step } from './step.ts';
 
 /** ProbeForever's probeInterval. upstream: csi-lib-utils rpc/common.go */
@@ -17,7 +18,6 @@ const PROBE_INTERVAL = 1 * SECOND;
 export function onStarted(s: Step): void {
   log(s, 'externalAttacher.version', { version: getProfile(s.ctx.input.profile).sidecars.attacher });
   log(s, 'externalAttacher.connecting', { address: s.ctx.input.csiAddress ?? '/csi/csi.sock' });
-  s.ctx.phase = 'Probing';
   probe(s);
 }
 
@@ -34,25 +34,23 @@ export function onStartupResult(s: Step, e: CsiResultEvent, round = 0): void {
     case 'Probe': {
       const ready = (e.response?.ready as { value?: boolean } | undefined)?.value ?? true;
       if (err === null && ready) {
-        s.ctx.phase = 'Starting';
         grpcCall(s, { kind: 'none' }, 'GetPluginInfo', {}, { queue: 'startup', rpc: 'GetPluginInfo' });
       } else if (err === null || e.code === 'DEADLINE_EXCEEDED') {
         log(s, err === null ? 'externalAttacher.driverNotReady' : 'externalAttacher.probeTimedOut');
         s.out.push({ type: 'timer.requested', key: 'probe', at: s.now + PROBE_INTERVAL });
       } else {
         log(s, 'externalAttacher.probeFailed', { err: `CSI driver probe failed: ${err}` });
-        s.ctx.phase = 'Failed';
       }
       return;
     }
     case 'GetPluginInfo':
-      if (err !== null) { log(s, 'externalAttacher.getDriverNameFailed', { err }); s.ctx.phase = 'Failed'; return; }
+      if (err !== null) { log(s, 'externalAttacher.getDriverNameFailed', { err }); return; }
       s.ctx.driverName = typeof e.response?.name === 'string' ? e.response.name : driver.name;
       log(s, 'externalAttacher.driverName');
       grpcCall(s, { kind: 'driver' }, 'GetPluginCapabilities', {}, { queue: 'startup', rpc: 'GetPluginCapabilities' });
       return;
     case 'GetPluginCapabilities': {
-      if (err !== null) { log(s, 'externalAttacher.capabilitiesFailed', { err }); s.ctx.phase = 'Failed'; return; }
+      if (err !== null) { log(s, 'externalAttacher.capabilitiesFailed', { err }); return; }
       const services = capabilityNames(e.response, 'Service');
       const controller = services ? services.has('CONTROLLER_SERVICE') : driver.controllerCapabilities.length > 0;
       if (!controller) {
@@ -65,9 +63,9 @@ export function onStartupResult(s: Step, e: CsiResultEvent, round = 0): void {
       return;
     }
     case 'ControllerGetCapabilities': {
-      if (err !== null) { log(s, 'externalAttacher.capabilitiesFailed', { err: round === 0 ? err : `failed to get controller capabilities: ${err}` }); s.ctx.phase = 'Failed'; return; }
+      if (err !== null) { log(s, 'externalAttacher.capabilitiesFailed', { err: round === 0 ? err : `failed to get controller capabilities: ${err}` }); return; }
       const caps = capabilityNames(e.response, 'Rpc') ?? new Set<string>(driver.controllerCapabilities);
-      const twoCalls = s.ctx.input.profile === '1.20';
+      const twoCalls = getProfile(s.ctx.input.profile).attacherCapabilityCalls === 2;
       if (round === 0) {
         s.ctx.handler = caps.has('PUBLISH_UNPUBLISH_VOLUME') ? 'csi' : 'trivial';
         s.ctx.supportsReadOnly = caps.has('PUBLISH_READONLY');
@@ -88,5 +86,35 @@ export function onStartupResult(s: Step, e: CsiResultEvent, round = 0): void {
 
 function finishStartup(s: Step): void {
   log(s, 'externalAttacher.starting');
-  s.ctx.phase = 'Running';
+}
+
+/**
+ * What main.go does next with a start-up answer, for the machine's guards: probe again (not ready, or
+ * the probe timed out), fail (os.Exit(1)), go on with the next call, or start the controller.
+ * Pure: the same context and answer give the same outcome as onStartupResult takes.
+ */
+export type StartupOutcome = 'probeAgain' | 'failed' | 'next' | 'running';
+
+export function startupOutcome(ctx: ExternalAttacherContext, e: CsiResultEvent): StartupOutcome | undefined {
+  const p = ctx.pending[e.requestId];
+  if (!p || p.queue !== 'startup') return undefined;
+  const ok = e.code === 'OK';
+  switch (e.rpc) {
+    case 'Probe': {
+      const ready = (e.response?.ready as { value?: boolean } | undefined)?.value ?? true;
+      if (ok && ready) return 'next';
+      return ok || e.code === 'DEADLINE_EXCEEDED' ? 'probeAgain' : 'failed';
+    }
+    case 'GetPluginInfo': return ok ? 'next' : 'failed';
+    case 'GetPluginCapabilities': {
+      if (!ok) return 'failed';
+      const services = capabilityNames(e.response, 'Service');
+      const controller = services ? services.has('CONTROLLER_SERVICE') : ctx.input.driver.controllerCapabilities.length > 0;
+      return controller ? 'next' : 'running';
+    }
+    case 'ControllerGetCapabilities':
+      if (!ok) return 'failed';
+      return (p.round ?? 0) === 0 && getProfile(ctx.input.profile).attacherCapabilityCalls === 2 ? 'next' : 'running';
+    default: return undefined;
+  }
 }

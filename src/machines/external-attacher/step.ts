@@ -19,14 +19,14 @@ export interface Step {
 }
 
 
-export function beginStep(context: ExternalAttacherContext, now: number): Step {
+export function beginStep(context: ExternalAttacherContext, now: number, running: boolean): Step {
   // For scale the large caches (VolumeAttachments, PVs, their lifecycles, the queues) are updated in
   // place: the actor owns its context, and copying them on every event would make a 10 000-volume
   // rollout quadratic. The small per-request maps are copied, so that pure transitions from one
   // snapshot (xstate/graph) stay independent.
   // During start-up the per-request tables are copied, so that snapshots stay independent for pure
   // transitions (xstate/graph explores start-up); once running they are updated in place too.
-  const ctx: ExternalAttacherContext = context.phase === 'Running'
+  const ctx: ExternalAttacherContext = running
     ? { ...context }
     : { ...context, pending: copyTable(context.pending), ops: copyTable(context.ops), csiNodes: copyTable(context.csiNodes) };
   return { ctx, out: [], now };

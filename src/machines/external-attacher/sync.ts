@@ -59,7 +59,6 @@ export function onTick(s: Step, key: string): void {
 
 /** Hand queued keys to free workers (--worker-threads for each queue). */
 export function runWorkers(s: Step): void {
-  if (s.ctx.phase !== 'Running') return;
   const workers = s.ctx.input.workerThreads ?? 10;
   for (;;) {
     if (s.ctx.vaQueue.queue.length && s.ctx.vaQueue.processing.length < workers) syncVA(s, queueGet(s.ctx.vaQueue)!);
@@ -173,7 +172,7 @@ const PERFORM: Partial<Record<VaAction, Perform>> = {
     const pv = op.pv!;
     const csi = pv.spec?.csi;
     if (!csi) return { type: 'attach.failed', err: 'pv spec contained non-csi source that was not migrated' };
-    const cap = volumeCapability(pv.spec, s.ctx.input.profile === '1.20' ? 'ext4' : '');
+    const cap = volumeCapability(pv.spec, profile(s).attacherDefaultFsType);
     if ('error' in cap) return { type: 'attach.failed', err: cap.error };
     const node = getNodeID(s, op, false);
     if ('error' in node) return { type: 'attach.failed', err: node.error };
@@ -302,7 +301,7 @@ function getNodeID(s: Step, op: VaOperation, useAnnotation: boolean): { id: stri
     const id = nodeIdFromCSINode(csiNode, s.ctx.driverName);
     if (id) { vaLog(s, 'externalAttacher.foundNodeID', op.name, { nodeID: id, node }); return { id }; }
     err = `CSINode ${node} does not contain driver ${s.ctx.driverName}`;
-    if (s.ctx.input.profile === '1.20') { vaLog(s, 'externalAttacher.csiNodeLacksDriver', op.name, { node }); return { error: err }; }
+    if (profile(s).attacherStopsAtCSINodeWithoutDriver) { vaLog(s, 'externalAttacher.csiNodeLacksDriver', op.name, { node }); return { error: err }; }
   } else {
     err = listerNotFound('csinode.storage.k8s.io', node);
   }

@@ -33,6 +33,12 @@ export interface Profile {
   stagingPathStyle: 'pv' | 'driverHash';
   /** external-attacher ≥ v4.9 removes the VA finalizer before clearing status.attached */
   attacherRemovesFinalizerFirst: boolean;
+  /** external-attacher v3.1.0 asks ControllerGetCapabilities twice at start-up (supportsControllerPublish, then supportsListVolumesPublishedNodes); v4.x once */
+  attacherCapabilityCalls: 1 | 2;
+  /** the fsType external-attacher puts in the volume capability when the PV has none: v3.1.0 "ext4", v4.x --default-fstype (empty) */
+  attacherDefaultFsType: string;
+  /** external-attacher v3.1.0 logs "CSINode … does not contain driver" and gives up on the annotation; v4.x goes on to the annotation fallback */
+  attacherStopsAtCSINodeWithoutDriver: boolean;
   /**
    * kubelet's reconciler starts VerifyControllerAttachedVolume only for a volume already reported in
    * node.status.volumesInUse (kubernetes#106853, 1.24); before, the operation ran and failed.
@@ -69,6 +75,9 @@ export const PROFILES: Record<ProfileId, Profile> = {
     adcForceDetachOnlyIfUnhealthy: false,
     stagingPathStyle: 'pv',
     attacherRemovesFinalizerFirst: false,
+    attacherCapabilityCalls: 2,
+    attacherDefaultFsType: 'ext4',
+    attacherStopsAtCSINodeWithoutDriver: true,
     kubeletVerifyWaitsForInUse: false,
     kubeletFailedMountOnTimeout: true,
     provisionerAnnotations: ['beta'],
@@ -84,6 +93,9 @@ export const PROFILES: Record<ProfileId, Profile> = {
     adcForceDetachOnlyIfUnhealthy: true,
     stagingPathStyle: 'driverHash',
     attacherRemovesFinalizerFirst: false,
+    attacherCapabilityCalls: 1,
+    attacherDefaultFsType: '',
+    attacherStopsAtCSINodeWithoutDriver: false,
     kubeletVerifyWaitsForInUse: true,
     kubeletFailedMountOnTimeout: false,
     provisionerAnnotations: ['beta', 'ga'],
