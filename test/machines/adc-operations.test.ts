@@ -236,3 +236,62 @@ describe('detach', () => {
     expect(msgs(down)).toContain('attachDetachController.forceDetachStarted');
   });
 });
+
+describe('the attach/detach operation machines (operation_generator.go)', () => {
+  const leafStates = (m: { config: { states?: Record<string, unknown> } }) => Object.keys(m.config.states ?? {});
+
+  it('GenerateAttachVolumeFunc and GenerateDetachVolumeFunc: every state is reached, with and without verifySafeToDetach', async () => {
+    const { getShortestPaths } = await import('xstate/graph');
+    const { attachVolumeMachine, detachVolumeMachine } = await import('../../src/machines/attach-detach-controller/operationGenerator.ts');
+    const events = [
+      { type: 'volumeAttachment.found' }, { type: 'volumeAttachment.notFound' }, { type: 'volumeAttachment.attached' },
+      { type: 'volumeAttachment.attachError', message: 'x' }, { type: 'volumeAttachment.beingDeleted' }, { type: 'volumeAttachment.deleted' },
+      { type: 'volumeAttachment.detachError', message: 'x' }, { type: 'api.createVolumeAttachment.succeeded' },
+      { type: 'api.createVolumeAttachment.failed', code: 409 }, { type: 'api.createVolumeAttachment.failed', code: 500 },
+      { type: 'api.getNode.succeeded', volumesInUse: ['v'] }, { type: 'api.getNode.succeeded', volumesInUse: [] },
+      { type: 'api.getNode.failed', code: 404 }, { type: 'api.getNode.failed', code: 500 },
+      { type: 'api.deleteVolumeAttachment.succeeded' }, { type: 'api.deleteVolumeAttachment.failed', code: 404 },
+      { type: 'api.deleteVolumeAttachment.failed', code: 500 }, { type: 'operation.timedOut' },
+    ];
+    const reached = (m: typeof attachVolumeMachine, inputs: object[]) => new Set(inputs.flatMap((input) =>
+      getShortestPaths(m, { input, events, serializeState: (st: { value: unknown; context: unknown }) => JSON.stringify([st.value, st.context]) } as never).map((p) => String(p.state.value))));
+    // checkingSafeToDetach is left by eventless transitions only: a decision, not a state to rest in
+    const transient = new Set(['checkingSafeToDetach']);
+    expect(reached(attachVolumeMachine, [{ volumeName: 'v' }])).toEqual(new Set(leafStates(attachVolumeMachine).filter((s) => !transient.has(s))));
+    expect(reached(detachVolumeMachine, [{ volumeName: 'v', verifySafeToDetach: true }, { volumeName: 'v', verifySafeToDetach: false }]))
+      .toEqual(new Set(leafStates(detachVolumeMachine).filter((s) => !transient.has(s))));
+  });
+
+  it('verifyVolumeIsSafeToDetach: a volume in the fresh Node\'s volumesInUse fails the detach; a missing Node skips the check', async () => {
+    const { initialTransition, transition } = await import('xstate');
+    const { detachVolumeMachine } = await import('../../src/machines/attach-detach-controller/operationGenerator.ts');
+    const [start] = initialTransition(detachVolumeMachine, { volumeName: 'v', verifySafeToDetach: true });
+    expect(start.value).toBe('fetchingNode');
+    const [inUse, a1] = transition(detachVolumeMachine, start, { type: 'api.getNode.succeeded', volumesInUse: ['v'] });
+    expect(inUse.value).toBe('failed');
+    expect(a1.map((a) => a.type)).toEqual(['operationFailed']);
+    const [gone, a2] = transition(detachVolumeMachine, start, { type: 'api.getNode.failed', code: 404 });
+    expect(gone.value).toBe('deletingVolumeAttachment');
+    expect(a2.map((a) => a.type)).toEqual(['logNodeNotFound', 'deleteVolumeAttachment']);
+    const [forced] = initialTransition(detachVolumeMachine, { volumeName: 'v', verifySafeToDetach: false });
+    expect(forced.value).toBe('deletingVolumeAttachment');
+  });
+
+  it('pod-migration on 1.20: steps[].states show the detach from the old node and the attach to the new one', async () => {
+    const { runScenario } = await import('../../src/machines/index.ts');
+    const t = runScenario('pod-migration', { k8s: '1.20' });
+    const seen = (part: string): string[] => {
+      const out: string[] = [];
+      for (const s of t.steps) for (const [k, v] of Object.entries(s.states)) if (k.startsWith('attach-detach-controller') && k.includes(part) && out.at(-1) !== v) out.push(String(v));
+      return out;
+    };
+    expect(seen('volume_detach kubernetes.io/csi/com.tencent.cloud.csi.cbs^disk-adge0gvc node 11.142.61.164')).toEqual(
+      // the delete's answer moves it to waitingForDetach in a reaction that records no step
+      expect.arrayContaining(['fetchingNode', 'deletingVolumeAttachment', 'succeeded']),
+    );
+    // the create's answer (waitingForAttach) records no step; the attach's end does
+    expect(seen('volume_attach kubernetes.io/csi/com.tencent.cloud.csi.cbs^disk-adge0gvc node 11.142.60.212').slice(-2)).toEqual(['creatingVolumeAttachment', 'succeeded']);
+    expect(seen('volume kubernetes.io/csi/com.tencent.cloud.csi.cbs^disk-adge0gvc node 11.142.60.212').at(-1)).toBe('AttachStateAttached');
+    expect(seen('volume kubernetes.io/csi/com.tencent.cloud.csi.cbs^disk-adge0gvc node 11.142.61.164').at(-1)).toBe('AttachStateDetached');
+  });
+});

@@ -17,7 +17,7 @@ import { emptyDsw } from './cache/desiredStateOfWorld.ts';
 import * as dsw from './cache/desiredStateOfWorld.ts';
 import { ADC_DSW_POPULATOR_LIST_PODS_RETRY, ADC_DSW_POPULATOR_LOOP_PERIOD } from '../shared/timing.ts';
 import { processNode, processPod, processPv, processPvc, repopulate } from './informers.ts';
-import { checkVa, onApiResult, onTimeout, operationForRequest, operationsForVa, pollOrWatch } from './operations.ts';
+import { checkVa, isWaitingForVolumeAttachment, onApiResult, onTimeout, operationForRequest, operationsForVa, pollOrWatch } from './operations.ts';
 import { RECONCILE_TIMER, reconcile, scheduleReconcile } from './reconciler.ts';
 import { emptyIndex, type AdcContext, type AttachDetachControllerInput, type Out } from './types.ts';
 
@@ -100,8 +100,7 @@ function findAndRemoveDeletedPods(ctx0: AdcContext, now: number): Out {
 
 /** After an operation step: if one finished, reconcile at the next loop boundary. */
 function settle(r: Out, now: number): Out {
-  const finished = r.out.some((o) => o.type === 'timer.cancelled');
-  if (!finished) return r;
+  if (!r.finished) return r;
   const s = scheduleReconcile(r.ctx, now);
   return { ctx: s.ctx, out: [...r.out, ...s.out] };
 }
@@ -145,9 +144,9 @@ function onWatch(ctx0: AdcContext, o: K8sObject, deleted: boolean, now: number):
       if (deleted) delete ctx.vas[o.metadata.name];
       else ctx.vas[o.metadata.name] = o;
       for (const op of operationsForVa(ctx, o.metadata.name)) {
-        if (op.phase !== 'waitForAttach' && op.phase !== 'waitForDetach') continue;
+        if (!isWaitingForVolumeAttachment(op)) continue;
         // 1.20 watches the object; 1.30 sees the change at its next lister poll
-        const poll = ctx.input.profile === '1.20' ? [] : pollOrWatch(ctx, op, now);
+        const poll = pollOrWatch(ctx, op, now);
         if (poll.length > 0) { out.push(...poll); continue; }
         const r = settle(checkVa(ctx, op, now), now);
         ctx = r.ctx;

@@ -1,6 +1,7 @@
 /**
- * The attach and detach operations the controller's operation executor runs, as steps driven by
- * API results, VolumeAttachment watch events and timers.
+ * The attach and detach operations the controller's operation executor runs: each one's machine
+ * (operationGenerator.ts) decides, this file performs the steps it names and turns API results,
+ * VolumeAttachment watch events and timers into the facts it takes.
  * upstream: pkg/volume/util/operationexecutor/operation_generator.go (GenerateAttachVolumeFunc,
  * GenerateDetachVolumeFunc, verifyVolumeIsSafeToDetach), pkg/volume/csi/csi_attacher.go (Attach:
  * create the VolumeAttachment unless it exists, wait for status.attached / attachError within
@@ -12,7 +13,9 @@ import type { K8sObject } from '../shared/k8s.ts';
 import { complete, keyString, noRetriesUntilText, operationKeyText, type PendingOperations } from '../shared/nestedPendingOperations.ts';
 import { goDuration } from '../shared/goFormat.ts';
 import { CSI_TIMEOUT, VA_WAIT_BACKOFF_FACTOR, VA_WAIT_BACKOFF_INITIAL, VA_WAIT_BACKOFF_MAX } from '../shared/timing.ts';
+import { initialTransition, transition, type AnyStateMachine } from 'xstate';
 import * as asw from './cache/actualStateOfWorld.ts';
+import { attachVolumeMachine, detachVolumeMachine, type AttachDetachOperationEvent, type OperationAction } from './operationGenerator.ts';
 import { indexAdd, indexDelete, type AdcContext, type Out, type RunningOperation } from './types.ts';
 
 export const opTimer = (op: RunningOperation): string => `op:${keyString(op.key)}`;
@@ -24,40 +27,123 @@ export function nextRequestId(ctx: AdcContext): [AdcContext, string] {
 
 const logArgs = (op: RunningOperation) => ({ specName: op.specName, volumeName: op.volumeName, node: op.node });
 
-/** Begin an operation that nestedpendingoperations has started. */
+const MACHINES: Record<RunningOperation['kind'], AnyStateMachine> = { volume_attach: attachVolumeMachine, volume_detach: detachVolumeMachine };
+
+/** One operation step in progress: the controller's context, what it emits, and whether the operation ended. */
+interface Run { ctx: AdcContext; out: ClusterEmitted[]; finished: boolean; now: number }
+
+/** Begin an operation that nestedpendingoperations has started: its machine's first steps. */
 export function beginOperation(ctx: AdcContext, op: RunningOperation): Out {
-  const out: ClusterEmitted[] = [{ type: 'timer.requested', key: opTimer(op), at: op.startedAt + CSI_TIMEOUT }];
-  if (op.kind === 'volume_attach') {
-    if (ctx.vas[op.vaName]) {
-      // the VolumeAttachment exists already (a restarted controller, an earlier attempt): the wait checks it
-      // once before it waits, so an attached one finishes the attach at once (csi_attacher.go
-      // waitForVolumeAttachmentInternal / waitForVolumeAttachmentWithLister)
-      const waiting: RunningOperation = { ...op, phase: 'waitForAttach' };
-      const c = setOp(ctx, waiting);
-      const now = checkVa(c, waiting, op.startedAt);
-      if (now.out.length > 0) return { ctx: now.ctx, out: [...out, ...now.out] };
-      return { ctx: c, out: [...out, ...checkAttach(c, waiting).out] };
-    }
-    const [c, requestId] = nextRequestId(ctx);
-    out.push({
-      type: 'api.request', requestId, verb: 'create', kind: 'VolumeAttachment', name: op.vaName,
-      object: { apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: op.vaName }, spec: { attacher: op.driver, nodeName: op.node, source: { persistentVolumeName: op.pvName } } },
-      summary: `The attach/detach controller creates VolumeAttachment ${op.vaName} asking the external-attacher to attach ${op.specName} to ${op.node}.`,
-    });
-    return { ctx: setOp(c, { ...op, phase: 'createVolumeAttachment', requestId }), out };
-  }
-  if (op.verifySafeToDetach) {
-    const [c, requestId] = nextRequestId(ctx);
-    out.push({ type: 'api.request', requestId, verb: 'get', kind: 'Node', name: op.node });
-    return { ctx: setOp(c, { ...op, phase: 'getNode', requestId }), out };
-  }
-  return deleteVa(ctx, op, out);
+  const run: Run = { ctx, out: [{ type: 'timer.requested', key: opTimer(op), at: op.startedAt + CSI_TIMEOUT }], finished: false, now: op.startedAt };
+  const [snap, actions] = initialTransition(MACHINES[op.kind], { volumeName: op.volumeName, verifySafeToDetach: op.verifySafeToDetach });
+  const started: RunningOperation = { ...op, state: snap.value as string };
+  run.ctx = setOp(run.ctx, started);
+  noteState(run, started);
+  perform(run, started, actions, undefined);
+  return { ctx: run.ctx, out: run.out, finished: run.finished };
 }
 
-function deleteVa(ctx: AdcContext, op: RunningOperation, out: ClusterEmitted[]): Out {
-  const [c, requestId] = nextRequestId(ctx);
-  out.push({ type: 'api.request', requestId, verb: 'delete', kind: 'VolumeAttachment', name: op.vaName, summary: `The attach/detach controller deletes VolumeAttachment ${op.vaName}, asking the external-attacher to detach ${op.specName} from ${op.node}.` });
-  return { ctx: setOp(c, { ...op, phase: 'deleteVolumeAttachment', requestId }), out };
+/** The operation takes a fact: its machine moves, and the steps it names are performed. */
+function advance(run: Run, op: RunningOperation, event: AttachDetachOperationEvent): void {
+  const machine = MACHINES[op.kind];
+  const [next, actions] = transition(machine, machine.resolveState({ value: op.state, context: { volumeName: op.volumeName, verifySafeToDetach: op.verifySafeToDetach } }), event);
+  if (next.value === op.state && actions.length === 0) return; // a fact this step does not wait for
+  const moved: RunningOperation = { ...op, state: next.value as string };
+  if (!run.finished) run.ctx = setOp(run.ctx, moved);
+  noteState(run, moved);
+  perform(run, moved, actions, event);
+}
+
+/** "volume_attach kubernetes.io/csi/…^vol-1 node node-1": the operation's state, for the step's states. */
+function noteState(run: Run, op: RunningOperation): void {
+  run.out.push({ type: 'states.changed', states: { [`${op.kind} ${op.volumeName} node ${op.node}`]: op.state } });
+}
+
+function perform(run: Run, op: RunningOperation, actions: Array<{ type: string }>, event: AttachDetachOperationEvent | undefined): void {
+  const answers: AttachDetachOperationEvent[] = [];
+  for (const a of actions) {
+    const answer = PERFORM[a.type as OperationAction]?.(run, op, event);
+    if (answer) answers.push(answer);
+  }
+  for (const answer of answers) advance(run, run.ctx.running[keyString(op.key)] ?? op, answer);
+}
+
+/** What the operation waits for, after it sent `request`. */
+function sendRequest(run: Run, op: RunningOperation, request: RunningOperation['request'], e: Omit<Extract<ClusterEmitted, { type: 'api.request' }>, 'type' | 'requestId'>): void {
+  const [c, requestId] = nextRequestId(run.ctx);
+  run.out.push({ type: 'api.request', requestId, ...e });
+  run.ctx = setOp(c, { ...op, requestId, request });
+}
+
+/** verifyAttachmentStatus / the detach wait: the fact the VolumeAttachment in the informer's cache is, if it decides the wait. */
+function lookAtVolumeAttachment(ctx: AdcContext, op: RunningOperation): AttachDetachOperationEvent | undefined {
+  const va = ctx.vas[op.vaName];
+  if (op.state === 'waitingForAttach') {
+    if (!va) return undefined;
+    if (va.metadata.deletionTimestamp) return { type: 'volumeAttachment.beingDeleted' };
+    if (va.status?.attached) return { type: 'volumeAttachment.attached' };
+    if (va.status?.attachError) return { type: 'volumeAttachment.attachError', message: String(va.status.attachError.message ?? '') };
+    return undefined;
+  }
+  if (op.state === 'waitingForDetach') {
+    if (!va) return { type: 'volumeAttachment.deleted' };
+    if (va.status?.detachError) return { type: 'volumeAttachment.detachError', message: String(va.status.detachError.message ?? '') };
+  }
+  return undefined;
+}
+
+/** The error the operation returns, from the fact that failed it. */
+function operationError(ctx: AdcContext, op: RunningOperation, event: AttachDetachOperationEvent | undefined): string {
+  const forVolume = `for volume "${op.specName}" (UniqueName: "${op.volumeName}") on node "${op.node}"`;
+  switch (event?.type) {
+    case 'api.createVolumeAttachment.failed': return `attacher.Attach failed: ${event.message ?? ''}`;
+    case 'api.getNode.succeeded': return `DetachVolume failed ${forVolume} : volume is still in use by node, according to Node status`;
+    case 'api.getNode.failed': return `DetachVolume failed fetching node from API server ${forVolume} : ${event.message ?? ''}`;
+    case 'api.deleteVolumeAttachment.failed': return event.message ?? 'delete failed';
+    case 'volumeAttachment.attachError': case 'volumeAttachment.detachError': return event.message;
+    case 'volumeAttachment.beingDeleted': return 'volume attachment is being deleted';
+    case 'operation.timedOut': {
+      const what = op.kind === 'volume_attach' ? 'attach' : 'detach';
+      return getProfile(ctx.input.profile).adcPollsVolumeAttachment
+        ? `timed out waiting for external-attacher of ${op.driver} CSI driver to ${what} volume ${op.handle}`
+        : `${what}ment timeout for volume ${op.handle}`;
+    }
+    default: return '';
+  }
+}
+
+type Perform = (run: Run, op: RunningOperation, event: AttachDetachOperationEvent | undefined) => AttachDetachOperationEvent | void;
+
+const PERFORM: Record<OperationAction, Perform> = {
+  lookUpVolumeAttachment: (run, op) => (run.ctx.vas[op.vaName] ? { type: 'volumeAttachment.found' } : { type: 'volumeAttachment.notFound' }),
+  createVolumeAttachment: (run, op) => sendRequest(run, op, 'create', {
+    verb: 'create', kind: 'VolumeAttachment', name: op.vaName,
+    object: { apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: op.vaName }, spec: { attacher: op.driver, nodeName: op.node, source: { persistentVolumeName: op.pvName } } },
+    summary: `The attach/detach controller creates VolumeAttachment ${op.vaName} asking the external-attacher to attach ${op.specName} to ${op.node}.`,
+  }),
+  // an existing VolumeAttachment is looked at once before the wait (waitForVolumeAttachmentInternal)
+  waitForVolumeAttachment: (run, op) => {
+    const fact = lookAtVolumeAttachment(run.ctx, op);
+    if (fact) return fact;
+    run.out.push(...pollOrWatch(run.ctx, op));
+  },
+  getNode: (run, op) => sendRequest(run, op, 'getNode', { verb: 'get', kind: 'Node', name: op.node }),
+  logVerifiedSafeToDetach: (run, op) => { run.out.push({ type: 'log', msg: 'attachDetachController.verifiedSafeToDetach', args: logArgs(op) }); },
+  logNodeNotFound: (run, op) => { run.out.push({ type: 'log', msg: 'attachDetachController.nodeNotFoundSkipVerify', args: logArgs(op) }); },
+  deleteVolumeAttachment: (run, op) => sendRequest(run, op, 'delete', {
+    verb: 'delete', kind: 'VolumeAttachment', name: op.vaName,
+    summary: `The attach/detach controller deletes VolumeAttachment ${op.vaName}, asking the external-attacher to detach ${op.specName} from ${op.node}.`,
+  }),
+  waitForVolumeAttachmentDeletion: (run, op) => (run.ctx.vas[op.vaName] ? undefined : { type: 'volumeAttachment.deleted' }),
+  operationSucceeded: (run, op) => finishRun(run, op, undefined),
+  operationFailed: (run, op, event) => finishRun(run, op, operationError(run.ctx, op, event)),
+};
+
+function finishRun(run: Run, op: RunningOperation, err: string | undefined): void {
+  const r = finish(run.ctx, op, err, run.now);
+  run.ctx = r.ctx;
+  run.out.push(...r.out);
+  run.finished = true;
 }
 
 /** The nestedpendingoperations table of one volume (keys of different volumes never conflict). */
@@ -106,55 +192,36 @@ export function operationsForVa(ctx: AdcContext, vaName: string): RunningOperati
   return [...(ctx.index.runningByVa.get(vaName) ?? [])].map((k) => ctx.running[k]!).filter((op) => !!op);
 }
 
-/** An api.result for an operation's request. */
+/** An api.result for an operation's request: the fact it is, by what the request was. */
 export function onApiResult(ctx: AdcContext, op: RunningOperation, ok: boolean, code: number, object: K8sObject | undefined, message: string | undefined, now: number): Out {
-  if (op.phase === 'createVolumeAttachment') {
-    // AlreadyExists is fine: "already exists (will not be recreated)"
-    if (!ok && code !== 409) return finish(ctx, op, `attacher.Attach failed: ${message ?? ''}`, now);
-    return { ctx: setOp(ctx, { ...op, phase: 'waitForAttach' }), out: checkAttach(ctx, op).out };
-  }
-  if (op.phase === 'getNode') {
-    if (!ok && code === 404) return deleteVa(ctx, op, [{ type: 'log', msg: 'attachDetachController.nodeNotFoundSkipVerify', args: logArgs(op) }]);
-    if (!ok) return finish(ctx, op, `DetachVolume failed fetching node from API server for volume "${op.specName}" (UniqueName: "${op.volumeName}") on node "${op.node}" : ${message ?? ''}`, now);
-    if (((object?.status?.volumesInUse ?? []) as string[]).includes(op.volumeName)) {
-      return finish(ctx, op, `DetachVolume failed for volume "${op.specName}" (UniqueName: "${op.volumeName}") on node "${op.node}" : volume is still in use by node, according to Node status`, now);
-    }
-    return deleteVa(ctx, op, [{ type: 'log', msg: 'attachDetachController.verifiedSafeToDetach', args: logArgs(op) }]);
-  }
-  if (op.phase === 'deleteVolumeAttachment') {
-    if (!ok && code === 404) return finish(ctx, op, undefined, now);
-    if (!ok) return finish(ctx, op, message ?? 'delete failed', now);
-    const c = setOp(ctx, { ...op, phase: 'waitForDetach' });
-    return ctx.vas[op.vaName] ? { ctx: c, out: [] } : finish(c, op, undefined, now);
-  }
-  return { ctx, out: [] };
+  let fact: AttachDetachOperationEvent;
+  if (op.request === 'create') fact = ok ? { type: 'api.createVolumeAttachment.succeeded' } : { type: 'api.createVolumeAttachment.failed', code, message };
+  else if (op.request === 'getNode') fact = ok ? { type: 'api.getNode.succeeded', volumesInUse: (object?.status?.volumesInUse ?? []) as string[] } : { type: 'api.getNode.failed', code, message };
+  else fact = ok ? { type: 'api.deleteVolumeAttachment.succeeded' } : { type: 'api.deleteVolumeAttachment.failed', code, message };
+  return step(ctx, op, fact, now);
 }
 
-/** verifyAttachmentStatus / the detach wait: look at the VolumeAttachment as the informer has it. */
+function step(ctx: AdcContext, op: RunningOperation, fact: AttachDetachOperationEvent | undefined, now: number): Out {
+  if (!fact) return { ctx, out: [] };
+  const run: Run = { ctx, out: [], finished: false, now };
+  advance(run, op, fact);
+  return { ctx: run.ctx, out: run.out, finished: run.finished };
+}
+
+/** A poll instant (1.30) or a watch event of the VolumeAttachment (1.20): does it decide the wait? */
 export function checkVa(ctx: AdcContext, op: RunningOperation, now: number): Out {
-  const va = ctx.vas[op.vaName];
-  if (op.phase === 'waitForAttach') {
-    if (!va) return { ctx, out: [] };
-    if (va.metadata.deletionTimestamp) return finish(ctx, op, 'volume attachment is being deleted', now);
-    if (va.status?.attached) return finish(ctx, op, undefined, now);
-    if (va.status?.attachError) return finish(ctx, op, String(va.status.attachError.message ?? ''), now);
-    return { ctx, out: [] };
-  }
-  if (op.phase === 'waitForDetach') {
-    if (!va) return finish(ctx, op, undefined, now);
-    if (va.status?.detachError) return finish(ctx, op, String(va.status.detachError.message ?? ''), now);
-  }
-  return { ctx, out: [] };
+  return step(ctx, op, lookAtVolumeAttachment(ctx, op), now);
 }
 
-function checkAttach(ctx: AdcContext, op: RunningOperation): Out { return { ctx, out: pollOrWatch(ctx, op) }; }
+/** Whether the operation is in one of its waits for the VolumeAttachment. */
+export const isWaitingForVolumeAttachment = (op: RunningOperation): boolean => op.state === 'waitingForAttach' || op.state === 'waitingForDetach';
 
 /**
  * 1.20 waits on a watch of the VolumeAttachment; 1.30 polls the lister with backoff (500ms x1.05, max
  * 7s): a change is seen at the next poll instant. Returns the poll timer to set (1.30) or nothing.
  */
 export function pollOrWatch(ctx: AdcContext, op: RunningOperation, now = op.startedAt): ClusterEmitted[] {
-  if (ctx.input.profile === '1.20') return [];
+  if (!getProfile(ctx.input.profile).adcPollsVolumeAttachment) return [];
   let t = op.startedAt;
   let step = VA_WAIT_BACKOFF_INITIAL;
   while (t <= now) { t += step; step = Math.min(step * VA_WAIT_BACKOFF_FACTOR, VA_WAIT_BACKOFF_MAX); }
@@ -163,10 +230,7 @@ export function pollOrWatch(ctx: AdcContext, op: RunningOperation, now = op.star
 
 /** The operation's deadline passed (csiTimeout). */
 export function onTimeout(ctx: AdcContext, op: RunningOperation, now: number): Out {
-  const legacy = ctx.input.profile === '1.20';
-  const what = op.kind === 'volume_attach' ? 'attach' : 'detach';
-  const err = legacy ? `${what}ment timeout for volume ${op.handle}` : `timed out waiting for external-attacher of ${op.driver} CSI driver to ${what} volume ${op.handle}`;
-  return finish(ctx, op, err, now);
+  return step(ctx, op, { type: 'operation.timedOut' }, now);
 }
 
 /** Operation end: ASW update, events, logs, backoff. `err` undefined means success. */
@@ -175,7 +239,7 @@ export function finish(ctx: AdcContext, op: RunningOperation, err: string | unde
   const done = complete(opsFor(ctx, op.key.volumeName), op.key, err !== undefined, now);
   let a = ctx.asw;
   const out: ClusterEmitted[] = [{ type: 'timer.cancelled', key: opTimer(op) }];
-  if (ctx.input.profile !== '1.20') out.push({ type: 'timer.cancelled', key: pollTimer(op) });
+  if (getProfile(ctx.input.profile).adcPollsVolumeAttachment) out.push({ type: 'timer.cancelled', key: pollTimer(op) });
   const spec = { volumeName: op.volumeName, specName: op.specName, multiAttachAllowed: op.key.nodeName !== '' };
   let detailed: string | undefined;
   if (op.kind === 'volume_attach') {
@@ -211,5 +275,6 @@ export function finish(ctx: AdcContext, op: RunningOperation, err: string | unde
       },
     });
   }
-  return { ctx: { ...setOps(ctx, op.key.volumeName, done.ops), asw: a }, out };
+  out.push({ type: 'states.changed', states: { [`volume ${op.volumeName} node ${op.node}`]: `AttachState${asw.getAttachState(a, op.volumeName, op.node)}` } });
+  return { ctx: { ...setOps(ctx, op.key.volumeName, done.ops), asw: a }, out, finished: true };
 }

@@ -45,7 +45,7 @@ function newOp(kind: RunningOperation['kind'], key: OperationKey, v: { volumeNam
   const { driver, handle } = splitName(v.volumeName);
   return {
     key, kind, volumeName: v.volumeName, specName: v.specName, node, driver, handle, pvName: v.specName,
-    vaName: volumeAttachmentName(handle, driver, node), phase: 'getNode', startedAt: now, verifySafeToDetach: true, pods: [], ...extra,
+    vaName: volumeAttachmentName(handle, driver, node), state: '', startedAt: now, verifySafeToDetach: true, pods: [], ...extra,
   };
 }
 
@@ -60,7 +60,7 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
     out.push(...r.out);
     // an operation that ended at once (an existing VolumeAttachment checked before waiting) is looked at
     // again on the next loop, as the 100ms reconciler loop would
-    if (r.out.some((e) => e.type === 'timer.cancelled')) wake.push(now + 1);
+    if (r.finished) wake.push(now + 1);
   };
 
   // Detaches are triggered before attaches so that volumes referenced by pods that are rescheduled

@@ -16,8 +16,6 @@ export interface AttachDetachControllerInput extends ComponentInput {
   uptimeAtStartUs?: number;
 }
 
-export type Phase = 'createVolumeAttachment' | 'waitForAttach' | 'getNode' | 'deleteVolumeAttachment' | 'waitForDetach';
-
 /** One attach or detach operation in flight (the goroutine nestedpendingoperations runs). */
 export interface RunningOperation {
   key: OperationKey;
@@ -29,12 +27,15 @@ export interface RunningOperation {
   handle: string;
   pvName: string;
   vaName: string;
-  phase: Phase;
+  /** its machine's state (operationGenerator.ts: attachVolumeMachine / detachVolumeMachine) */
+  state: string;
   startedAt: number;
   verifySafeToDetach: boolean;
   /** pods to record events on (attach) */
   pods: Array<{ namespace: string; name: string }>;
+  /** the API request it waits for, and what that request was */
   requestId?: string;
+  request?: 'create' | 'getNode' | 'delete';
 }
 
 export interface PvInfo { name: string; driver: string; handle: string; multiAttachAllowed: boolean }
@@ -107,4 +108,8 @@ export function indexDelete<K, V>(m: Map<K, Set<V>>, k: K, v: V): void {
   if (s.size === 0) m.delete(k);
 }
 
-export interface Out { ctx: AdcContext; out: ClusterEmitted[] }
+export interface Out {
+  ctx: AdcContext; out: ClusterEmitted[];
+  /** an operation ended in this step (the reconciler runs again at its next loop) */
+  finished?: boolean;
+}

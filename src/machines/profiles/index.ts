@@ -27,6 +27,13 @@ export interface Profile {
    * report list. kubernetes#120595 (1.29). upstream: operation_generator.go GenerateDetachVolumeFunc
    */
   adcUncertainOnDetachFailure: boolean;
+  /**
+   * A/D controller's CSI attacher waits for the VolumeAttachment by polling its lister with backoff
+   * (500ms ×1.05, ≤7s) instead of a watch, and says on timeout "timed out waiting for external-attacher
+   * of <driver> CSI driver to attach|detach volume <handle>" instead of "attachment|detachment timeout
+   * for volume <handle>". upstream: pkg/volume/csi/csi_attacher.go (waitForVolumeAttachmentWithLister)
+   */
+  adcPollsVolumeAttachment: boolean;
   /** A/D controller force-detaches after 6m only when the node is unhealthy (newer releases) */
   adcForceDetachOnlyIfUnhealthy: boolean;
   /** kubelet staging path: .../csi/pv/<pv>/globalmount (≤1.2x) or .../csi/<driver>/<sha256>/globalmount */
@@ -72,6 +79,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     eventLogV: EVENT_LOG_V,
     adcDetachBackoffFix: false,
     adcUncertainOnDetachFailure: false,
+    adcPollsVolumeAttachment: false,
     adcForceDetachOnlyIfUnhealthy: false,
     stagingPathStyle: 'pv',
     attacherRemovesFinalizerFirst: false,
@@ -90,6 +98,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     eventLogV: EVENT_LOG_V,
     adcDetachBackoffFix: true,
     adcUncertainOnDetachFailure: true,
+    adcPollsVolumeAttachment: true,
     adcForceDetachOnlyIfUnhealthy: true,
     stagingPathStyle: 'driverHash',
     attacherRemovesFinalizerFirst: false,
