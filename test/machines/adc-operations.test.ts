@@ -295,3 +295,24 @@ describe('the attach/detach operation machines (operation_generator.go)', () => 
     expect(seen('volume kubernetes.io/csi/com.tencent.cloud.csi.cbs^disk-adge0gvc node 11.142.61.164').at(-1)).toBe('AttachStateDetached');
   });
 });
+
+describe('the ADC actual state of world attach state (actual_state_of_world.go AttachState)', () => {
+  it('MarkVolumeAsAttached / MarkVolumeAsUncertain / MarkVolumeAsDetached move a volume on a node between the three states', async () => {
+    const a = await import('../../src/machines/attach-detach-controller/cache/actualStateOfWorld.ts');
+    const spec = { volumeName: 'v', specName: 'pv', multiAttachAllowed: false };
+    let w = a.emptyAsw();
+    expect(a.getAttachState(w, 'v', 'n1')).toBe('Detached');
+    w = a.markVolumeAsUncertain(w, spec, 'n1');
+    expect(a.getAttachState(w, 'v', 'n1')).toBe('Uncertain');
+    // an uncertain attachment is neither reported nor counted for the Multi-Attach check
+    expect(a.getNodesForAttachedVolume(w, 'v')).toEqual([]);
+    expect(a.takeNodesToUpdate(w).updates).toEqual([]);
+    w = a.markVolumeAsAttached(w, spec, 'n1');
+    expect(a.getAttachState(w, 'v', 'n1')).toBe('Attached');
+    expect(a.getNodesForAttachedVolume(w, 'v')).toEqual(['n1']);
+    expect(a.takeNodesToUpdate(w).updates).toEqual([{ nodeName: 'n1', volumes: ['v'] }]);
+    w = a.markVolumeAsDetached(w, 'v', 'n1');
+    expect(a.getAttachState(w, 'v', 'n1')).toBe('Detached');
+    expect(a.takeNodesToUpdate(w).updates).toEqual([{ nodeName: 'n1', volumes: [] }]);
+  });
+});

@@ -159,7 +159,7 @@ export function processNode(ctx: AdcContext, n: K8sObject, deleted: boolean): Ad
     for (const va of (n.status?.volumesAttached ?? []) as Array<{ name: string }>) {
       const pvName = ctx.index.pvsByUniqueName.get(va.name)?.values().next().value;
       const pv = pvName === undefined ? undefined : ctx.pvs[pvName];
-      a = asw.addVolumeNode(a, { volumeName: va.name, specName: pv?.name ?? va.name, multiAttachAllowed: pv?.multiAttachAllowed ?? false }, name, true);
+      a = asw.markVolumeAsAttached(a, { volumeName: va.name, specName: pv?.name ?? va.name, multiAttachAllowed: pv?.multiAttachAllowed ?? false }, name);
     }
   }
   // processVolumesInUse: every volume attached to the node is mounted iff the node lists it in use

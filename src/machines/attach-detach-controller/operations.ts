@@ -244,22 +244,22 @@ export function finish(ctx: AdcContext, op: RunningOperation, err: string | unde
   let detailed: string | undefined;
   if (op.kind === 'volume_attach') {
     if (err === undefined) {
-      a = asw.addVolumeNode(a, spec, op.node, true);
+      a = asw.markVolumeAsAttached(a, spec, op.node);
       for (const p of op.pods) out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: p.namespace, name: p.name }, eventType: 'Normal', reason: 'SuccessfulAttachVolume', message: `AttachVolume.Attach succeeded for volume "${op.specName}" ` });
       out.push({ type: 'log', msg: 'attachDetachController.attachSucceeded', args: logArgs(op) });
     } else {
       // MarkVolumeAsUncertain: the attach may still complete in the backend
-      a = asw.addVolumeNode(a, spec, op.node, false);
+      a = asw.markVolumeAsUncertain(a, spec, op.node);
       for (const p of op.pods) out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: p.namespace, name: p.name }, eventType: 'Warning', reason: 'FailedAttachVolume', message: `AttachVolume.Attach failed for volume "${op.specName}" : ${err}` });
       detailed = `AttachVolume.Attach failed for volume "${op.specName}" (UniqueName: "${op.volumeName}") from node "${op.node}" : ${err}`;
     }
   } else if (err === undefined) {
     out.push({ type: 'log', msg: 'attachDetachController.detachSucceeded', args: logArgs(op) });
-    a = asw.deleteVolumeNode(a, op.volumeName, op.node);
+    a = asw.markVolumeAsDetached(a, op.volumeName, op.node);
   } else if (getProfile(ctx.input.profile).adcUncertainOnDetachFailure) {
     // "On failure, mark the volume as uncertain. Attach() must succeed before adding the volume back
     // to node status as attached." (operation_generator.go GenerateDetachVolumeFunc, newer releases)
-    a = asw.addVolumeNode(a, spec, op.node, false);
+    a = asw.markVolumeAsUncertain(a, spec, op.node);
     detailed = `DetachVolume.Detach failed for volume "${op.specName}" (UniqueName: "${op.volumeName}") on node "${op.node}" : ${err}`;
   } else {
     // On failure, add volume back to ReportAsAttached list (operation_generator.go, 1.20)

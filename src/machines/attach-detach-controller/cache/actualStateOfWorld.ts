@@ -9,8 +9,44 @@
  * does not keep: the volumes attached to each node (processVolumesInUse touches only those) and the
  * nodes whose statusUpdateNeeded is set (the status updater visits only those).
  */
+import { setup, transition } from 'xstate';
 
 export type AttachState = 'Attached' | 'Uncertain' | 'Detached';
+
+export type AttachStateEvent = { type: 'MarkVolumeAsAttached' } | { type: 'MarkVolumeAsUncertain' } | { type: 'MarkVolumeAsDetached' };
+
+/**
+ * What the actual state of world records about one volume on one node (upstream AttachState). An
+ * attach that failed, or (1.29+) a detach that failed, leaves it Uncertain: it is not reported in
+ * node.status.volumesAttached and does not count as attached for the Multi-Attach check, but it is
+ * still detached when no pod wants it. The mutators below go through it with the pure `transition()`.
+ */
+export const attachStateMachine = setup({ types: { events: {} as AttachStateEvent } }).createMachine({
+  id: 'adcAttachState',
+  initial: 'AttachStateDetached',
+  states: {
+    AttachStateDetached: {
+      description: 'Not in the actual state of world: not attached to this node, or detached.',
+      on: { MarkVolumeAsAttached: 'AttachStateAttached', MarkVolumeAsUncertain: 'AttachStateUncertain', MarkVolumeAsDetached: 'AttachStateDetached' },
+    },
+    AttachStateUncertain: {
+      description: 'The attach failed or timed out (1.29+: or the detach failed): it may be attached; Attach must succeed before it is reported.',
+      on: { MarkVolumeAsAttached: 'AttachStateAttached', MarkVolumeAsUncertain: 'AttachStateUncertain', MarkVolumeAsDetached: 'AttachStateDetached' },
+    },
+    AttachStateAttached: {
+      description: 'The VolumeAttachment said attached: the volume is in node.status.volumesAttached.',
+      on: { MarkVolumeAsAttached: 'AttachStateAttached', MarkVolumeAsUncertain: 'AttachStateUncertain', MarkVolumeAsDetached: 'AttachStateDetached' },
+    },
+  },
+});
+
+const STATE_OF: Record<string, AttachState> = { AttachStateAttached: 'Attached', AttachStateUncertain: 'Uncertain', AttachStateDetached: 'Detached' };
+
+/** The attach state a mutator leads to, from the machine. */
+function nextAttachState(from: AttachState, type: AttachStateEvent['type']): AttachState {
+  const snap = attachStateMachine.resolveState({ value: `AttachState${from}`, context: undefined as never });
+  return STATE_OF[String(transition(attachStateMachine, snap, { type })[0].value)]!;
+}
 
 export interface NodeAttachedTo {
   nodeName: string;
@@ -88,6 +124,21 @@ export function deleteVolumeNode(asw: ActualStateOfWorld, volumeName: string, no
   if (onNode?.size === 0) delete asw.volumesAttachedToNode[nodeName];
   asw.rev += 1;
   return removeVolumeFromReportAsAttached(asw, volumeName, nodeName);
+}
+
+/** MarkVolumeAsAttached */
+export const markVolumeAsAttached = (asw: ActualStateOfWorld, spec: VolumeSpecInfo, nodeName: string): ActualStateOfWorld =>
+  setAttachState(asw, spec, nodeName, 'MarkVolumeAsAttached');
+/** MarkVolumeAsUncertain */
+export const markVolumeAsUncertain = (asw: ActualStateOfWorld, spec: VolumeSpecInfo, nodeName: string): ActualStateOfWorld =>
+  setAttachState(asw, spec, nodeName, 'MarkVolumeAsUncertain');
+/** MarkVolumeAsDetached */
+export const markVolumeAsDetached = (asw: ActualStateOfWorld, volumeName: string, nodeName: string): ActualStateOfWorld =>
+  setAttachState(asw, { volumeName, specName: '', multiAttachAllowed: false }, nodeName, 'MarkVolumeAsDetached');
+
+function setAttachState(asw: ActualStateOfWorld, spec: VolumeSpecInfo, nodeName: string, type: AttachStateEvent['type']): ActualStateOfWorld {
+  const next = nextAttachState(getAttachState(asw, spec.volumeName, nodeName), type);
+  return next === 'Detached' ? deleteVolumeNode(asw, spec.volumeName, nodeName) : addVolumeNode(asw, spec, nodeName, next === 'Attached');
 }
 
 export function getAttachState(asw: ActualStateOfWorld, volumeName: string, nodeName: string): AttachState {
