@@ -55,7 +55,9 @@ export { sendChecked, EventNotAcceptedError } from './shared/send.ts';
 // the machines, one per real component
 export { pvControllerMachine, pvcPhaseMachine, pvPhaseMachine, descriptor as pvControllerDescriptor } from './pv-controller/index.ts';
 export { externalProvisionerMachine, descriptor as externalProvisionerDescriptor } from './external-provisioner/index.ts';
-export { attachDetachControllerMachine, adcWorld, type AdcWorld, descriptor as attachDetachControllerDescriptor } from './attach-detach-controller/index.ts';
+export {
+  attachDetachControllerMachine, adcWorld, type AdcWorld, descriptor as attachDetachControllerDescriptor, attachStateMachine, attachVolumeMachine, detachVolumeMachine,
+} from './attach-detach-controller/index.ts';
 export { nodeLifecycleControllerMachine, descriptor as nodeLifecycleControllerDescriptor } from './node-lifecycle-controller/index.ts';
 export { statefulSetControllerMachine, descriptor as statefulSetControllerDescriptor } from './statefulset-controller/index.ts';
 export { kubeSchedulerMachine, descriptor as kubeSchedulerDescriptor } from './kube-scheduler/index.ts';
@@ -66,7 +68,10 @@ export {
   csiControllerPluginMachine, csiNodePluginMachine, csiVolumeLifecycleMachine, cephJournalView,
   controllerDescriptor as csiControllerPluginDescriptor, nodeDescriptor as csiNodePluginDescriptor,
 } from './csi-plugin/index.ts';
-export { kubeletMachine, kubeletWorld, type KubeletWorld, descriptor as kubeletDescriptor } from './kubelet/index.ts';
+export {
+  kubeletMachine, kubeletWorld, type KubeletWorld, descriptor as kubeletDescriptor, attachedVolumeMachine, mountedPodMachine,
+  verifyControllerAttachedVolumeMachine, mountVolumeMachine, unmountVolumeMachine, unmountDeviceMachine,
+} from './kubelet/index.ts';
 export { nodeDriverRegistrarMachine, descriptor as nodeDriverRegistrarDescriptor } from './node-driver-registrar/index.ts';
 export { pvcProtectionControllerMachine, descriptor as pvcProtectionControllerDescriptor } from './pvc-protection-controller/index.ts';
 export { pvProtectionControllerMachine, descriptor as pvProtectionControllerDescriptor } from './pv-protection-controller/index.ts';

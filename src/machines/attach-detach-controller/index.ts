@@ -7,6 +7,9 @@ import { adcWorld } from './world.ts';
 
 export { attachDetachControllerMachine, attachDetachControllerMessages as messages };
 export { adcWorld, type AdcWorld } from './world.ts';
+/** the lifecycles it drives: each volume's attach state on a node, and each attach or detach operation */
+export { attachStateMachine } from './cache/actualStateOfWorld.ts';
+export { attachVolumeMachine, detachVolumeMachine } from './operationGenerator.ts';
 export type { AttachDetachControllerInput, AdcContext } from './types.ts';
 
 export const descriptor: ComponentDescriptor<AttachDetachControllerInput> = {

@@ -6,6 +6,11 @@ import { kubeletWorld } from './kubelet.world.ts';
 
 export { kubeletMachine, messages };
 export { kubeletWorld, type KubeletWorld } from './kubelet.world.ts';
+/** the lifecycles its volume manager drives: each attached volume and pod mount, and each operation */
+export { attachedVolumeMachine, mountedPodMachine } from './volumemanager/cache/actualStateOfWorld.ts';
+export {
+  verifyControllerAttachedVolumeMachine, mountVolumeMachine, unmountVolumeMachine, unmountDeviceMachine,
+} from './operationexecutor/operationGenerator.ts';
 export type { KubeletInput, KubeletContext, DswVolume, AswVolume, PodState, PluginRegistration } from './kubelet.types.ts';
 
 export const descriptor: ComponentDescriptor<KubeletInput> = {
