@@ -180,3 +180,17 @@ describe('steps[].states name what the kubelet acted on', () => {
     expect(staged.states[`kubelet/11.142.60.212 volume ${vol}`]).toBe('DeviceGloballyMounted');
   });
 });
+
+describe('the stage of a failed operation comes from the operation', () => {
+  it('WaitForAttach and VerifyControllerAttachedVolume failures are attach work; MountDevice and SetUp failures mount work', () => {
+    const notAttached = kubeletUpTo(false);
+    const waitFailed = notAttached.logs().filter((l) => l.msg === 'kubelet.operationFailed').at(-1)!;
+    expect(String(waitFailed.args.err)).toContain('MountVolume.WaitForAttach failed');
+    expect(waitFailed.stage).toBe('attach');
+    const h = kubeletUpTo(true);
+    h.reply(lastCall(h, 'NodeStageVolume'), 'INTERNAL', {}, 'bad disk');
+    const stageFailed = h.logs().filter((l) => l.msg === 'kubelet.operationFailed').at(-1)!;
+    expect(String(stageFailed.args.err)).toContain('MountVolume.MountDevice failed');
+    expect(stageFailed.stage).toBe('mount');
+  });
+});

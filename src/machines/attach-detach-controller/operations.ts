@@ -268,7 +268,7 @@ export function finish(ctx: AdcContext, op: RunningOperation, err: string | unde
   }
   if (detailed !== undefined && done.retryAt !== undefined) {
     out.push({
-      type: 'log', msg: 'attachDetachController.operationFailed',
+      type: 'log', msg: 'attachDetachController.operationFailed', stage: op.kind === 'volume_attach' ? 'attach' : 'detach',
       args: {
         operation: op.kind, key: operationKeyText(op.key), error: detailed, durationBeforeRetry: goDuration(done.durationBeforeRetry! * 1000),
         until: noRetriesUntilText(ctx.input.epochUs, done.retryAt, ctx.input.tz, { processStartUs: ctx.startedAt, uptimeAtStartUs: ctx.input.uptimeAtStartUs }),

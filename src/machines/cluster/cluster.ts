@@ -18,7 +18,7 @@ import { goDuration, rfc3339 } from '../shared/goFormat.ts';
 import { API_VERSION, CLUSTER_SCOPED, type K8sObject, type Kind, RESOURCE, keyOf, kobj, objectKey } from '../shared/k8s.ts';
 import { journaldPrefix, klogHeader, type LogStream } from '../shared/klog.ts';
 import {
-  type LogArgs, type LogSource, type MessageCatalog, type ProfileId, renderMessage, renderTemplate,
+  type LogArgs, type LogSource, type MessageCatalog, type ProfileId, type Stage, renderMessage, renderTemplate,
 } from '../shared/messages.ts';
 import { createRng, type Rng } from '../shared/rng.ts';
 import { LONG_THROTTLE_LATENCY, MS } from '../shared/timing.ts';
@@ -264,7 +264,7 @@ export class Cluster {
 
   private handleEmitted(r: Running, e: ClusterEmitted, local: { t: number }, states: unknown): void {
     switch (e.type) {
-      case 'log': this.recordLog(r, e.msg, e.args, this.tick(local), states); break;
+      case 'log': this.recordLog(r, e.msg, e.args, this.tick(local), states, e.stage); break;
       case 'timer.requested': {
         const at = Math.max(e.at, this.nowUs);
         const token = (r.timers.get(e.key) ?? 0) + 1;
@@ -571,7 +571,7 @@ export class Cluster {
     });
   }
 
-  private renderLog(r: Running, msgId: string, args: LogArgs, at: number) {
+  private renderLog(r: Running, msgId: string, args: LogArgs, at: number, machineStage?: Stage) {
     const def = this.options.catalog[msgId];
     if (!def) throw new Error(`component ${r.id} logged unknown message id "${msgId}"`);
     const fmt = def.formats[this.options.profile];
@@ -582,14 +582,15 @@ export class Cluster {
     const text = journaldPrefix(epoch, r.spec.stream) + klogHeader(severity, epoch, r.spec.stream, fmt.file, fmt.line) + renderMessage(fmt, args);
     // a generic line belongs to the stage of the method it logs or the error it carries (shared/stage.ts)
     const err = [args.err, args.error, args.errText].find((x) => typeof x === 'string' && x !== '<nil>') as string | undefined;
-    const stage = lineStage(msgId, def, { method: typeof args.method === 'string' ? args.method : null, error: err ?? null });
+    // the machine that printed it knows which work it belongs to; the rule is for lines it does not say
+    const stage = machineStage ?? lineStage(msgId, def, { method: typeof args.method === 'string' ? args.method : null, error: err ?? null });
     return { text, severity, stage, summary: def.summary };
   }
 
-  private recordLog(r: Running, msgId: string, args: LogArgs, at0: number, states: unknown): void {
+  private recordLog(r: Running, msgId: string, args: LogArgs, at0: number, states: unknown, machineStage?: Stage): void {
     // a line is never stamped earlier than the step before it (record() keeps steps in time order)
     const at = Math.max(at0, this.floor);
-    const line = this.renderLog(r, msgId, args, at);
+    const line = this.renderLog(r, msgId, args, at, machineStage);
     if (!line) return;
     let summary: string;
     try { summary = renderTemplate(line.summary, args); } catch { summary = line.summary; }

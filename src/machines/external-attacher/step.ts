@@ -5,7 +5,7 @@
 import type { ApiRequestEmitted, ClusterEmitted, CsiResultEvent } from '../shared/contract.ts';
 import { csiMethod, rpcErrorText, type CsiRpc } from '../shared/csi.ts';
 import { goQuote } from '../shared/goFormat.ts';
-import type { LogArgs } from '../shared/messages.ts';
+import type { LogArgs, Stage } from '../shared/messages.ts';
 import { ATTACHER_TIMEOUT } from '../shared/timing.ts';
 import { protoJson } from './helpers.ts';
 import { copyTable } from '../shared/tables.ts';
@@ -32,8 +32,8 @@ export function beginStep(context: ExternalAttacherContext, now: number, running
   return { ctx, out: [], now };
 }
 
-export const log = (s: Step, msg: ExternalAttacherMessageId, args: LogArgs = {}): void => {
-  s.out.push({ type: 'log', msg, args: { driver: s.ctx.driverName, ...args } });
+export const log = (s: Step, msg: ExternalAttacherMessageId, args: LogArgs = {}, stage?: Stage): void => {
+  s.out.push({ type: 'log', msg, args: { driver: s.ctx.driverName, ...args }, ...(stage ? { stage } : {}) });
 };
 export const vaLog = (s: Step, msg: ExternalAttacherMessageId, va: string, args: LogArgs = {}): void => log(s, msg, { va, ...args });
 
@@ -46,14 +46,15 @@ export function apiRequest(s: Step, req: Omit<ApiRequestEmitted, 'type' | 'reque
 }
 
 /** Which logger values the caller's context carries (1.30 contextual logging). */
-export type GrpcLogContext = { kind: 'none' } | { kind: 'driver' } | { kind: 'va'; va: string };
+export type GrpcLogContext = { kind: 'none' } | { kind: 'driver' } | { kind: 'va'; va: string; stage: 'attach' | 'detach' };
 const SUFFIX = { none: '', driver: 'Driver', va: 'VA' } as const;
 
 /** A CSI call through csi-lib-utils' LogGRPC interceptor: "GRPC call" (+ "GRPC request" in printf days). */
 export function grpcCall(s: Step, lc: GrpcLogContext, rpc: CsiRpc, request: Record<string, unknown>, pending: PendingStep, summary?: string): void {
   const args: LogArgs = { method: csiMethod(rpc), request: protoJson(request), ...(lc.kind === 'va' ? { va: lc.va } : {}) };
-  log(s, `externalAttacher.grpcCall${SUFFIX[lc.kind]}`, args);
-  log(s, 'externalAttacher.grpcRequest', args);
+  const stage = lc.kind === 'va' ? lc.stage : undefined;
+  log(s, `externalAttacher.grpcCall${SUFFIX[lc.kind]}`, args, stage);
+  log(s, 'externalAttacher.grpcRequest', args, stage);
   const requestId = nextId(s);
   s.ctx.pending[requestId] = pending;
   s.out.push({ type: 'csi.call', requestId, rpc, request, endpoint: 'controller', timeout: ATTACHER_TIMEOUT, ...(summary ? { summary } : {}) });
@@ -69,8 +70,9 @@ export function grpcResult(s: Step, lc: GrpcLogContext, e: CsiResultEvent): stri
     method: csiMethod(e.rpc), response: protoJson(e.code === 'OK' ? (e.response ?? {}) : {}), err,
     errValue: err === null ? 'null' : goQuote(err), ...(lc.kind === 'va' ? { va: lc.va } : {}),
   };
-  log(s, `externalAttacher.grpcResponse${SUFFIX[lc.kind]}`, args);
-  log(s, 'externalAttacher.grpcError', args);
+  const stage = lc.kind === 'va' ? lc.stage : undefined;
+  log(s, `externalAttacher.grpcResponse${SUFFIX[lc.kind]}`, args, stage);
+  log(s, 'externalAttacher.grpcError', args, stage);
   return err;
 }
 

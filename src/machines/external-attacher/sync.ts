@@ -196,7 +196,7 @@ const PERFORM: Partial<Record<VaAction, Perform>> = {
     verb: 'patch', kind: 'VolumeAttachment', name: op.name, patch: { metadata: op.patch },
     summary: `csi-attacher adds its finalizer and the node-id annotation (${op.nodeID}) to VolumeAttachment ${op.name}.`,
   }, { queue: 'va', name: op.name, request: 'vaMetadata' }),
-  controllerPublishVolume: (s, op) => grpcCall(s, { kind: 'va', va: op.name }, 'ControllerPublishVolume', op.request!, { queue: 'va', name: op.name, request: 'publish' },
+  controllerPublishVolume: (s, op) => grpcCall(s, { kind: 'va', va: op.name, stage: 'attach' }, 'ControllerPublishVolume', op.request!, { queue: 'va', name: op.name, request: 'publish' },
     `csi-attacher calls ControllerPublishVolume to attach ${op.volumeHandle} to node ${op.nodeID}.`),
   logAttached: (s, op) => vaLog(s, 'externalAttacher.attached', op.name),
   markAsAttached: (s, op, event) => {
@@ -235,7 +235,7 @@ const PERFORM: Partial<Record<VaAction, Perform>> = {
     op.volumeHandle = pv.spec.csi.volumeHandle;
     return { type: 'detach.ready' };
   },
-  controllerUnpublishVolume: (s, op) => grpcCall(s, { kind: 'va', va: op.name }, 'ControllerUnpublishVolume', { volume_id: op.volumeHandle, node_id: op.nodeID },
+  controllerUnpublishVolume: (s, op) => grpcCall(s, { kind: 'va', va: op.name, stage: 'detach' }, 'ControllerUnpublishVolume', { volume_id: op.volumeHandle, node_id: op.nodeID },
     { queue: 'va', name: op.name, request: 'unpublish' }, `csi-attacher calls ControllerUnpublishVolume to detach ${op.volumeHandle} from node ${op.nodeID}.`),
   logDetached: (s, op) => vaLog(s, 'externalAttacher.detached', op.name),
   checkAfterUnpublish: (s, op) => {
@@ -331,7 +331,7 @@ export function onCsiResult(s: Step, e: CsiResultEvent): void {
   const op = s.ctx.ops[p.name];
   if (!op) return;
   // csi-lib-utils' LogGRPC interceptor prints the response before the handler sees it
-  const err = grpcResult(s, { kind: 'va', va: op.name }, e);
+  const err = grpcResult(s, { kind: 'va', va: op.name, stage: op.mode === 'detach' ? 'detach' : 'attach' }, e);
   const rpc = p.request === 'publish' ? 'controllerPublishVolume' : 'controllerUnpublishVolume';
   advance(s, op, err !== null
     ? { type: `csi.${rpc}.failed`, err }

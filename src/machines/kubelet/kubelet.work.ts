@@ -5,7 +5,7 @@
  */
 import type { ApiRequestEmitted, CsiCallEmitted } from '../shared/contract.ts';
 import type { CsiRpc } from '../shared/csi.ts';
-import type { LogArgs } from '../shared/messages.ts';
+import type { LogArgs, Stage } from '../shared/messages.ts';
 import { KUBELET_RECONCILER_LOOP_PERIOD } from '../shared/timing.ts';
 import type { KubeletContext, Work } from './kubelet.types.ts';
 import { copyTable } from '../shared/tables.ts';
@@ -37,8 +37,8 @@ export function noteState(w: Work, subject: string, state: string): void {
 export const stateText = (v: unknown): string =>
   typeof v === 'string' ? v : Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k}.${stateText(x)}`).join(',');
 
-export function log(w: Work, msg: KubeletMessageId, args: LogArgs): void {
-  w.out.push({ type: 'log', msg, args });
+export function log(w: Work, msg: KubeletMessageId, args: LogArgs, stage?: Stage): void {
+  w.out.push({ type: 'log', msg, args, ...(stage ? { stage } : {}) });
 }
 
 export function api(w: Work, req: Omit<ApiRequestEmitted, 'type' | 'requestId'>): string {

@@ -13,7 +13,7 @@
 import type { AnyStateMachine } from 'xstate';
 import type { CsiRpc, GrpcCode } from './csi.ts';
 import type { K8sObject, Kind } from './k8s.ts';
-import type { LogArgs, LogSource, MessageCatalog, ProfileId, Severity } from './messages.ts';
+import type { Stage, LogArgs, LogSource, MessageCatalog, ProfileId, Severity } from './messages.ts';
 
 // ---------------------------------------------------------------- inbound (cluster -> machine)
 
@@ -134,6 +134,11 @@ export interface LogEmitted {
   /** message id in the catalog (src/machines/catalog.ts) */
   msg: string;
   args: LogArgs;
+  /**
+   * the stage of the work the machine did when it printed the line (the operation that failed, the
+   * VolumeAttachment sync the gRPC call belongs to), for generic lines; the catalog's stage otherwise
+   */
+  stage?: Stage;
 }
 
 export interface TimerRequestedEmitted { type: 'timer.requested'; key: string; at: number }

@@ -8,6 +8,7 @@
  */
 import { goDuration } from '../../shared/goFormat.ts';
 import { complete, noRetriesUntilText, operationKeyText, run, type OperationKey } from '../../shared/nestedPendingOperations.ts';
+import type { Stage } from '../../shared/messages.ts';
 import type { InflightOperation, OperationKind, Work } from '../kubelet.types.ts';
 import { log, requestReconcile } from '../kubelet.work.ts';
 
@@ -41,14 +42,14 @@ export function operationAbandoned(w: Work, key: OperationKey): void {
 }
 
 /** The operation returned an error: backoff, the nestedpendingoperations error line, and the pod's Warning event when the operation records one. */
-export function operationFailed(w: Work, op: InflightOperation, err: string, eventMessage?: string): void {
+export function operationFailed(w: Work, op: InflightOperation, err: string, stage: Stage, eventMessage?: string): void {
   const res = complete(w.c.ops, op.key, true, w.now);
   w.c.ops = res.ops;
   const i = w.c.input;
   log(w, 'kubelet.operationFailed', {
     key: operationKeyText(op.key), until: noRetriesUntilText(i.epochUs ?? 0, res.retryAt!, i.tz ?? UTC, i.monotonic),
     duration: goDuration(res.durationBeforeRetry! * 1000), err,
-  });
+  }, stage);
   if (eventMessage) {
     const p = w.c.pods[op.podUid];
     if (p) w.out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name }, eventType: 'Warning', reason: 'FailedMount', message: eventMessage });

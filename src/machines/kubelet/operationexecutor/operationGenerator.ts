@@ -25,6 +25,7 @@ import { assign, initialTransition, setup, transition, type AnyStateMachine, typ
 import type { CsiResultEvent } from '../../shared/contract.ts';
 import { isFinalError, rpcErrorText, type GrpcCode } from '../../shared/csi.ts';
 import type { K8sObject } from '../../shared/k8s.ts';
+import type { Stage } from '../../shared/messages.ts';
 import { deviceMountPath } from '../../shared/names.ts';
 import { CSI_TIMEOUT } from '../../shared/timing.ts';
 import { getProfile } from '../../profiles/index.ts';
@@ -362,6 +363,11 @@ function operationError(w: Work, op: InflightOperation, params: FailParams, even
 
 type Perform = (w: Work, op: InflightOperation, event: OperationEvent | undefined, params: unknown) => OperationEvent | void;
 
+/** The stage of the volume's life a failed step belongs to: verifying and waiting for the attachment is attach work. */
+const STAGE_OF_STEP: Record<FailParams['stage'], Stage> = {
+  VerifyControllerAttachedVolume: 'attach', WaitForAttach: 'attach', MountDevice: 'mount', SetUp: 'mount', TearDown: 'unmount', UnmountDevice: 'unmount',
+};
+
 const track = (w: Work, requestId: string, op: InflightOperation): void => { w.c.inflight[requestId] = op; };
 const nodeCall = (w: Work, op: InflightOperation, rpc: Parameters<typeof csi>[1], request: Record<string, unknown>, summary?: string): void =>
   track(w, csi(w, rpc, request, 'node', CSI_TIMEOUT, summary), op);
@@ -444,8 +450,9 @@ const PERFORM: Record<string, Perform> = {
   },
   operationSucceeded: (w, op) => operationCompleted(w, op.key),
   operationFailed: (w, op, event, params) => {
-    const { err, eventMessage } = operationError(w, op, params as FailParams, event);
-    operationFailed(w, op, err, eventMessage);
+    const p = params as FailParams;
+    const { err, eventMessage } = operationError(w, op, p, event);
+    operationFailed(w, op, err, STAGE_OF_STEP[p.stage], eventMessage);
   },
 };
 
