@@ -13,20 +13,7 @@ import type { LogStream } from '../shared/klog.ts';
 import type { ProfileId } from '../shared/messages.ts';
 import type { DriverProfile } from '../drivers/types.ts';
 import type { ScenarioData } from './types.ts';
-import { descriptor as pvController } from '../pv-controller/index.ts';
-import { descriptor as attachDetachController } from '../attach-detach-controller/index.ts';
-import { descriptor as nodeLifecycleController } from '../node-lifecycle-controller/index.ts';
-import { descriptor as pvcProtectionController } from '../pvc-protection-controller/index.ts';
-import { descriptor as pvProtectionController } from '../pv-protection-controller/index.ts';
-import { descriptor as statefulSetController } from '../statefulset-controller/index.ts';
-import { descriptor as kubeScheduler } from '../kube-scheduler/index.ts';
-import { descriptor as externalProvisioner } from '../external-provisioner/index.ts';
-import { descriptor as externalAttacher } from '../external-attacher/index.ts';
-import { descriptor as externalResizer } from '../external-resizer/index.ts';
-import { descriptor as externalSnapshotter } from '../external-snapshotter/index.ts';
-import { controllerDescriptor as csiControllerPlugin, nodeDescriptor as csiNodePlugin } from '../csi-plugin/index.ts';
-import { descriptor as kubelet } from '../kubelet/index.ts';
-import { descriptor as nodeDriverRegistrar } from '../node-driver-registrar/index.ts';
+import { COMPONENTS } from '../registry.ts';
 
 export const CONTROL_PLANE_HOST = 'master-1';
 export const CSI_CONTROLLER_HOST = 'csi-controller-0';
@@ -62,37 +49,40 @@ export function buildComponents(data: ScenarioData, driver: DriverProfile, profi
   };
   // kube-controller-manager: a static pod with the host's clock (seed 000 prints 14:58 local time, PID 1)
   const kcm: LogStream = { pid: 1, tzOffsetMin: host };
-  add(pvController, 'pv-controller', CONTROL_PLANE_HOST, kcm);
-  add(attachDetachController, 'attach-detach-controller', CONTROL_PLANE_HOST, kcm);
-  add(statefulSetController, 'statefulset-controller', CONTROL_PLANE_HOST, kcm);
-  add(nodeLifecycleController, 'node-lifecycle-controller', CONTROL_PLANE_HOST, kcm);
-  add(pvcProtectionController, 'pvc-protection-controller', CONTROL_PLANE_HOST, kcm);
-  add(pvProtectionController, 'pv-protection-controller', CONTROL_PLANE_HOST, kcm);
-  add(kubeScheduler, 'kube-scheduler', CONTROL_PLANE_HOST, { pid: 1, tzOffsetMin: host });
   // the CSI controller pod: containers log in UTC (seed 000: 06:58 while the hosts say 14:58)
   const container: LogStream = { pid: 1, tzOffsetMin: UTC };
-  add(externalProvisioner, 'external-provisioner', CSI_CONTROLLER_HOST, container);
-  add(externalAttacher, 'external-attacher', CSI_CONTROLLER_HOST, container);
-  add(externalResizer, 'external-resizer', CSI_CONTROLLER_HOST, container);
-  add(externalSnapshotter, 'external-snapshotter', CSI_CONTROLLER_HOST, container);
-  add(csiControllerPlugin, 'csi-controller-plugin', CSI_CONTROLLER_HOST, container, {
-    volumes: (data.backend ?? []).map((b) => ({
-      volumeId: b.volumeId, name: b.name, capacityBytes: b.capacityBytes, publishedNodeIds: b.publishedTo ?? [],
-      ...(b.volumeContext ? { volumeContext: b.volumeContext } : {}),
-    })),
-  }, { serves: { endpoint: 'controller' } });
+  for (const { descriptor: d, placement } of COMPONENTS) {
+    if (placement === 'kube-controller-manager') add(d, d.name, CONTROL_PLANE_HOST, kcm);
+    else if (placement === 'kube-scheduler') add(d, d.name, CONTROL_PLANE_HOST, { pid: 1, tzOffsetMin: host });
+    else if (placement === 'csi-controller-pod' && d.name === 'csi-controller-plugin') {
+      add(d, d.name, CSI_CONTROLLER_HOST, container, {
+        volumes: (data.backend ?? []).map((b) => ({
+          volumeId: b.volumeId, name: b.name, capacityBytes: b.capacityBytes, publishedNodeIds: b.publishedTo ?? [],
+          ...(b.volumeContext ? { volumeContext: b.volumeContext } : {}),
+        })),
+      }, { serves: { endpoint: 'controller' } });
+    } else if (placement === 'csi-controller-pod') add(d, d.name, CSI_CONTROLLER_HOST, container);
+  }
+  const onNodes = COMPONENTS.filter((c) => c.placement === 'node').map((c) => c.descriptor);
   data.nodes.forEach((n, i) => {
     const root = n.kubeletRoot ?? '/var/lib/kubelet';
-    const pid = n.kubeletPid ?? 1000 + ((i * 7919) % 30000);
-    const uptime = n.kubeletUptimeUs ?? 86_400_000_000 + i * 3_600_000_000;
-    add(kubelet, `kubelet/${n.name}`, n.name, { pid, tzOffsetMin: host, journald: { host: n.hostname ?? n.name, ident: 'kubelet' } }, {
-      nodeName: n.name, kubeletRoot: root, monotonic: { processStartUs: 0, uptimeAtStartUs: uptime },
-      // spread periodic node status updates over the 10s period, as real kubelets started at different times do
-      statusUpdateOffset: ((i * 3_700_000) % 10_000_000) + 1_234_567,
-    });
-    add(nodeDriverRegistrar, `node-driver-registrar/${n.name}`, n.name, container, { nodeName: n.name, kubeletRoot: root }, { serves: { endpoint: 'registrar', node: n.name } });
-    const zone = n.labels?.['topology.kubernetes.io/zone'];
-    add(csiNodePlugin, `csi-node-plugin/${n.name}`, n.name, container, { nodeName: n.name, nodeId: n.nodeId ?? n.name, ...(zone ? { zone } : {}) }, { serves: { endpoint: 'node', node: n.name } });
+    for (const d of onNodes) {
+      const id = `${d.name}/${n.name}`;
+      if (d.name === 'kubelet') {
+        const pid = n.kubeletPid ?? 1000 + ((i * 7919) % 30000);
+        const uptime = n.kubeletUptimeUs ?? 86_400_000_000 + i * 3_600_000_000;
+        add(d, id, n.name, { pid, tzOffsetMin: host, journald: { host: n.hostname ?? n.name, ident: 'kubelet' } }, {
+          nodeName: n.name, kubeletRoot: root, monotonic: { processStartUs: 0, uptimeAtStartUs: uptime },
+          // spread periodic node status updates over the 10s period, as real kubelets started at different times do
+          statusUpdateOffset: ((i * 3_700_000) % 10_000_000) + 1_234_567,
+        });
+      } else if (d.name === 'node-driver-registrar') {
+        add(d, id, n.name, container, { nodeName: n.name, kubeletRoot: root }, { serves: { endpoint: 'registrar', node: n.name } });
+      } else if (d.name === 'csi-node-plugin') {
+        const zone = n.labels?.['topology.kubernetes.io/zone'];
+        add(d, id, n.name, container, { nodeName: n.name, nodeId: n.nodeId ?? n.name, ...(zone ? { zone } : {}) }, { serves: { endpoint: 'node', node: n.name } });
+      } else add(d, id, n.name, container, { nodeName: n.name });
+    }
   });
   return specs;
 }

@@ -21,20 +21,7 @@ import { buildComponents, CONTROL_PLANE_HOST, CSI_CONTROLLER_HOST } from '../sce
 import type { ComponentDescriptor } from '../shared/contract.ts';
 import type { Kind } from '../shared/k8s.ts';
 import type { LogSource, MessageDef, ProfileId, Severity, Stage } from '../shared/messages.ts';
-import * as attachDetachController from '../attach-detach-controller/index.ts';
-import * as csiPlugin from '../csi-plugin/index.ts';
-import * as externalAttacher from '../external-attacher/index.ts';
-import * as externalProvisioner from '../external-provisioner/index.ts';
-import * as externalResizer from '../external-resizer/index.ts';
-import * as externalSnapshotter from '../external-snapshotter/index.ts';
-import * as kubeScheduler from '../kube-scheduler/index.ts';
-import * as kubelet from '../kubelet/index.ts';
-import * as nodeDriverRegistrar from '../node-driver-registrar/index.ts';
-import * as nodeLifecycleController from '../node-lifecycle-controller/index.ts';
-import * as pvController from '../pv-controller/index.ts';
-import * as pvProtectionController from '../pv-protection-controller/index.ts';
-import * as pvcProtectionController from '../pvc-protection-controller/index.ts';
-import * as statefulSetController from '../statefulset-controller/index.ts';
+import { COMPONENT_FOLDERS } from '../registry.ts';
 
 export type ComponentGroup = 'control-plane' | 'csi-sidecar' | 'csi-plugin' | 'node';
 
@@ -169,11 +156,7 @@ export interface ComponentFacts {
 }
 
 /** Each component folder's public module, to find the lifecycle machines a component drives. */
-const FOLDERS: ReadonlyArray<Record<string, unknown>> = [
-  pvController, attachDetachController, nodeLifecycleController, statefulSetController, kubeScheduler,
-  pvcProtectionController, pvProtectionController, externalProvisioner, externalAttacher, externalResizer,
-  externalSnapshotter, csiPlugin, kubelet, nodeDriverRegistrar,
-];
+const FOLDERS = COMPONENT_FOLDERS;
 
 const isMachine = (v: unknown): v is AnyStateMachine =>
   typeof v === 'object' && v !== null && 'root' in v && 'config' in v && typeof (v as { transition?: unknown }).transition === 'function';

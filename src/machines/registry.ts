@@ -1,0 +1,68 @@
+/**
+ * The one list of components: each component folder's public module, with where the standard
+ * cluster runs it. The log catalog (catalog.ts), the standard topology (scenarios/topology.ts) and
+ * the component pages (view/components.ts) all read it, so a new component is added here once.
+ * The order is the topology's: components are started, and handle simultaneous events, in it.
+ */
+import type { ComponentDescriptor } from './shared/contract.ts';
+import type { MessageCatalog } from './shared/messages.ts';
+import * as pvController from './pv-controller/index.ts';
+import * as attachDetachController from './attach-detach-controller/index.ts';
+import * as statefulSetController from './statefulset-controller/index.ts';
+import * as nodeLifecycleController from './node-lifecycle-controller/index.ts';
+import * as pvcProtectionController from './pvc-protection-controller/index.ts';
+import * as pvProtectionController from './pv-protection-controller/index.ts';
+import * as kubeScheduler from './kube-scheduler/index.ts';
+import * as externalProvisioner from './external-provisioner/index.ts';
+import * as externalAttacher from './external-attacher/index.ts';
+import * as externalResizer from './external-resizer/index.ts';
+import * as externalSnapshotter from './external-snapshotter/index.ts';
+import * as csiPlugin from './csi-plugin/index.ts';
+import * as kubelet from './kubelet/index.ts';
+import * as nodeDriverRegistrar from './node-driver-registrar/index.ts';
+
+/**
+ * Where the standard cluster runs a component: in kube-controller-manager or kube-scheduler on the
+ * control plane, in the CSI controller pod, or on every node.
+ */
+export type Placement = 'kube-controller-manager' | 'kube-scheduler' | 'csi-controller-pod' | 'node';
+
+export interface RegisteredComponent {
+  /** the folder's public module (index.ts): its descriptor(s), messages and the lifecycle machines it exports */
+  folder: Record<string, unknown>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  descriptor: ComponentDescriptor<any>;
+  placement: Placement;
+}
+
+/** Every component, in topology order. The CSI plugin folder gives two components (controller and node plugin). */
+export const COMPONENTS: readonly RegisteredComponent[] = [
+  { folder: pvController, descriptor: pvController.descriptor, placement: 'kube-controller-manager' },
+  { folder: attachDetachController, descriptor: attachDetachController.descriptor, placement: 'kube-controller-manager' },
+  { folder: statefulSetController, descriptor: statefulSetController.descriptor, placement: 'kube-controller-manager' },
+  { folder: nodeLifecycleController, descriptor: nodeLifecycleController.descriptor, placement: 'kube-controller-manager' },
+  { folder: pvcProtectionController, descriptor: pvcProtectionController.descriptor, placement: 'kube-controller-manager' },
+  { folder: pvProtectionController, descriptor: pvProtectionController.descriptor, placement: 'kube-controller-manager' },
+  { folder: kubeScheduler, descriptor: kubeScheduler.descriptor, placement: 'kube-scheduler' },
+  { folder: externalProvisioner, descriptor: externalProvisioner.descriptor, placement: 'csi-controller-pod' },
+  { folder: externalAttacher, descriptor: externalAttacher.descriptor, placement: 'csi-controller-pod' },
+  { folder: externalResizer, descriptor: externalResizer.descriptor, placement: 'csi-controller-pod' },
+  { folder: externalSnapshotter, descriptor: externalSnapshotter.descriptor, placement: 'csi-controller-pod' },
+  { folder: csiPlugin, descriptor: csiPlugin.controllerDescriptor, placement: 'csi-controller-pod' },
+  { folder: kubelet, descriptor: kubelet.descriptor, placement: 'node' },
+  { folder: nodeDriverRegistrar, descriptor: nodeDriverRegistrar.descriptor, placement: 'node' },
+  { folder: csiPlugin, descriptor: csiPlugin.nodeDescriptor, placement: 'node' },
+];
+
+/** Each folder once, in registry order. */
+export const COMPONENT_FOLDERS: ReadonlyArray<Record<string, unknown>> = [...new Set(COMPONENTS.map((c) => c.folder))];
+
+/** The message catalogs of the component folders, in registry order (catalog.ts adds the cluster's own). */
+export const COMPONENT_MESSAGES: readonly MessageCatalog[] = COMPONENT_FOLDERS.map((f) => f.messages as MessageCatalog);
+
+/** A registered component by its descriptor's name. */
+export function registered(name: string): RegisteredComponent {
+  const c = COMPONENTS.find((x) => x.descriptor.name === name);
+  if (!c) throw new Error(`no component named "${name}" in the registry`);
+  return c;
+}
