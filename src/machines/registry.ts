@@ -33,25 +33,38 @@ export interface RegisteredComponent {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   descriptor: ComponentDescriptor<any>;
   placement: Placement;
+  /** the id prefix of its log messages ("kubelet" in kubelet.mountVolumeStarted) */
+  messagePrefix: string;
+  /** why a scenario cannot restart it (restart: <component>); absent when it can */
+  notRestartable?: string;
 }
 
 /** Every component, in topology order. The CSI plugin folder gives two components (controller and node plugin). */
 export const COMPONENTS: readonly RegisteredComponent[] = [
-  { folder: pvController, descriptor: pvController.descriptor, placement: 'kube-controller-manager' },
-  { folder: attachDetachController, descriptor: attachDetachController.descriptor, placement: 'kube-controller-manager' },
-  { folder: statefulSetController, descriptor: statefulSetController.descriptor, placement: 'kube-controller-manager' },
-  { folder: nodeLifecycleController, descriptor: nodeLifecycleController.descriptor, placement: 'kube-controller-manager' },
-  { folder: pvcProtectionController, descriptor: pvcProtectionController.descriptor, placement: 'kube-controller-manager' },
-  { folder: pvProtectionController, descriptor: pvProtectionController.descriptor, placement: 'kube-controller-manager' },
-  { folder: kubeScheduler, descriptor: kubeScheduler.descriptor, placement: 'kube-scheduler' },
-  { folder: externalProvisioner, descriptor: externalProvisioner.descriptor, placement: 'csi-controller-pod' },
-  { folder: externalAttacher, descriptor: externalAttacher.descriptor, placement: 'csi-controller-pod' },
-  { folder: externalResizer, descriptor: externalResizer.descriptor, placement: 'csi-controller-pod' },
-  { folder: externalSnapshotter, descriptor: externalSnapshotter.descriptor, placement: 'csi-controller-pod' },
-  { folder: csiPlugin, descriptor: csiPlugin.controllerDescriptor, placement: 'csi-controller-pod' },
-  { folder: kubelet, descriptor: kubelet.descriptor, placement: 'node' },
-  { folder: nodeDriverRegistrar, descriptor: nodeDriverRegistrar.descriptor, placement: 'node' },
-  { folder: csiPlugin, descriptor: csiPlugin.nodeDescriptor, placement: 'node' },
+  { folder: pvController, descriptor: pvController.descriptor, messagePrefix: 'pvController', placement: 'kube-controller-manager' },
+  { folder: attachDetachController, descriptor: attachDetachController.descriptor, messagePrefix: 'attachDetachController', placement: 'kube-controller-manager' },
+  { folder: statefulSetController, descriptor: statefulSetController.descriptor, messagePrefix: 'statefulSetController', placement: 'kube-controller-manager' },
+  { folder: nodeLifecycleController, descriptor: nodeLifecycleController.descriptor, messagePrefix: 'nodeLifecycleController', placement: 'kube-controller-manager' },
+  { folder: pvcProtectionController, descriptor: pvcProtectionController.descriptor, messagePrefix: 'pvcProtectionController', placement: 'kube-controller-manager' },
+  { folder: pvProtectionController, descriptor: pvProtectionController.descriptor, messagePrefix: 'pvProtectionController', placement: 'kube-controller-manager' },
+  { folder: kubeScheduler, descriptor: kubeScheduler.descriptor, messagePrefix: 'kubeScheduler', placement: 'kube-scheduler' },
+  { folder: externalProvisioner, descriptor: externalProvisioner.descriptor, messagePrefix: 'externalProvisioner', placement: 'csi-controller-pod' },
+  { folder: externalAttacher, descriptor: externalAttacher.descriptor, messagePrefix: 'externalAttacher', placement: 'csi-controller-pod' },
+  { folder: externalResizer, descriptor: externalResizer.descriptor, messagePrefix: 'externalResizer', placement: 'csi-controller-pod' },
+  { folder: externalSnapshotter, descriptor: externalSnapshotter.descriptor, messagePrefix: 'externalSnapshotter', placement: 'csi-controller-pod' },
+  {
+    folder: csiPlugin, descriptor: csiPlugin.controllerDescriptor, messagePrefix: 'csiControllerPlugin', placement: 'csi-controller-pod',
+    notRestartable: 'restarting the CSI controller plugin is not modelled: its state stands for the storage backend, which survives a restart',
+  },
+  {
+    folder: kubelet, descriptor: kubelet.descriptor, messagePrefix: 'kubelet', placement: 'node',
+    notRestartable: 'restarting the kubelet is not modelled: it would rebuild its volumes from the mounts on disk (reconstruction), which is left out',
+  },
+  { folder: nodeDriverRegistrar, descriptor: nodeDriverRegistrar.descriptor, messagePrefix: 'nodeDriverRegistrar', placement: 'node' },
+  {
+    folder: csiPlugin, descriptor: csiPlugin.nodeDescriptor, messagePrefix: 'csiNodePlugin', placement: 'node',
+    notRestartable: 'restarting the CSI node plugin is not modelled: a real one finds its staged volumes in the host\'s mount table, which is left out',
+  },
 ];
 
 /** Each folder once, in registry order. */

@@ -3,6 +3,7 @@
  * (the catalog) and from running every scenario: where each message appears in our flows and which
  * healthy line follows it. Build time only (it runs the simulation); browsers get the result as JSON.
  */
+import { COMPONENTS } from '../registry.ts';
 import { catalog } from '../catalog.ts';
 import { formatCaptures, formatRegex, type LogFormat, type MessageDef, type ProfileId, type Stage } from '../shared/messages.ts';
 import { EVENT_REASONS } from '../shared/eventReasons.ts';
@@ -31,13 +32,9 @@ export function stepUrl(scenario: string, k8s: ProfileId, step: number): string 
 const PREFERRED = ['provision', 'attach', 'mount', 'teardown', 'wffc-provision', 'pod-migration', 'ceph-rbd-create', 'ceph-rbd-clone',
   'ceph-rbd-delete', 'multi-attach', 'force-detach', 'ad-detach-backoff', 'statefulset-rollout'];
 
-/** catalog id prefix → component (machine) name */
+/** catalog id prefix → component (machine) name; client-go's throttling line is printed by the sidecars, Events by the controllers */
 const COMPONENT_OF_PREFIX: Record<string, string> = {
-  pvController: 'pv-controller', attachDetachController: 'attach-detach-controller', nodeLifecycleController: 'node-lifecycle-controller',
-  statefulSetController: 'statefulset-controller', kubeScheduler: 'kube-scheduler', externalProvisioner: 'external-provisioner',
-  externalAttacher: 'external-attacher', externalResizer: 'external-resizer', externalSnapshotter: 'external-snapshotter',
-  csiControllerPlugin: 'csi-controller-plugin', csiNodePlugin: 'csi-node-plugin', kubelet: 'kubelet', nodeDriverRegistrar: 'node-driver-registrar',
-  pvcProtectionController: 'pvc-protection-controller', pvProtectionController: 'pv-protection-controller',
+  ...Object.fromEntries(COMPONENTS.map((c) => [c.messagePrefix, c.descriptor.name])),
   clientGo: 'external-attacher', event: 'kube-controller-manager',
 };
 

@@ -10,6 +10,7 @@
  * declares (a CSIDriver is installed with the driver when none is given); every object of the story
  * created at its start, dependencies first.
  */
+import { COMPONENTS } from '../registry.ts';
 import { faultType, parseDuration, parseFaultText, FaultSyntaxError, type ApiFault, type CsiFault, type Fault, type InformerDelay } from '../cluster/faults.ts';
 import type { UserAction } from '../cluster/cluster.ts';
 import { DRIVERS } from '../drivers/index.ts';
@@ -110,17 +111,9 @@ export interface SpecSources {
 }
 
 /** Components whose process may restart during a story: the ones that rebuild their memory from informers. */
-export const RESTARTABLE: readonly string[] = [
-  'pv-controller', 'attach-detach-controller', 'statefulset-controller', 'node-lifecycle-controller',
-  'pvc-protection-controller', 'pv-protection-controller', 'kube-scheduler',
-  'external-provisioner', 'external-attacher', 'external-resizer', 'external-snapshotter', 'node-driver-registrar',
-];
-const NOT_RESTARTABLE: Record<string, string> = {
-  kubelet: 'restarting the kubelet is not modelled: it would rebuild its volumes from the mounts on disk (reconstruction), which is left out',
-  'csi-node-plugin': 'restarting the CSI node plugin is not modelled: a real one finds its staged volumes in the host\'s mount table, which is left out',
-  'csi-controller-plugin': 'restarting the CSI controller plugin is not modelled: its state stands for the storage backend, which survives a restart',
-};
-const COMPONENT_NAMES = [...RESTARTABLE, 'kubelet', 'csi-node-plugin', 'csi-controller-plugin'];
+export const RESTARTABLE: readonly string[] = COMPONENTS.filter((c) => !c.notRestartable).map((c) => c.descriptor.name);
+const NOT_RESTARTABLE: Record<string, string> = Object.fromEntries(COMPONENTS.filter((c) => c.notRestartable).map((c) => [c.descriptor.name, c.notRestartable!]));
+const COMPONENT_NAMES = COMPONENTS.map((c) => c.descriptor.name);
 
 const DEFAULT_WARM_UP = 30_000;
 const DEFAULT_RUN_FOR = 120_000;
