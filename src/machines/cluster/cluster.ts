@@ -26,6 +26,10 @@ import { getProfile, type Profile } from '../profiles/index.ts';
 import { ApiServer, type ApiOutcome } from './apiServer.ts';
 import { faultToText, type ApiFault, type CsiFault, type FaultReport, type InformerDelay } from './faults.ts';
 import { Agenda } from './queue.ts';
+import {
+  apiStepSummary, createSummary, csiCallSummary, csiReplySummary, deleteSummary, eventSummary, nodePowerSummary, patchSummary,
+  restartStateSummary, restartSummary, stateMoveSummary,
+} from './prose.ts';
 import type { ObjectChange, StepKind, Trace, TraceStep } from './trace.ts';
 
 export interface ComponentSpec {
@@ -251,7 +255,7 @@ export class Cluster {
     if (value !== r.lastValue) {
       const from = r.lastValue;
       r.lastValue = value;
-      this.record({ r, kind: 'state', t: local.t, summary: `${r.name} on ${r.host} moves from state ${from} to ${value}.`, states: snap.value });
+      this.record({ r, kind: 'state', t: local.t, summary: stateMoveSummary(r.name, r.host, from, value), states: snap.value });
     }
     r.reactionStates = outer;
   }
@@ -371,10 +375,7 @@ export class Cluster {
     }
     // a routine write (a heartbeat) is not a step, unless it changes more than its timestamps
     if (req.verb !== 'get' && !(req.quiet && out.ok && onlyHeartbeat(out.before, out.after))) {
-      const what = `${VERB_WORD[req.verb]} ${req.kind} ${req.namespace ? req.namespace + '/' : ''}${req.name}`;
-      const summary = out.ok
-        ? (req.summary ?? `${componentName} ${what}${changedFields(out)}.`)
-        : `${componentName} fails to ${what.replace(/^(\w+)s /, '$1 ')}: ${out.message}.`;
+      const summary = apiStepSummary(componentName, req, out);
       const step = this.record({
         r, kind: r ? 'api' : 'user', t: this.nowUs, summary,
         api: { verb: req.verb, kind: req.kind, ...(req.namespace ? { namespace: req.namespace } : {}), name: req.name, code: out.code, ...(out.reason ? { reason: out.reason } : {}) },
@@ -474,7 +475,7 @@ export class Cluster {
     if (fault) fault.left--;
     const step = this.record({
       r, kind: 'rpc', t: at, states,
-      summary: call.summary ?? `${r.name} calls ${call.rpc} on ${ENDPOINT_WORDS[call.endpoint]}.`,
+      summary: csiCallSummary(r.name, call),
       rpc: { method: csiMethod(call.rpc), from: r.id, to, requestId: call.requestId, request: call.request },
       ...(fault ? { fault: fault.report.fault } : {}),
     });
@@ -502,7 +503,7 @@ export class Cluster {
     const rpc = pending?.rpc;
     this.record({
       r, kind: 'rpc-reply', t: at, states,
-      summary: reply.summary ?? `The CSI plugin answers ${rpc ?? 'a call'}: ${reply.code === 'OK' ? 'OK' : `${reply.code} (${reply.message ?? ''})`}${pending && !pending.done ? '' : ', but the caller has already given up waiting'}.`,
+      summary: reply.summary ?? csiReplySummary(rpc, reply.code, reply.message, !!pending && !pending.done),
       rpc: {
         method: rpc ? csiMethod(rpc) : '', from: r.id, to: pending?.caller.id ?? '', requestId: reply.requestId, code: reply.code,
         ...(reply.response ? { response: reply.response } : {}), ...(reply.message ? { message: reply.message } : {}),
@@ -564,7 +565,7 @@ export class Cluster {
     const line = printed ? this.renderLog(r, 'event.recorded', args, Math.max(at, this.floor)) : undefined;
     this.record({
       r, kind: 'event', t: at, states,
-      summary: `${r.name} records a ${e.eventType} event ${e.reason} on ${e.involved.kind} ${args.object}: ${e.message}`,
+      summary: eventSummary(r.name, e, String(args.object)),
       // the line reports the stage its reason belongs to (FailedAttachVolume: attach), as the event does
       ...(line ? { log: line.text, msg: 'event.recorded', severity: line.severity, stage: stageOfEventReason(e.reason) } : {}),
       objects: [change],
@@ -649,18 +650,18 @@ export class Cluster {
     const id = `user-${++this.userSeq}`;
     switch (a.do) {
       case 'create':
-        this.applyApi(null, { type: 'api.request', requestId: id, verb: 'create', kind: a.object.kind, namespace: a.object.metadata.namespace, name: a.object.metadata.name, object: a.object, summary: a.summary ?? `You create ${a.object.kind} ${kobj(a.object)}.` });
+        this.applyApi(null, { type: 'api.request', requestId: id, verb: 'create', kind: a.object.kind, namespace: a.object.metadata.namespace, name: a.object.metadata.name, object: a.object, summary: a.summary ?? createSummary(a.object) });
         break;
       case 'delete':
-        this.applyApi(null, { type: 'api.request', requestId: id, verb: 'delete', kind: a.kind, ...(a.namespace ? { namespace: a.namespace } : {}), name: a.name, ...(a.gracePeriodSeconds !== undefined ? { gracePeriodSeconds: a.gracePeriodSeconds } : {}), summary: a.summary ?? `You delete ${a.kind} ${a.namespace ? a.namespace + '/' : ''}${a.name}.` });
+        this.applyApi(null, { type: 'api.request', requestId: id, verb: 'delete', kind: a.kind, ...(a.namespace ? { namespace: a.namespace } : {}), name: a.name, ...(a.gracePeriodSeconds !== undefined ? { gracePeriodSeconds: a.gracePeriodSeconds } : {}), summary: a.summary ?? deleteSummary(a.kind, a.namespace, a.name) });
         break;
       case 'patch':
-        this.applyApi(null, { type: 'api.request', requestId: id, verb: 'patch', kind: a.kind, ...(a.namespace ? { namespace: a.namespace } : {}), name: a.name, patch: a.patch, summary: a.summary ?? `You patch ${a.kind} ${a.namespace ? a.namespace + '/' : ''}${a.name}.` });
+        this.applyApi(null, { type: 'api.request', requestId: id, verb: 'patch', kind: a.kind, ...(a.namespace ? { namespace: a.namespace } : {}), name: a.name, patch: a.patch, summary: a.summary ?? patchSummary(a.kind, a.namespace, a.name) });
         break;
       case 'shutdownNode':
       case 'startNode': {
         const down = a.do === 'shutdownNode';
-        this.record({ r: null, kind: 'user', t: this.nowUs, states: {}, summary: a.summary ?? (down ? `Node ${a.node} shuts down: every process on it stops.` : `Node ${a.node} boots.`) });
+        this.record({ r: null, kind: 'user', t: this.nowUs, states: {}, summary: a.summary ?? nodePowerSummary(a.node, down) });
         for (const r of this.components.values()) {
           if (r.host !== a.node) continue;
           if (down && r.up) {
@@ -677,7 +678,7 @@ export class Cluster {
       case 'restart': {
         const targets = [...this.components.values()].filter((c) => c.id === a.component || c.name === a.component);
         if (targets.length === 0) throw new Error(`restart: no component "${a.component}" (known: ${[...new Set([...this.components.values()].map((c) => c.name))].join(', ')})`);
-        this.record({ r: null, kind: 'user', t: this.nowUs, states: {}, summary: a.summary ?? `The ${a.component} process restarts: it forgets what it held in memory and lists everything again.` });
+        this.record({ r: null, kind: 'user', t: this.nowUs, states: {}, summary: a.summary ?? restartSummary(a.component) });
         for (const r of targets) this.restartComponent(r);
         break;
       }
@@ -703,7 +704,7 @@ export class Cluster {
     if (value !== r.lastValue) {
       const from = r.lastValue;
       r.lastValue = value;
-      this.record({ r, kind: 'state', t: this.nowUs, summary: `${r.name} on ${r.host} restarts: its machine is back in state ${value} (was ${from}).`, states: actor.getSnapshot().value });
+      this.record({ r, kind: 'state', t: this.nowUs, summary: restartStateSummary(r.name, r.host, from, value), states: actor.getSnapshot().value });
     }
     const incarnation = r.incarnation;
     // a container restart takes a second or two before the process runs again
@@ -763,17 +764,9 @@ export function nodeOf(o: K8sObject): string | undefined {
   }
 }
 
-const ENDPOINT_WORDS: Record<CsiCallEmitted['endpoint'], string> = {
-  controller: 'the CSI controller plugin', node: 'the CSI node plugin', registrar: "node-driver-registrar's registration socket",
-};
-
 const HTTP_VERB: Record<ApiRequestEmitted['verb'], string> = {
   create: 'POST', update: 'PUT', updateStatus: 'PUT', patch: 'PATCH', patchStatus: 'PATCH', delete: 'DELETE', get: 'GET',
 };
-const VERB_WORD: Record<ApiRequestEmitted['verb'], string> = {
-  create: 'creates', update: 'updates', updateStatus: 'updates the status of', patch: 'patches', patchStatus: 'patches the status of', delete: 'deletes', get: 'reads',
-};
-
 /** Event.source.component as each real component's recorder sets it. */
 const EVENT_SOURCE: Record<string, string> = {
   'attach-detach-controller': 'attachdetach-controller', 'pv-controller': 'persistentvolume-controller',
@@ -813,31 +806,3 @@ function defaultApiFaultMessage(code: number, req: ApiRequestEmitted): string {
 function defaultFaultMessage(code: GrpcCode): string {
   return code === 'DEADLINE_EXCEEDED' ? 'context deadline exceeded' : `injected ${code} fault`;
 }
-
-/** ": metadata.finalizers, status.attached" — the top-level fields a write changed, for summaries. */
-function changedFields(out: ApiOutcome): string {
-  if (!out.before || !out.after) return '';
-  const fields: string[] = [];
-  const walk = (a: unknown, b: unknown, path: string, depth: number): void => {
-    if (JSON.stringify(a) === JSON.stringify(b)) return;
-    if (depth >= 2 || !a || !b || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) || Array.isArray(b)) {
-      fields.push(path);
-      return;
-    }
-    const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
-    for (const k of [...keys].sort()) {
-      if (path === '' && k === 'metadata') {
-        const am = (a as K8sObject).metadata, bm = (b as K8sObject).metadata;
-        for (const mk of new Set([...Object.keys(am), ...Object.keys(bm)])) {
-          if (mk === 'resourceVersion' || mk === 'generation') continue;
-          if (JSON.stringify((am as unknown as Record<string, unknown>)[mk]) !== JSON.stringify((bm as unknown as Record<string, unknown>)[mk])) fields.push(`metadata.${mk}`);
-        }
-        continue;
-      }
-      walk((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], path ? `${path}.${k}` : k, depth + 1);
-    }
-  };
-  walk(out.before, out.after, '', 0);
-  return fields.length ? ` (${fields.join(', ')})` : '';
-}
-
