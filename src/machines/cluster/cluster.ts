@@ -11,7 +11,7 @@ import type {
   ApiRequestEmitted, ClusterEmitted, ClusterEvent, ComponentDescriptor, ComponentInput, CsiCallEmitted,
   CsiReplyEmitted, EventRecordedEmitted,
 } from '../shared/contract.ts';
-import { csiMethod, type CsiRpc, type GrpcCode } from '../shared/csi.ts';
+import { csiMethod, type CsiRpc } from '../shared/csi.ts';
 import { lineStage } from '../shared/stage.ts';
 import { stageOfEventReason } from '../shared/eventReasons.ts';
 import { goDuration, rfc3339 } from '../shared/goFormat.ts';
@@ -24,7 +24,8 @@ import { createRng, type Rng } from '../shared/rng.ts';
 import { LONG_THROTTLE_LATENCY, MS } from '../shared/timing.ts';
 import { getProfile, type Profile } from '../profiles/index.ts';
 import { ApiServer, type ApiOutcome } from './apiServer.ts';
-import { faultToText, type ApiFault, type CsiFault, type FaultReport, type InformerDelay } from './faults.ts';
+import type { ApiFault, CsiFault, InformerDelay } from './faults.ts';
+import { API_REASON, defaultApiFaultMessage, defaultFaultMessage, FaultInjector, type ActiveFault, type Who } from './faultInjector.ts';
 import { Agenda } from './queue.ts';
 import {
   apiStepSummary, createSummary, csiCallSummary, csiReplySummary, deleteSummary, eventSummary, nodePowerSummary, patchSummary,
@@ -118,8 +119,6 @@ interface Running {
 
 interface PendingCall { caller: Running; requestId: string; rpc: CsiRpc; target: string; done: boolean; incarnation: number }
 
-/** A fault while the cluster runs: how many hits are left, its window on the cluster clock, its report. */
-interface ActiveFault<F> { f: F; left: number; fromUs: number; untilUs: number; report: FaultReport }
 
 const USER = 'user';
 
@@ -134,9 +133,7 @@ export class Cluster {
   private nodeScopedWatchers = new Map<string, Running[]>();
   private plugins = new Map<string, Running>();
   private pendingCalls = new Map<string, PendingCall>();
-  private csiFaults: Array<ActiveFault<CsiFault>>;
-  private apiFaults: Array<ActiveFault<ApiFault>>;
-  private informerDelays: Array<ActiveFault<InformerDelay>>;
+  private faults: FaultInjector;
   private storyStartUs: number;
   /** the API objects as they stood when recording started (taken at the first recorded step) */
   private initialObjects: K8sObject[] | undefined;
@@ -152,15 +149,7 @@ export class Cluster {
     this.profile = getProfile(options.profile);
     this.api = new ApiServer(this.rng.fork('api'), options.epochUs);
     this.storyStartUs = options.storyStartUs ?? options.recordFrom ?? 0;
-    const active = <F extends { from?: number; until?: number; count?: number }>(f: F, type: FaultReport['type']): ActiveFault<F> => ({
-      f, left: f.count ?? Infinity,
-      fromUs: this.storyStartUs + Math.round((f.from ?? 0) * 1000),
-      untilUs: f.until === undefined ? Infinity : this.storyStartUs + Math.round(f.until * 1000),
-      report: { fault: faultToText(type === 'csi' ? f as never : { ...f, type } as never), type, fired: [] },
-    });
-    this.csiFaults = (options.csiFaults ?? []).map((f) => active(f, 'csi'));
-    this.apiFaults = (options.apiFaults ?? []).map((f) => active(f, 'api'));
-    this.informerDelays = (options.informerDelays ?? []).map((f) => active({ ...f, count: undefined }, 'informer'));
+    this.faults = new FaultInjector(this.storyStartUs, { csi: options.csiFaults, api: options.apiFaults, informers: options.informerDelays });
     for (const o of options.objects) {
       const out = this.api.apply({ type: 'api.request', requestId: 'init', verb: 'create', kind: o.kind, namespace: o.metadata.namespace, name: o.metadata.name, object: o }, 0);
       if (!out.ok) throw new Error(`scenario object ${o.kind} ${kobj(o)}: ${out.message}`);
@@ -330,7 +319,7 @@ export class Cluster {
       }
     }
     const latency = this.rng.int(2 * MS, 9 * MS);
-    const fault = this.matchApiFault(r, req);
+    const fault = this.faults.matchApi(this.who(r), req, this.nowUs);
     const incarnation = r?.incarnation;
     // a lagging request lands late, and the component's later requests land after it (its controllers
     // write from their loop, one request at a time)
@@ -342,16 +331,8 @@ export class Cluster {
     this.agenda.push(applyAt, () => this.applyApi(r, req, fault, incarnation, sentFrom));
   }
 
-  /** The API fault that hits this request, if any (counted once, when the request is sent). */
-  private matchApiFault(r: Running | null, req: ApiRequestEmitted): ActiveFault<ApiFault> | null {
-    if (this.apiFaults.length === 0) return null;
-    const componentName = r?.name ?? USER;
-    const a = this.apiFaults.find(({ f, left, fromUs, untilUs }) => left > 0 && f.verb === req.verb && f.kind === req.kind
-      && (!f.name || f.name === req.name) && (!f.component || f.component === componentName || f.component === r?.id)
-      && (!f.node || f.node === r?.host) && fromUs <= this.nowUs && this.nowUs < untilUs);
-    if (!a) return null;
-    a.left--;
-    return a;
+  private who(r: Running | null): Who {
+    return r ? { name: r.name, id: r.id, host: r.host } : { name: USER };
   }
 
   private requestUrl(req: ApiRequestEmitted): string {
@@ -365,7 +346,7 @@ export class Cluster {
 
   private applyApi(r: Running | null, req: ApiRequestEmitted, matched?: ActiveFault<ApiFault> | null, incarnation?: number, sentFrom?: Record<string, string>): void {
     const componentName = r?.name ?? USER;
-    const fault = matched === undefined ? this.matchApiFault(r, req) : matched;
+    const fault = matched === undefined ? this.faults.matchApi(this.who(r), req, this.nowUs) : matched;
     let out: ApiOutcome;
     const code = fault?.f.code;
     if (code !== undefined) {
@@ -422,9 +403,7 @@ export class Cluster {
 
   /** The delay (µs) an informer fault puts on this component's watch events of `kind` now, or 0. */
   private informerDelayFor(w: Running, kind: Kind): number {
-    if (this.informerDelays.length === 0) return 0;
-    const d = this.informerDelays.find((x) => (x.f.component === w.name || x.f.component === w.id) && (!x.f.kind || x.f.kind === kind)
-      && x.fromUs <= this.nowUs && this.nowUs < x.untilUs);
+    const d = this.faults.matchInformer(this.who(w), kind, this.nowUs);
     if (!d) return 0;
     // the write it delays is the step just recorded
     this.fired(d, this.nowUs >= (this.options.recordFrom ?? 0) ? this.steps[this.steps.length - 1] : undefined);
@@ -445,7 +424,7 @@ export class Cluster {
 
   /** Note a fault's hit, on the step that shows it (undefined: it hit outside the recording). */
   private fired(a: ActiveFault<unknown>, step: TraceStep | undefined): void {
-    a.report.fired.push({ step: step?.i ?? null, t: step ? step.t : (this.nowUs - (this.options.recordFrom ?? 0)) / 1000 });
+    FaultInjector.fired(a, step?.i ?? null, step ? step.t : (this.nowUs - (this.options.recordFrom ?? 0)) / 1000);
   }
 
   /**
@@ -470,9 +449,7 @@ export class Cluster {
     const gid = `${r.id}#${call.requestId}`;
     const callNode = call.endpoint === 'node' ? (call.node ?? r.host) : undefined;
     // a fault hits calls that reach a plugin: a call nobody serves hangs until its deadline anyway
-    const fault = target ? this.csiFaults.find((a) => a.left > 0 && a.f.rpc === call.rpc && a.fromUs <= at && at < a.untilUs
-      && (!a.f.node || callNode === a.f.node)) : undefined;
-    if (fault) fault.left--;
+    const fault = target ? this.faults.matchCsi(call.rpc, callNode, at) : undefined;
     const step = this.record({
       r, kind: 'rpc', t: at, states,
       summary: csiCallSummary(r.name, call),
@@ -737,7 +714,7 @@ export class Cluster {
   componentIds(): string[] { return [...this.components.keys()]; }
 
   toTrace(meta: { scenario: string; title: string; options: Record<string, unknown> }): Trace {
-    const faults = [...this.csiFaults, ...this.apiFaults, ...this.informerDelays].map((a) => a.report);
+    const faults = this.faults.reports();
     return {
       scenario: meta.scenario, title: meta.title, k8s: this.options.profile, seed: this.options.seed, options: meta.options,
       durationMs: Math.max(0, this.floor - (this.options.recordFrom ?? 0)) / 1000,
@@ -785,24 +762,3 @@ function onlyHeartbeat(before: K8sObject | null, after: K8sObject | null): boole
   return JSON.stringify(strip(before)) === JSON.stringify(strip(after));
 }
 
-/** metav1.StatusReason of the HTTP codes an API fault can answer with (k8s.io/apimachinery pkg/api/errors). */
-const API_REASON: Record<number, string> = {
-  400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 409: 'Conflict', 410: 'Expired',
-  422: 'Invalid', 429: 'TooManyRequests', 500: 'InternalError', 503: 'ServiceUnavailable', 504: 'Timeout',
-};
-
-function defaultApiFaultMessage(code: number, req: ApiRequestEmitted): string {
-  const what = `${RESOURCE[req.kind]} "${req.name}"`;
-  switch (code) {
-    case 409: return `Operation cannot be fulfilled on ${what}: the object has been modified; please apply your changes to the latest version and try again`;
-    case 404: return `${what} not found`;
-    case 403: return `${what} is forbidden: injected fault`;
-    case 429: return 'Too many requests, please try again later.';
-    case 503: case 504: return 'the server is currently unable to handle the request';
-    default: return 'Internal error occurred: injected fault';
-  }
-}
-
-function defaultFaultMessage(code: GrpcCode): string {
-  return code === 'DEADLINE_EXCEEDED' ? 'context deadline exceeded' : `injected ${code} fault`;
-}
