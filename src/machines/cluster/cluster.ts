@@ -27,6 +27,7 @@ import { ApiServer, type ApiOutcome } from './apiServer.ts';
 import type { ApiFault, CsiFault, InformerDelay } from './faults.ts';
 import { API_REASON, defaultApiFaultMessage, defaultFaultMessage, FaultInjector, type ActiveFault, type Who } from './faultInjector.ts';
 import { Agenda } from './queue.ts';
+import { newBucket, takeToken, type TokenBucket } from './rateLimiter.ts';
 import {
   apiStepSummary, createSummary, csiCallSummary, csiReplySummary, deleteSummary, eventSummary, nodePowerSummary, patchSummary,
   restartStateSummary, restartSummary, stateMoveSummary,
@@ -101,7 +102,7 @@ interface Running {
   /** FIFO floors so that replies and watch events reach the component in order */
   lastDeliveryAt: number;
   lastApplyAt: number;
-  bucket?: { tokens: number; last: number; qps: number; burst: number };
+  bucket?: TokenBucket;
   timers: Map<string, number>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   emitted: any[];
@@ -169,9 +170,7 @@ export class Cluster {
     const r: Running = {
       spec, id, name: spec.descriptor.name, host: spec.input.host, source: spec.descriptor.source, actor,
       up: false, lastValue: '', lastDeliveryAt: 0, lastApplyAt: 0, timers: new Map(), emitted: [], incarnation: 0,
-      ...(spec.apiClient ? {
-        bucket: { tokens: spec.apiClient.initialTokens ?? spec.apiClient.burst, last: 0, qps: spec.apiClient.qps, burst: spec.apiClient.burst },
-      } : {}),
+      ...(spec.apiClient ? { bucket: newBucket(spec.apiClient) } : {}),
     };
     actor.on('*', (e: unknown) => { r.emitted.push(e); });
     actor.start();
@@ -303,19 +302,14 @@ export class Cluster {
 
   private sendApiRequest(r: Running | null, req: ApiRequestEmitted, at: number): void {
     let issueAt = at;
-    if (r?.bucket) {
-      const b = r.bucket;
-      b.tokens = Math.min(b.burst, b.tokens + ((at - b.last) * b.qps) / 1_000_000);
-      b.last = at;
-      b.tokens -= 1;
-      if (b.tokens < 0) {
-        const wait = Math.ceil((-b.tokens / b.qps) * 1_000_000) + this.rng.int(0, 900);
-        issueAt = at + wait;
-        if (wait > LONG_THROTTLE_LATENCY) {
-          const url = this.requestUrl(req);
-          const method = HTTP_VERB[req.verb];
-          this.agenda.push(issueAt, () => this.recordLog(r, 'clientGo.throttling', { latency: goDuration(wait * 1000 + this.rng.int(0, 999)), verb: method, url }, this.nowUs, JSON.parse(r.lastValue)));
-        }
+    const tokenWait = r?.bucket ? takeToken(r.bucket, at) : 0;
+    if (r && tokenWait > 0) {
+      const wait = tokenWait + this.rng.int(0, 900);
+      issueAt = at + wait;
+      if (wait > LONG_THROTTLE_LATENCY) {
+        const url = this.requestUrl(req);
+        const method = HTTP_VERB[req.verb];
+        this.agenda.push(issueAt, () => this.recordLog(r, 'clientGo.throttling', { latency: goDuration(wait * 1000 + this.rng.int(0, 999)), verb: method, url }, this.nowUs, JSON.parse(r.lastValue)));
       }
     }
     const latency = this.rng.int(2 * MS, 9 * MS);
