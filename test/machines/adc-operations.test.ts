@@ -6,6 +6,7 @@
  * pkg/controller/volume/attachdetach/reconciler/reconciler.go.
  */
 import { describe, expect, it } from 'vitest';
+import type { AnyStateMachine } from 'xstate';
 import {
   attachDetachControllerDescriptor, createHarness, uniqueVolumeName, volumeAttachmentName, type K8sObject, type MachineHarness,
 } from '../../src/machines/index.ts';
@@ -253,7 +254,7 @@ describe('the attach/detach operation machines (operation_generator.go)', () => 
       { type: 'api.deleteVolumeAttachment.succeeded' }, { type: 'api.deleteVolumeAttachment.failed', code: 404 },
       { type: 'api.deleteVolumeAttachment.failed', code: 500 }, { type: 'operation.timedOut' },
     ];
-    const reached = (m: typeof attachVolumeMachine, inputs: object[]) => new Set(inputs.flatMap((input) =>
+    const reached = (m: AnyStateMachine, inputs: object[]) => new Set(inputs.flatMap((input) =>
       getShortestPaths(m, { input, events, serializeState: (st: { value: unknown; context: unknown }) => JSON.stringify([st.value, st.context]) } as never).map((p) => String(p.state.value))));
     // checkingSafeToDetach is left by eventless transitions only: a decision, not a state to rest in
     const transient = new Set(['checkingSafeToDetach']);

@@ -11,6 +11,7 @@ import {
   mountVolumeMachine, unmountDeviceMachine, unmountVolumeMachine, verifyControllerAttachedVolumeMachine, type OperationEvent,
 } from '../../src/machines/kubelet/operationexecutor/operationGenerator.ts';
 import { NODE, STAGE_CAPS, UNIQUE, kubeletUpTo, pod } from './kubelet.fixtures.ts';
+import type { K8sObject } from '../../src/machines/shared/k8s.ts';
 
 /** Leaf state paths of a state value, e.g. {mountDevice: 'nodeStageVolume'} -> mountDevice.nodeStageVolume */
 const leaf = (v: unknown): string => (typeof v === 'string' ? v : Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k}.${leaf(x)}`).join(','));
@@ -56,7 +57,7 @@ describe('the kubelet state machines reach every state', () => {
   });
 
   it('VerifyControllerAttachedVolume, for attachable and not attachable volumes, reported in use or not', () => {
-    const node = (attached: string[]) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name: NODE }, status: { volumesAttached: attached.map((name) => ({ name, devicePath: '' })) } });
+    const node = (attached: string[]): K8sObject => ({ apiVersion: 'v1', kind: 'Node', metadata: { name: NODE }, status: { volumesAttached: attached.map((name) => ({ name, devicePath: '' })) } });
     const events: OperationEvent[] = [
       { type: 'api.getNode.succeeded', node: node([UNIQUE]) }, { type: 'api.getNode.succeeded', node: node([]) }, { type: 'api.getNode.failed', message: 'x' },
     ];

@@ -15,7 +15,7 @@ import { csiMethod, type CsiRpc } from '../shared/csi.ts';
 import { lineStage } from '../shared/stage.ts';
 import { stageOfEventReason } from '../shared/eventReasons.ts';
 import { goDuration, rfc3339 } from '../shared/goFormat.ts';
-import { API_VERSION, CLUSTER_SCOPED, type K8sObject, type Kind, RESOURCE, keyOf, kobj, objectKey } from '../shared/k8s.ts';
+import { API_VERSION, CLUSTER_SCOPED, type K8sObject, type Kind, RESOURCE, kobj } from '../shared/k8s.ts';
 import { journaldPrefix, klogHeader, type LogStream } from '../shared/klog.ts';
 import {
   type LogArgs, type LogSource, type MessageCatalog, type ProfileId, type Stage, renderMessage, renderTemplate,
@@ -27,12 +27,13 @@ import { ApiServer, type ApiOutcome } from './apiServer.ts';
 import type { ApiFault, CsiFault, InformerDelay } from './faults.ts';
 import { API_REASON, defaultApiFaultMessage, defaultFaultMessage, FaultInjector, type ActiveFault, type Who } from './faultInjector.ts';
 import { Agenda } from './queue.ts';
+import { TraceRecorder, USER, type StepInput } from './recorder.ts';
 import { newBucket, takeToken, type TokenBucket } from './rateLimiter.ts';
 import {
   apiStepSummary, createSummary, csiCallSummary, csiReplySummary, deleteSummary, eventSummary, nodePowerSummary, patchSummary,
   restartStateSummary, restartSummary, stateMoveSummary,
 } from './prose.ts';
-import type { ObjectChange, StepKind, Trace, TraceStep } from './trace.ts';
+import type { ObjectChange, Trace, TraceStep } from './trace.ts';
 
 export interface ComponentSpec {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -121,12 +122,13 @@ interface Running {
 interface PendingCall { caller: Running; requestId: string; rpc: CsiRpc; target: string; done: boolean; incarnation: number }
 
 
-const USER = 'user';
 
 export class Cluster {
   readonly api: ApiServer;
   readonly profile: Profile;
-  readonly steps: TraceStep[] = [];
+  readonly recorder: TraceRecorder;
+  /** the steps recorded so far */
+  get steps(): TraceStep[] { return this.recorder.steps; }
   readonly rng: Rng;
   private agenda = new Agenda();
   private components = new Map<string, Running>();
@@ -136,11 +138,7 @@ export class Cluster {
   private pendingCalls = new Map<string, PendingCall>();
   private faults: FaultInjector;
   private storyStartUs: number;
-  /** the API objects as they stood when recording started (taken at the first recorded step) */
-  private initialObjects: K8sObject[] | undefined;
   private nowUs = 0;
-  /** time of the last recorded step: steps never go back in time */
-  private floor = 0;
   private events = 0;
   private userSeq = 0;
   private eventNames = new Map<string, string>();
@@ -150,6 +148,10 @@ export class Cluster {
     this.profile = getProfile(options.profile);
     this.api = new ApiServer(this.rng.fork('api'), options.epochUs);
     this.storyStartUs = options.storyStartUs ?? options.recordFrom ?? 0;
+    this.recorder = new TraceRecorder(
+      { recordFrom: options.recordFrom ?? 0, recordObjects: options.recordObjects !== false, captureWorld: !!options.captureWorld },
+      () => this.api.snapshot(), () => this.components.values(),
+    );
     this.faults = new FaultInjector(this.storyStartUs, { csi: options.csiFaults, api: options.apiFaults, informers: options.informerDelays });
     for (const o of options.objects) {
       const out = this.api.apply({ type: 'api.request', requestId: 'init', verb: 'create', kind: o.kind, namespace: o.metadata.namespace, name: o.metadata.name, object: o }, 0);
@@ -400,7 +402,7 @@ export class Cluster {
     const d = this.faults.matchInformer(this.who(w), kind, this.nowUs);
     if (!d) return 0;
     // the write it delays is the step just recorded
-    this.fired(d, this.nowUs >= (this.options.recordFrom ?? 0) ? this.steps[this.steps.length - 1] : undefined);
+    this.fired(d, this.recorder.lastStepAt(this.nowUs));
     return Math.round(d.f.delayMs * 1000);
   }
 
@@ -418,7 +420,7 @@ export class Cluster {
 
   /** Note a fault's hit, on the step that shows it (undefined: it hit outside the recording). */
   private fired(a: ActiveFault<unknown>, step: TraceStep | undefined): void {
-    FaultInjector.fired(a, step?.i ?? null, step ? step.t : (this.nowUs - (this.options.recordFrom ?? 0)) / 1000);
+    FaultInjector.fired(a, step?.i ?? null, step ? step.t : this.recorder.storyMs(this.nowUs));
   }
 
   /**
@@ -533,7 +535,7 @@ export class Cluster {
       resourceVersion: involved?.metadata.resourceVersion ?? '', object: e.involved.namespace ? `${e.involved.namespace}/${e.involved.name}` : e.involved.name,
       type: e.eventType, reason: e.reason, message: e.message,
     };
-    const line = printed ? this.renderLog(r, 'event.recorded', args, Math.max(at, this.floor)) : undefined;
+    const line = printed ? this.renderLog(r, 'event.recorded', args, Math.max(at, this.recorder.floor)) : undefined;
     this.record({
       r, kind: 'event', t: at, states,
       summary: eventSummary(r.name, e, String(args.object)),
@@ -561,7 +563,7 @@ export class Cluster {
 
   private recordLog(r: Running, msgId: string, args: LogArgs, at0: number, states: unknown, machineStage?: Stage): void {
     // a line is never stamped earlier than the step before it (record() keeps steps in time order)
-    const at = Math.max(at0, this.floor);
+    const at = Math.max(at0, this.recorder.floor);
     const line = this.renderLog(r, msgId, args, at, machineStage);
     if (!line) return;
     let summary: string;
@@ -569,50 +571,8 @@ export class Cluster {
     this.record({ r, kind: 'log', t: at, summary, log: line.text, msg: msgId, severity: line.severity, stage: line.stage, states, args });
   }
 
-  private worldsAtStart: Record<string, unknown> | undefined;
-
-  private record(s: {
-    r: Running | null; kind: StepKind; t: number; summary: string; states: unknown;
-    /** the keyed states to show instead of the current reaction's (an API step shows the reaction that sent the request) */
-    reactionStates?: Record<string, string>;
-    log?: string; msg?: string; severity?: TraceStep['severity']; stage?: TraceStep['stage'];
-    api?: TraceStep['api']; rpc?: TraceStep['rpc']; objects?: ObjectChange[]; args?: LogArgs; fault?: string;
-  }): TraceStep | undefined {
-    const t = Math.max(s.t, this.floor);
-    this.floor = t;
-    const from = this.options.recordFrom ?? 0;
-    if (t < from) return undefined;
-    // the objects as they stood when recording started: now, minus this first step's own changes
-    if (!this.initialObjects) this.initialObjects = this.objectsBefore(s.objects ?? []);
-    // the tables every component already holds when recording starts (built during the warm-up)
-    if (this.steps.length === 0 && this.options.captureWorld) {
-      this.worldsAtStart = {};
-      for (const c of this.components.values()) if (c.world !== undefined && c !== s.r) this.worldsAtStart[c.id] = c.world;
-    }
-    const step: TraceStep = {
-      i: this.steps.length + 1, t: (t - from) / 1000,
-      component: s.r?.name ?? USER, instance: s.r?.id ?? USER, host: s.r?.host ?? 'kubectl', kind: s.kind,
-      summary: s.summary,
-      ...(s.log ? { log: s.log, msg: s.msg!, severity: s.severity!, stage: s.stage! } : {}),
-      ...(s.args ? { args: s.args } : {}), ...(s.fault ? { fault: s.fault } : {}),
-      ...(s.api ? { api: s.api } : {}), ...(s.rpc ? { rpc: s.rpc } : {}),
-      ...(s.objects && this.options.recordObjects !== false ? { objects: s.objects } : {}),
-      states: s.r ? { [s.r.id]: s.states, ...('reactionStates' in s ? s.reactionStates : s.r.reactionStates) } : {},
-      ...(s.r?.world !== undefined ? { world: s.r.world } : {}),
-    };
-    this.steps.push(step);
-    return step;
-  }
-
-  /** The stored objects with `changes` undone (each change's `before` put back). */
-  private objectsBefore(changes: ObjectChange[]): K8sObject[] {
-    if (changes.length === 0) return this.api.snapshot();
-    const byKey = new Map(this.api.snapshot().map((o) => [keyOf(o), o] as const));
-    for (const ch of [...changes].reverse()) {
-      const k = objectKey(ch.kind, ch.namespace, ch.name);
-      if (ch.before) byKey.set(k, ch.before); else byKey.delete(k);
-    }
-    return [...byKey.values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+  private record(s: StepInput): TraceStep | undefined {
+    return this.recorder.record(s);
   }
 
   // ------------------------------------------------------------------ user actions
@@ -711,16 +671,16 @@ export class Cluster {
     const faults = this.faults.reports();
     return {
       scenario: meta.scenario, title: meta.title, k8s: this.options.profile, seed: this.options.seed, options: meta.options,
-      durationMs: Math.max(0, this.floor - (this.options.recordFrom ?? 0)) / 1000,
+      durationMs: Math.max(0, this.recorder.floor - (this.options.recordFrom ?? 0)) / 1000,
       originUs: this.options.recordFrom ?? 0,
       components: [...this.components.values()].map((r) => ({ instance: r.id, component: r.name, host: r.host, source: r.source })),
-      steps: this.steps,
+      steps: this.recorder.steps,
       objectsRecorded: this.options.recordObjects !== false,
-      initial: { objects: (this.initialObjects ?? this.api.snapshot()).filter((o) => o.kind !== 'Event' || this.options.recordObjects !== false) },
+      initial: { objects: (this.recorder.initialObjects ?? this.api.snapshot()).filter((o) => o.kind !== 'Event' || this.options.recordObjects !== false) },
       final: { objects: this.api.snapshot().filter((o) => o.kind !== 'Event' || this.options.recordObjects !== false) },
       faults,
-      stats: { events: this.events, steps: this.steps.length },
-      ...(this.worldsAtStart ? { worldsAtStart: this.worldsAtStart } : {}),
+      stats: { events: this.events, steps: this.recorder.steps.length },
+      ...(this.recorder.worldsAtStart ? { worldsAtStart: this.recorder.worldsAtStart } : {}),
     };
   }
 }
