@@ -12,13 +12,12 @@ import type {
   CsiReplyEmitted, EventRecordedEmitted,
 } from '../shared/contract.ts';
 import { csiMethod, type CsiRpc } from '../shared/csi.ts';
-import { lineStage } from '../shared/stage.ts';
 import { stageOfEventReason } from '../shared/eventReasons.ts';
 import { goDuration, rfc3339 } from '../shared/goFormat.ts';
 import { API_VERSION, CLUSTER_SCOPED, type K8sObject, type Kind, RESOURCE, kobj } from '../shared/k8s.ts';
-import { journaldPrefix, klogHeader, type LogStream } from '../shared/klog.ts';
+import type { LogStream } from '../shared/klog.ts';
 import {
-  type LogArgs, type LogSource, type MessageCatalog, type ProfileId, type Stage, renderMessage, renderTemplate,
+  type LogArgs, type LogSource, type MessageCatalog, type ProfileId, type Stage, renderTemplate,
 } from '../shared/messages.ts';
 import { createRng, type Rng } from '../shared/rng.ts';
 import { LONG_THROTTLE_LATENCY, MS } from '../shared/timing.ts';
@@ -27,6 +26,7 @@ import { ApiServer, type ApiOutcome } from './apiServer.ts';
 import type { ApiFault, CsiFault, InformerDelay } from './faults.ts';
 import { API_REASON, defaultApiFaultMessage, defaultFaultMessage, FaultInjector, type ActiveFault, type Who } from './faultInjector.ts';
 import { Agenda } from './queue.ts';
+import { LogRenderer } from './logRenderer.ts';
 import { TraceRecorder, USER, type StepInput } from './recorder.ts';
 import { newBucket, takeToken, type TokenBucket } from './rateLimiter.ts';
 import {
@@ -137,6 +137,7 @@ export class Cluster {
   private plugins = new Map<string, Running>();
   private pendingCalls = new Map<string, PendingCall>();
   private faults: FaultInjector;
+  private logs: LogRenderer;
   private storyStartUs: number;
   private nowUs = 0;
   private events = 0;
@@ -152,6 +153,7 @@ export class Cluster {
       { recordFrom: options.recordFrom ?? 0, recordObjects: options.recordObjects !== false, captureWorld: !!options.captureWorld },
       () => this.api.snapshot(), () => this.components.values(),
     );
+    this.logs = new LogRenderer(options.catalog, options.profile, this.profile, options.epochUs);
     this.faults = new FaultInjector(this.storyStartUs, { csi: options.csiFaults, api: options.apiFaults, informers: options.informerDelays });
     for (const o of options.objects) {
       const out = this.api.apply({ type: 'api.request', requestId: 'init', verb: 'create', kind: o.kind, namespace: o.metadata.namespace, name: o.metadata.name, object: o }, 0);
@@ -546,19 +548,7 @@ export class Cluster {
   }
 
   private renderLog(r: Running, msgId: string, args: LogArgs, at: number, machineStage?: Stage) {
-    const def = this.options.catalog[msgId];
-    if (!def) throw new Error(`component ${r.id} logged unknown message id "${msgId}"`);
-    const fmt = def.formats[this.options.profile];
-    if (!fmt) return undefined;
-    if ((fmt.v ?? 0) > this.profile.verbosity[r.source]) return undefined;
-    const severity = fmt.severity ?? def.severity;
-    const epoch = this.options.epochUs + at;
-    const text = journaldPrefix(epoch, r.spec.stream) + klogHeader(severity, epoch, r.spec.stream, fmt.file, fmt.line) + renderMessage(fmt, args);
-    // a generic line belongs to the stage of the method it logs or the error it carries (shared/stage.ts)
-    const err = [args.err, args.error, args.errText].find((x) => typeof x === 'string' && x !== '<nil>') as string | undefined;
-    // the machine that printed it knows which work it belongs to; the rule is for lines it does not say
-    const stage = machineStage ?? lineStage(msgId, def, { method: typeof args.method === 'string' ? args.method : null, error: err ?? null });
-    return { text, severity, stage, summary: def.summary };
+    return this.logs.render({ id: r.id, source: r.source, stream: r.spec.stream }, msgId, args, at, machineStage);
   }
 
   private recordLog(r: Running, msgId: string, args: LogArgs, at0: number, states: unknown, machineStage?: Stage): void {

@@ -1,0 +1,34 @@
+/**
+ * A component's log line as its real process prints it: the catalog's format for the profile, at the
+ * verbosity the profile deploys it with, behind the klog header (and the journald prefix for the
+ * kubelet), with the stage of the volume's life it belongs to.
+ */
+import type { Profile } from '../profiles/index.ts';
+import { journaldPrefix, klogHeader, type LogStream } from '../shared/klog.ts';
+import { renderMessage, type LogArgs, type LogSource, type MessageCatalog, type ProfileId, type Severity, type Stage } from '../shared/messages.ts';
+import { lineStage } from '../shared/stage.ts';
+
+export interface RenderedLine { text: string; severity: Severity; stage: Stage; summary: string }
+
+export interface LogSink { id: string; source: LogSource; stream: LogStream }
+
+export class LogRenderer {
+  constructor(private readonly catalog: MessageCatalog, private readonly profileId: ProfileId, private readonly profile: Profile, private readonly epochUs: number) {}
+
+  /** The line, or undefined when this profile has no such line or prints it only at a higher -v. */
+  render(sink: LogSink, msgId: string, args: LogArgs, atUs: number, machineStage?: Stage): RenderedLine | undefined {
+    const def = this.catalog[msgId];
+    if (!def) throw new Error(`component ${sink.id} logged unknown message id "${msgId}"`);
+    const fmt = def.formats[this.profileId];
+    if (!fmt) return undefined;
+    if ((fmt.v ?? 0) > this.profile.verbosity[sink.source]) return undefined;
+    const severity = fmt.severity ?? def.severity;
+    const epoch = this.epochUs + atUs;
+    const text = journaldPrefix(epoch, sink.stream) + klogHeader(severity, epoch, sink.stream, fmt.file, fmt.line) + renderMessage(fmt, args);
+    // a generic line belongs to the stage of the method it logs or the error it carries (shared/stage.ts)
+    const err = [args.err, args.error, args.errText].find((x) => typeof x === 'string' && x !== '<nil>') as string | undefined;
+    // the machine that printed it knows which work it belongs to; the rule is for lines it does not say
+    const stage = machineStage ?? lineStage(msgId, def, { method: typeof args.method === 'string' ? args.method : null, error: err ?? null });
+    return { text, severity, stage, summary: def.summary };
+  }
+}
