@@ -13,7 +13,7 @@ import type {
 } from '../shared/contract.ts';
 import { csiMethod, type CsiRpc } from '../shared/csi.ts';
 import { stageOfEventReason } from '../shared/eventReasons.ts';
-import { goDuration, rfc3339 } from '../shared/goFormat.ts';
+import { goDuration } from '../shared/goFormat.ts';
 import { API_VERSION, CLUSTER_SCOPED, type K8sObject, type Kind, RESOURCE, kobj } from '../shared/k8s.ts';
 import type { LogStream } from '../shared/klog.ts';
 import {
@@ -26,6 +26,7 @@ import { ApiServer, type ApiOutcome } from './apiServer.ts';
 import type { ApiFault, CsiFault, InformerDelay } from './faults.ts';
 import { API_REASON, defaultApiFaultMessage, defaultFaultMessage, FaultInjector, type ActiveFault, type Who } from './faultInjector.ts';
 import { Agenda } from './queue.ts';
+import { EventRecorder } from './eventRecorder.ts';
 import { LogRenderer } from './logRenderer.ts';
 import { TraceRecorder, USER, type StepInput } from './recorder.ts';
 import { newBucket, takeToken, type TokenBucket } from './rateLimiter.ts';
@@ -33,7 +34,7 @@ import {
   apiStepSummary, createSummary, csiCallSummary, csiReplySummary, deleteSummary, eventSummary, nodePowerSummary, patchSummary,
   restartStateSummary, restartSummary, stateMoveSummary,
 } from './prose.ts';
-import type { ObjectChange, Trace, TraceStep } from './trace.ts';
+import type { Trace, TraceStep } from './trace.ts';
 
 export interface ComponentSpec {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -142,7 +143,7 @@ export class Cluster {
   private nowUs = 0;
   private events = 0;
   private userSeq = 0;
-  private eventNames = new Map<string, string>();
+  private eventRecorder: EventRecorder;
 
   constructor(readonly options: ClusterOptions) {
     this.rng = createRng(options.seed);
@@ -153,6 +154,7 @@ export class Cluster {
       { recordFrom: options.recordFrom ?? 0, recordObjects: options.recordObjects !== false, captureWorld: !!options.captureWorld },
       () => this.api.snapshot(), () => this.components.values(),
     );
+    this.eventRecorder = new EventRecorder(this.api, this.rng, options.epochUs);
     this.logs = new LogRenderer(options.catalog, options.profile, this.profile, options.epochUs);
     this.faults = new FaultInjector(this.storyStartUs, { csi: options.csiFaults, api: options.apiFaults, informers: options.informerDelays });
     for (const o of options.objects) {
@@ -501,42 +503,9 @@ export class Cluster {
   // ------------------------------------------------------------------ events and logs
 
   private recordEvent(r: Running, e: EventRecordedEmitted, at: number, states: unknown): void {
-    const involved = this.api.get(e.involved.kind, e.involved.namespace, e.involved.name);
-    const ns = e.involved.namespace ?? 'default';
-    const aggKey = `${e.involved.kind}/${ns}/${e.involved.name}/${e.reason}/${e.message}`;
-    let name = this.eventNames.get(aggKey);
-    const ts = rfc3339(this.options.epochUs + at);
-    let change: ObjectChange;
-    const existing = name ? this.api.get('Event', ns, name) : undefined;
-    if (existing) {
-      const out = this.api.apply({ type: 'api.request', requestId: 'event', verb: 'patch', kind: 'Event', namespace: ns, name: name!, patch: { count: (existing.count ?? 1) + 1, lastTimestamp: ts } }, at);
-      change = { kind: 'Event', namespace: ns, name: name!, before: out.before, after: out.after };
-    } else {
-      name = `${e.involved.name}.${(BigInt(this.options.epochUs + at) * 1000n + BigInt(this.rng.int(0, 999))).toString(16)}`;
-      this.eventNames.set(aggKey, name);
-      const out = this.api.apply({
-        type: 'api.request', requestId: 'event', verb: 'create', kind: 'Event', namespace: ns, name,
-        object: {
-          apiVersion: 'v1', kind: 'Event', metadata: { name, namespace: ns },
-          involvedObject: {
-            kind: e.involved.kind, ...(e.involved.namespace ? { namespace: e.involved.namespace } : {}), name: e.involved.name,
-            ...(involved ? { uid: involved.metadata.uid, apiVersion: involved.apiVersion, resourceVersion: involved.metadata.resourceVersion } : {}),
-          },
-          reason: e.reason, message: e.message, type: e.eventType, count: 1,
-          source: { component: EVENT_SOURCE[r.name] ?? r.name, ...(r.source === 'kubelet' ? { host: r.host } : {}) },
-          firstTimestamp: ts, lastTimestamp: ts,
-        },
-      }, at);
-      change = { kind: 'Event', namespace: ns, name, before: null, after: out.after };
-    }
+    const { change, args } = this.eventRecorder.write({ name: r.name, host: r.host, isKubelet: r.source === 'kubelet' }, e, at);
     const v = this.profile.eventLogV[r.source];
     const printed = v !== undefined && v <= this.profile.verbosity[r.source];
-    const args: LogArgs = {
-      kind: e.involved.kind, namespace: e.involved.namespace ?? '', name: e.involved.name,
-      uid: involved?.metadata.uid ?? '', apiVersion: involved?.apiVersion ?? API_VERSION[e.involved.kind],
-      resourceVersion: involved?.metadata.resourceVersion ?? '', object: e.involved.namespace ? `${e.involved.namespace}/${e.involved.name}` : e.involved.name,
-      type: e.eventType, reason: e.reason, message: e.message,
-    };
     const line = printed ? this.renderLog(r, 'event.recorded', args, Math.max(at, this.recorder.floor)) : undefined;
     this.record({
       r, kind: 'event', t: at, states,
@@ -688,14 +657,6 @@ export function nodeOf(o: K8sObject): string | undefined {
 const HTTP_VERB: Record<ApiRequestEmitted['verb'], string> = {
   create: 'POST', update: 'PUT', updateStatus: 'PUT', patch: 'PATCH', patchStatus: 'PATCH', delete: 'DELETE', get: 'GET',
 };
-/** Event.source.component as each real component's recorder sets it. */
-const EVENT_SOURCE: Record<string, string> = {
-  'attach-detach-controller': 'attachdetach-controller', 'pv-controller': 'persistentvolume-controller',
-  'statefulset-controller': 'statefulset-controller', 'node-lifecycle-controller': 'node-controller',
-  kubelet: 'kubelet', 'kube-scheduler': 'default-scheduler', 'pvc-protection-controller': 'pvc-protection-controller',
-  'pv-protection-controller': 'pv-protection-controller',
-};
-
 /** Whether a write changed nothing but resourceVersion and heartbeat times. */
 function onlyHeartbeat(before: K8sObject | null, after: K8sObject | null): boolean {
   if (!before || !after) return false;

@@ -1,0 +1,70 @@
+/**
+ * Events as client-go's event recorder writes them: one Event object per involved object, reason and
+ * message, created on first sight and counted up (count, lastTimestamp) when it repeats; its source
+ * names the component the way each real recorder does.
+ * upstream: client-go tools/record/events_cache.go (EventAggregator / eventLogger), event.go.
+ */
+import type { EventRecordedEmitted } from '../shared/contract.ts';
+import { rfc3339 } from '../shared/goFormat.ts';
+import { API_VERSION, type K8sObject } from '../shared/k8s.ts';
+import type { LogArgs } from '../shared/messages.ts';
+import type { Rng } from '../shared/rng.ts';
+import type { ApiServer } from './apiServer.ts';
+import type { ObjectChange } from './trace.ts';
+
+/** Event.source.component as each real component's recorder sets it. */
+const EVENT_SOURCE: Record<string, string> = {
+  'attach-detach-controller': 'attachdetach-controller', 'pv-controller': 'persistentvolume-controller',
+  'statefulset-controller': 'statefulset-controller', 'node-lifecycle-controller': 'node-controller',
+  kubelet: 'kubelet', 'kube-scheduler': 'default-scheduler', 'pvc-protection-controller': 'pvc-protection-controller',
+  'pv-protection-controller': 'pv-protection-controller',
+};
+
+export class EventRecorder {
+  /** aggregation key -> the Event's name */
+  private names = new Map<string, string>();
+
+  constructor(private readonly api: ApiServer, private readonly rng: Rng, private readonly epochUs: number) {}
+
+  /**
+   * Write the Event for `e` at `atUs`; the change to show on the step, and the arguments of the
+   * recorder's log line ("Event occurred").
+   */
+  write(who: { name: string; host: string; isKubelet: boolean }, e: EventRecordedEmitted, atUs: number): { change: ObjectChange; args: LogArgs } {
+    const involved: K8sObject | undefined = this.api.get(e.involved.kind, e.involved.namespace, e.involved.name);
+    const ns = e.involved.namespace ?? 'default';
+    const aggKey = `${e.involved.kind}/${ns}/${e.involved.name}/${e.reason}/${e.message}`;
+    let name = this.names.get(aggKey);
+    const ts = rfc3339(this.epochUs + atUs);
+    let change: ObjectChange;
+    const existing = name ? this.api.get('Event', ns, name) : undefined;
+    if (existing) {
+      const out = this.api.apply({ type: 'api.request', requestId: 'event', verb: 'patch', kind: 'Event', namespace: ns, name: name!, patch: { count: (existing.count ?? 1) + 1, lastTimestamp: ts } }, atUs);
+      change = { kind: 'Event', namespace: ns, name: name!, before: out.before, after: out.after };
+    } else {
+      name = `${e.involved.name}.${(BigInt(this.epochUs + atUs) * 1000n + BigInt(this.rng.int(0, 999))).toString(16)}`;
+      this.names.set(aggKey, name);
+      const out = this.api.apply({
+        type: 'api.request', requestId: 'event', verb: 'create', kind: 'Event', namespace: ns, name,
+        object: {
+          apiVersion: 'v1', kind: 'Event', metadata: { name, namespace: ns },
+          involvedObject: {
+            kind: e.involved.kind, ...(e.involved.namespace ? { namespace: e.involved.namespace } : {}), name: e.involved.name,
+            ...(involved ? { uid: involved.metadata.uid, apiVersion: involved.apiVersion, resourceVersion: involved.metadata.resourceVersion } : {}),
+          },
+          reason: e.reason, message: e.message, type: e.eventType, count: 1,
+          source: { component: EVENT_SOURCE[who.name] ?? who.name, ...(who.isKubelet ? { host: who.host } : {}) },
+          firstTimestamp: ts, lastTimestamp: ts,
+        },
+      }, atUs);
+      change = { kind: 'Event', namespace: ns, name, before: null, after: out.after };
+    }
+    const args: LogArgs = {
+      kind: e.involved.kind, namespace: e.involved.namespace ?? '', name: e.involved.name,
+      uid: involved?.metadata.uid ?? '', apiVersion: involved?.apiVersion ?? API_VERSION[e.involved.kind],
+      resourceVersion: involved?.metadata.resourceVersion ?? '', object: e.involved.namespace ? `${e.involved.namespace}/${e.involved.name}` : e.involved.name,
+      type: e.eventType, reason: e.reason, message: e.message,
+    };
+    return { change, args };
+  }
+}
