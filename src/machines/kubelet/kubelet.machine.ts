@@ -92,9 +92,9 @@ export const kubeletMachine = setup({
     initializeNode: enqueueActions(({ context, event, enqueue }) => runStep((w) => {
       w.c = { ...initialContext(w.c.input), seq: w.c.seq, startedAt: w.now };
       initializeNode(w);
-    }, context, event, enqueue as unknown as Enqueue)),
+    }, context, event, enqueue)),
     /** informer event handlers (pod config, node/VA/CSIDriver listers; PVs and PVCs are read with GETs) */
-    updateInformerCache: enqueueActions(({ context, event, enqueue }) => runStep(informerUpdate, context, event, enqueue as unknown as Enqueue)),
+    updateInformerCache: enqueueActions(({ context, event, enqueue }) => runStep(informerUpdate, context, event, enqueue)),
     /** api.result: the populator's GET PVC/PV, GET Node of VerifyControllerAttachedVolume, node status, registration writes, final pod delete */
     handleApiResult: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => {
       if (e.type !== 'api.result') return;
@@ -103,13 +103,13 @@ export const kubeletMachine = setup({
       else if (handleVolumeGet(w, e.requestId, e.ok, e.object)) { /* populator lookup */ }
       else if (!deliver(w, e.requestId, getNodeFact(e.ok, e.object, e.message))) registrationResult(w, e.requestId, e.ok, undefined, e.message ?? '');
       settle(w);
-    }, context, event, enqueue as unknown as Enqueue)),
+    }, context, event, enqueue)),
     /** csi.result: a step of a volume operation or of a plugin registration */
     handleCsiResult: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => {
       if (e.type !== 'csi.result') return;
       if (!deliver(w, e.requestId, csiFact(e))) registrationResult(w, e.requestId, e.code === 'OK', e.response, csiErrText(e.code, e.message));
       settle(w);
-    }, context, event, enqueue as unknown as Enqueue)),
+    }, context, event, enqueue)),
     /** timers: reconciler loop, DSW populator loop (only while a claim is unresolved), node status loop, pod wait/start/kill */
     handleTick: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => {
       if (e.type !== 'clock.ticked') return;
@@ -118,10 +118,10 @@ export const kubeletMachine = setup({
       else if (e.key === 'nodeStatus') updateNodeStatus(w);
       else podTimer(w, e.key);
       settle(w);
-    }, context, event, enqueue as unknown as Enqueue)),
+    }, context, event, enqueue)),
     /** pluginwatcher: a registration socket appeared / went */
-    registerPlugin: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => { if (e.type === 'plugin.socketCreated') pluginSocketCreated(w, e.path); }, context, event, enqueue as unknown as Enqueue)),
-    unregisterPlugin: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => { if (e.type === 'plugin.socketRemoved') { pluginSocketRemoved(w, e.path); settle(w); } }, context, event, enqueue as unknown as Enqueue)),
+    registerPlugin: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => { if (e.type === 'plugin.socketCreated') pluginSocketCreated(w, e.path); }, context, event, enqueue)),
+    unregisterPlugin: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => { if (e.type === 'plugin.socketRemoved') { pluginSocketRemoved(w, e.path); settle(w); } }, context, event, enqueue)),
     /** the host went down: mounts, pending operations and registrations are lost */
     stopKubelet: assign(({ context }) => ({ ...initialContext(context.input), seq: context.seq })),
   },
