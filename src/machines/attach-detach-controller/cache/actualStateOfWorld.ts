@@ -9,7 +9,8 @@
  * does not keep: the volumes attached to each node (processVolumesInUse touches only those) and the
  * nodes whose statusUpdateNeeded is set (the status updater visits only those).
  */
-import { setup, transition } from 'xstate';
+import { setup } from 'xstate';
+import { transitionTable } from '../../shared/transitionTable.ts';
 
 export type AttachState = 'Attached' | 'Uncertain' | 'Detached';
 
@@ -19,7 +20,7 @@ export type AttachStateEvent = { type: 'MarkVolumeAsAttached' } | { type: 'MarkV
  * What the actual state of world records about one volume on one node (upstream AttachState). An
  * attach that failed, or (1.29+) a detach that failed, leaves it Uncertain: it is not reported in
  * node.status.volumesAttached and does not count as attached for the Multi-Attach check, but it is
- * still detached when no pod wants it. The mutators below go through it with the pure `transition()`.
+ * still detached when no pod wants it. The mutators below go through it (shared/transitionTable.ts).
  */
 export const attachStateMachine = setup({ types: { events: {} as AttachStateEvent } }).createMachine({
   id: 'adcAttachState',
@@ -42,11 +43,11 @@ export const attachStateMachine = setup({ types: { events: {} as AttachStateEven
 
 const STATE_OF: Record<string, AttachState> = { AttachStateAttached: 'Attached', AttachStateUncertain: 'Uncertain', AttachStateDetached: 'Detached' };
 
+const attachTransitions = transitionTable(attachStateMachine);
+
 /** The attach state a mutator leads to, from the machine. */
-function nextAttachState(from: AttachState, type: AttachStateEvent['type']): AttachState {
-  const snap = attachStateMachine.resolveState({ value: `AttachState${from}`, context: undefined as never });
-  return STATE_OF[String(transition(attachStateMachine, snap, { type })[0].value)]!;
-}
+const nextAttachState = (from: AttachState, type: AttachStateEvent['type']): AttachState =>
+  STATE_OF[attachTransitions(`AttachState${from}`, type)!]!;
 
 export interface NodeAttachedTo {
   nodeName: string;

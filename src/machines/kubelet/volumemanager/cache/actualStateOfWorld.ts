@@ -8,11 +8,12 @@
  *
  * Two lifecycle machines hold those states, one per attached volume and one per mounted pod. The
  * table keeps only their state values (the machines need no context), and every change goes through
- * a mutator named as upstream's, which asks the machine with the pure `transition()`. A mutator that
+ * a mutator named as upstream's, which asks the machine (its transitions read once, shared/transitionTable.ts). A mutator that
  * upstream would refuse (a pod mounted into a volume that is not attached) changes nothing and says so.
  * Left out: MarkRemountRequired, MarkFSResizeRequired, SELinux labels, reconstruction.
  */
-import { setup, transition, type SnapshotFrom } from 'xstate';
+import { setup } from 'xstate';
+import { transitionTable } from '../../../shared/transitionTable.ts';
 import type { AswVolume, DeviceMountState, PodVolume, VolumeMountState, VolumeSpec, Work } from '../../kubelet.types.ts';
 import { noteState } from '../../kubelet.work.ts';
 
@@ -84,23 +85,15 @@ export const mountedPodMachine = setup({
   },
 });
 
-type AttachedSnapshot = SnapshotFrom<typeof attachedVolumeMachine>;
-type PodSnapshot = SnapshotFrom<typeof mountedPodMachine>;
+const deviceTransitions = transitionTable(attachedVolumeMachine);
+const podTransitions = transitionTable(mountedPodMachine);
 
 /** The next device state, or undefined when the attachedVolume machine refuses the mutator. */
-function nextDeviceState(from: DeviceMountState, type: AttachedVolumeEvent['type']): DeviceMountState | 'Detached' | undefined {
-  const snap = attachedVolumeMachine.resolveState({ value: from, context: undefined as never }) as AttachedSnapshot;
-  const event = { type } as AttachedVolumeEvent;
-  if (!snap.can(event)) return undefined;
-  return transition(attachedVolumeMachine, snap, event)[0].value as DeviceMountState | 'Detached';
-}
+const nextDeviceState = (from: DeviceMountState, type: AttachedVolumeEvent['type']): DeviceMountState | 'Detached' | undefined =>
+  deviceTransitions(from, type) as DeviceMountState | 'Detached' | undefined;
 
-function nextPodState(from: VolumeMountState | 'VolumeNotMounted', type: MountedPodEvent['type']): VolumeMountState | 'VolumeNotMounted' | undefined {
-  const snap = mountedPodMachine.resolveState({ value: from, context: undefined as never }) as PodSnapshot;
-  const event = { type } as MountedPodEvent;
-  if (!snap.can(event)) return undefined;
-  return transition(mountedPodMachine, snap, event)[0].value as VolumeMountState | 'VolumeNotMounted';
-}
+const nextPodState = (from: VolumeMountState | 'VolumeNotMounted', type: MountedPodEvent['type']): VolumeMountState | 'VolumeNotMounted' | undefined =>
+  podTransitions(from, type) as VolumeMountState | 'VolumeNotMounted' | undefined;
 
 /** GetDeviceMountState: DeviceNotMounted for a volume that is not in the table. */
 export const getDeviceMountState = (w: Work, volume: string): DeviceMountState => w.c.asw[volume]?.deviceState ?? 'DeviceNotMounted';
