@@ -10,7 +10,7 @@
  * "persistentvolume-attach-detach-controller"), wording from master-era reconciler.go; its line
  * numbers are not verified at a 1.30 tag.
  */
-import { defineMessages } from '../shared/messages.ts';
+import { defineMessages, defineSummaries } from '../shared/messages.ts';
 
 const SRC = 'kube-controller-manager' as const;
 const LOGGER = 'logger="persistentvolume-attach-detach-controller"';
@@ -121,4 +121,12 @@ export const attachDetachControllerMessages = defineMessages({
       '1.30': { file: 'nestedpendingoperations.go', line: 348, text: 'Operation for {key:q} failed. No retries permitted until {until} (durationBeforeRetry {durationBeforeRetry}). Error: {error}' },
     },
   },
+});
+
+/** One-sentence trace summaries of its API writes. */
+export const attachDetachControllerSummaries = defineSummaries({
+  'attachDetachController.createVolumeAttachment': 'The attach/detach controller creates VolumeAttachment {vaName} asking the external-attacher to attach {specName} to {node}.',
+  'attachDetachController.deleteVolumeAttachment': 'The attach/detach controller deletes VolumeAttachment {vaName}, asking the external-attacher to detach {specName} from {node}.',
+  /** volumes: the attached volume names joined with ", ", or "none" */
+  'attachDetachController.updateVolumesAttached': "The attach/detach controller writes node {nodeName}'s status.volumesAttached: {volumes}.",
 });

@@ -1,11 +1,11 @@
 /** The attach/detach controller (kube-controller-manager). */
 import type { ComponentDescriptor } from '../shared/contract.ts';
 import { attachDetachControllerMachine } from './attachDetachController.machine.ts';
-import { attachDetachControllerMessages } from './attachDetachController.messages.ts';
+import { attachDetachControllerMessages, attachDetachControllerSummaries } from './attachDetachController.messages.ts';
 import type { AttachDetachControllerInput } from './types.ts';
 import { adcWorld } from './world.ts';
 
-export { attachDetachControllerMachine, attachDetachControllerMessages as messages };
+export { attachDetachControllerMachine, attachDetachControllerMessages as messages, attachDetachControllerSummaries as summaries };
 export { adcWorld, type AdcWorld } from './world.ts';
 /** the lifecycles it drives: each volume's attach state on a node, and each attach or detach operation */
 export { attachStateMachine } from './cache/actualStateOfWorld.ts';

@@ -12,11 +12,13 @@ import type { ClusterEmitted } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { complete, keyString, noRetriesUntilText, operationKeyText, type PendingOperations } from '../shared/nestedPendingOperations.ts';
 import { goDuration } from '../shared/goFormat.ts';
+import { summarize } from '../shared/messages.ts';
 import { CSI_TIMEOUT, VA_WAIT_BACKOFF_FACTOR, VA_WAIT_BACKOFF_INITIAL, VA_WAIT_BACKOFF_MAX } from '../shared/timing.ts';
 import { initialTransition, transition, type AnyStateMachine } from 'xstate';
 import * as asw from './cache/actualStateOfWorld.ts';
 import { attachVolumeMachine, detachVolumeMachine, type AttachDetachOperationEvent, type OperationAction } from './operationGenerator.ts';
 import { indexAdd, indexDelete, type AdcContext, type Out, type RunningOperation } from './types.ts';
+import { attachDetachControllerSummaries as summaries } from './attachDetachController.messages.ts';
 
 export const opTimer = (op: RunningOperation): string => `op:${keyString(op.key)}`;
 const pollTimer = (op: RunningOperation): string => `poll:${keyString(op.key)}`;
@@ -119,7 +121,7 @@ const PERFORM: Record<OperationAction, Perform> = {
   createVolumeAttachment: (run, op) => sendRequest(run, op, 'create', {
     verb: 'create', kind: 'VolumeAttachment', name: op.vaName,
     object: { apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: op.vaName }, spec: { attacher: op.driver, nodeName: op.node, source: { persistentVolumeName: op.pvName } } },
-    summary: `The attach/detach controller creates VolumeAttachment ${op.vaName} asking the external-attacher to attach ${op.specName} to ${op.node}.`,
+    summary: summarize(summaries, 'attachDetachController.createVolumeAttachment', { vaName: op.vaName, specName: op.specName, node: op.node }),
   }),
   // an existing VolumeAttachment is looked at once before the wait (waitForVolumeAttachmentInternal)
   waitForVolumeAttachment: (run, op) => {
@@ -132,7 +134,7 @@ const PERFORM: Record<OperationAction, Perform> = {
   logNodeNotFound: (run, op) => { run.out.push({ type: 'log', msg: 'attachDetachController.nodeNotFoundSkipVerify', args: logArgs(op) }); },
   deleteVolumeAttachment: (run, op) => sendRequest(run, op, 'delete', {
     verb: 'delete', kind: 'VolumeAttachment', name: op.vaName,
-    summary: `The attach/detach controller deletes VolumeAttachment ${op.vaName}, asking the external-attacher to detach ${op.specName} from ${op.node}.`,
+    summary: summarize(summaries, 'attachDetachController.deleteVolumeAttachment', { vaName: op.vaName, specName: op.specName, node: op.node }),
   }),
   waitForVolumeAttachmentDeletion: (run, op) => (run.ctx.vas[op.vaName] ? undefined : { type: 'volumeAttachment.deleted' }),
   operationSucceeded: (run, op) => finishRun(run, op, undefined),

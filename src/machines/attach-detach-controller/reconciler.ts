@@ -13,6 +13,7 @@
 import type { ClusterEmitted } from '../shared/contract.ts';
 import { isOperationPending, isOperationSafeToRetry, run, findOperation, type OperationKey } from '../shared/nestedPendingOperations.ts';
 import { goDuration } from '../shared/goFormat.ts';
+import { summarize } from '../shared/messages.ts';
 import { volumeAttachmentName } from '../shared/names.ts';
 import { ADC_MAX_WAIT_FOR_UNMOUNT_DURATION, ADC_RECONCILER_LOOP_PERIOD } from '../shared/timing.ts';
 import { getProfile } from '../profiles/index.ts';
@@ -21,6 +22,7 @@ import * as dsw from './cache/desiredStateOfWorld.ts';
 import { isNodeReady } from './informers.ts';
 import { beginOperation, opsFor, setOps } from './operations.ts';
 import type { AdcContext, Out, RunningOperation } from './types.ts';
+import { attachDetachControllerSummaries as summaries } from './attachDetachController.messages.ts';
 
 export const RECONCILE_TIMER = 'reconcile';
 
@@ -160,7 +162,7 @@ function updateNodeStatuses(ctx: AdcContext, only: string | undefined, set: (c: 
     out.push({
       type: 'api.request', requestId: `adc-${seq}`, verb: 'patchStatus', kind: 'Node', name: u.nodeName,
       patch: { status: { volumesAttached: u.volumes.length ? u.volumes.map((name) => ({ name, devicePath: '' })) : null } },
-      summary: `The attach/detach controller writes node ${u.nodeName}'s status.volumesAttached: ${u.volumes.length ? u.volumes.join(', ') : 'none'}.`,
+      summary: summarize(summaries, 'attachDetachController.updateVolumesAttached', { nodeName: u.nodeName, volumes: u.volumes.length ? u.volumes.join(', ') : 'none' }),
     });
   }
   set({ ...ctx, asw: next, reported, seq });

@@ -7,7 +7,7 @@
  * upstream: kubernetes-csi/external-attacher cmd/csi-attacher/main.go, pkg/controller/{controller,
  * csi_handler,util,trivial_handler}.go; kubernetes-csi/csi-lib-utils connection/connection.go, rpc/common.go.
  */
-import { defineMessages, type MessageDef } from '../shared/messages.ts';
+import { defineMessages, defineSummaries, type MessageDef } from '../shared/messages.ts';
 
 const D = 'driver={driver:q}';
 const VA = 'driver={driver:q} VolumeAttachment={va:q}';
@@ -518,3 +518,17 @@ export const externalAttacherMessages = defineMessages({
 });
 
 export type ExternalAttacherMessageId = keyof typeof externalAttacherMessages;
+
+/** One-sentence trace summaries of its API writes and CSI calls. */
+export const externalAttacherSummaries = defineSummaries({
+  'externalAttacher.addPVFinalizer': 'csi-attacher adds the finalizer {finalizer} to PersistentVolume {pv}.',
+  'externalAttacher.saveVAMetadata': 'csi-attacher adds its finalizer and the node-id annotation ({nodeID}) to VolumeAttachment {va}.',
+  'externalAttacher.controllerPublishVolume': 'csi-attacher calls ControllerPublishVolume to attach {volumeHandle} to node {nodeID}.',
+  'externalAttacher.markAttached': 'csi-attacher marks VolumeAttachment {va} attached (status.attached=true).',
+  'externalAttacher.controllerUnpublishVolume': 'csi-attacher calls ControllerUnpublishVolume to detach {volumeHandle} from node {nodeID}.',
+  'externalAttacher.markDetached': 'csi-attacher marks VolumeAttachment {va} detached (status.attached=false).',
+  'externalAttacher.removeVAFinalizer': 'csi-attacher removes its finalizer from VolumeAttachment {va}.',
+  /** what: "attach" or "detach" */
+  'externalAttacher.saveError': 'csi-attacher saves the {what} error in VolumeAttachment {va}: {err}',
+  'externalAttacher.removePVFinalizer': 'csi-attacher removes its finalizer from PersistentVolume {pv}: no VolumeAttachment uses it any more.',
+});

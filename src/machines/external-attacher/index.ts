@@ -7,7 +7,7 @@ import { externalAttacherMessages } from './externalAttacher.messages.ts';
 import type { ExternalAttacherInput } from './externalAttacher.types.ts';
 
 export { externalAttacherMachine } from './externalAttacher.machine.ts';
-export { externalAttacherMessages as messages } from './externalAttacher.messages.ts';
+export { externalAttacherMessages as messages, externalAttacherSummaries as summaries } from './externalAttacher.messages.ts';
 export { volumeAttachmentMachine, type VaLifecycleState, type VaLifecycleEvent } from './volumeAttachment.machine.ts';
 export type { ExternalAttacherInput as Input, ExternalAttacherInput, ExternalAttacherContext } from './externalAttacher.types.ts';
 

@@ -7,12 +7,14 @@
 import type { ApiResultEvent, CsiResultEvent, WatchEvent } from '../shared/contract.ts';
 import { rfc3339 } from '../shared/goFormat.ts';
 import type { K8sObject } from '../shared/k8s.ts';
+import { summarize } from '../shared/messages.ts';
 import { attacherFinalizer, VA_NODE_ID_ANNOTATION } from '../shared/names.ts';
 import { getProfile } from '../profiles/index.ts';
 import {
   finalizersWithout, hasFinalizer, listerNotFound, newer, nodeIdFromCSINode, queueAdd, queueDone, queueForget,
   queueGet, rateLimitDelay, shouldEnqueueVAChange, volumeCapability,
 } from './helpers.ts';
+import { externalAttacherSummaries as summaries } from './externalAttacher.messages.ts';
 import type { VaOperation } from './externalAttacher.types.ts';
 import { transition } from 'xstate';
 import { apiRequest, grpcCall, grpcResult, log, noteState, stateText, vaLog, type Step } from './step.ts';
@@ -163,7 +165,7 @@ const PERFORM: Partial<Record<VaAction, Perform>> = {
     apiRequest(s, {
       verb: 'patch', kind: 'PersistentVolume', name: op.pvName!,
       patch: { metadata: { finalizers: [...(pv.metadata.finalizers ?? []), finalizer(s)] } },
-      summary: `csi-attacher adds the finalizer ${finalizer(s)} to PersistentVolume ${op.pvName}.`,
+      summary: summarize(summaries, 'externalAttacher.addPVFinalizer', { finalizer: finalizer(s), pv: op.pvName! }),
     }, { queue: 'va', name: op.name, request: 'pvFinalizer' });
   },
   logPVFinalizerAdded: (s, op) => vaLog(s, 'externalAttacher.pvFinalizerAdded', op.name, { pv: op.pvName! }),
@@ -194,10 +196,10 @@ const PERFORM: Partial<Record<VaAction, Perform>> = {
   },
   saveVAMetadata: (s, op) => apiRequest(s, {
     verb: 'patch', kind: 'VolumeAttachment', name: op.name, patch: { metadata: op.patch },
-    summary: `csi-attacher adds its finalizer and the node-id annotation (${op.nodeID}) to VolumeAttachment ${op.name}.`,
+    summary: summarize(summaries, 'externalAttacher.saveVAMetadata', { nodeID: op.nodeID!, va: op.name }),
   }, { queue: 'va', name: op.name, request: 'vaMetadata' }),
   controllerPublishVolume: (s, op) => grpcCall(s, { kind: 'va', va: op.name, stage: 'attach' }, 'ControllerPublishVolume', op.request!, { queue: 'va', name: op.name, request: 'publish' },
-    `csi-attacher calls ControllerPublishVolume to attach ${op.volumeHandle} to node ${op.nodeID}.`),
+    summarize(summaries, 'externalAttacher.controllerPublishVolume', { volumeHandle: op.volumeHandle!, nodeID: op.nodeID! })),
   logAttached: (s, op) => vaLog(s, 'externalAttacher.attached', op.name),
   markAsAttached: (s, op, event) => {
     const metadata = event.type === 'csi.controllerPublishVolume.succeeded' ? event.response?.publish_context as Record<string, string> | undefined : undefined;
@@ -205,7 +207,7 @@ const PERFORM: Partial<Record<VaAction, Perform>> = {
     apiRequest(s, {
       verb: 'patchStatus', kind: 'VolumeAttachment', name: op.name,
       patch: { status: { attached: true, attachmentMetadata: metadata && Object.keys(metadata).length ? metadata : null, attachError: null } },
-      summary: `csi-attacher marks VolumeAttachment ${op.name} attached (status.attached=true).`,
+      summary: summarize(summaries, 'externalAttacher.markAttached', { va: op.name }),
     }, { queue: 'va', name: op.name, request: 'markAttached' });
   },
   logMarkedAsAttached: (s, op) => vaLog(s, 'externalAttacher.markedAsAttached', op.name),
@@ -236,7 +238,7 @@ const PERFORM: Partial<Record<VaAction, Perform>> = {
     return { type: 'detach.ready' };
   },
   controllerUnpublishVolume: (s, op) => grpcCall(s, { kind: 'va', va: op.name, stage: 'detach' }, 'ControllerUnpublishVolume', { volume_id: op.volumeHandle, node_id: op.nodeID },
-    { queue: 'va', name: op.name, request: 'unpublish' }, `csi-attacher calls ControllerUnpublishVolume to detach ${op.volumeHandle} from node ${op.nodeID}.`),
+    { queue: 'va', name: op.name, request: 'unpublish' }, summarize(summaries, 'externalAttacher.controllerUnpublishVolume', { volumeHandle: op.volumeHandle!, nodeID: op.nodeID! })),
   logDetached: (s, op) => vaLog(s, 'externalAttacher.detached', op.name),
   checkAfterUnpublish: (s, op) => {
     const found = hasFinalizer(op.va, finalizer(s));
@@ -249,14 +251,14 @@ const PERFORM: Partial<Record<VaAction, Perform>> = {
     apiRequest(s, {
       verb: 'patchStatus', kind: 'VolumeAttachment', name: op.name,
       patch: { status: { attached: false, detachError: null, attachmentMetadata: null } },
-      summary: `csi-attacher marks VolumeAttachment ${op.name} detached (status.attached=false).`,
+      summary: summarize(summaries, 'externalAttacher.markDetached', { va: op.name }),
     }, { queue: 'va', name: op.name, request: 'markDetached' });
   },
   checkAfterMarkedDetached: (s, op) =>
     (profile(s).attacherRemovesFinalizerFirst || !hasFinalizer(op.va, finalizer(s)) ? { type: 'va.fullyDetached' } : { type: 'va.finalizerRemovalNeeded' }),
   removeVAFinalizer: (s, op) => apiRequest(s, {
     verb: 'patch', kind: 'VolumeAttachment', name: op.name, patch: { metadata: { finalizers: finalizersWithout(op.va, finalizer(s)) } },
-    summary: `csi-attacher removes its finalizer from VolumeAttachment ${op.name}.`,
+    summary: summarize(summaries, 'externalAttacher.removeVAFinalizer', { va: op.name }),
   }, { queue: 'va', name: op.name, request: 'removeFinalizer' }),
   logFinalizerRemoved: (s, op) => vaLog(s, 'externalAttacher.finalizerRemoved', op.name),
   logFullyDetached: (s, op) => vaLog(s, 'externalAttacher.fullyDetached', op.name),
@@ -318,7 +320,7 @@ function saveError(s: Step, op: VaOperation, what: 'attach' | 'detach', err: str
   apiRequest(s, {
     verb: 'patchStatus', kind: 'VolumeAttachment', name: op.name,
     patch: { status: { [attach ? 'attachError' : 'detachError']: { message: err, time: errTime(s) } } },
-    summary: `csi-attacher saves the ${attach ? 'attach' : 'detach'} error in VolumeAttachment ${op.name}: ${err}`,
+    summary: summarize(summaries, 'externalAttacher.saveError', { what: attach ? 'attach' : 'detach', va: op.name, err }),
   }, { queue: 'va', name: op.name, request: 'saveError' });
 }
 
@@ -390,6 +392,6 @@ function syncPV(s: Step, name: string): void {
   log(s, 'externalAttacher.pvNoVAFound', { pv: name });
   apiRequest(s, {
     verb: 'patch', kind: 'PersistentVolume', name, patch: { metadata: { finalizers: finalizersWithout(pv, finalizer(s)) } },
-    summary: `csi-attacher removes its finalizer from PersistentVolume ${name}: no VolumeAttachment uses it any more.`,
+    summary: summarize(summaries, 'externalAttacher.removePVFinalizer', { pv: name }),
   }, { queue: 'pv', name, step: 'pvRemoveFinalizer' });
 }

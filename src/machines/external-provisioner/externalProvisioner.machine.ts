@@ -17,10 +17,12 @@ import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/con
 import { csiMethod, type CsiRpc, GRPC_CODE_GO_NAME, isFinalError, rpcErrorText } from '../shared/csi.ts';
 import { sortedJson, goDuration } from '../shared/goFormat.ts';
 import { type K8sObject, kobj } from '../shared/k8s.ts';
+import { summarize } from '../shared/messages.ts';
 import { ANN_PROVISIONED_BY, ANN_SELECTED_NODE, ANN_STORAGE_PROVISIONER, ANN_STORAGE_PROVISIONER_BETA } from '../shared/names.ts';
 import { PROVISIONER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
 import type { DriverProfile } from '../drivers/types.ts';
 import { buildPersistentVolume, createVolumeRequest, provisionedVolumeName } from './requests.ts';
+import { externalProvisionerSummaries as summaries } from './externalProvisioner.messages.ts';
 
 export interface ExternalProvisionerInput extends ComponentInput {
   /** the CSI driver this sidecar serves */
@@ -172,7 +174,7 @@ function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
     out.push(log('volumeProvisioned', { claim: key, class: cls.metadata.name, pv: pv.metadata.name }));
     out.push(log('savingPV', { claim: key, class: cls.metadata.name, pv: pv.metadata.name }));
     const requestId = `ep-${c.nextRequest++}`;
-    out.push({ type: 'api.request', requestId, verb: 'create', kind: 'PersistentVolume', name: pv.metadata.name, object: pv, summary: `csi-provisioner creates PersistentVolume ${pv.metadata.name} for claim ${key} (volumeHandle ${pv.spec.csi.volumeHandle}).` });
+    out.push({ type: 'api.request', requestId, verb: 'create', kind: 'PersistentVolume', name: pv.metadata.name, object: pv, summary: summarize(summaries, 'externalProvisioner.createPV', { pv: pv.metadata.name, claim: key, handle: pv.spec.csi.volumeHandle }) });
     c.ops[key] = { kind: 'provision', step: 'save', requestId };
     return;
   }
@@ -186,7 +188,7 @@ function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
   }
   out.push(log('volumeDeleted', { pv: pvName }));
   const requestId = `ep-${c.nextRequest++}`;
-  out.push({ type: 'api.request', requestId, verb: 'delete', kind: 'PersistentVolume', name: pvName, summary: `csi-provisioner deletes PersistentVolume ${pvName}.` });
+  out.push({ type: 'api.request', requestId, verb: 'delete', kind: 'PersistentVolume', name: pvName, summary: summarize(summaries, 'externalProvisioner.deletePV', { pv: pvName }) });
   c.ops[key] = { kind: 'delete', step: 'deletePV', requestId };
 }
 

@@ -6,7 +6,7 @@
  * cmd/csi-provisioner/csi-provisioner.go, pkg/controller/controller.go (still printf in v5.0.1),
  * csi-lib-utils connection/connection.go (1.30 lines from k8s-facts §3.5, for ≥ v0.18).
  */
-import { defineMessages } from '../shared/messages.ts';
+import { defineMessages, defineSummaries } from '../shared/messages.ts';
 
 const S = 'csi-provisioner' as const;
 
@@ -153,4 +153,10 @@ export const externalProvisionerMessages = defineMessages({
     source: S, stage: 'delete', severity: 'I', summary: 'Deleting {pv} is done.',
     formats: { '1.20': { file: 'controller.go', line: 1545, text: 'delete {pv:q}: succeeded' } },
   },
+});
+
+/** One-sentence trace summaries of its API writes. */
+export const externalProvisionerSummaries = defineSummaries({
+  'externalProvisioner.createPV': 'csi-provisioner creates PersistentVolume {pv} for claim {claim} (volumeHandle {handle}).',
+  'externalProvisioner.deletePV': 'csi-provisioner deletes PersistentVolume {pv}.',
 });

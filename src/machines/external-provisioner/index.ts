@@ -1,8 +1,8 @@
 import type { ComponentDescriptor } from '../shared/contract.ts';
 import { externalProvisionerMachine, type ExternalProvisionerInput } from './externalProvisioner.machine.ts';
-import { externalProvisionerMessages } from './externalProvisioner.messages.ts';
+import { externalProvisionerMessages, externalProvisionerSummaries } from './externalProvisioner.messages.ts';
 
-export { externalProvisionerMachine, externalProvisionerMessages as messages };
+export { externalProvisionerMachine, externalProvisionerMessages as messages, externalProvisionerSummaries as summaries };
 export type { ExternalProvisionerInput, ExternalProvisionerContext } from './externalProvisioner.machine.ts';
 export { createVolumeRequest, buildPersistentVolume, provisionedVolumeName } from './requests.ts';
 

@@ -1,8 +1,8 @@
 import type { ComponentDescriptor } from '../shared/contract.ts';
 import { kubeSchedulerMachine, type KubeSchedulerInput } from './kubeScheduler.machine.ts';
-import { kubeSchedulerMessages } from './kubeScheduler.messages.ts';
+import { kubeSchedulerMessages, kubeSchedulerSummaries } from './kubeScheduler.messages.ts';
 
-export { kubeSchedulerMachine, kubeSchedulerMessages as messages };
+export { kubeSchedulerMachine, kubeSchedulerMessages as messages, kubeSchedulerSummaries as summaries };
 export type { KubeSchedulerInput, KubeSchedulerContext } from './kubeScheduler.machine.ts';
 
 /** kube-scheduler on the control plane (default-scheduler). */

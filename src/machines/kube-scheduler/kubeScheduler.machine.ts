@@ -18,8 +18,10 @@
 import { enqueueActions, setup } from 'xstate';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import { type K8sObject, kobj } from '../shared/k8s.ts';
+import { summarize } from '../shared/messages.ts';
 import { ANN_SELECTED_NODE } from '../shared/names.ts';
 import { checkClaims, nodeUsable, pickNode, volumeFitsNode, podClaims } from './filter.ts';
+import { kubeSchedulerSummaries as summaries } from './kubeScheduler.messages.ts';
 
 export type KubeSchedulerInput = ComponentInput;
 
@@ -77,7 +79,7 @@ function request(c: KubeSchedulerContext, pod: string, what: 'selectedNode' | 'b
 function bindPod(c: KubeSchedulerContext, key: string, pod: K8sObject, node: string, out: Out): void {
   const requestId = request(c, key, 'bind');
   setPodNode(c, key, node); // assume: the pod counts on its node before the binding is confirmed
-  out.push({ type: 'api.request', requestId, verb: 'patch', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, patch: { spec: { nodeName: node } }, summary: `kube-scheduler binds pod ${key} to node ${node}.` });
+  out.push({ type: 'api.request', requestId, verb: 'patch', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, patch: { spec: { nodeName: node } }, summary: summarize(summaries, 'kubeScheduler.bindPod', { pod: key, node }) });
 }
 
 function fail(c: KubeSchedulerContext, key: string, pod: K8sObject, msg: string, out: Out): void {
@@ -133,7 +135,7 @@ function scheduleAll(c: KubeSchedulerContext, out: Out): void {
       const claim = c.claims[ck]!;
       if (claim.metadata.annotations?.[ANN_SELECTED_NODE] === node) continue;
       const requestId = request(c, key, 'selectedNode');
-      out.push({ type: 'api.request', requestId, verb: 'patch', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, patch: { metadata: { annotations: { [ANN_SELECTED_NODE]: node } } }, summary: `kube-scheduler picks node ${node} for pod ${key} and writes it into claim ${ck} (selected-node), so the volume is created where the pod will run.` });
+      out.push({ type: 'api.request', requestId, verb: 'patch', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, patch: { metadata: { annotations: { [ANN_SELECTED_NODE]: node } } }, summary: summarize(summaries, 'kubeScheduler.selectedNode', { node, pod: key, claim: ck }) });
     }
   }
 }

@@ -7,7 +7,7 @@
  * ~1.20), schedule_one.go:304 (kind 1.30, kueue CI), factory.go:338 and schedule_one.go:987 (the
  * last two: versions not certain).
  */
-import { defineMessages } from '../shared/messages.ts';
+import { defineMessages, defineSummaries } from '../shared/messages.ts';
 
 const S = 'kube-scheduler' as const;
 
@@ -28,4 +28,10 @@ export const kubeSchedulerMessages = defineMessages({
       '1.30': { file: 'schedule_one.go', line: 987, msg: 'Unable to schedule pod; no fit; waiting', kv: 'pod={pod:q} err={err:q}', v: 2 },
     },
   },
+});
+
+/** One-sentence trace summaries of its API writes. */
+export const kubeSchedulerSummaries = defineSummaries({
+  'kubeScheduler.bindPod': 'kube-scheduler binds pod {pod} to node {node}.',
+  'kubeScheduler.selectedNode': 'kube-scheduler picks node {node} for pod {pod} and writes it into claim {claim} (selected-node), so the volume is created where the pod will run.',
 });

@@ -1,10 +1,10 @@
 import type { ComponentDescriptor } from '../shared/contract.ts';
 import { kubeletMachine } from './kubelet.machine.ts';
-import { messages } from './kubelet.messages.ts';
+import { kubeletSummaries as summaries, messages } from './kubelet.messages.ts';
 import type { KubeletInput } from './kubelet.types.ts';
 import { kubeletWorld } from './kubelet.world.ts';
 
-export { kubeletMachine, messages };
+export { kubeletMachine, messages, summaries };
 export { kubeletWorld, type KubeletWorld } from './kubelet.world.ts';
 /** the lifecycles its volume manager drives: each attached volume and pod mount, and each operation */
 export { attachedVolumeMachine, mountedPodMachine } from './volumemanager/cache/actualStateOfWorld.ts';

@@ -8,7 +8,7 @@
  * (GenerateMsgDetailed = "%v for volume %q %v %v"), pkg/volume/util/nestedpendingoperations,
  * pkg/volume/csi/csi_plugin.go, pkg/kubelet/kubelet.go.
  */
-import { defineMessages } from '../shared/messages.ts';
+import { defineMessages, defineSummaries } from '../shared/messages.ts';
 
 // VolumeToMount details: (UniqueName: %q) pod %q (UID: %q)  — the pod is the pod's name.
 const MOUNT = '{volume:q} (UniqueName: {uniqueName:q}) pod {podName:q} (UID: {podUid:q})';
@@ -186,4 +186,20 @@ export const messages = defineMessages({
       '1.30': { file: 'reconciler.go', line: 148, msg: 'RegisterPlugin failed', kv: 'err={err:q}' },
     },
   },
+});
+
+/** One-sentence trace summaries of its API writes and CSI calls. */
+export const kubeletSummaries = defineSummaries({
+  'kubelet.controllerManagedAttach': 'The kubelet on {node} marks its Node as managed by the attach/detach controller ({annotation}=true).',
+  'kubelet.nodeReady': 'The kubelet on {node} reports its Node Ready.',
+  /** volumes: the volumesInUse names joined with " " */
+  'kubelet.volumesInUse': 'The kubelet on {node} reports volumesInUse [{volumes}] in its node status.',
+  'kubelet.nodeStatusHeartbeat': 'The kubelet on {node} posts its node status heartbeat.',
+  'kubelet.podDeleted': 'The kubelet on {node} has unmounted every volume of pod {pod} and deletes it for good (grace period 0).',
+  'kubelet.podRunning': 'The kubelet on {node} has started the containers of pod {pod}: it is Running and Ready.',
+  'kubelet.pluginGetInfo': "The kubelet's plugin watcher found {path} and asks the plugin what it is.",
+  'kubelet.nodeIDAnnotation': 'The kubelet records CSI node ID {nodeID} of driver {driver} in the {annotation} annotation of Node {node}.',
+  'kubelet.csiNodeDriver': 'The kubelet adds driver {driver} (node ID {nodeID}) to CSINode {node}.',
+  'kubelet.notifyRegistered': 'The kubelet tells node-driver-registrar that driver {driver} is registered.',
+  'kubelet.nodeUnpublishVolume': 'The kubelet asks the CSI node plugin to unmount volume {pvName} from pod {pod}.',
 });

@@ -13,9 +13,11 @@
 import { isFinalError, rpcErrorText } from '../shared/csi.ts';
 import { rfc3339, sortedJson } from '../shared/goFormat.ts';
 import { kobj, type K8sObject } from '../shared/k8s.ts';
+import { summarize } from '../shared/messages.ts';
 import { ANN_CONTROLLER_MANAGED_ATTACH, ANN_NODE_ID } from '../shared/names.ts';
 import { CSI_TIMEOUT, NODE_STATUS_REPORT_FREQUENCY, NODE_STATUS_UPDATE_FREQUENCY, POD_ATTACH_AND_MOUNT_TIMEOUT, REGISTRAR_TIMEOUT, SECOND, STATUS_SYNC_PERIOD } from '../shared/timing.ts';
 import { getProfile } from '../profiles/index.ts';
+import { kubeletSummaries as summaries } from './kubelet.messages.ts';
 import type { Work } from './kubelet.types.ts';
 import { getVolumesInUse, markVolumesAsReportedInUse } from './volumemanager/volumeManager.ts';
 import { api, csi, log, requestReconcile, timer } from './kubelet.work.ts';
@@ -32,9 +34,9 @@ const wall = (w: Work, at = w.now): string => rfc3339((w.c.input.epochUs ?? 0) +
 export function initializeNode(w: Work): void {
   const n = w.c.input.nodeName;
   api(w, { verb: 'patch', kind: 'Node', name: n, patch: { metadata: { annotations: { [ANN_CONTROLLER_MANAGED_ATTACH]: 'true' } } },
-    summary: `The kubelet on ${n} marks its Node as managed by the attach/detach controller (${ANN_CONTROLLER_MANAGED_ATTACH}=true).` });
+    summary: summarize(summaries, 'kubelet.controllerManagedAttach', { node: n, annotation: ANN_CONTROLLER_MANAGED_ATTACH }) });
   api(w, { verb: 'patchStatus', kind: 'Node', name: n, patch: { status: { conditions: [readyCondition(w)] } },
-    summary: `The kubelet on ${n} reports its Node Ready.` });
+    summary: summarize(summaries, 'kubelet.nodeReady', { node: n }) });
   // nodeinfomanager.InitializeCSINodeWithAnnotation: the CSINode object exists before any driver registers
   w.c.csiNode = { drivers: [] };
   api(w, { verb: 'create', kind: 'CSINode', name: n, object: {
@@ -83,7 +85,7 @@ export function updateNodeStatus(w: Work): void {
   if (w.c.input.heartbeat) status.conditions = [readyCondition(w)];
   w.c.nodeStatusInFlight = want;
   w.c.nodeStatusRequest = api(w, { verb: 'patchStatus', kind: 'Node', name: w.c.input.nodeName, patch: { status }, ...(changed ? {} : { quiet: true }),
-    summary: changed ? `The kubelet on ${w.c.input.nodeName} reports volumesInUse [${want.join(' ')}] in its node status.` : `The kubelet on ${w.c.input.nodeName} posts its node status heartbeat.` });
+    summary: changed ? summarize(summaries, 'kubelet.volumesInUse', { node: w.c.input.nodeName, volumes: want.join(' ') }) : summarize(summaries, 'kubelet.nodeStatusHeartbeat', { node: w.c.input.nodeName }) });
 }
 
 export function nodeStatusWritten(w: Work, ok: boolean): void {
@@ -142,7 +144,7 @@ export function syncPods(w: Work): void {
       // PodResourcesAreReclaimed: no volume of the pod is mounted any more -> the final delete
       w.c.podStates[uid] = { ...st, stage: 'deleting' };
       const id = api(w, { verb: 'delete', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, gracePeriodSeconds: 0,
-        summary: `The kubelet on ${w.c.input.nodeName} has unmounted every volume of pod ${kobj(pod)} and deletes it for good (grace period 0).` });
+        summary: summarize(summaries, 'kubelet.podDeleted', { node: w.c.input.nodeName, pod: kobj(pod) }) });
       w.c.podRequests = { ...w.c.podRequests, [id]: { uid, what: 'delete' } };
     }
   }
@@ -182,7 +184,7 @@ function writeRunningStatus(w: Work, uid: string, pod: K8sObject, waitStartedAt:
   const cond = (type: string) => ({ type, status: 'True', lastProbeTime: null, lastTransitionTime: t });
   const id = api(w, { verb: 'patchStatus', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name,
     patch: { status: { phase: 'Running', conditions: [cond('Initialized'), cond('Ready'), cond('ContainersReady'), cond('PodScheduled')], hostIP: w.c.input.nodeName, startTime: wall(w, waitStartedAt) } },
-    summary: `The kubelet on ${w.c.input.nodeName} has started the containers of pod ${kobj(pod)}: it is Running and Ready.` });
+    summary: summarize(summaries, 'kubelet.podRunning', { node: w.c.input.nodeName, pod: kobj(pod) }) });
   w.c.podRequests = { ...w.c.podRequests, [id]: { uid, what: 'status' } };
 }
 
@@ -209,7 +211,7 @@ export function podRequestResult(w: Work, requestId: string, ok: boolean, code: 
 export function pluginSocketCreated(w: Work, path: string): void {
   w.c.plugins[path] = { path, step: 'getInfo' };
   // pluginmanager dials the socket with a 1s timeout
-  w.c.pluginRequests[csi(w, 'GetInfo', {}, 'registrar', REGISTRAR_TIMEOUT, `The kubelet's plugin watcher found ${path} and asks the plugin what it is.`)] = path;
+  w.c.pluginRequests[csi(w, 'GetInfo', {}, 'registrar', REGISTRAR_TIMEOUT, summarize(summaries, 'kubelet.pluginGetInfo', { path }))] = path;
 }
 
 function registrationFailed(w: Work, path: string, err: string): void {
@@ -256,11 +258,11 @@ export function registrationResult(w: Work, requestId: string, ok: boolean, resp
       const ids: Record<string, string> = { ...safeJson(w.c.node?.metadata.annotations?.[ANN_NODE_ID]), [driver]: nodeID };
       const labels = Object.keys(segments).length ? { labels: segments } : {};
       const id1 = api(w, { verb: 'patch', kind: 'Node', name: w.c.input.nodeName, patch: { metadata: { annotations: { [ANN_NODE_ID]: sortedJson(ids) }, ...labels } },
-        summary: `The kubelet records CSI node ID ${nodeID} of driver ${driver} in the ${ANN_NODE_ID} annotation of Node ${w.c.input.nodeName}.` });
+        summary: summarize(summaries, 'kubelet.nodeIDAnnotation', { nodeID, driver, annotation: ANN_NODE_ID, node: w.c.input.nodeName }) });
       const drivers = [...w.c.csiNode.drivers.filter((d) => d.name !== driver), { name: driver, nodeID, topologyKeys: Object.keys(segments).length ? Object.keys(segments).sort() : null }];
       w.c.csiNode = { ...w.c.csiNode, drivers };
       const id2 = api(w, { verb: 'patch', kind: 'CSINode', name: w.c.input.nodeName, patch: { spec: { drivers } },
-        summary: `The kubelet adds driver ${driver} (node ID ${nodeID}) to CSINode ${w.c.input.nodeName}.` });
+        summary: summarize(summaries, 'kubelet.csiNodeDriver', { driver, nodeID, node: w.c.input.nodeName }) });
       w.c.pluginRequests[id1] = path;
       w.c.pluginRequests[id2] = path;
       w.c.plugins[path] = { ...reg, step: 'updateNode', nodeID, waiting: [id1, id2] };
@@ -273,7 +275,7 @@ export function registrationResult(w: Work, requestId: string, ok: boolean, resp
       if (waiting.length) { w.c.plugins[path] = { ...reg, waiting }; return true; }
       w.c.plugins[path] = { ...reg, step: 'notify', waiting: [] };
       w.c.pluginRequests[csi(w, 'NotifyRegistrationStatus', { plugin_registered: true }, 'registrar', REGISTRAR_TIMEOUT,
-        `The kubelet tells node-driver-registrar that driver ${reg.driver} is registered.`)] = path;
+        summarize(summaries, 'kubelet.notifyRegistered', { driver: reg.driver! }))] = path;
       return true;
     }
     case 'notify':

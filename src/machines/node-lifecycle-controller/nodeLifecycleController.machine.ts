@@ -11,7 +11,9 @@ import { enqueueActions, setup } from 'xstate';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { goDuration, rfc3339 } from '../shared/goFormat.ts';
+import { summarize } from '../shared/messages.ts';
 import { NODE_MONITOR_GRACE_PERIOD, NODE_MONITOR_PERIOD } from '../shared/timing.ts';
+import { nodeLifecycleControllerSummaries as summaries } from './nodeLifecycleController.messages.ts';
 
 export interface NodeLifecycleControllerInput extends ComponentInput {
   /** wall-clock epoch (µs) of virtual time 0, to compare lastHeartbeatTime with the virtual clock */
@@ -41,11 +43,11 @@ function monitor(c: Ctx, now: number): { ctx: Ctx; out: ClusterEmitted[] } {
       ...x, status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', lastTransitionTime: ts,
     }));
     out.push({ type: 'log', msg: 'nodeLifecycleController.nodeNotUpdated', args: { node: name, duration: goDuration(age * 1000), condition: `&NodeCondition{Type:Ready,Status:${r.status},LastHeartbeatTime:${r.lastHeartbeatTime},LastTransitionTime:${r.lastTransitionTime ?? ''},Reason:${r.reason ?? ''},Message:${r.message ?? ''},}` } });
-    out.push({ type: 'api.request', requestId: `nlc-${++seq}`, verb: 'patchStatus', kind: 'Node', name, patch: { status: { conditions } }, summary: `The node lifecycle controller marks node ${name} Ready=Unknown: its kubelet stopped posting status.` });
+    out.push({ type: 'api.request', requestId: `nlc-${++seq}`, verb: 'patchStatus', kind: 'Node', name, patch: { status: { conditions } }, summary: summarize(summaries, 'nodeLifecycleController.readyUnknown', { node: name }) });
     out.push({ type: 'event.recorded', involved: { kind: 'Node', name }, eventType: 'Normal', reason: 'NodeNotReady', message: `Node ${name} status is now: NodeNotReady` });
     out.push({ type: 'log', msg: 'nodeLifecycleController.addingTaint', args: { node: name, time: ts } });
     const taints = [...((n.spec?.taints ?? []) as unknown[]), { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: ts }];
-    out.push({ type: 'api.request', requestId: `nlc-${++seq}`, verb: 'patch', kind: 'Node', name, patch: { spec: { taints } }, summary: `The node lifecycle controller taints node ${name} node.kubernetes.io/unreachable:NoExecute.` });
+    out.push({ type: 'api.request', requestId: `nlc-${++seq}`, verb: 'patch', kind: 'Node', name, patch: { spec: { taints } }, summary: summarize(summaries, 'nodeLifecycleController.unreachableTaint', { node: name }) });
   }
   return { ctx: { ...c, marked, seq }, out };
 }

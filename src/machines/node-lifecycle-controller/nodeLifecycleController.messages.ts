@@ -4,7 +4,7 @@
  * processTaintBaseEviction), pkg/controller/util/node/controller_utils.go (RecordNodeStatusChange).
  * Wording recalled from 1.20/master-era source, NOT re-read here; line numbers are estimates.
  */
-import { defineMessages } from '../shared/messages.ts';
+import { defineMessages, defineSummaries } from '../shared/messages.ts';
 
 const SRC = 'kube-controller-manager' as const;
 
@@ -25,4 +25,10 @@ export const nodeLifecycleControllerMessages = defineMessages({
       '1.30': { file: 'node_lifecycle_controller.go', line: 762, msg: 'Node is unresponsive. Adding it to the Taint queue', kv: 'logger="node-lifecycle-controller" node={node:q} timeStamp={time:q}', v: 2 },
     },
   },
+});
+
+/** One-sentence trace summaries of its API writes. */
+export const nodeLifecycleControllerSummaries = defineSummaries({
+  'nodeLifecycleController.readyUnknown': 'The node lifecycle controller marks node {node} Ready=Unknown: its kubelet stopped posting status.',
+  'nodeLifecycleController.unreachableTaint': 'The node lifecycle controller taints node {node} node.kubernetes.io/unreachable:NoExecute.',
 });

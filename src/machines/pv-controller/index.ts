@@ -1,8 +1,8 @@
 import type { ComponentDescriptor } from '../shared/contract.ts';
 import { pvControllerMachine, type PvControllerInput } from './pvController.machine.ts';
-import { pvControllerMessages } from './pvController.messages.ts';
+import { pvControllerMessages, pvControllerSummaries } from './pvController.messages.ts';
 
-export { pvControllerMachine, pvControllerMessages as messages };
+export { pvControllerMachine, pvControllerMessages as messages, pvControllerSummaries as summaries };
 export type { PvControllerInput, PvControllerContext } from './pvController.machine.ts';
 export { pvcPhaseMachine, pvPhaseMachine, claimPhaseAllows, volumePhaseAllows } from './phases.ts';
 export type { ClaimPhase, VolumePhase } from './phases.ts';

@@ -11,7 +11,7 @@
  *   "Claim entered phase" with PVC=/volumeName=/phase= (read in master-era source); line numbers
  *   unverified.
  */
-import { defineMessages } from '../shared/messages.ts';
+import { defineMessages, defineSummaries } from '../shared/messages.ts';
 
 const S = 'kube-controller-manager' as const;
 
@@ -56,4 +56,13 @@ export const pvControllerMessages = defineMessages({
       '1.30': { file: 'pv_controller.go', line: 636, msg: 'Volume is released and reclaim policy will be executed', kv: 'volumeName={volume:q} reclaimPolicy={policy:q}', v: 2 },
     },
   },
+});
+
+/** One-sentence trace summaries of its API writes. */
+export const pvControllerSummaries = defineSummaries({
+  'pvController.bindVolume': 'The PV controller binds PersistentVolume {volume} to claim {claim} (spec.claimRef).',
+  'pvController.bindClaim': 'The PV controller binds claim {claim} to PersistentVolume {volume} (spec.volumeName, bind-completed).',
+  'pvController.volumePhase': 'The PV controller sets PersistentVolume {volume} to phase {phase}.',
+  'pvController.claimPhase': 'The PV controller sets claim {claim} to phase {phase}.',
+  'pvController.externalProvisioning': 'The PV controller hands claim {claim} to the external provisioner {provisioner} (storage-provisioner annotation).',
 });

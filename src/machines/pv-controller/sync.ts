@@ -7,11 +7,13 @@
  */
 import type { ClusterEmitted, EventRecordedEmitted, LogEmitted } from '../shared/contract.ts';
 import { type K8sObject, kobj } from '../shared/k8s.ts';
+import { summarize } from '../shared/messages.ts';
 import {
   ANN_BIND_COMPLETED, ANN_BOUND_BY_CONTROLLER, ANN_SELECTED_NODE, ANN_STORAGE_PROVISIONER, ANN_STORAGE_PROVISIONER_BETA,
 } from '../shared/names.ts';
 import type { Profile } from '../profiles/index.ts';
 import { type ClaimPhase, claimPhaseAllows, type VolumePhase, volumePhaseAllows } from './phases.ts';
+import { pvControllerSummaries as summaries } from './pvController.messages.ts';
 
 /** An API write waiting for its result, and what to log / record once it succeeds. */
 export interface PendingWrite {
@@ -82,7 +84,7 @@ function bind(c: Caches, volume: K8sObject, claim: K8sObject): SyncResult {
     const pv = clone(volume);
     pv.spec.claimRef = { kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, uid: claim.metadata.uid, apiVersion: 'v1', resourceVersion: claim.metadata.resourceVersion };
     pv.metadata.annotations = { ...pv.metadata.annotations, [ANN_BOUND_BY_CONTROLLER]: 'yes' };
-    return write(c, `pv/${volume.metadata.name}`, { verb: 'update', kind: 'PersistentVolume', name: volume.metadata.name, object: pv, summary: `The PV controller binds PersistentVolume ${volume.metadata.name} to claim ${claimName} (spec.claimRef).` },
+    return write(c, `pv/${volume.metadata.name}`, { verb: 'update', kind: 'PersistentVolume', name: volume.metadata.name, object: pv, summary: summarize(summaries, 'pvController.bindVolume', { volume: volume.metadata.name, claim: claimName }) },
       [log('pvController.claimBoundToVolume', { claim: claimName, volume: volume.metadata.name })], []);
   }
   if (volumePhase(volume) !== 'Bound') return setVolumePhase(c, volume, 'Bound');
@@ -94,7 +96,7 @@ function bind(c: Caches, volume: K8sObject, claim: K8sObject): SyncResult {
       annotations[ANN_BOUND_BY_CONTROLLER] ??= 'yes';
     }
     pvc.metadata.annotations = annotations;
-    return write(c, `pvc/${claimName}`, { verb: 'update', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, object: pvc, summary: `The PV controller binds claim ${claimName} to PersistentVolume ${volume.metadata.name} (spec.volumeName, bind-completed).` },
+    return write(c, `pvc/${claimName}`, { verb: 'update', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, object: pvc, summary: summarize(summaries, 'pvController.bindClaim', { claim: claimName, volume: volume.metadata.name }) },
       [log('pvController.volumeBoundToClaim', { volume: volume.metadata.name, claim: claimName })], []);
   }
   if (claimPhase(claim) !== 'Bound' || !claim.status?.capacity) return setClaimPhase(c, claim, 'Bound', volume);
@@ -105,7 +107,7 @@ function setVolumePhase(c: Caches, volume: K8sObject, phase: VolumePhase, pre: C
   if (!volumePhaseAllows(volumePhase(volume), phase)) return { caches: c, out: [] };
   const pv = clone(volume);
   pv.status = { ...pv.status, phase };
-  return write(c, `pv/${volume.metadata.name}`, { verb: 'updateStatus', kind: 'PersistentVolume', name: volume.metadata.name, object: pv, summary: `The PV controller sets PersistentVolume ${volume.metadata.name} to phase ${phase}.` },
+  return write(c, `pv/${volume.metadata.name}`, { verb: 'updateStatus', kind: 'PersistentVolume', name: volume.metadata.name, object: pv, summary: summarize(summaries, 'pvController.volumePhase', { volume: volume.metadata.name, phase }) },
     pre, [log('pvController.volumeEnteredPhase', { volume: volume.metadata.name, phase })]);
 }
 
@@ -116,7 +118,7 @@ function setClaimPhase(c: Caches, claim: K8sObject, phase: ClaimPhase, volume: K
   pvc.status = volume
     ? { ...pvc.status, phase, accessModes: volume.spec.accessModes, capacity: volume.spec.capacity }
     : { phase };
-  return write(c, `pvc/${kobj(claim)}`, { verb: 'updateStatus', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, object: pvc, summary: `The PV controller sets claim ${kobj(claim)} to phase ${phase}.` },
+  return write(c, `pvc/${kobj(claim)}`, { verb: 'updateStatus', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, object: pvc, summary: summarize(summaries, 'pvController.claimPhase', { claim: kobj(claim), phase }) },
     [], [log('pvController.claimEnteredPhase', { claim: kobj(claim), phase }), ...(ev ? [ev] : [])]);
 }
 
@@ -145,7 +147,7 @@ export function syncClaim(c: Caches, key: string, profile: Profile): SyncResult 
     if (Object.entries(wanted).some(([k, v]) => ann(claim, k) !== v)) {
       const pvc = clone(claim);
       pvc.metadata.annotations = { ...pvc.metadata.annotations, ...wanted };
-      return write(c, `pvc/${key}`, { verb: 'update', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, object: pvc, summary: `The PV controller hands claim ${key} to the external provisioner ${cls.provisioner} (storage-provisioner annotation).` }, [], [waiting]);
+      return write(c, `pvc/${key}`, { verb: 'update', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, object: pvc, summary: summarize(summaries, 'pvController.externalProvisioning', { claim: key, provisioner: cls.provisioner }) }, [], [waiting]);
     }
     return { caches: c, out: [waiting] };
   }

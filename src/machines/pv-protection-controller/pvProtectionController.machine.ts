@@ -8,7 +8,9 @@
 import { enqueueActions, setup } from 'xstate';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
+import { summarize } from '../shared/messages.ts';
 import { PV_PROTECTION_FINALIZER } from '../shared/names.ts';
+import { pvProtectionControllerSummaries as summaries } from './pvProtectionController.messages.ts';
 
 export type PvProtectionControllerInput = ComponentInput;
 
@@ -30,7 +32,7 @@ function processPV(c: PvProtectionControllerContext, name: string, out: ClusterE
   out.push({
     type: 'api.request', requestId, verb: 'update', kind: 'PersistentVolume', name,
     object: { ...pv, metadata: { ...pv.metadata, finalizers: pv.metadata.finalizers.filter((f) => f !== PV_PROTECTION_FINALIZER) } },
-    summary: `The PV protection controller removes ${PV_PROTECTION_FINALIZER} from PersistentVolume ${name}: it is no longer bound.`,
+    summary: summarize(summaries, 'pvProtectionController.removeFinalizer', { finalizer: PV_PROTECTION_FINALIZER, pv: name }),
   });
 }
 

@@ -11,7 +11,9 @@
 import { enqueueActions, setup } from 'xstate';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import { type K8sObject, kobj } from '../shared/k8s.ts';
+import { summarize } from '../shared/messages.ts';
 import { PVC_PROTECTION_FINALIZER } from '../shared/names.ts';
+import { pvcProtectionControllerSummaries as summaries } from './pvcProtectionController.messages.ts';
 
 export type PvcProtectionControllerInput = ComponentInput;
 
@@ -42,7 +44,7 @@ function processPVC(c: PvcProtectionControllerContext, key: string, out: Cluster
   out.push({
     type: 'api.request', requestId, verb: 'update', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name,
     object: { ...claim, metadata: { ...claim.metadata, finalizers: claim.metadata.finalizers.filter((f) => f !== PVC_PROTECTION_FINALIZER) } },
-    summary: `The PVC protection controller removes ${PVC_PROTECTION_FINALIZER} from claim ${key}: no pod uses it any more, so it can be deleted.`,
+    summary: summarize(summaries, 'pvcProtectionController.removeFinalizer', { finalizer: PVC_PROTECTION_FINALIZER, claim: key }),
   });
 }
 

@@ -76,6 +76,21 @@ export function renderTemplate(tpl: string, args: LogArgs): string {
   });
 }
 
+/** Step summaries by id: kept in each component's catalog beside its log lines, so all its text is in one place to translate. */
+export type SummaryCatalog = Record<string, string>;
+
+/** Identity helper that keeps literal summary ids typed, like defineMessages. */
+export function defineSummaries<const T extends SummaryCatalog>(s: T): T {
+  return s;
+}
+
+/** A catalog summary rendered with the log template language, so machines never build step text inline. */
+export function summarize<T extends SummaryCatalog>(catalog: T, id: keyof T & string, args: LogArgs): string {
+  const tpl = catalog[id];
+  if (tpl === undefined) throw new Error(`unknown summary "${id}"`);
+  return renderTemplate(tpl, args);
+}
+
 /** The text after `file:line] `. */
 export function renderMessage(f: LogFormat, args: LogArgs): string {
   if (f.text !== undefined) return renderTemplate(f.text, args);

@@ -25,11 +25,12 @@ import { assign, initialTransition, setup, transition, type AnyStateMachine, typ
 import type { CsiResultEvent } from '../../shared/contract.ts';
 import { isFinalError, rpcErrorText, type GrpcCode } from '../../shared/csi.ts';
 import type { K8sObject } from '../../shared/k8s.ts';
-import type { Stage } from '../../shared/messages.ts';
+import { summarize, type Stage } from '../../shared/messages.ts';
 import { deviceMountPath } from '../../shared/names.ts';
 import { CSI_TIMEOUT } from '../../shared/timing.ts';
 import { getProfile } from '../../profiles/index.ts';
 import type { InflightOperation, OperationKind, PodVolume, VolumeSpec, Work } from '../kubelet.types.ts';
+import { kubeletSummaries as summaries } from '../kubelet.messages.ts';
 import { api, csi, log, noteState, stateText } from '../kubelet.work.ts';
 import {
   getDeviceMountState, getVolumeMountState, markDeviceAsMounted, markDeviceAsUncertain, markDeviceAsUnmounted,
@@ -412,7 +413,7 @@ const PERFORM: Record<string, Perform> = {
   nodeUnpublishVolume: (w, op) => {
     const v = volumeOf(w, op)!;
     nodeCall(w, op, 'NodeUnpublishVolume', nodeUnpublishVolumeRequest(w, v, op.podUid),
-      `The kubelet asks the CSI node plugin to unmount volume ${v.pvName} from pod ${podOf(w, op)?.podName ?? op.podUid}.`);
+      summarize(summaries, 'kubelet.nodeUnpublishVolume', { pvName: v.pvName, pod: podOf(w, op)?.podName ?? op.podUid }));
   },
   nodeUnstageVolume: (w, op) => nodeCall(w, op, 'NodeUnstageVolume', nodeUnstageVolumeRequest(volumeOf(w, op)!, stagingPathOf(w, op))),
   markDeviceAsMounted: (w, op) => { markDeviceAsMounted(w, op.uniqueName); },
