@@ -81,6 +81,22 @@ const named = <K extends string>(...names: K[]): Record<K, () => void> =>
 type FailParams = { stage: 'VerifyControllerAttachedVolume' | 'WaitForAttach' | 'MountDevice' | 'SetUp' | 'TearDown' | 'UnmountDevice'; error: FailReason };
 type FailReason = 'notReportedInUse' | 'getNodeFailed' | 'notAttachedAccordingToNodeStatus' | 'driverNotFound' | 'rpc' | 'notAttached';
 
+/**
+ * The state every CSI step starts in: the CSI client of a registered driver is created, or the
+ * step fails at once ("driver name … not found in the list of registered CSI drivers").
+ */
+const newCsiDriverClientState = (description: string, next: string, failed: string, stage: FailParams['stage']) => ({
+  description,
+  entry: 'newCsiDriverClient' as const,
+  on: {
+    'csi.driverClient.created': next,
+    'csi.driverClient.failed': { target: failed, actions: { type: 'operationFailed' as const, params: { stage, error: 'driverNotFound' as const } } },
+  },
+});
+
+/** Every operation's failed end. */
+const FAILED = { description: 'The operation returned an error: it backs off before the reconciler may retry.', type: 'final' as const };
+
 export interface VerifyContext { volumeName: string; attachable: boolean; reportedInUse: boolean }
 
 export const verifyControllerAttachedVolumeMachine = setup({
@@ -121,7 +137,7 @@ export const verifyControllerAttachedVolumeMachine = setup({
       },
     },
     succeeded: { description: 'MarkVolumeAsAttached: the volume is in the actual state of world.', type: 'final', entry: 'operationSucceeded' },
-    failed: { description: 'The operation returned an error: it backs off before the reconciler may retry.', type: 'final' },
+    failed: FAILED,
   },
 });
 
@@ -160,14 +176,7 @@ export const mountVolumeMachine = setup({
       description: 'MountVolume.MountDevice: csi_attacher.MountDevice stages the volume at its global mount path.',
       initial: 'newCsiDriverClient',
       states: {
-        newCsiDriverClient: {
-          description: 'The CSI client of a registered driver.',
-          entry: 'newCsiDriverClient',
-          on: {
-            'csi.driverClient.created': 'nodeGetCapabilities',
-            'csi.driverClient.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MountDevice', error: 'driverNotFound' } } },
-          },
-        },
+        newCsiDriverClient: newCsiDriverClientState('The CSI client of a registered driver.', 'nodeGetCapabilities', '#mountVolume.failed', 'MountDevice'),
         nodeGetCapabilities: {
           description: 'Does the node plugin advertise STAGE_UNSTAGE_VOLUME?',
           entry: 'nodeGetCapabilities',
@@ -194,14 +203,7 @@ export const mountVolumeMachine = setup({
       description: 'MountVolume.SetUp: csi_mounter.SetUpAt publishes the volume into the pod.',
       initial: 'newCsiDriverClient',
       states: {
-        newCsiDriverClient: {
-          description: 'The CSI client of a registered driver.',
-          entry: 'newCsiDriverClient',
-          on: {
-            'csi.driverClient.created': 'nodeGetCapabilities',
-            'csi.driverClient.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'SetUp', error: 'driverNotFound' } } },
-          },
-        },
+        newCsiDriverClient: newCsiDriverClientState('The CSI client of a registered driver.', 'nodeGetCapabilities', '#mountVolume.failed', 'SetUp'),
         nodeGetCapabilities: {
           description: 'With STAGE_UNSTAGE_VOLUME the publish names the staging path.',
           entry: 'nodeGetCapabilities',
@@ -221,7 +223,7 @@ export const mountVolumeMachine = setup({
       },
     },
     succeeded: { description: 'MarkVolumeAsMounted: the pod\'s volume is mounted.', type: 'final', entry: 'operationSucceeded' },
-    failed: { description: 'The operation returned an error: it backs off before the reconciler may retry.', type: 'final' },
+    failed: FAILED,
   },
 });
 
@@ -235,14 +237,7 @@ export const unmountVolumeMachine = setup({
   id: 'unmountVolume',
   initial: 'newCsiDriverClient',
   states: {
-    newCsiDriverClient: {
-      description: 'UnmountVolume.TearDown: the CSI client of a registered driver.',
-      entry: 'newCsiDriverClient',
-      on: {
-        'csi.driverClient.created': 'nodeUnpublishVolume',
-        'csi.driverClient.failed': { target: 'failed', actions: { type: 'operationFailed', params: { stage: 'TearDown', error: 'driverNotFound' } } },
-      },
-    },
+    newCsiDriverClient: newCsiDriverClientState('UnmountVolume.TearDown: the CSI client of a registered driver.', 'nodeUnpublishVolume', 'failed', 'TearDown'),
     nodeUnpublishVolume: {
       description: 'NodeUnpublishVolume: csi_mounter.TearDownAt unmounts the pod\'s volume directory.',
       entry: 'nodeUnpublishVolume',
@@ -252,7 +247,7 @@ export const unmountVolumeMachine = setup({
       },
     },
     succeeded: { description: 'MarkVolumeAsUnmounted: the pod\'s mount is gone.', type: 'final', entry: 'operationSucceeded' },
-    failed: { description: 'The operation returned an error: it backs off before the reconciler may retry.', type: 'final' },
+    failed: FAILED,
   },
 });
 
@@ -269,14 +264,7 @@ export const unmountDeviceMachine = setup({
   id: 'unmountDevice',
   initial: 'newCsiDriverClient',
   states: {
-    newCsiDriverClient: {
-      description: 'csi_attacher.UnmountDevice: the CSI client of a registered driver.',
-      entry: 'newCsiDriverClient',
-      on: {
-        'csi.driverClient.created': 'nodeGetCapabilities',
-        'csi.driverClient.failed': { target: 'failed', actions: { type: 'operationFailed', params: { stage: 'UnmountDevice', error: 'driverNotFound' } } },
-      },
-    },
+    newCsiDriverClient: newCsiDriverClientState('csi_attacher.UnmountDevice: the CSI client of a registered driver.', 'nodeGetCapabilities', 'failed', 'UnmountDevice'),
     nodeGetCapabilities: {
       description: 'Without STAGE_UNSTAGE_VOLUME there is nothing to unstage.',
       entry: 'nodeGetCapabilities',
@@ -297,7 +285,7 @@ export const unmountDeviceMachine = setup({
       },
     },
     succeeded: { description: 'MarkDeviceAsUnmounted: the device is no longer globally mounted.', type: 'final', entry: 'operationSucceeded' },
-    failed: { description: 'The operation returned an error: it backs off before the reconciler may retry.', type: 'final' },
+    failed: FAILED,
   },
 });
 
