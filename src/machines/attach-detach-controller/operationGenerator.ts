@@ -13,6 +13,7 @@
  * and answers the looks at the informer's VolumeAttachment with facts at once.
  */
 import { setup } from 'xstate';
+import { namedActions } from '../shared/machineParts.ts';
 
 export interface AttachDetachOperationContext {
   /** the unique volume name (kubernetes.io/csi/<driver>^<handle>) */
@@ -40,7 +41,7 @@ export const OPERATION_ACTIONS = [
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 
-const named = Object.fromEntries(OPERATION_ACTIONS.map((a) => [a, () => {}])) as Record<OperationAction, () => void>;
+const named = namedActions(OPERATION_ACTIONS);
 
 export const attachVolumeMachine = setup({
   types: { context: {} as AttachDetachOperationContext, events: {} as AttachDetachOperationEvent, input: {} as Partial<AttachDetachOperationContext> },

@@ -76,11 +76,4 @@ export function grpcResult(s: Step, lc: GrpcLogContext, e: CsiResultEvent): stri
   return err;
 }
 
-/** Note the new state of something the attacher holds (a VA's lifecycle) for the step's `states`. */
-export function noteState(s: Step, subject: string, state: string): void {
-  (s.states ??= {})[subject] = state;
-}
 
-/** A state value as one string: {Attaching: 'controllerPublishing'} -> "Attaching.controllerPublishing". */
-export const stateText = (v: unknown): string =>
-  typeof v === 'string' ? v : Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k}.${stateText(x)}`).join(',');

@@ -17,7 +17,8 @@ import {
 import { externalAttacherSummaries as summaries } from './externalAttacher.messages.ts';
 import type { VaOperation } from './externalAttacher.types.ts';
 import { transition } from 'xstate';
-import { apiRequest, grpcCall, grpcResult, log, noteState, stateText, vaLog, type Step } from './step.ts';
+import { noteState, stateText } from '../shared/machineParts.ts';
+import { apiRequest, grpcCall, grpcResult, log, vaLog, type Step } from './step.ts';
 import { volumeAttachmentMachine, type VaAction, type VaLifecycleEvent } from './volumeAttachment.machine.ts';
 
 const finalizer = (s: Step): string => attacherFinalizer(s.ctx.driverName);

@@ -14,6 +14,7 @@
  * keeps one snapshot per VolumeAttachment and advances it with the pure `transition()`.
  */
 import { setup } from 'xstate';
+import { namedActions } from '../shared/machineParts.ts';
 
 export interface VaLifecycleContext {
   /** v4.9+: the VA finalizer is removed before status.attached is cleared */
@@ -48,7 +49,7 @@ export const VA_ACTIONS = [
 ] as const;
 export type VaAction = (typeof VA_ACTIONS)[number];
 
-const named = Object.fromEntries(VA_ACTIONS.map((a) => [a, () => {}])) as Record<VaAction, () => void>;
+const named = namedActions(VA_ACTIONS);
 
 export const volumeAttachmentMachine = setup({
   types: { context: {} as VaLifecycleContext, events: {} as VaLifecycleEvent, input: {} as Partial<VaLifecycleContext> },

@@ -28,14 +28,6 @@ export function begin(ctx: KubeletContext, now: number): Work {
 
 export const nextId = (w: Work): string => `r${++w.c.seq}`;
 
-/** Note the new state of something the kubelet holds (a volume, a pod's mount, an operation) for the step's `states`. */
-export function noteState(w: Work, subject: string, state: string): void {
-  (w.states ??= {})[subject] = state;
-}
-
-/** A state value as one string: {mountDevice: 'nodeStageVolume'} -> "mountDevice.nodeStageVolume". */
-export const stateText = (v: unknown): string =>
-  typeof v === 'string' ? v : Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k}.${stateText(x)}`).join(',');
 
 export function log(w: Work, msg: KubeletMessageId, args: LogArgs, stage?: Stage): void {
   w.out.push({ type: 'log', msg, args, ...(stage ? { stage } : {}) });

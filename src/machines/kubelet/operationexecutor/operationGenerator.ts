@@ -31,7 +31,8 @@ import { CSI_TIMEOUT } from '../../shared/timing.ts';
 import { getProfile } from '../../profiles/index.ts';
 import type { InflightOperation, OperationKind, PodVolume, VolumeSpec, Work } from '../kubelet.types.ts';
 import { kubeletSummaries as summaries } from '../kubelet.messages.ts';
-import { api, csi, log, noteState, stateText } from '../kubelet.work.ts';
+import { namedActions, noteState, stateText } from '../../shared/machineParts.ts';
+import { api, csi, log } from '../kubelet.work.ts';
 import {
   getDeviceMountState, getVolumeMountState, markDeviceAsMounted, markDeviceAsUncertain, markDeviceAsUnmounted,
   markVolumeAsAttached, markVolumeAsMounted, markVolumeAsUnmounted, markVolumeMountAsUncertain, setDevicePath,
@@ -71,12 +72,8 @@ export const getNodeFact = (ok: boolean, node: K8sObject | undefined, message: s
 
 // ------------------------------------------------------------------ the machines
 
-/**
- * Every action a machine names is performed by `perform` below on the kubelet's Work; the no-op
- * implementations only declare the names to XState.
- */
-const named = <K extends string>(...names: K[]): Record<K, () => void> =>
-  Object.fromEntries(names.map((n) => [n, () => {}])) as Record<K, () => void>;
+/** Every action a machine names is performed by `perform` below on the kubelet's Work. */
+const named = <K extends string>(...names: K[]): Record<K, () => void> => namedActions(names);
 
 type FailParams = { stage: 'VerifyControllerAttachedVolume' | 'WaitForAttach' | 'MountDevice' | 'SetUp' | 'TearDown' | 'UnmountDevice'; error: FailReason };
 type FailReason = 'notReportedInUse' | 'getNodeFailed' | 'notAttachedAccordingToNodeStatus' | 'driverNotFound' | 'rpc' | 'notAttached';
@@ -295,7 +292,8 @@ export const OPERATION_MACHINES: Record<OperationKind, AnyStateMachine> = {
 
 // ------------------------------------------------------------------ message arguments
 
-const mountArgs = (w: Work, v: VolumeSpec, uid: string, p: PodVolume) => ({
+/** The arguments of the kubelet's per-pod volume lines (VolumeToMount.GenerateMsgDetailed). */
+export const mountArgs = (w: Work, v: VolumeSpec, uid: string, p: PodVolume) => ({
   volume: v.pvName, uniqueName: v.uniqueName, podName: p.podName, podUid: uid, kpod: `${p.namespace}/${p.podName}`, node: w.c.input.nodeName,
 });
 const detailMount = (v: VolumeSpec, uid: string, p: PodVolume): string =>

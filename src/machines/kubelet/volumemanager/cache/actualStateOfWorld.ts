@@ -15,7 +15,7 @@
 import { setup } from 'xstate';
 import { transitionTable } from '../../../shared/transitionTable.ts';
 import type { AswVolume, DeviceMountState, PodVolume, VolumeMountState, VolumeSpec, Work } from '../../kubelet.types.ts';
-import { noteState } from '../../kubelet.work.ts';
+import { noteState } from '../../../shared/machineParts.ts';
 
 const volumeSubject = (volume: string): string => `volume ${volume}`;
 const podSubject = (volume: string, p: PodVolume): string => `volume ${volume} pod ${p.namespace}/${p.podName}`;

@@ -10,15 +10,11 @@
 import type { OperationKey } from '../../../shared/nestedPendingOperations.ts';
 import { isOperationPending } from '../../../shared/nestedPendingOperations.ts';
 import { getProfile } from '../../../profiles/index.ts';
-import type { AswVolume, DswVolume, PodVolume, Work } from '../../kubelet.types.ts';
+import type { AswVolume, Work } from '../../kubelet.types.ts';
 import { log } from '../../kubelet.work.ts';
 import { markVolumeAsDetached } from '../cache/actualStateOfWorld.ts';
 import { startOperation } from '../../operationexecutor/operationExecutor.ts';
-import { startGeneratedOperation } from '../../operationexecutor/operationGenerator.ts';
-
-const mountArgs = (w: Work, v: DswVolume, uid: string, p: PodVolume) => ({
-  volume: v.pvName, uniqueName: v.uniqueName, podName: p.podName, podUid: uid, kpod: `${p.namespace}/${p.podName}`, node: w.c.input.nodeName,
-});
+import { mountArgs, startGeneratedOperation } from '../../operationexecutor/operationGenerator.ts';
 
 export function reconcile(w: Work): void {
   unmountVolumes(w);

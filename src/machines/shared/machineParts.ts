@@ -1,0 +1,20 @@
+/**
+ * Small pieces the component machines share when they keep child machines (lifecycles, operations)
+ * as state values in their context and show those states on the trace's steps.
+ */
+
+/** A state value as one string: {mountDevice: 'nodeStageVolume'} -> "mountDevice.nodeStageVolume". */
+export const stateText = (v: unknown): string =>
+  typeof v === 'string' ? v : Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k}.${stateText(x)}`).join(',');
+
+/** Note the new state of something a machine holds (a volume, an operation) for the step's `states` (emitted as states.changed). */
+export function noteState(draft: { states?: Record<string, string> }, subject: string, state: string): void {
+  (draft.states ??= {})[subject] = state;
+}
+
+/**
+ * No-op implementations that declare a child machine's action names to XState: the machine only
+ * names the upstream step to run, and its component performs it on its own context.
+ */
+export const namedActions = <K extends string>(names: readonly K[]): Record<K, () => void> =>
+  Object.fromEntries(names.map((n) => [n, () => {}])) as Record<K, () => void>;
