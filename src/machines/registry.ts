@@ -72,10 +72,3 @@ export const COMPONENT_FOLDERS: ReadonlyArray<Record<string, unknown>> = [...new
 
 /** The message catalogs of the component folders, in registry order (catalog.ts adds the cluster's own). */
 export const COMPONENT_MESSAGES: readonly MessageCatalog[] = COMPONENT_FOLDERS.map((f) => f.messages as MessageCatalog);
-
-/** A registered component by its descriptor's name. */
-export function registered(name: string): RegisteredComponent {
-  const c = COMPONENTS.find((x) => x.descriptor.name === name);
-  if (!c) throw new Error(`no component named "${name}" in the registry`);
-  return c;
-}

@@ -20,7 +20,8 @@ import type { ClusterEmitted, ClusterEvent } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import type { KubeletContext, KubeletInput, Work } from './kubelet.types.ts';
 import { begin } from './kubelet.work.ts';
-import { csiDriverChanged, handleVolumeGet, podUpdated, populatorLoop as populateDesiredState } from './volumemanager/populator/desiredStateOfWorldPopulator.ts';
+import { handleVolumeGet, podUpdated, populatorLoop as populateDesiredState } from './volumemanager/populator/desiredStateOfWorldPopulator.ts';
+import { updatePluginIsAttachable } from './volumemanager/cache/desiredStateOfWorld.ts';
 import { reconcile } from './volumemanager/reconciler/reconciler.ts';
 import { csiFact, deliver, getNodeFact } from './operationexecutor/operationGenerator.ts';
 import {
@@ -74,7 +75,7 @@ function informerUpdate(w: Work, e: ClusterEvent): void {
     }
     case 'Node': if (o.metadata.name === w.c.input.nodeName) w.c.node = gone ? undefined : o; break;
     case 'VolumeAttachment': w.c.vas = put(w.c.vas, o.metadata.name); break;
-    case 'CSIDriver': w.c.csiDrivers = put(w.c.csiDrivers, o.metadata.name); csiDriverChanged(w, o.metadata.name); break;
+    case 'CSIDriver': w.c.csiDrivers = put(w.c.csiDrivers, o.metadata.name); updatePluginIsAttachable(w, o.metadata.name); break;
     default: break;
   }
   settle(w);

@@ -488,6 +488,3 @@ export function deliver(w: Work, requestId: string, fact: OperationEvent): boole
   advance(w, { ...op, machine: { ...op.machine } }, fact);
   return true;
 }
-
-/** The state of the operation that waits for `requestId` (for views and tests). */
-export const operationState = (w: Work, requestId: string): StateValue | undefined => w.c.inflight[requestId]?.machine.value;

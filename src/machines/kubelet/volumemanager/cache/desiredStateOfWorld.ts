@@ -33,7 +33,11 @@ export function deletePodFromVolume(w: Work, uid: string, volume: string): void 
   requestReconcile(w);
 }
 
-/** A CSIDriver appeared, changed or went: the entries of its volumes follow its attachRequired. */
+/**
+ * A CSIDriver appeared, changed or went: the entries of its volumes follow its attachRequired. Not
+ * upstream, which computes pluginIsAttachable once, in AddPodToVolume: here CSIDrivers can arrive after
+ * the pods (a scenario's creation order), and the entries follow them so that such a scenario still mounts.
+ */
 export function updatePluginIsAttachable(w: Work, driver: string): void {
   const attachable = isAttachable(w, driver);
   for (const [k, v] of Object.entries(w.c.dsw)) {

@@ -16,7 +16,7 @@ import { uniqueVolumeName } from '../../../shared/names.ts';
 import { KUBELET_DSW_POPULATOR_LOOP_PERIOD } from '../../../shared/timing.ts';
 import type { ClaimLookup, VolumeSpec, Work } from '../../kubelet.types.ts';
 import { api, timer } from '../../kubelet.work.ts';
-import { addPodToVolume, deletePodFromVolume, updatePluginIsAttachable } from '../cache/desiredStateOfWorld.ts';
+import { addPodToVolume, deletePodFromVolume } from '../cache/desiredStateOfWorld.ts';
 
 const ACCESS: Record<string, number> = {
   ReadWriteOnce: CSI_ACCESS_MODE.SINGLE_NODE_WRITER, ReadOnlyMany: CSI_ACCESS_MODE.MULTI_NODE_READER_ONLY,
@@ -128,10 +128,3 @@ export function podUpdated(w: Work, pod: K8sObject, old: K8sObject | undefined):
   const uid = pod.metadata.uid!;
   if (old && w.c.podVolumes[uid] && claimsKey(old) !== claimsKey(pod)) deleteProcessedPod(w, uid);
 }
-
-/**
- * A CSIDriver appeared, changed or went. Not upstream, which computes pluginIsAttachable once, in
- * AddPodToVolume: here CSIDrivers can arrive after the pods (a scenario's creation order), and the
- * entries follow them so that such a scenario still mounts.
- */
-export const csiDriverChanged = (w: Work, driver: string): void => updatePluginIsAttachable(w, driver);
