@@ -1,8 +1,15 @@
 // npm run mutate: StrykerJS over the safety checker and the three machines that carry every flow.
 // A script, not part of CI (it takes a while). The log catalogs (*.messages.ts) are data the golden
 // traces pin line by line; mutating their strings would only measure that again.
+// MUTATE_SAMPLE=0.15 npm run mutate: a seeded 15% sample of the mutants (scripts/stryker-sample-checker.mjs).
+const sample = process.env.MUTATE_SAMPLE;
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
+  ...(sample ? {
+    checkers: ['sample'],
+    plugins: ['@stryker-mutator/*', './scripts/stryker-sample-checker.mjs'],
+    incrementalFile: `reports/stryker-incremental-sample-${sample}.json`,
+  } : {}),
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutate.config.ts' },
   mutate: [

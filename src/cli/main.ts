@@ -5,6 +5,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { jsonChunks } from './jsonChunks.ts';
 import {
   buildKnowledge, CSI_RPCS, decodeInput, explainText, ExplainInputError, FaultSyntaxError, GRPC_CODES, parseFaultText, runScenario,
   scenarioFromManifests, ScenarioError, SCENARIOS, compileScenario, toMermaidSequence, DRIVERS,
@@ -224,7 +225,7 @@ function trace(args: string[], o: Io): number {
     ...(replicas !== undefined ? { replicas } : {}), ...(seed !== undefined ? { seed } : {}),
     faults,
   });
-  if (format === 'json') o.out(JSON.stringify(t, null, 2) + '\n');
+  if (format === 'json') writeJson(t, o);
   else if (format === 'mermaid') o.out(toMermaidSequence(t));
   else {
     const tags = !values['no-tags'];
@@ -336,6 +337,19 @@ export function renderListing(r: ExplainResult): string {
   if (s.stoppedAt) lines.push(`  stopped at line ${s.stoppedAt.line} (${s.stoppedAt.stage}): ${cut(s.stoppedAt.text.trim(), 140)}`);
   if (s.nextExpected) lines.push(`  next healthy line: "${s.nextExpected.summary}" from ${s.nextExpected.component}: ${s.nextExpected.where}${s.nextExpected.step ? ` — ${s.nextExpected.step.url}` : ''}`);
   return lines.join('\n') + '\n';
+}
+
+/** The trace as JSON.stringify(t, null, 2) gives it, written in pieces of about 64 KiB (a large trace never becomes one string). */
+function writeJson(t: Trace, o: Io): void {
+  let buf: string[] = [];
+  let size = 0;
+  for (const c of jsonChunks(t)) {
+    buf.push(c);
+    size += c.length;
+    if (size >= 1 << 16) { o.out(buf.join('')); buf = []; size = 0; }
+  }
+  buf.push('\n');
+  o.out(buf.join(''));
 }
 
 const explanationOf = (l: ExplainedLine): string => l.explanation;
