@@ -14,7 +14,8 @@ import { complete, keyString, noRetriesUntilText, operationKeyText, type Pending
 import { goDuration } from '../shared/goFormat.ts';
 import { summarize } from '../shared/messages.ts';
 import { CSI_TIMEOUT, VA_WAIT_BACKOFF_FACTOR, VA_WAIT_BACKOFF_INITIAL, VA_WAIT_BACKOFF_MAX } from '../shared/timing.ts';
-import { initialTransition, transition, type AnyStateMachine } from 'xstate';
+import { initialTransition, type AnyStateMachine } from 'xstate';
+import { pureTransition } from '../shared/pureTransition.ts';
 import * as asw from './cache/actualStateOfWorld.ts';
 import { attachVolumeMachine, detachVolumeMachine, type AttachDetachOperationEvent, type OperationAction } from './operationGenerator.ts';
 import { indexAdd, indexDelete, type AdcContext, type Out, type RunningOperation } from './types.ts';
@@ -48,7 +49,7 @@ export function beginOperation(ctx: AdcContext, op: RunningOperation): Out {
 /** The operation takes a fact: its machine moves, and the steps it names are performed. */
 function advance(run: Run, op: RunningOperation, event: AttachDetachOperationEvent): void {
   const machine = MACHINES[op.kind];
-  const [next, actions] = transition(machine, machine.resolveState({ value: op.state, context: { volumeName: op.volumeName, verifySafeToDetach: op.verifySafeToDetach } }), event);
+  const [next, actions] = pureTransition(machine, machine.resolveState({ value: op.state, context: { volumeName: op.volumeName, verifySafeToDetach: op.verifySafeToDetach } }), event);
   if (next.value === op.state && actions.length === 0) return; // a fact this step does not wait for
   const moved: RunningOperation = { ...op, state: next.value as string };
   if (!run.finished) run.ctx = setOp(run.ctx, moved);

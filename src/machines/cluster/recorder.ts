@@ -52,17 +52,28 @@ export class TraceRecorder {
       this.worldsAtStart = {};
       for (const c of this.worlds()) if (c.world !== undefined && c !== s.r) this.worldsAtStart[c.id] = c.world;
     }
-    const step: TraceStep = {
+    // built field by field (not with conditional spreads: this runs for every step of a 10 000-replica
+    // rollout); the key order is the trace's JSON order
+    const step = {
       i: this.steps.length + 1, t: (t - from) / 1000,
       component: s.r?.name ?? USER, instance: s.r?.id ?? USER, host: s.r?.host ?? 'kubectl', kind: s.kind,
       summary: s.summary,
-      ...(s.log ? { log: s.log, msg: s.msg!, severity: s.severity!, stage: s.stage! } : {}),
-      ...(s.args ? { args: s.args } : {}), ...(s.fault ? { fault: s.fault } : {}),
-      ...(s.api ? { api: s.api } : {}), ...(s.rpc ? { rpc: s.rpc } : {}),
-      ...(s.objects && this.opts.recordObjects ? { objects: s.objects } : {}),
-      states: s.r ? { [s.r.id]: s.states, ...('reactionStates' in s ? s.reactionStates : s.r.reactionStates) } : {},
-      ...(s.r?.world !== undefined ? { world: s.r.world } : {}),
-    };
+    } as TraceStep;
+    if (s.log) { step.log = s.log; step.msg = s.msg!; step.severity = s.severity!; step.stage = s.stage!; }
+    if (s.args) step.args = s.args;
+    if (s.fault) step.fault = s.fault;
+    if (s.api) step.api = s.api;
+    if (s.rpc) step.rpc = s.rpc;
+    if (s.objects && this.opts.recordObjects) step.objects = s.objects;
+    if (s.r) {
+      const states: Record<string, unknown> = { [s.r.id]: s.states };
+      const keyed = 'reactionStates' in s ? s.reactionStates : s.r.reactionStates;
+      if (keyed) for (const k in keyed) states[k] = keyed[k];
+      step.states = states;
+    } else {
+      step.states = {};
+    }
+    if (s.r?.world !== undefined) step.world = s.r.world;
     this.steps.push(step);
     return step;
   }

@@ -3,7 +3,7 @@
  * the backend volumes and snapshots a plugin knows, its pending requests and locks, and each volume's
  * lifecycle per the CSI spec (csiVolumeLifecycle.machine.ts), advanced with the pure `transition()`.
  */
-import { transition } from 'xstate';
+import { pureTransition } from '../shared/pureTransition.ts';
 import type { CsiRpc, GrpcCode } from '../shared/csi.ts';
 import type { LogArgs } from '../shared/messages.ts';
 import { createRng, type Rng } from '../shared/rng.ts';
@@ -81,6 +81,6 @@ export function newLifecycle(driver: DriverProfile, value: string, nodes: string
 export function stepLifecycle(lc: Lifecycle, event: CsiVolumeLifecycleEvent): Lifecycle | undefined {
   const snap = csiVolumeLifecycleMachine.resolveState({ value: lc.value, context: lc.context });
   if (!snap.can(event)) return undefined;
-  const [next] = transition(csiVolumeLifecycleMachine, snap, event);
+  const [next] = pureTransition(csiVolumeLifecycleMachine, snap, event);
   return { value: String(next.value), context: next.context };
 }

@@ -16,7 +16,7 @@ import {
 } from './helpers.ts';
 import { externalAttacherSummaries as summaries } from './externalAttacher.messages.ts';
 import type { VaOperation } from './externalAttacher.types.ts';
-import { transition } from 'xstate';
+import { pureTransition } from '../shared/pureTransition.ts';
 import { noteState, stateText } from '../shared/machineParts.ts';
 import { apiRequest, grpcCall, grpcResult, log, vaLog, type Step } from './step.ts';
 import { volumeAttachmentMachine, type VaAction, type VaLifecycleEvent } from './volumeAttachment.machine.ts';
@@ -121,7 +121,7 @@ function advance(s: Step, op: VaOperation, event: VaLifecycleEvent): void {
     // a fact the lifecycle has no transition for is a modelling bug: say so loudly rather than hang the VA
     throw new Error(`external-attacher: VolumeAttachment ${op.name} in state ${JSON.stringify(snap.value)} cannot take ${event.type}`);
   }
-  const [next, actions] = transition(vaMachine, snap, event);
+  const [next, actions] = pureTransition(vaMachine, snap, event);
   s.ctx.lifecycles[op.name] = next.value;
   noteState(s, `volumeattachment ${op.name}`, stateText(next.value));
   const answers: VaLifecycleEvent[] = [];

@@ -19,7 +19,8 @@ import { assign, enqueueActions, setup } from 'xstate';
 import type { ClusterEmitted, ClusterEvent } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import type { KubeletContext, KubeletInput, Work } from './kubelet.types.ts';
-import { begin } from './kubelet.work.ts';
+import { begin, own } from './kubelet.work.ts';
+import { copyTable } from '../shared/tables.ts';
 import { handleVolumeGet, podUpdated, populatorLoop as populateDesiredState } from './volumemanager/populator/desiredStateOfWorldPopulator.ts';
 import { updatePluginIsAttachable } from './volumemanager/cache/desiredStateOfWorld.ts';
 import { reconcile } from './volumemanager/reconciler/reconciler.ts';
@@ -60,16 +61,16 @@ function informerUpdate(w: Work, e: ClusterEvent): void {
   if (e.type !== 'watch.added' && e.type !== 'watch.modified' && e.type !== 'watch.deleted') return;
   const o: K8sObject = e.object;
   const gone = e.type === 'watch.deleted';
-  const put = <T extends Record<string, K8sObject>>(m: T, k: string): T => {
-    const next = { ...m } as Record<string, K8sObject>;
+  const put = (m: Readonly<Record<string, K8sObject>>, k: string): Record<string, K8sObject> => {
+    const next = copyTable(m);
     if (gone) delete next[k]; else next[k] = o;
-    return next as T;
+    return next;
   };
   switch (o.kind) {
     case 'Pod': {
       const uid = o.metadata.uid!;
       w.c.pods = put(w.c.pods, uid);
-      if (gone) { const s = { ...w.c.podStates }; delete s[uid]; w.c.podStates = s; }
+      if (gone) delete own(w, 'podStates')[uid];
       else { podUpdated(w, o, e.type === 'watch.modified' ? e.oldObject : undefined); podAdded(w, o); }
       break;
     }

@@ -20,7 +20,7 @@ import { getProfile } from '../profiles/index.ts';
 import { kubeletSummaries as summaries } from './kubelet.messages.ts';
 import type { Work } from './kubelet.types.ts';
 import { getVolumesInUse, markVolumesAsReportedInUse } from './volumemanager/volumeManager.ts';
-import { api, csi, log, requestReconcile, timer } from './kubelet.work.ts';
+import { api, csi, log, own, requestReconcile, timer } from './kubelet.work.ts';
 
 /** Simulation choices (no upstream constant): time to start the pod's containers once its volumes are mounted, and to kill them. */
 export const CONTAINER_START_DELAY = 1 * SECOND;
@@ -104,7 +104,7 @@ export function podAdded(w: Work, pod: K8sObject): void {
   const uid = pod.metadata.uid!;
   if (w.c.podStates[uid]) return;
   if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') return;
-  w.c.podStates[uid] = { stage: 'waitingForVolumes', waitStartedAt: w.now };
+  own(w, 'podStates')[uid] = { stage: 'waitingForVolumes', waitStartedAt: w.now };
   timer(w, `podWait:${uid}`, w.now + POD_ATTACH_AND_MOUNT_TIMEOUT);
 }
 
@@ -130,19 +130,19 @@ export function syncPods(w: Work): void {
     const pod = w.c.pods[uid];
     if (!pod) continue;
     if (pod.metadata.deletionTimestamp && (st.stage === 'waitingForVolumes' || st.stage === 'containersStarting' || st.stage === 'Running')) {
-      w.c.podStates[uid] = { ...st, stage: 'killing' };
+      own(w, 'podStates')[uid] = { ...st, stage: 'killing' };
       w.out.push({ type: 'timer.cancelled', key: `podWait:${uid}` });
       timer(w, `podKill:${uid}`, w.now + CONTAINER_KILL_DELAY);
       continue;
     }
     if (st.stage === 'waitingForVolumes' && podVolumeReadiness(w, uid, pod).unmounted.length === 0) {
-      w.c.podStates[uid] = { ...st, stage: 'containersStarting' };
+      own(w, 'podStates')[uid] = { ...st, stage: 'containersStarting' };
       w.out.push({ type: 'timer.cancelled', key: `podWait:${uid}` });
       timer(w, `podStart:${uid}`, w.now + CONTAINER_START_DELAY);
     }
     if (st.stage === 'terminated' && !Object.values(w.c.asw).some((a) => a.pods[uid])) {
       // PodResourcesAreReclaimed: no volume of the pod is mounted any more -> the final delete
-      w.c.podStates[uid] = { ...st, stage: 'deleting' };
+      own(w, 'podStates')[uid] = { ...st, stage: 'deleting' };
       const id = api(w, { verb: 'delete', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, gracePeriodSeconds: 0,
         summary: summarize(summaries, 'kubelet.podDeleted', { node: w.c.input.nodeName, pod: kobj(pod) }) });
       w.c.podRequests = { ...w.c.podRequests, [id]: { uid, what: 'delete' } };
@@ -163,10 +163,10 @@ export function podTimer(w: Work, key: string): void {
       log(w, 'kubelet.unableToAttachOrMount', { podDesc: `${pod.metadata.name}_${pod.metadata.namespace}(${uid})`, kpod: kobj(pod), err });
     }
     // the pod worker syncs the pod again and waits another 2m3s
-    w.c.podStates[uid] = { ...st, waitStartedAt: w.now };
+    own(w, 'podStates')[uid] = { ...st, waitStartedAt: w.now };
     timer(w, `podWait:${uid}`, w.now + POD_ATTACH_AND_MOUNT_TIMEOUT);
   } else if (what === 'podStart' && st.stage === 'containersStarting') {
-    w.c.podStates[uid] = { ...st, stage: 'Running', runningAt: w.now };
+    own(w, 'podStates')[uid] = { ...st, stage: 'Running', runningAt: w.now };
     writeRunningStatus(w, uid, pod, st.waitStartedAt, w.now);
   } else if (what === 'podStatus' && st.stage === 'Running') {
     // the status manager's periodic sync writes a status the API server does not have yet
@@ -175,7 +175,7 @@ export function podTimer(w: Work, key: string): void {
     syncPods(w);
   } else if (what === 'podKill' && st.stage === 'killing') {
     // containers are gone: the DSW populator drops the pod's volumes
-    w.c.podStates[uid] = { ...st, stage: 'terminated' };
+    own(w, 'podStates')[uid] = { ...st, stage: 'terminated' };
   }
 }
 
@@ -201,7 +201,7 @@ export function podRequestResult(w: Work, requestId: string, ok: boolean, code: 
   w.c.podRequests = rest;
   if (ok || code === 404) return true;
   const st = w.c.podStates[r.uid];
-  if (r.what === 'delete' && st?.stage === 'deleting') w.c.podStates[r.uid] = { ...st, stage: 'terminated' };
+  if (r.what === 'delete' && st?.stage === 'deleting') own(w, 'podStates')[r.uid] = { ...st, stage: 'terminated' };
   timer(w, `podStatus:${r.uid}`, w.now + STATUS_SYNC_PERIOD);
   return true;
 }
@@ -209,28 +209,24 @@ export function podRequestResult(w: Work, requestId: string, ok: boolean, code: 
 // ------------------------------------------------------------------ plugin registration
 
 export function pluginSocketCreated(w: Work, path: string): void {
-  w.c.plugins[path] = { path, step: 'getInfo' };
+  own(w, 'plugins')[path] = { path, step: 'getInfo' };
   // pluginmanager dials the socket with a 1s timeout
-  w.c.pluginRequests[csi(w, 'GetInfo', {}, 'registrar', REGISTRAR_TIMEOUT, summarize(summaries, 'kubelet.pluginGetInfo', { path }))] = path;
+  own(w, 'pluginRequests')[csi(w, 'GetInfo', {}, 'registrar', REGISTRAR_TIMEOUT, summarize(summaries, 'kubelet.pluginGetInfo', { path }))] = path;
 }
 
 function registrationFailed(w: Work, path: string, err: string): void {
-  w.c.plugins[path] = { ...w.c.plugins[path]!, step: 'failed' };
+  own(w, 'plugins')[path] = { ...w.c.plugins[path]!, step: 'failed' };
   log(w, 'kubelet.registerPluginFailed', { path, err });
   const driver = w.c.plugins[path]!.driver;
-  if (driver && w.c.registered[driver]) {
-    const rest = { ...w.c.registered };
-    delete rest[driver];
-    w.c.registered = rest;
-  }
-  w.c.pluginRequests[csi(w, 'NotifyRegistrationStatus', { plugin_registered: false, error: err }, 'registrar', REGISTRAR_TIMEOUT)] = path;
+  if (driver && w.c.registered[driver]) delete own(w, 'registered')[driver];
+  own(w, 'pluginRequests')[csi(w, 'NotifyRegistrationStatus', { plugin_registered: false, error: err }, 'registrar', REGISTRAR_TIMEOUT)] = path;
 }
 
 /** A csi.result or api.result belonging to a registration. Returns false when it is not one. */
 export function registrationResult(w: Work, requestId: string, ok: boolean, response: Record<string, unknown> | undefined, errText: string): boolean {
   const path = w.c.pluginRequests[requestId];
   if (!path) return false;
-  delete w.c.pluginRequests[requestId];
+  delete own(w, 'pluginRequests')[requestId];
   const reg = w.c.plugins[path];
   if (!reg) return true;
   switch (reg.step) {
@@ -244,9 +240,9 @@ export function registrationResult(w: Work, requestId: string, ok: boolean, resp
         return registrationFailed(w, path, `RegisterPlugin error -- plugin validation failed with err: kubernetes.io/csi: unsupported plugin ${driver}`), true;
       }
       log(w, 'kubelet.registerPlugin', { driver, endpoint });
-      w.c.registered = { ...w.c.registered, [driver]: { endpoint } };
-      w.c.plugins[path] = { ...reg, step: 'nodeGetInfo', driver, endpoint };
-      w.c.pluginRequests[csi(w, 'NodeGetInfo', {}, 'node', CSI_TIMEOUT)] = path;
+      own(w, 'registered')[driver] = { endpoint };
+      own(w, 'plugins')[path] = { ...reg, step: 'nodeGetInfo', driver, endpoint };
+      own(w, 'pluginRequests')[csi(w, 'NodeGetInfo', {}, 'node', CSI_TIMEOUT)] = path;
       return true;
     }
     case 'nodeGetInfo': {
@@ -254,7 +250,7 @@ export function registrationResult(w: Work, requestId: string, ok: boolean, resp
       const nodeID = String(response?.node_id ?? '');
       const segments = ((response?.accessible_topology as { segments?: Record<string, string> } | undefined)?.segments) ?? {};
       const driver = reg.driver!;
-      w.c.registered = { ...w.c.registered, [driver]: { endpoint: reg.endpoint!, nodeID } };
+      own(w, 'registered')[driver] = { endpoint: reg.endpoint!, nodeID };
       const ids: Record<string, string> = { ...safeJson(w.c.node?.metadata.annotations?.[ANN_NODE_ID]), [driver]: nodeID };
       const labels = Object.keys(segments).length ? { labels: segments } : {};
       const id1 = api(w, { verb: 'patch', kind: 'Node', name: w.c.input.nodeName, patch: { metadata: { annotations: { [ANN_NODE_ID]: sortedJson(ids) }, ...labels } },
@@ -263,23 +259,23 @@ export function registrationResult(w: Work, requestId: string, ok: boolean, resp
       w.c.csiNode = { ...w.c.csiNode, drivers };
       const id2 = api(w, { verb: 'patch', kind: 'CSINode', name: w.c.input.nodeName, patch: { spec: { drivers } },
         summary: summarize(summaries, 'kubelet.csiNodeDriver', { driver, nodeID, node: w.c.input.nodeName }) });
-      w.c.pluginRequests[id1] = path;
-      w.c.pluginRequests[id2] = path;
-      w.c.plugins[path] = { ...reg, step: 'updateNode', nodeID, waiting: [id1, id2] };
+      own(w, 'pluginRequests')[id1] = path;
+      own(w, 'pluginRequests')[id2] = path;
+      own(w, 'plugins')[path] = { ...reg, step: 'updateNode', nodeID, waiting: [id1, id2] };
       requestReconcile(w);
       return true;
     }
     case 'updateNode': {
       if (!ok) return registrationFailed(w, path, `RegisterPlugin error -- plugin registration failed with err: error updating Node object with CSI driver node info: ${errText}`), true;
       const waiting = (reg.waiting ?? []).filter((x) => x !== requestId);
-      if (waiting.length) { w.c.plugins[path] = { ...reg, waiting }; return true; }
-      w.c.plugins[path] = { ...reg, step: 'notify', waiting: [] };
-      w.c.pluginRequests[csi(w, 'NotifyRegistrationStatus', { plugin_registered: true }, 'registrar', REGISTRAR_TIMEOUT,
+      if (waiting.length) { own(w, 'plugins')[path] = { ...reg, waiting }; return true; }
+      own(w, 'plugins')[path] = { ...reg, step: 'notify', waiting: [] };
+      own(w, 'pluginRequests')[csi(w, 'NotifyRegistrationStatus', { plugin_registered: true }, 'registrar', REGISTRAR_TIMEOUT,
         summarize(summaries, 'kubelet.notifyRegistered', { driver: reg.driver! }))] = path;
       return true;
     }
     case 'notify':
-      w.c.plugins[path] = { ...reg, step: 'registered' };
+      own(w, 'plugins')[path] = { ...reg, step: 'registered' };
       return true;
     default:
       return true;
@@ -289,14 +285,8 @@ export function registrationResult(w: Work, requestId: string, ok: boolean, resp
 export function pluginSocketRemoved(w: Work, path: string): void {
   const reg = w.c.plugins[path];
   if (!reg) return;
-  const plugins = { ...w.c.plugins };
-  delete plugins[path];
-  w.c.plugins = plugins;
-  if (reg.driver) {
-    const rest = { ...w.c.registered };
-    delete rest[reg.driver];
-    w.c.registered = rest;
-  }
+  delete own(w, 'plugins')[path];
+  if (reg.driver) delete own(w, 'registered')[reg.driver];
 }
 
 function safeJson(s: string | undefined): Record<string, string> {

@@ -113,6 +113,15 @@ export interface PluginRegistration {
   waiting?: string[];
 }
 
+/**
+ * A table of the context: read-only where it is read; a handler that writes one takes its own copy
+ * first with own(w, name) (kubelet.work.ts), so a snapshot is never changed after the fact and an
+ * event copies only the tables it writes.
+ */
+export type Table<T> = Readonly<Record<string, T>>;
+/** The tables own() copies on first write. */
+export type TableName = 'plugins' | 'pluginRequests' | 'registered' | 'podVolumes' | 'processedPods' | 'volumeRequests' | 'dsw' | 'asw' | 'inflight' | 'podStates';
+
 export interface KubeletContext {
   input: KubeletInput;
   seq: number;
@@ -123,25 +132,25 @@ export interface KubeletContext {
   vas: Record<string, K8sObject>;
   csiDrivers: Record<string, K8sObject>;
   // plugin manager
-  plugins: Record<string, PluginRegistration>;
+  plugins: Table<PluginRegistration>;
   /** requestId -> socket path of the registration it belongs to */
-  pluginRequests: Record<string, string>;
+  pluginRequests: Table<string>;
   /** csiDrivers store of the CSI volume plugin: registered driver -> endpoint */
-  registered: Record<string, { endpoint: string; nodeID?: string }>;
+  registered: Table<{ endpoint: string; nodeID?: string }>;
   csiNode: { drivers: Array<{ name: string; nodeID: string; topologyKeys: string[] | null }> };
   // volume manager
   /** DSW populator: per pod, per pod.spec.volumes[].name, what the GETs of its claim and PV returned */
-  podVolumes: Record<string, Record<string, ClaimLookup>>;
+  podVolumes: Table<Record<string, ClaimLookup>>;
   /** DSW populator: pods whose volumes are all in the DSW (upstream processedPods) */
-  processedPods: Record<string, true>;
+  processedPods: Table<true>;
   /** requestId of a populator GET -> the pod volume it resolves */
-  volumeRequests: Record<string, { podUid: string; outerName: string }>;
+  volumeRequests: Table<{ podUid: string; outerName: string }>;
   /** next populator loop iteration, scheduled only while some pod has an unresolved volume */
   populatorAt?: number;
-  dsw: Record<string, DswVolume>;
-  asw: Record<string, AswVolume>;
+  dsw: Table<DswVolume>;
+  asw: Table<AswVolume>;
   ops: PendingOperations;
-  inflight: Record<string, InflightOperation>;
+  inflight: Table<InflightOperation>;
   // node status
   /** volumesInUse as last written successfully */
   volumesInUseWritten: string[];
@@ -151,7 +160,7 @@ export interface KubeletContext {
   nodeStatusAt?: number;
   nodeStatusInFlight?: string[];
   // pods
-  podStates: Record<string, PodState>;
+  podStates: Table<PodState>;
   /** the status manager's writes in flight: requestId -> the pod and what was written (a status, or the final delete) */
   podRequests?: Record<string, { uid: string; what: 'status' | 'delete' }>;
   /** the next reconciler loop iteration asked for (kubelet.work.ts requestReconcile) */
@@ -161,6 +170,8 @@ export interface KubeletContext {
 /** Work in progress while one event is handled: a private copy of the context and the outputs. */
 export interface Work {
   c: KubeletContext; out: ClusterEmitted[]; now: number;
+  /** the tables this event has copied already (own) */
+  owned: Partial<Record<TableName, true>>;
   /** states of the volumes and operations this event changed (emitted as states.changed) */
   states?: Record<string, string>;
 }

@@ -7,21 +7,23 @@ import type { ApiRequestEmitted, CsiCallEmitted } from '../shared/contract.ts';
 import type { CsiRpc } from '../shared/csi.ts';
 import type { LogArgs, Stage } from '../shared/messages.ts';
 import { KUBELET_RECONCILER_LOOP_PERIOD } from '../shared/timing.ts';
-import type { KubeletContext, Work } from './kubelet.types.ts';
+import type { KubeletContext, TableName, Work } from './kubelet.types.ts';
 import { copyTable } from '../shared/tables.ts';
 import type { messages } from './kubelet.messages.ts';
 
 export type KubeletMessageId = keyof typeof messages;
 
 export function begin(ctx: KubeletContext, now: number): Work {
-  return {
-    now, out: [],
-    c: {
-      ...ctx, dsw: copyTable(ctx.dsw), asw: copyTable(ctx.asw), inflight: copyTable(ctx.inflight), podStates: copyTable(ctx.podStates),
-      podVolumes: copyTable(ctx.podVolumes), processedPods: copyTable(ctx.processedPods), volumeRequests: copyTable(ctx.volumeRequests),
-      plugins: copyTable(ctx.plugins), pluginRequests: copyTable(ctx.pluginRequests), registered: copyTable(ctx.registered),
-    },
-  };
+  return { now, out: [], c: { ...ctx }, owned: {} };
+}
+
+/** The table `name`, writable: copied on the event's first write to it (the snapshot's own stays as it was). */
+export function own<K extends TableName>(w: Work, name: K): Record<string, KubeletContext[K][string]> {
+  if (!w.owned[name]) {
+    (w.c as Record<TableName, unknown>)[name] = copyTable(w.c[name] as Readonly<Record<string, unknown>>);
+    w.owned[name] = true;
+  }
+  return w.c[name] as Record<string, KubeletContext[K][string]>;
 }
 
 

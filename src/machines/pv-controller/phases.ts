@@ -5,7 +5,8 @@
  * upstream: k8s.io/api/core/v1 types.go (PersistentVolumeClaimPhase, PersistentVolumePhase) and
  * pkg/controller/volume/persistentvolume/pv_controller.go (syncClaim / syncVolume).
  */
-import { createMachine, transition } from 'xstate';
+import { createMachine } from 'xstate';
+import { pureTransition } from '../shared/pureTransition.ts';
 
 export type ClaimPhase = 'Pending' | 'Bound' | 'Lost';
 export type VolumePhase = 'Pending' | 'Available' | 'Bound' | 'Released' | 'Failed';
@@ -51,7 +52,7 @@ const VOLUME_EVENT: Record<VolumePhase, VolumePhaseEvent['type'] | undefined> = 
 
 /** Whether the claim phase machine allows `from` → `to`. */
 export function claimPhaseAllows(from: ClaimPhase, to: ClaimPhase): boolean {
-  const [next] = transition(pvcPhaseMachine, pvcPhaseMachine.resolveState({ value: from, context: {} }), { type: CLAIM_EVENT[to] } as ClaimPhaseEvent);
+  const [next] = pureTransition(pvcPhaseMachine, pvcPhaseMachine.resolveState({ value: from, context: {} }), { type: CLAIM_EVENT[to] } as ClaimPhaseEvent);
   return next.value === to && from !== to;
 }
 
@@ -59,6 +60,6 @@ export function claimPhaseAllows(from: ClaimPhase, to: ClaimPhase): boolean {
 export function volumePhaseAllows(from: VolumePhase, to: VolumePhase): boolean {
   const type = VOLUME_EVENT[to];
   if (!type) return false;
-  const [next] = transition(pvPhaseMachine, pvPhaseMachine.resolveState({ value: from, context: {} }), { type } as VolumePhaseEvent);
+  const [next] = pureTransition(pvPhaseMachine, pvPhaseMachine.resolveState({ value: from, context: {} }), { type } as VolumePhaseEvent);
   return next.value === to && from !== to;
 }

@@ -11,6 +11,7 @@
  */
 import { goTimeString } from './goFormat.ts';
 import { nextDurationBeforeRetry } from './timing.ts';
+import { copyTable } from './tables.ts';
 
 export interface OperationKey { volumeName: string; podName: string; nodeName: string }
 
@@ -85,9 +86,10 @@ export function run(ops: PendingOperations, key: OperationKey, operationName: st
     key, operationName, pending: true,
     lastErrorTime: base?.lastErrorTime ?? 0, durationBeforeRetry: base?.durationBeforeRetry ?? 0,
   };
-  const rest = { ...ops };
+  // one copy of the table (an object spread of a table whose keys come and go is slow in V8: shared/tables.ts)
+  const rest = copyTable(ops, k, next);
   if (existing && keyString(existing.key) !== k) delete rest[keyString(existing.key)];
-  return { started: true, ops: { ...rest, [k]: next } };
+  return { started: true, ops: rest };
 }
 
 /**
@@ -97,12 +99,18 @@ export function run(ops: PendingOperations, key: OperationKey, operationName: st
 export function complete(ops: PendingOperations, key: OperationKey, failed: boolean, now: number): { ops: PendingOperations; durationBeforeRetry?: number; retryAt?: number } {
   const k = keyString(key);
   const op = ops[k];
-  const rest = { ...ops };
-  delete rest[k];
-  if (!failed || !op) return { ops: rest };
+  if (!failed || !op) {
+    const rest = copyTable(ops);
+    delete rest[k];
+    return { ops: rest };
+  }
   const durationBeforeRetry = nextDurationBeforeRetry(op.durationBeforeRetry);
+  // the failed entry goes to the end of the table, as it always has (the order views list operations in)
+  const rest = copyTable(ops);
+  delete rest[k];
+  rest[k] = { ...op, pending: false, lastErrorTime: now, durationBeforeRetry };
   return {
-    ops: { ...rest, [k]: { ...op, pending: false, lastErrorTime: now, durationBeforeRetry } },
+    ops: rest,
     durationBeforeRetry, retryAt: now + durationBeforeRetry,
   };
 }

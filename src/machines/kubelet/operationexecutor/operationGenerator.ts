@@ -21,7 +21,8 @@
  * operation's snapshot ({value, context}) sits in its InflightOperation; `transition()` advances it.
  * Left out: block volumes, remount, expansion, SELinux, reconstruction from disk after a restart.
  */
-import { assign, initialTransition, setup, transition, type AnyStateMachine, type StateValue } from 'xstate';
+import { assign, initialTransition, setup, type AnyStateMachine, type StateValue } from 'xstate';
+import { pureTransition } from '../../shared/pureTransition.ts';
 import type { CsiResultEvent } from '../../shared/contract.ts';
 import { isFinalError, rpcErrorText, type GrpcCode } from '../../shared/csi.ts';
 import type { K8sObject } from '../../shared/k8s.ts';
@@ -32,7 +33,7 @@ import { getProfile } from '../../profiles/index.ts';
 import type { InflightOperation, OperationKind, PodVolume, VolumeSpec, Work } from '../kubelet.types.ts';
 import { kubeletSummaries as summaries } from '../kubelet.messages.ts';
 import { namedActions, noteState, stateText } from '../../shared/machineParts.ts';
-import { api, csi, log } from '../kubelet.work.ts';
+import { api, csi, log, own } from '../kubelet.work.ts';
 import {
   getDeviceMountState, getVolumeMountState, markDeviceAsMounted, markDeviceAsUncertain, markDeviceAsUnmounted,
   markVolumeAsAttached, markVolumeAsMounted, markVolumeAsUnmounted, markVolumeMountAsUncertain, setDevicePath,
@@ -355,7 +356,7 @@ const STAGE_OF_STEP: Record<FailParams['stage'], Stage> = {
   VerifyControllerAttachedVolume: 'attach', WaitForAttach: 'attach', MountDevice: 'mount', SetUp: 'mount', TearDown: 'unmount', UnmountDevice: 'unmount',
 };
 
-const track = (w: Work, requestId: string, op: InflightOperation): void => { w.c.inflight[requestId] = op; };
+const track = (w: Work, requestId: string, op: InflightOperation): void => { own(w, 'inflight')[requestId] = op; };
 const nodeCall = (w: Work, op: InflightOperation, rpc: Parameters<typeof csi>[1], request: Record<string, unknown>, summary?: string): void =>
   track(w, csi(w, rpc, request, 'node', CSI_TIMEOUT, summary), op);
 
@@ -463,7 +464,7 @@ function noteOperation(w: Work, op: InflightOperation): void {
 
 function advance(w: Work, op: InflightOperation, event: OperationEvent): void {
   const machine = OPERATION_MACHINES[op.kind];
-  const [next, actions] = transition(machine, machine.resolveState(op.machine), event);
+  const [next, actions] = pureTransition(machine, machine.resolveState(op.machine), event);
   op.machine = { value: next.value as StateValue, context: next.context as Record<string, unknown> };
   noteOperation(w, op);
   perform(w, op, actions, event);
@@ -482,7 +483,7 @@ export function startGeneratedOperation(w: Work, op: Omit<InflightOperation, 'ma
 export function deliver(w: Work, requestId: string, fact: OperationEvent): boolean {
   const op = w.c.inflight[requestId];
   if (!op) return false;
-  delete w.c.inflight[requestId];
+  delete own(w, 'inflight')[requestId];
   const gone = op.kind === 'verify' ? !w.c.dsw[op.uniqueName]?.pods[op.podUid] : !w.c.asw[op.uniqueName] || !volumeOf(w, op);
   if (gone) { operationAbandoned(w, op.key); return true; }
   advance(w, { ...op, machine: { ...op.machine } }, fact);

@@ -16,6 +16,7 @@ import { setup } from 'xstate';
 import { transitionTable } from '../../../shared/transitionTable.ts';
 import type { AswVolume, DeviceMountState, PodVolume, VolumeMountState, VolumeSpec, Work } from '../../kubelet.types.ts';
 import { noteState } from '../../../shared/machineParts.ts';
+import { own } from '../../kubelet.work.ts';
 
 const volumeSubject = (volume: string): string => `volume ${volume}`;
 const podSubject = (volume: string, p: PodVolume): string => `volume ${volume} pod ${p.namespace}/${p.podName}`;
@@ -105,7 +106,7 @@ export const getVolumeMountState = (w: Work, volume: string, podUid: string): Vo
 /** MarkVolumeAsAttached: the volume enters the table, its device not mounted. */
 export function markVolumeAsAttached(w: Work, v: VolumeSpec, devicePath: string, deviceMountPath: string): void {
   const { uniqueName, pvName, driver, handle, attachable, fsType, accessMode, readOnly, volumeContext } = v;
-  w.c.asw[uniqueName] = {
+  own(w, 'asw')[uniqueName] = {
     uniqueName, pvName, driver, handle, attachable, fsType, accessMode, readOnly, volumeContext,
     devicePath, deviceMountPath, deviceState: 'DeviceNotMounted', pods: {},
   };
@@ -115,7 +116,7 @@ export function markVolumeAsAttached(w: Work, v: VolumeSpec, devicePath: string,
 /** The device path WaitForAttach returned (upstream passes it on to MarkDeviceAsMounted). */
 export function setDevicePath(w: Work, volume: string, devicePath: string): void {
   const a = w.c.asw[volume];
-  if (a) w.c.asw[volume] = { ...a, devicePath };
+  if (a) own(w, 'asw')[volume] = { ...a, devicePath };
 }
 
 function deviceMutator(type: 'MarkDeviceAsMounted' | 'MarkDeviceAsUncertain' | 'MarkDeviceAsUnmounted') {
@@ -123,7 +124,7 @@ function deviceMutator(type: 'MarkDeviceAsMounted' | 'MarkDeviceAsUncertain' | '
     const a = w.c.asw[volume];
     const next = a && nextDeviceState(a.deviceState, type);
     if (!a || !next || next === 'Detached') return false;
-    w.c.asw[volume] = { ...a, deviceState: next };
+    own(w, 'asw')[volume] = { ...a, deviceState: next };
     noteState(w, volumeSubject(volume), next);
     return true;
   };
@@ -140,9 +141,7 @@ export const markDeviceAsUnmounted = deviceMutator('MarkDeviceAsUnmounted');
 export function markVolumeAsDetached(w: Work, volume: string): AswVolume | undefined {
   const a = w.c.asw[volume];
   if (!a || nextDeviceState(a.deviceState, 'MarkVolumeAsDetached') !== 'Detached') return undefined;
-  const rest = { ...w.c.asw };
-  delete rest[volume];
-  w.c.asw = rest;
+  delete own(w, 'asw')[volume];
   noteState(w, volumeSubject(volume), 'Detached');
   return a;
 }
@@ -153,7 +152,7 @@ function podMutator(type: 'MarkVolumeAsMounted' | 'MarkVolumeMountAsUncertain') 
     if (!a) return false; // upstream: "no volume with the name … exists in the list of attached volumes"
     const next = nextPodState(a.pods[podUid]?.state ?? 'VolumeNotMounted', type);
     if (!next || next === 'VolumeNotMounted') return false;
-    w.c.asw[volume] = { ...a, pods: { ...a.pods, [podUid]: { ...pod, state: next } } };
+    own(w, 'asw')[volume] = { ...a, pods: { ...a.pods, [podUid]: { ...pod, state: next } } };
     noteState(w, podSubject(volume, pod), next);
     return true;
   };
@@ -171,7 +170,7 @@ export function markVolumeAsUnmounted(w: Work, volume: string, podUid: string): 
   if (!a || !p || nextPodState(p.state, 'MarkVolumeAsUnmounted') !== 'VolumeNotMounted') return undefined;
   const pods = { ...a.pods };
   delete pods[podUid];
-  w.c.asw[volume] = { ...a, pods };
+  own(w, 'asw')[volume] = { ...a, pods };
   noteState(w, podSubject(volume, p), 'VolumeNotMounted');
   return p;
 }

@@ -6,7 +6,7 @@
  */
 import { kobj, type K8sObject } from '../../../shared/k8s.ts';
 import type { PodVolume, VolumeSpec, Work } from '../../kubelet.types.ts';
-import { log, requestReconcile } from '../../kubelet.work.ts';
+import { log, own, requestReconcile } from '../../kubelet.work.ts';
 
 /** CSIDriver.spec.attachRequired (attachable when no CSIDriver object exists: csi_plugin.go skipAttach) */
 export const isAttachable = (w: Work, driver: string): boolean => w.c.csiDrivers[driver]?.spec?.attachRequired !== false;
@@ -15,7 +15,7 @@ export const isAttachable = (w: Work, driver: string): boolean => w.c.csiDrivers
 export function addPodToVolume(w: Work, uid: string, pod: K8sObject, outerName: string, spec: VolumeSpec): void {
   const prev = w.c.dsw[spec.uniqueName];
   const pv: PodVolume = { podName: pod.metadata.name, namespace: pod.metadata.namespace ?? 'default', outerName };
-  w.c.dsw[spec.uniqueName] = prev
+  own(w, 'dsw')[spec.uniqueName] = prev
     ? { ...prev, pods: { ...prev.pods, [uid]: pv } }
     : { ...spec, attachable: isAttachable(w, spec.driver), pods: { [uid]: pv }, reportedInUse: false };
   if (!prev?.pods[uid]) log(w, 'kubelet.addedVolumeToDesiredState', { kpod: kobj(pod), podUid: uid, outerName, volume: spec.pvName });
@@ -28,8 +28,8 @@ export function deletePodFromVolume(w: Work, uid: string, volume: string): void 
   if (!d?.pods[uid]) return;
   const pods = { ...d.pods };
   delete pods[uid];
-  if (Object.keys(pods).length) w.c.dsw[volume] = { ...d, pods };
-  else delete w.c.dsw[volume];
+  if (Object.keys(pods).length) own(w, 'dsw')[volume] = { ...d, pods };
+  else delete own(w, 'dsw')[volume];
   requestReconcile(w);
 }
 
@@ -41,7 +41,7 @@ export function deletePodFromVolume(w: Work, uid: string, volume: string): void 
 export function updatePluginIsAttachable(w: Work, driver: string): void {
   const attachable = isAttachable(w, driver);
   for (const [k, v] of Object.entries(w.c.dsw)) {
-    if (v.driver === driver && v.attachable !== attachable) { w.c.dsw[k] = { ...v, attachable }; requestReconcile(w); }
+    if (v.driver === driver && v.attachable !== attachable) { own(w, 'dsw')[k] = { ...v, attachable }; requestReconcile(w); }
   }
 }
 
@@ -49,7 +49,7 @@ export function updatePluginIsAttachable(w: Work, driver: string): void {
 export function markVolumesAsReportedInUse(w: Work, reported: string[]): void {
   const set = new Set(reported);
   for (const [k, v] of Object.entries(w.c.dsw)) {
-    if (v.reportedInUse !== set.has(k)) w.c.dsw[k] = { ...v, reportedInUse: set.has(k) };
+    if (v.reportedInUse !== set.has(k)) own(w, 'dsw')[k] = { ...v, reportedInUse: set.has(k) };
   }
   requestReconcile(w);
 }

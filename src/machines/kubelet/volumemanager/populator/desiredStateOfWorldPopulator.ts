@@ -15,7 +15,7 @@ import type { K8sObject } from '../../../shared/k8s.ts';
 import { uniqueVolumeName } from '../../../shared/names.ts';
 import { KUBELET_DSW_POPULATOR_LOOP_PERIOD } from '../../../shared/timing.ts';
 import type { ClaimLookup, VolumeSpec, Work } from '../../kubelet.types.ts';
-import { api, timer } from '../../kubelet.work.ts';
+import { api, own, timer } from '../../kubelet.work.ts';
 import { addPodToVolume, deletePodFromVolume } from '../cache/desiredStateOfWorld.ts';
 
 const ACCESS: Record<string, number> = {
@@ -73,12 +73,12 @@ function processPodVolumes(w: Work, uid: string, loop: boolean): boolean {
     done = false;
     if (!e || (e.step === 'retry' && loop)) {
       const requestId = api(w, { verb: 'get', kind: 'PersistentVolumeClaim', namespace: pod.metadata.namespace ?? 'default', name: v.persistentVolumeClaim!.claimName });
-      w.c.volumeRequests[requestId] = { podUid: uid, outerName: v.name };
+      own(w, 'volumeRequests')[requestId] = { podUid: uid, outerName: v.name };
       vols[v.name] = { claimName: v.persistentVolumeClaim!.claimName, step: 'getPVC', requestId };
     } else if (e.step === 'retry') waiting = true;
   }
-  w.c.podVolumes[uid] = vols;
-  if (done) w.c.processedPods[uid] = true;
+  own(w, 'podVolumes')[uid] = vols;
+  if (done) own(w, 'processedPods')[uid] = true;
   return waiting;
 }
 
@@ -95,16 +95,16 @@ function schedulePopulator(w: Work): void {
 export function handleVolumeGet(w: Work, requestId: string, ok: boolean, object: K8sObject | undefined): boolean {
   const r = w.c.volumeRequests[requestId];
   if (!r) return false;
-  delete w.c.volumeRequests[requestId];
+  delete own(w, 'volumeRequests')[requestId];
   const e = w.c.podVolumes[r.podUid]?.[r.outerName];
   const pod = w.c.pods[r.podUid];
   if (!e || e.requestId !== requestId || !pod) return true; // the pod went or changed meanwhile
-  const set = (next: ClaimLookup) => { w.c.podVolumes[r.podUid] = { ...w.c.podVolumes[r.podUid], [r.outerName]: next }; };
+  const set = (next: ClaimLookup) => { own(w, 'podVolumes')[r.podUid] = { ...w.c.podVolumes[r.podUid], [r.outerName]: next }; };
   if (e.step === 'getPVC') {
     // getPVCExtractPV: "PVC ... has non-bound phase" / empty volumeName -> retry on the next loop
     if (!ok || !object || object.status?.phase !== 'Bound' || !object.spec?.volumeName) return set({ claimName: e.claimName, step: 'retry' }), true;
     const id = api(w, { verb: 'get', kind: 'PersistentVolume', name: object.spec.volumeName });
-    w.c.volumeRequests[id] = r;
+    own(w, 'volumeRequests')[id] = r;
     set({ claimName: e.claimName, step: 'getPV', requestId: id });
     return true;
   }
@@ -112,15 +112,15 @@ export function handleVolumeGet(w: Work, requestId: string, ok: boolean, object:
   if (!spec) return set({ claimName: e.claimName, step: 'retry' }), true;
   set({ claimName: e.claimName, step: 'resolved', spec });
   addPodToVolume(w, r.podUid, pod, r.outerName, spec);
-  if (claimVolumes(pod).every((v) => w.c.podVolumes[r.podUid]![v.name]?.step === 'resolved')) w.c.processedPods[r.podUid] = true;
+  if (claimVolumes(pod).every((v) => w.c.podVolumes[r.podUid]![v.name]?.step === 'resolved')) own(w, 'processedPods')[r.podUid] = true;
   return true;
 }
 
 /** deleteProcessedPod + DeletePodFromVolume for each of its volumes; the lookups are forgotten too. */
 function deleteProcessedPod(w: Work, uid: string): void {
   for (const e of Object.values(w.c.podVolumes[uid] ?? {})) if (e.spec) deletePodFromVolume(w, uid, e.spec.uniqueName);
-  delete w.c.podVolumes[uid];
-  delete w.c.processedPods[uid];
+  delete own(w, 'podVolumes')[uid];
+  delete own(w, 'processedPods')[uid];
 }
 
 /** A pod update: when its PVC volumes changed the pod is processed again (its old volumes leave the DSW first). */

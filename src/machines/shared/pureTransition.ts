@@ -1,0 +1,38 @@
+/**
+ * XState's pure `transition(machine, snapshot, event)`, without its cost per call: xstate's
+ * transition() builds an inert actor scope every time (an actor, which computes the machine's initial
+ * state, and an actor system), which costs more than the transition itself. The child machines here
+ * (volume, operation and VolumeAttachment lifecycles) take thousands of transitions in a large
+ * rollout, so each machine gets one inert scope, made once, whose action executor only collects the
+ * actions, as transition()'s does. The machines have no invoked or spawned actors, so nothing is
+ * left in the shared scope between calls.
+ * upstream of this: xstate/src/transition.ts (transition, createInertActorScope).
+ */
+import { createActor, type AnyActorScope, type AnyStateMachine, type EventFromLogic, type SnapshotFrom } from 'xstate';
+
+type Executable = Parameters<AnyActorScope['actionExecutor']>[0];
+interface Scope { scope: AnyActorScope; actions: Executable[] }
+const scopes = new WeakMap<AnyStateMachine, Scope>();
+
+function scopeOf(machine: AnyStateMachine): Scope {
+  let s = scopes.get(machine);
+  if (!s) {
+    const self = createActor(machine);
+    const held: Scope = { actions: [], scope: undefined as unknown as AnyActorScope };
+    held.scope = {
+      self, defer: () => {}, id: '', logger: () => {}, sessionId: '', stopChild: () => {}, system: self.system, emit: () => {},
+      actionExecutor: (a: Executable) => { held.actions.push(a); },
+    } as unknown as AnyActorScope;
+    scopes.set(machine, held);
+    s = held;
+  }
+  return s;
+}
+
+/** The next snapshot and the actions the transition would execute, as xstate's transition() returns them. */
+export function pureTransition<M extends AnyStateMachine>(machine: M, snapshot: SnapshotFrom<M>, event: EventFromLogic<M>): [SnapshotFrom<M>, Executable[]] {
+  const s = scopeOf(machine);
+  s.actions = [];
+  const next = machine.transition(snapshot, event, s.scope) as SnapshotFrom<M>;
+  return [next, s.actions];
+}
