@@ -170,3 +170,34 @@ describe('attach/detach controller on host shutdown', () => {
     expect(h.context.running).toEqual({});
   });
 });
+
+describe('attach/detach controller: an attach nobody completes', () => {
+  /** Fire every timer the controller asked for, in time order, until `until` (µs). */
+  function runTimers(actor: any, emitted: any[], until: number): void {
+    const fired = new Set<any>();
+    for (;;) {
+      const due = emitted.filter((e) => e.type === 'timer.requested' && !fired.has(e) && e.at <= until).sort((a, b) => a.at - b.at)[0];
+      if (!due) return;
+      fired.add(due);
+      // a later request for the same key replaces this one
+      if (emitted.some((e) => e.type === 'timer.requested' && e.key === due.key && !fired.has(e) && emitted.indexOf(e) > emitted.indexOf(due))) continue;
+      tick(actor, due.at, due.key);
+    }
+  }
+  it.each([
+    // pkg/volume/csi/csi_attacher.go waitForVolumeAttachmentInternal (v1.20: "attachment timeout for volume %v")
+    ['1.20', `attachment timeout for volume ${HANDLE}`],
+    // v1.30: waitForVolumeAttachmentWithLister ("timed out waiting for external-attacher of %v CSI driver to attach volume %v")
+    ['1.30', `timed out waiting for external-attacher of ${DRV} CSI driver to attach volume ${HANDLE}`],
+  ] as const)('%s: the VolumeAttachment never becomes attached, the attach times out with "%s" and is retried', (profile, message) => {
+    const { actor, emitted } = start(profile, [node('n1'), pv, pvc, pod('web-0', 'n1')]);
+    tick(actor, 100_000);
+    const create = emitted.find((e) => e.type === 'api.request' && e.verb === 'create');
+    actor.send({ type: 'api.result', now: 105_000, requestId: create.requestId, ok: true, code: 201 });
+    runTimers(actor, emitted, 200_000_000);
+    const failed = emitted.filter((e) => e.type === 'event.recorded' && e.reason === 'FailedAttachVolume');
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed[0].message).toContain(message);
+    expect(logs(emitted)).not.toContain('attachDetachController.attachSucceeded');
+  });
+});

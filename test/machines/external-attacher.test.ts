@@ -287,3 +287,104 @@ describe('steps[].states follow each VolumeAttachment through its lifecycle', ()
     expect(lists).toContainEqual(['Attaching.savingVAMetadata', 'Attaching.controllerPublishing', 'Attaching.markingAttached', 'Attached']);
   });
 });
+
+/**
+ * The ways csiAttach and csiDetach fail (external-attacher pkg/controller/csi_handler.go, v3.x/v4.x):
+ * each error is saved on the VolumeAttachment (saveAttachError / saveDetachError), then the sync
+ * fails and the VA is requeued with backoff.
+ */
+describe('external-attacher failure paths, as csi_handler.go takes them', () => {
+  const META = { finalizers: [FINALIZER], annotations: { 'csi.alpha.kubernetes.io/node-id': 'ins-hrlnsway' } };
+  const savedError = (t: ReturnType<typeof boot>, field: 'attachError' | 'detachError') =>
+    t.emitted.filter((e) => e.type === 'api.request' && e.verb === 'patchStatus' && e.patch.status?.[field]).map((e) => e.patch.status[field].message as string);
+  const processingErrors = (t: ReturnType<typeof boot>) => t.emitted.filter((e) => e.msg === 'externalAttacher.errorProcessing').map((e) => e.args.err as string);
+  const attach = (t: ReturnType<typeof boot>, object: K8sObject, withNode = true) => {
+    if (withNode) t.send({ type: 'watch.added', object: csiNode } as never);
+    t.send({ type: 'watch.added', object } as never);
+  };
+
+  it('csiAttach: a VolumeAttachment whose PV is not in the informer saves "persistentvolume … not found" and makes no CSI call', () => {
+    const t = boot('1.20');
+    attach(t, va());
+    expect(t.emitted.filter((e) => e.type === 'csi.call')).toEqual([]);
+    expect(savedError(t, 'attachError')).toEqual(['persistentvolume "pvc-XXX" not found']);
+    t.ok();
+    expect(processingErrors(t)).toEqual(['failed to attach: persistentvolume "pvc-XXX" not found']);
+  });
+
+  it('csiAttach: a PV marked for deletion is not attached', () => {
+    const t = boot('1.20');
+    t.send({ type: 'watch.added', object: { ...pv, metadata: { ...pv.metadata, deletionTimestamp: '2023-01-11T06:58:14Z' } } } as never);
+    attach(t, va());
+    expect(t.emitted.filter((e) => e.type === 'csi.call')).toEqual([]);
+    expect(savedError(t, 'attachError')).toEqual(['PersistentVolume "pvc-XXX" is marked for deletion']);
+  });
+
+  it('csiAttach: a PV without the attacher finalizer gets it first; when that patch fails the error is saved and nothing is published', () => {
+    const t = boot('1.20');
+    t.send({ type: 'watch.added', object: { ...pv, metadata: { ...pv.metadata, finalizers: ['kubernetes.io/pv-protection'] } } } as never);
+    attach(t, va());
+    expect(t.lastApi()).toMatchObject({ verb: 'patch', kind: 'PersistentVolume', name: 'pvc-XXX', patch: { metadata: { finalizers: ['kubernetes.io/pv-protection', FINALIZER] } } });
+    t.ok(undefined, 409, false, 'the object has been modified');
+    expect(t.emitted.filter((e) => e.type === 'csi.call')).toEqual([]);
+    expect(savedError(t, 'attachError')).toEqual(['could not add PersistentVolume finalizer: the object has been modified']);
+  });
+
+  it('csiAttach: when saving the VA finalizer and node ID fails, the error is saved and ControllerPublishVolume is not called', () => {
+    const t = boot('1.20');
+    t.send({ type: 'watch.added', object: pv } as never);
+    attach(t, va());
+    expect(t.lastApi()).toMatchObject({ verb: 'patch', kind: 'VolumeAttachment' });
+    t.ok(undefined, 500, false, 'etcdserver: request timed out');
+    expect(t.emitted.filter((e) => e.type === 'csi.call')).toEqual([]);
+    expect(savedError(t, 'attachError')).toEqual(['could not save VolumeAttachment: etcdserver: request timed out']);
+  });
+
+  it('csiAttach: no CSINode for the node (or no driver in it) is an error, not a call with an empty node ID', () => {
+    const t = boot('1.20');
+    t.send({ type: 'watch.added', object: pv } as never);
+    attach(t, va(), false);
+    expect(t.emitted.filter((e) => e.type === 'csi.call')).toEqual([]);
+    const [err] = savedError(t, 'attachError');
+    expect(err).toContain('11.142.60.212');
+  });
+
+  it('saveAttachError itself failing is logged and the sync still fails (requeued with backoff)', () => {
+    const t = boot('1.20');
+    t.send({ type: 'watch.added', object: pv } as never);
+    attach(t, va(META));
+    t.answer({}, 'INTERNAL', 'disk busy');
+    t.ok(undefined, 500, false, 'etcdserver: leader changed');
+    expect(logs(t.emitted)).toContain('externalAttacher.failedToSaveAttachError');
+    expect(processingErrors(t)).toEqual(['failed to attach: rpc error: code = Internal desc = disk busy']);
+    expect(t.emitted.filter((e) => e.type === 'timer.requested').at(-1).at - now).toBe(1_000_000);
+  });
+
+  it('csiDetach: ControllerUnpublishVolume failing saves detachError, keeps the finalizer and the attached status', () => {
+    const t = boot('1.20');
+    t.send({ type: 'watch.added', object: pv } as never);
+    attach(t, va({ ...META, deletionTimestamp: '2023-01-11T06:58:14Z' }, DRIVER, { attached: true }));
+    t.answer({}, 'FAILED_PRECONDITION', 'disk is in use');
+    expect(savedError(t, 'detachError')).toEqual(['rpc error: code = FailedPrecondition desc = disk is in use']);
+    expect(t.emitted.filter((e) => e.type === 'api.request' && (e.patch?.status?.attached === false || e.patch?.metadata?.finalizers === null))).toEqual([]);
+    t.ok();
+    expect(processingErrors(t)).toEqual(['failed to detach: rpc error: code = FailedPrecondition desc = disk is in use']);
+  });
+
+  it('csiDetach: marking the VA detached failing saves "could not mark as detached"', () => {
+    const t = boot('1.20');
+    t.send({ type: 'watch.added', object: pv } as never);
+    attach(t, va({ ...META, deletionTimestamp: '2023-01-11T06:58:14Z' }, DRIVER, { attached: true }));
+    t.answer({});
+    expect(t.lastApi()).toMatchObject({ verb: 'patchStatus', patch: { status: { attached: false } } });
+    t.ok(undefined, 500, false, 'etcdserver: request timed out');
+    expect(savedError(t, 'detachError')).toEqual(['could not mark as detached: etcdserver: request timed out']);
+  });
+
+  it('csiDetach: a VA whose PV is gone cannot be detached (no node ID or volume handle to unpublish)', () => {
+    const t = boot('1.20');
+    attach(t, va({ ...META, deletionTimestamp: '2023-01-11T06:58:14Z' }, DRIVER, { attached: true }));
+    expect(t.emitted.filter((e) => e.type === 'csi.call')).toEqual([]);
+    expect(savedError(t, 'detachError')).toEqual(['persistentvolume "pvc-XXX" not found']);
+  });
+});

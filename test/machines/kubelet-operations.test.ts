@@ -10,7 +10,8 @@ import { attachedVolumeMachine, mountedPodMachine } from '../../src/machines/kub
 import {
   mountVolumeMachine, unmountDeviceMachine, unmountVolumeMachine, verifyControllerAttachedVolumeMachine, type OperationEvent,
 } from '../../src/machines/kubelet/operationexecutor/operationGenerator.ts';
-import { NODE, STAGE_CAPS, UNIQUE, kubeletUpTo, pod } from './kubelet.fixtures.ts';
+import { DRIVER, HANDLE, NODE, PV, STAGE_CAPS, UNIQUE, kubeletUpTo, pod, pv as pvObject, va } from './kubelet.fixtures.ts';
+import { createHarness, kubeletDescriptor } from '../../src/machines/index.ts';
 import type { K8sObject } from '../../src/machines/shared/k8s.ts';
 
 /** Leaf state paths of a state value, e.g. {mountDevice: 'nodeStageVolume'} -> mountDevice.nodeStageVolume */
@@ -161,6 +162,30 @@ describe('MountVolume as GenerateMountVolumeFunc runs it', () => {
   });
 });
 
+describe('a snapshot never changes after the fact', () => {
+  it('each event copies only the tables it writes (own), so earlier contexts stay as they were through mount and unmount', () => {
+    const seen: Array<[unknown, string]> = [];
+    const proto = Object.getPrototypeOf(createHarness(kubeletDescriptor, { nodeName: NODE, kubeletRoot: '/var/lib/kubelet' })) as { send: (this: H, e: unknown) => H };
+    const send = proto.send;
+    proto.send = function (e) { const r = send.call(this, e); seen.push([this.context, JSON.stringify(this.context)]); return r; };
+    try {
+      const h = kubeletUpTo(true);
+      h.reply(lastCall(h, 'NodeStageVolume'), 'OK');
+      h.reply(lastCall(h, 'NodeGetCapabilities'), 'OK', STAGE_CAPS);
+      h.reply(lastCall(h, 'NodePublishVolume'), 'OK');
+      expect(podMount(h)).toBe('VolumeMounted');
+      deletePod(h);
+      for (let i = 0; i < 4; i++) { for (const c of h.pending().filter((p) => !p.answered && p.type === 'csi.call')) h.reply(c, 'OK', STAGE_CAPS); h.serve(); h.advance(2000); }
+      expect(h.csiCalls('NodeUnstageVolume').length).toBeGreaterThan(0);
+    } finally {
+      proto.send = send;
+    }
+    expect(seen.length).toBeGreaterThan(30);
+    const changed = seen.filter(([c, json]) => JSON.stringify(c) !== json);
+    expect(changed).toEqual([]);
+  });
+});
+
 describe('steps[].states name what the kubelet acted on', () => {
   it('pod-migration on 1.20: the new node verifies, stages and publishes the volume; the old one unmounts, unstages and forgets it', async () => {
     const { runScenario } = await import('../../src/machines/index.ts');
@@ -193,5 +218,37 @@ describe('the stage of a failed operation comes from the operation', () => {
     const stageFailed = h.logs().filter((l) => l.msg === 'kubelet.operationFailed').at(-1)!;
     expect(String(stageFailed.args.err)).toContain('MountVolume.MountDevice failed');
     expect(stageFailed.stage).toBe('mount');
+  });
+});
+
+describe('the CSI requests and failures of the kubelet, as pkg/volume/csi makes them', () => {
+  it('csi_attacher.go MountDevice: a driver that never registered fails "driver name … not found in the list of registered CSI drivers", with a FailedMount event', () => {
+    const h = kubeletUpTo(true, { register: false });
+    h.advance(2000);
+    expect(h.csiCalls('NodeStageVolume')).toEqual([]);
+    const failed = h.logs().filter((l) => l.msg === 'kubelet.operationFailed').map((l) => String(l.args.err));
+    expect(failed.some((e) => e.includes('MountVolume.MountDevice failed') && e.includes(`kubernetes.io/csi: attacher.MountDevice failed to create newCsiDriverClient: driver name ${DRIVER} not found in the list of registered CSI drivers`))).toBe(true);
+    expect(h.events('FailedMount').map((e) => e.message)).toContain(
+      `MountVolume.MountDevice failed for volume "${PV}" : kubernetes.io/csi: attacher.MountDevice failed to create newCsiDriverClient: driver name ${DRIVER} not found in the list of registered CSI drivers`);
+  });
+
+  it('NodeStageVolume and NodePublishVolume carry the VolumeAttachment\'s attachmentMetadata as publish_context, the PV\'s volumeAttributes as volume_context, and readonly', () => {
+    const attached = { ...va(true), status: { attached: true, attachmentMetadata: { devicePath: '/dev/vdb' } } };
+    const roPv = { ...pvObject, spec: { ...pvObject.spec, csi: { ...pvObject.spec.csi, readOnly: true, volumeAttributes: { diskType: 'CLOUD_SSD' } } } };
+    const h = kubeletUpTo(true, { vaObject: attached, pvObject: roPv });
+    const stage = lastCall(h, 'NodeStageVolume').request as Record<string, unknown>;
+    expect(stage).toMatchObject({ volume_id: HANDLE, publish_context: { devicePath: '/dev/vdb' }, volume_context: { diskType: 'CLOUD_SSD' } });
+    h.reply(lastCall(h, 'NodeStageVolume'), 'OK');
+    h.reply(lastCall(h, 'NodeGetCapabilities'), 'OK', STAGE_CAPS);
+    expect(lastCall(h, 'NodePublishVolume').request).toMatchObject({ publish_context: { devicePath: '/dev/vdb' }, volume_context: { diskType: 'CLOUD_SSD' }, readonly: true });
+  });
+
+  it('without attachmentMetadata, volumeAttributes or readOnly the requests leave those fields out (not empty values)', () => {
+    const h = kubeletUpTo(true);
+    const stage = lastCall(h, 'NodeStageVolume').request as Record<string, unknown>;
+    expect(Object.keys(stage).sort()).toEqual(['staging_target_path', 'volume_capability', 'volume_id']);
+    h.reply(lastCall(h, 'NodeStageVolume'), 'OK');
+    h.reply(lastCall(h, 'NodeGetCapabilities'), 'OK', STAGE_CAPS);
+    expect(Object.keys(lastCall(h, 'NodePublishVolume').request as object).sort()).toEqual(['staging_target_path', 'target_path', 'volume_capability', 'volume_id']);
   });
 });

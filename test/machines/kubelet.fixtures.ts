@@ -29,18 +29,20 @@ export const va = (attached: boolean): K8sObject => ({
 });
 
 /** A kubelet with the driver registered, its pod's volume reported in use, verifying against a node that says attached. */
-export function kubeletUpTo(vaAttached: boolean) {
+export function kubeletUpTo(vaAttached: boolean, o: { register?: boolean; vaObject?: K8sObject; pvObject?: K8sObject } = {}) {
   const h = createHarness(kubeletDescriptor, { nodeName: NODE, kubeletRoot: '/var/lib/kubelet' }, { driver: DRIVER });
   h.start([node(NODE)]);
   h.serve();
-  h.send({ type: 'plugin.socketCreated', path: `/var/lib/kubelet/plugins_registry/${DRIVER}-reg.sock`, owner: 'registrar' });
-  h.reply(h.csiCalls('GetInfo')[0]!, 'OK', { type: 'CSIPlugin', name: DRIVER, endpoint: `/var/lib/kubelet/plugins/${DRIVER}/csi.sock`, supported_versions: ['1.0.0'] });
-  h.reply(h.csiCalls('NodeGetInfo')[0]!, 'OK', { node_id: 'i-1' });
-  h.serve();
-  h.reply(h.csiCalls('NotifyRegistrationStatus')[0]!);
-  h.added(va(vaAttached));
+  if (o.register !== false) {
+    h.send({ type: 'plugin.socketCreated', path: `/var/lib/kubelet/plugins_registry/${DRIVER}-reg.sock`, owner: 'registrar' });
+    h.reply(h.csiCalls('GetInfo')[0]!, 'OK', { type: 'CSIPlugin', name: DRIVER, endpoint: `/var/lib/kubelet/plugins/${DRIVER}/csi.sock`, supported_versions: ['1.0.0'] });
+    h.reply(h.csiCalls('NodeGetInfo')[0]!, 'OK', { node_id: 'i-1' });
+    h.serve();
+    h.reply(h.csiCalls('NotifyRegistrationStatus')[0]!);
+  }
+  h.added(o.vaObject ?? va(vaAttached));
   h.added(pod('web-0', NODE));
-  h.serve([pvc, pv]);
+  h.serve([pvc, o.pvObject ?? pv]);
   // the node status loop reports the volume in use; then the reconciler verifies it is attached
   h.advanceUntil(() => h.apiRequests({ verb: 'patchStatus', kind: 'Node' }).some((r) => JSON.stringify(r.patch).includes(UNIQUE)), 20_000);
   h.serve();
