@@ -201,3 +201,34 @@ describe('attach/detach controller: an attach nobody completes', () => {
     expect(logs(emitted)).not.toContain('attachDetachController.attachSucceeded');
   });
 });
+
+describe('attach/detach controller: populateActualStateOfWorld from node.status.volumesAttached', () => {
+  it('a controller that starts with a node reporting the volume attached records it attached there, under its PV name, and creates no VolumeAttachment', () => {
+    const { actor, emitted } = start('1.20', [pv, pvc, node('n1', [UNIQ], [UNIQ]), pod('web-0', 'n1')]);
+    tick(actor, 100_000);
+    const v = actor.getSnapshot().context.asw.attachedVolumes[UNIQ];
+    expect(v).toMatchObject({ specName: 'pvc-1', multiAttachAllowed: false });
+    expect(Object.keys(v.nodesAttachedTo)).toEqual(['n1']);
+    expect(emitted.some((e) => e.type === 'api.request' && e.verb === 'create')).toBe(false);
+  });
+
+  it('a ReadWriteMany volume attached to one node is attached to a second node too (util.IsMultiAttachAllowed): no Multi-Attach error', () => {
+    const rwx = { ...pv, spec: { ...pv.spec, accessModes: ['ReadWriteMany'] } };
+    const { actor, emitted } = start('1.20', [rwx, pvc, node('n1', [UNIQ], [UNIQ]), node('n2'), pod('web-0', 'n1'), pod('web-1', 'n2')]);
+    tick(actor, 100_000);
+    expect(actor.getSnapshot().context.asw.attachedVolumes[UNIQ].multiAttachAllowed).toBe(true);
+    expect(emitted.filter((e) => e.type === 'event.recorded' && e.reason === 'FailedAttachVolume')).toEqual([]);
+    expect(emitted.find((e) => e.type === 'api.request' && e.verb === 'create')?.name).toBe(volumeAttachmentName(HANDLE, DRV, 'n2'));
+  });
+
+  it('a PV that is not CSI (or has no volume handle) is not attached by the CSI path', () => {
+    const nfs = { ...pv, spec: { accessModes: ['ReadWriteOnce'], nfs: { server: 'x', path: '/' } } };
+    const { actor, emitted } = start('1.20', [nfs, pvc, node('n1'), pod('web-0', 'n1')]);
+    tick(actor, 100_000);
+    expect(emitted.some((e) => e.type === 'api.request' && e.verb === 'create')).toBe(false);
+    const noHandle = { ...pv, spec: { ...pv.spec, csi: { driver: DRV } } };
+    const b = start('1.20', [noHandle, pvc, node('n1'), pod('web-0', 'n1')]);
+    tick(b.actor, 100_000);
+    expect(b.emitted.some((e) => e.type === 'api.request' && e.verb === 'create')).toBe(false);
+  });
+});

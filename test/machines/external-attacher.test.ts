@@ -345,8 +345,28 @@ describe('external-attacher failure paths, as csi_handler.go takes them', () => 
     t.send({ type: 'watch.added', object: pv } as never);
     attach(t, va(), false);
     expect(t.emitted.filter((e) => e.type === 'csi.call')).toEqual([]);
-    const [err] = savedError(t, 'attachError');
-    expect(err).toContain('11.142.60.212');
+    // getNodeID: the CSINode lister's NotFound error (no fallback to the VA annotation when attaching)
+    expect(savedError(t, 'attachError')).toEqual(['csinode.storage.k8s.io "11.142.60.212" not found']);
+  });
+
+  it('a sync that succeeds forgets the VA in the rate limiter: the next failure waits 1s again, not 2s (workqueue Forget)', () => {
+    const t = boot('1.20');
+    t.send({ type: 'watch.added', object: pv } as never);
+    t.send({ type: 'watch.added', object: csiNode } as never);
+    t.send({ type: 'watch.added', object: va(META) } as never);
+    t.answer({}, 'INTERNAL', 'disk busy');
+    t.ok(va({ ...META, resourceVersion: '23' }));
+    const retry = t.emitted.filter((e) => e.type === 'timer.requested').at(-1);
+    expect(retry.at - now).toBe(1_000_000);
+    t.send({ type: 'clock.ticked', key: retry.key } as never);
+    t.answer({ publish_context: {} });
+    t.ok(va({ ...META, resourceVersion: '24' }, DRIVER, { attached: true }));
+    expect(logs(t.emitted)).toContain('externalAttacher.fullyAttached');
+    // the VA is detached later and its ControllerUnpublishVolume fails: a fresh backoff
+    t.send({ type: 'watch.modified', object: va({ ...META, resourceVersion: '25', deletionTimestamp: '2023-01-11T06:58:14Z' }, DRIVER, { attached: true }), oldObject: va(META) } as never);
+    t.answer({}, 'INTERNAL', 'busy');
+    t.ok();
+    expect(t.emitted.filter((e) => e.type === 'timer.requested').at(-1).at - now).toBe(1_000_000);
   });
 
   it('saveAttachError itself failing is logged and the sync still fails (requeued with backoff)', () => {
