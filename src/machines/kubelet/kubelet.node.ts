@@ -30,6 +30,8 @@ const wall = (w: Work, at = w.now): string => rfc3339((w.c.input.epochUs ?? 0) +
 
 // ------------------------------------------------------------------ node status
 
+const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
 /** initialNode / setNodeStatus at start: the ADC annotation and the Ready condition. */
 export function initializeNode(w: Work): void {
   const n = w.c.input.nodeName;
@@ -58,9 +60,8 @@ const readyCondition = (w: Work) => {
 
 /** The next tick of the 10s node status loop, when something has to be written (event-driven for scale). */
 export function scheduleNodeStatus(w: Work): void {
-  const want = getVolumesInUse(w);
-  const changed = JSON.stringify(want) !== JSON.stringify(w.c.volumesInUseWritten);
   if (w.c.nodeStatusRequest) return;
+  const changed = !sameList(getVolumesInUse(w), w.c.volumesInUseWritten);
   const phase = (w.c.input.statusUpdateOffset ?? 0) % NODE_STATUS_UPDATE_FREQUENCY;
   const k = Math.floor((w.now - phase) / NODE_STATUS_UPDATE_FREQUENCY) + 1;
   let at = phase + k * NODE_STATUS_UPDATE_FREQUENCY;
@@ -78,7 +79,7 @@ export function scheduleNodeStatus(w: Work): void {
 export function updateNodeStatus(w: Work): void {
   w.c.nodeStatusAt = undefined;
   const want = getVolumesInUse(w);
-  const changed = JSON.stringify(want) !== JSON.stringify(w.c.volumesInUseWritten);
+  const changed = !sameList(want, w.c.volumesInUseWritten);
   if (!changed && !w.c.input.heartbeat && w.now < (w.c.statusWrittenAt ?? w.c.startedAt) + NODE_STATUS_REPORT_FREQUENCY) return;
   w.c.statusWrittenAt = w.now;
   const status: Record<string, unknown> = { volumesInUse: want.length ? want : null };

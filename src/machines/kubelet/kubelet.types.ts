@@ -153,12 +153,12 @@ export interface KubeletContext {
   inflight: Table<InflightOperation>;
   // node status
   /** volumesInUse as last written successfully */
-  volumesInUseWritten: string[];
+  volumesInUseWritten: readonly string[];
   nodeStatusRequest?: string;
   /** when the node status was last written (the 5m report without heartbeats) */
   statusWrittenAt?: number;
   nodeStatusAt?: number;
-  nodeStatusInFlight?: string[];
+  nodeStatusInFlight?: readonly string[];
   // pods
   podStates: Table<PodState>;
   /** the status manager's writes in flight: requestId -> the pod and what was written (a status, or the final delete) */

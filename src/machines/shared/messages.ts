@@ -68,12 +68,34 @@ export type LogArgs = Record<string, string | number | boolean | null | undefine
 const PLACEHOLDER = /\{([A-Za-z0-9_]+)(?::(q))?\}/g;
 
 export function renderTemplate(tpl: string, args: LogArgs): string {
-  return tpl.replace(PLACEHOLDER, (_m, name: string, mod: string | undefined) => {
+  const parts = compiled(tpl);
+  let out = parts[0] as string;
+  for (let i = 1; i < parts.length; i += 2) {
+    const { name, quote } = parts[i] as Placeholder;
     if (!(name in args)) throw new Error(`log template needs argument "${name}": ${tpl}`);
     const v = args[name];
     const s = v === null || v === undefined ? '<nil>' : String(v);
-    return mod === 'q' ? goQuote(s) : s;
-  });
+    out += (quote ? goQuote(s) : s) + (parts[i + 1] as string);
+  }
+  return out;
+}
+
+interface Placeholder { name: string; quote: boolean }
+/** A template split once into text and placeholders (text, placeholder, text, …): every log line and summary renders one. */
+const COMPILED = new Map<string, Array<string | Placeholder>>();
+function compiled(tpl: string): Array<string | Placeholder> {
+  let parts = COMPILED.get(tpl);
+  if (!parts) {
+    parts = [];
+    let last = 0;
+    for (const m of tpl.matchAll(new RegExp(PLACEHOLDER.source, 'g'))) {
+      parts.push(tpl.slice(last, m.index), { name: m[1]!, quote: m[2] === 'q' });
+      last = m.index! + m[0].length;
+    }
+    parts.push(tpl.slice(last));
+    COMPILED.set(tpl, parts);
+  }
+  return parts;
 }
 
 /** Step summaries by id: kept in each component's catalog beside its log lines, so all its text is in one place to translate. */

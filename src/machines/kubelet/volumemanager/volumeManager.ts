@@ -7,12 +7,18 @@ import type { Work } from '../kubelet.types.ts';
 import { markVolumesAsReportedInUse as markReported } from './cache/desiredStateOfWorld.ts';
 
 /** GetVolumesInUse: attachable volumes in the desired and in the actual state of world, sorted. */
-export function getVolumesInUse(w: Work): string[] {
+export function getVolumesInUse(w: Work): readonly string[] {
+  // asked after every event (the node status schedule); the tables change only when written (own())
+  const m = IN_USE.get(w.c.dsw);
+  if (m && m.asw === w.c.asw) return m.value;
   const s = new Set<string>();
   for (const v of Object.values(w.c.dsw)) if (v.attachable) s.add(v.uniqueName);
   for (const v of Object.values(w.c.asw)) if (v.attachable) s.add(v.uniqueName);
-  return [...s].sort();
+  const value = [...s].sort();
+  IN_USE.set(w.c.dsw, { asw: w.c.asw, value });
+  return value;
 }
+const IN_USE = new WeakMap<object, { asw: object; value: readonly string[] }>();
 
 /** MarkVolumesAsReportedInUse */
-export const markVolumesAsReportedInUse = (w: Work, reported: string[]): void => markReported(w, reported);
+export const markVolumesAsReportedInUse = (w: Work, reported: readonly string[]): void => markReported(w, reported);

@@ -46,7 +46,7 @@ export function updatePluginIsAttachable(w: Work, driver: string): void {
 }
 
 /** MarkVolumesAsReportedInUse: after node.status.volumesInUse was written. */
-export function markVolumesAsReportedInUse(w: Work, reported: string[]): void {
+export function markVolumesAsReportedInUse(w: Work, reported: readonly string[]): void {
   const set = new Set(reported);
   for (const [k, v] of Object.entries(w.c.dsw)) {
     if (v.reportedInUse !== set.has(k)) own(w, 'dsw')[k] = { ...v, reportedInUse: set.has(k) };
