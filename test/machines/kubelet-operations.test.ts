@@ -10,7 +10,7 @@ import { attachedVolumeMachine, mountedPodMachine } from '../../src/machines/kub
 import {
   mountVolumeMachine, unmountDeviceMachine, unmountVolumeMachine, verifyControllerAttachedVolumeMachine, type OperationEvent,
 } from '../../src/machines/kubelet/operationexecutor/operationGenerator.ts';
-import { DRIVER, HANDLE, NODE, PV, STAGE_CAPS, UNIQUE, kubeletUpTo, pod, pv as pvObject, va } from './kubelet.fixtures.ts';
+import { DRIVER, HANDLE, NODE, PV, STAGE_CAPS, UNIQUE, kubeletUpTo, node as nodeObject, pod, pv as pvObject, va } from './kubelet.fixtures.ts';
 import { createHarness, kubeletDescriptor } from '../../src/machines/index.ts';
 import type { K8sObject } from '../../src/machines/shared/k8s.ts';
 
@@ -250,5 +250,25 @@ describe('the CSI requests and failures of the kubelet, as pkg/volume/csi makes 
     h.reply(lastCall(h, 'NodeStageVolume'), 'OK');
     h.reply(lastCall(h, 'NodeGetCapabilities'), 'OK', STAGE_CAPS);
     expect(Object.keys(lastCall(h, 'NodePublishVolume').request as object).sort()).toEqual(['staging_target_path', 'target_path', 'volume_capability', 'volume_id']);
+  });
+});
+
+describe('node status without heartbeats (kubelet_node_status.go tryUpdateNodeStatus)', () => {
+  it('an unchanged status is posted only when nodeStatusReportFrequency (5m) has passed since the last one', () => {
+    const h = createHarness(kubeletDescriptor, { nodeName: NODE, kubeletRoot: '/var/lib/kubelet', heartbeat: false }, { driver: DRIVER });
+    h.start([nodeObject(NODE)]);
+    h.serve();
+    const statusWrites = () => h.apiRequests({ verb: 'patchStatus', kind: 'Node' }).filter((r) => JSON.stringify(r.patch).includes('volumesInUse'));
+    const before = statusWrites().length;
+    h.advance(4 * 60_000);
+    h.serve();
+    expect(statusWrites().length).toBe(before);
+    h.advance(61_000);
+    h.serve();
+    expect(statusWrites().length).toBe(before + 1);
+    // and none again before the next 5 minutes
+    h.advance(4 * 60_000);
+    h.serve();
+    expect(statusWrites().length).toBe(before + 1);
   });
 });
