@@ -12,6 +12,8 @@ import {
 } from '../../src/machines/kubelet/operationexecutor/operationGenerator.ts';
 import { DRIVER, HANDLE, NODE, PV, STAGE_CAPS, UNIQUE, kubeletUpTo, node as nodeObject, pod, pv as pvObject, va } from './kubelet.fixtures.ts';
 import { createHarness, kubeletDescriptor } from '../../src/machines/index.ts';
+import * as asw from '../../src/machines/kubelet/volumemanager/cache/actualStateOfWorld.ts';
+import { begin } from '../../src/machines/kubelet/kubelet.work.ts';
 import type { K8sObject } from '../../src/machines/shared/k8s.ts';
 
 /** Leaf state paths of a state value, e.g. {mountDevice: 'nodeStageVolume'} -> mountDevice.nodeStageVolume */
@@ -270,5 +272,72 @@ describe('node status without heartbeats (kubelet_node_status.go tryUpdateNodeSt
     h.advance(4 * 60_000);
     h.serve();
     expect(statusWrites().length).toBe(before + 1);
+  });
+});
+
+describe('the actual state of world mutators guard their transitions (actual_state_of_world.go)', () => {
+  const spec = { uniqueName: UNIQUE, pvName: PV, driver: DRIVER, handle: HANDLE, attachable: true, fsType: 'ext4', accessMode: 1, readOnly: false, volumeContext: {} };
+  const podVol = { podName: 'web-0', namespace: 'default', outerName: 'd' };
+  const fresh = () => {
+    const h = createHarness(kubeletDescriptor, { nodeName: NODE, kubeletRoot: '/var/lib/kubelet' }, { driver: DRIVER });
+    const w = begin(h.context, 0);
+    asw.markVolumeAsAttached(w, spec, '/dev/vdb', '/var/lib/kubelet/plugins/kubernetes.io/csi/pv/pvc-1/globalmount');
+    return w;
+  };
+
+  it('MarkVolumeAsDetached: a volume whose device is globally mounted or uncertain stays in the table; one not mounted leaves it', () => {
+    const w = fresh();
+    expect(asw.markDeviceAsMounted(w, UNIQUE)).toBe(true);
+    expect(asw.markVolumeAsDetached(w, UNIQUE)).toBeUndefined();
+    expect(w.c.asw[UNIQUE]?.deviceState).toBe('DeviceGloballyMounted');
+    // markDeviceErrorState never turns a globally mounted device uncertain
+    expect(asw.markDeviceAsUncertain(w, UNIQUE)).toBe(false);
+    expect(asw.markDeviceAsUnmounted(w, UNIQUE)).toBe(true);
+    expect(asw.markDeviceAsUncertain(w, UNIQUE)).toBe(true);
+    expect(asw.markVolumeAsDetached(w, UNIQUE)).toBeUndefined();
+    expect(w.c.asw[UNIQUE]?.deviceState).toBe('DeviceMountUncertain');
+    expect(asw.markDeviceAsUnmounted(w, UNIQUE)).toBe(true);
+    expect(asw.markVolumeAsDetached(w, UNIQUE)?.uniqueName).toBe(UNIQUE);
+    expect(w.c.asw[UNIQUE]).toBeUndefined();
+    expect(asw.markVolumeAsDetached(w, UNIQUE)).toBeUndefined();
+  });
+
+  it('MarkVolumeAsMounted / MarkVolumeAsUnmounted: a pod is mounted only on a volume in the table, and unmounting forgets that pod only', () => {
+    const w = fresh();
+    expect(asw.markVolumeAsMounted(w, 'kubernetes.io/csi/other^x', 'uid-web-0', podVol)).toBe(false);
+    expect(asw.markVolumeMountAsUncertain(w, UNIQUE, 'uid-web-0', podVol)).toBe(true);
+    expect(asw.markVolumeAsMounted(w, UNIQUE, 'uid-web-0', podVol)).toBe(true);
+    expect(asw.markVolumeAsMounted(w, UNIQUE, 'uid-web-1', { ...podVol, podName: 'web-1' })).toBe(true);
+    expect(asw.getVolumeMountState(w, UNIQUE, 'uid-web-0')).toBe('VolumeMounted');
+    expect(asw.markVolumeAsUnmounted(w, UNIQUE, 'uid-nobody')).toBeUndefined();
+    expect(asw.markVolumeAsUnmounted(w, UNIQUE, 'uid-web-0')?.podName).toBe('web-0');
+    expect(Object.keys(w.c.asw[UNIQUE]!.pods)).toEqual(['uid-web-1']);
+    expect(asw.getVolumeMountState(w, UNIQUE, 'uid-web-0')).toBe('VolumeNotMounted');
+  });
+});
+
+describe('a driver without STAGE_UNSTAGE_VOLUME (csi_attacher.go MountDevice / UnmountDevice skip the RPC)', () => {
+  it('mounts with NodePublishVolume only, and UnmountDevice marks the device unmounted without NodeUnstageVolume', () => {
+    const NO_STAGE = { capabilities: [] };
+    const h = kubeletUpTo(true, { caps: NO_STAGE });
+    expect(h.csiCalls('NodeStageVolume')).toEqual([]);
+    expect(deviceState(h)).toBe('DeviceGloballyMounted');
+    const caps = unansweredCaps(h)[0];
+    if (caps) h.reply(caps, 'OK', NO_STAGE);
+    const publish = lastCall(h, 'NodePublishVolume');
+    expect(publish.request).not.toHaveProperty('staging_target_path');
+    h.reply(publish, 'OK');
+    expect(podMount(h)).toBe('VolumeMounted');
+    const p = pod('web-0', NODE);
+    h.modified({ ...p, metadata: { ...p.metadata, deletionTimestamp: '2026-01-01T00:00:00Z', deletionGracePeriodSeconds: 0 } }, p);
+    for (let i = 0; i < 6; i++) {
+      h.advance(2000);
+      for (const c of h.pending().filter((x) => !x.answered && x.type === 'csi.call')) h.reply(c, 'OK', c.rpc === 'NodeGetCapabilities' ? NO_STAGE : {});
+      h.serve();
+    }
+    expect(h.csiCalls('NodeUnpublishVolume')).toHaveLength(1);
+    expect(h.csiCalls('NodeUnstageVolume')).toEqual([]);
+    expect(h.logs().map((l) => l.msg)).toContain('kubelet.unmountDeviceSucceeded');
+    expect(deviceState(h) ?? 'gone').not.toBe('DeviceGloballyMounted');
   });
 });

@@ -29,7 +29,7 @@ export const va = (attached: boolean): K8sObject => ({
 });
 
 /** A kubelet with the driver registered, its pod's volume reported in use, verifying against a node that says attached. */
-export function kubeletUpTo(vaAttached: boolean, o: { register?: boolean; vaObject?: K8sObject; pvObject?: K8sObject } = {}) {
+export function kubeletUpTo(vaAttached: boolean, o: { register?: boolean; vaObject?: K8sObject; pvObject?: K8sObject; caps?: Record<string, unknown> } = {}) {
   const h = createHarness(kubeletDescriptor, { nodeName: NODE, kubeletRoot: '/var/lib/kubelet' }, { driver: DRIVER });
   h.start([node(NODE)]);
   h.serve();
@@ -50,7 +50,7 @@ export function kubeletUpTo(vaAttached: boolean, o: { register?: boolean; vaObje
   h.serve([node(NODE, [UNIQUE], [UNIQUE])]);
   h.advance(500);
   const caps = h.pending().find((p) => p.type === 'csi.call' && p.rpc === 'NodeGetCapabilities');
-  if (caps) h.reply(caps, 'OK', STAGE_CAPS);
+  if (caps) h.reply(caps, 'OK', o.caps ?? STAGE_CAPS);
   return h;
 }
 
