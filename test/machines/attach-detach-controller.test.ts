@@ -232,3 +232,53 @@ describe('attach/detach controller: populateActualStateOfWorld from node.status.
     expect(b.emitted.some((e) => e.type === 'api.request' && e.verb === 'create')).toBe(false);
   });
 });
+
+describe('attach/detach controller: objects that go away, and a detach nobody completes', () => {
+  const vaObj: K8sObject = { apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: volumeAttachmentName(HANDLE, DRV, 'n1') }, spec: { attacher: DRV, nodeName: 'n1', source: { persistentVolumeName: 'pvc-1' } }, status: { attached: true } };
+  const creates = (em: any[]) => em.filter((e) => e.type === 'api.request' && e.verb === 'create');
+
+  it('a deleted Node is no longer managed (nodeDelete -> DeleteNode): a pod bound to it is not attached', () => {
+    const { actor, emitted } = start('1.20', [node('n1'), pv, pvc]);
+    actor.send({ type: 'watch.deleted', now: 10_000, object: node('n1') });
+    actor.send({ type: 'watch.added', now: 20_000, object: pod('web-0', 'n1') });
+    tick(actor, 100_000);
+    expect(creates(emitted)).toEqual([]);
+  });
+
+  it('a deleted PV is forgotten: a pod whose claim names it is not attached', () => {
+    const { actor, emitted } = start('1.20', [node('n1'), pv, pvc]);
+    actor.send({ type: 'watch.deleted', now: 10_000, object: pv });
+    actor.send({ type: 'watch.added', now: 20_000, object: pod('web-0', 'n1') });
+    tick(actor, 100_000);
+    expect(creates(emitted)).toEqual([]);
+  });
+
+  it.each([
+    // pkg/volume/csi/csi_attacher.go waitForVolumeDetachmentInternal (v1.20: "detachment timeout for volume %v")
+    ['1.20', `detachment timeout for volume ${HANDLE}`],
+    ['1.30', `timed out waiting for external-attacher of ${DRV} CSI driver to detach volume ${HANDLE}`],
+  ] as const)('%s: a VolumeAttachment that is never deleted fails the detach with "%s"', (profile, message) => {
+    const { actor, emitted } = start(profile, [node('n1', [UNIQ], [UNIQ]), pv, pvc, vaObj]);
+    tick(actor, 100_000);
+    actor.send({ type: 'watch.modified', now: 5_000_000, object: node('n1', [UNIQ], []), oldObject: node('n1', [UNIQ], [UNIQ]) });
+    tick(actor, 5_100_000);
+    const get = emitted.find((e) => e.type === 'api.request' && e.verb === 'get');
+    if (get) actor.send({ type: 'api.result', now: 5_110_000, requestId: get.requestId, ok: true, code: 200, object: node('n1', [UNIQ], []) });
+    const del = emitted.find((e) => e.type === 'api.request' && e.verb === 'delete');
+    expect(del?.name).toBe(vaObj.metadata.name);
+    actor.send({ type: 'api.result', now: 5_120_000, requestId: del.requestId, ok: true, code: 200 });
+    // the VolumeAttachment stays (no external-attacher removes its finalizer): fire the timers
+    for (let guard = 0; guard < 50; guard++) {
+      const due = emitted.filter((e) => e.type === 'timer.requested' && !e.fired && e.at <= 200_000_000).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      due.fired = true;
+      tick(actor, due.at, due.key);
+      if (emitted.some((e) => e.type === 'log' && e.msg === 'attachDetachController.operationFailed')) break;
+    }
+    const failed = emitted.find((e) => e.type === 'log' && e.msg === 'attachDetachController.operationFailed');
+    // (the spec name a controller that learnt the volume from volumesAttached prints is not pinned here)
+    expect(failed?.args.error).toMatch(new RegExp(`^DetachVolume\\.Detach failed for volume ".+" \\(UniqueName: "${UNIQ.replace(/[.^]/g, '\\$&')}"\\) on node "n1" : `));
+    expect(failed?.args.error.endsWith(` : ${message}`)).toBe(true);
+    expect(logs(emitted)).not.toContain('attachDetachController.detachSucceeded');
+  });
+});
