@@ -369,6 +369,34 @@ describe('external-attacher failure paths, as csi_handler.go takes them', () => 
     expect(t.emitted.filter((e) => e.type === 'timer.requested').at(-1).at - now).toBe(1_000_000);
   });
 
+  it('markAsAttached failing fails the sync with "failed to mark as attached: …" (the volume is published; the next sync marks it)', () => {
+    const t = boot('1.20');
+    t.send({ type: 'watch.added', object: pv } as never);
+    attach(t, va(META));
+    t.answer({ publish_context: { devicePath: '/dev/vdb' } });
+    expect(t.lastApi()).toMatchObject({ verb: 'patchStatus', patch: { status: { attached: true } } });
+    t.ok(undefined, 500, false, 'etcdserver: request timed out');
+    expect(processingErrors(t)).toEqual(['failed to mark as attached: etcdserver: request timed out']);
+  });
+
+  it('csiAttach: a PV with no CSI source is not attached ("pv spec contained non-csi source that was not migrated")', () => {
+    const t = boot('1.20');
+    t.send({ type: 'watch.added', object: { ...pv, spec: { accessModes: ['ReadWriteOnce'], nfs: { server: 'x', path: '/' } } } } as never);
+    attach(t, va(META));
+    expect(t.emitted.filter((e) => e.type === 'csi.call')).toEqual([]);
+    expect(savedError(t, 'attachError')).toEqual(['pv spec contained non-csi source that was not migrated']);
+  });
+
+  it('csiDetach removes only its own finalizer and keeps the others', () => {
+    const t = boot('1.20');
+    t.send({ type: 'watch.added', object: pv } as never);
+    const deleting = va({ ...META, finalizers: ['example.com/keep', FINALIZER], deletionTimestamp: '2023-01-11T06:58:14Z' }, DRIVER, { attached: true });
+    attach(t, deleting);
+    t.answer({});
+    t.ok({ ...deleting, status: { attached: false } });
+    expect(t.lastApi()).toMatchObject({ verb: 'patch', kind: 'VolumeAttachment', patch: { metadata: { finalizers: ['example.com/keep'] } } });
+  });
+
   it('saveAttachError itself failing is logged and the sync still fails (requeued with backoff)', () => {
     const t = boot('1.20');
     t.send({ type: 'watch.added', object: pv } as never);
