@@ -208,7 +208,7 @@ describe('attach/detach controller: populateActualStateOfWorld from node.status.
     tick(actor, 100_000);
     const v = actor.getSnapshot().context.asw.attachedVolumes[UNIQ];
     expect(v).toMatchObject({ specName: 'pvc-1', multiAttachAllowed: false });
-    expect(Object.keys(v.nodesAttachedTo)).toEqual(['n1']);
+    expect(Object.keys(v!.nodesAttachedTo)).toEqual(['n1']);
     expect(emitted.some((e) => e.type === 'api.request' && e.verb === 'create')).toBe(false);
   });
 
@@ -216,7 +216,7 @@ describe('attach/detach controller: populateActualStateOfWorld from node.status.
     const rwx = { ...pv, spec: { ...pv.spec, accessModes: ['ReadWriteMany'] } };
     const { actor, emitted } = start('1.20', [rwx, pvc, node('n1', [UNIQ], [UNIQ]), node('n2'), pod('web-0', 'n1'), pod('web-1', 'n2')]);
     tick(actor, 100_000);
-    expect(actor.getSnapshot().context.asw.attachedVolumes[UNIQ].multiAttachAllowed).toBe(true);
+    expect(actor.getSnapshot().context.asw.attachedVolumes[UNIQ]!.multiAttachAllowed).toBe(true);
     expect(emitted.filter((e) => e.type === 'event.recorded' && e.reason === 'FailedAttachVolume')).toEqual([]);
     expect(emitted.find((e) => e.type === 'api.request' && e.verb === 'create')?.name).toBe(volumeAttachmentName(HANDLE, DRV, 'n2'));
   });

@@ -332,7 +332,7 @@ describe('a driver without STAGE_UNSTAGE_VOLUME (csi_attacher.go MountDevice / U
     h.modified({ ...p, metadata: { ...p.metadata, deletionTimestamp: '2026-01-01T00:00:00Z', deletionGracePeriodSeconds: 0 } }, p);
     for (let i = 0; i < 6; i++) {
       h.advance(2000);
-      for (const c of h.pending().filter((x) => !x.answered && x.type === 'csi.call')) h.reply(c, 'OK', c.rpc === 'NodeGetCapabilities' ? NO_STAGE : {});
+      for (const c of h.pending().filter((x) => !x.answered && x.type === 'csi.call')) h.reply(c, 'OK', (c as { rpc?: string }).rpc === 'NodeGetCapabilities' ? NO_STAGE : {});
       h.serve();
     }
     expect(h.csiCalls('NodeUnpublishVolume')).toHaveLength(1);

@@ -41,9 +41,18 @@ function initialContext(input: KubeletInput): KubeletContext {
 /** What follows every event: DSW populator, pod sync, node status schedule. */
 function settle(w: Work): void {
   populateDesiredState(w);
-  syncPods(w);
+  // syncPods reads only these tables, and running it again on what it left changes nothing (each of
+  // its steps moves the pod to a stage that step does not start from): when no table was written since
+  // the last settle (own() copies a table on its first write, so its identity tells), skip the scan.
+  // Nothing may write these tables after settle() within a reaction.
+  const seen = SYNCED.get(w.c.podStates);
+  if (!seen || seen.pods !== w.c.pods || seen.podVolumes !== w.c.podVolumes || seen.dsw !== w.c.dsw || seen.asw !== w.c.asw) {
+    syncPods(w);
+    SYNCED.set(w.c.podStates, { pods: w.c.pods, podVolumes: w.c.podVolumes, dsw: w.c.dsw, asw: w.c.asw });
+  }
   scheduleNodeStatus(w);
 }
+const SYNCED = new WeakMap<object, { pods: object; podVolumes: object; dsw: object; asw: object }>();
 
 interface Enqueue { assign: (c: KubeletContext) => void; emit: (e: ClusterEmitted) => void }
 type Handler = (w: Work, e: ClusterEvent) => void;
