@@ -3,7 +3,10 @@
  * scenario file, explain logs. Usage errors print one line on stderr and exit 2; `<command> --help`
  * prints every flag with an example and exits 0.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { parseArgs } from 'node:util';
 import { jsonChunks } from './jsonChunks.ts';
 import {
@@ -220,14 +223,15 @@ function trace(args: string[], o: Io): number {
     }
   });
   const scenario = file !== undefined ? readScenarioFile(file, o) : positionals[0]!;
-  const t: Trace = runScenario(scenario, {
+  const runOptions = {
     ...(values.k8s !== undefined ? { k8s: values.k8s } : {}),
     ...(replicas !== undefined ? { replicas } : {}), ...(seed !== undefined ? { seed } : {}),
     faults,
-  });
-  if (format === 'json') writeJson(t, o);
-  else if (format === 'mermaid') o.out(toMermaidSequence(t));
-  else {
+  };
+  // json is written while the simulation runs (writeJson); the other formats need the whole trace
+  const t: Trace = format === 'json' ? writeJson(scenario, runOptions, o) : runScenario(scenario, runOptions);
+  if (format === 'mermaid') o.out(toMermaidSequence(t));
+  else if (format === 'klog') {
     const tags = !values['no-tags'];
     const lines: string[] = [];
     for (const st of t.steps) if (st.log) lines.push(tags ? `[${st.component}/${st.host}] ${st.log}\n` : `${st.log}\n`);
@@ -339,17 +343,62 @@ export function renderListing(r: ExplainResult): string {
   return lines.join('\n') + '\n';
 }
 
-/** The trace as JSON.stringify(t, null, 2) gives it, written in pieces of about 64 KiB (a large trace never becomes one string). */
-function writeJson(t: Trace, o: Io): void {
-  let buf: string[] = [];
-  let size = 0;
-  for (const c of jsonChunks(t)) {
-    buf.push(c);
-    size += c.length;
-    if (size >= 1 << 16) { o.out(buf.join('')); buf = []; size = 0; }
+/**
+ * Run the scenario and write its trace as JSON.stringify(trace, null, 2) gives it, byte for byte,
+ * without holding it: each step goes to a temporary file as the simulation records it (a
+ * 1000-replica rollout has ~140 000 steps, hundreds of MB as JSON), then the trace is written in
+ * pieces of about 64 KiB with the steps copied back in their place. Returns the trace (its steps
+ * left out).
+ */
+function writeJson(scenario: Parameters<typeof runScenario>[0], options: Parameters<typeof runScenario>[1], o: Io): Trace {
+  const dir = mkdtempSync(join(tmpdir(), 'csi-flows-trace-'));
+  try {
+    const file = join(dir, 'steps.json');
+    const fd = openSync(file, 'w');
+    let pending = '';
+    let count = 0;
+    let t: Trace;
+    try {
+      t = runScenario(scenario, {
+        ...options,
+        onStep: (step) => {
+          // an element of an array that is the value of a top-level key: indented by four spaces
+          pending += (count++ ? ',\n    ' : '\n    ') + JSON.stringify(step, null, 2).replaceAll('\n', '\n    ');
+          if (pending.length >= 1 << 16) { writeSync(fd, pending); pending = ''; }
+        },
+      });
+      if (pending) writeSync(fd, pending);
+    } finally {
+      closeSync(fd);
+    }
+    let buf = '';
+    const out = (s: string): void => { buf += s; if (buf.length >= 1 << 16) { o.out(buf); buf = ''; } };
+    out('{');
+    let first = true;
+    for (const [k, v] of Object.entries(t)) {
+      if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue; // as JSON.stringify leaves them out
+      out(`${first ? '\n' : ',\n'}  ${JSON.stringify(k)}: `);
+      first = false;
+      if (k !== 'steps') { for (const c of jsonChunks(v, '  ')) out(c); continue; }
+      if (count === 0) { out('[]'); continue; }
+      out('[');
+      const rd = openSync(file, 'r');
+      try {
+        const chunk = Buffer.alloc(1 << 16);
+        const text = new StringDecoder('utf8');
+        for (let n = readSync(rd, chunk); n > 0; n = readSync(rd, chunk)) out(text.write(chunk.subarray(0, n)));
+        out(text.end());
+      } finally {
+        closeSync(rd);
+      }
+      out('\n  ]');
+    }
+    out(first ? '}\n' : '\n}\n');
+    if (buf) o.out(buf);
+    return t;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  buf.push('\n');
-  o.out(buf.join(''));
 }
 
 const explanationOf = (l: ExplainedLine): string => l.explanation;

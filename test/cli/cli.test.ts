@@ -66,6 +66,18 @@ describe('csi-flows trace', () => {
     expect(Array.isArray(t.final.objects)).toBe(true);
   });
 
+  it('writes --format json as it runs, byte for byte what JSON.stringify(trace, null, 2) gives (steps, faults, objects)', async () => {
+    const { runScenario } = await import('../../dist/lib/machines/index.js');
+    for (const [args, opts] of [
+      [['statefulset-rollout', '--replicas', '3', '--k8s', '1.20'], { replicas: 3, k8s: '1.20' }],
+      [['attach', '--fault', 'ControllerPublishVolume=DEADLINE_EXCEEDEDx2'], { faults: ['ControllerPublishVolume=DEADLINE_EXCEEDEDx2'] }],
+    ] as const) {
+      const r = run('trace', ...args, '--format', 'json');
+      expect(r.code).toBe(0);
+      expect(r.out).toBe(JSON.stringify(runScenario(args[0], opts), null, 2) + '\n');
+    }
+  });
+
   it('gives the sequence diagram as Mermaid', () => {
     const r = run('trace', 'attach', '--format', 'mermaid');
     expect(r.code).toBe(0);

@@ -89,6 +89,11 @@ export interface ClusterOptions {
    * from here
    */
   recordFrom?: number;
+  /**
+   * hand each recorded step to this function instead of keeping it: the trace then has no steps
+   * (stats.steps still counts them), so a very large trace can be written out as it happens
+   */
+  onStep?: (step: TraceStep) => void;
 }
 
 interface Running {
@@ -151,7 +156,7 @@ export class Cluster {
     this.api = new ApiServer(this.rng.fork('api'), options.epochUs);
     this.storyStartUs = options.storyStartUs ?? options.recordFrom ?? 0;
     this.recorder = new TraceRecorder(
-      { recordFrom: options.recordFrom ?? 0, recordObjects: options.recordObjects !== false, captureWorld: !!options.captureWorld },
+      { recordFrom: options.recordFrom ?? 0, recordObjects: options.recordObjects !== false, captureWorld: !!options.captureWorld, ...(options.onStep ? { sink: options.onStep } : {}) },
       () => this.api.snapshot(), () => this.components.values(),
     );
     this.eventRecorder = new EventRecorder(this.api, this.rng, options.epochUs);
@@ -638,7 +643,7 @@ export class Cluster {
       initial: { objects: (this.recorder.initialObjects ?? this.api.snapshot()).filter((o) => o.kind !== 'Event' || this.options.recordObjects !== false) },
       final: { objects: this.api.snapshot().filter((o) => o.kind !== 'Event' || this.options.recordObjects !== false) },
       faults,
-      stats: { events: this.events, steps: this.recorder.steps.length },
+      stats: { events: this.events, steps: this.recorder.count },
       ...(this.recorder.worldsAtStart ? { worldsAtStart: this.recorder.worldsAtStart } : {}),
     };
   }

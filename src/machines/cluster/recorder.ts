@@ -27,6 +27,9 @@ export const USER = 'user';
 
 export class TraceRecorder {
   readonly steps: TraceStep[] = [];
+  /** how many steps were recorded (kept in `steps`, or handed to the sink) */
+  count = 0;
+  private last: TraceStep | undefined;
   /** time of the last recorded step: steps never go back in time */
   floor = 0;
   /** the API objects as they stood when recording started (taken at the first recorded step) */
@@ -35,7 +38,11 @@ export class TraceRecorder {
   worldsAtStart: Record<string, unknown> | undefined;
 
   constructor(
-    private readonly opts: { recordFrom: number; recordObjects: boolean; captureWorld: boolean },
+    private readonly opts: {
+      recordFrom: number; recordObjects: boolean; captureWorld: boolean;
+      /** hand each step here as it is recorded instead of keeping it (a large trace streamed out) */
+      sink?: (step: TraceStep) => void;
+    },
     private readonly snapshot: () => K8sObject[],
     private readonly worlds: () => Iterable<StepActor>,
   ) {}
@@ -48,14 +55,14 @@ export class TraceRecorder {
     if (t < from) return undefined;
     // the objects as they stood when recording started: now, minus this first step's own changes
     if (!this.initialObjects) this.initialObjects = this.objectsBefore(s.objects ?? []);
-    if (this.steps.length === 0 && this.opts.captureWorld) {
+    if (this.count === 0 && this.opts.captureWorld) {
       this.worldsAtStart = {};
       for (const c of this.worlds()) if (c.world !== undefined && c !== s.r) this.worldsAtStart[c.id] = c.world;
     }
     // built field by field (not with conditional spreads: this runs for every step of a 10 000-replica
     // rollout); the key order is the trace's JSON order
     const step = {
-      i: this.steps.length + 1, t: (t - from) / 1000,
+      i: this.count + 1, t: (t - from) / 1000,
       component: s.r?.name ?? USER, instance: s.r?.id ?? USER, host: s.r?.host ?? 'kubectl', kind: s.kind,
       summary: s.summary,
     } as TraceStep;
@@ -74,13 +81,16 @@ export class TraceRecorder {
       step.states = {};
     }
     if (s.r?.world !== undefined) step.world = s.r.world;
-    this.steps.push(step);
+    this.count += 1;
+    this.last = step;
+    if (this.opts.sink) this.opts.sink(step);
+    else this.steps.push(step);
     return step;
   }
 
   /** The last recorded step, when the clock is inside the recording. */
   lastStepAt(nowUs: number): TraceStep | undefined {
-    return nowUs >= this.opts.recordFrom ? this.steps[this.steps.length - 1] : undefined;
+    return nowUs >= this.opts.recordFrom ? this.last : undefined;
   }
 
   /** Story time (ms) of a cluster time. */

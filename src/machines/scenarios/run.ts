@@ -6,7 +6,7 @@
  */
 import { Cluster } from '../cluster/cluster.ts';
 import { faultToText, type ApiFault, type Fault } from '../cluster/faults.ts';
-import type { Trace } from '../cluster/trace.ts';
+import type { Trace, TraceStep } from '../cluster/trace.ts';
 import { catalog } from '../catalog.ts';
 import { DRIVERS } from '../drivers/index.ts';
 import type { DriverProfile } from '../drivers/types.ts';
@@ -44,6 +44,11 @@ export interface RunOptions {
   warmUp?: boolean;
   /** put the attach/detach controller's and the kubelet's desired/actual state of world on their steps */
   captureWorld?: boolean;
+  /**
+   * receive each step as it is recorded instead of in trace.steps (which is then empty; stats.steps
+   * counts them): for traces too large to hold, e.g. `csi-flows trace --format json` of a large rollout
+   */
+  onStep?: (step: TraceStep) => void;
 }
 
 export function getScenario(id: string): Scenario {
@@ -130,6 +135,7 @@ function runData(
       csiFaults: [...(data.csiFaults ?? []), ...user.csi], apiFaults: [...(data.apiFaults ?? []), ...user.api],
       informerDelays: [...(data.informerDelays ?? []), ...user.informer], storyStartUs: storyStart,
       recordObjects: options.recordObjects ?? true, captureWorld: options.captureWorld ?? false,
+      ...(options.onStep ? { onStep: options.onStep } : {}),
       ...(recordFrom !== undefined && !options.warmUp ? { recordFrom } : {}),
     });
   } catch (e) {
