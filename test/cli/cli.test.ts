@@ -68,13 +68,14 @@ describe('csi-flows trace', () => {
 
   it('writes --format json as it runs, byte for byte what JSON.stringify(trace, null, 2) gives (steps, faults, objects)', async () => {
     const { runScenario } = await import('../../dist/lib/machines/index.js');
-    for (const [args, opts] of [
+    const cases: Array<[string[], Parameters<typeof runScenario>[1]]> = [
       [['statefulset-rollout', '--replicas', '3', '--k8s', '1.20'], { replicas: 3, k8s: '1.20' }],
       [['attach', '--fault', 'ControllerPublishVolume=DEADLINE_EXCEEDEDx2'], { faults: ['ControllerPublishVolume=DEADLINE_EXCEEDEDx2'] }],
-    ] as const) {
+    ];
+    for (const [args, opts] of cases) {
       const r = run('trace', ...args, '--format', 'json');
       expect(r.code).toBe(0);
-      expect(r.out).toBe(JSON.stringify(runScenario(args[0], opts), null, 2) + '\n');
+      expect(r.out).toBe(JSON.stringify(runScenario(args[0]!, opts), null, 2) + '\n');
     }
   });
 
