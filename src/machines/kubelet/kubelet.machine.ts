@@ -20,7 +20,6 @@ import type { ClusterEmitted, ClusterEvent } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import type { KubeletContext, KubeletInput, Work } from './kubelet.types.ts';
 import { begin, own } from './kubelet.work.ts';
-import { copyTable } from '../shared/tables.ts';
 import { handleVolumeGet, podUpdated, populatorLoop as populateDesiredState } from './volumemanager/populator/desiredStateOfWorldPopulator.ts';
 import { updatePluginIsAttachable } from './volumemanager/cache/desiredStateOfWorld.ts';
 import { reconcile } from './volumemanager/reconciler/reconciler.ts';
@@ -70,22 +69,20 @@ function informerUpdate(w: Work, e: ClusterEvent): void {
   if (e.type !== 'watch.added' && e.type !== 'watch.modified' && e.type !== 'watch.deleted') return;
   const o: K8sObject = e.object;
   const gone = e.type === 'watch.deleted';
-  const put = (m: Readonly<Record<string, K8sObject>>, k: string): Record<string, K8sObject> => {
-    const next = copyTable(m);
-    if (gone) delete next[k]; else next[k] = o;
-    return next;
+  const put = (table: 'pods' | 'vas' | 'csiDrivers', k: string): void => {
+    if (gone) delete own(w, table)[k]; else own(w, table)[k] = o;
   };
   switch (o.kind) {
     case 'Pod': {
       const uid = o.metadata.uid!;
-      w.c.pods = put(w.c.pods, uid);
+      put('pods', uid);
       if (gone) delete own(w, 'podStates')[uid];
       else { podUpdated(w, o, e.type === 'watch.modified' ? e.oldObject : undefined); podAdded(w, o); }
       break;
     }
     case 'Node': if (o.metadata.name === w.c.input.nodeName) w.c.node = gone ? undefined : o; break;
-    case 'VolumeAttachment': w.c.vas = put(w.c.vas, o.metadata.name); break;
-    case 'CSIDriver': w.c.csiDrivers = put(w.c.csiDrivers, o.metadata.name); updatePluginIsAttachable(w, o.metadata.name); break;
+    case 'VolumeAttachment': put('vas', o.metadata.name); break;
+    case 'CSIDriver': put('csiDrivers', o.metadata.name); updatePluginIsAttachable(w, o.metadata.name); break;
     default: break;
   }
   settle(w);

@@ -120,17 +120,17 @@ export interface PluginRegistration {
  */
 export type Table<T> = Readonly<Record<string, T>>;
 /** The tables own() copies on first write. */
-export type TableName = 'plugins' | 'pluginRequests' | 'registered' | 'podVolumes' | 'processedPods' | 'volumeRequests' | 'dsw' | 'asw' | 'inflight' | 'podStates';
+export type TableName = 'pods' | 'vas' | 'csiDrivers' | 'plugins' | 'pluginRequests' | 'registered' | 'podVolumes' | 'processedPods' | 'volumeRequests' | 'dsw' | 'asw' | 'inflight' | 'podStates';
 
 export interface KubeletContext {
   input: KubeletInput;
   seq: number;
   startedAt: number;
   // informer caches
-  pods: Record<string, K8sObject>;
+  pods: Table<K8sObject>;
   node?: K8sObject;
-  vas: Record<string, K8sObject>;
-  csiDrivers: Record<string, K8sObject>;
+  vas: Table<K8sObject>;
+  csiDrivers: Table<K8sObject>;
   // plugin manager
   plugins: Table<PluginRegistration>;
   /** requestId -> socket path of the registration it belongs to */

@@ -26,10 +26,7 @@ export function own<K extends TableName>(w: Work, name: K): Record<string, Kubel
   return w.c[name] as Record<string, KubeletContext[K][string]>;
 }
 
-
-
 export const nextId = (w: Work): string => `r${++w.c.seq}`;
-
 
 export function log(w: Work, msg: KubeletMessageId, args: LogArgs, stage?: Stage): void {
   w.out.push({ type: 'log', msg, args, ...(stage ? { stage } : {}) });

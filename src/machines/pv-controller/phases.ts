@@ -1,12 +1,12 @@
 /**
- * The phases of a PersistentVolumeClaim and a PersistentVolume as small machines of their own,
- * driven with XState's pure `transition()`. The PV controller asks them whether a phase change it
- * is about to write is one upstream makes.
+ * The phases of a PersistentVolumeClaim and a PersistentVolume as small machines of their own (no
+ * context, no guards: read once per state and event through shared/transitionTable.ts). The PV
+ * controller asks them whether a phase change it is about to write is one upstream makes.
  * upstream: k8s.io/api/core/v1 types.go (PersistentVolumeClaimPhase, PersistentVolumePhase) and
  * pkg/controller/volume/persistentvolume/pv_controller.go (syncClaim / syncVolume).
  */
 import { createMachine } from 'xstate';
-import { pureTransition } from '../shared/pureTransition.ts';
+import { transitionTable } from '../shared/transitionTable.ts';
 
 export type ClaimPhase = 'Pending' | 'Bound' | 'Lost';
 export type VolumePhase = 'Pending' | 'Available' | 'Bound' | 'Released' | 'Failed';
@@ -50,16 +50,16 @@ const VOLUME_EVENT: Record<VolumePhase, VolumePhaseEvent['type'] | undefined> = 
   Pending: undefined, Available: 'volume.available', Bound: 'volume.bound', Released: 'volume.released', Failed: 'volume.failed',
 };
 
+const claimNext = transitionTable(pvcPhaseMachine);
+const volumeNext = transitionTable(pvPhaseMachine);
+
 /** Whether the claim phase machine allows `from` → `to`. */
 export function claimPhaseAllows(from: ClaimPhase, to: ClaimPhase): boolean {
-  const [next] = pureTransition(pvcPhaseMachine, pvcPhaseMachine.resolveState({ value: from, context: {} }), { type: CLAIM_EVENT[to] } as ClaimPhaseEvent);
-  return next.value === to && from !== to;
+  return from !== to && claimNext(from, CLAIM_EVENT[to]) === to;
 }
 
 /** Whether the volume phase machine allows `from` → `to`. */
 export function volumePhaseAllows(from: VolumePhase, to: VolumePhase): boolean {
   const type = VOLUME_EVENT[to];
-  if (!type) return false;
-  const [next] = pureTransition(pvPhaseMachine, pvPhaseMachine.resolveState({ value: from, context: {} }), { type } as VolumePhaseEvent);
-  return next.value === to && from !== to;
+  return !!type && from !== to && volumeNext(from, type) === to;
 }

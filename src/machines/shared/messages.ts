@@ -88,7 +88,7 @@ function compiled(tpl: string): Array<string | Placeholder> {
   if (!parts) {
     parts = [];
     let last = 0;
-    for (const m of tpl.matchAll(new RegExp(PLACEHOLDER.source, 'g'))) {
+    for (const m of tpl.matchAll(PLACEHOLDER)) {
       parts.push(tpl.slice(last, m.index), { name: m[1]!, quote: m[2] === 'q' });
       last = m.index! + m[0].length;
     }

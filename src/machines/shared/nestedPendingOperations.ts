@@ -99,20 +99,13 @@ export function run(ops: PendingOperations, key: OperationKey, operationName: st
 export function complete(ops: PendingOperations, key: OperationKey, failed: boolean, now: number): { ops: PendingOperations; durationBeforeRetry?: number; retryAt?: number } {
   const k = keyString(key);
   const op = ops[k];
-  if (!failed || !op) {
-    const rest = copyTable(ops);
-    delete rest[k];
-    return { ops: rest };
-  }
-  const durationBeforeRetry = nextDurationBeforeRetry(op.durationBeforeRetry);
-  // the failed entry goes to the end of the table, as it always has (the order views list operations in)
   const rest = copyTable(ops);
   delete rest[k];
+  if (!failed || !op) return { ops: rest };
+  const durationBeforeRetry = nextDurationBeforeRetry(op.durationBeforeRetry);
+  // the failed entry goes back at the end of the table, as it always has (the order views list operations in)
   rest[k] = { ...op, pending: false, lastErrorTime: now, durationBeforeRetry };
-  return {
-    ops: rest,
-    durationBeforeRetry, retryAt: now + durationBeforeRetry,
-  };
+  return { ops: rest, durationBeforeRetry, retryAt: now + durationBeforeRetry };
 }
 
 /**
