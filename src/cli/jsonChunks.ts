@@ -8,7 +8,11 @@
 /** Arrays longer than this are streamed element by element; the rest go through JSON.stringify whole. */
 const STREAM_ABOVE = 64;
 
-export function* jsonChunks(value: unknown, indent = ''): Generator<string> {
+/**
+ * `raw`: keys of `value` (an object) whose JSON text the caller writes itself, already indented as a
+ * value of this object (the CLI's steps, kept in a file while the simulation runs).
+ */
+export function* jsonChunks(value: unknown, indent = '', raw: Record<string, () => Iterable<string>> = {}): Generator<string> {
   if (Array.isArray(value) && value.length > STREAM_ABOVE) {
     const inner = indent + '  ';
     yield '[';
@@ -21,7 +25,8 @@ export function* jsonChunks(value: unknown, indent = ''): Generator<string> {
     yield '\n' + indent + ']';
     return;
   }
-  if (value !== null && typeof value === 'object' && !Array.isArray(value) && typeof (value as { toJSON?: unknown }).toJSON !== 'function' && hasBigArray(value)) {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && typeof (value as { toJSON?: unknown }).toJSON !== 'function'
+    && (hasBigArray(value) || Object.keys(raw).length > 0)) {
     const inner = indent + '  ';
     let first = true;
     yield '{';
@@ -29,7 +34,7 @@ export function* jsonChunks(value: unknown, indent = ''): Generator<string> {
       if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue; // JSON.stringify leaves these keys out
       yield (first ? '\n' : ',\n') + inner + JSON.stringify(k) + ': ';
       first = false;
-      yield* jsonChunks(v, inner);
+      yield* (raw[k] ? raw[k]() : jsonChunks(v, inner));
     }
     yield first ? '}' : '\n' + indent + '}';
     return;

@@ -371,30 +371,27 @@ function writeJson(scenario: Parameters<typeof runScenario>[0], options: Paramet
     } finally {
       closeSync(fd);
     }
-    let buf = '';
-    const out = (s: string): void => { buf += s; if (buf.length >= 1 << 16) { o.out(buf); buf = ''; } };
-    out('{');
-    let first = true;
-    for (const [k, v] of Object.entries(t)) {
-      if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue; // as JSON.stringify leaves them out
-      out(`${first ? '\n' : ',\n'}  ${JSON.stringify(k)}: `);
-      first = false;
-      if (k !== 'steps') { for (const c of jsonChunks(v, '  ')) out(c); continue; }
-      if (count === 0) { out('[]'); continue; }
-      out('[');
+    // the steps' text, in place of the trace's (empty) steps array
+    function* steps(): Generator<string> {
+      if (count === 0) { yield '[]'; return; }
+      yield '[';
       const rd = openSync(file, 'r');
       try {
         const chunk = Buffer.alloc(1 << 16);
         const text = new StringDecoder('utf8');
-        for (let n = readSync(rd, chunk); n > 0; n = readSync(rd, chunk)) out(text.write(chunk.subarray(0, n)));
-        out(text.end());
+        for (let n = readSync(rd, chunk); n > 0; n = readSync(rd, chunk)) yield text.write(chunk.subarray(0, n));
+        yield text.end();
       } finally {
         closeSync(rd);
       }
-      out('\n  ]');
+      yield '\n  ]';
     }
-    out(first ? '}\n' : '\n}\n');
-    if (buf) o.out(buf);
+    let buf = '';
+    for (const c of jsonChunks(t, '', { steps })) {
+      buf += c;
+      if (buf.length >= 1 << 16) { o.out(buf); buf = ''; }
+    }
+    o.out(buf + '\n');
     return t;
   } finally {
     rmSync(dir, { recursive: true, force: true });
