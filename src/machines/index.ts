@@ -16,11 +16,11 @@ export { buildComponents, CONTROL_PLANE_HOST, CSI_CONTROLLER_HOST } from './scen
 export type { Scenario, ScenarioData, ScenarioOptions, NodeSpec, BackendVolume } from './scenarios/types.ts';
 export type { Trace, TraceStep, StepKind, ObjectChange } from './cluster/trace.ts';
 export { sequenceMessages, toMermaidSequence, type SequenceMessage } from './diagram/sequence.ts';
-export { toMermaidStateChart, describeStates, mermaidLabel, type StateChartOptions, type StateInfo, type StateTransitionInfo } from './diagram/stateChart.ts';
+export { toMermaidStateChart, describeStates, mermaidLabel, isTaken, takenKey, type StateChartOptions, type StateInfo, type StateTransitionInfo, type TakenStates } from './diagram/stateChart.ts';
 export { checkInvariants, RULES, type Violation, type Rule } from './checks/invariants.ts';
 
 // the cluster
-export { Cluster, nodeOf, type ClusterOptions, type ComponentSpec, type UserAction } from './cluster/cluster.ts';
+export { Cluster, nodeOf, type ClusterOptions, type ComponentSpec, type UserAction, type StateMove } from './cluster/cluster.ts';
 export {
   parseFaultText, faultToText, parseDuration, formatDuration, FaultSyntaxError,
   type CsiFault, type ApiFault, type InformerDelay, type Fault, type FaultReport,
@@ -81,7 +81,10 @@ export { buildFlowModel, diffPaths, linesOf, toYaml, inspectorView } from './vie
 export {
   objectsAt, timersAt, messageAt, versionAt, mermaidWindow, formatOffset, INSPECTED_KINDS, FLOW_MODEL_VERSION,
   type FlowModel, type FlowStep, type FlowLane, type ObjectTrack, type ObjectVersion, type WorldTrack, type WorldVersion, type FlowTimer,
+  type FlowChart, type StepMachine,
 } from './view/flow.ts';
+// which machine a step's `states` entry is a state of, and what the traces show the machines doing
+export { stateEntries, machineOfSubject, TakenTally, flowChart, type StateEntry } from './view/lifecycles.ts';
 export { backoffTimers, type WorldTimer } from './shared/nestedPendingOperations.ts';
 export { parseKlog, identifyLine, locateQuotedLines, parseQuotedLog, type KlogLine, type Identified } from './view/locate.ts';
 

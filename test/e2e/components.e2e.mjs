@@ -7,9 +7,11 @@
 import assert from 'node:assert/strict';
 import { formatViolations, openPage, seriousAxeViolations } from './helpers.mjs';
 import {
-  buildComponents, catalog, DRIVERS, externalAttacherDescriptor, kubeletDescriptor, SCENARIOS,
+  buildComponents, catalog, DRIVERS, externalAttacherDescriptor, kubeletDescriptor, runScenario, SCENARIOS, TakenTally,
 } from '../../dist/lib/machines/index.js';
 import { CSI_RPCS } from '../../dist/lib/machines/shared/csi.js';
+
+const norm = (t) => t.replace(/\s+/g, ' ').trim();
 
 /** Component names of the standard topology, straight from buildComponents over every scenario. */
 function topologyNames() {
@@ -103,6 +105,42 @@ export default [
       assert.deepEqual(errors, []);
       const violations = await seriousAxeViolations(page);
       assert.deepEqual(violations, [], formatViolations(violations));
+    } finally {
+      await close();
+    }
+  },
+
+  async function chartsMarkTheTransitionsTheScenariosTake({ browser, baseUrl }) {
+    // Expected: what the attach scenario alone makes the attach/detach controller's attach
+    // operation do (the page tallies every scenario, a superset)
+    const tally = new TakenTally();
+    runScenario('attach', { k8s: '1.30', warmUp: true, onStateMove: tally.move });
+    const component = 'attach-detach-controller';
+    const machine = (await import('../../dist/lib/machines/attach-detach-controller/index.js')).attachVolumeMachine;
+    const taken = tally.of(component, machine);
+    assert.ok(taken.transitions.size >= 3, 'the attach scenario moves the attach operation');
+    const { page, errors, close } = await openPage(browser, `${baseUrl}/components/${component}/`, { viewport: { width: 1440, height: 900 } });
+    try {
+      const figure = page.locator('#diagram-attachVolumeMachine');
+      const source = await figure.locator('pre').innerText();
+      for (const move of taken.transitions) {
+        const [from, to] = move.split(' → ');
+        assert.match(source, new RegExp(`^\\s+${from} --> ${to} : ✔ `, 'm'), `the edge ${move} is marked taken`);
+      }
+      assert.match(source, /^\s+classDef taken /m);
+      for (const state of taken.states) assert.match(source, new RegExp(`^\\s+class [A-Za-z0-9_,]*\\b${state}\\b[A-Za-z0-9_,]* taken$`, 'm'), `${state} is drawn as reached`);
+      // the legend and the table say the same in words
+      const section = page.locator('section.chart', { has: figure });
+      assert.match(norm(await section.locator('.taken-legend').innerText()), /the states the site’s scenarios reach \(\d+ of \d+\)/);
+      const table = section.locator('details.states');
+      await table.locator('summary').click();
+      assert.ok(await table.locator('.tag', { hasText: /^taken$/ }).count() >= taken.transitions.size);
+      // drawn: the reached states carry the class in the picture
+      await figure.scrollIntoViewIfNeeded();
+      await figure.locator('svg').first().waitFor({ state: 'attached', timeout: 15000 });
+      assert.ok(await figure.locator('svg .taken').count() > 0, 'the picture styles the reached states');
+      assert.ok((await figure.locator('svg').first().textContent())?.includes('✔'), 'the picture shows the ✔ marks');
+      assert.deepEqual(errors, []);
     } finally {
       await close();
     }

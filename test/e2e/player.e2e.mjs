@@ -508,4 +508,37 @@ export default [
       await close();
     }
   },
+  async function theMachinesTheStepActedOnAreShownWithTheCurrentStateMarked({ browser, baseUrl }) {
+    // Expected: read from the model file. A step where the external-attacher moved a VolumeAttachment
+    // and one where the attach/detach controller moved its detach operation, both with a `from`.
+    const m = await model(baseUrl, 'pod-migration', '1.20');
+    const find = (name) => m.steps.find((s) => (s.machines ?? []).some((x) => m.charts[x.chart].name === name && x.from !== undefined));
+    for (const name of ['volumeAttachmentMachine', 'detachVolumeMachine']) {
+      const st = find(name);
+      assert.ok(st, `pod-migration has a step that moves ${name}`);
+      const entry = st.machines.find((x) => m.charts[x.chart].name === name && x.from !== undefined);
+      const chart = m.charts[entry.chart];
+      const { page, errors, close } = await openPage(browser, `${baseUrl}/embed/pod-migration/?k8s=1.20&step=${st.i}`);
+      try {
+        await waitForStep(page, st.i);
+        const box = page.locator(`.fp-machine[data-machine="${chart.id}"]`).first();
+        await box.waitFor({ timeout: 5000 });
+        const current = box.locator('.fp-states li[aria-current="step"]');
+        assert.equal(await current.count(), 1, `${name}: one current state`);
+        assert.match(norm(await current.innerText()), new RegExp(`^${entry.state.split('.')[0]}\\b`), `${name}: the current state at step ${st.i}`);
+        const topFrom = entry.from.split('.')[0];
+        if (topFrom !== entry.state.split('.')[0]) assert.equal(norm(await box.locator('.fp-states li.is-left').innerText()).replace(/ \(left at this step\)$/, ''), topFrom);
+        assert.match(norm(await box.locator('.fp-machine-move').innerText()), new RegExp(`^Moved ${entry.from.replace(/\./g, '\\.')} → ${entry.state.replace(/\./g, '\\.')}`));
+        assert.equal(
+          await box.locator('.fp-states li').count(), chart.states.filter((x) => x.depth === 1).length,
+          `${name}: every top-level state of the machine is drawn`,
+        );
+        const href = await box.locator('.fp-machine-head a').getAttribute('href');
+        assert.equal(href, `/components/${st.component}/#chart-${chart.name}`);
+        assert.deepEqual(errors, []);
+      } finally {
+        await close();
+      }
+    }
+  },
 ];

@@ -7,6 +7,7 @@
 import { memo, useEffect, useState } from 'react';
 import { timersAt, versionAt, type FlowModel, type WorldTrack, type WorldVersion } from '../../machines/view/flow.ts';
 import { formatRemaining, timerLabel, virtualTime, worldTitle } from './model.ts';
+import { MachineStates } from './MachineStates.tsx';
 
 type Row = Record<string, unknown>;
 
@@ -158,9 +159,10 @@ export function WorldPanel({ model, step, playing, periodMs, reducedMotion, head
   const G = headingLevel === 2 ? 'h3' : 'h4';
   return (
     <section className="fp-panel fp-worlds" aria-labelledby="fp-world-h">
-      <H id="fp-world-h" className="fp-panel-title">State of world and timers</H>
-      {/* tabIndex: the box scrolls, and it holds nothing focusable of its own */}
+      <H id="fp-world-h" className="fp-panel-title">Machines, state of world and timers</H>
+      {/* tabIndex: the box scrolls */}
       <div className="fp-scroll" tabIndex={0} role="group" aria-labelledby="fp-world-h">
+        <MachineStates model={model} step={step} H={G} />
         <Timers model={model} step={step} playing={playing} periodMs={periodMs} reducedMotion={reducedMotion} H={G} />
         {model.worlds.length === 0 && <p className="fp-muted">This flow records no component tables.</p>}
         {model.worlds.map((w, i) => {

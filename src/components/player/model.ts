@@ -19,7 +19,7 @@ export function checkModel(x: unknown, want: { scenario: string; k8s: string }):
   if (m.scenario !== want.scenario || m.k8s !== want.k8s) {
     throw new ModelError(`The trace file is for ${String(m.scenario)} on Kubernetes ${String(m.k8s)}, not ${want.scenario} on ${want.k8s}.`);
   }
-  const arrays = ['steps', 'lanes', 'objects', 'worlds', 'participants', 'messages'] as const;
+  const arrays = ['steps', 'lanes', 'objects', 'worlds', 'participants', 'messages', 'charts'] as const;
   for (const k of arrays) if (!Array.isArray(m[k])) throw new ModelError(`The trace file has no ${k} list.`);
   if (m.steps!.length === 0) throw new ModelError('The trace has no steps.');
   return m as FlowModel;

@@ -4,6 +4,8 @@ import { attachDetachControllerMachine } from './attachDetachController.machine.
 import { attachDetachControllerMessages, attachDetachControllerSummaries } from './attachDetachController.messages.ts';
 import type { AttachDetachControllerInput } from './types.ts';
 import { adcWorld } from './world.ts';
+import { attachStateMachine } from './cache/actualStateOfWorld.ts';
+import { attachVolumeMachine, detachVolumeMachine } from './operationGenerator.ts';
 
 export { attachDetachControllerMachine, attachDetachControllerMessages as messages, attachDetachControllerSummaries as summaries };
 export { adcWorld, type AdcWorld } from './world.ts';
@@ -20,4 +22,10 @@ export const descriptor: ComponentDescriptor<AttachDetachControllerInput> = {
   watches: ['CSIDriver', 'Pod', 'Node', 'PersistentVolume', 'PersistentVolumeClaim', 'VolumeAttachment'],
   messages: attachDetachControllerMessages,
   world: adcWorld,
+  // the keys operations.ts writes: "volume_attach <volume> node <node>", "volume <volume> node <node>"
+  stateSubjects: [
+    { match: /^volume_attach /, machine: attachVolumeMachine },
+    { match: /^volume_detach /, machine: detachVolumeMachine },
+    { match: /^volume \S+ node /, machine: attachStateMachine },
+  ],
 };

@@ -94,7 +94,15 @@ export interface ClusterOptions {
    * (stats.steps still counts them), so a very large trace can be written out as it happens
    */
   onStep?: (step: TraceStep) => void;
+  /**
+   * told of every state a volume, attachment or operation passes through (states.changed), also
+   * those no step shows because the reaction moved on before recording one
+   */
+  onStateMove?: (move: StateMove) => void;
 }
+
+/** One state a component's volume, attachment or operation entered (see ClusterOptions.onStateMove). */
+export interface StateMove { component: string; instance: string; subject: string; state: string }
 
 interface Running {
   spec: ComponentSpec;
@@ -249,6 +257,8 @@ export class Cluster {
       if (e.type !== 'states.changed') continue;
       r.reactionStates ??= {};
       for (const [k, v] of Object.entries(e.states)) r.reactionStates[`${r.id} ${k}`] = v;
+      const onMove = this.options.onStateMove;
+      if (onMove) for (const [subject, state] of e.moves ?? Object.entries(e.states)) onMove({ component: r.name, instance: r.id, subject, state });
     }
     for (const e of out) this.handleEmitted(r, e as ClusterEmitted, local, snap.value);
     if (value !== r.lastValue) {

@@ -8,6 +8,10 @@ export { csiControllerPluginMachine, csiNodePluginMachine };
 export { csiVolumeLifecycleMachine } from './csiVolumeLifecycle.machine.ts';
 export type { CsiVolumeLifecycleContext, CsiVolumeLifecycleEvent, CsiVolumeLifecycleState } from './csiVolumeLifecycle.machine.ts';
 import { cephJournalView } from './cephJournal.ts';
+import { csiVolumeLifecycleMachine } from './csiVolumeLifecycle.machine.ts';
+
+/** the key pluginCore.ts completeRequest writes: "volume <volume id>" */
+const stateSubjects = [{ match: /^volume /, machine: csiVolumeLifecycleMachine }];
 export { cephJournalView, composeCSIID, type CephImage, type CephState } from './cephJournal.ts';
 export { CONTROLLER_CAPABILITY_TYPE, NODE_CAPABILITY_TYPE, sanitizedJson } from './proto.ts';
 export type { ExistingVolume, PluginContext, PluginVolume } from './pluginCore.ts';
@@ -24,12 +28,14 @@ export const controllerDescriptor: ComponentDescriptor<CsiControllerPluginInput>
   messages: csiControllerPluginMessages,
   // a ceph-rbd backend's omap journal, images and trash, for views that show it change step by step
   world: (context: Parameters<typeof cephJournalView>[0]) => (context.ceph ? { ceph: cephJournalView(context) } : undefined),
+  stateSubjects,
 };
 
 /** The node plugin on one node: serves `endpoint: 'node'` calls for its host. */
 export const nodeDescriptor: ComponentDescriptor<CsiNodePluginInput> = {
   name: 'csi-node-plugin', machine: csiNodePluginMachine, source: 'csi-driver-node', watches: [],
   messages: csiNodePluginMessages,
+  stateSubjects,
 };
 
 /** Both descriptors; `descriptor` is the controller's, for folders that export one. */

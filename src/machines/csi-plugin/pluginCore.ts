@@ -106,6 +106,8 @@ export function completeRequest(ctx0: PluginContext, key: string, now: number): 
     out.push(...replyError(ctx, requestId, op.fault.code, op.fault.message, op.prefix, op.rpc));
     return { context: ctx, out };
   }
+  // the backend's tables change in place (rpcs.ts): read the volume's state before
+  const was = lifecycleOf(ctx, op.request.volume_id);
   const result = executeRpc(ctx, op.rpc, op.request, now, op.prefix);
   if (!result.ok) {
     if (op.fault) return { context: ctx, out }; // hung call: nobody hears the answer
@@ -114,10 +116,30 @@ export function completeRequest(ctx0: PluginContext, key: string, now: number): 
   }
   ctx = result.context;
   for (const l of result.logs) out.push({ type: 'log', msg: l.msg, args: l.args });
+  const moved = lifecycleMoved(ctx, was, op.request, result.response);
+  if (moved) out.push(moved);
   if (op.fault) return { context: ctx, out }; // DEADLINE_EXCEEDED: the backend finished, the reply is lost
   out.push(logMsg(ctx, 'grpcResponse', { response: sanitizedJson(result.response), method: csiMethod(op.rpc) }, op.prefix));
   out.push({ type: 'csi.reply', requestId, code: 'OK', response: result.response });
   return { context: ctx, out };
+}
+
+/** A volume's lifecycle state; a node plugin forgets a volume back in NODE_READY (rpcs.ts), a controller one once deleted. */
+function lifecycleOf(ctx: PluginContext, id: unknown): string | undefined {
+  if (typeof id !== 'string') return undefined;
+  return ctx.volumes[id]?.lifecycle.value ?? (ctx.side === 'node' ? 'NODE_READY' : 'absent');
+}
+
+/** The volume's lifecycle state after an RPC that moved it, for the step's states. */
+function lifecycleMoved(after: PluginContext, was: string | undefined, request: Record<string, unknown>, response: Record<string, unknown>): Emitted | undefined {
+  const created = (response.volume as { volume_id?: unknown } | undefined)?.volume_id;
+  const id = typeof request.volume_id === 'string' ? request.volume_id : typeof created === 'string' ? created : undefined;
+  if (id === undefined) return undefined;
+  const now = lifecycleOf(after, id)!;
+  if (now === (was ?? 'absent')) return undefined;
+  const subject = `volume ${id}`;
+  // the state it left goes first: a volume that existed before the run is seen moving from it
+  return { type: 'states.changed', states: { [subject]: now }, moves: [...(was ? [[subject, was] as [string, string]] : []), [subject, now]] };
 }
 
 /** The host went down: in-flight calls die with the process; backend data stays. */

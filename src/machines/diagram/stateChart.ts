@@ -25,6 +25,35 @@ export interface StateChartOptions {
   internal?: boolean;
   /** Layout direction (default: Mermaid's, top to bottom). */
   direction?: 'LR' | 'TB';
+  /**
+   * What traces showed the machine doing (takenInTraces): its states reached are drawn in the
+   * `taken` class, the edges of its transitions taken get a "✔ " label prefix.
+   */
+  taken?: TakenStates;
+}
+
+/** States (dot-joined paths) a machine was seen in, and the moves between them (`from → to`). */
+export interface TakenStates {
+  states: ReadonlySet<string>;
+  transitions: ReadonlySet<string>;
+}
+
+/** The key of a move in TakenStates.transitions. */
+export const takenKey = (from: string, to: string): string => `${from} → ${to}`;
+
+const within = (path: string, state: string): boolean => path === state || path.startsWith(`${state}.`);
+
+/**
+ * Whether a transition from the state at `source` to the one at `target` is one the traces took:
+ * some recorded move left `source` (or a state inside it) for `target` (or a state inside it).
+ */
+export function isTaken(taken: TakenStates | undefined, source: string, target: string): boolean {
+  if (!taken) return false;
+  for (const move of taken.transitions) {
+    const [from, to] = move.split(' → ') as [string, string];
+    if (within(from, source) && within(to, target)) return true;
+  }
+  return false;
 }
 
 /** One outgoing transition of a state, as a reader would name it. */
@@ -183,9 +212,9 @@ export function toMermaidStateChart(machine: AnyStateMachine, opts: StateChartOp
   };
 
   // edges, grouped by the block (scope) they are written in; labels collapsed per (from, to)
-  type Edge = { scope: AnyStateNode; from: AnyStateNode; to: AnyStateNode; labels: string[] };
+  type Edge = { scope: AnyStateNode; from: AnyStateNode; to: AnyStateNode; labels: string[]; taken: boolean };
   const edges = new Map<string, Edge>();
-  const addEdge = (from: AnyStateNode, to: AnyStateNode, label: string): void => {
+  const addEdge = (from: AnyStateNode, to: AnyStateNode, label: string, taken = false): void => {
     let scope: AnyStateNode;
     if (from === to) {
       scope = from.parent ?? root;
@@ -210,8 +239,9 @@ export function toMermaidStateChart(machine: AnyStateMachine, opts: StateChartOp
     }
     if (from === root || to === root) return;
     const key = `${ids.get(from)}\u0000${ids.get(to)}`;
-    const edge = edges.get(key) ?? { scope, from, to, labels: [] };
+    const edge = edges.get(key) ?? { scope, from, to, labels: [], taken: false };
     if (!edge.labels.includes(label)) edge.labels.push(label);
+    edge.taken ||= taken;
     edges.set(key, edge);
   };
 
@@ -241,7 +271,7 @@ export function toMermaidStateChart(machine: AnyStateMachine, opts: StateChartOp
           if (from === to && !(src === target && src === from)) continue;
           // a machine-level transition back into the state it starts from changes nothing visible
           if (node === root && from === to) continue;
-          addEdge(from, to, label);
+          addEdge(from, to, label, isTaken(opts.taken, pathOf(src), pathOf(target)));
         }
       }
     }
@@ -278,9 +308,16 @@ export function toMermaidStateChart(machine: AnyStateMachine, opts: StateChartOp
     });
     for (const edge of edges.values()) {
       if (edge.scope !== node) continue;
-      lines.push(`${indent}${ids.get(edge.from)} --> ${ids.get(edge.to)} : ${mermaidLabel(edge.labels.join(', '))}`);
+      lines.push(`${indent}${ids.get(edge.from)} --> ${ids.get(edge.to)} : ${edge.taken ? '✔ ' : ''}${mermaidLabel(edge.labels.join(', '))}`);
     }
   };
   writeBlock(root, '  ');
+  if (opts.taken) {
+    const reached = [...ids].filter(([n]) => opts.taken!.states.has(pathOf(n))).map(([, id]) => id);
+    if (reached.length) {
+      lines.push('  classDef taken stroke-width:3px,font-weight:bold');
+      lines.push(`  class ${reached.join(',')} taken`);
+    }
+  }
   return lines.join('\n') + '\n';
 }

@@ -38,7 +38,7 @@ function react(context: ExternalAttacherContext, event: ClusterEvent, enqueue: E
   fn(s, event);
   if (running) runWorkers(s);
   enqueue.assign(s.ctx);
-  if (s.states) enqueue.emit({ type: 'states.changed', states: s.states });
+  if (s.states) enqueue.emit({ type: 'states.changed', states: s.states, moves: s.moves! });
   for (const e of s.out) enqueue.emit(e);
 }
 

@@ -5,6 +5,7 @@ import type { ComponentDescriptor } from '../shared/contract.ts';
 import { externalAttacherMachine } from './externalAttacher.machine.ts';
 import { externalAttacherMessages } from './externalAttacher.messages.ts';
 import type { ExternalAttacherInput } from './externalAttacher.types.ts';
+import { volumeAttachmentMachine } from './volumeAttachment.machine.ts';
 
 export { externalAttacherMachine } from './externalAttacher.machine.ts';
 export { externalAttacherMessages as messages, externalAttacherSummaries as summaries } from './externalAttacher.messages.ts';
@@ -17,4 +18,6 @@ export const descriptor: ComponentDescriptor<ExternalAttacherInput> = {
   source: 'csi-attacher',
   watches: ['VolumeAttachment', 'PersistentVolume', 'CSINode'],
   messages: externalAttacherMessages,
+  // the key sync.ts writes: "volumeattachment <name>"
+  stateSubjects: [{ match: /^volumeattachment /, machine: volumeAttachmentMachine }],
 };

@@ -16,6 +16,8 @@ export interface Step {
   ctx: ExternalAttacherContext; out: ClusterEmitted[]; now: number;
   /** states of the VolumeAttachments this event moved (emitted as states.changed) */
   states?: Record<string, string>;
+  /** each of those moves in order */
+  moves?: Array<[string, string]>;
 }
 
 

@@ -3,6 +3,10 @@ import { kubeletMachine } from './kubelet.machine.ts';
 import { kubeletSummaries as summaries, messages } from './kubelet.messages.ts';
 import type { KubeletInput } from './kubelet.types.ts';
 import { kubeletWorld } from './kubelet.world.ts';
+import { attachedVolumeMachine, mountedPodMachine } from './volumemanager/cache/actualStateOfWorld.ts';
+import {
+  verifyControllerAttachedVolumeMachine, mountVolumeMachine, unmountVolumeMachine, unmountDeviceMachine,
+} from './operationexecutor/operationGenerator.ts';
 
 export { kubeletMachine, messages, summaries };
 export { kubeletWorld, type KubeletWorld } from './kubelet.world.ts';
@@ -23,4 +27,13 @@ export const descriptor: ComponentDescriptor<KubeletInput> = {
   watchesPluginSockets: true,
   messages,
   world: kubeletWorld,
+  // the keys noteState writes: actualStateOfWorld.ts (volume, volume … pod …) and operationGenerator.ts (OPERATION_NAMES)
+  stateSubjects: [
+    { match: /^volume \S+ pod /, machine: mountedPodMachine },
+    { match: /^volume /, machine: attachedVolumeMachine },
+    { match: /^verify_controller_attached_volume /, machine: verifyControllerAttachedVolumeMachine },
+    { match: /^volume_mount /, machine: mountVolumeMachine },
+    { match: /^volume_unmount /, machine: unmountVolumeMachine },
+    { match: /^unmount_device /, machine: unmountDeviceMachine },
+  ],
 };

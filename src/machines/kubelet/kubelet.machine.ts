@@ -61,7 +61,7 @@ function runStep(handler: Handler, context: KubeletContext, event: ClusterEvent,
   const w = begin(context, event.now);
   handler(w, event);
   enqueue.assign(w.c);
-  if (w.states) enqueue.emit({ type: 'states.changed', states: w.states });
+  if (w.states) enqueue.emit({ type: 'states.changed', states: w.states, moves: w.moves! });
   for (const e of w.out) enqueue.emit(e);
 }
 

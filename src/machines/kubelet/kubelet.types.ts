@@ -174,4 +174,6 @@ export interface Work {
   owned: Partial<Record<TableName, true>>;
   /** states of the volumes and operations this event changed (emitted as states.changed) */
   states?: Record<string, string>;
+  /** each of those changes in order */
+  moves?: Array<[string, string]>;
 }

@@ -4,7 +4,7 @@
  * (unknown scenario, profile, fault, a malformed object) throws a ScenarioError with a one-line
  * message naming what is wrong and where.
  */
-import { Cluster } from '../cluster/cluster.ts';
+import { Cluster, type StateMove } from '../cluster/cluster.ts';
 import { faultToText, type ApiFault, type Fault } from '../cluster/faults.ts';
 import type { Trace, TraceStep } from '../cluster/trace.ts';
 import { catalog } from '../catalog.ts';
@@ -49,6 +49,8 @@ export interface RunOptions {
    * counts them): for traces too large to hold, e.g. `csi-flows trace --format json` of a large rollout
    */
   onStep?: (step: TraceStep) => void;
+  /** told of every state a component's volumes, attachments and operations pass through (ClusterOptions.onStateMove) */
+  onStateMove?: (move: StateMove) => void;
 }
 
 export function getScenario(id: string): Scenario {
@@ -136,6 +138,7 @@ function runData(
       informerDelays: [...(data.informerDelays ?? []), ...user.informer], storyStartUs: storyStart,
       recordObjects: options.recordObjects ?? true, captureWorld: options.captureWorld ?? false,
       ...(options.onStep ? { onStep: options.onStep } : {}),
+      ...(options.onStateMove ? { onStateMove: options.onStateMove } : {}),
       ...(recordFrom !== undefined && !options.warmUp ? { recordFrom } : {}),
     });
   } catch (e) {

@@ -162,7 +162,12 @@ export interface SocketEmitted { type: 'socket.created' | 'socket.removed'; path
  * cluster puts them, prefixed with the component's id, beside the machine's own state in the steps
  * of that reaction.
  */
-export interface StatesChangedEmitted { type: 'states.changed'; states: Record<string, string> }
+export interface StatesChangedEmitted {
+  type: 'states.changed';
+  states: Record<string, string>;
+  /** every state each subject passed through, in order, when `states` keeps only the last (noteState) */
+  moves?: Array<[subject: string, state: string]>;
+}
 
 export type ClusterEmitted =
   | SocketEmitted
@@ -210,6 +215,12 @@ export interface ComponentDescriptor<I extends ComponentInput = ComponentInput> 
   /** optional: the component's internal state as plain tables (e.g. DSW/ASW), captured on steps on request */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   world?: (context: any) => unknown;
+  /**
+   * optional: which lifecycle machine a key of a step's `states` names (the key after the instance
+   * id, e.g. "volume_mount kubernetes.io/csi/…^vol-1 pod default/web-0"), first match wins; the
+   * player and the component pages draw that machine's chart for it
+   */
+  stateSubjects?: ReadonlyArray<{ match: RegExp; machine: AnyStateMachine }>;
 }
 
 export type { Severity };

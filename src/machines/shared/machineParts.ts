@@ -8,8 +8,9 @@ export const stateText = (v: unknown): string =>
   typeof v === 'string' ? v : Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k}.${stateText(x)}`).join(',');
 
 /** Note the new state of something a machine holds (a volume, an operation) for the step's `states` (emitted as states.changed). */
-export function noteState(draft: { states?: Record<string, string> }, subject: string, state: string): void {
+export function noteState(draft: { states?: Record<string, string>; moves?: Array<[string, string]> }, subject: string, state: string): void {
   (draft.states ??= {})[subject] = state;
+  (draft.moves ??= []).push([subject, state]);
 }
 
 /**

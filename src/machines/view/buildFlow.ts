@@ -7,7 +7,9 @@ import type { K8sObject, Kind } from '../shared/k8s.ts';
 import type { Trace, TraceStep } from '../cluster/trace.ts';
 import type { WorldTimer } from '../shared/nestedPendingOperations.ts';
 import { sequenceMessages } from '../diagram/sequence.ts';
-import { FLOW_MODEL_VERSION, type FlowModel, type FlowStep, type ObjectTrack, type ObjectVersion, type WorldTrack, type WorldVersion } from './flow.ts';
+import { flowChart, machineName, stateEntries } from './lifecycles.ts';
+import type { AnyStateMachine } from 'xstate';
+import { FLOW_MODEL_VERSION, type FlowChart, type FlowModel, type FlowStep, type ObjectTrack, type ObjectVersion, type WorldTrack, type WorldVersion } from './flow.ts';
 
 const keyOf = (kind: string, namespace: string | undefined, name: string): string => `${kind}|${namespace ?? ''}|${name}`;
 
@@ -66,6 +68,30 @@ export function buildFlowModel(trace: Trace): FlowModel {
     worlds.push({ instance, component, versions: [worldVersion(0, world as Record<string, unknown>, trace.originUs)] });
   }
 
+  // the charts of the machines the steps acted on, and each subject's last state (for `from`)
+  const charts: FlowChart[] = [];
+  const chartIndex = new Map<AnyStateMachine, number>();
+  const lastState = new Map<string, string>();
+  const stepMachines = (st: TraceStep): NonNullable<FlowStep['machines']> => {
+    const acted: NonNullable<FlowStep['machines']> = [];
+    for (const e of stateEntries(st)) {
+      const before = lastState.get(e.key);
+      lastState.set(e.key, e.state);
+      // the component's own state is the step's `state`; list it here only when this step moved it
+      if (e.subject === '' && (before === undefined || before === e.state)) continue;
+      let chart = chartIndex.get(e.machine);
+      if (chart === undefined) {
+        chart = charts.length;
+        chartIndex.set(e.machine, chart);
+        charts.push(flowChart(e.machine, machineName(e.machine)));
+      }
+      // a move the machine has a transition for; otherwise an operation that ended and was started
+      // again for the same volume (a new run), or one reaction passed through states no step shows
+      const moved = before !== undefined && before !== e.state && hasTransition(charts[chart]!, before, e.state);
+      acted.push({ chart, subject: e.subject, state: e.state, ...(moved ? { from: before } : {}) });
+    }
+    return acted;
+  };
   const steps: FlowStep[] = trace.steps.map((st) => {
     const out: FlowStep = {
       i: st.i, t: st.t, component: st.component, instance: st.instance, host: st.host, kind: st.kind, summary: st.summary,
@@ -91,6 +117,8 @@ export function buildFlowModel(trace: Trace): FlowModel {
     if (m !== undefined) out.message = m;
     const state = stateText(st);
     if (state) out.state = state;
+    const acted = stepMachines(st);
+    if (acted.length) out.machines = acted;
     if (st.world !== undefined && st.world !== null) {
       const text = JSON.stringify(st.world);
       if (lastWorld.get(st.instance) !== text) {
@@ -120,9 +148,15 @@ export function buildFlowModel(trace: Trace): FlowModel {
     scenario: trace.scenario, title: trace.title, k8s: trace.k8s, seed: trace.seed, options: trace.options,
     durationMs: trace.durationMs,
     lanes: trace.components.map((c) => ({ id: c.instance, component: c.component, host: c.host, source: c.source })),
-    steps, objects, worlds, participants, messages,
+    steps, objects, worlds, participants, messages, charts,
   };
 }
+
+const within = (path: string, state: string): boolean => path === state || path.startsWith(`${state}.`);
+
+/** Whether a transition of the chart leads from `from` (or a state containing it) to `to` (or one containing it). */
+const hasTransition = (chart: FlowChart, from: string, to: string): boolean =>
+  chart.transitions.some((t) => within(from, t.from) && within(to, t.to));
 
 function stateText(st: TraceStep): string | undefined {
   const v = st.states[st.instance];

@@ -22,6 +22,8 @@ import type { ComponentDescriptor } from '../shared/contract.ts';
 import type { Kind } from '../shared/k8s.ts';
 import type { LogSource, MessageDef, ProfileId, Severity, Stage } from '../shared/messages.ts';
 import { COMPONENT_FOLDERS } from '../registry.ts';
+import type { TakenStates } from '../diagram/stateChart.ts';
+import { TakenTally } from './lifecycles.ts';
 
 export type ComponentGroup = 'control-plane' | 'csi-sidecar' | 'csi-plugin' | 'node';
 
@@ -129,6 +131,8 @@ export interface MachineFacts {
   /** the component's own machine, or a per-object lifecycle it drives */
   role: 'component' | 'lifecycle';
   machine: AnyStateMachine;
+  /** the states and moves the scenarios' traces (both profiles, start-up included) show it in */
+  taken: TakenStates;
 }
 
 export interface ComponentFacts {
@@ -190,15 +194,17 @@ function placementOf(hosts: string[]): ComponentFacts['placement'] {
   return 'every-node';
 }
 
+const NOTHING_TAKEN: TakenStates = { states: new Set(), transitions: new Set() };
+
 function machinesOf(descriptor: ComponentDescriptor, allComponentMachines: Set<AnyStateMachine>): MachineFacts[] {
   const out: MachineFacts[] = [];
   const folder = FOLDERS.find((f) => Object.values(f).includes(descriptor));
   const own = Object.entries(folder ?? {}).find(([, v]) => v === descriptor.machine)?.[0];
-  out.push({ id: descriptor.machine.id, exportName: own ?? descriptor.machine.id, role: 'component', machine: descriptor.machine });
+  out.push({ id: descriptor.machine.id, exportName: own ?? descriptor.machine.id, role: 'component', machine: descriptor.machine, taken: NOTHING_TAKEN });
   for (const [name, value] of Object.entries(folder ?? {})) {
     if (!name.endsWith('Machine') || !isMachine(value) || allComponentMachines.has(value)) continue;
     if (out.some((m) => m.machine === value)) continue;
-    out.push({ id: value.id, exportName: name, role: 'lifecycle', machine: value });
+    out.push({ id: value.id, exportName: name, role: 'lifecycle', machine: value, taken: NOTHING_TAKEN });
   }
   return out;
 }
@@ -247,22 +253,24 @@ const addUnique = <T>(list: T[], v: T): void => { if (!list.includes(v)) list.pu
 interface Runs {
   /** per scenario and profile: the story trace (default options) and the run with the start-up recorded */
   traces: Array<{ scenario: string; profile: ProfileId; story: Trace; full: Trace }>;
+  /** the states and moves of the machines in the full runs */
+  taken: TakenTally;
 }
 
 let cachedRuns: Runs | undefined;
 function runAll(): Runs {
   if (cachedRuns) return cachedRuns;
   const traces: Runs['traces'] = [];
+  const taken = new TakenTally();
   for (const s of SCENARIOS) {
     for (const profile of s.profiles ?? PROFILE_IDS) {
-      traces.push({
-        scenario: s.id, profile,
-        story: runScenario(s.id, { k8s: profile }),
-        full: runScenario(s.id, { k8s: profile, warmUp: true }),
-      });
+      const full = runScenario(s.id, { k8s: profile, warmUp: true, onStateMove: taken.move });
+      for (const st of full.steps) taken.step(st);
+      taken.endRun();
+      traces.push({ scenario: s.id, profile, story: runScenario(s.id, { k8s: profile }), full });
     }
   }
-  cachedRuns = { traces };
+  cachedRuns = { traces, taken };
   return cachedRuns;
 }
 
@@ -384,6 +392,8 @@ export function componentFacts(): ComponentFacts[] {
       ordered.push(f);
     }
   }
+  const { taken } = runAll();
+  for (const f of ordered) for (const m of f.machines) m.taken = taken.of(f.name, m.machine);
   cachedFacts = ordered;
   return ordered;
 }

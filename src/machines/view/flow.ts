@@ -19,7 +19,7 @@ import type { TraceStep } from '../cluster/trace.ts';
 import type { WorldTimer } from '../shared/nestedPendingOperations.ts';
 import { renderSequence, type SequenceMessage } from '../diagram/sequence.ts';
 
-export const FLOW_MODEL_VERSION = 1;
+export const FLOW_MODEL_VERSION = 2;
 
 /** The kinds an inspector shows, in the order a reader of storage flows looks for them. */
 export const INSPECTED_KINDS: readonly Kind[] = [
@@ -47,6 +47,31 @@ export interface FlowStep extends Pick<TraceStep, 'i' | 't' | 'component' | 'ins
   world?: [number, number];
   /** the acting machine's state after the step, as text */
   state?: string;
+  /** the states of the volumes, attachments or operations this step's machine acted on (its charts in `charts`) */
+  machines?: StepMachine[];
+}
+
+/** A lifecycle or operation the step's machine acted on, and the state the step left it in. */
+export interface StepMachine {
+  /** index into FlowModel.charts */
+  chart: number;
+  /** what it is about, e.g. "volume_mount kubernetes.io/csi/…^vol-1 pod default/web-0" ("" for the component itself) */
+  subject: string;
+  /** its state after the step (dot-joined path) */
+  state: string;
+  /** its state before, when this step moved it */
+  from?: string;
+}
+
+/** A machine's states and transitions, generated from its definition (lifecycles.ts flowChart). */
+export interface FlowChart {
+  /** the machine's id */
+  id: string;
+  /** its export name, e.g. mountVolumeMachine */
+  name: string;
+  /** in definition order; depth 1 for top-level states */
+  states: Array<{ path: string; depth: number; initial?: true; final?: true; description?: string }>;
+  transitions: Array<{ from: string; to: string; event: string; guard?: string; taken?: true }>;
 }
 
 export interface ObjectVersion {
@@ -103,6 +128,8 @@ export interface FlowModel {
   /** sequence-diagram participants in first-appearance order (stable for any window) */
   participants: string[];
   messages: SequenceMessage[];
+  /** the machines the steps' `machines` entries are states of */
+  charts: FlowChart[];
 }
 
 // ------------------------------------------------------------------ lookups a view needs per step
