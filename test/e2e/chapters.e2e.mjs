@@ -249,6 +249,48 @@ async function aDeepLinkOpensThePlayerOnItsStep({ browser, baseUrl }) {
   }
 }
 
+/** Issue and PR numbers are links to them, in the chapters and on the component pages. */
+async function issueNumbersAreLinksAndUpstreamLinksAreTagged({ browser, baseUrl }) {
+  const pages = [...(await chapterPaths(browser, baseUrl)), '/components/attach-detach-controller/', '/components/kubelet/'];
+  let refs = 0;
+  for (const path of pages) {
+    const { page, close } = await openPage(browser, `${baseUrl}${path}`, { javaScriptEnabled: false });
+    try {
+      const found = await page.locator('main').evaluate((main) => {
+        const out = [];
+        const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          if (n.parentElement?.closest('code, pre, script, style, [data-widget], astro-island')) continue;
+          for (const m of n.textContent.matchAll(/\bkubernetes#(\d+)\b/g)) out.push({ n: m[1], href: n.parentElement?.closest('a')?.getAttribute('href') ?? null });
+        }
+        return out;
+      });
+      for (const f of found) assert.equal(f.href, `https://github.com/kubernetes/kubernetes/issues/${f.n}`, `${path}: kubernetes#${f.n} links to it`);
+      refs += found.length;
+      // upstream code links name a release, never a moving branch
+      const hrefs = await page.locator('main a[href^="https://github.com/kubernetes"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      for (const h of hrefs) assert.doesNotMatch(h, /\/(blob|tree)\/(master|main|HEAD)\//, `${path}: ${h} points at a branch`);
+    } finally {
+      await close();
+    }
+  }
+  assert.ok(refs >= 5, `the chapters cite issues (${refs} found)`);
+  // a component page links each upstream file at both profiles' releases
+  const { page, close } = await openPage(browser, `${baseUrl}/components/kubelet/`, { javaScriptEnabled: false });
+  try {
+    const item = page.locator('#upstream + ul li', { hasText: 'reconciler_common.go' });
+    const links = await item.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    assert.deepEqual(links, [
+      'https://github.com/kubernetes/kubernetes/blob/v1.30.4/pkg/kubelet/volumemanager/reconciler/reconciler_common.go',
+      'https://github.com/kubernetes/kubernetes/blob/v1.30.4/pkg/kubelet/volumemanager/reconciler/reconciler_common.go',
+      // in 1.20 the reconciler was one file
+      'https://github.com/kubernetes/kubernetes/blob/v1.20.6/pkg/kubelet/volumemanager/reconciler/reconciler.go',
+    ]);
+  } finally {
+    await close();
+  }
+}
+
 export default [
   indexListsChaptersInOrderAndTheOtherScenarios,
   everyChapterLoadsWithoutErrors,
@@ -257,4 +299,5 @@ export default [
   podMigrationSeedLinksLandOnStepsWithTheSameFileAndLine,
   previousAndNextWalkTheLearningOrder,
   aDeepLinkOpensThePlayerOnItsStep,
+  issueNumbersAreLinksAndUpstreamLinksAreTagged,
 ];

@@ -34,6 +34,17 @@ describe('reading what people paste', () => {
   const ex = (text: string) => explainText(text, knowledge).lines;
   const kubelet = 'I0111 14:58:08.573794   21944 operation_generator.go:782] UnmountVolume.TearDown succeeded for volume "kubernetes.io/csi/com.tencent.cloud.csi.cbs^disk-XXX" (OuterVolumeSpecName: "XXX-pvc") pod "5ca2" (UID: "5ca2"). InnerVolumeSpecName "pvc-XXX". PluginName "kubernetes.io/csi", VolumeGidValue ""';
 
+  it('a line without its klog header still names its values in the explanation, and every summary reads without placeholders', () => {
+    const bare = kubelet.slice(kubelet.indexOf('] ') + 2);
+    const [e] = ex(bare);
+    expect(e!.messageId).toBe('kubelet.tearDownSucceeded');
+    expect(e!.explanation).toBe('NodeUnpublishVolume succeeded: volume pvc-XXX is unmounted from pod 5ca2.');
+    // in an event, the inner log message it quotes fills its summary too
+    const [ev] = ex('  Warning  FailedMount  10s  kubelet  MountVolume.WaitForAttach failed for volume "pvc-1" : volume attachment is being deleted');
+    expect(ev!.explanation).not.toMatch(/\b(volume|pod|node) …/);
+    for (const l of ex(bare + '\n' + kubelet)) expect(l.explanation).not.toMatch(/\b(volume|pod) …/);
+  });
+
   it('strips journald prefixes of kubelet, k3s and kubenswrapper, with any month name', () => {
     for (const prefix of ['Jan 11 14:58:08 VM-61-164-centos kubelet[21944]: ', 'Jan 11 14:58:08 node1 k3s[812]: ', 'janv. 11 14:58:08 worker-0 kubenswrapper[2301]: ', '1月 11 14:58:08 host kubelet[1]: ', '2023-01-11T14:58:08+0800 host kubelet[1]: ']) {
       const [l] = ex(prefix + kubelet);

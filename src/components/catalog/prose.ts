@@ -5,6 +5,8 @@
  * with a short generic introduction (see `proseFor`).
  */
 import type { ComponentFacts } from '../../machines/view/components.ts';
+import { PROFILE_IDS, PROFILES } from '../../machines/profiles/index.ts';
+import type { ProfileId } from '../../machines/shared/messages.ts';
 
 export interface UpstreamRef {
   /** GitHub owner/name */
@@ -13,6 +15,8 @@ export interface UpstreamRef {
   path: string;
   /** what to look for there */
   note: string;
+  /** where the same code was at a profile's release, when it has moved since */
+  pathAt?: Partial<Record<ProfileId, string>>;
 }
 
 export interface ComponentProse {
@@ -48,7 +52,7 @@ export const PROSE: Record<string, ComponentProse> = {
     tagline: 'Decides which volume is attached to which node; creates and deletes VolumeAttachments and keeps node.status.volumesAttached.',
     purpose: [
       'The attach/detach controller in kube-controller-manager decides, for the whole cluster, which volumes must be attached to which nodes. It keeps a desired state of world, built from the pods scheduled to each node, and an actual state of world, what it believes is attached where. For a CSI driver whose CSIDriver object says attachRequired, attaching means creating a VolumeAttachment and waiting until external-attacher sets its status.attached; detaching means deleting the VolumeAttachment and waiting until it is gone.',
-      'It writes node.status.volumesAttached, the list the kubelet reads before it mounts anything, and it reads node.status.volumesInUse, the list the kubelet writes, to tell whether a volume is still mounted before detaching it. If a volume stays in use for 6 minutes after its pod left (maxWaitForUnmountDuration), it detaches anyway; newer releases do that only when the node is not healthy.',
+      'It writes node.status.volumesAttached, the list the kubelet reads before it mounts anything, and it reads node.status.volumesInUse, the list the kubelet writes, to tell whether a volume is still mounted before detaching it. If a volume stays in use for 6 minutes after its pod left (maxWaitForUnmountDuration), it detaches anyway: a forced detach. Since kubernetes#110721 it forces a detach only from a node whose Ready condition is not True (a healthy node’s kubelet will unmount); since 1.30 --disable-force-detach-on-timeout turns forced detaches off altogether. A node tainted node.kubernetes.io/out-of-service (non-graceful node shutdown, GA in 1.28) has its volumes detached at once, without the 6-minute wait.',
     ],
     loop: [
       'A reconciler runs every 100 ms. Detaches come first, so that a volume can follow a pod to another node: for every volume attached but no longer desired, it waits while the node still reports the volume in use, then removes it from volumesAttached, pushes the node status and starts the detach. Since kubernetes#104526 it skips a volume whose detach is still pending or backing off; without that check (the 1.20 profile) the volume can vanish from the node status for good, which the ad-detach-backoff chapter shows. Then attaches: every desired volume not yet attached gets an attach, unless a ReadWriteOnce volume is attached to another node, which gives a Multi-Attach error instead. Last, it pushes pending node status updates.',
@@ -80,7 +84,7 @@ export const PROSE: Record<string, ComponentProse> = {
     tagline: 'Notices a node that stopped reporting, sets its conditions to Unknown and taints it unreachable.',
     purpose: [
       'The node lifecycle controller watches the heartbeats kubelets post in their Node status. When a node has been silent for longer than the grace period (40 s by default) it sets the node’s Ready condition, and the others, to Unknown with the reason "Kubelet stopped posting node status", and adds the node.kubernetes.io/unreachable:NoExecute taint.',
-      'For storage this matters because of the 6-minute forced detach: newer attach/detach controllers force a detach only from a node that is not healthy. The force-detach scenario starts with a node shutting down.',
+      'For storage this matters because of the 6-minute forced detach: since kubernetes#110721 the attach/detach controller force-detaches a volume that is still in use only from a node whose Ready condition is not True, and this controller is what sets it to Unknown. The force-detach scenario starts with a node shutting down.',
     ],
     loop: [
       'It checks all nodes every 5 s (--node-monitor-period). The simulation keeps only the heartbeat check and the taint; eviction, zones and disruption modes are left out.',
@@ -124,8 +128,8 @@ export const PROSE: Record<string, ComponentProse> = {
       'It takes pods from its scheduling queue one at a time and runs the framework’s phases: filter the nodes, score them, reserve, pre-bind (where volume binding waits), bind. The simulation keeps the filters that concern volumes and replaces scoring with a deterministic choice.',
     ],
     upstream: [
-      { repo: K8S, path: 'pkg/scheduler/schedule_one.go', note: 'scheduleOne and the bind cycle' },
-      { repo: K8S, path: 'pkg/scheduler/framework/plugins/volumebinding/binder.go', note: 'FindPodVolumes, AssumePodVolumes, BindPodVolumes (selected-node)' },
+      { repo: K8S, path: 'pkg/scheduler/schedule_one.go', pathAt: { '1.20': 'pkg/scheduler/scheduler.go' }, note: 'scheduleOne and the bind cycle' },
+      { repo: K8S, path: 'pkg/scheduler/framework/plugins/volumebinding/binder.go', pathAt: { '1.20': 'pkg/controller/volume/scheduling/scheduler_binder.go' }, note: 'FindPodVolumes, AssumePodVolumes, BindPodVolumes (selected-node)' },
     ],
   },
   'external-provisioner': {
@@ -236,7 +240,7 @@ export const PROSE: Record<string, ComponentProse> = {
     tagline: 'Mounts the volumes of the pods on its node (NodeStageVolume, NodePublishVolume), reports which are in use, and registers CSI drivers.',
     purpose: [
       'The kubelet’s volume manager makes the volumes of the pods bound to its node available to their containers. Its desired state comes from those pods, its actual state from what it has mounted. Before it mounts an attachable volume it checks that the attach/detach controller attached it: it first reports the volume in node.status.volumesInUse, then VerifyControllerAttachedVolume waits until the volume appears in node.status.volumesAttached.',
-      'Mounting a CSI volume is two calls to the node plugin: MountDevice is NodeStageVolume (once per node), SetUp is NodePublishVolume (once per pod). When the pod goes, TearDown (NodeUnpublishVolume) and UnmountDevice (NodeUnstageVolume) undo them, and dropping the volume from volumesInUse tells the attach/detach controller it may detach. A pod’s containers start only when all its volumes are mounted; after waiting 2m3s the kubelet reports "timed out waiting for the condition" (FailedMount) and keeps trying.',
+      'Mounting a CSI volume is two calls to the node plugin: MountDevice is NodeStageVolume (once per node), SetUp is NodePublishVolume (once per pod). When the pod goes, TearDown (NodeUnpublishVolume) and UnmountDevice (NodeUnstageVolume) undo them, and dropping the volume from volumesInUse tells the attach/detach controller it may detach. A pod’s containers start only when all its volumes are mounted. Each failed mount operation records a FailedMount event of its own ("MountVolume.SetUp failed …"); up to 1.27 the kubelet also gave up every 2m3s with "Unable to attach or mount volumes … timed out waiting for the condition" (a FailedMount event and an E line), which 1.28 and later no longer record (kubernetes#117412). Either way it keeps trying.',
       'Its plugin manager watches the plugins_registry directory, where node-driver-registrar announces CSI drivers.',
     ],
     loop: [
@@ -244,7 +248,7 @@ export const PROSE: Record<string, ComponentProse> = {
     ],
     upstream: [
       { repo: K8S, path: 'pkg/kubelet/volumemanager/volume_manager.go', note: 'WaitForAttachAndMount, the 2m3s pod timeout, volumesInUse' },
-      { repo: K8S, path: 'pkg/kubelet/volumemanager/reconciler/reconciler_common.go', note: 'the unmount, mount, unmount-device order' },
+      { repo: K8S, path: 'pkg/kubelet/volumemanager/reconciler/reconciler_common.go', pathAt: { '1.20': 'pkg/kubelet/volumemanager/reconciler/reconciler.go' }, note: 'the unmount, mount, unmount-device order' },
       { repo: K8S, path: 'pkg/kubelet/volumemanager/populator/desired_state_of_world_populator.go', note: 'pods to desired volumes' },
       { repo: K8S, path: 'pkg/volume/util/operationexecutor/operation_generator.go', note: 'VerifyControllerAttachedVolume, MountVolume, UnmountVolume, UnmountDevice' },
       { repo: K8S, path: 'pkg/volume/csi/csi_attacher.go', note: 'WaitForAttach, MountDevice = NodeStageVolume' },
@@ -254,10 +258,39 @@ export const PROSE: Record<string, ComponentProse> = {
   },
 };
 
-/** The GitHub address of an upstream reference (a folder when the path has no file extension). */
-export function upstreamUrl(ref: UpstreamRef): string {
-  const isFile = /\.[a-z0-9]+$/i.test(ref.path);
-  return `https://github.com/${ref.repo}/${isFile ? 'blob' : 'tree'}/master/${ref.path}`;
+/**
+ * The release a profile names for a repository: Kubernetes and the sidecars from the profile; the
+ * provisioner library and the CSI spec as that era's external-provisioner pins them (its go.mod:
+ * sig-storage-lib-external-provisioner v6.2.0 in v2.1.0, v10.0.0 in v5.0.1; container-storage-interface
+ * v1.3.0 and v1.9.0). Repositories no profile names (the drivers' own) have no tag here.
+ */
+function tagFor(repo: string, profile: ProfileId): string | undefined {
+  const p = PROFILES[profile];
+  const sidecar: Record<string, keyof typeof p.sidecars> = {
+    'kubernetes-csi/external-provisioner': 'provisioner', 'kubernetes-csi/external-attacher': 'attacher',
+    'kubernetes-csi/node-driver-registrar': 'registrar', 'kubernetes-csi/external-resizer': 'resizer',
+    'kubernetes-csi/external-snapshotter': 'snapshotter',
+  };
+  if (repo === K8S) return p.kubernetesVersion;
+  if (sidecar[repo]) return p.sidecars[sidecar[repo]!];
+  if (repo === 'kubernetes-sigs/sig-storage-lib-external-provisioner') return profile === '1.20' ? 'v6.2.0' : 'v10.0.0';
+  if (repo === 'container-storage-interface/spec') return profile === '1.20' ? 'v1.3.0' : 'v1.9.0';
+  return undefined;
+}
+
+/** The GitHub address of an upstream reference at the release `profile` names (default 1.30), or the default branch. */
+export function upstreamUrl(ref: UpstreamRef, profile: ProfileId = '1.30'): string {
+  const path = ref.pathAt?.[profile] ?? ref.path;
+  const isFile = /\.[a-z0-9]+$/i.test(path);
+  return `https://github.com/${ref.repo}/${isFile ? 'blob' : 'tree'}/${tagFor(ref.repo, profile) ?? 'HEAD'}/${path}`;
+}
+
+/** The reference at each profile's release, newest first ([] when no profile names one for its repository). */
+export function upstreamTags(ref: UpstreamRef): Array<{ tag: string; href: string }> {
+  return [...PROFILE_IDS].reverse().flatMap((p) => {
+    const tag = tagFor(ref.repo, p);
+    return tag ? [{ tag, href: upstreamUrl(ref, p) }] : [];
+  });
 }
 
 const GROUP_WORDS: Record<ComponentFacts['group'], string> = {

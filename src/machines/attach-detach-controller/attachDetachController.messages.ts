@@ -60,8 +60,8 @@ export const attachDetachControllerMessages = defineMessages({
   'attachDetachController.multiAttachExclusive': {
     source: SRC, stage: 'attach', severity: 'W',
     summary: 'The attach/detach controller refuses to attach {specName} to node {node}: it is a ReadWriteOnce volume still attached to {otherNodes}.',
-    cause: 'The volume is still attached to another node, whose pod is gone but whose detach has not finished.',
-    next: 'Wait for the detach from the other node (up to 6 minutes if that node is down); check the VolumeAttachment for a detachError.',
+    cause: 'The volume is still attached to another node: no pod there wants it any more, but its detach has not finished (the kubelet there has not unmounted it yet, or the node is down).',
+    next: 'If the other node is healthy, its kubelet unmounts and the detach follows: check the VolumeAttachment for a detachError. If that node is down, its kubelet never unmounts: the controller force-detaches only after maxWaitForUnmountDuration (6 minutes), and never with --disable-force-detach-on-timeout (1.30+) or while the node reports Ready (kubernetes#110721). Bring the node back, or taint it node.kubernetes.io/out-of-service=nodeshutdown:NoExecute once it is really off (1.28+), and the controller detaches at once.',
     formats: {
       '1.20': { file: 'reconciler.go', line: 322, text: `Multi-Attach error ${DETAIL_TO}Volume is already exclusively attached to node {otherNodes} and can't be attached to another` },
       '1.30': { file: 'reconciler.go', line: 366, msg: "Multi-Attach error: volume is already exclusively attached and can't be attached to another node", kv: `${LOGGER} attachedTo={attachedTo} volume={volumeName:q}` },
@@ -70,8 +70,8 @@ export const attachDetachControllerMessages = defineMessages({
   'attachDetachController.multiAttachUsedByPods': {
     source: SRC, stage: 'attach', severity: 'W',
     summary: 'The attach/detach controller refuses to attach {specName} to node {node}: pods {pods} on {otherNodes} still use this ReadWriteOnce volume.',
-    cause: 'Two pods on different nodes use the same ReadWriteOnce volume (for example a Deployment with a PVC and more than one replica).',
-    next: 'Use one replica, a StatefulSet with one PVC per pod, or a ReadWriteMany volume.',
+    cause: 'Another pod on another node still uses this ReadWriteOnce volume. Most often: a one-replica Deployment with the default RollingUpdate strategy, whose new pod starts before the old one stops; or the old pod stuck Terminating on a node that is down; or a Deployment with several replicas sharing one claim.',
+    next: 'For a one-replica Deployment, set strategy: Recreate (or use the ReadWriteOncePod access mode, 1.29+, so the new pod waits to be scheduled instead). For a pod stuck Terminating on a dead node: bring the node back, taint it node.kubernetes.io/out-of-service=nodeshutdown:NoExecute once it is really off (1.28+: its pods are deleted and the volume detached at once), or force-delete the pod (the detach then still waits 6 minutes for the dead node). For several replicas: a StatefulSet with one PVC per pod, or a ReadWriteMany volume.',
     formats: {
       '1.20': { file: 'reconciler.go', line: 363, text: `Multi-Attach error ${DETAIL_TO}Volume is already used by pods {pods} on node {otherNodes}` },
       '1.30': { file: 'reconciler.go', line: 405, msg: 'Multi-Attach error: volume is already used by pods', kv: `${LOGGER} pods={podsList} attachedTo={attachedTo} volume={volumeName:q}` },

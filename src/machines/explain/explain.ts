@@ -263,9 +263,31 @@ function startsRecord(line: string): boolean {
 
 const TERMINAL_WIDTHS = new Set([80, 90, 100, 110, 120, 128, 132, 140, 150, 160, 170, 180, 190, 200, 210, 220, 230, 240, 250, 256]);
 
+/**
+ * What a summary says for a value the line does not carry (a line cut short, or another release's
+ * wording): "volume the volume is unmounted from pod the pod" reads badly, so the summaries name
+ * these values in a way that reads without them ("the volume", "the pod").
+ */
+const UNNAMED: Record<string, string> = {
+  va: 'the VolumeAttachment', pv: 'the PV', volume: 'the volume', specName: 'the volume', volumeId: 'the volume',
+  uniqueName: 'the volume', handle: 'the volume', node: 'the node', nodeID: 'the node', pod: 'the pod', podName: 'the pod',
+  podUid: 'the pod', kpod: 'the pod', claim: 'the claim', pvc: 'the claim', claimName: 'the claim', driver: 'the driver',
+  method: 'the call', imageName: 'the image', snapName: 'the snapshot', content: 'the VolumeSnapshotContent',
+  err: 'an error', error: 'an error', otherNodes: 'another node', pods: 'other pods',
+};
+
 function renderExplanation(msg: KnownMessage, values: Record<string, string> = {}): string {
-  const filled = msg.summary.replace(/\{([A-Za-z0-9_]+)(?::q)?\}/g, (_m, name: string) => values[name] ?? '…');
-  return msg.explain && filled.includes('…') ? msg.explain : msg.explain ? `${filled} ${msg.explain}` : filled;
+  let unknown = false;
+  const filled = msg.summary.replace(/\{([A-Za-z0-9_]+)(?::q)?\}/g, (_m, name: string) => {
+    const v = values[name];
+    if (v !== undefined && v !== '') return v;
+    if (UNNAMED[name]) return UNNAMED[name]!;
+    unknown = true;
+    return '…';
+  });
+  // the article after a noun that names its value ("volume the volume", "pod the pod") goes
+  const text = filled.replace(/\b(volume|pod|node|claim|driver|PV|VolumeAttachment|image|snapshot) the \1\b/g, 'the $1');
+  return msg.explain && unknown ? msg.explain : msg.explain ? `${text} ${msg.explain}` : text;
 }
 
 /** The placeholder values of a matched line (quoted ones unquoted), to fill the message's summary. */
@@ -441,7 +463,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
       return {
         line: n, text, kind: 'event', component: known.component, source: 'events', stage, step: inner?.msg.step ?? known.step ?? null,
         severity, time: age, host: s.host, messageId: reason, match: 'event',
-        explanation: known.explanation + (inner ? ` ${renderExplanation(inner.msg)}` : ''),
+        explanation: known.explanation + (inner ? ` ${renderExplanation(inner.msg, valuesOf(inner, message))}` : ''),
         ...(known.cause || inner?.msg.cause ? { cause: inner?.msg.cause ?? known.cause } : {}), ...(known.next || inner?.msg.next ? { next: inner?.msg.next ?? known.next } : {}),
       };
     }
@@ -468,7 +490,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     const stage = lineStage(m.id, m, { method: methodIn(s.rest), error: errorPart(s.rest), text: s.rest });
     return {
       line: n, text, kind: 'log', component: m.component, source: m.source, stage, step: m.step ?? null, severity: null, time: s.time, host: s.host, ...{ [PROGRAM]: program },
-      messageId: m.id, match: 'catalog', explanation: renderExplanation(m) + note, ...(m.cause ? { cause: m.cause } : {}), ...(m.next ? { next: m.next } : {}),
+      messageId: m.id, match: 'catalog', explanation: renderExplanation(m, valuesOf(cf, s.rest.trim())) + note, ...(m.cause ? { cause: m.cause } : {}), ...(m.next ? { next: m.next } : {}),
     };
   }
   const stage = NOISE_TEXT.test(s.rest) ? 'other' : guessStage(s.rest);

@@ -51,7 +51,7 @@ export interface Profile {
    * node.status.volumesInUse (kubernetes#106853, 1.24); before, the operation ran and failed.
    */
   kubeletVerifyWaitsForInUse: boolean;
-  /** kubelet emits the FailedMount "Unable to attach or mount volumes … timed out" event after 2m3s */
+  /** kubelet emits the FailedMount "Unable to attach or mount volumes … timed out" event and E line after 2m3s (up to 1.27: kubernetes#117412 dropped both for a timeout) */
   kubeletFailedMountOnTimeout: boolean;
   /** PVC storage-provisioner annotations written by the PV controller */
   provisionerAnnotations: ('beta' | 'ga')[];
