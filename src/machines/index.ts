@@ -14,7 +14,7 @@ export { scenarioFromManifests, type ManifestOptions } from './scenarios/manifes
 export { SCENARIOS } from './scenarios/index.ts';
 export { buildComponents, CONTROL_PLANE_HOST, CSI_CONTROLLER_HOST } from './scenarios/topology.ts';
 export type { Scenario, ScenarioData, ScenarioOptions, NodeSpec, BackendVolume } from './scenarios/types.ts';
-export type { Trace, TraceStep, StepKind, ObjectChange } from './cluster/trace.ts';
+export type { Trace, TraceStep, StepKind, StepCause, ObjectChange } from './cluster/trace.ts';
 export { sequenceMessages, toMermaidSequence, type SequenceMessage } from './diagram/sequence.ts';
 export { toMermaidStateChart, describeStates, mermaidLabel, isTaken, takenKey, type StateChartOptions, type StateInfo, type StateTransitionInfo, type TakenStates } from './diagram/stateChart.ts';
 export { checkInvariants, RULES, type Violation, type Rule } from './checks/invariants.ts';
@@ -79,7 +79,7 @@ export { pvProtectionControllerMachine, descriptor as pvProtectionControllerDesc
 // the flow model: a trace reshaped for stepping through it (the site's player and step lists)
 export { buildFlowModel, diffPaths, linesOf, toYaml, inspectorView } from './view/buildFlow.ts';
 export {
-  objectsAt, timersAt, messageAt, versionAt, mermaidWindow, formatOffset, INSPECTED_KINDS, FLOW_MODEL_VERSION,
+  objectsAt, timersAt, messageAt, versionAt, mermaidWindow, formatOffset, causeText, INSPECTED_KINDS, FLOW_MODEL_VERSION,
   type FlowModel, type FlowStep, type FlowLane, type ObjectTrack, type ObjectVersion, type WorldTrack, type WorldVersion, type FlowTimer,
   type FlowChart, type StepMachine,
 } from './view/flow.ts';

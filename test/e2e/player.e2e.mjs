@@ -541,4 +541,60 @@ export default [
       }
     }
   },
+  async function theWhyLinkLandsOnTheCausingStep({ browser, baseUrl }) {
+    // Expected: from the model file. The first step of the external-attacher in pod-migration 1.20 is
+    // caused by an earlier step (a watch event of the VolumeAttachment the controller wrote).
+    const m = await model(baseUrl, 'pod-migration', '1.20');
+    const st = m.steps.find((s) => s.component === 'external-attacher' && s.cause?.step !== undefined && s.cause.kind === 'watch');
+    assert.ok(st, 'a step caused by a watch event of an earlier step');
+    const { page, errors, close } = await openPage(browser, `${baseUrl}/embed/pod-migration/?k8s=1.20&step=${st.i}`);
+    try {
+      await waitForStep(page, st.i);
+      const why = page.locator('.fp-why dd');
+      assert.match(norm(await why.innerText()), new RegExp(`^its informer saw ${st.cause.object.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ${st.cause.event} \\(step ${st.cause.step}\\)$`));
+      await why.locator('a.fp-why-link').click();
+      await waitForStep(page, st.cause.step);
+      assert.equal(norm(await summary(page)), norm(m.steps[st.cause.step - 1].summary), 'the link lands on the causing step');
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
+
+  async function theLogPaneSeparatesWhatHappenedFromWhatIsToCome({ browser, baseUrl }) {
+    const m = await model(baseUrl, 'attach');
+    const logged = m.steps.filter((s) => s.log);
+    const { page, errors, close } = await openPage(browser, `${baseUrl}${EMBED}?step=1`);
+    try {
+      await ready(page);
+      const legend = norm(await page.locator('.fp-log-legend').innerText());
+      assert.match(legend, /this step’s line/);
+      assert.match(legend, /the last line before a step that prints none/);
+      assert.match(legend, /still to come/);
+      const colour = (sel) => page.locator(sel).first().evaluate((el) => getComputedStyle(el).color);
+      const muted = await page.evaluate(() => {
+        const probe = document.createElement('span');
+        probe.style.color = 'var(--muted)';
+        document.body.append(probe);
+        const c = getComputedStyle(probe).color;
+        probe.remove();
+        return c;
+      });
+      // step 1 prints nothing in this flow: every line is still to come, the last one included
+      assert.equal(logged[0].i > 1, true, 'the first step of attach prints no line');
+      assert.equal(await colour(`.fp-ll[data-step="${logged.at(-1).i}"]`), muted, 'the final line is shown as still to come at step 1');
+      // at a logged step in the middle: its line is current, the ones before are plain, the ones after muted
+      const mid = logged[Math.floor(logged.length / 2)];
+      await page.goto(`${baseUrl}${EMBED}?step=${mid.i}`);
+      await waitForStep(page, mid.i);
+      assert.equal(await page.locator(`.fp-ll[data-step="${mid.i}"]`).getAttribute('aria-current'), 'step');
+      const after = logged[logged.indexOf(mid) + 1];
+      const before = logged[logged.indexOf(mid) - 1];
+      assert.equal(await colour(`.fp-ll[data-step="${after.i}"]`), muted, 'a later line is muted');
+      if (before.severity === 'I' || !before.severity) assert.notEqual(await colour(`.fp-ll[data-step="${before.i}"]`), muted, 'an earlier line is not muted');
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
 ];

@@ -10,7 +10,7 @@
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FlowModel } from '../../machines/view/flow.ts';
-import { formatOffset } from '../../machines/view/flow.ts';
+import { causeText, formatOffset } from '../../machines/view/flow.ts';
 import { periodMs, playerMachine, SPEEDS, type StepRequest } from '../../machines/view/player.machine.ts';
 import type { PlayerFlow, PlayerProps } from '../flows/data.ts';
 import { Diagram } from './Diagram.tsx';
@@ -411,6 +411,22 @@ export default function FlowPlayer(props: PlayerProps) {
               {current.rpc && <div><dt>CSI</dt><dd><code>{current.rpc.method}</code>{current.rpc.code ? ` → ${current.rpc.code}` : ''}{current.rpc.message ? ` (${current.rpc.message})` : ''}</dd></div>}
               {current.api && <div><dt>API</dt><dd><code>{current.api.verb} {current.api.kind} {current.api.namespace ? `${current.api.namespace}/` : ''}{current.api.name}</code> → {current.api.code}{current.api.reason ? ` ${current.api.reason}` : ''}</dd></div>}
               {current.state && <div><dt>State</dt><dd><code>{current.state}</code></dd></div>}
+              {current.cause && (
+                <div className="fp-why">
+                  <dt>Why</dt>
+                  <dd>
+                    {causeText(current.cause)}
+                    {current.cause.step !== undefined && current.cause.step !== step && (
+                      <>
+                        {' '}(<a href={`?step=${current.cause.step}`} className="fp-why-link" data-step={current.cause.step}
+                          onClick={(e) => { if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return; e.preventDefault(); seek(current.cause!.step!); }}>
+                          step {current.cause.step}
+                        </a>)
+                      </>
+                    )}
+                  </dd>
+                </div>
+              )}
             </dl>
           )}
         </div>

@@ -103,6 +103,8 @@ export function LogPane({ model, step, onSeek, reducedMotion, headingLevel }: Lo
     }
     while (found >= 0 && hidden.has(lines[found]!.lane)) found--;
     const el = found >= 0 ? items.current[found] : undefined;
+    // before the flow's first line, every line is still to come
+    root.querySelector('ol')?.classList.toggle('is-all-future', !el);
     if (!el) return;
     const exact = lines[found]!.step === step;
     el.classList.add(exact ? 'is-current' : 'is-near');
@@ -133,6 +135,11 @@ export function LogPane({ model, step, onSeek, reducedMotion, headingLevel }: Lo
   return (
     <section className="fp-panel fp-log" aria-labelledby="fp-log-h">
       <H id="fp-log-h" className="fp-panel-title">Log <span className="fp-count">{lines.length} lines</span></H>
+      <p className="fp-log-legend">
+        <span><i className="fp-key-line" aria-hidden="true" />this step’s line</span>
+        <span><i className="fp-key-line is-near" aria-hidden="true" />the last line before a step that prints none</span>
+        <span><i className="fp-key-line is-future" aria-hidden="true" />grey: still to come</span>
+      </p>
       <details className="fp-lanes-box">
         <summary>Lanes: {counts.length - counts.filter((c) => hidden.has(c.id)).length} of {counts.length} shown</summary>
         <fieldset className="fp-lanes">

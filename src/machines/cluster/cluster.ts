@@ -34,7 +34,7 @@ import {
   apiStepSummary, createSummary, csiCallSummary, csiReplySummary, deleteSummary, eventSummary, nodePowerSummary, patchSummary,
   restartStateSummary, restartSummary, stateMoveSummary,
 } from './prose.ts';
-import type { Trace, TraceStep } from './trace.ts';
+import type { StepCause, Trace, TraceStep } from './trace.ts';
 
 export interface ComponentSpec {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -135,6 +135,13 @@ interface Running {
 
 interface PendingCall { caller: Running; requestId: string; rpc: CsiRpc; target: string; done: boolean; incarnation: number }
 
+/** The reaction being handled: who acts, why (what was delivered), and the first step it recorded. */
+interface Acting { r: Running; cause: StepCause | undefined; first?: number }
+
+/** "PersistentVolumeClaim default/data" */
+const objectText = (o: { kind: string; metadata: { namespace?: string; name: string } }): string =>
+  `${o.kind} ${o.metadata.namespace ? `${o.metadata.namespace}/` : ''}${o.metadata.name}`;
+
 
 
 export class Cluster {
@@ -157,6 +164,8 @@ export class Cluster {
   private events = 0;
   private userSeq = 0;
   private eventRecorder: EventRecorder;
+  /** the reaction in progress (deliver), for the cause of the steps it records */
+  private acting: Acting | undefined;
 
   constructor(readonly options: ClusterOptions) {
     this.rng = createRng(options.seed);
@@ -207,13 +216,13 @@ export class Cluster {
     this.agenda.push(spec.startAt ?? 0, () => this.startComponent(r));
   }
 
-  private startComponent(r: Running): void {
+  private startComponent(r: Running, because?: number): void {
     r.up = true;
-    this.deliver(r, { type: 'component.started', now: this.nowUs });
+    this.deliver(r, { type: 'component.started', now: this.nowUs }, { kind: 'start', ...(because ? { step: because } : {}) });
     // informer initial list
     for (const kind of r.spec.descriptor.watches as Kind[]) {
       for (const o of this.api.list(kind)) {
-        if (this.watches(r, o)) this.deliver(r, { type: 'watch.added', now: this.nowUs, object: o });
+        if (this.watches(r, o)) this.deliver(r, { type: 'watch.added', now: this.nowUs, object: o }, { kind: 'list', object: objectText(o) });
       }
     }
   }
@@ -228,8 +237,18 @@ export class Cluster {
   readonly measured: Record<string, { ms: number; events: number }> = {};
 
   /** Send one event to a component and handle everything it emits in reaction. */
-  private deliver(r: Running, event: ClusterEvent): void {
+  private deliver(r: Running, event: ClusterEvent, cause?: StepCause): void {
     if (!r.up) return;
+    const outerActing = this.acting;
+    this.acting = { r, cause };
+    try {
+      this.react(r, event);
+    } finally {
+      this.acting = outerActing;
+    }
+  }
+
+  private react(r: Running, event: ClusterEvent): void {
     this.events++;
     const local = { t: this.nowUs };
     if (this.options.measure) {
@@ -282,10 +301,13 @@ export class Cluster {
         const at = Math.max(e.at, this.nowUs);
         const token = (r.timers.get(e.key) ?? 0) + 1;
         r.timers.set(e.key, token);
+        // the reaction that set it: its first step is known by the time the timer fires
+        const setBy = this.acting;
         this.agenda.push(at, () => {
           if (r.timers.get(e.key) !== token) return; // replaced or cancelled
           r.timers.delete(e.key);
-          this.deliver(r, { type: 'clock.ticked', now: this.nowUs, key: e.key });
+          const step = setBy?.r === r ? (setBy.first ?? setBy.cause?.step) : undefined;
+          this.deliver(r, { type: 'clock.ticked', now: this.nowUs, key: e.key }, { kind: 'timer', key: e.key, ...(step ? { step } : {}) });
         });
         break;
       }
@@ -298,17 +320,20 @@ export class Cluster {
         // they show up a little after the code that recorded them has moved on.
         // upstream: client-go tools/record/event.go (StartEventWatcher)
         const at = this.tick(local) + this.rng.int(60, 400);
-        this.agenda.push(at, () => this.recordEvent(r, e, this.nowUs, states));
+        const setBy = this.acting;
+        this.agenda.push(at, () => this.recordEvent(r, e, this.nowUs, states, setBy));
         break;
       }
       case 'states.changed': break; // read before the reaction's steps are recorded (deliver)
       case 'socket.created':
       case 'socket.removed': {
         const at = this.tick(local);
+        const setBy = this.acting;
         for (const w of this.components.values()) {
           if (w.host !== r.host || !w.spec.descriptor.watchesPluginSockets) continue;
           // the plugin watcher learns of the file through inotify, a moment later
-          this.deliverLater(w, { type: e.type === 'socket.created' ? 'plugin.socketCreated' : 'plugin.socketRemoved', now: 0, path: e.path, owner: r.id }, at - this.nowUs + this.rng.int(200, 1500));
+          this.deliverLater(w, { type: e.type === 'socket.created' ? 'plugin.socketCreated' : 'plugin.socketRemoved', now: 0, path: e.path, owner: r.id }, at - this.nowUs + this.rng.int(200, 1500), undefined,
+            () => ({ kind: 'socket', path: e.path, ...(setBy?.first ? { step: setBy.first } : {}) }));
         }
         break;
       }
@@ -330,7 +355,9 @@ export class Cluster {
       if (wait > LONG_THROTTLE_LATENCY) {
         const url = this.requestUrl(req);
         const method = HTTP_VERB[req.verb];
-        this.agenda.push(issueAt, () => this.recordLog(r, 'clientGo.throttling', { latency: goDuration(wait * 1000 + this.rng.int(0, 999)), verb: method, url }, this.nowUs, JSON.parse(r.lastValue)));
+        // the line is the held request's: it has the cause of the reaction that sent it
+        const heldFor = this.causeOf(r, this.acting);
+        this.agenda.push(issueAt, () => this.recordLog(r, 'clientGo.throttling', { latency: goDuration(wait * 1000 + this.rng.int(0, 999)), verb: method, url }, this.nowUs, JSON.parse(r.lastValue), undefined, heldFor));
       }
     }
     const latency = this.rng.int(2 * MS, 9 * MS);
@@ -341,9 +368,10 @@ export class Cluster {
     const slow = fault?.f.delayMs ? Math.round(fault.f.delayMs * 1000) : 0;
     const applyAt = Math.max(issueAt + latency + slow, r?.lastApplyAt ?? 0);
     if (r) r.lastApplyAt = applyAt;
-    // the step the API server records for it shows the states of the reaction that sent it
+    // the step the API server records for it shows the states of the reaction that sent it, and why
     const sentFrom = r?.reactionStates;
-    this.agenda.push(applyAt, () => this.applyApi(r, req, fault, incarnation, sentFrom));
+    const setBy = this.acting;
+    this.agenda.push(applyAt, () => this.applyApi(r, req, fault, incarnation, sentFrom, this.causeOf(r, setBy)));
   }
 
   private who(r: Running | null): Who {
@@ -359,7 +387,13 @@ export class Cluster {
     return `${this.options.apiServerUrl}${base}${ns}/${RESOURCE[req.kind]}${name}${sub}`;
   }
 
-  private applyApi(r: Running | null, req: ApiRequestEmitted, matched?: ActiveFault<ApiFault> | null, incarnation?: number, sentFrom?: Record<string, string>): void {
+  /** Why a step a reaction caused later (an API write, an Event) happened: that reaction's first step, else what it handled. */
+  private causeOf(r: Running | null, a: Acting | undefined): StepCause | undefined {
+    if (!r || !a || a.r !== r) return undefined;
+    return a.first !== undefined ? { kind: 'request', step: a.first } : a.cause;
+  }
+
+  private applyApi(r: Running | null, req: ApiRequestEmitted, matched?: ActiveFault<ApiFault> | null, incarnation?: number, sentFrom?: Record<string, string>, cause?: StepCause): void {
     const componentName = r?.name ?? USER;
     const fault = matched === undefined ? this.faults.matchApi(this.who(r), req, this.nowUs) : matched;
     let out: ApiOutcome;
@@ -369,6 +403,7 @@ export class Cluster {
     } else {
       out = this.api.apply(req, this.nowUs);
     }
+    let writeStep: number | undefined;
     // a routine write (a heartbeat) is not a step, unless it changes more than its timestamps
     if (req.verb !== 'get' && !(req.quiet && out.ok && onlyHeartbeat(out.before, out.after))) {
       const summary = apiStepSummary(componentName, req, out);
@@ -377,22 +412,33 @@ export class Cluster {
         api: { verb: req.verb, kind: req.kind, ...(req.namespace ? { namespace: req.namespace } : {}), name: req.name, code: out.code, ...(out.reason ? { reason: out.reason } : {}) },
         ...(out.ok && out.change ? { objects: [{ kind: req.kind, ...(req.namespace ? { namespace: req.namespace } : {}), name: req.name, before: out.before, after: out.after }] } : {}),
         states: r ? JSON.parse(r.lastValue) : {}, reactionStates: sentFrom, ...(fault ? { fault: fault.report.fault } : {}),
+        ...(cause ? { cause } : {}),
       });
+      writeStep = step?.i;
       if (fault) this.fired(fault, step);
     } else if (fault) {
       this.fired(fault, undefined);
     }
-    if (out.change) this.fanOut(out.change.type, out.change.object, out.change.oldObject);
+    if (out.change) this.fanOut(out.change.type, out.change.object, out.change.oldObject, writeStep);
     if (r) {
       const result: ClusterEvent = {
         type: 'api.result', now: 0, requestId: req.requestId, ok: out.ok, code: out.code,
         ...(out.object ? { object: out.object } : {}), ...(out.reason ? { reason: out.reason } : {}), ...(out.message ? { message: out.message } : {}),
       };
-      this.deliverLater(r, result, this.rng.int(300, 1500), incarnation ?? r.incarnation);
+      const object = `${req.kind} ${req.namespace ? `${req.namespace}/` : ''}${req.name}`;
+      this.deliverLater(r, result, this.rng.int(300, 1500), incarnation ?? r.incarnation,
+        () => ({ kind: 'api-result', verb: req.verb, object, code: out.code, ...(writeStep ? { step: writeStep } : {}) }));
     }
   }
 
-  private fanOut(type: 'ADDED' | 'MODIFIED' | 'DELETED', object: K8sObject, oldObject?: K8sObject): void {
+  private fanOut(type: 'ADDED' | 'MODIFIED' | 'DELETED', object: K8sObject, oldObject?: K8sObject, writeStep?: number): void {
+    let cause: StepCause | undefined;
+    const why = (ev: ClusterEvent): StepCause => {
+      const event = ev.type === 'watch.added' ? 'added' : ev.type === 'watch.modified' ? 'modified' : 'deleted';
+      if (cause && cause.kind === 'watch' && cause.event === event) return cause;
+      cause = { kind: 'watch', event, object: objectText(object), ...(writeStep ? { step: writeStep } : {}) };
+      return cause;
+    };
     const targets = new Set<Running>(this.watchersByKind.get(object.kind) ?? []);
     const node = nodeOf(object);
     if (node) for (const w of this.nodeScopedWatchers.get(`${object.kind}@${node}`) ?? []) targets.add(w);
@@ -411,8 +457,9 @@ export class Cluster {
       const own = w.spec.descriptor.ownStream?.includes(object.kind);
       const jitter = (own ? (w.streamRng ??= createRng(`${this.options.seed}/${w.id}/streams`)) : this.rng).int(200, 2500);
       // an informer that lagged keeps its own order after the lag ends: later events queue behind the late ones
-      if (own || lag || (w.laggingFloors?.get(object.kind) ?? 0) > this.nowUs) this.deliverLagging(w, ev, object.kind, jitter + lag);
-      else this.deliverLater(w, ev, jitter);
+      const c = why(ev);
+      if (own || lag || (w.laggingFloors?.get(object.kind) ?? 0) > this.nowUs) this.deliverLagging(w, ev, object.kind, jitter + lag, c);
+      else this.deliverLater(w, ev, jitter, undefined, () => c);
     }
   }
 
@@ -429,12 +476,12 @@ export class Cluster {
    * A lagging informer: its events keep their own order but no longer hold back the component's
    * other deliveries (each informer has its own watch and queue).
    */
-  private deliverLagging(r: Running, event: ClusterEvent, kind: Kind, delay: number): void {
+  private deliverLagging(r: Running, event: ClusterEvent, kind: Kind, delay: number, cause: StepCause): void {
     const floors = (r.laggingFloors ??= new Map());
     const at = Math.max(this.nowUs + delay, floors.get(kind) ?? 0);
     floors.set(kind, at);
     const incarnation = r.incarnation;
-    this.agenda.push(at, () => { if (r.incarnation === incarnation) this.deliver(r, { ...event, now: this.nowUs } as ClusterEvent); });
+    this.agenda.push(at, () => { if (r.incarnation === incarnation) this.deliver(r, { ...event, now: this.nowUs } as ClusterEvent, cause); });
   }
 
   /** Note a fault's hit, on the step that shows it (undefined: it hit outside the recording). */
@@ -446,12 +493,12 @@ export class Cluster {
    * Deliver after `delay` µs, never overtaking an earlier delivery to the same component. An answer
    * (`incarnation` given) is dropped when the process that asked has restarted since.
    */
-  private deliverLater(r: Running, event: ClusterEvent, delay: number, incarnation?: number): void {
+  private deliverLater(r: Running, event: ClusterEvent, delay: number, incarnation?: number, cause?: () => StepCause): void {
     const at = Math.max(this.nowUs + delay, r.lastDeliveryAt);
     r.lastDeliveryAt = at;
     this.agenda.push(at, () => {
       if (incarnation !== undefined && incarnation !== r.incarnation) return;
-      this.deliver(r, { ...event, now: this.nowUs } as ClusterEvent);
+      this.deliver(r, { ...event, now: this.nowUs } as ClusterEvent, cause?.());
     });
   }
 
@@ -479,7 +526,8 @@ export class Cluster {
       if (pending.done || r.incarnation !== pending.incarnation) return;
       pending.done = true;
       this.pendingCalls.delete(gid);
-      this.deliver(r, { type: 'csi.result', now: this.nowUs, requestId: call.requestId, rpc: call.rpc, code: 'DEADLINE_EXCEEDED', message: 'context deadline exceeded' });
+      this.deliver(r, { type: 'csi.result', now: this.nowUs, requestId: call.requestId, rpc: call.rpc, code: 'DEADLINE_EXCEEDED', message: 'context deadline exceeded' },
+        { kind: 'deadline', rpc: call.rpc, ...(step ? { step: step.i } : {}) });
     });
     if (!target) return; // nobody serves this endpoint: the call hangs until its deadline
     const transport = this.rng.int(80, 400);
@@ -487,13 +535,13 @@ export class Cluster {
     this.agenda.push(Math.max(at + transport, target.lastDeliveryAt), () => this.deliver(target, {
       type: 'csi.request', now: this.nowUs, requestId: gid, rpc: call.rpc, request: call.request, caller: r.id,
       ...(fault ? { fault: { code: fault.f.code, message: fault.f.message ?? defaultFaultMessage(fault.f.code) } } : {}),
-    }));
+    }, { kind: 'csi-request', rpc: call.rpc, from: r.id, ...(step ? { step: step.i } : {}) }));
   }
 
   private sendCsiReply(r: Running, reply: CsiReplyEmitted, at: number, states: unknown): void {
     const pending = this.pendingCalls.get(reply.requestId);
     const rpc = pending?.rpc;
-    this.record({
+    const replyStep = this.record({
       r, kind: 'rpc-reply', t: at, states,
       summary: reply.summary ?? csiReplySummary(rpc, reply.code, reply.message, !!pending && !pending.done),
       rpc: {
@@ -512,12 +560,12 @@ export class Cluster {
       ...(reply.response ? { response: reply.response } : {}), ...(reply.message ? { message: reply.message } : {}),
     };
     const delay = this.rng.int(80, 400) + (at - this.nowUs);
-    this.deliverLater(caller, result, delay, pending.incarnation);
+    this.deliverLater(caller, result, delay, pending.incarnation, () => ({ kind: 'csi-reply', rpc: pending.rpc, code: reply.code, ...(replyStep ? { step: replyStep.i } : {}) }));
   }
 
   // ------------------------------------------------------------------ events and logs
 
-  private recordEvent(r: Running, e: EventRecordedEmitted, at: number, states: unknown): void {
+  private recordEvent(r: Running, e: EventRecordedEmitted, at: number, states: unknown, setBy: Acting | undefined): void {
     const { change, args } = this.eventRecorder.write({ name: r.name, host: r.host, isKubelet: r.source === 'kubelet' }, e, at);
     const v = this.profile.eventLogV[r.source];
     const printed = v !== undefined && v <= this.profile.verbosity[r.source];
@@ -528,6 +576,7 @@ export class Cluster {
       // the line reports the stage its reason belongs to (FailedAttachVolume: attach), as the event does
       ...(line ? { log: line.text, msg: 'event.recorded', severity: line.severity, stage: stageOfEventReason(e.reason) } : {}),
       objects: [change],
+      ...(this.causeOf(r, setBy) ? { cause: this.causeOf(r, setBy)! } : {}),
     });
   }
 
@@ -535,18 +584,24 @@ export class Cluster {
     return this.logs.render({ id: r.id, source: r.source, stream: r.spec.stream }, msgId, args, at, machineStage);
   }
 
-  private recordLog(r: Running, msgId: string, args: LogArgs, at0: number, states: unknown, machineStage?: Stage): void {
+  private recordLog(r: Running, msgId: string, args: LogArgs, at0: number, states: unknown, machineStage?: Stage, cause?: StepCause): void {
     // a line is never stamped earlier than the step before it (record() keeps steps in time order)
     const at = Math.max(at0, this.recorder.floor);
     const line = this.renderLog(r, msgId, args, at, machineStage);
     if (!line) return;
     let summary: string;
     try { summary = renderTemplate(line.summary, args); } catch { summary = line.summary; }
-    this.record({ r, kind: 'log', t: at, summary, log: line.text, msg: msgId, severity: line.severity, stage: line.stage, states, args });
+    this.record({ r, kind: 'log', t: at, summary, log: line.text, msg: msgId, severity: line.severity, stage: line.stage, states, args, ...(cause ? { cause } : {}) });
   }
 
+  /** Record a step; a step of the reaction in progress says why it happened (what was delivered). */
   private record(s: StepInput): TraceStep | undefined {
-    return this.recorder.record(s);
+    const a = this.acting;
+    const ours = a !== undefined && s.r === a.r;
+    if (ours && !s.cause && a.cause) s.cause = a.cause;
+    const step = this.recorder.record(s);
+    if (ours && step && a.first === undefined) a.first = step.i;
+    return step;
   }
 
   // ------------------------------------------------------------------ user actions
@@ -566,16 +621,16 @@ export class Cluster {
       case 'shutdownNode':
       case 'startNode': {
         const down = a.do === 'shutdownNode';
-        this.record({ r: null, kind: 'user', t: this.nowUs, states: {}, summary: a.summary ?? nodePowerSummary(a.node, down) });
+        const userStep = this.record({ r: null, kind: 'user', t: this.nowUs, states: {}, summary: a.summary ?? nodePowerSummary(a.node, down) })?.i;
         for (const r of this.components.values()) {
           if (r.host !== a.node) continue;
           if (down && r.up) {
-            this.deliver(r, { type: 'host.shutdown', now: this.nowUs });
+            this.deliver(r, { type: 'host.shutdown', now: this.nowUs }, { kind: 'user', ...(userStep ? { step: userStep } : {}) });
             r.up = false;
             r.timers.clear();
             r.incarnation += 1; // answers to the process that died are lost
           } else if (!down && !r.up) {
-            this.startComponent(r);
+            this.startComponent(r, userStep);
           }
         }
         break;
@@ -583,8 +638,8 @@ export class Cluster {
       case 'restart': {
         const targets = [...this.components.values()].filter((c) => c.id === a.component || c.name === a.component);
         if (targets.length === 0) throw new Error(`restart: no component "${a.component}" (known: ${[...new Set([...this.components.values()].map((c) => c.name))].join(', ')})`);
-        this.record({ r: null, kind: 'user', t: this.nowUs, states: {}, summary: a.summary ?? restartSummary(a.component) });
-        for (const r of targets) this.restartComponent(r);
+        const userStep = this.record({ r: null, kind: 'user', t: this.nowUs, states: {}, summary: a.summary ?? restartSummary(a.component) })?.i;
+        for (const r of targets) this.restartComponent(r, userStep);
         break;
       }
     }
@@ -594,7 +649,7 @@ export class Cluster {
    * A process restart: a fresh machine with the same input (nothing in memory survives), which comes
    * up a moment later and lists its informers again. Answers to the old process are dropped.
    */
-  private restartComponent(r: Running): void {
+  private restartComponent(r: Running, because?: number): void {
     r.actor.stop();
     r.incarnation += 1;
     r.up = false;
@@ -609,11 +664,11 @@ export class Cluster {
     if (value !== r.lastValue) {
       const from = r.lastValue;
       r.lastValue = value;
-      this.record({ r, kind: 'state', t: this.nowUs, summary: restartStateSummary(r.name, r.host, from, value), states: actor.getSnapshot().value });
+      this.record({ r, kind: 'state', t: this.nowUs, summary: restartStateSummary(r.name, r.host, from, value), states: actor.getSnapshot().value, ...(because ? { cause: { kind: 'user', step: because } } : {}) });
     }
     const incarnation = r.incarnation;
     // a container restart takes a second or two before the process runs again
-    this.agenda.push(this.nowUs + this.rng.int(800_000, 2_000_000), () => { if (r.incarnation === incarnation) this.startComponent(r); });
+    this.agenda.push(this.nowUs + this.rng.int(800_000, 2_000_000), () => { if (r.incarnation === incarnation) this.startComponent(r, because); });
   }
 
   // ------------------------------------------------------------------ running

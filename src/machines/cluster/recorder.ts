@@ -5,7 +5,7 @@
  */
 import type { LogArgs } from '../shared/messages.ts';
 import { keyOf, objectKey, type K8sObject } from '../shared/k8s.ts';
-import type { ObjectChange, StepKind, TraceStep } from './trace.ts';
+import type { ObjectChange, StepCause, StepKind, TraceStep } from './trace.ts';
 
 /** The part of a running component a step names. */
 export interface StepActor {
@@ -21,6 +21,7 @@ export interface StepInput {
   reactionStates?: Record<string, string>;
   log?: string; msg?: string; severity?: TraceStep['severity']; stage?: TraceStep['stage'];
   api?: TraceStep['api']; rpc?: TraceStep['rpc']; objects?: ObjectChange[]; args?: LogArgs; fault?: string;
+  cause?: StepCause;
 }
 
 export const USER = 'user';
@@ -69,6 +70,7 @@ export class TraceRecorder {
     if (s.log) { step.log = s.log; step.msg = s.msg!; step.severity = s.severity!; step.stage = s.stage!; }
     if (s.args) step.args = s.args;
     if (s.fault) step.fault = s.fault;
+    if (s.cause) step.cause = s.cause;
     if (s.api) step.api = s.api;
     if (s.rpc) step.rpc = s.rpc;
     if (s.objects && this.opts.recordObjects) step.objects = s.objects;

@@ -16,6 +16,25 @@ export interface ObjectChange {
   after: K8sObject | null;
 }
 
+/**
+ * Why a step happened: what the acting component was handling when it recorded the step, from the
+ * simulation's own routing (the watch event, API answer, CSI call or reply, timer, start-up or user
+ * action that was delivered), with the step that caused it when that step is in the recording.
+ */
+export type StepCause = { step?: number } & (
+  | { kind: 'watch'; event: 'added' | 'modified' | 'deleted'; object: string }
+  | { kind: 'list'; object: string }
+  | { kind: 'api-result'; verb: string; object: string; code: number }
+  | { kind: 'request' }
+  | { kind: 'csi-request'; rpc: string; from: string }
+  | { kind: 'csi-reply'; rpc: string; code: string }
+  | { kind: 'deadline'; rpc: string }
+  | { kind: 'timer'; key: string }
+  | { kind: 'socket'; path: string }
+  | { kind: 'start' }
+  | { kind: 'user' }
+);
+
 export interface TraceStep {
   /** 1-based position in the trace */
   i: number;
@@ -45,6 +64,8 @@ export interface TraceStep {
   rpc?: { method: string; from: string; to: string; requestId: string; code?: string; request?: unknown; response?: unknown; message?: string; late?: boolean };
   /** the injected fault that hit this step (its text form, as in trace.faults) */
   fault?: string;
+  /** why it happened (see StepCause); absent for the scenario's own actions */
+  cause?: StepCause;
   objects?: ObjectChange[];
   /** state value of the acting component's machine after the step */
   states: Record<string, unknown>;

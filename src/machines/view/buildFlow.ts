@@ -102,6 +102,7 @@ export function buildFlowModel(trace: Trace): FlowModel {
       out.rpc = { method, from, to, ...(code !== undefined ? { code } : {}), ...(message !== undefined ? { message } : {}) };
     }
     if (st.api) out.api = st.api;
+    if (st.cause) out.cause = st.cause;
     const changes: Array<[number, number]> = [];
     for (const ch of st.objects ?? []) {
       if (ch.kind === 'Event') continue;

@@ -15,7 +15,7 @@
  */
 import type { Kind } from '../shared/k8s.ts';
 import type { ProfileId } from '../shared/messages.ts';
-import type { TraceStep } from '../cluster/trace.ts';
+import type { StepCause, TraceStep } from '../cluster/trace.ts';
 import type { WorldTimer } from '../shared/nestedPendingOperations.ts';
 import { renderSequence, type SequenceMessage } from '../diagram/sequence.ts';
 
@@ -37,7 +37,7 @@ export interface FlowLane {
 }
 
 /** A trace step's own fields (see TraceStep), without its bulky parts (objects, states, world, RPC payloads). */
-export interface FlowStep extends Pick<TraceStep, 'i' | 't' | 'component' | 'instance' | 'host' | 'kind' | 'summary' | 'log' | 'msg' | 'severity' | 'stage' | 'api'> {
+export interface FlowStep extends Pick<TraceStep, 'i' | 't' | 'component' | 'instance' | 'host' | 'kind' | 'summary' | 'log' | 'msg' | 'severity' | 'stage' | 'api' | 'cause'> {
   rpc?: Omit<NonNullable<TraceStep['rpc']>, 'requestId' | 'request' | 'response'>;
   /** the object versions this step wrote: [object index, version index] */
   changes?: Array<[number, number]>;
@@ -130,6 +130,46 @@ export interface FlowModel {
   messages: SequenceMessage[];
   /** the machines the steps' `machines` entries are states of */
   charts: FlowChart[];
+}
+
+// ------------------------------------------------------------------ why a step happened
+
+/** What a timer of a component stands for, by its key (the keys the machines set). */
+function timerText(key: string): string {
+  const kind = key.includes(':') ? key.slice(0, key.indexOf(':')) : key;
+  switch (kind) {
+    case 'reconcile': return 'its reconciler loop came round';
+    case 'nodeStatus': return 'its node status update came due';
+    case 'podWait': return 'the 2m3s wait for the pod’s volumes ran out';
+    case 'podStart': return 'the pod’s containers finished starting';
+    case 'csi': return 'the backend finished the work of the call';
+    case 'poll': return 'its poll of the VolumeAttachment came due';
+    case 'monitorNodeHealth': return 'its node health check came round';
+    case 'probe': return 'its retry of the driver probe came due';
+    default:
+      if (/^(va|pv)\//.test(key)) return `the rate-limited retry of ${key.startsWith('va/') ? 'VolumeAttachment' : 'PersistentVolume'} ${key.slice(3)} came due`;
+      return `its timer “${key}” fired`;
+  }
+}
+
+/**
+ * Why a step happened, in a sentence (without the step it points to, which a view shows as a link):
+ * "its informer saw VolumeAttachment csi-… added".
+ */
+export function causeText(c: StepCause): string {
+  switch (c.kind) {
+    case 'watch': return `its informer saw ${c.object} ${c.event}`;
+    case 'list': return `its informer listed ${c.object} at start-up`;
+    case 'api-result': return `the API server answered its ${c.verb} of ${c.object} (${c.code})`;
+    case 'request': return 'it is part of the same reaction';
+    case 'csi-request': return `the ${c.rpc} call from ${c.from} arrived`;
+    case 'csi-reply': return `the ${c.rpc} reply arrived (${c.code})`;
+    case 'deadline': return `its ${c.rpc} call got no answer before its deadline`;
+    case 'timer': return timerText(c.key);
+    case 'socket': return `the plugin watcher saw the socket ${c.path}`;
+    case 'start': return 'the component started';
+    case 'user': return 'the scenario’s action';
+  }
 }
 
 // ------------------------------------------------------------------ lookups a view needs per step
