@@ -8,6 +8,7 @@
 //
 // Budgets:
 // - a chapter (/flows/<id>/) loads at most 100 KiB gzip of JavaScript;
+// - an embed (/embed/<id>/) at most 120 KiB, dynamic imports included (issue 10);
 // - a page with no widget (no <astro-island>, no [data-widget] element) loads no JavaScript at all.
 //   Plain-JS widgets (a Mermaid loader, search) mark their element with data-widget.
 //
@@ -29,6 +30,12 @@ import {
 } from './static-site.mjs';
 
 export const CHAPTER_BUDGET_BYTES = 100 * 1024;
+export const EMBED_BUDGET_BYTES = 120 * 1024;
+
+/** An embed page: /embed/<scenario>/ (not the /embed/ docs, nor the example page that frames one). */
+export function isEmbed(pagePath) {
+  return /^\/embed\/[^/]+\/$/.test(pagePath) && pagePath !== '/embed/example/';
+}
 
 /** A chapter page: /flows/<id>/ (the /flows/ index itself is not one). */
 export function isChapter(pagePath) {
@@ -146,6 +153,12 @@ export function budgetViolations(results) {
         message: `chapter loads ${kib(result.gzipBytes)} KiB gzip of JavaScript, budget ${kib(CHAPTER_BUDGET_BYTES)} KiB`,
       });
     }
+    if (isEmbed(result.page) && result.gzipBytes > EMBED_BUDGET_BYTES) {
+      violations.push({
+        page: result.page,
+        message: `embed loads ${kib(result.gzipBytes)} KiB gzip of JavaScript, budget ${kib(EMBED_BUDGET_BYTES)} KiB`,
+      });
+    }
     if (!result.hasWidget && result.count > 0) {
       violations.push({
         page: result.page,
@@ -158,6 +171,7 @@ export function budgetViolations(results) {
 
 function budgetLabel(result) {
   if (isChapter(result.page)) return `chapter ≤ ${kib(CHAPTER_BUDGET_BYTES)} KiB`;
+  if (isEmbed(result.page)) return `embed ≤ ${kib(EMBED_BUDGET_BYTES)} KiB`;
   if (!result.hasWidget) return 'no widget: 0 scripts';
   return 'widget';
 }
@@ -179,7 +193,7 @@ function printTable(results, violations) {
   console.log('');
   console.log(
     `Budgets: chapters (/flows/<id>/) ≤ ${kib(CHAPTER_BUDGET_BYTES)} KiB gzip of JavaScript before ` +
-      'interaction; pages without a widget (<astro-island> or [data-widget]) load no JavaScript.',
+      `interaction, embeds (/embed/<id>/) ≤ ${kib(EMBED_BUDGET_BYTES)} KiB; pages without a widget (<astro-island> or [data-widget]) load no JavaScript.`,
   );
   if (violations.length === 0) {
     console.log(`All ${results.length} pages within budget.`);
@@ -202,7 +216,7 @@ async function main(argv) {
     const results = await measureScripts({ browser, baseUrl: site.baseUrl });
     const violations = budgetViolations(results);
     if (json) {
-      console.log(JSON.stringify({ budgets: { chapterGzipBytes: CHAPTER_BUDGET_BYTES, noWidgetScripts: 0 }, pages: results, violations }, null, 2));
+      console.log(JSON.stringify({ budgets: { chapterGzipBytes: CHAPTER_BUDGET_BYTES, embedGzipBytes: EMBED_BUDGET_BYTES, noWidgetScripts: 0 }, pages: results, violations }, null, 2));
     } else {
       printTable(results, violations);
     }

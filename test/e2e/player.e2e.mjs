@@ -296,19 +296,20 @@ export default [
 
   async function embedDrawsTheDiagramAndHighlightsTheCurrentMessage({ browser, baseUrl }) {
     const m = await model(baseUrl, 'attach');
-    const { page, errors, close } = await openPage(browser, `${baseUrl}${EMBED}?step=10`);
+    const { page, errors, requests, close } = await openPage(browser, `${baseUrl}${EMBED}?step=10`);
     try {
       await ready(page);
-      await page.locator('.fp-diagram-box svg').waitFor({ timeout: 15_000 });
       const msg = m.messages.filter((x) => x.step <= 10).at(-1);
-      const current = page.locator('.fp-diagram-box text.messageText.fp-msg-current');
-      await current.waitFor();
+      const current = page.locator('.fp-diagram-box .fp-seq-row.is-current');
+      await current.waitFor({ timeout: 5000 });
       assert.equal(await current.count(), 1);
-      assert.match(await current.textContent(), new RegExp(`^${msg.step}\\. `));
-      assert.equal(await page.locator('.fp-diagram-box .fp-msg-current:is(line, path)').count(), 1);
+      assert.equal(await current.locator('.fp-seq-no').innerText(), String(msg.step), 'the message carries its step number');
+      assert.equal(norm(await current.locator('.fp-seq-text').innerText()), norm(msg.text), 'the full label');
       await page.keyboard.press('End');
       const lastMsg = m.messages.at(-1);
-      await page.locator('.fp-diagram-box text.messageText.fp-msg-current', { hasText: new RegExp(`^${lastMsg.step}\\. `) }).waitFor();
+      await page.locator('.fp-diagram-box .fp-seq-row.is-current', { has: page.locator('.fp-seq-no', { hasText: new RegExp(`^${lastMsg.step}$`) }) }).waitFor();
+      // drawn by the player itself: Mermaid is never fetched
+      assert.deepEqual(requests.map((r) => new URL(r.url()).pathname).filter((u) => /mermaid/i.test(u)), []);
       // Accessibility of the hydrated player, diagram drawn (light and dark).
       const light = await seriousAxeViolations(page);
       assert.equal(light.length, 0, formatViolations(light));
@@ -436,9 +437,10 @@ export default [
       await ready(page);
       await page.waitForLoadState('networkidle');
       const isMermaid = (r) => /mermaid|sequenceDiagram/i.test(new URL(r.url()).pathname);
-      assert.deepEqual(requests.filter(isMermaid).map((r) => r.url()), [], 'Mermaid requested before any interaction');
-      assert.equal(await page.locator('.fp-diagram-box svg').count(), 0);
-      assert.equal(await page.getByRole('button', { name: 'Show diagram' }).count(), 1);
+      assert.deepEqual(requests.filter(isMermaid).map((r) => r.url()), [], 'Mermaid requested');
+      // the diagram is drawn at load, without a click
+      assert.equal(await page.getByRole('button', { name: 'Show diagram' }).count(), 0);
+      assert.ok(await page.locator('.fp-diagram-box .fp-seq-row').count() > 0, 'the sequence is drawn at load');
 
       // PageDown with the player neither focused nor used scrolls the page, not the player.
       await page.keyboard.press('PageDown');
@@ -449,11 +451,9 @@ export default [
       await page.keyboard.press('ArrowRight');
       await waitForStep(page, 2);
       assert.equal(await urlStep(page, 2), '2');
-      // The first interaction loads Mermaid and draws the diagram with the current message marked.
-      await page.locator('.fp-diagram-box svg').waitFor({ timeout: 15_000 });
-      assert.ok(requests.some(isMermaid));
       const msg = m.messages.filter((x) => x.step <= 2).at(-1);
-      await page.locator('.fp-diagram-box text.messageText.fp-msg-current', { hasText: new RegExp(`^${msg.step}\\. `) }).waitFor();
+      if (msg) await page.locator('.fp-diagram-box .fp-seq-row.is-current .fp-seq-no', { hasText: new RegExp(`^${msg.step}$`) }).waitFor();
+      assert.deepEqual(requests.filter(isMermaid).map((r) => r.url()), [], 'Mermaid is never needed');
 
       // Once the reader has clicked in the player, PageDown/PageUp step it.
       await page.locator('.fp-summary').click();
@@ -595,6 +595,41 @@ export default [
       assert.deepEqual(errors, []);
     } finally {
       await close();
+    }
+  },
+  async function participantNamesStayInViewAndMatchTheLanes({ browser, baseUrl }) {
+    // pod-migration on 1.20 has 11 participants; at steps 1, 40 and the last, the names of the lanes
+    // the window draws are in view at the top of the diagram box, and every message of the window
+    // runs between two of them (expected lanes from the model file)
+    const m = await model(baseUrl, 'pod-migration', '1.20');
+    const last = m.steps.length;
+    for (const [w, h] of [[1440, 900], [390, 844]]) {
+      const { page, errors, close } = await openPage(browser, `${baseUrl}/embed/pod-migration/?k8s=1.20&step=1`, { viewport: { width: w, height: h } });
+      try {
+        await ready(page);
+        for (const step of [1, 40, last]) {
+          await page.goto(`${baseUrl}/embed/pod-migration/?k8s=1.20&step=${step}`);
+          await waitForStep(page, step);
+          const box = page.locator('.fp-diagram-box');
+          const [from, to] = (await box.getAttribute('data-window')).split('-').map(Number);
+          const msgs = m.messages.slice(from, to);
+          const want = m.participants.filter((p) => msgs.some((x) => x.from === p || x.to === p));
+          const names = (await box.locator('.fp-seq-head li').allInnerTexts()).map((t) => norm(t));
+          assert.deepEqual(names, want, `step ${step}: the lanes of the window`);
+          assert.ok(want.length < m.participants.length || m.participants.length <= 6, `step ${step}: only the lanes the window needs`);
+          // the header is at the top of the box, in view, whatever the box has scrolled to
+          await page.waitForTimeout(400);
+          const b = await box.boundingBox();
+          const hd = await box.locator('.fp-seq-head').boundingBox();
+          assert.ok(hd && b && Math.abs(hd.y - b.y) <= 2, `step ${step} at ${w}px: the names sit at the top of the box (${hd?.y} vs ${b?.y})`);
+          // and the current message is in view below them
+          const cur = await box.locator('.fp-seq-row.is-current').boundingBox();
+          if (cur) assert.ok(cur.y >= hd.y + hd.height - 2 && cur.y + Math.min(cur.height, 20) <= b.y + b.height + 2, `step ${step} at ${w}px: the current message is in view`);
+        }
+        assert.deepEqual(errors, []);
+      } finally {
+        await close();
+      }
     }
   },
 ];

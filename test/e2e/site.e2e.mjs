@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { budgetViolations, isChapter, measureScripts, recordScripts } from '../../scripts/size.mjs';
+import { budgetViolations, isChapter, isEmbed, measureScripts, recordScripts } from '../../scripts/size.mjs';
 import { fileForPath, listHtmlPages, siteRoot } from '../../scripts/static-site.mjs';
 import { axeLightAndDark, formatViolations, openPage, seriousAxeViolations } from './helpers.mjs';
 
@@ -361,8 +361,13 @@ async function budgetMeasurementCountsRealResponsesAndBudgetRulesFire({ browser,
     { page: '/flows/y/', hasWidget: true, scripts: [], count: 3, gzipBytes: 100 * 1024 },
     { page: '/plain/', hasWidget: false, scripts: [{ url: '/a.js' }], count: 1, gzipBytes: 10 },
     { page: '/island/', hasWidget: true, scripts: [{ url: '/a.js' }], count: 1, gzipBytes: 999_999 },
+    { page: '/embed/x/', hasWidget: true, scripts: [], count: 3, gzipBytes: 120 * 1024 + 1 },
+    { page: '/embed/y/', hasWidget: true, scripts: [], count: 3, gzipBytes: 120 * 1024 },
   ]).map((v) => v.page);
-  assert.deepEqual(over, ['/flows/x/', '/plain/']);
+  assert.deepEqual(over, ['/flows/x/', '/plain/', '/embed/x/']);
+  assert.equal(isEmbed('/embed/attach/'), true);
+  assert.equal(isEmbed('/embed/'), false);
+  assert.equal(isEmbed('/embed/example/'), false);
 }
 
 export default Object.fromEntries([

@@ -41,10 +41,10 @@ describe('the causes follow the flow (attach, 1.30)', () => {
   });
 
   it('the plugin acts on the call, the attacher on the reply, the API step on the reaction that sent it', () => {
-    const call = find((s) => s.kind === 'rpc' && s.rpc?.method.endsWith('/ControllerPublishVolume'));
+    const call = find((s) => s.kind === 'rpc' && !!s.rpc?.method.endsWith('/ControllerPublishVolume'));
     const received = find((s) => s.component === 'csi-controller-plugin', call.i);
     expect(received.cause).toMatchObject({ kind: 'csi-request', rpc: 'ControllerPublishVolume', from: 'external-attacher', step: call.i });
-    const reply = find((s) => s.kind === 'rpc-reply' && s.rpc?.method.endsWith('/ControllerPublishVolume'));
+    const reply = find((s) => s.kind === 'rpc-reply' && !!s.rpc?.method.endsWith('/ControllerPublishVolume'));
     const heard = find((s) => s.component === 'external-attacher', reply.i);
     expect(heard.cause).toMatchObject({ kind: 'csi-reply', rpc: 'ControllerPublishVolume', code: 'OK', step: reply.i });
     const mark = find((s) => s.component === 'external-attacher' && s.api?.verb === 'patchStatus', reply.i);

@@ -1,75 +1,72 @@
 /**
- * The sequence diagram beside the step: Mermaid text from mermaidWindow(), a window of about 30
- * messages around the current one, redrawn only when the current message leaves the window; the
- * current message is highlighted by adding a class to its label and its arrow in the SVG.
+ * The sequence diagram beside the step, laid out by the player itself (no Mermaid in the reader's
+ * browser): a window of messages around the current one, with a lane for each participant of that
+ * window only, so six lanes fit where the whole flow has eleven. The lane names sit in a header
+ * that stays at the top while the messages scroll, every message carries its step number (the
+ * numbering of the player and the step lists), and labels wrap instead of being cut. Real text
+ * throughout: readable, searchable, translatable, and drawn at load.
  *
- * Mermaid is large: it is imported (through src/components/diagram/mermaid.ts) only once `load` is
- * true. Chapters pass the reader's first interaction with the player; embeds load it at once.
+ * The window moves only when the current message leaves it, so lanes do not jump at every step.
+ * The Mermaid text of the window is offered for readers who paste it into their own documents.
  */
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { mermaidWindow, messageAt, type FlowModel } from '../../machines/view/flow.ts';
 
-const WINDOW = 30;
+const WINDOW = 12;
 /** messages kept before the current one when a window is placed */
-const LEAD = 8;
+const LEAD = 3;
 
 function placeWindow(current: number, count: number): [number, number] {
   const from = Math.max(0, Math.min(current - LEAD, count - WINDOW));
   return [from, Math.min(count, from + WINDOW)];
 }
 
-/**
- * Mermaid 12's sequence SVG draws, per message in order, one `text.messageText` and one line
- * (`line.messageLine0`, or `.messageLine1` when dashed; a `path` of the same classes for a message
- * to itself). Notes use other classes, so the nth of each is message `from + n`.
- */
-function highlight(host: HTMLElement, index: number, scroll: boolean, reducedMotion: boolean): void {
-  const svg = host.querySelector('svg');
-  if (!svg) return;
-  for (const el of svg.querySelectorAll('.fp-msg-current')) el.classList.remove('fp-msg-current');
-  if (index < 0) return;
-  const texts = svg.querySelectorAll('.messageText');
-  if (index >= texts.length) return;
-  const text = texts[index];
-  const line = svg.querySelectorAll('.messageLine0, .messageLine1')[index];
-  text?.classList.add('fp-msg-current');
-  line?.classList.add('fp-msg-current');
-  if (!scroll || !text) return;
-  // Scroll the diagram box (never the page) so the current message sits in its upper third. The
-  // label's position comes from its SVG attributes (the SVG is drawn at scale 1), which needs no
-  // layout pass; the rendered box is read only when they are missing.
-  const x = Number(text.getAttribute('x'));
-  const y = Number(text.getAttribute('y'));
-  let top: number;
-  let left: number;
-  if (text.hasAttribute('y') && Number.isFinite(x) && Number.isFinite(y)) {
-    top = y - host.clientHeight / 3;
-    left = x - host.clientWidth / 2;
-  } else {
-    const box = host.getBoundingClientRect();
-    const r = (text as SVGGraphicsElement).getBoundingClientRect();
-    top = host.scrollTop + (r.top - box.top) - host.clientHeight / 3;
-    left = host.scrollLeft + (r.left - box.left) - host.clientWidth / 2 + r.width / 2;
-  }
-  host.scrollTo({ top: Math.max(0, top), left: Math.max(0, left), behavior: reducedMotion ? 'auto' : 'smooth' });
+/** "kubelet (11.142.60.212)": the component, and its host on a line of its own. */
+function LaneLabel({ p }: { p: string }) {
+  const m = /^(.*?) \((.*)\)$/.exec(p);
+  return m ? <>{m[1]} <span className="fp-seq-host">({m[2]})</span></> : <>{p}</>;
 }
 
-/** Mermaid scales its SVG down to the box (width 100%); at its natural width labels stay readable and the box scrolls. */
-function naturalWidth(host: HTMLElement): void {
-  const svg = host.querySelector('svg');
-  if (svg?.style.maxWidth) svg.style.width = svg.style.maxWidth;
-}
+interface Row { index: number; step: number; from: number; to: number; text: string; dashed: boolean }
+
+const Rows = memo(function Rows({ rows, lanes, onSeek }: { rows: Row[]; lanes: string[]; onSeek: (step: number) => void }) {
+  return (
+    <ol className="fp-seq-rows" style={{ ['--fp-lanes' as string]: String(lanes.length) }}>
+      {rows.map((r, i) => {
+        const lo = Math.min(r.from, r.to);
+        const hi = Math.max(r.from, r.to);
+        const self = r.from === r.to;
+        const dir = self ? 'self' : r.from < r.to ? 'right' : 'left';
+        const n = lanes.length;
+        const pct = (x: number): string => `${((x / n) * 100).toFixed(3)}%`;
+        // every message has a row of its own, so its label may be wider than its arrow: it is placed
+        // over the arrow's middle and kept inside the row (margin M% of the row, shifted back M% of itself)
+        const mid = ((lo + hi + 1) / 2 / n) * 100;
+        return (
+          <li key={r.index} data-step={r.step} data-message={r.index} className={`fp-seq-row is-${dir}${r.dashed ? ' is-reply' : ''}`}
+            style={{ gridRow: String(i + 1), ['--fp-from' as string]: pct(lo + 0.5), ['--fp-to' as string]: pct(n - hi - 0.5), ['--fp-mid' as string]: `${mid.toFixed(3)}%` }}>
+            <button type="button" className="fp-seq-msg" onClick={() => onSeek(r.step)}
+              title={`Step ${r.step}: ${lanes[r.from]} → ${lanes[r.to]}`}>
+              <span className="fp-seq-no">{r.step}</span> <span className="fp-seq-text">{r.text}</span>
+              <span className="visually-hidden">, {lanes[r.from]} to {lanes[r.to]}{r.dashed ? ' (reply)' : ''}</span>
+            </button>
+            <span className="fp-seq-arrow" aria-hidden="true" />
+          </li>
+        );
+      })}
+    </ol>
+  );
+});
 
 export interface DiagramProps {
   model: FlowModel;
   step: number;
-  load: boolean;
-  onLoad: () => void;
+  onSeek: (step: number) => void;
   reducedMotion: boolean;
   headingLevel: 2 | 3;
 }
 
-export function Diagram({ model, step, load, onLoad, reducedMotion, headingLevel }: DiagramProps) {
+export function Diagram({ model, step, onSeek, reducedMotion, headingLevel }: DiagramProps) {
   const count = model.messages.length;
   const current = messageAt(model, step);
   const [win, setWin] = useState<{ model: FlowModel; from: number; to: number }>(() => {
@@ -77,81 +74,75 @@ export function Diagram({ model, step, load, onLoad, reducedMotion, headingLevel
     return { model, from, to };
   });
   const stale = win.model !== model || current < win.from || current >= win.to;
-  // A new window is drawn once the reader has stayed 150 ms: drawing takes Mermaid tens of ms, and a
-  // held key would otherwise pay for windows nobody sees. Until then nothing is highlighted.
   useEffect(() => {
     if (!stale) return;
-    const id = window.setTimeout(() => {
-      const [from, to] = placeWindow(current, count);
-      setWin({ model, from, to });
-    }, win.model === model ? 150 : 0);
-    return () => window.clearTimeout(id);
-  }, [stale, current, count, model, win.model]);
+    const [from, to] = placeWindow(current, count);
+    setWin({ model, from, to });
+  }, [stale, current, count, model]);
 
-  const host = useRef<HTMLDivElement>(null);
-  const [drawn, setDrawn] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const key = `${model.scenario}.${model.k8s}:${win.from}-${win.to}`;
-  useEffect(() => {
-    const el = host.current;
-    if (!load || !el || count === 0 || win.model !== model) return;
-    let cancelled = false;
-    setFailed(false);
-    import('../diagram/mermaid.ts')
-      .then(({ renderMermaid }) => renderMermaid(el, mermaidWindow(model, win.from, win.to), {
-        title: `Sequence diagram, messages ${win.from + 1} to ${win.to} of ${count}`,
-      }))
-      .then((ok) => {
-        naturalWidth(el);
-        if (!cancelled) { setDrawn(key); setFailed(!ok); }
-      })
-      .catch(() => { if (!cancelled) setFailed(true); });
-    return () => { cancelled = true; };
-  }, [load, key, model, win, count]);
+  // the lanes of this window, in the model's participant order (stable between windows)
+  const { lanes, rows } = useMemo(() => {
+    const msgs = win.model === model ? model.messages.slice(win.from, win.to) : [];
+    const used = new Set<string>();
+    for (const m of msgs) { used.add(m.from); used.add(m.to); }
+    const lanes = model.participants.filter((p) => used.has(p));
+    const at = new Map(lanes.map((p, i) => [p, i]));
+    const rows: Row[] = msgs.map((m, i) => ({ index: win.from + i, step: m.step, from: at.get(m.from)!, to: at.get(m.to)!, text: m.text, dashed: m.dashed }));
+    return { lanes, rows };
+  }, [model, win]);
 
-  // Highlight after every step and after every redraw (the colour-scheme redraw replaces the SVG too).
-  const currentRef = useRef({ index: current - win.from, reducedMotion });
-  currentRef.current = { index: current - win.from, reducedMotion };
+  const m = current >= 0 ? model.messages[current] : undefined;
+  // mark the current message (one class change) and bring it into view inside the box
+  const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const el = host.current;
-    if (!el || drawn !== key) return;
-    highlight(el, current - win.from, false, reducedMotion);
-    // Geometry is read in the next frame, after every panel has made its changes: one layout pass.
-    const raf = requestAnimationFrame(() => highlight(el, current - win.from, true, reducedMotion));
-    return () => cancelAnimationFrame(raf);
-  }, [drawn, key, current, win.from, reducedMotion]);
-  useEffect(() => {
-    const el = host.current;
+    const root = box.current;
+    if (!root) return;
+    for (const el of root.querySelectorAll('.fp-seq-row.is-current')) { el.classList.remove('is-current'); el.removeAttribute('aria-current'); }
+    const el = root.querySelector<HTMLElement>(`.fp-seq-row[data-message="${current}"]`);
     if (!el) return;
-    const mo = new MutationObserver(() => {
-      if (el.querySelector('svg') && !el.querySelector('.fp-msg-current')) {
-        naturalWidth(el);
-        highlight(el, currentRef.current.index, false, true);
-      }
+    el.classList.add('is-current');
+    el.setAttribute('aria-current', m?.step === step ? 'step' : 'true');
+    const raf = requestAnimationFrame(() => {
+      const head = root.querySelector<HTMLElement>('.fp-seq-head')?.offsetHeight ?? 0;
+      const top = el.offsetTop - head - (root.clientHeight - head) / 3;
+      const left = el.offsetLeft + el.offsetWidth / 2 - root.clientWidth / 2;
+      root.scrollTo({ top: Math.max(0, top), left: Math.max(0, left), behavior: reducedMotion ? 'auto' : 'smooth' });
     });
-    mo.observe(el, { childList: true });
-    return () => mo.disconnect();
-  }, []);
+    return () => cancelAnimationFrame(raf);
+  });
 
   const H = headingLevel === 2 ? 'h2' : 'h3';
-  const m = current >= 0 ? model.messages[current] : undefined;
+  const first = rows[0]?.step;
+  const last = rows[rows.length - 1]?.step;
   return (
     <section className="fp-panel fp-diagram" aria-labelledby="fp-diag-h">
       <H id="fp-diag-h" className="fp-panel-title">
         Sequence{' '}
         <span className="fp-count">
-          {count === 0 ? 'no messages' : m ? `message ${current + 1} of ${count}${m.step === step ? '' : ` (last before step ${step})`}: ${m.from} → ${m.to}` : 'before the first message'}
+          {count === 0 ? 'no messages' : m ? `step ${m.step}${m.step === step ? '' : ` (the last message before step ${step})`}: ${m.from} → ${m.to}` : 'before the first message'}
         </span>
       </H>
-      {count === 0 ? <p className="fp-muted">This flow sends no API or CSI messages.</p> : !load ? (
-        <div className="fp-diagram-placeholder">
-          <p>The sequence diagram is drawn with Mermaid, loaded when you use the player.</p>
-          <button type="button" className="fp-btn fp-btn-text" onClick={onLoad}>Show diagram</button>
-        </div>
-      ) : null}
-      {/* tabIndex: the box scrolls, so it must be reachable by keyboard */}
-      <div ref={host} className="fp-scroll fp-diagram-box" hidden={!load || count === 0} tabIndex={0} role="group" aria-label="Sequence diagram (scrollable)" data-window={`${win.from}-${win.to}`} />
-      {load && count > 0 && drawn !== key && !failed && <p className="fp-muted" role="status">Drawing the diagram…</p>}
+      {count === 0 ? <p className="fp-muted">This flow sends no API or CSI messages.</p> : (
+        <>
+          {/* tabIndex: the box scrolls, so it must be reachable by keyboard */}
+          <div ref={box} className="fp-scroll fp-diagram-box fp-seq" tabIndex={0} role="group"
+            aria-label={`Sequence diagram, steps ${first} to ${last} (${rows.length} of ${count} messages)`} data-window={`${win.from}-${win.to}`}>
+            <div className="fp-seq-grid" style={{ ['--fp-lanes' as string]: String(lanes.length) }}>
+              <ol className="fp-seq-head" aria-label="Participants">
+                {lanes.map((p) => <li key={p} title={p}><LaneLabel p={p} /></li>)}
+              </ol>
+              {win.from > 0 && <p className="fp-seq-more">… {win.from} earlier {win.from === 1 ? 'message' : 'messages'}</p>}
+              <Rows rows={rows} lanes={lanes} onSeek={onSeek} />
+              {win.to < count && <p className="fp-seq-more">… {count - win.to} more {count - win.to === 1 ? 'message' : 'messages'}</p>}
+              <div className="fp-seq-lifelines" aria-hidden="true">{lanes.map((p) => <span key={p} />)}</div>
+            </div>
+          </div>
+          <details className="fp-seq-source">
+            <summary>Mermaid source of these {rows.length} messages</summary>
+            <pre tabIndex={0}><code>{win.model === model ? mermaidWindow(model, win.from, win.to) : ''}</code></pre>
+          </details>
+        </>
+      )}
     </section>
   );
 }

@@ -398,6 +398,35 @@ export default function FlowPlayer(props: PlayerProps) {
           </div>
         )}
 
+        {/* the controls sit above the step's text, so they stay put however long the text runs */}
+        <div className="fp-transport">
+          <div className="fp-controls" role="group" aria-label="Player controls">
+            <button type="button" className="fp-btn" onClick={cmd('player.first')} disabled={!model} aria-label="First step" title="First step (Home)"><Icon d="M3 2h2v12H3zM14 2v12L6 8z" /></button>
+            <button type="button" className="fp-btn" onClick={cmd('player.prev')} disabled={!model} aria-label="Previous step" title="Previous step (← or PageUp)"><Icon d="M12 2v12L4 8z" /></button>
+            <button type="button" className="fp-btn fp-play" onClick={cmd('player.toggle')} disabled={!model} aria-label={playing ? 'Pause' : 'Play'} title={`${playing ? 'Pause' : 'Play'} (Space)`}>
+              <Icon d={playing ? 'M4 2h3v12H4zM9 2h3v12H9z' : 'M4 2v12l10-6z'} />
+            </button>
+            <button type="button" className="fp-btn" onClick={cmd('player.next')} disabled={!model} aria-label="Next step" title="Next step (→ or PageDown)"><Icon d="M4 2v12l8-6z" /></button>
+            <button type="button" className="fp-btn" onClick={cmd('player.last')} disabled={!model} aria-label="Last step" title="Last step (End)"><Icon d="M11 2h2v12h-2zM2 2v12l8-6z" /></button>
+          </div>
+          <div className="fp-scrub-wrap">
+            <Scrubber model={model} step={step} total={total} onSeek={seek} />
+            {legend && (
+              <p className="fp-legend" aria-hidden="true">
+                {legend.stages.map((s) => <span key={s} className="fp-key"><i style={{ background: `var(--fp-stage-${s})` }} />{s}</span>)}
+                {legend.warn && <span className="fp-key"><i className="tall" style={{ background: 'var(--warn)' }} />warning</span>}
+                {legend.err && <span className="fp-key"><i className="tall" style={{ background: 'var(--err)' }} />error</span>}
+              </p>
+            )}
+          </div>
+          <label className="fp-speed">
+            Speed{' '}
+            <select value={speed} onChange={(e) => { interact(); send({ type: 'player.speed', speed: Number(e.currentTarget.value) }); }}>
+              {SPEEDS.map((s) => <option key={s} value={s}>{s}×</option>)}
+            </select>
+          </label>
+          {loading && model && <span className="fp-muted" role="status">Loading {k8s}…</span>}
+        </div>
         <div className="fp-now">
           <p className="fp-summary" aria-live="polite" aria-atomic="true">
             <span className="fp-stepno">{model ? `Step ${step} of ${total}` : loading ? 'Loading the trace…' : '—'}</span>{' '}
@@ -431,39 +460,11 @@ export default function FlowPlayer(props: PlayerProps) {
           )}
         </div>
 
-        <div className="fp-transport">
-          <div className="fp-controls" role="group" aria-label="Player controls">
-            <button type="button" className="fp-btn" onClick={cmd('player.first')} disabled={!model} aria-label="First step" title="First step (Home)"><Icon d="M3 2h2v12H3zM14 2v12L6 8z" /></button>
-            <button type="button" className="fp-btn" onClick={cmd('player.prev')} disabled={!model} aria-label="Previous step" title="Previous step (← or PageUp)"><Icon d="M12 2v12L4 8z" /></button>
-            <button type="button" className="fp-btn fp-play" onClick={cmd('player.toggle')} disabled={!model} aria-label={playing ? 'Pause' : 'Play'} title={`${playing ? 'Pause' : 'Play'} (Space)`}>
-              <Icon d={playing ? 'M4 2h3v12H4zM9 2h3v12H9z' : 'M4 2v12l10-6z'} />
-            </button>
-            <button type="button" className="fp-btn" onClick={cmd('player.next')} disabled={!model} aria-label="Next step" title="Next step (→ or PageDown)"><Icon d="M4 2v12l8-6z" /></button>
-            <button type="button" className="fp-btn" onClick={cmd('player.last')} disabled={!model} aria-label="Last step" title="Last step (End)"><Icon d="M11 2h2v12h-2zM2 2v12l8-6z" /></button>
-          </div>
-          <div className="fp-scrub-wrap">
-            <Scrubber model={model} step={step} total={total} onSeek={seek} />
-            {legend && (
-              <p className="fp-legend" aria-hidden="true">
-                {legend.stages.map((s) => <span key={s} className="fp-key"><i style={{ background: `var(--fp-stage-${s})` }} />{s}</span>)}
-                {legend.warn && <span className="fp-key"><i className="tall" style={{ background: 'var(--warn)' }} />warning</span>}
-                {legend.err && <span className="fp-key"><i className="tall" style={{ background: 'var(--err)' }} />error</span>}
-              </p>
-            )}
-          </div>
-          <label className="fp-speed">
-            Speed{' '}
-            <select value={speed} onChange={(e) => { interact(); send({ type: 'player.speed', speed: Number(e.currentTarget.value) }); }}>
-              {SPEEDS.map((s) => <option key={s} value={s}>{s}×</option>)}
-            </select>
-          </label>
-          {loading && model && <span className="fp-muted" role="status">Loading {k8s}…</span>}
-        </div>
       </div>
 
       {model && (
         <div className="fp-panels">
-          <Diagram model={model} step={step} load={interacted} onLoad={interact} reducedMotion={jump} headingLevel={headingLevel} />
+          <Diagram model={model} step={step} onSeek={seek} reducedMotion={jump} headingLevel={headingLevel} />
           <LogPane model={model} step={step} onSeek={seek} reducedMotion={jump} headingLevel={headingLevel} />
           <Inspector model={model} step={step} headingLevel={headingLevel} reducedMotion={jump} />
           <WorldPanel model={model} step={step} playing={playing} periodMs={periodMs(speed)} reducedMotion={reducedMotion} headingLevel={headingLevel} />
