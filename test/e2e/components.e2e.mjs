@@ -50,7 +50,7 @@ export default [
       assert.deepEqual(rows.map((r) => r.name).sort(), expected);
       for (const r of rows) assert.equal(r.href, `/components/${r.name}/`);
       // the kubelet's row says what it watches
-      const kubeletRow = await page.locator('tr[data-component="kubelet"]').innerText();
+      const kubeletRow = await page.locator('table.components tr[data-component="kubelet"]').innerText();
       for (const kind of kubeletDescriptor.watches) assert.match(kubeletRow, new RegExp(kind));
       assert.deepEqual(errors, []);
       // every link leads to that component's page
@@ -219,11 +219,30 @@ export default [
     }
   },
 
-  async function homePageHasTheMapAndLeadsToTheChaptersWithoutJavaScript({ browser, baseUrl }) {
-    const { page, response, errors, requests, close } = await openPage(browser, `${baseUrl}/`, { viewport: { width: 375, height: 800 } });
+  async function homePageIsAFrontDoorAndTheComponentsPageHasTheMap({ browser, baseUrl }) {
+    const home = await openPage(browser, `${baseUrl}/`, { viewport: { width: 1440, height: 900 } });
+    try {
+      assert.equal(home.response?.status(), 200);
+      assert.equal(await home.page.locator('script').count(), 0);
+      // in one screen: what the site is and the three ways in
+      const doors = home.page.locator('.doors a.door');
+      assert.deepEqual(await doors.evaluateAll((as) => as.map((a) => a.getAttribute('href'))), [`/flows/${CHAPTER_ORDER[0]}/`, '/explain/', '/embed/']);
+      for (const box of [await home.page.locator('h1').boundingBox(), await doors.last().boundingBox()]) assert.ok(box && box.y + box.height <= 900, 'above the fold at 1440×900');
+      // the learning path, each chapter with its reading time
+      const minutes = await home.page.locator('ol.chapters li .minutes').allInnerTexts();
+      assert.equal(minutes.length, CHAPTER_ORDER.length);
+      for (const m of minutes) assert.match(m, /^\d+ min$/);
+      // the overview names every component of the topology, in its place
+      const named = await home.page.locator('.overview .place li a').allInnerTexts();
+      assert.deepEqual([...named].sort(), topologyNames());
+      assert.equal(await home.page.locator('table.grid').count(), 0, 'the matrix moved to /components/');
+      assert.deepEqual(home.errors, []);
+    } finally {
+      await home.close();
+    }
+    const { page, response, errors, requests, close } = await openPage(browser, `${baseUrl}/components/`, { viewport: { width: 375, height: 800 } });
     try {
       assert.equal(response?.status(), 200);
-      assert.equal(await page.locator('script').count(), 0);
       assert.deepEqual(requests.filter((r) => r.resourceType() === 'script').map((r) => r.url()), []);
       const mapRows = await page.$$eval('table.grid tr[data-component]', (trs) => trs.map((tr) => tr.getAttribute('data-component')));
       assert.deepEqual([...mapRows].sort(), topologyNames());
@@ -235,10 +254,12 @@ export default [
       assert.match(kubeletVa, /^watches$/);
       const kubeletNode = await cell('kubelet', 'data-service="Node"');
       assert.match(kubeletNode, /calls .*NodeStageVolume/);
-      // chapters in learning order
-      const chapterHrefs = await page.$$eval('ol.chapters a', (as) => as.map((a) => a.getAttribute('href')));
+      // the home page lists the chapters in learning order
+      const h = await openPage(browser, `${baseUrl}/`, { javaScriptEnabled: false });
+      const chapterHrefs = await h.page.$$eval('ol.chapters a', (as) => as.map((a) => a.getAttribute('href')));
       assert.deepEqual(chapterHrefs, CHAPTER_ORDER.map((id) => `/flows/${id}/`));
-      for (const href of ['/components/', '/embed/']) assert.equal(await page.locator(`main a[href="${href}"]`).count() > 0, true, href);
+      for (const href of ['/components/', '/embed/']) assert.equal(await h.page.locator(`main a[href="${href}"]`).count() > 0, true, href);
+      await h.close();
       // readable on a phone: the page itself does not scroll sideways (the map scrolls in its box)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.ok(overflow <= 0, `page overflows by ${overflow}px at 375px`);
