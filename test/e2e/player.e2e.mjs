@@ -632,4 +632,50 @@ export default [
       }
     }
   },
+  async function presenterModeIsLargeFollowsTheClickerAndTheNotesWindowFollowsIt({ browser, baseUrl }) {
+    const m = await model(baseUrl, 'pod-migration', '1.20');
+    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const errors = [];
+    try {
+      const main = await context.newPage();
+      main.on('pageerror', (e) => errors.push(e.message));
+      main.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+      await main.goto(`${baseUrl}/present/pod-migration/`);
+      await ready(main);
+      // it opens on the chapter's version, the one that reproduces seed 000
+      assert.equal(await main.locator('input[type="radio"][value="1.20"]').isChecked(), true);
+      const px = (loc) => loc.first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+      assert.ok((await px(main.locator('.fp-summary'))) >= 24, 'the step text is at least 24 px');
+      await main.locator('select').first().selectOption('log');
+      await main.locator('.fp-ll').first().waitFor();
+      assert.ok((await px(main.locator('.fp-ll'))) >= 24, 'log lines are at least 24 px');
+      assert.ok((await px(main.locator('.fp-facts dd'))) >= 24, 'the facts are at least 24 px');
+      // the speaker window follows the presenter, and moves it
+      const notes = await context.newPage();
+      notes.on('pageerror', (e) => errors.push(e.message));
+      await notes.goto(`${baseUrl}/present/pod-migration/notes/`);
+      await notes.locator('.fp-notes-now h2', { hasText: /^Step 1 of / }).waitFor({ timeout: 10_000 });
+      assert.equal(norm(await notes.locator('.fp-notes-now .fp-summary').innerText()), norm(m.steps[0].summary));
+      assert.equal(norm(await notes.locator('.fp-notes-next p').innerText()), norm(m.steps[1].summary), 'the next step is shown');
+      await main.bringToFront();
+      await main.keyboard.press('PageDown');
+      await waitForStep(main, 2);
+      await notes.locator('.fp-notes-now h2', { hasText: /^Step 2 of / }).waitFor({ timeout: 5000 });
+      await notes.getByRole('button', { name: 'Next' }).click();
+      await waitForStep(main, 3);
+      await notes.locator('.fp-notes-now h2', { hasText: /^Step 3 of / }).waitFor({ timeout: 5000 });
+      assert.match(await notes.locator('.fp-notes-timer').innerText(), /^\d+:\d\d$/);
+      // B blanks the screen, B again brings it back
+      await main.bringToFront();
+      await main.keyboard.press('b');
+      await main.locator('.fp-blank').waitFor({ state: 'visible' });
+      await main.keyboard.press('b');
+      await main.locator('.fp-blank').waitFor({ state: 'detached' });
+      const violations = await seriousAxeViolations(main);
+      assert.deepEqual(violations, [], formatViolations(violations));
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  },
 ];

@@ -85,3 +85,11 @@ export function scenariosWithoutChapter(all: readonly SiteScenario[] = SITE_SCEN
   const used = new Set(CHAPTERS.flatMap((c) => c.scenarios));
   return all.filter((s) => !used.has(s.id));
 }
+
+/**
+ * The version a scenario is shown in: its chapter's (pod-migration opens on 1.20, the version that
+ * reproduces seed 000), else the site's default. Embeds and the presenter open on it too.
+ */
+export function versionFor(scenario: string): ProfileId {
+  return CHAPTERS.find((c) => c.scenarios.includes(scenario))?.k8s ?? '1.30';
+}

@@ -52,7 +52,7 @@ export interface PlayerFlow {
  */
 export interface PlayerProps extends PlayerFlow {
   initialK8s: ProfileId;
-  mode?: 'chapter' | 'embed';
+  mode?: 'chapter' | 'embed' | 'present';
   flows: PlayerFlow[];
 }
 
@@ -67,7 +67,7 @@ function playerFlow(id: string, versions?: ProfileId[]): PlayerFlow {
   };
 }
 
-export function playerProps(ids: string | string[], opts: { k8s?: ProfileId; mode?: 'chapter' | 'embed'; versions?: ProfileId[] } = {}): PlayerProps {
+export function playerProps(ids: string | string[], opts: { k8s?: ProfileId; mode?: 'chapter' | 'embed' | 'present'; versions?: ProfileId[] } = {}): PlayerProps {
   const flows = (Array.isArray(ids) ? ids : [ids]).map((id) => playerFlow(id, opts.versions));
   if (!flows.length) throw new Error('playerProps needs at least one scenario id');
   return { ...flows[0]!, flows, initialK8s: opts.k8s ?? DEFAULT_K8S, mode: opts.mode ?? 'chapter' };

@@ -19,6 +19,7 @@ import { LogPane } from './LogPane.tsx';
 import { activatedBySpace, keyCommand, loadModel, ModelError, ownsKeys, readUrl, withParams } from './model.ts';
 import { legendOf, Scrubber } from './Scrubber.tsx';
 import { WorldPanel } from './WorldPanel.tsx';
+import { isPresentMessage, presentChannel, type PresentMessage } from './present.ts';
 import './player.css';
 
 /** The postMessage API's message types: a contract with embedding pages, keep them exactly. */
@@ -54,7 +55,11 @@ const framed = (): boolean => typeof window !== 'undefined' && window.parent !==
 export default function FlowPlayer(props: PlayerProps) {
   const flows: PlayerFlow[] = props.flows?.length ? props.flows : [props];
   const mode = props.mode ?? 'chapter';
-  const embed = mode === 'embed';
+  // the presenter is an embed of its own: the page is the player, every player key is its
+  const present = mode === 'present';
+  const embed = mode === 'embed' || present;
+  const [show, setShow] = useState<'diagram' | 'log' | 'objects' | 'world'>('diagram');
+  const [blank, setBlank] = useState(false);
 
   const [hydrated, setHydrated] = useState(false);
   const [flowId, setFlowId] = useState(flows[0]!.scenario);
@@ -306,6 +311,42 @@ export default function FlowPlayer(props: PlayerProps) {
     return () => document.removeEventListener('keydown', onKey);
   }, [model, embed, send]);
 
+  // ---- presenter: tell the speaker window where we are, and obey it
+  const channel = useRef<BroadcastChannel | null>(null);
+  useEffect(() => {
+    if (!present || typeof BroadcastChannel === 'undefined') return;
+    const ch = new BroadcastChannel(presentChannel(flow.scenario));
+    channel.current = ch;
+    ch.onmessage = (e: MessageEvent) => {
+      if (!isPresentMessage(e.data)) return;
+      if (e.data.type === 'goto') send({ type: 'player.goto', step: e.data.step });
+      else if (e.data.type === 'hello' && live.current.model) ch.postMessage({ type: 'step', step: stepRef.current, total: live.current.model.steps.length, k8s: live.current.k8s } satisfies PresentMessage);
+    };
+    return () => { ch.close(); channel.current = null; };
+  }, [present, flow.scenario, send]);
+  const stepRef = useRef(step);
+  stepRef.current = step;
+  useEffect(() => {
+    if (!present || !model || step < 1) return;
+    channel.current?.postMessage({ type: 'step', step, total, k8s } satisfies PresentMessage);
+  }, [present, model, step, total, k8s]);
+  useEffect(() => {
+    if (!present) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey || ownsKeys(e.target instanceof Element ? e.target : null)) return;
+      // B (and '.', which clickers send for "blank") blacks the screen out; F goes full screen
+      if (e.key === 'b' || e.key === 'B' || e.key === '.') { e.preventDefault(); setBlank((x) => !x); }
+      else if (e.key === 'f' || e.key === 'F') { e.preventDefault(); toggleFullscreen(); }
+      else if (e.key === 'Escape') setBlank(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [present]);
+  const toggleFullscreen = (): void => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+    else void document.documentElement.requestFullscreen?.().catch(() => {});
+  };
+
   const seek = useCallback((s: number) => { setInteracted(true); send({ type: 'player.goto', step: s }); }, [send]);
   const cmd = (type: 'player.first' | 'player.prev' | 'player.toggle' | 'player.next' | 'player.last') => () => { interact(); send({ type }); };
 
@@ -377,10 +418,28 @@ export default function FlowPlayer(props: PlayerProps) {
                 ))}
               </fieldset>
             )}
-            {embed && (
+            {embed && !present && (
               <button type="button" className="fp-btn fp-btn-text" aria-pressed={large} onClick={() => setLarge((x) => !x)}>
                 Large text
               </button>
+            )}
+            {present && (
+              <>
+                <label className="fp-speed">
+                  Beside the step{' '}
+                  <select value={show} onChange={(e) => setShow(e.currentTarget.value as typeof show)}>
+                    <option value="diagram">Sequence diagram</option>
+                    <option value="log">Log</option>
+                    <option value="objects">Objects</option>
+                    <option value="world">Machines and state of world</option>
+                  </select>
+                </label>
+                <button type="button" className="fp-btn fp-btn-text" onClick={toggleFullscreen} title="Full screen (F)">Full screen</button>
+                <a className="fp-btn fp-btn-text" href={`/present/${flow.scenario}/notes/`} target="csi-flows-notes"
+                  onClick={(e) => { e.preventDefault(); window.open(`/present/${flow.scenario}/notes/`, 'csi-flows-notes', 'popup,width=900,height=700'); }}>
+                  Speaker notes
+                </a>
+              </>
             )}
           </div>
         </div>
@@ -462,12 +521,25 @@ export default function FlowPlayer(props: PlayerProps) {
 
       </div>
 
-      {model && (
+      {model && !present && (
         <div className="fp-panels">
           <Diagram model={model} step={step} onSeek={seek} reducedMotion={jump} headingLevel={headingLevel} />
           <LogPane model={model} step={step} onSeek={seek} reducedMotion={jump} headingLevel={headingLevel} />
           <Inspector model={model} step={step} headingLevel={headingLevel} reducedMotion={jump} />
           <WorldPanel model={model} step={step} playing={playing} periodMs={periodMs(speed)} reducedMotion={reducedMotion} headingLevel={headingLevel} />
+        </div>
+      )}
+      {model && present && (
+        <div className="fp-panels fp-present-panel" data-show={show}>
+          {show === 'diagram' && <Diagram model={model} step={step} onSeek={seek} reducedMotion={jump} headingLevel={headingLevel} />}
+          {show === 'log' && <LogPane model={model} step={step} onSeek={seek} reducedMotion={jump} headingLevel={headingLevel} />}
+          {show === 'objects' && <Inspector model={model} step={step} headingLevel={headingLevel} reducedMotion={jump} />}
+          {show === 'world' && <WorldPanel model={model} step={step} playing={playing} periodMs={periodMs(speed)} reducedMotion={reducedMotion} headingLevel={headingLevel} />}
+        </div>
+      )}
+      {present && blank && (
+        <div className="fp-blank" role="dialog" aria-label="Screen blanked" onClick={() => setBlank(false)}>
+          <p className="visually-hidden">The screen is blank. Press B or Escape to show the flow again.</p>
         </div>
       )}
     </section>
