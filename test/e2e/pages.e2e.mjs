@@ -290,4 +290,27 @@ export default [
     const reduced = await durations('reduce');
     assert.deepEqual(reduced, { 'transition-duration': '1e-05s', 'animation-duration': '1e-05s' });
   },
+  async function everyPageHasAContentSecurityPolicyThatRefusesForeignCode({ browser, baseUrl }) {
+    for (const path of ['/', '/flows/attach/', '/embed/attach/', '/present/attach/', '/explain/', '/search/']) {
+      const { page, errors, close } = await openPage(browser, `${baseUrl}${path}`);
+      try {
+        const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+        assert.match(csp ?? '', /default-src 'self'/, `${path}: a CSP`);
+        assert.match(csp ?? '', /object-src 'none'/);
+        // a script from elsewhere is refused (and says so in a securitypolicyviolation event)
+        const refused = await page.evaluate(() => new Promise((resolve) => {
+          document.addEventListener('securitypolicyviolation', (e) => resolve(e.violatedDirective), { once: true });
+          const s = document.createElement('script');
+          s.src = 'https://cdn.example.com/x.js';
+          document.head.append(s);
+          setTimeout(() => resolve(null), 2000);
+        }));
+        assert.match(String(refused), /^script-src/, `${path}: a foreign script is refused`);
+        // the page's own code ran under it without a complaint
+        assert.deepEqual(errors.filter((e) => !/cdn\.example\.com/.test(e)), [], `${path}`);
+      } finally {
+        await close();
+      }
+    }
+  },
 ];

@@ -239,13 +239,14 @@ export default [
   },
 
   async function embedApiInAnIframeGotoPlayPause({ browser, baseUrl }) {
-    const m = await model(baseUrl, 'pod-migration');
+    // the pod-migration embed opens on its chapter's version, 1.20 (the one that reproduces seed 000)
+    const m = await model(baseUrl, 'pod-migration', '1.20');
     const { page, errors, close } = await openPage(browser, `${baseUrl}/embed/example/`);
     try {
       const log = page.locator('#log li');
       // The first csi-flows:step arrives once the player is ready.
       await log.first().waitFor({ timeout: 10_000 });
-      assert.deepEqual(JSON.parse(await log.first().innerText()), { type: 'csi-flows:step', scenario: 'pod-migration', step: 1, total: m.steps.length, k8s: '1.30' });
+      assert.deepEqual(JSON.parse(await log.first().innerText()), { type: 'csi-flows:step', scenario: 'pod-migration', step: 1, total: m.steps.length, k8s: '1.20' });
       const frame = page.frameLocator('#player');
 
       // goto moves the player, and a step message comes back with the step and total.
@@ -377,7 +378,8 @@ export default [
   },
 
   async function scrubberAndLaneFilter({ browser, baseUrl }) {
-    const m = await model(baseUrl, 'pod-migration');
+    // the pod-migration embed opens on its chapter's version, 1.20 (the one that reproduces seed 000)
+    const m = await model(baseUrl, 'pod-migration', '1.20');
     const { page, errors, close } = await openPage(browser, `${baseUrl}/embed/pod-migration/?step=5`);
     try {
       await ready(page);
@@ -676,6 +678,42 @@ export default [
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
+    }
+  },
+  async function theParentOriginAllowListRefusesAForeignOrigin({ browser, baseUrl }) {
+    const origin = new URL(baseUrl).origin;
+    const { page, errors, close } = await openPage(browser, `${baseUrl}/embed/example/`);
+    try {
+      // a frame of our own, allowed only https://slides.example.com: our page is foreign to it
+      const frameFor = async (allow) => {
+        await page.evaluate((src) => {
+          document.querySelector('#t-frame')?.remove();
+          const f = document.createElement('iframe');
+          f.id = 't-frame'; f.src = src; f.width = '800'; f.height = '600'; f.title = 'test';
+          document.body.append(f);
+        }, `/embed/attach/?parentOrigin=${encodeURIComponent(allow)}`);
+        const frame = page.frameLocator('#t-frame');
+        await frame.locator('.fp-stepno', { hasText: /^Step 1 of \d+$/ }).waitFor({ timeout: 10_000 });
+        return frame;
+      };
+      const received = () => page.evaluate(() => window.__steps ?? []);
+      await page.evaluate(() => { window.__steps = []; window.addEventListener('message', (e) => { if (e.data?.type === 'csi-flows:step' && e.source === document.querySelector('#t-frame')?.contentWindow) window.__steps.push(e.data.step); }); });
+      let frame = await frameFor('https://slides.example.com');
+      await page.evaluate(() => document.querySelector('#t-frame').contentWindow.postMessage({ type: 'csi-flows:goto', step: 5 }, '*'));
+      await page.waitForTimeout(700);
+      assert.equal((await shown(frame)).step, 1, 'a message from a foreign origin is ignored');
+      assert.deepEqual(await received(), [], 'and the player tells a foreign origin nothing');
+      // allowed: the same message moves it, and it reports its steps to us
+      frame = await frameFor(origin);
+      await page.evaluate(() => document.querySelector('#t-frame').contentWindow.postMessage({ type: 'csi-flows:goto', step: 5 }, '*'));
+      await waitForStep(frame, 5);
+      assert.ok((await received()).includes(5), 'the allowed parent hears the step');
+      // a typo fails closed, with a notice naming it
+      frame = await frameFor('slides.example.com');
+      assert.match(await frame.locator('.fp-notice').innerText(), /parentOrigin: “slides\.example\.com” is not an origin/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
     }
   },
 ];

@@ -140,3 +140,20 @@ describe('playerMachine', () => {
     expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['empty', 'paused', 'playing']));
   });
 });
+
+describe('the ?parentOrigin= allow-list of an embed', () => {
+  it('reads origins, fails closed on anything that is not one, and is absent by default', async () => {
+    const { parentOrigins } = await import('../../src/components/player/model.ts');
+    expect(parentOrigins('')).toEqual({ origins: null, notice: null });
+    expect(parentOrigins('?parentOrigin=https://wiki.example.com,https://slides.example.com:8443')).toEqual({
+      origins: ['https://wiki.example.com', 'https://slides.example.com:8443'], notice: null,
+    });
+    expect(parentOrigins('?parentOrigin=https://wiki.example.com/')).toEqual({ origins: ['https://wiki.example.com'], notice: null });
+    const bad = parentOrigins('?parentOrigin=wiki.example.com');
+    expect(bad.origins).toEqual([]);
+    expect(bad.notice).toBe('parentOrigin: “wiki.example.com” is not an origin (scheme://host[:port]); no page may drive this player.');
+    const path = parentOrigins('?parentOrigin=https://a.example/page,https://b.example');
+    expect(path.origins).toEqual(['https://b.example']);
+    expect(path.notice).toMatch(/“https:\/\/a.example\/page” is not an origin .* only the others are allowed/);
+  });
+});

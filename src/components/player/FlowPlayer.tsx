@@ -16,7 +16,7 @@ import type { PlayerFlow, PlayerProps } from '../flows/data.ts';
 import { Diagram } from './Diagram.tsx';
 import { Inspector } from './Inspector.tsx';
 import { LogPane } from './LogPane.tsx';
-import { activatedBySpace, keyCommand, loadModel, ModelError, ownsKeys, readUrl, withParams } from './model.ts';
+import { activatedBySpace, keyCommand, loadModel, ModelError, ownsKeys, parentOrigins, readUrl, withParams } from './model.ts';
 import { legendOf, Scrubber } from './Scrubber.tsx';
 import { WorldPanel } from './WorldPanel.tsx';
 import { isPresentMessage, presentChannel, type PresentMessage } from './present.ts';
@@ -243,10 +243,19 @@ export default function FlowPlayer(props: PlayerProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [model, step, k8s, flow, primary]);
 
-  // ---- postMessage API: tell the embedding page where we are
+  // ---- postMessage API: tell the embedding page where we are (only the allowed origins, when
+  // ?parentOrigin= names them: a message posted to another origin is dropped by the browser)
+  const allowed = useRef<string[] | null>(null);
+  useEffect(() => {
+    const { origins, notice: bad } = parentOrigins(window.location.search);
+    allowed.current = origins;
+    if (bad) setUrlNotice((n) => [n, bad].filter(Boolean).join(' '));
+  }, []);
   useEffect(() => {
     if (!model || step < 1 || !framed()) return;
-    window.parent.postMessage({ type: MSG_STEP, scenario: flow.scenario, step, total, k8s, summary: current?.summary ?? '' }, '*');
+    const msg = { type: MSG_STEP, scenario: flow.scenario, step, total, k8s, summary: current?.summary ?? '' };
+    const targets = allowed.current ?? ['*'];
+    for (const origin of targets) window.parent.postMessage(msg, origin);
   }, [model, step, total, k8s, flow, current]);
 
   // ...and obey it. Only the parent window may drive us; anything unexpected is ignored silently.
@@ -254,6 +263,7 @@ export default function FlowPlayer(props: PlayerProps) {
     if (!framed()) return;
     const onMessage = (e: MessageEvent) => {
       if (e.source !== window.parent) return;
+      if (allowed.current && !allowed.current.includes(e.origin)) return;
       const d = e.data as { type?: unknown; step?: unknown } | null;
       if (!d || typeof d !== 'object') return;
       if (d.type === MSG_GOTO && (typeof d.step === 'number' || typeof d.step === 'string')) send({ type: 'player.goto', step: d.step });

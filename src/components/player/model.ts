@@ -67,6 +67,28 @@ export function withParams(href: string, params: Record<string, string | null>):
   return u.pathname + u.search + u.hash;
 }
 
+// ------------------------------------------------------------------ embedding
+
+/**
+ * The `?parentOrigin=` allow-list of an embed: the origins (comma-separated, e.g.
+ * `https://wiki.example.com,https://slides.example.com`) whose messages it obeys and to which it
+ * sends its own. `null` when the parameter is absent (any parent, messages sent to '*'); an entry
+ * that is not an origin is reported and allows nothing, so a typo fails closed.
+ */
+export function parentOrigins(search: string): { origins: string[] | null; notice: string | null } {
+  const raw = new URLSearchParams(search).get('parentOrigin');
+  if (raw === null) return { origins: null, notice: null };
+  const origins: string[] = [];
+  const bad: string[] = [];
+  for (const part of raw.split(',').map((x) => x.trim()).filter(Boolean)) {
+    let origin: string | null = null;
+    try { origin = new URL(part).origin; } catch { origin = null; }
+    if (origin && origin !== 'null' && origin === part.replace(/\/$/, '')) origins.push(origin); else bad.push(part);
+  }
+  const notice = bad.length ? `parentOrigin: ${bad.map((b) => `“${b.slice(0, 60)}”`).join(', ')} ${bad.length === 1 ? 'is not an origin' : 'are not origins'} (scheme://host[:port]); ${origins.length ? 'only the others are allowed' : 'no page may drive this player'}.` : null;
+  return { origins, notice };
+}
+
 // ------------------------------------------------------------------ keys
 
 export type KeyCommand = 'next' | 'prev' | 'first' | 'last' | 'toggle' | 'pageNext' | 'pagePrev';
