@@ -80,9 +80,13 @@ export function LogPane({ model, step, onSeek, reducedMotion, headingLevel }: Lo
   const box = useRef<HTMLDivElement>(null);
   const items = useRef<HTMLElement[]>([]);
   const marked = useRef<HTMLElement | null>(null);
+  /** index of the first line marked still to come; -1: no marks yet (a new list, or lanes changed) */
+  const futureFrom = useRef(-1);
   useLayoutEffect(() => {
     items.current = Array.from(box.current?.querySelectorAll<HTMLElement>('li[data-step]') ?? []);
+    futureFrom.current = -1;
   }, [lines]);
+  useEffect(() => { futureFrom.current = -1; }, [hidden]);
   useEffect(() => {
     const root = box.current;
     if (!root) return;
@@ -103,8 +107,14 @@ export function LogPane({ model, step, onSeek, reducedMotion, headingLevel }: Lo
     }
     while (found >= 0 && hidden.has(lines[found]!.lane)) found--;
     const el = found >= 0 ? items.current[found] : undefined;
-    // before the flow's first line, every line is still to come
-    root.querySelector('ol')?.classList.toggle('is-all-future', !el);
+    // what is still to come: every line after this one. Only the lines whose side changed since the
+    // last step get their class toggled (a selector over all following siblings would restyle 1000
+    // lines at every step)
+    const from = found + 1;
+    const all = items.current;
+    const [a, b] = futureFrom.current < 0 ? [0, all.length] : [Math.min(futureFrom.current, from), Math.max(futureFrom.current, from)];
+    for (let i = a; i < b; i++) all[i]?.classList.toggle('is-future', i >= from);
+    futureFrom.current = from;
     if (!el) return;
     const exact = lines[found]!.step === step;
     el.classList.add(exact ? 'is-current' : 'is-near');
