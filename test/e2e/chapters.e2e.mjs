@@ -291,6 +291,50 @@ async function issueNumbersAreLinksAndUpstreamLinksAreTagged({ browser, baseUrl 
   }
 }
 
+/** Chapters link a term to the glossary on first use, with its definition on hover and on focus. */
+async function chaptersLinkTermsToTheGlossary({ browser, baseUrl }) {
+  const glossary = await fetch(`${baseUrl}/glossary/`).then((r) => r.text());
+  const { page, errors, close } = await openPage(browser, `${baseUrl}/flows/attach/`, { viewport: { width: 1440, height: 900 } });
+  try {
+    const terms = page.locator('main a.term');
+    const hrefs = await terms.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    for (const id of ['desired-state-of-world', 'actual-state-of-world', 'reconciler', 'va', 'finalizer']) {
+      assert.ok(hrefs.includes(`/glossary/#${id}`), `attach links ${id}`);
+      assert.ok(glossary.includes(`id="${id}"`), `the glossary has ${id}`);
+    }
+    const first = terms.first();
+    const tip = page.locator(`#${await first.getAttribute('aria-describedby')}`);
+    assert.equal(await tip.isVisible(), false);
+    await first.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await tip.waitFor({ state: 'visible' });
+    assert.match(await tip.innerText(), /desired state of world \(DSW\): /);
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+}
+
+/** A chapter ends with checks (answers behind a disclosure), a real-cluster walkthrough and the upstream docs. */
+async function chaptersEndWithChecksTryItAndDocs({ browser, baseUrl }) {
+  for (const path of ['/flows/provision/', '/flows/attach/', '/flows/mount/']) {
+    const { page, errors, close } = await openPage(browser, `${baseUrl}${path}`, { javaScriptEnabled: false });
+    try {
+      const checks = page.locator('section.checks li');
+      assert.ok(await checks.count() >= 3, `${path}: checks`);
+      const answer = checks.first().locator('details');
+      assert.equal(await answer.getAttribute('open'), null, `${path}: the answer is hidden until asked for`);
+      assert.ok(await page.locator('section.try pre[translate="no"] code').count() >= 2, `${path}: commands to try`);
+      const docs = await page.locator('section.docs a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      assert.ok(docs.some((h) => h.startsWith('https://kubernetes.io/docs/')), `${path}: kubernetes.io`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  }
+}
+
 export default [
   indexListsChaptersInOrderAndTheOtherScenarios,
   everyChapterLoadsWithoutErrors,
@@ -300,4 +344,6 @@ export default [
   previousAndNextWalkTheLearningOrder,
   aDeepLinkOpensThePlayerOnItsStep,
   issueNumbersAreLinksAndUpstreamLinksAreTagged,
+  chaptersLinkTermsToTheGlossary,
+  chaptersEndWithChecksTryItAndDocs,
 ];

@@ -313,4 +313,36 @@ export default [
       }
     }
   },
+  async function theGlossaryDefinesTheTermsAndSearchLeadsToIt({ browser, baseUrl }) {
+    const { page, errors, close } = await openPage(browser, `${baseUrl}/glossary/`, { javaScriptEnabled: false });
+    try {
+      // the abbreviations the site uses, each defined, each linking to its entry
+      for (const [abbr, id] of [['VA', 'va'], ['PVC', 'pvc'], ['SC', 'storageclass'], ['STS', 'statefulset'], ['DSW', 'desired-state-of-world'], ['ASW', 'actual-state-of-world'], ['ADC', 'attach-detach-controller']]) {
+        assert.equal(await page.locator(`.abbrs a[href="#${id}"] abbr`, { hasText: new RegExp(`^${abbr}$`) }).count(), 1, abbr);
+        const dd = page.locator(`h2#${id} + p`);
+        assert.ok((await dd.innerText()).length > 60, `${abbr} has a definition`);
+      }
+      for (const id of ['finalizer', 'reconciler', 'uncertain']) assert.equal(await page.locator(`h2#${id}`).count(), 1, id);
+      // entries lead to the chapter that shows them
+      const href = await page.locator('h2#va + p a').first().getAttribute('href');
+      assert.equal(href, '/flows/attach/');
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+    // searching a term leads to its definition first, not to diagram sources or log templates
+    const search = await openPage(browser, `${baseUrl}/search/?q=VolumeAttachment`);
+    try {
+      await search.page.locator('.pagefind-ui__result').first().waitFor({ timeout: 10_000 });
+      // the definition comes first, above the results, with a link to its entry
+      const card = search.page.locator('#glossary-hit');
+      await card.waitFor({ state: 'visible' });
+      assert.match(await card.innerText(), /^VolumeAttachment \(VA\): The object through which the attach\/detach controller/);
+      assert.equal(await card.locator('a').getAttribute('href'), '/glossary/#va');
+      const excerpts = await search.page.locator('.pagefind-ui__result-excerpt').allInnerTexts();
+      for (const x of excerpts) assert.doesNotMatch(x, /stateDiagram-v2|sequenceDiagram|\{[a-zA-Z]+:q\}/, 'no diagram source or log template in an excerpt');
+    } finally {
+      await search.close();
+    }
+  },
 ];

@@ -72,3 +72,6 @@ export function playerProps(ids: string | string[], opts: { k8s?: ProfileId; mod
   if (!flows.length) throw new Error('playerProps needs at least one scenario id');
   return { ...flows[0]!, flows, initialK8s: opts.k8s ?? DEFAULT_K8S, mode: opts.mode ?? 'chapter' };
 }
+
+/** The static paths of a page per scenario (/embed/<id>/, /present/<id>/, /present/<id>/notes/). */
+export const scenarioPaths = (): Array<{ params: { id: string } }> => SITE_SCENARIOS.map((s) => ({ params: { id: s.id } }));
