@@ -81,14 +81,16 @@ export function Diagram({ model, step, onSeek, reducedMotion, headingLevel }: Di
   }, [stale, current, count, model]);
 
   // the lanes of this window, in the model's participant order (stable between windows)
-  const { lanes, rows } = useMemo(() => {
+  const { lanes, rows, source } = useMemo(() => {
     const msgs = win.model === model ? model.messages.slice(win.from, win.to) : [];
     const used = new Set<string>();
     for (const m of msgs) { used.add(m.from); used.add(m.to); }
     const lanes = model.participants.filter((p) => used.has(p));
     const at = new Map(lanes.map((p, i) => [p, i]));
     const rows: Row[] = msgs.map((m, i) => ({ index: win.from + i, step: m.step, from: at.get(m.from)!, to: at.get(m.to)!, text: m.text, dashed: m.dashed }));
-    return { lanes, rows };
+    // the window's Mermaid text, made once per window (not at every step)
+    const source = win.model === model ? mermaidWindow(model, win.from, win.to) : '';
+    return { lanes, rows, source };
   }, [model, win]);
 
   const m = current >= 0 ? model.messages[current] : undefined;
@@ -109,7 +111,7 @@ export function Diagram({ model, step, onSeek, reducedMotion, headingLevel }: Di
       root.scrollTo({ top: Math.max(0, top), left: Math.max(0, left), behavior: reducedMotion ? 'auto' : 'smooth' });
     });
     return () => cancelAnimationFrame(raf);
-  });
+  }, [current, rows, step, m, reducedMotion]);
 
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const first = rows[0]?.step;
@@ -139,7 +141,7 @@ export function Diagram({ model, step, onSeek, reducedMotion, headingLevel }: Di
           </div>
           <details className="fp-seq-source">
             <summary>Mermaid source of these {rows.length} messages</summary>
-            <pre tabIndex={0}><code>{win.model === model ? mermaidWindow(model, win.from, win.to) : ''}</code></pre>
+            <pre tabIndex={0}><code>{source}</code></pre>
           </details>
         </>
       )}

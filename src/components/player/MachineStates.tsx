@@ -6,20 +6,10 @@
  * component's page.
  */
 import { memo } from 'react';
-import type { FlowChart, FlowModel, StepMachine } from '../../machines/view/flow.ts';
+import { movesBetween, type FlowChart, type FlowModel, type StepMachine } from '../../machines/view/flow.ts';
+import { anchorId } from '../catalog/format.ts';
 
-const within = (path: string, state: string): boolean => path === state || path.startsWith(`${state}.`);
 const topOf = (path: string): string => path.split('.')[0]!;
-const anchor = (text: string): string => text.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
-
-/** The events of the chart's transitions from `from` (or a state inside it) to `to` (or inside it). */
-export function movesBetween(chart: FlowChart, from: string, to: string): string[] {
-  const out: string[] = [];
-  for (const t of chart.transitions) {
-    if (within(from, t.from) && within(to, t.to) && !out.includes(t.event)) out.push(t.event);
-  }
-  return out;
-}
 
 const Chart = memo(function Chart({ chart, m, component }: { chart: FlowChart; m: StepMachine; component: string }) {
   const top = chart.states.filter((s) => s.depth === 1);
@@ -31,7 +21,7 @@ const Chart = memo(function Chart({ chart, m, component }: { chart: FlowChart; m
   return (
     <li className="fp-machine" data-machine={chart.id}>
       <p className="fp-machine-head">
-        <a href={`/components/${component}/#chart-${anchor(chart.name)}`}><code>{chart.name}</code></a>
+        <a href={`/components/${component}/#chart-${anchorId(chart.name)}`}><code>{chart.name}</code></a>
         {m.subject && <span className="fp-machine-subject"> {m.subject}</span>}
       </p>
       <ol className="fp-states" aria-label={`States of ${chart.name}`}>

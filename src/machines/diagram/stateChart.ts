@@ -12,6 +12,7 @@
  *   between the outermost states that contain its ends (the label keeps the event name).
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { isWithinState } from '../shared/machineParts.ts';
 
 export interface StateChartOptions {
   /**
@@ -41,7 +42,6 @@ export interface TakenStates {
 /** The key of a move in TakenStates.transitions. */
 export const takenKey = (from: string, to: string): string => `${from} → ${to}`;
 
-const within = (path: string, state: string): boolean => path === state || path.startsWith(`${state}.`);
 
 /**
  * Whether a transition from the state at `source` to the one at `target` is one the traces took:
@@ -51,7 +51,7 @@ export function isTaken(taken: TakenStates | undefined, source: string, target: 
   if (!taken) return false;
   for (const move of taken.transitions) {
     const [from, to] = move.split(' → ') as [string, string];
-    if (within(from, source) && within(to, target)) return true;
+    if (isWithinState(from, source) && isWithinState(to, target)) return true;
   }
   return false;
 }

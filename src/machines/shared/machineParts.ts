@@ -7,6 +7,9 @@
 export const stateText = (v: unknown): string =>
   typeof v === 'string' ? v : Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k}.${stateText(x)}`).join(',');
 
+/** Whether a state path is the state `state` or one inside it ("Detaching.markingDetached" is within "Detaching"). */
+export const isWithinState = (path: string, state: string): boolean => path === state || path.startsWith(`${state}.`);
+
 /** Note the new state of something a machine holds (a volume, an operation) for the step's `states` (emitted as states.changed). */
 export function noteState(draft: { states?: Record<string, string>; moves?: Array<[string, string]> }, subject: string, state: string): void {
   (draft.states ??= {})[subject] = state;

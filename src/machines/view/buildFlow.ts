@@ -9,7 +9,7 @@ import type { WorldTimer } from '../shared/nestedPendingOperations.ts';
 import { sequenceMessages } from '../diagram/sequence.ts';
 import { flowChart, machineName, stateEntries } from './lifecycles.ts';
 import type { AnyStateMachine } from 'xstate';
-import { FLOW_MODEL_VERSION, type FlowChart, type FlowModel, type FlowStep, type ObjectTrack, type ObjectVersion, type WorldTrack, type WorldVersion } from './flow.ts';
+import { FLOW_MODEL_VERSION, movesBetween, type FlowChart, type FlowModel, type FlowStep, type ObjectTrack, type ObjectVersion, type WorldTrack, type WorldVersion } from './flow.ts';
 
 const keyOf = (kind: string, namespace: string | undefined, name: string): string => `${kind}|${namespace ?? ''}|${name}`;
 
@@ -87,7 +87,7 @@ export function buildFlowModel(trace: Trace): FlowModel {
       }
       // a move the machine has a transition for; otherwise an operation that ended and was started
       // again for the same volume (a new run), or one reaction passed through states no step shows
-      const moved = before !== undefined && before !== e.state && hasTransition(charts[chart]!, before, e.state);
+      const moved = before !== undefined && before !== e.state && movesBetween(charts[chart]!, before, e.state).length > 0;
       acted.push({ chart, subject: e.subject, state: e.state, ...(moved ? { from: before } : {}) });
     }
     return acted;
@@ -152,12 +152,6 @@ export function buildFlowModel(trace: Trace): FlowModel {
     steps, objects, worlds, participants, messages, charts,
   };
 }
-
-const within = (path: string, state: string): boolean => path === state || path.startsWith(`${state}.`);
-
-/** Whether a transition of the chart leads from `from` (or a state containing it) to `to` (or one containing it). */
-const hasTransition = (chart: FlowChart, from: string, to: string): boolean =>
-  chart.transitions.some((t) => within(from, t.from) && within(to, t.to));
 
 function stateText(st: TraceStep): string | undefined {
   const v = st.states[st.instance];

@@ -18,6 +18,7 @@ import type { ProfileId } from '../shared/messages.ts';
 import type { StepCause, TraceStep } from '../cluster/trace.ts';
 import type { WorldTimer } from '../shared/nestedPendingOperations.ts';
 import { renderSequence, type SequenceMessage } from '../diagram/sequence.ts';
+import { isWithinState } from '../shared/machineParts.ts';
 
 export const FLOW_MODEL_VERSION = 2;
 
@@ -71,7 +72,7 @@ export interface FlowChart {
   name: string;
   /** in definition order; depth 1 for top-level states */
   states: Array<{ path: string; depth: number; initial?: true; final?: true; description?: string }>;
-  transitions: Array<{ from: string; to: string; event: string; guard?: string; taken?: true }>;
+  transitions: Array<{ from: string; to: string; event: string; guard?: string }>;
 }
 
 export interface ObjectVersion {
@@ -132,12 +133,20 @@ export interface FlowModel {
   charts: FlowChart[];
 }
 
+/** The events of the chart's transitions from `from` (or a state inside it) to `to` (or one inside it); none when it has no such transition. */
+export function movesBetween(chart: FlowChart, from: string, to: string): string[] {
+  const out: string[] = [];
+  for (const t of chart.transitions) {
+    if (isWithinState(from, t.from) && isWithinState(to, t.to) && !out.includes(t.event)) out.push(t.event);
+  }
+  return out;
+}
+
 // ------------------------------------------------------------------ why a step happened
 
 /** What a timer of a component stands for, by its key (the keys the machines set). */
 function timerText(key: string): string {
-  const kind = key.includes(':') ? key.slice(0, key.indexOf(':')) : key;
-  switch (kind) {
+  switch (key.split(':')[0]) {
     case 'reconcile': return 'its reconciler loop came round';
     case 'nodeStatus': return 'its node status update came due';
     case 'podWait': return 'the 2m3s wait for the pod’s volumes ran out';

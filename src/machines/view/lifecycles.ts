@@ -10,8 +10,9 @@ import type { AnyStateMachine } from 'xstate';
 import type { TraceStep } from '../cluster/trace.ts';
 import type { StateMove } from '../cluster/cluster.ts';
 import { COMPONENTS } from '../registry.ts';
-import { describeStates, isTaken, takenKey, type TakenStates } from '../diagram/stateChart.ts';
+import { describeStates, takenKey, type TakenStates } from '../diagram/stateChart.ts';
 import type { FlowChart } from './flow.ts';
+import { isWithinState, stateText } from '../shared/machineParts.ts';
 
 const descriptorOf = new Map(COMPONENTS.map((c) => [c.descriptor.name as string, c.descriptor]));
 
@@ -44,15 +45,9 @@ export function stateEntries(st: Pick<TraceStep, 'component' | 'instance' | 'sta
     else continue;
     const machine = machineOfSubject(st.component, subject);
     if (!machine) continue;
-    out.push({ key, instance: st.instance, subject, machine, state: typeof value === 'string' ? value : stateValueText(value) });
+    out.push({ key, instance: st.instance, subject, machine, state: stateText(value) });
   }
   return out;
-}
-
-/** {Detaching: 'controllerUnpublishing'} → "Detaching.controllerUnpublishing". */
-function stateValueText(v: unknown): string {
-  if (typeof v === 'string') return v;
-  return Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k}.${stateValueText(x)}`).join(',');
 }
 
 /** A state path and each state that contains it ("a.b.c" → a, a.b, a.b.c). */
@@ -105,13 +100,12 @@ export class TakenTally {
     // first seen, or an operation started again for the same key: when its initial state leads
     // there directly, it came that way (a volume that existed before the run did not: no move)
     const initial = initialOf(machine);
-    if (initial === undefined || within(state, initial) || !hasMove(machine, initial, state)) return;
+    if (initial === undefined || isWithinState(state, initial) || !hasMove(machine, initial, state)) return;
     for (const p of withAncestors(initial)) t.states.add(p);
     t.transitions.add(takenKey(initial, state));
   }
 }
 
-const within = (path: string, state: string): boolean => path === state || path.startsWith(`${state}.`);
 
 /** The machine's initial state path, descending into compound states ("mountDevice.newCsiDriverClient"). */
 function initialOf(machine: AnyStateMachine): string | undefined {
@@ -135,11 +129,11 @@ function hasMove(machine: AnyStateMachine, from: string, to: string): boolean {
     moves = describeStates(machine).flatMap((s) => s.transitions.flatMap((t) => t.targets.map((target) => ({ from: s.path, to: target }))));
     movesOf.set(machine, moves);
   }
-  return moves.some((m) => within(from, m.from) && within(to, m.to));
+  return moves.some((m) => isWithinState(from, m.from) && isWithinState(to, m.to));
 }
 
 /** A machine's chart as the player draws it: its states in definition order and its transitions. */
-export function flowChart(machine: AnyStateMachine, name: string, taken?: TakenStates): FlowChart {
+export function flowChart(machine: AnyStateMachine, name: string): FlowChart {
   const states = describeStates(machine);
   return {
     id: machine.id, name,
@@ -149,7 +143,7 @@ export function flowChart(machine: AnyStateMachine, name: string, taken?: TakenS
       ...(s.description ? { description: s.description } : {}),
     })),
     transitions: states.flatMap((s) => s.transitions.filter((t) => t.targets.length > 0).flatMap((t) => t.targets.map((to) => ({
-      from: s.path, to, event: t.event, ...(t.guard ? { guard: t.guard } : {}), ...(isTaken(taken, s.path, to) ? { taken: true } : {}),
+      from: s.path, to, event: t.event, ...(t.guard ? { guard: t.guard } : {}),
     })))),
   };
 }
