@@ -14,8 +14,8 @@ import { complete, keyString, noRetriesUntilText, operationKeyText, type Pending
 import { goDuration } from '../shared/goFormat.ts';
 import { summarize } from '../shared/messages.ts';
 import { CSI_TIMEOUT, VA_WAIT_BACKOFF_FACTOR, VA_WAIT_BACKOFF_INITIAL, VA_WAIT_BACKOFF_MAX } from '../shared/timing.ts';
-import { initialTransition, type AnyStateMachine } from 'xstate';
-import { pureTransition } from '../shared/pureTransition.ts';
+import type { AnyStateMachine } from 'xstate';
+import { pureInitialTransition, pureTransition } from '../shared/pureTransition.ts';
 import * as asw from './cache/actualStateOfWorld.ts';
 import { attachVolumeMachine, detachVolumeMachine, type AttachDetachOperationEvent, type OperationAction } from './operationGenerator.ts';
 import { indexAdd, indexDelete, type AdcContext, type Out, type RunningOperation } from './types.ts';
@@ -38,7 +38,7 @@ interface Run { ctx: AdcContext; out: ClusterEmitted[]; finished: boolean; now: 
 /** Begin an operation that nestedpendingoperations has started: its machine's first steps. */
 export function beginOperation(ctx: AdcContext, op: RunningOperation): Out {
   const run: Run = { ctx, out: [{ type: 'timer.requested', key: opTimer(op), at: op.startedAt + CSI_TIMEOUT }], finished: false, now: op.startedAt };
-  const [snap, actions] = initialTransition(MACHINES[op.kind], { volumeName: op.volumeName, verifySafeToDetach: op.verifySafeToDetach });
+  const [snap, actions] = pureInitialTransition(MACHINES[op.kind], { volumeName: op.volumeName, verifySafeToDetach: op.verifySafeToDetach });
   const started: RunningOperation = { ...op, state: snap.value as string };
   run.ctx = setOp(run.ctx, started);
   noteState(run, started);

@@ -36,3 +36,11 @@ export function pureTransition<M extends AnyStateMachine>(machine: M, snapshot: 
   const next = machine.transition(snapshot, event, s.scope) as SnapshotFrom<M>;
   return [next, s.actions];
 }
+
+/** The initial snapshot and its entry actions, as xstate's initialTransition() returns them, in the machine's one scope. */
+export function pureInitialTransition<M extends AnyStateMachine>(machine: M, input?: unknown): [SnapshotFrom<M>, Executable[]] {
+  const s = scopeOf(machine);
+  s.actions = [];
+  const snap = machine.getInitialSnapshot(s.scope, input) as SnapshotFrom<M>;
+  return [snap, s.actions];
+}

@@ -21,8 +21,8 @@
  * operation's snapshot ({value, context}) sits in its InflightOperation; `transition()` advances it.
  * Left out: block volumes, remount, expansion, SELinux, reconstruction from disk after a restart.
  */
-import { assign, initialTransition, setup, type AnyStateMachine, type StateValue } from 'xstate';
-import { pureTransition } from '../../shared/pureTransition.ts';
+import { assign, setup, type AnyStateMachine, type StateValue } from 'xstate';
+import { pureInitialTransition, pureTransition } from '../../shared/pureTransition.ts';
 import type { CsiResultEvent } from '../../shared/contract.ts';
 import { isFinalError, rpcErrorText, type GrpcCode } from '../../shared/csi.ts';
 import type { K8sObject } from '../../shared/k8s.ts';
@@ -473,7 +473,7 @@ function advance(w: Work, op: InflightOperation, event: OperationEvent): void {
 /** Start a generated operation: its machine's initial transition, performed. */
 export function startGeneratedOperation(w: Work, op: Omit<InflightOperation, 'machine'>, input: object): void {
   const machine = OPERATION_MACHINES[op.kind];
-  const [snap, actions] = initialTransition(machine, input);
+  const [snap, actions] = pureInitialTransition(machine, input);
   const running: InflightOperation = { ...op, machine: { value: snap.value as StateValue, context: snap.context as Record<string, unknown> } };
   noteOperation(w, running);
   perform(w, running, actions, undefined);
