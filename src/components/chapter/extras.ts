@@ -21,6 +21,23 @@ export const TRY_IT_SETUP =
   'one pod, csi-hostpathplugin-0 in the default namespace. The node of a kind cluster is a container: its ' +
   'kubelet journal is read with docker exec.';
 
+/**
+ * The chapters' StatefulSet web, whose pod web-0 gets the claim data-web-0. busybox's sleep runs as PID 1
+ * and ignores SIGTERM: without the short grace period every pod deletion would wait 30 s.
+ */
+const WEB_STATEFULSET =
+  'kubectl apply -f - <<EOF\napiVersion: apps/v1\nkind: StatefulSet\nmetadata: { name: web }\nspec:\n  serviceName: web\n  replicas: 1\n' +
+  '  selector: { matchLabels: { app: web } }\n  template:\n    metadata: { labels: { app: web } }\n    spec:\n' +
+  '      terminationGracePeriodSeconds: 1\n      containers:\n      - name: web\n        image: busybox\n        command: [sleep, "3600"]\n' +
+  '        volumeMounts: [{ name: data, mountPath: /data }]\n  volumeClaimTemplates:\n  - metadata: { name: data }\n    spec:\n' +
+  '      accessModes: [ReadWriteOnce]\n      storageClassName: csi-hostpath-sc\n      resources: { requests: { storage: 1Gi } }\nEOF';
+
+/** The VolumeAttachment of web-0's volume, found by its PV (other try-its may have left VolumeAttachments). */
+const FIND_WEB_VA =
+  'PV=$(kubectl get pvc data-web-0 -o jsonpath=\'{.spec.volumeName}\')\n' +
+  'VA=$(kubectl get volumeattachment -o custom-columns=NAME:.metadata.name,PV:.spec.source.persistentVolumeName --no-headers | awk -v pv="$PV" \'$2 == pv { print $1 }\')\n' +
+  'echo "$VA"';
+
 export const EXTRAS: Readonly<Record<string, ChapterExtras>> = {
   provision: {
     checks: [
@@ -85,6 +102,113 @@ export const EXTRAS: Readonly<Record<string, ChapterExtras>> = {
     docs: [
       { title: 'Access modes (kubernetes.io)', href: `${K8S_DOCS}/persistent-volumes/#access-modes` },
       { title: 'Non-graceful node shutdown (kubernetes.io)', href: 'https://kubernetes.io/docs/concepts/cluster-administration/node-shutdown/#non-graceful-node-shutdown' },
+    ],
+  },
+  teardown: {
+    checks: [
+      { q: 'A kubelet logs “Volume detached for volume …”. Has the disk left the node?', a: 'No. The kubelet never detaches: that line only means it dropped the volume from its own actual state of world after unstaging it. The attach/detach controller detaches, once the node’s status.volumesInUse no longer lists the volume, and for CSI the detach is over only when the VolumeAttachment is gone (“DetachVolume.Detach succeeded” in kube-controller-manager).' },
+      { q: 'The controller has deleted a VolumeAttachment, but the object is still there with a deletionTimestamp. What is it waiting for?', a: 'For external-attacher. Its finalizer (external-attacher/<driver name>) keeps the object until ControllerUnpublishVolume has succeeded; then the attacher removes the finalizer and the API server deletes the object. If the call fails, status.detachError says why, and the attacher retries.' },
+      { q: 'You delete a claim whose PV has reclaimPolicy Delete. Who deletes the disk, and what holds the PV until the end?', a: 'The PV controller only marks the PV Released; for a CSI volume external-provisioner calls DeleteVolume and then deletes the PV object. The object goes once its finalizers are removed: kubernetes.io/pv-protection, external-attacher’s if it attached the volume through ControllerPublishVolume, and (csi-provisioner v5 and later) external-provisioner.volume.kubernetes.io/finalizer.' },
+    ],
+    tryIt: [
+      { say: 'Delete the pod from Attach’s try-it. The command returns once the kubelet has unmounted the pod’s volumes and deleted the pod object (about 30 s here: busybox’s sleep ignores SIGTERM, so the grace period runs out first).', cmd: 'kubectl delete pod web' },
+      { say: 'The kubelet’s side, in order: UnmountVolume (NodeUnpublishVolume), UnmountDevice (NodeUnstageVolume, at the staging path), then “Volume detached”, which only means the kubelet forgot the volume.', cmd: 'docker exec kind-control-plane journalctl -u kubelet | grep -E "UnmountVolume|UnmountDevice|Volume detached"' },
+      { say: 'The node status once it is over: the volume has left status.volumesInUse (the kubelet’s list) and status.volumesAttached (the controller’s), and its VolumeAttachment is gone.', cmd: 'kubectl get node kind-control-plane -o jsonpath=\'{.status.volumesInUse}{"\\n"}{.status.volumesAttached}{"\\n"}\'\nkubectl get volumeattachment' },
+      // the hostpath driver has no ControllerUnpublishVolume: say what this cluster cannot show
+      { say: 'The controller’s side: “attacherDetacher.DetachVolume started”, “Verified volume is safe to detach”, “DetachVolume.Detach succeeded”. Here the detach is instant: the hostpath driver does not advertise PUBLISH_UNPUBLISH_VOLUME, so external-attacher puts no finalizer on its VolumeAttachments and never calls ControllerUnpublishVolume. The deletionTimestamp and finalizer step of this chapter does not show on this cluster.', cmd: 'kubectl logs -n kube-system kube-controller-manager-kind-control-plane | grep -E "DetachVolume|safe to detach"' },
+      { say: 'Before you delete the claim, the PV’s reclaim policy and finalizers: kubernetes.io/pv-protection and, with csi-provisioner v5 or later, external-provisioner.volume.kubernetes.io/finalizer; no external-attacher one, for the same reason.', cmd: 'kubectl get pv -o custom-columns=NAME:.metadata.name,RECLAIM:.spec.persistentVolumeReclaimPolicy,FINALIZERS:.metadata.finalizers' },
+      { say: 'Watch the PVs in a second terminal, delete the claim, and the PV goes Released, then disappears. The sidecar logs “Volume deleted” and “PersistentVolume deleted succeeded”, the driver its DeleteVolume call.', cmd: 'kubectl get pv -w    # in a second terminal\nkubectl delete pvc data\nkubectl logs csi-hostpathplugin-0 -c csi-provisioner | grep -iE "volume deleted|deleted succeeded"\nkubectl logs csi-hostpathplugin-0 -c hostpath | grep -E "DeleteVolume|successfully deleted"' },
+    ],
+    docs: [
+      { title: 'Reclaiming (kubernetes.io)', href: `${K8S_DOCS}/persistent-volumes/#reclaiming` },
+      { title: 'Storage Object in Use Protection (kubernetes.io)', href: `${K8S_DOCS}/persistent-volumes/#storage-object-in-use-protection` },
+      { title: 'Finalizers (kubernetes.io)', href: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/finalizers/' },
+      { title: 'external-attacher (Kubernetes CSI docs)', href: `${CSI_DOCS}/external-attacher.html` },
+    ],
+  },
+  'pod-migration': {
+    checks: [
+      { q: 'The new pod’s kubelet logs errors about the volume seconds after the pod lands. Has the move failed?', a: 'No. The kubelet starts checking at once and retries with backoff: first the volume is not yet in its node’s status.volumesInUse, then it is not attached according to node status. A ReadWriteOnce volume must first be detached from the old node; the errors stop when the attach/detach controller has attached it to the new node and listed it in that node’s status.volumesAttached.' },
+      { q: 'What has to happen before the controller may detach the volume from the old node?', a: 'The old node’s kubelet must unmount it (NodeUnpublishVolume, then NodeUnstageVolume) and drop it from status.volumesInUse at its next node status update. Until the detach the volume is still attached to the old node, and the controller refuses the new one: for a StatefulSet pod, whose old object is already gone, with the “already exclusively attached” form of the Multi-Attach error.' },
+      { q: 'The sidecars’ lines say 06:58, the kubelets’ 14:58. How do you put the five streams in order?', a: 'By names, not clocks: the PV name, the UniqueName (kubernetes.io/csi/<driver>^<volume handle>), the VolumeAttachment name and the node appear in several streams. The sidecars log UTC and the hosts China Standard Time (UTC+8). The two VolumeAttachment names differ because the name is csi- plus a SHA-256 of volume handle, driver and node.' },
+    ],
+    // two nodes are needed, and even then the hostpath driver cannot move a volume: say so first
+    tryIt: [
+      { say: 'Unlike the set-up above, this needs two nodes: a kind cluster with one control-plane and one worker, then the driver and class deployed as above. Even so, a hostpath volume cannot move. The driver runs as one pod, on kind-worker (once a kind cluster has workers, ordinary pods stay off the control-plane), and every volume is a directory on that node, pinned there by the PV’s nodeAffinity. There is no real attach either: external-attacher marks the VolumeAttachment attached without calling the driver. What you can see is this chapter’s chain on one node (teardown, detach, attach, mount) in the same log streams, and the names that tie them together.', cmd: 'cat > two-nodes.yaml <<EOF\nkind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nnodes:\n- role: control-plane\n- role: worker\nEOF\nkind create cluster --config two-nodes.yaml' },
+      { say: 'Start the StatefulSet. Its PV’s nodeAffinity names kind-worker (key topology.hostpath.csi/node).', cmd: `${WEB_STATEFULSET}\nkubectl get pv -o jsonpath='{.items[*].spec.nodeAffinity}{"\\n"}'` },
+      { say: 'Do what the article’s engineer did: cordon the node, then delete the pod. The StatefulSet recreates web-0, which stays Pending (its only possible node is cordoned). Meanwhile kind-worker’s kubelet unmounts the volume and drops it from volumesInUse at its next status update, and the controller detaches: the VolumeAttachment disappears.', cmd: 'kubectl cordon kind-worker\nkubectl delete pod web-0\nkubectl get volumeattachment -w' },
+      { say: 'Uncordon. web-0 is scheduled to kind-worker again and a new VolumeAttachment is created, with the same name as the old one: the name hashes volume handle, driver and node, and only a move to another node changes it (the article’s two names). Compute it and compare.', cmd: 'kubectl uncordon kind-worker\nPV=$(kubectl get pvc data-web-0 -o jsonpath=\'{.spec.volumeName}\')\nh=$(kubectl get pv "$PV" -o jsonpath=\'{.spec.csi.volumeHandle}\')\nVA=csi-$(printf %s "$h" hostpath.csi.k8s.io kind-worker | sha256sum | cut -d" " -f1)\necho "$VA"\nkubectl get volumeattachment' },
+      { say: 'Read the streams as the chapter does, tied together by the PV and VolumeAttachment names: the worker’s kubelet, kube-controller-manager, csi-attacher and the driver.', cmd: 'docker exec kind-worker journalctl -u kubelet --since "15 min ago" | grep "$PV" | grep -E "UnmountVolume|UnmountDevice|Volume detached|VerifyControllerAttachedVolume|MountVolume"\nkubectl logs -n kube-system kube-controller-manager-kind-control-plane | grep "$PV"\nkubectl logs csi-hostpathplugin-0 -c csi-attacher | grep "$VA"\nkubectl logs csi-hostpathplugin-0 -c hostpath | grep -E "Node(Un)?(Stage|Publish)Volume"' },
+    ],
+    docs: [
+      { title: 'StatefulSets (kubernetes.io)', href: 'https://kubernetes.io/docs/concepts/workloads/controllers/statefulset/' },
+      { title: 'Safely Drain a Node (kubernetes.io)', href: 'https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/' },
+      { title: 'VolumeAttachment API reference (kubernetes.io)', href: 'https://kubernetes.io/docs/reference/kubernetes-api/config-and-storage-resources/volume-attachment-v1/' },
+      { title: 'external-attacher (Kubernetes CSI docs)', href: `${CSI_DOCS}/external-attacher.html` },
+    ],
+  },
+  'ad-detach-backoff': {
+    checks: [
+      { q: 'Which two node status fields show the stuck state, and who writes each?', a: 'status.volumesInUse, written by the kubelet, lists the volume: the pod wants it. status.volumesAttached, written by the attach/detach controller, does not. The kubelet mounts only what volumesAttached lists, so it logs “Volume not attached according to node status” and keeps waiting.' },
+      { q: 'When the pod came back, why did the 1.20 controller not attach the volume again?', a: 'Its actual state of world still said the volume was attached to that node, so the attach branch only reset the detach request time. The report list behind volumesAttached had been emptied by a reconcile pass during the detach’s backoff (the guard checked only for a running operation, not one in backoff), and nothing put the volume back.' },
+      { q: 'On 1.30 the returning pod gets FailedAttachVolume “volume attachment is being deleted”. Is this the same bug?', a: 'No. The failed detach left the attachment Uncertain, so the controller does a real attach. It fails, with backoff, while the old VolumeAttachment waits for its detach; once that object is gone the next attempt creates a new one, the controller writes volumesAttached, and the pod starts. It waits, but it recovers.' },
+    ],
+    // one node is what the scenario needs; the failing detach has to be staged by hand
+    tryIt: [
+      { say: 'This runs on the one-node cluster above, as in the chapter (the pod comes back to the same node). Any node image from 1.29 on behaves like the 1.30 run; the 1.20 bug was fixed in 1.23 (and in later 1.21 and 1.22 patch releases) and cannot be shown this way. Start the StatefulSet.', cmd: `${WEB_STATEFULSET}\nkubectl get pod web-0 -w` },
+      { say: 'The hostpath driver cannot fail a detach: it has no ControllerPublishVolume, so external-attacher marks its VolumeAttachments attached at once, puts no finalizer on them, and a deleted one vanishes at once. To stand in for the cloud that refuses, hold the VolumeAttachment with a finalizer of your own before you delete anything.', cmd: `${FIND_WEB_VA}\nkubectl patch volumeattachment "$VA" --type=merge -p '{"metadata":{"finalizers":["example.com/hold"]}}'` },
+      { say: 'Delete the StatefulSet (its claim stays). volumesInUse empties at the kubelet’s next status update; then the controller takes the volume out of volumesAttached and deletes the VolumeAttachment, which now only gets a deletionTimestamp.', cmd: 'kubectl delete statefulset web\nsleep 20\nkubectl get volumeattachment "$VA" -o jsonpath=\'{.metadata.deletionTimestamp}{"\\n"}\'\nkubectl get node kind-control-plane -o jsonpath=\'{.status.volumesInUse}{"\\n"}{.status.volumesAttached}{"\\n"}\'' },
+      { say: 'The controller’s detach waits for the object to disappear. After 2 minutes it fails (“timed out waiting for external-attacher of hostpath.csi.k8s.io CSI driver to detach volume …”), and the operation backs off (“No retries permitted until …”), longer after each failure, up to 2m2s.', cmd: 'kubectl logs -n kube-system kube-controller-manager-kind-control-plane | grep -E "DetachVolume|No retries permitted"' },
+      { say: 'Once the first detach has failed, create the StatefulSet again. The attachment is now Uncertain, so the controller tries a real attach, which fails (“volume attachment is being deleted”). The pod waits in ContainerCreating with its volume in volumesInUse but not in volumesAttached: the signature of the 1.20 bug, except that this time it ends.', cmd: `${WEB_STATEFULSET}\nkubectl get events --field-selector involvedObject.name=web-0\ndocker exec kind-control-plane journalctl -u kubelet | grep "not attached according to node status"` },
+      { say: 'Remove your finalizer, as when the cloud finally lets go. The old VolumeAttachment disappears, the controller’s next attempt creates a new one (with the same name: same volume, driver and node) and writes volumesAttached, and the kubelet mounts the volume. The pod runs once the backoffs run out.', cmd: 'kubectl patch volumeattachment "$VA" --type=json -p \'[{"op":"remove","path":"/metadata/finalizers"}]\'\nkubectl get pod web-0 -w' },
+    ],
+    docs: [
+      { title: 'external-attacher (Kubernetes CSI docs)', href: `${CSI_DOCS}/external-attacher.html` },
+      { title: 'VolumeAttachment API reference (kubernetes.io)', href: 'https://kubernetes.io/docs/reference/kubernetes-api/config-and-storage-resources/volume-attachment-v1/' },
+      { title: 'Node API reference: volumesAttached, volumesInUse (kubernetes.io)', href: 'https://kubernetes.io/docs/reference/kubernetes-api/cluster-resources/node-v1/' },
+      { title: 'Finalizers (kubernetes.io)', href: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/finalizers/' },
+    ],
+  },
+  'wffc-provision': {
+    checks: [
+      { q: 'A claim in a WaitForFirstConsumer class has been Pending for a day, with only WaitForFirstConsumer events. Is something broken?', a: 'Not if no pod uses it: with this binding mode no volume is created until the scheduler places a pod that uses the claim. Start such a pod and the claim is provisioned and bound.' },
+      { q: 'Who writes volume.kubernetes.io/selected-node on the claim, and what happens next?', a: 'The scheduler’s VolumeBinding plugin, with the node it chose, before it binds the pod. The PV controller then hands the claim to the provisioner (the storage-provisioner annotations), and external-provisioner reads the selected node to build the topology for CreateVolume.' },
+      { q: 'How does the disk end up in the selected node’s zone, and later pods with it?', a: 'external-provisioner takes the driver’s topology keys from the selected node’s CSINode entry and their values from the Node’s labels, and puts that segment first in CreateVolume’s accessibility_requirements (preferred). With default flags requisite lists the segments of every node that has the driver; --strict-topology narrows it to the selected node. The driver returns the volume’s accessible_topology, which becomes the PV’s spec.nodeAffinity, so every pod using the PV is scheduled where the disk can be reached.' },
+    ],
+    tryIt: [
+      { say: 'A class like csi-hostpath-sc but with WaitForFirstConsumer, and a claim in it. The claim stays Pending with a WaitForFirstConsumer event, and no PV exists.', cmd: 'kubectl apply -f - <<EOF\napiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata: { name: csi-hostpath-wffc }\nprovisioner: hostpath.csi.k8s.io\nvolumeBindingMode: WaitForFirstConsumer\n---\napiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: { name: late }\nspec:\n  accessModes: [ReadWriteOnce]\n  storageClassName: csi-hostpath-wffc\n  resources: { requests: { storage: 1Gi } }\nEOF\nkubectl describe pvc late' },
+      { say: 'What external-provisioner will read: the driver’s topology key in the node’s CSINode entry (topology.hostpath.csi/node, reported by the driver’s NodeGetInfo) and the node label that carries its value.', cmd: 'kubectl get csinode kind-control-plane -o jsonpath=\'{.spec.drivers[?(@.name=="hostpath.csi.k8s.io")].topologyKeys}{"\\n"}\'\nkubectl get nodes -L topology.hostpath.csi/node' },
+      { say: 'Start a pod that uses the claim. The scheduler writes volume.kubernetes.io/selected-node on the claim, and then the PV controller adds the storage-provisioner annotations.', cmd: 'kubectl apply -f - <<EOF\napiVersion: v1\nkind: Pod\nmetadata: { name: late-user }\nspec:\n  containers:\n  - name: c\n    image: busybox\n    command: [sleep, "3600"]\n    volumeMounts: [{ name: d, mountPath: /data }]\n  volumes: [{ name: d, persistentVolumeClaim: { claimName: late } }]\nEOF\nkubectl get pvc late -o jsonpath=\'{.metadata.annotations}{"\\n"}\'' },
+      { say: 'The CreateVolume request in the sidecar’s log (it runs at -v=5), with accessibility_requirements. On one node, requisite and preferred both hold that node’s segment. With several nodes, requisite lists every node’s segment and preferred puts the selected node’s first, unless csi-provisioner runs with --strict-topology.', cmd: 'kubectl logs csi-hostpathplugin-0 -c csi-provisioner | grep accessibility_requirements' },
+      { say: 'The PV: spec.nodeAffinity, built from the accessible_topology the driver returned, requires topology.hostpath.csi/node=kind-control-plane.', cmd: 'kubectl get pv "$(kubectl get pvc late -o jsonpath=\'{.spec.volumeName}\')" -o jsonpath=\'{.spec.nodeAffinity}{"\\n"}\'' },
+    ],
+    docs: [
+      { title: 'Volume binding mode (kubernetes.io)', href: `${K8S_DOCS}/storage-classes/#volume-binding-mode` },
+      { title: 'PersistentVolume node affinity (kubernetes.io)', href: `${K8S_DOCS}/persistent-volumes/#node-affinity` },
+      { title: 'CSI Topology Feature (Kubernetes CSI docs)', href: `${CSI_DOCS}/topology.html` },
+      { title: 'external-provisioner (Kubernetes CSI docs)', href: `${CSI_DOCS}/external-provisioner.html` },
+    ],
+  },
+  'ceph-rbd': {
+    checks: [
+      { q: 'external-provisioner times out and calls CreateVolume again with the same name. Why does ceph-csi not create a second image?', a: 'Because it reserves before it creates. The request name (pvc-<claim UID>) is a key in the directory omap csi.volumes.default, pointing at a UUID whose own omap csi.volume.<UUID> names the image. The retry finds the reservation: it reuses the image (“found existing volume”) or, if the image was never created, cleans up the stale entries and reserves again. A second call while the first still runs gets ABORTED.' },
+      { q: 'DeleteVolume carries only the volume ID. How does ceph-csi find the image?', a: 'The volume ID (the PV’s volumeHandle) encodes the cluster ID, the pool ID and the UUID. ceph-csi decodes them and reads csi.imagename from the omap csi.volume.<UUID> in that pool.' },
+      { q: 'After a PVC clone, rbd ls shows two new images. Is one of them a leak?', a: 'No. <new>-temp is the intermediate clone and stays as the final image’s parent; both snapshots taken during the clone are already removed. When the clone is deleted, DeleteVolume removes its -temp image too, before moving the image itself to the trash.' },
+    ],
+    // not reproducible on kind + hostpath: the commands need a Ceph cluster with ceph-csi
+    tryIt: [
+      { say: 'This one needs a Ceph cluster with ceph-csi’s RBD driver, not the kind + hostpath set-up above: kubectl access, and a shell with the rbd, rados and ceph tools and a Ceph key (with Rook, its toolbox pod). First find the class’s pool and cluster ID. Below the pool is rbd, as in the chapter: use yours.', cmd: 'kubectl get storageclass -o custom-columns=NAME:.metadata.name,PROVISIONER:.provisioner,POOL:.parameters.pool,CLUSTER:.parameters.clusterID' },
+      { say: 'The journal’s directory: one key csi.volume.pvc-<claim UID> per volume, whose value is that volume’s UUID. If the class sets radosNamespace, add --namespace=<it> to every rados command.', cmd: 'rados -p rbd listomapvals csi.volumes.default' },
+      { say: 'One volume’s own omap: csi.volname (the request name), csi.imagename (csi-vol-<UUID>) and csi.imageid.', cmd: 'rados -p rbd listomapvals csi.volume.<UUID>' },
+      { say: 'The images and the volume IDs. rbd ls shows csi-vol-<UUID> (after a clone, its -temp image as well; rbd info on the clone names that -temp image as its parent). Each PV’s volumeHandle ends with the same UUID, after the pool’s ID in 16 hex digits (compare ceph osd lspools).', cmd: 'rbd ls -p rbd\nrbd info rbd/csi-vol-<UUID>\nkubectl get pv -o custom-columns=PV:.metadata.name,HANDLE:.spec.csi.volumeHandle\nceph osd lspools' },
+      { say: 'Right after deleting a claim: the image is in the RBD trash until the ceph manager’s task purges it (it may already be gone), and the journal no longer has its key.', cmd: 'rbd trash ls -p rbd\nceph rbd task list\nrados -p rbd listomapkeys csi.volumes.default' },
+      { say: 'The plugin’s own account, which needs --v=4 or more (ceph-csi’s manifests set --v=5). The provisioner Deployment has several replicas and only the leader’s sidecars call their plugin, so read every pod; --tail=-1 because with a label selector kubectl shows only 10 lines per pod. Names as in ceph-csi’s deploy/rbd/kubernetes manifests; an operator such as Rook may use another namespace or names.', cmd: 'kubectl logs -n <namespace> -l app=csi-rbdplugin-provisioner -c csi-rbdplugin --prefix --tail=-1 | grep -E "omap|Volume ID|rbd: create|trash"' },
+    ],
+    docs: [
+      { title: 'Block Devices and Kubernetes (docs.ceph.com)', href: 'https://docs.ceph.com/en/latest/rbd/rbd-kubernetes/' },
+      { title: 'Basic Block Device Commands (docs.ceph.com)', href: 'https://docs.ceph.com/en/latest/rbd/rados-rbd-cmds/' },
+      { title: 'CSI Volume Cloning (kubernetes.io)', href: `${K8S_DOCS}/volume-pvc-datasource/` },
+      { title: 'Kubernetes PVC DataSource (Kubernetes CSI docs)', href: `${CSI_DOCS}/volume-datasources.html` },
     ],
   },
 };
