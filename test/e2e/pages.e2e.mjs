@@ -134,7 +134,9 @@ export default [
   },
 
   async function headerFitsA360pxScreenInTwoRows({ browser, baseUrl }) {
-    const { page, close } = await openPage(browser, `${baseUrl}/`, {
+    // in both languages: the Chinese header has other labels and a longer switch ("English")
+    for (const home of ['/', '/zh/']) {
+    const { page, close } = await openPage(browser, `${baseUrl}${home}`, {
       viewport: { width: 360, height: 740 },
     });
     try {
@@ -144,8 +146,9 @@ export default [
       const centres = [];
       for (const locator of [
         page.locator('a.site-name'),
-        ...(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').all()),
-        page.getByLabel('Search the site'),
+        page.locator('header a.lang-switch'),
+        ...(await page.locator('header nav a').all()),
+        page.locator('#site-search-q'),
         page.locator('header button[type="submit"]'),
       ]) {
         const box = await locator.boundingBox();
@@ -153,12 +156,13 @@ export default [
         centres.push(box.y + box.height / 2);
       }
       // Items of one row share their vertical centre (align-items: center); a new row starts
-      // where the centre jumps. Site name and search share a row, the nav links take the next.
+      // where the centre jumps. Site name, language switch and search share a row, the nav links take the next.
       centres.sort((a, b) => a - b);
       const rows = 1 + centres.filter((c, i) => i > 0 && c - (centres[i - 1] ?? c) > 8).length;
-      assert.equal(rows, 2, `header items sit on ${rows} rows (centres ${centres.map(Math.round)})`);
+      assert.equal(rows, 2, `${home}: header items sit on ${rows} rows (centres ${centres.map(Math.round)})`);
     } finally {
       await close();
+    }
     }
   },
 
@@ -343,6 +347,62 @@ export default [
       for (const x of excerpts) assert.doesNotMatch(x, /stateDiagram-v2|sequenceDiagram|\{[a-zA-Z]+:q\}/, 'no diagram source or log template in an excerpt');
     } finally {
       await search.close();
+    }
+  },
+
+  async function theChinesePagesAreInChineseAndEveryPageSwitchesToTheSamePageInTheOtherLanguage({ browser, baseUrl }) {
+    const han = /\p{Script=Han}/gu;
+    for (const [zhPath, enPath] of [['/zh/', '/'], ['/zh/glossary/', '/glossary/']]) {
+      const { page, response, errors, close } = await openPage(browser, `${baseUrl}${zhPath}`);
+      try {
+        assert.equal(response?.status(), 200, zhPath);
+        assert.deepEqual(errors, []);
+        assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN', `${zhPath} <html lang>`);
+        // the prose is Chinese: most of main's letters are Han characters, English names aside
+        const text = await page.locator('main').innerText();
+        const hanCount = (text.match(han) ?? []).length;
+        const latin = (text.match(/[A-Za-z]/g) ?? []).length;
+        assert.ok(hanCount > latin * 0.5, `${zhPath}: ${hanCount} Han characters vs ${latin} Latin letters`);
+        assert.match(await page.locator('.skip-link').innerText(), /跳到正文/);
+        // the switch lands on the same page in English, and says which language it leads to
+        const sw = page.locator('header a.lang-switch');
+        assert.equal(await sw.getAttribute('hreflang'), 'en');
+        assert.equal(await sw.getAttribute('href'), enPath);
+        assert.equal(await page.locator(`link[rel="alternate"][hreflang="en"][href="${enPath}"]`).count(), 1);
+        // links to pages that exist only in English say so
+        for (const a of await page.locator('main a[href^="/flows/"]').all()) assert.equal(await a.getAttribute('hreflang'), 'en');
+      } finally {
+        await close();
+      }
+      const en = await openPage(browser, `${baseUrl}${enPath}`);
+      try {
+        assert.equal(await en.page.getAttribute('html', 'lang'), 'en');
+        const sw = en.page.locator('header a.lang-switch');
+        assert.equal(await sw.getAttribute('hreflang'), 'zh-CN');
+        await sw.click();
+        await en.page.waitForURL(`${baseUrl}${zhPath}`);
+        assert.equal(await en.page.getAttribute('html', 'lang'), 'zh-CN');
+      } finally {
+        await en.close();
+      }
+    }
+    // a page not translated yet leads to the Chinese home page, and its title says so
+    const { page, close } = await openPage(browser, `${baseUrl}/flows/attach/`);
+    try {
+      const sw = page.locator('header a.lang-switch');
+      assert.equal(await sw.getAttribute('href'), '/zh/');
+      assert.match(await sw.getAttribute('title'), /还没有中文版/);
+    } finally {
+      await close();
+    }
+    // the glossary keeps its anchors in Chinese, and its terms as the Chinese docs write them
+    const g = await openPage(browser, `${baseUrl}/zh/glossary/`);
+    try {
+      assert.match(await g.page.locator('h2#pvc').innerText(), /持久卷申领/);
+      assert.ok((await g.page.locator('h2#va + p').innerText()).match(han)?.length > 20, 'VA has a Chinese definition');
+      assert.equal(await g.page.locator('h2#va + p a[href="/flows/attach/"]').getAttribute('hreflang'), 'en');
+    } finally {
+      await g.close();
     }
   },
 ];

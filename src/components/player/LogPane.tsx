@@ -37,7 +37,7 @@ const LogList = memo(function LogList({ lines, hidden, onSeek }: { lines: Line[]
     }
   };
   return (
-    <ol className="fp-log-lines" onClick={onClick} onKeyDown={onKeyDown}>
+    <ol className="fp-log-lines" translate="no" onClick={onClick} onKeyDown={onKeyDown}>
       {lines.map((l, i) => (
         <li
           key={l.step}

@@ -42,7 +42,7 @@ export const attachDetachControllerMessages = defineMessages({
   'attachDetachController.forceDetachStarted': {
     source: SRC, stage: 'detach', severity: 'W',
     summary: 'The attach/detach controller force-detaches {specName} from node {node}: the kubelet still reports it in use, but {duration} have passed since the pod went away.',
-    cause: 'The node (or its kubelet) stopped reporting: volumesInUse still lists the volume 6 minutes after its pod was deleted.',
+    cause: 'The node (or its kubelet) stopped reporting: volumesInUse still lists the volume 6 minutes after the controller first wanted it detached (when its pod was deleted, or left the node).',
     next: 'Check whether the node is down; a force detach of a volume that is still mounted can corrupt data on it.',
     formats: {
       '1.20': { file: 'reconciler.go', line: 207, text: `attacherDetacher.DetachVolume started ${DETAIL_ON}This volume is not safe to detach, but maxWaitForUnmountDuration {duration} expired, force detaching` },
@@ -61,7 +61,7 @@ export const attachDetachControllerMessages = defineMessages({
     source: SRC, stage: 'attach', severity: 'W',
     summary: 'The attach/detach controller refuses to attach {specName} to node {node}: it is a ReadWriteOnce volume still attached to {otherNodes}.',
     cause: 'The volume is still attached to another node: no pod there wants it any more, but its detach has not finished (the kubelet there has not unmounted it yet, or the node is down).',
-    next: 'If the other node is healthy, its kubelet unmounts and the detach follows: check the VolumeAttachment for a detachError. If that node is down, its kubelet never unmounts: the controller force-detaches only after maxWaitForUnmountDuration (6 minutes), and never with --disable-force-detach-on-timeout (1.30+) or while the node reports Ready (kubernetes#110721). Bring the node back, or taint it node.kubernetes.io/out-of-service=nodeshutdown:NoExecute once it is really off (1.28+), and the controller detaches at once.',
+    next: 'If the other node is healthy, its kubelet unmounts and the detach follows: check the VolumeAttachment for a detachError. If that node is down, its kubelet never unmounts: the controller force-detaches only after maxWaitForUnmountDuration (6 minutes), and never with --disable-force-detach-on-timeout (1.30+) or while the node is still Ready (kubernetes#110721; a node that just died stays Ready for about 40 s, until the node lifecycle controller marks it Unknown). Bring the node back, or taint it node.kubernetes.io/out-of-service=nodeshutdown:NoExecute once it is really off (1.28+), and the controller detaches at once.',
     formats: {
       '1.20': { file: 'reconciler.go', line: 322, text: `Multi-Attach error ${DETAIL_TO}Volume is already exclusively attached to node {otherNodes} and can't be attached to another` },
       '1.30': { file: 'reconciler.go', line: 366, msg: "Multi-Attach error: volume is already exclusively attached and can't be attached to another node", kv: `${LOGGER} attachedTo={attachedTo} volume={volumeName:q}` },

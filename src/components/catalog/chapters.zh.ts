@@ -1,0 +1,12 @@
+/** zh-CN titles and one-line summaries of the chapters (chapters.ts), same ids. */
+export const CHAPTERS_ZH: Readonly<Record<string, { title: string; summary: string }>> = {
+  provision: { title: '制备（Provision）', summary: '创建一个申领。PV 控制器把它交给 external-provisioner，后者调用 CreateVolume 并创建 PersistentVolume；随后 PV 控制器把两者绑定。' },
+  attach: { title: '挂接（Attach）', summary: 'Pod 被调度。attach/detach 控制器创建 VolumeAttachment，external-attacher 调用 ControllerPublishVolume，节点状态随后显示卷已挂接。' },
+  mount: { title: '挂载（Mount）', summary: 'kubelet 确认卷已挂接，然后在节点插件上调用 NodeStageVolume 和 NodePublishVolume，Pod 随即启动。' },
+  teardown: { title: '拆除（Teardown）', summary: 'Pod 删除后：NodeUnpublishVolume、NodeUnstageVolume，然后解除挂接。删除申领会释放卷，DeleteVolume 将其删除。' },
+  'pod-migration': { title: 'Pod 迁移', summary: 'StatefulSet 的 Pod 迁移到另一个节点（种子文档 000）：卷先在旧节点上卸载并解除挂接，然后才在新节点上挂接和挂载。' },
+  'multi-attach': { title: 'Multi-Attach', summary: 'ReadWriteOnce 卷仍挂接在第一个节点上时，第二个节点也需要它：attach/detach 控制器拒绝挂接，并说明原因。' },
+  'ad-detach-backoff': { title: '退避中的解除挂接', summary: '解除挂接失败，Pod 又回到同一节点（种子文档 002）：在 1.20 上会卡住，因为节点状态丢失了这个卷；1.30 已修复。' },
+  'wffc-provision': { title: 'WaitForFirstConsumer', summary: 'volumeBindingMode 为 WaitForFirstConsumer 时，调度器先选定节点并在申领上写入 selected-node；卷随后在该节点的拓扑中创建（种子文档 003）。' },
+  'ceph-rbd': { title: 'Ceph RBD', summary: 'ceph-csi 创建、克隆和删除 RBD 镜像，并展示其 omap 日志（journal）、-temp 克隆镜像和回收站随之发生的变化（种子文档 004）。' },
+};

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { englishPath, langOf, pathIn, switchTarget, TRANSLATED, UI } from '../../src/components/site/i18n.ts';
+
+describe('the site languages (i18n.ts)', () => {
+  it('reads the language from the URL: /zh/… is Chinese, the rest English', () => {
+    expect(langOf('/zh/')).toBe('zh');
+    expect(langOf('/zh')).toBe('zh');
+    expect(langOf('/zh/glossary/')).toBe('zh');
+    expect(langOf('/')).toBe('en');
+    expect(langOf('/zhong/')).toBe('en');
+    expect(englishPath('/zh/glossary/')).toBe('/glossary/');
+    expect(englishPath('/zh/')).toBe('/');
+    expect(pathIn('zh', '/glossary/')).toBe('/zh/glossary/');
+  });
+
+  it('switches to the same page where it is translated, else to the other home page', () => {
+    expect(switchTarget('/glossary/', 'zh')).toEqual({ href: '/zh/glossary/', samePage: true });
+    expect(switchTarget('/zh/glossary/', 'en')).toEqual({ href: '/glossary/', samePage: true });
+    expect(switchTarget('/', 'zh')).toEqual({ href: '/zh/', samePage: true });
+    expect(switchTarget('/flows/attach/', 'zh')).toEqual({ href: '/zh/', samePage: false });
+  });
+
+  it('has every shell string in both languages', () => {
+    expect(Object.keys(UI.zh).sort()).toEqual(Object.keys(UI.en).sort());
+    expect(Object.keys(UI.zh.nav).sort()).toEqual(Object.keys(UI.en.nav).sort());
+    expect(TRANSLATED).toContain('/');
+  });
+});
