@@ -162,3 +162,23 @@ export function formatCaptures(f: LogFormat): { source: string; names: string[] 
   const kv = f.kv ? ' ' + templateSource(f.kv.trimEnd(), false, true) : '';
   return { source: '^' + msg + kv + '\\s*$', names };
 }
+
+/**
+ * A message's text in Simplified Chinese (zh-CN), for /zh/: the same id, the same {placeholders} as
+ * the English, so the two render from the same arguments. Object, field, component and RPC names stay
+ * in English, as the Chinese Kubernetes docs keep them; log text is never translated (it is printed).
+ */
+export interface MessageTextZh {
+  summary: string;
+  explain?: string;
+  cause?: string;
+  next?: string;
+}
+
+/** A component's Chinese message texts by message id (each *.messages.zh.ts beside its *.messages.ts). */
+export type MessageCatalogZh = Record<string, MessageTextZh>;
+
+/** Identity helper for a *.messages.zh.ts file, like defineMessages. */
+export function defineMessagesZh<const T extends MessageCatalogZh>(m: T): T {
+  return m;
+}

@@ -1,0 +1,58 @@
+/**
+ * zh-CN text of the messages and step summaries in the English catalog beside this file (same ids,
+ * same placeholders; see shared/messages.ts MessageTextZh). test/i18n/catalog-zh.test.ts checks both.
+ */
+import { defineMessagesZh, defineSummaries } from '../shared/messages.ts';
+
+export const messagesZh = defineMessagesZh({
+  'attachDetachController.removingPodFromDsw': {
+    summary: '期望状态填充器（desired-state populator）将 Pod {pod} 从期望状态（desired state of world）中移除：Pod informer 中已没有这个 Pod。',
+    explain: '该 Pod 已被删除，但删除时无法解析出它的卷（其 PVC 已不存在）；周期性运行的填充器会清理这条过期条目，使该卷能够被解除挂接。',
+  },
+  'attachDetachController.detachVolumeStarted': {
+    summary: 'attach/detach 控制器开始将 {specName} 从节点 {node} 解除挂接：该节点上已没有 Pod 需要它，且 kubelet 不再报告它正在使用。',
+  },
+  'attachDetachController.forceDetachStarted': {
+    summary: 'attach/detach 控制器将 {specName} 从节点 {node} 强制解除挂接：kubelet 仍报告该卷正在使用，但 Pod 消失后已过去 {duration}。',
+    cause: '节点（或其 kubelet）已停止上报：控制器开始要求解除挂接（Pod 被删除或离开该节点时）6 分钟后，volumesInUse 中仍列有该卷。',
+    next: '检查节点是否已宕机；强制解除挂接一个仍处于挂载状态的卷可能会损坏卷上的数据。',
+  },
+  'attachDetachController.attachVolumeStarted': {
+    summary: 'attach/detach 控制器开始将 {specName} 挂接到节点 {node}，使用该卷的 Pod 已被调度到这个节点。',
+  },
+  'attachDetachController.multiAttachExclusive': {
+    summary: 'attach/detach 控制器拒绝将 {specName} 挂接到节点 {node}：这是一个 ReadWriteOnce 卷，仍挂接在 {otherNodes} 上。',
+    cause: '该卷仍挂接在另一个节点上：那里已没有 Pod 需要它，但其解除挂接尚未完成（那个节点上的 kubelet 还没有卸载它，或该节点已宕机）。',
+    next: '如果另一个节点运行正常，其 kubelet 会卸载该卷，随后完成解除挂接：检查 VolumeAttachment 中是否有 detachError。如果该节点已宕机，其 kubelet 永远不会卸载：控制器只有在 maxWaitForUnmountDuration（6 分钟）之后才会强制解除挂接；若设置了 --disable-force-detach-on-timeout（1.30+），或该节点仍为 Ready（kubernetes#110721；刚宕机的节点默认还会保持 Ready 约 40 秒，直到节点生命周期控制器把它标记为 Unknown），则不会强制解除挂接。恢复该节点；或者在它确实已关机后，为它添加污点 node.kubernetes.io/out-of-service=nodeshutdown:NoExecute（1.28+），控制器便会立即解除挂接。',
+  },
+  'attachDetachController.multiAttachUsedByPods': {
+    summary: 'attach/detach 控制器拒绝将 {specName} 挂接到节点 {node}：{otherNodes} 上的 Pod {pods} 仍在使用这个 ReadWriteOnce 卷。',
+    cause: '另一个节点上的另一个 Pod 仍在使用这个 ReadWriteOnce 卷。最常见的情形：单副本 Deployment 使用默认的 RollingUpdate 策略，新 Pod 在旧 Pod 停止之前就已启动；或者旧 Pod 卡在 Terminating，而它所在的节点已宕机；或者多副本 Deployment 共用同一个申领。',
+    next: '对于单副本 Deployment，设置 strategy: Recreate（或使用 ReadWriteOncePod 访问模式（1.29+），让新 Pod 改为在调度阶段等待）。对于卡在已宕机节点上、处于 Terminating 的 Pod：恢复该节点；或在它确实已关机后为它添加污点 node.kubernetes.io/out-of-service=nodeshutdown:NoExecute（1.28+：其上的 Pod 会被删除，卷会立即被解除挂接）；或强制删除该 Pod（此后解除挂接仍要为宕机节点等待 6 分钟）。对于多副本：使用每个 Pod 各有一个 PVC 的 StatefulSet，或使用 ReadWriteMany 卷。',
+  },
+  'attachDetachController.verifiedSafeToDetach': {
+    summary: '控制器读取了 Node {node}：{specName} 不在其 volumesInUse 中，因此可以安全地解除挂接。',
+  },
+  'attachDetachController.nodeNotFoundSkipVerify': {
+    summary: 'Node {node} 已不存在，因此控制器跳过安全解除挂接检查，直接解除挂接 {specName}。',
+    cause: '该 Node 对象被删除时，仍有卷挂接在它上面。',
+    next: '如果该节点是有意移除的，则无需处理。',
+  },
+  'attachDetachController.attachSucceeded': {
+    summary: '{specName} 的 VolumeAttachment 报告已挂接：该卷已挂接到节点 {node}。',
+  },
+  'attachDetachController.detachSucceeded': {
+    summary: '节点 {node} 上 {specName} 的 VolumeAttachment 已不存在：该卷已解除挂接。',
+  },
+  'attachDetachController.operationFailed': {
+    summary: '{operation} 操作失败；在 {durationBeforeRetry} 过去之前，控制器不会重试：{error}',
+    cause: '挂接或解除挂接没有完成：external-attacher 在 VolumeAttachment 上报告了错误、操作超时，或 kubelet 仍在使用该卷。',
+    next: '查看 VolumeAttachment 的状态（attachError/detachError）和 csi-attacher 日志；重试的退避时间从 500ms 逐步增加到 2m2s。',
+  },
+});
+
+export const summariesZh = defineSummaries({
+  'attachDetachController.createVolumeAttachment': 'attach/detach 控制器创建 VolumeAttachment {vaName}，请求 external-attacher 将 {specName} 挂接到 {node}。',
+  'attachDetachController.deleteVolumeAttachment': 'attach/detach 控制器删除 VolumeAttachment {vaName}，请求 external-attacher 将 {specName} 从 {node} 解除挂接。',
+  'attachDetachController.updateVolumesAttached': 'attach/detach 控制器写入节点 {nodeName} 的 status.volumesAttached：{volumes}。',
+});

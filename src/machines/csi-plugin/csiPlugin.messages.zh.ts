@@ -1,0 +1,77 @@
+/**
+ * zh-CN text of the messages and step summaries in the English catalog beside this file (same ids,
+ * same placeholders; see shared/messages.ts MessageTextZh). test/i18n/catalog-zh.test.ts checks both.
+ */
+import { defineMessagesZh, defineSummaries } from '../shared/messages.ts';
+
+const errCause = '驱动或其存储后端拒绝了该操作，或执行失败；gRPC 状态码指明是哪种情况（ABORTED：该卷上已有另一个操作在进行；FAILED_PRECONDITION：调用不符合生命周期顺序；NOT_FOUND：卷不存在）。';
+const errNext = '阅读 desc 文本；检查存储后端（云控制台、ceph status），并确认调用方是否会重试（非终态错误码：DEADLINE_EXCEEDED、ABORTED、UNAVAILABLE、RESOURCE_EXHAUSTED、CANCELLED）。';
+
+export const messagesZh = defineMessagesZh({
+  'csiControllerPlugin.grpcCall': { summary: 'CSI 控制器插件收到调用 {method}。' },
+  'csiControllerPlugin.grpcRequest': { summary: '驱动在日志中记录该请求（secrets 已隐去）：{request}' },
+  'csiControllerPlugin.grpcResponse': { summary: '驱动返回应答：{response}' },
+  'csiControllerPlugin.grpcError': { summary: '驱动使该调用失败：{error}', cause: errCause, next: errNext },
+  'csiControllerPlugin.cephGrpcCall': { summary: 'ceph-csi 的控制器插件收到调用 {method}（请求 {id}）。' },
+  'csiControllerPlugin.cephGrpcRequest': { summary: 'ceph-csi 在日志中记录该请求（secrets 已隐去）：{request}' },
+  'csiControllerPlugin.cephGrpcResponse': { summary: 'ceph-csi 返回应答：{response}' },
+  'csiControllerPlugin.cephGrpcError': { summary: 'ceph-csi 使该调用失败：{error}', cause: errCause, next: errNext },
+  'csiControllerPlugin.cephGotOmapValues': {
+    summary: 'ceph-csi 读取存储池 {pool} 中的 omap 对象 {name}：{values}',
+  },
+  'csiControllerPlugin.cephSetOmapKeys': {
+    summary: 'ceph-csi 向 omap 对象 {name} 写入键：{values}',
+  },
+  'csiControllerPlugin.cephRemovedOmapKeys': {
+    summary: 'ceph-csi 从 omap 对象 {name} 中删除键 {keys}。',
+  },
+  'csiControllerPlugin.cephFoundExistingVolume': {
+    summary: 'journal 中已有请求 {requestName} 对应的卷 {volumeId}：本次 CreateVolume 是重复调用，直接以该卷应答。',
+  },
+  'csiControllerPlugin.cephGeneratedVolumeId': {
+    summary: 'ceph-csi 为 {requestName} 预留卷 ID {volumeId} 和镜像名 {imageName}。',
+  },
+  'csiControllerPlugin.cephRbdCreate': {
+    summary: 'ceph-csi 创建大小为 {size} 的 RBD 镜像 {pool}/{imageName}。',
+  },
+  'csiControllerPlugin.cephCreatedVolume': {
+    summary: '卷 {requestName} 已创建，其后端为 RBD 镜像 {imageName}。',
+  },
+  'csiControllerPlugin.cephSnapCreate': {
+    summary: 'ceph-csi 为镜像 {imageName} 创建快照 {snapName}。',
+  },
+  'csiControllerPlugin.cephClone': {
+    summary: 'ceph-csi 从快照 {parentName}@{snapName} 克隆出镜像 {cloneName}。',
+  },
+  'csiControllerPlugin.cephSnapRm': {
+    summary: 'ceph-csi 删除快照 {imageName}@{snapName}。',
+  },
+  'csiControllerPlugin.cephTempImageNotFound': {
+    summary: '临时克隆镜像 {imageName} 不存在，此处无需删除。',
+  },
+  'csiControllerPlugin.cephDeletingImage': {
+    summary: 'ceph-csi 删除 RBD 镜像 {imageName}。',
+  },
+  'csiControllerPlugin.cephRbdDelete': {
+    summary: 'ceph-csi 将镜像 {imageName} 移入 RBD 回收站（trash）。',
+  },
+  'csiControllerPlugin.cephTrashRemoveTask': {
+    summary: 'ceph-csi 请求 ceph manager 从回收站中彻底清除镜像 {imageName}（id {imageId}）。',
+  },
+
+  'csiNodePlugin.grpcCall': { summary: 'CSI 节点插件收到调用 {method}。' },
+  'csiNodePlugin.grpcRequest': { summary: '驱动在日志中记录该请求（secrets 已隐去）：{request}' },
+  'csiNodePlugin.grpcResponse': { summary: '驱动返回应答：{response}' },
+  'csiNodePlugin.grpcError': { summary: '驱动使该调用失败：{error}', cause: errCause, next: errNext },
+  'csiNodePlugin.cephGrpcCall': { summary: 'ceph-csi 的节点插件收到调用 {method}（请求 {id}）。' },
+  'csiNodePlugin.cephGrpcRequest': { summary: 'ceph-csi 在日志中记录该请求（secrets 已隐去）：{request}' },
+  'csiNodePlugin.cephGrpcResponse': { summary: 'ceph-csi 返回应答：{response}' },
+  'csiNodePlugin.cephGrpcError': { summary: 'ceph-csi 使该调用失败：{error}', cause: errCause, next: errNext },
+  'csiNodePlugin.cephMapped': { summary: 'RBD 镜像 {imageName} 已映射到 {devicePath}。' },
+  'csiNodePlugin.cephMounted': { summary: '已暂存的卷被绑定挂载（bind mount）到 Pod 的目标路径 {targetPath}。' },
+  'csiNodePlugin.cephUnbound': { summary: '卷已从 Pod 的目标路径 {targetPath} 卸载。' },
+  'csiNodePlugin.cephUnmountedStaging': { summary: '卷已从其暂存路径 {stagingPath} 卸载。' },
+  'csiNodePlugin.cephUnmapped': { summary: '卷 {volumeId} 的 RBD 设备已从节点上取消映射（unmap）。' },
+});
+
+export const summariesZh = defineSummaries({});

@@ -1,0 +1,80 @@
+/**
+ * zh-CN text of the messages and step summaries in the English catalog beside this file (same ids,
+ * same placeholders; see shared/messages.ts MessageTextZh). test/i18n/catalog-zh.test.ts checks both.
+ */
+import { defineMessagesZh, defineSummaries } from '../shared/messages.ts';
+
+export const messagesZh = defineMessagesZh({
+  'externalProvisioner.detectedDriver': {
+    summary: 'csi-provisioner 通过 GetPluginInfo 获知驱动名称 {driver}。',
+  },
+  'externalProvisioner.startedController': {
+    summary: '制备器控制器 {component} 开始监视申领。',
+  },
+  'externalProvisioner.grpcCall': {
+    summary: 'csi-provisioner 调用 CSI 控制器插件的 {method}。',
+  },
+  'externalProvisioner.grpcRequest': {
+    summary: '随调用发送的请求：{request}',
+  },
+  'externalProvisioner.grpcResponse': {
+    summary: 'CSI 插件的应答：{response}',
+  },
+  'externalProvisioner.grpcError': {
+    summary: '调用以错误 {err} 结束。',
+  },
+  'externalProvisioner.provisionStarted': {
+    summary: 'csi-provisioner 开始为申领 {claim}（StorageClass {class}）制备卷。',
+  },
+  'externalProvisioner.createVolumeFailed': {
+    summary: 'CreateVolume 失败；制备器判断该卷是否可能仍在创建中（{state}）。',
+  },
+  'externalProvisioner.createdPV': {
+    summary: 'csi-provisioner 基于卷 {handle} 为申领 {claimName} 构建 PersistentVolume {pv}。',
+  },
+  'externalProvisioner.volumeProvisioned': {
+    summary: '申领 {claim} 的卷 {pv} 已存在于存储后端中。',
+  },
+  'externalProvisioner.savingPV': {
+    summary: 'csi-provisioner 创建 PersistentVolume 对象 {pv}。',
+  },
+  'externalProvisioner.savedPV': {
+    summary: 'PersistentVolume 对象 {pv} 已保存到 API 服务器。',
+  },
+  'externalProvisioner.provisionSucceeded': {
+    summary: '申领 {claim} 的制备已完成；接下来由 PV 控制器绑定它。',
+  },
+  'externalProvisioner.finalError': {
+    summary: '该错误为最终错误：没有正在为申领（uid {uid}）创建的卷；下一次尝试将从头开始。',
+  },
+  'externalProvisioner.temporaryError': {
+    summary: '该错误不是最终错误：卷可能仍在创建中，因此申领（uid {uid}）保持为“进行中”，并以相同的名称重试。',
+  },
+  'externalProvisioner.retryingClaim': {
+    summary: '申领 {claim} 的制备失败（此前已失败 {failures} 次）；工作队列将在 {delay} 后重试。',
+    cause: 'CreateVolume 或保存 PV 失败；查看 ProvisioningFailed 事件，以及本行之前的 GRPC error 行。',
+    next: '检查 CSI 控制器插件日志中的 CreateVolume 错误；边车容器以 1s → 5m 的退避不断重试，直至成功。',
+  },
+  'externalProvisioner.deleteStarted': {
+    summary: 'csi-provisioner 开始删除处于 Released 状态的卷 {pv}。',
+  },
+  'externalProvisioner.deleteFailed': {
+    summary: '{pv} 的 DeleteVolume 失败：{err}',
+    cause: '存储后端拒绝删除该卷，或没有完成删除（卷仍处于挂接状态、正忙或无法访问）。',
+    next: '查看 VolumeFailedDelete 事件和 CSI 控制器插件日志；边车容器会以退避方式重试。',
+  },
+  'externalProvisioner.volumeDeleted': {
+    summary: '{pv} 的后端卷已删除。',
+  },
+  'externalProvisioner.pvDeleted': {
+    summary: 'PersistentVolume 对象 {pv} 已删除。',
+  },
+  'externalProvisioner.deleteSucceeded': {
+    summary: '{pv} 的删除已完成。',
+  },
+});
+
+export const summariesZh = defineSummaries({
+  'externalProvisioner.createPV': 'csi-provisioner 为申领 {claim} 创建 PersistentVolume {pv}（volumeHandle {handle}）。',
+  'externalProvisioner.deletePV': 'csi-provisioner 删除 PersistentVolume {pv}。',
+});

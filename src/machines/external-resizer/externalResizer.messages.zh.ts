@@ -1,0 +1,45 @@
+/**
+ * zh-CN text of the messages and step summaries in the English catalog beside this file (same ids,
+ * same placeholders; see shared/messages.ts MessageTextZh). test/i18n/catalog-zh.test.ts checks both.
+ */
+import { defineMessagesZh, defineSummaries } from '../shared/messages.ts';
+
+export const messagesZh = defineMessagesZh({
+  'externalResizer.startedPvcProcessing': {
+    summary: 'csi-resizer 开始处理申领 {key}。',
+  },
+  'externalResizer.grpcCall': {
+    summary: 'csi-resizer 调用 CSI 控制器插件的 {method}。',
+  },
+  'externalResizer.grpcRequest': {
+    summary: '发送的请求为 {request}。',
+  },
+  'externalResizer.grpcResponse': {
+    summary: 'CSI 插件的应答为 {response}。',
+  },
+  'externalResizer.grpcError': {
+    summary: '调用以错误 {err} 结束。',
+  },
+  'externalResizer.resizeVolumeSucceeded': {
+    summary: '驱动已扩容卷 {pv}；csi-resizer 接下来更新 PV 的容量。',
+  },
+  'externalResizer.updatePvCapacity': {
+    summary: 'csi-resizer 修补（patch）PV {pv}，写入新容量。',
+  },
+  'externalResizer.updateCapacitySucceeded': {
+    summary: 'PV {pv} 的容量现为 {capacity}。',
+  },
+  'externalResizer.markFsResizeRequired': {
+    summary: '申领 {pvc} 被标记为 FileSystemResizePending：需要由 kubelet 扩容文件系统。',
+  },
+  'externalResizer.resizeFinished': {
+    summary: '申领 {pvc} 已完成扩容：其 status 中的容量现已等于请求的大小。',
+  },
+  'externalResizer.errorSyncingPvc': {
+    summary: '申领扩容失败（{err}）；csi-resizer 以指数退避重试。',
+    cause: 'ControllerExpandVolume 或某次 API 写入失败：后端拒绝或超时，或者申领在此期间发生了变化。',
+    next: '查看申领上的 VolumeResizeFailed 事件和 CSI 控制器插件的日志；检查后端配额，以及驱动是否支持在线扩容。',
+  },
+});
+
+export const summariesZh = defineSummaries({});

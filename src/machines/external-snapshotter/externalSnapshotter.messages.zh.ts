@@ -1,0 +1,39 @@
+/**
+ * zh-CN text of the messages and step summaries in the English catalog beside this file (same ids,
+ * same placeholders; see shared/messages.ts MessageTextZh). test/i18n/catalog-zh.test.ts checks both.
+ */
+import { defineMessagesZh, defineSummaries } from '../shared/messages.ts';
+
+export const messagesZh = defineMessagesZh({
+  'externalSnapshotter.synchronizingContent': {
+    summary: 'csi-snapshotter 检查 VolumeSnapshotContent {content}。',
+  },
+  'externalSnapshotter.createSnapshotStarted': {
+    summary: 'csi-snapshotter 开始为 {content} 创建快照。',
+  },
+  'externalSnapshotter.createSnapshotWrapper': {
+    summary: 'csi-snapshotter 请求 CSI 插件为 {content} 创建快照。',
+  },
+  'externalSnapshotter.createSnapshotReturnedError': {
+    summary: '{content} 的 CreateSnapshot 失败：{err}。',
+  },
+  'externalSnapshotter.createSnapshotError': {
+    summary: '为 {content} 创建快照失败；将以退避方式重试。',
+    cause: 'CSI 插件拒绝了 CreateSnapshot，或调用超时。',
+    next: '查看该 VolumeSnapshotContent 上的 SnapshotCreationFailed 事件和 CSI 控制器插件的日志。',
+  },
+  'externalSnapshotter.createdSnapshot': {
+    summary: '驱动已创建快照 {snapshotId}（{size} 字节，readyToUse {readyToUse}）。',
+  },
+  'externalSnapshotter.updateSnapshotContentStatus': {
+    summary: 'csi-snapshotter 将快照句柄（snapshot handle）写入 {content} 的 status。',
+  },
+  'externalSnapshotter.deleteSnapshotStarted': {
+    summary: 'csi-snapshotter 删除 {content} 所对应的快照。',
+  },
+  'externalSnapshotter.removedContentFinalizer': {
+    summary: '{content} 的终结器已移除：API 服务器随即删除它。',
+  },
+});
+
+export const summariesZh = defineSummaries({});

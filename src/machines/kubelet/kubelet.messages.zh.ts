@@ -1,0 +1,85 @@
+/**
+ * zh-CN text of the messages and step summaries in the English catalog beside this file (same ids,
+ * same placeholders; see shared/messages.ts MessageTextZh). test/i18n/catalog-zh.test.ts checks both.
+ */
+import { defineMessagesZh, defineSummaries } from '../shared/messages.ts';
+
+export const messagesZh = defineMessagesZh({
+  'kubelet.verifyControllerAttachedVolumeStarted': {
+    summary: 'kubelet 开始检查 attach/detach 控制器是否已为 Pod {podName} 挂接卷 {volume}。',
+  },
+  'kubelet.verifyControllerAttachedVolumeNotInUse': {
+    summary: 'kubelet 暂不检查卷 {volume}：它尚未在节点状态的 volumesInUse 中报告该卷。',
+  },
+  'kubelet.operationFailed': {
+    summary: 'kubelet 的一个卷操作失败，{duration} 内不会重试：{err}',
+    cause: '该操作返回了错误：按节点状态该卷尚未挂接；卷尚未被报告为使用中（1.23 及之前；自 1.24 起 kubelet 不再为此启动操作，而是直接等待，见 kubernetes#106853）；或 CSI 节点插件出错。',
+    next: '阅读错误文本。若为 “not attached according to node status”：检查 VolumeAttachment 和 node.status.volumesAttached（attach/detach 控制器）。若为 rpc error：检查本节点上 CSI 节点插件的日志。',
+  },
+  'kubelet.controllerAttachSucceeded': {
+    summary: '节点状态显示卷 {volume} 已挂接：kubelet 将其标记为已挂接。',
+  },
+  'kubelet.mountVolumeStarted': {
+    summary: 'kubelet 开始为 Pod {podName} 挂载卷 {volume}。',
+  },
+  'kubelet.waitForAttachEntering': {
+    summary: 'kubelet 等待卷 {volume} 的 VolumeAttachment 变为已挂接。',
+  },
+  'kubelet.waitForAttachSucceeded': {
+    summary: 'VolumeAttachment {devicePath} 已挂接：卷 {volume} 可以挂载了。',
+  },
+  'kubelet.mountDeviceSucceeded': {
+    summary: 'NodeStageVolume 成功：卷 {volume} 已暂存（stage）到 {deviceMountPath}。',
+  },
+  'kubelet.setUpSucceeded': {
+    summary: 'NodePublishVolume 成功：卷 {volume} 已挂载到 Pod {podName} 中。',
+  },
+  'kubelet.unmountVolumeStarted': {
+    summary: 'Pod {podUid} 不再需要卷 {volume}：kubelet 开始将其从该 Pod 中卸载。',
+  },
+  'kubelet.tearDownSucceeded': {
+    summary: 'NodeUnpublishVolume 成功：卷 {volume} 已从 Pod {podUid} 中卸载。',
+  },
+  'kubelet.unmountDeviceStarted': {
+    summary: '{node} 上已没有 Pod 使用卷 {volume}：kubelet 开始取消暂存（unstage）该卷。',
+  },
+  'kubelet.unmountDeviceSucceeded': {
+    summary: 'NodeUnstageVolume 成功：卷 {volume} 在 {node} 上已不再处于暂存状态。',
+  },
+  'kubelet.volumeDetached': {
+    summary: 'kubelet 不再跟踪卷 {volume}：解除挂接是 attach/detach 控制器的工作。',
+  },
+  'kubelet.addedVolumeToDesiredState': {
+    summary: 'Pod {kpod} 需要卷 {outerName}（PersistentVolume {volume}）：已加入期望状态（desired state of world）。',
+  },
+  'kubelet.unableToAttachOrMount': {
+    summary: 'Pod {kpod} 等待其卷 2m3s 后暂时放弃：{err}',
+    cause: '该 Pod 的某个卷未能在 2m3s（podAttachAndMountTimeout）内完成挂接或挂载。',
+    next: '查看该卷此前的 “Operation for … failed” 日志行，以及 VolumeAttachment 和 node.status.volumesAttached。',
+  },
+  'kubelet.validatePlugin': {
+    summary: 'kubelet 验证经注册套接字通告的 CSI 驱动 {driver}。',
+  },
+  'kubelet.registerPlugin': {
+    summary: 'kubelet 注册位于 {endpoint} 的 CSI 驱动 {driver}。',
+  },
+  'kubelet.registerPluginFailed': {
+    summary: '注册位于 {path} 的插件失败：{err}',
+    cause: 'node-driver-registrar 或 CSI 节点插件没有响应，或返回了错误。',
+    next: '检查本节点上该驱动 DaemonSet 的 node-driver-registrar 容器和 CSI 节点插件容器。',
+  },
+});
+
+export const summariesZh = defineSummaries({
+  'kubelet.controllerManagedAttach': '{node} 上的 kubelet 将其 Node 标记为由 attach/detach 控制器管理（{annotation}=true）。',
+  'kubelet.nodeReady': '{node} 上的 kubelet 报告其 Node 为 Ready。',
+  'kubelet.volumesInUse': '{node} 上的 kubelet 在节点状态中报告 volumesInUse [{volumes}]。',
+  'kubelet.nodeStatusHeartbeat': '{node} 上的 kubelet 发送节点状态心跳。',
+  'kubelet.podDeleted': '{node} 上的 kubelet 已卸载 Pod {pod} 的所有卷，并将其彻底删除（宽限期为 0）。',
+  'kubelet.podRunning': '{node} 上的 kubelet 已启动 Pod {pod} 的容器：该 Pod 处于 Running 且 Ready 状态。',
+  'kubelet.pluginGetInfo': 'kubelet 的插件监视器（plugin watcher）发现了 {path}，并询问这是什么插件。',
+  'kubelet.nodeIDAnnotation': 'kubelet 将驱动 {driver} 的 CSI 节点 ID {nodeID} 记录到 Node {node} 的 {annotation} 注解中。',
+  'kubelet.csiNodeDriver': 'kubelet 将驱动 {driver}（节点 ID {nodeID}）添加到 CSINode {node}。',
+  'kubelet.notifyRegistered': 'kubelet 告知 node-driver-registrar：驱动 {driver} 已注册。',
+  'kubelet.nodeUnpublishVolume': 'kubelet 请求 CSI 节点插件将卷 {pvName} 从 Pod {pod} 中卸载。',
+});
