@@ -8,15 +8,16 @@ import { COMPONENT_MESSAGES } from './registry.ts';
 
 const parts: MessageCatalog[] = [clusterMessages, ...COMPONENT_MESSAGES];
 
-function merge(all: MessageCatalog[]): MessageCatalog {
-  const out: MessageCatalog = {};
+/** Parts keyed by id merged into one table; an id in two parts is an error (`what` names the kind of id). */
+export function mergeById<T>(all: ReadonlyArray<Readonly<Record<string, T>>>, what: string): Record<string, T> {
+  const out: Record<string, T> = {};
   for (const part of all) {
     for (const [id, def] of Object.entries(part)) {
-      if (out[id]) throw new Error(`log message id "${id}" is defined twice`);
+      if (id in out) throw new Error(`${what} id "${id}" is defined twice`);
       out[id] = def;
     }
   }
   return out;
 }
 
-export const catalog: MessageCatalog = merge(parts);
+export const catalog: MessageCatalog = mergeById(parts, 'log message');

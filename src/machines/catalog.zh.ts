@@ -5,7 +5,8 @@
  * two complete and in step.
  */
 import type { MessageCatalogZh, SummaryCatalog } from './shared/messages.ts';
-import { catalog } from './catalog.ts';
+import { catalog, mergeById } from './catalog.ts';
+import { COMPONENT_FOLDERS } from './registry.ts';
 import { messagesZh as attach_detach_controllerM, summariesZh as attach_detach_controllerS } from './attach-detach-controller/attachDetachController.messages.zh.ts';
 import { messagesZh as clusterM, summariesZh as clusterS } from './cluster/cluster.messages.zh.ts';
 import { messagesZh as csi_pluginM, summariesZh as csi_pluginS } from './csi-plugin/csiPlugin.messages.zh.ts';
@@ -21,29 +22,11 @@ import { messagesZh as pv_controllerM, summariesZh as pv_controllerS } from './p
 import { messagesZh as pv_protection_controllerM, summariesZh as pv_protection_controllerS } from './pv-protection-controller/pvProtectionController.messages.zh.ts';
 import { messagesZh as pvc_protection_controllerM, summariesZh as pvc_protection_controllerS } from './pvc-protection-controller/pvcProtectionController.messages.zh.ts';
 import { messagesZh as statefulset_controllerM, summariesZh as statefulset_controllerS } from './statefulset-controller/statefulSetController.messages.zh.ts';
-import { attachDetachControllerSummaries as attach_detach_controller_attachDetachControllerSummaries } from './attach-detach-controller/attachDetachController.messages.ts';
-import { externalAttacherSummaries as external_attacher_externalAttacherSummaries } from './external-attacher/externalAttacher.messages.ts';
-import { externalProvisionerSummaries as external_provisioner_externalProvisionerSummaries } from './external-provisioner/externalProvisioner.messages.ts';
-import { kubeSchedulerSummaries as kube_scheduler_kubeSchedulerSummaries } from './kube-scheduler/kubeScheduler.messages.ts';
-import { kubeletSummaries as kubelet_kubeletSummaries } from './kubelet/kubelet.messages.ts';
-import { nodeLifecycleControllerSummaries as node_lifecycle_controller_nodeLifecycleControllerSummaries } from './node-lifecycle-controller/nodeLifecycleController.messages.ts';
-import { pvControllerSummaries as pv_controller_pvControllerSummaries } from './pv-controller/pvController.messages.ts';
-import { pvProtectionControllerSummaries as pv_protection_controller_pvProtectionControllerSummaries } from './pv-protection-controller/pvProtectionController.messages.ts';
-import { pvcProtectionControllerSummaries as pvc_protection_controller_pvcProtectionControllerSummaries } from './pvc-protection-controller/pvcProtectionController.messages.ts';
 
-function merge<T>(parts: Record<string, T>[], what: string): Record<string, T> {
-  const out: Record<string, T> = {};
-  for (const part of parts) for (const [id, v] of Object.entries(part)) {
-    if (id in out) throw new Error(`zh-CN ${what} "${id}" is defined twice`);
-    out[id] = v;
-  }
-  return out;
-}
-
-export const CATALOG_ZH: MessageCatalogZh = merge([attach_detach_controllerM, clusterM, csi_pluginM, external_attacherM, external_provisionerM, external_resizerM, external_snapshotterM, kube_schedulerM, kubeletM, node_driver_registrarM, node_lifecycle_controllerM, pv_controllerM, pv_protection_controllerM, pvc_protection_controllerM, statefulset_controllerM], 'message');
-export const SUMMARIES_ZH: SummaryCatalog = merge([attach_detach_controllerS, clusterS, csi_pluginS, external_attacherS, external_provisionerS, external_resizerS, external_snapshotterS, kube_schedulerS, kubeletS, node_driver_registrarS, node_lifecycle_controllerS, pv_controllerS, pv_protection_controllerS, pvc_protection_controllerS, statefulset_controllerS], 'summary');
+export const CATALOG_ZH: MessageCatalogZh = mergeById([attach_detach_controllerM, clusterM, csi_pluginM, external_attacherM, external_provisionerM, external_resizerM, external_snapshotterM, kube_schedulerM, kubeletM, node_driver_registrarM, node_lifecycle_controllerM, pv_controllerM, pv_protection_controllerM, pvc_protection_controllerM, statefulset_controllerM], 'zh-CN message');
+export const SUMMARIES_ZH: SummaryCatalog = mergeById([attach_detach_controllerS, clusterS, csi_pluginS, external_attacherS, external_provisionerS, external_resizerS, external_snapshotterS, kube_schedulerS, kubeletS, node_driver_registrarS, node_lifecycle_controllerS, pv_controllerS, pv_protection_controllerS, pvc_protection_controllerS, statefulset_controllerS], 'zh-CN summary');
 /** the English step summaries, all components' (the ids SUMMARIES_ZH must cover) */
-export const ALL_SUMMARIES: SummaryCatalog = merge([attach_detach_controller_attachDetachControllerSummaries, external_attacher_externalAttacherSummaries, external_provisioner_externalProvisionerSummaries, kube_scheduler_kubeSchedulerSummaries, kubelet_kubeletSummaries, node_lifecycle_controller_nodeLifecycleControllerSummaries, pv_controller_pvControllerSummaries, pv_protection_controller_pvProtectionControllerSummaries, pvc_protection_controller_pvcProtectionControllerSummaries], 'English summary');
+export const ALL_SUMMARIES: SummaryCatalog = mergeById(COMPONENT_FOLDERS.map((f) => (f.summaries ?? {}) as SummaryCatalog), 'step summary');
 
 /** The placeholders of a template, each once, as name or name:q, in order of first use. */
 export function placeholdersOf(tpl: string): string[] {
