@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { englishPath, langOf, pathIn, switchTarget, TRANSLATED, UI } from '../../src/components/site/i18n.ts';
+import { englishPath, langOf, linkIn, pathIn, switchTarget, TRANSLATED, UI } from '../../src/components/site/i18n.ts';
 
 describe('the site languages (i18n.ts)', () => {
   it('reads the language from the URL: /zh/… is Chinese, the rest English', () => {
@@ -18,6 +18,14 @@ describe('the site languages (i18n.ts)', () => {
     expect(switchTarget('/zh/glossary/', 'en')).toEqual({ href: '/glossary/', samePage: true });
     expect(switchTarget('/', 'zh')).toEqual({ href: '/zh/', samePage: true });
     expect(switchTarget('/flows/attach/', 'zh')).toEqual({ href: '/zh/', samePage: false });
+  });
+
+  it('links a translated page in the page\'s language and an untranslated one in English, saying so', () => {
+    expect(linkIn('zh', '/glossary/#va')).toEqual({ href: '/zh/glossary/#va' });
+    expect(linkIn('zh', '/')).toEqual({ href: '/zh/' });
+    expect(linkIn('zh', '/flows/attach/')).toEqual({ href: '/flows/attach/', hreflang: 'en' });
+    expect(linkIn('en', '/flows/attach/')).toEqual({ href: '/flows/attach/' });
+    expect(linkIn('en', '/glossary/')).toEqual({ href: '/glossary/' });
   });
 
   it('has every shell string in both languages', () => {

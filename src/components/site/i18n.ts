@@ -32,6 +32,17 @@ export function switchTarget(pathname: string, to: Lang): { href: string; samePa
   return { href: pathIn(to, samePage ? en : '/'), samePage };
 }
 
+/**
+ * A link from a page in `lang` to the page at `englishHref` (a fragment allowed): to its `lang` version
+ * where it is translated, else to the English page with hreflang="en", so a reader (and a browser)
+ * knows the language changes. Spread on an <a>: <a {...linkIn(lang, '/explain/')}>.
+ */
+export function linkIn(lang: Lang, englishHref: string): { href: string; hreflang?: string } {
+  const [pagePath] = englishHref.split('#');
+  if (lang === 'en' || TRANSLATED.includes(pagePath!)) return { href: pathIn(lang, englishHref) };
+  return { href: englishHref, hreflang: 'en' };
+}
+
 export const UI = {
   en: {
     skip: 'Skip to content',
