@@ -12,6 +12,7 @@ import {
   attachedVolumeMachine, kubeletMachine, mountedPodMachine, mountVolumeMachine, unmountDeviceMachine, unmountVolumeMachine,
   verifyControllerAttachedVolumeMachine,
 } from '../../src/machines/kubelet/index.ts';
+import { pvcPhaseMachine, pvPhaseMachine } from '../../src/machines/pv-controller/index.ts';
 import { isTaken, takenKey, toMermaidStateChart } from '../../src/machines/diagram/stateChart.ts';
 import { machineOfSubject, stateEntries, TakenTally } from '../../src/machines/view/lifecycles.ts';
 import { buildFlowModel, runScenario } from '../../src/machines/index.ts';
@@ -33,6 +34,8 @@ describe('machineOfSubject: the machine a states key names', () => {
     ['external-attacher', 'volumeattachment csi-3a36', volumeAttachmentMachine],
     ['csi-controller-plugin', 'volume disk-1', csiVolumeLifecycleMachine],
     ['csi-node-plugin', 'volume disk-1', csiVolumeLifecycleMachine],
+    ['pv-controller', 'persistentvolumeclaim default/data-web-0', pvcPhaseMachine],
+    ['pv-controller', 'persistentvolume pvc-4f3a', pvPhaseMachine],
   ])('%s %s', (component, subject, machine) => {
     expect(machineOfSubject(component, subject)).toBe(machine);
   });
@@ -117,6 +120,27 @@ describe('TakenTally: what the runs show the machines doing', () => {
     expect(csi.transitions.has(takenKey('CREATED', 'NODE_READY'))).toBe(true);
     const node = t.of('csi-node-plugin', csiVolumeLifecycleMachine);
     expect(node.transitions.has(takenKey('VOL_READY', 'PUBLISHED'))).toBe(true);
+  });
+
+  it('provision and teardown take the PV and PVC phases the PV controller writes (syncUnboundClaim bind, syncVolume on a deleted claim)', () => {
+    const t = new TakenTally();
+    runScenario('provision', { k8s: '1.30', onStateMove: t.move });
+    t.endRun();
+    runScenario('teardown', { k8s: '1.30', onStateMove: t.move });
+    const pv = t.of('pv-controller', pvPhaseMachine);
+    const pvc = t.of('pv-controller', pvcPhaseMachine);
+    expect(pvc.transitions.has(takenKey('Pending', 'Bound'))).toBe(true);
+    expect(pv.transitions.has(takenKey('Pending', 'Bound'))).toBe(true);
+    expect(pv.transitions.has(takenKey('Bound', 'Released'))).toBe(true);
+    expect(pv.states.has('Failed')).toBe(false);
+  });
+
+  it('the step that logs a phase shows the object\'s phase', () => {
+    const tr = runScenario('provision', { k8s: '1.30' });
+    const st = tr.steps.find((s) => s.component === 'pv-controller' && /^PersistentVolumeClaim \S+ enters phase Bound/.test(s.summary) && Object.keys(s.states ?? {}).some((k) => k.includes('persistentvolumeclaim ')));
+    expect(st, 'a pv-controller step with the claim\'s phase').toBeDefined();
+    const entry = stateEntries(st!).find((e) => e.machine === pvcPhaseMachine);
+    expect(entry?.state).toBe('Bound');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ComponentDescriptor } from '../shared/contract.ts';
 import { pvControllerMachine, type PvControllerInput } from './pvController.machine.ts';
 import { pvControllerMessages, pvControllerSummaries } from './pvController.messages.ts';
+import { pvcPhaseMachine, pvPhaseMachine } from './phases.ts';
 
 export { pvControllerMachine, pvControllerMessages as messages, pvControllerSummaries as summaries };
 export type { PvControllerInput, PvControllerContext } from './pvController.machine.ts';
@@ -14,4 +15,9 @@ export const descriptor: ComponentDescriptor<PvControllerInput> = {
   source: 'kube-controller-manager',
   watches: ['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass'],
   messages: pvControllerMessages,
+  // the keys sync.ts's phaseMoved writes when a phase write succeeds
+  stateSubjects: [
+    { match: /^persistentvolumeclaim /, machine: pvcPhaseMachine },
+    { match: /^persistentvolume /, machine: pvPhaseMachine },
+  ],
 };

@@ -5,7 +5,7 @@
  * upstream: pkg/controller/volume/persistentvolume/pv_controller.go (syncUnboundClaim,
  * syncBoundClaim, syncVolume, bind, provisionClaimOperationExternal, reclaimVolume).
  */
-import type { ClusterEmitted, EventRecordedEmitted, LogEmitted } from '../shared/contract.ts';
+import type { ClusterEmitted, EventRecordedEmitted, LogEmitted, StatesChangedEmitted } from '../shared/contract.ts';
 import { type K8sObject, kobj } from '../shared/k8s.ts';
 import { summarize } from '../shared/messages.ts';
 import {
@@ -19,7 +19,7 @@ import { pvControllerSummaries as summaries } from './pvController.messages.ts';
 export interface PendingWrite {
   /** cache key of the object written ("pvc/ns/name" or "pv/name") */
   key: string;
-  onSuccess: Array<LogEmitted | EventRecordedEmitted>;
+  onSuccess: Array<LogEmitted | EventRecordedEmitted | StatesChangedEmitted>;
 }
 
 export interface Caches {
@@ -61,6 +61,13 @@ function write(c: Caches, key: string, req: Omit<Extract<ClusterEmitted, { type:
 }
 
 const log = (msg: string, args: LogEmitted['args']): LogEmitted => ({ type: 'log', msg, args });
+
+/**
+ * The step that writes a phase shows the object's phase machine moving (phases.ts), once the API
+ * server has taken the write. Subjects: "persistentvolume <name>", "persistentvolumeclaim <ns>/<name>".
+ */
+const phaseMoved = (subject: string, from: string, to: string): StatesChangedEmitted[] =>
+  from === to ? [] : [{ type: 'states.changed', states: { [subject]: to }, moves: [[subject, from], [subject, to]] }];
 const event = (o: K8sObject, eventType: 'Normal' | 'Warning', reason: string, message: string): EventRecordedEmitted => ({
   type: 'event.recorded', involved: { kind: o.kind, ...(o.metadata.namespace ? { namespace: o.metadata.namespace } : {}), name: o.metadata.name }, eventType, reason, message,
 });
@@ -108,7 +115,7 @@ function setVolumePhase(c: Caches, volume: K8sObject, phase: VolumePhase, pre: C
   const pv = clone(volume);
   pv.status = { ...pv.status, phase };
   return write(c, `pv/${volume.metadata.name}`, { verb: 'updateStatus', kind: 'PersistentVolume', name: volume.metadata.name, object: pv, summary: summarize(summaries, 'pvController.volumePhase', { volume: volume.metadata.name, phase }) },
-    pre, [log('pvController.volumeEnteredPhase', { volume: volume.metadata.name, phase })]);
+    pre, [log('pvController.volumeEnteredPhase', { volume: volume.metadata.name, phase }), ...phaseMoved(`persistentvolume ${volume.metadata.name}`, volumePhase(volume), phase)]);
 }
 
 function setClaimPhase(c: Caches, claim: K8sObject, phase: ClaimPhase, volume: K8sObject | undefined, ev?: EventRecordedEmitted): SyncResult {
@@ -119,7 +126,7 @@ function setClaimPhase(c: Caches, claim: K8sObject, phase: ClaimPhase, volume: K
     ? { ...pvc.status, phase, accessModes: volume.spec.accessModes, capacity: volume.spec.capacity }
     : { phase };
   return write(c, `pvc/${kobj(claim)}`, { verb: 'updateStatus', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, object: pvc, summary: summarize(summaries, 'pvController.claimPhase', { claim: kobj(claim), phase }) },
-    [], [log('pvController.claimEnteredPhase', { claim: kobj(claim), phase }), ...(ev ? [ev] : [])]);
+    [], [log('pvController.claimEnteredPhase', { claim: kobj(claim), phase }), ...(ev ? [ev] : []), ...phaseMoved(`persistentvolumeclaim ${kobj(claim)}`, from, phase)]);
 }
 
 /** syncClaim for one claim. `profile` decides which storage-provisioner annotations are written. */
