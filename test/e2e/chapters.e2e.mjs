@@ -33,7 +33,7 @@ async function chapterPaths(browser, baseUrl) {
 }
 
 const EXPECTED_ORDER = [
-  'provision', 'attach', 'mount', 'teardown', 'pod-migration', 'multi-attach', 'ad-detach-backoff', 'wffc-provision', 'ceph-rbd',
+  'provision', 'attach', 'mount', 'teardown', 'pod-migration', 'multi-attach', 'ad-detach-backoff', 'mount-failure', 'wffc-provision', 'ceph-rbd',
 ].map((id) => `/flows/${id}/`);
 
 /** Every step list on the page: its flow, version, and per step the anchor id, summary and log text. */
@@ -260,7 +260,8 @@ async function issueNumbersAreLinksAndUpstreamLinksAreTagged({ browser, baseUrl 
         const out = [];
         const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
         for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-          if (n.parentElement?.closest('code, pre, script, style, [data-widget], astro-island')) continue;
+          // a term's tooltip is plain text (nothing in it can take focus); the glossary entry it opens links the issue
+          if (n.parentElement?.closest('code, pre, script, style, [data-widget], astro-island, [role="tooltip"]')) continue;
           for (const m of n.textContent.matchAll(/\bkubernetes#(\d+)\b/g)) out.push({ n: m[1], href: n.parentElement?.closest('a')?.getAttribute('href') ?? null });
         }
         return out;

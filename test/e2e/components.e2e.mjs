@@ -31,7 +31,7 @@ const REQUIRED = [
 
 const CHAPTER_ORDER = [
   'provision', 'attach', 'mount', 'teardown', 'pod-migration', 'multi-attach', 'ad-detach-backoff',
-  'wffc-provision', 'ceph-rbd',
+  'mount-failure', 'wffc-provision', 'ceph-rbd',
 ];
 
 /** Requests that fetch Mermaid itself (the lazily imported library), not the small loader. */

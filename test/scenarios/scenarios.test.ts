@@ -32,6 +32,22 @@ const outcomes: Record<string, (t: Trace) => void> = {
     expect(t.steps.some((s) => s.rpc?.method === '/csi.v1.Node/NodeStageVolume')).toBe(true);
     expect(t.steps.some((s) => s.rpc?.method === '/csi.v1.Node/NodePublishVolume')).toBe(true);
   },
+  'mount-failure': (t) => {
+    expect(running(t, 'web-0')).toBe(true);
+    const stages = t.steps.filter((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Node/NodeStageVolume');
+    expect(stages).toHaveLength(3);
+    const failedMounts = t.steps.filter((s) => s.kind === 'event' && s.summary.includes('FailedMount') && s.summary.includes('MountVolume.MountDevice failed'));
+    expect(failedMounts.map((s) => /code = (\w+)/.exec(s.summary)?.[1])).toEqual(['Internal', 'DeadlineExceeded']);
+    // the hung call ends at the kubelet's 2-minute CSI deadline (pkg/volume/csi/csi_plugin.go csiTimeout)
+    expect(failedMounts[1]!.t - stages[1]!.t).toBeGreaterThanOrEqual(120_000);
+    expect(failedMounts[1]!.t - stages[1]!.t).toBeLessThan(121_000);
+    // the timeout left the device mount uncertain, the final error did not
+    const deviceStates = t.steps.flatMap((s) => Object.entries(s.states ?? {}).filter(([k]) => /^kubelet\/node-1 volume \S+$/.test(k)).map(([, v]) => v));
+    expect(deviceStates.indexOf('DeviceMountUncertain')).toBeGreaterThan(-1);
+    expect(deviceStates.indexOf('DeviceMountUncertain')).toBeLessThan(deviceStates.indexOf('DeviceGloballyMounted'));
+    expect(logged(t, /durationBeforeRetry 500ms/)).toBe(true);
+    expect(logged(t, /durationBeforeRetry 1s/)).toBe(true);
+  },
   teardown: (t) => {
     expect(get(t, 'Pod', 'web-0')).toBeUndefined();
     expect(objs(t, 'VolumeAttachment')).toHaveLength(0);

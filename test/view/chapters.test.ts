@@ -21,9 +21,9 @@ import { parseKlog, parseQuotedLog } from '../../src/machines/index.ts';
 const pagesDir = new URL('../../src/pages/flows/', import.meta.url);
 
 describe('the chapter list', () => {
-  it('has the nine chapters in learning order, each with an MDX page whose frontmatter names it', () => {
+  it('has the ten chapters in learning order, each with an MDX page whose frontmatter names it', () => {
     expect(CHAPTERS.map((c) => c.id)).toEqual([
-      'provision', 'attach', 'mount', 'teardown', 'pod-migration', 'multi-attach', 'ad-detach-backoff', 'wffc-provision', 'ceph-rbd',
+      'provision', 'attach', 'mount', 'teardown', 'pod-migration', 'multi-attach', 'ad-detach-backoff', 'mount-failure', 'wffc-provision', 'ceph-rbd',
     ]);
     const pages = readdirSync(pagesDir).filter((f) => f.endsWith('.mdx')).map((f) => f.replace(/\.mdx$/, '')).sort();
     expect(pages).toEqual(CHAPTERS.map((c) => c.id).sort());

@@ -65,6 +65,13 @@ export const CHAPTERS: readonly Chapter[] = [
       'A detach fails and the pod comes back to the same node (seed 002): stuck on 1.20, where the node status loses the volume, and fixed on 1.30.',
   },
   {
+    id: 'mount-failure',
+    title: 'Mount failure',
+    scenarios: ['mount-failure'],
+    summary:
+      'NodeStageVolume fails with Internal, then hangs until the kubelet’s 2-minute deadline: FailedMount events, retries with exponential backoff, the device mount left Uncertain, then success.',
+  },
+  {
     id: 'wffc-provision',
     title: 'WaitForFirstConsumer',
     scenarios: ['wffc-provision'],

@@ -51,6 +51,10 @@ export const CHAPTERS: readonly ChapterInfo[] = [
     description: 'A detach keeps failing and the pod comes back to the same node: stuck for good on 1.20, attached again on 1.30 once the detach is through (kubernetes#104526, kubernetes#120595). Both runs side by side.',
   },
   {
+    id: 'mount-failure', title: 'Mount failure', k8s: '1.30', alsoK8s: ['1.20'], scenarios: ['mount-failure'],
+    description: 'NodeStageVolume fails, then hangs until the kubelet\'s 2-minute deadline: FailedMount events, exponential backoff, an Uncertain device mount, and the retry that works.',
+  },
+  {
     id: 'wffc-provision', title: 'WaitForFirstConsumer', k8s: '1.30', scenarios: ['wffc-provision'],
     description: 'With delayed binding the scheduler chooses the node first, writes it into the claim, and the volume is created in that node\'s topology.',
   },

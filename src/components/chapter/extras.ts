@@ -91,6 +91,22 @@ export const EXTRAS: Readonly<Record<string, ChapterExtras>> = {
       { title: 'Developing a CSI driver: the node service (Kubernetes CSI docs)', href: `${CSI_DOCS}/developing.html` },
     ],
   },
+  'mount-failure': {
+    checks: [
+      { q: 'A FailedMount event says “MountVolume.MountDevice failed … rpc error: code = Internal desc = …”. Whose message is the part after desc?', a: 'The CSI driver’s: the node plugin returned it from NodeStageVolume. The same text is in the node plugin’s log for that call; the kubelet only adds the operation name and the volume.' },
+      { q: 'Why does the kubelet treat a device as possibly mounted after DeadlineExceeded, but not after Internal?', a: 'Internal is a final error: the driver says it is done and nothing was mounted. DeadlineExceeded only says the kubelet stopped waiting; the driver may have mounted the device, or may still be mounting it. The kubelet marks the device mount Uncertain, stages it again on the next try and unstages it if the pod goes away.' },
+      { q: 'The kubelet logs “durationBeforeRetry 32s” for a volume. How many times has that operation failed in a row?', a: 'Seven: the backoff starts at 500 ms and doubles on each failure (500 ms, 1 s, 2 s, 4 s, 8 s, 16 s, 32 s), up to 2m2s.' },
+    ],
+    tryIt: [
+      { say: 'The events of a pod stuck in ContainerCreating: each failed mount operation has a FailedMount event with the driver’s error (on a healthy cluster this lists nothing).', cmd: 'kubectl get events --field-selector reason=FailedMount' },
+      { say: 'The kubelet’s failed volume operations and their backoff on the node.', cmd: 'docker exec kind-control-plane journalctl -u kubelet | grep "No retries permitted until"' },
+      { say: 'The node plugin’s side of each call: the request, then the response or the error; a hung call shows the request and nothing after it.', cmd: 'kubectl logs csi-hostpathplugin-0 -c hostpath | grep -E "NodeStageVolume|NodePublishVolume|GRPC error"' },
+    ],
+    docs: [
+      { title: 'Troubleshooting CSI drivers (Kubernetes CSI docs)', href: `${CSI_DOCS}/troubleshooting.html` },
+      { title: 'CSI spec: NodeStageVolume errors (container-storage-interface/spec)', href: 'https://github.com/container-storage-interface/spec/blob/master/spec.md#nodestagevolume-errors' },
+    ],
+  },
   'multi-attach': {
     checks: [
       { q: 'Is a VolumeAttachment created for the refused node?', a: 'No. The refusal happens in the attach/detach controller’s reconciler before any attach starts, so external-attacher and the driver never hear of it.' },

@@ -89,6 +89,27 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    id: 'mount-failure',
+    title: 'Mount failure: NodeStageVolume fails, times out, then succeeds',
+    summary: 'The kubelet\'s NodeStageVolume fails at once (Internal: the disk\'s device has not shown up on the node yet), then hangs until the kubelet\'s 2-minute deadline: FailedMount events, exponential backoff, the device mount left Uncertain so that the next try stages it again; the third try succeeds and the pod runs.',
+    build: () => {
+      const v = existingVolume(cbs(), 'data', '5c1e8a3f-7b2d-4f90-9e6a-3d8b1c4f2a07', 'disk-c8n3f6r1');
+      return common({
+        nodes: twoNodes, objects: [...base(cbs(), twoNodes), ...v.objects], backend: [v.backend],
+        // a final error first (the operation fails, nothing is mounted), then a call the node plugin
+        // never answers: DeadlineExceeded is not final, so the kubelet records the device mount as
+        // uncertain (pkg/volume/csi/csi_attacher.go MountDevice, csi_client.go isFinalError)
+        csiFaults: [
+          { rpc: 'NodeStageVolume', code: 'INTERNAL', count: 1, message: 'disk disk-c8n3f6r1 attached, but its device has not appeared on the node: timed out waiting for /dev/disk/by-id/virtio-disk-c8n3f6r1' },
+          { rpc: 'NodeStageVolume', code: 'DEADLINE_EXCEEDED', count: 1 },
+        ],
+        actions: [{ at: at(1), do: 'create', object: pod(NS, 'web-0', [{ volume: 'data', claim: 'data' }]) }],
+        runFor: at(240),
+        recordFromMessage: { msg: 'kubelet.controllerAttachSucceeded', leadUs: s(0.05) },
+      });
+    },
+  },
+  {
     id: 'teardown',
     title: 'Teardown: unmount, unstage, detach, delete',
     summary: 'The pod is deleted: the kubelet unpublishes and unstages, reports the volume no longer in use, the attach/detach controller detaches it through the VolumeAttachment; then the PVC is deleted and the PV and disk go away.',

@@ -35,8 +35,23 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/provision|createvolume|create volume|waitforfirstconsumer|selected-node|storage ?class|claim/i, 'provision'],
 ];
 
+/**
+ * The kubelet's and the attach/detach controller's operation names ("MountVolume.MountDevice failed
+ * for volume …", pkg/volume/util/operationexecutor/operation_generator.go) say what failed, whatever the
+ * driver's error text after them mentions ("… attached, but its device has not appeared"): they decide
+ * before anything else. MountVolume.NodeExpandVolume is the expansion a mount triggers.
+ */
+const OPERATION_STAGE: Array<[RegExp, Stage]> = [
+  [/\b(MountVolume|MapVolume)\.NodeExpandVolume\b|\bNodeExpandVolume\.|\bExpandVolume\./, 'resize'],
+  [/\b(UnmountVolume|UnmapVolume)\.\w+|\b(UnmountDevice|UnmapDevice)(\.\w+)? failed/, 'unmount'],
+  [/\bDetachVolume\.\w+/, 'detach'],
+  [/\b(AttachVolume\.\w+|VerifyControllerAttachedVolume) failed/, 'attach'],
+  [/\b(MountVolume|MapVolume)\.\w+/, 'mount'],
+];
+
 export function stageOfText(text: string): Stage | null {
-  // a CSI method named anywhere in the text decides first (ControllerUnpublishVolume: detach)
+  for (const [re, st] of OPERATION_STAGE) if (re.test(text)) return st;
+  // a CSI method named anywhere in the text decides next (ControllerUnpublishVolume: detach)
   for (const m of text.matchAll(/\b(\w*Volume|\w*Snapshot|NodeGetInfo|GetInfo|NotifyRegistrationStatus)\b/g)) {
     const s = stageOfMethod(m[1]!);
     if (s) return s;
