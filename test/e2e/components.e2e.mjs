@@ -30,8 +30,8 @@ const REQUIRED = [
 ];
 
 const CHAPTER_ORDER = [
-  'provision', 'attach', 'mount', 'teardown', 'pod-migration', 'multi-attach', 'ad-detach-backoff',
-  'mount-failure', 'wffc-provision', 'ceph-rbd',
+  'provision', 'wffc-provision', 'attach', 'mount', 'teardown', 'multi-attach', 'pod-migration', 'node-failure',
+  'ad-detach-backoff', 'mount-failure', 'ceph-rbd',
 ];
 
 /** Requests that fetch Mermaid itself (the lazily imported library), not the small loader. */

@@ -21,9 +21,10 @@ import { parseKlog, parseQuotedLog } from '../../src/machines/index.ts';
 const pagesDir = new URL('../../src/pages/flows/', import.meta.url);
 
 describe('the chapter list', () => {
-  it('has the ten chapters in learning order, each with an MDX page whose frontmatter names it', () => {
+  it('has the eleven chapters in the learning path\'s order, each with an MDX page whose frontmatter names it', () => {
     expect(CHAPTERS.map((c) => c.id)).toEqual([
-      'provision', 'attach', 'mount', 'teardown', 'pod-migration', 'multi-attach', 'ad-detach-backoff', 'mount-failure', 'wffc-provision', 'ceph-rbd',
+      'provision', 'wffc-provision', 'attach', 'mount', 'teardown', 'multi-attach', 'pod-migration', 'node-failure', 'ad-detach-backoff',
+      'mount-failure', 'ceph-rbd',
     ]);
     const pages = readdirSync(pagesDir).filter((f) => f.endsWith('.mdx')).map((f) => f.replace(/\.mdx$/, '')).sort();
     expect(pages).toEqual(CHAPTERS.map((c) => c.id).sort());
@@ -43,13 +44,13 @@ describe('the chapter list', () => {
     const all = CHAPTERS.flatMap((c) => c.scenarios);
     for (const s of all) expect(ids.has(s)).toBe(true);
     expect(new Set(all).size).toBe(all.length);
-    expect(scenariosWithoutChapter().map((s) => s.id).sort()).toEqual(['force-detach', 'statefulset-rollout']);
+    expect(scenariosWithoutChapter().map((s) => s.id).sort()).toEqual(['statefulset-rollout']);
   });
 
   it('neighbours follow the order, with nothing before the first or after the last', () => {
     expect(neighbours('provision').prev).toBeUndefined();
-    expect(neighbours('provision').next?.id).toBe('attach');
-    expect(neighbours('ad-detach-backoff').prev?.id).toBe('multi-attach');
+    expect(neighbours('provision').next?.id).toBe('wffc-provision');
+    expect(neighbours('ad-detach-backoff').prev?.id).toBe('node-failure');
     expect(neighbours('ceph-rbd').next).toBeUndefined();
     expect(() => getChapter('no-such')).toThrow(/unknown chapter "no-such"/);
   });
@@ -87,7 +88,8 @@ describe('step queries and links', () => {
     expect(stepHref('pod-migration', 57, '1.20')).toBe('?k8s=1.20&step=57#player');
     expect(stepHref('ceph-rbd-clone', 5)).toBe('?flow=ceph-rbd-clone&step=5#player');
     expect(chapterOfFlow('ceph-rbd-delete')?.id).toBe('ceph-rbd');
-    expect(chapterOfFlow('force-detach')).toBeUndefined();
+    expect(chapterOfFlow('force-detach')?.id).toBe('node-failure');
+    expect(chapterOfFlow('statefulset-rollout')).toBeUndefined();
     expect(stepAnchor(3)).toBe('step-3');
     expect(stepAnchor(3, { scenario: 'ad-detach-backoff', k8s: '1.20' })).toBe('ad-detach-backoff-120-step-3');
   });

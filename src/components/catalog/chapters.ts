@@ -23,6 +23,13 @@ export const CHAPTERS: readonly Chapter[] = [
       'A claim is created. The PV controller hands it to external-provisioner, which calls CreateVolume and creates a PersistentVolume; the PV controller then binds the two.',
   },
   {
+    id: 'wffc-provision',
+    title: 'WaitForFirstConsumer',
+    scenarios: ['wffc-provision'],
+    summary:
+      'With volumeBindingMode WaitForFirstConsumer the scheduler picks the node first and writes selected-node on the claim; the volume is then created in that node’s topology (seed 003).',
+  },
+  {
     id: 'attach',
     title: 'Attach',
     scenarios: ['attach'],
@@ -44,6 +51,13 @@ export const CHAPTERS: readonly Chapter[] = [
       'The pod goes: NodeUnpublishVolume, NodeUnstageVolume, then the detach. Deleting the claim releases the volume and DeleteVolume removes it.',
   },
   {
+    id: 'multi-attach',
+    title: 'Multi-Attach',
+    scenarios: ['multi-attach'],
+    summary:
+      'A ReadWriteOnce volume is wanted on a second node while still attached to the first: the attach/detach controller refuses and says why.',
+  },
+  {
     id: 'pod-migration',
     title: 'Pod migration',
     scenarios: ['pod-migration'],
@@ -51,11 +65,11 @@ export const CHAPTERS: readonly Chapter[] = [
       'A StatefulSet pod moves to another node (seed 000): the volume is unmounted and detached on the old node before it is attached and mounted on the new one.',
   },
   {
-    id: 'multi-attach',
-    title: 'Multi-Attach',
-    scenarios: ['multi-attach'],
+    id: 'node-failure',
+    title: 'Node failure',
+    scenarios: ['force-detach'],
     summary:
-      'A ReadWriteOnce volume is wanted on a second node while still attached to the first: the attach/detach controller refuses and says why.',
+      'A node shuts down with a volume attached. The recreated pod gets a Multi-Attach error until the attach/detach controller force-detaches the volume after 6 minutes; the out-of-service taint would free it at once.',
   },
   {
     id: 'ad-detach-backoff',
@@ -70,13 +84,6 @@ export const CHAPTERS: readonly Chapter[] = [
     scenarios: ['mount-failure'],
     summary:
       'NodeStageVolume fails with Internal, then hangs until the kubelet’s 2-minute deadline: FailedMount events, retries with exponential backoff, the device mount left Uncertain, then success.',
-  },
-  {
-    id: 'wffc-provision',
-    title: 'WaitForFirstConsumer',
-    scenarios: ['wffc-provision'],
-    summary:
-      'With volumeBindingMode WaitForFirstConsumer the scheduler picks the node first and writes selected-node on the claim; the volume is then created in that node’s topology (seed 003).',
   },
   {
     id: 'ceph-rbd',

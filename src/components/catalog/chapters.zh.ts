@@ -7,6 +7,7 @@ export const CHAPTERS_ZH: Readonly<Record<string, { title: string; summary: stri
   'pod-migration': { title: 'Pod 迁移', summary: 'StatefulSet 的 Pod 迁移到另一个节点（种子文档 000）：卷先在旧节点上卸载并解除挂接，然后才在新节点上挂接和挂载。' },
   'multi-attach': { title: 'Multi-Attach', summary: 'ReadWriteOnce 卷仍挂接在第一个节点上时，第二个节点也需要它：attach/detach 控制器拒绝挂接，并说明原因。' },
   'ad-detach-backoff': { title: '退避中的解除挂接', summary: '解除挂接失败，Pod 又回到同一节点（种子文档 002）：在 1.20 上会卡住，因为节点状态丢失了这个卷；1.30 已修复。' },
+  'node-failure': { title: '节点故障', summary: '挂接着卷的节点关机。重建的 Pod 收到 Multi-Attach 错误，直到 6 分钟后 attach/detach 控制器强制解除挂接；给节点加 out-of-service 污点则可以立即释放该卷。' },
   'mount-failure': { title: '挂载失败', summary: 'NodeStageVolume 先以 Internal 失败，随后挂起直到 kubelet 的 2 分钟超时：FailedMount 事件、指数退避重试、设备挂载被标记为 Uncertain，最后重试成功。' },
   'wffc-provision': { title: 'WaitForFirstConsumer', summary: 'volumeBindingMode 为 WaitForFirstConsumer 时，调度器先选定节点并在申领上写入 selected-node；卷随后在该节点的拓扑中创建（种子文档 003）。' },
   'ceph-rbd': { title: 'Ceph RBD', summary: 'ceph-csi 创建、克隆和删除 RBD 镜像，并展示其 omap 日志（journal）、-temp 克隆镜像和回收站随之发生的变化（种子文档 004）。' },

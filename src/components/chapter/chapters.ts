@@ -27,6 +27,10 @@ export const CHAPTERS: readonly ChapterInfo[] = [
     description: 'A claim becomes a volume: the PV controller hands the claim to external-provisioner, which calls CreateVolume and creates the PersistentVolume the controller then binds.',
   },
   {
+    id: 'wffc-provision', title: 'WaitForFirstConsumer', k8s: '1.30', scenarios: ['wffc-provision'],
+    description: 'With delayed binding the scheduler chooses the node first, writes it into the claim, and the volume is created in that node\'s topology.',
+  },
+  {
     id: 'attach', title: 'Attach', k8s: '1.30', scenarios: ['attach'],
     description: 'A scheduled pod needs its volume on its node: the attach/detach controller creates a VolumeAttachment and external-attacher turns it into ControllerPublishVolume.',
   },
@@ -39,12 +43,16 @@ export const CHAPTERS: readonly ChapterInfo[] = [
     description: 'The same path backwards: unpublish, unstage, detach through the VolumeAttachment, then the released volume is deleted with DeleteVolume.',
   },
   {
+    id: 'multi-attach', title: 'Multi-Attach', k8s: '1.30', scenarios: ['multi-attach'],
+    description: 'A ReadWriteOnce volume wanted on a second node: the attach/detach controller refuses, reports a Multi-Attach error and the new pod waits.',
+  },
+  {
     id: 'pod-migration', title: 'Pod migration', k8s: '1.20', scenarios: ['pod-migration'],
     description: 'A StatefulSet pod moves to another node: 46 real log lines from a cbs-csi cluster, each next to the simulated step that prints it.',
   },
   {
-    id: 'multi-attach', title: 'Multi-Attach', k8s: '1.30', scenarios: ['multi-attach'],
-    description: 'A ReadWriteOnce volume wanted on a second node: the attach/detach controller refuses, reports a Multi-Attach error and the new pod waits.',
+    id: 'node-failure', title: 'Node failure', k8s: '1.30', scenarios: ['force-detach'],
+    description: 'A node shuts down with a volume attached: the node turns NotReady, the recreated pod gets a Multi-Attach error until the attach/detach controller force-detaches after 6 minutes, then attach and mount on the new node.',
   },
   {
     id: 'ad-detach-backoff', title: 'Detach backoff', k8s: '1.30', alsoK8s: ['1.20'], scenarios: ['ad-detach-backoff'],
@@ -53,10 +61,6 @@ export const CHAPTERS: readonly ChapterInfo[] = [
   {
     id: 'mount-failure', title: 'Mount failure', k8s: '1.30', alsoK8s: ['1.20'], scenarios: ['mount-failure'],
     description: 'NodeStageVolume fails, then hangs until the kubelet\'s 2-minute deadline: FailedMount events, exponential backoff, an Uncertain device mount, and the retry that works.',
-  },
-  {
-    id: 'wffc-provision', title: 'WaitForFirstConsumer', k8s: '1.30', scenarios: ['wffc-provision'],
-    description: 'With delayed binding the scheduler chooses the node first, writes it into the claim, and the volume is created in that node\'s topology.',
   },
   {
     id: 'ceph-rbd', title: 'ceph-csi RBD', k8s: '1.30', scenarios: ['ceph-rbd-create', 'ceph-rbd-clone', 'ceph-rbd-delete'],

@@ -91,6 +91,19 @@ export const EXTRAS: Readonly<Record<string, ChapterExtras>> = {
       { title: 'Developing a CSI driver: the node service (Kubernetes CSI docs)', href: `${CSI_DOCS}/developing.html` },
     ],
   },
+  'node-failure': {
+    checks: [
+      { q: 'You force-delete the pod of a dead node. Is its volume free now?', a: 'No. Deleting the object detaches nothing: the volume stays attached to the dead node, and the node’s last status still says it is in use. The new pod gets a Multi-Attach error until the attach/detach controller detaches it.' },
+      { q: 'When does the attach/detach controller detach a volume that the node still reports in use?', a: 'After maxWaitForUnmountDuration, 6 minutes from when the detach was first wanted, and only if the node is not Ready (kubernetes#110721). With --disable-force-detach-on-timeout (1.30) never: then the node must come back, or be tainted out of service.' },
+      { q: 'The new pod’s volume is attached, but the pod is still ContainerCreating for another two minutes. Why?', a: 'Its kubelet’s check that the volume is attached failed many times while it waited, so that operation is in exponential backoff, up to 2m2s. The pod starts at the first retry after the attach.' },
+    ],
+    // a kind cluster's node is the control plane too: stopping it stops the API server with it
+    tryIt: [],
+    docs: [
+      { title: 'Non-graceful node shutdown (kubernetes.io)', href: 'https://kubernetes.io/docs/concepts/cluster-administration/node-shutdown/#non-graceful-node-shutdown' },
+      { title: 'Taint based evictions (kubernetes.io)', href: 'https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/#taint-based-evictions' },
+    ],
+  },
   'mount-failure': {
     checks: [
       { q: 'A FailedMount event says “MountVolume.MountDevice failed … rpc error: code = Internal desc = …”. Whose message is the part after desc?', a: 'The CSI driver’s: the node plugin returned it from NodeStageVolume. The same text is in the node plugin’s log for that call; the kubelet only adds the operation name and the volume.' },
