@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { englishPath, langOf, linkIn, pathIn, switchTarget, TRANSLATED, UI } from '../../src/components/site/i18n.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { englishPath, langOf, linkIn, pathIn, switchTarget, TRANSLATED, TRANSLATED_CHAPTERS, UI } from '../../src/components/site/i18n.ts';
+import { CHAPTERS } from '../../src/components/chapter/chapters.ts';
 
 describe('the site languages (i18n.ts)', () => {
   it('reads the language from the URL: /zh/… is Chinese, the rest English', () => {
@@ -17,13 +19,15 @@ describe('the site languages (i18n.ts)', () => {
     expect(switchTarget('/glossary/', 'zh')).toEqual({ href: '/zh/glossary/', samePage: true });
     expect(switchTarget('/zh/glossary/', 'en')).toEqual({ href: '/glossary/', samePage: true });
     expect(switchTarget('/', 'zh')).toEqual({ href: '/zh/', samePage: true });
-    expect(switchTarget('/flows/attach/', 'zh')).toEqual({ href: '/zh/', samePage: false });
+    expect(switchTarget('/flows/attach/', 'zh')).toEqual({ href: '/zh/flows/attach/', samePage: true });
+    expect(switchTarget('/components/kubelet/', 'zh')).toEqual({ href: '/zh/', samePage: false });
   });
 
   it('links a translated page in the page\'s language and an untranslated one in English, saying so', () => {
     expect(linkIn('zh', '/glossary/#va')).toEqual({ href: '/zh/glossary/#va' });
     expect(linkIn('zh', '/')).toEqual({ href: '/zh/' });
-    expect(linkIn('zh', '/flows/attach/')).toEqual({ href: '/flows/attach/', hreflang: 'en' });
+    expect(linkIn('zh', '/flows/attach/')).toEqual({ href: '/zh/flows/attach/' });
+    expect(linkIn('zh', '/components/kubelet/')).toEqual({ href: '/components/kubelet/', hreflang: 'en' });
     expect(linkIn('en', '/flows/attach/')).toEqual({ href: '/flows/attach/' });
     expect(linkIn('en', '/glossary/')).toEqual({ href: '/glossary/' });
   });
@@ -32,5 +36,18 @@ describe('the site languages (i18n.ts)', () => {
     expect(Object.keys(UI.zh).sort()).toEqual(Object.keys(UI.en).sort());
     expect(Object.keys(UI.zh.nav).sort()).toEqual(Object.keys(UI.en.nav).sort());
     expect(TRANSLATED).toContain('/');
+  });
+
+  it('lists exactly the chapters that have a Chinese page, and every chapter has one', () => {
+    const dir = new URL('../../src/pages/zh/flows/', import.meta.url);
+    const files = readdirSync(dir).filter((f) => f.endsWith('.mdx')).map((f) => f.replace(/\.mdx$/, '')).sort();
+    expect([...TRANSLATED_CHAPTERS].sort()).toEqual(files);
+    expect(files).toEqual(CHAPTERS.map((c) => c.id).sort());
+    for (const id of files) {
+      const text = readFileSync(new URL(`${id}.mdx`, dir), 'utf8');
+      expect(text, `${id}: frontmatter names its chapter`).toMatch(new RegExp(`^---\\n[\\s\\S]*?\\nchapter: ${id}\\n`));
+      // prose links to other chapters stay in Chinese
+      expect(text, `${id}: links to English chapters`).not.toMatch(/\]\(\/flows\//);
+    }
   });
 });

@@ -79,7 +79,7 @@ export const EXTRAS: Readonly<Record<string, ChapterExtras>> = {
     checks: [
       { q: 'Which RPC runs once per node, and which once per pod?', a: 'NodeStageVolume (the kubelet’s MountDevice) once per volume and node, at the global staging path; NodePublishVolume (SetUp) once per pod, into the pod’s own directory.' },
       { q: 'Why does the kubelet call NodeGetCapabilities first?', a: 'To learn whether the driver has STAGE_UNSTAGE_VOLUME. Without it the kubelet skips NodeStageVolume and calls NodePublishVolume alone.' },
-      { q: 'A pod is ContainerCreating on a 1.30 cluster and you see no “Unable to attach or mount volumes” event. Is nothing failing?', a: 'Not necessarily: since 1.28 the kubelet records nothing when its 2m3s wait runs out. Look for the per-operation FailedMount events (“MountVolume.SetUp failed …”) and the kubelet journal.' },
+      { q: 'A pod is ContainerCreating on a 1.30 cluster and you see no “Unable to attach or mount volumes” event. Is nothing failing?', a: 'Not necessarily: since 1.28 the kubelet records no event when its 2m3s wait runs out (its journal only has "Error syncing pod, skipping … context deadline exceeded"). Look for the per-operation FailedMount events (“MountVolume.SetUp failed …”) and the kubelet journal.' },
     ],
     tryIt: [
       { say: 'The kubelet’s mount lines for the pod’s volume: MountDevice (with the staging path; only for a driver with STAGE_UNSTAGE_VOLUME) and SetUp.', cmd: 'docker exec kind-control-plane journalctl -u kubelet | grep -E "MountVolume.(MountDevice|SetUp) succeeded"' },

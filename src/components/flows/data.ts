@@ -3,7 +3,11 @@
  * run options, and their flow models (memoised: the chapter page, its embed and its JSON file all
  * read the same run). Runs in Node during `astro build`; nothing here ships to the browser.
  */
-import { buildFlowModel, runScenario, SCENARIOS, PROFILE_IDS, type FlowModel, type ProfileId } from '../../machines/index.ts';
+import type { PlayerText } from '../player/text.ts';
+import { buildFlowModel, runScenario, SCENARIOS, PROFILE_IDS, type FlowModel, type ProfileId, type Trace } from '../../machines/index.ts';
+import { flowModelZh } from '../../machines/view/flow.zh.ts';
+import type { Lang } from '../site/i18n.ts';
+import { PLAYER_TEXT_ZH } from '../player/text.zh.ts';
 
 /** Per-scenario run options for the site. statefulset-rollout runs 8 replicas: a trace of 1000+ steps. */
 const SITE_OPTIONS: Record<string, { replicas?: number }> = {
@@ -20,20 +24,40 @@ export const SITE_SCENARIOS: SiteScenario[] = SCENARIOS.map((s) => ({ id: s.id, 
 
 export const DEFAULT_K8S: ProfileId = '1.30';
 
-const cache = new Map<string, FlowModel>();
+const cache = new Map<string, { model: FlowModel; trace: Trace }>();
+
+function run(id: string, k8s: ProfileId): { model: FlowModel; trace: Trace } {
+  const key = `${id}.${k8s}`;
+  let r = cache.get(key);
+  if (!r) {
+    const trace = runScenario(id, { k8s, captureWorld: true, ...SITE_OPTIONS[id] });
+    r = { model: buildFlowModel(trace), trace };
+    cache.set(key, r);
+  }
+  return r;
+}
 
 export function flowModel(id: string, k8s: ProfileId = DEFAULT_K8S): FlowModel {
+  return run(id, k8s).model;
+}
+
+const zhCache = new Map<string, FlowModel>();
+
+/** The flow model in a page's language: the Chinese one has its steps' summaries and causes from the zh catalogs. */
+export function flowModelIn(lang: Lang, id: string, k8s: ProfileId = DEFAULT_K8S): FlowModel {
+  if (lang === 'en') return flowModel(id, k8s);
   const key = `${id}.${k8s}`;
-  let m = cache.get(key);
+  let m = zhCache.get(key);
   if (!m) {
-    m = buildFlowModel(runScenario(id, { k8s, captureWorld: true, ...SITE_OPTIONS[id] }));
-    cache.set(key, m);
+    const r = run(id, k8s);
+    m = flowModelZh(r.model, r.trace);
+    zhCache.set(key, m);
   }
   return m;
 }
 
-/** Where the JSON of a flow model is served from (src/pages/data/flows/[flow].json.ts). */
-export const dataUrl = (id: string, k8s: ProfileId): string => `/data/flows/${id}.${k8s}.json`;
+/** Where the JSON of a flow model is served from (src/pages/data/flows/[flow].json.ts): <id>.<k8s>.json, <id>.<k8s>.zh.json. */
+export const dataUrl = (id: string, k8s: ProfileId, lang: Lang = 'en'): string => `/data/flows/${id}.${k8s}${lang === 'zh' ? '.zh' : ''}.json`;
 
 /** One flow a player can show: a scenario in one or more versions. */
 export interface PlayerFlow {
@@ -52,25 +76,28 @@ export interface PlayerFlow {
  */
 export interface PlayerProps extends PlayerFlow {
   initialK8s: ProfileId;
+  /** the player's words in the page's language (English when absent) */
+  text?: PlayerText;
   mode?: 'chapter' | 'embed' | 'present';
   flows: PlayerFlow[];
 }
 
-function playerFlow(id: string, versions?: ProfileId[]): PlayerFlow {
+function playerFlow(id: string, versions?: ProfileId[], lang: Lang = 'en'): PlayerFlow {
   const s = SITE_SCENARIOS.find((x) => x.id === id);
   if (!s) throw new Error(`unknown scenario "${id}" (known: ${SITE_SCENARIOS.map((x) => x.id).join(', ')})`);
   const vs = versions ?? s.versions;
   return {
     scenario: id, title: s.title, versions: vs,
     totals: Object.fromEntries(vs.map((v) => [v, flowModel(id, v).steps.length])),
-    dataUrls: Object.fromEntries(vs.map((v) => [v, dataUrl(id, v)])),
+    dataUrls: Object.fromEntries(vs.map((v) => [v, dataUrl(id, v, lang)])),
   };
 }
 
-export function playerProps(ids: string | string[], opts: { k8s?: ProfileId; mode?: 'chapter' | 'embed' | 'present'; versions?: ProfileId[] } = {}): PlayerProps {
-  const flows = (Array.isArray(ids) ? ids : [ids]).map((id) => playerFlow(id, opts.versions));
+export function playerProps(ids: string | string[], opts: { k8s?: ProfileId; mode?: 'chapter' | 'embed' | 'present'; versions?: ProfileId[]; lang?: Lang } = {}): PlayerProps {
+  const lang = opts.lang ?? 'en';
+  const flows = (Array.isArray(ids) ? ids : [ids]).map((id) => playerFlow(id, opts.versions, lang));
   if (!flows.length) throw new Error('playerProps needs at least one scenario id');
-  return { ...flows[0]!, flows, initialK8s: opts.k8s ?? DEFAULT_K8S, mode: opts.mode ?? 'chapter' };
+  return { ...flows[0]!, flows, initialK8s: opts.k8s ?? DEFAULT_K8S, mode: opts.mode ?? 'chapter', ...(lang === 'zh' ? { text: PLAYER_TEXT_ZH } : {}) };
 }
 
 /** The static paths of a page per scenario (/embed/<id>/, /present/<id>/, /present/<id>/notes/). */

@@ -11,6 +11,7 @@
  */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { mermaidWindow, messageAt, type FlowModel } from '../../machines/view/flow.ts';
+import { fill, useText } from './text.ts';
 
 const WINDOW = 12;
 /** messages kept before the current one when a window is placed */
@@ -30,6 +31,7 @@ function LaneLabel({ p }: { p: string }) {
 interface Row { index: number; step: number; from: number; to: number; text: string; dashed: boolean }
 
 const Rows = memo(function Rows({ rows, lanes, onSeek }: { rows: Row[]; lanes: string[]; onSeek: (step: number) => void }) {
+  const t = useText();
   return (
     <ol className="fp-seq-rows" style={{ ['--fp-lanes' as string]: String(lanes.length) }}>
       {rows.map((r, i) => {
@@ -46,9 +48,9 @@ const Rows = memo(function Rows({ rows, lanes, onSeek }: { rows: Row[]; lanes: s
           <li key={r.index} data-step={r.step} data-message={r.index} className={`fp-seq-row is-${dir}${r.dashed ? ' is-reply' : ''}`}
             style={{ gridRow: String(i + 1), ['--fp-from' as string]: pct(lo + 0.5), ['--fp-to' as string]: pct(n - hi - 0.5), ['--fp-mid' as string]: `${mid.toFixed(3)}%` }}>
             <button type="button" className="fp-seq-msg" onClick={() => onSeek(r.step)}
-              title={`Step ${r.step}: ${lanes[r.from]} → ${lanes[r.to]}`}>
+              title={fill(t.messageTitle, { step: r.step, from: lanes[r.from]!, to: lanes[r.to]! })}>
               <span className="fp-seq-no">{r.step}</span> <span className="fp-seq-text">{r.text}</span>
-              <span className="visually-hidden">, {lanes[r.from]} to {lanes[r.to]}{r.dashed ? ' (reply)' : ''}</span>
+              <span className="visually-hidden">{fill(t.messageTo, { from: lanes[r.from]!, to: lanes[r.to]! })}{r.dashed ? t.reply : ''}</span>
             </button>
             <span className="fp-seq-arrow" aria-hidden="true" />
           </li>
@@ -114,33 +116,34 @@ export function Diagram({ model, step, onSeek, reducedMotion, headingLevel }: Di
   }, [current, rows, step, m, reducedMotion]);
 
   const H = headingLevel === 2 ? 'h2' : 'h3';
+  const t = useText();
   const first = rows[0]?.step;
   const last = rows[rows.length - 1]?.step;
   return (
     <section className="fp-panel fp-diagram" aria-labelledby="fp-diag-h">
       <H id="fp-diag-h" className="fp-panel-title">
-        Sequence{' '}
+        {t.sequence}{' '}
         <span className="fp-count">
-          {count === 0 ? 'no messages' : m ? `step ${m.step}${m.step === step ? '' : ` (the last message before step ${step})`}: ${m.from} → ${m.to}` : 'before the first message'}
+          {count === 0 ? t.noMessagesShort : m ? fill(m.step === step ? t.currentMessage : t.lastBefore, { step: m.step, now: step, from: m.from, to: m.to }) : t.beforeFirst}
         </span>
       </H>
-      {count === 0 ? <p className="fp-muted">This flow sends no API or CSI messages.</p> : (
+      {count === 0 ? <p className="fp-muted">{t.noMessages}</p> : (
         <>
           {/* tabIndex: the box scrolls, so it must be reachable by keyboard */}
           <div ref={box} className="fp-scroll fp-diagram-box fp-seq" tabIndex={0} role="group"
-            aria-label={`Sequence diagram, steps ${first} to ${last} (${rows.length} of ${count} messages)`} data-window={`${win.from}-${win.to}`}>
+            aria-label={fill(t.diagramLabel, { first: first ?? '', last: last ?? '', shown: rows.length, count })} data-window={`${win.from}-${win.to}`}>
             <div className="fp-seq-grid" style={{ ['--fp-lanes' as string]: String(lanes.length) }}>
-              <ol className="fp-seq-head" aria-label="Participants">
+              <ol className="fp-seq-head" aria-label={t.participants}>
                 {lanes.map((p) => <li key={p} title={p}><LaneLabel p={p} /></li>)}
               </ol>
-              {win.from > 0 && <p className="fp-seq-more">… {win.from} earlier {win.from === 1 ? 'message' : 'messages'}</p>}
+              {win.from > 0 && <p className="fp-seq-more">{win.from === 1 ? t.earlierOne : fill(t.earlier, { n: win.from })}</p>}
               <Rows rows={rows} lanes={lanes} onSeek={onSeek} />
-              {win.to < count && <p className="fp-seq-more">… {count - win.to} more {count - win.to === 1 ? 'message' : 'messages'}</p>}
+              {win.to < count && <p className="fp-seq-more">{count - win.to === 1 ? t.moreOne : fill(t.more, { n: count - win.to })}</p>}
               <div className="fp-seq-lifelines" aria-hidden="true">{lanes.map((p) => <span key={p} />)}</div>
             </div>
           </div>
           <details className="fp-seq-source">
-            <summary>Mermaid source of these {rows.length} messages</summary>
+            <summary>{fill(t.mermaidSource, { n: rows.length })}</summary>
             <pre tabIndex={0}><code>{source}</code></pre>
           </details>
         </>

@@ -20,6 +20,7 @@ import { activatedBySpace, keyCommand, loadModel, ModelError, ownsKeys, parentOr
 import { legendOf, Scrubber } from './Scrubber.tsx';
 import { WorldPanel } from './WorldPanel.tsx';
 import { isPresentMessage, presentChannel, type PresentMessage } from './present.ts';
+import { fill, PLAYER_TEXT_EN, TextContext, type PlayerText } from './text.ts';
 import './player.css';
 
 /** The postMessage API's message types: a contract with embedding pages, keep them exactly. */
@@ -53,6 +54,7 @@ let activePlayer = 0;
 const framed = (): boolean => typeof window !== 'undefined' && window.parent !== window;
 
 export default function FlowPlayer(props: PlayerProps) {
+  const t: PlayerText = props.text ?? PLAYER_TEXT_EN;
   const flows: PlayerFlow[] = props.flows?.length ? props.flows : [props];
   const mode = props.mode ?? 'chapter';
   // the presenter is an embed of its own: the page is the player, every player key is its
@@ -109,12 +111,12 @@ export default function FlowPlayer(props: PlayerProps) {
     if (req.flow !== null) {
       const hit = flows.find((x) => x.scenario === req.flow);
       if (hit) f = hit;
-      else notes.push(`There is no flow “${req.flow.slice(0, 40)}” in this player; showing ${f.scenario}.`);
+      else notes.push(fill(t.noFlow, { flow: req.flow.slice(0, 40), shown: f.scenario }));
     }
     let v = f.versions.includes(props.initialK8s) ? props.initialK8s : f.versions[0]!;
     if (req.k8s !== null) {
       if ((f.versions as string[]).includes(req.k8s)) v = req.k8s as typeof v;
-      else notes.push(`Kubernetes ${req.k8s.slice(0, 20)} is not available for this flow (${f.versions.join(', ')}); showing ${v}.`);
+      else notes.push(fill(t.noVersion, { k8s: req.k8s.slice(0, 20), versions: f.versions.join(', '), shown: v }));
     }
     return { flow: f, k8s: v as string, step: req.step, large: req.large, notice: notes.length ? notes.join(' ') : null };
   };
@@ -183,7 +185,7 @@ export default function FlowPlayer(props: PlayerProps) {
   useEffect(() => {
     if (!hydrated) return;
     const url = flow.dataUrls[k8s];
-    if (!url) { setError(`No trace of ${flow.scenario} for Kubernetes ${k8s}.`); return; }
+    if (!url) { setError(fill(t.noTrace, { scenario: flow.scenario, k8s })); return; }
     const ctrl = new AbortController();
     const apply = (m: FlowModel) => {
       const want = pending.current;
@@ -212,7 +214,7 @@ export default function FlowPlayer(props: PlayerProps) {
       (e: unknown) => {
         if (ctrl.signal.aborted) return;
         setLoading(false);
-        setError(e instanceof ModelError ? e.message : `The trace could not be loaded: ${String(e)}`);
+        setError(e instanceof ModelError ? e.message : fill(t.loadFailed, { error: String(e) }));
       },
     );
     return () => ctrl.abort();
@@ -382,12 +384,10 @@ export default function FlowPlayer(props: PlayerProps) {
   // ---- before hydration (and without JavaScript): a note, no dead controls
   if (!hydrated) {
     return (
-      <section className={rootClass} aria-label={`Flow player: ${title}`} ref={root}>
+      <section className={rootClass} aria-label={fill(t.playerLabel, { title })} ref={root}>
         {embed && <h1 className="fp-title">{title}</h1>}
         <p className="fp-nojs">
-          {embed
-            ? 'The interactive flow player needs JavaScript. Each step\'s summary and log line are also listed in the flow\'s data file: '
-            : 'The interactive flow player needs JavaScript. The full list of steps, with every summary and log line, follows below.'}
+          {embed ? t.noJsEmbed : t.noJsChapter}
           {embed && <a href={flow.dataUrls[k8s]}>{flow.dataUrls[k8s]}</a>}
         </p>
       </section>
@@ -395,9 +395,10 @@ export default function FlowPlayer(props: PlayerProps) {
   }
 
   return (
+    <TextContext.Provider value={t}>
     <section
       className={rootClass}
-      aria-label={`Flow player: ${title}`}
+      aria-label={fill(t.playerLabel, { title })}
       ref={root}
       onPointerDown={interact}
       aria-busy={loading || undefined}
@@ -408,7 +409,7 @@ export default function FlowPlayer(props: PlayerProps) {
           <div className="fp-switches">
             {flows.length > 1 && (
               <fieldset className="fp-radios">
-                <legend>Flow</legend>
+                <legend>{t.flow}</legend>
                 {flows.map((f) => (
                   <label key={f.scenario}>
                     <input type="radio" name={`fp-flow-${flows[0]!.scenario}`} value={f.scenario} checked={f.scenario === flow.scenario} onChange={() => switchFlow(f.scenario)} />
@@ -419,7 +420,7 @@ export default function FlowPlayer(props: PlayerProps) {
             )}
             {flow.versions.length > 1 && (
               <fieldset className="fp-radios">
-                <legend>Kubernetes</legend>
+                <legend>{t.kubernetes}</legend>
                 {flow.versions.map((v) => (
                   <label key={v}>
                     <input type="radio" name={`fp-k8s-${flows[0]!.scenario}`} value={v} checked={v === k8s} onChange={() => switchVersion(v)} />
@@ -430,24 +431,24 @@ export default function FlowPlayer(props: PlayerProps) {
             )}
             {embed && !present && (
               <button type="button" className="fp-btn fp-btn-text" aria-pressed={large} onClick={() => setLarge((x) => !x)}>
-                Large text
+                {t.largeText}
               </button>
             )}
             {present && (
               <>
                 <label className="fp-speed">
-                  Beside the step{' '}
+                  {t.besideStep}{' '}
                   <select value={show} onChange={(e) => setShow(e.currentTarget.value as typeof show)}>
-                    <option value="diagram">Sequence diagram</option>
-                    <option value="log">Log</option>
-                    <option value="objects">Objects</option>
-                    <option value="world">Machines and state of world</option>
+                    <option value="diagram">{t.showDiagram}</option>
+                    <option value="log">{t.showLog}</option>
+                    <option value="objects">{t.showObjects}</option>
+                    <option value="world">{t.showWorld}</option>
                   </select>
                 </label>
-                <button type="button" className="fp-btn fp-btn-text" onClick={toggleFullscreen} title="Full screen (F)">Full screen</button>
+                <button type="button" className="fp-btn fp-btn-text" onClick={toggleFullscreen} title={t.fullScreenTitle}>{t.fullScreen}</button>
                 <a className="fp-btn fp-btn-text" href={`/present/${flow.scenario}/notes/`} target="csi-flows-notes"
                   onClick={(e) => { e.preventDefault(); window.open(`/present/${flow.scenario}/notes/`, 'csi-flows-notes', 'popup,width=900,height=700'); }}>
-                  Speaker notes
+                  {t.speakerNotes}
                 </a>
               </>
             )}
@@ -457,68 +458,68 @@ export default function FlowPlayer(props: PlayerProps) {
         {(notice || urlNotice) && (
           <div className="fp-notice" role="status">
             <span>{[urlNotice, notice].filter(Boolean).join(' ')}</span>
-            <button type="button" className="fp-linkbtn" onClick={() => { setUrlNotice(null); send({ type: 'player.dismissNotice' }); }}>Dismiss</button>
+            <button type="button" className="fp-linkbtn" onClick={() => { setUrlNotice(null); send({ type: 'player.dismissNotice' }); }}>{t.dismiss}</button>
           </div>
         )}
         {error && (
           <div className="fp-error" role="alert">
             <p>{error}</p>
-            <button type="button" className="fp-btn fp-btn-text" onClick={() => setAttempt((n) => n + 1)}>Retry</button>
+            <button type="button" className="fp-btn fp-btn-text" onClick={() => setAttempt((n) => n + 1)}>{t.retry}</button>
           </div>
         )}
 
         {/* the controls sit above the step's text, so they stay put however long the text runs */}
         <div className="fp-transport">
-          <div className="fp-controls" role="group" aria-label="Player controls">
-            <button type="button" className="fp-btn" onClick={cmd('player.first')} disabled={!model} aria-label="First step" title="First step (Home)"><Icon d="M3 2h2v12H3zM14 2v12L6 8z" /></button>
-            <button type="button" className="fp-btn" onClick={cmd('player.prev')} disabled={!model} aria-label="Previous step" title="Previous step (← or PageUp)"><Icon d="M12 2v12L4 8z" /></button>
-            <button type="button" className="fp-btn fp-play" onClick={cmd('player.toggle')} disabled={!model} aria-label={playing ? 'Pause' : 'Play'} title={`${playing ? 'Pause' : 'Play'} (Space)`}>
+          <div className="fp-controls" role="group" aria-label={t.controls}>
+            <button type="button" className="fp-btn" onClick={cmd('player.first')} disabled={!model} aria-label={t.first} title={t.firstTitle}><Icon d="M3 2h2v12H3zM14 2v12L6 8z" /></button>
+            <button type="button" className="fp-btn" onClick={cmd('player.prev')} disabled={!model} aria-label={t.prev} title={t.prevTitle}><Icon d="M12 2v12L4 8z" /></button>
+            <button type="button" className="fp-btn fp-play" onClick={cmd('player.toggle')} disabled={!model} aria-label={playing ? t.pause : t.play} title={fill(t.playTitle, { what: playing ? t.pause : t.play })}>
               <Icon d={playing ? 'M4 2h3v12H4zM9 2h3v12H9z' : 'M4 2v12l10-6z'} />
             </button>
-            <button type="button" className="fp-btn" onClick={cmd('player.next')} disabled={!model} aria-label="Next step" title="Next step (→ or PageDown)"><Icon d="M4 2v12l8-6z" /></button>
-            <button type="button" className="fp-btn" onClick={cmd('player.last')} disabled={!model} aria-label="Last step" title="Last step (End)"><Icon d="M11 2h2v12h-2zM2 2v12l8-6z" /></button>
+            <button type="button" className="fp-btn" onClick={cmd('player.next')} disabled={!model} aria-label={t.next} title={t.nextTitle}><Icon d="M4 2v12l8-6z" /></button>
+            <button type="button" className="fp-btn" onClick={cmd('player.last')} disabled={!model} aria-label={t.last} title={t.lastTitle}><Icon d="M11 2h2v12h-2zM2 2v12l8-6z" /></button>
           </div>
           <div className="fp-scrub-wrap">
             <Scrubber model={model} step={step} total={total} onSeek={seek} />
             {legend && (
               <p className="fp-legend" aria-hidden="true">
                 {legend.stages.map((s) => <span key={s} className="fp-key"><i style={{ background: `var(--fp-stage-${s})` }} />{s}</span>)}
-                {legend.warn && <span className="fp-key"><i className="tall" style={{ background: 'var(--warn)' }} />warning</span>}
-                {legend.err && <span className="fp-key"><i className="tall" style={{ background: 'var(--err)' }} />error</span>}
+                {legend.warn && <span className="fp-key"><i className="tall" style={{ background: 'var(--warn)' }} />{t.warning}</span>}
+                {legend.err && <span className="fp-key"><i className="tall" style={{ background: 'var(--err)' }} />{t.error}</span>}
               </p>
             )}
           </div>
           <label className="fp-speed">
-            Speed{' '}
+            {t.speed}{' '}
             <select value={speed} onChange={(e) => { interact(); send({ type: 'player.speed', speed: Number(e.currentTarget.value) }); }}>
               {SPEEDS.map((s) => <option key={s} value={s}>{s}×</option>)}
             </select>
           </label>
-          {loading && model && <span className="fp-muted" role="status">Loading {k8s}…</span>}
+          {loading && model && <span className="fp-muted" role="status">{fill(t.loadingVersion, { k8s })}</span>}
         </div>
         <div className="fp-now">
           <p className="fp-summary" aria-live="polite" aria-atomic="true">
-            <span className="fp-stepno">{model ? `Step ${step} of ${total}` : loading ? 'Loading the trace…' : '—'}</span>{' '}
-            {current?.summary}
+            <span className="fp-stepno">{model ? fill(t.stepOf, { step, total }) : loading ? t.loadingTrace : '—'}</span>{' '}
+            {current?.summaryLang ? <span lang={current.summaryLang}>{current.summary}</span> : current?.summary}
           </p>
           {current && (
             <dl className="fp-facts">
-              <div><dt>Who</dt><dd>{current.component}{current.host && current.host !== current.component ? ` on ${current.host}` : ''}</dd></div>
-              <div><dt>Kind</dt><dd>{current.kind}{current.severity ? ` (${current.severity})` : ''}</dd></div>
-              <div><dt>Time</dt><dd>{formatOffset(current.t)}</dd></div>
+              <div><dt>{t.who}</dt><dd>{current.host && current.host !== current.component ? fill(t.on, { component: current.component, host: current.host }) : current.component}</dd></div>
+              <div><dt>{t.kind}</dt><dd>{current.kind}{current.severity ? ` (${current.severity})` : ''}</dd></div>
+              <div><dt>{t.time}</dt><dd>{formatOffset(current.t)}</dd></div>
               {current.rpc && <div><dt>CSI</dt><dd><code>{current.rpc.method}</code>{current.rpc.code ? ` → ${current.rpc.code}` : ''}{current.rpc.message ? ` (${current.rpc.message})` : ''}</dd></div>}
               {current.api && <div><dt>API</dt><dd><code>{current.api.verb} {current.api.kind} {current.api.namespace ? `${current.api.namespace}/` : ''}{current.api.name}</code> → {current.api.code}{current.api.reason ? ` ${current.api.reason}` : ''}</dd></div>}
-              {current.state && <div><dt>State</dt><dd><code>{current.state}</code></dd></div>}
+              {current.state && <div><dt>{t.state}</dt><dd><code>{current.state}</code></dd></div>}
               {current.cause && (
                 <div className="fp-why">
-                  <dt>Why</dt>
+                  <dt>{t.why}</dt>
                   <dd>
-                    {causeText(current.cause)}
+                    {current.why ?? causeText(current.cause)}
                     {current.cause.step !== undefined && current.cause.step !== step && (
                       <>
                         {' '}(<a href={`?step=${current.cause.step}`} className="fp-why-link" data-step={current.cause.step}
                           onClick={(e) => { if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return; e.preventDefault(); seek(current.cause!.step!); }}>
-                          step {current.cause.step}
+                          {fill(t.stepN, { n: current.cause.step })}
                         </a>)
                       </>
                     )}
@@ -548,10 +549,11 @@ export default function FlowPlayer(props: PlayerProps) {
         </div>
       )}
       {present && blank && (
-        <div className="fp-blank" role="dialog" aria-label="Screen blanked" onClick={() => setBlank(false)}>
-          <p className="visually-hidden">The screen is blank. Press B or Escape to show the flow again.</p>
+        <div className="fp-blank" role="dialog" aria-label={t.blanked} onClick={() => setBlank(false)}>
+          <p className="visually-hidden">{t.blankedNote}</p>
         </div>
       )}
     </section>
+    </TextContext.Provider>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { INSPECTED_KINDS, objectsAt, type FlowModel, type ObjectVersion } from '../../machines/view/flow.ts';
+import { fill, useText } from './text.ts';
 
 const SHORT: Record<string, string> = { PersistentVolumeClaim: 'PVC', PersistentVolume: 'PV' };
 
@@ -28,21 +29,22 @@ interface Card { object: number; kind: string; name: string; namespace?: string;
 
 const ObjectCard = memo(function ObjectCard({ card }: { card: Card }) {
   const { kind, name, namespace, version, changedHere, created } = card;
+  const t = useText();
   const label = (
     <>
       <span className="fp-kind">{SHORT[kind] ?? kind}</span> <span className="fp-objname">{namespace ? `${namespace}/` : ''}{name}</span>
-      {version.yaml === null ? <span className="fp-badge is-deleted"> deleted at this step</span>
-        : created ? <span className="fp-badge is-changed"> created at this step</span>
-        : changedHere ? <span className="fp-badge is-changed"> changed at this step</span> : null}
+      {version.yaml === null ? <span className="fp-badge is-deleted">{t.deletedHere}</span>
+        : created ? <span className="fp-badge is-changed">{t.createdHere}</span>
+        : changedHere ? <span className="fp-badge is-changed">{t.changedHere}</span> : null}
     </>
   );
   const body = version.yaml === null
-    ? <p className="fp-deleted">This object was deleted at this step.</p>
+    ? <p className="fp-deleted">{t.objectDeleted}</p>
     : (
       <>
         <YamlView yaml={version.yaml} changed={changedHere ? version.changed : []} created={created} />
         {changedHere && version.removed.length > 0 && (
-          <p className="fp-removed">removed: {version.removed.map((r, i) => <code key={i}>{r}</code>)}</p>
+          <p className="fp-removed">{t.removed} {version.removed.map((r, i) => <code key={i}>{r}</code>)}</p>
         )}
       </>
     );
@@ -64,6 +66,7 @@ function LazyDetails({ summary, children }: { summary: ReactNode; children: Reac
 
 export function Inspector({ model, step, headingLevel, reducedMotion }: { model: FlowModel; step: number; headingLevel: 2 | 3; reducedMotion: boolean }) {
   const box = useRef<HTMLDivElement>(null);
+  const text = useText();
   // Bring the first changed line into view, scrolling this box only (not the page).
   useEffect(() => {
     const el = box.current;
@@ -102,11 +105,11 @@ export function Inspector({ model, step, headingLevel, reducedMotion }: { model:
   // Cards keep their key (the object index) across steps, so a collapsed card a reader opened stays open.
   return (
     <section className="fp-panel fp-inspector" aria-labelledby="fp-insp-h">
-      <H id="fp-insp-h" className="fp-panel-title">Objects <span className="fp-count">after step {step}</span></H>
+      <H id="fp-insp-h" className="fp-panel-title">{text.objects} <span className="fp-count">{fill(text.afterStep, { step })}</span></H>
       <div className="fp-scroll" ref={box}>
         {changed.length > 0
-          ? <><G className="fp-group">Written by this step</G>{changed.sort((a, b) => rank(a.kind) - rank(b.kind)).map((c) => <ObjectCard key={c.object} card={c} />)}</>
-          : <p className="fp-muted">This step changes no object.</p>}
+          ? <><G className="fp-group">{text.writtenHere}</G>{changed.sort((a, b) => rank(a.kind) - rank(b.kind)).map((c) => <ObjectCard key={c.object} card={c} />)}</>
+          : <p className="fp-muted">{text.noObjectChanged}</p>}
         {[...groups].map(([kind, list]) => (
           <div key={kind}>
             <G className="fp-group">{kind} <span className="fp-count">{list.length}</span></G>

@@ -6,10 +6,12 @@
  */
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { FlowModel } from '../../machines/view/flow.ts';
+import { fill, useText } from './text.ts';
 
 interface Line { step: number; lane: string; text: string; sev: string }
 
 const LogList = memo(function LogList({ lines, hidden, onSeek }: { lines: Line[]; hidden: ReadonlySet<string>; onSeek: (step: number) => void }) {
+  const t = useText();
   const stepOf = (el: EventTarget | null): number | null => {
     const li = (el as HTMLElement | null)?.closest?.('li[data-step]');
     return li ? Number(li.getAttribute('data-step')) : null;
@@ -45,7 +47,7 @@ const LogList = memo(function LogList({ lines, hidden, onSeek }: { lines: Line[]
           className={`fp-ll sev-${l.sev}`}
           hidden={hidden.has(l.lane)}
           tabIndex={i === 0 ? 0 : -1}
-          title={`Step ${l.step}: ${l.lane} (Enter or click to go to this step)`}
+          title={fill(t.lineTitle, { step: l.step, lane: l.lane })}
         >
           <span className="fp-lane">{l.lane}</span> {l.text}
         </li>
@@ -142,25 +144,26 @@ export function LogPane({ model, step, onSeek, reducedMotion, headingLevel }: Lo
     if (next.has(id)) next.delete(id); else next.add(id);
     return next;
   });
+  const t = useText();
   return (
     <section className="fp-panel fp-log" aria-labelledby="fp-log-h">
-      <H id="fp-log-h" className="fp-panel-title">Log <span className="fp-count">{lines.length} lines</span></H>
+      <H id="fp-log-h" className="fp-panel-title">{t.log} <span className="fp-count">{fill(t.lines, { n: lines.length })}</span></H>
       <p className="fp-log-legend">
-        <span><i className="fp-key-line" aria-hidden="true" />this step’s line</span>
-        <span><i className="fp-key-line is-near" aria-hidden="true" />the last line before a step that prints none</span>
-        <span><i className="fp-key-line is-future" aria-hidden="true" />grey: still to come</span>
+        <span><i className="fp-key-line" aria-hidden="true" />{t.thisLine}</span>
+        <span><i className="fp-key-line is-near" aria-hidden="true" />{t.nearLine}</span>
+        <span><i className="fp-key-line is-future" aria-hidden="true" />{t.futureLine}</span>
       </p>
       <details className="fp-lanes-box">
-        <summary>Lanes: {counts.length - counts.filter((c) => hidden.has(c.id)).length} of {counts.length} shown</summary>
+        <summary>{fill(t.lanes, { shown: counts.length - counts.filter((c) => hidden.has(c.id)).length, count: counts.length })}</summary>
         <fieldset className="fp-lanes">
-          <legend className="visually-hidden">Show the log lines of</legend>
+          <legend className="visually-hidden">{t.showLinesOf}</legend>
           {counts.map(({ id, n }) => (
             <label key={id} className="fp-chip">
               <input type="checkbox" checked={!hidden.has(id)} onChange={() => toggle(id)} />
               {id} <span className="fp-count">{n}</span>
             </label>
           ))}
-          {hidden.size > 0 && <button type="button" className="fp-linkbtn" onClick={() => setHidden(new Set())}>Show all</button>}
+          {hidden.size > 0 && <button type="button" className="fp-linkbtn" onClick={() => setHidden(new Set())}>{t.showAll}</button>}
         </fieldset>
       </details>
       <div className="fp-scroll fp-log-box" ref={box}>

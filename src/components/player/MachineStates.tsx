@@ -8,10 +8,12 @@
 import { memo } from 'react';
 import { movesBetween, type FlowChart, type FlowModel, type StepMachine } from '../../machines/view/flow.ts';
 import { anchorId } from '../catalog/format.ts';
+import { fill, useText } from './text.ts';
 
 const topOf = (path: string): string => path.split('.')[0]!;
 
 const Chart = memo(function Chart({ chart, m, component }: { chart: FlowChart; m: StepMachine; component: string }) {
+  const t = useText();
   const top = chart.states.filter((s) => s.depth === 1);
   const current = topOf(m.state);
   const left = m.from !== undefined && topOf(m.from) !== current ? topOf(m.from) : undefined;
@@ -24,7 +26,7 @@ const Chart = memo(function Chart({ chart, m, component }: { chart: FlowChart; m
         <a href={`/components/${component}/#chart-${anchorId(chart.name)}`}><code>{chart.name}</code></a>
         {m.subject && <span className="fp-machine-subject"> {m.subject}</span>}
       </p>
-      <ol className="fp-states" aria-label={`States of ${chart.name}`}>
+      <ol className="fp-states" aria-label={fill(t.statesOf, { name: chart.name })}>
         {top.map((s) => {
           const here = s.path === current;
           const was = s.path === left;
@@ -33,15 +35,15 @@ const Chart = memo(function Chart({ chart, m, component }: { chart: FlowChart; m
               title={s.description}>
               {s.path}
               {here && inner && <span className="fp-substate"> › {inner}</span>}
-              {was && <span className="visually-hidden"> (left at this step)</span>}
+              {was && <span className="visually-hidden">{t.leftHere}</span>}
             </li>
           );
         })}
       </ol>
       <p className="fp-machine-move">
         {m.from !== undefined
-          ? <>Moved <code>{m.from}</code> → <code>{m.state}</code>{events.length ? <> on <code>{events.join(', ')}</code></> : null}.</>
-          : <>In <code>{m.state}</code>.</>}
+          ? <>{t.moved} <code>{m.from}</code> → <code>{m.state}</code>{events.length ? <>{t.onEvents}<code>{events.join(', ')}</code></> : null}.</>
+          : <>{t.inState} <code>{m.state}</code>.</>}
         {description && <> <span className="fp-muted">{description}</span></>}
       </p>
     </li>
@@ -51,11 +53,12 @@ const Chart = memo(function Chart({ chart, m, component }: { chart: FlowChart; m
 export function MachineStates({ model, step, H }: { model: FlowModel; step: number; H: 'h3' | 'h4' }) {
   const st = model.steps[step - 1];
   const acted = st?.machines ?? [];
+  const t = useText();
   return (
     <div className="fp-machines">
-      <H className="fp-group">Machines this step acted on <span className="fp-count">{acted.length}</span></H>
+      <H className="fp-group">{t.actedOn} <span className="fp-count">{acted.length}</span></H>
       {acted.length === 0
-        ? <p className="fp-muted">{st?.state ? <>The step leaves {st.component} in <code>{st.state}</code>; no volume or operation machine moved.</> : 'No machine state is recorded for this step.'}</p>
+        ? <p className="fp-muted">{st?.state ? fill(t.leaves, { component: st.component, state: st.state }) : t.noMachineState}</p>
         : <ul className="fp-machine-list">{acted.map((m, i) => <Chart key={`${m.chart}|${m.subject}|${i}`} chart={model.charts[m.chart]!} m={m} component={st!.component} />)}</ul>}
     </div>
   );

@@ -5,6 +5,7 @@
  */
 import { memo, useEffect, useRef } from 'react';
 import type { FlowModel, FlowStep } from '../../machines/view/flow.ts';
+import { fill, useText } from './text.ts';
 
 /** Thumb width in px; the CSS sets the same, so tick i sits under the thumb at value i. */
 const THUMB = 16;
@@ -73,6 +74,7 @@ export interface ScrubberProps {
 
 export function Scrubber({ model, step, total, onSeek }: ScrubberProps) {
   const summary = model?.steps[step - 1]?.summary ?? '';
+  const t = useText();
   return (
     <div className="fp-scrubber">
       {model && <Ticks model={model} />}
@@ -84,8 +86,8 @@ export function Scrubber({ model, step, total, onSeek }: ScrubberProps) {
         step={1}
         value={Math.max(1, step)}
         disabled={!model}
-        aria-label="Step"
-        aria-valuetext={model ? `Step ${step} of ${total}: ${summary}` : 'Loading'}
+        aria-label={t.scrubber}
+        aria-valuetext={model ? fill(t.scrubberValue, { step, total, summary }) : t.loading}
         onChange={(e) => onSeek(Number(e.currentTarget.value))}
       />
     </div>

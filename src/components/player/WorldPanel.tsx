@@ -8,18 +8,19 @@ import { memo, useEffect, useState } from 'react';
 import { timersAt, versionAt, type FlowModel, type WorldTrack, type WorldVersion } from '../../machines/view/flow.ts';
 import { formatRemaining, timerLabel, virtualTime, worldTitle } from './model.ts';
 import { MachineStates } from './MachineStates.tsx';
+import { fill, useText, type PlayerText } from './text.ts';
 
 type Row = Record<string, unknown>;
 
-const TABLE_TITLES: Record<string, string> = {
-  desired: 'Desired state of world',
-  actual: 'Actual state of world',
-  reportedAsAttached: 'Reported as attached (node status)',
-  volumesInUse: 'volumesInUse (node status)',
+const tableTitles = (t: PlayerText): Record<string, string> => ({
+  desired: t.desired,
+  actual: t.actual,
+  reportedAsAttached: t.reportedAsAttached,
+  volumesInUse: t.volumesInUse,
   omaps: 'omaps',
   images: 'images',
   trash: 'trash',
-};
+});
 
 function cell(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
@@ -32,19 +33,20 @@ function cell(v: unknown): string {
 const isRowList = (v: unknown): v is Row[] => Array.isArray(v) && v.every((x) => x !== null && typeof x === 'object' && !Array.isArray(x));
 
 function Table({ name, rows, before, caption }: { name: string; rows: Row[]; before: Set<string> | null; caption: string }) {
-  if (rows.length === 0) return <p className="fp-muted"><span className="fp-tname">{caption}</span>: empty</p>;
+  const t = useText();
+  if (rows.length === 0) return <p className="fp-muted"><span className="fp-tname">{caption}</span>: {t.empty}</p>;
   const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   return (
     <div className="fp-table-wrap">
       <table className="fp-table">
         <caption>{caption}</caption>
-        <thead><tr>{before && <th scope="col"><span className="visually-hidden">changed</span></th>}{cols.map((c) => <th key={c} scope="col">{c}</th>)}</tr></thead>
+        <thead><tr>{before && <th scope="col"><span className="visually-hidden">{t.changed}</span></th>}{cols.map((c) => <th key={c} scope="col">{c}</th>)}</tr></thead>
         <tbody>
           {rows.map((r, i) => {
             const changed = before !== null && !before.has(JSON.stringify(r));
             return (
               <tr key={`${name}-${i}`} className={changed ? 'is-changed' : undefined}>
-                {before && <td className="fp-gutter">{changed ? <span title="changed at this step">~</span> : ''}</td>}
+                {before && <td className="fp-gutter">{changed ? <span title={t.changedAtStep}>~</span> : ''}</td>}
                 {cols.map((c) => <td key={c}>{cell(r[c])}</td>)}
               </tr>
             );
@@ -57,7 +59,7 @@ function Table({ name, rows, before, caption }: { name: string; rows: Row[]; bef
 
 /** One key of a world's tables: a row list, a map (node → list), a plain list, or a nested group. */
 function Entry({ name, value, prev }: { name: string; value: unknown; prev: unknown }) {
-  const caption = TABLE_TITLES[name] ?? name;
+  const caption = tableTitles(useText())[name] ?? name;
   if (isRowList(value)) {
     const before = prev === undefined ? null : new Set(isRowList(prev) ? prev.map((r) => JSON.stringify(r)) : []);
     return <Table name={name} rows={value} before={before} caption={caption} />;
@@ -89,10 +91,11 @@ function Entry({ name, value, prev }: { name: string; value: unknown; prev: unkn
 }
 
 const WorldTables = memo(function WorldTables({ track, version, prev, changedHere, H }: { track: WorldTrack; version: WorldVersion; prev: WorldVersion | undefined; changedHere: boolean; H: 'h3' | 'h4' }) {
+  const t = useText();
   const title = track.component === 'csi-controller-plugin' && 'ceph' in version.tables ? 'Ceph backend (rbd pool journal)' : worldTitle(track.instance, track.component);
   return (
     <div className="fp-world">
-      <H className="fp-group">{title}{changedHere && <span className="fp-badge is-changed"> changed at this step</span>}</H>
+      <H className="fp-group">{title}{changedHere && <span className="fp-badge is-changed">{t.changedHere}</span>}</H>
       {Object.entries(version.tables).map(([k, v]) => (
         <Entry key={k} name={k} value={v} prev={changedHere ? (prev?.tables[k] ?? []) : undefined} />
       ))}
@@ -120,10 +123,11 @@ function Timers({ model, step, playing, periodMs, reducedMotion, H }: { model: F
   }, [step, playing, periodMs, reducedMotion]);
   const now = virtualTime(model, step, fraction);
   const timers = timersAt(model, step).filter((t) => t.endMs > now);
+  const text = useText();
   return (
     <div className="fp-timers">
-      <H className="fp-group">Timers <span className="fp-count">{timers.length} running</span></H>
-      {timers.length === 0 ? <p className="fp-muted">No timer is running at this step.</p> : (
+      <H className="fp-group">{text.timers} <span className="fp-count">{fill(text.running, { n: timers.length })}</span></H>
+      {timers.length === 0 ? <p className="fp-muted">{text.noTimer}</p> : (
         <ul className="fp-timer-list">
           {timers.map((t) => {
             const total = t.endMs - t.startMs;
@@ -132,10 +136,10 @@ function Timers({ model, step, playing, periodMs, reducedMotion, H }: { model: F
               <li key={`${t.instance}|${t.name}|${t.subject}|${t.startMs}`}>
                 <div className="fp-timer-head">
                   <strong>{timerLabel(t)}</strong> <code>{t.name}</code>
-                  <span className="fp-timer-left">{formatRemaining(t.endMs - now)} left</span>
+                  <span className="fp-timer-left">{fill(text.left, { time: formatRemaining(t.endMs - now) })}</span>
                 </div>
                 <div className="fp-timer-subject">{t.subject} <span className="fp-muted">({t.instance})</span></div>
-                <progress max={Math.round(total)} value={Math.round(done)} aria-label={`${timerLabel(t)}: ${formatRemaining(t.endMs - now)} left`} />
+                <progress max={Math.round(total)} value={Math.round(done)} aria-label={`${timerLabel(t)}: ${fill(text.left, { time: formatRemaining(t.endMs - now) })}`} />
               </li>
             );
           })}
@@ -157,17 +161,18 @@ export interface WorldPanelProps {
 export function WorldPanel({ model, step, playing, periodMs, reducedMotion, headingLevel }: WorldPanelProps) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const G = headingLevel === 2 ? 'h3' : 'h4';
+  const t = useText();
   return (
     <section className="fp-panel fp-worlds" aria-labelledby="fp-world-h">
-      <H id="fp-world-h" className="fp-panel-title">Machines, state of world and timers</H>
+      <H id="fp-world-h" className="fp-panel-title">{t.world}</H>
       {/* tabIndex: the box scrolls */}
       <div className="fp-scroll" tabIndex={0} role="group" aria-labelledby="fp-world-h">
         <MachineStates model={model} step={step} H={G} />
         <Timers model={model} step={step} playing={playing} periodMs={periodMs} reducedMotion={reducedMotion} H={G} />
-        {model.worlds.length === 0 && <p className="fp-muted">This flow records no component tables.</p>}
+        {model.worlds.length === 0 && <p className="fp-muted">{t.noTables}</p>}
         {model.worlds.map((w, i) => {
           const v = versionAt(w.versions, step);
-          if (v < 0) return <p key={i} className="fp-muted">{worldTitle(w.instance, w.component)}: no tables recorded before this step.</p>;
+          if (v < 0) return <p key={i} className="fp-muted">{fill(t.noTablesYet, { title: worldTitle(w.instance, w.component) })}</p>;
           const version = w.versions[v]!;
           return <WorldTables key={i} track={w} version={version} prev={w.versions[v - 1]} changedHere={version.step === step && v > 0} H={G} />;
         })}

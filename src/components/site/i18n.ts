@@ -6,8 +6,14 @@
  */
 export type Lang = 'en' | 'zh';
 
+/** The chapters with a Chinese page (src/pages/zh/flows/<id>.mdx; test/i18n/i18n.test.ts checks the files). */
+export const TRANSLATED_CHAPTERS: readonly string[] = [
+  'provision', 'wffc-provision', 'attach', 'mount', 'teardown', 'multi-attach', 'pod-migration', 'node-failure',
+  'ad-detach-backoff', 'mount-failure', 'ceph-rbd',
+];
+
 /** The pages that exist in both languages, by their English path (the zh one is /zh + it). */
-export const TRANSLATED: readonly string[] = ['/', '/glossary/'];
+export const TRANSLATED: readonly string[] = ['/', '/glossary/', '/flows/', ...TRANSLATED_CHAPTERS.map((id) => `/flows/${id}/`)];
 
 export const HTML_LANG: Record<Lang, string> = { en: 'en', zh: 'zh-CN' };
 

@@ -50,6 +50,10 @@ export interface FlowStep extends Pick<TraceStep, 'i' | 't' | 'component' | 'ins
   state?: string;
   /** the states of the volumes, attachments or operations this step's machine acted on (its charts in `charts`) */
   machines?: StepMachine[];
+  /** in a model for another language: the language `summary` is still in, when it has no translation ("en") */
+  summaryLang?: string;
+  /** in a model for another language: causeText(cause) in that language */
+  why?: string;
 }
 
 /** A lifecycle or operation the step's machine acted on, and the state the step left it in. */
