@@ -18,6 +18,7 @@ export default {
     'src/machines/attach-detach-controller/**/*.ts',
     'src/machines/external-attacher/**/*.ts',
     '!src/machines/**/*.messages.ts',
+    '!src/machines/**/*.messages.zh.ts',
     '!src/machines/**/index.ts',
     '!src/machines/**/*.types.ts',
     '!src/machines/attach-detach-controller/types.ts',

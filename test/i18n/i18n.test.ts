@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { englishPath, langOf, linkIn, pathIn, switchTarget, TRANSLATED, TRANSLATED_CHAPTERS, UI } from '../../src/components/site/i18n.ts';
 import { CHAPTERS } from '../../src/components/chapter/chapters.ts';
+import { SCENARIO_TITLES_ZH } from '../../src/components/catalog/scenarios.zh.ts';
+import { SCENARIOS } from '../../src/machines/index.ts';
 
 describe('the site languages (i18n.ts)', () => {
   it('reads the language from the URL: /zh/… is Chinese, the rest English', () => {
@@ -36,6 +38,10 @@ describe('the site languages (i18n.ts)', () => {
     expect(Object.keys(UI.zh).sort()).toEqual(Object.keys(UI.en).sort());
     expect(Object.keys(UI.zh.nav).sort()).toEqual(Object.keys(UI.en.nav).sort());
     expect(TRANSLATED).toContain('/');
+  });
+
+  it('has a Chinese title for every scenario', () => {
+    expect(Object.keys(SCENARIO_TITLES_ZH).sort()).toEqual(SCENARIOS.map((x) => x.id).sort());
   });
 
   it('lists exactly the chapters that have a Chinese page, and every chapter has one', () => {

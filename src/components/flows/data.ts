@@ -8,6 +8,7 @@ import { buildFlowModel, runScenario, SCENARIOS, PROFILE_IDS, type FlowModel, ty
 import { flowModelZh } from '../../machines/view/flow.zh.ts';
 import type { Lang } from '../site/i18n.ts';
 import { PLAYER_TEXT_ZH } from '../player/text.zh.ts';
+import { SCENARIO_TITLES_ZH } from '../catalog/scenarios.zh.ts';
 
 /** Per-scenario run options for the site. statefulset-rollout runs 8 replicas: a trace of 1000+ steps. */
 const SITE_OPTIONS: Record<string, { replicas?: number }> = {
@@ -87,7 +88,7 @@ function playerFlow(id: string, versions?: ProfileId[], lang: Lang = 'en'): Play
   if (!s) throw new Error(`unknown scenario "${id}" (known: ${SITE_SCENARIOS.map((x) => x.id).join(', ')})`);
   const vs = versions ?? s.versions;
   return {
-    scenario: id, title: s.title, versions: vs,
+    scenario: id, title: lang === 'zh' ? SCENARIO_TITLES_ZH[id] ?? s.title : s.title, versions: vs,
     totals: Object.fromEntries(vs.map((v) => [v, flowModel(id, v).steps.length])),
     dataUrls: Object.fromEntries(vs.map((v) => [v, dataUrl(id, v, lang)])),
   };

@@ -446,8 +446,8 @@ export default function FlowPlayer(props: PlayerProps) {
                   </select>
                 </label>
                 <button type="button" className="fp-btn fp-btn-text" onClick={toggleFullscreen} title={t.fullScreenTitle}>{t.fullScreen}</button>
-                <a className="fp-btn fp-btn-text" href={`/present/${flow.scenario}/notes/`} target="csi-flows-notes"
-                  onClick={(e) => { e.preventDefault(); window.open(`/present/${flow.scenario}/notes/`, 'csi-flows-notes', 'popup,width=900,height=700'); }}>
+                <a className="fp-btn fp-btn-text" href={fill(t.notesHref, { scenario: flow.scenario })} target="csi-flows-notes"
+                  onClick={(e) => { e.preventDefault(); window.open(fill(t.notesHref, { scenario: flow.scenario }), 'csi-flows-notes', 'popup,width=900,height=700'); }}>
                   {t.speakerNotes}
                 </a>
               </>

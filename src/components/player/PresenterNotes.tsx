@@ -8,6 +8,7 @@ import { causeText, formatOffset, type FlowModel } from '../../machines/view/flo
 import { loadModel, ModelError } from './model.ts';
 import { isPresentMessage, presentChannel, type PresentMessage } from './present.ts';
 import './player.css';
+import { fill, PLAYER_TEXT_EN, type PlayerText } from './text.ts';
 
 export interface PresenterNotesProps {
   scenario: string;
@@ -15,6 +16,8 @@ export interface PresenterNotesProps {
   dataUrls: Record<string, string>;
   versions: string[];
   initialK8s: string;
+  /** the words in the page's language (English when absent) */
+  text?: PlayerText;
 }
 
 const clock = (ms: number): string => {
@@ -22,7 +25,9 @@ const clock = (ms: number): string => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
-export default function PresenterNotes({ scenario, title, dataUrls, initialK8s }: PresenterNotesProps) {
+export default function PresenterNotes({ scenario, title, dataUrls, initialK8s, text }: PresenterNotesProps) {
+  const t: PlayerText = text ?? PLAYER_TEXT_EN;
+  const presentHref = fill(t.presentHref, { scenario });
   const [where, setWhere] = useState<{ step: number; k8s: string } | null>(null);
   const [model, setModel] = useState<FlowModel | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +36,7 @@ export default function PresenterNotes({ scenario, title, dataUrls, initialK8s }
   const channel = useRef<BroadcastChannel | null>(null);
 
   useEffect(() => {
-    if (typeof BroadcastChannel === 'undefined') { setError('This browser cannot link the two windows (no BroadcastChannel).'); return; }
+    if (typeof BroadcastChannel === 'undefined') { setError(t.noChannel); return; }
     const ch = new BroadcastChannel(presentChannel(scenario));
     channel.current = ch;
     ch.onmessage = (e: MessageEvent) => {
@@ -45,7 +50,7 @@ export default function PresenterNotes({ scenario, title, dataUrls, initialK8s }
   const k8s = where?.k8s ?? initialK8s;
   useEffect(() => {
     const url = dataUrls[k8s];
-    if (!url) { setError(`No trace of ${scenario} for Kubernetes ${k8s}.`); return; }
+    if (!url) { setError(fill(t.noTrace, { scenario, k8s })); return; }
     if (model?.k8s === k8s) return;
     const ctrl = new AbortController();
     loadModel(url, { scenario, k8s }, ctrl.signal).then(
@@ -66,23 +71,23 @@ export default function PresenterNotes({ scenario, title, dataUrls, initialK8s }
   const next = model && step >= 1 ? model.steps[step] : undefined;
   return (
     <main className="fp fp-notes" aria-labelledby="notes-h">
-      <h1 id="notes-h" className="fp-title">Speaker notes: {title}</h1>
+      <h1 id="notes-h" className="fp-title">{fill(t.notesTitle, { title })}</h1>
       <p className="fp-notes-bar">
-        <span className="fp-notes-timer" aria-label="Time since the start">{clock(now - started)}</span>{' '}
-        <button type="button" className="fp-btn fp-btn-text" onClick={() => { setStarted(Date.now()); setNow(Date.now()); }}>Reset timer</button>{' '}
-        <button type="button" className="fp-btn fp-btn-text" disabled={step <= 1} onClick={() => go(step - 1)}>Previous</button>{' '}
-        <button type="button" className="fp-btn fp-btn-text" disabled={!model || step >= (model?.steps.length ?? 0)} onClick={() => go(step + 1)}>Next</button>{' '}
-        <a href={`/present/${scenario}/`}>the presenter window</a>
+        <span className="fp-notes-timer" aria-label={t.timeSinceStart}>{clock(now - started)}</span>{' '}
+        <button type="button" className="fp-btn fp-btn-text" onClick={() => { setStarted(Date.now()); setNow(Date.now()); }}>{t.resetTimer}</button>{' '}
+        <button type="button" className="fp-btn fp-btn-text" disabled={step <= 1} onClick={() => go(step - 1)}>{t.previous}</button>{' '}
+        <button type="button" className="fp-btn fp-btn-text" disabled={!model || step >= (model?.steps.length ?? 0)} onClick={() => go(step + 1)}>{t.nextButton}</button>{' '}
+        <a href={presentHref}>{t.presenterWindow}</a>
       </p>
       {error && <p className="fp-error" role="alert">{error}</p>}
-      {!where && !error && <p className="fp-muted" role="status">Waiting for the presenter window: open <a href={`/present/${scenario}/`}>/present/{scenario}/</a> in this browser.</p>}
+      {!where && !error && <p className="fp-muted" role="status">{t.waiting.split('{link}')[0]}<a href={presentHref}>{presentHref}</a>{t.waiting.split('{link}')[1]}</p>}
       {st && (
         <section className="fp-notes-now" aria-live="polite">
-          <h2 className="fp-stepno">Step {st.i} of {model!.steps.length} <span className="fp-muted">({formatOffset(st.t)}, Kubernetes {k8s})</span></h2>
-          <p className="fp-summary">{st.summary}</p>
+          <h2 className="fp-stepno">{fill(t.notesStep, { step: st.i, total: model!.steps.length })} <span className="fp-muted">{fill(t.notesWhen, { time: formatOffset(st.t), k8s })}</span></h2>
+          <p className="fp-summary" lang={st.summaryLang}>{st.summary}</p>
           <dl className="fp-facts">
-            <div><dt>Who</dt><dd>{st.component}{st.host && st.host !== st.component ? ` on ${st.host}` : ''}</dd></div>
-            {st.cause && <div><dt>Why</dt><dd>{causeText(st.cause)}{st.cause.step ? ` (step ${st.cause.step})` : ''}</dd></div>}
+            <div><dt>{t.who}</dt><dd>{st.host && st.host !== st.component ? fill(t.on, { component: st.component, host: st.host }) : st.component}</dd></div>
+            {st.cause && <div><dt>{t.why}</dt><dd>{st.why ?? causeText(st.cause)}{st.cause.step ? ` (${fill(t.stepN, { n: st.cause.step })})` : ''}</dd></div>}
             {st.rpc && <div><dt>CSI</dt><dd><code>{st.rpc.method}</code>{st.rpc.code ? ` → ${st.rpc.code}` : ''}</dd></div>}
             {st.api && <div><dt>API</dt><dd><code>{st.api.verb} {st.api.kind} {st.api.name}</code> → {st.api.code}</dd></div>}
           </dl>
@@ -91,8 +96,8 @@ export default function PresenterNotes({ scenario, title, dataUrls, initialK8s }
       )}
       {next && (
         <section className="fp-notes-next">
-          <h2>Next: step {next.i}</h2>
-          <p>{next.summary}</p>
+          <h2>{fill(t.nextStep, { n: next.i })}</h2>
+          <p lang={next.summaryLang}>{next.summary}</p>
         </section>
       )}
     </main>

@@ -27,7 +27,7 @@ export const GLOSSARY_ZH: Readonly<Record<string, GlossaryTextZh>> = {
   kubelet: { term: 'kubelet', definition: '每个节点上运行该节点 Pod 的代理。它的卷管理器（volume manager）先确认卷已挂接，再调用 CSI 节点插件挂载卷，并上报 node.status.volumesInUse。' },
   'multi-attach': { term: 'Multi-Attach 错误（Multi-Attach error）', definition: '当一个 ReadWriteOnce（或 ReadWriteOncePod）卷在 attach/detach 控制器的实际状态中已挂接到另一个节点时，控制器拒绝把它挂接到第二个节点。此时不会创建 VolumeAttachment；新 Pod 上的 FailedAttachVolume 事件会说明原因。' },
   'node-driver-registrar': { term: 'node-driver-registrar', definition: '部署在 CSI 节点插件旁边的边车容器，通过 plugins_registry 目录中的一个套接字向 kubelet 通告该驱动；kubelet 随后向驱动查询其节点 ID（NodeGetInfo），并写入 CSINode。' },
-  'out-of-service': { term: 'out-of-service 污点（out-of-service taint）', definition: '管理员给确实已关机的节点添加的污点 node.kubernetes.io/out-of-service（节点非体面关闭，1.28 GA）：该节点上的 Pod 会被删除，其卷会被立即解除挂接，无需等待 6 分钟。' },
+  'out-of-service': { term: 'out-of-service 污点（out-of-service taint）', definition: '管理员给确实已关机的节点添加的污点 node.kubernetes.io/out-of-service（节点非体面关闭，1.28 GA）：该节点上的 Pod 会被驱逐并强制删除，随后 attach/detach 控制器为这些卷解除挂接，无需等待卸载，也无需等待 6 分钟超时。' },
   pv: { term: '持久卷（PersistentVolume）', definition: '代表一份存储的集群对象（对 CSI 而言：驱动及其卷句柄）。申领绑定到它；它的回收策略规定申领被删除后如何处置它。' },
   'pv-controller': { term: 'PV 控制器（PV controller）', definition: 'kube-controller-manager 中负责把申领绑定到卷的控制器。对于 CSI 的 StorageClass，它不执行制备：只是给申领加上注解交由 external-provisioner 处理，然后等待。' },
   pvc: { term: '持久卷申领（PersistentVolumeClaim）', definition: '名字空间中对存储的请求（容量、访问模式、StorageClass）。Pod 在其 volumes 中按名称引用申领；申领绑定到一个 PersistentVolume。' },

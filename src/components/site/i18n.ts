@@ -15,6 +15,14 @@ export const TRANSLATED_CHAPTERS: readonly string[] = [
 /** The pages that exist in both languages, by their English path (the zh one is /zh + it). */
 export const TRANSLATED: readonly string[] = ['/', '/glossary/', '/flows/', ...TRANSLATED_CHAPTERS.map((id) => `/flows/${id}/`)];
 
+/** Pages made per scenario that exist in both languages: the player for embedding, the presenter and its notes. */
+const TRANSLATED_PER_SCENARIO = /^\/(embed\/[a-z0-9-]+|present\/[a-z0-9-]+(\/notes)?)\/$/;
+
+/** Whether the page at this English path exists in Chinese too. */
+export function isTranslated(englishPathname: string): boolean {
+  return TRANSLATED.includes(englishPathname) || TRANSLATED_PER_SCENARIO.test(englishPathname);
+}
+
 export const HTML_LANG: Record<Lang, string> = { en: 'en', zh: 'zh-CN' };
 
 export function langOf(pathname: string): Lang {
@@ -34,7 +42,7 @@ export function pathIn(lang: Lang, englishHref: string): string {
 /** Where the switch to `to` leads from this page, and whether that is the same page. */
 export function switchTarget(pathname: string, to: Lang): { href: string; samePage: boolean } {
   const en = englishPath(pathname);
-  const samePage = TRANSLATED.includes(en);
+  const samePage = isTranslated(en);
   return { href: pathIn(to, samePage ? en : '/'), samePage };
 }
 
@@ -45,7 +53,7 @@ export function switchTarget(pathname: string, to: Lang): { href: string; samePa
  */
 export function linkIn(lang: Lang, englishHref: string): { href: string; hreflang?: string } {
   const [pagePath] = englishHref.split('#');
-  if (lang === 'en' || TRANSLATED.includes(pagePath!)) return { href: pathIn(lang, englishHref) };
+  if (lang === 'en' || isTranslated(pagePath!)) return { href: pathIn(lang, englishHref) };
   return { href: englishHref, hreflang: 'en' };
 }
 
