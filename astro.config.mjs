@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
+import { rehypeLinkLang } from './src/components/site/rehypeLinkLang.ts';
 
 // The site builds into dist/site; dist/lib is the library build (tsconfig.lib.json).
 // Telemetry: CI sets ASTRO_TELEMETRY_DISABLED=1 (see .ci/run).
@@ -10,5 +11,6 @@ export default defineConfig({
   // Astro 7's default ('jsx') drops the line break between a word and an inline tag that follows it
   // on the next line ("Use it in an<code>"); lossless compression keeps one space there
   compressHTML: true,
-  integrations: [mdx(), react()],
+  // Chinese prose linking a page that exists only in English says so (hreflang="en")
+  integrations: [mdx({ rehypePlugins: [rehypeLinkLang] }), react()],
 });

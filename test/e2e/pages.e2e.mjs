@@ -17,6 +17,65 @@ function styleOf(page, selector, properties, pseudo) {
   );
 }
 
+/** A Chinese page: in Chinese, with its switch to the same page in English, and back. */
+async function checkChinesePair(browser, baseUrl, zhPath, enPath) {
+  const han = /\p{Script=Han}/gu;
+  const bare = /\/(present|embed)\//.test(enPath);
+  const { page, response, errors, close } = await openPage(browser, `${baseUrl}${zhPath}`);
+  try {
+    assert.equal(response?.status(), 200, zhPath);
+    assert.deepEqual(errors, []);
+    assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN', `${zhPath} <html lang>`);
+    // the prose is Chinese: most of main's letters are Han characters, English names, code and log lines aside
+    if (bare) await page.locator('.fp-stepno').first().waitFor();
+    const text = await page.locator('main').evaluate((m) => {
+      const c = m.cloneNode(true);
+      // names and ids fill the step summaries: the step list and the player's panels are left out (their words are checked on the player)
+      for (const x of c.querySelectorAll('script, style, template, code, pre, [translate="no"], .full-steps, .fp-panels, .fp-facts, .object-view, .compare-wrap')) x.remove();
+      return c.textContent;
+    });
+    const hanCount = (text.match(han) ?? []).length;
+    const latin = (text.match(/[A-Za-z]/g) ?? []).length;
+    assert.ok(hanCount > latin * 0.5, `${zhPath}: ${hanCount} Han characters vs ${latin} Latin letters`);
+    assert.equal(await page.locator(`link[rel="alternate"][hreflang="en"][href="${enPath}"]`).count(), 1);
+    if (bare) return;
+    assert.match(await page.locator('.skip-link').innerText(), /跳到正文/);
+    // the switch lands on the same page in English, and says which language it leads to
+    const sw = page.locator('header a.lang-switch');
+    assert.equal(await sw.getAttribute('hreflang'), 'en');
+    assert.equal(await sw.getAttribute('href'), enPath);
+    // links to chapters stay in Chinese; links to pages that exist only in English say so
+    assert.equal(await page.locator('main a[href^="/flows/"]').count(), 0, `${zhPath}: a link to an English chapter`);
+    for (const a of await page.locator('main a[href^="/components/"], main a[href^="/explain/"]').all()) {
+      assert.equal(await a.getAttribute('hreflang'), 'en', `${zhPath}: ${await a.getAttribute('href')} says it is English`);
+    }
+  } finally {
+    await close();
+  }
+  if (bare) return;
+  const en = await openPage(browser, `${baseUrl}${enPath}`);
+  try {
+    assert.equal(await en.page.getAttribute('html', 'lang'), 'en');
+    const sw = en.page.locator('header a.lang-switch');
+    assert.equal(await sw.getAttribute('hreflang'), 'zh-CN');
+    await sw.click();
+    await en.page.waitForURL(`${baseUrl}${zhPath}`);
+    assert.equal(await en.page.getAttribute('html', 'lang'), 'zh-CN');
+  } finally {
+    await en.close();
+  }
+}
+
+/** The chapters' paths, from the English chapter list. */
+async function page0Chapters(browser, baseUrl) {
+  const { page, close } = await openPage(browser, `${baseUrl}/flows/`);
+  try {
+    return await page.$$eval('.chapter-list h2 a', (as) => as.map((a) => new URL(a.href).pathname));
+  } finally {
+    await close();
+  }
+}
+
 export default [
   async function homePageLoadsWithoutErrorsAndShipsNoScriptsUnlessItHasAWidget({ browser, baseUrl }) {
     const { page, response, errors, requests, close } = await openPage(browser, `${baseUrl}/`);
@@ -352,42 +411,10 @@ export default [
 
   async function theChinesePagesAreInChineseAndEveryPageSwitchesToTheSamePageInTheOtherLanguage({ browser, baseUrl }) {
     const han = /\p{Script=Han}/gu;
-    for (const [zhPath, enPath] of [['/zh/', '/'], ['/zh/glossary/', '/glossary/']]) {
-      const { page, response, errors, close } = await openPage(browser, `${baseUrl}${zhPath}`);
-      try {
-        assert.equal(response?.status(), 200, zhPath);
-        assert.deepEqual(errors, []);
-        assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN', `${zhPath} <html lang>`);
-        // the prose is Chinese: most of main's letters are Han characters, English names aside
-        const text = await page.locator('main').innerText();
-        const hanCount = (text.match(han) ?? []).length;
-        const latin = (text.match(/[A-Za-z]/g) ?? []).length;
-        assert.ok(hanCount > latin * 0.5, `${zhPath}: ${hanCount} Han characters vs ${latin} Latin letters`);
-        assert.match(await page.locator('.skip-link').innerText(), /跳到正文/);
-        // the switch lands on the same page in English, and says which language it leads to
-        const sw = page.locator('header a.lang-switch');
-        assert.equal(await sw.getAttribute('hreflang'), 'en');
-        assert.equal(await sw.getAttribute('href'), enPath);
-        assert.equal(await page.locator(`link[rel="alternate"][hreflang="en"][href="${enPath}"]`).count(), 1);
-        // links to pages that exist only in English say so
-        for (const a of await page.locator('main a[href^="/flows/"]').all()) assert.equal(await a.getAttribute('hreflang'), 'en');
-      } finally {
-        await close();
-      }
-      const en = await openPage(browser, `${baseUrl}${enPath}`);
-      try {
-        assert.equal(await en.page.getAttribute('html', 'lang'), 'en');
-        const sw = en.page.locator('header a.lang-switch');
-        assert.equal(await sw.getAttribute('hreflang'), 'zh-CN');
-        await sw.click();
-        await en.page.waitForURL(`${baseUrl}${zhPath}`);
-        assert.equal(await en.page.getAttribute('html', 'lang'), 'zh-CN');
-      } finally {
-        await en.close();
-      }
-    }
+    for (const [zhPath, enPath] of [['/zh/', '/'], ['/zh/glossary/', '/glossary/'], ['/zh/flows/', '/flows/'],
+      ['/zh/present/attach/', '/present/attach/'], ['/zh/embed/attach/', '/embed/attach/']]) await checkChinesePair(browser, baseUrl, zhPath, enPath);
     // a page not translated yet leads to the Chinese home page, and its title says so
-    const { page, close } = await openPage(browser, `${baseUrl}/flows/attach/`);
+    const { page, close } = await openPage(browser, `${baseUrl}/components/kubelet/`);
     try {
       const sw = page.locator('header a.lang-switch');
       assert.equal(await sw.getAttribute('href'), '/zh/');
@@ -400,9 +427,18 @@ export default [
     try {
       assert.match(await g.page.locator('h2#pvc').innerText(), /持久卷申领/);
       assert.ok((await g.page.locator('h2#va + p').innerText()).match(han)?.length > 20, 'VA has a Chinese definition');
-      assert.equal(await g.page.locator('h2#va + p a[href="/flows/attach/"]').getAttribute('hreflang'), 'en');
+      assert.equal(await g.page.locator('h2#va + p a[href="/zh/flows/attach/"]').count(), 1, 'the VA entry links the Chinese Attach chapter');
     } finally {
       await g.close();
     }
+  },
+  async function theFirstHalfOfTheChaptersIsInChineseWithItsSwitch({ browser, baseUrl }) {
+    const chapters = await page0Chapters(browser, baseUrl);
+    for (const p of chapters.slice(0, Math.ceil(chapters.length / 2))) await checkChinesePair(browser, baseUrl, `/zh${p}`, p);
+  },
+  async function theSecondHalfOfTheChaptersIsInChineseWithItsSwitch({ browser, baseUrl }) {
+    const chapters = await page0Chapters(browser, baseUrl);
+    assert.ok(chapters.length >= 10, `${chapters.length} chapters`);
+    for (const p of chapters.slice(Math.ceil(chapters.length / 2))) await checkChinesePair(browser, baseUrl, `/zh${p}`, p);
   },
 ];

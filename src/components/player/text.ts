@@ -7,6 +7,8 @@ import { createContext, useContext } from 'react';
 
 export const PLAYER_TEXT_EN = {
   playerLabel: 'Flow player: {title}',
+  /** hreflang of links to pages that exist only in English ('' on English pages) */
+  englishOnly: '',
   noJsEmbed: 'The interactive flow player needs JavaScript. Each step\'s summary and log line are also listed in the flow\'s data file: ',
   noJsChapter: 'The interactive flow player needs JavaScript. The full list of steps, with every summary and log line, follows below.',
   flow: 'Flow',

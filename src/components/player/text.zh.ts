@@ -6,6 +6,7 @@ import type { PlayerText } from './text.ts';
 
 export const PLAYER_TEXT_ZH: PlayerText = {
   playerLabel: '流程播放器：{title}',
+  englishOnly: 'en',
   noJsEmbed: '交互式流程播放器需要 JavaScript。每一步的摘要和日志行也列在该流程的数据文件中：',
   noJsChapter: '交互式流程播放器需要 JavaScript。下面列出了全部步骤，包括每一步的摘要和日志行。',
   flow: '流程',
