@@ -390,4 +390,32 @@ export default [
       }
     }
   }, 90_000),
+  async function theChineseExplainerReadsTheSampleLikeTheEnglishAndExplainsItInChinese({ browser, baseUrl }) {
+    const han = /\p{Script=Han}/u;
+    const runOn = async (path) => {
+      const { page, errors, close } = await openPage(browser, `${baseUrl}${path}`);
+      try {
+        await page.locator('#explain-sample').click();
+        await explain(page);
+        const rows = await page.locator('#explain-lines > li').evaluateAll((lis) => lis.map((li) => ({
+          comp: li.querySelector('.xp-comp')?.textContent ?? '', expl: li.querySelector('.xp-expl')?.textContent ?? '', link: li.querySelector('.xp-links a')?.getAttribute('href') ?? '',
+        })));
+        const verdict = await page.locator('.xp-verdict').innerText();
+        assert.deepEqual(errors, [], `${path}: console errors`);
+        return { rows, verdict };
+      } finally {
+        await close();
+      }
+    };
+    const en = await runOn('/explain/');
+    const zh = await runOn('/zh/explain/');
+    // the same reading, line for line: the same components, and every explained line explained
+    assert.deepEqual(zh.rows.map((r) => r.comp), en.rows.map((r) => r.comp));
+    assert.equal(zh.rows.filter((r) => r.expl).length, en.rows.filter((r) => r.expl).length);
+    for (const r of zh.rows) if (r.expl) assert.match(r.expl, han, `explanation in Chinese: ${r.expl}`);
+    assert.match(zh.verdict, /共 \d+ 条日志记录/);
+    // its step links open the Chinese chapters
+    assert.ok(zh.rows.some((r) => r.link.startsWith('/zh/flows/')), 'a step link into a Chinese chapter');
+    assert.ok(zh.rows.every((r) => !r.link || r.link.startsWith('/zh/')), 'no step link into an English page');
+  },
 ];

@@ -20,7 +20,7 @@ function styleOf(page, selector, properties, pseudo) {
 /** A Chinese page: in Chinese, with its switch to the same page in English, and back. */
 async function checkChinesePair(browser, baseUrl, zhPath, enPath) {
   const han = /\p{Script=Han}/gu;
-  const bare = /\/(present|embed)\//.test(enPath);
+  const bare = /\/(present|embed)\/[a-z0-9-]+\//.test(enPath);
   const { page, response, errors, close } = await openPage(browser, `${baseUrl}${zhPath}`);
   try {
     assert.equal(response?.status(), 200, zhPath);
@@ -411,7 +411,7 @@ export default [
 
   async function theChinesePagesAreInChineseAndEveryPageSwitchesToTheSamePageInTheOtherLanguage({ browser, baseUrl }) {
     const han = /\p{Script=Han}/gu;
-    for (const [zhPath, enPath] of [['/zh/', '/'], ['/zh/glossary/', '/glossary/'], ['/zh/flows/', '/flows/'],
+    for (const [zhPath, enPath] of [['/zh/', '/'], ['/zh/glossary/', '/glossary/'], ['/zh/flows/', '/flows/'], ['/zh/explain/', '/explain/'], ['/zh/embed/', '/embed/'],
       ['/zh/present/attach/', '/present/attach/'], ['/zh/embed/attach/', '/embed/attach/']]) await checkChinesePair(browser, baseUrl, zhPath, enPath);
     // a page not translated yet leads to the Chinese home page, and its title says so
     const { page, close } = await openPage(browser, `${baseUrl}/components/kubelet/`);

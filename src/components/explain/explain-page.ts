@@ -10,14 +10,11 @@ import { NO_FILTERS, PAGE_SIZE, type Facets, type Filters, type FromWorker, type
 
 /** Stages in the order a volume's life goes through them (the summary lists them this way too). */
 const FLOW_ORDER: Stage[] = ['register', 'provision', 'attach', 'mount', 'resize', 'snapshot', 'unmount', 'detach', 'delete', 'other'];
-const SEVERITY_TEXT: Record<Severity, string> = { I: 'info', W: 'warning', E: 'error', F: 'fatal' };
 /** A screen reader hears progress at most this often. */
 const ANNOUNCE_INTERVAL_MS = 2500;
 /** Longer lines are shown cut (a 5 MB line would stall layout); the explainer has read them already. */
 const SHOWN_CHARS = 4000;
-const EMPTY_MESSAGE =
-  'Nothing to explain yet: paste log lines (a kubelet journal, kube-controller-manager, csi-provisioner, ' +
-  'csi-attacher, node-driver-registrar or CSI driver logs, or the Events of kubectl describe), or choose a file.';
+
 
 const $ = <T extends HTMLElement>(id: string): T => {
   const el = document.getElementById(id);
@@ -41,6 +38,58 @@ const safeHref = (url: string): string | null => (/^\/(?!\/)/.test(url) ? url : 
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
+/** The page's language: its <html lang> (zh-CN on /zh/explain/). */
+const ZH = typeof document !== 'undefined' && document.documentElement.lang.startsWith('zh');
+const STAGE_ZH: Record<string, string> = { provision: '制备', attach: '挂接', mount: '挂载', unmount: '卸载', detach: '解除挂接', delete: '删除', register: '注册', resize: '扩容', snapshot: '快照', other: '其他' };
+const num = (n: number): string => n.toLocaleString(ZH ? 'zh-CN' : 'en');
+/** The page's own words (the explanations come from the knowledge, in the same language). */
+const W = ZH
+  ? {
+      empty: '还没有可解读的内容：请粘贴日志行（kubelet 的 journal、kube-controller-manager、csi-provisioner、csi-attacher、node-driver-registrar 或 CSI 驱动的日志，或者 kubectl describe 中的事件），或者选择一个文件。',
+      cut: (rest: number) => ` …（还有 ${num(rest)} 个字符未显示）`, seeStep: '在流程中查看这一步', seeIt: '在流程中查看',
+      stepTitle: (sc: string, k8s: string, step: number, summary: string) => `${sc}（Kubernetes ${k8s}），第 ${step} 步：${summary}`,
+      stopped: (m: string) => `解读器意外停止${m ? `（${m}）` : ''}。请重新加载页面再试；如果再次发生，命令行工具（npx csi-flows explain）可以读取同样的日志。`,
+      badMessage: '解读器发来了一条页面无法读取的消息。请重新加载页面再试。', droppedFile: '拖入的文件',
+      starting: '正在启动解读器…', explaining: '正在解读…', unreadable: (m: string) => `无法读取输入：${m}`,
+      loadingKnowledge: '正在加载解读器关于 CSI 日志行的知识…', reading: '正在读取输入…',
+      noKnowledge: (m: string) => `解读器无法加载它关于日志行的知识（${m}）。请检查网络连接后重试。`,
+      failed: (m: string) => `解读器处理这份输入时出错（${m}）。命令行工具（npx csi-flows explain）也许能告诉你更多。`,
+      line: (n: number) => `第 ${num(n)} 行`, lines: '行数', linesValue: (n: number, r: number, g: number) => `${num(n)}（${num(r)} 行已识别，${num(g)} 行推测）`,
+      problems: '问题', errors: (n: number) => `${num(n)} 个错误`, warnings: (n: number) => `${num(n)} 个警告`, sep: '，',
+      stagesSeen: '出现的阶段', noneRecognised: '没有识别出', components: '组件', whereStopped: '停在哪里',
+      lastHealthy: '最后一个正常步骤', nextHealthy: '正常情况下接下来打印的行', inLog: (c: string, src: string) => `（${c}，在 ${src} 日志中）`,
+      stage: (st: string) => STAGE_ZH[st] ?? st, allStages: '全部阶段', allComponents: '全部组件', unknownComponent: '未知组件',
+      lineWord: '第 ', continues: (n: string) => `接续第 ${n} 行`, blank: '空行', stageWord: '阶段 ', componentUnknown: '组件未知',
+      inSource: (s: string) => `在 ${s} 中`, onHost: (h: string) => `在 ${h} 上`, keywordsOnly: '仅根据关键词匹配', guess: '推测', notRecognised: '未识别',
+      cause: '可能的原因', checkNext: '接下来检查', noMatch: '没有符合这些筛选条件的行。',
+      showing: (a: number, b: number, n: number, page: number, pages: number) => `显示第 ${num(a)}–${num(b)} 行，共 ${num(n)} 行${pages > 1 ? `（第 ${page} 页，共 ${pages} 页）` : ''}`,
+      sampleLoaded: '示例已载入：一个 Pod 迁移到另一个节点时的日志行。请按“解读”。',
+      severity: { I: '信息', W: '警告', E: '错误', F: '致命' } as Record<Severity, string>,
+    }
+  : {
+      empty: 'Nothing to explain yet: paste log lines (a kubelet journal, kube-controller-manager, csi-provisioner, ' +
+        'csi-attacher, node-driver-registrar or CSI driver logs, or the Events of kubectl describe), or choose a file.',
+      cut: (rest: number) => ` … (${num(rest)} more characters not shown)`, seeStep: 'see this step in the flow', seeIt: 'see it in the flow',
+      stepTitle: (sc: string, k8s: string, step: number, summary: string) => `${sc} (Kubernetes ${k8s}), step ${step}: ${summary}`,
+      stopped: (m: string) => `The explainer stopped unexpectedly${m ? ` (${m})` : ''}. Reload the page and try again; if it happens again, the command line tool (npx csi-flows explain) reads the same logs.`,
+      badMessage: 'The explainer sent a message the page could not read. Reload the page and try again.', droppedFile: 'dropped file',
+      starting: 'Starting the explainer…', explaining: 'Explaining…', unreadable: (m: string) => `The input could not be read: ${m}`,
+      loadingKnowledge: 'Loading what the explainer knows about CSI log lines…', reading: 'Reading the input…',
+      noKnowledge: (m: string) => `The explainer could not load what it knows about log lines (${m}). Check your connection and try again.`,
+      failed: (m: string) => `The explainer failed on this input (${m}). The command line tool (npx csi-flows explain) may tell you more.`,
+      line: (n: number) => `line ${num(n)}`, lines: 'Lines', linesValue: (n: number, r: number, g: number) => `${num(n)} (${num(r)} recognised, ${plural(g, 'guess', 'guesses')})`,
+      problems: 'Problems', errors: (n: number) => plural(n, 'error'), warnings: (n: number) => plural(n, 'warning'), sep: ', ',
+      stagesSeen: 'Stages seen', noneRecognised: 'none recognised', components: 'Components', whereStopped: 'Where it stopped',
+      lastHealthy: 'Last healthy step', nextHealthy: 'Next line a healthy system prints', inLog: (c: string, src: string) => `(${c}, in the ${src} log)`,
+      stage: (st: string) => st, allStages: 'All stages', allComponents: 'All components', unknownComponent: 'unknown component',
+      lineWord: 'Line ', continues: (n: string) => `continues line ${n}`, blank: 'blank line', stageWord: 'stage ', componentUnknown: 'component unknown',
+      inSource: (s: string) => `in ${s}`, onHost: (h: string) => `on ${h}`, keywordsOnly: 'matched by keywords only', guess: 'guess', notRecognised: 'not recognised',
+      cause: 'Likely cause', checkNext: 'Check next', noMatch: 'No line matches these filters.',
+      showing: (a: number, b: number, n: number, page: number, pages: number) => `Showing ${num(a)}–${num(b)} of ${plural(n, 'line')}${pages > 1 ? ` (page ${page} of ${pages})` : ''}`,
+      sampleLoaded: 'Sample loaded: log lines of a pod moving to another node. Press Explain.',
+      severity: { I: 'info', W: 'warning', E: 'error', F: 'fatal' } as Record<Severity, string>,
+    };
+
 function formatBytes(n: number): string {
   if (n < 1024) return `${n} bytes`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
@@ -51,15 +100,15 @@ function formatBytes(n: number): string {
 function shownText(text: string): (Node | string)[] {
   if (text.length <= SHOWN_CHARS) return [text];
   const rest = text.length - SHOWN_CHARS;
-  return [text.slice(0, SHOWN_CHARS), el('span', { class: 'xp-cut' }, ` … (${rest.toLocaleString('en')} more characters not shown)`)];
+  return [text.slice(0, SHOWN_CHARS), el('span', { class: 'xp-cut' }, W.cut(rest))];
 }
 
 const sentence = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1) + (/[.!?]$/.test(s) ? '' : '.');
 
-function stepLink(step: StepRef | null | undefined, text = 'see this step in the flow'): HTMLAnchorElement | null {
+function stepLink(step: StepRef | null | undefined, text = W.seeStep): HTMLAnchorElement | null {
   const href = step ? safeHref(step.url) : null;
   if (!step || !href) return null;
-  return el('a', { href, class: 'xp-step', title: `${step.scenario} (Kubernetes ${step.k8s}), step ${step.step}: ${step.summary}` }, text);
+  return el('a', { href, class: 'xp-step', title: W.stepTitle(step.scenario, step.k8s, step.step, step.summary) }, text);
 }
 
 function start(): void {
@@ -136,9 +185,9 @@ function start(): void {
     w.onerror = (event) => {
       // Reported in the page; preventDefault keeps it from also surfacing as an uncaught error.
       event.preventDefault();
-      fail(`The explainer stopped unexpectedly${event.message ? ` (${event.message})` : ''}. Reload the page and try again; if it happens again, the command line tool (npx csi-flows explain) reads the same logs.`);
+      fail(W.stopped(event.message ?? ''));
     };
-    w.onmessageerror = () => fail('The explainer sent a message the page could not read. Reload the page and try again.');
+    w.onmessageerror = () => fail(W.badMessage);
     worker = w;
     return w;
   }
@@ -160,7 +209,7 @@ function start(): void {
     file = f;
     if (!f) fileInput.value = '';
     fileChosen.hidden = !f;
-    fileName.textContent = f ? `${f.name || 'dropped file'} (${formatBytes(f.size)})` : '';
+    fileName.textContent = f ? `${f.name || W.droppedFile} (${formatBytes(f.size)})` : '';
     textarea.disabled = !!f;
   }
 
@@ -169,15 +218,15 @@ function start(): void {
     clearAlert();
     const text = textarea.value;
     if (!file && text.trim() === '') {
-      showAlert(EMPTY_MESSAGE);
+      showAlert(W.empty);
       textarea.focus();
       return;
     }
     const id = ++runId;
     setRunning(true);
     results.hidden = true;
-    setProgress('Starting the explainer…', null);
-    announce('Explaining…');
+    setProgress(W.starting, null);
+    announce(W.explaining);
     try {
       ensureWorker();
       if (file) {
@@ -185,12 +234,12 @@ function start(): void {
         // Read as bytes: the worker decodes (UTF-8, UTF-16 with a BOM) and rejects binary files.
         const bytes = await file.arrayBuffer();
         if (id !== runId) return;
-        send({ type: 'explain', id, input: { kind: 'bytes', bytes, name } }, [bytes]);
+        send({ type: 'explain', id, input: { kind: 'bytes', bytes, name }, ...(ZH ? { lang: 'zh' as const } : {}) }, [bytes]);
       } else {
-        send({ type: 'explain', id, input: { kind: 'text', text } });
+        send({ type: 'explain', id, input: { kind: 'text', text }, ...(ZH ? { lang: 'zh' as const } : {}) });
       }
     } catch (error) {
-      fail(`The input could not be read: ${error instanceof Error ? error.message : String(error)}`);
+      fail(W.unreadable(error instanceof Error ? error.message : String(error)));
     }
   }
 
@@ -215,8 +264,8 @@ function start(): void {
     if (m.id !== runId) return;
     switch (m.type) {
       case 'progress': {
-        if (m.phase === 'knowledge') setProgress('Loading what the explainer knows about CSI log lines…', null);
-        else if (m.phase === 'decode') setProgress('Reading the input…', null);
+        if (m.phase === 'knowledge') setProgress(W.loadingKnowledge, null);
+        else if (m.phase === 'decode') setProgress(W.reading, null);
         else {
           const fraction = m.total > 0 ? m.done / m.total : 1;
           setProgress(`Explained ${m.done.toLocaleString('en')} of ${plural(m.total, 'line')}`, fraction);
@@ -251,9 +300,9 @@ function start(): void {
           showAlert(m.message);
           announce('');
         } else if (m.kind === 'knowledge') {
-          fail(`The explainer could not load what it knows about log lines (${m.message}). Check your connection and try again.`);
+          fail(W.noKnowledge(m.message));
         } else {
-          fail(`The explainer failed on this input (${m.message}). The command line tool (npx csi-flows explain) may tell you more.`);
+          fail(W.failed(m.message));
         }
         break;
     }
@@ -262,13 +311,13 @@ function start(): void {
   // ---- summary ----
 
   function lineLink(line: number): HTMLAnchorElement {
-    const a = el('a', { href: `#L${line}`, 'data-xp-line': String(line) }, `line ${line.toLocaleString('en')}`);
+    const a = el('a', { href: `#L${line}`, 'data-xp-line': String(line) }, W.line(line));
     return a;
   }
 
   function chapterLink(stage: Stage, chapters: Partial<Record<Stage, string>>): Node {
     const href = chapters[stage] ? safeHref(chapters[stage]!) : null;
-    return href ? el('a', { href }, stage) : document.createTextNode(stage);
+    return href ? el('a', { href }, W.stage(stage)) : document.createTextNode(W.stage(stage));
   }
 
   function renderSummary(s: ExplainSummary, chapters: Partial<Record<Stage, string>>): void {
@@ -276,23 +325,20 @@ function start(): void {
     const fact = (term: string, ...value: (Node | string | null)[]): void => {
       facts.append(el('dt', {}, term), el('dd', {}, ...value));
     };
-    fact(
-      'Lines',
-      `${s.lines.toLocaleString('en')} (${s.recognised.toLocaleString('en')} recognised, ${plural(s.guessed, 'guess', 'guesses')})`,
-    );
-    fact('Problems', el('span', { class: s.errors ? 'xp-sev-E' : '' }, plural(s.errors, 'error')), ', ', el('span', { class: s.warnings ? 'xp-sev-W' : '' }, plural(s.warnings, 'warning')));
+    fact(W.lines, W.linesValue(s.lines, s.recognised, s.guessed));
+    fact(W.problems, el('span', { class: s.errors ? 'xp-sev-E' : '' }, W.errors(s.errors)), W.sep, el('span', { class: s.warnings ? 'xp-sev-W' : '' }, W.warnings(s.warnings)));
     if (s.stages.length > 0) {
       const stages = el('ol', { class: 'xp-stages' });
       for (const st of s.stages) stages.append(el('li', {}, chapterLink(st, chapters)));
-      fact('Stages seen', stages);
+      fact(W.stagesSeen, stages);
     } else {
-      fact('Stages seen', 'none recognised');
+      fact(W.stagesSeen, W.noneRecognised);
     }
-    if (s.components.length > 0) fact('Components', s.components.join(', '));
+    if (s.components.length > 0) fact(W.components, s.components.join(', '));
     if (s.stoppedAt) {
       fact(
-        'Where it stopped',
-        `${s.stoppedAt.stage}, `,
+        W.whereStopped,
+        `${W.stage(s.stoppedAt.stage)}${W.sep}`,
         lineLink(s.stoppedAt.line),
         ': ',
         s.stoppedAt.reason,
@@ -301,16 +347,16 @@ function start(): void {
     }
     if (s.lastHealthy) {
       const h = s.lastHealthy;
-      fact('Last healthy step', `${h.component} (${h.stage}), `, lineLink(h.line), ' ', stepLink(h.step));
+      fact(W.lastHealthy, `${h.component} (${W.stage(h.stage)})${W.sep}`, lineLink(h.line), ' ', stepLink(h.step));
     }
     if (s.nextExpected) {
       const n = s.nextExpected;
       fact(
-        'Next line a healthy system prints',
+        W.nextHealthy,
         `${n.summary} `,
-        el('span', { class: 'xp-muted' }, `(${n.component}, in the ${n.source} log)`),
-        el('span', { class: 'xp-where' }, sentence(n.where)),
-        stepLink(n.step, 'see it in the flow'),
+        el('span', { class: 'xp-muted' }, W.inLog(n.component, n.source)),
+        el('span', { class: 'xp-where' }, ZH ? n.where + '。' : sentence(n.where)),
+        stepLink(n.step, W.seeIt),
       );
     }
     summaryBox.replaceChildren(el('p', { class: 'xp-verdict' }, s.verdict), facts);
@@ -321,11 +367,11 @@ function start(): void {
   function renderFacets(f: Facets): void {
     const option = (value: string, text: string): HTMLOptionElement => el('option', { value }, text);
     const stages = FLOW_ORDER.filter((s) => f.stages.includes(s));
-    stageSelect.replaceChildren(option('', 'All stages'), ...stages.map((s) => option(s, s)));
+    stageSelect.replaceChildren(option('', W.allStages), ...stages.map((s) => option(s, W.stage(s))));
     componentSelect.replaceChildren(
-      option('', 'All components'),
+      option('', W.allComponents),
       ...f.components.map((c) => option(c, c)),
-      ...(f.unknownComponent ? [option('(unknown)', 'unknown component')] : []),
+      ...(f.unknownComponent ? [option('(unknown)', W.unknownComponent)] : []),
     );
   }
 
@@ -353,17 +399,17 @@ function start(): void {
     const classes = ['xp-row', `xp-kind-${l.kind}`];
     if (l.severity) classes.push(`xp-row-${l.severity}`);
     const li = el('li', { id: `L${l.line}`, class: classes.join(' ') });
-    const num = el('span', { class: 'xp-ln' }, el('span', { class: 'visually-hidden' }, 'Line '), String(l.line));
+    const num = el('span', { class: 'xp-ln' }, el('span', { class: 'visually-hidden' }, W.lineWord), String(l.line));
 
     if (l.kind === 'continuation') {
       li.append(
-        el('div', { class: 'xp-meta' }, num, el('span', { class: 'xp-muted' }, `continues line ${l.continues ?? '?'}`)),
+        el('div', { class: 'xp-meta' }, num, el('span', { class: 'xp-muted' }, W.continues(String(l.continues ?? '?')))),
         el('code', { class: 'xp-text' }, ...shownText(l.text)),
       );
       return li;
     }
     if (l.kind === 'blank') {
-      li.append(el('div', { class: 'xp-meta' }, num, el('span', { class: 'xp-muted' }, 'blank line')));
+      li.append(el('div', { class: 'xp-meta' }, num, el('span', { class: 'xp-muted' }, W.blank)));
       return li;
     }
     if (l.kind === 'decoration') {
@@ -373,22 +419,22 @@ function start(): void {
     }
 
     const meta = el('div', { class: 'xp-meta' }, num);
-    if (l.severity) meta.append(el('span', { class: `xp-sev xp-sev-${l.severity}` }, SEVERITY_TEXT[l.severity]));
-    if (l.kind === 'log' || l.kind === 'event') meta.append(el('span', { class: 'xp-stage' }, el('span', { class: 'visually-hidden' }, 'stage '), l.stage));
+    if (l.severity) meta.append(el('span', { class: `xp-sev xp-sev-${l.severity}` }, W.severity[l.severity]));
+    if (l.kind === 'log' || l.kind === 'event') meta.append(el('span', { class: 'xp-stage' }, el('span', { class: 'visually-hidden' }, W.stageWord), W.stage(l.stage)));
     if (l.component) meta.append(el('span', { class: 'xp-comp' }, l.component));
-    else if (l.kind === 'log' || l.kind === 'event') meta.append(el('span', { class: 'xp-muted' }, 'component unknown'));
-    if (l.source && l.source !== l.component) meta.append(el('span', { class: 'xp-muted' }, `in ${l.source}`));
-    if (l.host) meta.append(el('span', { class: 'xp-muted' }, `on ${l.host}`));
+    else if (l.kind === 'log' || l.kind === 'event') meta.append(el('span', { class: 'xp-muted' }, W.componentUnknown));
+    if (l.source && l.source !== l.component) meta.append(el('span', { class: 'xp-muted' }, W.inSource(l.source)));
+    if (l.host) meta.append(el('span', { class: 'xp-muted' }, W.onHost(l.host)));
     if (l.time) meta.append(el('time', { class: 'xp-time' }, l.time));
-    if (l.match === 'guess') meta.append(el('span', { class: 'xp-guess', title: 'matched by keywords only' }, 'guess'));
-    else if (l.match === 'none') meta.append(el('span', { class: 'xp-unknown' }, 'not recognised'));
+    if (l.match === 'guess') meta.append(el('span', { class: 'xp-guess', title: W.keywordsOnly }, W.guess));
+    else if (l.match === 'none') meta.append(el('span', { class: 'xp-unknown' }, W.notRecognised));
 
     li.append(meta, el('code', { class: 'xp-text' }, ...shownText(l.text)));
     if (l.explanation) li.append(el('p', { class: 'xp-expl' }, l.explanation));
     if (l.cause || l.next) {
       const advice = el('dl', { class: 'xp-advice' });
-      if (l.cause) advice.append(el('dt', {}, 'Likely cause'), el('dd', {}, l.cause));
-      if (l.next) advice.append(el('dt', {}, 'Check next'), el('dd', {}, l.next));
+      if (l.cause) advice.append(el('dt', {}, W.cause), el('dd', {}, l.cause));
+      if (l.next) advice.append(el('dt', {}, W.checkNext), el('dd', {}, l.next));
       li.append(advice);
     }
     const link = stepLink(l.step);
@@ -406,9 +452,8 @@ function start(): void {
     const last = m.page * PAGE_SIZE + m.lines.length;
     const range =
       m.matching === 0
-        ? 'No line matches these filters.'
-        : `Showing ${first.toLocaleString('en')}–${last.toLocaleString('en')} of ${plural(m.matching, 'line')}` +
-          (m.pageCount > 1 ? ` (page ${m.page + 1} of ${m.pageCount})` : '');
+        ? W.noMatch
+        : W.showing(first, last, m.matching, m.page + 1, m.pageCount);
     for (const pager of pagers) {
       pager.querySelector('[data-xp-range]')!.textContent = range;
       pager.querySelector<HTMLButtonElement>('[data-xp-prev]')!.disabled = m.page === 0;
@@ -467,7 +512,7 @@ function start(): void {
     setFile(null);
     clearAlert();
     textarea.value = sample?.content.textContent?.trim() ?? '';
-    announce('Sample loaded: log lines of a pod moving to another node. Press Explain.');
+    announce(W.sampleLoaded);
     textarea.focus();
     warmUp();
   });

@@ -8,7 +8,8 @@ import { decodeInput, explainText } from '../../machines/explain/explain.ts';
 import type { ExplainedLine, Knowledge } from '../../machines/explain/types.ts';
 import { PAGE_SIZE, type Facets, type Filters, type FromWorker, type ToWorker } from './protocol.ts';
 
-const KNOWLEDGE_URL = '/data/explain/knowledge.json';
+/** The knowledge per language: the Chinese one's texts are in Chinese (knowledge.zh.json.ts). */
+const KNOWLEDGE_URL = { en: '/data/explain/knowledge.json', zh: '/data/explain/knowledge.zh.json' } as const;
 /** Progress messages at most this often: enough for a smooth bar, few enough not to flood the page. */
 const PROGRESS_INTERVAL_MS = 80;
 
@@ -18,19 +19,20 @@ const scope = self as unknown as {
 };
 const post = (message: FromWorker): void => scope.postMessage(message);
 
-let knowledge: Promise<Knowledge> | undefined;
+const knowledge: Partial<Record<'en' | 'zh', Promise<Knowledge>>> = {};
 let lines: ExplainedLine[] = [];
 
-function loadKnowledge(): Promise<Knowledge> {
-  knowledge ??= fetch(KNOWLEDGE_URL).then(async (response) => {
-    if (!response.ok) throw new Error(`HTTP ${response.status} for ${KNOWLEDGE_URL}`);
+function loadKnowledge(lang: 'en' | 'zh'): Promise<Knowledge> {
+  const url = KNOWLEDGE_URL[lang];
+  const loading = (knowledge[lang] ??= fetch(url).then(async (response) => {
+    if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
     const data = (await response.json()) as Knowledge;
-    if (data?.version !== 1 || !Array.isArray(data.messages)) throw new Error(`${KNOWLEDGE_URL} is not version 1 knowledge`);
+    if (data?.version !== 1 || !Array.isArray(data.messages)) throw new Error(`${url} is not version 1 knowledge`);
     return data;
-  });
+  }));
   // A failed fetch is not cached: the next attempt tries again.
-  knowledge.catch(() => (knowledge = undefined));
-  return knowledge;
+  loading.catch(() => { delete knowledge[lang]; });
+  return loading;
 }
 
 const isInputError = (error: unknown): error is Error =>
@@ -90,12 +92,12 @@ function query(id: number, filters: Filters, page?: number, line?: number): void
   post({ type: 'page', id, filters, page: p, pageCount, matching: matching.length, lines: slice });
 }
 
-async function explain(id: number, input: Extract<ToWorker, { type: 'explain' }>['input']): Promise<void> {
+async function explain(id: number, input: Extract<ToWorker, { type: 'explain' }>['input'], lang: 'en' | 'zh' = 'en'): Promise<void> {
   lines = [];
   post({ type: 'progress', id, phase: 'knowledge', done: 0, total: 0 });
   let known: Knowledge;
   try {
-    known = await loadKnowledge();
+    known = await loadKnowledge(lang);
   } catch (error) {
     post({ type: 'error', id, kind: 'knowledge', message: error instanceof Error ? error.message : String(error) });
     return;
@@ -129,7 +131,7 @@ async function explain(id: number, input: Extract<ToWorker, { type: 'explain' }>
 scope.onmessage = (event) => {
   const message = event.data;
   const run = async (): Promise<void> => {
-    if (message.type === 'explain') await explain(message.id, message.input);
+    if (message.type === 'explain') await explain(message.id, message.input, message.lang ?? 'en');
     else query(message.id, message.filters, message.page, message.line);
   };
   // explainText never throws by contract; anything that does is a bug, reported to the page

@@ -27,7 +27,8 @@ export interface Filters {
 export const NO_FILTERS: Filters = { stage: '', component: '', severity: 'all', recognised: false, problems: false };
 
 export type ToWorker =
-  | { type: 'explain'; id: number; input: ExplainInput }
+  /** `lang` 'zh': explain with the Chinese knowledge (/zh/explain/) */
+  | { type: 'explain'; id: number; input: ExplainInput; lang?: 'zh' }
   /** `line` asks for the page that holds that input line (1-based) under the filters */
   | { type: 'query'; id: number; filters: Filters; page?: number; line?: number };
 

@@ -13,7 +13,7 @@ export const TRANSLATED_CHAPTERS: readonly string[] = [
 ];
 
 /** The pages that exist in both languages, by their English path (the zh one is /zh + it). */
-export const TRANSLATED: readonly string[] = ['/', '/glossary/', '/flows/', ...TRANSLATED_CHAPTERS.map((id) => `/flows/${id}/`)];
+export const TRANSLATED: readonly string[] = ['/', '/glossary/', '/flows/', '/explain/', '/embed/', ...TRANSLATED_CHAPTERS.map((id) => `/flows/${id}/`)];
 
 /** Pages made per scenario that exist in both languages: the player for embedding, the presenter and its notes. */
 const TRANSLATED_PER_SCENARIO = /^\/(embed\/[a-z0-9-]+|present\/[a-z0-9-]+(\/notes)?)\/$/;

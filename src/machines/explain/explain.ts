@@ -268,26 +268,21 @@ const TERMINAL_WIDTHS = new Set([80, 90, 100, 110, 120, 128, 132, 140, 150, 160,
  * wording): "volume the volume is unmounted from pod the pod" reads badly, so the summaries name
  * these values in a way that reads without them ("the volume", "the pod").
  */
-const UNNAMED: Record<string, string> = {
-  va: 'the VolumeAttachment', pv: 'the PV', volume: 'the volume', specName: 'the volume', volumeId: 'the volume',
-  uniqueName: 'the volume', handle: 'the volume', node: 'the node', nodeID: 'the node', pod: 'the pod', podName: 'the pod',
-  podUid: 'the pod', kpod: 'the pod', claim: 'the claim', pvc: 'the claim', claimName: 'the claim', driver: 'the driver',
-  method: 'the call', imageName: 'the image', snapName: 'the snapshot', content: 'the VolumeSnapshotContent',
-  err: 'an error', error: 'an error', otherNodes: 'another node', pods: 'other pods',
-};
 
 function renderExplanation(msg: KnownMessage, values: Record<string, string> = {}): string {
   let unknown = false;
   const filled = msg.summary.replace(/\{([A-Za-z0-9_]+)(?::q)?\}/g, (_m, name: string) => {
     const v = values[name];
     if (v !== undefined && v !== '') return v;
-    if (UNNAMED[name]) return UNNAMED[name]!;
+    if (T.unnamed[name]) return T.unnamed[name]!;
     unknown = true;
     return '…';
   });
   // the article after a noun that names its value ("volume the volume", "pod the pod") goes
-  const text = filled.replace(/\b(volume|pod|node|claim|driver|PV|VolumeAttachment|image|snapshot) the \1\b/g, 'the $1');
-  return msg.explain && unknown ? msg.explain : msg.explain ? `${text} ${msg.explain}` : text;
+  const text = filled.replace(/\b(volume|pod|node|claim|driver|PV|VolumeAttachment|image|snapshot) the \1\b/g, 'the $1')
+    // and the same in Chinese ("卷 该卷" → "该卷")
+    .replace(/(卷|Pod|节点|申领|驱动|PV|VolumeAttachment|镜像|快照) ?该\1/g, '该$1');
+  return msg.explain && unknown ? msg.explain : msg.explain ? `${text}${T === TEXT.zh ? '' : ' '}${msg.explain}` : text;
 }
 
 /** The placeholder values of a matched line (quoted ones unquoted), to fill the message's summary. */
@@ -324,14 +319,116 @@ const methodIn = (text: string): string | null => {
   return m ? m[1] ?? m[2]! : null;
 };
 
+// ------------------------------------------------------------------ the explainer's own words
+
+const STAGE_ZH: Record<Stage, string> = {
+  register: '注册', provision: '制备', attach: '挂接', mount: '挂载', resize: '扩容', snapshot: '快照', unmount: '卸载', detach: '解除挂接', delete: '删除', other: '其他',
+};
+
+/** The sentences the explainer adds around the knowledge's texts, in the knowledge's language. */
+const TEXT = {
+  en: {
+    stage: (s: Stage): string => s,
+    guessedFrom: (stage: Stage): string => `guessed from its words: ${stage === 'other' ? 'no storage stage' : `the ${stage} stage`}.`,
+    continues: (line: number): string => `Continues line ${line}.`,
+    unreadable: (e: string): string => `This line could not be read (${e}).`,
+    blank: 'Blank line.',
+    long: (len: number, max: number): string => ` (The line is ${len} characters long; only its first ${max} were read.)`,
+    broadcaster: (component: string): string => ` (printed by the event broadcaster of ${component})`,
+    notOurs: (where: string): string => `Not a line our flows print (${where}); `,
+    notOursBare: 'Not a line our flows print; ',
+    unknownEvent: (type: string, reason: string): string => `A ${type} event ${reason} we do not know; `,
+    decoration: 'Part of the paste (a table header, a separator or a shell prompt), not a log record.',
+    unrelated: 'Not a log line we can read (no klog header, no known message or keyword).',
+    sameProgram: (stage: Stage, line: number): string => ` Read as part of the ${stage} operation its program was doing (line ${line}).`,
+    sameCall: (line: number): string => ` Read with line ${line}, the same call's next line.`,
+    noRecords: 'No log records found in the input.',
+    records: (n: number, recognised: number, guessed: number): string => `${n} log record${n === 1 ? '' : 's'}: ${recognised} recognised, ${guessed} guessed from keywords.`,
+    stages: (stages: Stage[]): string => `Stages seen: ${stages.join(' → ')}.`,
+    stops: (stage: Stage, line: number, reason: string): string => `The flow stops in the ${stage} stage at line ${line}: ${reason}`,
+    noErrorAfter: (line: number, stage: Stage): string => `No error after the last healthy line (${line}, ${stage}).`,
+    recovered: (n: number): string => `${n} earlier warning${n === 1 ? '' : 's'} or error${n === 1 ? '' : 's'} ${n === 1 ? 'is' : 'are'} followed by informational lines (retried; check whether the same error comes back).`,
+    nextExpected: (summary: string, where: string): string => `A healthy system would next print "${summary}" — ${where}.`,
+    where: {
+      kubelet: 'look in the kubelet journal of the pod\'s node (journalctl -u kubelet)',
+      'kube-controller-manager': 'look in the kube-controller-manager log (kubectl -n kube-system logs kube-controller-manager-<node>)',
+      'kube-scheduler': 'look in the kube-scheduler log',
+      'csi-provisioner': 'look in the csi-provisioner container of the CSI driver\'s controller pod',
+      'csi-attacher': 'look in the csi-attacher container of the CSI driver\'s controller pod',
+      'csi-resizer': 'look in the csi-resizer container of the CSI driver\'s controller pod',
+      'csi-snapshotter': 'look in the csi-snapshotter container of the CSI driver\'s controller pod',
+      'node-driver-registrar': 'look in the node-driver-registrar container of the CSI node pod on that node',
+      'csi-driver-controller': 'look in the driver container of the CSI controller pod',
+      'csi-driver-node': 'look in the driver container of the CSI node pod on that node',
+    } as Record<string, string>,
+    whereElse: (source: string): string => `look in the ${source} log`,
+    unnamed: {
+      va: 'the VolumeAttachment', pv: 'the PV', volume: 'the volume', specName: 'the volume', volumeId: 'the volume',
+      uniqueName: 'the volume', handle: 'the volume', node: 'the node', nodeID: 'the node', pod: 'the pod', podName: 'the pod',
+      podUid: 'the pod', kpod: 'the pod', claim: 'the claim', pvc: 'the claim', claimName: 'the claim', driver: 'the driver',
+      method: 'the call', imageName: 'the image', snapName: 'the snapshot', content: 'the VolumeSnapshotContent',
+      err: 'an error', error: 'an error', otherNodes: 'another node', pods: 'other pods',
+    } as Record<string, string>,
+  },
+  zh: {
+    stage: (s: Stage): string => STAGE_ZH[s] ?? s,
+    guessedFrom: (stage: Stage): string => `根据其中的词语推测：${stage === 'other' ? '不属于任何存储阶段' : `属于${STAGE_ZH[stage]}阶段`}。`,
+    continues: (line: number): string => `接续第 ${line} 行。`,
+    unreadable: (e: string): string => `无法读取这一行（${e}）。`,
+    blank: '空行。',
+    long: (len: number, max: number): string => `（这一行长 ${len} 个字符；只读取了前 ${max} 个。）`,
+    broadcaster: (component: string): string => `（由 ${component} 的事件广播器打印）`,
+    notOurs: (where: string): string => `不是本站流程会打印的日志行（${where}）；`,
+    notOursBare: '不是本站流程会打印的日志行；',
+    unknownEvent: (type: string, reason: string): string => `一个我们不认识的 ${type} 事件 ${reason}；`,
+    decoration: '粘贴内容的一部分（表头、分隔线或命令提示符），不是日志记录。',
+    unrelated: '无法识别的日志行（没有 klog 行首，也没有已知的消息或关键词）。',
+    sameProgram: (stage: Stage, line: number): string => `按同一程序正在进行的${STAGE_ZH[stage]}操作来理解（第 ${line} 行）。`,
+    sameCall: (line: number): string => `与第 ${line} 行（同一次调用的下一行）一起理解。`,
+    noRecords: '输入中没有找到日志记录。',
+    records: (n: number, recognised: number, guessed: number): string => `共 ${n} 条日志记录：${recognised} 条已识别，${guessed} 条根据关键词推测。`,
+    stages: (stages: Stage[]): string => `出现的阶段：${stages.map((x) => STAGE_ZH[x]).join(' → ')}。`,
+    stops: (stage: Stage, line: number, reason: string): string => `流程停在第 ${line} 行的${STAGE_ZH[stage]}阶段：${reason}`,
+    noErrorAfter: (line: number, stage: Stage): string => `最后一条正常日志（第 ${line} 行，${STAGE_ZH[stage]}阶段）之后没有错误。`,
+    recovered: (n: number): string => `之前有 ${n} 条警告或错误，其后出现了信息级日志（说明在重试；请确认同样的错误是否再次出现）。`,
+    nextExpected: (summary: string, where: string): string => `正常情况下，接下来应该打印“${summary}”——${where}。`,
+    where: {
+      kubelet: '请查看该 Pod 所在节点的 kubelet 日志（journalctl -u kubelet）',
+      'kube-controller-manager': '请查看 kube-controller-manager 的日志（kubectl -n kube-system logs kube-controller-manager-<node>）',
+      'kube-scheduler': '请查看 kube-scheduler 的日志',
+      'csi-provisioner': '请查看 CSI 驱动控制器 Pod 中的 csi-provisioner 容器',
+      'csi-attacher': '请查看 CSI 驱动控制器 Pod 中的 csi-attacher 容器',
+      'csi-resizer': '请查看 CSI 驱动控制器 Pod 中的 csi-resizer 容器',
+      'csi-snapshotter': '请查看 CSI 驱动控制器 Pod 中的 csi-snapshotter 容器',
+      'node-driver-registrar': '请查看该节点上 CSI 节点 Pod 中的 node-driver-registrar 容器',
+      'csi-driver-controller': '请查看 CSI 控制器 Pod 中的驱动容器',
+      'csi-driver-node': '请查看该节点上 CSI 节点 Pod 中的驱动容器',
+    } as Record<string, string>,
+    whereElse: (source: string): string => `请查看 ${source} 的日志`,
+    unnamed: {
+      va: '该 VolumeAttachment', pv: '该 PV', volume: '该卷', specName: '该卷', volumeId: '该卷',
+      uniqueName: '该卷', handle: '该卷', node: '该节点', nodeID: '该节点', pod: '该 Pod', podName: '该 Pod',
+      podUid: '该 Pod', kpod: '该 Pod', claim: '该申领', pvc: '该申领', claimName: '该申领', driver: '该驱动',
+      method: '该调用', imageName: '该镜像', snapName: '该快照', content: '该 VolumeSnapshotContent',
+      err: '一个错误', error: '一个错误', otherNodes: '另一个节点', pods: '其他 Pod',
+    } as Record<string, string>,
+  },
+};
+
+/**
+ * The words of the explanation in progress: set by explainLines from its knowledge's language.
+ * explainLines runs to its end synchronously, so no other explanation can change them meanwhile.
+ */
+let T = TEXT.en;
+
 /** The sidecars that share csi-lib-utils' gRPC logging (connection.go). */
 const SIDECAR_SOURCE = /^csi-(provisioner|attacher|resizer|snapshotter)$/;
 
-const guessedFrom = (stage: Stage): string => `guessed from its words: ${stage === 'other' ? 'no storage stage' : `the ${stage} stage`}.`;
+const guessedFrom = (stage: Stage): string => T.guessedFrom(stage);
 
 /** Line n continues the record `head` began: it is read as part of it. */
 const continuing = (head: ExplainedLine, n: number, text: string): ExplainedLine =>
-  ({ ...head, line: n, text, kind: 'continuation', continues: head.line, explanation: `Continues line ${head.line}.` });
+  ({ ...head, line: n, text, kind: 'continuation', continues: head.line, explanation: T.continues(head.line) });
 
 export interface ExplainOptions {
   onProgress?: (done: number, total: number) => void;
@@ -345,6 +442,7 @@ export function explainText(text: string, knowledge: Knowledge, opts: ExplainOpt
 }
 
 export function explainLines(lines: readonly string[], knowledge: Knowledge, opts: ExplainOptions = {}): ExplainResult {
+  T = TEXT[knowledge.lang ?? 'en'];
   const c = compile(knowledge);
   const out: ExplainedLine[] = [];
   const every = opts.progressEvery ?? 5000;
@@ -358,7 +456,7 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
       r = explainOne(c, lines[i]!, i + 1, head, headLen, lastMethod);
     } catch (e) {
       // never let one odd line stop the rest
-      r = blankResult(i + 1, lines[i]!, 'unrelated', `This line could not be read (${e instanceof Error ? e.message : String(e)}).`);
+      r = blankResult(i + 1, lines[i]!, 'unrelated', T.unreadable(e instanceof Error ? e.message : String(e)));
     }
     if (r.kind === 'continuation' && head && groupText.length + lines[i]!.length <= 16 * 1024) {
       // read the record whole: the head line alone may have been cut before the words that identify it
@@ -386,13 +484,13 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
 
 function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | null, headLen: number, lastMethod: Map<string, string>): ExplainedLine {
   const text = raw;
-  if (!text.trim()) return blankResult(n, text, 'blank', 'Blank line.');
+  if (!text.trim()) return blankResult(n, text, 'blank', T.blank);
   const long = text.length > MAX_LINE;
   const s = stripPrefixes(long ? text.slice(0, MAX_LINE) : text);
   const hint = componentOfHint(s.hint);
   const k = KLOG.exec(s.rest);
   const program = `${s.hint ?? ''}|${s.host ?? ''}|${k ? /\s(\d+) [\w.-]+\.go:/.exec(s.rest)?.[1] ?? '' : ''}`;
-  const note = long ? ` (The line is ${text.length} characters long; only its first ${MAX_LINE} were read.)` : '';
+  const note = long ? T.long(text.length, MAX_LINE) : '';
 
   if (k) {
     const severity = k[1] as Severity;
@@ -424,7 +522,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
         const ev = reason ? c.events.get(reason) : undefined;
         if (ev) {
           return { ...base, component: ev.component, source: m.source, stage: ev.stage, step: ev.step ?? m.step ?? null, messageId: m.id, match: 'catalog',
-            explanation: `${ev.explanation} (printed by the event broadcaster of ${ev.component})${note}`, ...(ev.cause ? { cause: ev.cause } : {}), ...(ev.next ? { next: ev.next } : {}) };
+            explanation: `${ev.explanation}${T.broadcaster(ev.component)}${note}`, ...(ev.cause ? { cause: ev.cause } : {}), ...(ev.next ? { next: ev.next } : {}) };
         }
       }
       return {
@@ -441,7 +539,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     const open = stage === 'other' && !noise && !ctxMethod && !/Get(Plugin)?Capabilities|GetPluginInfo|Probe\b/.test(message);
     return {
       ...base, component, source: hint?.source ?? null, stage, step: null, messageId: null, match: 'guess', ...(open ? { [OPEN]: true } : {}),
-      explanation: `Not a line our flows print (${file}:${lineNo}); ${guessedFrom(stage)}${note}`,
+      explanation: `${T.notOurs(`${file}:${lineNo}`)}${guessedFrom(stage)}${note}`,
     };
   }
 
@@ -470,11 +568,11 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     const stage = guessStage(`${reason} ${message}`) ?? 'other';
     return {
       line: n, text, kind: 'event', component: null, source: 'events', stage, step: null, severity, time: age, host: s.host, messageId: reason, match: 'guess',
-      explanation: `A ${type} event ${reason} we do not know; ${guessedFrom(stage)}`,
+      explanation: `${T.unknownEvent(type, reason)}${guessedFrom(stage)}`,
     };
   }
 
-  if (DECORATION.test(s.rest)) return blankResult(n, text, 'decoration', 'Part of the paste (a table header, a separator or a shell prompt), not a log record.');
+  if (DECORATION.test(s.rest)) return blankResult(n, text, 'decoration', T.decoration);
 
   // a piece of the previous record: indented, or the previous line filled the terminal's width
   // (terminals cut at their exact width, so the previous piece is exactly 80, 100, 120… characters long)
@@ -501,10 +599,10 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     return {
       line: n, text, kind: hint || s.time || /^time="|level=/.test(s.rest) ? 'log' : 'unrelated', component, source: hint?.source ?? null, stage: st, step: null, ...{ [PROGRAM]: program },
       severity, time: s.time, host: s.host, messageId: null, match: 'guess',
-      explanation: `Not a line our flows print; ${guessedFrom(st)}${note}`,
+      explanation: `${T.notOursBare}${guessedFrom(st)}${note}`,
     };
   }
-  return blankResult(n, text, 'unrelated', 'Not a log line we can read (no klog header, no known message or keyword).' + note);
+  return blankResult(n, text, 'unrelated', T.unrelated + note);
 }
 
 /** Our step for a matched format: the run of the same version profile when there is one. */
@@ -561,11 +659,11 @@ function inferFromPaste(out: ExplainedLine[]): void {
     const bareGrpc = open && cur.match === 'catalog';
     if (open && cur.stage === 'other' && !noise) {
       if (prev && i - prev.at <= 20) {
-        out[i] = { ...cur, stage: prev.stage, explanation: `${cur.explanation} Read as part of the ${prev.stage} operation its program was doing (line ${prev.at + 1}).` };
+        out[i] = { ...cur, stage: prev.stage, explanation: `${cur.explanation}${T.sameProgram(prev.stage, prev.at + 1)}` };
       } else if (bareGrpc) {
         // the response and error lines come in pairs: the next one may say what the call was
         const next = out.slice(i + 1, i + 3).find((x) => x.kind === 'log' && /GRPC (request|response|error)/.test(x.text) && x.stage !== 'other');
-        if (next) out[i] = { ...cur, stage: next.stage, explanation: `${cur.explanation} Read with line ${next.line}, the same call's next line.` };
+        if (next) out[i] = { ...cur, stage: next.stage, explanation: `${cur.explanation}${T.sameCall(next.line)}` };
       }
     }
     if (out[i]!.stage !== 'other') lastStage.set(prog, { stage: out[i]!.stage, at: i });
@@ -620,29 +718,17 @@ function summarise(lines: ExplainedLine[], c: Compiled): ExplainSummary {
   }
 
   const parts: string[] = [];
-  if (!records.length) parts.push('No log records found in the input.');
+  if (!records.length) parts.push(T.noRecords);
   else {
-    parts.push(`${records.length} log record${records.length === 1 ? '' : 's'}: ${recognised} recognised, ${guessed} guessed from keywords.`);
-    if (stages.length) parts.push(`Stages seen: ${stages.join(' → ')}.`);
-    if (stoppedAt) parts.push(`The flow stops in the ${stoppedAt.stage} stage at line ${stoppedAt.line}: ${stoppedAt.reason}`);
-    else if (lastHealthy) parts.push(`No error after the last healthy line (${lastHealthy.line}, ${lastHealthy.stage}).`);
+    parts.push(T.records(records.length, recognised, guessed));
+    if (stages.length) parts.push(T.stages(stages));
+    if (stoppedAt) parts.push(T.stops(stoppedAt.stage, stoppedAt.line, stoppedAt.reason));
+    else if (lastHealthy) parts.push(T.noErrorAfter(lastHealthy.line, lastHealthy.stage));
     // an informational line after an error usually means a retry went on; it does not prove the retry worked
-    if (recovered > 0) parts.push(`${recovered} earlier warning${recovered === 1 ? '' : 's'} or error${recovered === 1 ? '' : 's'} ${recovered === 1 ? 'is' : 'are'} followed by informational lines (retried; check whether the same error comes back).`);
-    if (nextExpected) parts.push(`A healthy system would next print "${nextExpected.summary}" — ${nextExpected.where}.`);
+    if (recovered > 0) parts.push(T.recovered(recovered));
+    if (nextExpected) parts.push(T.nextExpected(nextExpected.summary, nextExpected.where));
   }
   return { lines: lines.length, recognised, guessed, errors, warnings, stages, components, lastHealthy, stoppedAt, nextExpected, verdict: parts.join(' ') };
 }
 
-const WHERE: Record<string, string> = {
-  kubelet: 'look in the kubelet journal of the pod\'s node (journalctl -u kubelet)',
-  'kube-controller-manager': 'look in the kube-controller-manager log (kubectl -n kube-system logs kube-controller-manager-<node>)',
-  'kube-scheduler': 'look in the kube-scheduler log',
-  'csi-provisioner': 'look in the csi-provisioner container of the CSI driver\'s controller pod',
-  'csi-attacher': 'look in the csi-attacher container of the CSI driver\'s controller pod',
-  'csi-resizer': 'look in the csi-resizer container of the CSI driver\'s controller pod',
-  'csi-snapshotter': 'look in the csi-snapshotter container of the CSI driver\'s controller pod',
-  'node-driver-registrar': 'look in the node-driver-registrar container of the CSI node pod on that node',
-  'csi-driver-controller': 'look in the driver container of the CSI controller pod',
-  'csi-driver-node': 'look in the driver container of the CSI node pod on that node',
-};
-const whereToLook = (source: string): string => WHERE[source] ?? `look in the ${source} log`;
+const whereToLook = (source: string): string => T.where[source] ?? T.whereElse(source);

@@ -12,11 +12,15 @@ import { runScenario } from '../scenarios/run.ts';
 import { SCENARIOS } from '../scenarios/index.ts';
 import type { Trace } from '../cluster/trace.ts';
 import type { Knowledge, KnownFormat, KnownMessage, StepRef } from './types.ts';
+import { CATALOG_ZH } from '../catalog.zh.ts';
+import { EVENT_REASONS_ZH } from '../shared/eventReasons.zh.ts';
+import { summaryZh } from '../view/flow.zh.ts';
 
 /** The chapter that tells each scenario's story (others are shown by their embed page). */
 const CHAPTER_OF: Record<string, string> = {
   provision: 'provision', attach: 'attach', mount: 'mount', teardown: 'teardown', 'pod-migration': 'pod-migration',
   'multi-attach': 'multi-attach', 'ad-detach-backoff': 'ad-detach-backoff', 'wffc-provision': 'wffc-provision',
+  'mount-failure': 'mount-failure', 'force-detach': 'node-failure',
   'ceph-rbd-create': 'ceph-rbd', 'ceph-rbd-clone': 'ceph-rbd', 'ceph-rbd-delete': 'ceph-rbd',
 };
 
@@ -59,10 +63,26 @@ function compile(def: MessageDef): KnownFormat[] {
   return out;
 }
 
-export function buildKnowledge(opts: { scenarios?: string[] } = {}): Knowledge {
+const TRACES = new Map<string, Trace>();
+
+/**
+ * The explainer's knowledge; `lang: 'zh'` gives the same knowledge with every text a reader sees in
+ * Chinese (the zh catalogs, the Event reasons, the steps' summaries), for /zh/explain/.
+ */
+export function buildKnowledge(opts: { scenarios?: string[]; lang?: 'en' | 'zh' } = {}): Knowledge {
   const ids = opts.scenarios ?? PREFERRED.filter((id) => SCENARIOS.some((s) => s.id === id));
+  const zh = opts.lang === 'zh';
   const traces: Trace[] = [];
-  for (const id of ids) for (const k8s of ['1.30', '1.20'] as const) traces.push(runScenario(id, { k8s, recordObjects: false }));
+  for (const id of ids) {
+    for (const k8s of ['1.30', '1.20'] as const) {
+      const key = `${id}.${k8s}`;
+      let t = TRACES.get(key);
+      if (!t) TRACES.set(key, (t = runScenario(id, { k8s, recordObjects: false })));
+      traces.push(t);
+    }
+  }
+  const said = (st: Trace['steps'][number]): string => (zh ? summaryZh(st) ?? st.summary : st.summary);
+  const at = (scenario: string, k8s: ProfileId, step: number): string => (zh ? `/zh${stepUrl(scenario, k8s, step)}` : stepUrl(scenario, k8s, step));
 
   const firstStep = new Map<string, StepRef>();
   const firstByProfile = new Map<string, StepRef>();
@@ -71,7 +91,7 @@ export function buildKnowledge(opts: { scenarios?: string[] } = {}): Knowledge {
   for (const t of traces) {
     const logged = t.steps.filter((s) => s.log && s.msg);
     logged.forEach((st, k) => {
-      const ref: StepRef = { scenario: t.scenario, k8s: t.k8s, step: st.i, url: stepUrl(t.scenario, t.k8s, st.i), summary: st.summary };
+      const ref: StepRef = { scenario: t.scenario, k8s: t.k8s, step: st.i, url: at(t.scenario, t.k8s, st.i), summary: said(st) };
       if (!firstStep.has(st.msg!)) firstStep.set(st.msg!, ref);
       if (!firstByProfile.has(`${st.msg}@${t.k8s}`)) firstByProfile.set(`${st.msg}@${t.k8s}`, ref);
       if (st.msg === 'event.recorded') {
@@ -86,7 +106,7 @@ export function buildKnowledge(opts: { scenarios?: string[] } = {}): Knowledge {
           const source = t.components.find((c) => c.instance === nxt.instance)?.source ?? catalog[nxt.msg!]!.source;
           nextHealthy.set(st.msg!, {
             id: nxt.msg!, component: nxt.component, source: source as KnownMessage['source'],
-            step: { scenario: t.scenario, k8s: t.k8s, step: nxt.i, url: stepUrl(t.scenario, t.k8s, nxt.i), summary: nxt.summary },
+            step: { scenario: t.scenario, k8s: t.k8s, step: nxt.i, url: at(t.scenario, t.k8s, nxt.i), summary: said(nxt) },
           });
         }
       }
@@ -101,16 +121,17 @@ export function buildKnowledge(opts: { scenarios?: string[] } = {}): Knowledge {
       const r = firstByProfile.get(`${id}@${k8s}`);
       return r ? [[k8s, r]] : [];
     }));
+    const text = zh ? { ...def, ...CATALOG_ZH[id] } : def;
     return {
-      id, source: def.source, component, stage: def.stage, severity: def.severity, summary: def.summary,
-      ...(def.explain ? { explain: def.explain } : {}), ...(def.cause ? { cause: def.cause } : {}), ...(def.next ? { next: def.next } : {}),
+      id, source: def.source, component, stage: def.stage, severity: def.severity, summary: text.summary,
+      ...(text.explain ? { explain: text.explain } : {}), ...(text.cause ? { cause: text.cause } : {}), ...(text.next ? { next: text.next } : {}),
       formats: compile(def), ...(step ? { step, steps } : {}), ...(nh ? { nextHealthy: nh } : {}),
     };
   });
 
   const events = Object.entries(EVENT_REASONS).map(([reason, e]) => {
     const step = eventStep.get(reason);
-    return { reason, ...e, ...(step ? { step } : {}) };
+    return { reason, ...e, ...(zh ? EVENT_REASONS_ZH[reason] : {}), ...(step ? { step } : {}) };
   });
 
   const chapters: Partial<Record<Stage, string>> = {
@@ -118,5 +139,8 @@ export function buildKnowledge(opts: { scenarios?: string[] } = {}): Knowledge {
     detach: '/flows/teardown/', delete: '/flows/teardown/', register: '/components/node-driver-registrar/',
     resize: '/components/external-resizer/', snapshot: '/components/external-snapshotter/',
   };
-  return { version: 1, messages, events, chapters };
+  const localChapters = zh
+    ? Object.fromEntries(Object.entries(chapters).map(([k, v]) => [k, v.startsWith('/flows/') ? `/zh${v}` : v])) as Partial<Record<Stage, string>>
+    : chapters;
+  return { version: 1, ...(zh ? { lang: 'zh' as const } : {}), messages, events, chapters: localChapters };
 }

@@ -77,6 +77,8 @@ export interface KnownEventReason {
 
 export interface Knowledge {
   version: 1;
+  /** the language of its texts and of the explanations built from it (English when absent) */
+  lang?: 'zh';
   messages: KnownMessage[];
   events: KnownEventReason[];
   /** chapter per stage, for "read more" links */
