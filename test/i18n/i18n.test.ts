@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
-import { englishPath, langOf, linkIn, pathIn, switchTarget, TRANSLATED, TRANSLATED_CHAPTERS, UI } from '../../src/components/site/i18n.ts';
+import { englishPath, isTranslated, langOf, linkIn, pathIn, switchTarget, TRANSLATED, TRANSLATED_CHAPTERS, UI } from '../../src/components/site/i18n.ts';
 import { CHAPTERS } from '../../src/components/chapter/chapters.ts';
 import { SCENARIO_TITLES_ZH } from '../../src/components/catalog/scenarios.zh.ts';
 import { SCENARIOS } from '../../src/machines/index.ts';
@@ -38,6 +38,16 @@ describe('the site languages (i18n.ts)', () => {
     expect(Object.keys(UI.zh).sort()).toEqual(Object.keys(UI.en).sort());
     expect(Object.keys(UI.zh.nav).sort()).toEqual(Object.keys(UI.en.nav).sort());
     expect(TRANSLATED).toContain('/');
+  });
+
+  it('counts the per-scenario players and presenters as translated, and nothing else under /embed/', () => {
+    expect(isTranslated('/embed/attach/')).toBe(true);
+    expect(isTranslated('/present/attach/')).toBe(true);
+    expect(isTranslated('/present/attach/notes/')).toBe(true);
+    expect(isTranslated('/embed/example/')).toBe(false);
+    expect(isTranslated('/embed/attach/notes/')).toBe(false);
+    expect(isTranslated('/present/no-such/')).toBe(false);
+    expect(switchTarget('/embed/example/', 'zh')).toEqual({ href: '/zh/', samePage: false });
   });
 
   it('has a Chinese title for every scenario', () => {

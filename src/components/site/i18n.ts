@@ -4,6 +4,8 @@
  * is translated, and on the other language's home page (saying so) where it is not yet.
  * UI strings of the shell (header, footer, skip link, search box) live here in both languages.
  */
+import { SCENARIOS } from '../../machines/scenarios/index.ts';
+
 export type Lang = 'en' | 'zh';
 
 /** The chapters with a Chinese page (src/pages/zh/flows/<id>.mdx; test/i18n/i18n.test.ts checks the files). */
@@ -16,11 +18,14 @@ export const TRANSLATED_CHAPTERS: readonly string[] = [
 export const TRANSLATED: readonly string[] = ['/', '/glossary/', '/flows/', '/explain/', '/embed/', ...TRANSLATED_CHAPTERS.map((id) => `/flows/${id}/`)];
 
 /** Pages made per scenario that exist in both languages: the player for embedding, the presenter and its notes. */
-const TRANSLATED_PER_SCENARIO = /^\/(embed\/[a-z0-9-]+|present\/[a-z0-9-]+(\/notes)?)\/$/;
+const PER_SCENARIO = /^\/(embed|present)\/([a-z0-9-]+)\/(notes\/)?$/;
+const SCENARIO_IDS = new Set(SCENARIOS.map((x) => x.id));
 
-/** Whether the page at this English path exists in Chinese too. */
+/** Whether the page at this English path exists in Chinese too (/embed/example/ is no scenario's). */
 export function isTranslated(englishPathname: string): boolean {
-  return TRANSLATED.includes(englishPathname) || TRANSLATED_PER_SCENARIO.test(englishPathname);
+  if (TRANSLATED.includes(englishPathname)) return true;
+  const m = PER_SCENARIO.exec(englishPathname);
+  return !!m && SCENARIO_IDS.has(m[2]!) && (m[1] === 'present' || !m[3]);
 }
 
 export const HTML_LANG: Record<Lang, string> = { en: 'en', zh: 'zh-CN' };
