@@ -20,7 +20,7 @@ import { activatedBySpace, keyCommand, loadModel, ModelError, ownsKeys, parentOr
 import { legendOf, Scrubber } from './Scrubber.tsx';
 import { WorldPanel } from './WorldPanel.tsx';
 import { isPresentMessage, presentChannel, type PresentMessage } from './present.ts';
-import { fill, PLAYER_TEXT_EN, TextContext, type PlayerText } from './text.ts';
+import { fill, PLAYER_TEXT_EN, stageName, TextContext, type PlayerText } from './text.ts';
 import './player.css';
 
 /** The postMessage API's message types: a contract with embedding pages, keep them exactly. */
@@ -483,7 +483,7 @@ export default function FlowPlayer(props: PlayerProps) {
             <Scrubber model={model} step={step} total={total} onSeek={seek} />
             {legend && (
               <p className="fp-legend" aria-hidden="true">
-                {legend.stages.map((s) => <span key={s} className="fp-key"><i style={{ background: `var(--fp-stage-${s})` }} />{s}</span>)}
+                {legend.stages.map((s) => <span key={s} className="fp-key"><i style={{ background: `var(--fp-stage-${s})` }} />{stageName(t, s)}</span>)}
                 {legend.warn && <span className="fp-key"><i className="tall" style={{ background: 'var(--warn)' }} />{t.warning}</span>}
                 {legend.err && <span className="fp-key"><i className="tall" style={{ background: 'var(--err)' }} />{t.error}</span>}
               </p>

@@ -35,6 +35,8 @@ export const PLAYER_TEXT_EN = {
   play: 'Play', pause: 'Pause', playTitle: '{what} (Space)',
   next: 'Next step', nextTitle: 'Next step (→ or PageDown)',
   last: 'Last step', lastTitle: 'Last step (End)',
+  /** the stages' names in the scrubber's legend, "name=word" pairs ('' keeps the stage ids) */
+  stageNames: '',
   warning: 'warning',
   error: 'error',
   speed: 'Speed',
@@ -101,6 +103,16 @@ export type PlayerText = { readonly [K in keyof typeof PLAYER_TEXT_EN]: string }
 
 export const TextContext = createContext<PlayerText>(PLAYER_TEXT_EN);
 export const useText = (): PlayerText => useContext(TextContext);
+
+/** A stage's name in the player's language (text.stageNames), else its id. */
+export function stageName(t: PlayerText, stage: string): string {
+  if (!t.stageNames) return stage;
+  for (const pair of t.stageNames.split(',')) {
+    const [k, v] = pair.split('=');
+    if (k === stage && v) return v;
+  }
+  return stage;
+}
 
 /** "Step {step} of {total}" with the values put in. */
 export function fill(tpl: string, vars: Record<string, string | number>): string {
