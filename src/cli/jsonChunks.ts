@@ -34,7 +34,8 @@ export function* jsonChunks(value: unknown, indent = '', raw: Record<string, () 
       if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue; // JSON.stringify leaves these keys out
       yield (first ? '\n' : ',\n') + inner + JSON.stringify(k) + ': ';
       first = false;
-      yield* (raw[k] ? raw[k]() : jsonChunks(v, inner));
+      // own keys only: an object key such as "valueOf" or "constructor" must not find Object.prototype's
+      yield* (Object.hasOwn(raw, k) ? raw[k]!() : jsonChunks(v, inner));
     }
     yield first ? '}' : '\n' + indent + '}';
     return;

@@ -20,6 +20,12 @@ describe('jsonChunks: JSON.stringify(v, null, 2) in pieces', () => {
     expect(joined(v)).toBe(JSON.stringify(v, null, 2));
   });
 
+  it('takes keys named like Object.prototype\'s methods as plain keys (fast-check found "valueOf")', () => {
+    const big = Array.from({ length: 70 }, (_, i) => i);
+    const v = { valueOf: {}, constructor: 'x', toString: [1], '': big };
+    expect(joined(v)).toBe(JSON.stringify(v, null, 2));
+  });
+
   it('matches JSON.stringify on any JSON value with big arrays in it', () => {
     const value = fc.letrec((tie) => ({
       leaf: fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null)),
