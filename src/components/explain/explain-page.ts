@@ -6,6 +6,7 @@
  * Log text is untrusted: it only ever reaches the DOM through textContent.
  */
 import type { ExplainedLine, ExplainSummary, Severity, Stage, StepRef } from '../../machines/explain/types.ts';
+import { STAGE_ZH } from '../../machines/shared/stage.zh.ts';
 import { NO_FILTERS, PAGE_SIZE, type Facets, type Filters, type FromWorker, type ToWorker } from './protocol.ts';
 
 /** Stages in the order a volume's life goes through them (the summary lists them this way too). */
@@ -40,7 +41,6 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLoca
 
 /** The page's language: its <html lang> (zh-CN on /zh/explain/). */
 const ZH = typeof document !== 'undefined' && document.documentElement.lang.startsWith('zh');
-const STAGE_ZH: Record<string, string> = { provision: '制备', attach: '挂接', mount: '挂载', unmount: '卸载', detach: '解除挂接', delete: '删除', register: '注册', resize: '扩容', snapshot: '快照', other: '其他' };
 const num = (n: number): string => n.toLocaleString(ZH ? 'zh-CN' : 'en');
 /** The page's own words (the explanations come from the knowledge, in the same language). */
 const W = ZH
@@ -58,7 +58,7 @@ const W = ZH
       problems: '问题', errors: (n: number) => `${num(n)} 个错误`, warnings: (n: number) => `${num(n)} 个警告`, sep: '，',
       stagesSeen: '出现的阶段', noneRecognised: '没有识别出', components: '组件', whereStopped: '停在哪里',
       lastHealthy: '最后一个正常步骤', nextHealthy: '正常情况下接下来打印的行', inLog: (c: string, src: string) => `（${c}，在 ${src} 日志中）`,
-      stage: (st: string) => STAGE_ZH[st] ?? st, allStages: '全部阶段', allComponents: '全部组件', unknownComponent: '未知组件',
+      stage: (st: string) => STAGE_ZH[st as Stage] ?? st, allStages: '全部阶段', allComponents: '全部组件', unknownComponent: '未知组件',
       lineWord: '第 ', continues: (n: string) => `接续第 ${n} 行`, blank: '空行', stageWord: '阶段 ', componentUnknown: '组件未知',
       inSource: (s: string) => `在 ${s} 中`, onHost: (h: string) => `在 ${h} 上`, keywordsOnly: '仅根据关键词匹配', guess: '推测', notRecognised: '未识别',
       cause: '可能的原因', checkNext: '接下来检查', noMatch: '没有符合这些筛选条件的行。',

@@ -35,8 +35,8 @@ export const PLAYER_TEXT_EN = {
   play: 'Play', pause: 'Pause', playTitle: '{what} (Space)',
   next: 'Next step', nextTitle: 'Next step (→ or PageDown)',
   last: 'Last step', lastTitle: 'Last step (End)',
-  /** the stages' names in the scrubber's legend, "name=word" pairs ('' keeps the stage ids) */
-  stageNames: '',
+  /** the stages' names in the scrubber's legend, by stage id (none: the ids themselves) */
+  stageNames: {} as Readonly<Record<string, string>>,
   warning: 'warning',
   error: 'error',
   speed: 'Speed',
@@ -99,20 +99,13 @@ export const PLAYER_TEXT_EN = {
   left: '{time} left', removed: 'removed:', noTablesYet: '{title}: no tables recorded before this step.',
 } as const;
 
-export type PlayerText = { readonly [K in keyof typeof PLAYER_TEXT_EN]: string };
+export type PlayerText = { readonly [K in keyof typeof PLAYER_TEXT_EN]: (typeof PLAYER_TEXT_EN)[K] extends string ? string : (typeof PLAYER_TEXT_EN)[K] };
 
 export const TextContext = createContext<PlayerText>(PLAYER_TEXT_EN);
 export const useText = (): PlayerText => useContext(TextContext);
 
 /** A stage's name in the player's language (text.stageNames), else its id. */
-export function stageName(t: PlayerText, stage: string): string {
-  if (!t.stageNames) return stage;
-  for (const pair of t.stageNames.split(',')) {
-    const [k, v] = pair.split('=');
-    if (k === stage && v) return v;
-  }
-  return stage;
-}
+export const stageName = (t: PlayerText, stage: string): string => t.stageNames[stage] ?? stage;
 
 /** "Step {step} of {total}" with the values put in. */
 export function fill(tpl: string, vars: Record<string, string | number>): string {

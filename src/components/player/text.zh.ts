@@ -3,6 +3,7 @@
  * time and passed as the island's `text` prop on /zh/ pages, so it never ships in the JavaScript.
  */
 import type { PlayerText } from './text.ts';
+import { STAGE_ZH } from '../../machines/shared/stage.zh.ts';
 
 export const PLAYER_TEXT_ZH: PlayerText = {
   playerLabel: '流程播放器：{title}',
@@ -33,7 +34,7 @@ export const PLAYER_TEXT_ZH: PlayerText = {
   play: '播放', pause: '暂停', playTitle: '{what}（空格）',
   next: '下一步', nextTitle: '下一步（→ 或 PageDown）',
   last: '最后一步', lastTitle: '最后一步（End）',
-  stageNames: 'provision=制备,attach=挂接,mount=挂载,unmount=卸载,detach=解除挂接,delete=删除,register=注册,resize=扩容,snapshot=快照,other=其他',
+  stageNames: STAGE_ZH,
   warning: '警告',
   error: '错误',
   speed: '速度',

@@ -9,6 +9,7 @@ import type {
 } from './types.ts';
 import { ExplainInputError } from './types.ts';
 import { lineStage, stageOfText } from '../shared/stage.ts';
+import { STAGE_ZH } from '../shared/stage.zh.ts';
 
 export { ExplainInputError };
 
@@ -321,9 +322,6 @@ const methodIn = (text: string): string | null => {
 
 // ------------------------------------------------------------------ the explainer's own words
 
-const STAGE_ZH: Record<Stage, string> = {
-  register: '注册', provision: '制备', attach: '挂接', mount: '挂载', resize: '扩容', snapshot: '快照', unmount: '卸载', detach: '解除挂接', delete: '删除', other: '其他',
-};
 
 /** The sentences the explainer adds around the knowledge's texts, in the knowledge's language. */
 const TEXT = {
