@@ -7,7 +7,7 @@
  */
 
 // scenarios and traces
-export { runScenario, getScenario, resolveScenario, parseFault, faultText, ScenarioError, type RunOptions } from './scenarios/run.ts';
+export { runScenario, getScenario, resolveScenario, parseFault, faultText, ScenarioError, type RunOptions, type RunAction } from './scenarios/run.ts';
 export type { ScenarioErrorLocation } from './scenarios/errors.ts';
 export { compileScenario, genericDriver, checkFault, RESTARTABLE, type ScenarioSpec, type DriverSpec, type ScenarioNode, type StoryAction } from './scenarios/spec.ts';
 export { scenarioFromManifests, type ManifestOptions } from './scenarios/manifests.ts';

@@ -4,8 +4,9 @@
  * (unknown scenario, profile, fault, a malformed object) throws a ScenarioError with a one-line
  * message naming what is wrong and where.
  */
-import { Cluster, type StateMove } from '../cluster/cluster.ts';
-import { faultToText, type ApiFault, type Fault } from '../cluster/faults.ts';
+import { Cluster, type StateMove, type UserAction } from '../cluster/cluster.ts';
+import { faultToText, parseDuration, type ApiFault, type Fault } from '../cluster/faults.ts';
+import { CLUSTER_SCOPED, RESOURCE, type Kind } from '../shared/k8s.ts';
 import type { Trace, TraceStep } from '../cluster/trace.ts';
 import { catalog } from '../catalog.ts';
 import { DRIVERS } from '../drivers/index.ts';
@@ -51,6 +52,48 @@ export interface RunOptions {
   onStep?: (step: TraceStep) => void;
   /** told of every state a component's volumes, attachments and operations pass through (ClusterOptions.onStateMove) */
   onStateMove?: (move: StateMove) => void;
+  /**
+   * what the reader does on top of the scenario's own timeline, at story milliseconds or a duration
+   * ("what if node-1 dies at step 12?"): shut a node down or start it, delete an object (a pod, with
+   * its grace period). The same forms as a Scenario file's actions.
+   */
+  actions?: RunAction[];
+}
+
+/** An action added to a run (RunOptions.actions): `at` in story milliseconds or a duration ("30s"). */
+export type RunAction =
+  | { at: number | string; do: 'shutdownNode' | 'startNode'; node: string; summary?: string }
+  | { at: number | string; do: 'delete'; kind: Kind; namespace?: string; name: string; gracePeriodSeconds?: number; summary?: string };
+
+/** RunOptions.actions as the cluster's actions at virtual µs (the story starts at storyStartUs), or a ScenarioError naming the bad one. */
+function runActions(actions: unknown, data: ScenarioData, storyStartUs: number, id: string): UserAction[] {
+  if (actions === undefined) return [];
+  if (!Array.isArray(actions)) throw new ScenarioError('options.actions must be a list of actions');
+  const nodes = data.nodes.map((n) => n.name);
+  return actions.map((raw, i): UserAction => {
+    const where = `options.actions[${i}]`;
+    if (!raw || typeof raw !== 'object') throw new ScenarioError(`${where}: an action is an object with at and do`);
+    const a = raw as Record<string, unknown>;
+    let at: number;
+    try { at = parseDuration(a.at as string | number); } catch { throw new ScenarioError(`${where}.at: must be story milliseconds or a duration (e.g. 30s), not ${JSON.stringify(a.at)}`); }
+    if (!(at >= 0)) throw new ScenarioError(`${where}.at: must be at least 0`);
+    const atUs = storyStartUs + Math.round(at * 1000);
+    const summary = typeof a.summary === 'string' ? { summary: a.summary } : {};
+    if (a.do === 'shutdownNode' || a.do === 'startNode') {
+      if (typeof a.node !== 'string' || !nodes.includes(a.node)) throw new ScenarioError(`${where}.node: no node ${JSON.stringify(a.node)} in scenario "${id}" (nodes: ${nodes.join(', ')})`);
+      return { at: atUs, do: a.do, node: a.node, ...summary };
+    }
+    if (a.do === 'delete') {
+      if (typeof a.kind !== 'string' || !(a.kind in RESOURCE)) throw new ScenarioError(`${where}.kind: unknown kind ${JSON.stringify(a.kind)}`);
+      if (typeof a.name !== 'string' || !a.name) throw new ScenarioError(`${where}.name: is required`);
+      const grace = a.gracePeriodSeconds;
+      if (grace !== undefined && !(typeof grace === 'number' && Number.isSafeInteger(grace) && grace >= 0)) throw new ScenarioError(`${where}.gracePeriodSeconds: must be an integer of at least 0`);
+      const kind = a.kind as Kind;
+      const namespace = CLUSTER_SCOPED.has(kind) ? undefined : (typeof a.namespace === 'string' ? a.namespace : 'default');
+      return { at: atUs, do: 'delete', kind, ...(namespace ? { namespace } : {}), name: a.name, ...(grace !== undefined ? { gracePeriodSeconds: grace as number } : {}), ...summary };
+    }
+    throw new ScenarioError(`${where}.do: unknown action ${JSON.stringify(a.do)} (known here: shutdownNode, startNode, delete)`);
+  });
 }
 
 export function getScenario(id: string): Scenario {
@@ -133,7 +176,7 @@ function runData(
     cluster = new Cluster({
       profile: k8s, seed, epochUs: clusterEpochUs, apiServerUrl: data.apiServerUrl ?? 'https://10.0.0.1:443',
       catalog, objects: data.objects, components: buildComponents(data, driver, k8s, seed, clusterEpochUs),
-      actions: data.actions,
+      actions: [...(data.actions ?? []), ...runActions(options.actions, data, storyStart, scenario.id)],
       csiFaults: [...(data.csiFaults ?? []), ...user.csi], apiFaults: [...(data.apiFaults ?? []), ...user.api],
       informerDelays: [...(data.informerDelays ?? []), ...user.informer], storyStartUs: storyStart,
       recordObjects: options.recordObjects ?? true, captureWorld: options.captureWorld ?? false,
