@@ -7,6 +7,7 @@ import { descriptor as attacherDescriptor, volumeAttachmentMachine } from '../..
 import { descriptor as kubeletDescriptor } from '../../src/machines/kubelet/index.ts';
 import { pvcPhaseMachine, pvPhaseMachine } from '../../src/machines/pv-controller/index.ts';
 import { csiVolumeLifecycleMachine } from '../../src/machines/csi-plugin/index.ts';
+import { isTranslated } from '../../src/components/site/i18n.ts';
 
 const facts = componentFacts();
 const get = (name: string) => {
@@ -32,6 +33,10 @@ describe('componentFacts: who the components are', () => {
     expect(get('node-driver-registrar').group).toBe('csi-sidecar');
     expect(get('csi-node-plugin').group).toBe('csi-plugin');
     expect(get('kubelet').group).toBe('node');
+  });
+
+  it('gives each component a page in both languages: the language switch of /components/<name>/ counts it as translated', () => {
+    for (const c of facts) expect(isTranslated(`/components/${c.name}/`), c.name).toBe(true);
   });
 
   it('knows where each runs and how it logs', () => {

@@ -66,6 +66,52 @@ async function checkChinesePair(browser, baseUrl, zhPath, enPath) {
   }
 }
 
+/** The ids of the elements in a page's main (anchors other pages link to), sorted. */
+async function mainIds(browser, url) {
+  const { page, close } = await openPage(browser, url, { javaScriptEnabled: false });
+  try {
+    return (await page.locator('main [id]').evaluateAll((els) => els.map((e) => e.id))).sort();
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * /zh/components/, two component pages and /zh/components/csi-rpcs/: pairs of their English pages
+ * (Chinese text, the switch both ways, no link to an English chapter), with the same anchors, their
+ * links in Chinese, and the log lines' summaries from the Chinese catalog.
+ */
+async function theComponentPagesAreInChineseWithTheSameAnchorsAsInEnglish({ browser, baseUrl }) {
+  const han = /\p{Script=Han}/u;
+  const pairs = [['/zh/components/', '/components/'], ['/zh/components/kubelet/', '/components/kubelet/'],
+    ['/zh/components/attach-detach-controller/', '/components/attach-detach-controller/'], ['/zh/components/csi-rpcs/', '/components/csi-rpcs/']];
+  for (const [zhPath, enPath] of pairs) {
+    await checkChinesePair(browser, baseUrl, zhPath, enPath);
+    assert.deepEqual(await mainIds(browser, `${baseUrl}${zhPath}`), await mainIds(browser, `${baseUrl}${enPath}`), `${zhPath}: the anchors of ${enPath}`);
+  }
+  const { page, errors, close } = await openPage(browser, `${baseUrl}/zh/components/kubelet/`, { javaScriptEnabled: false });
+  try {
+    // links to pages that have a Chinese version lead there: components, the RPC page, chapters, players
+    const hrefs = await page.locator('main a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    assert.ok(hrefs.length > 20, `${hrefs.length} links`);
+    for (const h of hrefs) assert.match(h, /^\/zh\//, `a link from /zh/components/kubelet/ to ${h}`);
+    assert.match(await page.locator('.crumbs a').getAttribute('href'), /^\/zh\/components\/$/);
+    assert.equal(await page.locator('main a[href^="/zh/flows/mount/"]').count() > 0, true, 'the kubelet acts in the Mount chapter');
+    // the log table: the summary in Chinese, the template and the id as klog and the catalog have them
+    const row = page.locator('#msg-kubelet-mountVolumeStarted');
+    assert.match(await row.locator('.summary').innerText(), han);
+    assert.equal(await row.locator('code.template').first().getAttribute('translate'), 'no');
+    assert.equal((await row.locator('.meta code').innerText()).trim(), 'kubelet.mountVolumeStarted');
+    // headings and table headers are Chinese
+    for (const id of ['purpose', 'writes', 'state-charts', 'logs']) assert.match(await page.locator(`h2#${id}`).innerText(), han, `h2#${id}`);
+    for (const th of await page.locator('main thead th').allTextContents()) assert.ok(han.test(th) || th.trim() === 'RPC', `table header "${th}"`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+}
+theComponentPagesAreInChineseWithTheSameAnchorsAsInEnglish.timeoutMs = 120_000;
+
 /** The chapters' paths, from the English chapter list. */
 async function page0Chapters(browser, baseUrl) {
   const { page, close } = await openPage(browser, `${baseUrl}/flows/`);
@@ -414,7 +460,7 @@ export default [
     for (const [zhPath, enPath] of [['/zh/', '/'], ['/zh/glossary/', '/glossary/'], ['/zh/flows/', '/flows/'], ['/zh/explain/', '/explain/'], ['/zh/embed/', '/embed/'],
       ['/zh/present/attach/', '/present/attach/'], ['/zh/embed/attach/', '/embed/attach/']]) await checkChinesePair(browser, baseUrl, zhPath, enPath);
     // a page not translated yet leads to the Chinese home page, and its title says so
-    const { page, close } = await openPage(browser, `${baseUrl}/components/kubelet/`);
+    const { page, close } = await openPage(browser, `${baseUrl}/search/`);
     try {
       const sw = page.locator('header a.lang-switch');
       assert.equal(await sw.getAttribute('href'), '/zh/');
@@ -432,6 +478,7 @@ export default [
       await g.close();
     }
   },
+  theComponentPagesAreInChineseWithTheSameAnchorsAsInEnglish,
   async function theFirstHalfOfTheChaptersIsInChineseWithItsSwitch({ browser, baseUrl }) {
     const chapters = await page0Chapters(browser, baseUrl);
     for (const p of chapters.slice(0, Math.ceil(chapters.length / 2))) await checkChinesePair(browser, baseUrl, `/zh${p}`, p);

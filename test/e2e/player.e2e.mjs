@@ -541,6 +541,17 @@ export default [
       } finally {
         await close();
       }
+      // the Chinese player links the Chinese component page, at the same chart
+      const zh = await openPage(browser, `${baseUrl}/zh/embed/pod-migration/?k8s=1.20&step=${st.i}`);
+      try {
+        await zh.page.locator('.fp-stepno', { hasText: new RegExp(`^第 ${st.i} 步`) }).waitFor({ timeout: 5000 });
+        const box = zh.page.locator(`.fp-machine[data-machine="${chart.id}"]`).first();
+        await box.waitFor({ timeout: 5000 });
+        assert.equal(await box.locator('.fp-machine-head a').getAttribute('href'), `/zh/components/${st.component}/#chart-${chart.name}`);
+        assert.deepEqual(zh.errors, []);
+      } finally {
+        await zh.close();
+      }
     }
   },
   async function theWhyLinkLandsOnTheCausingStep({ browser, baseUrl }) {

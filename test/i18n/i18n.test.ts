@@ -22,14 +22,17 @@ describe('the site languages (i18n.ts)', () => {
     expect(switchTarget('/zh/glossary/', 'en')).toEqual({ href: '/glossary/', samePage: true });
     expect(switchTarget('/', 'zh')).toEqual({ href: '/zh/', samePage: true });
     expect(switchTarget('/flows/attach/', 'zh')).toEqual({ href: '/zh/flows/attach/', samePage: true });
-    expect(switchTarget('/components/kubelet/', 'zh')).toEqual({ href: '/zh/', samePage: false });
+    expect(switchTarget('/components/kubelet/', 'zh')).toEqual({ href: '/zh/components/kubelet/', samePage: true });
+    expect(switchTarget('/search/', 'zh')).toEqual({ href: '/zh/', samePage: false });
   });
 
   it('links a translated page in the page\'s language and an untranslated one in English, saying so', () => {
     expect(linkIn('zh', '/glossary/#va')).toEqual({ href: '/zh/glossary/#va' });
     expect(linkIn('zh', '/')).toEqual({ href: '/zh/' });
     expect(linkIn('zh', '/flows/attach/')).toEqual({ href: '/zh/flows/attach/' });
-    expect(linkIn('zh', '/components/kubelet/')).toEqual({ href: '/components/kubelet/', hreflang: 'en' });
+    expect(linkIn('zh', '/components/kubelet/')).toEqual({ href: '/zh/components/kubelet/' });
+    expect(linkIn('zh', '/components/csi-rpcs/#rpc-NodeStageVolume')).toEqual({ href: '/zh/components/csi-rpcs/#rpc-NodeStageVolume' });
+    expect(linkIn('zh', '/embed/example/')).toEqual({ href: '/embed/example/', hreflang: 'en' });
     expect(linkIn('en', '/flows/attach/')).toEqual({ href: '/flows/attach/' });
     expect(linkIn('en', '/glossary/')).toEqual({ href: '/glossary/' });
   });
@@ -48,6 +51,15 @@ describe('the site languages (i18n.ts)', () => {
     expect(isTranslated('/embed/attach/notes/')).toBe(false);
     expect(isTranslated('/present/no-such/')).toBe(false);
     expect(switchTarget('/embed/example/', 'zh')).toEqual({ href: '/zh/', samePage: false });
+  });
+
+  it('counts the components page, the CSI RPC page and every component\'s page as translated, and nothing else under /components/ (test/core/componentFacts.test.ts checks every page)', () => {
+    expect(isTranslated('/components/')).toBe(true);
+    expect(isTranslated('/components/csi-rpcs/')).toBe(true);
+    expect(isTranslated('/components/kubelet/')).toBe(true);
+    expect(isTranslated('/components/attach-detach-controller/')).toBe(true);
+    expect(isTranslated('/components/no-such-component/')).toBe(false);
+    expect(isTranslated('/components/kubelet/extra/')).toBe(false);
   });
 
   it('has a Chinese title for every scenario', () => {

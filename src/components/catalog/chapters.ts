@@ -4,6 +4,9 @@
  * acts; a scenario no chapter covers is linked to its embed page (/embed/<scenario>/) instead.
  */
 import { SCENARIOS } from '../../machines/index.ts';
+import { linkIn, type Lang } from '../site/i18n.ts';
+import { CHAPTERS_ZH } from './chapters.zh.ts';
+import { SCENARIO_TITLES_ZH } from './scenarios.zh.ts';
 
 export interface Chapter {
   id: string;
@@ -107,20 +110,28 @@ export interface ScenarioLink {
   id: string;
   title: string;
   href: string;
+  /** "en" when the link leads from a Chinese page to a page that exists only in English (linkIn) */
+  hreflang?: string;
   kind: 'chapter' | 'embed';
 }
 
 /**
  * Where to read about a list of scenarios: their chapters in learning order (each once), then the
- * scenarios no chapter covers, as embed pages.
+ * scenarios no chapter covers, as embed pages. In `lang` (titles and addresses: /zh/flows/<id>/ from
+ * a Chinese page), falling back to the English title and page where there is no translation.
  */
-export function linksForScenarios(scenarios: Iterable<string>): ScenarioLink[] {
+export function linksForScenarios(scenarios: Iterable<string>, lang: Lang = 'en'): ScenarioLink[] {
   const ids = new Set(scenarios);
+  const zh = lang === 'zh';
   const chapters = CHAPTERS.filter((c) => c.scenarios.some((s) => ids.has(s)))
-    .map((c): ScenarioLink => ({ id: c.id, title: c.title, href: chapterUrl(c.id), kind: 'chapter' }));
+    .map((c): ScenarioLink => ({
+      id: c.id, title: (zh ? CHAPTERS_ZH[c.id]?.title : undefined) ?? c.title, ...linkIn(lang, chapterUrl(c.id)), kind: 'chapter',
+    }));
   const loose = SCENARIOS.filter((s) => ids.has(s.id) && !chapterOfScenario(s.id))
-    // scenario titles read "Force detach: a node shuts down, …"; the part before the colon names it
-    .map((s): ScenarioLink => ({ id: s.id, title: s.title.split(':')[0]!.trim(), href: embedUrl(s.id), kind: 'embed' }));
+    // scenario titles read "Force detach: a node shuts down, …" (in Chinese "强制解除挂接：…"); the part before the colon names it
+    .map((s): ScenarioLink => ({
+      id: s.id, title: ((zh ? SCENARIO_TITLES_ZH[s.id] : undefined) ?? s.title).split(/[:：]/)[0]!.trim(), ...linkIn(lang, embedUrl(s.id)), kind: 'embed',
+    }));
   return [...chapters, ...loose];
 }
 

@@ -7,6 +7,8 @@
 import type { ComponentFacts } from '../../machines/view/components.ts';
 import { PROFILE_IDS, PROFILES } from '../../machines/profiles/index.ts';
 import type { ProfileId } from '../../machines/shared/messages.ts';
+import type { Lang } from '../site/i18n.ts';
+import { genericProseZh, PROSE_ZH } from './prose.zh.ts';
 
 export interface UpstreamRef {
   /** GitHub owner/name */
@@ -300,10 +302,25 @@ const GROUP_WORDS: Record<ComponentFacts['group'], string> = {
   node: 'a node component',
 };
 
-/** The prose of a component; a component nobody has written about yet gets a plain introduction. */
-export function proseFor(c: ComponentFacts): ComponentProse & { generic: boolean } {
+/**
+ * The prose of a component in `lang`; a component nobody has written about yet gets a plain
+ * introduction. In Chinese (prose.zh.ts) the upstream references keep their repository and paths and
+ * get the Chinese of their notes; a component whose Chinese is missing keeps its English.
+ */
+export function proseFor(c: ComponentFacts, lang: Lang = 'en'): ComponentProse & { generic: boolean } {
   const written = PROSE[c.name];
-  if (written) return { ...written, generic: false };
+  if (written) {
+    const zh = lang === 'zh' ? PROSE_ZH[c.name] : undefined;
+    if (!zh) return { ...written, generic: false };
+    return {
+      tagline: zh.tagline,
+      purpose: zh.purpose,
+      loop: zh.loop,
+      upstream: written.upstream.map((u, i) => ({ ...u, note: zh.notes[i] ?? u.note })),
+      generic: false,
+    };
+  }
+  if (lang === 'zh') return { generic: true, ...genericProseZh(c), loop: [], upstream: [] };
   return {
     generic: true,
     tagline: `${c.name} is ${GROUP_WORDS[c.group]} of the simulation.`,

@@ -8,6 +8,8 @@
 import type { GrpcCode } from '../../machines/index.ts';
 import { CSI_RPCS, REGISTRATION_RPCS } from '../../machines/shared/csi.ts';
 import type { CsiService } from '../../machines/view/components.ts';
+import type { Lang } from '../site/i18n.ts';
+import { RPC_PROSE_ZH, SERVICE_PROSE_ZH } from './rpcs.zh.ts';
 
 export interface RpcProse {
   /** what the driver is asked to do */
@@ -210,6 +212,16 @@ export const RPC_PROSE: Record<string, RpcProse> = {
     codes: [],
   },
 };
+
+/** The services' titles and summaries in `lang` (rpcs.zh.ts for Chinese). */
+export function serviceProse(lang: Lang = 'en'): Record<CsiService, { title: string; summary: string }> {
+  return lang === 'zh' ? SERVICE_PROSE_ZH : SERVICE_PROSE;
+}
+
+/** The RPCs' prose in `lang` (rpcs.zh.ts for Chinese), by RPC name. */
+export function rpcProse(lang: Lang = 'en'): Record<string, RpcProse> {
+  return lang === 'zh' ? RPC_PROSE_ZH : RPC_PROSE;
+}
 
 /** Every RPC the simulation knows, by service, in the spec's order. */
 export const RPCS_BY_SERVICE: Record<CsiService, string[]> = {

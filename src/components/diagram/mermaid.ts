@@ -108,7 +108,11 @@ function showError(el: HTMLElement, error: unknown): void {
   const detail = error instanceof Error ? error.message : String(error);
   const p = document.createElement('p');
   p.className = 'mermaid-error';
-  p.textContent = `The diagram could not be drawn (${detail.split('\n')[0]?.slice(0, 200) || 'unknown error'}). Its source is shown instead.`;
+  const reason = detail.split('\n')[0]?.slice(0, 200);
+  // the page's language (<html lang="zh-CN"> on /zh/ pages)
+  p.textContent = document.documentElement.lang.startsWith('zh')
+    ? `无法绘制这张图（${reason || '未知错误'}）。下面显示的是它的源码。`
+    : `The diagram could not be drawn (${reason || 'unknown error'}). Its source is shown instead.`;
   el.replaceChildren(p);
   el.dataset.mermaidState = 'error';
 }

@@ -23,7 +23,7 @@ const Chart = memo(function Chart({ chart, m, component }: { chart: FlowChart; m
   return (
     <li className="fp-machine" data-machine={chart.id}>
       <p className="fp-machine-head">
-        <a href={`/components/${component}/#chart-${anchorId(chart.name)}`} hrefLang={t.englishOnly || undefined}><code>{chart.name}</code></a>
+        <a href={`${fill(t.componentHref, { component })}#chart-${anchorId(chart.name)}`}><code>{chart.name}</code></a>
         {m.subject && <span className="fp-machine-subject"> {m.subject}</span>}
       </p>
       <ol className="fp-states" aria-label={fill(t.statesOf, { name: chart.name })}>

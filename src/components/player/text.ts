@@ -7,8 +7,8 @@ import { createContext, useContext } from 'react';
 
 export const PLAYER_TEXT_EN = {
   playerLabel: 'Flow player: {title}',
-  /** hreflang of links to pages that exist only in English ('' on English pages) */
-  englishOnly: '',
+  /** the page of a component, where its machines' full charts are (the page's language) */
+  componentHref: '/components/{component}/',
   noJsEmbed: 'The interactive flow player needs JavaScript. Each step\'s summary and log line are also listed in the flow\'s data file: ',
   noJsChapter: 'The interactive flow player needs JavaScript. The full list of steps, with every summary and log line, follows below.',
   flow: 'Flow',
@@ -28,6 +28,7 @@ export const PLAYER_TEXT_EN = {
   waiting: 'Waiting for the presenter window: open {link} in this browser.', notesStep: 'Step {step} of {total}', notesWhen: '({time}, Kubernetes {k8s})',
   nextStep: 'Next: step {n}',
   dismiss: 'Dismiss',
+  whatIf: 'What if…',
   retry: 'Retry',
   controls: 'Player controls',
   first: 'First step', firstTitle: 'First step (Home)',

@@ -7,7 +7,7 @@ import { STAGE_ZH } from '../../machines/shared/stage.zh.ts';
 
 export const PLAYER_TEXT_ZH: PlayerText = {
   playerLabel: '流程播放器：{title}',
-  englishOnly: 'en',
+  componentHref: '/zh/components/{component}/',
   noJsEmbed: '交互式流程播放器需要 JavaScript。每一步的摘要和日志行也列在该流程的数据文件中：',
   noJsChapter: '交互式流程播放器需要 JavaScript。下面列出了全部步骤，包括每一步的摘要和日志行。',
   flow: '流程',
@@ -27,6 +27,7 @@ export const PLAYER_TEXT_ZH: PlayerText = {
   waiting: '正在等待演示窗口：请在这个浏览器中打开 {link}。', notesStep: '第 {step} 步，共 {total} 步', notesWhen: '（{time}，Kubernetes {k8s}）',
   nextStep: '下一步：第 {n} 步',
   dismiss: '关闭',
+  whatIf: '假如……',
   retry: '重试',
   controls: '播放控制',
   first: '第一步', firstTitle: '第一步（Home）',

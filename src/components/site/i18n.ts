@@ -5,6 +5,7 @@
  * UI strings of the shell (header, footer, skip link, search box) live here in both languages.
  */
 import { SCENARIOS } from '../../machines/scenarios/index.ts';
+import { COMPONENTS } from '../../machines/registry.ts';
 
 export type Lang = 'en' | 'zh';
 
@@ -15,15 +16,25 @@ export const TRANSLATED_CHAPTERS: readonly string[] = [
 ];
 
 /** The pages that exist in both languages, by their English path (the zh one is /zh + it). */
-export const TRANSLATED: readonly string[] = ['/', '/glossary/', '/flows/', '/explain/', '/embed/', ...TRANSLATED_CHAPTERS.map((id) => `/flows/${id}/`)];
+export const TRANSLATED: readonly string[] = [
+  '/', '/glossary/', '/flows/', '/explain/', '/embed/', '/components/', '/components/csi-rpcs/',
+  ...TRANSLATED_CHAPTERS.map((id) => `/flows/${id}/`),
+];
 
 /** Pages made per scenario that exist in both languages: the player for embedding, the presenter and its notes. */
 const PER_SCENARIO = /^\/(embed|present)\/([a-z0-9-]+)\/(notes\/)?$/;
 const SCENARIO_IDS = new Set(SCENARIOS.map((x) => x.id));
 
+/** Pages made per component (src/pages/components/[name].astro and src/pages/zh/components/[name].astro). */
+const PER_COMPONENT = /^\/components\/([a-z0-9-]+)\/$/;
+/** The components' names, from the registry (the same names componentFacts() gives the pages). */
+const COMPONENT_NAMES = new Set(COMPONENTS.map((c) => c.descriptor.name));
+
 /** Whether the page at this English path exists in Chinese too (/embed/example/ is no scenario's). */
 export function isTranslated(englishPathname: string): boolean {
   if (TRANSLATED.includes(englishPathname)) return true;
+  const c = PER_COMPONENT.exec(englishPathname);
+  if (c) return COMPONENT_NAMES.has(c[1]!);
   const m = PER_SCENARIO.exec(englishPathname);
   return !!m && SCENARIO_IDS.has(m[2]!) && (m[1] === 'present' || !m[3]);
 }
@@ -66,7 +77,7 @@ export const UI = {
   en: {
     skip: 'Skip to content',
     navLabel: 'Main',
-    nav: { '/flows/': 'Flows', '/components/': 'Components', '/explain/': 'Explain', '/embed/': 'Embed', '/search/': 'Search' } as Record<string, string>,
+    nav: { '/flows/': 'Flows', '/components/': 'Components', '/explain/': 'Explain', '/playground/': 'Playground', '/embed/': 'Embed', '/search/': 'Search' } as Record<string, string>,
     searchLabel: 'Search the site',
     searchPlaceholder: 'Search',
     searchButton: 'Search',
@@ -79,7 +90,7 @@ export const UI = {
   zh: {
     skip: '跳到正文',
     navLabel: '主导航',
-    nav: { '/flows/': '流程', '/components/': '组件', '/explain/': '日志解读', '/embed/': '嵌入', '/search/': '搜索' } as Record<string, string>,
+    nav: { '/flows/': '流程', '/components/': '组件', '/explain/': '日志解读', '/playground/': '演练场', '/embed/': '嵌入', '/search/': '搜索' } as Record<string, string>,
     searchLabel: '搜索本站',
     searchPlaceholder: '搜索',
     searchButton: '搜索',

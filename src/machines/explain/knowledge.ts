@@ -139,8 +139,9 @@ export function buildKnowledge(opts: { scenarios?: string[]; lang?: 'en' | 'zh' 
     detach: '/flows/teardown/', delete: '/flows/teardown/', register: '/components/node-driver-registrar/',
     resize: '/components/external-resizer/', snapshot: '/components/external-snapshotter/',
   };
+  // the chapters and the component pages all have their Chinese pages under /zh/
   const localChapters = zh
-    ? Object.fromEntries(Object.entries(chapters).map(([k, v]) => [k, v.startsWith('/flows/') ? `/zh${v}` : v])) as Partial<Record<Stage, string>>
+    ? Object.fromEntries(Object.entries(chapters).map(([k, v]) => [k, `/zh${v}`])) as Partial<Record<Stage, string>>
     : chapters;
   return { version: 1, ...(zh ? { lang: 'zh' as const } : {}), messages, events, chapters: localChapters };
 }
