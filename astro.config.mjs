@@ -2,7 +2,8 @@
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
-import { rehypeLinkLang } from './src/components/site/rehypeLinkLang.ts';
+import { satteri } from '@astrojs/markdown-satteri';
+import { linkLangPlugin } from './src/components/site/rehypeLinkLang.ts';
 
 // The site builds into dist/site; dist/lib is the library build (tsconfig.lib.json).
 // Telemetry: CI sets ASTRO_TELEMETRY_DISABLED=1 (see .ci/run).
@@ -12,5 +13,6 @@ export default defineConfig({
   // on the next line ("Use it in an<code>"); lossless compression keeps one space there
   compressHTML: true,
   // Chinese prose linking a page that exists only in English says so (hreflang="en")
-  integrations: [mdx({ rehypePlugins: [rehypeLinkLang] }), react()],
+  markdown: { processor: satteri({ hastPlugins: [linkLangPlugin] }) },
+  integrations: [mdx(), react()],
 });
