@@ -20,6 +20,9 @@ describe('flow models in Chinese (flow.zh.ts)', () => {
     expect(summaryZh({ summary: 'kubelet calls NodeStageVolume on the CSI node plugin.' })).toBe('kubelet 调用 CSI 节点插件的 NodeStageVolume。');
     expect(summaryZh({ summary: 'The CSI plugin answers NodeStageVolume: DEADLINE_EXCEEDED (context deadline exceeded).' })).toBe('CSI 插件回应 NodeStageVolume：DEADLINE_EXCEEDED（context deadline exceeded）。');
     expect(summaryZh({ summary: 'kube-scheduler updates the status of Pod default/web-0.' })).toBe('kube-scheduler 更新 Pod default/web-0 的状态。');
+    // the reader's own actions: "You" is the reader, not a component named You
+    expect(summaryZh({ summary: 'You create Pod default/web-0.' })).toBe('你创建 Pod default/web-0。');
+    expect(summaryZh({ summary: 'You delete PersistentVolumeClaim default/data.' })).toBe('你删除 PersistentVolumeClaim default/data。');
     expect(causeTextZh({ kind: 'deadline', rpc: 'NodeStageVolume' })).toBe('它的 NodeStageVolume 调用在超时前没有得到回应');
   });
 

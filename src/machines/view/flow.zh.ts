@@ -110,11 +110,12 @@ const PROSE: Array<[RegExp, (m: RegExpExecArray) => string]> = [
   [/^The CSI plugin answers (\w+|a call): OK(, but the caller has already given up waiting)?\.$/, (m) => `CSI 插件回应 ${m[1] === 'a call' ? '一次调用' : m[1]}：OK${m[2] ? '，但调用方已经不再等待' : ''}。`],
   [/^The CSI plugin answers (\w+|a call): (\w+) \(([\s\S]*)\)(, but the caller has already given up waiting)?\.$/, (m) => `CSI 插件回应 ${m[1] === 'a call' ? '一次调用' : m[1]}：${m[2]}（${m[3]}）${m[4] ? '，但调用方已经不再等待' : ''}。`],
   [new RegExp(`^(\\S+) records a (Normal|Warning) event (\\w+) on (${KINDS}) (\\S+): ([\\s\\S]*)$`), (m) => `${m[1]} 在 ${m[4]} ${m[5]} 上记录了一个 ${m[2]} 事件 ${m[3]}：${m[6]}`],
+  // before the generic "<who> <verb> <kind> <name>" rule, which would take "You" for a component's name
+  [new RegExp(`^You (create|delete|patch) (${KINDS}) (\\S+)\\.$`), (m) => `你${verbZh(m[1]!, `${m[2]} ${m[3]}`)}。`],
   [new RegExp(`^(\\S+) fails to (${VERBS}) (${KINDS}) (\\S+): ([\\s\\S]*)\\.$`), (m) => `${m[1]} ${verbZh(m[2]!, `${m[3]} ${m[4]}`)}失败：${m[5]}。`],
   [new RegExp(`^(\\S+) (${VERBS}) (${KINDS}) (\\S+?)(?:: ([\\w.,\\s-]+))?\\.$`), (m) => `${m[1]} ${verbZh(m[2]!, `${m[3]} ${m[4]}`)}${m[5] ? `（${m[5]}）` : ''}。`],
   [/^(\S+) on (\S+) moves from state (\S+) to (\S+)\.$/, (m) => `${m[2]} 上的 ${m[1]} 从状态 ${m[3]} 进入 ${m[4]}。`],
   [/^(\S+) on (\S+) restarts: its machine is back in state (\S+) \(was (\S+)\)\.$/, (m) => `${m[2]} 上的 ${m[1]} 重启：它的状态机回到 ${m[3]}（之前是 ${m[4]}）。`],
-  [new RegExp(`^You (create|delete|patch) (${KINDS}) (\\S+)\\.$`), (m) => `你${verbZh(m[1]!, `${m[2]} ${m[3]}`)}。`],
   [/^Node (\S+) shuts down: every process on it stops\.$/, (m) => `节点 ${m[1]} 关机：它上面的所有进程都停止了。`],
   [/^Node (\S+) boots\.$/, (m) => `节点 ${m[1]} 启动。`],
   [/^The (\S+) process restarts: it forgets what it held in memory and lists everything again\.$/, (m) => `${m[1]} 进程重启：它忘掉内存中的一切，重新列出所有对象。`],
