@@ -81,6 +81,8 @@ export interface PlayerProps extends PlayerFlow {
   text?: PlayerText;
   mode?: 'chapter' | 'embed' | 'present';
   flows: PlayerFlow[];
+  /** a flow model to show as it is instead of fetching one from `dataUrls` (the playground's run) */
+  model?: FlowModel;
 }
 
 function playerFlow(id: string, versions?: ProfileId[], lang: Lang = 'en'): PlayerFlow {

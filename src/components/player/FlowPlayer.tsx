@@ -8,7 +8,7 @@
  * Only the browser-safe flow.ts is imported from the simulation.
  */
 import { useMachine } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FlowModel } from '../../machines/view/flow.ts';
 import { causeText, formatOffset } from '../../machines/view/flow.ts';
 import { periodMs, playerMachine, SPEEDS, type StepRequest } from '../../machines/view/player.machine.ts';
@@ -19,7 +19,6 @@ import { LogPane } from './LogPane.tsx';
 import { activatedBySpace, keyCommand, loadModel, ModelError, ownsKeys, parentOrigins, readUrl, withParams } from './model.ts';
 import { legendOf, Scrubber } from './Scrubber.tsx';
 import { WorldPanel } from './WorldPanel.tsx';
-import { isPresentMessage, presentChannel, type PresentMessage } from './present.ts';
 import { fill, PLAYER_TEXT_EN, stageName, TextContext, type PlayerText } from './text.ts';
 import './player.css';
 
@@ -28,6 +27,13 @@ export const MSG_STEP = 'csi-flows:step';
 export const MSG_GOTO = 'csi-flows:goto';
 export const MSG_PLAY = 'csi-flows:play';
 export const MSG_PAUSE = 'csi-flows:pause';
+/** { type: 'csi-flows:whatif', faults: ['ControllerPublishVolume=DEADLINE_EXCEEDEDx2'], shutdown?: [{ node, step }], delete?: [{ pod, step }] }; no change at all: back to the original */
+export const MSG_WHATIF = 'csi-flows:whatif';
+
+/** The what-if code (its state, panel and bar, the worker client) loads only when a reader asks for a what-if. */
+const WhatIfBox = lazy(() => import('./WhatIf.tsx'));
+/** The presenter's controls, keys and speaker-window link (presenter mode only). */
+const Presenter = lazy(() => import('./Presenter.tsx'));
 
 function useReducedMotion(): boolean {
   const [reduced, setReduced] = useState(false);
@@ -67,7 +73,15 @@ export default function FlowPlayer(props: PlayerProps) {
   const [flowId, setFlowId] = useState(flows[0]!.scenario);
   const flow = flows.find((f) => f.scenario === flowId) ?? flows[0]!;
   const [k8s, setK8s] = useState<string>(flow.versions.includes(props.initialK8s) ? props.initialK8s : flow.versions[0]!);
-  const [model, setModel] = useState<FlowModel | null>(null);
+  const [baseModel, setModel] = useState<FlowModel | null>(null);
+  // what-if: `whatIfOn` loads WhatIfBox (a URL or message asked for one, or the panel opened), which
+  // re-simulates the flow and hands back the changed flow shown instead of the original
+  const [whatIfOn, setWhatIfOn] = useState(false);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [whatIfMsg, setWhatIfMsg] = useState<unknown>(null);
+  const [alt, setAlt] = useState<{ model: FlowModel; departs: number | null } | null>(null);
+  const whatIfStep = useRef<StepRequest | null>(null);
+  const model = alt?.model ?? baseModel;
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -137,6 +151,8 @@ export default function FlowPlayer(props: PlayerProps) {
       if (r.step !== null) pending.current = { step: r.step };
       if (r.large) setLarge(true);
       setUrlNotice(r.notice);
+      // a shared what-if link's ?step counts in the changed flow
+      if (/[?&](fault|shutdown|delete)=/.test(window.location.search)) { setWhatIfOn(true); whatIfStep.current = r.step; }
     }
     setHydrated(true);
     return () => { players.splice(players.indexOf(me.current), 1); };
@@ -185,7 +201,7 @@ export default function FlowPlayer(props: PlayerProps) {
   useEffect(() => {
     if (!hydrated) return;
     const url = flow.dataUrls[k8s];
-    if (!url) { setError(fill(t.noTrace, { scenario: flow.scenario, k8s })); return; }
+    if (!url && !props.model) { setError(fill(t.noTrace, { scenario: flow.scenario, k8s })); return; }
     const ctrl = new AbortController();
     const apply = (m: FlowModel) => {
       const want = pending.current;
@@ -204,12 +220,14 @@ export default function FlowPlayer(props: PlayerProps) {
       setLoading(false);
       send({ type: 'player.load', total: m.steps.length, step: target });
     };
+    // a model given by the page (the playground's run) is shown as it is, nothing to fetch
+    if (props.model) { apply(props.model); return; }
     const key = `${flow.scenario}.${k8s}`;
     const hit = cache.current.get(key);
     if (hit) { apply(hit); return; }
     setLoading(true);
     setError(null);
-    loadModel(url, { scenario: flow.scenario, k8s }, ctrl.signal).then(
+    loadModel(url!, { scenario: flow.scenario, k8s }, ctrl.signal).then(
       (m) => { cache.current.set(key, m); apply(m); },
       (e: unknown) => {
         if (ctrl.signal.aborted) return;
@@ -218,7 +236,7 @@ export default function FlowPlayer(props: PlayerProps) {
       },
     );
     return () => ctrl.abort();
-  }, [hydrated, flow, k8s, attempt, send]);
+  }, [hydrated, flow, k8s, attempt, send, props.model]);
 
   // ---- play: one tick per period; restarted by every step change so a manual step gets a full period
   useEffect(() => {
@@ -271,6 +289,7 @@ export default function FlowPlayer(props: PlayerProps) {
       if (d.type === MSG_GOTO && (typeof d.step === 'number' || typeof d.step === 'string')) send({ type: 'player.goto', step: d.step });
       else if (d.type === MSG_PLAY) send({ type: 'player.play' });
       else if (d.type === MSG_PAUSE) send({ type: 'player.pause' });
+      else if (d.type === MSG_WHATIF) { setWhatIfOn(true); setWhatIfMsg(d); }
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
@@ -323,43 +342,8 @@ export default function FlowPlayer(props: PlayerProps) {
     return () => document.removeEventListener('keydown', onKey);
   }, [model, embed, send]);
 
-  // ---- presenter: tell the speaker window where we are, and obey it
-  const channel = useRef<BroadcastChannel | null>(null);
-  useEffect(() => {
-    if (!present || typeof BroadcastChannel === 'undefined') return;
-    const ch = new BroadcastChannel(presentChannel(flow.scenario));
-    channel.current = ch;
-    ch.onmessage = (e: MessageEvent) => {
-      if (!isPresentMessage(e.data)) return;
-      if (e.data.type === 'goto') send({ type: 'player.goto', step: e.data.step });
-      else if (e.data.type === 'hello' && live.current.model) ch.postMessage({ type: 'step', step: stepRef.current, total: live.current.model.steps.length, k8s: live.current.k8s } satisfies PresentMessage);
-    };
-    return () => { ch.close(); channel.current = null; };
-  }, [present, flow.scenario, send]);
-  const stepRef = useRef(step);
-  stepRef.current = step;
-  useEffect(() => {
-    if (!present || !model || step < 1) return;
-    channel.current?.postMessage({ type: 'step', step, total, k8s } satisfies PresentMessage);
-  }, [present, model, step, total, k8s]);
-  useEffect(() => {
-    if (!present) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey || ownsKeys(e.target instanceof Element ? e.target : null)) return;
-      // B (and '.', which clickers send for "blank") blacks the screen out; F goes full screen
-      if (e.key === 'b' || e.key === 'B' || e.key === '.') { e.preventDefault(); setBlank((x) => !x); }
-      else if (e.key === 'f' || e.key === 'F') { e.preventDefault(); toggleFullscreen(); }
-      else if (e.key === 'Escape') setBlank(false);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [present]);
-  const toggleFullscreen = (): void => {
-    if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
-    else void document.documentElement.requestFullscreen?.().catch(() => {});
-  };
-
   const seek = useCallback((s: number) => { setInteracted(true); send({ type: 'player.goto', step: s }); }, [send]);
+  const goto = useCallback((s: StepRequest) => send({ type: 'player.goto', step: s }), [send]);
   const cmd = (type: 'player.first' | 'player.prev' | 'player.toggle' | 'player.next' | 'player.last') => () => { interact(); send({ type }); };
 
   const switchVersion = (v: string) => {
@@ -429,32 +413,32 @@ export default function FlowPlayer(props: PlayerProps) {
                 ))}
               </fieldset>
             )}
+            {!present && (
+              <button type="button" className="fp-btn fp-btn-text fp-whatif-open" aria-expanded={panelOpen} disabled={!baseModel}
+                onClick={() => { interact(); setWhatIfOn(true); setPanelOpen((x) => !x); }}>
+                {t.whatIf}
+              </button>
+            )}
             {embed && !present && (
               <button type="button" className="fp-btn fp-btn-text" aria-pressed={large} onClick={() => setLarge((x) => !x)}>
                 {t.largeText}
               </button>
             )}
             {present && (
-              <>
-                <label className="fp-speed">
-                  {t.besideStep}{' '}
-                  <select value={show} onChange={(e) => setShow(e.currentTarget.value as typeof show)}>
-                    <option value="diagram">{t.showDiagram}</option>
-                    <option value="log">{t.showLog}</option>
-                    <option value="objects">{t.showObjects}</option>
-                    <option value="world">{t.showWorld}</option>
-                  </select>
-                </label>
-                <button type="button" className="fp-btn fp-btn-text" onClick={toggleFullscreen} title={t.fullScreenTitle}>{t.fullScreen}</button>
-                <a className="fp-btn fp-btn-text" href={fill(t.notesHref, { scenario: flow.scenario })} target="csi-flows-notes"
-                  onClick={(e) => { e.preventDefault(); window.open(fill(t.notesHref, { scenario: flow.scenario }), 'csi-flows-notes', 'popup,width=900,height=700'); }}>
-                  {t.speakerNotes}
-                </a>
-              </>
+              <Suspense fallback={null}>
+                <Presenter t={t} scenario={flow.scenario} step={step} total={model ? total : 0} k8s={k8s} show={show} onShow={setShow} onBlank={setBlank} onGoto={goto} />
+              </Suspense>
             )}
           </div>
         </div>
 
+        {whatIfOn && baseModel && (
+          <Suspense fallback={null}>
+            <WhatIfBox base={baseModel} scenario={flow.scenario} k8s={k8s} step={step} primary={primary} panelOpen={panelOpen} message={whatIfMsg}
+              onPanel={setPanelOpen} onNotice={(n) => setUrlNotice((x) => [x, n].filter(Boolean).join(' '))} onSeek={seek}
+              onFlow={(m, departs, at) => { setAlt(m ? { model: m, departs } : null); send({ type: 'player.load', total: (m ?? baseModel).steps.length, step: (m && whatIfStep.current) || at }); whatIfStep.current = null; }} />
+          </Suspense>
+        )}
         {(notice || urlNotice) && (
           <div className="fp-notice" role="status">
             <span>{[urlNotice, notice].filter(Boolean).join(' ')}</span>
@@ -500,6 +484,7 @@ export default function FlowPlayer(props: PlayerProps) {
         <div className="fp-now">
           <p className="fp-summary" aria-live="polite" aria-atomic="true">
             <span className="fp-stepno">{model ? fill(t.stepOf, { step, total }) : loading ? t.loadingTrace : '—'}</span>{' '}
+            {alt?.departs === step && <span className="fp-whatif-here">{t.departsHere}</span>}{' '}
             {current?.summaryLang ? <span lang={current.summaryLang}>{current.summary}</span> : current?.summary}
           </p>
           {current && (

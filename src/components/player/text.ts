@@ -29,6 +29,7 @@ export const PLAYER_TEXT_EN = {
   nextStep: 'Next: step {n}',
   dismiss: 'Dismiss',
   whatIf: 'What if…',
+  departsHere: 'the changed flow departs here',
   retry: 'Retry',
   controls: 'Player controls',
   first: 'First step', firstTitle: 'First step (Home)',

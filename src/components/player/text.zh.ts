@@ -28,6 +28,7 @@ export const PLAYER_TEXT_ZH: PlayerText = {
   nextStep: '下一步：第 {n} 步',
   dismiss: '关闭',
   whatIf: '假如……',
+  departsHere: '新流程从这一步起不同',
   retry: '重试',
   controls: '播放控制',
   first: '第一步', firstTitle: '第一步（Home）',

@@ -1,0 +1,296 @@
+/**
+ * What if…: the player's panel for changing the flow (a CSI call that fails with a code the CSI spec
+ * lists for it, a node that shuts down or a pod deleted at the current step) and the bar that says
+ * what changed and where the new flow departs from the original. Loaded only when a reader asks for a
+ * what-if (the button, or a URL carrying one), together with the code that re-runs the simulation in a
+ * Web Worker, so a chapter ships none of it before that.
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { rpcProse } from '../catalog/rpcs.ts';
+import type { GrpcCode } from '../../machines/shared/csi.ts';
+import type { FlowModel } from '../../machines/view/flow.ts';
+import { firstDeparture, readWhatIf, stepAtTime, writeWhatIf, type WhatIf } from '../../machines/view/whatif.ts';
+import { simulate } from '../whatif/client.ts';
+
+
+type Lang = 'en' | 'zh';
+export const langOfPage = (): Lang => (typeof document !== 'undefined' && document.documentElement.lang.startsWith('zh') ? 'zh' : 'en');
+
+const WORDS = {
+  en: {
+    panel: 'What if…', close: 'Close',
+    failTitle: 'A CSI call fails', rpc: 'Call', code: 'Code', times: 'How often',
+    once: 'once', twice: 'twice', thrice: '3 times', always: 'every time',
+    generic: 'any call', deadline: 'the call hangs until the caller’s deadline passes (a timeout)',
+    internal: 'the driver failed for a reason of its own', unavailable: 'the driver cannot be reached (its socket or its backend)',
+    nodeTitle: 'A node shuts down now', node: 'Node', podTitle: 'A pod is force-deleted now', pod: 'Pod',
+    add: 'Add', apply: 'Run it', clear: 'Clear', none: 'Nothing changed yet.', changes: 'Changes',
+    atStep: 'at step {n}', noRpc: 'This flow makes no CSI calls.',
+    running: 'Simulating the changed flow…', whatIf: 'What if', departs: 'The flow departs from the original at {link}.', same: 'The flow is the same as the original.',
+    stepN: 'step {n}', back: 'Back to the original', failed: 'The changed flow could not be simulated: {error}',
+    tooLong: 'The simulation ran for more than {s} s and was stopped.', ran: 'Simulated in your browser in {ms} ms.',
+    missed: 'Never hit the story: {faults}.', stop: '. ',
+  },
+  zh: {
+    panel: '假如……', close: '关闭',
+    failTitle: '一次 CSI 调用失败', rpc: '调用', code: '错误码', times: '次数',
+    once: '一次', twice: '两次', thrice: '三次', always: '每次',
+    generic: '任何调用', deadline: '调用一直挂起，直到调用方的截止时间过去（超时）',
+    internal: '驱动因自身原因失败', unavailable: '无法连接驱动（其套接字或后端）',
+    nodeTitle: '一个节点现在关机', node: '节点', podTitle: '现在强制删除一个 Pod', pod: 'Pod',
+    add: '添加', apply: '运行', clear: '清除', none: '还没有改动。', changes: '改动',
+    atStep: '在第 {n} 步', noRpc: '这个流程没有 CSI 调用。',
+    running: '正在模拟改动后的流程……', whatIf: '假如', departs: '新流程从 {link} 起与原流程不同。', same: '新流程与原流程相同。',
+    stepN: '第 {n} 步', back: '回到原流程', failed: '无法模拟改动后的流程：{error}',
+    tooLong: '模拟运行超过 {s} 秒，已停止。', ran: '在你的浏览器中模拟，用时 {ms} 毫秒。',
+    missed: '从未命中：{faults}。', stop: '。',
+  },
+} as const;
+type Words = (typeof WORDS)[Lang];
+const fill = (s: string, v: Record<string, string | number>): string => s.replace(/\{(\w+)\}/g, (_, k: string) => String(v[k] ?? `{${k}}`));
+
+/** The result of a what-if run, as the player shows it. */
+export interface Alternative {
+  model: FlowModel;
+  /** the first step that differs from the original (null: none does) */
+  departs: number | null;
+  notes: string[];
+  ms: number;
+}
+
+/** Run the scenario with the what-if in the worker. Resolves with the new flow or a message. */
+export async function runWhatIf(original: FlowModel, scenario: string, k8s: string, whatIf: WhatIf): Promise<Alternative | { error: string }> {
+  const lang = langOfPage();
+  const w = WORDS[lang];
+  const r = await simulate({ scenario: { id: scenario }, k8s, lang, whatIf, original: { steps: original.steps } }, { timeoutMs: 30_000, tooLong: w.tooLong });
+  if (!r.ok) return { error: fill(w.failed, { error: r.message }) };
+  const missed = r.faults.filter((f) => f.hits === 0 && whatIf.faults.includes(f.fault)).map((f) => f.fault);
+  const notes = r.notes.filter((n) => !missed.some((f) => n.startsWith(f)));
+  if (missed.length) notes.push(fill(w.missed, { faults: missed.join(', ') }));
+  return { model: r.model, departs: firstDeparture(original, r.model), notes, ms: r.ms };
+}
+
+/** A what-if in words: "ControllerPublishVolume fails with DEADLINE_EXCEEDED (twice); node-1 shuts down at step 12". */
+export function describeWhatIf(w: WhatIf, words: Words): string[] {
+  return [
+    ...w.faults,
+    ...w.shutdown.map((s) => `${words.nodeTitle.replace(/ now$|现在/, '')}: ${s.node} (${fill(words.atStep, { n: s.step })})`),
+    ...w.delete.map((d) => `${words.podTitle.replace(/ now$|现在/, '')}: ${d.pod} (${fill(words.atStep, { n: d.step })})`),
+  ];
+}
+
+/** The bar above the step while a what-if is shown: what changed, where the flow departs, the way back. */
+export function WhatIfBar({ whatIf, alt, busy, error, onSeek, onBack }: {
+  whatIf: WhatIf; alt: Alternative | null; busy: boolean; error: string | null;
+  onSeek: (step: number) => void; onBack: () => void;
+}) {
+  const w = WORDS[langOfPage()];
+  const [before, after] = w.departs.split('{link}');
+  return (
+    <div className="fp-whatif-bar" role="status" data-departs={alt?.departs ?? undefined}>
+      <p>
+        <strong>{w.whatIf}:</strong> <span translate="no">{describeWhatIf(whatIf, w).join('; ')}</span>{w.stop}
+        {busy && <span>{w.running}</span>}
+        {!busy && error && <span className="fp-whatif-error">{error}</span>}
+        {!busy && alt && (alt.departs === null ? <span>{w.same}</span> : (
+          <span>
+            {before}
+            <a href={`?step=${alt.departs}`} className="fp-whatif-departs" data-step={alt.departs}
+              onClick={(e) => { if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return; e.preventDefault(); onSeek(alt.departs!); }}>
+              {fill(w.stepN, { n: alt.departs })}
+            </a>
+            {after}
+          </span>
+        ))}
+        {!busy && alt && <span className="fp-muted"> {fill(w.ran, { ms: alt.ms })}</span>}
+        {!busy && alt && alt.notes.length > 0 && <span className="fp-muted"> {alt.notes.join(' ')}</span>}
+      </p>
+      <button type="button" className="fp-btn fp-btn-text" onClick={onBack}>{w.back}</button>
+    </div>
+  );
+}
+
+/** The codes the panel offers for an RPC: those the CSI spec gives a meaning for it, then the generic ones. */
+function codesFor(rpc: string, lang: Lang, w: Words): Array<{ code: GrpcCode; when: string }> {
+  const own = rpcProse(lang)[rpc]?.codes ?? [];
+  const generic: Array<{ code: GrpcCode; when: string }> = [
+    { code: 'DEADLINE_EXCEEDED', when: w.deadline }, { code: 'INTERNAL', when: w.internal }, { code: 'UNAVAILABLE', when: w.unavailable },
+  ];
+  return [...own, ...generic.filter((g) => !own.some((o) => o.code === g.code))];
+}
+
+/** The what-if panel: build a what-if from the current flow and step, then run it. */
+export function WhatIfPanel({ model, step: shownStep, t, shownIsChanged, current, onApply, onClose }: {
+  /** the original flow (a what-if's steps count in it) */
+  model: FlowModel;
+  /** the step shown, at story time t; in the changed flow when shownIsChanged */
+  step: number; t: number; shownIsChanged: boolean;
+  current: WhatIf | null; onApply: (w: WhatIf) => void; onClose: () => void;
+}) {
+  // "now" is the same moment of the story in the original flow
+  const step = shownIsChanged ? stepAtTime(model, t) : shownStep;
+  const lang = langOfPage();
+  const w = WORDS[lang];
+  const id = useId();
+  const rpcs = useMemo(() => [...new Set(model.steps.flatMap((s) => (s.kind === 'rpc' && s.rpc?.method ? [s.rpc.method.split('/').pop()!] : [])))], [model]);
+  const nodes = useMemo(() => model.objects.filter((o) => o.kind === 'Node').map((o) => o.name), [model]);
+  const pods = useMemo(() => model.objects.filter((o) => o.kind === 'Pod').map((o) => (o.namespace && o.namespace !== 'default' ? `${o.namespace}/${o.name}` : o.name)), [model]);
+  const [draft, setDraft] = useState<WhatIf>(current ?? { faults: [], shutdown: [], delete: [] });
+  const [rpc, setRpc] = useState(rpcs[0] ?? '');
+  const codes = codesFor(rpc, lang, w);
+  const [code, setCode] = useState<string>(codes[0]?.code ?? 'INTERNAL');
+  const [times, setTimes] = useState('x1');
+  const [node, setNode] = useState(nodes[0] ?? '');
+  const [pod, setPod] = useState(pods[0] ?? '');
+  const meaning = codes.find((c) => c.code === code)?.when ?? '';
+  const changes = describeWhatIf(draft, w);
+
+  return (
+    <div className="fp-whatif" role="dialog" aria-labelledby={`${id}-h`}>
+      <div className="fp-whatif-head">
+        <p className="fp-whatif-title" id={`${id}-h`}>{w.panel}</p>
+        <button type="button" className="fp-linkbtn" onClick={onClose}>{w.close}</button>
+      </div>
+      <div className="fp-whatif-grid">
+        <fieldset>
+          <legend>{w.failTitle}</legend>
+          {rpcs.length === 0 ? <p className="fp-muted">{w.noRpc}</p> : (
+            <>
+              <label>{w.rpc} <select value={rpc} onChange={(e) => { const r = e.currentTarget.value; setRpc(r); setCode(codesFor(r, lang, w)[0]?.code ?? 'INTERNAL'); }}>
+                {rpcs.map((r) => <option key={r} value={r}>{r}</option>)}
+              </select></label>
+              <label>{w.code} <select value={code} onChange={(e) => setCode(e.currentTarget.value)}>
+                {codes.map((c) => <option key={c.code} value={c.code}>{c.code}</option>)}
+              </select></label>
+              <label>{w.times} <select value={times} onChange={(e) => setTimes(e.currentTarget.value)}>
+                <option value="x1">{w.once}</option><option value="x2">{w.twice}</option><option value="x3">{w.thrice}</option><option value="">{w.always}</option>
+              </select></label>
+              <p className="fp-whatif-meaning">{meaning}</p>
+              <button type="button" className="fp-btn fp-btn-text" onClick={() => setDraft((d) => ({ ...d, faults: [...d.faults.filter((f) => !f.startsWith(`${rpc}=`)), `${rpc}=${code}${times}`] }))}>{w.add}</button>
+            </>
+          )}
+        </fieldset>
+        {nodes.length > 0 && (
+          <fieldset>
+            <legend>{w.nodeTitle} ({fill(w.atStep, { n: step })})</legend>
+            <label>{w.node} <select value={node} onChange={(e) => setNode(e.currentTarget.value)}>{nodes.map((n) => <option key={n} value={n}>{n}</option>)}</select></label>
+            <button type="button" className="fp-btn fp-btn-text" onClick={() => setDraft((d) => ({ ...d, shutdown: [...d.shutdown.filter((s) => s.node !== node), { node, step }] }))}>{w.add}</button>
+          </fieldset>
+        )}
+        {pods.length > 0 && (
+          <fieldset>
+            <legend>{w.podTitle} ({fill(w.atStep, { n: step })})</legend>
+            <label>{w.pod} <select value={pod} onChange={(e) => setPod(e.currentTarget.value)}>{pods.map((p) => <option key={p} value={p}>{p}</option>)}</select></label>
+            <button type="button" className="fp-btn fp-btn-text" onClick={() => setDraft((d) => ({ ...d, delete: [...d.delete.filter((x) => x.pod !== pod), { pod, step }] }))}>{w.add}</button>
+          </fieldset>
+        )}
+      </div>
+      <div className="fp-whatif-foot">
+        <p><strong>{w.changes}:</strong> {changes.length ? <span translate="no">{changes.join('; ')}</span> : w.none}</p>
+        <button type="button" className="fp-btn fp-btn-text" onClick={() => setDraft({ faults: [], shutdown: [], delete: [] })} disabled={!changes.length}>{w.clear}</button>
+        <button type="button" className="fp-btn fp-btn-text fp-whatif-run" onClick={() => onApply(draft)} disabled={!changes.length}>{w.apply}</button>
+      </div>
+    </div>
+  );
+}
+
+const NONE: WhatIf = { faults: [], shutdown: [], delete: [] };
+const isNone = (w: WhatIf | null): boolean => !w || (!w.faults.length && !w.shutdown.length && !w.delete.length);
+
+/**
+ * The csi-flows:whatif message of an embedding page as a what-if: { faults: [...], shutdown?: [{ node,
+ * step }], delete?: [{ pod, step }] }; what is not of that shape is left out.
+ */
+export function whatIfFromMessage(d: unknown): WhatIf {
+  const m = (d && typeof d === 'object' ? d : {}) as { faults?: unknown; shutdown?: unknown; delete?: unknown };
+  const list = (x: unknown): unknown[] => (Array.isArray(x) ? x.slice(0, 20) : []);
+  const atStep = (key: 'node' | 'pod') => (v: unknown): boolean => !!v && typeof v === 'object'
+    && typeof (v as Record<string, unknown>)[key] === 'string' && Number.isInteger((v as Record<string, unknown>).step) && ((v as { step: number }).step) >= 1;
+  return {
+    faults: list(m.faults).filter((v): v is string => typeof v === 'string' && v.length < 200),
+    shutdown: list(m.shutdown).filter(atStep('node')).map((v) => ({ node: (v as { node: string }).node, step: (v as { step: number }).step })),
+    delete: list(m.delete).filter(atStep('pod')).map((v) => ({ pod: (v as { pod: string }).pod, step: (v as { step: number }).step })),
+  };
+}
+
+/**
+ * A player's what-if: reads it from the URL (the page's first player) or from a csi-flows:whatif
+ * message, re-runs the scenario with it in the worker, hands the changed flow to the player (onFlow,
+ * with the step to open: the same moment of the story) and shows the panel and the bar. The player
+ * loads this component only when a what-if is asked for.
+ */
+export default function WhatIfBox({ base, scenario, k8s, step, primary, panelOpen, message, onPanel, onNotice, onSeek, onFlow }: {
+  /** the original flow */
+  base: FlowModel; scenario: string; k8s: string;
+  /** the step shown (in the changed flow while one is shown) */
+  step: number; primary: boolean; panelOpen: boolean;
+  /** the latest csi-flows:whatif message (a new object for each) */
+  message: unknown;
+  onPanel: (open: boolean) => void; onNotice: (text: string) => void; onSeek: (step: number) => void;
+  /** show this flow (null: the original), opening on step `at` */
+  onFlow: (model: FlowModel | null, departs: number | null, at: number) => void;
+}) {
+  const [whatIf, setWhatIf] = useState<WhatIf | null>(null);
+  const [alt, setAlt] = useState<Alternative | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // the story time of the step shown, whichever flow is shown
+  const shown = alt?.model ?? base;
+  const tNow = useRef(0);
+  tNow.current = shown.steps[step - 1]?.t ?? 0;
+
+  const apply = (w: WhatIf | null): void => {
+    onPanel(false);
+    if (isNone(w)) {
+      if (whatIf) onFlow(null, null, stepAtTime(base, tNow.current));
+      setWhatIf(null); setAlt(null); setError(null);
+    } else {
+      setWhatIf(w);
+    }
+    if (primary) {
+      const search = writeWhatIf(window.location.search, isNone(w) ? NONE : w!);
+      window.history.replaceState(window.history.state, '', window.location.pathname + search + window.location.hash);
+    }
+  };
+
+  // the URL's what-if, once
+  useEffect(() => {
+    if (!primary) return;
+    const { whatIf: w, problems } = readWhatIf(window.location.search);
+    if (problems.length) onNotice(problems.join(' '));
+    if (!isNone(w)) setWhatIf(w);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // an embedding page's message
+  useEffect(() => {
+    if (message) apply(whatIfFromMessage(message));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [message]);
+
+  // run it (again when the original changes: another version)
+  useEffect(() => {
+    if (!whatIf) return;
+    let stale = false;
+    setBusy(true);
+    setError(null);
+    void runWhatIf(base, scenario, k8s, whatIf).then((r) => {
+      if (stale) return;
+      setBusy(false);
+      if ('error' in r) { setError(r.error); if (alt) onFlow(null, null, stepAtTime(base, tNow.current)); setAlt(null); return; }
+      setAlt(r);
+      onFlow(r.model, r.departs, stepAtTime(r.model, tNow.current));
+    });
+    return () => { stale = true; };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [whatIf, base, scenario, k8s]);
+
+  return (
+    <>
+      {panelOpen && (
+        <WhatIfPanel model={base} step={step} t={tNow.current} shownIsChanged={!!alt} current={whatIf} onApply={apply} onClose={() => onPanel(false)} />
+      )}
+      {whatIf && <WhatIfBar whatIf={whatIf} alt={alt} busy={busy} error={error} onSeek={onSeek} onBack={() => apply(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * The page side of the simulation worker: one worker, started on the first request (its code loads
+ * only then), reused for the next ones, and terminated (then started afresh) when a run takes longer
+ * than the page allows, so a scenario that runs too long is stopped with a message, never a frozen tab.
+ */
+import type { SimRequest, SimResponse } from './protocol.ts';
+
+let worker: Worker | null = null;
+let nextId = 1;
+const waiting = new Map<number, (r: SimResponse) => void>();
+
+function start(): Worker {
+  const w = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' });
+  w.onmessage = (e: MessageEvent<SimResponse>) => {
+    const done = waiting.get(e.data.id);
+    waiting.delete(e.data.id);
+    done?.(e.data);
+  };
+  w.onerror = (e: ErrorEvent) => {
+    e.preventDefault();
+    for (const [id, done] of waiting) done({ id, ok: false, message: `The simulation could not start: ${e.message || 'the worker failed to load'}` });
+    waiting.clear();
+    worker?.terminate();
+    worker = null;
+  };
+  return w;
+}
+
+export interface SimulateOptions {
+  /** stop the run after this long (ms) and answer with a message */
+  timeoutMs?: number;
+  /** the page's message for a stopped run ({s}: the seconds it was given) */
+  tooLong?: string;
+}
+
+/** Run a scenario in the worker; resolves with the flow model or what is wrong (never rejects). */
+export function simulate(req: Omit<SimRequest, 'id'>, options: SimulateOptions = {}): Promise<SimResponse> {
+  const id = nextId++;
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  worker ??= start();
+  const w = worker;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      if (!waiting.has(id)) return;
+      waiting.delete(id);
+      // the only way to stop a synchronous run: the worker goes, the next request starts another
+      w.terminate();
+      if (worker === w) worker = null;
+      for (const [other, done] of waiting) done({ id: other, ok: false, message: 'Stopped with another run that took too long.' });
+      waiting.clear();
+      resolve({ id, ok: false, message: (options.tooLong ?? 'The scenario ran for more than {s} s and was stopped: shorten its runFor, or run it with csi-flows trace --file.').replace('{s}', String(Math.round(timeoutMs / 1000))) });
+    }, timeoutMs);
+    waiting.set(id, (r) => { clearTimeout(timer); resolve(r); });
+    w.postMessage({ ...req, id } satisfies SimRequest);
+  });
+}
