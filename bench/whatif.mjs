@@ -1,0 +1,81 @@
+// npm run bench:whatif: per chapter, the time from applying a what-if to the new flow's step painted.
+//
+// Opens each chapter of the built site in Chromium, opens the What if… panel (its code loads then, not
+// timed), picks the first CSI call the flow makes and the first code the panel offers for it (once), and
+// times from the click on "Run it" to the frame after the new flow's step is shown (the bar's link to
+// the step where the flow departs is in the DOM, then one requestAnimationFrame and a task). That
+// includes the worker's run of the whole scenario in the browser. Two tries per chapter, the second
+// reported as warm (the worker and its code are loaded). Prints figures; asserts nothing.
+//
+// Usage: npm run build:site && npm run bench:whatif        Env: SITE_ROOT (default dist/site)
+
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { launchChromium, siteRoot, startStaticServer, statOrNull } from '../scripts/static-site.mjs';
+
+const root = process.env.SITE_ROOT || siteRoot;
+const TARGET_MS = 300;
+
+async function timeOneRun(page) {
+  return page.evaluate(async () => {
+    const run = [...document.querySelectorAll('.fp-whatif button')].find((b) => b.textContent === 'Run it');
+    const t0 = performance.now();
+    run.click();
+    await new Promise((resolve) => {
+      const check = () => (document.querySelector('.fp-whatif-bar a.fp-whatif-departs') || document.querySelector('.fp-whatif-bar .fp-whatif-error') ? resolve() : requestAnimationFrame(check));
+      check();
+    });
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    return performance.now() - t0;
+  });
+}
+
+async function main() {
+  const flowsDir = path.join(root, 'flows');
+  if (!(await statOrNull(flowsDir))) {
+    console.error(`No built site at ${root}. Run "npm run build:site" first.`);
+    process.exitCode = 1;
+    return;
+  }
+  const chapters = (await readdir(flowsDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const site = await startStaticServer(root);
+  const browser = await launchChromium();
+  console.log(`What-if: apply → new step painted (Chromium ${browser.version()}; target <= ${TARGET_MS} ms each)`);
+  console.log('  chapter                 fault                                       cold ms   warm ms   steps');
+  try {
+    for (const id of chapters) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      try {
+        await page.goto(`${site.baseUrl}/flows/${id}/#player`, { waitUntil: 'networkidle' });
+        await page.locator('.fp-stepno', { hasText: /^Step 1 of / }).waitFor({ timeout: 15_000 });
+        await page.locator('button.fp-whatif-open').click();
+        const panel = page.locator('.fp-whatif');
+        await panel.waitFor();
+        const call = panel.getByLabel('Call');
+        if ((await call.count()) === 0) { console.log(`  ${id.padEnd(22)}  (no CSI calls)`); continue; }
+        const rpc = await call.inputValue();
+        const code = await panel.getByLabel('Code').inputValue();
+        await panel.locator('fieldset').first().getByRole('button', { name: 'Add' }).click();
+        const cold = await timeOneRun(page);
+        // again, with the worker warm: back to the original, the same what-if once more
+        await page.getByRole('button', { name: 'Back to the original' }).click();
+        await page.locator('.fp-whatif-bar').waitFor({ state: 'detached' });
+        await page.locator('button.fp-whatif-open').click();
+        await panel.locator('fieldset').first().getByRole('button', { name: 'Add' }).click();
+        const warm = await timeOneRun(page);
+        const steps = (await page.locator('.fp-stepno').innerText()).replace(/^.* of /, '');
+        console.log(`  ${id.padEnd(22)}  ${`${rpc}=${code}x1`.padEnd(42)} ${cold.toFixed(0).padStart(8)} ${warm.toFixed(0).padStart(9)} ${steps.padStart(7)}`);
+      } catch (e) {
+        console.log(`  ${id.padEnd(22)}  failed: ${e instanceof Error ? e.message.split('\n')[0] : e}`);
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await site.close();
+  }
+}
+
+await main();
