@@ -413,7 +413,8 @@ export default function FlowPlayer(props: PlayerProps) {
                 ))}
               </fieldset>
             )}
-            {!present && (
+            {/* a what-if re-runs a built-in scenario: not for a flow the page made itself (the playground's) */}
+            {!present && !props.model && (
               <button type="button" className="fp-btn fp-btn-text fp-whatif-open" aria-expanded={panelOpen} disabled={!baseModel}
                 onClick={() => { interact(); setWhatIfOn(true); setPanelOpen((x) => !x); }}>
                 {t.whatIf}

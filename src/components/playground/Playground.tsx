@@ -1,0 +1,407 @@
+/**
+ * The playground island (/playground/): a scenario file in a textarea with line numbers, a menu of
+ * examples, Run, and the full flow player on the result. The run happens in the simulation worker
+ * (whatif/client.ts → sim.worker.ts: scenarioFromManifests + runScenario + buildFlowModel), so a long
+ * run never freezes the page and one that runs too long is stopped with a message. A mistake in the
+ * YAML comes back as a ScenarioError's message and line: shown above the editor, marked in the
+ * gutter and noted after the line's end, never a blank page. The scenario is kept in the URL (?s=, share.ts) so it can be shared;
+ * ?example=<id> opens an example. The player's code loads with the first run.
+ */
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { FlowModel } from '../../machines/view/flow.ts';
+import type { PlayerFlow } from '../flows/data.ts';
+import { simulate } from '../whatif/client.ts';
+import { EXAMPLES, exampleById, exampleNote, STARTING_EXAMPLE } from './examples.ts';
+import { decodeScenario, encodeScenario } from './share.ts';
+import './playground.css';
+
+const FlowPlayer = lazy(() => import('../player/FlowPlayer.tsx'));
+
+/** How long a run may take in the reader's browser before the worker is stopped. */
+const RUN_TIMEOUT_MS = 15_000;
+const TOO_LONG = 'The scenario ran for more than {s} s and was stopped. Shorten its runFor, or run it on the command line (npx csi-flows trace --file scenario.yaml), which has no limit.';
+export const CLI_COMMAND = 'npx csi-flows trace --file scenario.yaml';
+
+interface Result {
+  model: FlowModel;
+  ms: number;
+  notes: string[];
+  /** remounts the player for each run */
+  key: number;
+}
+
+interface Problem {
+  message: string;
+  line?: number;
+}
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'loaded'; label: string }
+  | { kind: 'running' }
+  | { kind: 'done'; steps: number; ms: number; k8s: string; seed: number }
+  | { kind: 'failed' };
+
+/** "line 28, document 3 (Pod app), spec…: no …" → "line 28: document 3 (Pod app), spec…: no …"; a line prefix when the message has none. */
+export function problemText(p: Problem): string {
+  if (p.line === undefined) return p.message;
+  const prefix = `line ${p.line}`;
+  if (p.message.startsWith(`${prefix}, `)) return `${prefix}: ${p.message.slice(prefix.length + 2)}`;
+  if (p.message.startsWith(`${prefix}:`)) return p.message;
+  return `${prefix}: ${p.message}`;
+}
+
+/** What is wrong, without where ("line 28, document 3 (Pod app), spec…: "): the marked line's inline note. */
+function problemReason(p: Problem): string {
+  return p.message.replace(/^line \d+(, [^:]*)?: /, '');
+}
+
+/** How many columns a 1-based line of `text` takes (tabs as 2, the textarea's tab-size). */
+function lineWidth(text: string, line: number): number {
+  const [a, b] = lineRange(text, line);
+  let w = 0;
+  for (let i = a; i < b; i++) w += text[i] === '\t' ? 2 : 1;
+  return w;
+}
+
+function countLines(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/** The start and end offsets of a 1-based line of `text`. */
+function lineRange(text: string, line: number): [number, number] {
+  let start = 0;
+  for (let l = 1; l < line; l++) {
+    const nl = text.indexOf('\n', start);
+    if (nl === -1) return [text.length, text.length];
+    start = nl + 1;
+  }
+  const end = text.indexOf('\n', start);
+  return [start, end === -1 ? text.length : end];
+}
+
+/**
+ * Replace the page's URL: the scenario in ?s=, no ?example. A new run drops what the player wrote
+ * for the last one (?step, and a what-if's ?fault/?shutdown/?delete); a link's first run keeps them.
+ */
+function writeUrl(s: string | null, keepStep: boolean): void {
+  const u = new URL(window.location.href);
+  if (s !== null) u.searchParams.set('s', s);
+  u.searchParams.delete('example');
+  if (!keepStep) for (const k of ['step', 'k8s', 'flow', 'fault', 'shutdown', 'delete']) u.searchParams.delete(k);
+  const href = u.pathname + u.search + u.hash;
+  if (href !== window.location.pathname + window.location.search + window.location.hash) window.history.replaceState(window.history.state, '', href);
+}
+
+export default function Playground() {
+  const [hydrated, setHydrated] = useState(false);
+  const [text, setText] = useState(STARTING_EXAMPLE.yaml);
+  /** the reader's own text, kept when an example replaced it */
+  const [saved, setSaved] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+  /** the flow shown is not the text's any more (a failed run, another example) */
+  const [stale, setStale] = useState(false);
+  const [running, setRunning] = useState(false);
+  const [copied, setCopied] = useState<string | null>(null);
+  /** runs finished, with a flow or a message (data-finished: tests wait on it) */
+  const [finished, setFinished] = useState(0);
+
+  const area = useRef<HTMLTextAreaElement>(null);
+  const gutter = useRef<HTMLDivElement>(null);
+  const band = useRef<HTMLDivElement>(null);
+  const lens = useRef<HTMLDivElement>(null);
+  const result$ = useRef<HTMLElement>(null);
+  const runs = useRef(0);
+  const busy = useRef(false);
+
+  const lines = useMemo(() => countLines(text), [text]);
+  const numbers = useMemo(() => Array.from({ length: lines }, (_, i) => i + 1).join('\n'), [lines]);
+  const digits = String(lines).length;
+  // the menu shows the example the text is, unchanged; any other text is the reader's own
+  const example = useMemo(() => EXAMPLES.find((e) => e.yaml === text), [text]);
+  const exampleId = example?.id ?? '';
+
+  /** Keep the gutter (and the error band) in step with the textarea's scroll. */
+  const follow = useCallback(() => {
+    const ta = area.current;
+    if (!ta) return;
+    const y = `translateY(${-ta.scrollTop}px)`;
+    if (gutter.current) gutter.current.style.transform = y;
+    if (band.current) band.current.style.transform = y;
+    if (lens.current) lens.current.style.transform = `translate(${-ta.scrollLeft}px, ${-ta.scrollTop}px)`;
+  }, []);
+  useEffect(follow, [follow, text, problem]);
+
+  /** Scroll the textarea so `line` is in view (a third from the top), and select it when asked. */
+  const showLine = useCallback((line: number, select: boolean) => {
+    const ta = area.current;
+    if (!ta) return;
+    const lh = parseFloat(getComputedStyle(ta).lineHeight) || 20;
+    const top = (line - 1) * lh;
+    if (top < ta.scrollTop || top + lh > ta.scrollTop + ta.clientHeight) ta.scrollTop = Math.max(0, top - ta.clientHeight / 3);
+    if (select) {
+      const [a, b] = lineRange(ta.value, line);
+      ta.focus({ preventScroll: true });
+      ta.setSelectionRange(a, b);
+    }
+    follow();
+  }, [follow]);
+
+  const run = useCallback(async (yaml: string, { keepStep = false, reveal = false } = {}) => {
+    if (busy.current) return;
+    busy.current = true;
+    setRunning(true);
+    setStatus({ kind: 'running' });
+    setProblem(null);
+    setCopied(null);
+    // the player's code loads while the simulation runs
+    void import('../player/FlowPlayer.tsx');
+    const r = await simulate({ scenario: { yaml }, lang: 'en' }, { timeoutMs: RUN_TIMEOUT_MS, tooLong: TOO_LONG });
+    let s: string | null = null;
+    try { s = await encodeScenario(yaml); } catch { s = null; }
+    // the URL first (without the last run's ?step), then the new player, which reads it
+    writeUrl(s, keepStep);
+    busy.current = false;
+    setRunning(false);
+    setFinished((n) => n + 1);
+    if (r.ok) {
+      runs.current += 1;
+      setResult({ model: r.model, ms: r.ms, notes: r.notes, key: runs.current });
+      setStale(false);
+      setStatus({ kind: 'done', steps: r.model.steps.length, ms: r.ms, k8s: r.model.k8s, seed: r.model.seed });
+      // the reader pressed Run: bring the flow into view when none of it is (not on a link's first load)
+      if (reveal) {
+        requestAnimationFrame(() => {
+          const el = result$.current;
+          if (!el || el.getBoundingClientRect().top < window.innerHeight - 80) return;
+          const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+          el.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
+        });
+      }
+    } else {
+      setProblem({ message: r.message, ...(r.line !== undefined ? { line: r.line } : {}) });
+      setStale(true);
+      setStatus({ kind: 'failed' });
+      if (r.line !== undefined) showLine(r.line, false);
+    }
+  }, [showLine]);
+
+  // ---- start: the URL's scenario (?s=) or example (?example=), run at once: a shared link shows its flow
+  useEffect(() => {
+    setHydrated(true);
+    const p = new URLSearchParams(window.location.search);
+    const s = p.get('s');
+    const ex = p.get('example');
+    if (s !== null) {
+      decodeScenario(s).then(
+        (yaml) => {
+          setText(yaml);
+          void run(yaml, { keepStep: true });
+        },
+        (e: unknown) => {
+          setNotice(`The scenario in this link (?s=) could not be read: ${e instanceof Error ? e.message : String(e)}. Here is the starting example instead.`);
+        },
+      );
+    } else if (ex !== null) {
+      const hit = exampleById(ex);
+      if (hit) {
+        setText(hit.yaml);
+        void run(hit.yaml, { keepStep: true });
+      } else {
+        setNotice(`There is no example "${ex.slice(0, 40)}" (the examples: ${EXAMPLES.map((e) => e.id).join(', ')}). Here is the starting example instead.`);
+      }
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const chooseExample = (id: string) => {
+    const hit = exampleById(id);
+    if (!hit) return;
+    // the reader's own text (not an example as it came) is kept, to put back
+    if (!EXAMPLES.some((e) => e.yaml === text)) setSaved(text);
+    setText(hit.yaml);
+    setProblem(null);
+    setStatus({ kind: 'loaded', label: hit.label });
+    if (result) setStale(true);
+    if (area.current) area.current.scrollTop = 0;
+  };
+
+  const restore = () => {
+    if (saved === null) return;
+    setText(saved);
+    setSaved(null);
+    setStatus({ kind: 'idle' });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      void run(e.currentTarget.value, { reveal: true });
+    }
+  };
+
+  const copy = async (what: 'cli' | 'link') => {
+    let value = CLI_COMMAND;
+    if (what === 'link') {
+      try {
+        const u = new URL(window.location.href);
+        u.search = '';
+        u.hash = '';
+        u.searchParams.set('s', await encodeScenario(text));
+        value = u.href;
+      } catch {
+        setCopied('The link could not be made in this browser.');
+        return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(what === 'cli' ? 'Copied the command.' : 'Copied a link to this scenario.');
+    } catch {
+      setCopied(what === 'cli' ? `Copying was refused: the command is ${CLI_COMMAND}` : `Copying was refused: the link is ${value}`);
+    }
+  };
+
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([text], { type: 'application/yaml' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'scenario.yaml';
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  const flow: PlayerFlow | null = result
+    ? { scenario: result.model.scenario, title: result.model.title, versions: [result.model.k8s], totals: { [result.model.k8s]: result.model.steps.length }, dataUrls: {} }
+    : null;
+
+  const statusText = (() => {
+    switch (status.kind) {
+      case 'idle': return 'Press Run to simulate this scenario in your browser.';
+      case 'loaded': return `Loaded the example “${status.label}”. Press Run to see its flow.`;
+      case 'running': return 'Running the simulation…';
+      case 'done': return `Ran ${status.steps} steps in ${status.ms} ms (Kubernetes ${status.k8s}, seed ${status.seed}). The flow is below.`;
+      case 'failed': return problem?.line !== undefined ? `Not run: line ${problem.line} has a mistake.` : 'No flow: see the message above the scenario.';
+    }
+  })();
+
+  return (
+    <div className="pg" data-finished={finished}>
+      {notice && (
+        <div className="pg-notice" role="status">
+          <p>{notice}</p>
+          <button type="button" onClick={() => setNotice(null)}>Dismiss</button>
+        </div>
+      )}
+      <div className="pg-top">
+        <div className="pg-field">
+          <label htmlFor="pg-example">Examples</label>
+          <select id="pg-example" value={exampleId} onChange={(e) => chooseExample(e.currentTarget.value)} disabled={!hydrated}>
+            {exampleId === '' && <option value="">Your own scenario</option>}
+            {EXAMPLES.map((e) => <option key={e.id} value={e.id}>{e.label}</option>)}
+          </select>
+          {example && <p className="pg-note">{exampleNote(example.yaml)}</p>}
+          {saved !== null && saved !== text && (
+            <button type="button" className="pg-linkbtn" onClick={restore}>Put back your own text</button>
+          )}
+        </div>
+        <div className="pg-edit">
+          <label htmlFor="pg-text" className="pg-label">Scenario</label>
+          <p id="pg-text-hint" className="pg-hint">
+            Kubernetes YAML, and optionally a <code>csi-flows/v1</code> Scenario document (see below). <kbd>Ctrl</kbd>+<kbd>Enter</kbd> runs it.
+          </p>
+          {problem && (
+            <div id="pg-problem" className="pg-problem" role="alert">
+              <p><strong>{problemText(problem)}</strong></p>
+              {problem.line !== undefined && (
+                <button type="button" onClick={() => showLine(problem.line!, true)}>Show line {problem.line}</button>
+              )}
+            </div>
+          )}
+          <div className={`pg-editor${problem?.line !== undefined ? ' pg-has-mark' : ''}`} style={{ ['--pg-digits' as string]: String(Math.max(2, digits)) }}>
+            <div className="pg-gutter" aria-hidden="true">
+              <div className="pg-gutter-inner" ref={gutter}>
+                {numbers}
+                {problem?.line !== undefined && (
+                  <span className="pg-mark" style={{ ['--pg-line' as string]: String(problem.line) }} data-line={problem.line}>{problem.line}</span>
+                )}
+              </div>
+            </div>
+            <div className="pg-text-wrap">
+              {problem?.line !== undefined && (
+                <div className="pg-band-layer" aria-hidden="true">
+                  <div className="pg-band" ref={band} style={{ ['--pg-line' as string]: String(problem.line) }} />
+                  <div className="pg-lens" ref={lens} style={{ ['--pg-line' as string]: String(problem.line), ['--pg-col' as string]: String(lineWidth(text, problem.line)) }}>
+                    {problemReason(problem)}
+                  </div>
+                </div>
+              )}
+              <textarea
+                id="pg-text"
+                ref={area}
+                value={text}
+                onChange={(e) => setText(e.currentTarget.value)}
+                onScroll={follow}
+                onKeyDown={onKeyDown}
+                wrap="off"
+                spellCheck={false}
+                autoCapitalize="off"
+                autoComplete="off"
+                autoCorrect="off"
+                aria-describedby={problem ? 'pg-text-hint pg-problem' : 'pg-text-hint'}
+                aria-invalid={problem ? true : undefined}
+              />
+            </div>
+          </div>
+        </div>
+
+        <div className="pg-run">
+          <button type="button" className="pg-primary" onClick={() => void run(text, { reveal: true })} disabled={!hydrated || running} aria-describedby="pg-status">
+            {running ? 'Running…' : 'Run'}
+          </button>
+          <p id="pg-status" className={`pg-status pg-${status.kind}`} role="status">
+            {statusText}
+            {status.kind === 'done' && <> <a href="#pg-result">Go to the flow</a></>}
+          </p>
+          {result && result.notes.length > 0 && !stale && (
+            <ul className="pg-notes">
+              {result.notes.map((n) => <li key={n}>{n}</li>)}
+            </ul>
+          )}
+        </div>
+        <div className="pg-cli">
+          <p>
+            The same YAML runs to the same trace on the command line (same default seed, 1): save it as{' '}
+            <code>scenario.yaml</code> and run
+          </p>
+          <pre><code>{CLI_COMMAND}</code></pre>
+          <div className="pg-cli-actions">
+            <button type="button" onClick={() => void copy('cli')} disabled={!hydrated}>Copy the CLI command</button>
+            <button type="button" onClick={download} disabled={!hydrated}>Download scenario.yaml</button>
+            <button type="button" onClick={() => void copy('link')} disabled={!hydrated}>Copy a link</button>
+          </div>
+          <p className="pg-copied" aria-live="polite">{copied}</p>
+        </div>
+      </div>
+
+      <section id="pg-result" ref={result$} className="pg-result" aria-labelledby="pg-result-heading" tabIndex={-1}>
+        <h2 id="pg-result-heading">The flow</h2>
+        {stale && result && <p className="pg-stale">This is the flow of the last successful run, not of the text above.</p>}
+        {result && flow ? (
+          <Suspense fallback={<p className="pg-placeholder" role="status">Loading the player…</p>}>
+            <FlowPlayer key={result.key} model={result.model} {...flow} flows={[flow]} initialK8s={result.model.k8s} mode="chapter" />
+          </Suspense>
+        ) : (
+          <p className="pg-placeholder">{running ? 'Running…' : 'Run the scenario to see its flow here: the sequence diagram, the logs, the objects and each component’s state, step by step.'}</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,274 @@
+// The playground (/playground/, src/components/playground): every example runs to a flow in the
+// player; broken YAML shows its message at its line and marks that line in the gutter; the URL after
+// a run reopens the same scenario; ?example= and a bad ?s= link; the page without JavaScript; axe;
+// no sideways scrolling on a phone. The examples are read from their files, as the page imports them.
+
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { axeLightAndDark, formatViolations, openPage } from './helpers.mjs';
+
+const PAGE = '/playground/';
+const here = path.dirname(fileURLToPath(import.meta.url));
+const examplesDir = path.resolve(here, '../../src/components/playground/examples');
+
+const example = (id) => readFile(path.join(examplesDir, `${id}.yaml`), 'utf8');
+
+/** Open the playground and wait until its island is live (Run enabled). */
+async function openPlayground(browser, baseUrl, search = '', contextOptions = {}) {
+  const visit = await openPage(browser, `${baseUrl}${PAGE}${search}`, contextOptions);
+  await visit.page.locator('.pg-primary:not([disabled])').waitFor({ timeout: 10_000 });
+  return visit;
+}
+
+const editor = (page) => page.getByRole('textbox', { name: 'Scenario', exact: true });
+const runButton = (page) => page.getByRole('button', { name: 'Run', exact: true });
+
+/** Press Run and wait for the run's outcome: { steps } from the status line, or { problem } from the message. */
+async function run(page) {
+  const before = await page.locator('.pg').getAttribute('data-finished');
+  await runButton(page).click();
+  return settled(page, before);
+}
+
+/** Wait until a run ends (the status line says how) and, on success, the new player shows step 1. */
+async function settled(page, before = null) {
+  const status = page.locator('#pg-status');
+  await page.waitForFunction(
+    (prev) => {
+      const s = document.getElementById('pg-status')?.textContent ?? '';
+      const finished = document.querySelector('.pg')?.getAttribute('data-finished') ?? null;
+      return finished !== prev && (/^Ran \d+ steps/.test(s) || /^(Not run|No flow)/.test(s));
+    },
+    before,
+    { timeout: 20_000 },
+  );
+  const text = (await status.innerText()).trim();
+  const m = /^Ran (\d+) steps/.exec(text);
+  if (!m) return { problem: (await page.locator('.pg-problem').innerText()).trim(), status: text };
+  const steps = Number(m[1]);
+  await page.locator('.fp-stepno', { hasText: new RegExp(`^Step 1 of ${steps}$`) }).waitFor({ timeout: 10_000 });
+  return { steps, status: text };
+}
+
+/** Where the gutter's mark and line `n` of the textarea sit: their vertical centres must agree. */
+async function markAndLine(page, n) {
+  return page.evaluate((line) => {
+    const ta = /** @type {HTMLTextAreaElement} */ (document.getElementById('pg-text'));
+    const mark = document.querySelector('.pg-mark');
+    if (!mark) return null;
+    const cs = getComputedStyle(ta);
+    const lh = parseFloat(cs.lineHeight);
+    const top = ta.getBoundingClientRect().top + parseFloat(cs.paddingTop) + (line - 1) * lh - ta.scrollTop;
+    const m = mark.getBoundingClientRect();
+    return { markText: mark.textContent, markCentre: m.top + m.height / 2, lineCentre: top + lh / 2, markVisible: m.height > 0 };
+  }, n);
+}
+
+const tests = [
+  async function theStartingExampleIsThereAndEachExampleRunsToAFlow({ browser, baseUrl }) {
+    const { page, errors, close } = await openPlayground(browser, baseUrl);
+    try {
+      assert.equal(await editor(page).inputValue(), await example('pod-with-claim'));
+      // the player is not there before a run: a placeholder says what Run does
+      assert.equal(await page.locator('.fp').count(), 0);
+      const ids = await page.locator('#pg-example option').evaluateAll((os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
+      assert.deepEqual(ids, ['pod-with-claim', 'no-attach', 'rwx-two-nodes', 'statefulset-move', 'node-shutdown', 'stage-fault']);
+      for (const id of ids) {
+        await page.getByLabel('Examples').selectOption(id);
+        assert.equal(await editor(page).inputValue(), await example(id), `${id}: the editor holds the example`);
+        const r = await run(page);
+        assert.ok(r.steps, `${id}: ${r.problem ?? r.status}`);
+        assert.ok(r.steps > 5, `${id}: ${r.steps} steps`);
+        // the flow's title is the Scenario document's; the URL carries the scenario now
+        const title = /title: "([^"]+)"/.exec(await example(id))?.[1];
+        assert.equal((await page.locator('.fp-title').innerText()).trim(), title, `${id}: the player's title`);
+        assert.ok(new URL(page.url()).searchParams.get('s'), `${id}: ?s= after the run`);
+        // the player is the full one: diagram, log, objects, state of world
+        for (const heading of ['Sequence', 'Log', 'Objects']) {
+          assert.equal(await page.locator('.fp-panels').getByRole('heading', { name: heading }).first().isVisible(), true, `${id}: ${heading}`);
+        }
+        // and it steps
+        await page.locator('.fp-controls').getByRole('button', { name: /next/i }).click();
+        await page.locator('.fp-stepno', { hasText: new RegExp(`^Step 2 of ${r.steps}$`) }).waitFor({ timeout: 5000 });
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
+
+  async function brokenYamlShowsItsMessageAtItsLineAndMarksTheLine({ browser, baseUrl }) {
+    const { page, errors, close } = await openPlayground(browser, baseUrl);
+    try {
+      const good = await example('pod-with-claim');
+      // a claim that does not exist
+      const wrongClaim = good.replace('claimName: data', 'claimName: dta');
+      const line = wrongClaim.split('\n').findIndex((l) => l.includes('claimName: dta')) + 1;
+      await editor(page).fill(wrongClaim);
+      let r = await run(page);
+      assert.ok(r.problem, `no error: ${r.status}`);
+      assert.match(r.problem, new RegExp(`^line ${line}: document 3 \\(Pod app\\), spec\\.volumes\\[0\\]\\.persistentVolumeClaim\\.claimName: no PersistentVolumeClaim "dta"`));
+      assert.match(r.status, new RegExp(`line ${line}`));
+      assert.equal(await editor(page).getAttribute('aria-invalid'), 'true');
+      let at = await markAndLine(page, line);
+      assert.ok(at, 'no mark in the gutter');
+      assert.equal(at.markText, String(line));
+      assert.ok(Math.abs(at.markCentre - at.lineCentre) < 2, `the mark (${at.markCentre}) is not beside line ${line} (${at.lineCentre})`);
+      // the inline note after the line says what is wrong
+      assert.match(await page.locator('.pg-lens').innerText(), /no PersistentVolumeClaim "dta"/);
+      // "Show line N" selects that line in the editor
+      await page.getByRole('button', { name: `Show line ${line}` }).click();
+      const selected = await editor(page).evaluate((ta) => ta.value.slice(ta.selectionStart, ta.selectionEnd));
+      assert.equal(selected.trim(), 'claimName: dta');
+      // never a blank page: the page and its editor are still there, nothing was thrown
+      assert.equal(await page.locator('.fp').count(), 0);
+
+      // a YAML syntax error, far down the text (the editor scrolls to it, the gutter follows)
+      const broken = `${good}\n${'# padding\n'.repeat(40)}apiVersion: v1\nkind: Pod\nmetadata: {name: x\n`;
+      await editor(page).fill(broken);
+      r = await run(page);
+      assert.ok(r.problem, `no error: ${r.status}`);
+      const m = /^line (\d+): .*not valid YAML/s.exec(r.problem);
+      assert.ok(m, `message: ${r.problem}`);
+      const yamlLine = Number(m[1]);
+      assert.ok(yamlLine > 80, `line ${yamlLine}`);
+      at = await markAndLine(page, yamlLine);
+      assert.ok(at, 'no mark in the gutter');
+      assert.equal(at.markText, String(yamlLine));
+      assert.ok(Math.abs(at.markCentre - at.lineCentre) < 2, `the mark (${at.markCentre}) is not beside line ${yamlLine} (${at.lineCentre})`);
+      const box = await editor(page).boundingBox();
+      assert.ok(at.lineCentre > box.y && at.lineCentre < box.y + box.height, 'the marked line is scrolled into view');
+
+      // fixed: the run succeeds and the mark goes
+      await editor(page).fill(good);
+      r = await run(page);
+      assert.ok(r.steps > 5, r.problem ?? r.status);
+      assert.equal(await page.locator('.pg-mark').count(), 0);
+      assert.equal(await editor(page).getAttribute('aria-invalid'), null);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
+
+  async function theUrlAfterARunReopensTheSameScenario({ browser, baseUrl }) {
+    const first = await openPlayground(browser, baseUrl);
+    let shared;
+    let text;
+    let steps;
+    try {
+      text = (await example('rwx-two-nodes')).replace('storage: 10Gi', 'storage: 20Gi');
+      await editor(first.page).fill(text);
+      const r = await run(first.page);
+      assert.ok(r.steps > 5, r.problem ?? r.status);
+      steps = r.steps;
+      shared = first.page.url();
+      assert.match(new URL(shared).searchParams.get('s') ?? '', /^[A-Za-z0-9_-]+$/);
+      assert.deepEqual(first.errors, []);
+    } finally {
+      await first.close();
+    }
+    const second = await openPage(browser, shared);
+    try {
+      const r = await settled(second.page);
+      assert.equal(await editor(second.page).inputValue(), text);
+      assert.equal(r.steps, steps);
+      // a text of its own: the menu says so
+      assert.equal(await second.page.getByLabel('Examples').inputValue(), '');
+      assert.deepEqual(second.errors, []);
+    } finally {
+      await second.close();
+    }
+    // ?example= opens (and runs) an example
+    const third = await openPage(browser, `${baseUrl}${PAGE}?example=no-attach`);
+    try {
+      const r = await settled(third.page);
+      assert.ok(r.steps > 5, r.problem ?? r.status);
+      assert.equal(await editor(third.page).inputValue(), await example('no-attach'));
+      assert.equal(await third.page.getByLabel('Examples').inputValue(), 'no-attach');
+      assert.deepEqual(third.errors, []);
+    } finally {
+      await third.close();
+    }
+  },
+
+  async function aLinkThatCannotBeReadSaysSoAndShowsTheStartingExample({ browser, baseUrl }) {
+    for (const search of ['?s=nonsense!', '?s=AAAA', '?example=nope']) {
+      const { page, errors, close } = await openPlayground(browser, baseUrl, search);
+      try {
+        await page.locator('.pg-notice').waitFor({ timeout: 5000 });
+        assert.match(await page.locator('.pg-notice').innerText(), search.startsWith('?s') ? /could not be read.*starting example/s : /no example "nope".*starting example/s);
+        assert.equal(await editor(page).inputValue(), await example('pod-with-claim'));
+        assert.deepEqual(errors, [], search);
+      } finally {
+        await close();
+      }
+    }
+  },
+
+  async function withoutJavaScriptThePageSaysSoAndShowsTheStartingExample({ browser, baseUrl }) {
+    const { page, close } = await openPage(browser, `${baseUrl}${PAGE}`, { javaScriptEnabled: false });
+    try {
+      // (Playwright's text selectors skip <noscript>, so its content is located by CSS)
+      const note = page.locator('.pg-noscript');
+      assert.equal(await note.isVisible(), true);
+      assert.match(await note.innerText(), /needs JavaScript/);
+      assert.match(await note.innerText(), /npx csi-flows trace --file scenario\.yaml/);
+      const shown = await page.locator('.pg-noscript-example').innerText();
+      assert.equal(shown.trim(), (await example('pod-with-claim')).trim());
+      // no dead editor or Run button
+      assert.equal(await page.locator('.pg-island').isVisible(), false);
+    } finally {
+      await close();
+    }
+  },
+
+  async function axeFindsNoSeriousViolationsBeforeAfterARunAndWithAnError({ browser, baseUrl }) {
+    const { page, errors, close } = await openPlayground(browser, baseUrl);
+    try {
+      const check = async (when) => {
+        const { light, dark } = await axeLightAndDark(page);
+        assert.deepEqual(light, [], `${when}, light:\n${formatViolations(light)}`);
+        assert.deepEqual(dark, [], `${when}, dark:\n${formatViolations(dark)}`);
+        await page.emulateMedia({ colorScheme: 'light' });
+      };
+      await check('before a run');
+      const r = await run(page);
+      assert.ok(r.steps > 5, r.problem ?? r.status);
+      await check('after a run');
+      await editor(page).fill((await example('pod-with-claim')).replace('claimName: data', 'claimName: dta'));
+      const bad = await run(page);
+      assert.ok(bad.problem);
+      await check('with an error');
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
+
+  async function noSidewaysScrollingAt390px({ browser, baseUrl }) {
+    const { page, errors, close } = await openPlayground(browser, baseUrl, '', { viewport: { width: 390, height: 844 } });
+    try {
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok((await overflow()) <= 0, `before a run: scrolls sideways by ${await overflow()}px`);
+      await page.getByLabel('Examples').selectOption('statefulset-move');
+      const r = await run(page);
+      assert.ok(r.steps > 5, r.problem ?? r.status);
+      assert.ok((await overflow()) <= 0, `after a run: scrolls sideways by ${await overflow()}px`);
+      await editor(page).fill((await example('pod-with-claim')).replace('claimName: data', 'claimName: a-claim-with-a-rather-long-name-that-does-not-exist-anywhere'));
+      const bad = await run(page);
+      assert.ok(bad.problem);
+      assert.ok((await overflow()) <= 0, `with an error: scrolls sideways by ${await overflow()}px`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
+];
+
+// every example runs and renders the player: more than the default 30 s on two busy cores
+for (const t of tests) t.timeoutMs = 120_000;
+
+export default tests;
