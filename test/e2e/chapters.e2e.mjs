@@ -19,6 +19,33 @@ async function model(baseUrl, flow, k8s) {
   return models.get(key);
 }
 
+/**
+ * The chapters as a reader without JavaScript gets them, each loaded once and shared by the tests that
+ * only read the HTML (a chapter's full step list is thousands of elements: loading it in a fresh
+ * context for every such test was a third of this file's time). One context with JavaScript off;
+ * `close` is a no-op, and no test may leave a page changed (a test that opens a <details> folds it
+ * back).
+ */
+const staticPages = new Map();
+let staticContext;
+async function openStatic(browser, baseUrl, path) {
+  if (!staticPages.has(path)) {
+    staticPages.set(path, (async () => {
+      staticContext ??= browser.newContext({ javaScriptEnabled: false });
+      const page = await (await staticContext).newPage();
+      const errors = [];
+      const requests = [];
+      page.on('console', (msg) => { if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`); });
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      page.on('requestfailed', (req) => errors.push(`requestfailed: ${req.url()} ${req.failure()?.errorText ?? ''}`));
+      page.on('request', (req) => requests.push(req));
+      const response = await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
+      return { page, response, errors, requests, close: async () => {} };
+    })());
+  }
+  return staticPages.get(path);
+}
+
 /** The chapters in learning order, as the /flows/ index lists them (the index is under test too). */
 async function chapterPaths(browser, baseUrl) {
   const { page, response, errors, close } = await openPage(browser, `${baseUrl}/flows/`, { javaScriptEnabled: false });
@@ -104,7 +131,7 @@ everyChapterLoadsWithoutErrors.timeoutMs = 90_000;
 
 async function withoutJavaScriptEveryStepAndLogLineIsInTheHtml({ browser, baseUrl }) {
   for (const path of EXPECTED_ORDER) {
-    const { page, response, errors, requests, close } = await openPage(browser, `${baseUrl}${path}`, { javaScriptEnabled: false });
+    const { page, response, errors, requests, close } = await openStatic(browser, baseUrl, path);
     try {
       assert.equal(response?.status(), 200, path);
       assert.deepEqual(errors, [], `${path}: errors without JavaScript`);
@@ -137,6 +164,7 @@ async function withoutJavaScriptEveryStepAndLogLineIsInTheHtml({ browser, baseUr
         const last = folded.locator('li.step').last();
         await last.scrollIntoViewIfNeeded();
         assert.ok(await last.isVisible(), `${path}: a folded step list opens without JavaScript`);
+        await folded.locator('summary').click(); // fold it back: the page is shared (openStatic)
       }
       // A reader without JavaScript is told where the steps are.
       assert.ok((await page.locator('#player').innerText()).length > 0, `${path}: #player has a text fallback`);
@@ -149,7 +177,7 @@ withoutJavaScriptEveryStepAndLogLineIsInTheHtml.timeoutMs = 120_000;
 
 async function stepLinksPointIntoTheChaptersFlows({ browser, baseUrl }) {
   for (const path of EXPECTED_ORDER) {
-    const { page, close } = await openPage(browser, `${baseUrl}${path}`, { javaScriptEnabled: false });
+    const { page, close } = await openStatic(browser, baseUrl, path);
     try {
       const lists = await readStepLists(page);
       const flows = [...new Set(lists.map((l) => l.flow))];
@@ -179,7 +207,7 @@ async function stepLinksPointIntoTheChaptersFlows({ browser, baseUrl }) {
 stepLinksPointIntoTheChaptersFlows.timeoutMs = 90_000;
 
 async function podMigrationSeedLinksLandOnStepsWithTheSameFileAndLine({ browser, baseUrl }) {
-  const { page, close } = await openPage(browser, `${baseUrl}/flows/pod-migration/`, { javaScriptEnabled: false });
+  const { page, close } = await openStatic(browser, baseUrl, '/flows/pod-migration/');
   try {
     const lines = await page.$$eval('.seed-line', (lis) =>
       lis.map((li) => ({ quoted: li.querySelector('.quoted')?.textContent ?? '', href: li.querySelector('a.sim')?.href ?? null, note: li.querySelector('.note')?.textContent ?? '' })),
@@ -212,20 +240,18 @@ async function podMigrationSeedLinksLandOnStepsWithTheSameFileAndLine({ browser,
 }
 
 async function previousAndNextWalkTheLearningOrder({ browser, baseUrl }) {
+  // follows each page's link to the page it names, which must load (openStatic's response)
   const walk = async (start, rel) => {
     const seen = [start];
     let path = start;
     for (let i = 0; i < EXPECTED_ORDER.length; i++) {
-      const { page, close } = await openPage(browser, `${baseUrl}${path}`, { javaScriptEnabled: false });
-      try {
-        const link = page.locator(`nav.pager a[rel="${rel}"]`);
-        if ((await link.count()) === 0) break;
-        await Promise.all([page.waitForURL((u) => u.pathname !== path), link.click()]);
-        path = new URL(page.url()).pathname;
-        seen.push(path);
-      } finally {
-        await close();
-      }
+      const { page, response } = await openStatic(browser, baseUrl, path);
+      assert.equal(response?.status(), 200, path);
+      const link = page.locator(`nav.pager a[rel="${rel}"]`);
+      if ((await link.count()) === 0) break;
+      assert.equal(await link.count(), 1, `${path}: one ${rel} link`);
+      path = new URL(await link.evaluate((a) => a.href)).pathname;
+      seen.push(path);
     }
     return seen;
   };
@@ -255,7 +281,7 @@ async function issueNumbersAreLinksAndUpstreamLinksAreTagged({ browser, baseUrl 
   const pages = [...(await chapterPaths(browser, baseUrl)), '/components/attach-detach-controller/', '/components/kubelet/'];
   let refs = 0;
   for (const path of pages) {
-    const { page, close } = await openPage(browser, `${baseUrl}${path}`, { javaScriptEnabled: false });
+    const { page, close } = await openStatic(browser, baseUrl, path);
     try {
       const found = await page.locator('main').evaluate((main) => {
         const out = [];
@@ -278,7 +304,7 @@ async function issueNumbersAreLinksAndUpstreamLinksAreTagged({ browser, baseUrl 
   }
   assert.ok(refs >= 5, `the chapters cite issues (${refs} found)`);
   // a component page links each upstream file at both profiles' releases
-  const { page, close } = await openPage(browser, `${baseUrl}/components/kubelet/`, { javaScriptEnabled: false });
+  const { page, close } = await openStatic(browser, baseUrl, '/components/kubelet/');
   try {
     const item = page.locator('#upstream + ul li', { hasText: 'reconciler_common.go' });
     const links = await item.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
@@ -321,7 +347,7 @@ async function chaptersLinkTermsToTheGlossary({ browser, baseUrl }) {
 /** A chapter ends with checks (answers behind a disclosure), a real-cluster walkthrough and the upstream docs. */
 async function chaptersEndWithChecksTryItAndDocs({ browser, baseUrl }) {
   for (const path of await chapterPaths(browser, baseUrl)) {
-    const { page, errors, close } = await openPage(browser, `${baseUrl}${path}`, { javaScriptEnabled: false });
+    const { page, errors, close } = await openStatic(browser, baseUrl, path);
     try {
       const checks = page.locator('section.checks li');
       assert.ok(await checks.count() >= 3, `${path}: checks`);
@@ -348,7 +374,7 @@ async function chaptersEndWithChecksTryItAndDocs({ browser, baseUrl }) {
 /** The chapters that moved their upstream file detail out of the prose keep it in expert notes. */
 async function fileDetailIsInExpertNotes({ browser, baseUrl }) {
   for (const path of ['/flows/provision/', '/flows/attach/', '/flows/mount/', '/flows/multi-attach/']) {
-    const { page, close } = await openPage(browser, `${baseUrl}${path}`, { javaScriptEnabled: false });
+    const { page, close } = await openStatic(browser, baseUrl, path);
     try {
       const notes = page.locator('details.expert');
       assert.ok(await notes.count() >= 1, `${path}: an expert note`);

@@ -122,7 +122,7 @@ async function page0Chapters(browser, baseUrl) {
   }
 }
 
-export default [
+const tests = [
   async function homePageLoadsWithoutErrorsAndShipsNoScriptsUnlessItHasAWidget({ browser, baseUrl }) {
     const { page, response, errors, requests, close } = await openPage(browser, `${baseUrl}/`);
     try {
@@ -489,3 +489,9 @@ export default [
     for (const p of chapters.slice(Math.ceil(chapters.length / 2))) await checkChinesePair(browser, baseUrl, `/zh${p}`, p);
   },
 ];
+
+// The Chinese pairs open a dozen pages in a row, each twice (both languages, then the switch): on a
+// busy machine more than the runner's 30 s default.
+for (const t of tests) if (/Chinese/.test(t.name)) t.timeoutMs ??= 90_000;
+
+export default tests;
