@@ -47,7 +47,7 @@ export const SEED_004_NOTES: NoteGroup[] = [
       'The ceph CLI call that queues the task.',
       'The manager answers with the queued task: action "trash remove" for image id 2aa2c1b62ed876.',
       'The CLI call ended normally.',
-      'Last, the request name\'s reservation is removed from csi.volumes.default. The article does not show the per-volume omap going away; the simulated journal below removes it too.',
+      'Last, the request name\'s reservation is removed from csi.volumes.default. The article does not show the per-volume omap going away; the simulated journal above removes it too.',
     ],
   },
 ];
