@@ -46,6 +46,8 @@ export const PLAYER_TEXT_EN = {
   stepOf: 'Step {step} of {total}',
   loadingTrace: 'Loading the trace…',
   who: 'Who', on: '{component} on {host}', kind: 'Kind', time: 'Time', state: 'State', why: 'Why',
+  /** the step kinds' names in the page's language, by kind (none: the kinds themselves) */
+  kinds: {} as Readonly<Record<string, string>>,
   stepN: 'step {n}',
   blanked: 'Screen blanked',
   blankedNote: 'The screen is blank. Press B or Escape to show the flow again.',
