@@ -11,6 +11,7 @@ import type { GrpcCode } from '../../machines/shared/csi.ts';
 import type { FlowModel } from '../../machines/view/flow.ts';
 import { firstDeparture, readWhatIf, stepAtTime, writeWhatIf, type WhatIf } from '../../machines/view/whatif.ts';
 import { simulate } from '../whatif/client.ts';
+import { fill } from './text.ts';
 
 
 type Lang = 'en' | 'zh';
@@ -47,7 +48,6 @@ const WORDS = {
   },
 } as const;
 type Words = (typeof WORDS)[Lang];
-const fill = (s: string, v: Record<string, string | number>): string => s.replace(/\{(\w+)\}/g, (_, k: string) => String(v[k] ?? `{${k}}`));
 
 /** The result of a what-if run, as the player shows it. */
 export interface Alternative {
