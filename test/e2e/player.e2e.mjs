@@ -727,4 +727,63 @@ export default [
       await close();
     }
   },
+
+  // A phone opens a chapter on its prose: the player (below it) hydrates only when scrolled near,
+  // which keeps React off the main thread while the page loads (Lighthouse's blocking time). A URL
+  // that asks the player for something (?step=N#player, a what-if, a version) hydrates it at once.
+  async function aChapterPlayerOnAPhoneHydratesWhenReachedOrAskedFor({ browser, baseUrl }) {
+    if (!(await chapterExists(baseUrl))) return;
+    const phone = { viewport: { width: 390, height: 844 } };
+    const hydrated = (page) => page.evaluate(() => !document.querySelector('#player astro-island')?.hasAttribute('ssr'));
+    const { page, errors, close } = await openPage(browser, `${baseUrl}${CHAPTER}`, phone);
+    try {
+      await page.waitForTimeout(1500);
+      const top = await page.evaluate(() => document.getElementById('player').getBoundingClientRect().top);
+      assert.ok(top > 844 + 200, `the player starts below the first screen and its margin (top ${top})`);
+      assert.equal(await hydrated(page), false, 'not hydrated before the reader gets near it');
+      await page.locator('#player').scrollIntoViewIfNeeded();
+      await ready(page);
+      assert.equal(await hydrated(page), true);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+    for (const [what, url] of [
+      ['a step link', `${CHAPTER}?step=5#player`],
+      ['a what-if link', `${CHAPTER}?fault=ControllerPublishVolume=DEADLINE_EXCEEDED`],
+      ['a version link', `${CHAPTER}?k8s=1.20`],
+    ]) {
+      const o = await openPage(browser, `${baseUrl}${url}`, phone);
+      try {
+        await o.page.waitForFunction(() => !document.querySelector('#player astro-island')?.hasAttribute('ssr'), null, { timeout: 10_000 })
+          .catch(() => assert.fail(`${what} (${url}) hydrates the player without scrolling`));
+        assert.deepEqual(o.errors, []);
+      } finally {
+        await o.close();
+      }
+    }
+  },
+
+  // The controls row has its final height before the trace arrives (the legend comes with the page),
+  // so the step's text does not jump down when it loads (Lighthouse counted that as layout shift).
+  async function theStepTextDoesNotMoveWhenTheTraceArrives({ browser, baseUrl }) {
+    let release;
+    const gate = new Promise((r) => { release = r; });
+    const { page, errors, close } = await openPage(browser, `${baseUrl}${EMBED}`, { viewport: { width: 390, height: 844 } }, {
+      beforeGoto: (_ctx, pg) => pg.route('**/data/flows/**', async (route) => { await gate; await route.continue(); }),
+    });
+    try {
+      await page.locator('.fp-now').waitFor();
+      const before = await page.locator('.fp-now').boundingBox();
+      const legend = await page.locator('.fp-legend').innerText();
+      release();
+      await ready(page);
+      const after = await page.locator('.fp-now').boundingBox();
+      assert.equal(after.y, before.y, 'the step text stays where it was');
+      assert.equal(await page.locator('.fp-legend').innerText(), legend, 'the legend the page carried is the trace\'s');
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
 ];

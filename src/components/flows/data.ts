@@ -8,6 +8,7 @@ import { buildFlowModel, runScenario, SCENARIOS, PROFILE_IDS, type FlowModel, ty
 import { flowModelZh } from '../../machines/view/flow.zh.ts';
 import type { Lang } from '../site/i18n.ts';
 import { PLAYER_TEXT_ZH } from '../player/text.zh.ts';
+import { legendOf, type Legend } from '../player/model.ts';
 import { SCENARIO_TITLES_ZH } from '../catalog/scenarios.zh.ts';
 
 /** Per-scenario run options for the site. statefulset-rollout runs 8 replicas: a trace of 1000+ steps. */
@@ -67,6 +68,8 @@ export interface PlayerFlow {
   versions: ProfileId[];
   /** steps per version, so the island can size its scrubber before the data arrives */
   totals: Record<string, number>;
+  /** the scrubber's legend per version, shown before the data arrives */
+  legends?: Record<string, Legend>;
   dataUrls: Record<string, string>;
 }
 
@@ -92,6 +95,7 @@ function playerFlow(id: string, versions?: ProfileId[], lang: Lang = 'en'): Play
   return {
     scenario: id, title: lang === 'zh' ? SCENARIO_TITLES_ZH[id] ?? s.title : s.title, versions: vs,
     totals: Object.fromEntries(vs.map((v) => [v, flowModel(id, v).steps.length])),
+    legends: Object.fromEntries(vs.map((v) => [v, legendOf(flowModel(id, v))])),
     dataUrls: Object.fromEntries(vs.map((v) => [v, dataUrl(id, v, lang)])),
   };
 }

@@ -16,19 +16,15 @@ import type { PlayerFlow, PlayerProps } from '../flows/data.ts';
 import { Diagram } from './Diagram.tsx';
 import { Inspector } from './Inspector.tsx';
 import { LogPane } from './LogPane.tsx';
-import { activatedBySpace, keyCommand, loadModel, ModelError, ownsKeys, parentOrigins, readUrl, withParams } from './model.ts';
-import { legendOf, Scrubber } from './Scrubber.tsx';
+import { activatedBySpace, keyCommand, legendOf, loadModel, ModelError, ownsKeys, readUrl, withParams } from './model.ts';
+import type { Bridge } from './embedBridge.ts';
+import { Scrubber } from './Scrubber.tsx';
 import { WorldPanel } from './WorldPanel.tsx';
 import { fill, PLAYER_TEXT_EN, stageName, TextContext, type PlayerText } from './text.ts';
-import './player.css';
+// player.css is the pages' stylesheet (they import it): as a dependency of this chunk it made every lazy chunk carry a CSS preload and Vite's helper for it
 
-/** The postMessage API's message types: a contract with embedding pages, keep them exactly. */
-export const MSG_STEP = 'csi-flows:step';
-export const MSG_GOTO = 'csi-flows:goto';
-export const MSG_PLAY = 'csi-flows:play';
-export const MSG_PAUSE = 'csi-flows:pause';
-/** { type: 'csi-flows:whatif', faults: ['ControllerPublishVolume=DEADLINE_EXCEEDEDx2'], shutdown?: [{ node, step }], delete?: [{ pod, step }] }; no change at all: back to the original */
-export const MSG_WHATIF = 'csi-flows:whatif';
+
+// The postMessage API (message types and handling) is in embedBridge.ts, loaded in a frame only.
 
 /** The what-if code (its state, panel and bar, the worker client) loads only when a reader asks for a what-if. */
 const WhatIfBox = lazy(() => import('./WhatIf.tsx'));
@@ -106,7 +102,9 @@ export default function FlowPlayer(props: PlayerProps) {
   const current = model?.steps[step - 1];
 
   const interact = useCallback(() => setInteracted(true), []);
-  const legend = useMemo(() => (model ? legendOf(model) : null), [model]);
+  // before the trace arrives, the legend the build computed: the row does not grow (and shift the
+  // step's text) when it loads
+  const legend = useMemo(() => (model ? legendOf(model) : flow.legends?.[k8s] ?? null), [model, flow, k8s]);
 
   // Panels scroll to the current line smoothly for a step now and then, but jump when steps come
   // quickly (a held key, fast playback): a smooth scroll per step would keep three panels animating.
@@ -152,7 +150,7 @@ export default function FlowPlayer(props: PlayerProps) {
       if (r.large) setLarge(true);
       setUrlNotice(r.notice);
       // a shared what-if link's ?step counts in the changed flow
-      if (/[?&](fault|shutdown|delete)=/.test(window.location.search)) { setWhatIfOn(true); whatIfStep.current = r.step; }
+      if (/[?&](fault|shutdown|delete|driver)=/.test(window.location.search)) { setWhatIfOn(true); whatIfStep.current = r.step; }
     }
     setHydrated(true);
     return () => { players.splice(players.indexOf(me.current), 1); };
@@ -263,37 +261,29 @@ export default function FlowPlayer(props: PlayerProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [model, step, k8s, flow, primary]);
 
-  // ---- postMessage API: tell the embedding page where we are (only the allowed origins, when
-  // ?parentOrigin= names them: a message posted to another origin is dropped by the browser)
-  const allowed = useRef<string[] | null>(null);
+  // ---- postMessage API (embedBridge.ts, loaded in a frame, or to report a bad ?parentOrigin=): tell
+  // the embedding page where we are, and obey it
+  const bridge = useRef<Bridge | null>(null);
+  const [bridged, setBridged] = useState(false);
   useEffect(() => {
-    const { origins, notice: bad } = parentOrigins(window.location.search);
-    allowed.current = origins;
-    if (bad) setUrlNotice((n) => [n, bad].filter(Boolean).join(' '));
-  }, []);
-  useEffect(() => {
-    if (!model || step < 1 || !framed()) return;
-    const msg = { type: MSG_STEP, scenario: flow.scenario, step, total, k8s, summary: current?.summary ?? '' };
-    const targets = allowed.current ?? ['*'];
-    for (const origin of targets) window.parent.postMessage(msg, origin);
-  }, [model, step, total, k8s, flow, current]);
-
-  // ...and obey it. Only the parent window may drive us; anything unexpected is ignored silently.
-  useEffect(() => {
-    if (!framed()) return;
-    const onMessage = (e: MessageEvent) => {
-      if (e.source !== window.parent) return;
-      if (allowed.current && !allowed.current.includes(e.origin)) return;
-      const d = e.data as { type?: unknown; step?: unknown } | null;
-      if (!d || typeof d !== 'object') return;
-      if (d.type === MSG_GOTO && (typeof d.step === 'number' || typeof d.step === 'string')) send({ type: 'player.goto', step: d.step });
-      else if (d.type === MSG_PLAY) send({ type: 'player.play' });
-      else if (d.type === MSG_PAUSE) send({ type: 'player.pause' });
-      else if (d.type === MSG_WHATIF) { setWhatIfOn(true); setWhatIfMsg(d); }
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
+    if (!framed() && !new URLSearchParams(window.location.search).has('parentOrigin')) return;
+    let gone = false;
+    void import('./embedBridge.ts').then(({ connect }) => {
+      if (gone) return;
+      bridge.current = connect(window.location.search, {
+        goto: (s) => send({ type: 'player.goto', step: s }), play: () => send({ type: 'player.play' }), pause: () => send({ type: 'player.pause' }),
+        whatIf: (d) => { setWhatIfOn(true); setWhatIfMsg(d); },
+      });
+      const bad = bridge.current.notice;
+      if (bad) setUrlNotice((n) => [n, bad].filter(Boolean).join(' '));
+      setBridged(true);
+    });
+    return () => { gone = true; bridge.current?.dispose(); bridge.current = null; };
   }, [send]);
+  useEffect(() => {
+    if (!model || step < 1 || !bridged) return;
+    bridge.current?.postStep({ scenario: flow.scenario, step, total, k8s, summary: current?.summary ?? '' });
+  }, [model, step, total, k8s, flow, current, bridged]);
 
   // ---- keyboard
   // Embed: the player is the page, every player key is ours. Chapter: keys are read on the document

@@ -10,19 +10,18 @@ import { fill, useText } from './text.ts';
 /** Thumb width in px; the CSS sets the same, so tick i sits under the thumb at value i. */
 const THUMB = 16;
 
-export const STAGES = ['provision', 'attach', 'mount', 'unmount', 'detach', 'delete', 'register', 'resize', 'snapshot', 'other'] as const;
-
 function tickColor(s: FlowStep, css: CSSStyleDeclaration): string {
   if (s.severity === 'E' || s.severity === 'F') return css.getPropertyValue('--err');
   if (s.severity === 'W') return css.getPropertyValue('--warn');
   return css.getPropertyValue(`--fp-stage-${s.stage ?? 'none'}`) || css.getPropertyValue('--fp-stage-none');
 }
 
-const Ticks = memo(function Ticks({ model }: { model: FlowModel }) {
+// Drawn empty until the trace arrives, so the row keeps its height (no layout shift at load).
+const Ticks = memo(function Ticks({ model }: { model: FlowModel | null }) {
   const ref = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     const canvas = ref.current;
-    if (!canvas) return;
+    if (!canvas || !model) return;
     const draw = (): void => {
       const w = canvas.clientWidth;
       const h = canvas.clientHeight;
@@ -77,7 +76,7 @@ export function Scrubber({ model, step, total, onSeek }: ScrubberProps) {
   const t = useText();
   return (
     <div className="fp-scrubber">
-      {model && <Ticks model={model} />}
+      <Ticks model={model} />
       <input
         type="range"
         data-fp-scrubber=""
@@ -92,17 +91,4 @@ export function Scrubber({ model, step, total, onSeek }: ScrubberProps) {
       />
     </div>
   );
-}
-
-/** The stages and severities present in a model, for the scrubber's legend. */
-export function legendOf(model: FlowModel): { stages: string[]; warn: boolean; err: boolean } {
-  const seen = new Set<string>();
-  let warn = false;
-  let err = false;
-  for (const s of model.steps) {
-    if (s.severity === 'W') warn = true;
-    else if (s.severity === 'E' || s.severity === 'F') err = true;
-    else if (s.stage) seen.add(s.stage);
-  }
-  return { stages: STAGES.filter((s) => seen.has(s)), warn, err };
 }

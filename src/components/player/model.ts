@@ -5,6 +5,25 @@
  */
 import { FLOW_MODEL_VERSION, type FlowModel, type FlowTimer } from '../../machines/view/flow.ts';
 
+// ------------------------------------------------------------------ the scrubber's legend
+
+export const STAGES = ['provision', 'attach', 'mount', 'unmount', 'detach', 'delete', 'register', 'resize', 'snapshot', 'other'] as const;
+
+export interface Legend { stages: string[]; warn: boolean; err: boolean }
+
+/** The stages and severities present in a model, for the scrubber's legend. */
+export function legendOf(model: FlowModel): Legend {
+  const seen = new Set<string>();
+  let warn = false;
+  let err = false;
+  for (const s of model.steps) {
+    if (s.severity === 'W') warn = true;
+    else if (s.severity === 'E' || s.severity === 'F') err = true;
+    else if (s.stage) seen.add(s.stage);
+  }
+  return { stages: STAGES.filter((s) => seen.has(s)), warn, err };
+}
+
 // ------------------------------------------------------------------ loading
 
 export class ModelError extends Error {}

@@ -13,6 +13,7 @@ import type { PlayerFlow } from '../flows/data.ts';
 import { simulate } from '../whatif/client.ts';
 import { EXAMPLES, exampleById, exampleNote, STARTING_EXAMPLE } from './examples.ts';
 import { decodeScenario, encodeScenario } from './share.ts';
+import '../player/player.css';
 import './playground.css';
 
 const FlowPlayer = lazy(() => import('../player/FlowPlayer.tsx'));
