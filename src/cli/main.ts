@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { jsonChunks } from './jsonChunks.ts';
 import {
   buildKnowledge, CSI_RPCS, decodeInput, explainText, ExplainInputError, FaultSyntaxError, GRPC_CODES, parseFaultText, runScenario,
-  scenarioFromManifests, ScenarioError, SCENARIOS, compileScenario, toMermaidSequence, DRIVERS,
+  scenarioFromManifests, ScenarioError, SCENARIOS, compileScenario, toMermaidSequence, DRIVERS, parseDriverText,
   type ExplainedLine, type ExplainResult, type ScenarioSpec, type Trace,
 } from '../machines/index.ts';
 
@@ -58,12 +58,15 @@ Runs a scenario on the virtual clock and prints what happened.
   --seed N               seed of the simulation's randomness (same seed, byte-identical output; default 1)
   --replicas N           replicas, for scenarios that take them (statefulset-rollout)
   --fault <fault>        inject a fault (repeatable); a fault that never hits is reported on stderr
+  --driver <caps>        change the driver's capabilities: attachRequired=true|false (its CSIDriver),
+                         stageUnstage=true|false (STAGE_UNSTAGE_VOLUME); comma-separated or repeated
   --no-tags              klog lines without the [component/host] prefix
 
 ${FAULT_HELP}
 
 examples:
   csi-flows trace attach --fault ControllerPublishVolume=DEADLINE_EXCEEDEDx2
+  csi-flows trace pod-migration --k8s 1.20 --driver attachRequired=false
   csi-flows trace --file my-scenario.yaml --k8s 1.20 --format json`,
   validate: `usage: csi-flows validate <scenario.yaml|->
 
@@ -207,6 +210,7 @@ function trace(args: string[], o: Io): number {
     options: {
       k8s: { type: 'string' }, format: { type: 'string' }, replicas: { type: 'string' }, seed: { type: 'string' },
       fault: { type: 'string', multiple: true }, 'no-tags': { type: 'boolean' }, file: { type: 'string', short: 'f' },
+      driver: { type: 'string', multiple: true },
     },
   });
   const file = values.file;
@@ -222,11 +226,15 @@ function trace(args: string[], o: Io): number {
       throw e;
     }
   });
+  let driver = {};
+  for (const d of values.driver ?? []) {
+    try { driver = { ...driver, ...parseDriverText(d) }; } catch (e) { throw new UsageError(`bad --driver ${(e as Error).message}`); }
+  }
   const scenario = file !== undefined ? readScenarioFile(file, o) : positionals[0]!;
   const runOptions = {
     ...(values.k8s !== undefined ? { k8s: values.k8s } : {}),
     ...(replicas !== undefined ? { replicas } : {}), ...(seed !== undefined ? { seed } : {}),
-    faults,
+    faults, ...(Object.keys(driver).length ? { driver } : {}),
   };
   // json is written while the simulation runs (writeJson); the other formats need the whole trace
   const t: Trace = format === 'json' ? writeJson(scenario, runOptions, o) : runScenario(scenario, runOptions);

@@ -7,7 +7,8 @@
  */
 
 // scenarios and traces
-export { runScenario, getScenario, resolveScenario, parseFault, faultText, ScenarioError, type RunOptions, type RunAction } from './scenarios/run.ts';
+export { runScenario, getScenario, resolveScenario, parseFault, faultText, ScenarioError, type RunOptions, type RunAction, type DriverCapabilities } from './scenarios/run.ts';
+export { parseDriverText, driverText } from './view/whatif.ts';
 export type { ScenarioErrorLocation } from './scenarios/errors.ts';
 export { compileScenario, genericDriver, checkFault, RESTARTABLE, type ScenarioSpec, type DriverSpec, type ScenarioNode, type StoryAction } from './scenarios/spec.ts';
 export { scenarioFromManifests, type ManifestOptions } from './scenarios/manifests.ts';

@@ -110,6 +110,19 @@ describe('csi-flows trace', () => {
     expect(pods).toHaveLength(5);
     for (const p of pods) expect(p.spec.nodeName).toMatch(/^b-/);
   });
+
+  it('--driver changes the driver: no ControllerPublishVolume without attach, no NodeStageVolume without STAGE_UNSTAGE', () => {
+    const plain = run('trace', 'attach', '--no-tags').out;
+    expect(plain).toContain('ControllerPublishVolume');
+    expect(plain).toContain('NodeStageVolume');
+    const r = run('trace', 'attach', '--no-tags', '--driver', 'attachRequired=false', '--driver', 'stageUnstage=false');
+    expect(r.code).toBe(0);
+    expect(r.out).not.toContain('ControllerPublishVolume');
+    expect(r.out).not.toContain('NodeStageVolume');
+    expect(r.out).toContain('NodePublishVolume');
+    expect(run('trace', 'attach', '--no-tags', '--driver', 'attachRequired=false,stageUnstage=false').out).toBe(r.out);
+    expect(JSON.parse(run('trace', 'attach', '--driver', 'stageUnstage=false', '--format', 'json').out).options.driver).toEqual({ stageUnstage: false });
+  });
 });
 
 describe('csi-flows with your own scenario file', () => {
@@ -211,6 +224,8 @@ describe('csi-flows with bad input', () => {
     [['trace', 'attach', '--fault', 'Frobnicate=ABORTED'], /unknown CSI RPC "Frobnicate"/],
     [['trace', 'attach', '--fault', 'NodeStageVolume=OOPS'], /unknown gRPC error code "OOPS"/],
     [['trace', 'attach', '--replicas', '3'], /does not take --replicas/],
+    [['trace', 'attach', '--driver', 'attach=false'], /bad --driver "attach": unknown capability \(known: attachRequired, stageUnstage\)/],
+    [['trace', 'attach', '--driver', 'stageUnstage=maybe'], /bad --driver "stageUnstage=maybe": expected <capability>=true\|false/],
     [['trace', 'statefulset-rollout', '--replicas', 'many'], /--replicas expects a non-negative integer/],
     [['trace'], /trace needs a scenario id/],
     [['trace', 'attach', '--file', 'x.yaml'], /not both/],

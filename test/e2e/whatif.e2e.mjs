@@ -148,9 +148,43 @@ async function aBadWhatIfUrlSaysWhatIsWrong({ browser, baseUrl }) {
   }
 }
 
+// "What if our driver needs no attach?": the panel's capability boxes start as the flow's driver has
+// them, and unticking attach re-runs the flow without VolumeAttachment or ControllerPublishVolume.
+async function thePanelSwitchesTheDriversCapabilities({ browser, baseUrl }) {
+  const { page, errors, close } = await openPage(browser, `${baseUrl}/flows/attach/#player`, { viewport: { width: 1440, height: 900 } });
+  try {
+    await page.locator('.fp-stepno', { hasText: /^Step 1 of / }).waitFor({ timeout: 10_000 });
+    const original = await model(baseUrl, 'attach', await versionOf(page));
+    assert.ok(original.steps.some((s) => s.rpc?.method?.endsWith('/ControllerPublishVolume')), 'the original attaches');
+    await page.locator('button.fp-whatif-open').click();
+    const caps = page.locator('.fp-whatif-caps');
+    await caps.waitFor();
+    const attach = caps.getByRole('checkbox', { name: /^Attach required/ });
+    const stage = caps.getByRole('checkbox', { name: /^STAGE_UNSTAGE_VOLUME/ });
+    assert.equal(await attach.isChecked(), true, 'the cbs driver of the chapter needs attach');
+    assert.equal(await stage.isChecked(), true, 'and stages');
+    await attach.uncheck();
+    assert.match(await page.locator('.fp-whatif-foot').innerText(), /attachRequired=false/);
+    await page.locator('.fp-whatif').getByRole('button', { name: 'Run it' }).click();
+    await page.locator('.fp-whatif-bar a.fp-whatif-departs').waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => new URL(window.location.href).searchParams.has('driver'));
+    assert.deepEqual(new URL(page.url()).searchParams.getAll('driver'), ['attachRequired=false']);
+    const now = await shown(page);
+    assert.ok(now.total < original.steps.length, `fewer steps without the attach (${now.total} < ${original.steps.length})`);
+    const logText = await page.locator('.fp-log').innerText();
+    assert.ok(!logText.includes('ControllerPublishVolume'), 'no ControllerPublishVolume in the log');
+    assert.ok(logText.includes('NodePublishVolume'), 'the node still publishes');
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+}
+thePanelSwitchesTheDriversCapabilities.timeoutMs = 90_000;
+
 export default [
   aWhatIfUrlShowsTheChangedFlowWhereItDepartsAndTheWayBack,
   thePanelBuildsTheSameUrlAndPassesAxe,
+  thePanelSwitchesTheDriversCapabilities,
   anEmbedTakesTheWhatIfMessage,
   aBadWhatIfUrlSaysWhatIsWrong,
 ];

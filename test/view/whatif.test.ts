@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildFlowModel, runScenario } from '../../src/machines/index.ts';
-import { firstDeparture, isWhatIf, readWhatIf, runActionsOf, stepAtTime, writeWhatIf } from '../../src/machines/view/whatif.ts';
+import { firstDeparture, isWhatIf, NO_WHAT_IF, parseDriverText, readWhatIf, runActionsOf, stepAtTime, writeWhatIf } from '../../src/machines/view/whatif.ts';
 
 describe('the what-if in a URL', () => {
   it('reads repeated faults, shutdowns and deletes, and writes them back the same', () => {
@@ -15,12 +15,29 @@ describe('the what-if in a URL', () => {
       faults: ['ControllerPublishVolume=DEADLINE_EXCEEDEDx2', 'NodeStageVolume=INTERNAL'],
       shutdown: [{ node: 'node-1', step: 12 }],
       delete: [{ pod: 'web-0', step: 7 }],
+      driver: {},
     });
     expect(isWhatIf(whatIf)).toBe(true);
     const written = writeWhatIf('?k8s=1.30&step=3', whatIf);
     expect(readWhatIf(written).whatIf).toEqual(whatIf);
     expect(new URLSearchParams(written).get('k8s')).toBe('1.30');
-    expect(writeWhatIf(written, { faults: [], shutdown: [], delete: [] })).toBe('?k8s=1.30&step=3');
+    expect(writeWhatIf(written, NO_WHAT_IF)).toBe('?k8s=1.30&step=3');
+  });
+
+  it('reads the driver’s capabilities as `csi-flows trace --driver` writes them, repeated or comma-separated', () => {
+    const { whatIf, problems } = readWhatIf('?driver=attachRequired%3Dfalse&driver=stageunstage=false');
+    expect(problems).toEqual([]);
+    expect(whatIf.driver).toEqual({ attachRequired: false, stageUnstage: false });
+    expect(isWhatIf(whatIf)).toBe(true);
+    const written = writeWhatIf('?step=2', whatIf);
+    expect(new URLSearchParams(written).getAll('driver')).toEqual(['attachRequired=false,stageUnstage=false']);
+    expect(readWhatIf(written).whatIf).toEqual(whatIf);
+    expect(parseDriverText('attachRequired=true')).toEqual({ attachRequired: true });
+    expect(() => parseDriverText('attachRequired=no')).toThrow(/"attachRequired=no": expected <capability>=true\|false/);
+    expect(() => parseDriverText('block=true')).toThrow(/"block": unknown capability \(known: attachRequired, stageUnstage\)/);
+    const bad = readWhatIf('?driver=fast=true');
+    expect(bad.whatIf.driver).toEqual({});
+    expect(bad.problems).toEqual(['driver="fast=true": "fast": unknown capability (known: attachRequired, stageUnstage)']);
   });
 
   it('names what it cannot read and leaves it out', () => {
@@ -39,7 +56,7 @@ describe('a what-if run', () => {
   const original = buildFlowModel(runScenario('attach', { k8s: '1.30' }));
 
   it('turns step numbers into the story times of the original flow', () => {
-    const { actions, problems } = runActionsOf({ faults: [], shutdown: [{ node: 'node-1', step: 5 }], delete: [{ pod: 'team/web-0', step: 9999 }] }, original);
+    const { actions, problems } = runActionsOf({ ...NO_WHAT_IF, shutdown: [{ node: 'node-1', step: 5 }], delete: [{ pod: 'team/web-0', step: 9999 }] }, original);
     expect(actions).toEqual([{ at: original.steps[4]!.t, do: 'shutdownNode', node: 'node-1', summary: 'What if: node-1 shuts down (at step 5 of the original flow).' }]);
     expect(problems).toEqual([`delete=team/web-0@9999: the flow has ${original.steps.length} steps, not 9999`]);
   });

@@ -9,7 +9,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { rpcProse } from '../catalog/rpcs.ts';
 import type { GrpcCode } from '../../machines/shared/csi.ts';
 import type { FlowModel } from '../../machines/view/flow.ts';
-import { firstDeparture, readWhatIf, stepAtTime, writeWhatIf, type WhatIf } from '../../machines/view/whatif.ts';
+import { driverText, firstDeparture, isWhatIf, NO_WHAT_IF, readWhatIf, stepAtTime, writeWhatIf, type DriverCapabilities, type WhatIf } from '../../machines/view/whatif.ts';
 import { simulate } from '../whatif/client.ts';
 import { fill } from './text.ts';
 
@@ -31,6 +31,9 @@ const WORDS = {
     stepN: 'step {n}', back: 'Back to the original', failed: 'The changed flow could not be simulated: {error}',
     tooLong: 'The simulation ran for more than {s} s and was stopped.', ran: 'Simulated in your browser in {ms} ms.',
     missed: 'Never hit the story: {faults}.', stop: '. ',
+    capsTitle: 'The driver’s capabilities', driver: 'The driver',
+    attachRequired: 'Attach required: its CSIDriver says attachRequired, so each volume gets a VolumeAttachment and ControllerPublishVolume before the node mounts it',
+    stageUnstage: 'STAGE_UNSTAGE_VOLUME: the node plugin stages the volume at a global mount (NodeStageVolume) before NodePublishVolume',
   },
   zh: {
     panel: '假如……', close: '关闭',
@@ -45,6 +48,9 @@ const WORDS = {
     stepN: '第 {n} 步', back: '回到原流程', failed: '无法模拟改动后的流程：{error}',
     tooLong: '模拟运行超过 {s} 秒，已停止。', ran: '在你的浏览器中模拟，用时 {ms} 毫秒。',
     missed: '从未命中：{faults}。', stop: '。',
+    capsTitle: '驱动的能力', driver: '驱动',
+    attachRequired: '需要挂接：CSIDriver 的 attachRequired 为 true，每个卷在节点挂载之前先有 VolumeAttachment 和 ControllerPublishVolume',
+    stageUnstage: 'STAGE_UNSTAGE_VOLUME：节点插件先把卷暂存到全局挂载点（NodeStageVolume），再 NodePublishVolume',
   },
 } as const;
 type Words = (typeof WORDS)[Lang];
@@ -70,9 +76,25 @@ export async function runWhatIf(original: FlowModel, scenario: string, k8s: stri
   return { model: r.model, departs: firstDeparture(original, r.model), notes, ms: r.ms };
 }
 
+/**
+ * What the original flow's driver can do, read from what the flow shows: a VolumeAttachment or a
+ * ControllerPublishVolume means attach is required, a NodeStageVolume that the node plugin stages. A
+ * flow that reaches neither (a provision) says nothing: both as drivers mostly have them.
+ */
+export function capabilitiesOf(model: Pick<FlowModel, 'steps' | 'objects'>): Required<DriverCapabilities> {
+  const rpcs = new Set(model.steps.flatMap((s) => (s.rpc?.method ? [s.rpc.method.split('/').pop()!] : [])));
+  const published = rpcs.has('NodePublishVolume');
+  return {
+    attachRequired: model.objects.some((o) => o.kind === 'VolumeAttachment') || rpcs.has('ControllerPublishVolume') || !published,
+    stageUnstage: rpcs.has('NodeStageVolume') || rpcs.has('NodeUnstageVolume') || !published,
+  };
+}
+
 /** A what-if in words: "ControllerPublishVolume fails with DEADLINE_EXCEEDED (twice); node-1 shuts down at step 12". */
 export function describeWhatIf(w: WhatIf, words: Words): string[] {
+  const caps = driverText(w.driver ?? {});
   return [
+    ...(caps ? [`${words.driver}: ${caps}`] : []),
     ...w.faults,
     ...w.shutdown.map((s) => `${words.nodeTitle.replace(/ now$|现在/, '')}: ${s.node} (${fill(words.atStep, { n: s.step })})`),
     ...w.delete.map((d) => `${words.podTitle.replace(/ now$|现在/, '')}: ${d.pod} (${fill(words.atStep, { n: d.step })})`),
@@ -135,7 +157,14 @@ export function WhatIfPanel({ model, step: shownStep, t, shownIsChanged, current
   const rpcs = useMemo(() => [...new Set(model.steps.flatMap((s) => (s.kind === 'rpc' && s.rpc?.method ? [s.rpc.method.split('/').pop()!] : [])))], [model]);
   const nodes = useMemo(() => model.objects.filter((o) => o.kind === 'Node').map((o) => o.name), [model]);
   const pods = useMemo(() => model.objects.filter((o) => o.kind === 'Pod').map((o) => (o.namespace && o.namespace !== 'default' ? `${o.namespace}/${o.name}` : o.name)), [model]);
-  const [draft, setDraft] = useState<WhatIf>(current ?? { faults: [], shutdown: [], delete: [] });
+  const [draft, setDraft] = useState<WhatIf>(current ?? NO_WHAT_IF);
+  const caps = useMemo(() => capabilitiesOf(model), [model]);
+  // a capability is in the what-if only while it differs from the original's
+  const setCap = (name: keyof DriverCapabilities, on: boolean): void => setDraft((d) => {
+    const driver = { ...d.driver };
+    if (on === caps[name]) delete driver[name]; else driver[name] = on;
+    return { ...d, driver };
+  });
   const [rpc, setRpc] = useState(rpcs[0] ?? '');
   const codes = codesFor(rpc, lang, w);
   const [code, setCode] = useState<string>(codes[0]?.code ?? 'INTERNAL');
@@ -184,25 +213,42 @@ export function WhatIfPanel({ model, step: shownStep, t, shownIsChanged, current
             <button type="button" className="fp-btn fp-btn-text" onClick={() => setDraft((d) => ({ ...d, delete: [...d.delete.filter((x) => x.pod !== pod), { pod, step }] }))}>{w.add}</button>
           </fieldset>
         )}
+        <fieldset className="fp-whatif-caps">
+          <legend>{w.capsTitle}</legend>
+          {(['attachRequired', 'stageUnstage'] as const).map((c) => (
+            <label key={c} className="fp-whatif-cap">
+              <input type="checkbox" name={c} checked={draft.driver[c] ?? caps[c]} onChange={(e) => setCap(c, e.currentTarget.checked)} />{' '}
+              <span>{w[c]}</span>
+            </label>
+          ))}
+        </fieldset>
       </div>
       <div className="fp-whatif-foot">
         <p><strong>{w.changes}:</strong> {changes.length ? <span translate="no">{changes.join('; ')}</span> : w.none}</p>
-        <button type="button" className="fp-btn fp-btn-text" onClick={() => setDraft({ faults: [], shutdown: [], delete: [] })} disabled={!changes.length}>{w.clear}</button>
+        <button type="button" className="fp-btn fp-btn-text" onClick={() => setDraft(NO_WHAT_IF)} disabled={!changes.length}>{w.clear}</button>
         <button type="button" className="fp-btn fp-btn-text fp-whatif-run" onClick={() => onApply(draft)} disabled={!changes.length}>{w.apply}</button>
       </div>
     </div>
   );
 }
 
-const NONE: WhatIf = { faults: [], shutdown: [], delete: [] };
-const isNone = (w: WhatIf | null): boolean => !w || (!w.faults.length && !w.shutdown.length && !w.delete.length);
+const NONE: WhatIf = NO_WHAT_IF;
+const isNone = (w: WhatIf | null): boolean => !isWhatIf(w);
 
 /**
  * The csi-flows:whatif message of an embedding page as a what-if: { faults: [...], shutdown?: [{ node,
- * step }], delete?: [{ pod, step }] }; what is not of that shape is left out.
+ * step }], delete?: [{ pod, step }], driver?: { attachRequired?: boolean, stageUnstage?: boolean } };
+ * what is not of that shape is left out.
  */
 export function whatIfFromMessage(d: unknown): WhatIf {
-  const m = (d && typeof d === 'object' ? d : {}) as { faults?: unknown; shutdown?: unknown; delete?: unknown };
+  const m = (d && typeof d === 'object' ? d : {}) as { faults?: unknown; shutdown?: unknown; delete?: unknown; driver?: unknown };
+  const driver: DriverCapabilities = {};
+  if (m.driver && typeof m.driver === 'object') {
+    for (const c of ['attachRequired', 'stageUnstage'] as const) {
+      const v = (m.driver as Record<string, unknown>)[c];
+      if (typeof v === 'boolean') driver[c] = v;
+    }
+  }
   const list = (x: unknown): unknown[] => (Array.isArray(x) ? x.slice(0, 20) : []);
   const atStep = (key: 'node' | 'pod') => (v: unknown): boolean => !!v && typeof v === 'object'
     && typeof (v as Record<string, unknown>)[key] === 'string' && Number.isInteger((v as Record<string, unknown>).step) && ((v as { step: number }).step) >= 1;
@@ -210,6 +256,7 @@ export function whatIfFromMessage(d: unknown): WhatIf {
     faults: list(m.faults).filter((v): v is string => typeof v === 'string' && v.length < 200),
     shutdown: list(m.shutdown).filter(atStep('node')).map((v) => ({ node: (v as { node: string }).node, step: (v as { step: number }).step })),
     delete: list(m.delete).filter(atStep('pod')).map((v) => ({ pod: (v as { pod: string }).pod, step: (v as { step: number }).step })),
+    driver,
   };
 }
 

@@ -35,6 +35,7 @@ function simulate(req: SimRequest): SimResponse {
   }
   if (req.whatIf) {
     options.faults = req.whatIf.faults;
+    if (req.whatIf.driver && Object.keys(req.whatIf.driver).length) options.driver = req.whatIf.driver;
     if (req.original) {
       const { actions, problems } = runActionsOf(req.whatIf, req.original, req.lang);
       notes.push(...problems);

@@ -58,6 +58,19 @@ export interface RunOptions {
    * its grace period). The same forms as a Scenario file's actions.
    */
   actions?: RunAction[];
+  /**
+   * the driver's capabilities changed for this run ("what if our driver needs no attach?"):
+   * `attachRequired` is its CSIDriver's spec.attachRequired (false: the attach/detach controller makes
+   * no VolumeAttachment, in the warm-up either);
+   * `stageUnstage` whether the node plugin advertises STAGE_UNSTAGE_VOLUME (false: no NodeStageVolume,
+   * NodePublishVolume mounts the device itself). Unset: as the scenario has it.
+   */
+  driver?: DriverCapabilities;
+}
+
+export interface DriverCapabilities {
+  attachRequired?: boolean;
+  stageUnstage?: boolean;
 }
 
 /** An action added to a run (RunOptions.actions): `at` in story milliseconds or a duration ("30s"). */
@@ -94,6 +107,51 @@ function runActions(actions: unknown, data: ScenarioData, storyStartUs: number, 
     }
     throw new ScenarioError(`${where}.do: unknown action ${JSON.stringify(a.do)} (known here: shutdownNode, startNode, delete)`);
   });
+}
+
+/** RunOptions.driver checked: only the two capabilities, as booleans; undefined when nothing is changed. */
+function checkCapabilities(raw: unknown): DriverCapabilities | undefined {
+  if (raw === undefined) return undefined;
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ScenarioError('options.driver must be an object such as { attachRequired: false }');
+  const out: DriverCapabilities = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (k !== 'attachRequired' && k !== 'stageUnstage') throw new ScenarioError(`options.driver.${k}: unknown capability (known: attachRequired, stageUnstage)`);
+    if (typeof v !== 'boolean') throw new ScenarioError(`options.driver.${k}: must be true or false, not ${JSON.stringify(v)}`);
+    out[k] = v;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/**
+ * The scenario's data and driver with the capabilities a run asks for. The CSIDriver object is what
+ * the attach/detach controller and the kubelet read (pkg/volume/csi csi_plugin.go skipAttach); the
+ * node plugin's capability list is what the kubelet's NodeGetCapabilities sees (csi_attacher.go
+ * MountDevice: "STAGE_UNSTAGE_VOLUME capability not set. Skipping MountDevice...").
+ */
+function withCapabilities(data: ScenarioData, driver: DriverProfile, caps: DriverCapabilities): DriverProfile {
+  const out: DriverProfile = { ...driver };
+  if (caps.stageUnstage !== undefined) {
+    const rest = driver.nodeCapabilities.filter((c) => c !== 'STAGE_UNSTAGE_VOLUME');
+    out.nodeCapabilities = caps.stageUnstage ? ['STAGE_UNSTAGE_VOLUME', ...rest] : rest;
+  }
+  if (caps.attachRequired !== undefined) {
+    out.attachRequired = caps.attachRequired;
+    const attachable = caps.attachRequired;
+    let found = false;
+    // scenarios start with no attachment: the warm-up makes them, and with this CSIDriver makes none
+    data.objects = data.objects.map((o) => {
+      if (o.kind !== 'CSIDriver' || o.metadata.name !== driver.name) return o;
+      found = true;
+      return { ...o, spec: { ...(o.spec as object), attachRequired: attachable } };
+    });
+    if (!found) {
+      data.objects = [...data.objects, {
+        apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name: driver.name },
+        spec: { attachRequired: attachable, podInfoOnMount: false, volumeLifecycleModes: ['Persistent'] },
+      } as (typeof data.objects)[number]];
+    }
+  }
+  return out;
 }
 
 export function getScenario(id: string): Scenario {
@@ -147,8 +205,10 @@ export function runScenario(idOrScenario: string | Scenario | ScenarioSpec, opti
     ...(options.faults ?? []).map((f, i) => checkFault(f, { document: 'options', field: `faults[${i}]` }, nodeNames)),
     ...(options.apiFaults ?? []).map((f, i) => checkFault({ ...f, type: 'api' }, { document: 'options', field: `apiFaults[${i}]` }, nodeNames)),
   ];
-  const driver: DriverProfile | undefined = typeof data.driver === 'string' ? DRIVERS[data.driver] : data.driver;
-  if (!driver) throw new ScenarioError(`scenario "${id}" names unknown driver "${String(data.driver)}" (known: ${Object.keys(DRIVERS).join(', ')})`);
+  const named: DriverProfile | undefined = typeof data.driver === 'string' ? DRIVERS[data.driver] : data.driver;
+  if (!named) throw new ScenarioError(`scenario "${id}" names unknown driver "${String(data.driver)}" (known: ${Object.keys(DRIVERS).join(', ')})`);
+  const caps = checkCapabilities(options.driver);
+  const driver = caps ? withCapabilities(data, named, caps) : named;
   let recordFrom = data.recordFrom;
   if (data.recordFromMessage) {
     // a first, unrecorded run finds when the story starts; the run is deterministic and the story's
@@ -158,7 +218,7 @@ export function runScenario(idOrScenario: string | Scenario | ScenarioSpec, opti
     if (first) recordFrom = Math.max(0, Math.round(first.t * 1000) - data.recordFromMessage.leadUs);
   }
   const trace = runData(scenario, data, driver, profile, seed, userFaults, options, recordFrom);
-  trace.options = { k8s: profile, seed, ...(scenario.takesReplicas ? { replicas } : {}), faults: userFaults.map(faultToText) };
+  trace.options = { k8s: profile, seed, ...(scenario.takesReplicas ? { replicas } : {}), faults: userFaults.map(faultToText), ...(caps ? { driver: caps } : {}) };
   return trace;
 }
 

@@ -8,9 +8,14 @@
  *   ?fault=ControllerPublishVolume=DEADLINE_EXCEEDEDx2   (repeatable; every form `csi-flows trace --fault` takes)
  *   ?shutdown=<node>@<step>                               (the node goes down when the original flow is at that step)
  *   ?delete=<Pod name or namespace/name>@<step>           (the pod is deleted then, grace period 0)
+ *   ?driver=attachRequired=false                          (the driver's capabilities; also stageUnstage=…,
+ *                                                          comma-separated or repeated: `csi-flows trace --driver`)
  */
 import { parseFaultText } from '../cluster/faults.ts';
 import type { FlowModel, FlowStep } from './flow.ts';
+import type { DriverCapabilities } from '../scenarios/run.ts';
+
+export type { DriverCapabilities };
 
 export interface WhatIf {
   /** faults in the CLI's text form */
@@ -19,12 +24,36 @@ export interface WhatIf {
   shutdown: Array<{ node: string; step: number }>;
   /** pods deleted (grace period 0) when the original flow reaches a step */
   delete: Array<{ pod: string; step: number }>;
+  /** the driver's capabilities changed for the run (RunOptions.driver); {} when as the scenario has them */
+  driver: DriverCapabilities;
 }
 
-export const NO_WHAT_IF: WhatIf = { faults: [], shutdown: [], delete: [] };
+export const CAPABILITIES = ['attachRequired', 'stageUnstage'] as const;
+
+export const NO_WHAT_IF: WhatIf = { faults: [], shutdown: [], delete: [], driver: {} };
 
 export const isWhatIf = (w: WhatIf | null | undefined): w is WhatIf =>
-  !!w && (w.faults.length > 0 || w.shutdown.length > 0 || w.delete.length > 0);
+  !!w && (w.faults.length > 0 || w.shutdown.length > 0 || w.delete.length > 0 || Object.keys(w.driver ?? {}).length > 0);
+
+/**
+ * "attachRequired=false,stageUnstage=true" (the CLI's --driver and the URL's ?driver) as capabilities;
+ * throws an Error naming the part it cannot read.
+ */
+export function parseDriverText(text: string): DriverCapabilities {
+  const out: DriverCapabilities = {};
+  for (const part of text.split(',').map((x) => x.trim()).filter(Boolean)) {
+    const m = /^([A-Za-z]+)=(true|false)$/.exec(part);
+    if (!m) throw new Error(`"${part}": expected <capability>=true|false, e.g. attachRequired=false`);
+    const name = CAPABILITIES.find((c) => c.toLowerCase() === m[1]!.toLowerCase());
+    if (!name) throw new Error(`"${m[1]}": unknown capability (known: ${CAPABILITIES.join(', ')})`);
+    out[name] = m[2] === 'true';
+  }
+  return out;
+}
+
+/** Capabilities in the CLI's and URL's words: "attachRequired=false,stageUnstage=false". */
+export const driverText = (d: DriverCapabilities): string =>
+  CAPABILITIES.filter((c) => d[c] !== undefined).map((c) => `${c}=${String(d[c])}`).join(',');
 
 const AT_STEP = /^(.+)@([1-9][0-9]{0,6})$/;
 
@@ -50,11 +79,20 @@ export function readWhatIf(search: string): { whatIf: WhatIf; problems: string[]
     if (!m) { problems.push(`${name}="${raw.slice(0, 80)}": expected ${name === 'shutdown' ? '<node>' : '<pod>'}@<step>, e.g. ${name === 'shutdown' ? 'node-1@12' : 'web-0@12'}`); return []; }
     return [{ what: m[1]!, step: Number(m[2]) }];
   });
+  let driver: DriverCapabilities = {};
+  for (const raw of p.getAll('driver')) {
+    try {
+      driver = { ...driver, ...parseDriverText(raw) };
+    } catch (e) {
+      problems.push(`driver="${raw.slice(0, 80)}": ${(e as Error).message}`);
+    }
+  }
   return {
     whatIf: {
       faults,
       shutdown: atStep('shutdown').map((x) => ({ node: x.what, step: x.step })),
       delete: atStep('delete').map((x) => ({ pod: x.what, step: x.step })),
+      driver,
     },
     problems,
   };
@@ -63,10 +101,12 @@ export function readWhatIf(search: string): { whatIf: WhatIf; problems: string[]
 /** The URL's query with this what-if in it (other parameters kept; `step` left to the caller). */
 export function writeWhatIf(search: string, w: WhatIf): string {
   const p = new URLSearchParams(search);
-  for (const k of ['fault', 'shutdown', 'delete']) p.delete(k);
+  for (const k of ['fault', 'shutdown', 'delete', 'driver']) p.delete(k);
   for (const f of w.faults) p.append('fault', f);
   for (const s of w.shutdown) p.append('shutdown', `${s.node}@${s.step}`);
   for (const d of w.delete) p.append('delete', `${d.pod}@${d.step}`);
+  const caps = driverText(w.driver ?? {});
+  if (caps) p.append('driver', caps);
   const q = p.toString();
   return q ? `?${q}` : '';
 }
