@@ -8,7 +8,7 @@
  * Only the browser-safe flow.ts is imported from the simulation.
  */
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FlowModel } from '../../machines/view/flow.ts';
 import { causeText, formatOffset } from '../../machines/view/flow.ts';
 import { periodMs, playerMachine, SPEEDS, type StepRequest } from '../../machines/view/player.machine.ts';
@@ -100,6 +100,12 @@ export default function FlowPlayer(props: PlayerProps) {
   const total = model ? model.steps.length : (flow.totals[k8s] ?? 0);
   const step = model ? Math.min(Math.max(1, snap.context.step), total) : 0;
   const current = model?.steps[step - 1];
+
+  // The panels (diagram, log, objects, state of world) render in a transition after the step's text:
+  // the text paints as soon as the trace arrives, and React renders the panels in slices instead of one
+  // long task (an embed on a phone: Lighthouse's largest paint and blocking time).
+  const [panelsOn, setPanelsOn] = useState(false);
+  useEffect(() => { if (model && !panelsOn) startTransition(() => setPanelsOn(true)); }, [model, panelsOn]);
 
   const interact = useCallback(() => setInteracted(true), []);
   // before the trace arrives, the legend the build computed: the row does not grow (and shift the
@@ -508,7 +514,7 @@ export default function FlowPlayer(props: PlayerProps) {
 
       </div>
 
-      {model && !present && (
+      {model && panelsOn && !present && (
         <div className="fp-panels">
           <Diagram model={model} step={step} onSeek={seek} reducedMotion={jump} headingLevel={headingLevel} />
           <LogPane model={model} step={step} onSeek={seek} reducedMotion={jump} headingLevel={headingLevel} />
@@ -516,7 +522,7 @@ export default function FlowPlayer(props: PlayerProps) {
           <WorldPanel model={model} step={step} playing={playing} periodMs={periodMs(speed)} reducedMotion={reducedMotion} headingLevel={headingLevel} />
         </div>
       )}
-      {model && present && (
+      {model && panelsOn && present && (
         <div className="fp-panels fp-present-panel" data-show={show}>
           {show === 'diagram' && <Diagram model={model} step={step} onSeek={seek} reducedMotion={jump} headingLevel={headingLevel} />}
           {show === 'log' && <LogPane model={model} step={step} onSeek={seek} reducedMotion={jump} headingLevel={headingLevel} />}
