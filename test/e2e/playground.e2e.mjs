@@ -85,9 +85,12 @@ const tests = [
         const title = /title: "([^"]+)"/.exec(await example(id))?.[1];
         assert.equal((await page.locator('.fp-title').innerText()).trim(), title, `${id}: the player's title`);
         assert.ok(new URL(page.url()).searchParams.get('s'), `${id}: ?s= after the run`);
-        // the player is the full one: diagram, log, objects, state of world
+        // the player is the full one: diagram, log, objects, state of world (the panels render just
+        // after the step's text)
         for (const heading of ['Sequence', 'Log', 'Objects']) {
-          assert.equal(await page.locator('.fp-panels').getByRole('heading', { name: heading }).first().isVisible(), true, `${id}: ${heading}`);
+          const h = page.locator('.fp-panels').getByRole('heading', { name: heading }).first();
+          await h.waitFor({ timeout: 5000 }).catch(() => {});
+          assert.equal(await h.isVisible(), true, `${id}: ${heading}`);
         }
         // and it steps
         await page.locator('.fp-controls').getByRole('button', { name: /next/i }).click();
@@ -191,6 +194,46 @@ const tests = [
       assert.deepEqual(third.errors, []);
     } finally {
       await third.close();
+    }
+  },
+
+  // The result's player has the what-if too: it re-runs the reader's own text with the change, and
+  // the link with the what-if reopens both.
+  async function theResultsWhatIfReRunsTheReadersScenario({ browser, baseUrl }) {
+    const { page, errors, close } = await openPlayground(browser, baseUrl, '', { viewport: { width: 1440, height: 900 } });
+    let shared;
+    try {
+      const text = (await example('rwx-two-nodes')).replace('storage: 10Gi', 'storage: 30Gi');
+      await editor(page).fill(text);
+      const r = await run(page);
+      assert.ok(r.steps > 5, r.problem ?? r.status);
+      await page.locator('button.fp-whatif-open').click();
+      const panel = page.locator('.fp-whatif');
+      await panel.waitFor();
+      await panel.getByLabel('Call').selectOption('NodePublishVolume');
+      await panel.getByLabel('Code').selectOption('INTERNAL');
+      await panel.getByLabel('How often').selectOption({ label: 'once' });
+      await panel.locator('fieldset').first().getByRole('button', { name: 'Add' }).click();
+      await panel.getByRole('button', { name: 'Run it' }).click();
+      await page.locator('.fp-whatif-bar a.fp-whatif-departs').waitFor({ timeout: 30_000 });
+      const now = Number(/of (\d+)$/.exec((await page.locator('.fp-stepno').innerText()).trim())[1]);
+      assert.ok(now > r.steps, `a failed NodePublishVolume adds steps (${now} > ${r.steps})`);
+      // the call failed in the changed flow (the playground's scenario has no fault of its own)
+      assert.match(await page.locator('.fp-log').innerText(), /code = Internal/);
+      await page.waitForFunction(() => new URL(window.location.href).searchParams.has('fault'));
+      shared = page.url();
+      assert.ok(new URL(shared).searchParams.get('s'), 'the link keeps the scenario');
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+    const again = await openPage(browser, shared, { viewport: { width: 1440, height: 900 } });
+    try {
+      await again.page.locator('.fp-whatif-bar a.fp-whatif-departs').waitFor({ timeout: 30_000 });
+      assert.match(await again.page.locator('.fp-whatif-bar').innerText(), /NodePublishVolume=INTERNALx1/);
+      assert.deepEqual(again.errors, []);
+    } finally {
+      await again.close();
     }
   },
 

@@ -86,6 +86,8 @@ export interface PlayerProps extends PlayerFlow {
   flows: PlayerFlow[];
   /** a flow model to show as it is instead of fetching one from `dataUrls` (the playground's run) */
   model?: FlowModel;
+  /** the scenario file `model` ran from: the what-if panel re-runs it (the playground) */
+  yaml?: string;
 }
 
 function playerFlow(id: string, versions?: ProfileId[], lang: Lang = 'en'): PlayerFlow {

@@ -410,7 +410,7 @@ export default function FlowPlayer(props: PlayerProps) {
               </fieldset>
             )}
             {/* a what-if re-runs a built-in scenario: not for a flow the page made itself (the playground's) */}
-            {!present && !props.model && (
+            {!present && (!props.model || props.yaml !== undefined) && (
               <button type="button" className="fp-btn fp-btn-text fp-whatif-open" aria-expanded={panelOpen} disabled={!baseModel}
                 onClick={() => { interact(); setWhatIfOn(true); setPanelOpen((x) => !x); }}>
                 {t.whatIf}
@@ -431,7 +431,7 @@ export default function FlowPlayer(props: PlayerProps) {
 
         {whatIfOn && baseModel && (
           <Suspense fallback={null}>
-            <WhatIfBox base={baseModel} scenario={flow.scenario} k8s={k8s} step={step} primary={primary} panelOpen={panelOpen} message={whatIfMsg}
+            <WhatIfBox base={baseModel} scenario={props.yaml !== undefined ? { yaml: props.yaml } : flow.scenario} k8s={k8s} step={step} primary={primary} panelOpen={panelOpen} message={whatIfMsg}
               onPanel={setPanelOpen} onNotice={(n) => setUrlNotice((x) => [x, n].filter(Boolean).join(' '))} onSeek={seek}
               onFlow={(m, departs, at) => { setAlt(m ? { model: m, departs } : null); send({ type: 'player.load', total: (m ?? baseModel).steps.length, step: (m && whatIfStep.current) || at }); whatIfStep.current = null; }} />
           </Suspense>

@@ -10,7 +10,7 @@ import { rpcProse } from '../catalog/rpcs.ts';
 import type { GrpcCode } from '../../machines/shared/csi.ts';
 import type { FlowModel } from '../../machines/view/flow.ts';
 import { driverText, firstDeparture, isWhatIf, NO_WHAT_IF, readWhatIf, stepAtTime, writeWhatIf, type DriverCapabilities, type WhatIf } from '../../machines/view/whatif.ts';
-import { simulate } from '../whatif/client.ts';
+import { prewarm, simulate } from '../whatif/client.ts';
 import { fill } from './text.ts';
 
 
@@ -64,11 +64,11 @@ export interface Alternative {
   ms: number;
 }
 
-/** Run the scenario with the what-if in the worker. Resolves with the new flow or a message. */
-export async function runWhatIf(original: FlowModel, scenario: string, k8s: string, whatIf: WhatIf): Promise<Alternative | { error: string }> {
+/** Run the scenario (a built-in id, or the playground's file) with the what-if in the worker. Resolves with the new flow or a message. */
+export async function runWhatIf(original: FlowModel, scenario: string | { yaml: string }, k8s: string, whatIf: WhatIf): Promise<Alternative | { error: string }> {
   const lang = langOfPage();
   const w = WORDS[lang];
-  const r = await simulate({ scenario: { id: scenario }, k8s, lang, whatIf, original: { steps: original.steps } }, { timeoutMs: 30_000, tooLong: w.tooLong });
+  const r = await simulate({ scenario: typeof scenario === 'string' ? { id: scenario } : scenario, k8s, lang, whatIf, original: { steps: original.steps } }, { timeoutMs: 30_000, tooLong: w.tooLong });
   if (!r.ok) return { error: fill(w.failed, { error: r.message }) };
   const missed = r.faults.filter((f) => f.hits === 0 && whatIf.faults.includes(f.fault)).map((f) => f.fault);
   const notes = r.notes.filter((n) => !missed.some((f) => n.startsWith(f)));
@@ -157,6 +157,8 @@ export function WhatIfPanel({ model, step: shownStep, t, shownIsChanged, current
   const rpcs = useMemo(() => [...new Set(model.steps.flatMap((s) => (s.kind === 'rpc' && s.rpc?.method ? [s.rpc.method.split('/').pop()!] : [])))], [model]);
   const nodes = useMemo(() => model.objects.filter((o) => o.kind === 'Node').map((o) => o.name), [model]);
   const pods = useMemo(() => model.objects.filter((o) => o.kind === 'Pod').map((o) => (o.namespace && o.namespace !== 'default' ? `${o.namespace}/${o.name}` : o.name)), [model]);
+  // the simulation's code loads while the reader chooses
+  useEffect(() => { prewarm(); }, []);
   const [draft, setDraft] = useState<WhatIf>(current ?? NO_WHAT_IF);
   const caps = useMemo(() => capabilitiesOf(model), [model]);
   // a capability is in the what-if only while it differs from the original's
@@ -267,8 +269,8 @@ export function whatIfFromMessage(d: unknown): WhatIf {
  * loads this component only when a what-if is asked for.
  */
 export default function WhatIfBox({ base, scenario, k8s, step, primary, panelOpen, message, onPanel, onNotice, onSeek, onFlow }: {
-  /** the original flow */
-  base: FlowModel; scenario: string; k8s: string;
+  /** the original flow, and what it ran: a built-in scenario's id or a scenario file (the playground) */
+  base: FlowModel; scenario: string | { yaml: string }; k8s: string;
   /** the step shown (in the changed flow while one is shown) */
   step: number; primary: boolean; panelOpen: boolean;
   /** the latest csi-flows:whatif message (a new object for each) */

@@ -27,6 +27,8 @@ interface Result {
   model: FlowModel;
   ms: number;
   notes: string[];
+  /** the text the run ran: the player's what-if re-runs it with the reader's changes */
+  yaml: string;
   /** remounts the player for each run */
   key: number;
 }
@@ -91,7 +93,8 @@ function writeUrl(s: string | null, keepStep: boolean): void {
   const u = new URL(window.location.href);
   if (s !== null) u.searchParams.set('s', s);
   u.searchParams.delete('example');
-  if (!keepStep) for (const k of ['step', 'k8s', 'flow', 'fault', 'shutdown', 'delete']) u.searchParams.delete(k);
+  // a new run starts from its own step 1, without the last flow's what-if (a shared link keeps both)
+  if (!keepStep) for (const k of ['step', 'k8s', 'flow', 'fault', 'shutdown', 'delete', 'driver']) u.searchParams.delete(k);
   const href = u.pathname + u.search + u.hash;
   if (href !== window.location.pathname + window.location.search + window.location.hash) window.history.replaceState(window.history.state, '', href);
 }
@@ -172,7 +175,7 @@ export default function Playground() {
     setFinished((n) => n + 1);
     if (r.ok) {
       runs.current += 1;
-      setResult({ model: r.model, ms: r.ms, notes: r.notes, key: runs.current });
+      setResult({ model: r.model, ms: r.ms, notes: r.notes, yaml, key: runs.current });
       setStale(false);
       setStatus({ kind: 'done', steps: r.model.steps.length, ms: r.ms, k8s: r.model.k8s, seed: r.model.seed });
       // the reader pressed Run: bring the flow into view when none of it is (not on a link's first load)
@@ -397,7 +400,7 @@ export default function Playground() {
         {stale && result && <p className="pg-stale">This is the flow of the last successful run, not of the text above.</p>}
         {result && flow ? (
           <Suspense fallback={<p className="pg-placeholder" role="status">Loading the player…</p>}>
-            <FlowPlayer key={result.key} model={result.model} {...flow} flows={[flow]} initialK8s={result.model.k8s} mode="chapter" />
+            <FlowPlayer key={result.key} model={result.model} yaml={result.yaml} {...flow} flows={[flow]} initialK8s={result.model.k8s} mode="chapter" />
           </Suspense>
         ) : (
           <p className="pg-placeholder">{running ? 'Running…' : 'Run the scenario to see its flow here: the sequence diagram, the logs, the objects and each component’s state, step by step.'}</p>

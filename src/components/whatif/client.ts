@@ -33,6 +33,14 @@ export interface SimulateOptions {
   tooLong?: string;
 }
 
+/**
+ * Start the worker ahead of a run (the what-if panel opens, the playground's page loads): fetching and
+ * evaluating the simulation's code is most of a first run's time, and the reader is still choosing.
+ */
+export function prewarm(): void {
+  worker ??= start();
+}
+
 /** Run a scenario in the worker; resolves with the flow model or what is wrong (never rejects). */
 export function simulate(req: Omit<SimRequest, 'id'>, options: SimulateOptions = {}): Promise<SimResponse> {
   const id = nextId++;
