@@ -82,7 +82,15 @@ try {
   console.log(`Lighthouse, mobile defaults, ${runs} run(s) per page, median shown (${baseUrl})`);
   for (const page of pages) {
     const results = [];
-    for (let i = 0; i < runs; i++) results.push(await audit(page, n++));
+    try {
+      for (let i = 0; i < runs; i++) results.push(await audit(page, n++));
+    } catch (e) {
+      // a page that does not load (a 404, a wrong path), or Lighthouse that cannot run: say which, go on
+      const why = String(e?.stderr || e?.message || e).trim().split('\n').find((l) => l.trim()) ?? 'unknown error';
+      console.log(`${page}: not measured: ${why.replace(/^Runtime error encountered: /, '')}`);
+      over = true;
+      continue;
+    }
     const byPerf = [...results].sort((a, b) => a.scores.performance - b.scores.performance);
     const mid = byPerf[Math.floor((byPerf.length - 1) / 2)];
     const cats = Object.keys(BUDGET).map((c) => `${c} ${median(results.map((r) => r.scores[c])).toFixed(2)}`).join(', ');
