@@ -181,7 +181,27 @@ async function thePanelSwitchesTheDriversCapabilities({ browser, baseUrl }) {
 }
 thePanelSwitchesTheDriversCapabilities.timeoutMs = 90_000;
 
+// The bar says what changed in words, in the page's language.
+async function theBarSaysWhatChangedInTheReadersLanguage({ browser, baseUrl }) {
+  for (const [url, want] of [
+    ['/flows/attach/?shutdown=node-1@5&delete=web-0@3#player', /node-1 shuts down \(at step 5\); pod web-0 is force-deleted \(at step 3\)/],
+    ['/zh/flows/attach/?shutdown=node-1@5#player', /node-1 关机 \(在第 5 步\)/],
+  ]) {
+    const { page, errors, close } = await openPage(browser, `${baseUrl}${url}`, { viewport: { width: 1440, height: 900 } });
+    try {
+      const bar = page.locator('.fp-whatif-bar');
+      await bar.locator('a.fp-whatif-departs').waitFor({ timeout: 30_000 });
+      assert.match(await bar.innerText(), want, url);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  }
+}
+theBarSaysWhatChangedInTheReadersLanguage.timeoutMs = 90_000;
+
 export default [
+  theBarSaysWhatChangedInTheReadersLanguage,
   aWhatIfUrlShowsTheChangedFlowWhereItDepartsAndTheWayBack,
   thePanelBuildsTheSameUrlAndPassesAxe,
   thePanelSwitchesTheDriversCapabilities,

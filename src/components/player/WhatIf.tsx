@@ -25,6 +25,7 @@ const WORDS = {
     generic: 'any call', deadline: 'the call hangs until the caller’s deadline passes (a timeout)',
     internal: 'the driver failed for a reason of its own', unavailable: 'the driver cannot be reached (its socket or its backend)',
     nodeTitle: 'A node shuts down now', node: 'Node', podTitle: 'A pod is force-deleted now', pod: 'Pod',
+    nodeDown: '{node} shuts down', podDeleted: 'pod {pod} is force-deleted',
     add: 'Add', apply: 'Run it', clear: 'Clear', none: 'Nothing changed yet.', changes: 'Changes',
     atStep: 'at step {n}', noRpc: 'This flow makes no CSI calls.',
     running: 'Simulating the changed flow…', whatIf: 'What if', departs: 'The flow departs from the original at {link}.', same: 'The flow is the same as the original.',
@@ -42,6 +43,7 @@ const WORDS = {
     generic: '任何调用', deadline: '调用一直挂起，直到调用方的截止时间过去（超时）',
     internal: '驱动因自身原因失败', unavailable: '无法连接驱动（其套接字或后端）',
     nodeTitle: '一个节点现在关机', node: '节点', podTitle: '现在强制删除一个 Pod', pod: 'Pod',
+    nodeDown: '{node} 关机', podDeleted: '强制删除 Pod {pod}',
     add: '添加', apply: '运行', clear: '清除', none: '还没有改动。', changes: '改动',
     atStep: '在第 {n} 步', noRpc: '这个流程没有 CSI 调用。',
     running: '正在模拟改动后的流程……', whatIf: '假如', departs: '新流程从 {link} 起与原流程不同。', same: '新流程与原流程相同。',
@@ -96,8 +98,8 @@ export function describeWhatIf(w: WhatIf, words: Words): string[] {
   return [
     ...(caps ? [`${words.driver}: ${caps}`] : []),
     ...w.faults,
-    ...w.shutdown.map((s) => `${words.nodeTitle.replace(/ now$|现在/, '')}: ${s.node} (${fill(words.atStep, { n: s.step })})`),
-    ...w.delete.map((d) => `${words.podTitle.replace(/ now$|现在/, '')}: ${d.pod} (${fill(words.atStep, { n: d.step })})`),
+    ...w.shutdown.map((s) => `${fill(words.nodeDown, { node: s.node })} (${fill(words.atStep, { n: s.step })})`),
+    ...w.delete.map((d) => `${fill(words.podDeleted, { pod: d.pod })} (${fill(words.atStep, { n: d.step })})`),
   ];
 }
 
