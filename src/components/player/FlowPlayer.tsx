@@ -10,7 +10,7 @@
 import { useMachine } from '@xstate/react';
 import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FlowModel } from '../../machines/view/flow.ts';
-import { causeText, formatOffset } from '../../machines/view/flow.ts';
+import { causeText, formatOffset, stepAtTime } from '../../machines/view/flow.ts';
 import { periodMs, playerMachine, SPEEDS, type StepRequest } from '../../machines/view/player.machine.ts';
 import type { PlayerFlow, PlayerProps } from '../flows/data.ts';
 import { Diagram } from './Diagram.tsx';
@@ -215,9 +215,7 @@ export default function FlowPlayer(props: PlayerProps) {
         // Version switch: open on the last step at or before the same trace time. Both versions
         // count time from the start of the same story, so this is "the same moment", whereas the
         // same step number may be a different event (the versions log different lines).
-        let lo = 0; let hi = m.steps.length - 1; let found = 0;
-        while (lo <= hi) { const mid = (lo + hi) >> 1; if (m.steps[mid]!.t <= want.t) { found = mid; lo = mid + 1; } else hi = mid - 1; }
-        target = found + 1;
+        target = stepAtTime(m, want.t);
       }
       setModel(m);
       setError(null);

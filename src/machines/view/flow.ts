@@ -252,3 +252,10 @@ export function formatOffset(ms: number): string {
   const sec = (rest / 1000).toFixed(3).padStart(6, '0');
   return `${neg ? '-' : ''}${min > 0 ? `${min}m${sec}` : String(Number(sec).toFixed(3))}s`;
 }
+
+/** The last step at or before story time `t` (ms), 1-based: the same moment in another run of the story. */
+export function stepAtTime(model: Pick<FlowModel, 'steps'>, t: number): number {
+  let lo = 0; let hi = model.steps.length - 1; let found = 0;
+  while (lo <= hi) { const mid = (lo + hi) >> 1; if (model.steps[mid]!.t <= t) { found = mid; lo = mid + 1; } else hi = mid - 1; }
+  return found + 1;
+}

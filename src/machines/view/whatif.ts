@@ -13,6 +13,8 @@
  */
 import { parseFaultText } from '../cluster/faults.ts';
 import type { FlowModel, FlowStep } from './flow.ts';
+
+export { stepAtTime } from './flow.ts';
 import type { DriverCapabilities } from '../scenarios/run.ts';
 
 export type { DriverCapabilities };
@@ -160,9 +162,3 @@ export function firstDeparture(original: Pick<FlowModel, 'steps'>, changed: Pick
   return original.steps.length === changed.steps.length ? null : n + 1;
 }
 
-/** The last step at or before story time `t` (ms), 1-based: the same moment in another run of the story. */
-export function stepAtTime(model: Pick<FlowModel, 'steps'>, t: number): number {
-  let lo = 0; let hi = model.steps.length - 1; let found = 0;
-  while (lo <= hi) { const mid = (lo + hi) >> 1; if (model.steps[mid]!.t <= t) { found = mid; lo = mid + 1; } else hi = mid - 1; }
-  return found + 1;
-}
