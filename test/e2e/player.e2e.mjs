@@ -49,8 +49,10 @@ async function urlStep(page, n) {
   return stepParam(page);
 }
 
+/** The player shows a step and its panels (which render just after the step's text). */
 async function ready(page) {
   await page.locator('.fp-stepno', { hasText: /^Step \d+ of \d+$/ }).waitFor({ timeout: 10_000 });
+  await page.locator('.fp-panels').first().waitFor({ state: 'attached', timeout: 10_000 });
 }
 
 async function chapterExists(baseUrl) {
