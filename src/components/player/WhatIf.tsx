@@ -9,7 +9,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { rpcProse } from '../catalog/rpcs.ts';
 import type { GrpcCode } from '../../machines/shared/csi.ts';
 import type { FlowModel } from '../../machines/view/flow.ts';
-import { driverText, firstDeparture, isWhatIf, NO_WHAT_IF, readWhatIf, stepAtTime, writeWhatIf, type DriverCapabilities, type WhatIf } from '../../machines/view/whatif.ts';
+import { CAPABILITIES, driverText, firstDeparture, isWhatIf, NO_WHAT_IF, readWhatIf, stepAtTime, writeWhatIf, type DriverCapabilities, type WhatIf } from '../../machines/view/whatif.ts';
 import { prewarm, simulate } from '../whatif/client.ts';
 import { fill } from './text.ts';
 
@@ -219,7 +219,7 @@ export function WhatIfPanel({ model, step: shownStep, t, shownIsChanged, current
         )}
         <fieldset className="fp-whatif-caps">
           <legend>{w.capsTitle}</legend>
-          {(['attachRequired', 'stageUnstage'] as const).map((c) => (
+          {CAPABILITIES.map((c) => (
             <label key={c} className="fp-whatif-cap">
               <input type="checkbox" name={c} checked={draft.driver[c] ?? caps[c]} onChange={(e) => setCap(c, e.currentTarget.checked)} />{' '}
               <span>{w[c]}</span>
@@ -236,9 +236,6 @@ export function WhatIfPanel({ model, step: shownStep, t, shownIsChanged, current
   );
 }
 
-const NONE: WhatIf = NO_WHAT_IF;
-const isNone = (w: WhatIf | null): boolean => !isWhatIf(w);
-
 /**
  * The csi-flows:whatif message of an embedding page as a what-if: { faults: [...], shutdown?: [{ node,
  * step }], delete?: [{ pod, step }], driver?: { attachRequired?: boolean, stageUnstage?: boolean } };
@@ -248,7 +245,7 @@ export function whatIfFromMessage(d: unknown): WhatIf {
   const m = (d && typeof d === 'object' ? d : {}) as { faults?: unknown; shutdown?: unknown; delete?: unknown; driver?: unknown };
   const driver: DriverCapabilities = {};
   if (m.driver && typeof m.driver === 'object') {
-    for (const c of ['attachRequired', 'stageUnstage'] as const) {
+    for (const c of CAPABILITIES) {
       const v = (m.driver as Record<string, unknown>)[c];
       if (typeof v === 'boolean') driver[c] = v;
     }
@@ -292,14 +289,14 @@ export default function WhatIfBox({ base, scenario, k8s, step, primary, panelOpe
 
   const apply = (w: WhatIf | null): void => {
     onPanel(false);
-    if (isNone(w)) {
+    if (!isWhatIf(w)) {
       if (whatIf) onFlow(null, null, stepAtTime(base, tNow.current));
       setWhatIf(null); setAlt(null); setError(null);
     } else {
       setWhatIf(w);
     }
     if (primary) {
-      const search = writeWhatIf(window.location.search, isNone(w) ? NONE : w!);
+      const search = writeWhatIf(window.location.search, isWhatIf(w) ? w : NO_WHAT_IF);
       window.history.replaceState(window.history.state, '', window.location.pathname + search + window.location.hash);
     }
   };
@@ -309,7 +306,7 @@ export default function WhatIfBox({ base, scenario, k8s, step, primary, panelOpe
     if (!primary) return;
     const { whatIf: w, problems } = readWhatIf(window.location.search);
     if (problems.length) onNotice(problems.join(' '));
-    if (!isNone(w)) setWhatIf(w);
+    if (isWhatIf(w)) setWhatIf(w);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

@@ -10,6 +10,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { FlowModel } from '../../machines/view/flow.ts';
 import type { PlayerFlow } from '../flows/data.ts';
+import { WHAT_IF_PARAMS } from '../../machines/view/whatif.ts';
 import { simulate } from '../whatif/client.ts';
 import { EXAMPLES, exampleById, exampleNote, STARTING_EXAMPLE } from './examples.ts';
 import { decodeScenario, encodeScenario } from './share.ts';
@@ -94,7 +95,7 @@ function writeUrl(s: string | null, keepStep: boolean): void {
   if (s !== null) u.searchParams.set('s', s);
   u.searchParams.delete('example');
   // a new run starts from its own step 1, without the last flow's what-if (a shared link keeps both)
-  if (!keepStep) for (const k of ['step', 'k8s', 'flow', 'fault', 'shutdown', 'delete', 'driver']) u.searchParams.delete(k);
+  if (!keepStep) for (const k of ['step', 'k8s', 'flow', ...WHAT_IF_PARAMS]) u.searchParams.delete(k);
   const href = u.pathname + u.search + u.hash;
   if (href !== window.location.pathname + window.location.search + window.location.hash) window.history.replaceState(window.history.state, '', href);
 }
@@ -313,7 +314,7 @@ export default function Playground() {
           </select>
           {example && <p className="pg-note">{exampleNote(example.yaml)}</p>}
           {saved !== null && saved !== text && (
-            <button type="button" className="pg-linkbtn" onClick={restore}>Put back your own text</button>
+            <button type="button" className="fp-linkbtn pg-linkbtn" onClick={restore}>Put back your own text</button>
           )}
         </div>
         <div className="pg-edit">

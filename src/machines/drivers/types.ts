@@ -62,3 +62,12 @@ export interface CephBackendConfig {
  * configuration falls back to the cbs form.
  */
 export const VOLUME_ID_PREFIX: Record<DriverProfile['volumeIdStyle'], string> = { 'cbs-disk': 'disk-', generic: 'vol-', 'ceph-csi-id': 'disk-' };
+
+/**
+ * What a run may change about a scenario's driver (RunOptions.driver, the what-if panel, `csi-flows
+ * trace --driver`, ?driver=): its CSIDriver's attachRequired, and whether the node plugin advertises
+ * STAGE_UNSTAGE_VOLUME.
+ */
+export const CAPABILITIES = ['attachRequired', 'stageUnstage'] as const;
+
+export type DriverCapabilities = { [K in (typeof CAPABILITIES)[number]]?: boolean };

@@ -10,7 +10,7 @@ import { CLUSTER_SCOPED, RESOURCE, type Kind } from '../shared/k8s.ts';
 import type { Trace, TraceStep } from '../cluster/trace.ts';
 import { catalog } from '../catalog.ts';
 import { DRIVERS } from '../drivers/index.ts';
-import type { DriverProfile } from '../drivers/types.ts';
+import { CAPABILITIES, type DriverCapabilities, type DriverProfile } from '../drivers/types.ts';
 import type { ProfileId } from '../shared/messages.ts';
 import { isProfileId, PROFILE_IDS } from '../profiles/index.ts';
 import { ScenarioError } from './errors.ts';
@@ -68,10 +68,7 @@ export interface RunOptions {
   driver?: DriverCapabilities;
 }
 
-export interface DriverCapabilities {
-  attachRequired?: boolean;
-  stageUnstage?: boolean;
-}
+export type { DriverCapabilities };
 
 /** An action added to a run (RunOptions.actions): `at` in story milliseconds or a duration ("30s"). */
 export type RunAction =
@@ -115,9 +112,10 @@ function checkCapabilities(raw: unknown): DriverCapabilities | undefined {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ScenarioError('options.driver must be an object such as { attachRequired: false }');
   const out: DriverCapabilities = {};
   for (const [k, v] of Object.entries(raw)) {
-    if (k !== 'attachRequired' && k !== 'stageUnstage') throw new ScenarioError(`options.driver.${k}: unknown capability (known: attachRequired, stageUnstage)`);
+    const name = CAPABILITIES.find((c) => c === k);
+    if (!name) throw new ScenarioError(`options.driver.${k}: unknown capability (known: ${CAPABILITIES.join(', ')})`);
     if (typeof v !== 'boolean') throw new ScenarioError(`options.driver.${k}: must be true or false, not ${JSON.stringify(v)}`);
-    out[k] = v;
+    out[name] = v;
   }
   return Object.keys(out).length ? out : undefined;
 }

@@ -15,9 +15,9 @@ import { parseFaultText } from '../cluster/faults.ts';
 import type { FlowModel, FlowStep } from './flow.ts';
 
 export { stepAtTime } from './flow.ts';
-import type { DriverCapabilities } from '../scenarios/run.ts';
+import { CAPABILITIES, type DriverCapabilities } from '../drivers/types.ts';
 
-export type { DriverCapabilities };
+export { CAPABILITIES, type DriverCapabilities };
 
 export interface WhatIf {
   /** faults in the CLI's text form */
@@ -30,7 +30,8 @@ export interface WhatIf {
   driver: DriverCapabilities;
 }
 
-export const CAPABILITIES = ['attachRequired', 'stageUnstage'] as const;
+/** The URL parameters a what-if is written in. */
+export const WHAT_IF_PARAMS = ['fault', 'shutdown', 'delete', 'driver'] as const;
 
 export const NO_WHAT_IF: WhatIf = { faults: [], shutdown: [], delete: [], driver: {} };
 
@@ -103,7 +104,7 @@ export function readWhatIf(search: string): { whatIf: WhatIf; problems: string[]
 /** The URL's query with this what-if in it (other parameters kept; `step` left to the caller). */
 export function writeWhatIf(search: string, w: WhatIf): string {
   const p = new URLSearchParams(search);
-  for (const k of ['fault', 'shutdown', 'delete', 'driver']) p.delete(k);
+  for (const k of WHAT_IF_PARAMS) p.delete(k);
   for (const f of w.faults) p.append('fault', f);
   for (const s of w.shutdown) p.append('shutdown', `${s.node}@${s.step}`);
   for (const d of w.delete) p.append('delete', `${d.pod}@${d.step}`);
