@@ -93,8 +93,9 @@ try {
     }
     const byPerf = [...results].sort((a, b) => a.scores.performance - b.scores.performance);
     const mid = byPerf[Math.floor((byPerf.length - 1) / 2)];
-    const cats = Object.keys(BUDGET).map((c) => `${c} ${median(results.map((r) => r.scores[c])).toFixed(2)}`).join(', ');
-    const misses = Object.entries(BUDGET).filter(([c, min]) => median(results.map((r) => r.scores[c])) < min).map(([c]) => c);
+    const medians = Object.fromEntries(Object.keys(BUDGET).map((c) => [c, median(results.map((r) => r.scores[c]))]));
+    const cats = Object.entries(medians).map(([c, m]) => `${c} ${m.toFixed(2)}`).join(', ');
+    const misses = Object.entries(BUDGET).filter(([c, min]) => medians[c] < min).map(([c]) => c);
     over ||= misses.length > 0;
     console.log(`${page}: ${cats} (performance per run: ${results.map((r) => r.scores.performance.toFixed(2)).join(' ')})`);
     console.log(`  median run: FCP ${Math.round(mid.fcp)} ms, LCP ${Math.round(mid.lcp)} ms, TBT ${Math.round(mid.tbt)} ms, CLS ${mid.cls.toFixed(3)}, SI ${Math.round(mid.si)} ms`);
