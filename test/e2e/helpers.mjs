@@ -33,19 +33,39 @@ export async function openPage(browser, url, contextOptions = {}, { beforeGoto }
 /** The standard axe rules whose outcome depends on colours, and so on the colour scheme. */
 export const AXE_COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
+/** A list of more than `longList` items is sampled: `keep` items of each shape are checked. */
+export const AXE_SAMPLE = { longList: 40, keep: 3 };
+
 /**
  * Run axe-core (standard rules, or only `rules`) on the page's document and return the violations
  * of impact "serious" or "critical" as [{ id, impact, help, nodes, targets }], `targets` being the
  * first three failing selectors. Frames are left out: every embedded page is checked as a page of
- * its own.
+ * its own. Long lists are sampled (AXE_SAMPLE).
  */
 export async function seriousAxeViolations(page, rules) {
   const loaded = await page.evaluate(() => typeof (/** @type {any} */ (window).axe) === 'object');
   if (!loaded) await page.addScriptTag({ path: axePath });
-  return page.evaluate(async (rules) => {
+  return page.evaluate(async ({ rules, keep, longList }) => {
     const axe = /** @type {any} */ (window).axe;
+    // A long list (a chapter's 500-step list, a seed's log) is one template repeated: axe checks
+    // the first `keep` items of each shape (the item's and its descendants' tags and classes, so an
+    // error row and a warning row are both checked) and leaves the other copies out. Most of axe's
+    // time on a long chapter went to re-checking the same row; the list itself is still checked.
+    const shapeOf = (/** @type {Element} */ el) =>
+      [el, ...el.querySelectorAll('*')].map((e) => `${e.tagName}.${[...e.classList].sort().join('.')}`).join(' ');
+    for (const list of document.querySelectorAll('body *')) {
+      if (list.childElementCount <= longList) continue;
+      const seen = new Map();
+      for (const item of list.children) {
+        const shape = shapeOf(item);
+        const n = (seen.get(shape) ?? 0) + 1;
+        seen.set(shape, n);
+        if (n > keep) item.setAttribute('data-axe-sampled-out', '');
+      }
+    }
     const options = { resultTypes: ['violations'], iframes: false };
-    const result = await axe.run(document, rules ? { ...options, runOnly: rules } : options);
+    const context = { exclude: [['[data-axe-sampled-out]']] };
+    const result = await axe.run(context, rules ? { ...options, runOnly: rules } : options);
     return result.violations
       .filter((/** @type {any} */ v) => v.impact === 'serious' || v.impact === 'critical')
       .map((/** @type {any} */ v) => ({
@@ -55,7 +75,7 @@ export async function seriousAxeViolations(page, rules) {
         nodes: v.nodes.length,
         targets: v.nodes.slice(0, 3).map((/** @type {any} */ n) => n.target.join(' ')),
       }));
-  }, rules);
+  }, { rules, keep: AXE_SAMPLE.keep, longList: AXE_SAMPLE.longList });
 }
 
 /**
