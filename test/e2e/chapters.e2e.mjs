@@ -6,7 +6,7 @@
 // the player on its step.
 
 import assert from 'node:assert/strict';
-import { openPage } from './helpers.mjs';
+import { openPage, openReusedPage } from './helpers.mjs';
 
 const models = new Map();
 async function model(baseUrl, flow, k8s) {
@@ -61,7 +61,7 @@ async function chapterPaths(browser, baseUrl) {
 
 const EXPECTED_ORDER = [
   'provision', 'wffc-provision', 'attach', 'mount', 'teardown', 'multi-attach', 'pod-migration', 'node-failure', 'ad-detach-backoff',
-  'mount-failure', 'ceph-rbd',
+  'provision-failure', 'attach-failure', 'mount-failure', 'ceph-rbd',
 ].map((id) => `/flows/${id}/`);
 
 /** Every step list on the page: its flow, version, and per step the anchor id, summary and log text. */
@@ -107,7 +107,7 @@ async function indexListsChaptersInOrderAndTheOtherScenarios({ browser, baseUrl 
 
 async function everyChapterLoadsWithoutErrors({ browser, baseUrl }) {
   for (const path of EXPECTED_ORDER) {
-    const { page, response, errors, close } = await openPage(browser, `${baseUrl}${path}`);
+    const { page, response, errors, close } = await openReusedPage(browser, `${baseUrl}${path}`);
     try {
       assert.equal(response?.status(), 200, path);
       await page.waitForLoadState('networkidle');

@@ -30,6 +30,78 @@ export async function openPage(browser, url, contextOptions = {}, { beforeGoto }
   return { page, response, errors, requests, close: () => context.close() };
 }
 
+const DESKTOP = { width: 1280, height: 720 };
+/** idle tabs per browser and context options, for openReusedPage */
+const idleTabs = new WeakMap();
+
+/**
+ * A browser tab that visits pages one after another, for checks that only read pages. A fresh
+ * context per page cost about three times the CPU of the visit itself here (a renderer process each:
+ * 6 pages took 1,920 jiffies fresh against 650 in one tab). Each visit still starts clean: the HTTP
+ * cache is off, the tab goes to about:blank in between (nothing of the previous page is counted
+ * against the next) and the colour scheme and viewport are set back. The site keeps no storage.
+ * `contextOptions` are those of the tab's context (javaScriptEnabled, colorScheme …).
+ */
+export async function openTab(browser, contextOptions = {}) {
+  const context = await browser.newContext({ colorScheme: 'light', viewport: DESKTOP, ...contextOptions });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const tab = { context, page, options: contextOptions, visit: null, onResponse: null };
+  context.on('response', (response) => tab.onResponse?.(response));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') tab.visit?.errors.push(`console.error: ${msg.text()} (${msg.location().url})`);
+  });
+  page.on('pageerror', (error) => tab.visit?.errors.push(`pageerror: ${error.message}`));
+  page.on('requestfailed', (req) => tab.visit?.errors.push(`requestfailed: ${req.url()} ${req.failure()?.errorText ?? ''}`));
+  page.on('request', (req) => tab.visit?.requests.push(req));
+  return tab;
+}
+
+/**
+ * Start a visit in `tab`: a clean page, then `url` (`beforeGoto(tab)` runs in between, once the
+ * previous page is gone). Returns { page, response, errors, requests }.
+ */
+export async function visitInTab(tab, url, beforeGoto) {
+  const { page } = tab;
+  tab.visit = null;
+  tab.onResponse = null;
+  await page.goto('about:blank');
+  await page.emulateMedia({ colorScheme: tab.options.colorScheme ?? 'light' });
+  await page.setViewportSize(tab.options.viewport ?? DESKTOP);
+  beforeGoto?.(tab);
+  const visit = { errors: [], requests: [] };
+  tab.visit = visit;
+  const response = await page.goto(url, { waitUntil: 'load' });
+  return { page, response, errors: visit.errors, requests: visit.requests };
+}
+
+/**
+ * openPage for checks that only read a page (no clicks that change state, no routes, no scripts
+ * added): the same { page, response, errors, requests, close }, from a tab kept for the next such
+ * visit with the same context options. close() hands the tab back; a failed visit closes it.
+ */
+export async function openReusedPage(browser, url, contextOptions = {}) {
+  const key = JSON.stringify(contextOptions);
+  const pools = idleTabs.get(browser) ?? idleTabs.set(browser, new Map()).get(browser);
+  const pool = pools.get(key) ?? pools.set(key, []).get(key);
+  const tab = pool.pop() ?? (await openTab(browser, contextOptions));
+  let visit;
+  try {
+    visit = await visitInTab(tab, url);
+  } catch (error) {
+    await tab.context.close().catch(() => {});
+    throw error;
+  }
+  return {
+    ...visit,
+    close: async () => {
+      tab.visit = null;
+      pool.push(tab);
+    },
+  };
+}
+
 /** The standard axe rules whose outcome depends on colours, and so on the colour scheme. */
 export const AXE_COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 

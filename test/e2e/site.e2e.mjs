@@ -17,51 +17,23 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { budgetViolations, isChapter, isEmbed, measureScripts, recordScripts } from '../../scripts/size.mjs';
 import { fileForPath, listHtmlPages, siteRoot } from '../../scripts/static-site.mjs';
-import { AXE_SAMPLE, axeLightAndDark, formatViolations, seriousAxeViolations } from './helpers.mjs';
+import { AXE_SAMPLE, axeLightAndDark, formatViolations, openTab, seriousAxeViolations, visitInTab } from './helpers.mjs';
 
 const pages = await listHtmlPages(siteRoot);
 const concurrency = Number(process.env.E2E_CONCURRENCY) || 4;
 const PHONE_WIDTH = 360;
 
-const DESKTOP = { width: 1280, height: 720 };
-
-/**
- * A browser tab that visits pages one after another. Opening a fresh context per page cost about
- * three times the CPU of the visit itself (a new renderer process each time; measured here: 6 pages
- * took 1,920 jiffies fresh against 650 in one tab), and the crawl is CPU-bound. A visit still starts
- * untouched: the HTTP cache is off (so the budget counts every script, as `npm run size` does on a
- * fresh context), the tab goes to about:blank in between (so nothing of the previous page is counted
- * against the next), and the scheme and viewport are set back. The site keeps no storage.
- */
-async function openTab(browser) {
-  const context = await browser.newContext({ colorScheme: 'light', viewport: DESKTOP });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  const tab = { context, page, visit: null, onResponse: null };
-  // recordScripts listens on a context: give it one whose responses are this visit's
-  context.on('response', (response) => tab.onResponse?.(response));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') tab.visit?.errors.push(`console.error: ${msg.text()} (${msg.location().url})`);
-  });
-  page.on('pageerror', (error) => tab.visit?.errors.push(`pageerror: ${error.message}`));
-  page.on('requestfailed', (req) => tab.visit?.errors.push(`requestfailed: ${req.url()} ${req.failure()?.errorText ?? ''}`));
-  page.on('request', (req) => tab.visit?.requests.push(req));
-  return tab;
-}
-
 /** Facts about one page, from one visit in `tab`: light scheme first, then dark, then phone width. */
 async function visitPage(tab, baseUrl, pagePath) {
-  const { page } = tab;
-  await page.goto('about:blank');
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize(DESKTOP);
-  const visit = { errors: [], requests: [] };
-  const recorder = recordScripts({ on: (_event, listener) => void (tab.onResponse = listener) }, siteRoot);
-  tab.visit = visit;
+  let recorder;
   let facts;
+  let visit;
   try {
-    const response = await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'load' });
+    // recordScripts listens on a context: give it one whose responses are this visit's
+    visit = await visitInTab(tab, `${baseUrl}${pagePath}`, () => {
+      recorder = recordScripts({ on: (_event, listener) => void (tab.onResponse = listener) }, siteRoot);
+    });
+    const { page, response } = visit;
     await page.waitForLoadState('networkidle');
     // The JavaScript budget is measured on this untouched first visit, as `npm run size` does, and
     // before axe adds its own script.
@@ -168,7 +140,7 @@ function crawlSite(browser, baseUrl) {
   const tabs = [];
   let running = 0;
   const visitInATab = async (pagePath) => {
-    const tab = tabs.pop() ?? (await openTab(browser));
+    const tab = tabs.pop() ?? (await openTab(browser, { colorScheme: 'light' }));
     try {
       const facts = await visitPage(tab, baseUrl, pagePath);
       tabs.push(tab);

@@ -314,3 +314,20 @@ spec:
     expect(() => scenarioFromManifests('x'.repeat(2 * 1024 * 1024))).toThrow(/at most 1024 KiB/);
   });
 });
+
+describe('without: components not deployed', () => {
+  it('runs the cluster without them, and the others meet the gap (no csi-attacher: the 2-minute timeout)', () => {
+    const t = runScenario({ objects: [sc(), claim(), app()], runFor: '3m', without: ['external-attacher'] });
+    expect(t.steps.some((s) => s.component === 'external-attacher')).toBe(false);
+    expect(eventsOf(t, 'FailedAttachVolume').some((e) => e.message.includes('timed out waiting for external-attacher of disk.csi.example.com CSI driver'))).toBe(true);
+    expect(phaseAt(t, 'Pod', 'app')).not.toBe('Running');
+  });
+  it('names an unknown component and lists the known ones, from YAML at its line', () => {
+    const text = `${['apiVersion: v1', 'kind: PersistentVolumeClaim', 'metadata: { name: data }', 'spec: { accessModes: [ReadWriteOnce], resources: { requests: { storage: 1Gi } } }'].join('\n')}\n---\napiVersion: csi-flows/v1\nkind: Scenario\nmetadata: { name: x }\nspec:\n  without: [csi-attacher]\n`;
+    let err: unknown;
+    try { runScenario(scenarioFromManifests(text)); } catch (e) { err = e; }
+    expect(err).toBeInstanceOf(ScenarioError);
+    expect(String((err as Error).message)).toMatch(/without\[0\]: unknown component "csi-attacher" \(known: .*external-attacher/);
+    expect((err as ScenarioError & { line?: number }).line ?? (err as { where?: { line?: number } }).where?.line).toBe(10);
+  });
+});

@@ -21,6 +21,71 @@ const outcomes: Record<string, (t: Trace) => void> = {
     expect(pv.status.phase).toBe('Bound');
     expect(pv.metadata.annotations?.['pv.kubernetes.io/provisioned-by']).toBe('com.tencent.cloud.csi.cbs');
   },
+  'provision-retry': (t) => {
+    const claim = get(t, 'PersistentVolumeClaim', 'data')!;
+    expect(claim.status.phase).toBe('Bound');
+    const calls = t.steps.filter((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Controller/CreateVolume');
+    expect(calls).toHaveLength(3);
+    // every retry asks for the same name, the claim's volume name: CreateVolume is idempotent by name
+    expect(new Set(calls.map((s) => (s.rpc?.request as { name?: string } | undefined)?.name))).toEqual(new Set([`pvc-${claim.metadata.uid}`]));
+    // cut off at csi-provisioner's --timeout (10s, cmd/csi-provisioner/csi-provisioner.go), kept in progress
+    const failed = t.steps.filter((s) => s.log?.includes('CreateVolume failed'));
+    expect(failed).toHaveLength(2);
+    expect(failed.every((s) => s.log!.includes('state = InBackground'))).toBe(true);
+    expect(failed[0]!.t - calls[0]!.t).toBeGreaterThanOrEqual(10_000);
+    expect(failed[0]!.t - calls[0]!.t).toBeLessThan(10_100);
+    expect(t.steps.filter((s) => s.kind === 'event' && s.summary.includes('ProvisioningFailed'))).toHaveLength(2);
+    expect(logged(t, /error syncing claim "default\/data": failed to provision volume with StorageClass "standard": rpc error: code = DeadlineExceeded/)).toBe(true);
+    expect(objs(t, 'PersistentVolume')).toHaveLength(1);
+  },
+  'provision-failed': (t) => {
+    expect(get(t, 'PersistentVolumeClaim', 'data')!.status.phase).toBe('Pending');
+    expect(objs(t, 'PersistentVolume')).toHaveLength(0);
+    const failed = t.steps.filter((s) => s.log?.includes('CreateVolume failed'));
+    expect(failed.length).toBeGreaterThanOrEqual(6);
+    expect(failed.every((s) => s.log!.includes('state = Finished'))).toBe(true);
+    // the sidecar never gives up (FailedProvisionThreshold(0)); its delays double from 1s
+    const starts = t.steps.filter((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Controller/CreateVolume').map((s) => s.t);
+    const gaps = failed.slice(0, starts.length - 1).map((f, i) => Math.round((starts[i + 1]! - f.t) / 1000));
+    expect(gaps.slice(0, 6)).toEqual([1, 2, 4, 8, 16, 32]);
+    expect(t.steps.filter((s) => s.kind === 'event' && s.summary.includes('ProvisioningFailed')).length).toBe(failed.length);
+  },
+  'attach-failure': (t) => {
+    expect(running(t, 'web-0')).toBe(true);
+    expect(attachedVAs(t)).toHaveLength(1);
+    const va = attachedVAs(t)[0]!;
+    expect(va.status.attachError ?? null).toBe(null);
+    const calls = t.steps.filter((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Controller/ControllerPublishVolume');
+    expect(calls).toHaveLength(3);
+    // the errors went into status.attachError, in order, and the controller reported what it read there
+    const saved = t.steps.filter((s) => s.objects?.some((o) => o.kind === 'VolumeAttachment' && o.after?.status?.attachError));
+    expect(saved.length).toBeGreaterThanOrEqual(2);
+    const failedAttach = t.steps.filter((s) => s.kind === 'event' && s.summary.includes('FailedAttachVolume')).map((s) => /code = (\w+)/.exec(s.summary)?.[1]);
+    expect(failedAttach[0]).toBe('DeadlineExceeded');
+    expect(failedAttach).toContain('Internal');
+    // external-attacher's --timeout is 15s (cmd/csi-attacher/main.go)
+    const firstError = t.steps.find((s) => s.msg === 'externalAttacher.grpcResponseVA')!;
+    expect(t.steps.find((s) => s.msg === 'externalAttacher.savingAttachError')!.t).toBeGreaterThanOrEqual(firstError.t);
+    expect(firstError.t - calls[0]!.t).toBeGreaterThanOrEqual(15_000);
+    expect(firstError.t - calls[0]!.t).toBeLessThan(15_100);
+  },
+  'attacher-missing': (t) => {
+    expect(running(t, 'web-0')).toBe(false);
+    expect(t.steps.some((s) => s.component === 'external-attacher')).toBe(false);
+    const va = objs(t, 'VolumeAttachment');
+    expect(va).toHaveLength(1);
+    expect(va[0]!.status?.attached ?? false).toBe(false);
+    expect(va[0]!.metadata.finalizers ?? []).toEqual([]);
+    const timeouts = t.steps.filter((s) => s.kind === 'event' && s.summary.includes('FailedAttachVolume'));
+    expect(timeouts.length).toBeGreaterThanOrEqual(2);
+    const started = t.steps.find((s) => s.msg === 'attachDetachController.attachVolumeStarted')!;
+    // the controller's CSI attacher waits csiTimeout, 2 minutes (pkg/volume/csi/csi_plugin.go), from
+    // the VolumeAttachment's create request, a few µs after the operation started
+    expect(timeouts[0]!.t - started.t).toBeGreaterThan(119_900);
+    expect(timeouts[0]!.t - started.t).toBeLessThan(121_000);
+    const wording = t.k8s === '1.20' ? /attachment timeout for volume disk-r3t8v1n6/ : /timed out waiting for external-attacher of com\.tencent\.cloud\.csi\.cbs CSI driver to attach volume disk-r3t8v1n6/;
+    expect(timeouts.every((s) => wording.test(s.summary))).toBe(true);
+  },
   attach: (t) => {
     expect(attachedVAs(t)).toHaveLength(1);
     expect(running(t, 'web-0')).toBe(true);
@@ -196,4 +261,17 @@ describe('captureWorld', () => {
     expect(kubelet.actual.find((a) => a.pv === 'pvc-4cde4524-6ba4-449c-891b-fe9ce8138e33')?.pods[0]?.state).toBe('VolumeMounted');
     expect(runScenario('pod-migration', { k8s: '1.20' }).steps.some((s) => s.world)).toBe(false);
   });
+});
+
+describe("external-provisioner's checkError", () => {
+  // pkg/controller/controller.go checkError: ResourceExhausted stayed in the background in v2.1.0 and
+  // is final ("out of space") in v5.0.1, unlike the kubelet's and external-attacher's isFinalError
+  for (const [k8s, state] of [['1.20', 'InBackground'], ['1.30', 'Finished']] as const) {
+    it(`counts ResourceExhausted as ${state} on ${k8s}`, () => {
+      const t = runScenario('provision', { k8s, faults: [{ rpc: 'CreateVolume', code: 'RESOURCE_EXHAUSTED', count: 1 }] });
+      const line = t.steps.find((s) => s.log?.includes('CreateVolume failed'))?.log ?? '';
+      expect(line).toContain(`may reschedule = false => state = ${state}: rpc error: code = ResourceExhausted`);
+      expect(get(t, 'PersistentVolumeClaim', 'data')!.status.phase).toBe('Bound');
+    });
+  }
 });

@@ -82,6 +82,20 @@ export const CHAPTERS: readonly Chapter[] = [
       'A detach fails and the pod comes back to the same node (seed 002): stuck on 1.20, where the node status loses the volume, and fixed on 1.30.',
   },
   {
+    id: 'provision-failure',
+    title: 'Provision failure',
+    scenarios: ['provision-retry', 'provision-failed'],
+    summary:
+      'CreateVolume times out twice and then works; or it refuses the request with InvalidArgument and the claim stays Pending: ProvisioningFailed events, csi-provisioner’s backoff, and what it keeps “in progress”.',
+  },
+  {
+    id: 'attach-failure',
+    title: 'Attach failure',
+    scenarios: ['attach-failure', 'attacher-missing'],
+    summary:
+      'ControllerPublishVolume times out, then fails, then works: the error in the VolumeAttachment’s status.attachError, FailedAttachVolume events with a growing backoff. Then a cluster without external-attacher: “timed out waiting for external-attacher” and a pod that never starts.',
+  },
+  {
     id: 'mount-failure',
     title: 'Mount failure',
     scenarios: ['mount-failure'],

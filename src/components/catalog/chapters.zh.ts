@@ -8,6 +8,8 @@ export const CHAPTERS_ZH: Readonly<Record<string, { title: string; summary: stri
   'multi-attach': { title: 'Multi-Attach', summary: 'ReadWriteOnce 卷仍挂接在第一个节点上时，第二个节点也需要它：attach/detach 控制器拒绝挂接，并说明原因。' },
   'ad-detach-backoff': { title: '退避中的解除挂接', summary: '解除挂接失败，Pod 又回到同一节点（种子文档 002）：在 1.20 上会卡住，因为节点状态丢失了这个卷；1.30 已修复。' },
   'node-failure': { title: '节点故障', summary: '挂接着卷的节点关机。重建的 Pod 收到 Multi-Attach 错误，直到 6 分钟后 attach/detach 控制器强制解除挂接；给节点加 out-of-service 污点则可以立即释放该卷。' },
+  'provision-failure': { title: '制备失败', summary: 'CreateVolume 两次超时后成功；或以 InvalidArgument 拒绝请求，申领一直处于 Pending：ProvisioningFailed 事件、csi-provisioner 的退避，以及它记为“进行中”的申领。' },
+  'attach-failure': { title: '挂接失败', summary: 'ControllerPublishVolume 先超时、再失败、最后成功：错误写入 VolumeAttachment 的 status.attachError，FailedAttachVolume 事件的退避越来越长。再看一个没有 external-attacher 的集群：“timed out waiting for external-attacher”，Pod 永远启动不了。' },
   'mount-failure': { title: '挂载失败', summary: 'NodeStageVolume 先以 Internal 失败，随后挂起直到 kubelet 的 2 分钟超时：FailedMount 事件、指数退避重试、设备挂载被标记为 Uncertain，最后重试成功。' },
   'wffc-provision': { title: 'WaitForFirstConsumer', summary: 'volumeBindingMode 为 WaitForFirstConsumer 时，调度器先选定节点并在申领上写入 selected-node；卷随后在该节点的拓扑中创建（种子文档 003）。' },
   'ceph-rbd': { title: 'Ceph RBD', summary: 'ceph-csi 创建、克隆和删除 RBD 镜像，并展示其 omap 日志（journal）、-temp 克隆镜像和回收站随之发生的变化（种子文档 004）。' },

@@ -59,6 +59,14 @@ export const CHAPTERS: readonly ChapterInfo[] = [
     description: 'A detach keeps failing and the pod comes back to the same node: stuck for good on 1.20, attached again on 1.30 once the detach is through (kubernetes#104526, kubernetes#120595). Both runs side by side.',
   },
   {
+    id: 'provision-failure', title: 'Provision failure', k8s: '1.30', scenarios: ['provision-retry', 'provision-failed'],
+    description: 'CreateVolume times out and is retried until it works, or refuses the request for good: what csi-provisioner keeps "in progress", the ProvisioningFailed events, its backoff, and a claim left Pending.',
+  },
+  {
+    id: 'attach-failure', title: 'Attach failure', k8s: '1.30', scenarios: ['attach-failure', 'attacher-missing'],
+    description: 'ControllerPublishVolume fails and the error lands in the VolumeAttachment\'s status.attachError, where the attach/detach controller reads it; and a cluster with no external-attacher at all, where the VolumeAttachment is never answered.',
+  },
+  {
     id: 'mount-failure', title: 'Mount failure', k8s: '1.30', alsoK8s: ['1.20'], scenarios: ['mount-failure'],
     description: 'NodeStageVolume fails, then hangs until the kubelet\'s 2-minute deadline: FailedMount events, exponential backoff, an Uncertain device mount, and the retry that works.',
   },

@@ -104,6 +104,40 @@ export const EXTRAS: Readonly<Record<string, ChapterExtras>> = {
       { title: 'Taint based evictions (kubernetes.io)', href: 'https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/#taint-based-evictions' },
     ],
   },
+  'provision-failure': {
+    checks: [
+      { q: 'csi-provisioner logs “state = InBackground” after a CreateVolume error. What does it do differently from “state = Finished”?', a: 'It keeps the claim in its list of claims in progress: the disk may still be being created, so it goes on provisioning that claim, with the same volume name, even if the claim is deleted meanwhile. After Finished it drops the claim from that list; it still retries while the claim exists.' },
+      { q: 'Why does retrying a timed-out CreateVolume not create a second disk?', a: 'The retry passes the same name, pvc-<claim UID>, and the CSI spec asks CreateVolume to be idempotent by name: a driver that already has that volume returns it.' },
+      { q: 'A claim has had ProvisioningFailed events with “InvalidArgument” for an hour. Will it bind on its own?', a: 'Not unless something changes: csi-provisioner retries for ever, up to 5 minutes apart, and the driver will refuse the same request again. Fix the StorageClass parameters or the claim.' },
+    ],
+    tryIt: [
+      { say: 'A claim in a class whose parameters the driver refuses (here a hostpath class asking for an impossible size).', cmd: 'kubectl apply -f - <<EOF\napiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: { name: too-big }\nspec:\n  accessModes: [ReadWriteOnce]\n  storageClassName: csi-hostpath-sc\n  resources: { requests: { storage: 100Ti } }\nEOF\nkubectl describe pvc too-big' },
+      { say: 'The sidecar’s view: the state line, the retries and their growing delay.', cmd: 'kubectl logs csi-hostpathplugin-0 -c csi-provisioner | grep -E "CreateVolume failed|Retrying syncing claim|error syncing claim"' },
+      { say: 'The driver’s side of each call: the request, then the error.', cmd: 'kubectl logs csi-hostpathplugin-0 -c hostpath | grep -A3 CreateVolume' },
+    ],
+    docs: [
+      { title: 'external-provisioner (Kubernetes CSI docs)', href: `${CSI_DOCS}/external-provisioner.html` },
+      { title: 'CSI spec: CreateVolume errors (container-storage-interface/spec)', href: 'https://github.com/container-storage-interface/spec/blob/master/spec.md#createvolume-errors' },
+      { title: 'Troubleshooting CSI drivers (Kubernetes CSI docs)', href: `${CSI_DOCS}/troubleshooting.html` },
+    ],
+  },
+  'attach-failure': {
+    checks: [
+      { q: 'ControllerPublishVolume failed. Where can you read the error without any log?', a: 'In the VolumeAttachment: external-attacher saves it as status.attachError (message and time), and kubectl describe volumeattachment shows it. The attach/detach controller copies it into the FailedAttachVolume event on the pod.' },
+      { q: 'The driver attached the disk at 10:00:00, yet the pod started at 10:00:40. Where did the 40 seconds go?', a: 'In backoffs: the attach/detach controller noticed at its next retry, and the kubelet at its next VerifyControllerAttachedVolume; both double their delay on each failure, up to about 2 minutes.' },
+      { q: 'FailedAttachVolume says “timed out waiting for external-attacher of … CSI driver”. Is the driver failing?', a: 'Nobody answered the VolumeAttachment for 2 minutes. If the driver had refused, its error would be in status.attachError. Check that a csi-attacher for that driver runs and can reach the API server, and look for its finalizer on the VolumeAttachment.' },
+    ],
+    tryIt: [
+      { say: 'The attachment and its state: ATTACHED false and an attach error mean the driver refused.', cmd: 'kubectl get volumeattachment\nkubectl describe volumeattachment $(kubectl get volumeattachment -o name | head -1)' },
+      { say: 'The pod’s side: FailedAttachVolume events, with the driver’s error or the timeout.', cmd: 'kubectl get events --field-selector reason=FailedAttachVolume' },
+      { say: 'csi-attacher’s side: the call, “Saving attach error” and the retries.', cmd: 'kubectl logs csi-hostpathplugin-0 -c csi-attacher | grep -E "ControllerPublishVolume|attach error|Error processing"' },
+    ],
+    docs: [
+      { title: 'external-attacher (Kubernetes CSI docs)', href: `${CSI_DOCS}/external-attacher.html` },
+      { title: 'CSI spec: ControllerPublishVolume errors (container-storage-interface/spec)', href: 'https://github.com/container-storage-interface/spec/blob/master/spec.md#controllerpublishvolume-errors' },
+      { title: 'CSIDriver object: attachRequired (Kubernetes CSI docs)', href: `${CSI_DOCS}/csi-driver-object.html` },
+    ],
+  },
   'mount-failure': {
     checks: [
       { q: 'A FailedMount event says “MountVolume.MountDevice failed … rpc error: code = Internal desc = …”. Whose message is the part after desc?', a: 'The CSI driver’s: the node plugin returned it from NodeStageVolume. The same text is in the node plugin’s log for that call; the kubelet only adds the operation name and the volume.' },

@@ -14,7 +14,7 @@
  */
 import { enqueueActions, setup } from 'xstate';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
-import { csiMethod, type CsiRpc, GRPC_CODE_GO_NAME, isFinalError, rpcErrorText } from '../shared/csi.ts';
+import { csiMethod, type CsiRpc, GRPC_CODE_GO_NAME, type GrpcCode, rpcErrorText } from '../shared/csi.ts';
 import { sortedJson, goDuration } from '../shared/goFormat.ts';
 import { type K8sObject, kobj } from '../shared/k8s.ts';
 import { summarize } from '../shared/messages.ts';
@@ -23,6 +23,7 @@ import { PROVISIONER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
 import type { DriverProfile } from '../drivers/types.ts';
 import { buildPersistentVolume, createVolumeRequest, provisionedVolumeName } from './requests.ts';
 import { externalProvisionerSummaries as summaries } from './externalProvisioner.messages.ts';
+import { getProfile } from '../profiles/index.ts';
 
 export interface ExternalProvisionerInput extends ComponentInput {
   /** the CSI driver this sidecar serves */
@@ -139,11 +140,27 @@ function sync(c: ExternalProvisionerContext, out: Out, now: number): void {
   for (const name of pvNames.sort()) { const pv = c.volumes[name]; if (pv && !c.ops[`pv/${name}`] && shouldDelete(c, pv)) startDelete(c, pv, out, now); }
 }
 
+/**
+ * The provisioning state a CreateVolume error leaves (external-provisioner pkg/controller/controller.go
+ * checkError; v2.1.0 and v5.0.1 alike). Not the kubelet's or the attacher's isFinalError:
+ * ResourceExhausted is final here in v5 ("out of space"; in the background in v2.1.0: the profile's
+ * provisionerResourceExhaustedFinal), or Reschedule when the claim has a selected node
+ * and the driver has topology; Canceled, DeadlineExceeded, Unavailable and Aborted may still be in
+ * progress; every other code is final.
+ */
+export function checkError(code: GrpcCode, mayReschedule: boolean, resourceExhaustedFinal: boolean): 'InBackground' | 'Finished' | 'Reschedule' {
+  if (code === 'RESOURCE_EXHAUSTED') return mayReschedule ? 'Reschedule' : resourceExhaustedFinal ? 'Finished' : 'InBackground';
+  if (code === 'CANCELLED' || code === 'DEADLINE_EXCEEDED' || code === 'UNAVAILABLE' || code === 'ABORTED') return 'InBackground';
+  return 'Finished';
+}
+
 /** The workqueue requeues the key with its rate limiter. */
-function requeue(c: ExternalProvisionerContext, key: string, now: number, out: Out, claimLog: boolean): void {
+function requeue(c: ExternalProvisionerContext, key: string, now: number, out: Out, claimLog: boolean, err?: string): void {
   const failures = c.failures[key] ?? 0;
   const delay = sidecarRetryDelay(failures);
   if (claimLog) out.push(log('retryingClaim', { claim: key, failures, delay: goDuration(delay * 1000) }));
+  // the worker returns the sync's error after requeueing, and utilruntime.HandleError prints it
+  if (claimLog && err) out.push(log('errorSyncingClaim', { claim: key, err }));
   c.failures[key] = failures + 1;
   c.ops[key] = { kind: c.ops[key]?.kind ?? 'provision', step: 'backoff' };
   out.push({ type: 'timer.requested', key: `retry/${key}`, at: now + delay });
@@ -161,11 +178,17 @@ function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
     const cls = c.classes[claim.spec.storageClassName]!;
     const involved = { kind: 'PersistentVolumeClaim' as const, namespace: claim.metadata.namespace, name: claim.metadata.name };
     if (!ok) {
-      const final = isFinalError(e.code);
-      out.push(log('createVolumeFailed', { topology: c.input.driver.topologyKeys.length > 0, nodeSelected: !!claim.metadata.annotations?.[ANN_SELECTED_NODE], reschedule: false, state: final ? 'Finished' : 'InBackground', err }));
+      const topology = c.input.driver.topologyKeys.length > 0;
+      const nodeSelected = !!claim.metadata.annotations?.[ANN_SELECTED_NODE];
+      const mayReschedule = topology && nodeSelected;
+      const state = checkError(e.code, mayReschedule, getProfile(c.input.profile).provisionerResourceExhaustedFinal);
+      // Reschedule (removing the selected-node annotation so the scheduler picks again) is left out:
+      // the claim is retried as a final error would be
+      const final = state !== 'InBackground';
+      out.push(log('createVolumeFailed', { topology, nodeSelected, reschedule: mayReschedule, state, err }));
       out.push({ type: 'event.recorded', involved, eventType: 'Warning', reason: 'ProvisioningFailed', message: `failed to provision volume with StorageClass "${cls.metadata.name}": ${err}` });
       out.push(final ? log('finalError', { uid: claim.metadata.uid! }) : log('temporaryError', { uid: claim.metadata.uid! }));
-      requeue(c, key, e.now, out, true);
+      requeue(c, key, e.now, out, true, `failed to provision volume with StorageClass "${cls.metadata.name}": ${err}`);
       return;
     }
     const volume = (e.response?.volume ?? {}) as Record<string, unknown>;

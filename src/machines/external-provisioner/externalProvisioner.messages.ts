@@ -119,6 +119,17 @@ export const externalProvisionerMessages = defineMessages({
       '1.30': { file: 'controller.go', line: 951, msg: 'Retrying syncing claim', kv: 'key={claim:q} failures={failures}', severity: 'I' },
     },
   },
+  'externalProvisioner.errorSyncingClaim': {
+    source: S, stage: 'provision', severity: 'E', summary: 'The claim worker reports the failed sync of {claim}: {err}',
+    cause: 'The provisioning attempt failed; the error is the one the ProvisioningFailed event carries.',
+    next: 'The text after "rpc error:" is the driver\'s: read the CSI controller plugin\'s log for that CreateVolume.',
+    // utilruntime.HandleError -> klog.ErrorDepth(2, err): printed as plain text at the caller's line,
+    // in both profiles (sig-storage-lib-external-provisioner controller.go processNextClaimWorkItem)
+    formats: {
+      '1.20': { file: 'controller.go', line: 984, text: 'error syncing claim {claim:q}: {err}' },
+      '1.30': { file: 'controller.go', line: 974, text: 'error syncing claim {claim:q}: {err}' },
+    },
+  },
   'externalProvisioner.deleteStarted': {
     source: S, stage: 'delete', severity: 'I', summary: 'csi-provisioner starts deleting Released volume {pv}.',
     formats: {

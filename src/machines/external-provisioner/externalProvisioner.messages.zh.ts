@@ -55,6 +55,11 @@ export const messagesZh = defineMessagesZh({
     cause: 'CreateVolume 或保存 PV 失败；查看 ProvisioningFailed 事件，以及本行之前的 GRPC error 行。',
     next: '检查 CSI 控制器插件日志中的 CreateVolume 错误；边车容器以 1s → 5m 的退避不断重试，直至成功。',
   },
+  'externalProvisioner.errorSyncingClaim': {
+    summary: '申领工作协程报告 {claim} 同步失败：{err}',
+    cause: '这次制备失败了；错误与 ProvisioningFailed 事件所带的相同。',
+    next: '“rpc error:” 之后的文字来自驱动：查看 CSI 控制器插件日志中对应的 CreateVolume。',
+  },
   'externalProvisioner.deleteStarted': {
     summary: 'csi-provisioner 开始删除处于 Released 状态的卷 {pv}。',
   },

@@ -55,6 +55,12 @@ export interface Profile {
   kubeletFailedMountOnTimeout: boolean;
   /** PVC storage-provisioner annotations written by the PV controller */
   provisionerAnnotations: ('beta' | 'ga')[];
+  /**
+   * external-provisioner's checkError counts ResourceExhausted (without a reschedule) as final,
+   * "the CSI driver has run out of space" (v5.0.1); v2.1.0 counted it as in the background.
+   * upstream: pkg/controller/controller.go checkError
+   */
+  provisionerResourceExhaustedFinal: boolean;
 }
 
 const SIDECAR_V = 5;
@@ -89,6 +95,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletVerifyWaitsForInUse: false,
     kubeletFailedMountOnTimeout: true,
     provisionerAnnotations: ['beta'],
+    provisionerResourceExhaustedFinal: false,
   },
   '1.30': {
     id: '1.30',
@@ -108,6 +115,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletVerifyWaitsForInUse: true,
     kubeletFailedMountOnTimeout: false,
     provisionerAnnotations: ['beta', 'ga'],
+    provisionerResourceExhaustedFinal: true,
   },
 };
 

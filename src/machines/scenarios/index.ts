@@ -61,6 +61,30 @@ export const SCENARIOS: Scenario[] = [
     }),
   },
   {
+    id: 'provision-retry',
+    title: 'Provision retry: CreateVolume times out, then succeeds',
+    summary: 'CreateVolume hangs past csi-provisioner\'s 10-second timeout twice: DeadlineExceeded is not final, so the claim stays "in progress" (the backend may still be creating the disk), ProvisioningFailed events, retries 1 s then 2 s later with the same volume name, and the third call creates the volume; the PV is bound.',
+    build: () => common({
+      nodes: twoNodes, objects: base(cbs(), twoNodes, { parameters: { diskType: 'CLOUD_PREMIUM' } }),
+      // the backend is slow, not broken: a call that outlives the sidecar's --timeout (10s) is cut
+      // off with DeadlineExceeded (external-provisioner cmd/csi-provisioner/csi-provisioner.go)
+      csiFaults: [{ rpc: 'CreateVolume', code: 'DEADLINE_EXCEEDED', count: 2 }],
+      actions: [{ at: at(1), do: 'create', object: pvc(NS, 'data', 'standard') }],
+      runFor: at(60),
+    }),
+  },
+  {
+    id: 'provision-failed',
+    title: 'Provision failed: CreateVolume refuses the request',
+    summary: 'The StorageClass asks for a disk type the backend does not offer: CreateVolume answers InvalidArgument, a final error, so csi-provisioner forgets the attempt, records ProvisioningFailed and retries with a growing delay; every retry fails the same way and the claim stays Pending.',
+    build: () => common({
+      nodes: twoNodes, objects: base(cbs(), twoNodes, { parameters: { diskType: 'CLOUD_ULTRA' } }),
+      csiFaults: [{ rpc: 'CreateVolume', code: 'INVALID_ARGUMENT', message: 'diskType CLOUD_ULTRA is not offered in this zone: valid types are CLOUD_PREMIUM, CLOUD_SSD, CLOUD_HSSD' }],
+      actions: [{ at: at(1), do: 'create', object: pvc(NS, 'data', 'standard') }],
+      runFor: at(90),
+    }),
+  },
+  {
     id: 'attach',
     title: 'Attach: a pod gets its volume attached to its node',
     summary: 'A pod using a bound PVC is scheduled; the attach/detach controller creates a VolumeAttachment, the external-attacher calls ControllerPublishVolume and marks it attached, and the node status lists the volume.',
@@ -70,6 +94,39 @@ export const SCENARIOS: Scenario[] = [
         nodes: twoNodes, objects: [...base(cbs(), twoNodes), ...v.objects], backend: [v.backend],
         actions: [{ at: at(1), do: 'create', object: pod(NS, 'web-0', [{ volume: 'data', claim: 'data' }]) }],
         runFor: at(90),
+      });
+    },
+  },
+  {
+    id: 'attach-failure',
+    title: 'Attach failure: ControllerPublishVolume fails, then succeeds',
+    summary: 'ControllerPublishVolume outlives csi-attacher\'s 15-second timeout, then fails with Internal: each error is saved in the VolumeAttachment\'s status.attachError, where the attach/detach controller reads it and records FailedAttachVolume with a growing backoff; csi-attacher retries on its own, the third call attaches, and the kubelet goes on to mount.',
+    build: () => {
+      const v = existingVolume(cbs(), 'data', '2b9e4d71-8c3a-4f5e-b6d2-7a1c0e9f3b58', 'disk-h6p2w9k4');
+      return common({
+        nodes: twoNodes, objects: [...base(cbs(), twoNodes), ...v.objects], backend: [v.backend],
+        // a slow cloud API first (cut off by the sidecar's --timeout, 15s: external-attacher
+        // cmd/csi-attacher/main.go), then an error the driver reports
+        csiFaults: [
+          { rpc: 'ControllerPublishVolume', code: 'DEADLINE_EXCEEDED', count: 1 },
+          { rpc: 'ControllerPublishVolume', code: 'INTERNAL', count: 1, message: 'AttachDisk disk-h6p2w9k4 to instance ins-3kq8d0vz: the instance is busy with another disk operation' },
+        ],
+        actions: [{ at: at(1), do: 'create', object: pod(NS, 'web-0', [{ volume: 'data', claim: 'data' }]) }],
+        runFor: at(120),
+      });
+    },
+  },
+  {
+    id: 'attacher-missing',
+    title: 'No external-attacher: the VolumeAttachment is never answered',
+    summary: 'The driver needs attaching (its CSIDriver says attachRequired: true) but its controller Deployment runs no csi-attacher: the attach/detach controller creates the VolumeAttachment, waits 2 minutes and reports "timed out waiting for external-attacher", retries with a growing backoff, and the pod never starts.',
+    build: () => {
+      const v = existingVolume(cbs(), 'data', '7d3f1a96-0e4b-4c28-9b57-e2a8c6d1f403', 'disk-r3t8v1n6');
+      return common({
+        nodes: twoNodes, objects: [...base(cbs(), twoNodes), ...v.objects], backend: [v.backend],
+        without: ['external-attacher'],
+        actions: [{ at: at(1), do: 'create', object: pod(NS, 'web-0', [{ volume: 'data', claim: 'data' }]) }],
+        runFor: at(420),
       });
     },
   },

@@ -35,7 +35,7 @@ export interface ManifestOptions {
 }
 
 const SCENARIO_API = 'csi-flows/v1';
-const SPEC_FIELDS = ['title', 'summary', 'k8s', 'driver', 'nodes', 'existing', 'actions', 'faults', 'runFor', 'warmUp', 'start', 'timeZone', 'heartbeats'];
+const SPEC_FIELDS = ['title', 'summary', 'k8s', 'driver', 'nodes', 'existing', 'actions', 'faults', 'runFor', 'warmUp', 'start', 'timeZone', 'heartbeats', 'without'];
 
 interface Doc { doc: Document.Parsed; index: number; value: unknown; label: string }
 
@@ -135,7 +135,7 @@ export function scenarioFromManifests(yamlText: string, options: ManifestOptions
     const s = (v.spec ?? {}) as Record<string, unknown>;
     if (typeof s !== 'object' || Array.isArray(s)) top(['spec'], 'must be a mapping');
     for (const k of Object.keys(s)) if (!SPEC_FIELDS.includes(k)) specFail([k], `unknown field (known: ${SPEC_FIELDS.join(', ')})`);
-    for (const k of ['title', 'summary', 'k8s', 'driver', 'nodes', 'faults', 'runFor', 'warmUp', 'start', 'timeZone', 'heartbeats'] as const) {
+    for (const k of ['title', 'summary', 'k8s', 'driver', 'nodes', 'faults', 'runFor', 'warmUp', 'start', 'timeZone', 'heartbeats', 'without'] as const) {
       if (s[k] !== undefined) (spec as Record<string, unknown>)[k] = k === 'k8s' ? String(s[k]) : s[k];
     }
     // existing: all, or references to documents

@@ -98,6 +98,11 @@ export interface ScenarioSpec {
    * NotReady (the node lifecycle controller tells a dead node by its missing heartbeats), and long runs are cheaper
    */
   heartbeats?: boolean;
+  /**
+   * components not deployed, by name (e.g. [external-attacher]: a driver whose controller Deployment
+   * has no csi-attacher); the rest meet the gap as a real cluster does
+   */
+  without?: string[];
 }
 
 /** Where the parts of a spec come from (manifests give lines); without it errors name list positions. */
@@ -271,7 +276,7 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
     throw new ScenarioError(msg, { document: label, field: path.map((p) => (typeof p === 'number' ? `[${p}]` : p)).join('.').replace(/\.\[/g, '['), ...(line !== undefined ? { line } : {}) });
   };
   if (!spec || typeof spec !== 'object' || Array.isArray(spec)) throw new ScenarioError('a scenario is an id (see SCENARIOS) or a ScenarioSpec object');
-  const known = new Set(['id', 'title', 'summary', 'k8s', 'driver', 'nodes', 'objects', 'existing', 'actions', 'faults', 'runFor', 'warmUp', 'start', 'timeZone', 'heartbeats']);
+  const known = new Set(['id', 'title', 'summary', 'k8s', 'driver', 'nodes', 'objects', 'existing', 'actions', 'faults', 'runFor', 'warmUp', 'start', 'timeZone', 'heartbeats', 'without']);
   for (const k of Object.keys(spec)) if (!known.has(k)) fail([k], `unknown field (known: ${[...known].join(', ')})`);
   const id = spec.id ?? 'custom';
   if (typeof id !== 'string' || !/^[a-z0-9][-a-z0-9_.]*$/i.test(id)) fail(['id'], `must be a short name (letters, digits, "-"), not ${JSON.stringify(spec.id)}`);
@@ -286,6 +291,12 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
   const warmUp = ms(['warmUp'], spec.warmUp, DEFAULT_WARM_UP, 1000);
   const runFor = ms(['runFor'], spec.runFor, DEFAULT_RUN_FOR, 1);
   if (runFor > 24 * 3_600_000) fail(['runFor'], 'a story runs at most 24h');
+  if (spec.without !== undefined) {
+    if (!Array.isArray(spec.without)) fail(['without'], `must be a list of component names (known: ${COMPONENT_NAMES.join(', ')})`);
+    spec.without.forEach((c, i) => {
+      if (typeof c !== 'string' || !COMPONENT_NAMES.includes(c)) fail(['without', i], `unknown component ${JSON.stringify(c)} (known: ${COMPONENT_NAMES.join(', ')})`);
+    });
+  }
   const start = spec.start ?? DEFAULT_START;
   if (typeof start !== 'string' || Number.isNaN(Date.parse(start))) fail(['start'], `must be an ISO 8601 time such as 2024-05-14T09:30:00Z, not ${JSON.stringify(spec.start)}`);
 
@@ -550,7 +561,7 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
       ],
       start, hostTz: spec.timeZone ?? { offsetMin: 0, zone: 'UTC' },
       runFor: W + Math.round(runFor * 1000), recordFrom: W,
-      backend, heartbeats: spec.heartbeats ?? true,
+      backend, heartbeats: spec.heartbeats ?? true, ...(spec.without?.length ? { without: [...spec.without] } : {}),
     }),
   };
 }

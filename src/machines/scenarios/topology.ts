@@ -51,7 +51,11 @@ export function buildComponents(data: ScenarioData, driver: DriverProfile, profi
   const kcm: LogStream = { pid: 1, tzOffsetMin: host };
   // the CSI controller pod: containers log in UTC (seed 000: 06:58 while the hosts say 14:58)
   const container: LogStream = { pid: 1, tzOffsetMin: UTC };
-  for (const { descriptor: d, placement } of COMPONENTS) {
+  for (const name of data.without ?? []) {
+    if (!COMPONENTS.some((c) => c.descriptor.name === name)) throw new Error(`without: unknown component "${name}" (known: ${COMPONENTS.map((c) => c.descriptor.name).join(', ')})`);
+  }
+  const deployed = COMPONENTS.filter((c) => !data.without?.includes(c.descriptor.name));
+  for (const { descriptor: d, placement } of deployed) {
     if (placement === 'kube-controller-manager') add(d, d.name, CONTROL_PLANE_HOST, kcm);
     else if (placement === 'kube-scheduler') add(d, d.name, CONTROL_PLANE_HOST, { pid: 1, tzOffsetMin: host });
     else if (placement === 'csi-controller-pod' && d.name === 'csi-controller-plugin') {
@@ -63,7 +67,7 @@ export function buildComponents(data: ScenarioData, driver: DriverProfile, profi
       }, { serves: { endpoint: 'controller' } });
     } else if (placement === 'csi-controller-pod') add(d, d.name, CSI_CONTROLLER_HOST, container);
   }
-  const onNodes = COMPONENTS.filter((c) => c.placement === 'node').map((c) => c.descriptor);
+  const onNodes = deployed.filter((c) => c.placement === 'node').map((c) => c.descriptor);
   data.nodes.forEach((n, i) => {
     const root = n.kubeletRoot ?? '/var/lib/kubelet';
     for (const d of onNodes) {

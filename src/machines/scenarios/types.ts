@@ -78,6 +78,11 @@ export interface ScenarioData {
   componentInputs?: Record<string, Record<string, unknown>>;
   /** kubelets post node status heartbeats every 10s (default true; the node lifecycle controller needs them) */
   heartbeats?: boolean;
+  /**
+   * components not deployed, by name (e.g. ['external-attacher']: a CSI controller Deployment
+   * without its csi-attacher sidecar); the others run as usual and meet the gap as a real cluster does
+   */
+  without?: string[];
 }
 
 export interface Scenario {
