@@ -6,7 +6,7 @@
 // the player on its step.
 
 import assert from 'node:assert/strict';
-import { openPage, openReusedPage } from './helpers.mjs';
+import { openPage } from './helpers.mjs';
 
 const models = new Map();
 async function model(baseUrl, flow, k8s) {
@@ -107,7 +107,7 @@ async function indexListsChaptersInOrderAndTheOtherScenarios({ browser, baseUrl 
 
 async function everyChapterLoadsWithoutErrors({ browser, baseUrl }) {
   for (const path of EXPECTED_ORDER) {
-    const { page, response, errors, close } = await openReusedPage(browser, `${baseUrl}${path}`);
+    const { page, response, errors, close } = await openPage(browser, `${baseUrl}${path}`);
     try {
       assert.equal(response?.status(), 200, path);
       await page.waitForLoadState('networkidle');

@@ -6,16 +6,108 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const axePath = path.resolve(here, '../../node_modules/axe-core/axe.min.js');
 
+const DESKTOP = { width: 1280, height: 720 };
+/** the page events a test may listen to; a reused tab drops the listeners a test left */
+const PAGE_EVENTS = ['console', 'pageerror', 'request', 'requestfailed', 'requestfinished', 'response', 'dialog', 'popup',
+  'framenavigated', 'frameattached', 'framedetached', 'load', 'domcontentloaded', 'download', 'filechooser', 'websocket', 'worker'];
+/** idle tabs per browser and context options */
+const idleTabs = new WeakMap();
+
 /**
- * Open `url` in a fresh browser context and record everything that would show up as an error in
- * DevTools: console.error messages, uncaught page errors and failed requests.
- * `beforeGoto(context, page)` runs before navigation (to attach more listeners).
- * Call `close()` when done.
+ * A browser tab that visits pages one after another. Opening a fresh context per page cost about
+ * three times the CPU of the visit itself here (a renderer process each: 6 pages took 1,920 jiffies
+ * fresh against 650 in one tab), and the browser tests are CPU-bound. Each visit still starts as in
+ * a fresh context: the tab goes to about:blank (nothing of the previous page is counted against the
+ * next), the HTTP cache is emptied (`cache: 'clear'`, within a visit it works as usual) or off
+ * (`cache: 'off'`, every request reaches the server, as the budget measurement needs), and the media
+ * emulation and viewport are set back. The site keeps no storage.
+ */
+export async function openTab(browser, contextOptions = {}, { cache = 'off' } = {}) {
+  const context = await browser.newContext({ colorScheme: 'light', viewport: DESKTOP, ...contextOptions });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  if (cache === 'off') await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const tab = { context, page, cdp, cache, options: contextOptions, visit: null, onResponse: null };
+  context.on('response', (response) => tab.onResponse?.(response));
+  listen(tab);
+  return tab;
+}
+
+/** The tab's own listeners: they write into the current visit. */
+function listen(tab) {
+  const { page } = tab;
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') tab.visit?.errors.push(`console.error: ${msg.text()} (${msg.location().url})`);
+  });
+  page.on('pageerror', (error) => tab.visit?.errors.push(`pageerror: ${error.message}`));
+  page.on('requestfailed', (req) => tab.visit?.errors.push(`requestfailed: ${req.url()} ${req.failure()?.errorText ?? ''}`));
+  page.on('request', (req) => tab.visit?.requests.push(req));
+}
+
+/**
+ * Start a visit in `tab`: a clean page, then `url` (`beforeGoto(tab)` runs in between, once the
+ * previous page is gone). Returns { page, response, errors, requests }.
+ */
+export async function visitInTab(tab, url, beforeGoto) {
+  const { page } = tab;
+  tab.visit = null;
+  tab.onResponse = null;
+  await page.goto('about:blank');
+  if (tab.cache === 'clear') await tab.cdp.send('Network.clearBrowserCache');
+  await page.emulateMedia({ media: null, colorScheme: tab.options.colorScheme ?? 'light', reducedMotion: tab.options.reducedMotion ?? null, forcedColors: null });
+  await page.setViewportSize(tab.options.viewport ?? DESKTOP);
+  beforeGoto?.(tab);
+  const visit = { errors: [], requests: [] };
+  tab.visit = visit;
+  const response = await page.goto(url, { waitUntil: 'load' });
+  return { page, response, errors: visit.errors, requests: visit.requests };
+}
+
+/** Hand a tab back for the next visit: what the test added (routes, listeners, other pages) goes. */
+async function release(tab, pool) {
+  tab.visit = null;
+  tab.onResponse = null;
+  try {
+    if (tab.page.isClosed()) throw new Error('closed');
+    for (const p of tab.context.pages()) if (p !== tab.page) await p.close();
+    await tab.page.unrouteAll({ behavior: 'ignoreErrors' });
+    await tab.context.unrouteAll({ behavior: 'ignoreErrors' });
+    for (const event of PAGE_EVENTS) tab.page.removeAllListeners(event);
+    listen(tab);
+    pool.push(tab);
+  } catch {
+    await tab.context.close().catch(() => {});
+  }
+}
+
+/**
+ * Open `url` as a fresh browser context would and record everything that would show up as an error
+ * in DevTools: console.error messages, uncaught page errors and failed requests. Returns { page,
+ * response, errors, requests, close }; close() hands the tab back for the next visit with the same
+ * context options. With `beforeGoto(context, page)` (listeners or routes before navigation) the page
+ * gets a context of its own, closed by close().
  */
 export async function openPage(browser, url, contextOptions = {}, { beforeGoto } = {}) {
+  if (beforeGoto) return openOwnPage(browser, url, contextOptions, beforeGoto);
+  const key = JSON.stringify(contextOptions);
+  const pools = idleTabs.get(browser) ?? idleTabs.set(browser, new Map()).get(browser);
+  const pool = pools.get(key) ?? pools.set(key, []).get(key);
+  const tab = pool.pop() ?? (await openTab(browser, contextOptions, { cache: 'clear' }));
+  let visit;
+  try {
+    visit = await visitInTab(tab, url);
+  } catch (error) {
+    await tab.context.close().catch(() => {});
+    throw error;
+  }
+  return { ...visit, close: () => release(tab, pool) };
+}
+
+/** openPage in a context of its own, for a test that sets routes or listeners before the page loads. */
+async function openOwnPage(browser, url, contextOptions, beforeGoto) {
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
-  await beforeGoto?.(context, page);
+  await beforeGoto(context, page);
   const errors = [];
   const requests = [];
   page.on('console', (msg) => {
@@ -28,78 +120,6 @@ export async function openPage(browser, url, contextOptions = {}, { beforeGoto }
   page.on('request', (req) => requests.push(req));
   const response = await page.goto(url, { waitUntil: 'load' });
   return { page, response, errors, requests, close: () => context.close() };
-}
-
-const DESKTOP = { width: 1280, height: 720 };
-/** idle tabs per browser and context options, for openReusedPage */
-const idleTabs = new WeakMap();
-
-/**
- * A browser tab that visits pages one after another, for checks that only read pages. A fresh
- * context per page cost about three times the CPU of the visit itself here (a renderer process each:
- * 6 pages took 1,920 jiffies fresh against 650 in one tab). Each visit still starts clean: the HTTP
- * cache is off, the tab goes to about:blank in between (nothing of the previous page is counted
- * against the next) and the colour scheme and viewport are set back. The site keeps no storage.
- * `contextOptions` are those of the tab's context (javaScriptEnabled, colorScheme …).
- */
-export async function openTab(browser, contextOptions = {}) {
-  const context = await browser.newContext({ colorScheme: 'light', viewport: DESKTOP, ...contextOptions });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  const tab = { context, page, options: contextOptions, visit: null, onResponse: null };
-  context.on('response', (response) => tab.onResponse?.(response));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') tab.visit?.errors.push(`console.error: ${msg.text()} (${msg.location().url})`);
-  });
-  page.on('pageerror', (error) => tab.visit?.errors.push(`pageerror: ${error.message}`));
-  page.on('requestfailed', (req) => tab.visit?.errors.push(`requestfailed: ${req.url()} ${req.failure()?.errorText ?? ''}`));
-  page.on('request', (req) => tab.visit?.requests.push(req));
-  return tab;
-}
-
-/**
- * Start a visit in `tab`: a clean page, then `url` (`beforeGoto(tab)` runs in between, once the
- * previous page is gone). Returns { page, response, errors, requests }.
- */
-export async function visitInTab(tab, url, beforeGoto) {
-  const { page } = tab;
-  tab.visit = null;
-  tab.onResponse = null;
-  await page.goto('about:blank');
-  await page.emulateMedia({ colorScheme: tab.options.colorScheme ?? 'light' });
-  await page.setViewportSize(tab.options.viewport ?? DESKTOP);
-  beforeGoto?.(tab);
-  const visit = { errors: [], requests: [] };
-  tab.visit = visit;
-  const response = await page.goto(url, { waitUntil: 'load' });
-  return { page, response, errors: visit.errors, requests: visit.requests };
-}
-
-/**
- * openPage for checks that only read a page (no clicks that change state, no routes, no scripts
- * added): the same { page, response, errors, requests, close }, from a tab kept for the next such
- * visit with the same context options. close() hands the tab back; a failed visit closes it.
- */
-export async function openReusedPage(browser, url, contextOptions = {}) {
-  const key = JSON.stringify(contextOptions);
-  const pools = idleTabs.get(browser) ?? idleTabs.set(browser, new Map()).get(browser);
-  const pool = pools.get(key) ?? pools.set(key, []).get(key);
-  const tab = pool.pop() ?? (await openTab(browser, contextOptions));
-  let visit;
-  try {
-    visit = await visitInTab(tab, url);
-  } catch (error) {
-    await tab.context.close().catch(() => {});
-    throw error;
-  }
-  return {
-    ...visit,
-    close: async () => {
-      tab.visit = null;
-      pool.push(tab);
-    },
-  };
 }
 
 /** The standard axe rules whose outcome depends on colours, and so on the colour scheme. */

@@ -2,7 +2,7 @@
 // (Checks that hold for every page, such as axe and links, are in site.e2e.mjs.)
 
 import assert from 'node:assert/strict';
-import { formatViolations, openPage, openReusedPage, seriousAxeViolations } from './helpers.mjs';
+import { formatViolations, openPage, seriousAxeViolations } from './helpers.mjs';
 
 /** Computed style values of `selector` on the page (the first match), or null when absent. */
 function styleOf(page, selector, properties, pseudo) {
@@ -25,7 +25,7 @@ async function checkChinesePair(browser, baseUrl, zhPath, enPath) {
   // to hydrate, no trace to fetch), which keeps these dozens of pages quick. Console and page errors
   // with JavaScript are the site crawl's check (site.e2e.mjs), on every page.
   const noJs = bare ? {} : { javaScriptEnabled: false };
-  const { page, response, errors, close } = await openReusedPage(browser, `${baseUrl}${zhPath}`, noJs);
+  const { page, response, errors, close } = await openPage(browser, `${baseUrl}${zhPath}`, noJs);
   try {
     assert.equal(response?.status(), 200, zhPath);
     assert.deepEqual(errors, []);
@@ -57,7 +57,7 @@ async function checkChinesePair(browser, baseUrl, zhPath, enPath) {
     await close();
   }
   if (bare) return;
-  const en = await openReusedPage(browser, `${baseUrl}${enPath}`, noJs);
+  const en = await openPage(browser, `${baseUrl}${enPath}`, noJs);
   try {
     assert.equal(await en.page.getAttribute('html', 'lang'), 'en');
     const sw = en.page.locator('header a.lang-switch');
@@ -81,7 +81,7 @@ async function checkChinesePairs(browser, baseUrl, pairs) {
 
 /** The ids of the elements in a page's main (anchors other pages link to), sorted. */
 async function mainIds(browser, url) {
-  const { page, close } = await openReusedPage(browser, url, { javaScriptEnabled: false });
+  const { page, close } = await openPage(browser, url, { javaScriptEnabled: false });
   try {
     return (await page.locator('main [id]').evaluateAll((els) => els.map((e) => e.id))).sort();
   } finally {
