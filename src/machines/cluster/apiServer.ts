@@ -122,6 +122,11 @@ export class ApiServer {
         // volume. upstream: plugin/pkg/admission/storage/storageobjectinuseprotection/admission.go
         const protection = req.kind === 'PersistentVolumeClaim' ? PVC_PROTECTION_FINALIZER : req.kind === 'PersistentVolume' ? PV_PROTECTION_FINALIZER : undefined;
         if (protection && !o.metadata.finalizers?.includes(protection)) o.metadata.finalizers = [...(o.metadata.finalizers ?? []), protection];
+        // a VolumeAttachment's status is the attacher's to write: storage/v1 resets it on create
+        // (pkg/registry/storage/volumeattachment/strategy.go PrepareForCreate), and `attached` has no
+        // omitempty (k8s.io/api/storage/v1 types.go), so a new one reads status: {attached: false}.
+        // A scenario's own objects (requestId 'init') are already there and keep theirs.
+        if (req.kind === 'VolumeAttachment') o.status = req.requestId === 'init' ? { attached: false, ...o.status } : { attached: false };
         o.metadata = {
           ...o.metadata, name: req.name, ...(ns ? { namespace: ns } : {}),
           uid: o.metadata.uid ?? this.rng.uuid(), resourceVersion: this.nextRv(),
