@@ -10,7 +10,7 @@ const DESKTOP = { width: 1280, height: 720 };
 /** the page events a test may listen to; a reused tab drops the listeners a test left */
 const PAGE_EVENTS = ['console', 'pageerror', 'request', 'requestfailed', 'requestfinished', 'response', 'dialog', 'popup',
   'framenavigated', 'frameattached', 'framedetached', 'load', 'domcontentloaded', 'download', 'filechooser', 'websocket', 'worker'];
-/** idle tabs per browser and context options */
+/** idle tabs per browser, by context options and cache mode */
 const idleTabs = new WeakMap();
 
 /**
@@ -29,19 +29,21 @@ export async function openTab(browser, contextOptions = {}, { cache = 'off' } = 
   if (cache === 'off') await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const tab = { context, page, cdp, cache, options: contextOptions, visit: null, onResponse: null };
   context.on('response', (response) => tab.onResponse?.(response));
-  listen(tab);
+  listen(page, () => tab.visit);
   return tab;
 }
 
-/** The tab's own listeners: they write into the current visit. */
-function listen(tab) {
-  const { page } = tab;
+/**
+ * Record on `page` what DevTools would show as an error (console.error, uncaught page errors, failed
+ * requests) and every request, into the visit `current()` returns ({ errors, requests }, or null).
+ */
+function listen(page, current) {
   page.on('console', (msg) => {
-    if (msg.type() === 'error') tab.visit?.errors.push(`console.error: ${msg.text()} (${msg.location().url})`);
+    if (msg.type() === 'error') current()?.errors.push(`console.error: ${msg.text()} (${msg.location().url})`);
   });
-  page.on('pageerror', (error) => tab.visit?.errors.push(`pageerror: ${error.message}`));
-  page.on('requestfailed', (req) => tab.visit?.errors.push(`requestfailed: ${req.url()} ${req.failure()?.errorText ?? ''}`));
-  page.on('request', (req) => tab.visit?.requests.push(req));
+  page.on('pageerror', (error) => current()?.errors.push(`pageerror: ${error.message}`));
+  page.on('requestfailed', (req) => current()?.errors.push(`requestfailed: ${req.url()} ${req.failure()?.errorText ?? ''}`));
+  page.on('request', (req) => current()?.requests.push(req));
 }
 
 /**
@@ -63,8 +65,21 @@ export async function visitInTab(tab, url, beforeGoto) {
   return { page, response, errors: visit.errors, requests: visit.requests };
 }
 
-/** Hand a tab back for the next visit: what the test added (routes, listeners, other pages) goes. */
-async function release(tab, pool) {
+/**
+ * An idle tab with these context options and cache mode, or a new one. Give it back with returnTab
+ * once its visit is over, or close its context if the visit failed (the tab may be what broke).
+ */
+export async function borrowTab(browser, contextOptions = {}, { cache = 'clear' } = {}) {
+  const key = JSON.stringify([contextOptions, cache]);
+  const pools = idleTabs.get(browser) ?? idleTabs.set(browser, new Map()).get(browser);
+  const pool = pools.get(key) ?? pools.set(key, []).get(key);
+  const tab = pool.pop() ?? (await openTab(browser, contextOptions, { cache }));
+  tab.pool = pool;
+  return tab;
+}
+
+/** Hand a tab back for the next visit: what the visit added (routes, listeners, other pages) goes. */
+export async function returnTab(tab) {
   tab.visit = null;
   tab.onResponse = null;
   try {
@@ -73,8 +88,8 @@ async function release(tab, pool) {
     await tab.page.unrouteAll({ behavior: 'ignoreErrors' });
     await tab.context.unrouteAll({ behavior: 'ignoreErrors' });
     for (const event of PAGE_EVENTS) tab.page.removeAllListeners(event);
-    listen(tab);
-    pool.push(tab);
+    listen(tab.page, () => tab.visit);
+    tab.pool.push(tab);
   } catch {
     await tab.context.close().catch(() => {});
   }
@@ -89,10 +104,7 @@ async function release(tab, pool) {
  */
 export async function openPage(browser, url, contextOptions = {}, { beforeGoto } = {}) {
   if (beforeGoto) return openOwnPage(browser, url, contextOptions, beforeGoto);
-  const key = JSON.stringify(contextOptions);
-  const pools = idleTabs.get(browser) ?? idleTabs.set(browser, new Map()).get(browser);
-  const pool = pools.get(key) ?? pools.set(key, []).get(key);
-  const tab = pool.pop() ?? (await openTab(browser, contextOptions, { cache: 'clear' }));
+  const tab = await borrowTab(browser, contextOptions);
   let visit;
   try {
     visit = await visitInTab(tab, url);
@@ -100,7 +112,7 @@ export async function openPage(browser, url, contextOptions = {}, { beforeGoto }
     await tab.context.close().catch(() => {});
     throw error;
   }
-  return { ...visit, close: () => release(tab, pool) };
+  return { ...visit, close: () => returnTab(tab) };
 }
 
 /** openPage in a context of its own, for a test that sets routes or listeners before the page loads. */
@@ -108,18 +120,10 @@ async function openOwnPage(browser, url, contextOptions, beforeGoto) {
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   await beforeGoto(context, page);
-  const errors = [];
-  const requests = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console.error: ${msg.text()} (${msg.location().url})`);
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('requestfailed', (req) =>
-    errors.push(`requestfailed: ${req.url()} ${req.failure()?.errorText ?? ''}`),
-  );
-  page.on('request', (req) => requests.push(req));
+  const visit = { errors: [], requests: [] };
+  listen(page, () => visit);
   const response = await page.goto(url, { waitUntil: 'load' });
-  return { page, response, errors, requests, close: () => context.close() };
+  return { page, response, ...visit, close: () => context.close() };
 }
 
 /** The standard axe rules whose outcome depends on colours, and so on the colour scheme. */

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { budgetViolations, isChapter, isEmbed, measureScripts, recordScripts } from '../../scripts/size.mjs';
 import { fileForPath, listHtmlPages, siteRoot } from '../../scripts/static-site.mjs';
-import { AXE_SAMPLE, axeLightAndDark, formatViolations, openTab, seriousAxeViolations, visitInTab } from './helpers.mjs';
+import { AXE_SAMPLE, axeLightAndDark, borrowTab, formatViolations, returnTab, seriousAxeViolations, visitInTab } from './helpers.mjs';
 
 const pages = await listHtmlPages(siteRoot);
 const concurrency = Number(process.env.E2E_CONCURRENCY) || 4;
@@ -26,56 +26,49 @@ const PHONE_WIDTH = 360;
 /** Facts about one page, from one visit in `tab`: light scheme first, then dark, then phone width. */
 async function visitPage(tab, baseUrl, pagePath) {
   let recorder;
-  let facts;
-  let visit;
-  try {
-    // recordScripts listens on a context: give it one whose responses are this visit's
-    visit = await visitInTab(tab, `${baseUrl}${pagePath}`, () => {
-      recorder = recordScripts({ on: (_event, listener) => void (tab.onResponse = listener) }, siteRoot);
-    });
-    const { page, response } = visit;
-    await page.waitForLoadState('networkidle');
-    // The JavaScript budget is measured on this untouched first visit, as `npm run size` does, and
-    // before axe adds its own script.
-    const javascript = await recorder.collect(page, baseUrl);
-    facts = await page.evaluate(() => ({
-      lang: document.documentElement.getAttribute('lang')?.trim() ?? '',
-      title: document.title.trim(),
-      description:
-        document.querySelector('meta[name="description"]')?.getAttribute('content')?.trim() ?? '',
-      h1: document.querySelectorAll('h1').length,
-      ids: [
-        ...[...document.querySelectorAll('[id]')].map((el) => el.id),
-        ...[...document.querySelectorAll('a[name]')].map((el) => el.getAttribute('name') ?? ''),
-      ],
-      links: [
-        ...[...document.querySelectorAll('a[href]')].map((el) => ({
-          tag: 'a href',
-          raw: el.getAttribute('href') ?? '',
-          url: /** @type {HTMLAnchorElement} */ (el).href,
-        })),
-        ...[...document.querySelectorAll('iframe[src]')].map((el) => ({
-          tag: 'iframe src',
-          raw: el.getAttribute('src') ?? '',
-          url: /** @type {HTMLIFrameElement} */ (el).src,
-        })),
-      ],
-    }));
-    facts.status = response?.status() ?? 0;
-    facts.javascript = { page: pagePath, status: facts.status, ...javascript };
-    const axe = runsAxe(pagePath) ? await axeLightAndDark(page) : { light: [], dark: [] };
-    facts.axeLight = axe.light;
-    facts.axeDark = axe.dark;
+  // recordScripts listens on a context: give it one whose responses are this visit's
+  const visit = await visitInTab(tab, `${baseUrl}${pagePath}`, () => {
+    recorder = recordScripts({ on: (_event, listener) => void (tab.onResponse = listener) }, siteRoot);
+  });
+  const { page, response } = visit;
+  await page.waitForLoadState('networkidle');
+  // The JavaScript budget is measured on this untouched first visit, as `npm run size` does, and
+  // before axe adds its own script.
+  const javascript = await recorder.collect(page, baseUrl);
+  const facts = await page.evaluate(() => ({
+    lang: document.documentElement.getAttribute('lang')?.trim() ?? '',
+    title: document.title.trim(),
+    description:
+      document.querySelector('meta[name="description"]')?.getAttribute('content')?.trim() ?? '',
+    h1: document.querySelectorAll('h1').length,
+    ids: [
+      ...[...document.querySelectorAll('[id]')].map((el) => el.id),
+      ...[...document.querySelectorAll('a[name]')].map((el) => el.getAttribute('name') ?? ''),
+    ],
+    links: [
+      ...[...document.querySelectorAll('a[href]')].map((el) => ({
+        tag: 'a href',
+        raw: el.getAttribute('href') ?? '',
+        url: /** @type {HTMLAnchorElement} */ (el).href,
+      })),
+      ...[...document.querySelectorAll('iframe[src]')].map((el) => ({
+        tag: 'iframe src',
+        raw: el.getAttribute('src') ?? '',
+        url: /** @type {HTMLIFrameElement} */ (el).src,
+      })),
+    ],
+  }));
+  facts.status = response?.status() ?? 0;
+  facts.javascript = { page: pagePath, status: facts.status, ...javascript };
+  const axe = runsAxe(pagePath) ? await axeLightAndDark(page) : { light: [], dark: [] };
+  facts.axeLight = axe.light;
+  facts.axeDark = axe.dark;
 
-    await page.setViewportSize({ width: PHONE_WIDTH, height: 740 });
-    facts.overflowAtPhoneWidth = await page.evaluate(() => {
-      const root = document.documentElement;
-      return root.scrollWidth - root.clientWidth;
-    });
-  } finally {
-    tab.visit = null;
-    tab.onResponse = null;
-  }
+  await page.setViewportSize({ width: PHONE_WIDTH, height: 740 });
+  facts.overflowAtPhoneWidth = await page.evaluate(() => {
+    const root = document.documentElement;
+    return root.scrollWidth - root.clientWidth;
+  });
 
   facts.errors = [...visit.errors];
   facts.pagefindRequests = visit.requests
@@ -136,19 +129,19 @@ function crawlSite(browser, baseUrl) {
   }
   const queue = pages.filter(isSelected);
   const started = new Set();
-  // idle tabs; a tab whose visit failed is closed rather than reused, in case it is what broke
-  const tabs = [];
   let running = 0;
+  // the budget must see every script a page loads: the crawl's tabs keep the HTTP cache off
   const visitInATab = async (pagePath) => {
-    const tab = tabs.pop() ?? (await openTab(browser, { colorScheme: 'light' }));
+    const tab = await borrowTab(browser, { colorScheme: 'light' }, { cache: 'off' });
+    let facts;
     try {
-      const facts = await visitPage(tab, baseUrl, pagePath);
-      tabs.push(tab);
-      return facts;
+      facts = await visitPage(tab, baseUrl, pagePath);
     } catch (error) {
       await tab.context.close().catch(() => {});
       throw error;
     }
+    await returnTab(tab);
+    return facts;
   };
   const pump = () => {
     while (running < concurrency && queue.length > 0) {
@@ -161,7 +154,6 @@ function crawlSite(browser, baseUrl) {
         .then(resolve, reject)
         .finally(() => {
           running -= 1;
-          if (queue.length === 0 && running === 0) for (const tab of tabs.splice(0)) void tab.context.close().catch(() => {});
           pump();
         });
     }

@@ -186,9 +186,11 @@ function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
       // the claim is retried as a final error would be
       const final = state !== 'InBackground';
       out.push(log('createVolumeFailed', { topology, nodeSelected, reschedule: mayReschedule, state, err }));
-      out.push({ type: 'event.recorded', involved, eventType: 'Warning', reason: 'ProvisioningFailed', message: `failed to provision volume with StorageClass "${cls.metadata.name}": ${err}` });
+      // the event's text is the error provisionClaimOperation returns, which the worker prints too
+      const failure = `failed to provision volume with StorageClass "${cls.metadata.name}": ${err}`;
+      out.push({ type: 'event.recorded', involved, eventType: 'Warning', reason: 'ProvisioningFailed', message: failure });
       out.push(final ? log('finalError', { uid: claim.metadata.uid! }) : log('temporaryError', { uid: claim.metadata.uid! }));
-      requeue(c, key, e.now, out, true, `failed to provision volume with StorageClass "${cls.metadata.name}": ${err}`);
+      requeue(c, key, e.now, out, true, failure);
       return;
     }
     const volume = (e.response?.volume ?? {}) as Record<string, unknown>;

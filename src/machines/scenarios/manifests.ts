@@ -135,7 +135,8 @@ export function scenarioFromManifests(yamlText: string, options: ManifestOptions
     const s = (v.spec ?? {}) as Record<string, unknown>;
     if (typeof s !== 'object' || Array.isArray(s)) top(['spec'], 'must be a mapping');
     for (const k of Object.keys(s)) if (!SPEC_FIELDS.includes(k)) specFail([k], `unknown field (known: ${SPEC_FIELDS.join(', ')})`);
-    for (const k of ['title', 'summary', 'k8s', 'driver', 'nodes', 'faults', 'runFor', 'warmUp', 'start', 'timeZone', 'heartbeats', 'without'] as const) {
+    // existing and actions name documents: read below; the other fields pass through as given
+    for (const k of SPEC_FIELDS.filter((f) => f !== 'existing' && f !== 'actions')) {
       if (s[k] !== undefined) (spec as Record<string, unknown>)[k] = k === 'k8s' ? String(s[k]) : s[k];
     }
     // existing: all, or references to documents
