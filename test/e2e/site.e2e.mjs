@@ -18,7 +18,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { budgetViolations, isChapter, isEmbed, measureScripts, recordScripts } from '../../scripts/size.mjs';
 import { fileForPath, listHtmlPages, siteRoot } from '../../scripts/static-site.mjs';
-import { AXE_SAMPLE, axeLightAndDark, borrowTab, formatViolations, returnTab, seriousAxeViolations, visitInTab } from './helpers.mjs';
+import { AXE_SAMPLE, axeLightAndDark, borrowTab, formatViolations, parseHtml, returnTab, seriousAxeViolations, visitInTab } from './helpers.mjs';
 
 const pages = await listHtmlPages(siteRoot);
 const concurrency = Number(process.env.E2E_CONCURRENCY) || 4;
@@ -79,32 +79,23 @@ async function visitPage(tab, baseUrl, pagePath) {
   return facts;
 }
 
-/** One blank tab per browser that parses fetched HTML with DOMParser (no scripts run, nothing is laid out). */
-const parsers = new WeakMap();
 /** The facts of a page that is fetched and parsed, not rendered (see rendersInBrowser). */
 async function parsePage(browser, baseUrl, pagePath) {
-  const response = await fetch(`${baseUrl}${pagePath}`);
-  const html = await response.text();
-  if (!parsers.has(browser)) parsers.set(browser, browser.newContext().then((c) => c.newPage()));
-  const parser = await parsers.get(browser);
-  const facts = await parser.evaluate((source) => {
-    const doc = new DOMParser().parseFromString(source, 'text/html');
-    return {
-      lang: doc.documentElement.getAttribute('lang')?.trim() ?? '',
-      title: doc.title.trim(),
-      description: doc.querySelector('meta[name="description"]')?.getAttribute('content')?.trim() ?? '',
-      h1: doc.querySelectorAll('h1').length,
-      ids: [
-        ...[...doc.querySelectorAll('[id]')].map((el) => el.id),
-        ...[...doc.querySelectorAll('a[name]')].map((el) => el.getAttribute('name') ?? ''),
-      ],
-      links: [
-        ...[...doc.querySelectorAll('a[href]')].map((el) => ({ tag: 'a href', raw: el.getAttribute('href') ?? '' })),
-        ...[...doc.querySelectorAll('iframe[src]')].map((el) => ({ tag: 'iframe src', raw: el.getAttribute('src') ?? '' })),
-      ],
-      loads: [...doc.querySelectorAll('script[src], link[href]')].map((el) => el.getAttribute('src') ?? el.getAttribute('href') ?? ''),
-    };
-  }, html);
+  const { status, result: facts } = await parseHtml(browser, `${baseUrl}${pagePath}`, (doc) => ({
+    lang: doc.documentElement.getAttribute('lang')?.trim() ?? '',
+    title: doc.title.trim(),
+    description: doc.querySelector('meta[name="description"]')?.getAttribute('content')?.trim() ?? '',
+    h1: doc.querySelectorAll('h1').length,
+    ids: [
+      ...[...doc.querySelectorAll('[id]')].map((el) => el.id),
+      ...[...doc.querySelectorAll('a[name]')].map((el) => el.getAttribute('name') ?? ''),
+    ],
+    links: [
+      ...[...doc.querySelectorAll('a[href]')].map((el) => ({ tag: 'a href', raw: el.getAttribute('href') ?? '' })),
+      ...[...doc.querySelectorAll('iframe[src]')].map((el) => ({ tag: 'iframe src', raw: el.getAttribute('src') ?? '' })),
+    ],
+    loads: [...doc.querySelectorAll('script[src], link[href]')].map((el) => el.getAttribute('src') ?? el.getAttribute('href') ?? ''),
+  }));
   const base = `${baseUrl}${pagePath}`;
   const resolve = (raw) => {
     try {
@@ -116,7 +107,7 @@ async function parsePage(browser, baseUrl, pagePath) {
   return {
     ...facts,
     parsedOnly: true,
-    status: response.status,
+    status,
     links: facts.links.map((l) => ({ ...l, url: resolve(l.raw) })),
     pagefindRequests: facts.loads.map(resolve).filter((u) => u.startsWith(`${baseUrl}/pagefind/`)).map((u) => new URL(u).pathname),
     errors: [],
