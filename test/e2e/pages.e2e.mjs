@@ -2,7 +2,7 @@
 // (Checks that hold for every page, such as axe and links, are in site.e2e.mjs.)
 
 import assert from 'node:assert/strict';
-import { formatViolations, openPage, seriousAxeViolations } from './helpers.mjs';
+import { formatViolations, openPage, parseHtml, seriousAxeViolations } from './helpers.mjs';
 
 /** Computed style values of `selector` on the page (the first match), or null when absent. */
 function styleOf(page, selector, properties, pseudo) {
@@ -17,57 +17,76 @@ function styleOf(page, selector, properties, pseudo) {
   );
 }
 
-/** A Chinese page: in Chinese, with its switch to the same page in English, and back. */
+/** The text of a page's main that should be Chinese: names, ids, code and log lines left out (read in the browser). */
+function proseOfMain(doc) {
+  const m = doc.querySelector('main');
+  if (!m) return '';
+  const c = m.cloneNode(true);
+  // names and ids fill the step summaries: the step list and the player's panels are left out (their words are checked on the player)
+  for (const x of c.querySelectorAll('script, style, template, code, pre, [translate="no"], .full-steps, .fp-panels, .fp-facts, .object-view, .compare-wrap')) x.remove();
+  return c.textContent;
+}
+
+/** The prose is Chinese: most of main's letters are Han characters, English names, code and log lines aside. */
+function assertChinese(zhPath, text) {
+  const hanCount = (text.match(/\p{Script=Han}/gu) ?? []).length;
+  const latin = (text.match(/[A-Za-z]/g) ?? []).length;
+  assert.ok(hanCount > latin * 0.5, `${zhPath}: ${hanCount} Han characters vs ${latin} Latin letters`);
+}
+
+/**
+ * A Chinese page: in Chinese, with its switch to the same page in English, and back. What is
+ * checked of a page with prose is in its HTML as served, so it is read parsed, not rendered (no
+ * player to hydrate, no trace to fetch, no layout), which keeps these dozens of pages quick; console
+ * and page errors with JavaScript are the site crawl's check (site.e2e.mjs), on every page, and
+ * switchingLanguageInTheHeaderLandsOnTheSamePage clicks a switch. A player page (present, embed)
+ * is rendered: its steps are drawn by its script.
+ */
 async function checkChinesePair(browser, baseUrl, zhPath, enPath) {
-  const han = /\p{Script=Han}/gu;
   const bare = /\/(present|embed)\/[a-z0-9-]+\//.test(enPath);
-  // What is checked here of a page with prose is in its HTML: it opens without JavaScript (no player
-  // to hydrate, no trace to fetch), which keeps these dozens of pages quick. Console and page errors
-  // with JavaScript are the site crawl's check (site.e2e.mjs), on every page.
-  const noJs = bare ? {} : { javaScriptEnabled: false };
-  const { page, response, errors, close } = await openPage(browser, `${baseUrl}${zhPath}`, noJs);
-  try {
-    assert.equal(response?.status(), 200, zhPath);
-    assert.deepEqual(errors, []);
-    assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN', `${zhPath} <html lang>`);
-    // the prose is Chinese: most of main's letters are Han characters, English names, code and log lines aside
-    if (bare) await page.locator('.fp-stepno').first().waitFor();
-    const text = await page.locator('main').evaluate((m) => {
-      const c = m.cloneNode(true);
-      // names and ids fill the step summaries: the step list and the player's panels are left out (their words are checked on the player)
-      for (const x of c.querySelectorAll('script, style, template, code, pre, [translate="no"], .full-steps, .fp-panels, .fp-facts, .object-view, .compare-wrap')) x.remove();
-      return c.textContent;
-    });
-    const hanCount = (text.match(han) ?? []).length;
-    const latin = (text.match(/[A-Za-z]/g) ?? []).length;
-    assert.ok(hanCount > latin * 0.5, `${zhPath}: ${hanCount} Han characters vs ${latin} Latin letters`);
-    assert.equal(await page.locator(`link[rel="alternate"][hreflang="en"][href="${enPath}"]`).count(), 1);
-    if (bare) return;
-    assert.match(await page.locator('.skip-link').innerText(), /跳到正文/);
-    // the switch lands on the same page in English, and says which language it leads to
-    const sw = page.locator('header a.lang-switch');
-    assert.equal(await sw.getAttribute('hreflang'), 'en');
-    assert.equal(await sw.getAttribute('href'), enPath);
-    // links to chapters stay in Chinese; links to pages that exist only in English say so
-    assert.equal(await page.locator('main a[href^="/flows/"]').count(), 0, `${zhPath}: a link to an English chapter`);
-    for (const a of await page.locator('main a[href^="/components/"], main a[href^="/explain/"]').all()) {
-      assert.equal(await a.getAttribute('hreflang'), 'en', `${zhPath}: ${await a.getAttribute('href')} says it is English`);
+  if (bare) {
+    const { page, response, errors, close } = await openPage(browser, `${baseUrl}${zhPath}`);
+    try {
+      assert.equal(response?.status(), 200, zhPath);
+      assert.deepEqual(errors, []);
+      assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN', `${zhPath} <html lang>`);
+      await page.locator('.fp-stepno').first().waitFor();
+      assertChinese(zhPath, await page.evaluate(`(${proseOfMain})(document)`));
+      assert.equal(await page.locator(`link[rel="alternate"][hreflang="en"][href="${enPath}"]`).count(), 1);
+    } finally {
+      await close();
     }
-  } finally {
-    await close();
+    return;
   }
-  if (bare) return;
-  const en = await openPage(browser, `${baseUrl}${enPath}`, noJs);
-  try {
-    assert.equal(await en.page.getAttribute('html', 'lang'), 'en');
-    const sw = en.page.locator('header a.lang-switch');
-    assert.equal(await sw.getAttribute('hreflang'), 'zh-CN');
-    await sw.click();
-    await en.page.waitForURL(`${baseUrl}${zhPath}`);
-    assert.equal(await en.page.getAttribute('html', 'lang'), 'zh-CN');
-  } finally {
-    await en.close();
-  }
+  const { status, result: zh } = await parseHtml(browser, `${baseUrl}${zhPath}`, (doc, prose) => {
+    const sw = doc.querySelector('header a.lang-switch');
+    return {
+      lang: doc.documentElement.getAttribute('lang'),
+      prose: new Function('doc', `return (${prose})(doc);`)(doc),
+      alternates: [...doc.querySelectorAll('link[rel="alternate"][hreflang="en"]')].map((l) => l.getAttribute('href')),
+      skip: doc.querySelector('.skip-link')?.textContent ?? '',
+      switch: sw ? { hreflang: sw.getAttribute('hreflang'), href: sw.getAttribute('href') } : null,
+      englishChapters: doc.querySelectorAll('main a[href^="/flows/"]').length,
+      englishOnly: [...doc.querySelectorAll('main a[href^="/components/"], main a[href^="/explain/"]')].map((a) => ({ href: a.getAttribute('href'), hreflang: a.getAttribute('hreflang') })),
+    };
+  }, proseOfMain.toString());
+  assert.equal(status, 200, zhPath);
+  assert.equal(zh.lang, 'zh-CN', `${zhPath} <html lang>`);
+  assertChinese(zhPath, zh.prose);
+  assert.deepEqual(zh.alternates, [enPath], `${zhPath}: <link rel="alternate" hreflang="en">`);
+  assert.match(zh.skip, /跳到正文/);
+  // the switch leads to the same page in English, and says which language it leads to
+  assert.deepEqual(zh.switch, { hreflang: 'en', href: enPath }, `${zhPath}: the language switch`);
+  // links to chapters stay in Chinese; links to pages that exist only in English say so
+  assert.equal(zh.englishChapters, 0, `${zhPath}: a link to an English chapter`);
+  for (const a of zh.englishOnly) assert.equal(a.hreflang, 'en', `${zhPath}: ${a.href} says it is English`);
+  const { status: enStatus, result: en } = await parseHtml(browser, `${baseUrl}${enPath}`, (doc) => {
+    const sw = doc.querySelector('header a.lang-switch');
+    return { lang: doc.documentElement.getAttribute('lang'), switch: sw ? { hreflang: sw.getAttribute('hreflang'), href: sw.getAttribute('href') } : null };
+  });
+  assert.equal(enStatus, 200, enPath);
+  assert.equal(en.lang, 'en', `${enPath} <html lang>`);
+  assert.deepEqual(en.switch, { hreflang: 'zh-CN', href: zhPath }, `${enPath}: the language switch`);
 }
 
 /** Check the pairs a few at a time (each is a handful of page loads, mostly waiting on the browser). */
@@ -79,14 +98,10 @@ async function checkChinesePairs(browser, baseUrl, pairs) {
   await Promise.all([worker(), worker(), worker()]);
 }
 
-/** The ids of the elements in a page's main (anchors other pages link to), sorted. */
+/** The ids of the elements in a page's main (anchors other pages link to), sorted: from its HTML as served. */
 async function mainIds(browser, url) {
-  const { page, close } = await openPage(browser, url, { javaScriptEnabled: false });
-  try {
-    return (await page.locator('main [id]').evaluateAll((els) => els.map((e) => e.id))).sort();
-  } finally {
-    await close();
-  }
+  const { result } = await parseHtml(browser, url, (doc) => [...doc.querySelectorAll('main [id]')].map((e) => e.id));
+  return result.sort();
 }
 
 /**
@@ -492,6 +507,20 @@ const tests = [
     }
   },
   theComponentPagesAreInChineseWithTheSameAnchorsAsInEnglish,
+  async function switchingLanguageInTheHeaderLandsOnTheSamePage({ browser, baseUrl }) {
+    const { page, errors, close } = await openPage(browser, `${baseUrl}/flows/attach/`);
+    try {
+      await page.locator('header a.lang-switch').click();
+      await page.waitForURL(`${baseUrl}/zh/flows/attach/`);
+      assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+      await page.locator('header a.lang-switch').click();
+      await page.waitForURL(`${baseUrl}/flows/attach/`);
+      assert.equal(await page.getAttribute('html', 'lang'), 'en');
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
   async function theFirstHalfOfTheChaptersIsInChineseWithItsSwitch({ browser, baseUrl }) {
     const chapters = await page0Chapters(browser, baseUrl);
     await checkChinesePairs(browser, baseUrl, chapters.slice(0, Math.ceil(chapters.length / 2)).map((p) => [`/zh${p}`, p]));
