@@ -23,6 +23,6 @@ describe('driver profiles', () => {
   });
 
   it('rejects an unknown driver id with a message naming the known ones', () => {
-    expect(() => getDriver('nfs')).toThrow(/cbs, ceph-rbd/);
+    expect(() => getDriver('efs')).toThrow(/unknown driver profile "efs" \(known: cbs, ceph-rbd, nfs\)/);
   });
 });

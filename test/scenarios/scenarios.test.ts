@@ -69,6 +69,34 @@ const outcomes: Record<string, (t: Trace) => void> = {
     expect(firstError.t - calls[0]!.t).toBeGreaterThanOrEqual(15_000);
     expect(firstError.t - calls[0]!.t).toBeLessThan(15_100);
   },
+  'no-attach': (t) => {
+    // attachRequired: false: nothing is attached, so neither the attach/detach controller nor an
+    // external-attacher has anything to do (csi_plugin.go skipAttach), and without STAGE_UNSTAGE_VOLUME
+    // the kubelet publishes straight away (csi_attacher.go MountDevice skips NodeStageVolume)
+    expect(objs(t, 'VolumeAttachment')).toEqual([]);
+    for (const rpc of ['ControllerPublishVolume', 'ControllerUnpublishVolume', 'NodeStageVolume', 'NodeUnstageVolume']) {
+      expect(t.steps.some((s) => s.rpc?.method.endsWith(`/${rpc}`)), rpc).toBe(false);
+    }
+    expect(t.steps.some((s) => s.msg === 'attachDetachController.attachVolumeStarted')).toBe(false);
+    // one ReadWriteMany volume, published on both nodes, then unpublished from node-1 only
+    const pv = objs(t, 'PersistentVolume');
+    expect(pv).toHaveLength(1);
+    // csi-driver-nfs: server#share#subdir#uuid#onDelete, and capacity_bytes 0 leaves the PV the claim's size
+    expect(pv[0]!.spec.csi.volumeHandle).toBe(`nfs-server.default.svc.cluster.local##${pv[0]!.metadata.name}##`);
+    expect(pv[0]!.spec.capacity.storage).toBe('10Gi');
+    expect(pv[0]!.spec.csi.fsType).toBeUndefined();
+    expect(pv[0]!.spec.mountOptions).toEqual(['nfsvers=4.1']);
+    const publishes = t.steps.filter((s) => s.rpc?.method.endsWith('/NodePublishVolume') && s.kind === 'rpc');
+    expect(new Set(publishes.map((s) => s.host))).toEqual(new Set(['node-1', 'node-2']));
+    const unpublishes = t.steps.filter((s) => s.rpc?.method.endsWith('/NodeUnpublishVolume') && s.kind === 'rpc');
+    expect(new Set(unpublishes.map((s) => s.host))).toEqual(new Set(['node-1']));
+    // the mount options travel as mount_flags, and the node mounts <server>:<share>/<subdir>
+    expect(logged(t, /NodePublishVolume: volumeID\(\S+\) source\(nfs-server\.default\.svc\.cluster\.local:\/pvc-[0-9a-f-]+\) targetPath\(\/var\/lib\/kubelet\/pods\/\S+\/mount\) mountflags\(\[nfsvers=4\.1\]\)/)).toBe(true);
+    expect(logged(t, /internally mounting nfs-server\.default\.svc\.cluster\.local:\/ at \/tmp\/pvc-/)).toBe(true);
+    expect(get(t, 'Pod', 'writer-a')).toBeUndefined();
+    expect(running(t, 'writer-b')).toBe(true);
+    expect(get(t, 'PersistentVolumeClaim', 'shared')?.status?.phase).toBe('Bound');
+  },
   'attacher-missing': (t) => {
     expect(running(t, 'web-0')).toBe(false);
     expect(t.steps.some((s) => s.component === 'external-attacher')).toBe(false);

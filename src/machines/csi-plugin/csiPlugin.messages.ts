@@ -9,6 +9,10 @@
  * - ceph-csi (internal/csi-common/utils.go:266-273 logGRPC, util/log/log.go prefix `ID: <n> Req-ID: <id> `),
  *   internal/journal/omap.go, internal/rbd/rbd_journal.go, rbd_util.go, controllerserver.go,
  *   nodeserver.go (k8s-facts §7). Wording of the clone and trash lines follows seed 004's real log.
+ * - csi-driver-nfs v4.13.4 (pkg/nfs/utils.go:109-121 logGRPC): the same four lines at utils.go:111/112/118
+ *   and :116, at -v=2, except for Probe, NodeGetCapabilities and NodeGetVolumeStats (getLogLevel: -v=8);
+ *   pkg/nfs/nodeserver.go NodePublishVolume/NodeUnpublishVolume, which the controller also runs for
+ *   its own mount of the export (controllerserver.go internalMount/internalUnmount).
  */
 import { defineMessages, type LogFormat, type MessageDef, type LogSource } from '../shared/messages.ts';
 
@@ -57,6 +61,74 @@ function grpcLines(side: Side): Record<string, MessageDef> {
       source, stage, severity: 'E', summary: 'ceph-csi fails the call: {error}', cause: errCause, next: errNext,
       formats: both({ file: 'utils.go', line: 271, text: '{prefix}GRPC error: {error}' }),
     },
+    ...nfsGrpcLines(side, source, stage, errCause, errNext),
+    ...nfsNodeServerLines(side, source),
+  };
+}
+
+/** csi-driver-nfs's interceptor (pkg/nfs/utils.go logGRPC at v4.13.4): -v=2, or -v=8 for the calls made every few seconds. */
+function nfsGrpcLines(side: Side, source: LogSource, stage: MessageDef['stage'], errCause: string, errNext: string): Record<string, MessageDef> {
+  const p = side === 'controller' ? 'csiControllerPlugin' : 'csiNodePlugin';
+  const lines: Record<string, MessageDef> = {
+    [`${p}.nfsGrpcError`]: {
+      source, stage, severity: 'E', summary: 'csi-driver-nfs fails the call: {error}', cause: errCause, next: errNext,
+      formats: both({ file: 'utils.go', line: 116, text: 'GRPC error: {error}' }),
+    },
+  };
+  for (const [quiet, v] of [['', 2], ['Quiet', 8]] as const) {
+    lines[`${p}.nfsGrpcCall${quiet}`] = {
+      source, stage, severity: 'I', summary: `csi-driver-nfs's ${side} plugin receives the call {method}.`,
+      formats: both({ file: 'utils.go', line: 111, text: 'GRPC call: {method}', v }),
+    };
+    lines[`${p}.nfsGrpcRequest${quiet}`] = {
+      source, stage, severity: 'I', summary: 'csi-driver-nfs logs the request with secrets stripped: {request}',
+      formats: both({ file: 'utils.go', line: 112, text: 'GRPC request: {request}', v }),
+    };
+    lines[`${p}.nfsGrpcResponse${quiet}`] = {
+      source, stage, severity: 'I', summary: 'csi-driver-nfs answers: {response}',
+      formats: both({ file: 'utils.go', line: 118, text: 'GRPC response: {response}', v }),
+    };
+  }
+  return lines;
+}
+
+/**
+ * csi-driver-nfs's NodePublishVolume and NodeUnpublishVolume lines (pkg/nfs/nodeserver.go, v4.13.4):
+ * the node plugin prints them for a pod's mount, the controller for its own mount of the export
+ * while it creates or deletes a volume's subdirectory.
+ */
+function nfsNodeServerLines(side: Side, source: LogSource): Record<string, MessageDef> {
+  const p = side === 'controller' ? 'csiControllerPlugin' : 'csiNodePlugin';
+  // the controller mounts the export at --working-mount-dir/<subdir> (default /tmp), a node at the
+  // kubelet's target path: the path tells which process printed the line
+  const node = side === 'node';
+  const target = node ? '{targetPath}' : '/tmp/{subdir}';
+  const [mountStage, unmountStage] = node ? (['mount', 'unmount'] as const) : (['provision', 'provision'] as const);
+  return {
+    [`${p}.nfsPublishing`]: {
+      source, stage: mountStage, severity: 'I', summary: `csi-driver-nfs mounts the NFS export {source} at ${target}.`,
+      formats: both({ file: 'nodeserver.go', line: 153, text: `NodePublishVolume: volumeID({volumeId}) source({source}) targetPath(${target}) mountflags({mountFlags})`, v: 2 }),
+    },
+    [`${p}.nfsSkipChmod`]: {
+      source, stage: mountStage, severity: 'I', summary: 'No --mount-permissions: the mounted directory keeps the permissions the NFS server gives it.',
+      formats: both({ file: 'nodeserver.go', line: 175, text: `skip chmod on targetPath(${target}) since mountPermissions is set as 0`, v: 2 }),
+    },
+    [`${p}.nfsMounted`]: {
+      source, stage: mountStage, severity: 'I', summary: `The NFS export {source} is mounted at ${target}.`,
+      formats: both({ file: 'nodeserver.go', line: 177, text: `volume({volumeId}) mount {source} on ${target} succeeded`, v: 2 }),
+    },
+    [`${p}.nfsUnpublishing`]: {
+      source, stage: unmountStage, severity: 'I', summary: `csi-driver-nfs unmounts ${target}.`,
+      formats: both({ file: 'nodeserver.go', line: 198, text: `NodeUnpublishVolume: unmounting volume {volumeId} on ${target}`, v: 2 }),
+    },
+    [`${p}.nfsForceUnmount`]: {
+      source, stage: unmountStage, severity: 'I', summary: 'The unmount may be forced (mount-utils CleanupMountWithForce), so that a dead NFS server cannot hang it.',
+      formats: both({ file: 'nodeserver.go', line: 203, text: `force unmount {volumeId} on ${target}`, v: 2 }),
+    },
+    [`${p}.nfsUnpublished`]: {
+      source, stage: unmountStage, severity: 'I', summary: `${target} is unmounted.`,
+      formats: both({ file: 'nodeserver.go', line: 211, text: `NodeUnpublishVolume: unmount volume {volumeId} on ${target} successfully`, v: 2 }),
+    },
   };
 }
 
@@ -65,6 +137,30 @@ const N: LogSource = 'csi-driver-node';
 
 export const csiControllerPluginMessages = defineMessages({
   ...grpcLines('controller'),
+  /** upstream: csi-driver-nfs pkg/nfs/controllerserver.go:514 internalMount (v4.13.4) */
+  'csiControllerPlugin.nfsInternalMount': {
+    source: C, stage: 'provision', severity: 'I',
+    summary: 'To make or remove the volume\'s subdirectory, csi-driver-nfs mounts the whole export {server}:{share} under its working directory.',
+    formats: both({ file: 'controllerserver.go', line: 514, text: 'internally mounting {server}:{share} at {targetPath}', v: 2 }),
+  },
+  /** upstream: controllerserver.go:529 internalUnmount */
+  'csiControllerPlugin.nfsInternalUnmount': {
+    source: C, stage: 'provision', severity: 'I',
+    summary: 'Done with the export: csi-driver-nfs unmounts it from {targetPath}.',
+    formats: both({ file: 'controllerserver.go', line: 529, text: 'internally unmounting {targetPath}', v: 4 }),
+  },
+  /** upstream: controllerserver.go:291 DeleteVolume */
+  'csiControllerPlugin.nfsRemovingEmptyDirectories': {
+    source: C, stage: 'delete', severity: 'I',
+    summary: 'csi-driver-nfs removes the directories left empty above the subdirectory, up to {path}.',
+    formats: both({ file: 'controllerserver.go', line: 291, text: 'DeleteVolume: removing empty directories in {path}', v: 2 }),
+  },
+  /** upstream: controllerserver.go:285 DeleteVolume (onDelete: delete, the default) */
+  'csiControllerPlugin.nfsRemovingSubdirectory': {
+    source: C, stage: 'delete', severity: 'I',
+    summary: 'csi-driver-nfs deletes the volume\'s subdirectory {path} and everything in it.',
+    formats: both({ file: 'controllerserver.go', line: 285, text: 'removing subdirectory at {path}', v: 2 }),
+  },
   /** upstream: internal/journal/omap.go:89 getOMapValues */
   'csiControllerPlugin.cephGotOmapValues': {
     source: C, stage: 'provision', severity: 'I',

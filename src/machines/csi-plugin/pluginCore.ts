@@ -14,7 +14,7 @@ import { cephCreateVolume, cephDeleteVolume, composeCSIID } from './cephJournal.
 import { cephReqId, req, sanitizedJson } from './proto.ts';
 import { executeRpc } from './rpcs.ts';
 import {
-  isCeph, newLifecycle, nextRng, stepLifecycle, type Lifecycle, type Outcome, type PendingOp, type PluginContext, type PluginSnapshot, type PluginVolume,
+  isCeph, logStyleOf, newLifecycle, nextRng, stepLifecycle, type Lifecycle, type Outcome, type PendingOp, type PluginContext, type PluginSnapshot, type PluginVolume,
 } from './pluginState.ts';
 
 export { newLifecycle, nextRng, stepLifecycle, type Lifecycle, type Outcome, type PendingOp, type PluginContext, type PluginSnapshot, type PluginVolume };
@@ -33,11 +33,19 @@ export const timerKey = (requestId: string): string => `csi:${requestId}`;
 
 // ------------------------------------------------------------------ logging
 
+const NFS_QUIET_METHODS = new Set(['/csi.v1.Identity/Probe', '/csi.v1.Node/NodeGetCapabilities', '/csi.v1.Node/NodeGetVolumeStats']);
+
 function logMsg(ctx: PluginContext, kind: 'grpcCall' | 'grpcRequest' | 'grpcResponse' | 'grpcError', args: LogArgs, prefix: string): Emitted {
   const side = ctx.side === 'controller' ? 'csiControllerPlugin' : 'csiNodePlugin';
-  if (isCeph(ctx.driver)) {
+  const style = logStyleOf(ctx.driver);
+  if (style === 'ceph-csi') {
     const ceph = `ceph${kind[0]!.toUpperCase()}${kind.slice(1)}`;
     return { type: 'log', msg: `${side}.${ceph}`, args: { ...args, prefix, id: prefix.replace(/^ID: (\d+).*$/, '$1') } };
+  }
+  if (style === 'csi-driver-nfs') {
+    // pkg/nfs/utils.go getLogLevel: the calls made every few seconds log at -v=8, the others at -v=2
+    const quiet = kind !== 'grpcError' && NFS_QUIET_METHODS.has(String(args.method));
+    return { type: 'log', msg: `${side}.nfs${kind[0]!.toUpperCase()}${kind.slice(1)}${quiet ? 'Quiet' : ''}`, args };
   }
   return { type: 'log', msg: `${side}.${kind}`, args };
 }
@@ -115,7 +123,7 @@ export function completeRequest(ctx0: PluginContext, key: string, now: number): 
     return { context: ctx, out };
   }
   ctx = result.context;
-  for (const l of result.logs) out.push({ type: 'log', msg: l.msg, args: l.args });
+  for (const l of result.logs) out.push({ type: 'log', msg: l.msg, args: l.args, ...(l.stage ? { stage: l.stage } : {}) });
   const moved = lifecycleMoved(ctx, was, op.request, result.response);
   if (moved) out.push(moved);
   if (op.fault) return { context: ctx, out }; // DEADLINE_EXCEEDED: the backend finished, the reply is lost

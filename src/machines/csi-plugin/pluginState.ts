@@ -5,7 +5,7 @@
  */
 import { pureTransition } from '../shared/pureTransition.ts';
 import type { CsiRpc, GrpcCode } from '../shared/csi.ts';
-import type { LogArgs } from '../shared/messages.ts';
+import type { LogArgs, Stage } from '../shared/messages.ts';
 import { createRng, type Rng } from '../shared/rng.ts';
 import type { DriverProfile } from '../drivers/types.ts';
 import type { CephState } from './cephJournal.ts';
@@ -59,10 +59,14 @@ export interface PluginContext {
 }
 
 export type Outcome =
-  | { ok: true; context: PluginContext; response: Record<string, unknown>; logs: Array<{ msg: string; args: LogArgs }> }
+  | { ok: true; context: PluginContext; response: Record<string, unknown>; logs: Array<{ msg: string; args: LogArgs; stage?: Stage }> }
   | { ok: false; code: GrpcCode; message: string };
 
-export const isCeph = (d: DriverProfile): boolean => (d.logStyle ?? (d.volumeIdStyle === 'ceph-csi-id' ? 'ceph-csi' : 'csi-common')) === 'ceph-csi';
+/** How the driver's gRPC interceptor prints (DriverProfile.logStyle, derived from the id style when absent). */
+export const logStyleOf = (d: DriverProfile): NonNullable<DriverProfile['logStyle']> =>
+  d.logStyle ?? (d.volumeIdStyle === 'ceph-csi-id' ? 'ceph-csi' : d.volumeIdStyle === 'nfs' ? 'csi-driver-nfs' : 'csi-common');
+export const isCeph = (d: DriverProfile): boolean => logStyleOf(d) === 'ceph-csi';
+export const isNfs = (d: DriverProfile): boolean => d.volumeIdStyle === 'nfs';
 
 export function nextRng(ctx: PluginContext): [Rng, PluginContext] {
   return [createRng(`${ctx.seed}/${ctx.draws}`), { ...ctx, draws: ctx.draws + 1 }];

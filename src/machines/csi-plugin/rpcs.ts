@@ -5,18 +5,21 @@
  * latency has passed.
  */
 import type { CsiRpc, GrpcCode } from '../shared/csi.ts';
+import type { Stage } from '../shared/messages.ts';
 import { VOLUME_ID_PREFIX, type DriverProfile } from '../drivers/types.ts';
 import { cephCreateVolume, cephDeleteVolume, composeCSIID, uuidOf } from './cephJournal.ts';
 import type { CsiVolumeLifecycleEvent } from './csiVolumeLifecycle.machine.ts';
+import { nfsCreateVolumeLogs, nfsDeleteVolumeLogs, nfsNodePublishLogs, nfsNodeUnpublishLogs, nfsVolumeId } from './nfsServer.ts';
 import {
-  isCeph, newLifecycle, nextRng, stepLifecycle, type Outcome, type PluginContext, type PluginVolume,
+  isCeph, isNfs, newLifecycle, nextRng, stepLifecycle, type Outcome, type PluginContext, type PluginVolume,
 } from './pluginState.ts';
 import { CONTROLLER_CAPABILITY_TYPE, NODE_CAPABILITY_TYPE, SERVICE_CONTROLLER, SERVICE_VOLUME_ACCESSIBILITY_CONSTRAINTS, req } from './proto.ts';
 
 const GIB = 1024 ** 3;
 type R = Record<string, unknown>;
 const fail = (code: GrpcCode, message: string): Outcome => ({ ok: false, code, message });
-const ok = (context: PluginContext, response: R = {}, logs: Array<{ msg: string; args: Record<string, string | number> }> = []): Outcome => ({ ok: true, context, response, logs });
+type Logs = Array<{ msg: string; args: Record<string, string | number>; stage?: Stage }>;
+const ok = (context: PluginContext, response: R = {}, logs: Logs = []): Outcome => ({ ok: true, context, response, logs });
 
 /** Which capability an RPC needs; calling it without is UNIMPLEMENTED ("MUST NOT retry"). */
 function unsupported(d: DriverProfile, rpc: CsiRpc): boolean {
@@ -130,12 +133,13 @@ function runRpc(ctx: PluginContext, rpc: CsiRpc, r: R, now: number, prefix: stri
       const s = step(ctx, v, rpc, { type: 'csi.deleteVolume' });
       if (isOutcome(s)) return s;
       let next: PluginContext = setTables(ctx, [['volumes', id, undefined], ['names', v.name, undefined]]);
-      let logs: Array<{ msg: string; args: Record<string, string | number> }> = [];
+      let logs: Logs = [];
       if (isCeph(d) && d.ceph && ctx.ceph) {
         const del = cephDeleteVolume(d.ceph, ctx.ceph, prefix, id);
         next = { ...next, ceph: del.state };
         logs = del.logs as typeof logs;
       }
+      if (isNfs(d)) logs = nfsDeleteVolumeLogs(id).map((l) => ({ ...l, stage: 'delete' as const }));
       return ok(next, {}, logs);
     }
     case 'ControllerPublishVolume': case 'ControllerUnpublishVolume': {
@@ -224,7 +228,7 @@ function createVolume(ctx: PluginContext, r: R, prefix: string): Outcome {
   const params = req.parameters(r);
   let next = ctx;
   let volumeId: string, imageName: string | undefined;
-  let logs: Array<{ msg: string; args: Record<string, string | number> }> = [];
+  let logs: Logs = [];
   let volumeContext: Record<string, string> = { ...params };
   if (isCeph(d) && d.ceph) {
     const [rng, c2] = nextRng(ctx);
@@ -239,6 +243,12 @@ function createVolume(ctx: PluginContext, r: R, prefix: string): Outcome {
   } else if (existing) {
     volumeId = existing.volumeId;
     size = existing.capacityBytes;
+  } else if (isNfs(d)) {
+    // a subdirectory of the export named after the volume; the class's parameters plus subdir are its context
+    volumeId = nfsVolumeId(params, name);
+    volumeContext = { ...params, subdir: name };
+    const flags = ((r.volume_capabilities as Array<{ AccessType?: { Mount?: { mount_flags?: string[] } } }> | undefined)?.[0]?.AccessType?.Mount?.mount_flags) ?? [];
+    logs = nfsCreateVolumeLogs(volumeId, flags).map((l) => ({ ...l, stage: 'provision' as const }));
   } else {
     const [rng, c2] = nextRng(ctx);
     volumeId = `${VOLUME_ID_PREFIX[d.volumeIdStyle]}${rng.alnum(8)}`;
@@ -257,7 +267,8 @@ function createVolume(ctx: PluginContext, r: R, prefix: string): Outcome {
   const t = topology({ ...ctx, zone: requestedZone(d.topologyKeys, r) ?? params.diskZone ?? params.zone ?? ctx.zone });
   return ok(next, {
     volume: {
-      capacity_bytes: vol.capacityBytes, volume_id: vol.volumeId, volume_context: vol.volumeContext,
+      // csi-driver-nfs answers capacity_bytes 0 (proto3 JSON leaves it out): the PV takes the claim's size
+      ...(isNfs(d) ? {} : { capacity_bytes: vol.capacityBytes }), volume_id: vol.volumeId, volume_context: vol.volumeContext,
       ...(contentSource ? { content_source: contentSource } : {}), ...(t ? { accessible_topology: [t] } : {}),
     },
   }, logs);
@@ -287,6 +298,12 @@ function nodeRpc(ctx: PluginContext, rpc: CsiRpc, r: R, prefix: string): Outcome
   if (isOutcome(s)) return s;
   const changed = s.lifecycle.value !== before || s.lifecycle.context.targets.length !== v.lifecycle.context.targets.length;
   const logs: Array<{ msg: string; args: Record<string, string | number> }> = [];
+  if (isNfs(d) && changed && (rpc === 'NodePublishVolume' || rpc === 'NodeUnpublishVolume')) {
+    const flags = ((r.volume_capability as { AccessType?: { Mount?: { mount_flags?: string[] } } } | undefined)?.AccessType?.Mount?.mount_flags) ?? [];
+    logs.push(...(rpc === 'NodePublishVolume'
+      ? nfsNodePublishLogs(id, (r.volume_context as Record<string, string> | undefined) ?? v.volumeContext, targetPath, flags)
+      : nfsNodeUnpublishLogs(id, targetPath)));
+  }
   if (isCeph(d) && changed) {
     const P = 'csiNodePlugin.';
     if (rpc === 'NodeStageVolume') logs.push({ msg: P + 'cephMapped', args: { prefix, imageName: `${d.ceph?.pool ?? 'rbd'}/${v.imageName}`, devicePath: '/dev/rbd0' } });

@@ -27,14 +27,18 @@ export interface DriverProfile {
   latency: Partial<Record<CsiRpc, number>>;
   /** default fsType when the StorageClass names none */
   defaultFsType: string;
-  /** kind of volume ids the backend hands out: cbs "disk-…" (sizes in 10 GiB steps), ceph-csi ids, or a generic "vol-…" */
-  volumeIdStyle: 'cbs-disk' | 'ceph-csi-id' | 'generic';
+  /**
+   * kind of volume ids the backend hands out: cbs "disk-…" (sizes in 10 GiB steps), ceph-csi ids, csi-driver-nfs
+   * "<server>#<share>#<subdir>#<uuid>#<onDelete>" (pkg/nfs/controllerserver.go getVolumeIDFromNfsVol), or a generic "vol-…"
+   */
+  volumeIdStyle: 'cbs-disk' | 'ceph-csi-id' | 'nfs' | 'generic';
   /**
    * how the driver's gRPC interceptor prints its lines: 'csi-common' (kubernetes-csi/drivers
-   * pkg/csi-common/utils.go logGRPC, vendored by cbs-csi) or 'ceph-csi' (`ID: <n> Req-ID: <id> ` prefix).
+   * pkg/csi-common/utils.go logGRPC, vendored by cbs-csi), 'ceph-csi' (`ID: <n> Req-ID: <id> ` prefix) or
+   * 'csi-driver-nfs' (pkg/nfs/utils.go logGRPC: the same words at other lines and levels).
    * Optional for compatibility; the plugins derive it from volumeIdStyle when absent.
    */
-  logStyle?: 'csi-common' | 'ceph-csi';
+  logStyle?: 'csi-common' | 'ceph-csi' | 'csi-driver-nfs';
   /** CSI access modes the backend can serve; a volume published with a single-node mode stays on one node */
   multiNodeAccess?: boolean;
   /** ceph-csi only: the cluster, pool and monitors named in volume ids and rbd lines */
@@ -61,7 +65,7 @@ export interface CephBackendConfig {
  * ceph-csi ids are composed from its journal (cephJournal.ts); a ceph-style profile without a journal
  * configuration falls back to the cbs form.
  */
-export const VOLUME_ID_PREFIX: Record<DriverProfile['volumeIdStyle'], string> = { 'cbs-disk': 'disk-', generic: 'vol-', 'ceph-csi-id': 'disk-' };
+export const VOLUME_ID_PREFIX: Record<DriverProfile['volumeIdStyle'], string> = { 'cbs-disk': 'disk-', generic: 'vol-', 'ceph-csi-id': 'disk-', nfs: '' };
 
 /**
  * What a run may change about a scenario's driver (RunOptions.driver, the what-if panel, `csi-flows

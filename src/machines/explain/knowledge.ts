@@ -19,7 +19,7 @@ import { summaryZh } from '../view/flow.zh.ts';
 /** The chapter that tells each scenario's story (others are shown by their embed page). */
 const CHAPTER_OF: Record<string, string> = {
   provision: 'provision', attach: 'attach', mount: 'mount', teardown: 'teardown', 'pod-migration': 'pod-migration',
-  'multi-attach': 'multi-attach', 'ad-detach-backoff': 'ad-detach-backoff', 'wffc-provision': 'wffc-provision',
+  'multi-attach': 'multi-attach', 'no-attach': 'no-attach', 'ad-detach-backoff': 'ad-detach-backoff', 'wffc-provision': 'wffc-provision',
   'mount-failure': 'mount-failure', 'force-detach': 'node-failure',
   'provision-retry': 'provision-failure', 'provision-failed': 'provision-failure', 'attach-failure': 'attach-failure', 'attacher-missing': 'attach-failure',
   'ceph-rbd-create': 'ceph-rbd', 'ceph-rbd-clone': 'ceph-rbd', 'ceph-rbd-delete': 'ceph-rbd',

@@ -59,7 +59,11 @@ export function createVolumeRequest(claim: K8sObject, cls: K8sObject, driver: Dr
   return {
     name: provisionedVolumeName(claim),
     capacity_range: { required_bytes: quantityBytes(claim.spec?.resources?.requests?.storage ?? '1Gi') },
-    volume_capabilities: modes.map((m) => ({ AccessType: { Mount: { fs_type: fsTypeOf(cls, driver) } }, access_mode: { mode: ACCESS[m] ?? 1 } })),
+    // controller.go getVolumeCapabilities: the StorageClass's mountOptions travel as mount_flags
+    volume_capabilities: modes.map((m) => ({
+      AccessType: { Mount: { fs_type: fsTypeOf(cls, driver), ...(cls.mountOptions?.length ? { mount_flags: cls.mountOptions } : {}) } },
+      access_mode: { mode: ACCESS[m] ?? 1 },
+    })),
     ...(Object.keys(params).length ? { parameters: params } : {}),
     ...(acc ? { accessibility_requirements: acc } : {}),
     ...(src?.kind === 'PersistentVolumeClaim' ? { volume_content_source: { Type: { Volume: { volume_id: src.volumeHandle ?? src.name } } } } : {}),
@@ -81,7 +85,8 @@ export function buildPersistentVolume(claim: K8sObject, cls: K8sObject, driver: 
       capacity: { storage: cap },
       claimRef: { kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, uid: claim.metadata.uid, apiVersion: 'v1', resourceVersion: claim.metadata.resourceVersion },
       csi: {
-        driver: driver.name, volumeHandle: String(volume.volume_id), fsType: fsTypeOf(cls, driver),
+        // fsType has omitempty: a driver without one (NFS) leaves it out
+        driver: driver.name, volumeHandle: String(volume.volume_id), ...(fsTypeOf(cls, driver) ? { fsType: fsTypeOf(cls, driver) } : {}),
         volumeAttributes: { ...ctx, 'storage.kubernetes.io/csiProvisionerIdentity': identity },
       },
       persistentVolumeReclaimPolicy: cls.reclaimPolicy ?? 'Delete',

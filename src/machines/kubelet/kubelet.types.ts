@@ -47,6 +47,8 @@ export interface VolumeSpec {
   accessMode: number;
   readOnly: boolean;
   volumeContext: Record<string, string>;
+  /** the PV's spec.mountOptions, sent as the volume capability's mount_flags */
+  mountOptions?: string[];
 }
 
 /**

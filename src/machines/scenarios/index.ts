@@ -16,6 +16,7 @@ const UTC = { offsetMin: 0, zone: 'UTC' };
 
 const cbs = (): DriverProfile => DRIVERS['cbs']!;
 const ceph = (): DriverProfile => DRIVERS['ceph-rbd']!;
+const nfs = (): DriverProfile => DRIVERS['nfs']!;
 
 const twoNodes: NodeSpec[] = [
   { name: 'node-1', hostname: 'node-1', nodeId: 'ins-3kq8d0vz', kubeletPid: 1432 },
@@ -240,6 +241,24 @@ export const SCENARIOS: Scenario[] = [
         runFor: at(200),
       });
     },
+  },
+  {
+    id: 'no-attach',
+    title: 'No attach: an NFS volume shared by pods on two nodes',
+    summary: 'csi-driver-nfs\'s CSIDriver says attachRequired: false and its node plugin has no STAGE_UNSTAGE_VOLUME: a ReadWriteMany claim is provisioned as a subdirectory of an NFS export, and two pods on two nodes mount it at once. No VolumeAttachment, no ControllerPublishVolume, no NodeStageVolume: the kubelet marks the volume attached itself and goes straight to NodePublishVolume. Deleting one pod unmounts it from that node only.',
+    build: () => common({
+      // deploy/v4.13.4/csi-nfs-controller.yaml runs csi-provisioner, csi-resizer and csi-snapshotter: no csi-attacher
+      driver: 'nfs', nodes: twoNodes, without: ['external-attacher'],
+      // deploy/example/storageclass-nfs.yaml: the export and the NFS version as mount options
+      objects: base(nfs(), twoNodes, { parameters: { server: 'nfs-server.default.svc.cluster.local', share: '/' }, mountOptions: ['nfsvers=4.1'] }, 'nfs-csi'),
+      actions: [
+        { at: at(1), do: 'create', object: pvc(NS, 'shared', 'nfs-csi', { accessModes: ['ReadWriteMany'] }) },
+        { at: at(2), do: 'create', object: pod(NS, 'writer-a', [{ volume: 'data', claim: 'shared' }], { nodeName: 'node-1' }) },
+        { at: at(2), do: 'create', object: pod(NS, 'writer-b', [{ volume: 'data', claim: 'shared' }], { nodeName: 'node-2' }) },
+        { at: at(40), do: 'delete', kind: 'Pod', namespace: NS, name: 'writer-a' },
+      ],
+      runFor: at(90),
+    }),
   },
   {
     id: 'force-detach',

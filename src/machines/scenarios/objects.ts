@@ -14,7 +14,7 @@ const driverName = (d: DriverRef): string => (typeof d === 'string' ? d : d.name
 
 export function storageClass(name: string, driver: DriverRef, opts: {
   bindingMode?: 'Immediate' | 'WaitForFirstConsumer'; reclaimPolicy?: 'Delete' | 'Retain';
-  parameters?: Record<string, string>; allowVolumeExpansion?: boolean;
+  parameters?: Record<string, string>; allowVolumeExpansion?: boolean; mountOptions?: string[];
 } = {}): K8sObject {
   return {
     apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name },
@@ -23,6 +23,7 @@ export function storageClass(name: string, driver: DriverRef, opts: {
     reclaimPolicy: opts.reclaimPolicy ?? 'Delete',
     volumeBindingMode: opts.bindingMode ?? 'Immediate',
     allowVolumeExpansion: opts.allowVolumeExpansion ?? true,
+    ...(opts.mountOptions ? { mountOptions: opts.mountOptions } : {}),
   };
 }
 

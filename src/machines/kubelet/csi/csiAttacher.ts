@@ -25,7 +25,11 @@ export function supportsStageUnstage(resp: Record<string, unknown> | undefined):
   });
 }
 
-export const volumeCapability = (v: VolumeSpec) => ({ AccessType: { Mount: v.fsType ? { fs_type: v.fsType } : {} }, access_mode: { mode: v.accessMode } });
+/** csi_client.go NodeStageVolume/NodePublishVolume: a mount volume with its fsType and the PV's mount options as mount_flags. */
+export const volumeCapability = (v: VolumeSpec) => ({
+  AccessType: { Mount: { ...(v.fsType ? { fs_type: v.fsType } : {}), ...(v.mountOptions ? { mount_flags: v.mountOptions } : {}) } },
+  access_mode: { mode: v.accessMode },
+});
 
 /** The VolumeAttachment's status.attachmentMetadata, sent as publish_context. */
 export function publishContext(w: Work, v: VolumeSpec): Record<string, string> | undefined {

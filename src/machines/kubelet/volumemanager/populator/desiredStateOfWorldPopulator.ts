@@ -37,6 +37,8 @@ export function volumeSpecFromPV(pv: K8sObject): VolumeSpec | undefined {
     attachable: true, fsType: src.fsType ?? '',
     accessMode: ACCESS[pv.spec.accessModes?.[0] ?? 'ReadWriteOnce'] ?? 1, readOnly: !!src.readOnly,
     volumeContext: { ...(src.volumeAttributes ?? {}) },
+    // util.MountOptionFromSpec: the PV's mountOptions (a StorageClass's, copied by the provisioner)
+    ...(pv.spec.mountOptions?.length ? { mountOptions: [...pv.spec.mountOptions] } : {}),
   };
 }
 
