@@ -21,9 +21,9 @@ import { parseKlog, parseQuotedLog } from '../../src/machines/index.ts';
 const pagesDir = new URL('../../src/pages/flows/', import.meta.url);
 
 describe('the chapter list', () => {
-  it('has the thirteen chapters in the learning path\'s order, each with an MDX page whose frontmatter names it', () => {
+  it('has the fourteen chapters in the learning path\'s order, each with an MDX page whose frontmatter names it', () => {
     expect(CHAPTERS.map((c) => c.id)).toEqual([
-      'provision', 'wffc-provision', 'attach', 'mount', 'teardown', 'multi-attach', 'pod-migration', 'node-failure', 'ad-detach-backoff',
+      'provision', 'wffc-provision', 'attach', 'mount', 'teardown', 'multi-attach', 'no-attach', 'pod-migration', 'node-failure', 'ad-detach-backoff',
       'provision-failure', 'attach-failure', 'mount-failure', 'ceph-rbd',
     ]);
     const pages = readdirSync(pagesDir).filter((f) => f.endsWith('.mdx')).map((f) => f.replace(/\.mdx$/, '')).sort();
@@ -45,6 +45,7 @@ describe('the chapter list', () => {
     for (const s of all) expect(ids.has(s)).toBe(true);
     expect(new Set(all).size).toBe(all.length);
     expect(scenariosWithoutChapter().map((s) => s.id).sort()).toEqual(['statefulset-rollout']);
+    expect(chapterOfFlow('no-attach')?.id).toBe('no-attach');
   });
 
   it('neighbours follow the order, with nothing before the first or after the last', () => {

@@ -61,6 +61,13 @@ export const CHAPTERS: readonly Chapter[] = [
       'A ReadWriteOnce volume is wanted on a second node while still attached to the first: the attach/detach controller refuses and says why.',
   },
   {
+    id: 'no-attach',
+    title: 'No attach (NFS)',
+    scenarios: ['no-attach'],
+    summary:
+      'csi-driver-nfs makes a claim a subdirectory of an NFS export, and pods on two nodes mount it at once: no VolumeAttachment, no ControllerPublishVolume, no NodeStageVolume, just NodePublishVolume on each node.',
+  },
+  {
     id: 'pod-migration',
     title: 'Pod migration',
     scenarios: ['pod-migration'],

@@ -11,6 +11,7 @@ export const SCENARIO_TITLES_ZH: Readonly<Record<string, string>> = {
   teardown: '拆除：卸载、取消暂存、解除挂接、删除',
   'pod-migration': 'StatefulSet 的 Pod 迁移到另一个节点（种子文档 000，cbs-csi）',
   'multi-attach': 'Multi-Attach：两个节点都需要同一个 ReadWriteOnce 卷',
+  'no-attach': '无需挂接：两个节点上的 Pod 共用一个 NFS 卷',
   'force-detach': '强制解除挂接：节点关机，6 分钟后卷被解除挂接',
   'ad-detach-backoff': '解除挂接失败，Pod 回到同一节点（种子文档 002）',
   'wffc-provision': 'WaitForFirstConsumer：调度器先选节点，再在那里创建卷',

@@ -47,6 +47,10 @@ export const CHAPTERS: readonly ChapterInfo[] = [
     description: 'A ReadWriteOnce volume wanted on a second node: the attach/detach controller refuses, reports a Multi-Attach error and the new pod waits.',
   },
   {
+    id: 'no-attach', title: 'No attach (NFS)', k8s: '1.30', scenarios: ['no-attach'],
+    description: 'A ReadWriteMany NFS volume from csi-driver-nfs, mounted by pods on two nodes: attachRequired false and no STAGE_UNSTAGE, so no VolumeAttachment, no ControllerPublishVolume and no NodeStageVolume; just NodePublishVolume on each node.',
+  },
+  {
     id: 'pod-migration', title: 'Pod migration', k8s: '1.20', scenarios: ['pod-migration'],
     description: 'A StatefulSet pod moves to another node: 46 real log lines from a cbs-csi cluster, each next to the simulated step that prints it.',
   },

@@ -167,6 +167,24 @@ export const EXTRAS: Readonly<Record<string, ChapterExtras>> = {
       { title: 'Non-graceful node shutdown (kubernetes.io)', href: 'https://kubernetes.io/docs/concepts/cluster-administration/node-shutdown/#non-graceful-node-shutdown' },
     ],
   },
+  'no-attach': {
+    checks: [
+      { q: 'A pod with an NFS volume from csi-driver-nfs is stuck in ContainerCreating. Is it worth looking at VolumeAttachments or csi-attacher?', a: 'No. Its CSIDriver says attachRequired: false, so there is no VolumeAttachment and nothing is attached. Look at the pod’s FailedMount events and the node plugin’s NodePublishVolume lines on that node: the mount of the export failed or hangs.' },
+      { q: 'The kubelet logs “MountVolume.MountDevice succeeded” for an NFS volume. What was mounted at that global mount path?', a: 'Nothing. The node plugin has no STAGE_UNSTAGE_VOLUME, so the kubelet skips NodeStageVolume and only records the device as mounted in its actual state of world. The export is mounted on the pod’s own target path by NodePublishVolume.' },
+      { q: 'Where does nfsvers=4.1 from the StorageClass reach the NFS mount?', a: 'csi-provisioner copies the StorageClass’s mountOptions into the PV’s spec.mountOptions (and sends them as mount_flags in CreateVolume); the kubelet sends the PV’s mountOptions as mount_flags in every NodePublishVolume, and the node plugin passes them to mount.' },
+    ],
+    tryIt: [
+      { say: 'Install csi-driver-nfs v4.13.4 and an NFS server in the cluster (both from the driver’s repository).', cmd: 'curl -skSL https://raw.githubusercontent.com/kubernetes-csi/csi-driver-nfs/v4.13.4/deploy/install-driver.sh | bash -s v4.13.4 --\nkubectl apply -f https://raw.githubusercontent.com/kubernetes-csi/csi-driver-nfs/v4.13.4/deploy/example/nfs-provisioner/nfs-server.yaml\nkubectl apply -f https://raw.githubusercontent.com/kubernetes-csi/csi-driver-nfs/v4.13.4/deploy/example/storageclass-nfs.yaml' },
+      { say: 'The CSIDriver that takes attaching out of the flow.', cmd: 'kubectl get csidriver nfs.csi.k8s.io -o yaml | grep attachRequired' },
+      { say: 'A ReadWriteMany claim and a pod that uses it: it runs, and no VolumeAttachment appears.', cmd: 'kubectl apply -f - <<EOF\napiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: { name: shared }\nspec:\n  accessModes: [ReadWriteMany]\n  storageClassName: nfs-csi\n  resources: { requests: { storage: 10Gi } }\n---\napiVersion: v1\nkind: Pod\nmetadata: { name: writer-a }\nspec:\n  terminationGracePeriodSeconds: 1\n  containers: [{ name: app, image: busybox, command: [sleep, "3600"], volumeMounts: [{ name: data, mountPath: /data }] }]\n  volumes: [{ name: data, persistentVolumeClaim: { claimName: shared } }]\nEOF\nkubectl wait --for=condition=Ready pod/writer-a\nkubectl get volumeattachment' },
+      { say: 'The node plugin’s side: the NFS mount of the pod’s target path, with its mount flags.', cmd: 'kubectl -n kube-system logs -l app=csi-nfs-node -c nfs | grep -E "NodePublishVolume|mount .* succeeded"' },
+    ],
+    docs: [
+      { title: 'csi-driver-nfs (kubernetes-csi)', href: 'https://github.com/kubernetes-csi/csi-driver-nfs' },
+      { title: 'CSIDriver object: attachRequired (Kubernetes CSI docs)', href: `${CSI_DOCS}/csi-driver-object.html` },
+      { title: 'Access modes (kubernetes.io)', href: `${K8S_DOCS}/persistent-volumes/#access-modes` },
+    ],
+  },
   teardown: {
     checks: [
       { q: 'A kubelet logs “Volume detached for volume …”. Has the disk left the node?', a: 'No. The kubelet never detaches: that line only means it dropped the volume from its own actual state of world after unstaging it. The attach/detach controller detaches, once the node’s status.volumesInUse no longer lists the volume, and for CSI the detach is over only when the VolumeAttachment is gone (“DetachVolume.Detach succeeded” in kube-controller-manager).' },
