@@ -162,6 +162,8 @@ export default [
       await line.click();
       await waitForStep(page, target.i);
       assert.equal(norm(await summary(page)), norm(target.summary));
+      // the log pane marks its line in an effect after the step is painted
+      await page.locator(`.fp-ll.is-current[data-step="${target.i}"]`).waitFor({ timeout: 5000 });
       assert.match(await line.getAttribute('class'), /is-current/);
       assert.equal(await page.locator('.fp-ll.is-current').count(), 1);
       assert.equal(await line.getAttribute('aria-current'), 'step');
@@ -602,6 +604,9 @@ export default [
       const mid = logged[Math.floor(logged.length / 2)];
       await page.goto(`${baseUrl}${EMBED}?step=${mid.i}`);
       await waitForStep(page, mid.i);
+      // the log pane marks its lines in an effect after the step is painted: wait for the mark (a
+      // missing mark fails here, after 5 s)
+      await page.locator(`.fp-ll[data-step="${mid.i}"][aria-current="step"]`).waitFor({ timeout: 5000 });
       assert.equal(await page.locator(`.fp-ll[data-step="${mid.i}"]`).getAttribute('aria-current'), 'step');
       const after = logged[logged.indexOf(mid) + 1];
       const before = logged[logged.indexOf(mid) - 1];
