@@ -150,8 +150,11 @@ export async function parseHtml(browser, url, read, arg) {
 /** The standard axe rules whose outcome depends on colours, and so on the colour scheme. */
 export const AXE_COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-/** A list of more than `longList` items is sampled: `keep` items of each shape are checked. */
-export const AXE_SAMPLE = { longList: 40, keep: 3 };
+/**
+ * A list of more than `longList` items is sampled: `keep` items of each shape are checked. 12 rather
+ * than 40 samples the seed logs and the component pages' tables too (the crawl: 184 s -> 159 s here).
+ */
+export const AXE_SAMPLE = { longList: 12, keep: 3 };
 
 /**
  * Run axe-core (standard rules, or only `rules`) on the page's document and return the violations
