@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The CLI runs from the compiled library (npm ci builds it through the "prepare" script).
 import { readFileSync } from 'node:fs';
-import { main } from '../dist/lib/cli/main.js';
+import { main, readStdin } from '../dist/lib/cli/main.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -17,7 +17,7 @@ try {
   code = main(process.argv.slice(2), {
     out: (s) => { process.stdout.write(s); },
     err: (s) => { process.stderr.write(s); },
-    stdin: () => readFileSync(0),
+    stdin: readStdin,
     stdinIsTTY: !!process.stdin.isTTY,
     version,
   });

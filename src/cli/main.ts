@@ -98,10 +98,35 @@ export interface Io {
   version?: string;
 }
 
+/**
+ * All of standard input. readFileSync(0) fails with EAGAIN when stdin is a non-blocking pipe or
+ * socket whose writer has not written yet (`… | csi-flows explain -` on a busy machine; a child
+ * process's stdin from Node): wait a little and read on until end of file.
+ */
+export function readStdin(): Buffer {
+  const chunks: Buffer[] = [];
+  const buf = Buffer.alloc(1 << 16);
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(0, buf, 0, buf.length, null);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') { Atomics.wait(pause, 0, 0, 10); continue; }
+      if (code === 'EOF') break;
+      throw e;
+    }
+    if (n === 0) break;
+    chunks.push(Buffer.from(buf.subarray(0, n)));
+  }
+  return Buffer.concat(chunks);
+}
+
 const defaultIo = (): Io => ({
   out: (s) => process.stdout.write(s),
   err: (s) => process.stderr.write(s),
-  stdin: () => readFileSync(0),
+  stdin: readStdin,
   stdinIsTTY: !!process.stdin.isTTY,
 });
 

@@ -280,7 +280,8 @@ describe('csi-flows explain', () => {
       ['x', ['/no/such/file.log'], /no such file/], ['x', ['a', 'b'], /one file/],
     ] as Array<[string | Buffer, string[], RegExp]>) {
       const r = runIn(input, ...args);
-      expect(r.code, String(args)).toBe(2);
+      // the message names the cause when it is not the expected one (stderr is one line either way)
+      expect(r.code, `${String(args)}: ${r.err}`).toBe(2);
       expect(r.err).toMatch(msg);
       expect(r.err.trim().split('\n')).toHaveLength(1);
       expect(r.err).not.toMatch(/at .*\.js:\d+/);
