@@ -7,6 +7,22 @@ import { defineMessagesZh, defineSummaries } from '../shared/messages.ts';
 const errCause = '驱动或其存储后端拒绝了该操作，或执行失败；gRPC 状态码指明是哪种情况（ABORTED：该卷上已有另一个操作在进行；FAILED_PRECONDITION：调用不符合生命周期顺序；NOT_FOUND：卷不存在）。';
 const errNext = '阅读 desc 文本；检查存储后端（云控制台、ceph status），并确认调用方是否会重试（非终态错误码：DEADLINE_EXCEEDED、ABORTED、UNAVAILABLE、RESOURCE_EXHAUSTED、CANCELLED）。';
 
+/** csi-driver-nfs's lines both plugins print (csiPlugin.messages.ts nfsGrpcLines, nfsNodeServerLines); the -v=8 ones say what the -v=2 ones say. */
+function nfsShared(p: 'csiControllerPlugin' | 'csiNodePlugin', call: string) {
+  const grpc = {
+    [`${p}.nfsGrpcCall`]: { summary: call },
+    [`${p}.nfsGrpcRequest`]: { summary: 'csi-driver-nfs 在日志中记录该请求（secrets 已隐去）：{request}' },
+    [`${p}.nfsGrpcResponse`]: { summary: 'csi-driver-nfs 返回应答：{response}' },
+  };
+  return {
+    ...grpc,
+    ...Object.fromEntries(Object.entries(grpc).map(([id, text]) => [`${id}Quiet`, text])),
+    [`${p}.nfsGrpcError`]: { summary: 'csi-driver-nfs 使该调用失败：{error}', cause: errCause, next: errNext },
+    [`${p}.nfsSkipChmod`]: { summary: '未设置 --mount-permissions：挂载的目录保留 NFS 服务器给出的权限。' },
+    [`${p}.nfsForceUnmount`]: { summary: '卸载可以强制进行（mount-utils 的 CleanupMountWithForce），这样失联的 NFS 服务器不会让它卡住。' },
+  };
+}
+
 export const messagesZh = defineMessagesZh({
   'csiControllerPlugin.grpcCall': { summary: 'CSI 控制器插件收到调用 {method}。' },
   'csiControllerPlugin.grpcRequest': { summary: '驱动在日志中记录该请求（secrets 已隐去）：{request}' },
@@ -16,15 +32,7 @@ export const messagesZh = defineMessagesZh({
   'csiControllerPlugin.cephGrpcRequest': { summary: 'ceph-csi 在日志中记录该请求（secrets 已隐去）：{request}' },
   'csiControllerPlugin.cephGrpcResponse': { summary: 'ceph-csi 返回应答：{response}' },
   'csiControllerPlugin.cephGrpcError': { summary: 'ceph-csi 使该调用失败：{error}', cause: errCause, next: errNext },
-  'csiControllerPlugin.nfsGrpcCall': { summary: 'csi-driver-nfs 的控制器插件收到调用 {method}。' },
-  'csiControllerPlugin.nfsGrpcRequest': { summary: 'csi-driver-nfs 在日志中记录该请求（secrets 已隐去）：{request}' },
-  'csiControllerPlugin.nfsGrpcResponse': { summary: 'csi-driver-nfs 返回应答：{response}' },
-  'csiControllerPlugin.nfsGrpcCallQuiet': { summary: 'csi-driver-nfs 的控制器插件收到调用 {method}。' },
-  'csiControllerPlugin.nfsGrpcRequestQuiet': { summary: 'csi-driver-nfs 在日志中记录该请求（secrets 已隐去）：{request}' },
-  'csiControllerPlugin.nfsGrpcResponseQuiet': { summary: 'csi-driver-nfs 返回应答：{response}' },
-  'csiControllerPlugin.nfsGrpcError': { summary: 'csi-driver-nfs 使该调用失败：{error}', cause: errCause, next: errNext },
-  'csiControllerPlugin.nfsSkipChmod': { summary: '未设置 --mount-permissions：挂载的目录保留 NFS 服务器给出的权限。' },
-  'csiControllerPlugin.nfsForceUnmount': { summary: '卸载可以强制进行（mount-utils 的 CleanupMountWithForce），这样失联的 NFS 服务器不会让它卡住。' },
+  ...nfsShared('csiControllerPlugin', 'csi-driver-nfs 的控制器插件收到调用 {method}。'),
   'csiControllerPlugin.nfsPublishing': { summary: 'csi-driver-nfs 把 NFS 导出目录 {source} 挂载到 /tmp/{subdir}。' },
   'csiControllerPlugin.nfsMounted': { summary: 'NFS 导出目录 {source} 已挂载到 /tmp/{subdir}。' },
   'csiControllerPlugin.nfsUnpublishing': { summary: 'csi-driver-nfs 卸载 /tmp/{subdir}。' },
@@ -76,15 +84,7 @@ export const messagesZh = defineMessagesZh({
     summary: 'ceph-csi 请求 ceph manager 从回收站中彻底清除镜像 {imageName}（id {imageId}）。',
   },
 
-  'csiNodePlugin.nfsGrpcCall': { summary: 'csi-driver-nfs 的节点插件收到调用 {method}。' },
-  'csiNodePlugin.nfsGrpcRequest': { summary: 'csi-driver-nfs 在日志中记录该请求（secrets 已隐去）：{request}' },
-  'csiNodePlugin.nfsGrpcResponse': { summary: 'csi-driver-nfs 返回应答：{response}' },
-  'csiNodePlugin.nfsGrpcCallQuiet': { summary: 'csi-driver-nfs 的节点插件收到调用 {method}。' },
-  'csiNodePlugin.nfsGrpcRequestQuiet': { summary: 'csi-driver-nfs 在日志中记录该请求（secrets 已隐去）：{request}' },
-  'csiNodePlugin.nfsGrpcResponseQuiet': { summary: 'csi-driver-nfs 返回应答：{response}' },
-  'csiNodePlugin.nfsGrpcError': { summary: 'csi-driver-nfs 使该调用失败：{error}', cause: errCause, next: errNext },
-  'csiNodePlugin.nfsSkipChmod': { summary: '未设置 --mount-permissions：挂载的目录保留 NFS 服务器给出的权限。' },
-  'csiNodePlugin.nfsForceUnmount': { summary: '卸载可以强制进行（mount-utils 的 CleanupMountWithForce），这样失联的 NFS 服务器不会让它卡住。' },
+  ...nfsShared('csiNodePlugin', 'csi-driver-nfs 的节点插件收到调用 {method}。'),
   'csiNodePlugin.nfsPublishing': { summary: 'csi-driver-nfs 把 NFS 导出目录 {source} 挂载到 {targetPath}。' },
   'csiNodePlugin.nfsMounted': { summary: 'NFS 导出目录 {source} 已挂载到 {targetPath}。' },
   'csiNodePlugin.nfsUnpublishing': { summary: 'csi-driver-nfs 卸载 {targetPath}。' },

@@ -62,6 +62,12 @@ export const req = {
     return typeof c?.required_bytes === 'number' ? c.required_bytes : undefined;
   },
   parameters: (r: Record<string, unknown>) => (r.parameters as Record<string, string> | undefined) ?? {},
+  /** the mount flags of a node call's volume_capability, or of CreateVolume's first volume_capabilities entry */
+  mountFlags: (r: Record<string, unknown>): string[] => {
+    type Cap = { AccessType?: { Mount?: { mount_flags?: string[] } } };
+    const cap = (r.volume_capability as Cap | undefined) ?? (r.volume_capabilities as Cap[] | undefined)?.[0];
+    return cap?.AccessType?.Mount?.mount_flags ?? [];
+  },
   /** content source: accepts the protosanitizer shape {Type:{Snapshot:{snapshot_id}}} and the plain {snapshot:{snapshot_id}} */
   contentSource: (r: Record<string, unknown>): { snapshotId?: string; volumeId?: string } | undefined => {
     const s = r.volume_content_source as Record<string, Record<string, Record<string, string>>> | undefined;

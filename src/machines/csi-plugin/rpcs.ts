@@ -247,8 +247,7 @@ function createVolume(ctx: PluginContext, r: R, prefix: string): Outcome {
     // a subdirectory of the export named after the volume; the class's parameters plus subdir are its context
     volumeId = nfsVolumeId(params, name);
     volumeContext = { ...params, subdir: name };
-    const flags = ((r.volume_capabilities as Array<{ AccessType?: { Mount?: { mount_flags?: string[] } } }> | undefined)?.[0]?.AccessType?.Mount?.mount_flags) ?? [];
-    logs = nfsCreateVolumeLogs(volumeId, flags).map((l) => ({ ...l, stage: 'provision' as const }));
+    logs = nfsCreateVolumeLogs(volumeId, req.mountFlags(r)).map((l) => ({ ...l, stage: 'provision' as const }));
   } else {
     const [rng, c2] = nextRng(ctx);
     volumeId = `${VOLUME_ID_PREFIX[d.volumeIdStyle]}${rng.alnum(8)}`;
@@ -299,9 +298,8 @@ function nodeRpc(ctx: PluginContext, rpc: CsiRpc, r: R, prefix: string): Outcome
   const changed = s.lifecycle.value !== before || s.lifecycle.context.targets.length !== v.lifecycle.context.targets.length;
   const logs: Array<{ msg: string; args: Record<string, string | number> }> = [];
   if (isNfs(d) && changed && (rpc === 'NodePublishVolume' || rpc === 'NodeUnpublishVolume')) {
-    const flags = ((r.volume_capability as { AccessType?: { Mount?: { mount_flags?: string[] } } } | undefined)?.AccessType?.Mount?.mount_flags) ?? [];
     logs.push(...(rpc === 'NodePublishVolume'
-      ? nfsNodePublishLogs(id, (r.volume_context as Record<string, string> | undefined) ?? v.volumeContext, targetPath, flags)
+      ? nfsNodePublishLogs(id, (r.volume_context as Record<string, string> | undefined) ?? v.volumeContext, targetPath, req.mountFlags(r))
       : nfsNodeUnpublishLogs(id, targetPath)));
   }
   if (isCeph(d) && changed) {
