@@ -56,6 +56,34 @@ describe('buildFlowModel', () => {
     }
   });
 
+  it('object versions are rendered once and remembered: a model built again is the same, owns its arrays, and each version marks what changed since the one before', () => {
+    // several flows in a row share the remembered versions (the what-if worker builds one after another)
+    const ids = ['pod-migration', 'force-detach', 'teardown', 'attach'];
+    const first = ids.map((id) => flow(id, '1.20').model);
+    const again = ids.map((id) => buildFlowModel(flow(id, '1.20').trace));
+    expect(again).toEqual(first);
+    const copy = JSON.parse(JSON.stringify(first[0])) as FlowModel;
+    const v = again[0]!.objects.find((t) => t.versions.some((x) => x.changed.length))!.versions.find((x) => x.changed.length)!;
+    v.changed.push(9999);
+    expect(buildFlowModel(flow(ids[0]!, '1.20').trace)).toEqual(copy);
+    expect(first[0]).toEqual(copy);
+    let compared = 0;
+    for (const model of again) {
+      for (const t of model.objects) {
+        if (t.kind === 'Node') continue; // quiet heartbeats change a Node between its versions
+        for (let i = 1; i < t.versions.length; i++) {
+          const [before, after] = [t.versions[i - 1]!.yaml, t.versions[i]!.yaml];
+          if (before === null || after === null || t.versions[i]!.step === 0) continue;
+          const want = linesOf(after, diffPaths(parse(before), parse(after)).changed);
+          if (t.versions[i] === v) continue;
+          expect(t.versions[i]!.changed, `${model.scenario} ${t.kind} ${t.name} at step ${t.versions[i]!.step}`).toEqual(want);
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
+  });
+
   it('the objects before step 1 are those the warm-up created (each change\'s `before` at its first change)', () => {
     const { trace, model } = flow('pod-migration', '1.20');
     for (const st of trace.steps) {

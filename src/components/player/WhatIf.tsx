@@ -159,8 +159,6 @@ export function WhatIfPanel({ model, step: shownStep, t, shownIsChanged, current
   const rpcs = useMemo(() => [...new Set(model.steps.flatMap((s) => (s.kind === 'rpc' && s.rpc?.method ? [s.rpc.method.split('/').pop()!] : [])))], [model]);
   const nodes = useMemo(() => model.objects.filter((o) => o.kind === 'Node').map((o) => o.name), [model]);
   const pods = useMemo(() => model.objects.filter((o) => o.kind === 'Pod').map((o) => (o.namespace && o.namespace !== 'default' ? `${o.namespace}/${o.name}` : o.name)), [model]);
-  // the simulation's code loads while the reader chooses
-  useEffect(() => { prewarm(); }, []);
   const [draft, setDraft] = useState<WhatIf>(current ?? NO_WHAT_IF);
   const caps = useMemo(() => capabilitiesOf(model), [model]);
   // a capability is in the what-if only while it differs from the original's
@@ -300,6 +298,11 @@ export default function WhatIfBox({ base, scenario, k8s, step, primary, panelOpe
       window.history.replaceState(window.history.state, '', window.location.pathname + search + window.location.hash);
     }
   };
+
+  // while the reader chooses, the worker loads and runs this flow once (client.ts prewarm)
+  useEffect(() => {
+    if (panelOpen) prewarm({ scenario: typeof scenario === 'string' ? { id: scenario } : scenario, k8s, lang: langOfPage() });
+  }, [panelOpen, scenario, k8s]);
 
   // the URL's what-if, once
   useEffect(() => {

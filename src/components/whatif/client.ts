@@ -3,7 +3,7 @@
  * only then), reused for the next ones, and terminated (then started afresh) when a run takes longer
  * than the page allows, so a scenario that runs too long is stopped with a message, never a frozen tab.
  */
-import type { SimRequest, SimResponse } from './protocol.ts';
+import type { SimRequest, SimResponse, WorkerMessage } from './protocol.ts';
 
 let worker: Worker | null = null;
 let nextId = 1;
@@ -11,7 +11,8 @@ const waiting = new Map<number, (r: SimResponse) => void>();
 
 function start(): Worker {
   const w = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' });
-  w.onmessage = (e: MessageEvent<SimResponse>) => {
+  w.onmessage = (e: MessageEvent<WorkerMessage>) => {
+    if ('warmedUp' in e.data) return;
     const done = waiting.get(e.data.id);
     waiting.delete(e.data.id);
     done?.(e.data);
@@ -22,6 +23,7 @@ function start(): Worker {
     waiting.clear();
     worker?.terminate();
     worker = null;
+    warmedWith = null;
   };
   return w;
 }
@@ -33,12 +35,23 @@ export interface SimulateOptions {
   tooLong?: string;
 }
 
+let warmedWith: string | null = null;
+
 /**
  * Start the worker ahead of a run (the what-if panel opens, the playground's page loads): fetching and
- * evaluating the simulation's code is most of a first run's time, and the reader is still choosing.
+ * evaluating the simulation's code, then running it cold, is most of a first run's time, and the reader
+ * is still choosing. With `warmUp` (the page's own flow), the worker also runs that once: its code gets
+ * compiled and the object versions the what-if will mostly share get rendered, so the reader's first
+ * what-if runs as fast as the next ones (cold 330-710 ms, warm 200-390 ms per chapter, measured with
+ * npm run bench:whatif). Once per flow; a request sent meanwhile waits behind it.
  */
-export function prewarm(): void {
+export function prewarm(warmUp?: Omit<SimRequest, 'id' | 'warmUp'>): void {
   worker ??= start();
+  if (!warmUp) return;
+  const key = JSON.stringify(warmUp);
+  if (warmedWith === key) return;
+  warmedWith = key;
+  worker.postMessage({ ...warmUp, id: nextId++, warmUp: true } satisfies SimRequest);
 }
 
 /** Run a scenario in the worker; resolves with the flow model or what is wrong (never rejects). */
@@ -53,7 +66,7 @@ export function simulate(req: Omit<SimRequest, 'id'>, options: SimulateOptions =
       waiting.delete(id);
       // the only way to stop a synchronous run: the worker goes, the next request starts another
       w.terminate();
-      if (worker === w) worker = null;
+      if (worker === w) { worker = null; warmedWith = null; }
       for (const [other, done] of waiting) done({ id: other, ok: false, message: 'Stopped with another run that took too long.' });
       waiting.clear();
       resolve({ id, ok: false, message: (options.tooLong ?? 'The scenario ran for more than {s} s and was stopped: shorten its runFor, or run it with csi-flows trace --file.').replace('{s}', String(Math.round(timeoutMs / 1000))) });

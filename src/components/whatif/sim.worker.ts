@@ -10,10 +10,10 @@ import { scenarioFromManifests } from '../../machines/scenarios/manifests.ts';
 import { buildFlowModel } from '../../machines/view/buildFlow.ts';
 import { flowModelZh } from '../../machines/view/flow.zh.ts';
 import { runActionsOf } from '../../machines/view/whatif.ts';
-import type { SimRequest, SimResponse } from './protocol.ts';
+import type { SimRequest, SimResponse, WorkerMessage } from './protocol.ts';
 
 const scope = self as unknown as {
-  postMessage(message: SimResponse): void;
+  postMessage(message: WorkerMessage): void;
   onmessage: ((event: MessageEvent<SimRequest>) => void) | null;
 };
 
@@ -53,7 +53,8 @@ function simulate(req: SimRequest): SimResponse {
 scope.onmessage = (event) => {
   const req = event.data;
   try {
-    scope.postMessage(simulate(req));
+    const r = simulate(req);
+    scope.postMessage(req.warmUp ? { id: req.id, warmedUp: true } : r);
   } catch (e) {
     if (e instanceof ScenarioError) {
       scope.postMessage({ id: req.id, ok: false, message: e.message, ...(e.line !== undefined ? { line: e.line } : {}), ...(e.column !== undefined ? { column: e.column } : {}) });
