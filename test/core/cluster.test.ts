@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, raise, setup } from 'xstate';
 import { Cluster, type ComponentSpec } from '../../src/machines/cluster/cluster.ts';
 import { ApiServer, mergePatch } from '../../src/machines/cluster/apiServer.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentDescriptor } from '../../src/machines/shared/contract.ts';
@@ -129,6 +129,41 @@ describe('Cluster', () => {
     expect(c.steps.find((s) => s.kind === 'rpc')?.rpc?.method).toBe('/csi.v1.Node/NodeStageVolume');
     expect(c.steps.find((s) => s.kind === 'rpc-reply')?.rpc).toMatchObject({ code: 'ABORTED', message: 'busy' });
     expect(c.steps.filter((s) => s.log).at(-1)!.log).toMatch(/call ended with ABORTED$/);
+  });
+});
+
+describe('Cluster: component machines are stepped, not run as actors', () => {
+  const one = (machine: ComponentDescriptor['machine']) => new Cluster({
+    profile: '1.20', seed: 1, epochUs: Date.parse('2024-01-01T00:00:00Z') * 1000, apiServerUrl: 'https://api:443', catalog: messages, objects: [],
+    components: [{ descriptor: d('toy', machine, []), input: { id: 'toy', host: 'n1', profile: '1.20' }, stream: { pid: 7, tzOffsetMin: 0 } }],
+  });
+
+  it('an action that throws stops the run with the component and the event named', () => {
+    const broken = setup({}).createMachine({ id: 'broken', on: { 'component.started': { actions: () => { throw new Error('no disk here'); } } } });
+    expect(() => one(broken).run(1_000_000)).toThrow(/^component toy failed while handling component\.started: Error: no disk here$/);
+  });
+
+  it('a machine that asks for a delayed event is told to ask the cluster for a timer', () => {
+    const delayed = setup({}).createMachine({ id: 'delayed', on: { 'component.started': { actions: raise({ type: 'later' }, { delay: 1000 }) } } });
+    expect(() => one(delayed).run(1_000_000)).toThrow(/machine "delayed" raises a delayed event: ask the cluster for a timer \(emit timer\.requested\) instead/);
+  });
+
+  it('takes raised events within the step, runs custom actions in place, and ignores events after a final state', () => {
+    const seen: string[] = [];
+    const m = setup({ actions: { note: ({ event }) => { seen.push(event.type); } } }).createMachine({
+      id: 'steps', initial: 'a',
+      states: {
+        a: { on: { 'component.started': { target: 'b', actions: ['note', raise({ type: 'next' })] } } },
+        b: { on: { next: { target: 'c', actions: ['note', emit({ type: 'timer.requested', key: 't', at: 5 })] } } },
+        c: { on: { 'clock.ticked': { target: 'done', actions: 'note' } } },
+        done: { type: 'final' },
+      },
+    });
+    const c = one(m);
+    c.run(1_000_000);
+    expect(seen).toEqual(['component.started', 'next', 'clock.ticked']);
+    expect(c.component('toy')!.snapshot.value).toBe('done');
+    expect(c.component('toy')!.snapshot.status).toBe('done');
   });
 });
 

@@ -6,7 +6,8 @@
  * Determinism: one agenda ordered by (virtual time, insertion order), one seeded RNG for latencies,
  * uids and log-line jitter. The same scenario, options and seed give the same trace, byte for byte.
  */
-import { createActor, type Actor, type AnyStateMachine } from 'xstate';
+import type { AnyMachineSnapshot } from 'xstate';
+import { ComponentStepper } from './componentStepper.ts';
 import type {
   ApiRequestEmitted, ClusterEmitted, ClusterEvent, ComponentDescriptor, ComponentInput, CsiCallEmitted,
   CsiReplyEmitted, EventRecordedEmitted,
@@ -110,7 +111,8 @@ interface Running {
   name: string;
   host: string;
   source: LogSource;
-  actor: Actor<AnyStateMachine>;
+  /** the machine's state: stepped with XState's transition (see ComponentStepper), never an actor */
+  machine: ComponentStepper;
   up: boolean;
   /** last state value, to record state changes */
   lastValue: string;
@@ -194,15 +196,14 @@ export class Cluster {
   private addComponent(spec: ComponentSpec): void {
     const id = spec.input.id;
     if (this.components.has(id)) throw new Error(`duplicate component id ${id}`);
-    const actor = createActor(spec.descriptor.machine, { input: spec.input });
     const r: Running = {
-      spec, id, name: spec.descriptor.name, host: spec.input.host, source: spec.descriptor.source, actor,
+      spec, id, name: spec.descriptor.name, host: spec.input.host, source: spec.descriptor.source,
+      machine: undefined as unknown as ComponentStepper,
       up: false, lastValue: '', lastDeliveryAt: 0, lastApplyAt: 0, timers: new Map(), emitted: [], incarnation: 0,
       ...(spec.apiClient ? { bucket: newBucket(spec.apiClient) } : {}),
     };
-    actor.on('*', (e: unknown) => { r.emitted.push(e); });
-    actor.start();
-    r.lastValue = JSON.stringify(actor.getSnapshot().value);
+    r.machine = new ComponentStepper(spec.descriptor.machine, spec.input, (e) => { r.emitted.push(e); });
+    r.lastValue = JSON.stringify(r.machine.snapshot.value);
     this.components.set(id, r);
     for (const kind of spec.descriptor.watches as Kind[]) {
       if (spec.descriptor.nodeScoped?.includes(kind)) {
@@ -251,19 +252,20 @@ export class Cluster {
   private react(r: Running, event: ClusterEvent): void {
     this.events++;
     const local = { t: this.nowUs };
-    if (this.options.measure) {
-      const t0 = performance.now();
-      r.actor.send(event);
-      const m = (this.measured[r.name] ??= { ms: 0, events: 0 });
-      m.ms += performance.now() - t0;
-      m.events += 1;
-    } else {
-      r.actor.send(event);
+    try {
+      if (this.options.measure) {
+        const t0 = performance.now();
+        r.machine.send(event);
+        const m = (this.measured[r.name] ??= { ms: 0, events: 0 });
+        m.ms += performance.now() - t0;
+        m.events += 1;
+      } else {
+        r.machine.send(event);
+      }
+    } catch (err) {
+      throw new Error(`component ${r.id} failed while handling ${event.type}: ${String(err)}`, { cause: err });
     }
-    const snap = r.actor.getSnapshot();
-    if (snap.status === 'error') {
-      throw new Error(`component ${r.id} failed while handling ${event.type}: ${String((snap as { error?: unknown }).error)}`);
-    }
+    const snap = r.machine.snapshot;
     const value = JSON.stringify(snap.value);
     const out = r.emitted;
     r.emitted = [];
@@ -650,21 +652,17 @@ export class Cluster {
    * up a moment later and lists its informers again. Answers to the old process are dropped.
    */
   private restartComponent(r: Running, because?: number): void {
-    r.actor.stop();
     r.incarnation += 1;
     r.up = false;
     r.timers.clear();
     r.laggingFloors = undefined;
     r.emitted = [];
-    const actor = createActor(r.spec.descriptor.machine, { input: r.spec.input });
-    actor.on('*', (e: unknown) => { r.emitted.push(e); });
-    actor.start();
-    r.actor = actor;
-    const value = JSON.stringify(actor.getSnapshot().value);
+    r.machine = new ComponentStepper(r.spec.descriptor.machine, r.spec.input, (e) => { r.emitted.push(e); });
+    const value = JSON.stringify(r.machine.snapshot.value);
     if (value !== r.lastValue) {
       const from = r.lastValue;
       r.lastValue = value;
-      this.record({ r, kind: 'state', t: this.nowUs, summary: restartStateSummary(r.name, r.host, from, value), states: actor.getSnapshot().value, ...(because ? { cause: { kind: 'user', step: because } } : {}) });
+      this.record({ r, kind: 'state', t: this.nowUs, summary: restartStateSummary(r.name, r.host, from, value), states: r.machine.snapshot.value, ...(because ? { cause: { kind: 'user', step: because } } : {}) });
     }
     const incarnation = r.incarnation;
     // a container restart takes a second or two before the process runs again
@@ -689,9 +687,9 @@ export class Cluster {
   /** Whether anything is left to happen. */
   get idle(): boolean { return this.agenda.size === 0; }
 
-  component(id: string): { id: string; name: string; host: string; snapshot: ReturnType<Actor<AnyStateMachine>['getSnapshot']> } | undefined {
+  component(id: string): { id: string; name: string; host: string; snapshot: AnyMachineSnapshot } | undefined {
     const r = this.components.get(id);
-    return r ? { id: r.id, name: r.name, host: r.host, snapshot: r.actor.getSnapshot() } : undefined;
+    return r ? { id: r.id, name: r.name, host: r.host, snapshot: r.machine.snapshot } : undefined;
   }
 
   componentIds(): string[] { return [...this.components.keys()]; }
