@@ -45,6 +45,13 @@ export function zhProblems(): string[] {
       const e = en[f]; const z = zh[f];
       if (e && z && !same(e, z)) out.push(`${id}.${f}: en [${placeholdersOf(e)}] zh [${placeholdersOf(z)}]`);
     }
+    // a summary variant the English has must be said in Chinese too, with the same placeholders
+    for (const [name, e] of Object.entries(en.variants ?? {})) {
+      const z = zh.variants?.[name];
+      if (z === undefined) out.push(`${id}.variants.${name}: no Chinese text`);
+      else if (!same(e, z)) out.push(`${id}.variants.${name}: en [${placeholdersOf(e)}] zh [${placeholdersOf(z)}]`);
+    }
+    for (const name of Object.keys(zh.variants ?? {})) if (!en.variants?.[name]) out.push(`${id}.variants.${name}: the English has no such variant`);
   }
   for (const [id, z] of Object.entries(SUMMARIES_ZH)) {
     const e = ALL_SUMMARIES[id];

@@ -61,7 +61,7 @@ async function chapterPaths(browser, baseUrl) {
 
 const EXPECTED_ORDER = [
   'provision', 'wffc-provision', 'attach', 'mount', 'teardown', 'multi-attach', 'no-attach', 'pod-migration', 'node-failure', 'ad-detach-backoff',
-  'provision-failure', 'attach-failure', 'mount-failure', 'ceph-rbd',
+  'provision-failure', 'attach-failure', 'mount-failure', 'driver-not-registered', 'ceph-rbd',
 ].map((id) => `/flows/${id}/`);
 
 /** Every step list on the page: its flow, version, and per step the anchor id, summary and log text. */

@@ -31,7 +31,7 @@ const REQUIRED = [
 
 const CHAPTER_ORDER = [
   'provision', 'wffc-provision', 'attach', 'mount', 'teardown', 'multi-attach', 'no-attach', 'pod-migration', 'node-failure',
-  'ad-detach-backoff', 'provision-failure', 'attach-failure', 'mount-failure', 'ceph-rbd',
+  'ad-detach-backoff', 'provision-failure', 'attach-failure', 'mount-failure', 'driver-not-registered', 'ceph-rbd',
 ];
 
 /** Requests that fetch Mermaid itself (the lazily imported library), not the small loader. */

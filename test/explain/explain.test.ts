@@ -34,6 +34,15 @@ describe('reading what people paste', () => {
   const ex = (text: string) => explainText(text, knowledge).lines;
   const kubelet = 'I0111 14:58:08.573794   21944 operation_generator.go:782] UnmountVolume.TearDown succeeded for volume "kubernetes.io/csi/com.tencent.cloud.csi.cbs^disk-XXX" (OuterVolumeSpecName: "XXX-pvc") pod "5ca2" (UID: "5ca2"). InnerVolumeSpecName "pvc-XXX". PluginName "kubernetes.io/csi", VolumeGidValue ""';
 
+  it('a driver\'s Identity calls belong to the plugin whose Node or Controller calls sit nearest (a node container\'s paste, a controller\'s)', () => {
+    const grpc = (t: string, n: number, text: string) => `I0514 09:30:${t}       1 utils.go:${n}] ${text}`;
+    const identity = [grpc('25.000352', 111, 'GRPC call: /csi.v1.Identity/GetPluginInfo'), grpc('25.000361', 112, 'GRPC request: {}'), grpc('25.001354', 118, 'GRPC response: {"name":"nfs.csi.k8s.io","vendor_version":"v4.13.4"}')];
+    const node = [...identity, grpc('25.003166', 111, 'GRPC call: /csi.v1.Node/NodeGetInfo'), grpc('25.003192', 112, 'GRPC request: {}')];
+    expect(ex(node.join('\n')).map((l) => l.component)).toEqual(Array(5).fill('csi-node-plugin'));
+    const controller = [...identity, grpc('26.000100', 111, 'GRPC call: /csi.v1.Controller/CreateVolume'), grpc('26.000110', 112, 'GRPC request: {"name":"pvc-1"}')];
+    expect(ex(controller.join('\n')).map((l) => l.component)).toEqual(Array(5).fill('csi-controller-plugin'));
+  });
+
   it('a line without its klog header still names its values in the explanation, and every summary reads without placeholders', () => {
     const bare = kubelet.slice(kubelet.indexOf('] ') + 2);
     const [e] = ex(bare);

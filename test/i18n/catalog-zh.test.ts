@@ -35,7 +35,8 @@ describe('the Chinese catalog (zh-CN)', () => {
   it('is Chinese text, not English copied over', () => {
     const han = /\p{Script=Han}/u;
     const notChinese = [
-      ...Object.entries(CATALOG_ZH).flatMap(([id, t]) => Object.entries(t).filter(([, v]) => v && !han.test(v)).map(([f]) => `${id}.${f}`)),
+      ...Object.entries(CATALOG_ZH).flatMap(([id, { variants, ...t }]) => Object.entries({ ...t, ...Object.fromEntries(Object.entries(variants ?? {}).map(([k, v]) => [`variants.${k}`, v])) })
+        .filter(([, v]) => v && !han.test(v)).map(([f]) => `${id}.${f}`)),
       ...Object.entries(SUMMARIES_ZH).filter(([, v]) => !han.test(v)).map(([id]) => id),
     ];
     expect(notChinese).toEqual([]);

@@ -97,6 +97,24 @@ const outcomes: Record<string, (t: Trace) => void> = {
     expect(running(t, 'writer-b')).toBe(true);
     expect(get(t, 'PersistentVolumeClaim', 'shared')?.status?.phase).toBe('Bound');
   },
+  'driver-not-registered': (t) => {
+    // until the node plugin registers, MountDevice cannot create a CSI client (csi_attacher.go
+    // MountDevice, newCsiDriverClient): each attempt fails at once and the next waits twice as long
+    // (nestedpendingoperations / exponentialbackoff: 500ms doubling)
+    const failures = t.steps.filter((s) => s.log && /durationBeforeRetry (\S+)\). Error: "?MountVolume\.MountDevice failed for volume .*: kubernetes\.io\/csi: attacher\.MountDevice failed to create newCsiDriverClient: driver name nfs\.csi\.k8s\.io not found in the list of registered CSI drivers/.test(s.log));
+    expect(failures.map((s) => /durationBeforeRetry (\S+)\)/.exec(s.log!)![1])).toEqual(['500ms', '1s', '2s', '4s', '8s', '16s']);
+    expect(t.steps.filter((s) => s.kind === 'event' && /FailedMount/.test(s.summary)).length).toBe(failures.length);
+    // then node-driver-registrar registers the driver with the kubelet, which asks NodeGetInfo and writes CSINode
+    const registered = t.steps.findIndex((s) => s.kind === 'rpc' && s.rpc?.method.endsWith('/NotifyRegistrationStatus'));
+    expect(registered).toBeGreaterThan(t.steps.indexOf(failures.at(-1)!));
+    expect(get(t, 'CSINode', 'node-1')?.spec.drivers.map((d: { name: string }) => d.name)).toEqual(['nfs.csi.k8s.io']);
+    // and the next retry mounts: no attach (attachRequired: false), no stage (no STAGE_UNSTAGE_VOLUME)
+    const publish = t.steps.findIndex((s) => s.kind === 'rpc' && s.rpc?.method.endsWith('/NodePublishVolume'));
+    expect(publish).toBeGreaterThan(registered);
+    expect(t.steps[publish]!.t - failures.at(-1)!.t).toBeGreaterThanOrEqual(16_000);
+    expect(objs(t, 'VolumeAttachment')).toEqual([]);
+    expect(running(t, 'web-0')).toBe(true);
+  },
   'attacher-missing': (t) => {
     expect(running(t, 'web-0')).toBe(false);
     expect(t.steps.some((s) => s.component === 'external-attacher')).toBe(false);

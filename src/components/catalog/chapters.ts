@@ -110,6 +110,13 @@ export const CHAPTERS: readonly Chapter[] = [
       'NodeStageVolume fails with Internal, then hangs until the kubelet’s 2-minute deadline: FailedMount events, retries with exponential backoff, the device mount left Uncertain, then success.',
   },
   {
+    id: 'driver-not-registered',
+    title: 'Driver not registered',
+    scenarios: ['driver-not-registered'],
+    summary:
+      'The pod’s node has no node plugin yet: every mount fails at once with “driver name … not found in the list of registered CSI drivers” and backs off, until node-driver-registrar registers the driver with the kubelet (GetInfo, NodeGetInfo, CSINode) and the next retry mounts.',
+  },
+  {
     id: 'ceph-rbd',
     title: 'Ceph RBD',
     scenarios: ['ceph-rbd-create', 'ceph-rbd-clone', 'ceph-rbd-delete'],

@@ -154,6 +154,23 @@ export const EXTRAS: Readonly<Record<string, ChapterExtras>> = {
       { title: 'CSI spec: NodeStageVolume errors (container-storage-interface/spec)', href: 'https://github.com/container-storage-interface/spec/blob/master/spec.md#nodestagevolume-errors' },
     ],
   },
+  'driver-not-registered': {
+    checks: [
+      { q: 'A pod’s FailedMount event says “driver name ebs.csi.aws.com not found in the list of registered CSI drivers”. Which list, and on which machine?', a: 'The kubelet’s, on the pod’s node: the drivers whose node plugins have registered with that kubelet through node-driver-registrar. It is in the kubelet’s memory; kubectl get csinode <node> -o yaml shows the same drivers from outside.' },
+      { q: 'The driver’s node pod on that node became Ready a minute ago, but the pod still has no volume. Is something broken?', a: 'Probably not: the mount waits out its backoff (500 ms doubling, up to 2m2s) before it tries again. Check that the kubelet registered the driver (CSINode lists it); the next retry will mount.' },
+      { q: 'Does the attach/detach controller need the driver to be registered on the node?', a: 'Not itself, but for a driver that needs attaching, external-attacher needs the driver’s ID for the node, which the kubelet writes into CSINode (and a node annotation) only when it registers the driver. So the attach waits for the registration too.' },
+    ],
+    tryIt: [
+      { say: 'Which drivers the node’s kubelet has registered: hostpath.csi.k8s.io, with its node ID.', cmd: 'kubectl get csinode kind-control-plane -o yaml' },
+      { say: 'node-driver-registrar’s side of the handshake: the driver’s name, the registration socket, then the kubelet’s GetInfo and NotifyRegistrationStatus calls.', cmd: 'kubectl logs csi-hostpathplugin-0 -c node-driver-registrar' },
+      { say: 'The kubelet’s side: it validates and registers the driver; and any mount that came before the registration (on a healthy cluster usually nothing, or lines from the node’s start).', cmd: 'docker exec kind-control-plane journalctl -u kubelet | grep -E "Trying to validate a new CSI Driver|Register new plugin|not found in the list of registered CSI drivers"' },
+    ],
+    docs: [
+      { title: 'node-driver-registrar (Kubernetes CSI docs)', href: `${CSI_DOCS}/node-driver-registrar.html` },
+      { title: 'CSINode object (Kubernetes CSI docs)', href: `${CSI_DOCS}/csi-node-object.html` },
+      { title: 'Troubleshooting CSI drivers (Kubernetes CSI docs)', href: `${CSI_DOCS}/troubleshooting.html` },
+    ],
+  },
   'multi-attach': {
     checks: [
       { q: 'Is a VolumeAttachment created for the refused node?', a: 'No. The refusal happens in the attach/detach controller’s reconciler before any attach starts, so external-attacher and the driver never hear of it.' },

@@ -298,7 +298,7 @@ export class Cluster {
 
   private handleEmitted(r: Running, e: ClusterEmitted, local: { t: number }, states: unknown): void {
     switch (e.type) {
-      case 'log': this.recordLog(r, e.msg, e.args, this.tick(local), states, e.stage); break;
+      case 'log': this.recordLog(r, e.msg, e.args, this.tick(local), states, e.stage, undefined, e.variant); break;
       case 'timer.requested': {
         const at = Math.max(e.at, this.nowUs);
         const token = (r.timers.get(e.key) ?? 0) + 1;
@@ -582,18 +582,18 @@ export class Cluster {
     });
   }
 
-  private renderLog(r: Running, msgId: string, args: LogArgs, at: number, machineStage?: Stage) {
-    return this.logs.render({ id: r.id, source: r.source, stream: r.spec.stream }, msgId, args, at, machineStage);
+  private renderLog(r: Running, msgId: string, args: LogArgs, at: number, machineStage?: Stage, variant?: string) {
+    return this.logs.render({ id: r.id, source: r.source, stream: r.spec.stream }, msgId, args, at, machineStage, variant);
   }
 
-  private recordLog(r: Running, msgId: string, args: LogArgs, at0: number, states: unknown, machineStage?: Stage, cause?: StepCause): void {
+  private recordLog(r: Running, msgId: string, args: LogArgs, at0: number, states: unknown, machineStage?: Stage, cause?: StepCause, variant?: string): void {
     // a line is never stamped earlier than the step before it (record() keeps steps in time order)
     const at = Math.max(at0, this.recorder.floor);
-    const line = this.renderLog(r, msgId, args, at, machineStage);
+    const line = this.renderLog(r, msgId, args, at, machineStage, variant);
     if (!line) return;
     let summary: string;
     try { summary = renderTemplate(line.summary, args); } catch { summary = line.summary; }
-    this.record({ r, kind: 'log', t: at, summary, log: line.text, msg: msgId, severity: line.severity, stage: line.stage, states, args, ...(cause ? { cause } : {}) });
+    this.record({ r, kind: 'log', t: at, summary, log: line.text, msg: msgId, severity: line.severity, stage: line.stage, states, args, ...(variant ? { variant } : {}), ...(cause ? { cause } : {}) });
   }
 
   /** Record a step; a step of the reaction in progress says why it happened (what was delivered). */

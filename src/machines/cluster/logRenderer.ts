@@ -16,7 +16,7 @@ export class LogRenderer {
   constructor(private readonly catalog: MessageCatalog, private readonly profileId: ProfileId, private readonly profile: Profile, private readonly epochUs: number) {}
 
   /** The line, or undefined when this profile has no such line or prints it only at a higher -v. */
-  render(sink: LogSink, msgId: string, args: LogArgs, atUs: number, machineStage?: Stage): RenderedLine | undefined {
+  render(sink: LogSink, msgId: string, args: LogArgs, atUs: number, machineStage?: Stage, variant?: string): RenderedLine | undefined {
     const def = this.catalog[msgId];
     if (!def) throw new Error(`component ${sink.id} logged unknown message id "${msgId}"`);
     const fmt = def.formats[this.profileId];
@@ -29,6 +29,12 @@ export class LogRenderer {
     const err = [args.err, args.error, args.errText].find((x) => typeof x === 'string' && x !== '<nil>') as string | undefined;
     // the machine that printed it knows which work it belongs to; the rule is for lines it does not say
     const stage = machineStage ?? lineStage(msgId, def, { method: typeof args.method === 'string' ? args.method : null, error: err ?? null });
-    return { text, severity, stage, summary: def.summary };
+    let summary = def.summary;
+    if (variant !== undefined) {
+      const v = def.variants?.[variant];
+      if (v === undefined) throw new Error(`component ${sink.id} logged ${msgId} with summary variant "${variant}", which the catalog does not have (known: ${Object.keys(def.variants ?? {}).join(', ') || 'none'})`);
+      summary = v;
+    }
+    return { text, severity, stage, summary };
   }
 }

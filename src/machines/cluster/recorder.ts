@@ -20,7 +20,7 @@ export interface StepInput {
   /** the keyed states to show instead of the current reaction's (an API step shows the reaction that sent the request) */
   reactionStates?: Record<string, string>;
   log?: string; msg?: string; severity?: TraceStep['severity']; stage?: TraceStep['stage'];
-  api?: TraceStep['api']; rpc?: TraceStep['rpc']; objects?: ObjectChange[]; args?: LogArgs; fault?: string;
+  api?: TraceStep['api']; rpc?: TraceStep['rpc']; objects?: ObjectChange[]; args?: LogArgs; variant?: string; fault?: string;
   cause?: StepCause;
 }
 
@@ -69,6 +69,7 @@ export class TraceRecorder {
     } as TraceStep;
     if (s.log) { step.log = s.log; step.msg = s.msg!; step.severity = s.severity!; step.stage = s.stage!; }
     if (s.args) step.args = s.args;
+    if (s.variant) step.variant = s.variant;
     if (s.fault) step.fault = s.fault;
     if (s.cause) step.cause = s.cause;
     if (s.api) step.api = s.api;

@@ -56,6 +56,8 @@ export interface TraceStep {
   stage?: Stage;
   /** the values the log message was rendered from (the volume, node, pod… it names), as the machine gave them */
   args?: LogArgs;
+  /** the message's summary variant the step says, when the machine chose one (MessageDef.variants) */
+  variant?: string;
   api?: { verb: string; kind: Kind; namespace?: string; name: string; code: number; reason?: string };
   /**
    * a CSI call (kind 'rpc': request) or its answer (kind 'rpc-reply': code, response, message);

@@ -511,7 +511,9 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
       const open = meth === null && stage === 'other' && /grpc/i.test(m.id);
       let component = m.component;
       // the driver's controller and node plugins print the same interceptor lines: the method tells them apart
-      if (meth && m.source.startsWith('csi-driver')) component = /^Node/.test(meth) ? 'csi-node-plugin' : 'csi-controller-plugin';
+      // (an Identity method both serve: the paste may tell, inferFromPaste)
+      const side = meth && m.source.startsWith('csi-driver') ? (IDENTITY_METHOD.test(meth) ? 'identity' : /^Node/.test(meth) ? 'node' : 'controller') : null;
+      if (side) component = side === 'node' ? 'csi-node-plugin' : 'csi-controller-plugin';
       // the sidecars share csi-lib-utils' connection.go lines: the method says which sidecar called
       else if (meth && SIDECAR_OF_STAGE[stage] && SIDECAR_SOURCE.test(m.source)) component = SIDECAR_OF_STAGE[stage]!;
       else if (hint && SIDECAR_SOURCE.test(hint.source) && SIDECAR_SOURCE.test(m.source)) component = hint.component;
@@ -526,7 +528,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
       return {
         ...base, component, source: m.source, stage, step: stepFor(cf), messageId: m.id, match: 'catalog',
         explanation: renderExplanation(m, valuesOf(cf, message)) + note, ...(m.cause && severity !== 'I' ? { cause: m.cause } : {}), ...(m.next && severity !== 'I' ? { next: m.next } : {}),
-        ...(open ? { [OPEN]: true } : {}),
+        ...(open ? { [OPEN]: true } : {}), ...(side ? { [SIDE]: side } : {}),
       };
     }
     const noise = NOISE_FILES.has(file) || NOISE_TEXT.test(message);
@@ -615,6 +617,10 @@ const SIDECAR_OF_STAGE: Partial<Record<Stage, string>> = {
 
 /** Marks a line whose stage nothing on it decided (internal; removed before results are returned). */
 const OPEN = Symbol('open');
+/** a CSI driver's gRPC line: the service of its method (identity: both plugins serve it) */
+const SIDE = Symbol('side');
+/** csi.proto's Identity service: GetPluginInfo, GetPluginCapabilities, Probe */
+const IDENTITY_METHOD = /^(GetPluginInfo|GetPluginCapabilities|Probe)$/;
 /** The program a log line came from (prefix hint, host, klog thread id), noted while reading it (internal). */
 const PROGRAM = Symbol('program');
 
@@ -666,7 +672,21 @@ function inferFromPaste(out: ExplainedLine[]): void {
     }
     if (out[i]!.stage !== 'other') lastStage.set(prog, { stage: out[i]!.stage, at: i });
   }
-  for (const l of out) { delete (l as unknown as Record<symbol, unknown>)[OPEN]; delete (l as unknown as Record<symbol, unknown>)[PROGRAM]; }
+  // an Identity call (GetPluginInfo, Probe…) is served by both plugins: it is the plugin whose Node or
+  // Controller calls sit nearest to it in the same program's lines (node-driver-registrar's start-up, or
+  // a sidecar's). A paste of one plugin's container shows only that plugin's calls.
+  const sided = out.flatMap((l, i) => {
+    const side = (l as unknown as Record<symbol, unknown>)[SIDE];
+    return side === 'node' || side === 'controller' ? [{ i, side, prog: (l as unknown as Record<symbol, unknown>)[PROGRAM] }] : [];
+  });
+  for (let i = 0; i < out.length; i++) {
+    const l = out[i]! as unknown as Record<symbol, unknown>;
+    if (l[SIDE] !== 'identity') continue;
+    let best: (typeof sided)[number] | undefined;
+    for (const s of sided) if (s.prog === l[PROGRAM] && (!best || Math.abs(s.i - i) < Math.abs(best.i - i))) best = s;
+    if (best?.side === 'node') out[i] = { ...out[i]!, component: 'csi-node-plugin' };
+  }
+  for (const l of out) { const r = l as unknown as Record<symbol, unknown>; delete r[OPEN]; delete r[PROGRAM]; delete r[SIDE]; }
   // continuation lines follow their head
   for (let i = 0; i < out.length; i++) {
     const l = out[i]!;

@@ -78,7 +78,12 @@ export const messages = defineMessages({
   },
   'kubelet.mountDeviceSucceeded': {
     source: 'kubelet', stage: 'mount', severity: 'I',
-    summary: 'NodeStageVolume succeeded: volume {volume} is staged at {deviceMountPath}.',
+    // the line is the same when the driver has no STAGE_UNSTAGE_VOLUME: MountDevice saved the volume's data file and skipped staging
+    summary: 'MountDevice succeeded for volume {volume}: staged at {deviceMountPath} (NodeStageVolume), or nothing to stage when the driver has no STAGE_UNSTAGE_VOLUME.',
+    variants: {
+      staged: 'NodeStageVolume succeeded: volume {volume} is staged at {deviceMountPath}.',
+      notStaged: 'MountDevice had nothing to stage: the driver has no STAGE_UNSTAGE_VOLUME, so volume {volume} goes straight to NodePublishVolume.',
+    },
     formats: {
       '1.20': { file: 'operation_generator.go', line: 596, text: `MountVolume.MountDevice succeeded for volume ${MOUNT} device mount path {deviceMountPath:q}` },
       // line unverified
@@ -123,7 +128,11 @@ export const messages = defineMessages({
   },
   'kubelet.unmountDeviceSucceeded': {
     source: 'kubelet', stage: 'unmount', severity: 'I',
-    summary: 'NodeUnstageVolume succeeded: volume {volume} is no longer staged on {node}.',
+    summary: 'UnmountDevice succeeded for volume {volume} on {node}: unstaged (NodeUnstageVolume), or nothing to unstage when the driver has no STAGE_UNSTAGE_VOLUME.',
+    variants: {
+      staged: 'NodeUnstageVolume succeeded: volume {volume} is no longer staged on {node}.',
+      notStaged: 'UnmountDevice had nothing to unstage (the driver has no STAGE_UNSTAGE_VOLUME): the kubelet removes the volume\'s global directory on {node}.',
+    },
     formats: {
       // The real 1.20 quirk: klog.Infof(msg, "") with a message that has no verb left, hence %!(EXTRA …).
       '1.20': { file: 'operation_generator.go', line: 869, text: `UnmountDevice succeeded for volume {volume:q} %!(EXTRA string=UnmountDevice succeeded for volume ${DEVICE} )` },

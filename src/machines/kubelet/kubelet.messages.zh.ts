@@ -29,7 +29,11 @@ export const messagesZh = defineMessagesZh({
     summary: 'VolumeAttachment {devicePath} 已挂接：卷 {volume} 可以挂载了。',
   },
   'kubelet.mountDeviceSucceeded': {
-    summary: 'NodeStageVolume 成功：卷 {volume} 已暂存（stage）到 {deviceMountPath}。',
+    summary: 'MountDevice 成功：卷 {volume} 已由 NodeStageVolume 暂存（stage）到 {deviceMountPath}；若驱动没有 STAGE_UNSTAGE_VOLUME，则无需暂存。',
+    variants: {
+      staged: 'NodeStageVolume 成功：卷 {volume} 已暂存（stage）到 {deviceMountPath}。',
+      notStaged: 'MountDevice 无需暂存：驱动没有 STAGE_UNSTAGE_VOLUME，卷 {volume} 直接进入 NodePublishVolume。',
+    },
   },
   'kubelet.setUpSucceeded': {
     summary: 'NodePublishVolume 成功：卷 {volume} 已挂载到 Pod {podName} 中。',
@@ -44,7 +48,11 @@ export const messagesZh = defineMessagesZh({
     summary: '{node} 上已没有 Pod 使用卷 {volume}：kubelet 开始取消暂存（unstage）该卷。',
   },
   'kubelet.unmountDeviceSucceeded': {
-    summary: 'NodeUnstageVolume 成功：卷 {volume} 在 {node} 上已不再处于暂存状态。',
+    summary: 'UnmountDevice 成功：卷 {volume} 在 {node} 上已由 NodeUnstageVolume 取消暂存；若驱动没有 STAGE_UNSTAGE_VOLUME，则无需取消暂存。',
+    variants: {
+      staged: 'NodeUnstageVolume 成功：卷 {volume} 在 {node} 上已不再处于暂存状态。',
+      notStaged: 'UnmountDevice 无需取消暂存（驱动没有 STAGE_UNSTAGE_VOLUME）：kubelet 删除 {node} 上该卷的全局目录。',
+    },
   },
   'kubelet.volumeDetached': {
     summary: 'kubelet 不再跟踪卷 {volume}：解除挂接是 attach/detach 控制器的工作。',

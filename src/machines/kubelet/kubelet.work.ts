@@ -28,8 +28,8 @@ export function own<K extends TableName>(w: Work, name: K): Record<string, Kubel
 
 export const nextId = (w: Work): string => `r${++w.c.seq}`;
 
-export function log(w: Work, msg: KubeletMessageId, args: LogArgs, stage?: Stage): void {
-  w.out.push({ type: 'log', msg, args, ...(stage ? { stage } : {}) });
+export function log(w: Work, msg: KubeletMessageId, args: LogArgs, stage?: Stage, variant?: string): void {
+  w.out.push({ type: 'log', msg, args, ...(stage ? { stage } : {}), ...(variant ? { variant } : {}) });
 }
 
 export function api(w: Work, req: Omit<ApiRequestEmitted, 'type' | 'requestId'>): string {

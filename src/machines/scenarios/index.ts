@@ -261,6 +261,23 @@ export const SCENARIOS: Scenario[] = [
     }),
   },
   {
+    id: 'driver-not-registered',
+    title: 'Driver not registered: the pod waits for the node plugin',
+    summary: 'A pod with an NFS claim lands on node-1 while csi-driver-nfs\'s node pod there is still pulling its images. The kubelet cannot create a CSI client for a driver that has not registered: every MountDevice fails at once with "driver name nfs.csi.k8s.io not found in the list of registered CSI drivers", FailedMount events, and the retries back off (0.5 s, 1 s, 2 s, … doubling). When the node plugin starts, node-driver-registrar hands its socket to the kubelet\'s plugin watcher, the kubelet registers the driver (NodeGetInfo, CSINode), and the next retry mounts.',
+    build: () => common({
+      // deploy/v4.13.4: no csi-attacher; the csi-nfs-node DaemonSet pod on node-1 (node-driver-registrar
+      // and the nfs container) starts 25 s into the story
+      driver: 'nfs', nodes: twoNodes, without: ['external-attacher'],
+      startAt: { 'csi-node-plugin/node-1': at(25), 'node-driver-registrar/node-1': at(25) },
+      objects: base(nfs(), twoNodes, { parameters: { server: 'nfs-server.default.svc.cluster.local', share: '/' }, mountOptions: ['nfsvers=4.1'] }, 'nfs-csi'),
+      actions: [
+        { at: at(1), do: 'create', object: pvc(NS, 'shared', 'nfs-csi', { accessModes: ['ReadWriteMany'] }) },
+        { at: at(2), do: 'create', object: pod(NS, 'web-0', [{ volume: 'data', claim: 'shared' }], { nodeName: 'node-1' }) },
+      ],
+      runFor: at(75),
+    }),
+  },
+  {
     id: 'force-detach',
     title: 'Force detach: a node shuts down, the volume is detached after 6 minutes',
     summary: 'The node running the pod shuts down. The pod is force-deleted and recreated elsewhere; the volume stays attached (and "in use" in the dead node\'s status) until maxWaitForUnmountDuration, 6 minutes, expires and the attach/detach controller detaches it anyway.',

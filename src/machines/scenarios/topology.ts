@@ -33,6 +33,7 @@ export function buildComponents(data: ScenarioData, driver: DriverProfile, profi
     more: Partial<ComponentSpec> = {},
   ): void => {
     const apiClient = data.apiClients?.[d.name];
+    const startAt = data.startAt?.[id] ?? data.startAt?.[d.name];
     specs.push({
       descriptor: d, stream,
       input: {
@@ -44,6 +45,7 @@ export function buildComponents(data: ScenarioData, driver: DriverProfile, profi
         heartbeat: data.heartbeats ?? true, ...extra, ...data.componentInputs?.[d.name],
       },
       ...(apiClient ? { apiClient } : {}),
+      ...(startAt !== undefined ? { startAt } : {}),
       ...more,
     });
   };
@@ -53,6 +55,10 @@ export function buildComponents(data: ScenarioData, driver: DriverProfile, profi
   const container: LogStream = { pid: 1, tzOffsetMin: UTC };
   for (const name of data.without ?? []) {
     if (!COMPONENTS.some((c) => c.descriptor.name === name)) throw new Error(`without: unknown component "${name}" (known: ${COMPONENTS.map((c) => c.descriptor.name).join(', ')})`);
+  }
+  for (const key of Object.keys(data.startAt ?? {})) {
+    const name = key.split('/')[0]!;
+    if (!COMPONENTS.some((c) => c.descriptor.name === name)) throw new Error(`startAt: unknown component "${key}" (known: ${COMPONENTS.map((c) => c.descriptor.name).join(', ')}, or one of them followed by /<node>)`);
   }
   const deployed = COMPONENTS.filter((c) => !data.without?.includes(c.descriptor.name));
   for (const { descriptor: d, placement } of deployed) {

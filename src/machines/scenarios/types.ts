@@ -83,6 +83,12 @@ export interface ScenarioData {
    * without its csi-attacher sidecar); the others run as usual and meet the gap as a real cluster does
    */
   without?: string[];
+  /**
+   * components whose process starts late, by instance id (`csi-node-plugin/node-1`) or by name (every
+   * instance): virtual µs from the cluster's start (e.g. a DaemonSet pod still pulling its images when
+   * the story starts). The others start at 0.
+   */
+  startAt?: Record<string, number>;
 }
 
 export interface Scenario {

@@ -139,6 +139,8 @@ export interface LogEmitted {
    * VolumeAttachment sync the gRPC call belongs to), for generic lines; the catalog's stage otherwise
    */
   stage?: Stage;
+  /** which of the message's `variants` the step's summary says (MessageDef.variants) */
+  variant?: string;
 }
 
 export interface TimerRequestedEmitted { type: 'timer.requested'; key: string; at: number }

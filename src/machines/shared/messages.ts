@@ -47,6 +47,13 @@ export interface MessageDef {
   severity: Severity;
   /** one plain-English sentence for the trace step, same template language */
   summary: string;
+  /**
+   * other sentences for the same line, by name, for what the machine knows and the line does not print
+   * (MountDevice succeeded: staged, or nothing to stage for a driver without STAGE_UNSTAGE_VOLUME).
+   * The machine names one in the log it emits (`variant`); the explainer, which sees only the line,
+   * says `summary`, so `summary` must be true of every variant.
+   */
+  variants?: Record<string, string>;
   /** what the line means, for the log explainer */
   explain?: string;
   /** for warnings and errors: the likely cause and what to check next */
@@ -170,6 +177,8 @@ export function formatCaptures(f: LogFormat): { source: string; names: string[] 
  */
 export interface MessageTextZh {
   summary: string;
+  /** the English `variants`, in Chinese */
+  variants?: Record<string, string>;
   explain?: string;
   cause?: string;
   next?: string;

@@ -130,8 +130,9 @@ function proseZh(text: string): string | undefined {
 }
 
 /** A step's summary in Chinese, or undefined when the catalogs have none for it. */
-export function summaryZh(step: Pick<TraceStep, 'summary' | 'msg' | 'args'>): string | undefined {
-  const zh = step.msg ? CATALOG_ZH[step.msg]?.summary : undefined;
+export function summaryZh(step: Pick<TraceStep, 'summary' | 'msg' | 'args' | 'variant'>): string | undefined {
+  const text = step.msg ? CATALOG_ZH[step.msg] : undefined;
+  const zh = step.variant ? text?.variants?.[step.variant] : text?.summary;
   if (zh && step.args) {
     try { return renderTemplate(zh, step.args); } catch { /* fall through to the summary templates */ }
   }

@@ -182,7 +182,7 @@ export const mountVolumeMachine = setup({
             'csi.nodeGetCapabilities.succeeded': [
               { guard: 'isStageUnstageSupported', target: 'nodeStageVolume', actions: 'recordStageUnstage' },
               // "STAGE_UNSTAGE_VOLUME capability not set. Skipping MountDevice...": MountDevice still succeeds
-              { target: '#mountVolume.setUp', actions: ['logMountDeviceSucceeded', 'markDeviceAsMounted'] },
+              { target: '#mountVolume.setUp', actions: [{ type: 'logMountDeviceSucceeded', params: { skipped: true } }, 'markDeviceAsMounted'] },
             ],
             'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MountDevice', error: 'rpc' } } },
           },
@@ -269,7 +269,8 @@ export const unmountDeviceMachine = setup({
       on: {
         'csi.nodeGetCapabilities.succeeded': [
           { guard: 'isStageUnstageSupported', target: 'nodeUnstageVolume' },
-          { target: 'succeeded', actions: ['logUnmountDeviceSucceeded', 'markDeviceAsUnmounted'] },
+          // "STAGE_UNSTAGE_VOLUME capability not set. Skipping UnmountDevice...": the global directory goes, nothing to unstage
+          { target: 'succeeded', actions: [{ type: 'logUnmountDeviceSucceeded', params: { skipped: true } }, 'markDeviceAsUnmounted'] },
         ],
         'csi.nodeGetCapabilities.failed': { target: 'failed', actions: { type: 'operationFailed', params: { stage: 'UnmountDevice', error: 'rpc' } } },
       },
@@ -310,6 +311,8 @@ const volumeOf = (w: Work, op: InflightOperation): VolumeSpec | undefined => w.c
 const podOf = (w: Work, op: InflightOperation): PodVolume | undefined =>
   w.c.dsw[op.uniqueName]?.pods[op.podUid] ?? w.c.asw[op.uniqueName]?.pods[op.podUid] ?? op.pod;
 const stagingPathOf = (w: Work, op: InflightOperation): string => w.c.asw[op.uniqueName]!.deviceMountPath;
+
+const skipped = (params: unknown): boolean => (params as { skipped?: boolean } | undefined)?.skipped === true;
 
 const notRegistered = (driver: string): string => `driver name ${driver} not found in the list of registered CSI drivers`;
 
@@ -404,9 +407,10 @@ const PERFORM: Record<string, Perform> = {
   },
   nodeUnstageVolume: (w, op) => nodeCall(w, op, 'NodeUnstageVolume', nodeUnstageVolumeRequest(volumeOf(w, op)!, stagingPathOf(w, op))),
   markDeviceAsMounted: (w, op) => { markDeviceAsMounted(w, op.uniqueName); },
-  logMountDeviceSucceeded: (w, op) => {
+  /** params.skipped: the driver has no STAGE_UNSTAGE_VOLUME, MountDevice had nothing to stage (the same line, another summary) */
+  logMountDeviceSucceeded: (w, op, _event, params) => {
     const p = podOf(w, op);
-    if (p) log(w, 'kubelet.mountDeviceSucceeded', { ...mountArgs(w, volumeOf(w, op)!, op.podUid, p), deviceMountPath: stagingPathOf(w, op) });
+    if (p) log(w, 'kubelet.mountDeviceSucceeded', { ...mountArgs(w, volumeOf(w, op)!, op.podUid, p), deviceMountPath: stagingPathOf(w, op) }, undefined, skipped(params) ? 'notStaged' : 'staged');
   },
   /** markDeviceErrorState: only a device not mounted turns uncertain; an uncertain one whose MountDevice failed for good is unmounted. */
   markDeviceErrorState: (w, op, event) => {
@@ -432,9 +436,9 @@ const PERFORM: Record<string, Perform> = {
   },
   markVolumeAsUnmounted: (w, op) => { markVolumeAsUnmounted(w, op.uniqueName, op.podUid); },
   markDeviceAsUnmounted: (w, op) => { markDeviceAsUnmounted(w, op.uniqueName); },
-  logUnmountDeviceSucceeded: (w, op) => {
+  logUnmountDeviceSucceeded: (w, op, _event, params) => {
     const a = w.c.asw[op.uniqueName]!;
-    log(w, 'kubelet.unmountDeviceSucceeded', { volume: a.pvName, uniqueName: a.uniqueName, node: w.c.input.nodeName });
+    log(w, 'kubelet.unmountDeviceSucceeded', { volume: a.pvName, uniqueName: a.uniqueName, node: w.c.input.nodeName }, undefined, skipped(params) ? 'notStaged' : 'staged');
   },
   operationSucceeded: (w, op) => operationCompleted(w, op.key),
   operationFailed: (w, op, event, params) => {
