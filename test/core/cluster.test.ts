@@ -150,7 +150,7 @@ describe('Cluster: component machines are stepped, not run as actors', () => {
 
   it('takes raised events within the step, runs custom actions in place, and ignores events after a final state', () => {
     const seen: string[] = [];
-    const m = setup({ actions: { note: ({ event }) => { seen.push(event.type); } } }).createMachine({
+    const m = setup({ types: {} as { emitted: ClusterEmitted }, actions: { note: ({ event }) => { seen.push(event.type); } } }).createMachine({
       id: 'steps', initial: 'a',
       states: {
         a: { on: { 'component.started': { target: 'b', actions: ['note', raise({ type: 'next' })] } } },

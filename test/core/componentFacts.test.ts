@@ -101,8 +101,8 @@ describe('componentFacts: what the traces show', () => {
     const served = get('csi-controller-plugin').serves.find((r) => r.rpc === 'ControllerPublishVolume');
     expect(served?.peers).toEqual(['external-attacher']);
     expect(get('kubelet').calls.map((r) => r.rpc)).toEqual(expect.arrayContaining(['NodeStageVolume', 'NodePublishVolume', 'NodeUnpublishVolume', 'NodeUnstageVolume']));
-    // the registration happens in the warm-up of every scenario but driver-not-registered, whose node plugin starts in the story
-    expect(get('node-driver-registrar').serves.find((r) => r.rpc === 'GetInfo')).toMatchObject({ service: 'Registration', peers: ['kubelet'], startupOnly: false, scenarios: ['driver-not-registered'] });
+    // the registration happens in the warm-up of every scenario but register and driver-not-registered, whose node plugins start in the story
+    expect(get('node-driver-registrar').serves.find((r) => r.rpc === 'GetInfo')).toMatchObject({ service: 'Registration', peers: ['kubelet'], startupOnly: false, scenarios: ['register', 'driver-not-registered'] });
     // seed 002: the driver fails the detach (see the ad-detach-backoff scenario)
     const trace = runScenario('ad-detach-backoff', { k8s: '1.30' });
     const failed = trace.steps.some((s) => s.kind === 'rpc-reply' && s.rpc?.method.endsWith('/ControllerUnpublishVolume') && s.rpc.code !== 'OK');

@@ -195,10 +195,11 @@ describe('csi node plugin (cbs)', () => {
     expect([p.reply(u)?.code, p.reply(us)?.code]).toEqual(['OK', 'OK']);
   });
 
-  it('reports the CVM instance id and zone in NodeGetInfo', () => {
+  it('reports the CVM instance id, its zone and the 20 disks a CVM takes in NodeGetInfo', () => {
     const p = cbsNode();
     const id = p.call('NodeGetInfo', {}, 0); p.flush();
-    expect(p.reply(id)?.response).toEqual({ node_id: 'ins-hrlnsway', accessible_topology: { segments: { 'topology.com.tencent.cloud.csi.cbs/zone': 'ap-guangzhou-3' } } });
+    // driver/cbs/node.go NodeGetInfo: MaxAttachVolumePerNode = 20
+    expect(p.reply(id)?.response).toEqual({ node_id: 'ins-hrlnsway', max_volumes_per_node: 20, accessible_topology: { segments: { 'topology.com.tencent.cloud.csi.cbs/zone': 'ap-guangzhou-3' } } });
   });
 });
 

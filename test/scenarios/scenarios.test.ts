@@ -97,6 +97,22 @@ const outcomes: Record<string, (t: Trace) => void> = {
     expect(running(t, 'writer-b')).toBe(true);
     expect(get(t, 'PersistentVolumeClaim', 'shared')?.status?.phase).toBe('Bound');
   },
+  register: (t) => {
+    // pkg/volume/csi/nodeinfomanager: the NodeGetInfo answer ends up on the Node (node ID annotation,
+    // topology labels) and in CSINode (nodeID, topologyKeys, allocatable.count from max_volumes_per_node)
+    const zones: Record<string, [string, string]> = { 'node-1': ['ins-3kq8d0vz', 'ap-guangzhou-3'], 'node-2': ['ins-7hw2pn4c', 'ap-guangzhou-4'] };
+    for (const [node, [id, zone]] of Object.entries(zones)) {
+      expect(get(t, 'CSINode', node)?.spec.drivers, node).toEqual([{ name: 'com.tencent.cloud.csi.cbs', nodeID: id, topologyKeys: ['topology.com.tencent.cloud.csi.cbs/zone'], allocatable: { count: 20 } }]);
+      const n = get(t, 'Node', node)!;
+      expect(n.metadata.labels?.['topology.com.tencent.cloud.csi.cbs/zone'], node).toBe(zone);
+      expect(JSON.parse(n.metadata.annotations!['csi.volume.kubernetes.io/nodeid']!), node).toEqual({ 'com.tencent.cloud.csi.cbs': id });
+      // in the story, in order: the registrar learns the name, the kubelet validates, registers, asks NodeGetInfo, notifies
+      const order = ['/csi.v1.Identity/GetPluginInfo', 'GetInfo', '/csi.v1.Node/NodeGetInfo', 'NotifyRegistrationStatus'];
+      const calls = t.steps.filter((s) => s.kind === 'rpc' && s.host === node).map((s) => s.rpc!.method);
+      expect(order.map((m) => calls.findIndex((c) => c.endsWith(m)))).toEqual([0, 1, 2, 3]);
+    }
+    expect(t.steps[0]!.component).toBe('node-driver-registrar');
+  },
   'driver-not-registered': (t) => {
     // until the node plugin registers, MountDevice cannot create a CSI client (csi_attacher.go
     // MountDevice, newCsiDriverClient): each attempt fails at once and the next waits twice as long

@@ -54,6 +54,13 @@ export const CHAPTERS: readonly Chapter[] = [
       'The pod goes: NodeUnpublishVolume, NodeUnstageVolume, then the detach. Deleting the claim releases the volume and DeleteVolume removes it.',
   },
   {
+    id: 'register',
+    title: 'Register',
+    scenarios: ['register'],
+    summary:
+      'The driver’s node pod starts: node-driver-registrar asks the driver its name and opens a registration socket, the kubelet’s plugin watcher finds it, registers the driver and asks NodeGetInfo; node ID, zone and volume limit land on the Node and in CSINode.',
+  },
+  {
     id: 'multi-attach',
     title: 'Multi-Attach',
     scenarios: ['multi-attach'],

@@ -13,6 +13,7 @@ export const CHAPTERS_ZH: Readonly<Record<string, { title: string; summary: stri
   'attach-failure': { title: '挂接失败', summary: 'ControllerPublishVolume 先超时、再失败、最后成功：错误写入 VolumeAttachment 的 status.attachError，FailedAttachVolume 事件的退避越来越长。再看一个没有 external-attacher 的集群：“timed out waiting for external-attacher”，Pod 永远启动不了。' },
   'mount-failure': { title: '挂载失败', summary: 'NodeStageVolume 先以 Internal 失败，随后挂起直到 kubelet 的 2 分钟超时：FailedMount 事件、指数退避重试、设备挂载被标记为 Uncertain，最后重试成功。' },
   'driver-not-registered': { title: '驱动未注册', summary: 'Pod 所在节点上还没有节点插件：每次挂载都立即失败，报“driver name … not found in the list of registered CSI drivers”，并不断退避；直到 node-driver-registrar 向 kubelet 注册了驱动（GetInfo、NodeGetInfo、CSINode），下一次重试才挂载成功。' },
+  register: { title: '注册', summary: '驱动的节点 Pod 启动：node-driver-registrar 向驱动询问名称并打开注册套接字，kubelet 的插件监视器发现它，注册驱动并调用 NodeGetInfo；节点 ID、可用区和卷数量上限被写到 Node 和 CSINode 上。' },
   'wffc-provision': { title: 'WaitForFirstConsumer', summary: 'volumeBindingMode 为 WaitForFirstConsumer 时，调度器先选定节点并在申领上写入 selected-node；卷随后在该节点的拓扑中创建（种子文档 003）。' },
   'ceph-rbd': { title: 'Ceph RBD', summary: 'ceph-csi 创建、克隆和删除 RBD 镜像，并展示其 omap 日志（journal）、-temp 克隆镜像和回收站随之发生的变化（种子文档 004）。' },
 };

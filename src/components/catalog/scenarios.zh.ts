@@ -9,6 +9,7 @@ export const SCENARIO_TITLES_ZH: Readonly<Record<string, string>> = {
   'attacher-missing': '没有 external-attacher：VolumeAttachment 无人处理',
   'mount-failure': '挂载失败：NodeStageVolume 先失败、再超时，然后成功',
   'driver-not-registered': '驱动未注册：Pod 等待节点插件启动',
+  register: '注册：节点插件向 kubelet 通报驱动',
   teardown: '拆除：卸载、取消暂存、解除挂接、删除',
   'pod-migration': 'StatefulSet 的 Pod 迁移到另一个节点（种子文档 000，cbs-csi）',
   'multi-attach': 'Multi-Attach：两个节点都需要同一个 ReadWriteOnce 卷',

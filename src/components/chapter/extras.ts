@@ -154,6 +154,24 @@ export const EXTRAS: Readonly<Record<string, ChapterExtras>> = {
       { title: 'CSI spec: NodeStageVolume errors (container-storage-interface/spec)', href: 'https://github.com/container-storage-interface/spec/blob/master/spec.md#nodestagevolume-errors' },
     ],
   },
+  register: {
+    checks: [
+      { q: 'A PersistentVolume names only the driver, not a socket. How does the kubelet know where to send NodeStageVolume?', a: 'From registration: node-driver-registrar’s answer to GetInfo gave the kubelet the path of the driver’s socket on the node, and the kubelet keeps driver name and path in its list of registered drivers.' },
+      { q: 'Which component uses CSINode’s allocatable.count, and what for?', a: 'kube-scheduler (its volume limits check): it counts the driver’s volumes of the pods on a node against that number and does not place a pod that would go over it.' },
+      { q: 'You deleted the driver’s node pod on a node by mistake, and its replacement is running. Does anything need to be re-registered by hand?', a: 'No. The new pod’s node-driver-registrar opens the registration socket again, the kubelet’s plugin watcher sees it and registers the driver again, with a fresh NodeGetInfo.' },
+    ],
+    tryIt: [
+      { say: 'The node plugin pod’s two containers: node-driver-registrar and the hostpath plugin share the socket directory.', cmd: 'kubectl get pod csi-hostpathplugin-0 -o jsonpath="{.spec.containers[*].name}"' },
+      { say: 'node-driver-registrar’s side: the driver’s name, the registration socket, the kubelet’s GetInfo and NotifyRegistrationStatus calls.', cmd: 'kubectl logs csi-hostpathplugin-0 -c node-driver-registrar' },
+      { say: 'The registration socket in the kubelet’s watched directory, and the driver’s own socket.', cmd: 'docker exec kind-control-plane ls /var/lib/kubelet/plugins_registry /var/lib/kubelet/plugins/csi-hostpath' },
+      { say: 'What NodeGetInfo answered, as the kubelet wrote it: the node ID, topology keys and (if the driver gives one) the volume limit.', cmd: 'kubectl get csinode kind-control-plane -o yaml\nkubectl get node kind-control-plane -o jsonpath="{.metadata.annotations.csi\\.volume\\.kubernetes\\.io/nodeid}"' },
+    ],
+    docs: [
+      { title: 'node-driver-registrar (Kubernetes CSI docs)', href: `${CSI_DOCS}/node-driver-registrar.html` },
+      { title: 'CSINode object (Kubernetes CSI docs)', href: `${CSI_DOCS}/csi-node-object.html` },
+      { title: 'Node-specific volume limits (kubernetes.io)', href: `${K8S_DOCS}/storage-limits/` },
+    ],
+  },
   'driver-not-registered': {
     checks: [
       { q: 'A pod’s FailedMount event says “driver name ebs.csi.aws.com not found in the list of registered CSI drivers”. Which list, and on which machine?', a: 'The kubelet’s, on the pod’s node: the drivers whose node plugins have registered with that kubelet through node-driver-registrar. It is in the kubelet’s memory; kubectl get csinode <node> -o yaml shows the same drivers from outside.' },

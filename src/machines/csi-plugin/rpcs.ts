@@ -121,7 +121,8 @@ function runRpc(ctx: PluginContext, rpc: CsiRpc, r: R, now: number, prefix: stri
       return ok(ctx, { capabilities: d.nodeCapabilities.map((c) => ({ Type: { Rpc: { type: NODE_CAPABILITY_TYPE[c] } } })) });
     case 'NodeGetInfo': {
       const t = topology(ctx);
-      return ok(ctx, { node_id: ctx.nodeId ?? ctx.nodeName ?? '', ...(t ? { accessible_topology: t } : {}) });
+      const max = d.maxVolumesPerNode ?? 0;
+      return ok(ctx, { node_id: ctx.nodeId ?? ctx.nodeName ?? '', ...(max > 0 ? { max_volumes_per_node: max } : {}), ...(t ? { accessible_topology: t } : {}) });
     }
     // ---------------------------------------------------------------- controller
     case 'CreateVolume': return createVolume(ctx, r, prefix);

@@ -16,6 +16,8 @@ export const cbs: DriverProfile = {
   nodeCapabilities: ['STAGE_UNSTAGE_VOLUME', 'GET_VOLUME_STATS'],
   attachRequired: true,
   topologyKeys: ['topology.com.tencent.cloud.csi.cbs/zone'],
+  // driver/cbs/node.go MaxAttachVolumePerNode, returned by NodeGetInfo
+  maxVolumesPerNode: 20,
   latency: {
     CreateVolume: 3 * SECOND,
     DeleteVolume: 1500 * MS,

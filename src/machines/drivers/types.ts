@@ -23,6 +23,11 @@ export interface DriverProfile {
   attachRequired: boolean;
   /** topology keys reported by NodeGetInfo (empty: no topology) */
   topologyKeys: string[];
+  /**
+   * NodeGetInfo max_volumes_per_node: how many of its volumes a node can take (the kubelet writes it
+   * into CSINode as allocatable.count, which the scheduler counts against); unset or 0: no limit said
+   */
+  maxVolumesPerNode?: number;
   /** how long the backend takes for each RPC (virtual µs); RPCs not listed answer in about a millisecond */
   latency: Partial<Record<CsiRpc, number>>;
   /** default fsType when the StorageClass names none */

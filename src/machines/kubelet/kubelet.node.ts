@@ -256,7 +256,11 @@ export function registrationResult(w: Work, requestId: string, ok: boolean, resp
       const labels = Object.keys(segments).length ? { labels: segments } : {};
       const id1 = api(w, { verb: 'patch', kind: 'Node', name: w.c.input.nodeName, patch: { metadata: { annotations: { [ANN_NODE_ID]: sortedJson(ids) }, ...labels } },
         summary: summarize(summaries, 'kubelet.nodeIDAnnotation', { nodeID, driver, annotation: ANN_NODE_ID, node: w.c.input.nodeName }) });
-      const drivers = [...w.c.csiNode.drivers.filter((d) => d.name !== driver), { name: driver, nodeID, topologyKeys: Object.keys(segments).length ? Object.keys(segments).sort() : null }];
+      // nodeinfomanager installDriverToCSINode: a positive max_volumes_per_node becomes allocatable.count
+      const max = Number(response?.max_volumes_per_node ?? 0);
+      const drivers = [...w.c.csiNode.drivers.filter((d) => d.name !== driver), {
+        name: driver, nodeID, topologyKeys: Object.keys(segments).length ? Object.keys(segments).sort() : null, ...(max > 0 ? { allocatable: { count: max } } : {}),
+      }];
       w.c.csiNode = { ...w.c.csiNode, drivers };
       const id2 = api(w, { verb: 'patch', kind: 'CSINode', name: w.c.input.nodeName, patch: { spec: { drivers } },
         summary: summarize(summaries, 'kubelet.csiNodeDriver', { driver, nodeID, node: w.c.input.nodeName }) });

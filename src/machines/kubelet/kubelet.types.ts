@@ -139,7 +139,7 @@ export interface KubeletContext {
   pluginRequests: Table<string>;
   /** csiDrivers store of the CSI volume plugin: registered driver -> endpoint */
   registered: Table<{ endpoint: string; nodeID?: string }>;
-  csiNode: { drivers: Array<{ name: string; nodeID: string; topologyKeys: string[] | null }> };
+  csiNode: { drivers: Array<{ name: string; nodeID: string; topologyKeys: string[] | null; allocatable?: { count: number } }> };
   // volume manager
   /** DSW populator: per pod, per pod.spec.volumes[].name, what the GETs of its claim and PV returned */
   podVolumes: Table<Record<string, ClaimLookup>>;

@@ -261,6 +261,25 @@ export const SCENARIOS: Scenario[] = [
     }),
   },
   {
+    id: 'register',
+    title: 'Register: the node plugin announces the driver to the kubelet',
+    summary: 'The driver\'s node DaemonSet starts on two nodes in two zones. On each, node-driver-registrar asks the driver its name (GetPluginInfo) and opens its registration socket in the kubelet\'s plugins_registry; the kubelet\'s plugin watcher finds it, asks what it is (GetInfo), registers the driver, and asks the driver about the node (NodeGetInfo: its ID, its zone, how many volumes it can take). It writes the node ID annotation and the zone label on the Node and the driver into CSINode (topologyKeys, allocatable count), then tells the registrar it worked.',
+    build: () => {
+      // cbs reports the CVM's zone from the instance metadata: here the node's zone label
+      const zoned: NodeSpec[] = twoNodes.map((n, i) => ({ ...n, labels: { 'topology.kubernetes.io/zone': i === 0 ? 'ap-guangzhou-3' : 'ap-guangzhou-4' } }));
+      return common({
+        nodes: zoned, objects: base(cbs(), zoned),
+        // the csi-cbs-node DaemonSet's pods (node-driver-registrar and the cbs plugin) start on node-1, then on node-2
+        startAt: {
+          'csi-node-plugin/node-1': at(1), 'node-driver-registrar/node-1': at(1),
+          'csi-node-plugin/node-2': at(4), 'node-driver-registrar/node-2': at(4),
+        },
+        actions: [],
+        runFor: at(20),
+      });
+    },
+  },
+  {
     id: 'driver-not-registered',
     title: 'Driver not registered: the pod waits for the node plugin',
     summary: 'A pod with an NFS claim lands on node-1 while csi-driver-nfs\'s node pod there is still pulling its images. The kubelet cannot create a CSI client for a driver that has not registered: every MountDevice fails at once with "driver name nfs.csi.k8s.io not found in the list of registered CSI drivers", FailedMount events, and the retries back off (0.5 s, 1 s, 2 s, … doubling). When the node plugin starts, node-driver-registrar hands its socket to the kubelet\'s plugin watcher, the kubelet registers the driver (NodeGetInfo, CSINode), and the next retry mounts.',
