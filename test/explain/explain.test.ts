@@ -34,6 +34,44 @@ describe('reading what people paste', () => {
   const ex = (text: string) => explainText(text, knowledge).lines;
   const kubelet = 'I0111 14:58:08.573794   21944 operation_generator.go:782] UnmountVolume.TearDown succeeded for volume "kubernetes.io/csi/com.tencent.cloud.csi.cbs^disk-XXX" (OuterVolumeSpecName: "XXX-pvc") pod "5ca2" (UID: "5ca2"). InnerVolumeSpecName "pvc-XXX". PluginName "kubernetes.io/csi", VolumeGidValue ""';
 
+  it('csi-attacher\'s first lines about a VolumeAttachment take the operation that follows for it; a new sync of it starts over', () => {
+    const va = `csi-${'a'.repeat(64)}`;
+    const at = (t: string, f: string, text: string) => `I0805 09:13:${t}       1 ${f}] ${text}`;
+    const lines = ex([
+      at('14.063725', 'controller.go:208', `Started VA processing "${va}"`),
+      at('14.063757', 'csi_handler.go:218', `CSIHandler: processing VA "${va}"`),
+      at('14.063800', 'csi_handler.go:276', `Starting detach operation for "${va}"`),
+      at('20.100000', 'controller.go:208', `Started VA processing "${va}"`),
+      at('20.100100', 'csi_handler.go:218', `CSIHandler: processing VA "${va}"`),
+      at('20.100200', 'csi_handler.go:258', `Starting attach operation for "${va}"`),
+    ].join('\n'));
+    expect(lines.map((l) => l.stage)).toEqual(['detach', 'detach', 'detach', 'attach', 'attach', 'attach']);
+  });
+
+  it('gRPC\'s own resolver and balancer lines are plumbing, and a driver\'s start-up ends the operation its earlier lines were about', () => {
+    const grpc = ex('I0208 09:32:59.559964 3212256 balancer_conn_wrappers.go:78] pickfirstBalancer: HandleSubConnStateChange: 0xc003effaf0, {READY <nil>}, /var/lib/kubelet/plugins/csi.vsphere.vmware.com/csi.sock');
+    expect(grpc[0]!.stage).toBe('other');
+    const restart = ex([
+      'I0831 23:36:05.100000       1 node.go:300] NodeExpandVolume: called with args {VolumeId:vol-1}',
+      'I0831 23:36:05.256149       1 driver.go:73] Driver: ebs.csi.aws.com Version: v1.11.2',
+      'I0831 23:36:05.256183       1 node.go:96] retrieving node info from metadata service',
+    ].join('\n'));
+    expect(restart.map((l) => l.stage)).toEqual(['resize', 'other', 'other']);
+  });
+
+  it('reads "ISO-time LEVEL message" lines (zap console, Rust tracing) as log records, and a multi-line command output as one record', () => {
+    const [zap] = ex('2021-04-01T03:15:10.956Z DEBUG common/util.go:114 NodeStageVolume: staging volume');
+    expect(zap!.kind).toBe('log');
+    expect(zap!.time).toBe('2021-04-01T03:15:10.956Z');
+    const fsck = ex([
+      'I1123 21:01:36.275235       1 mount_linux.go:287] `fsck` error fsck from util-linux 2.33.1',
+      'fsck.ext2: Bad magic number in super-block while trying to open /dev/xvdba',
+      'The superblock could not be read or does not describe a valid ext2/ext3/ext4',
+      'filesystem.  If the device is valid and it really contains an ext2/ext3/ext4',
+    ].join('\n'));
+    expect(fsck.slice(1).map((l) => [l.kind, l.continues])).toEqual([['continuation', 1], ['continuation', 1], ['continuation', 1]]);
+  });
+
   it('a driver\'s Identity calls belong to the plugin whose Node or Controller calls sit nearest (a node container\'s paste, a controller\'s)', () => {
     const grpc = (t: string, n: number, text: string) => `I0514 09:30:${t}       1 utils.go:${n}] ${text}`;
     const identity = [grpc('25.000352', 111, 'GRPC call: /csi.v1.Identity/GetPluginInfo'), grpc('25.000361', 112, 'GRPC request: {}'), grpc('25.001354', 118, 'GRPC response: {"name":"nfs.csi.k8s.io","vendor_version":"v4.13.4"}')];

@@ -73,12 +73,16 @@ const JOURNALD = /^(\S{1,8}\s{1,2}\d{1,2}\s+\d{2}:\d{2}:\d{2}(?:\.\d+)?)\s+(\S+)
 const JOURNALD_ISO = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)\s+(\S+)\s+([^\s[:]+)(?:\[\d+\])?:\s?(.*)$/s;
 /** Cloud Logging's text export: "INFO 2025-04-18T20:16:24.146Z message" */
 const CLOUD_LOGGING = /^(DEFAULT|DEBUG|INFO|NOTICE|WARNING|ERROR|CRITICAL)\s+(\d{4}-\d{2}-\d{2}T\S+)\s+(.*)$/s;
+const ISO_LEVEL = /^\s*(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)\s+((?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|PANIC|DPANIC)\s.*)$/s;
 const KLOG_ANYWHERE = /[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d{6}\s+\d+ [\w.-]+\.go:\d+\] /;
 
 function stripPrefixes(line: string): Stripped {
   const s: Stripped = { rest: line, host: null, hint: null, time: null };
   for (let guard = 0; guard < 4; guard++) {
     const r = s.rest;
+    // a log store's export: its own timestamp, then the docker json-file record ("2024-06-20T22:23:04+08:00\t{"log":…}")
+    const stamped = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)\s+(\{"log":.*)$/s.exec(r);
+    if (stamped) { s.time ??= stamped[1]!; s.rest = stamped[2]!; continue; }
     if (r.startsWith('{"log":')) {
       try {
         const j = JSON.parse(r) as { log?: unknown; time?: unknown };
@@ -102,6 +106,9 @@ function stripPrefixes(line: string): Stripped {
   }
   const cloud = CLOUD_LOGGING.exec(s.rest);
   if (cloud) { s.time ??= cloud[2]!; s.rest = cloud[3]!; }
+  // zap's console encoder and Rust's tracing: "2021-04-01T03:15:10.956Z DEBUG common/util.go:114 …", "  2024-05-10T12:42:05Z  INFO csi_node::…"
+  const leveled = ISO_LEVEL.exec(s.rest);
+  if (leveled && !s.time) { s.time = leveled[1]!; s.rest = leveled[2]!; }
   return s;
 }
 
@@ -217,7 +224,11 @@ export function guessStage(text: string): Stage | null {
 }
 
 /** Files whose lines are plumbing (leader election, informers, gRPC dialing): never a storage stage. */
-const NOISE_FILES = new Set(['leaderelection.go', 'reflector.go', 'clientconn.go', 'shared_informer.go', 'round_trippers.go', 'healthz.go', 'leaderelection_metrics.go', 'metrics.go', 'flags.go']);
+const NOISE_FILES = new Set([
+  'leaderelection.go', 'reflector.go', 'clientconn.go', 'shared_informer.go', 'round_trippers.go', 'healthz.go', 'leaderelection_metrics.go', 'metrics.go', 'flags.go',
+  // grpc-go's own resolver and balancer (dialing a socket, whatever the call will be for), client-go's API warnings
+  'passthrough.go', 'balancer_conn_wrappers.go', 'resolver_conn_wrapper.go', 'pickfirst.go', 'warnings.go',
+]);
 /** The controller side never mounts: its "unpublish"/"publish" words mean detach/attach. */
 function controllerSide(stage: Stage, text: string, component: string | null): Stage {
   if (component !== 'csi-controller-plugin' && !/ControllerServer|controller_?server|controllerserver/i.test(text)) return stage;
@@ -227,7 +238,7 @@ function controllerSide(stage: Stage, text: string, component: string | null): S
 /** Files whose every line is about one stage. */
 const FILE_STAGE: Record<string, Stage> = { 'plugin_watcher.go': 'register', 'plugin_manager.go': 'register', 'node_register.go': 'register', 'registration.go': 'register' };
 const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace(/\./g, '\\.')).join('|')}):\\d+\\]`);
-const NOISE_TEXT = /\b(orphaned pod|renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\])/i;
+const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\])/i;
 
 /** Component from a Go file name, where it is telling. */
 const FILE_COMPONENT: Record<string, string> = {
@@ -309,7 +320,8 @@ function blankResult(line: number, text: string, kind: ExplainedLine['kind'], ex
 
 /** The error a generic failure line carries: after "Error: ", "GRPC error: " or err=. */
 function errorPart(message: string): string | null {
-  const m = /(?:Error: |GRPC error: |err=)(.*)$/s.exec(message);
+  // csi-attacher's printf "Error processing \"<va>\": failed to detach: …" (1.20-era csi_handler.go) names the operation after the VA
+  const m = /(?:Error: |GRPC error: |err=|Error processing "[^"]*": )(.*)$/s.exec(message);
   return m && m[1] !== '<nil>' ? m[1]! : null;
 }
 
@@ -448,10 +460,11 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
   let headLen = 0;
   let groupText = '';
   const lastMethod = new Map<string, string>();
+  let prevContinued = false;
   for (let i = 0; i < lines.length; i++) {
     let r: ExplainedLine;
     try {
-      r = explainOne(c, lines[i]!, i + 1, head, headLen, lastMethod);
+      r = explainOne(c, lines[i]!, i + 1, head, headLen, lastMethod, prevContinued);
     } catch (e) {
       // never let one odd line stop the rest
       r = blankResult(i + 1, lines[i]!, 'unrelated', T.unreadable(e instanceof Error ? e.message : String(e)));
@@ -473,6 +486,7 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
     out.push(r);
     if (r.kind === 'log' || r.kind === 'event') { head = r; headLen = lines[i]!.length; groupText = lines[i]!; } else if (r.kind === 'continuation') headLen = lines[i]!.length;
     else { head = null; headLen = 0; } // a blank line, a table header or prose ends the record
+    prevContinued = r.kind === 'continuation';
     if (opts.onProgress && (i + 1) % every === 0) opts.onProgress(i + 1, lines.length);
   }
   opts.onProgress?.(lines.length, lines.length);
@@ -480,7 +494,7 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
   return { lines: out, summary: summarise(out, c) };
 }
 
-function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | null, headLen: number, lastMethod: Map<string, string>): ExplainedLine {
+function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | null, headLen: number, lastMethod: Map<string, string>, prevContinued = false): ExplainedLine {
   const text = raw;
   if (!text.trim()) return blankResult(n, text, 'blank', T.blank);
   const long = text.length > MAX_LINE;
@@ -577,7 +591,8 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
   // a piece of the previous record: indented, or the previous line filled the terminal's width
   // (terminals cut at their exact width, so the previous piece is exactly 80, 100, 120… characters long)
   // (or a fragment: the line starts no record of its own and reads like the middle of one)
-  if (head && !startsRecord(text) && (/^\s{2,}\S/.test(text) || TERMINAL_WIDTHS.has(headLen) || /^[^A-Z\s]/.test(text) || headLen >= 120)) {
+  // (or the next line of a multi-line message: a command's output printed after its first lines had already continued the record)
+  if (head && !startsRecord(text) && (/^\s{2,}\S/.test(text) || TERMINAL_WIDTHS.has(headLen) || /^[^A-Z\s]/.test(text) || headLen >= 120 || (prevContinued && text.trim() !== ''))) {
     return continuing(head, n, text);
   }
 
@@ -617,6 +632,11 @@ const SIDECAR_OF_STAGE: Partial<Record<Stage, string>> = {
 
 /** Marks a line whose stage nothing on it decided (internal; removed before results are returned). */
 const OPEN = Symbol('open');
+/** csi-attacher's lines before it has decided between attaching and detaching a VolumeAttachment */
+const VA_UNDECIDED = new Set(['externalAttacher.startedVAProcessing', 'externalAttacher.processingVA', 'externalAttacher.foundNodeID']);
+const VA_NAME = /csi-[0-9a-f]{64}/;
+/** A driver's or sidecar's start-up banner: the lines after it belong to the new process, not to the operation before. */
+const PROCESS_START = /\bDriver: \S+ Version: |\bDRIVER INFORMATION\b|"Version" version=|\bVersion: v\d+\.\d+|\bStarting (?:the )?(?:CSI )?(?:driver|plugin|server|node service|controller service)\b|\bListening for connections\b/i;
 /** a CSI driver's gRPC line: the service of its method (identity: both plugins serve it) */
 const SIDE = Symbol('side');
 /** csi.proto's Identity service: GetPluginInfo, GetPluginCapabilities, Probe */
@@ -657,6 +677,8 @@ function inferFromPaste(out: ExplainedLine[]): void {
     }
     const cur = out[i]!;
     const prog = String((cur as unknown as Record<symbol, unknown>)[PROGRAM] ?? '');
+    // a process that (re)starts is no longer doing what its previous lines were about
+    if (PROCESS_START.test(cur.text)) lastStage.delete(prog);
     const prev = lastStage.get(prog);
     // a line nothing placed (a driver's own chatter, a gRPC line with no method known): its program's operation
     const open = (cur as unknown as Record<symbol, unknown>)[OPEN] === true;
@@ -685,6 +707,20 @@ function inferFromPaste(out: ExplainedLine[]): void {
     let best: (typeof sided)[number] | undefined;
     for (const s of sided) if (s.prog === l[PROGRAM] && (!best || Math.abs(s.i - i) < Math.abs(best.i - i))) best = s;
     if (best?.side === 'node') out[i] = { ...out[i]!, component: 'csi-node-plugin' };
+  }
+  // csi-attacher takes a VolumeAttachment from its queue before it knows whether to attach or detach it:
+  // those first lines are about the operation the next decided line of that VolumeAttachment names
+  // (external-attacher controller.go syncVA, csi_handler.go SyncNewOrUpdatedVolumeAttachment)
+  for (let i = 0; i < out.length; i++) {
+    const l = out[i]!;
+    if (!VA_UNDECIDED.has(l.messageId ?? '')) continue;
+    const va = VA_NAME.exec(l.text)?.[0];
+    // (up to the next sync of the same VolumeAttachment)
+    const window = out.slice(i + 1, i + 16);
+    const resync = window.findIndex((x) => x.messageId === 'externalAttacher.startedVAProcessing' && (!va || x.text.includes(va)));
+    const next = (resync < 0 ? window : window.slice(0, resync)).find((x) => x.component === 'external-attacher' && !VA_UNDECIDED.has(x.messageId ?? '')
+      && (x.stage === 'attach' || x.stage === 'detach') && (!va || !VA_NAME.test(x.text) || x.text.includes(va)));
+    if (next && next.stage !== l.stage) out[i] = { ...l, stage: next.stage };
   }
   for (const l of out) { const r = l as unknown as Record<symbol, unknown>; delete r[OPEN]; delete r[PROGRAM]; delete r[SIDE]; }
   // continuation lines follow their head

@@ -156,7 +156,7 @@ export const externalAttacherMessages = defineMessages({
 
   // ------------------------------------------------------------ VolumeAttachment queue (controller.go)
   'externalAttacher.ignoringVAChange': m({
-    stage: 'attach', severity: 'I', summary: 'Only the attach/detach error of {va} changed; csi-attacher does not queue it again, to keep its backoff.',
+    stage: 'other', severity: 'I', summary: 'Only the attach/detach error of {va} changed; csi-attacher does not queue it again, to keep its backoff.',
     formats: {
       '1.20': { file: 'controller.go', line: 158, text: 'Ignoring VolumeAttachment {va:q} change', v: 3 },
       '1.30': { file: 'controller.go', line: 167, msg: 'Ignoring VolumeAttachment change', kv: VA, v: 3 },

@@ -37,7 +37,8 @@ export function beginStep(context: ExternalAttacherContext, now: number, running
 export const log = (s: Step, msg: ExternalAttacherMessageId, args: LogArgs = {}, stage?: Stage): void => {
   s.out.push({ type: 'log', msg, args: { driver: s.ctx.driverName, ...args }, ...(stage ? { stage } : {}) });
 };
-export const vaLog = (s: Step, msg: ExternalAttacherMessageId, va: string, args: LogArgs = {}): void => log(s, msg, { va, ...args });
+/** A line about one VolumeAttachment; `stage` when the line itself does not say whether it is an attach or a detach. */
+export const vaLog = (s: Step, msg: ExternalAttacherMessageId, va: string, args: LogArgs = {}, stage?: Stage): void => log(s, msg, { va, ...args }, stage);
 
 export const nextId = (s: Step): string => `r${++s.ctx.seq}`;
 

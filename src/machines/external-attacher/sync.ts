@@ -4,6 +4,7 @@
  * upstream: external-attacher pkg/controller/controller.go, csi_handler.go, util.go, trivial_handler.go
  * (v3.1.0 for '1.20', v4.6.1 for '1.30'; v4.9+ removes the VA finalizer before clearing the status).
  */
+import type { Stage } from '../shared/messages.ts';
 import type { ApiResultEvent, CsiResultEvent, WatchEvent } from '../shared/contract.ts';
 import { rfc3339 } from '../shared/goFormat.ts';
 import type { K8sObject } from '../shared/k8s.ts';
@@ -93,8 +94,11 @@ function failed(s: Step, name: string, err: string): void {
 
 /** controller.go syncVA + csiHandler.SyncNewOrUpdatedVolumeAttachment */
 function syncVA(s: Step, name: string): void {
-  vaLog(s, 'externalAttacher.startedVAProcessing', name);
   const va = s.ctx.vas[name];
+  // these first lines do not say it, but the VolumeAttachment decides: a deletion timestamp means a
+  // detach, and one already gone from the lister is a detach's last sync
+  const stage: Stage = !va || va.metadata.deletionTimestamp ? 'detach' : 'attach';
+  vaLog(s, 'externalAttacher.startedVAProcessing', name, {}, stage);
   if (!va) { vaLog(s, 'externalAttacher.vaDeleted', name); done(s, 'va', name, 'none'); return; }
   if (va.spec?.attacher !== s.ctx.driverName) {
     vaLog(s, 'externalAttacher.skippingVA', name, { attacher: va.spec?.attacher ?? '' });
@@ -102,7 +106,7 @@ function syncVA(s: Step, name: string): void {
     return;
   }
   if (s.ctx.handler === 'trivial') { trivialSync(s, va); return; }
-  vaLog(s, 'externalAttacher.processingVA', name);
+  vaLog(s, 'externalAttacher.processingVA', name, {}, stage);
   if (!va.metadata.deletionTimestamp) syncAttach(s, va); else syncDetach(s, va);
 }
 
@@ -302,7 +306,7 @@ function getNodeID(s: Step, op: VaOperation, useAnnotation: boolean): { id: stri
   let err: string;
   if (csiNode) {
     const id = nodeIdFromCSINode(csiNode, s.ctx.driverName);
-    if (id) { vaLog(s, 'externalAttacher.foundNodeID', op.name, { nodeID: id, node }); return { id }; }
+    if (id) { vaLog(s, 'externalAttacher.foundNodeID', op.name, { nodeID: id, node }, useAnnotation ? 'detach' : 'attach'); return { id }; }
     err = `CSINode ${node} does not contain driver ${s.ctx.driverName}`;
     if (profile(s).attacherStopsAtCSINodeWithoutDriver) { vaLog(s, 'externalAttacher.csiNodeLacksDriver', op.name, { node }); return { error: err }; }
   } else {

@@ -13,7 +13,7 @@ import { stageOfMethod } from './csi.ts';
 /** Messages whose own text is generic: their error text says what failed. */
 export const STAGE_FROM_ERROR: ReadonlySet<string> = new Set([
   'kubelet.operationFailed', 'attachDetachController.operationFailed',
-  'externalProvisioner.grpcError', 'externalAttacher.grpcError', 'externalResizer.grpcError',
+  'externalProvisioner.grpcError', 'externalAttacher.grpcError', 'externalResizer.grpcError', 'externalAttacher.errorProcessing',
   'csiControllerPlugin.grpcError', 'csiNodePlugin.grpcError', 'csiControllerPlugin.cephGrpcError', 'csiNodePlugin.cephGrpcError',
 ]);
 
@@ -22,6 +22,8 @@ const IDENTITY = /(GetPluginInfo|GetPluginCapabilities|Probe|ControllerGetCapabi
 /** Keyword rules, most specific first (unmount before mount, detach before attach). */
 const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/unable to attach or mount|unmounted volumes=|unattached volumes=/i, 'mount'],
+  // kubelet_volumes.go cleanupOrphanedPodDirs: a deleted pod's volume directories still on disk
+  [/orphaned pod|volume paths are still present on disk/i, 'unmount'],
   [/successfully created pv|provisionclaimoperation|provisioning succeeded|started provisioner controller/i, 'provision'],
   [/resizefs|resize ?fs|expanding (mounted )?volume|node_expansion_required|update capacity/i, 'resize'],
   [/regist(er|ration)|plugins_registry|nodegetinfo|csinode|plugin ?(watcher|manager)|not found in the list of registered|csi\.sock/i, 'register'],
@@ -42,7 +44,8 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
  * before anything else. MountVolume.NodeExpandVolume is the expansion a mount triggers.
  */
 const OPERATION_STAGE: Array<[RegExp, Stage]> = [
-  [/\b(MountVolume|MapVolume)\.NodeExpandVolume\b|\bNodeExpandVolume\.|\bExpandVolume\./, 'resize'],
+  // "MountVolume.MountDevice failed while expanding volume": the expansion MountDevice runs after staging (operation_generator.go)
+  [/\b(MountVolume|MapVolume)\.NodeExpandVolume\b|\bNodeExpandVolume\.|\bExpandVolume\.|\bfailed while expanding volume\b/, 'resize'],
   [/\b(UnmountVolume|UnmapVolume)\.\w+|\b(UnmountDevice|UnmapDevice)(\.\w+)? failed/, 'unmount'],
   [/\bDetachVolume\.\w+/, 'detach'],
   [/\b(AttachVolume\.\w+|VerifyControllerAttachedVolume) failed/, 'attach'],
