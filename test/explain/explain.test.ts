@@ -61,8 +61,10 @@ describe('reading what people paste', () => {
 
   it('reads "ISO-time LEVEL message" lines (zap console, Rust tracing) as log records, and a multi-line command output as one record', () => {
     const [zap] = ex('2021-04-01T03:15:10.956Z DEBUG common/util.go:114 NodeStageVolume: staging volume');
-    expect(zap!.kind).toBe('log');
-    expect(zap!.time).toBe('2021-04-01T03:15:10.956Z');
+    expect([zap!.kind, zap!.time, zap!.host]).toEqual(['log', '2021-04-01T03:15:10.956Z', null]);
+    const [rust, at] = ex('  2024-05-10T12:42:11.235052Z  INFO csi_node::node: Volume 6898e456 unstaged\n    at control-plane/csi-driver/src/bin/node/node.rs:839');
+    expect([rust!.kind, rust!.time, rust!.stage]).toEqual(['log', '2024-05-10T12:42:11.235052Z', 'unmount']);
+    expect([at!.kind, at!.stage]).toEqual(['continuation', 'unmount']);
     const fsck = ex([
       'I1123 21:01:36.275235       1 mount_linux.go:287] `fsck` error fsck from util-linux 2.33.1',
       'fsck.ext2: Bad magic number in super-block while trying to open /dev/xvdba',

@@ -94,7 +94,8 @@ function stripPrefixes(line: string): Stripped {
     m = KUBECTL_PREFIX.exec(r);
     if (m && m[1]!.includes('/')) { s.hint ??= m[1]!.split('/').pop()!; s.rest = m[2]!; continue; }
     m = JOURNALD_ISO.exec(r) ?? JOURNALD.exec(r);
-    if (m && !/^[IWEF]\d{4}$/.test(m[1]!.split(/\s/)[0]!)) { s.time ??= m[1]!; s.host ??= m[2]!; s.hint ??= m[3]!; s.rest = m[4]!; continue; }
+    // (a level word is no host name: "2021-04-01T03:15:10.956Z DEBUG common/util.go:114 …" is zap's console encoder, read below)
+    if (m && !/^[IWEF]\d{4}$/.test(m[1]!.split(/\s/)[0]!) && !/^(TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|PANIC|DPANIC)$/.test(m[2]!)) { s.time ??= m[1]!; s.host ??= m[2]!; s.hint ??= m[3]!; s.rest = m[4]!; continue; }
     break;
   }
   // a log shipper's own stamp before the klog header ("2024-01-11 14:58:08.123 I0111 …")
