@@ -4,6 +4,9 @@ import { getShortestPaths } from 'xstate/graph';
 import type { ClusterEmitted } from '../../src/machines/shared/contract.ts';
 import { externalProvisionerMachine } from '../../src/machines/external-provisioner/index.ts';
 import { pvc, sc, storageCluster } from './pv-controller.fixtures.ts';
+import { createVolumeRequest } from '../../src/machines/external-provisioner/requests.ts';
+import { DRIVERS } from '../../src/machines/drivers/index.ts';
+import { node, pvc as pvcObject, storageClass } from '../../src/machines/scenarios/objects.ts';
 
 const DRIVER = { id: 'cbs', name: 'com.tencent.cloud.csi.cbs', vendorVersion: 'v1', controllerCapabilities: [], nodeCapabilities: [], attachRequired: true, topologyKeys: [], latency: {}, defaultFsType: 'ext4', volumeIdStyle: 'cbs-disk' } as const;
 const input = { id: 'external-provisioner', host: 'csi-controller', profile: '1.20' as const, driver: { ...DRIVER, controllerCapabilities: [], nodeCapabilities: [], topologyKeys: [] }, provisionerIdentity: '1672314114387-8081-com.tencent.cloud.csi.cbs' };
@@ -60,5 +63,40 @@ describe('CreateVolume errors', () => {
     const names = c.steps.filter((s) => s.rpc?.method === '/csi.v1.Controller/CreateVolume' && s.kind === 'rpc').map((s) => (s.rpc!.request as { name?: string }).name);
     expect(names).toHaveLength(2);
     expect(names[0]).toBe(names[1]);
+  });
+});
+
+describe('CreateVolume accessibility_requirements (external-provisioner pkg/controller/topology.go GenerateAccessibilityRequirements)', () => {
+  const KEY = 'topology.com.tencent.cloud.csi.cbs/zone';
+  const zoned = (name: string, zone?: string) => node({ name, ...(zone ? { labels: { [KEY]: zone } } : {}) });
+  const nodes = [zoned('n1', 'zone-c'), zoned('n2', 'zone-a'), zoned('n3', 'zone-b'), zoned('n4', 'zone-a'), zoned('n5')];
+  const cls = storageClass('standard', DRIVERS.cbs!);
+  const claim = (name: string, selected?: string) => {
+    const c = pvcObject('default', name, 'standard');
+    if (selected) c.metadata.annotations = { 'volume.kubernetes.io/selected-node': selected };
+    return c;
+  };
+  const zones = (terms: unknown) => (terms as Array<{ segments: Record<string, string> }>).map((t) => t.segments[KEY]);
+  const req = (c: ReturnType<typeof claim>, strict = false) => createVolumeRequest(c, cls, DRIVERS.cbs!, nodes, strict).accessibility_requirements as { requisite: unknown; preferred: unknown };
+
+  it('delayed binding, default flags: requisite is every zone a node of the driver is in, preferred the same with the selected node\'s first', () => {
+    const r = req(claim('data', 'n3'));
+    expect(zones(r.requisite)).toEqual(['zone-a', 'zone-b', 'zone-c']);
+    expect(zones(r.preferred)).toEqual(['zone-b', 'zone-c', 'zone-a']);
+  });
+
+  it('--strict-topology: the selected node\'s zone alone, in both', () => {
+    const r = req(claim('data', 'n1'), true);
+    expect([zones(r.requisite), zones(r.preferred)]).toEqual([['zone-c'], ['zone-c']]);
+  });
+
+  it('immediate binding: every zone, preferred shifted by the FNV-1 hash of the StatefulSet\'s name plus the replica index, so replicas spread in order', () => {
+    // getPVCNameHashAndIndexOffset("data-web-<n>") hashes "web": FNV-1 32 ("web") = 0x46661985 = 1181096325,
+    // computed apart from this code (a few lines of Python, checked on the FNV-1 vector "a" -> 0x050c5d7e);
+    // 1181096325 % 3 = 0, so replica 0 prefers the first zone in sorted order, replica 1 the second
+    const first = zones(req(claim('data-web-0')).preferred);
+    expect(first).toEqual(['zone-a', 'zone-b', 'zone-c']);
+    expect(zones(req(claim('data-web-1')).preferred)).toEqual(['zone-b', 'zone-c', 'zone-a']);
+    expect(zones(req(claim('logs-web-0')).preferred)).toEqual(first);
   });
 });

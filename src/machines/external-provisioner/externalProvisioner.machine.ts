@@ -30,6 +30,8 @@ export interface ExternalProvisionerInput extends ComponentInput {
   driver: DriverProfile;
   /** PV volumeAttributes storage.kubernetes.io/csiProvisionerIdentity: "<start ms>-<rand>-<driver>" */
   provisionerIdentity: string;
+  /** --strict-topology (default false): CreateVolume asks for the selected node's topology only */
+  strictTopology?: boolean;
 }
 
 /** One provisioning or deletion in progress, keyed by claim "ns/name" or "pv/<name>". */
@@ -92,7 +94,7 @@ function startProvision(c: ExternalProvisionerContext, key: string, out: Out): v
   const cls = c.classes[claim.spec.storageClassName]!;
   out.push(log('provisionStarted', { claim: key, class: cls.metadata.name }));
   out.push({ type: 'event.recorded', involved: { kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name }, eventType: 'Normal', reason: 'Provisioning', message: `External provisioner is provisioning volume for claim "${key}"` });
-  const requestId = call(c, 'CreateVolume', createVolumeRequest(withSourceHandle(c, claim), cls, c.input.driver, Object.values(c.nodes)), out);
+  const requestId = call(c, 'CreateVolume', createVolumeRequest(withSourceHandle(c, claim), cls, c.input.driver, Object.values(c.nodes), c.input.strictTopology === true), out);
   c.ops[key] = { kind: 'provision', step: 'rpc', requestId };
 }
 

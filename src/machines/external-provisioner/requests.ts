@@ -38,23 +38,74 @@ export function fsTypeOf(cls: K8sObject, driver: DriverProfile): string {
   return p[`${PREFIX}fstype`] ?? p.fsType ?? driver.defaultFsType;
 }
 
-/** The topology segments CreateVolume asks for: the selected node's, or every node's (Immediate). */
-function topology(driver: DriverProfile, claim: K8sObject, nodes: K8sObject[]): Record<string, unknown> | undefined {
-  if (!driver.topologyKeys.length) return undefined;
-  const selected = claim.metadata.annotations?.[ANN_SELECTED_NODE];
-  const pick = nodes.filter((n) => (selected ? n.metadata.name === selected : true))
-    .map((n) => Object.fromEntries(driver.topologyKeys.map((k) => [k, n.metadata.labels?.[k]])))
-    .filter((s) => Object.values(s).every((v) => v !== undefined)) as Record<string, string>[];
-  const uniq = [...new Map(pick.map((s) => [JSON.stringify(s), s])).values()];
-  if (!uniq.length) return undefined;
-  const segs = uniq.map((segments) => ({ segments }));
-  return { requisite: segs, preferred: segs };
+type Term = Record<string, string>;
+/** topologyTerm.hash: "key#value" pairs, sorted, joined; terms sort by it (topologyTerm.less) */
+const termHash = (t: Term): string => Object.entries(t).map(([k, v]) => `${k}#${v}`).sort().join(',');
+
+/** FNV-1, 32 bit (Go's hash/fnv New32) */
+function fnv1(s: string): number {
+  let h = 0x811c9dc5;
+  for (const b of new TextEncoder().encode(s)) h = (Math.imul(h, 0x01000193) ^ b) >>> 0;
+  return h;
 }
 
-export function createVolumeRequest(claim: K8sObject, cls: K8sObject, driver: DriverProfile, nodes: K8sObject[]): Record<string, unknown> {
+/**
+ * getPVCNameHashAndIndexOffset: a StatefulSet claim "<claim>-<set>-<n>" hashes only "<set>" and adds n,
+ * so the replicas of a StatefulSet spread over the zones in order.
+ */
+function pvcNameHashAndIndex(name: string): number {
+  let hashString = name;
+  let index = 0;
+  const lastDash = name.lastIndexOf('-');
+  if (lastDash !== -1 && /^\d+$/.test(name.slice(lastDash + 1)) && Number(name.slice(lastDash + 1)) <= 0xffffffff) {
+    index = Number(name.slice(lastDash + 1));
+    hashString = name.slice(0, lastDash);
+    const dash = hashString.lastIndexOf('-');
+    if (dash !== -1) hashString = hashString.slice(dash + 1);
+  }
+  return (fnv1(hashString) + index) >>> 0;
+}
+
+/**
+ * CreateVolume's accessibility_requirements, as GenerateAccessibilityRequirements builds them.
+ * - requisite: the topology of every node that carries all the driver's topology keys (its Node
+ *   labels), deduplicated; --strict-topology: the selected node's alone;
+ * - preferred: the same terms sorted, shifted so that the selected node's comes first (delayed
+ *   binding), or by a hash of the claim's name (immediate binding, spreading a StatefulSet's claims);
+ *   --strict-topology: the requisite.
+ * The default flags are --strict-topology=false and --immediate-topology=true. Upstream lists the
+ * requisite in Go map order (deduplicate); here it is sorted, one of the orders it can take.
+ * upstream: external-provisioner pkg/controller/topology.go (v5.0.1; v2.1.0 the same),
+ * cmd/csi-provisioner/csi-provisioner.go (the flags).
+ */
+function topology(driver: DriverProfile, claim: K8sObject, nodes: K8sObject[], strict: boolean): Record<string, unknown> | undefined {
+  const keys = driver.topologyKeys;
+  if (!keys.length) return undefined;
+  const termOf = (n: K8sObject): Term | undefined => (keys.every((k) => n.metadata.labels?.[k] !== undefined)
+    ? Object.fromEntries(keys.map((k) => [k, n.metadata.labels![k]!])) : undefined);
+  const selectedName = claim.metadata.annotations?.[ANN_SELECTED_NODE];
+  const selectedNode = selectedName ? nodes.find((n) => n.metadata.name === selectedName) : undefined;
+  // a selected node without the driver's topology labels fails the provisioning upstream; here: no requirement
+  const selected = selectedNode ? termOf(selectedNode) : undefined;
+  if (selectedName && !selected) return undefined;
+  let requisite: Term[];
+  if (strict && selected) requisite = [selected];
+  else requisite = [...new Map(nodes.map(termOf).filter((t): t is Term => !!t).map((t) => [termHash(t), t])).values()];
+  if (!requisite.length) return undefined;
+  requisite.sort((a, b) => (termHash(a) < termHash(b) ? -1 : termHash(a) > termHash(b) ? 1 : 0));
+  let preferred: Term[];
+  if (selected && strict) preferred = requisite;
+  else {
+    const at = selected ? requisite.findIndex((t) => Object.entries(t).every(([k, v]) => selected[k] === v)) : pvcNameHashAndIndex(claim.metadata.name) % requisite.length;
+    preferred = [...requisite.slice(Math.max(at, 0)), ...requisite.slice(0, Math.max(at, 0))];
+  }
+  return { requisite: requisite.map((segments) => ({ segments })), preferred: preferred.map((segments) => ({ segments })) };
+}
+
+export function createVolumeRequest(claim: K8sObject, cls: K8sObject, driver: DriverProfile, nodes: K8sObject[], strictTopology = false): Record<string, unknown> {
   const params = Object.fromEntries(Object.entries((cls.parameters ?? {}) as Record<string, string>).filter(([k]) => !k.startsWith(PREFIX) && k !== 'fsType'));
   const modes: string[] = claim.spec?.accessModes ?? ['ReadWriteOnce'];
-  const acc = topology(driver, claim, nodes);
+  const acc = topology(driver, claim, nodes, strictTopology);
   const src = claim.spec?.dataSource;
   return {
     name: provisionedVolumeName(claim),
