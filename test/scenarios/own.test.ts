@@ -47,6 +47,27 @@ describe('runScenario with a ScenarioSpec', () => {
     expect(checkInvariants(t)).toEqual([]);
   });
 
+  it('startLate: a node plugin that starts 20 s into the story; until it registers, the pod\'s mount fails with the driver not registered', () => {
+    const late = { 'csi-node-plugin/node-1': '20s', 'node-driver-registrar/node-1': 20_000 };
+    const t = runScenario(basic({ objects: [sc(), claim(), app('app', 'data', 'node-1')], driver: { attachRequired: false }, startLate: late }), { k8s: '1.30' });
+    const notRegistered = t.steps.filter((s) => s.log?.includes('driver name disk.csi.example.com not found in the list of registered CSI drivers'));
+    expect(notRegistered.length).toBeGreaterThan(2);
+    expect(notRegistered.every((s) => s.t < 20_000)).toBe(true);
+    const registered = firstStep(t, (s) => s.msg === 'kubelet.registerPlugin' && s.host === 'node-1')!;
+    expect(registered.t).toBeGreaterThanOrEqual(20_000);
+    expect(phaseAt(t, 'Pod', 'app')).toBe('Running');
+    // node-2's node plugin was there from the start: it registered in the warm-up
+    expect(t.steps.some((s) => s.msg === 'kubelet.registerPlugin' && s.host === 'node-2')).toBe(false);
+  });
+
+  it('startLate refuses unknown components and nodes, bad times, and times after the story', () => {
+    const err = (startLate: Record<string, unknown>) => { try { runScenario(basic({ startLate: startLate as never })); return ''; } catch (e) { return e instanceof ScenarioError ? e.message : `not a ScenarioError: ${e}`; } };
+    expect(err({ 'csi-node-pluginn/node-1': '5s' })).toMatch(/startLate\.csi-node-pluginn\/node-1: unknown component "csi-node-pluginn\/node-1" \(known: .*kubelet.*, each optionally followed by \/<node>\)/);
+    expect(err({ 'csi-node-plugin/node-9': '5s' })).toMatch(/no node "node-9" in the scenario \(nodes: node-1, node-2\)/);
+    expect(err({ kubelet: 'soon' })).toMatch(/startLate\.kubelet: must be story milliseconds or a duration \(e\.g\. 25s\), not "soon"/);
+    expect(err({ kubelet: '10m' })).toMatch(/starts after the story ends/);
+  });
+
   it('a CSIDriver document decides attachRequired; the driver follows it', () => {
     const csiDriver: K8sObject = { apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name: 'disk.csi.example.com' }, spec: { attachRequired: false } };
     const t = runScenario({ existing: [csiDriver], objects: [sc(), claim(), app()] });

@@ -103,6 +103,12 @@ export interface ScenarioSpec {
    * has no csi-attacher); the rest meet the gap as a real cluster does
    */
   without?: string[];
+  /**
+   * components whose process starts after the story began, in story time (ms or a duration), by name
+   * (every instance) or by instance (`csi-node-plugin/node-1`): a driver's node pod still pulling its
+   * images, a DaemonSet rolled out during the story. The others start with the cluster.
+   */
+  startLate?: Record<string, number | string>;
 }
 
 /** Where the parts of a spec come from (manifests give lines); without it errors name list positions. */
@@ -276,7 +282,7 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
     throw new ScenarioError(msg, { document: label, field: path.map((p) => (typeof p === 'number' ? `[${p}]` : p)).join('.').replace(/\.\[/g, '['), ...(line !== undefined ? { line } : {}) });
   };
   if (!spec || typeof spec !== 'object' || Array.isArray(spec)) throw new ScenarioError('a scenario is an id (see SCENARIOS) or a ScenarioSpec object');
-  const known = new Set(['id', 'title', 'summary', 'k8s', 'driver', 'nodes', 'objects', 'existing', 'actions', 'faults', 'runFor', 'warmUp', 'start', 'timeZone', 'heartbeats', 'without']);
+  const known = new Set(['id', 'title', 'summary', 'k8s', 'driver', 'nodes', 'objects', 'existing', 'actions', 'faults', 'runFor', 'warmUp', 'start', 'timeZone', 'heartbeats', 'without', 'startLate']);
   for (const k of Object.keys(spec)) if (!known.has(k)) fail([k], `unknown field (known: ${[...known].join(', ')})`);
   const id = spec.id ?? 'custom';
   if (typeof id !== 'string' || !/^[a-z0-9][-a-z0-9_.]*$/i.test(id)) fail(['id'], `must be a short name (letters, digits, "-"), not ${JSON.stringify(spec.id)}`);
@@ -548,6 +554,20 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
 
   const title = spec.title ?? `Custom scenario${spec.id ? ` ${spec.id}` : ''}`;
   const W = Math.round(warmUp * 1000);
+  // startLate: checked against the components and this scenario's nodes, kept in cluster µs
+  const startAt: Record<string, number> = {};
+  if (spec.startLate !== undefined) {
+    if (typeof spec.startLate !== 'object' || spec.startLate === null || Array.isArray(spec.startLate)) fail(['startLate'], 'must map component names (or name/node) to a story time, e.g. { csi-node-plugin/node-1: 25s }');
+    for (const [key, v] of Object.entries(spec.startLate)) {
+      const [name, node, extra] = key.split('/');
+      if (!COMPONENT_NAMES.includes(name!) || extra !== undefined) fail(['startLate', key], `unknown component ${JSON.stringify(key)} (known: ${COMPONENT_NAMES.join(', ')}, each optionally followed by /<node>)`);
+      if (node !== undefined && !nodeNames.includes(node)) fail(['startLate', key], `no node "${node}" in the scenario (nodes: ${nodeNames.join(', ')})`);
+      let at: number;
+      try { at = parseDuration(v as string | number); } catch { return fail(['startLate', key], `must be story milliseconds or a duration (e.g. 25s), not ${JSON.stringify(v)}`); }
+      if (at > runFor) fail(['startLate', key], `starts after the story ends (runFor ${runFor} ms)`);
+      startAt[key] = W + Math.round(at * 1000);
+    }
+  }
   return {
     id, title, summary: spec.summary ?? '', ...(spec.k8s ? { k8s: spec.k8s as ProfileId } : {}),
     spec,
@@ -562,6 +582,7 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
       start, hostTz: spec.timeZone ?? { offsetMin: 0, zone: 'UTC' },
       runFor: W + Math.round(runFor * 1000), recordFrom: W,
       backend, heartbeats: spec.heartbeats ?? true, ...(spec.without?.length ? { without: [...spec.without] } : {}),
+      ...(Object.keys(startAt).length ? { startAt } : {}),
     }),
   };
 }
