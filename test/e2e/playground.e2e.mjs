@@ -74,7 +74,7 @@ const tests = [
       // the player is not there before a run: a placeholder says what Run does
       assert.equal(await page.locator('.fp').count(), 0);
       const ids = await page.locator('#pg-example option').evaluateAll((os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
-      assert.deepEqual(ids, ['pod-with-claim', 'no-attach', 'rwx-two-nodes', 'statefulset-move', 'node-shutdown', 'stage-fault']);
+      assert.deepEqual(ids, ['pod-with-claim', 'no-attach', 'rwx-two-nodes', 'statefulset-move', 'node-shutdown', 'stage-fault', 'late-node-plugin']);
       for (const id of ids) {
         await page.getByLabel('Examples').selectOption(id);
         assert.equal(await editor(page).inputValue(), await example(id), `${id}: the editor holds the example`);

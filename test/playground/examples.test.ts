@@ -108,6 +108,16 @@ describe('the playground examples', () => {
     expect(attachments(t)).toEqual([1, 2, 3].map(() => ({ node: 'node-2', attached: true })));
   });
 
+  it('late-node-plugin: until node-1\'s node plugin registers at 20 s, each mount fails with the driver not registered and backs off; then the pod runs', () => {
+    const t = trace('late-node-plugin');
+    const failed = t.steps.filter((s) => s.log?.includes('driver name nfs.csi.example.com not found in the list of registered CSI drivers') && /durationBeforeRetry/.test(s.log));
+    expect(failed.map((s) => /durationBeforeRetry (\S+)\)/.exec(s.log!)![1])).toEqual(['500ms', '1s', '2s', '4s', '8s', '16s']);
+    expect(failed.every((s) => s.t < 20_000)).toBe(true);
+    expect(firstStep(t, { msg: 'kubelet.registerPlugin' })!.t).toBeGreaterThanOrEqual(20_000);
+    expect(rpcCalls(t, 'NodePublishVolume').map((c) => c.code)).toEqual(['OK']);
+    expect(phaseAt(t, 'Pod', 'app')).toBe('Running');
+  });
+
   it('node-shutdown: node-1 goes NotReady; the replacement pod meets a Multi-Attach error until the 6-minute force detach, then runs on node-2', () => {
     const t = trace('node-shutdown');
     expect(objectAt(t, 'Pod', 'db-0', 0)?.spec?.nodeName).toBe('node-1');

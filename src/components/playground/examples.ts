@@ -9,6 +9,7 @@ import rwxTwoNodes from './examples/rwx-two-nodes.yaml?raw';
 import statefulsetMove from './examples/statefulset-move.yaml?raw';
 import nodeShutdown from './examples/node-shutdown.yaml?raw';
 import stageFault from './examples/stage-fault.yaml?raw';
+import lateNodePlugin from './examples/late-node-plugin.yaml?raw';
 
 export interface Example {
   /** ?example=<id>, and the file's name without .yaml */
@@ -25,6 +26,7 @@ export const EXAMPLES: readonly Example[] = [
   { id: 'statefulset-move', label: 'A StatefulSet of 3 pods moving node', yaml: statefulsetMove },
   { id: 'node-shutdown', label: 'A node shuts down', yaml: nodeShutdown },
   { id: 'stage-fault', label: 'A fault: NodeStageVolume fails once', yaml: stageFault },
+  { id: 'late-node-plugin', label: 'A node plugin that starts late', yaml: lateNodePlugin },
 ];
 
 /** The example the page opens with. */
