@@ -41,10 +41,11 @@ const WARM_UP_RUNS = 2;
 /**
  * Start the worker ahead of a run (the what-if panel opens, the playground's page loads): fetching and
  * evaluating the simulation's code, then running it cold, is most of a first run's time, and the reader
- * is still choosing. With `warmUp` (the page's own flow), the worker also runs that once: its code gets
- * compiled and the object versions the what-if will mostly share get rendered, so the reader's first
- * what-if runs as fast as the next ones (cold 330-710 ms, warm 200-390 ms per chapter, measured with
- * npm run bench:whatif). Once per flow; a request sent meanwhile waits behind it.
+ * is still choosing. With `warmUp` (the page's own flow), the worker also runs that (WARM_UP_RUNS
+ * times): its code gets compiled and optimised, and the object versions the what-if will mostly share
+ * get rendered, so the reader's first what-if runs about as fast as the next ones (first 115-318 ms,
+ * next 103-210 ms per chapter here, npm run bench:whatif). Once per flow; a request sent meanwhile
+ * waits behind the warm-up runs.
  */
 export function prewarm(warmUp?: Omit<SimRequest, 'id' | 'warmUp'>): void {
   worker ??= start();
