@@ -698,15 +698,27 @@ function inferFromPaste(out: ExplainedLine[]): void {
   // an Identity call (GetPluginInfo, Probe…) is served by both plugins: it is the plugin whose Node or
   // Controller calls sit nearest to it in the same program's lines (node-driver-registrar's start-up, or
   // a sidecar's). A paste of one plugin's container shows only that plugin's calls.
-  const sided = out.flatMap((l, i) => {
-    const side = (l as unknown as Record<symbol, unknown>)[SIDE];
-    return side === 'node' || side === 'controller' ? [{ i, side, prog: (l as unknown as Record<symbol, unknown>)[PROGRAM] }] : [];
-  });
+  // One pass each way, keeping each program's last Node/Controller line, so a large paste stays linear;
+  // on a tie the earlier line wins.
+  const sideOf = (i: number): { side: unknown; prog: unknown } => {
+    const r = out[i] as unknown as Record<symbol, unknown>;
+    return { side: r[SIDE], prog: r[PROGRAM] };
+  };
+  const before = new Map<number, { at: number; side: unknown }>();
+  const seen = new Map<unknown, { at: number; side: unknown }>();
   for (let i = 0; i < out.length; i++) {
-    const l = out[i]! as unknown as Record<symbol, unknown>;
-    if (l[SIDE] !== 'identity') continue;
-    let best: (typeof sided)[number] | undefined;
-    for (const s of sided) if (s.prog === l[PROGRAM] && (!best || Math.abs(s.i - i) < Math.abs(best.i - i))) best = s;
+    const { side, prog } = sideOf(i);
+    if (side === 'node' || side === 'controller') seen.set(prog, { at: i, side });
+    else if (side === 'identity' && seen.has(prog)) before.set(i, seen.get(prog)!);
+  }
+  seen.clear();
+  for (let i = out.length - 1; i >= 0; i--) {
+    const { side, prog } = sideOf(i);
+    if (side === 'node' || side === 'controller') { seen.set(prog, { at: i, side }); continue; }
+    if (side !== 'identity') continue;
+    const prev = before.get(i);
+    const next = seen.get(prog);
+    const best = prev && (!next || i - prev.at <= next.at - i) ? prev : next;
     if (best?.side === 'node') out[i] = { ...out[i]!, component: 'csi-node-plugin' };
   }
   // csi-attacher takes a VolumeAttachment from its queue before it knows whether to attach or detach it:
