@@ -202,7 +202,7 @@ export class Cluster {
       up: false, lastValue: '', lastDeliveryAt: 0, lastApplyAt: 0, timers: new Map(), emitted: [], incarnation: 0,
       ...(spec.apiClient ? { bucket: newBucket(spec.apiClient) } : {}),
     };
-    r.machine = new ComponentStepper(spec.descriptor.machine, spec.input, (e) => { r.emitted.push(e); });
+    r.machine = this.freshMachine(r);
     r.lastValue = JSON.stringify(r.machine.snapshot.value);
     this.components.set(id, r);
     for (const kind of spec.descriptor.watches as Kind[]) {
@@ -215,6 +215,11 @@ export class Cluster {
     }
     if (spec.serves) this.plugins.set(spec.serves.endpoint === 'controller' ? 'controller' : `${spec.serves.endpoint}:${spec.serves.node}`, r);
     this.agenda.push(spec.startAt ?? 0, () => this.startComponent(r));
+  }
+
+  /** A component's machine in its initial state (at start, and again after a process restart); what it emits is collected for react(). */
+  private freshMachine(r: Running): ComponentStepper {
+    return new ComponentStepper(r.spec.descriptor.machine, r.spec.input, (e) => { r.emitted.push(e); });
   }
 
   private startComponent(r: Running, because?: number): void {
@@ -657,7 +662,7 @@ export class Cluster {
     r.timers.clear();
     r.laggingFloors = undefined;
     r.emitted = [];
-    r.machine = new ComponentStepper(r.spec.descriptor.machine, r.spec.input, (e) => { r.emitted.push(e); });
+    r.machine = this.freshMachine(r);
     const value = JSON.stringify(r.machine.snapshot.value);
     if (value !== r.lastValue) {
       const from = r.lastValue;

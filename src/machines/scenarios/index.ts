@@ -28,6 +28,9 @@ function base(driver: DriverProfile, nodes: NodeSpec[], sc: Parameters<typeof st
   return [storageClass(scName, driver, sc), csiDriver(driver), ...nodes.map(node)];
 }
 
+/** csi-driver-nfs's example class (deploy/example/storageclass-nfs.yaml): the export, and the NFS version as a mount option */
+const nfsBase = () => base(nfs(), twoNodes, { parameters: { server: 'nfs-server.default.svc.cluster.local', share: '/' }, mountOptions: ['nfsvers=4.1'] }, 'nfs-csi');
+
 /** the ceph-rbd cluster of seed 004: pool rbd, layering images, a "ceph-rbd" StorageClass */
 const cephBase = () => base(ceph(), twoNodes, { parameters: { clusterID: '4a9e463a-4853-4237-a5c5-9ae9d25bacda', pool: 'rbd', imageFeatures: 'layering' } }, 'ceph-rbd');
 
@@ -249,8 +252,7 @@ export const SCENARIOS: Scenario[] = [
     build: () => common({
       // deploy/v4.13.4/csi-nfs-controller.yaml runs csi-provisioner, csi-resizer and csi-snapshotter: no csi-attacher
       driver: 'nfs', nodes: twoNodes, without: ['external-attacher'],
-      // deploy/example/storageclass-nfs.yaml: the export and the NFS version as mount options
-      objects: base(nfs(), twoNodes, { parameters: { server: 'nfs-server.default.svc.cluster.local', share: '/' }, mountOptions: ['nfsvers=4.1'] }, 'nfs-csi'),
+      objects: nfsBase(),
       actions: [
         { at: at(1), do: 'create', object: pvc(NS, 'shared', 'nfs-csi', { accessModes: ['ReadWriteMany'] }) },
         { at: at(2), do: 'create', object: pod(NS, 'writer-a', [{ volume: 'data', claim: 'shared' }], { nodeName: 'node-1' }) },
@@ -288,7 +290,7 @@ export const SCENARIOS: Scenario[] = [
       // and the nfs container) starts 25 s into the story
       driver: 'nfs', nodes: twoNodes, without: ['external-attacher'],
       startAt: { 'csi-node-plugin/node-1': at(25), 'node-driver-registrar/node-1': at(25) },
-      objects: base(nfs(), twoNodes, { parameters: { server: 'nfs-server.default.svc.cluster.local', share: '/' }, mountOptions: ['nfsvers=4.1'] }, 'nfs-csi'),
+      objects: nfsBase(),
       actions: [
         { at: at(1), do: 'create', object: pvc(NS, 'shared', 'nfs-csi', { accessModes: ['ReadWriteMany'] }) },
         { at: at(2), do: 'create', object: pod(NS, 'web-0', [{ volume: 'data', claim: 'shared' }], { nodeName: 'node-1' }) },
