@@ -88,11 +88,10 @@ function topology(driver: DriverProfile, claim: K8sObject, nodes: K8sObject[], s
   // a selected node without the driver's topology labels fails the provisioning upstream; here: no requirement
   const selected = selectedNode ? termOf(selectedNode) : undefined;
   if (selectedName && !selected) return undefined;
-  let requisite: Term[];
-  if (strict && selected) requisite = [selected];
-  else requisite = [...new Map(nodes.map(termOf).filter((t): t is Term => !!t).map((t) => [termHash(t), t])).values()];
+  // deduplicated and sorted by topologyTerm.hash
+  const byHash = new Map((strict && selected ? [selected] : nodes.map(termOf).filter((t): t is Term => !!t)).map((t) => [termHash(t), t]));
+  const requisite = [...byHash.keys()].sort().map((h) => byHash.get(h)!);
   if (!requisite.length) return undefined;
-  requisite.sort((a, b) => (termHash(a) < termHash(b) ? -1 : termHash(a) > termHash(b) ? 1 : 0));
   let preferred: Term[];
   if (selected && strict) preferred = requisite;
   else {
