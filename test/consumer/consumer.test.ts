@@ -14,7 +14,11 @@ let dir = '';
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'csi-flows-consumer-'));
-  const tgz = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: repo, encoding: 'utf8' }).trim().split('\n').pop()!;
+  // --ignore-scripts: `prepare` would rebuild dist/lib (tsc rewrites every file) while other test files
+  // in the same run import it or spawn the CLI from it; a CLI test once read a half-written module.
+  // npm test builds dist/lib before vitest runs.
+  if (!existsSync(join(repo, 'dist/lib/machines/index.js'))) throw new Error('dist/lib is missing: run npm run build:lib (npm test does), then this test again');
+  const tgz = execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', dir], { cwd: repo, encoding: 'utf8' }).trim().split('\n').pop()!;
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { 'csi-flows': `file:./${tgz}` } }));
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: dir, encoding: 'utf8' });
   // Vitest itself comes from this repo: the consumer's test only needs to resolve it
