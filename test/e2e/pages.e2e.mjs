@@ -302,7 +302,9 @@ const tests = [
   async function searchPageRunsTheQueryFromTheUrl({ browser, baseUrl }) {
     const { page, errors, close } = await openPage(browser, `${baseUrl}/search/?q=kubelet`);
     try {
-      const results = page.locator('.pagefind-ui__result');
+      // Pagefind UI draws a result's placeholder first and fills in its link when the result's
+      // fragment has loaded: wait for the link, or a slow machine reads an empty list.
+      const results = page.locator('.pagefind-ui__result-link');
       await results.first().waitFor({ timeout: 10_000 });
       const field = page.getByLabel('Search the chapters and component pages');
       assert.equal(await field.inputValue(), 'kubelet');
@@ -333,7 +335,7 @@ const tests = [
       colorScheme: 'dark',
     });
     try {
-      await page.locator('.pagefind-ui__result').first().waitFor({ timeout: 10_000 });
+      await page.locator('.pagefind-ui__result-link').first().waitFor({ timeout: 10_000 });
       const violations = await seriousAxeViolations(page);
       assert.deepEqual(violations, [], formatViolations(violations));
       // Result titles follow the site's dark text colour, not Pagefind's default dark grey.
@@ -470,7 +472,7 @@ const tests = [
     // searching a term leads to its definition first, not to diagram sources or log templates
     const search = await openPage(browser, `${baseUrl}/search/?q=VolumeAttachment`);
     try {
-      await search.page.locator('.pagefind-ui__result').first().waitFor({ timeout: 10_000 });
+      await search.page.locator('.pagefind-ui__result-link').first().waitFor({ timeout: 10_000 });
       // the definition comes first, above the results, with a link to its entry
       const card = search.page.locator('#glossary-hit');
       await card.waitFor({ state: 'visible' });
