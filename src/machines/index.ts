@@ -12,6 +12,7 @@ export { parseDriverText, driverText } from './view/whatif.ts';
 export type { ScenarioErrorLocation } from './scenarios/errors.ts';
 export { compileScenario, genericDriver, checkFault, RESTARTABLE, type ScenarioSpec, type DriverSpec, type ScenarioNode, type StoryAction } from './scenarios/spec.ts';
 export { scenarioFromManifests, type ManifestOptions } from './scenarios/manifests.ts';
+export { scenarioFile, type ScenarioFile, type ScenarioFileOptions } from './scenarios/scenarioFile.ts';
 export { SCENARIOS } from './scenarios/index.ts';
 export { buildComponents, CONTROL_PLANE_HOST, CSI_CONTROLLER_HOST } from './scenarios/topology.ts';
 export type { Scenario, ScenarioData, ScenarioOptions, NodeSpec, BackendVolume } from './scenarios/types.ts';

@@ -35,7 +35,7 @@ export interface ManifestOptions {
 }
 
 const SCENARIO_API = 'csi-flows/v1';
-const SPEC_FIELDS = ['title', 'summary', 'k8s', 'driver', 'nodes', 'existing', 'actions', 'faults', 'runFor', 'warmUp', 'start', 'timeZone', 'heartbeats', 'without', 'startLate'];
+const SPEC_FIELDS = ['title', 'summary', 'k8s', 'driver', 'nodes', 'existing', 'actions', 'faults', 'runFor', 'warmUp', 'start', 'timeZone', 'heartbeats', 'without', 'startLate', 'flags', 'apiServerUrl'];
 
 interface Doc { doc: Document.Parsed; index: number; value: unknown; label: string }
 

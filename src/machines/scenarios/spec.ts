@@ -52,6 +52,8 @@ export interface DriverSpec {
 
 /** A node of the scenario: a name, or the details a kubelet and the driver's node plugin report. */
 export type ScenarioNode = string | (Omit<NodeSpec, 'kubeletUptimeUs'> & {
+  /** how long the kubelet has been up when the cluster starts (ms or a duration): the m=+… monotonic reading in the times it prints ("No retries permitted until …") */
+  kubeletUptime?: number | string;
   /** shorthand for the label topology.kubernetes.io/zone */
   zone?: string;
   /** the Node object is cordoned (spec.unschedulable) when the story starts */
@@ -109,7 +111,39 @@ export interface ScenarioSpec {
    * images, a DaemonSet rolled out during the story. The others start with the cluster.
    */
   startLate?: Record<string, number | string>;
+  /**
+   * command-line flags of the CSI sidecars, named as upstream names them (without "--"), e.g.
+   * { external-attacher: { worker-threads: 100, kube-api-qps: 5, kube-api-burst: 1 } }: see SIDECAR_FLAGS
+   */
+  flags?: Record<string, Record<string, number | boolean>>;
+  /** the API server's URL, as client-go prints it in its logs (default https://10.0.0.1:443) */
+  apiServerUrl?: string;
 }
+
+interface SidecarFlag {
+  /** the component's input it sets, or the client-go rate limiter's qps or burst */
+  sets: { input: string } | { client: 'qps' | 'burst' };
+  type: 'count' | 'rate' | 'boolean';
+  /** upstream's default, said in messages */
+  dflt: number | boolean;
+}
+
+// --kube-api-qps 5 and --kube-api-burst 10: every kubernetes-csi sidecar's default (cmd/csi-attacher/main.go,
+// cmd/csi-provisioner/csi-provisioner.go, cmd/csi-resizer/main.go, cmd/csi-snapshotter/main.go)
+const API_CLIENT_FLAGS: Record<string, SidecarFlag> = {
+  'kube-api-qps': { sets: { client: 'qps' }, type: 'rate', dflt: 5 },
+  'kube-api-burst': { sets: { client: 'burst' }, type: 'count', dflt: 10 },
+};
+
+/** The sidecar flags a scenario may set, by component; the ones the simulation acts on. */
+export const SIDECAR_FLAGS: Readonly<Record<string, Readonly<Record<string, SidecarFlag>>>> = {
+  // external-attacher cmd/csi-attacher/main.go: --worker-threads (default 10)
+  'external-attacher': { 'worker-threads': { sets: { input: 'workerThreads' }, type: 'count', dflt: 10 }, ...API_CLIENT_FLAGS },
+  // external-provisioner cmd/csi-provisioner/csi-provisioner.go: --strict-topology (default false)
+  'external-provisioner': { 'strict-topology': { sets: { input: 'strictTopology' }, type: 'boolean', dflt: false }, ...API_CLIENT_FLAGS },
+  'external-resizer': { ...API_CLIENT_FLAGS },
+  'external-snapshotter': { ...API_CLIENT_FLAGS },
+};
 
 /** Where the parts of a spec come from (manifests give lines); without it errors name list positions. */
 export interface SpecSources {
@@ -282,7 +316,7 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
     throw new ScenarioError(msg, { document: label, field: path.map((p) => (typeof p === 'number' ? `[${p}]` : p)).join('.').replace(/\.\[/g, '['), ...(line !== undefined ? { line } : {}) });
   };
   if (!spec || typeof spec !== 'object' || Array.isArray(spec)) throw new ScenarioError('a scenario is an id (see SCENARIOS) or a ScenarioSpec object');
-  const known = new Set(['id', 'title', 'summary', 'k8s', 'driver', 'nodes', 'objects', 'existing', 'actions', 'faults', 'runFor', 'warmUp', 'start', 'timeZone', 'heartbeats', 'without', 'startLate']);
+  const known = new Set(['id', 'title', 'summary', 'k8s', 'driver', 'nodes', 'objects', 'existing', 'actions', 'faults', 'runFor', 'warmUp', 'start', 'timeZone', 'heartbeats', 'without', 'startLate', 'flags', 'apiServerUrl']);
   for (const k of Object.keys(spec)) if (!known.has(k)) fail([k], `unknown field (known: ${[...known].join(', ')})`);
   const id = spec.id ?? 'custom';
   if (typeof id !== 'string' || !/^[a-z0-9][-a-z0-9_.]*$/i.test(id)) fail(['id'], `must be a short name (letters, digits, "-"), not ${JSON.stringify(spec.id)}`);
@@ -302,6 +336,10 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
     spec.without.forEach((c, i) => {
       if (typeof c !== 'string' || !COMPONENT_NAMES.includes(c)) fail(['without', i], `unknown component ${JSON.stringify(c)} (known: ${COMPONENT_NAMES.join(', ')})`);
     });
+  }
+  const { componentInputs, apiClients } = readFlags(spec.flags, fail);
+  if (spec.apiServerUrl !== undefined && (typeof spec.apiServerUrl !== 'string' || !/^https?:\/\/[^/\s]+$/.test(spec.apiServerUrl))) {
+    fail(['apiServerUrl'], `must be the API server's URL, scheme and host only (e.g. https://10.0.0.1:443), not ${JSON.stringify(spec.apiServerUrl)}`);
   }
   const start = spec.start ?? DEFAULT_START;
   if (typeof start !== 'string' || Number.isNaN(Date.parse(start))) fail(['start'], `must be an ISO 8601 time such as 2024-05-14T09:30:00Z, not ${JSON.stringify(spec.start)}`);
@@ -344,7 +382,14 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
       const { zone, unschedulable, ...rest } = n;
       if (zone !== undefined && typeof zone !== 'string') fail(['nodes', i, 'zone'], 'must be a string');
       for (const f of ['kubeletPid'] as const) if (rest[f] !== undefined && (!Number.isSafeInteger(rest[f]) || rest[f]! < 1)) fail(['nodes', i, f], 'must be a positive integer');
-      return { hostname: rest.name, ...rest, ...(zone ? { labels: { ...rest.labels, [ZONE_LABEL]: zone } } : {}), ...(unschedulable ? { unschedulable: true } : {}) };
+      const { kubeletUptime, ...plain } = rest;
+      let uptimeUs: number | undefined;
+      if (kubeletUptime !== undefined) {
+        // the times the kubelet prints carry its process's monotonic clock (m=+…): how long it has been up when the cluster starts
+        try { uptimeUs = Math.round(parseDuration(kubeletUptime) * 1000); } catch { fail(['nodes', i, 'kubeletUptime'], `must be milliseconds or a duration (e.g. 36h46m40s), not ${JSON.stringify(kubeletUptime)}`); }
+        if (uptimeUs! < 0) fail(['nodes', i, 'kubeletUptime'], 'must be at least 0');
+      }
+      return { hostname: plain.name, ...plain, ...(uptimeUs !== undefined ? { kubeletUptimeUs: uptimeUs } : {}), ...(zone ? { labels: { ...plain.labels, [ZONE_LABEL]: zone } } : {}), ...(unschedulable ? { unschedulable: true } : {}) };
     });
   } else {
     nodes = DEFAULT_NODES.map((n) => ({ ...n }));
@@ -455,6 +500,7 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
   const actions: Array<{ at: number; a: UserAction }> = [];
   if (spec.actions !== undefined && !Array.isArray(spec.actions)) fail(['actions'], 'must be a list of actions');
   const createdLater = new Set<string>();
+  const deletedAt = new Map<string, number>();
   (spec.actions ?? []).forEach((raw, i) => {
     const at0: Path = ['actions', i];
     if (!raw || typeof raw !== 'object') fail(at0, 'an action is a mapping with at and do');
@@ -479,7 +525,10 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
         const src: ObjectSource = { document: `${label}, ${pathLabel([...at0, 'object'])}`, ...(sources.line ? { line: (p: Path) => sources.line!([...at0, 'object', ...p]) } : {}) };
         const o = checkObject(a.object, src);
         const key = keyOf(o);
-        if (seen.has(key) || createdLater.has(key)) new Checker(src).fail(['metadata', 'name'], `${o.kind} ${name(o)} already exists in the scenario`);
+        // an object deleted earlier in the story may be created again (a StatefulSet deleted and re-created)
+        const gone = deletedAt.get(key);
+        if ((seen.has(key) || createdLater.has(key)) && !(gone !== undefined && gone <= at)) new Checker(src).fail(['metadata', 'name'], `${o.kind} ${name(o)} already exists in the scenario`);
+        deletedAt.delete(key);
         createdLater.add(key);
         if (o.kind === 'Pod') { podNames.add(key); checkPodVolumes(new Checker(src), o.spec, ['spec'], o.metadata.namespace!); }
         if (o.kind === 'PersistentVolumeClaim') { claimNames.add(key); checkClaim(new Checker(src), o.spec, ['spec'], o.metadata.namespace!); }
@@ -489,6 +538,7 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
       }
       case 'delete': {
         const t = target(a.kind, a.namespace, a.name);
+        deletedAt.set(objectKey(t.kind, t.namespace, t.name), at);
         const grace = a.gracePeriodSeconds;
         if (grace !== undefined && (typeof grace !== 'number' || !Number.isSafeInteger(grace) || grace < 0)) fail([...at0, 'gracePeriodSeconds'], 'must be an integer of at least 0');
         actions.push({ at, a: { at: 0, do: 'delete', ...t, ...(grace !== undefined ? { gracePeriodSeconds: grace } : {}), ...summary } });
@@ -528,8 +578,6 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
   });
 
   // ------------------------------------------------------------------ the engine's data
-  const order = (o: K8sObject) => SCENARIO_KINDS.indexOf(o.kind);
-  const byDependency = (a: Located, b: Located) => order(a.o) - order(b.o);
   const installCsiDriver = csiDrivers.length === 0;
   const csiDriverObject: K8sObject = {
     apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name: driver.name },
@@ -542,8 +590,10 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
     const o = nodeObject(n);
     return n.unschedulable ? { ...o, spec: { ...o.spec, unschedulable: true } } : o;
   });
-  const existing = located.filter((l) => l.list === 'existing' && l.o.kind !== 'Node').sort(byDependency).map((l) => l.o);
-  const atStart = located.filter((l) => l.list === 'objects' && l.o.kind !== 'Node').sort(byDependency).map((l) => l.o);
+  const existing = dependenciesFirst(located.filter((l) => l.list === 'existing' && l.o.kind !== 'Node').map((l) => l.o));
+  const atStart = dependenciesFirst(located.filter((l) => l.list === 'objects' && l.o.kind !== 'Node').map((l) => l.o));
+  // the cluster's configuration (classes, the CSIDriver) comes before the nodes, as an installer creates it
+  const isConfig = (o: K8sObject) => CONFIG_KINDS.has(o.kind);
   // a statically provisioned volume exists in the backend before anything asks for it
   const backend: BackendVolume[] = [...located.map((l) => l.o), ...actions.map((x) => (x.a.do === 'create' ? x.a.object : undefined))]
     .filter((o): o is K8sObject => o?.kind === 'PersistentVolume')
@@ -574,7 +624,7 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
     build: (): ScenarioData => ({
       ...faultLists(splitFaults(faults)),
       driver: profile, nodes: nodeSpecs,
-      objects: [...nodeObjects, ...(installCsiDriver ? [csiDriverObject] : []), ...existing],
+      objects: [...existing.filter(isConfig), ...(installCsiDriver ? [csiDriverObject] : []), ...nodeObjects, ...existing.filter((o) => !isConfig(o))],
       actions: [
         ...atStart.map((o): UserAction => ({ at: W, do: 'create', object: o })),
         ...actions.map((x) => ({ ...x.a, at: W + Math.round(x.at * 1000) }) as UserAction),
@@ -583,7 +633,84 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
       runFor: W + Math.round(runFor * 1000), recordFrom: W,
       backend, heartbeats: spec.heartbeats ?? true, ...(spec.without?.length ? { without: [...spec.without] } : {}),
       ...(Object.keys(startAt).length ? { startAt } : {}),
+      ...(componentInputs ? { componentInputs } : {}), ...(apiClients ? { apiClients } : {}),
+      ...(spec.apiServerUrl ? { apiServerUrl: spec.apiServerUrl } : {}),
     }),
+  };
+}
+
+const CONFIG_KINDS: ReadonlySet<Kind> = new Set(['StorageClass', 'VolumeSnapshotClass', 'CSIDriver']);
+
+/**
+ * The objects in the order they are written, except that an object's dependencies come before it: the
+ * cluster's configuration first, then a claim's class and source, a pod's claims, a snapshot's claim and
+ * class. Creation order decides the uids the API server hands out, so a file written in a built-in
+ * scenario's order (scenarioFile) runs to the same trace.
+ */
+function dependenciesFirst(objects: K8sObject[]): K8sObject[] {
+  const byKey = new Map(objects.map((o) => [keyOf(o), o]));
+  const out: K8sObject[] = [];
+  const placed = new Set<string>();
+  const ref = (kind: Kind, namespace: string | undefined, n: unknown): string | undefined => {
+    if (typeof n !== 'string') return undefined;
+    const k = objectKey(kind, CLUSTER_SCOPED.has(kind) ? undefined : namespace, n);
+    return byKey.has(k) ? k : undefined;
+  };
+  const depsOf = (o: K8sObject): Array<string | undefined> => {
+    const ns = o.metadata.namespace;
+    switch (o.kind) {
+      case 'Pod':
+        return ((o.spec.volumes ?? []) as Array<{ persistentVolumeClaim?: { claimName?: string } }>).map((v) => ref('PersistentVolumeClaim', ns, v.persistentVolumeClaim?.claimName));
+      case 'PersistentVolumeClaim':
+        return [ref('StorageClass', undefined, o.spec.storageClassName), ...(o.spec.dataSource ? [ref(o.spec.dataSource.kind as Kind, ns, o.spec.dataSource.name)] : [])];
+      case 'PersistentVolume':
+        return [ref('StorageClass', undefined, o.spec.storageClassName)];
+      case 'StatefulSet':
+        return ((o.spec.volumeClaimTemplates ?? []) as Array<{ spec?: { storageClassName?: string } }>).map((t) => ref('StorageClass', undefined, t.spec?.storageClassName));
+      case 'VolumeSnapshot':
+        return [ref('PersistentVolumeClaim', ns, o.spec.source?.persistentVolumeClaimName), ref('VolumeSnapshotClass', undefined, o.spec.volumeSnapshotClassName)];
+      default:
+        return [];
+    }
+  };
+  const visit = (o: K8sObject, path: Set<string>): void => {
+    const k = keyOf(o);
+    if (placed.has(k) || path.has(k)) return; // a cycle (a claim cloned from itself) is refused elsewhere
+    path.add(k);
+    for (const d of depsOf(o)) if (d !== undefined) visit(byKey.get(d)!, path);
+    placed.add(k);
+    out.push(o);
+  };
+  for (const o of objects.filter((x) => CONFIG_KINDS.has(x.kind))) visit(o, new Set());
+  for (const o of objects) visit(o, new Set());
+  return out;
+}
+
+/** spec.flags → the components' inputs and their client-go rate limiters, checked against SIDECAR_FLAGS. */
+function readFlags(flags: ScenarioSpec['flags'], fail: (path: Path, msg: string) => never): Pick<ScenarioData, 'componentInputs' | 'apiClients'> {
+  if (flags === undefined) return {};
+  if (!flags || typeof flags !== 'object' || Array.isArray(flags)) return fail(['flags'], 'must map sidecars to their flags, e.g. { external-attacher: { worker-threads: 100 } }');
+  const componentInputs: Record<string, Record<string, unknown>> = {};
+  const apiClients: Record<string, { qps: number; burst: number }> = {};
+  for (const [component, set] of Object.entries(flags)) {
+    const known = SIDECAR_FLAGS[component];
+    if (!known) fail(['flags', component], `no flags of ${JSON.stringify(component)} are simulated (sidecars with flags: ${Object.keys(SIDECAR_FLAGS).join(', ')})`);
+    if (!set || typeof set !== 'object' || Array.isArray(set)) fail(['flags', component], `must map flags to values, e.g. { ${Object.keys(known!)[0]}: ${String(Object.values(known!)[0]!.dflt)} }`);
+    for (const [flag, value] of Object.entries(set)) {
+      const f = known![flag.replace(/^--/, '')];
+      if (!f) fail(['flags', component, flag], `${component} has no simulated flag --${flag.replace(/^--/, '')} (simulated: ${Object.keys(known!).map((k) => `--${k}`).join(', ')})`);
+      const ok = f!.type === 'boolean' ? typeof value === 'boolean' : f!.type === 'count' ? Number.isSafeInteger(value) && (value as number) >= 1 : typeof value === 'number' && value > 0 && Number.isFinite(value);
+      if (!ok) fail(['flags', component, flag], `must be ${f!.type === 'boolean' ? 'true or false' : f!.type === 'count' ? 'a whole number of at least 1' : 'a number above 0'} (upstream's default: ${String(f!.dflt)}), not ${JSON.stringify(value)}`);
+      if ('input' in f!.sets) (componentInputs[component] ??= {})[f!.sets.input] = value;
+      else {
+        const c = (apiClients[component] ??= { qps: API_CLIENT_FLAGS['kube-api-qps']!.dflt as number, burst: API_CLIENT_FLAGS['kube-api-burst']!.dflt as number });
+        c[f!.sets.client] = value as number;
+      }
+    }
+  }
+  return {
+    ...(Object.keys(componentInputs).length ? { componentInputs } : {}),
+    ...(Object.keys(apiClients).length ? { apiClients } : {}),
   };
 }
 
