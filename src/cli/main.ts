@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { jsonChunks } from './jsonChunks.ts';
 import {
   buildKnowledge, CSI_RPCS, decodeInput, explainText, ExplainInputError, FaultSyntaxError, GRPC_CODES, parseFaultText, runScenario,
-  scenarioFromManifests, ScenarioError, SCENARIOS, compileScenario, toMermaidSequence, DRIVERS, parseDriverText,
+  scenarioFromManifests, scenarioFile, isProfileId, PROFILE_IDS, ScenarioError, SCENARIOS, compileScenario, toMermaidSequence, DRIVERS, parseDriverText,
   type ExplainedLine, type ExplainResult, type ScenarioSpec, type Trace,
 } from '../machines/index.ts';
 
@@ -35,6 +35,7 @@ usage:
   csi-flows trace <scenario> [flags]              run a built-in scenario and print its trace
   csi-flows trace --file <scenario.yaml|-> [flags] run your own scenario (Kubernetes manifests + a csi-flows/v1 Scenario)
   csi-flows validate <scenario.yaml|->            check a scenario file
+  csi-flows export <scenario> [flags]             print a built-in scenario as a scenario file, to start your own
   csi-flows explain [<file>|-] [--json]           explain kubelet / controller / sidecar logs
   csi-flows --version
 
@@ -75,6 +76,15 @@ trace --file reads it, and prints what it holds. A mistake is reported as <file>
 <field>: <what is wrong>, with exit status 2.
 
 example: csi-flows validate my-scenario.yaml`,
+  export: `usage: csi-flows export <scenario> [--k8s 1.20|1.30] [--replicas N]
+
+Prints a built-in scenario as a scenario file: Kubernetes manifests and a csi-flows/v1 Scenario document
+(nodes, driver, timeline, faults, sidecar flags). trace --file runs it to the built-in scenario's trace;
+change it to make the scenario yours. The playground's menu offers the same files.
+  --k8s 1.20|1.30        the version profile the file names (default: the scenario's, else 1.30)
+  --replicas N           replicas, for scenarios that take them (statefulset-rollout)
+
+example: csi-flows export attach > attach.yaml && csi-flows trace --file attach.yaml --fault NodeStageVolume=INTERNALx2`,
   explain: `usage: csi-flows explain [<file>|-] [--json] [--base-url <url>]
 
 Reads kubelet, kube-controller-manager, CSI sidecar and driver logs (klog, journald, kubectl describe
@@ -142,7 +152,7 @@ export function main(argv: string[], io: Io | ((s: string) => void) = defaultIo(
     }
     if (command === '--help' || command === '-h' || command === 'help') {
       const topic = rest[0];
-      if (topic && !HELP[topic]) throw new UsageError(`no help for "${topic}" (commands: scenarios, trace, validate, explain)`);
+      if (topic && !HELP[topic]) throw new UsageError(`no help for "${topic}" (commands: scenarios, trace, validate, export, explain)`);
       o.out((topic ? HELP[topic] : HELP.main) + '\n');
       return 0;
     }
@@ -151,7 +161,7 @@ export function main(argv: string[], io: Io | ((s: string) => void) = defaultIo(
       return 0;
     }
     if (rest.includes('--help') || rest.includes('-h')) {
-      if (!HELP[command]) throw new UsageError(`unknown command "${command}" (expected scenarios, trace, validate or explain)`);
+      if (!HELP[command]) throw new UsageError(`unknown command "${command}" (expected scenarios, trace, validate, export or explain)`);
       o.out(HELP[command] + '\n');
       return 0;
     }
@@ -159,7 +169,8 @@ export function main(argv: string[], io: Io | ((s: string) => void) = defaultIo(
     if (command === 'trace') return trace(rest, o);
     if (command === 'validate') return validate(rest, o);
     if (command === 'explain') return explain(rest, o);
-    throw new UsageError(`unknown command "${command}" (expected scenarios, trace, validate or explain; see csi-flows --help)`);
+    if (command === 'export') return exportScenario(rest, o);
+    throw new UsageError(`unknown command "${command}" (expected scenarios, trace, validate, export or explain; see csi-flows --help)`);
   } catch (e) {
     if (e instanceof UsageError || e instanceof ScenarioError || e instanceof ExplainInputError || isParseArgsError(e)) {
       o.err(`csi-flows: ${(e as Error).message.split('\n')[0]}\n`);
@@ -184,6 +195,16 @@ function scenarios(args: string[], o: Io): number {
     const w = Math.max(...list.map((s) => s.id.length));
     for (const s of list) o.out(`${s.id.padEnd(w)}  ${s.title}\n`);
   }
+  return 0;
+}
+
+function exportScenario(args: string[], o: Io): number {
+  const { values, positionals } = parseArgs({ args, options: { k8s: { type: 'string' }, replicas: { type: 'string' } }, allowPositionals: true });
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'export needs a scenario id (csi-flows scenarios lists them)' : `export takes one scenario, got ${positionals.length}: ${positionals.join(' ')}`);
+  const k8s = values.k8s;
+  if (k8s !== undefined && !isProfileId(k8s)) throw new UsageError(`unknown --k8s "${k8s}" (known: ${PROFILE_IDS.join(', ')})`);
+  const replicas = intOption('replicas', values.replicas);
+  o.out(scenarioFile(positionals[0]!, { ...(k8s ? { k8s } : {}), ...(replicas !== undefined ? { replicas } : {}) }).yaml);
   return 0;
 }
 

@@ -136,6 +136,23 @@ describe('csi-flows with your own scenario file', () => {
     expect(t.final.objects.find((o: { kind: string }) => o.kind === 'Pod').status.phase).toBe('Running');
   });
 
+  it('export prints a built-in scenario as a file that trace --file runs to the same trace, with a fault on top', () => {
+    const exported = run('export', 'pod-migration', '--k8s', '1.20');
+    expect(exported.code).toBe(0);
+    expect(exported.out).toMatch(/^# A StatefulSet pod moves to another node/);
+    const path = file('pod-migration.yaml', exported.out);
+    expect(run('trace', '--file', path).out).toBe(run('trace', 'pod-migration', '--k8s', '1.20').out);
+    expect(run('trace', '--file', path, '--fault', 'NodeStageVolume=INTERNALx1').out).toBe(run('trace', 'pod-migration', '--k8s', '1.20', '--fault', 'NodeStageVolume=INTERNALx1').out);
+  });
+
+  it('export refuses an unknown scenario, a bad version, replicas for a scenario without them and a missing id, exit 2', () => {
+    expect(run('export', 'atach')).toMatchObject({ code: 2, out: '', err: expect.stringMatching(/^csi-flows: unknown scenario "atach" \(known: provision, /) });
+    expect(run('export', 'attach', '--k8s', '1.25')).toMatchObject({ code: 2, err: 'csi-flows: unknown --k8s "1.25" (known: 1.20, 1.30)\n' });
+    expect(run('export', 'attach', '--replicas', '3')).toMatchObject({ code: 2, err: 'csi-flows: scenario "attach" does not take replicas\n' });
+    expect(run('export')).toMatchObject({ code: 2, err: 'csi-flows: export needs a scenario id (csi-flows scenarios lists them)\n' });
+    expect(run('export', '--help')).toMatchObject({ code: 0, out: expect.stringContaining('usage: csi-flows export <scenario>') });
+  });
+
   it('trace --file - reads standard input, and gives the same trace as the file', () => {
     const a = run('trace', '--file', file('same.yaml', SCENARIO));
     const b = runWith(SCENARIO, 'trace', '--file', '-');

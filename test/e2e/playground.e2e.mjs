@@ -73,7 +73,7 @@ const tests = [
       assert.equal(await editor(page).inputValue(), await example('pod-with-claim'));
       // the player is not there before a run: a placeholder says what Run does
       assert.equal(await page.locator('.fp').count(), 0);
-      const ids = await page.locator('#pg-example option').evaluateAll((os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
+      const ids = await page.locator('#pg-example optgroup[label="Examples"] option').evaluateAll((os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
       assert.deepEqual(ids, ['pod-with-claim', 'no-attach', 'rwx-two-nodes', 'statefulset-move', 'node-shutdown', 'stage-fault', 'late-node-plugin']);
       for (const id of ids) {
         await page.getByLabel('Examples').selectOption(id);
@@ -99,6 +99,52 @@ const tests = [
       assert.deepEqual(errors, []);
     } finally {
       await close();
+    }
+  },
+
+  async function everyBuiltInScenarioIsInTheMenuAsAFileThatRunsToItsChaptersFlow({ browser, baseUrl }) {
+    // the library the site is built from: the built-in scenarios and their traces
+    const lib = await import('../../dist/lib/machines/index.js');
+    const { page, errors, close } = await openPlayground(browser, baseUrl);
+    try {
+      const group = page.locator('#pg-example optgroup', { hasText: '' }).nth(1);
+      assert.match(await group.getAttribute('label') ?? '', /^Built-in scenarios/);
+      const values = await group.locator('option').evaluateAll((os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
+      assert.deepEqual([...values].sort(), lib.SCENARIOS.map((s) => `chapter:${s.id}`).sort(), 'every built-in scenario, once');
+      // learning order: the first chapter's scenario first
+      assert.equal(values[0], 'chapter:provision');
+      for (const id of ['attach', 'pod-migration']) {
+        await page.getByLabel('Examples').selectOption(`chapter:${id}`);
+        await page.waitForFunction((want) => /** @type {HTMLTextAreaElement} */ (document.getElementById('pg-text')).value.includes(`name: ${want}\n`), id);
+        const served = await (await fetch(`${baseUrl}/scenarios/${id}.yaml`)).text();
+        assert.equal(await editor(page).inputValue(), served, `${id}: the editor holds /scenarios/${id}.yaml`);
+        assert.equal(served, lib.scenarioFile(id).yaml, `${id}: the served file is scenarioFile's`);
+        // the note leads to the chapter that shows it
+        assert.equal(await page.locator('.pg-note a').getAttribute('href'), id === 'attach' ? '/flows/attach/' : '/flows/pod-migration/');
+        const r = await run(page);
+        assert.equal(r.steps, lib.runScenario(id).steps.length, `${id}: the chapter's number of steps`);
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+    // ?chapter= opens a built-in scenario's file and runs it; an unknown one says so
+    const linked = await openPlayground(browser, baseUrl, '?chapter=teardown');
+    try {
+      const r = await settled(linked.page);
+      assert.equal(r.steps, lib.runScenario('teardown').steps.length);
+      assert.equal(await linked.page.getByLabel('Examples').inputValue(), 'chapter:teardown');
+      assert.deepEqual(linked.errors, []);
+    } finally {
+      await linked.close();
+    }
+    const bad = await openPlayground(browser, baseUrl, '?chapter=atach');
+    try {
+      await bad.page.locator('.pg-notice').waitFor({ timeout: 5000 });
+      assert.match(await bad.page.locator('.pg-notice').innerText(), /no chapter scenario "atach" \(the chapters: provision, /);
+      assert.deepEqual(bad.errors, []);
+    } finally {
+      await bad.close();
     }
   },
 

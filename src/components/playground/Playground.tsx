@@ -94,15 +94,31 @@ function writeUrl(s: string | null, keepStep: boolean): void {
   const u = new URL(window.location.href);
   if (s !== null) u.searchParams.set('s', s);
   u.searchParams.delete('example');
+  u.searchParams.delete('chapter');
   // a new run starts from its own step 1, without the last flow's what-if (a shared link keeps both)
   if (!keepStep) for (const k of ['step', 'k8s', 'flow', ...WHAT_IF_PARAMS]) u.searchParams.delete(k);
   const href = u.pathname + u.search + u.hash;
   if (href !== window.location.pathname + window.location.search + window.location.hash) window.history.replaceState(window.history.state, '', href);
 }
 
-export default function Playground() {
+/** A built-in scenario the menu offers: its file is /scenarios/<id>.yaml (src/pages/scenarios/[id].yaml.ts). */
+export interface ChapterScenario {
+  id: string;
+  title: string;
+  /** the page that shows it: its chapter, or its embed page */
+  href: string;
+  /** the chapter's title, when a chapter shows it */
+  chapter?: string;
+}
+
+export const chapterFileUrl = (id: string): string => `/scenarios/${encodeURIComponent(id)}.yaml`;
+const CHAPTER_PREFIX = 'chapter:';
+
+export default function Playground({ chapters = [] }: { chapters?: ChapterScenario[] }) {
   const [hydrated, setHydrated] = useState(false);
   const [text, setText] = useState(STARTING_EXAMPLE.yaml);
+  /** the chapter scenario file loaded last, as it came (the menu shows it while the text is unchanged) */
+  const [chapterFile, setChapterFile] = useState<{ id: string; yaml: string } | null>(null);
   /** the reader's own text, kept when an example replaced it */
   const [saved, setSaved] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -129,7 +145,9 @@ export default function Playground() {
   const digits = String(lines).length;
   // the menu shows the example the text is, unchanged; any other text is the reader's own
   const example = useMemo(() => EXAMPLES.find((e) => e.yaml === text), [text]);
-  const exampleId = example?.id ?? '';
+  const chapter = chapterFile && chapterFile.yaml === text ? chapters.find((c) => c.id === chapterFile.id) : undefined;
+  const exampleId = example?.id ?? (chapter ? `${CHAPTER_PREFIX}${chapter.id}` : '');
+  const isAsLoaded = (t: string) => EXAMPLES.some((e) => e.yaml === t) || (chapterFile !== null && chapterFile.yaml === t);
 
   /** Keep the gutter (and the error band) in step with the textarea's scroll. */
   const follow = useCallback(() => {
@@ -202,6 +220,14 @@ export default function Playground() {
     const p = new URLSearchParams(window.location.search);
     const s = p.get('s');
     const ex = p.get('example');
+    const ch = p.get('chapter');
+    if (s === null && ex === null && ch !== null) {
+      if (chapters.some((c) => c.id === ch)) {
+        void loadChapter(ch).then((yaml) => { if (yaml !== null) void run(yaml, { keepStep: true }); });
+      } else {
+        setNotice(`There is no chapter scenario "${ch.slice(0, 40)}" (the chapters: ${chapters.map((c) => c.id).join(', ')}). Here is the starting example instead.`);
+      }
+    }
     if (s !== null) {
       decodeScenario(s).then(
         (yaml) => {
@@ -224,11 +250,39 @@ export default function Playground() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  /** Fetch a chapter's scenario file into the editor; null (and a message) when it cannot be had. */
+  const loadChapter = async (id: string): Promise<string | null> => {
+    const title = chapters.find((c) => c.id === id)?.title ?? id;
+    let yaml: string;
+    try {
+      const res = await fetch(chapterFileUrl(id));
+      if (!res.ok) throw new Error(`the server answered ${res.status}`);
+      yaml = await res.text();
+    } catch (e) {
+      setNotice(`The scenario of the chapter “${title}” could not be loaded (${e instanceof Error ? e.message : String(e)}). Your text is unchanged.`);
+      return null;
+    }
+    setText((current) => {
+      if (!isAsLoaded(current)) setSaved(current);
+      return yaml;
+    });
+    setChapterFile({ id, yaml });
+    setProblem(null);
+    setStatus({ kind: 'loaded', label: title });
+    if (result) setStale(true);
+    if (area.current) area.current.scrollTop = 0;
+    return yaml;
+  };
+
   const chooseExample = (id: string) => {
+    if (id.startsWith(CHAPTER_PREFIX)) {
+      void loadChapter(id.slice(CHAPTER_PREFIX.length));
+      return;
+    }
     const hit = exampleById(id);
     if (!hit) return;
-    // the reader's own text (not an example as it came) is kept, to put back
-    if (!EXAMPLES.some((e) => e.yaml === text)) setSaved(text);
+    // the reader's own text (not an example or a chapter's file as it came) is kept, to put back
+    if (!isAsLoaded(text)) setSaved(text);
     setText(hit.yaml);
     setProblem(null);
     setStatus({ kind: 'loaded', label: hit.label });
@@ -310,9 +364,21 @@ export default function Playground() {
           <label htmlFor="pg-example">Examples</label>
           <select id="pg-example" value={exampleId} onChange={(e) => chooseExample(e.currentTarget.value)} disabled={!hydrated}>
             {exampleId === '' && <option value="">Your own scenario</option>}
-            {EXAMPLES.map((e) => <option key={e.id} value={e.id}>{e.label}</option>)}
+            <optgroup label="Examples">
+              {EXAMPLES.map((e) => <option key={e.id} value={e.id}>{e.label}</option>)}
+            </optgroup>
+            {chapters.length > 0 && (
+              <optgroup label="Built-in scenarios (the chapters’)">
+                {chapters.map((c) => <option key={c.id} value={`${CHAPTER_PREFIX}${c.id}`}>{c.title}</option>)}
+              </optgroup>
+            )}
           </select>
           {example && <p className="pg-note">{exampleNote(example.yaml)}</p>}
+          {chapter && (
+            <p className="pg-note">
+              The built-in scenario “{chapter.id}” as a file to change and run; {chapter.chapter ? <>the chapter <a href={chapter.href}>{chapter.chapter}</a> shows it.</> : <>its flow is on <a href={chapter.href}>its own page</a>.</>}
+            </p>
+          )}
           {saved !== null && saved !== text && (
             <button type="button" className="fp-linkbtn pg-linkbtn" onClick={restore}>Put back your own text</button>
           )}

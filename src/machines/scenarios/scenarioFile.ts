@@ -7,7 +7,7 @@
  * The file says in its leading comment what, if anything, it cannot carry over (a chapter that starts
  * its trace in the middle of the story).
  */
-import { stringify } from 'yaml';
+import { Document, isMap, isSeq, stringify, type YAMLMap } from 'yaml';
 import { faultToText, formatDuration, parseFaultText, type Fault } from '../cluster/faults.ts';
 import type { UserAction } from '../cluster/cluster.ts';
 import { catalog } from '../catalog.ts';
@@ -149,7 +149,8 @@ export function scenarioFile(id: string, options: ScenarioFileOptions = {}): Sce
     k8s,
     driver: driverId,
     nodes,
-    ...(existing.length ? { existing: existing.length === docs.length ? 'all' : existing } : {}),
+    // "all": every document an action does not create
+    ...(existing.length ? { existing: 'all' } : {}),
     ...(actions.length ? { actions } : {}),
     ...(faults.length ? { faults } : {}),
     runFor: storyTime(d.runFor),
@@ -171,6 +172,13 @@ export function scenarioFile(id: string, options: ScenarioFileOptions = {}): Sce
     ...comment(`The built-in scenario "${id}" as a scenario file: run it with npx csi-flows trace --file ${id}.yaml, change it, make it yours.`),
     ...differences.flatMap((x) => ['#', ...comment(x)]),
   ];
-  const body = [...docs, scenarioDoc].map((o) => stringify(o, { lineWidth: 0 })).join('---\n');
+  // the timeline and the nodes one line each, as a person writes them ({ at: 1s, create: Pod/web-0 })
+  const scenarioYaml = new Document(scenarioDoc, { keepUndefined: false });
+  for (const path of [['spec', 'actions'], ['spec', 'nodes']]) {
+    const seq = scenarioYaml.getIn(path, true);
+    if (!isSeq(seq)) continue;
+    for (const item of seq.items) if (isMap(item) && !item.items.some((p) => isMap(p.value) && (p.value as YAMLMap).items.some((q) => isMap(q.value)))) item.flow = true;
+  }
+  const body = [...docs.map((o) => stringify(o, { lineWidth: 0 })), scenarioYaml.toString({ lineWidth: 0 })].join('---\n');
   return { yaml: `${head.join('\n')}\n${body}`, differences };
 }
