@@ -89,6 +89,8 @@ async function thePanelBuildsTheSameUrlAndPassesAxe({ browser, baseUrl }) {
     await panel.waitFor();
     const violations = await seriousAxeViolations(page);
     assert.equal(violations.length, 0, formatViolations(violations));
+    // for more than the panel offers, the playground opens this scenario as a file
+    assert.equal(await panel.getByRole('link', { name: /Open this scenario as a file in the playground/ }).getAttribute('href'), '/playground/?chapter=attach');
     await panel.getByLabel('Call').selectOption('ControllerPublishVolume');
     await panel.getByLabel('Code').selectOption('DEADLINE_EXCEEDED');
     assert.match(await panel.locator('.fp-whatif-meaning').innerText(), /deadline/);

@@ -35,6 +35,7 @@ const WORDS = {
     capsTitle: 'The driver’s capabilities', driver: 'The driver',
     attachRequired: 'Attach required: its CSIDriver says attachRequired, so each volume gets a VolumeAttachment and ControllerPublishVolume before the node mounts it',
     stageUnstage: 'STAGE_UNSTAGE_VOLUME: the node plugin stages the volume at a global mount (NodeStageVolume) before NodePublishVolume',
+    playground: 'More to change? Open this scenario as a file in the playground',
   },
   zh: {
     panel: '假如……', close: '关闭',
@@ -53,6 +54,7 @@ const WORDS = {
     capsTitle: '驱动的能力', driver: '驱动',
     attachRequired: '需要挂接：CSIDriver 的 attachRequired 为 true，每个卷在节点挂载之前先有 VolumeAttachment 和 ControllerPublishVolume',
     stageUnstage: 'STAGE_UNSTAGE_VOLUME：节点插件先把卷暂存到全局挂载点（NodeStageVolume），再 NodePublishVolume',
+    playground: '还想改别的？在 Playground 中把这个场景作为文件打开（英文页面）',
   },
 } as const;
 type Words = (typeof WORDS)[Lang];
@@ -144,7 +146,9 @@ function codesFor(rpc: string, lang: Lang, w: Words): Array<{ code: GrpcCode; wh
 }
 
 /** The what-if panel: build a what-if from the current flow and step, then run it. */
-export function WhatIfPanel({ model, step: shownStep, t, shownIsChanged, current, onApply, onClose }: {
+export function WhatIfPanel({ model, step: shownStep, t, shownIsChanged, current, onApply, onClose, builtIn }: {
+  /** the built-in scenario shown, whose file the playground opens (none: the playground's own) */
+  builtIn?: string | undefined;
   /** the original flow (a what-if's steps count in it) */
   model: FlowModel;
   /** the step shown, at story time t; in the changed flow when shownIsChanged */
@@ -230,6 +234,7 @@ export function WhatIfPanel({ model, step: shownStep, t, shownIsChanged, current
         <button type="button" className="fp-btn fp-btn-text" onClick={() => setDraft(NO_WHAT_IF)} disabled={!changes.length}>{w.clear}</button>
         <button type="button" className="fp-btn fp-btn-text fp-whatif-run" onClick={() => onApply(draft)} disabled={!changes.length}>{w.apply}</button>
       </div>
+      {builtIn && <p className="fp-whatif-more"><a href={`/playground/?chapter=${encodeURIComponent(builtIn)}`}>{w.playground}</a></p>}
     </div>
   );
 }
@@ -339,7 +344,7 @@ export default function WhatIfBox({ base, scenario, k8s, step, primary, panelOpe
   return (
     <>
       {panelOpen && (
-        <WhatIfPanel model={base} step={step} t={tNow.current} shownIsChanged={!!alt} current={whatIf} onApply={apply} onClose={() => onPanel(false)} />
+        <WhatIfPanel model={base} step={step} t={tNow.current} shownIsChanged={!!alt} current={whatIf} onApply={apply} onClose={() => onPanel(false)} builtIn={typeof scenario === 'string' ? scenario : undefined} />
       )}
       {whatIf && <WhatIfBar whatIf={whatIf} alt={alt} busy={busy} error={error} onSeek={onSeek} onBack={() => apply(null)} />}
     </>
