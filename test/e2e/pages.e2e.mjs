@@ -488,7 +488,7 @@ const tests = [
   async function theChinesePagesAreInChineseAndEveryPageSwitchesToTheSamePageInTheOtherLanguage({ browser, baseUrl }) {
     const han = /\p{Script=Han}/gu;
     await checkChinesePairs(browser, baseUrl, [['/zh/', '/'], ['/zh/glossary/', '/glossary/'], ['/zh/flows/', '/flows/'], ['/zh/explain/', '/explain/'], ['/zh/embed/', '/embed/'],
-      ['/zh/present/attach/', '/present/attach/'], ['/zh/embed/attach/', '/embed/attach/']]);
+      ['/zh/playground/', '/playground/'], ['/zh/present/attach/', '/present/attach/'], ['/zh/embed/attach/', '/embed/attach/']]);
     // a page not translated yet leads to the Chinese home page, and its title says so
     const { page, close } = await openPage(browser, `${baseUrl}/search/`);
     try {

@@ -141,10 +141,39 @@ const tests = [
     const bad = await openPlayground(browser, baseUrl, '?chapter=atach');
     try {
       await bad.page.locator('.pg-notice').waitFor({ timeout: 5000 });
-      assert.match(await bad.page.locator('.pg-notice').innerText(), /no chapter scenario "atach" \(the chapters: provision, /);
+      assert.match(await bad.page.locator('.pg-notice').innerText(), /no built-in scenario "atach" \(the built-in scenarios: provision, /);
       assert.deepEqual(bad.errors, []);
     } finally {
       await bad.close();
+    }
+  },
+
+  async function theChinesePlaygroundRunsInChineseWithTheScenarioFormatInEnglish({ browser, baseUrl }) {
+    const lib = await import('../../dist/lib/machines/index.js');
+    const { page, errors, close } = await openPage(browser, `${baseUrl}/zh/playground/?chapter=attach`);
+    try {
+      const status = page.locator('#pg-status');
+      await page.waitForFunction(() => /^运行了 \d+ 步/.test(document.getElementById('pg-status')?.textContent ?? ''), null, { timeout: 20_000 });
+      const steps = Number(/^运行了 (\d+) 步/.exec(await status.innerText())?.[1]);
+      assert.equal(steps, lib.runScenario('attach').steps.length, 'the chapter\'s flow');
+      // the built-in scenario's title and the chapter it leads to, in Chinese
+      assert.equal((await page.locator('#pg-example option:checked').innerText()).trim(), '挂接：Pod 的卷被挂接到它所在的节点');
+      assert.equal(await page.locator('.pg-note a').getAttribute('href'), '/zh/flows/attach/');
+      // the player speaks Chinese: its steps' summaries come from the Chinese catalog
+      await page.locator('.fp-stepno').first().waitFor({ timeout: 10_000 });
+      assert.match(await page.locator('.fp').first().innerText(), /\p{Script=Han}{4}/u);
+      // an example's label and note in Chinese; its YAML as written
+      await page.getByLabel('示例').selectOption('stage-fault');
+      assert.match(await page.locator('.pg-note').innerText(), /^一个故障：驱动对第一次 NodeStageVolume 返回 INTERNAL/);
+      assert.equal(await page.getByRole('textbox', { name: '场景', exact: true }).inputValue(), await example('stage-fault'));
+      // a mistake: the status in Chinese, the scenario's own message in English at its line
+      await page.getByRole('textbox', { name: '场景', exact: true }).fill('apiVersion: v1\nkind: Pod\nmetadata: { name: app }\nspec: { containers: [] , volumes: [{ name: d, persistentVolumeClaim: { claimName: nope } }] }\n');
+      await page.getByRole('button', { name: '运行', exact: true }).click();
+      await page.waitForFunction(() => /^没有运行：第 \d+ 行有错误。/.test(document.getElementById('pg-status')?.textContent ?? ''), null, { timeout: 20_000 });
+      assert.match(await page.locator('.pg-problem').innerText(), /^line 4: document 1 \(Pod app\), spec.containers: needs at least one container\n+显示第 4 行$/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
     }
   },
 

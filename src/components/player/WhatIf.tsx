@@ -54,7 +54,7 @@ const WORDS = {
     capsTitle: '驱动的能力', driver: '驱动',
     attachRequired: '需要挂接：CSIDriver 的 attachRequired 为 true，每个卷在节点挂载之前先有 VolumeAttachment 和 ControllerPublishVolume',
     stageUnstage: 'STAGE_UNSTAGE_VOLUME：节点插件先把卷暂存到全局挂载点（NodeStageVolume），再 NodePublishVolume',
-    playground: '还想改别的？在 Playground 中把这个场景作为文件打开（英文页面）',
+    playground: '还想改别的？在 Playground 中把这个场景作为文件打开',
   },
 } as const;
 type Words = (typeof WORDS)[Lang];
@@ -234,7 +234,7 @@ export function WhatIfPanel({ model, step: shownStep, t, shownIsChanged, current
         <button type="button" className="fp-btn fp-btn-text" onClick={() => setDraft(NO_WHAT_IF)} disabled={!changes.length}>{w.clear}</button>
         <button type="button" className="fp-btn fp-btn-text fp-whatif-run" onClick={() => onApply(draft)} disabled={!changes.length}>{w.apply}</button>
       </div>
-      {builtIn && <p className="fp-whatif-more"><a href={`/playground/?chapter=${encodeURIComponent(builtIn)}`}>{w.playground}</a></p>}
+      {builtIn && <p className="fp-whatif-more"><a href={`${lang === 'zh' ? '/zh' : ''}/playground/?chapter=${encodeURIComponent(builtIn)}`}>{w.playground}</a></p>}
     </div>
   );
 }

@@ -7,9 +7,10 @@
  * gutter and noted after the line's end, never a blank page. The scenario is kept in the URL (?s=, share.ts) so it can be shared;
  * ?example=<id> opens an example. The player's code loads with the first run.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import type { FlowModel } from '../../machines/view/flow.ts';
 import type { PlayerFlow } from '../flows/data.ts';
+import type { PlayerText } from '../player/text.ts';
 import { WHAT_IF_PARAMS } from '../../machines/view/whatif.ts';
 import { simulate } from '../whatif/client.ts';
 import { EXAMPLES, exampleById, exampleNote, STARTING_EXAMPLE } from './examples.ts';
@@ -21,8 +22,65 @@ const FlowPlayer = lazy(() => import('../player/FlowPlayer.tsx'));
 
 /** How long a run may take in the reader's browser before the worker is stopped. */
 const RUN_TIMEOUT_MS = 15_000;
-const TOO_LONG = 'The scenario ran for more than {s} s and was stopped. Shorten its runFor, or run it on the command line (npx csi-flows trace --file scenario.yaml), which has no limit.';
 export const CLI_COMMAND = 'npx csi-flows trace --file scenario.yaml';
+
+/** The island's words; the scenario's own errors stay in English, as the CLI prints them. */
+const WORDS = {
+  en: {
+    tooLong: 'The scenario ran for more than {s} s and was stopped. Shorten its runFor, or run it on the command line (npx csi-flows trace --file scenario.yaml), which has no limit.',
+    noChapter: 'There is no built-in scenario "{id}" (the built-in scenarios: {ids}). Here is the starting example instead.',
+    badLink: 'The scenario in this link (?s=) could not be read: {error}. Here is the starting example instead.',
+    noExample: 'There is no example "{id}" (the examples: {ids}). Here is the starting example instead.',
+    serverAnswered: 'the server answered {status}',
+    chapterFailed: 'The scenario “{title}” could not be loaded ({error}). Your text is unchanged.',
+    noLink: 'The link could not be made in this browser.',
+    copiedCli: 'Copied the command.', copiedLink: 'Copied a link to this scenario.',
+    refusedCli: 'Copying was refused: the command is {value}', refusedLink: 'Copying was refused: the link is {value}',
+    idle: 'Press Run to simulate this scenario in your browser.',
+    loaded: 'Loaded “{label}”. Press Run to see its flow.',
+    running: 'Running the simulation…',
+    done: 'Ran {steps} steps in {ms} ms (Kubernetes {k8s}, seed {seed}). The flow is below.',
+    notRun: 'Not run: line {line} has a mistake.', noFlow: 'No flow: see the message above the scenario.',
+    dismiss: 'Dismiss', examples: 'Examples', own: 'Your own scenario', examplesGroup: 'Examples', builtInGroup: 'Built-in scenarios (the chapters’)',
+    builtInNote: 'The built-in scenario “{id}” as a file to change and run; ', shownIn: 'the chapter {link} shows it.', ownPage: 'its flow is on {link}.', itsPage: 'its own page',
+    putBack: 'Put back your own text', scenario: 'Scenario',
+    hint1: 'Kubernetes YAML, and optionally a ', hint2: ' Scenario document (see below). ', hint3: ' runs it.',
+    showLine: 'Show line {line}', run: 'Run', runningButton: 'Running…', goToFlow: 'Go to the flow',
+    cli1: 'The same YAML runs to the same trace on the command line (same default seed, 1): save it as ', cli2: ' and run',
+    copyCli: 'Copy the CLI command', download: 'Download scenario.yaml', copyLink: 'Copy a link',
+    flow: 'The flow', stale: 'This is the flow of the last successful run, not of the text above.', loadingPlayer: 'Loading the player…',
+    placeholder: 'Run the scenario to see its flow here: the sequence diagram, the logs, the objects and each component’s state, step by step.',
+  },
+  zh: {
+    tooLong: '场景运行超过 {s} 秒，已停止。请缩短它的 runFor，或者在命令行运行（npx csi-flows trace --file scenario.yaml），命令行没有时间限制。',
+    noChapter: '没有名为 “{id}” 的内置场景（内置场景：{ids}）。这里显示的是起始示例。',
+    badLink: '无法读取这个链接中的场景（?s=）：{error}。这里显示的是起始示例。',
+    noExample: '没有名为 “{id}” 的示例（示例：{ids}）。这里显示的是起始示例。',
+    serverAnswered: '服务器返回 {status}',
+    chapterFailed: '无法载入场景 “{title}”（{error}）。你的文本没有改变。',
+    noLink: '这个浏览器无法生成链接。',
+    copiedCli: '已复制命令。', copiedLink: '已复制这个场景的链接。',
+    refusedCli: '复制被拒绝：命令是 {value}', refusedLink: '复制被拒绝：链接是 {value}',
+    idle: '按“运行”，在你的浏览器中模拟这个场景。',
+    loaded: '已载入 “{label}”。按“运行”查看它的流程。',
+    running: '正在运行模拟……',
+    done: '运行了 {steps} 步，用时 {ms} 毫秒（Kubernetes {k8s}，种子 {seed}）。流程在下方。',
+    notRun: '没有运行：第 {line} 行有错误。', noFlow: '没有流程：请看场景上方的信息。',
+    dismiss: '关闭', examples: '示例', own: '你自己的场景', examplesGroup: '示例', builtInGroup: '内置场景（各章节的）',
+    builtInNote: '内置场景 “{id}” 的场景文件，可以修改后运行；', shownIn: '章节 {link} 讲解了它。', ownPage: '它的流程在{link}。', itsPage: '它自己的页面',
+    putBack: '恢复你自己的文本', scenario: '场景',
+    hint1: 'Kubernetes YAML，以及可选的 ', hint2: ' Scenario 文档（见下文）。错误信息为英文，与命令行相同。按 ', hint3: ' 运行。',
+    showLine: '显示第 {line} 行', run: '运行', runningButton: '正在运行……', goToFlow: '查看流程',
+    cli1: '同样的 YAML 在命令行上得到同样的轨迹（默认种子相同，为 1）：保存为 ', cli2: '，然后运行',
+    copyCli: '复制命令', download: '下载 scenario.yaml', copyLink: '复制链接',
+    flow: '流程', stale: '这是上一次成功运行的流程，不是上面文本的流程。', loadingPlayer: '正在载入播放器……',
+    placeholder: '运行场景后，它的流程显示在这里：时序图、日志、对象以及每个组件的状态，一步一步。',
+  },
+} as const;
+export type PlaygroundLang = keyof typeof WORDS;
+
+/** A text of WORDS with its {placeholders} filled. */
+const fill = (text: string, values: Record<string, string | number>): string => text.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
 
 interface Result {
   model: FlowModel;
@@ -109,12 +167,25 @@ export interface ChapterScenario {
   href: string;
   /** the chapter's title, when a chapter shows it */
   chapter?: string;
+  /** the language of the page at href, when it is not the playground's */
+  hreflang?: string;
+}
+
+/** "the chapter {link} shows it." with the link element in place of {link}. */
+function withLink(text: string, link: ReactElement): ReactElement {
+  const [before, after] = text.split('{link}');
+  return <>{before}{link}{after}</>;
 }
 
 export const chapterFileUrl = (id: string): string => `/scenarios/${encodeURIComponent(id)}.yaml`;
 const CHAPTER_PREFIX = 'chapter:';
 
-export default function Playground({ chapters = [] }: { chapters?: ChapterScenario[] }) {
+export default function Playground({ chapters = [], lang = 'en', playerText }: {
+  chapters?: ChapterScenario[]; lang?: PlaygroundLang;
+  /** the player's words on a Chinese page (text.zh.ts), as chapters pass them */
+  playerText?: PlayerText;
+}) {
+  const w = WORDS[lang];
   const [hydrated, setHydrated] = useState(false);
   const [text, setText] = useState(STARTING_EXAMPLE.yaml);
   /** the chapter scenario file loaded last, as it came (the menu shows it while the text is unchanged) */
@@ -184,7 +255,7 @@ export default function Playground({ chapters = [] }: { chapters?: ChapterScenar
     setCopied(null);
     // the player's code loads while the simulation runs
     void import('../player/FlowPlayer.tsx');
-    const r = await simulate({ scenario: { yaml }, lang: 'en' }, { timeoutMs: RUN_TIMEOUT_MS, tooLong: TOO_LONG });
+    const r = await simulate({ scenario: { yaml }, lang }, { timeoutMs: RUN_TIMEOUT_MS, tooLong: w.tooLong });
     let s: string | null = null;
     try { s = await encodeScenario(yaml); } catch { s = null; }
     // the URL first (without the last run's ?step), then the new player, which reads it
@@ -225,7 +296,7 @@ export default function Playground({ chapters = [] }: { chapters?: ChapterScenar
       if (chapters.some((c) => c.id === ch)) {
         void loadChapter(ch).then((yaml) => { if (yaml !== null) void run(yaml, { keepStep: true }); });
       } else {
-        setNotice(`There is no chapter scenario "${ch.slice(0, 40)}" (the chapters: ${chapters.map((c) => c.id).join(', ')}). Here is the starting example instead.`);
+        setNotice(fill(w.noChapter, { id: ch.slice(0, 40), ids: chapters.map((c) => c.id).join(', ') }));
       }
     }
     if (s !== null) {
@@ -235,7 +306,7 @@ export default function Playground({ chapters = [] }: { chapters?: ChapterScenar
           void run(yaml, { keepStep: true });
         },
         (e: unknown) => {
-          setNotice(`The scenario in this link (?s=) could not be read: ${e instanceof Error ? e.message : String(e)}. Here is the starting example instead.`);
+          setNotice(fill(w.badLink, { error: e instanceof Error ? e.message : String(e) }));
         },
       );
     } else if (ex !== null) {
@@ -244,7 +315,7 @@ export default function Playground({ chapters = [] }: { chapters?: ChapterScenar
         setText(hit.yaml);
         void run(hit.yaml, { keepStep: true });
       } else {
-        setNotice(`There is no example "${ex.slice(0, 40)}" (the examples: ${EXAMPLES.map((e) => e.id).join(', ')}). Here is the starting example instead.`);
+        setNotice(fill(w.noExample, { id: ex.slice(0, 40), ids: EXAMPLES.map((e) => e.id).join(', ') }));
       }
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -256,10 +327,10 @@ export default function Playground({ chapters = [] }: { chapters?: ChapterScenar
     let yaml: string;
     try {
       const res = await fetch(chapterFileUrl(id));
-      if (!res.ok) throw new Error(`the server answered ${res.status}`);
+      if (!res.ok) throw new Error(fill(w.serverAnswered, { status: res.status }));
       yaml = await res.text();
     } catch (e) {
-      setNotice(`The scenario of the chapter “${title}” could not be loaded (${e instanceof Error ? e.message : String(e)}). Your text is unchanged.`);
+      setNotice(fill(w.chapterFailed, { title, error: e instanceof Error ? e.message : String(e) }));
       return null;
     }
     setText((current) => {
@@ -285,7 +356,7 @@ export default function Playground({ chapters = [] }: { chapters?: ChapterScenar
     if (!isAsLoaded(text)) setSaved(text);
     setText(hit.yaml);
     setProblem(null);
-    setStatus({ kind: 'loaded', label: hit.label });
+    setStatus({ kind: 'loaded', label: lang === 'zh' ? hit.zh.label : hit.label });
     if (result) setStale(true);
     if (area.current) area.current.scrollTop = 0;
   };
@@ -314,15 +385,15 @@ export default function Playground({ chapters = [] }: { chapters?: ChapterScenar
         u.searchParams.set('s', await encodeScenario(text));
         value = u.href;
       } catch {
-        setCopied('The link could not be made in this browser.');
+        setCopied(w.noLink);
         return;
       }
     }
     try {
       await navigator.clipboard.writeText(value);
-      setCopied(what === 'cli' ? 'Copied the command.' : 'Copied a link to this scenario.');
+      setCopied(what === 'cli' ? w.copiedCli : w.copiedLink);
     } catch {
-      setCopied(what === 'cli' ? `Copying was refused: the command is ${CLI_COMMAND}` : `Copying was refused: the link is ${value}`);
+      setCopied(fill(what === 'cli' ? w.refusedCli : w.refusedLink, { value }));
     }
   };
 
@@ -343,11 +414,11 @@ export default function Playground({ chapters = [] }: { chapters?: ChapterScenar
 
   const statusText = (() => {
     switch (status.kind) {
-      case 'idle': return 'Press Run to simulate this scenario in your browser.';
-      case 'loaded': return `Loaded the example “${status.label}”. Press Run to see its flow.`;
-      case 'running': return 'Running the simulation…';
-      case 'done': return `Ran ${status.steps} steps in ${status.ms} ms (Kubernetes ${status.k8s}, seed ${status.seed}). The flow is below.`;
-      case 'failed': return problem?.line !== undefined ? `Not run: line ${problem.line} has a mistake.` : 'No flow: see the message above the scenario.';
+      case 'idle': return w.idle;
+      case 'loaded': return fill(w.loaded, { label: status.label });
+      case 'running': return w.running;
+      case 'done': return fill(w.done, { steps: status.steps, ms: status.ms, k8s: status.k8s, seed: status.seed });
+      case 'failed': return problem?.line !== undefined ? fill(w.notRun, { line: problem.line }) : w.noFlow;
     }
   })();
 
@@ -356,43 +427,44 @@ export default function Playground({ chapters = [] }: { chapters?: ChapterScenar
       {notice && (
         <div className="pg-notice" role="status">
           <p>{notice}</p>
-          <button type="button" onClick={() => setNotice(null)}>Dismiss</button>
+          <button type="button" onClick={() => setNotice(null)}>{w.dismiss}</button>
         </div>
       )}
       <div className="pg-top">
         <div className="pg-field">
-          <label htmlFor="pg-example">Examples</label>
+          <label htmlFor="pg-example">{w.examples}</label>
           <select id="pg-example" value={exampleId} onChange={(e) => chooseExample(e.currentTarget.value)} disabled={!hydrated}>
-            {exampleId === '' && <option value="">Your own scenario</option>}
-            <optgroup label="Examples">
-              {EXAMPLES.map((e) => <option key={e.id} value={e.id}>{e.label}</option>)}
+            {exampleId === '' && <option value="">{w.own}</option>}
+            <optgroup label={w.examplesGroup}>
+              {EXAMPLES.map((e) => <option key={e.id} value={e.id}>{lang === 'zh' ? e.zh.label : e.label}</option>)}
             </optgroup>
             {chapters.length > 0 && (
-              <optgroup label="Built-in scenarios (the chapters’)">
+              <optgroup label={w.builtInGroup}>
                 {chapters.map((c) => <option key={c.id} value={`${CHAPTER_PREFIX}${c.id}`}>{c.title}</option>)}
               </optgroup>
             )}
           </select>
-          {example && <p className="pg-note">{exampleNote(example.yaml)}</p>}
+          {example && <p className="pg-note">{lang === 'zh' ? example.zh.note : exampleNote(example.yaml)}</p>}
           {chapter && (
             <p className="pg-note">
-              The built-in scenario “{chapter.id}” as a file to change and run; {chapter.chapter ? <>the chapter <a href={chapter.href}>{chapter.chapter}</a> shows it.</> : <>its flow is on <a href={chapter.href}>its own page</a>.</>}
+              {fill(w.builtInNote, { id: chapter.id })}
+              {withLink(chapter.chapter ? w.shownIn : w.ownPage, <a href={chapter.href} {...(chapter.hreflang ? { hrefLang: chapter.hreflang } : {})}>{chapter.chapter ?? w.itsPage}</a>)}
             </p>
           )}
           {saved !== null && saved !== text && (
-            <button type="button" className="fp-linkbtn pg-linkbtn" onClick={restore}>Put back your own text</button>
+            <button type="button" className="fp-linkbtn pg-linkbtn" onClick={restore}>{w.putBack}</button>
           )}
         </div>
         <div className="pg-edit">
-          <label htmlFor="pg-text" className="pg-label">Scenario</label>
+          <label htmlFor="pg-text" className="pg-label">{w.scenario}</label>
           <p id="pg-text-hint" className="pg-hint">
-            Kubernetes YAML, and optionally a <code>csi-flows/v1</code> Scenario document (see below). <kbd>Ctrl</kbd>+<kbd>Enter</kbd> runs it.
+            {w.hint1}<code>csi-flows/v1</code>{w.hint2}<kbd>Ctrl</kbd>+<kbd>Enter</kbd>{w.hint3}
           </p>
           {problem && (
             <div id="pg-problem" className="pg-problem" role="alert">
               <p><strong>{problemText(problem)}</strong></p>
               {problem.line !== undefined && (
-                <button type="button" onClick={() => showLine(problem.line!, true)}>Show line {problem.line}</button>
+                <button type="button" onClick={() => showLine(problem.line!, true)}>{fill(w.showLine, { line: problem.line })}</button>
               )}
             </div>
           )}
@@ -435,11 +507,11 @@ export default function Playground({ chapters = [] }: { chapters?: ChapterScenar
 
         <div className="pg-run">
           <button type="button" className="pg-primary" onClick={() => void run(text, { reveal: true })} disabled={!hydrated || running} aria-describedby="pg-status">
-            {running ? 'Running…' : 'Run'}
+            {running ? w.runningButton : w.run}
           </button>
           <p id="pg-status" className={`pg-status pg-${status.kind}`} role="status">
             {statusText}
-            {status.kind === 'done' && <> <a href="#pg-result">Go to the flow</a></>}
+            {status.kind === 'done' && <> <a href="#pg-result">{w.goToFlow}</a></>}
           </p>
           {result && result.notes.length > 0 && !stale && (
             <ul className="pg-notes">
@@ -449,28 +521,27 @@ export default function Playground({ chapters = [] }: { chapters?: ChapterScenar
         </div>
         <div className="pg-cli">
           <p>
-            The same YAML runs to the same trace on the command line (same default seed, 1): save it as{' '}
-            <code>scenario.yaml</code> and run
+            {w.cli1}<code>scenario.yaml</code>{w.cli2}
           </p>
           <pre><code>{CLI_COMMAND}</code></pre>
           <div className="pg-cli-actions">
-            <button type="button" onClick={() => void copy('cli')} disabled={!hydrated}>Copy the CLI command</button>
-            <button type="button" onClick={download} disabled={!hydrated}>Download scenario.yaml</button>
-            <button type="button" onClick={() => void copy('link')} disabled={!hydrated}>Copy a link</button>
+            <button type="button" onClick={() => void copy('cli')} disabled={!hydrated}>{w.copyCli}</button>
+            <button type="button" onClick={download} disabled={!hydrated}>{w.download}</button>
+            <button type="button" onClick={() => void copy('link')} disabled={!hydrated}>{w.copyLink}</button>
           </div>
           <p className="pg-copied" aria-live="polite">{copied}</p>
         </div>
       </div>
 
       <section id="pg-result" ref={result$} className="pg-result" aria-labelledby="pg-result-heading" tabIndex={-1}>
-        <h2 id="pg-result-heading">The flow</h2>
-        {stale && result && <p className="pg-stale">This is the flow of the last successful run, not of the text above.</p>}
+        <h2 id="pg-result-heading">{w.flow}</h2>
+        {stale && result && <p className="pg-stale">{w.stale}</p>}
         {result && flow ? (
-          <Suspense fallback={<p className="pg-placeholder" role="status">Loading the player…</p>}>
-            <FlowPlayer key={result.key} model={result.model} yaml={result.yaml} {...flow} flows={[flow]} initialK8s={result.model.k8s} mode="chapter" />
+          <Suspense fallback={<p className="pg-placeholder" role="status">{w.loadingPlayer}</p>}>
+            <FlowPlayer key={result.key} model={result.model} yaml={result.yaml} {...flow} flows={[flow]} initialK8s={result.model.k8s} mode="chapter" {...(playerText ? { text: playerText } : {})} />
           </Suspense>
         ) : (
-          <p className="pg-placeholder">{running ? 'Running…' : 'Run the scenario to see its flow here: the sequence diagram, the logs, the objects and each component’s state, step by step.'}</p>
+          <p className="pg-placeholder">{running ? w.runningButton : w.placeholder}</p>
         )}
       </section>
     </div>

@@ -17,7 +17,7 @@ export const TRANSLATED_CHAPTERS: readonly string[] = [
 
 /** The pages that exist in both languages, by their English path (the zh one is /zh + it). */
 export const TRANSLATED: readonly string[] = [
-  '/', '/glossary/', '/flows/', '/explain/', '/embed/', '/components/', '/components/csi-rpcs/',
+  '/', '/glossary/', '/flows/', '/explain/', '/embed/', '/playground/', '/components/', '/components/csi-rpcs/',
   ...TRANSLATED_CHAPTERS.map((id) => `/flows/${id}/`),
 ];
 
