@@ -2,10 +2,11 @@
  * Seed 002 (ad-detach-backoff) under each of the attach/detach controller's two changes alone, so
  * that each is pinned by a trace: the guard of kubernetes#104526 (1.23: no detach branch while a detach
  * is pending or backing off) and the Uncertain state after a failed detach of kubernetes#120595 (1.29).
- * The 1.30 profile has both; 1.20 neither.
+ * The 1.30 profile has both; 1.20 neither, and there the controller's syncStates (every minute) is
+ * what brings the volume back once its VolumeAttachment is gone.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { firstStep, phaseAt, PROFILES, rpcCalls, runScenario, type ScenarioSpec } from '../../src/machines/index.ts';
+import { firstStep, phaseAt, PROFILES, rpcCalls, runScenario, scenarioFile, scenarioFromManifests, type ScenarioSpec } from '../../src/machines/index.ts';
 
 const p = PROFILES['1.30'];
 const saved = { fix: p.adcDetachBackoffFix, uncertain: p.adcUncertainOnDetachFailure };
@@ -20,16 +21,38 @@ const run = (fix: boolean, uncertain: boolean) => {
 };
 
 describe('the attach/detach controller after a failed detach, one change at a time', () => {
-  it('neither (1.20 behaviour): the volume never comes back to volumesAttached, the pod waits for good', () => {
+  it('neither (1.20 behaviour): the volume is not reported until syncStates finds its VolumeAttachment gone (the detach finally succeeded), marks it detached and the controller attaches it again', () => {
     const r = run(false, false);
-    expect(phaseAt(r.t, 'Pod', 'web-0')).toBe('Pending');
-    expect(r.runningAt).toBeUndefined();
+    const gone = firstStep(r.t, { msg: 'attachDetachController.volumesAreAttachedFailed' });
+    const marked = firstStep(r.t, { msg: 'attachDetachController.volumeMarkedDetachedBySync' });
+    const detached = rpcCalls(r.t, 'ControllerUnpublishVolume').filter((c) => c.code === 'OK')[0];
+    expect(detached).toBeDefined();
+    expect(gone!.t).toBeGreaterThan(detached!.t);
+    // the sync runs on the minute (30 s warm-up: 90 s, 150 s of cluster time)
+    expect(gone!.t - detached!.t).toBeLessThanOrEqual(60_000 + 100);
+    expect(marked!.i).toBeGreaterThan(gone!.i);
+    expect(r.attaches).toBe(1);
+    expect(r.runningAt).toBeGreaterThan(marked!.t);
   });
 
-  it('the kubernetes#104526 guard alone (1.23-1.28): the volume stays reported, the returning pod runs within seconds, no new attach', () => {
+  it('neither, with --disable-attach-detach-reconcile-sync (or an in-tree plugin whose cloud still reports the disk attached): the pod waits for good', () => {
+    const file = scenarioFile('ad-detach-backoff', { k8s: '1.30' }).yaml.replace('  runFor:', '  flags: { attach-detach-controller: { disable-attach-detach-reconcile-sync: true } }\n  runFor:');
+    p.adcDetachBackoffFix = false;
+    p.adcUncertainOnDetachFailure = false;
+    const t = runScenario(scenarioFromManifests(file), { k8s: '1.30' });
+    expect(phaseAt(t, 'Pod', 'web-0')).toBe('Pending');
+    expect(firstStep(t, { kind: 'api', summary: 'Running and Ready' })).toBeUndefined();
+    expect(firstStep(t, { msg: 'attachDetachController.volumeMarkedDetachedBySync' })).toBeUndefined();
+  });
+
+  it('the kubernetes#104526 guard alone (1.23-1.28): the volume stays reported and the returning pod runs within seconds; then the external-attacher\'s retried detach takes the disk away under it, and only syncStates notices and attaches it again (the problem kubernetes#120595 fixed)', () => {
     const r = run(true, false);
     expect(r.runningAt).toBeLessThan(60_000);
-    expect(r.attaches).toBe(0);
+    const detached = rpcCalls(r.t, 'ControllerUnpublishVolume').filter((c) => c.code === 'OK')[0]!;
+    expect(detached.t).toBeGreaterThan(r.runningAt!);
+    const marked = firstStep(r.t, { msg: 'attachDetachController.volumeMarkedDetachedBySync' })!;
+    expect(marked.t).toBeGreaterThan(detached.t);
+    expect(r.attaches).toBe(1);
   });
 
   it('the Uncertain state (kubernetes#120595, 1.29): the pod runs only after the failing detach ends and a new attach succeeds, with or without the guard', () => {

@@ -123,7 +123,7 @@ spec:
     const err = (extra: string) => { try { run(extra); } catch (e) { return String((e as Error).message); } return 'no error'; };
     expect(err('  flags: { external-attacher: { workers: 3 } }\n')).toMatch(/^line 22, .*flags\.external-attacher\.workers: external-attacher has no simulated flag --workers \(simulated: --worker-threads, --kube-api-qps, --kube-api-burst\)/);
     expect(err('  flags: { external-attacher: { worker-threads: 0 } }\n')).toMatch(/must be a whole number of at least 1 \(upstream's default: 10\), not 0/);
-    expect(err('  flags: { kubelet: { max-pods: 3 } }\n')).toMatch(/no flags of "kubelet" are simulated \(sidecars with flags: external-attacher, external-provisioner/);
+    expect(err('  flags: { kubelet: { max-pods: 3 } }\n')).toMatch(/no flags of "kubelet" are simulated \(components with flags: attach-detach-controller, external-attacher, external-provisioner/);
     expect(err('  flags: { external-provisioner: { strict-topology: yes } }\n')).toMatch(/must be true or false/);
     expect(err('  apiServerUrl: 10.0.0.1\n')).toMatch(/apiServerUrl: must be the API server's URL/);
   });

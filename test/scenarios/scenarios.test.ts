@@ -210,8 +210,10 @@ const outcomes: Record<string, (t: Trace) => void> = {
   },
   'ad-detach-backoff': (t) => {
     if (t.k8s === '1.20') {
-      expect(running(t, 'web-0')).toBe(false);
+      // stuck until syncStates finds the VolumeAttachment gone and the controller attaches again
       expect(logged(t, /Volume not attached according to node status/)).toBe(true);
+      expect(logged(t, /VerifyVolumesAreAttached determined volume .* is no longer attached to node "node-1"/)).toBe(true);
+      expect(running(t, 'web-0')).toBe(true);
     } else {
       expect(running(t, 'web-0')).toBe(true);
     }

@@ -93,7 +93,7 @@ export const CHAPTERS: readonly Chapter[] = [
     title: 'Detach in backoff',
     scenarios: ['ad-detach-backoff'],
     summary:
-      'A detach fails and the pod comes back to the same node (seed 002): stuck on 1.20, where the node status loses the volume, and fixed on 1.30.',
+      'A detach fails and the pod comes back to the same node (seed 002): on 1.20 the node status loses the volume and the pod waits until the minute check (syncStates) finds the VolumeAttachment gone, or for good with the seed\'s in-tree plugin; fixed on 1.30.',
   },
   {
     id: 'provision-failure',

@@ -17,13 +17,13 @@ export interface KeySpec {
   user: boolean;
 }
 
-/** The steps that tell an attach/detach story: detach attempts and their backoff, attach, the kubelet's waits. */
+/** The steps that tell an attach/detach story: detach attempts and their backoff, attach, the kubelet's waits, syncStates' corrections. */
 export const ATTACH_DETACH_KEYS: KeySpec = {
   msgs: [
     'attachDetachController.detachVolumeStarted', 'attachDetachController.operationFailed',
     'attachDetachController.detachSucceeded', 'attachDetachController.attachVolumeStarted',
     'attachDetachController.attachSucceeded', 'kubelet.operationFailed', 'kubelet.controllerAttachSucceeded',
-    'kubelet.unableToAttachOrMount', 'kubelet.setUpSucceeded',
+    'kubelet.unableToAttachOrMount', 'kubelet.setUpSucceeded', 'attachDetachController.volumeMarkedDetachedBySync',
   ],
   apis: [['patchStatus', 'Node'], ['create', 'VolumeAttachment'], ['delete', 'VolumeAttachment'], ['patchStatus', 'Pod']],
   replies: ['ControllerPublishVolume', 'ControllerUnpublishVolume'],

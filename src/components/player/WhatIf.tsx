@@ -304,10 +304,15 @@ export default function WhatIfBox({ base, scenario, k8s, step, primary, panelOpe
     }
   };
 
-  // while the reader chooses, the worker loads and runs this flow once (client.ts prewarm)
+  // while the reader chooses, the worker loads and runs this flow, the last time with a what-if the
+  // panel offers first (its first call fails once), so the reader's first one finds the code warm
+  // (client.ts prewarm)
   useEffect(() => {
-    if (panelOpen) prewarm({ scenario: typeof scenario === 'string' ? { id: scenario } : scenario, k8s, lang: langOfPage() });
-  }, [panelOpen, scenario, k8s]);
+    if (!panelOpen) return;
+    const firstRpc = base.steps.find((s) => s.kind === 'rpc' && s.rpc?.method)?.rpc!.method.split('/').pop();
+    const practice = firstRpc ? { whatIf: { ...NO_WHAT_IF, faults: [`${firstRpc}=INTERNALx1`] }, original: { steps: base.steps } } : {};
+    prewarm({ scenario: typeof scenario === 'string' ? { id: scenario } : scenario, k8s, lang: langOfPage(), ...practice });
+  }, [panelOpen, scenario, k8s, base]);
 
   // the URL's what-if, once
   useEffect(() => {

@@ -6,7 +6,7 @@
  * statusupdater/), pkg/volume/util/operationexecutor, pkg/volume/csi/csi_attacher.go; v1.20 and
  * master-era text (see the profiles). Helpers: cache/*.ts, informers.ts, reconciler.ts, operations.ts
  * (deterministic; they update the context's maps in place, for scale).
- * Leaves out: in-tree plugins, inline/migrated volumes, the 60s syncStates, the populator's 3m
+ * Leaves out: in-tree plugins, inline/migrated volumes, the populator's 3m
  * re-list of pods (informer events drive the DSW; the 1m pass only removes deleted pods), metrics.
  */
 import { assign, enqueueActions, setup } from 'xstate';
@@ -18,7 +18,7 @@ import * as dsw from './cache/desiredStateOfWorld.ts';
 import { ADC_DSW_POPULATOR_LIST_PODS_RETRY, ADC_DSW_POPULATOR_LOOP_PERIOD } from '../shared/timing.ts';
 import { processNode, processPod, processPv, processPvc, repopulate } from './informers.ts';
 import { checkVa, isWaitingForVolumeAttachment, onApiResult, onTimeout, operationForRequest, operationsForVa, pollOrWatch } from './operations.ts';
-import { RECONCILE_TIMER, reconcile, scheduleReconcile } from './reconciler.ts';
+import { firstSync, RECONCILE_TIMER, reconcile, scheduleReconcile, SYNC_TIMER, syncStates } from './reconciler.ts';
 import { emptyIndex, type AdcContext, type AttachDetachControllerInput, type Out } from './types.ts';
 
 /**
@@ -27,13 +27,16 @@ import { emptyIndex, type AdcContext, type AttachDetachControllerInput, type Out
  */
 function handle(ctx: AdcContext, e: ClusterEvent): Out {
   switch (e.type) {
-    case 'component.started':
-      return { ctx: { ...ctx, startedAt: e.now }, out: [] };
+    case 'component.started': {
+      const started = { ...ctx, startedAt: e.now };
+      return { ctx: started, out: ctx.input.disableReconcileSync ? [] : [firstSync(started)] };
+    }
     case 'watch.added': case 'watch.modified': case 'watch.deleted':
       return onWatch(ctx, e.object, e.type === 'watch.deleted', e.now);
     case 'clock.ticked': {
       if (e.key === RECONCILE_TIMER) return reconcile(ctx, e.now);
       if (e.key === POPULATOR_TIMER) return findAndRemoveDeletedPods(ctx, e.now);
+      if (e.key === SYNC_TIMER) return syncStates(ctx, e.now);
       const [kind, ...rest] = e.key.split(':');
       const op = ctx.running[rest.join(':')];
       if (!op) return { ctx, out: [] };

@@ -44,6 +44,16 @@ export const messagesZh = defineMessagesZh({
   'attachDetachController.detachSucceeded': {
     summary: '节点 {node} 上 {specName} 的 VolumeAttachment 已不存在：该卷已解除挂接。',
   },
+  'attachDetachController.volumesAreAttachedFailed': {
+    summary: '周期性检查（syncStates）找不到 VolumeAttachment {vaName}：它所代表的卷已不再挂接到那个节点。',
+    explain: 'attach/detach 控制器每分钟检查一次它认为已挂接的每个卷是否仍然挂接；对 CSI 卷来说，就是读取它的 VolumeAttachment。对象不存在时记一条错误，下一行把卷标记为已解除挂接。',
+    cause: '控制器仍认为卷已挂接，而 VolumeAttachment 已被删除（解除挂接完成了，或有人删除了它）。',
+    next: '通常无需处理：控制器把卷标记为已解除挂接，如果那个节点上的 Pod 仍需要它，会再次挂接。如果反复出现，查一查是谁在删除 VolumeAttachment。',
+  },
+  'attachDetachController.volumeMarkedDetachedBySync': {
+    summary: 'syncStates 在实际状态（actual state of world）中把 {specName} 标记为已从节点 {node} 解除挂接：它的 VolumeAttachment 表明它没有挂接。如果那里的 Pod 仍需要它，reconciler 会再次挂接。',
+    explain: 'attach/detach 控制器的周期性检查（每个 --attach-detach-reconcile-sync-period，默认 1 分钟）会纠正“认为已挂接、实际没有挂接”的实际状态。',
+  },
   'attachDetachController.operationFailed': {
     summary: '{operation} 操作失败；在 {durationBeforeRetry} 过去之前，控制器不会重试：{error}',
     cause: '挂接或解除挂接没有完成：external-attacher 在 VolumeAttachment 上报告了错误、操作超时，或 kubelet 仍在使用该卷。',

@@ -8,14 +8,15 @@
  * detach in exponential backoff removes the volume from the report list again on every pass
  * (kubernetes#88565). 1.30: IsOperationSafeToRetry (kubernetes#104526) and force detach only from
  * unhealthy nodes.
- * Left out: the 60s syncStates (VerifyVolumesAreAttached), out-of-service taints, failed node patches.
+ * syncStates (every --attach-detach-reconcile-sync-period, 1m): syncStates.
+ * Left out: out-of-service taints, failed node patches.
  */
 import type { ClusterEmitted } from '../shared/contract.ts';
 import { isOperationPending, isOperationSafeToRetry, run, findOperation, type OperationKey } from '../shared/nestedPendingOperations.ts';
 import { goDuration } from '../shared/goFormat.ts';
 import { summarize } from '../shared/messages.ts';
 import { volumeAttachmentName } from '../shared/names.ts';
-import { ADC_MAX_WAIT_FOR_UNMOUNT_DURATION, ADC_RECONCILER_LOOP_PERIOD } from '../shared/timing.ts';
+import { ADC_MAX_WAIT_FOR_UNMOUNT_DURATION, ADC_RECONCILER_LOOP_PERIOD, ADC_RECONCILER_SYNC_DURATION } from '../shared/timing.ts';
 import { getProfile } from '../profiles/index.ts';
 import * as asw from './cache/actualStateOfWorld.ts';
 import * as dsw from './cache/desiredStateOfWorld.ts';
@@ -25,6 +26,51 @@ import type { AdcContext, Out, RunningOperation } from './types.ts';
 import { attachDetachControllerSummaries as summaries } from './attachDetachController.messages.ts';
 
 export const RECONCILE_TIMER = 'reconcile';
+export const SYNC_TIMER = 'syncStates';
+
+/**
+ * The first syncStates: the reconciler's loop syncs once the sync period has passed since the last
+ * sync (reconciler.go reconciliationLoopFunc: time.Since(timeOfLastSync) > syncDuration), and
+ * timeOfLastSync starts at the reconciler's creation: the first loop boundary after start + 1m.
+ */
+export const firstSync = (ctx: AdcContext): ClusterEmitted =>
+  ({ type: 'timer.requested', key: SYNC_TIMER, at: nextLoopAt(ctx, ctx.startedAt + ADC_RECONCILER_SYNC_DURATION) });
+
+/**
+ * reconciler.sync → syncStates → VerifyVolumesAreAttached: every volume the actual state of world
+ * holds as attached (GetAttachedVolumesPerNode: confirmed attachments only) is checked with its
+ * plugin; for CSI, csi_attacher.go VolumesAreAttached reads the VolumeAttachment (1.30 from the
+ * controller's lister first, 1.20 with a GET; here from the controller's cache, a watch behind the
+ * API server) and a volume whose VolumeAttachment is gone or not attached is marked detached
+ * (operation_generator.go GenerateVolumesAreAttachedFunc). The reconciler then attaches it again if
+ * a pod on that node still needs it: how a CSI volume recovers from an actual state of world that
+ * says attached when it is not. A driver without attach (skipAttach) counts as attached.
+ */
+export function syncStates(ctx0: AdcContext, now: number): Out {
+  let ctx = ctx0;
+  const out: ClusterEmitted[] = [];
+  const checks: Array<{ volumeName: string; specName: string; node: string }> = [];
+  for (const [av, n] of asw.getAttachedVolumes(ctx.asw)) {
+    if (n.attachedConfirmed) checks.push({ volumeName: av.volumeName, specName: av.specName, node: n.nodeName });
+  }
+  let marked = false;
+  for (const c of checks) {
+    const { driver, handle } = splitName(c.volumeName);
+    if (ctx.attachRequired[driver] === false) continue;
+    const vaName = volumeAttachmentName(handle, driver, c.node);
+    const va = ctx.vas[vaName];
+    if (va?.status?.attached === true) continue;
+    if (!va) out.push({ type: 'log', msg: 'attachDetachController.volumesAreAttachedFailed', args: { vaName, err: `volumeattachments.storage.k8s.io ${JSON.stringify(vaName)} not found` } });
+    ctx = { ...ctx, asw: asw.markVolumeAsDetached(ctx.asw, c.volumeName, c.node) };
+    out.push({ type: 'log', msg: 'attachDetachController.volumeMarkedDetachedBySync', args: { volumeName: c.volumeName, specName: c.specName, node: c.node } });
+    marked = true;
+  }
+  // updateSyncTime: the next sync a period after this one
+  out.push({ type: 'timer.requested', key: SYNC_TIMER, at: nextLoopAt(ctx, now + ADC_RECONCILER_SYNC_DURATION) });
+  if (!marked) return { ctx, out };
+  const r = scheduleReconcile(ctx, now);
+  return { ctx: r.ctx, out: [...out, ...r.out] };
+}
 
 /** The next loop boundary (process start + k x 100ms) strictly after `now`. */
 export const nextLoopAt = (ctx: AdcContext, now: number): number =>

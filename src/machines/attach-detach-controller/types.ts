@@ -14,6 +14,8 @@ export interface AttachDetachControllerInput extends ComponentInput {
   tz?: { offsetMin: number; zone: string };
   /** the process's monotonic uptime (µs) when it starts, printed as m=+… */
   uptimeAtStartUs?: number;
+  /** kube-controller-manager --disable-attach-detach-reconcile-sync (default false): no syncStates */
+  disableReconcileSync?: boolean;
 }
 
 /** One attach or detach operation in flight (the goroutine nestedpendingoperations runs). */

@@ -322,7 +322,7 @@ export const SCENARIOS: Scenario[] = [
     id: 'ad-detach-backoff',
     seed: '002',
     title: 'Detach fails, the pod comes back to the same node (seed 002)',
-    summary: 'A StatefulSet pod is deleted and ControllerUnpublishVolume fails; while the attach/detach controller backs off, the pod is recreated on the same node. On 1.20 the controller has dropped the volume from node.status.volumesAttached and never puts it back: the pod stays ContainerCreating. On 1.30 it runs: the failed detach left the attachment Uncertain (kubernetes#120595, 1.29), so once the old VolumeAttachment is gone the controller attaches the volume again and reports it.',
+    summary: 'A StatefulSet pod is deleted and ControllerUnpublishVolume fails; while the attach/detach controller backs off, the pod is recreated on the same node. On 1.20 the controller has dropped the volume from node.status.volumesAttached while still holding it attached: the pod stays ContainerCreating until the failing detach has finally gone through and the controller\'s once-a-minute syncStates finds the VolumeAttachment gone, marks the volume detached and attaches it again (with the seed\'s in-tree plugin the disk stayed attached and the pod waited for good). On 1.30 it runs: the failed detach left the attachment Uncertain (kubernetes#120595, 1.29), so once the old VolumeAttachment is gone the controller attaches the volume again and reports it.',
     build: () => {
       const v = existingVolume(cbs(), 'data-web-0', '2c4e6a8b-0d1f-4e3a-b5c7-d9e1f3a5b7c9', 'disk-7bfqsft5');
       const one: NodeSpec[] = [{ name: 'node-1', hostname: 'node-1', nodeId: 'ins-3kq8d0vz', kubeletPid: 1432 }];

@@ -16,7 +16,7 @@ import type { ProfileId } from '../shared/messages.ts';
 import { CLUSTER_SCOPED, keyOf, type K8sObject, type Kind } from '../shared/k8s.ts';
 import { ScenarioError } from './errors.ts';
 import { SCENARIOS } from './index.ts';
-import { SIDECAR_FLAGS, type ScenarioNode } from './spec.ts';
+import { COMPONENT_FLAGS, type ScenarioNode } from './spec.ts';
 import type { ScenarioData } from './types.ts';
 
 export interface ScenarioFileOptions {
@@ -96,13 +96,13 @@ export function scenarioFile(id: string, options: ScenarioFileOptions = {}): Sce
   const flags: Record<string, Record<string, number | boolean>> = {};
   for (const [component, inputs] of Object.entries(d.componentInputs ?? {})) {
     for (const [input, value] of Object.entries(inputs)) {
-      const flag = Object.entries(SIDECAR_FLAGS[component] ?? {}).find(([, f]) => 'input' in f.sets && f.sets.input === input)?.[0];
+      const flag = Object.entries(COMPONENT_FLAGS[component] ?? {}).find(([, f]) => 'input' in f.sets && f.sets.input === input)?.[0];
       if (flag) (flags[component] ??= {})[flag] = value as number | boolean;
       else differences.push(`The chapter gives ${component} the input ${input}: ${JSON.stringify(value)}, which is no flag a file can set.`);
     }
   }
   for (const [component, c] of Object.entries(d.apiClients ?? {})) {
-    if (!SIDECAR_FLAGS[component]?.['kube-api-qps']) { differences.push(`The chapter rate-limits ${component}'s API client, which a file cannot.`); continue; }
+    if (!COMPONENT_FLAGS[component]?.['kube-api-qps']) { differences.push(`The chapter rate-limits ${component}'s API client, which a file cannot.`); continue; }
     Object.assign((flags[component] ??= {}), { 'kube-api-qps': c.qps, 'kube-api-burst': c.burst });
   }
 

@@ -113,7 +113,7 @@ export interface ScenarioSpec {
   startLate?: Record<string, number | string>;
   /**
    * command-line flags of the CSI sidecars, named as upstream names them (without "--"), e.g.
-   * { external-attacher: { worker-threads: 100, kube-api-qps: 5, kube-api-burst: 1 } }: see SIDECAR_FLAGS
+   * { external-attacher: { worker-threads: 100, kube-api-qps: 5, kube-api-burst: 1 } }: see COMPONENT_FLAGS
    */
   flags?: Record<string, Record<string, number | boolean>>;
   /** the API server's URL, as client-go prints it in its logs (default https://10.0.0.1:443) */
@@ -135,8 +135,11 @@ const API_CLIENT_FLAGS: Record<string, SidecarFlag> = {
   'kube-api-burst': { sets: { client: 'burst' }, type: 'count', dflt: 10 },
 };
 
-/** The sidecar flags a scenario may set, by component; the ones the simulation acts on. */
-export const SIDECAR_FLAGS: Readonly<Record<string, Readonly<Record<string, SidecarFlag>>>> = {
+/** The component flags a scenario may set, by component; the ones the simulation acts on. */
+export const COMPONENT_FLAGS: Readonly<Record<string, Readonly<Record<string, SidecarFlag>>>> = {
+  // kube-controller-manager --disable-attach-detach-reconcile-sync (default false): the attach/detach
+  // controller's syncStates never runs (cmd/kube-controller-manager/app/options/attachdetachcontroller.go)
+  'attach-detach-controller': { 'disable-attach-detach-reconcile-sync': { sets: { input: 'disableReconcileSync' }, type: 'boolean', dflt: false } },
   // external-attacher cmd/csi-attacher/main.go: --worker-threads (default 10)
   'external-attacher': { 'worker-threads': { sets: { input: 'workerThreads' }, type: 'count', dflt: 10 }, ...API_CLIENT_FLAGS },
   // external-provisioner cmd/csi-provisioner/csi-provisioner.go: --strict-topology (default false)
@@ -686,15 +689,15 @@ function dependenciesFirst(objects: K8sObject[]): K8sObject[] {
   return out;
 }
 
-/** spec.flags → the components' inputs and their client-go rate limiters, checked against SIDECAR_FLAGS. */
+/** spec.flags → the components' inputs and their client-go rate limiters, checked against COMPONENT_FLAGS. */
 function readFlags(flags: ScenarioSpec['flags'], fail: (path: Path, msg: string) => never): Pick<ScenarioData, 'componentInputs' | 'apiClients'> {
   if (flags === undefined) return {};
-  if (!flags || typeof flags !== 'object' || Array.isArray(flags)) return fail(['flags'], 'must map sidecars to their flags, e.g. { external-attacher: { worker-threads: 100 } }');
+  if (!flags || typeof flags !== 'object' || Array.isArray(flags)) return fail(['flags'], 'must map components to their flags, e.g. { external-attacher: { worker-threads: 100 } }');
   const componentInputs: Record<string, Record<string, unknown>> = {};
   const apiClients: Record<string, { qps: number; burst: number }> = {};
   for (const [component, set] of Object.entries(flags)) {
-    const known = SIDECAR_FLAGS[component];
-    if (!known) fail(['flags', component], `no flags of ${JSON.stringify(component)} are simulated (sidecars with flags: ${Object.keys(SIDECAR_FLAGS).join(', ')})`);
+    const known = COMPONENT_FLAGS[component];
+    if (!known) fail(['flags', component], `no flags of ${JSON.stringify(component)} are simulated (components with flags: ${Object.keys(COMPONENT_FLAGS).join(', ')})`);
     if (!set || typeof set !== 'object' || Array.isArray(set)) fail(['flags', component], `must map flags to values, e.g. { ${Object.keys(known!)[0]}: ${String(Object.values(known!)[0]!.dflt)} }`);
     for (const [flag, value] of Object.entries(set)) {
       const f = known![flag.replace(/^--/, '')];

@@ -19,6 +19,8 @@ export const ADC_MAX_WAIT_FOR_UNMOUNT_DURATION = 6 * MINUTE;
 export const ADC_DSW_POPULATOR_LOOP_PERIOD = 1 * MINUTE;
 /** the populator re-lists every pod (findAndAddActivePods) at most this often */
 export const ADC_DSW_POPULATOR_LIST_PODS_RETRY = 3 * MINUTE;
+/** --attach-detach-reconcile-sync-period (default 1m): how often the reconciler's syncStates checks that attached volumes still are */
+export const ADC_RECONCILER_SYNC_DURATION = 1 * MINUTE;
 
 // --- CSI attacher inside the A/D controller. upstream: pkg/volume/csi/csi_attacher.go, csi_plugin.go
 export const CSI_TIMEOUT = 2 * MINUTE;
