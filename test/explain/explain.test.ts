@@ -143,6 +143,19 @@ describe('reading what people paste', () => {
     expect([l!.match, l!.stage]).toEqual(['catalog', 'detach']);
   });
 
+  it('a short message of the same file at another release\'s line is known when the whole message is it (external-attacher\'s "Attached %q": csi_handler.go:128 in v1.2, 249 in v2.2, 264 in v4.5)', () => {
+    const [v1, v4, detached, more] = ex([
+      'I0518 10:02:02.000000       1 csi_handler.go:128] Attached "csi-abc"',
+      'I0518 10:02:02.000000       1 csi_handler.go:264] Attached "csi-abc"',
+      'I0518 10:02:02.000000       1 csi_handler.go:581] Detached "csi-abc"',
+      'I0518 10:02:02.000000       1 csi_handler.go:264] Attached "csi-abc" to node n1, retrying',
+    ].join('\n'));
+    for (const l of [v1!, v4!]) expect([l.match, l.component, l.stage, l.messageId]).toEqual(['catalog', 'external-attacher', 'attach', 'externalAttacher.attached']);
+    expect([detached!.match, detached!.stage]).toEqual(['catalog', 'detach']);
+    // more words than the template: not that message
+    expect(more!.match).toBe('guess');
+  });
+
   it('unknown lines get a keyword guess, marked as a guess; plain prose is unrelated', () => {
     // (a lower-case line right after a record reads as a wrapped piece of it; after a blank line it is prose)
     const [a, , b, c] = ex('I0101 00:00:00.000000       1 driver.go:12] NodeStageVolume: formatting /dev/xvdf with ext4\n\nthe weather is nice today\n$ kubectl get pods');

@@ -208,8 +208,11 @@ function identify(c: Compiled, p: { severity: Severity | null; file: string | nu
     const exact = pick(c.byFileLine.get(`${p.file}:${p.line}`), false);
     if (exact) return exact;
     // another line of the same file: only templates with enough literal text to be told apart
-    const sameFile = (c.byFile.get(p.file) ?? []).filter((cf) => cf.literal.length >= 9);
-    const found = pick(sameFile, false) ?? pick(sameFile, true);
+    const inFile = c.byFile.get(p.file) ?? [];
+    const sameFile = inFile.filter((cf) => cf.literal.length >= 9);
+    // a short template ('Attached %q', external-attacher's csi_handler.go at every release, at another
+    // line each) only when the whole message is it: its strict regex is anchored at both ends
+    const found = pick(sameFile, false) ?? pick(sameFile, true) ?? pick(inFile.filter((cf) => cf.literal.length >= 4 && cf.literal.length < 9), false);
     if (found) return found;
   }
   // another version's line numbers, or no klog header at all: the text alone, literal first
