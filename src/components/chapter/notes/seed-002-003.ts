@@ -13,7 +13,7 @@ export const SEED_002_NOTES: NoteGroup[] = [
       'One disk only: disk-6w87j3wv.',
       'Written by the kubelet: the volumes its pods need.',
       'In use and attached: consistent.',
-      'In use but missing from volumesAttached: the signature of the bug. The kubelet waits for this disk to appear there; the controller believes it is attached and never writes it back.',
+      'In use but missing from volumesAttached: the signature of the bug. The kubelet waits for this disk to appear there; the controller believes it is attached and, with this in-tree plugin whose disk stays attached, never writes it back.',
     ],
   },
 ];

@@ -14,7 +14,7 @@ export const SEED_002_NOTES_ZH: NoteGroup[] = [
       '只有一块磁盘：disk-6w87j3wv。',
       '由 kubelet 写入：它的 Pod 需要的卷。',
       '正在使用，且已挂接：一致。',
-      '正在使用，却不在 volumesAttached 中：这正是该缺陷的特征。kubelet 等待这块磁盘出现在那里；控制器却认为它已挂接，永远不会把它写回去。',
+      '正在使用，却不在 volumesAttached 中：这正是该缺陷的特征。kubelet 等待这块磁盘出现在那里；控制器却认为它已挂接；对这个磁盘一直挂着的树内插件来说，它永远不会把它写回去。',
     ],
   },
 ];
