@@ -39,7 +39,7 @@ export const PROSE_ZH: Record<string, ComponentProseZh> = {
       '它写入 node.status.volumesAttached，即 kubelet 在挂载任何东西之前读取的列表；它读取 node.status.volumesInUse，即 kubelet 写入的列表，以便在解除挂接之前判断卷是否仍处于挂载状态。如果卷在其 Pod 离开 6 分钟（maxWaitForUnmountDuration）后仍在使用中，它照样解除挂接：这就是强制解除挂接。自 kubernetes#110721 起，它只对 Ready 状况不为 True 的节点强制解除挂接（健康节点的 kubelet 会自行卸载）；自 1.30 起，--disable-force-detach-on-timeout 可以完全关闭强制解除挂接。带有 node.kubernetes.io/out-of-service 污点的节点（节点非体面关闭，1.28 GA）上的卷会被立即解除挂接，无需等待 6 分钟。',
     ],
     loop: [
-      '协调器每 100 ms 运行一次。先做解除挂接，这样卷才能跟随 Pod 去到另一个节点：对每个已挂接但不再被期望的卷，只要节点仍报告该卷正在使用，它就等待；之后把卷从 volumesAttached 中移除，推送节点状态，再开始解除挂接。自 kubernetes#104526 起，它会跳过解除挂接仍未完成或正处于退避中的卷；没有这项检查时（1.20 版本配置），卷可能从节点状态中消失，而控制器仍认为它已挂接，“退避中的解除挂接”一章（ad-detach-backoff）展示了这种情况。每分钟（--attach-detach-reconcile-sync-period）一次，syncStates 询问卷插件：它认为已挂接的卷是否仍然挂接。对 CSI，它读取这些卷的 VolumeAttachment；对象已消失或未挂接的卷被标记为已解除挂接，如果仍有 Pod 需要它，就会再次挂接。然后是挂接：每个期望挂接但尚未挂接的卷都会发起挂接，除非它是已挂接到另一个节点的 ReadWriteOnce 卷，这时得到的是 Multi-Attach 错误。最后，它推送待处理的节点状态更新。',
+      '协调器每 100 ms 运行一次。先做解除挂接，这样卷才能跟随 Pod 去到另一个节点：对每个已挂接但不再被期望的卷，只要节点仍报告该卷正在使用，它就等待；之后把卷从 volumesAttached 中移除，推送节点状态，再开始解除挂接。自 kubernetes#104526 起，它会跳过解除挂接仍未完成或正处于退避中的卷；没有这项检查时（1.20 版本配置），卷可能从节点状态中消失，而控制器仍认为它已挂接，“退避中的解除挂接”一章（ad-detach-backoff）展示了这种情况。然后是挂接：每个期望挂接但尚未挂接的卷都会发起挂接，除非它是已挂接到另一个节点的 ReadWriteOnce 卷，这时得到的是 Multi-Attach 错误。最后，它推送待处理的节点状态更新。此外，每分钟（--attach-detach-reconcile-sync-period）一次，syncStates 询问卷插件：它认为已挂接的卷是否仍然挂接。对 CSI，它读取这些卷的 VolumeAttachment；对象已消失或未挂接的卷被标记为已解除挂接，如果仍有 Pod 需要它，就会再次挂接。',
       '挂接和解除挂接操作经由 nestedpendingoperations 执行：每个卷同一时间只有一个操作；失败后，下一次尝试之前有指数退避，从 500 ms 起，最长 2m2s。',
     ],
     notes: [
