@@ -64,7 +64,8 @@ export const attachDetachControllerMessages = defineMessages({
     next: 'If the other node is healthy, its kubelet unmounts and the detach follows: check the VolumeAttachment for a detachError. If that node is down, its kubelet never unmounts: the controller force-detaches only after maxWaitForUnmountDuration (6 minutes), and never with --disable-force-detach-on-timeout (1.30+) or while the node is still Ready (kubernetes#110721; a node that just died stays Ready for about 40 s, until the node lifecycle controller marks it Unknown). Bring the node back, or taint it node.kubernetes.io/out-of-service=nodeshutdown:NoExecute once it is really off (1.28+), and the controller detaches at once.',
     formats: {
       '1.20': { file: 'reconciler.go', line: 322, text: `Multi-Attach error ${DETAIL_TO}Volume is already exclusively attached to node {otherNodes} and can't be attached to another` },
-      '1.30': { file: 'reconciler.go', line: 366, msg: "Multi-Attach error: volume is already exclusively attached and can't be attached to another node", kv: `${LOGGER} attachedTo={attachedTo} volume={volumeName:q}` },
+      // reportMultiAttachError logs with logger.Info in 1.30 (klog.Warningf in 1.20)
+      '1.30': { file: 'reconciler.go', line: 366, severity: 'I', msg: "Multi-Attach error: volume is already exclusively attached and can't be attached to another node", kv: `${LOGGER} attachedTo={attachedTo} volume={volumeName:q}` },
     },
   },
   'attachDetachController.multiAttachUsedByPods': {
@@ -74,7 +75,7 @@ export const attachDetachControllerMessages = defineMessages({
     next: 'For a one-replica Deployment, set strategy: Recreate (or use the ReadWriteOncePod access mode, 1.29+, so the new pod waits to be scheduled instead). For a pod stuck Terminating on a dead node: bring the node back, taint it node.kubernetes.io/out-of-service=nodeshutdown:NoExecute once it is really off (1.28+: its pods are deleted and the volume detached at once), or force-delete the pod (the detach then still waits 6 minutes for the dead node). For several replicas: a StatefulSet with one PVC per pod, or a ReadWriteMany volume.',
     formats: {
       '1.20': { file: 'reconciler.go', line: 363, text: `Multi-Attach error ${DETAIL_TO}Volume is already used by pods {pods} on node {otherNodes}` },
-      '1.30': { file: 'reconciler.go', line: 405, msg: 'Multi-Attach error: volume is already used by pods', kv: `${LOGGER} pods={podsList} attachedTo={attachedTo} volume={volumeName:q}` },
+      '1.30': { file: 'reconciler.go', line: 405, severity: 'I', msg: 'Multi-Attach error: volume is already used by pods', kv: `${LOGGER} pods={podsList} attachedTo={attachedTo} volume={volumeName:q}` },
     },
   },
   'attachDetachController.verifiedSafeToDetach': {
@@ -82,7 +83,8 @@ export const attachDetachControllerMessages = defineMessages({
     summary: "The controller read Node {node}: {specName} is not in its volumesInUse, so it is safe to detach.",
     formats: {
       '1.20': { file: 'operation_generator.go', line: 1384, text: `Verified volume is safe to detach ${DETAIL_ON}` },
-      '1.30': { file: 'operation_generator.go', line: 1645, msg: `Verified volume is safe to detach ${DETAIL_ON}` },
+      // klog.Infof in 1.30 too (verifyVolumeIsSafeToDetach): plain text, no logger key
+      '1.30': { file: 'operation_generator.go', line: 1645, text: `Verified volume is safe to detach ${DETAIL_ON}` },
     },
   },
   'attachDetachController.nodeNotFoundSkipVerify': {
@@ -92,7 +94,8 @@ export const attachDetachControllerMessages = defineMessages({
     next: 'Nothing to do if the node was removed on purpose.',
     formats: {
       '1.20': { file: 'operation_generator.go', line: 1362, text: `Node not found on API server. DetachVolume will skip safe to detach check ${DETAIL_ON}` },
-      '1.30': { file: 'operation_generator.go', line: 1623, msg: `Node not found on API server. DetachVolume will skip safe to detach check ${DETAIL_ON}` },
+      // klog.Warningf in 1.30 too: plain text
+      '1.30': { file: 'operation_generator.go', line: 1623, text: `Node not found on API server. DetachVolume will skip safe to detach check ${DETAIL_ON}` },
     },
   },
   'attachDetachController.attachSucceeded': {
@@ -100,7 +103,8 @@ export const attachDetachControllerMessages = defineMessages({
     summary: 'The VolumeAttachment for {specName} reports attached: the volume is attached to node {node}.',
     formats: {
       '1.20': { file: 'operation_generator.go', line: 361, text: `AttachVolume.Attach succeeded ${DETAIL_TO}` },
-      '1.30': { file: 'operation_generator.go', line: 400, msg: `AttachVolume.Attach succeeded ${DETAIL_TO}` },
+      // klog.Infof(volumeToAttach.GenerateMsgDetailed(...)) in 1.30 too: plain text, no logger key
+      '1.30': { file: 'operation_generator.go', line: 400, text: `AttachVolume.Attach succeeded ${DETAIL_TO}` },
     },
   },
   'attachDetachController.detachSucceeded': {
@@ -108,7 +112,8 @@ export const attachDetachControllerMessages = defineMessages({
     summary: 'The VolumeAttachment for {specName} on node {node} is gone: the volume is detached.',
     formats: {
       '1.20': { file: 'operation_generator.go', line: 472, text: `DetachVolume.Detach succeeded ${DETAIL_ON}` },
-      '1.30': { file: 'operation_generator.go', line: 529, msg: `DetachVolume.Detach succeeded ${DETAIL_ON}` },
+      // klog.Infof(volumeToDetach.GenerateMsgDetailed(...)) in 1.30 too: plain text, no logger key
+      '1.30': { file: 'operation_generator.go', line: 529, text: `DetachVolume.Detach succeeded ${DETAIL_ON}` },
     },
   },
   /**

@@ -137,7 +137,8 @@ export const messages = defineMessages({
       // The real 1.20 quirk: klog.Infof(msg, "") with a message that has no verb left, hence %!(EXTRA …).
       '1.20': { file: 'operation_generator.go', line: 869, text: `UnmountDevice succeeded for volume {volume:q} %!(EXTRA string=UnmountDevice succeeded for volume ${DEVICE} )` },
       // fixed later (klog.InfoS); line unverified
-      '1.30': { file: 'operation_generator.go', line: 937, msg: `UnmountDevice succeeded for volume ${DEVICE} ` },
+      // klog.Info(deviceToDetach.GenerateMsgDetailed(...)) in 1.30: plain text
+      '1.30': { file: 'operation_generator.go', line: 937, text: `UnmountDevice succeeded for volume ${DEVICE} ` },
     },
   },
   'kubelet.volumeDetached': {
