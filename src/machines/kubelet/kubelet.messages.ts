@@ -136,8 +136,8 @@ export const messages = defineMessages({
     formats: {
       // The real 1.20 quirk: klog.Infof(msg, "") with a message that has no verb left, hence %!(EXTRA …).
       '1.20': { file: 'operation_generator.go', line: 869, text: `UnmountDevice succeeded for volume {volume:q} %!(EXTRA string=UnmountDevice succeeded for volume ${DEVICE} )` },
-      // fixed later (klog.InfoS); line unverified
-      // klog.Info(deviceToDetach.GenerateMsgDetailed(...)) in 1.30: plain text
+      // fixed later: klog.Info(deviceToDetach.GenerateMsgDetailed(...)), plain text (master-era
+      // operation_generator.go); line unverified
       '1.30': { file: 'operation_generator.go', line: 937, text: `UnmountDevice succeeded for volume ${DEVICE} ` },
     },
   },
