@@ -66,15 +66,15 @@ const WORDS = {
     running: '正在运行模拟……',
     done: '运行了 {steps} 步，用时 {ms} 毫秒（Kubernetes {k8s}，种子 {seed}）。流程在下方。',
     notRun: '没有运行：第 {line} 行有错误。', noFlow: '没有流程：请看场景上方的信息。',
-    dismiss: '关闭', examples: '示例', own: '你自己的场景', examplesGroup: '示例', builtInGroup: '内置场景（各章节的）',
-    builtInNote: '内置场景 “{id}” 的场景文件，可以修改后运行；', shownIn: '章节 {link} 讲解了它。', ownPage: '它的流程在{link}。', itsPage: '它自己的页面',
+    dismiss: '关闭', examples: '示例', own: '你自己的场景', examplesGroup: '示例', builtInGroup: '内置场景（来自各章节）',
+    builtInNote: '内置场景 “{id}” 的场景文件，可以修改后运行；', shownIn: '章节 {link} 讲解了它。', ownPage: '流程见{link}。', itsPage: '其单独页面',
     putBack: '恢复你自己的文本', scenario: '场景',
     hint1: 'Kubernetes YAML，以及可选的 ', hint2: ' Scenario 文档（见下文）。错误信息为英文，与命令行相同。按 ', hint3: ' 运行。',
     showLine: '显示第 {line} 行', run: '运行', runningButton: '正在运行……', goToFlow: '查看流程',
     cli1: '同样的 YAML 在命令行上得到同样的轨迹（默认种子相同，为 1）：保存为 ', cli2: '，然后运行',
     copyCli: '复制命令', download: '下载 scenario.yaml', copyLink: '复制链接',
     flow: '流程', stale: '这是上一次成功运行的流程，不是上面文本的流程。', loadingPlayer: '正在载入播放器……',
-    placeholder: '运行场景后，它的流程显示在这里：时序图、日志、对象以及每个组件的状态，一步一步。',
+    placeholder: '运行场景后，这里会逐步显示它的流程：时序图、日志、对象以及每个组件的状态。',
   },
 } as const;
 export type PlaygroundLang = keyof typeof WORDS;

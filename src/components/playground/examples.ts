@@ -24,7 +24,7 @@ export interface Example {
 export const EXAMPLES: readonly Example[] = [
   {
     id: 'pod-with-claim', label: 'A pod with a claim (attach + mount)', yaml: podWithClaim,
-    zh: { label: '一个使用 PVC 的 Pod（挂接 + 挂载）', note: '一个 Pod 使用一个 PVC：卷被创建，挂接到 Pod 所在的节点（VolumeAttachment、ControllerPublishVolume），然后挂载（NodeStageVolume、NodePublishVolume）。' },
+    zh: { label: '一个使用 PVC 的 Pod（挂接 + 挂载）', note: '一个 Pod 使用一个 PVC：卷被制备出来，挂接到 Pod 所在的节点（VolumeAttachment、ControllerPublishVolume），然后挂载（NodeStageVolume、NodePublishVolume）。' },
   },
   {
     id: 'no-attach', label: 'A driver without attach', yaml: noAttach,
@@ -40,7 +40,7 @@ export const EXAMPLES: readonly Example[] = [
   },
   {
     id: 'node-shutdown', label: 'A node shuts down', yaml: nodeShutdown,
-    zh: { label: '一个节点关机', note: '运行中的 Pod 所在的节点关机。节点变为 NotReady；运维人员在 1 分钟时强制删除 Pod；它在 node-2 上的替身一直等待（Multi-Attach 错误），直到 6 分钟后的强制解除挂接。' },
+    zh: { label: '一个节点关机', note: '运行中的 Pod 所在的节点关机。节点变为 NotReady；运维人员在 1 分钟时强制删除 Pod；它在 node-2 上的替代 Pod 一直等待（Multi-Attach 错误），直到 6 分钟后的强制解除挂接。' },
   },
   {
     id: 'stage-fault', label: 'A fault: NodeStageVolume fails once', yaml: stageFault,

@@ -51,8 +51,8 @@ export const messagesZh = defineMessagesZh({
     next: '通常无需处理：控制器把卷标记为已解除挂接，如果那个节点上的 Pod 仍需要它，会再次挂接。如果反复出现，查一查是谁在删除 VolumeAttachment。',
   },
   'attachDetachController.volumeMarkedDetachedBySync': {
-    summary: 'syncStates 在实际状态（actual state of world）中把 {specName} 标记为已从节点 {node} 解除挂接：它的 VolumeAttachment 表明它没有挂接。如果那里的 Pod 仍需要它，reconciler 会再次挂接。',
-    explain: 'attach/detach 控制器的周期性检查（每个 --attach-detach-reconcile-sync-period，默认 1 分钟）会纠正“认为已挂接、实际没有挂接”的实际状态。',
+    summary: 'syncStates 在实际状态（actual state of world）中把 {specName} 标记为已从节点 {node} 解除挂接：它的 VolumeAttachment 表明它没有挂接。如果那里的 Pod 仍需要它，协调器会再次挂接。',
+    explain: 'attach/detach 控制器的周期性检查（每隔 --attach-detach-reconcile-sync-period，默认 1 分钟）会纠正实际状态中“卷已挂接”、而卷其实并未挂接的记录。',
   },
   'attachDetachController.operationFailed': {
     summary: '{operation} 操作失败；在 {durationBeforeRetry} 过去之前，控制器不会重试：{error}',
