@@ -333,16 +333,19 @@ export default function Playground({ chapters = [], lang = 'en', playerText }: {
       setNotice(fill(w.chapterFailed, { title, error: e instanceof Error ? e.message : String(e) }));
       return null;
     }
-    setText((current) => {
-      if (!isAsLoaded(current)) setSaved(current);
-      return yaml;
-    });
     setChapterFile({ id, yaml });
+    showLoaded(yaml, title);
+    return yaml;
+  };
+
+  /** Put an example's or a built-in scenario's text in the editor; the reader's own text is kept, to put back. */
+  const showLoaded = (yaml: string, label: string) => {
+    if (!isAsLoaded(text)) setSaved(text);
+    setText(yaml);
     setProblem(null);
-    setStatus({ kind: 'loaded', label: title });
+    setStatus({ kind: 'loaded', label });
     if (result) setStale(true);
     if (area.current) area.current.scrollTop = 0;
-    return yaml;
   };
 
   const chooseExample = (id: string) => {
@@ -351,14 +354,7 @@ export default function Playground({ chapters = [], lang = 'en', playerText }: {
       return;
     }
     const hit = exampleById(id);
-    if (!hit) return;
-    // the reader's own text (not an example or a chapter's file as it came) is kept, to put back
-    if (!isAsLoaded(text)) setSaved(text);
-    setText(hit.yaml);
-    setProblem(null);
-    setStatus({ kind: 'loaded', label: lang === 'zh' ? hit.zh.label : hit.label });
-    if (result) setStale(true);
-    if (area.current) area.current.scrollTop = 0;
+    if (hit) showLoaded(hit.yaml, lang === 'zh' ? hit.zh.label : hit.label);
   };
 
   const restore = () => {

@@ -8,7 +8,7 @@
  * detach in exponential backoff removes the volume from the report list again on every pass
  * (kubernetes#88565). 1.30: IsOperationSafeToRetry (kubernetes#104526) and force detach only from
  * unhealthy nodes.
- * syncStates (every --attach-detach-reconcile-sync-period, 1m): syncStates.
+ * Beside the pass, every --attach-detach-reconcile-sync-period (1m): syncStates.
  * Left out: out-of-service taints, failed node patches.
  */
 import type { ClusterEmitted } from '../shared/contract.ts';
@@ -28,13 +28,16 @@ import { attachDetachControllerSummaries as summaries } from './attachDetachCont
 export const RECONCILE_TIMER = 'reconcile';
 export const SYNC_TIMER = 'syncStates';
 
+/** The sync a period after `since` (the start, or the last sync: updateSyncTime), at a loop boundary. */
+const syncAfter = (ctx: AdcContext, since: number): ClusterEmitted =>
+  ({ type: 'timer.requested', key: SYNC_TIMER, at: nextLoopAt(ctx, since + ADC_RECONCILER_SYNC_DURATION) });
+
 /**
  * The first syncStates: the reconciler's loop syncs once the sync period has passed since the last
  * sync (reconciler.go reconciliationLoopFunc: time.Since(timeOfLastSync) > syncDuration), and
  * timeOfLastSync starts at the reconciler's creation: the first loop boundary after start + 1m.
  */
-export const firstSync = (ctx: AdcContext): ClusterEmitted =>
-  ({ type: 'timer.requested', key: SYNC_TIMER, at: nextLoopAt(ctx, ctx.startedAt + ADC_RECONCILER_SYNC_DURATION) });
+export const firstSync = (ctx: AdcContext): ClusterEmitted => syncAfter(ctx, ctx.startedAt);
 
 /**
  * reconciler.sync → syncStates → VerifyVolumesAreAttached: every volume the actual state of world
@@ -65,8 +68,7 @@ export function syncStates(ctx0: AdcContext, now: number): Out {
     out.push({ type: 'log', msg: 'attachDetachController.volumeMarkedDetachedBySync', args: { volumeName: c.volumeName, specName: c.specName, node: c.node } });
     marked = true;
   }
-  // updateSyncTime: the next sync a period after this one
-  out.push({ type: 'timer.requested', key: SYNC_TIMER, at: nextLoopAt(ctx, now + ADC_RECONCILER_SYNC_DURATION) });
+  out.push(syncAfter(ctx, now));
   if (!marked) return { ctx, out };
   const r = scheduleReconcile(ctx, now);
   return { ctx: r.ctx, out: [...out, ...r.out] };

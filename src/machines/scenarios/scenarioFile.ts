@@ -15,8 +15,9 @@ import { DRIVERS } from '../drivers/index.ts';
 import type { ProfileId } from '../shared/messages.ts';
 import { CLUSTER_SCOPED, keyOf, type K8sObject, type Kind } from '../shared/k8s.ts';
 import { ScenarioError } from './errors.ts';
-import { SCENARIOS } from './index.ts';
+import { getScenario } from './run.ts';
 import { COMPONENT_FLAGS, type ScenarioNode } from './spec.ts';
+import { defaultProvisionerIdentity } from './topology.ts';
 import type { ScenarioData } from './types.ts';
 
 export interface ScenarioFileOptions {
@@ -32,9 +33,6 @@ export interface ScenarioFile {
   /** what the file cannot say, one sentence each (also in its leading comment); empty: the same trace */
   differences: string[];
 }
-
-/** The default of the external-provisioner's identity (topology.ts), which a file cannot change. */
-const defaultIdentity = (driverName: string) => `1672314114387-8081-${driverName}`;
 
 /** Wrap prose into "# " comment lines of at most `width` characters. */
 function comment(text: string, width = 100): string[] {
@@ -66,8 +64,7 @@ function faultEntry(f: Fault): Fault | string {
 
 /** A built-in scenario as a scenario file. Throws a ScenarioError for an unknown id. */
 export function scenarioFile(id: string, options: ScenarioFileOptions = {}): ScenarioFile {
-  const sc = SCENARIOS.find((s) => s.id === id);
-  if (!sc) throw new ScenarioError(`unknown scenario "${id}" (known: ${SCENARIOS.map((s) => s.id).join(', ')})`);
+  const sc = getScenario(id);
   const k8s = options.k8s ?? sc.k8s ?? '1.30';
   if (options.replicas !== undefined && !sc.takesReplicas) throw new ScenarioError(`scenario "${id}" does not take replicas`);
   const d: ScenarioData = sc.build({ k8s, seed: 1, replicas: options.replicas ?? sc.defaultReplicas ?? 1 });
@@ -85,7 +82,7 @@ export function scenarioFile(id: string, options: ScenarioFileOptions = {}): Sce
     const text = (format?.text ?? format?.msg ?? d.recordFromMessage.msg).split(' {')[0];
     differences.push(`The chapter's trace starts in the middle of the story, at the first "${text}" line of ${def?.source ?? 'a component'}; run from this file, the trace starts at the story's start and shows what leads there first.`);
   }
-  if (d.provisionerIdentity !== undefined && d.provisionerIdentity !== defaultIdentity(driverName)) {
+  if (d.provisionerIdentity !== undefined && d.provisionerIdentity !== defaultProvisionerIdentity(driverName)) {
     differences.push(`The chapter's external-provisioner has the identity ${d.provisionerIdentity}, which a file cannot set.`);
   }
   if (d.backend?.some((b) => b.publishedTo?.length || b.volumeContext)) {

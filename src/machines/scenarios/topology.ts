@@ -24,6 +24,9 @@ const UTC = 0;
  * Inputs are one shared bag of facts about where a component runs; each machine reads the fields its
  * Input type names and ignores the rest.
  */
+/** external-provisioner's identity when a scenario names none (a file cannot: scenarioFile.ts). */
+export const defaultProvisionerIdentity = (driverName: string): string => `1672314114387-8081-${driverName}`;
+
 export function buildComponents(data: ScenarioData, driver: DriverProfile, profile: ProfileId, seed: number, epochUs: number): ComponentSpec[] {
   const host = data.hostTz.offsetMin;
   const specs: ComponentSpec[] = [];
@@ -41,7 +44,7 @@ export function buildComponents(data: ScenarioData, driver: DriverProfile, profi
         attachRequiredDrivers: driver.attachRequired ? [driver.name] : [],
         // kube-controller-manager and other control-plane processes have been up for a while
         uptimeAtStartUs: 3_000_000_000,
-        provisionerIdentity: data.provisionerIdentity ?? `1672314114387-8081-${driver.name}`,
+        provisionerIdentity: data.provisionerIdentity ?? defaultProvisionerIdentity(driver.name),
         heartbeat: data.heartbeats ?? true, ...extra, ...data.componentInputs?.[d.name],
       },
       ...(apiClient ? { apiClient } : {}),
