@@ -317,3 +317,43 @@ describe('the ADC actual state of world attach state (actual_state_of_world.go A
     expect(a.takeNodesToUpdate(w).updates).toEqual([{ nodeName: 'n1', volumes: [] }]);
   });
 });
+
+describe('syncStates (every --attach-detach-reconcile-sync-period, 1m)', () => {
+  /** an ADC that has attached web-0's volume to n1 (VolumeAttachment created and reported attached) */
+  const attached = () => {
+    const { h, create } = attaching();
+    h.answer(create, { object: va('n1') });
+    h.modified(va('n1', { attached: true }), va('n1'));
+    h.advance(1000);
+    expect(msgs(h)).toContain('attachDetachController.attachSucceeded');
+    return h;
+  };
+  const syncLines = (h: MachineHarness) => msgs(h).filter((m) => m === 'attachDetachController.volumesAreAttachedFailed' || m === 'attachDetachController.volumeMarkedDetachedBySync');
+
+  it('leaves an attachment whose VolumeAttachment says attached alone', () => {
+    const h = attached();
+    h.advance(3 * 60_000);
+    expect(syncLines(h)).toEqual([]);
+    expect(h.apiRequests({ verb: 'create', kind: 'VolumeAttachment' })).toHaveLength(1);
+  });
+
+  it('a VolumeAttachment gone: the error line, marked detached, attached again (a new create)', () => {
+    const h = attached();
+    h.deleted(va('n1', { attached: true }));
+    h.advance(61_000);
+    expect(syncLines(h)).toEqual(['attachDetachController.volumesAreAttachedFailed', 'attachDetachController.volumeMarkedDetachedBySync']);
+    expect(h.logs().find((l) => l.msg === 'attachDetachController.volumesAreAttachedFailed')!.args.err).toBe(`volumeattachments.storage.k8s.io "${VA()}" not found`);
+    expect(h.apiRequests({ verb: 'create', kind: 'VolumeAttachment' })).toHaveLength(2);
+  });
+
+  it('a VolumeAttachment there but not attached (or with no status yet): marked detached, without the not-found error', () => {
+    for (const status of [{ attached: false }, undefined]) {
+      const h = attached();
+      const stale = va('n1', status ?? {});
+      if (!status) delete (stale as { status?: unknown }).status;
+      h.modified(stale, va('n1', { attached: true }));
+      h.advance(61_000);
+      expect(syncLines(h)).toEqual(['attachDetachController.volumeMarkedDetachedBySync']);
+    }
+  });
+});
