@@ -128,8 +128,9 @@ const tests = [
         else assert.ok(r.steps > chapter, `${id}: the whole story, ${r.steps} steps, holds the chapter's ${chapter}`);
       }
       // the note leads to the chapter that shows it
+      // the note of the scenario loaded before stays until the file has come: wait for the new one
       await page.getByLabel('Examples').selectOption('chapter:pod-migration');
-      await page.locator('.pg-note a').waitFor();
+      await page.waitForFunction(() => /** @type {HTMLTextAreaElement} */ (document.getElementById('pg-text')).value.includes('name: pod-migration\n'));
       assert.equal(await page.locator('.pg-note a').getAttribute('href'), '/flows/pod-migration/');
       assert.deepEqual(errors, []);
     } finally {
