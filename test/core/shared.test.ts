@@ -23,6 +23,10 @@ describe('Go formatting', () => {
   it('quotes strings as strconv.Quote does', () => {
     expect(goQuote('a "b" \\c')).toBe('"a \\"b\\" \\\\c"');
     expect(goQuote('line\nnext\t')).toBe('"line\\nnext\\t"');
+    // plain text takes the short way; control characters and DEL anywhere still take Go's escapes
+    expect(goQuote('pvc-1/mount')).toBe('"pvc-1/mount"');
+    expect(goQuote('a\x01b\x7f')).toBe('"a\\x01b\\x7f"');
+    expect(goQuote('µs…')).toBe('"µs…"');
   });
 
   it('prints the "No retries permitted until" time exactly in the shape of seed 000', () => {
@@ -44,6 +48,10 @@ describe('klog', () => {
     const us = Date.parse('2023-01-11T06:58:14Z') * 1000 + 257759;
     expect(klogHeader('I', us, { pid: 1, tzOffsetMin: 0 }, 'controller.go', 198)).toBe('I0111 06:58:14.257759       1 controller.go:198] ');
     expect(klogHeader('E', us, { pid: 20721, tzOffsetMin: 480 }, 'nestedpendingoperations.go', 301)).toBe('E0111 14:58:14.257759   20721 nestedpendingoperations.go:301] ');
+    // lines of two time zones taking turns within one second, and the next second
+    expect(klogHeader('I', us + 1, { pid: 1, tzOffsetMin: 0 }, 'a.go', 1)).toBe('I0111 06:58:14.257760       1 a.go:1] ');
+    expect(klogHeader('I', us + 742_241, { pid: 1, tzOffsetMin: 480 }, 'a.go', 1)).toBe('I0111 14:58:15.000000       1 a.go:1] ');
+    expect(klogHeader('I', us + 742_240, { pid: 1, tzOffsetMin: 0 }, 'a.go', 1)).toBe('I0111 06:58:14.999999       1 a.go:1] ');
     expect(t).toBeTypeOf('number');
   });
 

@@ -139,6 +139,12 @@ describe('runScenario with a ScenarioSpec', () => {
     expect(firstStep(t, { summary: /external-attacher process restarts/ })!.t).toBe(2000);
     // the restarted attacher probes its driver again
     expect(firstStep(t, { component: 'external-attacher', after: 2000, rpc: 'Probe' })).toBeDefined();
+    // its state moves are recorded again, from the first state of a fresh process up to Running
+    const moves = t.steps.filter((s) => s.component === 'external-attacher' && s.kind === 'state').map((s) => s.states[s.instance]);
+    expect(moves).toEqual(['Stopped', 'Probing', 'Starting', 'Running']);
+    // a machine that comes back to the very state it had before (the controller: NotStarted, then Running again)
+    const adc = runScenario({ existing: [sc()], actions: [{ at: 2000, do: 'restart', component: 'attach-detach-controller' }], runFor: '10s' });
+    expect(adc.steps.filter((s) => s.kind === 'state').map((s) => s.states[s.instance])).toEqual(['NotStarted', 'Running']);
     expect(firstStep(t, { component: 'node-lifecycle-controller', summary: /Ready condition Unknown/ })!.t).toBeGreaterThan(40_000);
   });
 

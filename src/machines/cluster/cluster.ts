@@ -116,6 +116,8 @@ interface Running {
   up: boolean;
   /** last state value, to record state changes */
   lastValue: string;
+  /** that value unstringified, when it is a string */
+  lastRaw?: string | undefined;
   /** FIFO floors so that replies and watch events reach the component in order */
   lastDeliveryAt: number;
   lastApplyAt: number;
@@ -271,7 +273,9 @@ export class Cluster {
       throw new Error(`component ${r.id} failed while handling ${event.type}: ${String(err)}`, { cause: err });
     }
     const snap = r.machine.snapshot;
-    const value = JSON.stringify(snap.value);
+    // a machine whose state is a string (most of them) needs no JSON to tell whether it moved
+    const value = snap.value === r.lastRaw ? r.lastValue : JSON.stringify(snap.value);
+    r.lastRaw = typeof snap.value === 'string' ? snap.value : undefined;
     const out = r.emitted;
     r.emitted = [];
     const worldView = this.options.captureWorld ? r.spec.descriptor.world : undefined;
@@ -663,6 +667,7 @@ export class Cluster {
     r.laggingFloors = undefined;
     r.emitted = [];
     r.machine = this.freshMachine(r);
+    r.lastRaw = undefined;
     const value = JSON.stringify(r.machine.snapshot.value);
     if (value !== r.lastValue) {
       const from = r.lastValue;

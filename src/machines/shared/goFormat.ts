@@ -3,8 +3,12 @@
  * upstream: go/src/strconv/quote.go (Quote), go/src/time/time.go (Duration.String, Time.String).
  */
 
+const NEEDS_ESCAPE = /["\\\x00-\x1f\x7f]/;
+
 /** strconv.Quote: double-quoted, with Go escapes. Printable non-ASCII stays as is, like Go. */
 export function goQuote(s: string): string {
+  // most arguments (names, ids, paths) need no escape: quote them without walking each character
+  if (!NEEDS_ESCAPE.test(s)) return '"' + s + '"';
   let out = '"';
   for (const ch of s) {
     const c = ch.codePointAt(0)!;

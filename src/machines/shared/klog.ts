@@ -17,8 +17,22 @@ export interface LogStream {
 }
 
 export function klogHeader(sev: Severity, epochUs: number, stream: LogStream, file: string, line: number): string {
-  const w = wallClock(epochUs, stream.tzOffsetMin);
-  return `${sev}${pad(w.month, 2)}${pad(w.day, 2)} ${pad(w.hour, 2)}:${pad(w.minute, 2)}:${pad(w.second, 2)}.${pad(w.micro, 6)} ${pad(stream.pid, 7, ' ')} ${file}:${line}] `;
+  const shifted = epochUs + stream.tzOffsetMin * 60_000_000;
+  const second = Math.floor(shifted / 1_000_000);
+  const micro = shifted - second * 1_000_000;
+  return `${sev}${secondText(second, shifted)}.${pad(micro, 6)} ${pad(stream.pid, 7, ' ')} ${file}:${line}] `;
+}
+
+// Lines come in time order, many within the same second: "mmdd hh:mm:ss" is worked out once per second.
+let lastSecond = NaN;
+let lastSecondText = '';
+function secondText(second: number, shiftedUs: number): string {
+  if (second !== lastSecond) {
+    const w = wallClock(shiftedUs, 0);
+    lastSecondText = `${pad(w.month, 2)}${pad(w.day, 2)} ${pad(w.hour, 2)}:${pad(w.minute, 2)}:${pad(w.second, 2)}`;
+    lastSecond = second;
+  }
+  return lastSecondText;
 }
 
 export function journaldPrefix(epochUs: number, stream: LogStream): string {

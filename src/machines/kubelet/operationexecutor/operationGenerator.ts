@@ -21,7 +21,7 @@
  * operation's snapshot ({value, context}) sits in its InflightOperation; `transition()` advances it.
  * Left out: block volumes, remount, expansion, SELinux, reconstruction from disk after a restart.
  */
-import { assign, setup, type AnyStateMachine, type StateValue } from 'xstate';
+import { assign, setup, type AnyMachineSnapshot, type AnyStateMachine, type StateValue } from 'xstate';
 import { pureInitialTransition, pureTransition } from '../../shared/pureTransition.ts';
 import type { CsiResultEvent } from '../../shared/contract.ts';
 import { isFinalError, rpcErrorText, type GrpcCode } from '../../shared/csi.ts';
@@ -468,17 +468,31 @@ function noteOperation(w: Work, op: InflightOperation): void {
 
 function advance(w: Work, op: InflightOperation, event: OperationEvent): void {
   const machine = OPERATION_MACHINES[op.kind];
-  const [next, actions] = pureTransition(machine, machine.resolveState(op.machine), event);
-  op.machine = { value: next.value as StateValue, context: next.context as Record<string, unknown> };
+  const [next, actions] = pureTransition(machine, resolved(machine, op.machine), event);
+  op.machine = held(next);
   noteOperation(w, op);
   perform(w, op, actions, event);
 }
+
+/**
+ * The context holds an operation's state as plain data (value and context, what a world view or a
+ * test reads); the snapshot it came from is kept beside it, so that the next step need not resolve
+ * the state again (resolveState walks the machine's state nodes: a few % of a large rollout).
+ */
+const SNAPSHOTS = new WeakMap<InflightOperation['machine'], AnyMachineSnapshot>();
+function held(snap: AnyMachineSnapshot): InflightOperation['machine'] {
+  const m = { value: snap.value as StateValue, context: snap.context as Record<string, unknown> };
+  SNAPSHOTS.set(m, snap);
+  return m;
+}
+const resolved = (machine: AnyStateMachine, m: InflightOperation['machine']): AnyMachineSnapshot =>
+  SNAPSHOTS.get(m) ?? machine.resolveState(m);
 
 /** Start a generated operation: its machine's initial transition, performed. */
 export function startGeneratedOperation(w: Work, op: Omit<InflightOperation, 'machine'>, input: object): void {
   const machine = OPERATION_MACHINES[op.kind];
   const [snap, actions] = pureInitialTransition(machine, input);
-  const running: InflightOperation = { ...op, machine: { value: snap.value as StateValue, context: snap.context as Record<string, unknown> } };
+  const running: InflightOperation = { ...op, machine: held(snap) };
   noteOperation(w, running);
   perform(w, running, actions, undefined);
 }
@@ -490,6 +504,6 @@ export function deliver(w: Work, requestId: string, fact: OperationEvent): boole
   delete own(w, 'inflight')[requestId];
   const gone = op.kind === 'verify' ? !w.c.dsw[op.uniqueName]?.pods[op.podUid] : !w.c.asw[op.uniqueName] || !volumeOf(w, op);
   if (gone) { operationAbandoned(w, op.key); return true; }
-  advance(w, { ...op, machine: { ...op.machine } }, fact);
+  advance(w, { ...op }, fact); // advance replaces op.machine, never changes it
   return true;
 }

@@ -66,20 +66,24 @@ export function populatorLoop(w: Work, loop = false): void {
 /** processPodVolumes: start the lookups the pod still needs. Returns whether a volume waits for the next loop. */
 function processPodVolumes(w: Work, uid: string, loop: boolean): boolean {
   const pod = w.c.pods[uid]!;
-  const vols = { ...(w.c.podVolumes[uid] ?? {}) };
+  const known = w.c.podVolumes[uid];
+  // copied on the first lookup started: a pass that starts none leaves the table as it was (the
+  // populator runs after every event, and settle() skips syncPods while the tables are unchanged)
+  let vols: typeof known | undefined;
   let waiting = false;
   let done = true;
   for (const v of claimVolumes(pod)) {
-    const e = vols[v.name];
+    const e = (vols ?? known)?.[v.name];
     if (e?.step === 'resolved') continue;
     done = false;
     if (!e || (e.step === 'retry' && loop)) {
       const requestId = api(w, { verb: 'get', kind: 'PersistentVolumeClaim', namespace: pod.metadata.namespace ?? 'default', name: v.persistentVolumeClaim!.claimName });
       own(w, 'volumeRequests')[requestId] = { podUid: uid, outerName: v.name };
+      vols ??= { ...(known ?? {}) };
       vols[v.name] = { claimName: v.persistentVolumeClaim!.claimName, step: 'getPVC', requestId };
     } else if (e.step === 'retry') waiting = true;
   }
-  own(w, 'podVolumes')[uid] = vols;
+  if (vols || !known) own(w, 'podVolumes')[uid] = vols ?? {};
   if (done) own(w, 'processedPods')[uid] = true;
   return waiting;
 }
