@@ -18,7 +18,6 @@ import {
 } from './pluginState.ts';
 
 export { newLifecycle, nextRng, stepLifecycle, type Lifecycle, type Outcome, type PendingOp, type PluginContext, type PluginSnapshot, type PluginVolume };
-import { copyTable } from '../shared/tables.ts';
 
 export type Emitted = ClusterEmitted;
 export interface Step { context: PluginContext; out: Emitted[] }
@@ -90,11 +89,10 @@ export function acceptRequest(ctx0: PluginContext, ev: CsiRequestEvent): Step {
       return { context: ctx, out };
     }
   }
-  ctx = {
-    ...ctx,
-    pending: copyTable(ctx.pending, ev.requestId, op),
-    locks: lockKey ? copyTable(ctx.locks, lockKey, ev.requestId) : ctx.locks,
-  };
+  // the request tables change in place, as the backend's do: the machine owns its context, and a
+  // controller plugin serving a thousand attacher workers at once copied a thousand-entry table per request
+  ctx.pending[ev.requestId] = op;
+  if (lockKey) ctx.locks[lockKey] = ev.requestId;
   out.push({ type: 'timer.requested', key: timerKey(ev.requestId), at: ev.now + (ctx.driver.latency[ev.rpc] ?? 1 * MS) });
   return { context: ctx, out };
 }
@@ -104,11 +102,9 @@ export function completeRequest(ctx0: PluginContext, key: string, now: number): 
   const requestId = key.replace(/^csi:/, '');
   const op = ctx0.pending[requestId];
   if (!op) return { context: ctx0, out: [] };
-  const pending = copyTable(ctx0.pending);
-  delete pending[requestId];
-  const locks = copyTable(ctx0.locks);
-  if (op.lockKey && locks[op.lockKey] === requestId) delete locks[op.lockKey];
-  let ctx: PluginContext = { ...ctx0, pending, locks };
+  delete ctx0.pending[requestId];
+  if (op.lockKey && ctx0.locks[op.lockKey] === requestId) delete ctx0.locks[op.lockKey];
+  let ctx: PluginContext = { ...ctx0 };
   const out: Emitted[] = [];
   if (op.fault && op.fault.code !== 'DEADLINE_EXCEEDED') {
     out.push(...replyError(ctx, requestId, op.fault.code, op.fault.message, op.prefix, op.rpc));

@@ -23,6 +23,7 @@ export interface NodeLifecycleControllerInput extends ComponentInput {
 interface Ctx { epochUs: number; nodes: Record<string, K8sObject>; seq: number; ticking: boolean; marked: Record<string, true> }
 
 const TICK = 'monitorNodeHealth';
+const withoutKey = <T,>(o: Record<string, T>, k: string): Record<string, T> => { const r = { ...o }; delete r[k]; return r; };
 type Cond = { type: string; status: string; lastHeartbeatTime?: string; lastTransitionTime?: string; reason?: string; message?: string };
 const ready = (n: K8sObject): Cond | undefined => ((n.status?.conditions ?? []) as Cond[]).find((c) => c.type === 'Ready');
 const anyReady = (c: Ctx): boolean => Object.values(c.nodes).some((n) => ready(n)?.status === 'True');
@@ -60,12 +61,12 @@ export const nodeLifecycleControllerMachine = setup({
       let c = context;
       const out: ClusterEmitted[] = [];
       if (event.type === 'watch.added' || event.type === 'watch.modified' || event.type === 'watch.deleted') {
-        const nodes = { ...c.nodes };
-        const marked = { ...c.marked };
-        if (event.type === 'watch.deleted') delete nodes[event.object.metadata.name];
-        else nodes[event.object.metadata.name] = event.object;
-        if (ready(event.object)?.status === 'True') delete marked[event.object.metadata.name];
-        c = { ...c, nodes, marked };
+        // the informer cache is updated in place (the machine owns its context): every node's heartbeat
+        // comes through here every 10s, and copying the cache on each made a large cluster quadratic
+        const name = event.object.metadata.name;
+        if (event.type === 'watch.deleted') delete c.nodes[name];
+        else c.nodes[name] = event.object;
+        if (ready(event.object)?.status === 'True' && c.marked[name]) c = { ...c, marked: withoutKey(c.marked, name) };
       } else if (event.type === 'clock.ticked' && event.key === TICK) {
         const r = monitor({ ...c, ticking: false }, event.now);
         c = r.ctx;
