@@ -8,9 +8,9 @@ import type { AnyStateMachine } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { attachedVolumeMachine, mountedPodMachine } from '../../src/machines/kubelet/volumemanager/cache/actualStateOfWorld.ts';
 import {
-  mountVolumeMachine, unmountDeviceMachine, unmountVolumeMachine, verifyControllerAttachedVolumeMachine, type OperationEvent,
+  expandInUseVolumeMachine, mountVolumeMachine, unmountDeviceMachine, unmountVolumeMachine, verifyControllerAttachedVolumeMachine, type OperationEvent,
 } from '../../src/machines/kubelet/operationexecutor/operationGenerator.ts';
-import { DRIVER, HANDLE, NODE, PV, STAGE_CAPS, UNIQUE, kubeletUpTo, node as nodeObject, pod, pv as pvObject, va } from './kubelet.fixtures.ts';
+import { DRIVER, HANDLE, NODE, PV, STAGE_CAPS, UNIQUE, kubeletUpTo, node as nodeObject, pod, pv as pvObject, pvc, va } from './kubelet.fixtures.ts';
 import { createHarness, kubeletDescriptor } from '../../src/machines/index.ts';
 import * as asw from '../../src/machines/kubelet/volumemanager/cache/actualStateOfWorld.ts';
 import { begin } from '../../src/machines/kubelet/kubelet.work.ts';
@@ -46,6 +46,15 @@ const ok = (rpc: string, response?: Record<string, unknown>): OperationEvent => 
 const failed = (rpc: string, code: 'INTERNAL' | 'DEADLINE_EXCEEDED'): OperationEvent => ({ type: `csi.${rpc}.failed`, code, message: 'boom' } as OperationEvent);
 const RPC_EVENTS = (rpcs: string[]): OperationEvent[] => rpcs.flatMap((r) => [ok(r, STAGE_CAPS), ok(r), failed(r, 'INTERNAL'), failed(r, 'DEADLINE_EXCEEDED')]);
 const CLIENT: OperationEvent[] = [{ type: 'csi.driverClient.created' }, { type: 'csi.driverClient.failed' }];
+const GIB = 2 ** 30;
+/** NodeGetCapabilities with STAGE_UNSTAGE_VOLUME (1) and EXPAND_VOLUME (3) */
+const EXPAND_CAPS = { capabilities: [{ Type: { Rpc: { type: 1 } } }, { Type: { Rpc: { type: 3 } } }] };
+const claimOf = (storage: string): K8sObject => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'default' }, status: { capacity: { storage } } });
+/** the claim read (smaller than the PV, or already its size, or not read) and marked resized (or not) */
+const EXPANSION_API: OperationEvent[] = [
+  { type: 'api.getPVC.succeeded', pvc: claimOf('10Gi') }, { type: 'api.getPVC.succeeded', pvc: claimOf('20Gi') }, { type: 'api.getPVC.failed', message: 'x' },
+  { type: 'api.patchPVC.succeeded' }, { type: 'api.patchPVC.failed', message: 'x' },
+];
 
 describe('the kubelet state machines reach every state', () => {
   it('attachedVolume: DeviceNotMounted, DeviceMountUncertain, DeviceGloballyMounted, Detached', () => {
@@ -68,13 +77,31 @@ describe('the kubelet state machines reach every state', () => {
     expect(reached(verifyControllerAttachedVolumeMachine, events, inputs)).toEqual(leaves(verifyControllerAttachedVolumeMachine));
   });
 
-  it('MountVolume: WaitForAttach, MountDevice and SetUp steps, succeeded and failed', () => {
+  it('MountVolume: WaitForAttach, MountDevice and SetUp steps, the expansion after either (1.20, 1.30), succeeded and failed', () => {
     const events: OperationEvent[] = [
       { type: 'csiAttacher.waitForAttach.succeeded', devicePath: 'csi-x' }, { type: 'csiAttacher.waitForAttach.failed', error: 'not attached' },
-      ...CLIENT, ...RPC_EVENTS(['nodeGetCapabilities', 'nodeStageVolume', 'nodePublishVolume']),
+      ...CLIENT, ...RPC_EVENTS(['nodeGetCapabilities', 'nodeStageVolume', 'nodePublishVolume', 'nodeExpandVolume']), ok('nodeGetCapabilities', EXPAND_CAPS),
+      ...EXPANSION_API,
     ];
-    const inputs = [true, false].map((deviceGloballyMounted) => ({ attachable: true, deviceGloballyMounted }));
+    const inputs = [true, false].flatMap((deviceGloballyMounted) => [true, false].flatMap((expandsAfterMountDevice) => [true, false].map((unsupportedIsDone) =>
+      ({ attachable: true, deviceGloballyMounted, expandsAfterMountDevice, unsupportedIsDone, newSize: 20 * GIB }))));
     expect(reached(mountVolumeMachine, events, inputs)).toEqual(leaves(mountVolumeMachine));
+    expect([...leaves(mountVolumeMachine)].filter((l) => l.startsWith('expandAfter')).sort()).toEqual([
+      'expandAfterMountDevice.getPVC', 'expandAfterMountDevice.markFSResizeFinished', 'expandAfterMountDevice.newCsiDriverClient',
+      'expandAfterMountDevice.nodeExpandVolume', 'expandAfterMountDevice.nodeGetCapabilities', 'expandAfterMountDevice.nodeGetCapabilitiesAgain',
+      'expandAfterSetUp.getPVC', 'expandAfterSetUp.markFSResizeFinished', 'expandAfterSetUp.newCsiDriverClient',
+      'expandAfterSetUp.nodeExpandVolume', 'expandAfterSetUp.nodeGetCapabilities', 'expandAfterSetUp.nodeGetCapabilitiesAgain',
+    ]);
+  });
+
+  it('ExpandInUseVolume: the claim read, EXPAND_VOLUME asked, NodeExpandVolume, the claim marked resized; succeeded and failed', () => {
+    const events: OperationEvent[] = [...CLIENT, ...RPC_EVENTS(['nodeGetCapabilities', 'nodeExpandVolume']), ok('nodeGetCapabilities', EXPAND_CAPS), ...EXPANSION_API];
+    const inputs = [true, false].map((unsupportedIsDone) => ({ newSize: 20 * GIB, unsupportedIsDone }));
+    expect(reached(expandInUseVolumeMachine, events, inputs)).toEqual(leaves(expandInUseVolumeMachine));
+    expect(leaves(expandInUseVolumeMachine)).toEqual(new Set([
+      'nodeExpandVolume.getPVC', 'nodeExpandVolume.newCsiDriverClient', 'nodeExpandVolume.nodeGetCapabilities', 'nodeExpandVolume.nodeGetCapabilitiesAgain',
+      'nodeExpandVolume.nodeExpandVolume', 'nodeExpandVolume.markFSResizeFinished', 'succeeded', 'failed',
+    ]));
   });
 
   it('UnmountVolume and UnmountDevice', () => {
@@ -155,6 +182,9 @@ describe('MountVolume as GenerateMountVolumeFunc runs it', () => {
     h.reply(lastCall(h, 'NodeGetCapabilities'), 'OK', STAGE_CAPS);
     expect(lastCall(h, 'NodePublishVolume').request).toMatchObject({ staging_target_path: h.context.asw[UNIQUE].deviceMountPath });
     h.reply(lastCall(h, 'NodePublishVolume'), 'OK');
+    // expandVolumeDuringMount reads the claim; its status is the PV's size: nothing to expand
+    expect(podMount(h)).toBeUndefined();
+    h.serve([pvc]);
     expect(podMount(h)).toBe('VolumeMounted');
     expect(h.logs().map((l) => l.msg).filter((m) => m.endsWith('Succeeded') || m.endsWith('succeeded'))).toEqual(
       expect.arrayContaining(['kubelet.mountDeviceSucceeded', 'kubelet.setUpSucceeded']),
@@ -175,6 +205,7 @@ describe('a snapshot never changes after the fact', () => {
       h.reply(lastCall(h, 'NodeStageVolume'), 'OK');
       h.reply(lastCall(h, 'NodeGetCapabilities'), 'OK', STAGE_CAPS);
       h.reply(lastCall(h, 'NodePublishVolume'), 'OK');
+      h.serve([pvc]);
       expect(podMount(h)).toBe('VolumeMounted');
       deletePod(h);
       for (let i = 0; i < 4; i++) { for (const c of h.pending().filter((p) => !p.answered && p.type === 'csi.call')) h.reply(c, 'OK', STAGE_CAPS); h.serve(); h.advance(2000); }
@@ -200,7 +231,8 @@ describe('steps[].states name what the kubelet acted on', () => {
     const vol = 'kubernetes.io/csi/com.tencent.cloud.csi.cbs^disk-adge0gvc';
     expect(seen(`kubelet/11.142.60.212 volume ${vol}`).slice(0, 3)).toEqual(['DeviceNotMounted', 'DeviceGloballyMounted', 'VolumeMounted']);
     expect(seen(`kubelet/11.142.60.212 volume_mount ${vol}`)).toEqual(
-      ['mountDevice.nodeGetCapabilities', 'mountDevice.nodeStageVolume', 'setUp.nodeGetCapabilities', 'setUp.nodePublishVolume', 'succeeded'],
+      // 1.20 reads the claim right after MountDevice (nodeExpandVolume): its status is the PV's size, nothing to expand
+      ['mountDevice.nodeGetCapabilities', 'mountDevice.nodeStageVolume', 'expandAfterMountDevice.getPVC', 'setUp.nodeGetCapabilities', 'setUp.nodePublishVolume', 'succeeded'],
     );
     expect(seen(`kubelet/11.142.61.164 volume ${vol}`)).toEqual(['VolumeNotMounted', 'DeviceNotMounted', 'Detached']);
     // the step that prints "MountVolume.MountDevice succeeded" carries the device's new state
@@ -327,6 +359,7 @@ describe('a driver without STAGE_UNSTAGE_VOLUME (csi_attacher.go MountDevice / U
     const publish = lastCall(h, 'NodePublishVolume');
     expect(publish.request).not.toHaveProperty('staging_target_path');
     h.reply(publish, 'OK');
+    h.serve([pvc]);
     expect(podMount(h)).toBe('VolumeMounted');
     const p = pod('web-0', NODE);
     h.modified({ ...p, metadata: { ...p.metadata, deletionTimestamp: '2026-01-01T00:00:00Z', deletionGracePeriodSeconds: 0 } }, p);

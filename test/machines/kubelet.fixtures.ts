@@ -13,8 +13,8 @@ export const UNIQUE = uniqueVolumeName(DRIVER, HANDLE);
 export const VA = volumeAttachmentName(HANDLE, DRIVER, NODE);
 export const STAGE_CAPS = { capabilities: [{ Type: { Rpc: { type: 1 } } }] };
 
-export const pv: K8sObject = { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: PV }, spec: { accessModes: ['ReadWriteOnce'], capacity: { storage: '1Gi' }, csi: { driver: DRIVER, volumeHandle: HANDLE, fsType: 'ext4' } }, status: { phase: 'Bound' } };
-export const pvc: K8sObject = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'default' }, spec: { volumeName: PV, accessModes: ['ReadWriteOnce'] }, status: { phase: 'Bound' } };
+export const pv: K8sObject = { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: PV }, spec: { accessModes: ['ReadWriteOnce'], capacity: { storage: '1Gi' }, claimRef: { namespace: 'default', name: 'data' }, csi: { driver: DRIVER, volumeHandle: HANDLE, fsType: 'ext4' } }, status: { phase: 'Bound' } };
+export const pvc: K8sObject = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'default' }, spec: { volumeName: PV, accessModes: ['ReadWriteOnce'] }, status: { phase: 'Bound', capacity: { storage: '1Gi' } } };
 export const pod = (name: string, nodeName: string, uid = `uid-${name}`): K8sObject => ({
   apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', uid },
   spec: { nodeName, containers: [{ name: 'c', image: 'busybox' }], volumes: [{ name: 'd', persistentVolumeClaim: { claimName: 'data' } }] },

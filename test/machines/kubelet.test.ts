@@ -17,7 +17,7 @@ const input = {
   epochUs: 1_673_420_000_000_000, tz: { offsetMin: 480, zone: 'CST' }, monotonic: { processStartUs: 0, uptimeAtStartUs: 132_000_000_000 },
 };
 const pvc = { apiVersion: 'v1', kind: 'PersistentVolumeClaim' as const, metadata: { name: 'data-web-0', namespace: 'default' }, spec: { volumeName: PV }, status: { phase: 'Bound' } };
-const pv = { apiVersion: 'v1', kind: 'PersistentVolume' as const, metadata: { name: PV }, spec: { accessModes: ['ReadWriteOnce'], csi: { driver: DRIVER, volumeHandle: HANDLE, fsType: 'ext4' } } };
+const pv = { apiVersion: 'v1', kind: 'PersistentVolume' as const, metadata: { name: PV }, spec: { accessModes: ['ReadWriteOnce'], claimRef: { namespace: 'default', name: 'data-web-0' }, csi: { driver: DRIVER, volumeHandle: HANDLE, fsType: 'ext4' } } };
 const pod = { apiVersion: 'v1', kind: 'Pod' as const, metadata: { name: 'web-0', namespace: 'default', uid: UID }, spec: { nodeName: NODE, volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data-web-0' } }] } };
 const node = (attached: boolean) => ({ apiVersion: 'v1', kind: 'Node' as const, metadata: { name: NODE }, status: { volumesAttached: attached ? [{ name: UNIQUE, devicePath: '' }] : [] } });
 const va = { apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment' as const, metadata: { name: VA }, spec: { nodeName: NODE }, status: { attached: true } };
@@ -106,8 +106,10 @@ function mounted() {
   h.advance(h.now + 200_000);
   h.answer((e) => e.rpc === 'NodeGetCapabilities', h.csiOk(STAGE_CAPS));
   h.answer((e) => e.rpc === 'NodeStageVolume', h.csiOk());
+  h.serveClaims([pvc, pv]); // 1.20 reads the claim right after MountDevice: nothing to expand
   h.answer((e) => e.rpc === 'NodeGetCapabilities', h.csiOk(STAGE_CAPS));
   h.answer((e) => e.rpc === 'NodePublishVolume', h.csiOk());
+  h.serveClaims([pvc, pv]); // the mount's GET of the claim: nothing to expand
   h.advance(h.now + 2_000_000);
   return h;
 }
@@ -155,9 +157,11 @@ describe('kubelet', () => {
     h.answer((e) => e.rpc === 'NodeGetCapabilities', h.csiOk(STAGE_CAPS));
     const stage = h.answer((e) => e.rpc === 'NodeStageVolume', h.csiOk());
     expect(stage.request.staging_target_path).toBe(`/data_online/1/kubelet/plugins/kubernetes.io/csi/pv/${PV}/globalmount`);
+    h.serveClaims([pvc, pv]);
     h.answer((e) => e.rpc === 'NodeGetCapabilities', h.csiOk(STAGE_CAPS));
     const publish = h.answer((e) => e.rpc === 'NodePublishVolume', h.csiOk());
     expect(publish.request.target_path).toBe(`/data_online/1/kubelet/pods/${UID}/volumes/kubernetes.io~csi/${PV}/mount`);
+    h.serveClaims([pvc, pv]);
     h.advance(h.now + 2_000_000);
     const running = h.emitted.find((e) => e.type === 'api.request' && e.kind === 'Pod' && e.verb === 'patchStatus');
     expect(running.patch.status.phase).toBe('Running');

@@ -248,6 +248,46 @@ const outcomes: Record<string, (t: Trace) => void> = {
     expect(logged(t, /trash/)).toBe(true);
     expect(logged(t, /removed omap keys/)).toBe(true);
   },
+  'expand-online': (t) => {
+    // csi-resizer: ControllerExpandVolume, the PV grows, the claim waits for the node (FileSystemResizePending)
+    const claim = get(t, 'PersistentVolumeClaim', 'data')!;
+    expect(get(t, 'PersistentVolume', claim.spec.volumeName)!.spec.capacity.storage).toBe('2Gi');
+    expect(t.steps.some((s) => s.kind === 'event' && s.summary.includes('FileSystemResizeRequired'))).toBe(true);
+    // nothing tells the kubelet: it notices at its next sync of the running pod (wait.Jitter(1m, 0.5) after the pod started)
+    const resized = t.steps.find((s) => s.rpc?.method === '/csi.v1.Node/NodeExpandVolume' && s.kind === 'rpc')!;
+    const edit = t.steps.find((s) => s.kind === 'user')!;
+    expect(resized.t - edit.t).toBeGreaterThan(20_000);
+    // the file system grows where the pod has it mounted, the claim takes the new size and loses its conditions
+    const request = resized.rpc!.request as { volume_path: string; capacity_range: { required_bytes: number } };
+    expect(request.volume_path).toMatch(/\/pods\/[^/]+\/volumes\/kubernetes\.io~csi\/pvc-[^/]+\/mount$/);
+    expect(request.capacity_range.required_bytes).toBe(2 * 2 ** 30);
+    expect(claim.status.capacity.storage).toBe('2Gi');
+    expect(claim.status.conditions ?? []).toEqual([]);
+    expect(t.steps.filter((s) => s.kind === 'event' && s.summary.includes('FileSystemResizeSuccessful'))).toHaveLength(2);
+    expect(logged(t, /MountVolume\.NodeExpandVolume succeeded for volume \\?"pvc-/)).toBe(true);
+    expect(running(t, 'web-0')).toBe(true);
+  },
+  'expand-offline': (t) => {
+    const claim = get(t, 'PersistentVolumeClaim', 'data')!;
+    expect(claim.status.capacity.storage).toBe('2Gi');
+    expect(claim.status.conditions ?? []).toEqual([]);
+    expect(running(t, 'web-0')).toBe(true);
+    // finished inside MountVolume: 1.20 right after NodeStageVolume on the staging path, 1.30 after NodePublishVolume on the pod's path
+    const rpcs = t.steps.filter((s) => s.kind === 'rpc' && s.component === 'kubelet').map((s) => s.rpc!.method.split('/').pop());
+    const expand = t.steps.find((s) => s.rpc?.method === '/csi.v1.Node/NodeExpandVolume' && s.kind === 'rpc')!;
+    const path = (expand.rpc!.request as { volume_path: string }).volume_path;
+    if (t.k8s === '1.20') {
+      expect(rpcs.indexOf('NodeExpandVolume')).toBeLessThan(rpcs.indexOf('NodePublishVolume'));
+      expect(path).toMatch(/\/globalmount$/);
+    } else {
+      expect(rpcs.indexOf('NodeExpandVolume')).toBeGreaterThan(rpcs.indexOf('NodePublishVolume'));
+      expect(path).toMatch(/\/mount$/);
+    }
+    // the pod runs only once the claim is marked resized
+    const marked = t.steps.find((s) => s.kind === 'api' && s.summary.includes('marks claim default/data resized'))!;
+    const podRunning = t.steps.find((s) => s.kind === 'api' && s.summary.includes('is Running'))!;
+    expect(marked.t).toBeLessThan(podRunning.t);
+  },
   'statefulset-rollout': (t) => {
     const pods = objs(t, 'Pod');
     expect(pods).toHaveLength(3);

@@ -75,6 +75,13 @@ export const CHAPTERS: readonly Chapter[] = [
       'csi-driver-nfs makes a claim a subdirectory of an NFS export, and pods on two nodes mount it at once: no VolumeAttachment, no ControllerPublishVolume, no NodeStageVolume, just NodePublishVolume on each node.',
   },
   {
+    id: 'expand',
+    title: 'Expand',
+    scenarios: ['expand-online', 'expand-offline'],
+    summary:
+      'A claim asks for 2Gi: csi-resizer expands the RBD image and marks the claim FileSystemResizePending; the kubelet grows the file system with NodeExpandVolume at its next sync of the running pod (online), or inside the next mount (offline; after NodeStageVolume on 1.20, after NodePublishVolume on 1.30).',
+  },
+  {
     id: 'pod-migration',
     title: 'Pod migration',
     scenarios: ['pod-migration'],

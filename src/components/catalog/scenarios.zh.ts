@@ -16,6 +16,8 @@ export const SCENARIO_TITLES_ZH: Readonly<Record<string, string>> = {
   'no-attach': '无需挂接：两个节点上的 Pod 共用一个 NFS 卷',
   'force-detach': '强制解除挂接：节点关机，6 分钟后卷被解除挂接',
   'ad-detach-backoff': '解除挂接失败，Pod 回到同一节点（种子文档 002）',
+  'expand-online': '在线扩容：Pod 运行时，已挂载的卷变大',
+  'expand-offline': '离线扩容：申领在无 Pod 使用时扩容，kubelet 在下次挂载时完成',
   'wffc-provision': 'WaitForFirstConsumer：调度器先选节点，再在那里创建卷',
   'ceph-rbd-create': 'ceph-csi RBD：通过 omap 日志（journal）执行 CreateVolume',
   'ceph-rbd-clone': 'ceph-csi RBD：通过 -temp 镜像和快照克隆 PVC',

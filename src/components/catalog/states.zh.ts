@@ -235,6 +235,29 @@ export const STATE_DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
     'NodePublishVolume：非最终的错误会让该 Pod 的挂载处于不确定状态（markVolumeErrorState）。',
   "MarkVolumeAsMounted: the pod's volume is mounted.":
     'MarkVolumeAsMounted：该 Pod 的卷已挂载。',
+  '1.20: nodeExpandVolume right after MountDevice, on the staging path, for a claim the controller expanded while no pod used it (FileSystemResizePending).':
+    '1.20：MountDevice 之后立即执行 nodeExpandVolume（在暂存路径上），用于控制器在没有 Pod 使用时已扩容的申领（FileSystemResizePending）。',
+  'GET the claim: is its status.capacity smaller than the PV? If not, there is nothing to expand.':
+    '读取（GET）申领：它的 status.capacity 是否小于 PV？若不小于，就没有需要扩展的。',
+  'Expander.NodeExpand: the CSI client of a registered driver.':
+    'Expander.NodeExpand：已注册驱动的 CSI 客户端。',
+  'NodeSupportsNodeExpand: does the node plugin advertise EXPAND_VOLUME?':
+    'NodeSupportsNodeExpand：节点插件是否通告了 EXPAND_VOLUME？',
+  'NodeSupportsStageUnstage: a driver that does not stage has nothing staged to expand; the try after SetUp does it.':
+    'NodeSupportsStageUnstage：不做暂存的驱动没有已暂存的卷可扩展；由 SetUp 之后的那次尝试来做。',
+  "NodeExpandVolume: the node plugin grows the file system to the PV's size.":
+    'NodeExpandVolume：节点插件把文件系统扩到 PV 的容量。',
+  "MarkFSResizeFinished: patch the claim's status: capacity the new size, the Resizing and FileSystemResizePending conditions gone.":
+    'MarkFSResizeFinished：修补申领的状态：capacity 改为新容量，Resizing 和 FileSystemResizePending 条件移除。',
+  "The expansion after SetUp, on the pod's publish path: always in 1.30 (expandVolumeDuringMount), in 1.20 only when the try after MountDevice did not finish it.":
+    'SetUp 之后的扩展，在 Pod 的发布路径上：1.30 中总会执行（expandVolumeDuringMount），1.20 中只在 MountDevice 之后那次尝试没有完成时执行。',
+  'The second NodeGetCapabilities of a NodeExpand (1.20: STAGE_UNSTAGE_VOLUME; 1.30: SINGLE_NODE_MULTI_WRITER, for the access mode).':
+    'NodeExpand 的第二次 NodeGetCapabilities（1.20：STAGE_UNSTAGE_VOLUME；1.30：SINGLE_NODE_MULTI_WRITER，用于访问模式）。',
+  // expandInUseVolumeMachine
+  'doOnlineExpansion -> nodeExpandVolume: the volume stays mounted in the pod while its file system grows.':
+    'doOnlineExpansion -> nodeExpandVolume：文件系统扩展期间，卷一直挂载在 Pod 中。',
+  'MarkVolumeAsResized: the actual state of world records the new size.':
+    'MarkVolumeAsResized：实际状态记录下新容量。',
   // unmountVolumeMachine
   'UnmountVolume.TearDown: the CSI client of a registered driver.':
     'UnmountVolume.TearDown：已注册驱动的 CSI 客户端。',

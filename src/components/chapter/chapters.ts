@@ -55,6 +55,10 @@ export const CHAPTERS: readonly ChapterInfo[] = [
     description: 'A ReadWriteMany NFS volume from csi-driver-nfs, mounted by pods on two nodes: attachRequired false and no STAGE_UNSTAGE, so no VolumeAttachment, no ControllerPublishVolume and no NodeStageVolume; just NodePublishVolume on each node.',
   },
   {
+    id: 'expand', title: 'Expand', k8s: '1.30', alsoK8s: ['1.20'], scenarios: ['expand-online', 'expand-offline'],
+    description: 'A claim asks for more storage: csi-resizer grows the volume (ControllerExpandVolume) and leaves the claim FileSystemResizePending; the kubelet grows the file system with NodeExpandVolume, at its next sync of a running pod, or inside the next mount.',
+  },
+  {
     id: 'pod-migration', title: 'Pod migration', k8s: '1.20', scenarios: ['pod-migration'],
     description: 'A StatefulSet pod moves to another node: 46 real log lines from a cbs-csi cluster, each next to the simulated step that prints it.',
   },

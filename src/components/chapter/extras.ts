@@ -202,6 +202,24 @@ export const EXTRAS: Readonly<Record<string, ChapterExtras>> = {
       { title: 'Non-graceful node shutdown (kubernetes.io)', href: 'https://kubernetes.io/docs/concepts/cluster-administration/node-shutdown/#non-graceful-node-shutdown' },
     ],
   },
+  expand: {
+    checks: [
+      { q: 'You raised a claim from 10Gi to 20Gi. kubectl get pv shows 20Gi, kubectl get pvc still 10Gi. Did the expansion fail?', a: 'Not necessarily. The PV has the new size once ControllerExpandVolume succeeded; the claim’s status.capacity changes only when a kubelet has grown the file system. Look at the claim’s conditions: FileSystemResizePending means the node half is still to come.' },
+      { q: 'The claim has been FileSystemResizePending for ten minutes and its pod is Running. What is the kubelet waiting for?', a: 'For nothing it can see: it learns of the new size at its next sync of the pod, every 60 to 90 s. If ten minutes passed, look for a VolumeResizeFailed event on the pod and NodeExpandVolume errors in the node plugin’s log; and check that the node plugin advertises EXPAND_VOLUME (1.30 silently skips the step when it does not).' },
+      { q: 'A claim was expanded while no pod used it. When does its file system grow?', a: 'The next time a pod mounts it: MountVolume reads the claim, finds its status smaller than the PV, and calls NodeExpandVolume before the pod starts. On 1.20 right after NodeStageVolume, on 1.30 after NodePublishVolume.' },
+    ],
+    // the claim "data" and the pod "web" are those of Provision's and Attach's try-its
+    tryIt: [
+      { say: 'Only a class with allowVolumeExpansion lets a claim grow; the field is one of the few a StorageClass lets you change.', cmd: 'kubectl get sc csi-hostpath-sc -o jsonpath=\'{.allowVolumeExpansion}{"\\n"}\'\nkubectl patch sc csi-hostpath-sc -p \'{"allowVolumeExpansion":true}\'' },
+      { say: 'Ask for more while the pod web uses the claim, and watch the PV, then the claim, take the new size.', cmd: 'kubectl patch pvc data -p \'{"spec":{"resources":{"requests":{"storage":"2Gi"}}}}\'\nkubectl get pv,pvc -w' },
+      { say: 'The claim’s conditions while the node half is pending, and its events (Resizing, FileSystemResizeRequired, FileSystemResizeSuccessful).', cmd: 'kubectl get pvc data -o jsonpath=\'{.status.conditions}{"\\n"}\'\nkubectl describe pvc data' },
+      { say: 'Both halves in their own logs: ControllerExpandVolume in external-resizer, NodeExpandVolume in the kubelet (up to a minute and a half later: it waits for its next sync of the pod).', cmd: 'kubectl logs csi-hostpathplugin-0 -c csi-resizer\ndocker exec kind-control-plane journalctl -u kubelet | grep -i expand' },
+    ],
+    docs: [
+      { title: 'Expanding persistent volumes claims (kubernetes.io)', href: `${K8S_DOCS}/persistent-volumes/#expanding-persistent-volumes-claims` },
+      { title: 'Volume expansion (Kubernetes CSI docs)', href: `${CSI_DOCS}/volume-expansion.html` },
+    ],
+  },
   'no-attach': {
     checks: [
       { q: 'A pod with an NFS volume from csi-driver-nfs is stuck in ContainerCreating. Is it worth looking at VolumeAttachments or csi-attacher?', a: 'No. Its CSIDriver says attachRequired: false, so there is no VolumeAttachment and nothing is attached. Look at the pod’s FailedMount events and the node plugin’s NodePublishVolume lines on that node: the mount of the export failed or hangs.' },

@@ -162,7 +162,8 @@ function runRpc(ctx: PluginContext, rpc: CsiRpc, r: R, now: number, prefix: stri
       if (!v) return fail('NOT_FOUND', `volume ${id} not found`);
       const want = req.requiredBytes(r) ?? v.capacityBytes;
       const cap = Math.max(v.capacityBytes, d.volumeIdStyle === 'cbs-disk' ? Math.ceil(want / (10 * GIB)) * 10 * GIB : want);
-      return ok(withVolume(ctx, { ...v, capacityBytes: cap }), rpc === 'ControllerExpandVolume' ? { capacity_bytes: cap, node_expansion_required: true } : { capacity_bytes: cap });
+      // a node plugin knows the size it was asked to grow the file system to, not the backend's rounding
+      return ok(withVolume(ctx, { ...v, capacityBytes: cap }), rpc === 'ControllerExpandVolume' ? { capacity_bytes: cap, node_expansion_required: true } : { capacity_bytes: want });
     }
     case 'ValidateVolumeCapabilities': {
       const v = ctx.volumes[req.volumeId(r)];

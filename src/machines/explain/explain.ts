@@ -329,6 +329,11 @@ function errorPart(message: string): string | null {
   return m && m[1] !== '<nil>' ? m[1]! : null;
 }
 
+const CAPABILITIES_RESPONSE = /(?:GRPC response: |response=")\{\\?"capabilities\\?":/;
+/** The GetCapabilities method of the service the program's last call went to. */
+const capabilitiesMethod = (last: string | undefined): string =>
+  last?.startsWith('Node') ? 'NodeGetCapabilities' : last?.startsWith('Controller') ? 'ControllerGetCapabilities' : 'GetPluginCapabilities';
+
 /** The method a generic "GRPC request/response" line belongs to: the last call logged by the same program. */
 const METHOD_IN = /\/csi\.v1\.\w+\/(\w+)|\/pluginregistration\.Registration\/(\w+)/;
 const methodIn = (text: string): string | null => {
@@ -522,7 +527,11 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     if (method) { lastMethod.set(key, method); lastMethod.set(anyKey, method); }
     if (cf) {
       const m = cf.msg;
-      const meth = /grpc/i.test(m.id) ? method ?? lastMethod.get(key) ?? lastMethod.get(anyKey) ?? null : null;
+      const before = lastMethod.get(key) ?? lastMethod.get(anyKey);
+      // a response whose body is a capabilities list answers a GetCapabilities call, whatever call was
+      // logged after that one (a busy plugin interleaves calls and responses)
+      const answered = CAPABILITIES_RESPONSE.test(message) ? capabilitiesMethod(before) : null;
+      const meth = /grpc/i.test(m.id) ? method ?? answered ?? before ?? null : null;
       // the same rule the cluster applies when it prints the line (shared/stage.ts)
       const stage = lineStage(m.id, m, { method: meth, error: errorPart(message), text: message });
       // nothing on the line or before it said which call this is: the whole paste may (inferFromPaste)

@@ -23,7 +23,7 @@ import { csiMethod, rpcErrorText } from '../shared/csi.ts';
 import { goQuote, sortedJson } from '../shared/goFormat.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { RESIZER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
-import { formatBinary, parseQuantity } from './quantity.ts';
+import { formatBinary, parseQuantity } from '../shared/quantity.ts';
 import { expandRequest, pvNeedResize, pvcNeedResize, requestedBytes } from './externalResizer.sync.ts';
 
 /** Input of csi-resizer. */

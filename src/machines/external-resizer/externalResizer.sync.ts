@@ -5,7 +5,7 @@
  */
 import { CSI_ACCESS_MODE } from '../shared/csi.ts';
 import type { K8sObject } from '../shared/k8s.ts';
-import { parseQuantity } from './quantity.ts';
+import { parseQuantity } from '../shared/quantity.ts';
 
 export const requestedBytes = (pvc: K8sObject): number => parseQuantity(pvc.spec?.resources?.requests?.storage);
 export const statusBytes = (pvc: K8sObject): number => parseQuantity(pvc.status?.capacity?.storage);

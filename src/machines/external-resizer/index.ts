@@ -4,7 +4,7 @@ import { externalResizerMessages } from './externalResizer.messages.ts';
 
 export { externalResizerMachine, externalResizerMessages as messages };
 export type { ExternalResizerInput, ExternalResizerContext } from './externalResizer.machine.ts';
-export { parseQuantity, formatBinary } from './quantity.ts';
+export { parseQuantity, formatBinary } from '../shared/quantity.ts';
 
 /** csi-resizer, running in the CSI controller plugin's pod. */
 export const descriptor: ComponentDescriptor = {

@@ -5,7 +5,7 @@ import type { KubeletInput } from './kubelet.types.ts';
 import { kubeletWorld } from './kubelet.world.ts';
 import { attachedVolumeMachine, mountedPodMachine } from './volumemanager/cache/actualStateOfWorld.ts';
 import {
-  verifyControllerAttachedVolumeMachine, mountVolumeMachine, unmountVolumeMachine, unmountDeviceMachine,
+  verifyControllerAttachedVolumeMachine, mountVolumeMachine, unmountVolumeMachine, unmountDeviceMachine, expandInUseVolumeMachine,
 } from './operationexecutor/operationGenerator.ts';
 
 export { kubeletMachine, messages, summaries };
@@ -13,7 +13,7 @@ export { kubeletWorld, type KubeletWorld } from './kubelet.world.ts';
 /** the lifecycles its volume manager drives: each attached volume and pod mount, and each operation */
 export { attachedVolumeMachine, mountedPodMachine } from './volumemanager/cache/actualStateOfWorld.ts';
 export {
-  verifyControllerAttachedVolumeMachine, mountVolumeMachine, unmountVolumeMachine, unmountDeviceMachine,
+  verifyControllerAttachedVolumeMachine, mountVolumeMachine, unmountVolumeMachine, unmountDeviceMachine, expandInUseVolumeMachine,
 } from './operationexecutor/operationGenerator.ts';
 export type { KubeletInput, KubeletContext, DswVolume, AswVolume, PodState, PluginRegistration } from './kubelet.types.ts';
 
@@ -35,5 +35,6 @@ export const descriptor: ComponentDescriptor<KubeletInput> = {
     { match: /^volume_mount /, machine: mountVolumeMachine },
     { match: /^volume_unmount /, machine: unmountVolumeMachine },
     { match: /^unmount_device /, machine: unmountDeviceMachine },
+    { match: /^volume_fs_resize /, machine: expandInUseVolumeMachine },
   ],
 };

@@ -23,7 +23,7 @@ import { begin, own } from './kubelet.work.ts';
 import { handleVolumeGet, podUpdated, populatorLoop as populateDesiredState } from './volumemanager/populator/desiredStateOfWorldPopulator.ts';
 import { updatePluginIsAttachable } from './volumemanager/cache/desiredStateOfWorld.ts';
 import { reconcile } from './volumemanager/reconciler/reconciler.ts';
-import { csiFact, deliver, getNodeFact } from './operationexecutor/operationGenerator.ts';
+import { csiFact, deliver, deliverApiResult } from './operationexecutor/operationGenerator.ts';
 import {
   initializeNode, nodeStatusWritten, podAdded, podRequestResult, podTimer, pluginSocketCreated, pluginSocketRemoved, registrationResult,
   scheduleNodeStatus, syncPods, updateNodeStatus, csiErrText,
@@ -109,7 +109,7 @@ export const kubeletMachine = setup({
       if (e.requestId === w.c.nodeStatusRequest) nodeStatusWritten(w, e.ok);
       else if (podRequestResult(w, e.requestId, e.ok, e.code)) { /* pod status manager */ }
       else if (handleVolumeGet(w, e.requestId, e.ok, e.object)) { /* populator lookup */ }
-      else if (!deliver(w, e.requestId, getNodeFact(e.ok, e.object, e.message))) registrationResult(w, e.requestId, e.ok, undefined, e.message ?? '');
+      else if (!deliverApiResult(w, e.requestId, e.ok, e.object, e.message)) registrationResult(w, e.requestId, e.ok, undefined, e.message ?? '');
       settle(w);
     }, context, event, enqueue)),
     /** csi.result: a step of a volume operation or of a plugin registration */

@@ -99,6 +99,49 @@ export const messages = defineMessages({
       '1.30': { file: 'operation_generator.go', line: 721, v: 1, msg: `MountVolume.SetUp succeeded for volume ${MOUNT} `, kv: 'pod={kpod:q}' },
     },
   },
+  'kubelet.nodeExpandVolumeSucceeded': {
+    source: 'kubelet', stage: 'resize', severity: 'I',
+    summary: 'NodeExpandVolume succeeded: the file system of volume {volume} in pod {podName} has its new size.',
+    explain: 'The node plugin grew the file system of the volume (resize2fs or xfs_growfs on the node); the kubelet then marks the claim resized (status.capacity, FileSystemResizePending gone).',
+    formats: {
+      // v1.20.4 operation_generator.go:1683 klog.Infof(detailedMsg): GenerateMsg with an empty suffix, hence the trailing space
+      '1.20': { file: 'operation_generator.go', line: 1683, text: `MountVolume.NodeExpandVolume succeeded for volume ${MOUNT} {suffix}` },
+      // legacyCallNodeExpandOnPlugin :2227-2230, GenerateMsg(…, nodeName), read in a 1.28-1.30 copy (its SetUp line is :721 too)
+      '1.30': { file: 'operation_generator.go', line: 2230, msg: `MountVolume.NodeExpandVolume succeeded for volume ${MOUNT} {suffix}`, kv: 'pod={kpod:q}' },
+    },
+  },
+  'kubelet.nodeExpandVolumeFailed': {
+    source: 'kubelet', stage: 'resize', severity: 'E',
+    summary: 'Growing the file system of a mounted volume failed: {err}',
+    cause: 'NodeExpandVolume failed on the node (the file system tool failed, the device has not grown yet, or the node plugin has no EXPAND_VOLUME), or the claim could not be read or marked resized.',
+    next: 'Read the node plugin\'s log on this node for NodeExpandVolume, and the VolumeResizeFailed event on the pod. The kubelet retries with backoff; the claim keeps FileSystemResizePending until it works.',
+    formats: {
+      // doOnlineExpansion: klog.Errorf(e2.Error()), v1.20.4 operation_generator.go:1601-1602
+      '1.20': { file: 'operation_generator.go', line: 1602, text: `NodeExpandVolume.NodeExpandVolume failed for volume ${MOUNT} : {err}` },
+      '1.30': { file: 'operation_generator.go', line: 2043, text: `NodeExpandVolume.NodeExpandVolume failed for volume ${MOUNT} : {err}` },
+    },
+  },
+  'kubelet.mountNodeExpandFailed': {
+    source: 'kubelet', stage: 'resize', severity: 'E',
+    summary: 'Growing the file system right after staging failed: {err}',
+    cause: 'The claim was expanded while no pod used it (FileSystemResizePending); the kubelet finishes that right after MountDevice, and NodeExpandVolume failed.',
+    next: 'Read the node plugin\'s log for NodeExpandVolume. The mount is retried with backoff; the pod waits in ContainerCreating with a FailedMount event.',
+    formats: {
+      // v1.20.4 operation_generator.go:617 (the try after MountDevice); 1.30 has no such try
+      '1.20': { file: 'operation_generator.go', line: 617, text: 'MountVolume.NodeExpandVolume failed with {err}' },
+    },
+  },
+  'kubelet.setUpNodeExpandFailed': {
+    source: 'kubelet', stage: 'resize', severity: 'E',
+    summary: 'Growing the file system after NodePublishVolume failed: {err}',
+    cause: 'The claim was expanded while no pod used it (FileSystemResizePending); the kubelet finishes that when it mounts the volume into the pod, and NodeExpandVolume failed.',
+    next: 'Read the node plugin\'s log for NodeExpandVolume. The mount is retried with backoff; the pod waits in ContainerCreating with a FailedMount event.',
+    formats: {
+      '1.20': { file: 'operation_generator.go', line: 683, text: 'MountVolume.NodeExpandVolume failed with {err}' },
+      // GenerateMountVolumeFunc :726, after expandVolumeDuringMount (1.28-1.30 copy)
+      '1.30': { file: 'operation_generator.go', line: 726, text: 'MountVolume.NodeExpandVolume failed with {err}' },
+    },
+  },
   'kubelet.unmountVolumeStarted': {
     source: 'kubelet', stage: 'unmount', severity: 'I',
     summary: 'Pod {podUid} no longer needs volume {volume}: the kubelet starts unmounting it from the pod.',
@@ -212,4 +255,5 @@ export const kubeletSummaries = defineSummaries({
   'kubelet.csiNodeDriver': 'The kubelet adds driver {driver} (node ID {nodeID}) to CSINode {node}.',
   'kubelet.notifyRegistered': 'The kubelet tells node-driver-registrar that driver {driver} is registered.',
   'kubelet.nodeUnpublishVolume': 'The kubelet asks the CSI node plugin to unmount volume {pvName} from pod {pod}.',
+  'kubelet.markFSResizeFinished': 'The kubelet on {node} marks claim {claim} resized: status.capacity {size}, the FileSystemResizePending condition gone.',
 });

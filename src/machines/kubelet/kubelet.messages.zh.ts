@@ -16,6 +16,25 @@ export const messagesZh = defineMessagesZh({
     cause: '该操作返回了错误：按节点状态该卷尚未挂接；卷尚未被报告为使用中（1.23 及之前；自 1.24 起 kubelet 不再为此启动操作，而是直接等待，见 kubernetes#106853）；或 CSI 节点插件出错。',
     next: '阅读错误文本。若为 “not attached according to node status”：检查 VolumeAttachment 和 node.status.volumesAttached（attach/detach 控制器）。若为 rpc error：检查本节点上 CSI 节点插件的日志。',
   },
+  'kubelet.nodeExpandVolumeSucceeded': {
+    summary: 'NodeExpandVolume 成功：Pod {podName} 中卷 {volume} 的文件系统已扩到新容量。',
+    explain: '节点插件在节点上扩展了卷的文件系统（resize2fs 或 xfs_growfs）；随后 kubelet 把申领标记为扩容完成（status.capacity 更新，FileSystemResizePending 消失）。',
+  },
+  'kubelet.nodeExpandVolumeFailed': {
+    summary: '扩展已挂载卷的文件系统失败：{err}',
+    cause: '节点上的 NodeExpandVolume 失败（文件系统工具出错、设备尚未变大，或节点插件没有 EXPAND_VOLUME 能力），或无法读取申领、无法把申领标记为扩容完成。',
+    next: '查看本节点上节点插件日志中的 NodeExpandVolume，以及 Pod 上的 VolumeResizeFailed 事件。kubelet 会按退避重试；成功之前申领一直带着 FileSystemResizePending。',
+  },
+  'kubelet.mountNodeExpandFailed': {
+    summary: '暂存之后立即扩展文件系统失败：{err}',
+    cause: '申领是在没有 Pod 使用时扩容的（FileSystemResizePending）；kubelet 在 MountDevice 之后立即完成这一步，而 NodeExpandVolume 失败了。',
+    next: '查看节点插件日志中的 NodeExpandVolume。挂载会按退避重试；Pod 停在 ContainerCreating，并带有 FailedMount 事件。',
+  },
+  'kubelet.setUpNodeExpandFailed': {
+    summary: 'NodePublishVolume 之后扩展文件系统失败：{err}',
+    cause: '申领是在没有 Pod 使用时扩容的（FileSystemResizePending）；kubelet 在把卷挂进 Pod 时完成这一步，而 NodeExpandVolume 失败了。',
+    next: '查看节点插件日志中的 NodeExpandVolume。挂载会按退避重试；Pod 停在 ContainerCreating，并带有 FailedMount 事件。',
+  },
   'kubelet.controllerAttachSucceeded': {
     summary: '节点状态显示卷 {volume} 已挂接：kubelet 将其标记为已挂接。',
   },
@@ -90,4 +109,5 @@ export const summariesZh = defineSummaries({
   'kubelet.csiNodeDriver': 'kubelet 将驱动 {driver}（节点 ID {nodeID}）添加到 CSINode {node}。',
   'kubelet.notifyRegistered': 'kubelet 告知 node-driver-registrar：驱动 {driver} 已注册。',
   'kubelet.nodeUnpublishVolume': 'kubelet 请求 CSI 节点插件将卷 {pvName} 从 Pod {pod} 中卸载。',
+  'kubelet.markFSResizeFinished': '{node} 上的 kubelet 把申领 {claim} 标记为扩容完成：status.capacity 为 {size}，FileSystemResizePending 条件消失。',
 });

@@ -15,11 +15,12 @@ import { rfc3339, sortedJson } from '../shared/goFormat.ts';
 import { kobj, type K8sObject } from '../shared/k8s.ts';
 import { summarize } from '../shared/messages.ts';
 import { ANN_CONTROLLER_MANAGED_ATTACH, ANN_NODE_ID } from '../shared/names.ts';
-import { CSI_TIMEOUT, NODE_STATUS_REPORT_FREQUENCY, NODE_STATUS_UPDATE_FREQUENCY, POD_ATTACH_AND_MOUNT_TIMEOUT, REGISTRAR_TIMEOUT, SECOND, STATUS_SYNC_PERIOD } from '../shared/timing.ts';
+import { CSI_TIMEOUT, KUBELET_RESYNC_JITTER_FACTOR, KUBELET_SYNC_FREQUENCY, NODE_STATUS_REPORT_FREQUENCY, NODE_STATUS_UPDATE_FREQUENCY, POD_ATTACH_AND_MOUNT_TIMEOUT, REGISTRAR_TIMEOUT, SECOND, STATUS_SYNC_PERIOD } from '../shared/timing.ts';
 import { getProfile } from '../profiles/index.ts';
 import { kubeletSummaries as summaries } from './kubelet.messages.ts';
 import type { Work } from './kubelet.types.ts';
 import { getVolumesInUse, markVolumesAsReportedInUse } from './volumemanager/volumeManager.ts';
+import { reprocessPod } from './volumemanager/populator/desiredStateOfWorldPopulator.ts';
 import { api, csi, log, own, requestReconcile, timer } from './kubelet.work.ts';
 
 /** Simulation choices (no upstream constant): time to start the pod's containers once its volumes are mounted, and to kill them. */
@@ -167,8 +168,15 @@ export function podTimer(w: Work, key: string): void {
     own(w, 'podStates')[uid] = { ...st, waitStartedAt: w.now };
     timer(w, `podWait:${uid}`, w.now + POD_ATTACH_AND_MOUNT_TIMEOUT);
   } else if (what === 'podStart' && st.stage === 'containersStarting') {
-    own(w, 'podStates')[uid] = { ...st, stage: 'Running', runningAt: w.now };
+    own(w, 'podStates')[uid] = { ...st, stage: 'Running', runningAt: w.now, syncs: 0 };
     writeRunningStatus(w, uid, pod, st.waitStartedAt, w.now);
+    scheduleResync(w, uid, 0);
+  } else if (what === 'podSync' && st.stage === 'Running') {
+    // the pod worker's periodic sync: WaitForAttachAndMount -> ReprocessPod
+    reprocessPod(w, uid);
+    const syncs = (st.syncs ?? 0) + 1;
+    own(w, 'podStates')[uid] = { ...st, syncs };
+    scheduleResync(w, uid, syncs);
   } else if (what === 'podStatus' && st.stage === 'Running') {
     // the status manager's periodic sync writes a status the API server does not have yet
     writeRunningStatus(w, uid, pod, st.waitStartedAt, st.runningAt ?? w.now);
@@ -178,6 +186,21 @@ export function podTimer(w: Work, key: string): void {
     // containers are gone: the DSW populator drops the pod's volumes
     own(w, 'podStates')[uid] = { ...st, stage: 'terminated' };
   }
+}
+
+/**
+ * The next periodic sync of a running pod: wait.Jitter(SyncFrequency, 0.5). The jitter comes from the
+ * pod's uid and how often it was synced, so that a run is the same every time (Go draws it from math/rand).
+ */
+function scheduleResync(w: Work, uid: string, syncs: number): void {
+  const jitter = fnv1a(`${uid}/${syncs}`) / 0x1_0000_0000;
+  timer(w, `podSync:${uid}`, w.now + Math.round(KUBELET_SYNC_FREQUENCY * (1 + KUBELET_RESYNC_JITTER_FACTOR * jitter)));
+}
+
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
+  return h;
 }
 
 function writeRunningStatus(w: Work, uid: string, pod: K8sObject, waitStartedAt: number, runningAt: number): void {

@@ -49,18 +49,25 @@ export interface VolumeSpec {
   volumeContext: Record<string, string>;
   /** the PV's spec.mountOptions, sent as the volume capability's mount_flags */
   mountOptions?: string[];
+  /** the PV's spec.capacity.storage in bytes (the size the volume has once the controller expanded it) */
+  capacityBytes?: number;
+  /** the PV's spec.claimRef: the claim a NodeExpandVolume reads and marks resized */
+  claimRef?: { namespace: string; name: string };
 }
 
 /**
  * The DSW populator's lookup of one PVC volume of a pod (createVolumeSpec -> getPVCExtractPV -> getPVSpec):
  * `getPVC`/`getPV` wait for the GET, `retry` waits for the next populator loop (claim not bound, PV
- * missing or not CSI), `resolved` holds the volume spec the pod's DSW entry was built from.
+ * missing or not CSI), `resolved` holds the volume spec the pod's DSW entry was built from, and
+ * `reprocess` asks for the GETs again (ReprocessPod: the pod worker synced the pod).
  */
 export interface ClaimLookup {
   claimName: string;
-  step: 'getPVC' | 'getPV' | 'retry' | 'resolved';
+  step: 'getPVC' | 'getPV' | 'retry' | 'resolved' | 'reprocess';
   requestId?: string;
   spec?: VolumeSpec;
+  /** the claim's status.capacity.storage in bytes, as the last GET of the claim returned it */
+  claimBytes?: number;
 }
 
 /** desiredStateOfWorld: volumesToMount[uniqueName].podsToMount[podUid] */
@@ -68,6 +75,8 @@ export interface DswVolume extends VolumeSpec {
   pods: Record<string, PodVolume>;
   /** the volume was in node.status.volumesInUse as last written (MarkVolumesAsReportedInUse) */
   reportedInUse: boolean;
+  /** the PV's capacity as the populator last read it (UpdatePersistentVolumeSize): the size the file system should have */
+  desiredSize?: number;
 }
 
 export type DeviceMountState = 'DeviceNotMounted' | 'DeviceMountUncertain' | 'DeviceGloballyMounted';
@@ -79,9 +88,11 @@ export interface AswVolume extends VolumeSpec {
   deviceMountPath: string;
   deviceState: DeviceMountState;
   pods: Record<string, PodVolume & { state: VolumeMountState }>;
+  /** the size the file system has, as the claim's status.capacity last said (InitializeClaimSize, MarkVolumeAsResized); unknown until the populator read the claim with the volume mounted */
+  claimSize?: number;
 }
 
-export type OperationKind = 'verify' | 'mount' | 'unmount' | 'unmountDevice';
+export type OperationKind = 'verify' | 'mount' | 'unmount' | 'unmountDevice' | 'expand';
 
 /**
  * A generated operation the executor runs (operationexecutor/operationGenerator.ts): which one, on what,
@@ -96,11 +107,21 @@ export interface InflightOperation {
   machine: { value: StateValue; context: Record<string, unknown> };
   /** the pod's volume as the operation started: an uncertain mount outlives the pod's DSW entry */
   pod?: PodVolume;
+  /** the request the operation waits for, when it is an API request (its answer's fact is `api.<awaiting>.succeeded|failed`) */
+  awaiting?: 'getNode' | 'getPVC' | 'patchPVC';
+  /** the claim a NodeExpandVolume read (its conditions are what MarkFSResizeFinished keeps) */
+  claim?: K8sObject;
 }
 
 /** kubelet pod lifecycle, as far as the storage flows see it */
 export type PodStage = 'waitingForVolumes' | 'containersStarting' | 'Running' | 'killing' | 'terminated' | 'deleting';
-export interface PodState { stage: PodStage; waitStartedAt: number; /** when its containers started */ runningAt?: number }
+export interface PodState {
+  stage: PodStage; waitStartedAt: number;
+  /** when its containers started */
+  runningAt?: number;
+  /** how many times the pod worker has resynced the running pod (for the jitter of the next resync) */
+  syncs?: number;
+}
 
 /** plugin manager: one registration socket */
 export interface PluginRegistration {

@@ -53,6 +53,26 @@ export interface Profile {
   kubeletVerifyWaitsForInUse: boolean;
   /** kubelet emits the FailedMount "Unable to attach or mount volumes … timed out" event and E line after 2m3s (up to 1.27: kubernetes#117412 dropped both for a timeout) */
   kubeletFailedMountOnTimeout: boolean;
+  /**
+   * Where MountVolume finishes an expansion the controller left to the node (FileSystemResizePending):
+   * 'afterMountDevice' (1.20: right after MountDevice, NodeExpandVolume on the staging path; again
+   * after SetUp only when that did not finish it) or 'afterSetUp' (1.30: expandVolumeDuringMount, on
+   * the pod's publish path). upstream: operation_generator.go GenerateMountVolumeFunc (v1.20.4 :603-614
+   * and :680-686; 1.30 expandVolumeDuringMount).
+   */
+  kubeletMountExpands: 'afterMountDevice' | 'afterSetUp';
+  /**
+   * A node plugin without the EXPAND_VOLUME node capability: 1.30 counts the expansion as done (a -v=4
+   * line, the claim stays FileSystemResizePending); 1.20 fails the operation and retries.
+   * upstream: operation_generator.go legacyCallNodeExpandOnPlugin (IsOperationNotSupportedError), v1.20.4 csi/expander.go:82-84.
+   */
+  kubeletNodeExpandUnsupportedIsDone: boolean;
+  /**
+   * The kubelet's "MountVolume.NodeExpandVolume succeeded for volume …" line and event end in the
+   * node's name (1.30: legacyCallNodeExpandOnPlugin GenerateMsg(…, nodeName)); 1.20's end in a space
+   * (v1.20.4 operation_generator.go:1680-1683, GenerateMsg with an empty suffix).
+   */
+  kubeletExpandMessageNamesNode: boolean;
   /** PVC storage-provisioner annotations written by the PV controller */
   provisionerAnnotations: ('beta' | 'ga')[];
   /**
@@ -94,6 +114,9 @@ export const PROFILES: Record<ProfileId, Profile> = {
     attacherStopsAtCSINodeWithoutDriver: true,
     kubeletVerifyWaitsForInUse: false,
     kubeletFailedMountOnTimeout: true,
+    kubeletMountExpands: 'afterMountDevice',
+    kubeletNodeExpandUnsupportedIsDone: false,
+    kubeletExpandMessageNamesNode: false,
     provisionerAnnotations: ['beta'],
     provisionerResourceExhaustedFinal: false,
   },
@@ -114,6 +137,9 @@ export const PROFILES: Record<ProfileId, Profile> = {
     attacherStopsAtCSINodeWithoutDriver: false,
     kubeletVerifyWaitsForInUse: true,
     kubeletFailedMountOnTimeout: false,
+    kubeletMountExpands: 'afterSetUp',
+    kubeletNodeExpandUnsupportedIsDone: true,
+    kubeletExpandMessageNamesNode: true,
     provisionerAnnotations: ['beta', 'ga'],
     provisionerResourceExhaustedFinal: true,
   },

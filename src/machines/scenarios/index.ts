@@ -404,6 +404,37 @@ export const SCENARIOS: Scenario[] = [
     }),
   },
   {
+    id: 'expand-online',
+    title: 'Expand online: a mounted volume grows while its pod runs',
+    summary: 'A running pod\'s claim asks for 2Gi instead of 1Gi. csi-resizer marks it Resizing and calls ControllerExpandVolume; ceph-csi grows the RBD image and says the node must grow the file system, so the claim turns FileSystemResizePending. Nothing tells the kubelet: at its next periodic sync of the pod (every 60 to 90 s) it reads the claim and the PV again, sees the PV larger, and runs ExpandInUseVolume: NodeExpandVolume on the pod\'s mount, the FileSystemResizeSuccessful events, and the claim\'s status.capacity set to 2Gi.',
+    build: () => common({
+      driver: 'ceph-rbd', nodes: twoNodes,
+      objects: cephBase(),
+      actions: [
+        // provisioned, attached and mounted during the warm-up
+        { at: s(2), do: 'create', object: pvc(NS, 'data', 'ceph-rbd', { size: '1Gi' }) },
+        { at: s(3), do: 'create', object: pod(NS, 'web-0', [{ volume: 'data', claim: 'data' }], { nodeName: 'node-1' }) },
+        { at: at(1), do: 'patch', kind: 'PersistentVolumeClaim', namespace: NS, name: 'data', patch: { spec: { resources: { requests: { storage: '2Gi' } } } }, summary: 'You edit claim default/data to ask for 2Gi (it has 1Gi).' },
+      ],
+      runFor: at(120),
+    }),
+  },
+  {
+    id: 'expand-offline',
+    title: 'Expand offline: the claim grows while no pod uses it, the kubelet finishes at the next mount',
+    summary: 'A claim that no pod uses asks for 2Gi instead of 1Gi. csi-resizer expands the RBD image (ControllerExpandVolume) and leaves the claim FileSystemResizePending: the file system can only grow on a node. When a pod using the claim starts, the kubelet finishes it inside MountVolume: on 1.20 right after NodeStageVolume, on the staging path; on 1.30 after NodePublishVolume, on the pod\'s path. Then FileSystemResizeSuccessful and the claim\'s status.capacity 2Gi.',
+    build: () => common({
+      driver: 'ceph-rbd', nodes: twoNodes,
+      objects: cephBase(),
+      actions: [
+        { at: s(2), do: 'create', object: pvc(NS, 'data', 'ceph-rbd', { size: '1Gi' }) },
+        { at: at(1), do: 'patch', kind: 'PersistentVolumeClaim', namespace: NS, name: 'data', patch: { spec: { resources: { requests: { storage: '2Gi' } } } }, summary: 'You edit claim default/data to ask for 2Gi (it has 1Gi); no pod uses it.' },
+        { at: at(20), do: 'create', object: pod(NS, 'web-0', [{ volume: 'data', claim: 'data' }], { nodeName: 'node-1' }) },
+      ],
+      runFor: at(60),
+    }),
+  },
+  {
     id: 'statefulset-rollout',
     title: 'StatefulSet rollout: every pod moves to another node',
     summary: 'An N-replica StatefulSet runs on one pool of nodes; the pool is drained (cordoned, pods deleted) and every pod is recreated on the other pool: N detaches, N attaches, N mounts.',

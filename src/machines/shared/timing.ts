@@ -37,6 +37,15 @@ export const POD_ATTACH_AND_MOUNT_TIMEOUT = 2 * MINUTE + 3 * SECOND;
 export const NODE_STATUS_UPDATE_FREQUENCY = 10 * SECOND;
 /** kubelet nodeStatusReportFrequency: an unchanged node status is still posted this often (KubeletConfiguration default 5m) */
 export const NODE_STATUS_REPORT_FREQUENCY = 5 * MINUTE;
+/**
+ * kubelet --sync-frequency default: each pod worker syncs its pod again after wait.Jitter(1m, 0.5),
+ * between 60 and 90 s. Each sync calls WaitForAttachAndMount, which has the DSW populator process the
+ * pod's volumes again (ReprocessPod): how the kubelet learns that a claim grew.
+ * upstream: pkg/kubelet/apis/config/v1beta1/defaults.go (SyncFrequency), pkg/kubelet/pod_workers.go
+ * (workerResyncIntervalJitterFactor 0.5), pkg/kubelet/volumemanager/volume_manager.go (ReprocessPod).
+ */
+export const KUBELET_SYNC_FREQUENCY = MINUTE;
+export const KUBELET_RESYNC_JITTER_FACTOR = 0.5;
 /** kubelet status manager: pod statuses the API server lacks are written again every syncPeriod. upstream: pkg/kubelet/status/status_manager.go (syncPeriod) */
 export const STATUS_SYNC_PERIOD = 10 * SECOND;
 

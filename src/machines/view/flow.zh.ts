@@ -113,7 +113,8 @@ const PROSE: Array<[RegExp, (m: RegExpExecArray) => string]> = [
   // before the generic "<who> <verb> <kind> <name>" rule, which would take "You" for a component's name
   [new RegExp(`^You (create|delete|patch) (${KINDS}) (\\S+)\\.$`), (m) => `你${verbZh(m[1]!, `${m[2]} ${m[3]}`)}。`],
   [new RegExp(`^(\\S+) fails to (${VERBS}) (${KINDS}) (\\S+): ([\\s\\S]*)\\.$`), (m) => `${m[1]} ${verbZh(m[2]!, `${m[3]} ${m[4]}`)}失败：${m[5]}。`],
-  [new RegExp(`^(\\S+) (${VERBS}) (${KINDS}) (\\S+?)(?:: ([\\w.,\\s-]+))?\\.$`), (m) => `${m[1]} ${verbZh(m[2]!, `${m[3]} ${m[4]}`)}${m[5] ? `（${m[5]}）` : ''}。`],
+  // the fields a write changed (prose.ts changedFields): " (status.conditions)"
+  [new RegExp(`^(\\S+) (${VERBS}) (${KINDS}) (\\S+?)(?:: ([\\w.,\\s-]+)| \\(([\\w.,\\s-]+)\\))?\\.$`), (m) => `${m[1]} ${verbZh(m[2]!, `${m[3]} ${m[4]}`)}${m[5] ?? m[6] ? `（${m[5] ?? m[6]}）` : ''}。`],
   [/^(\S+) on (\S+) moves from state (\S+) to (\S+)\.$/, (m) => `${m[2]} 上的 ${m[1]} 从状态 ${m[3]} 进入 ${m[4]}。`],
   [/^(\S+) on (\S+) restarts: its machine is back in state (\S+) \(was (\S+)\)\.$/, (m) => `${m[2]} 上的 ${m[1]} 重启：它的状态机回到 ${m[3]}（之前是 ${m[4]}）。`],
   [/^Node (\S+) shuts down: every process on it stops\.$/, (m) => `节点 ${m[1]} 关机：它上面的所有进程都停止了。`],

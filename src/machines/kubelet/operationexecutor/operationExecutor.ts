@@ -17,6 +17,7 @@ const UTC = { offsetMin: 0, zone: 'UTC' };
 /** The generated operations' names (GeneratedOperations.OperationName), which key their backoff. */
 export const OPERATION_NAMES: Record<OperationKind, string> = {
   verify: 'verify_controller_attached_volume', mount: 'volume_mount', unmount: 'volume_unmount', unmountDevice: 'unmount_device',
+  expand: 'volume_fs_resize',
 };
 
 /** pendingOperations.Run: false when an operation on the key is running or backing off (the reconciler comes back at the retry time). */
@@ -42,7 +43,7 @@ export function operationAbandoned(w: Work, key: OperationKey): void {
 }
 
 /** The operation returned an error: backoff, the nestedpendingoperations error line, and the pod's Warning event when the operation records one. */
-export function operationFailed(w: Work, op: InflightOperation, err: string, stage: Stage, eventMessage?: string): void {
+export function operationFailed(w: Work, op: InflightOperation, err: string, stage: Stage, eventMessage?: string, eventReason = 'FailedMount'): void {
   const res = complete(w.c.ops, op.key, true, w.now);
   w.c.ops = res.ops;
   const i = w.c.input;
@@ -52,7 +53,7 @@ export function operationFailed(w: Work, op: InflightOperation, err: string, sta
   }, stage);
   if (eventMessage) {
     const p = w.c.pods[op.podUid];
-    if (p) w.out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name }, eventType: 'Warning', reason: 'FailedMount', message: eventMessage });
+    if (p) w.out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name }, eventType: 'Warning', reason: eventReason, message: eventMessage });
   }
   requestReconcile(w, res.retryAt!);
 }

@@ -27,7 +27,7 @@ import type { CsiResultEvent } from '../../shared/contract.ts';
 import { isFinalError, rpcErrorText, type GrpcCode } from '../../shared/csi.ts';
 import type { K8sObject } from '../../shared/k8s.ts';
 import { summarize, type Stage } from '../../shared/messages.ts';
-import { deviceMountPath } from '../../shared/names.ts';
+import { deviceMountPath, podVolumePath } from '../../shared/names.ts';
 import { CSI_TIMEOUT } from '../../shared/timing.ts';
 import { getProfile } from '../../profiles/index.ts';
 import type { InflightOperation, OperationKind, PodVolume, VolumeSpec, Work } from '../kubelet.types.ts';
@@ -36,15 +36,17 @@ import { namedActions, noteState, stateText } from '../../shared/machineParts.ts
 import { api, csi, log, own } from '../kubelet.work.ts';
 import {
   getDeviceMountState, getVolumeMountState, markDeviceAsMounted, markDeviceAsUncertain, markDeviceAsUnmounted,
-  markVolumeAsAttached, markVolumeAsMounted, markVolumeAsUnmounted, markVolumeMountAsUncertain, setDevicePath,
+  markVolumeAsAttached, markVolumeAsMounted, markVolumeAsResized, markVolumeAsUnmounted, markVolumeMountAsUncertain, setDevicePath,
 } from '../volumemanager/cache/actualStateOfWorld.ts';
 import { nodeStageVolumeRequest, nodeUnstageVolumeRequest, supportsStageUnstage, waitForAttach } from '../csi/csiAttacher.ts';
 import { nodePublishVolumeRequest, nodeUnpublishVolumeRequest } from '../csi/csiMounter.ts';
+import { nodeExpandVolumeRequest, supportsNodeExpand } from '../csi/expander.ts';
+import { formatBinary, parseQuantity } from '../../shared/quantity.ts';
 import { OPERATION_NAMES, operationAbandoned, operationCompleted, operationFailed } from './operationExecutor.ts';
 
 // ------------------------------------------------------------------ the facts the operations take
 
-type NodeRpc = 'nodeGetCapabilities' | 'nodeStageVolume' | 'nodePublishVolume' | 'nodeUnpublishVolume' | 'nodeUnstageVolume';
+type NodeRpc = 'nodeGetCapabilities' | 'nodeStageVolume' | 'nodePublishVolume' | 'nodeUnpublishVolume' | 'nodeUnstageVolume' | 'nodeExpandVolume';
 
 /** What the operations learn: the cluster's answers as domain facts, and the answers of the steps that run at once. */
 export type OperationEvent =
@@ -55,7 +57,11 @@ export type OperationEvent =
   | { type: `csi.${NodeRpc}.succeeded`; response?: Record<string, unknown> }
   | { type: `csi.${NodeRpc}.failed`; code: GrpcCode; message: string }
   | { type: 'api.getNode.succeeded'; node: K8sObject }
-  | { type: 'api.getNode.failed'; message: string };
+  | { type: 'api.getNode.failed'; message: string }
+  | { type: 'api.getPVC.succeeded'; pvc: K8sObject }
+  | { type: 'api.getPVC.failed'; message: string }
+  | { type: 'api.patchPVC.succeeded' }
+  | { type: 'api.patchPVC.failed'; message: string };
 
 const rpcFact = (rpc: string): NodeRpc => (rpc[0]!.toLowerCase() + rpc.slice(1)) as NodeRpc;
 
@@ -67,17 +73,21 @@ export function csiFact(e: CsiResultEvent): OperationEvent {
     : { type: `csi.${rpc}.failed`, code: e.code, message: e.message ?? '' };
 }
 
-/** The adapter at the edge for the GET Node of VerifyControllerAttachedVolume. */
-export const getNodeFact = (ok: boolean, node: K8sObject | undefined, message: string | undefined): OperationEvent =>
-  ok && node ? { type: 'api.getNode.succeeded', node } : { type: 'api.getNode.failed', message: message ?? '' };
+/** The adapter at the edge for an operation's API request: the GET Node of VerifyControllerAttachedVolume, the claim a NodeExpandVolume reads and marks resized. */
+export function apiFact(awaiting: InflightOperation['awaiting'], ok: boolean, object: K8sObject | undefined, message: string | undefined): OperationEvent {
+  if (awaiting === 'getPVC') return ok && object ? { type: 'api.getPVC.succeeded', pvc: object } : { type: 'api.getPVC.failed', message: message ?? '' };
+  if (awaiting === 'patchPVC') return ok ? { type: 'api.patchPVC.succeeded' } : { type: 'api.patchPVC.failed', message: message ?? '' };
+  return ok && object ? { type: 'api.getNode.succeeded', node: object } : { type: 'api.getNode.failed', message: message ?? '' };
+}
 
 // ------------------------------------------------------------------ the machines
 
 /** Every action a machine names is performed by `perform` below on the kubelet's Work. */
 const named = <K extends string>(...names: K[]): Record<K, () => void> => namedActions(names);
 
-type FailParams = { stage: 'VerifyControllerAttachedVolume' | 'WaitForAttach' | 'MountDevice' | 'SetUp' | 'TearDown' | 'UnmountDevice'; error: FailReason };
-type FailReason = 'notReportedInUse' | 'getNodeFailed' | 'notAttachedAccordingToNodeStatus' | 'driverNotFound' | 'rpc' | 'notAttached';
+type FailParams = { stage: 'VerifyControllerAttachedVolume' | 'WaitForAttach' | 'MountDevice' | 'SetUp' | 'TearDown' | 'UnmountDevice' | 'NodeExpandVolume'; error: FailReason };
+type FailReason = 'notReportedInUse' | 'getNodeFailed' | 'notAttachedAccordingToNodeStatus' | 'driverNotFound' | 'rpc' | 'notAttached'
+  | 'getPVCFailed' | 'expandNotSupported' | 'expandRpc' | 'patchPVCFailed';
 
 /**
  * The state every CSI step starts in: the CSI client of a registered driver is created, or the
@@ -94,6 +104,86 @@ const newCsiDriverClientState = (description: string, next: string, failed: stri
 
 /** Every operation's failed end. */
 const FAILED = { description: 'The operation returned an error: it backs off before the reconciler may retry.', type: 'final' as const };
+
+/** What the expansion steps of an operation know: the size the file system should reach, and what the profile does when the node cannot expand. */
+export interface ExpansionContext { newSize: number; unsupportedIsDone: boolean; resizeDone: boolean }
+
+/**
+ * The node expansion steps (nodeExpandVolume in 1.20, expandVolumeDuringMount and
+ * legacyCallNodeExpandOnPlugin in 1.30): GET the claim; when its status is smaller than the PV, ask
+ * the node plugin for EXPAND_VOLUME, ask NodeGetCapabilities once more (1.20: STAGE_UNSTAGE_VOLUME,
+ * 1.30: SINGLE_NODE_MULTI_WRITER, for the access mode), call NodeExpandVolume, record
+ * FileSystemResizeSuccessful on the pod and the claim, print the line, and patch the claim's status
+ * (MarkFSResizeFinished). `phase`: 'staged' is 1.20's try right after MountDevice, which a driver
+ * without STAGE_UNSTAGE_VOLUME leaves to the try after SetUp.
+ */
+const nodeExpansionStates = (done: string, failed: string, stage: FailParams['stage'], phase: 'staged' | 'published') => {
+  const fail = (error: FailReason) => ({ target: failed, actions: { type: 'operationFailed', params: { stage, error } } }) as const;
+  return {
+    initial: 'getPVC',
+    states: {
+      getPVC: {
+        description: 'GET the claim: is its status.capacity smaller than the PV? If not, there is nothing to expand.',
+        entry: 'getPVC',
+        on: {
+          'api.getPVC.succeeded': [{ guard: 'isClaimSmallerThanVolume', target: 'newCsiDriverClient' }, { target: done, actions: 'markResizeDone' }],
+          'api.getPVC.failed': fail('getPVCFailed'),
+        },
+      },
+      newCsiDriverClient: newCsiDriverClientState('Expander.NodeExpand: the CSI client of a registered driver.', 'nodeGetCapabilities', failed, stage),
+      nodeGetCapabilities: {
+        description: 'NodeSupportsNodeExpand: does the node plugin advertise EXPAND_VOLUME?',
+        entry: 'nodeGetCapabilities',
+        on: {
+          'csi.nodeGetCapabilities.succeeded': [
+            { guard: 'isNodeExpandSupported', target: 'nodeGetCapabilitiesAgain' },
+            // 1.30: an OperationNotSupported error counts as done (the claim stays FileSystemResizePending)
+            { guard: 'isUnsupportedDone', target: done, actions: 'markResizeDone' },
+            fail('expandNotSupported'),
+          ],
+          'csi.nodeGetCapabilities.failed': fail('expandRpc'),
+        },
+      },
+      nodeGetCapabilitiesAgain: {
+        description: phase === 'staged'
+          ? 'NodeSupportsStageUnstage: a driver that does not stage has nothing staged to expand; the try after SetUp does it.'
+          : 'The second NodeGetCapabilities of a NodeExpand (1.20: STAGE_UNSTAGE_VOLUME; 1.30: SINGLE_NODE_MULTI_WRITER, for the access mode).',
+        entry: 'nodeGetCapabilities',
+        on: {
+          'csi.nodeGetCapabilities.succeeded': phase === 'staged'
+            ? [{ guard: 'isStageUnstageSupported', target: 'nodeExpandVolume' } as const, { target: done } as const]
+            : { target: 'nodeExpandVolume' } as const,
+          'csi.nodeGetCapabilities.failed': fail('expandRpc'),
+        },
+      },
+      nodeExpandVolume: {
+        description: 'NodeExpandVolume: the node plugin grows the file system to the PV\'s size.',
+        // the path of the file system: 'staged' is the staging path (1.20's try after MountDevice), else the pod's
+        entry: { type: 'nodeExpandVolume', params: { phase } },
+        on: {
+          'csi.nodeExpandVolume.succeeded': { target: 'markFSResizeFinished', actions: ['recordFileSystemResizeSuccessful', 'logNodeExpandVolumeSucceeded'] },
+          'csi.nodeExpandVolume.failed': fail('expandRpc'),
+        },
+      },
+      markFSResizeFinished: {
+        description: 'MarkFSResizeFinished: patch the claim\'s status: capacity the new size, the Resizing and FileSystemResizePending conditions gone.',
+        entry: 'markFSResizeFinished',
+        on: {
+          'api.patchPVC.succeeded': { target: done, actions: 'markResizeDone' },
+          'api.patchPVC.failed': fail('patchPVCFailed'),
+        },
+      },
+    },
+  } as const;
+};
+
+const expansionGuards = {
+  /** the claim's status.capacity is smaller than the size the PV says */
+  isClaimSmallerThanVolume: ({ context, event }: { context: ExpansionContext; event: OperationEvent }) =>
+    event.type === 'api.getPVC.succeeded' && parseQuantity(event.pvc.status?.capacity?.storage) < context.newSize,
+  isNodeExpandSupported: ({ event }: { event: OperationEvent }) => 'response' in event && supportsNodeExpand(event.response),
+  isUnsupportedDone: ({ context }: { context: ExpansionContext }) => context.unsupportedIsDone,
+};
 
 export interface VerifyContext { volumeName: string; attachable: boolean; reportedInUse: boolean }
 
@@ -139,24 +229,35 @@ export const verifyControllerAttachedVolumeMachine = setup({
   },
 });
 
-export interface MountContext { attachable: boolean; deviceGloballyMounted: boolean; stageUnstage: boolean }
+export interface MountContext extends ExpansionContext {
+  attachable: boolean; deviceGloballyMounted: boolean; stageUnstage: boolean;
+  /** 1.20 finishes a pending expansion right after MountDevice (profile kubeletMountExpands) */
+  expandsAfterMountDevice: boolean;
+}
+
+/** The named steps of the node expansion states, performed by PERFORM below. */
+const EXPANSION_ACTIONS = ['getPVC', 'nodeExpandVolume', 'recordFileSystemResizeSuccessful', 'logNodeExpandVolumeSucceeded', 'markFSResizeFinished'] as const;
 
 export const mountVolumeMachine = setup({
-  types: { context: {} as MountContext, events: {} as OperationEvent, input: {} as Omit<MountContext, 'stageUnstage'> },
+  types: { context: {} as MountContext, events: {} as OperationEvent, input: {} as Omit<MountContext, 'stageUnstage' | 'resizeDone'> },
   actions: {
     ...named('waitForAttach', 'setDevicePath', 'newCsiDriverClient', 'nodeGetCapabilities', 'nodeStageVolume', 'nodePublishVolume',
       'markDeviceAsMounted', 'logMountDeviceSucceeded', 'markDeviceErrorState', 'markVolumeAsMounted', 'logSetUpSucceeded',
-      'markVolumeErrorState', 'operationSucceeded'),
+      'markVolumeErrorState', 'operationSucceeded', ...EXPANSION_ACTIONS),
     operationFailed: (_, _params: FailParams) => {},
     recordStageUnstage: assign({ stageUnstage: ({ event }) => 'response' in event && supportsStageUnstage(event.response) }),
+    markResizeDone: assign({ resizeDone: true }),
   },
   guards: {
+    ...expansionGuards,
     isDeviceGloballyMounted: ({ context }) => context.deviceGloballyMounted,
     isStageUnstageSupported: ({ event }) => 'response' in event && supportsStageUnstage(event.response),
+    expandsAfterMountDevice: ({ context }) => context.expandsAfterMountDevice,
+    isResizeDone: ({ context }) => context.resizeDone,
   },
 }).createMachine({
   id: 'mountVolume',
-  context: ({ input }) => ({ ...input, stageUnstage: false }),
+  context: ({ input }) => ({ ...input, stageUnstage: false, resizeDone: false }),
   initial: 'waitForAttach',
   states: {
     waitForAttach: {
@@ -182,6 +283,7 @@ export const mountVolumeMachine = setup({
             'csi.nodeGetCapabilities.succeeded': [
               { guard: 'isStageUnstageSupported', target: 'nodeStageVolume', actions: 'recordStageUnstage' },
               // "STAGE_UNSTAGE_VOLUME capability not set. Skipping MountDevice...": MountDevice still succeeds
+              { guard: 'expandsAfterMountDevice', target: '#mountVolume.expandAfterMountDevice', actions: [{ type: 'logMountDeviceSucceeded', params: { skipped: true } }, 'markDeviceAsMounted'] },
               { target: '#mountVolume.setUp', actions: [{ type: 'logMountDeviceSucceeded', params: { skipped: true } }, 'markDeviceAsMounted'] },
             ],
             'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MountDevice', error: 'rpc' } } },
@@ -191,11 +293,18 @@ export const mountVolumeMachine = setup({
           description: 'NodeStageVolume: an error that is not final leaves the device uncertain (markDeviceErrorState).',
           entry: 'nodeStageVolume',
           on: {
-            'csi.nodeStageVolume.succeeded': { target: '#mountVolume.setUp', actions: ['logMountDeviceSucceeded', 'markDeviceAsMounted'] },
+            'csi.nodeStageVolume.succeeded': [
+              { guard: 'expandsAfterMountDevice', target: '#mountVolume.expandAfterMountDevice', actions: ['logMountDeviceSucceeded', 'markDeviceAsMounted'] },
+              { target: '#mountVolume.setUp', actions: ['logMountDeviceSucceeded', 'markDeviceAsMounted'] },
+            ],
             'csi.nodeStageVolume.failed': { target: '#mountVolume.failed', actions: ['markDeviceErrorState', { type: 'operationFailed', params: { stage: 'MountDevice', error: 'rpc' } }] },
           },
         },
       },
+    },
+    expandAfterMountDevice: {
+      description: '1.20: nodeExpandVolume right after MountDevice, on the staging path, for a claim the controller expanded while no pod used it (FileSystemResizePending).',
+      ...nodeExpansionStates('#mountVolume.setUp', '#mountVolume.failed', 'MountDevice', 'staged'),
     },
     setUp: {
       description: 'MountVolume.SetUp: csi_mounter.SetUpAt publishes the volume into the pod.',
@@ -214,13 +323,51 @@ export const mountVolumeMachine = setup({
           description: 'NodePublishVolume: an error that is not final leaves the pod\'s mount uncertain (markVolumeErrorState).',
           entry: 'nodePublishVolume',
           on: {
-            'csi.nodePublishVolume.succeeded': { target: '#mountVolume.succeeded', actions: ['logSetUpSucceeded', 'markVolumeAsMounted'] },
+            'csi.nodePublishVolume.succeeded': [
+              { guard: 'isResizeDone', target: '#mountVolume.succeeded', actions: 'logSetUpSucceeded' },
+              { target: '#mountVolume.expandAfterSetUp', actions: 'logSetUpSucceeded' },
+            ],
             'csi.nodePublishVolume.failed': { target: '#mountVolume.failed', actions: ['markVolumeErrorState', { type: 'operationFailed', params: { stage: 'SetUp', error: 'rpc' } }] },
           },
         },
       },
     },
-    succeeded: { description: 'MarkVolumeAsMounted: the pod\'s volume is mounted.', type: 'final', entry: 'operationSucceeded' },
+    expandAfterSetUp: {
+      description: 'The expansion after SetUp, on the pod\'s publish path: always in 1.30 (expandVolumeDuringMount), in 1.20 only when the try after MountDevice did not finish it.',
+      ...nodeExpansionStates('#mountVolume.succeeded', '#mountVolume.failed', 'SetUp', 'published'),
+    },
+    succeeded: { description: 'MarkVolumeAsMounted: the pod\'s volume is mounted.', type: 'final', entry: ['markVolumeAsMounted', 'operationSucceeded'] },
+    failed: FAILED,
+  },
+});
+
+/**
+ * ExpandInUseVolume (OperationName volume_fs_resize): the populator found a mounted volume whose PV
+ * is larger than its claim's status; the node plugin grows the file system in place, then the claim
+ * is marked resized and the actual state of world takes the new size (MarkVolumeAsResized).
+ * upstream: operation_generator.go GenerateExpandInUseVolumeFunc, doOnlineExpansion.
+ */
+export const expandInUseVolumeMachine = setup({
+  types: { context: {} as ExpansionContext, events: {} as OperationEvent, input: {} as Omit<ExpansionContext, 'resizeDone'> },
+  actions: {
+    ...named('newCsiDriverClient', 'nodeGetCapabilities', 'markVolumeAsResized', 'operationSucceeded', ...EXPANSION_ACTIONS),
+    operationFailed: (_, _params: FailParams) => {},
+    markResizeDone: assign({ resizeDone: true }),
+  },
+  guards: {
+    ...expansionGuards,
+    isStageUnstageSupported: ({ event }) => 'response' in event && supportsStageUnstage(event.response),
+  },
+}).createMachine({
+  id: 'expandInUseVolume',
+  context: ({ input }) => ({ ...input, resizeDone: false }),
+  initial: 'nodeExpandVolume',
+  states: {
+    nodeExpandVolume: {
+      description: 'doOnlineExpansion -> nodeExpandVolume: the volume stays mounted in the pod while its file system grows.',
+      ...nodeExpansionStates('#expandInUseVolume.succeeded', '#expandInUseVolume.failed', 'NodeExpandVolume', 'published'),
+    },
+    succeeded: { description: 'MarkVolumeAsResized: the actual state of world records the new size.', type: 'final', entry: ['markVolumeAsResized', 'operationSucceeded'] },
     failed: FAILED,
   },
 });
@@ -290,6 +437,7 @@ export const unmountDeviceMachine = setup({
 
 export const OPERATION_MACHINES: Record<OperationKind, AnyStateMachine> = {
   verify: verifyControllerAttachedVolumeMachine, mount: mountVolumeMachine, unmount: unmountVolumeMachine, unmountDevice: unmountDeviceMachine,
+  expand: expandInUseVolumeMachine,
 };
 
 // ------------------------------------------------------------------ message arguments
@@ -316,12 +464,39 @@ const skipped = (params: unknown): boolean => (params as { skipped?: boolean } |
 
 const notRegistered = (driver: string): string => `driver name ${driver} not found in the list of registered CSI drivers`;
 
-/** The error an operation returns, as nestedpendingoperations prints it, and the pod event's message (mount errors only). */
-function operationError(w: Work, op: InflightOperation, params: FailParams, event: OperationEvent | undefined): { err: string; eventMessage?: string } {
+/**
+ * Why a node expansion failed, as the CSI expander and operation_generator word it (v1.20.4
+ * csi/expander.go:82-84, :133; operation_generator.go nodeExpandVolume). The text for a driver that is
+ * not registered is inferred from the other CSI steps' (not read).
+ */
+function expansionErrorText(v: VolumeSpec, error: FailReason, event: OperationEvent | undefined, rpcErr: string): string {
+  const message = event && 'message' in event ? event.message : '';
+  switch (error) {
+    case 'getPVCFailed': return `mountVolume.NodeExpandVolume get PVC failed : ${message}`;
+    case 'patchPVCFailed': return `mountVolume.NodeExpandVolume update PVC status failed : ${message}`;
+    case 'expandNotSupported': return `Expander.NodeExpand found CSI plugin kubernetes.io/csi/${v.driver} to not support node expansion`;
+    case 'driverNotFound': return `Expander.NodeExpand failed to get CSI client: ${notRegistered(v.driver)}`;
+    default: return `Expander.NodeExpand failed to expand the volume : ${rpcErr}`;
+  }
+}
+const EXPANSION_ERRORS: ReadonlySet<FailReason> = new Set(['getPVCFailed', 'expandNotSupported', 'expandRpc', 'patchPVCFailed']);
+
+/** The error an operation returns, as nestedpendingoperations prints it, and the pod event's message (mount and expansion errors only). */
+function operationError(w: Work, op: InflightOperation, params: FailParams, event: OperationEvent | undefined): { err: string; eventMessage?: string; eventReason?: string } {
   const v = volumeOf(w, op)!;
   const p = podOf(w, op);
   const rpcErr = event && 'code' in event ? rpcErrorText(event.code, event.message) : '';
+  // a MountVolume whose expansion step failed (GenerateMountVolumeFunc :629 / :684; 1.30 expandVolumeDuringMount)
+  if ((params.stage === 'MountDevice' || params.stage === 'SetUp') && EXPANSION_ERRORS.has(params.error)) {
+    const what = params.stage === 'MountDevice' ? 'MountVolume.MountDevice failed while expanding volume' : 'MountVolume.Setup failed while expanding volume';
+    const tail = expansionErrorText(v, params.error, event, rpcErr);
+    return { err: `${what} ${p ? detailMount(v, op.podUid, p) : ''} : ${tail}`, eventMessage: `${what} for volume "${v.pvName}" : ${tail}` };
+  }
   switch (params.stage) {
+    case 'NodeExpandVolume': {
+      const tail = expansionErrorText(v, params.error, event, rpcErr);
+      return { err: `NodeExpandVolume.NodeExpandVolume failed ${p ? detailMount(v, op.podUid, p) : ''} : ${tail}`, eventMessage: `NodeExpandVolume.NodeExpandVolume failed for volume "${v.pvName}" : ${tail}`, eventReason: 'VolumeResizeFailed' };
+    }
     case 'VerifyControllerAttachedVolume': {
       const d = detailMount(v, op.podUid, p!);
       if (params.error === 'notReportedInUse') return { err: `Volume has not been added to the list of VolumesInUse in the node's volume status ${d} ` };
@@ -357,9 +532,12 @@ type Perform = (w: Work, op: InflightOperation, event: OperationEvent | undefine
 /** The stage of the volume's life a failed step belongs to: verifying and waiting for the attachment is attach work. */
 const STAGE_OF_STEP: Record<FailParams['stage'], Stage> = {
   VerifyControllerAttachedVolume: 'attach', WaitForAttach: 'attach', MountDevice: 'mount', SetUp: 'mount', TearDown: 'unmount', UnmountDevice: 'unmount',
+  NodeExpandVolume: 'resize',
 };
 
-const track = (w: Work, requestId: string, op: InflightOperation): void => { own(w, 'inflight')[requestId] = op; };
+const track = (w: Work, requestId: string, op: InflightOperation, awaiting?: InflightOperation['awaiting']): void => {
+  own(w, 'inflight')[requestId] = awaiting ? { ...op, awaiting } : op;
+};
 const nodeCall = (w: Work, op: InflightOperation, rpc: Parameters<typeof csi>[1], request: Record<string, unknown>, summary?: string): void =>
   track(w, csi(w, rpc, request, 'node', CSI_TIMEOUT, summary), op);
 
@@ -368,8 +546,52 @@ export function deviceMountPathOf(w: Work, v: VolumeSpec): string {
   return deviceMountPath(w.c.input.kubeletRoot, getProfile(w.c.input.profile).stagingPathStyle, v.pvName, v.driver, v.handle);
 }
 
+/** The volume path of a NodeExpandVolume: the staging path right after MountDevice (1.20), else the pod's publish path. */
+const expandPaths = (w: Work, op: InflightOperation, params: unknown): { volumePath: string; stagingPath: string | undefined } => {
+  const v = volumeOf(w, op)!;
+  const staging = w.c.asw[op.uniqueName]?.deviceMountPath || undefined;
+  const staged = (params as { phase?: string } | undefined)?.phase === 'staged';
+  return { volumePath: staged ? staging ?? '' : podVolumePath(w.c.input.kubeletRoot, op.podUid, v.pvName), stagingPath: staging };
+};
+const expansionSize = (op: InflightOperation): number => (op.machine.context as unknown as ExpansionContext).newSize;
+/** GenerateMsg's suffix for "MountVolume.NodeExpandVolume succeeded": nothing in 1.20, the node's name in 1.30. */
+const expandSuffix = (w: Work): string => (getProfile(w.c.input.profile).kubeletExpandMessageNamesNode ? w.c.input.nodeName : '');
+
 const PERFORM: Record<string, Perform> = {
-  getNode: (w, op) => track(w, api(w, { verb: 'get', kind: 'Node', name: w.c.input.nodeName }), op),
+  getNode: (w, op) => track(w, api(w, { verb: 'get', kind: 'Node', name: w.c.input.nodeName }), op, 'getNode'),
+  /** nodeExpandVolume / expandVolumeDuringMount: GET the claim named by the PV's claimRef */
+  getPVC: (w, op) => {
+    const ref = volumeOf(w, op)!.claimRef;
+    if (!ref) return { type: 'api.getPVC.failed', message: 'the PersistentVolume has no claimRef' };
+    track(w, api(w, { verb: 'get', kind: 'PersistentVolumeClaim', namespace: ref.namespace, name: ref.name }), op, 'getPVC');
+  },
+  nodeExpandVolume: (w, op, _event, params) => {
+    const { volumePath, stagingPath } = expandPaths(w, op, params);
+    nodeCall(w, op, 'NodeExpandVolume', nodeExpandVolumeRequest(volumeOf(w, op)!, volumePath, stagingPath, expansionSize(op)));
+  },
+  /** the Normal FileSystemResizeSuccessful event, on the pod and on the claim, with the simple message */
+  recordFileSystemResizeSuccessful: (w, op) => {
+    const v = volumeOf(w, op)!;
+    const message = `MountVolume.NodeExpandVolume succeeded for volume "${v.pvName}" ${expandSuffix(w)}`;
+    const pod = w.c.pods[op.podUid];
+    if (pod) w.out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name }, eventType: 'Normal', reason: 'FileSystemResizeSuccessful', message });
+    if (v.claimRef) w.out.push({ type: 'event.recorded', involved: { kind: 'PersistentVolumeClaim', namespace: v.claimRef.namespace, name: v.claimRef.name }, eventType: 'Normal', reason: 'FileSystemResizeSuccessful', message });
+  },
+  logNodeExpandVolumeSucceeded: (w, op) => {
+    const p = podOf(w, op);
+    if (p) log(w, 'kubelet.nodeExpandVolumeSucceeded', { ...mountArgs(w, volumeOf(w, op)!, op.podUid, p), suffix: expandSuffix(w) });
+  },
+  /** util.MarkFSResizeFinished: the claim's status gets the new capacity and loses its Resizing and FileSystemResizePending conditions */
+  markFSResizeFinished: (w, op) => {
+    const ref = volumeOf(w, op)!.claimRef!;
+    const conditions = ((op.claim?.status?.conditions ?? []) as Array<{ type: string }>).filter((c) => c.type !== 'Resizing' && c.type !== 'FileSystemResizePending');
+    track(w, api(w, {
+      verb: 'patchStatus', kind: 'PersistentVolumeClaim', namespace: ref.namespace, name: ref.name,
+      patch: { status: { capacity: { storage: formatBinary(expansionSize(op)) }, conditions: conditions.length ? conditions : null } },
+      summary: summarize(summaries, 'kubelet.markFSResizeFinished', { node: w.c.input.nodeName, claim: `${ref.namespace}/${ref.name}`, size: formatBinary(expansionSize(op)) }),
+    }), op, 'patchPVC');
+  },
+  markVolumeAsResized: (w, op) => { markVolumeAsResized(w, op.uniqueName, expansionSize(op)); },
   markVolumeAsAttached: (w, op, event) => {
     const v = w.c.dsw[op.uniqueName]!;
     const entry = event?.type === 'api.getNode.succeeded'
@@ -443,8 +665,22 @@ const PERFORM: Record<string, Perform> = {
   operationSucceeded: (w, op) => operationCompleted(w, op.key),
   operationFailed: (w, op, event, params) => {
     const p = params as FailParams;
-    const { err, eventMessage } = operationError(w, op, p, event);
-    operationFailed(w, op, err, STAGE_OF_STEP[p.stage], eventMessage);
+    const { err, eventMessage, eventReason } = operationError(w, op, p, event);
+    const tail = (): string => expansionErrorText(volumeOf(w, op)!, p.error, event, event && 'code' in event ? rpcErrorText(event.code, event.message) : '');
+    const pv = podOf(w, op);
+    // doOnlineExpansion's klog.Errorf, before the executor's line
+    if (p.stage === 'NodeExpandVolume' && pv) log(w, 'kubelet.nodeExpandVolumeFailed', { ...mountArgs(w, volumeOf(w, op)!, op.podUid, pv), err: tail() });
+    else if ((p.stage === 'MountDevice' || p.stage === 'SetUp') && EXPANSION_ERRORS.has(p.error)) {
+      log(w, p.stage === 'MountDevice' ? 'kubelet.mountNodeExpandFailed' : 'kubelet.setUpNodeExpandFailed', { err: tail() });
+      // 1.30: the pod's volume is published but not grown: mark its mount uncertain, so that it is
+      // unmounted if the pod goes, or mounted again (GenerateMountVolumeFunc after expandVolumeDuringMount).
+      // 1.20 marks nothing after SetUp, and after MountDevice the device uncertain, which this actual
+      // state of world does not allow for a mounted device: left out.
+      if (p.stage === 'SetUp' && pv && getProfile(w.c.input.profile).kubeletMountExpands === 'afterSetUp' && getVolumeMountState(w, op.uniqueName, op.podUid) === 'VolumeNotMounted') {
+        markVolumeMountAsUncertain(w, op.uniqueName, op.podUid, pv);
+      }
+    }
+    operationFailed(w, op, err, STAGE_OF_STEP[p.stage], eventMessage, eventReason);
   },
 };
 
@@ -504,6 +740,14 @@ export function deliver(w: Work, requestId: string, fact: OperationEvent): boole
   delete own(w, 'inflight')[requestId];
   const gone = op.kind === 'verify' ? !w.c.dsw[op.uniqueName]?.pods[op.podUid] : !w.c.asw[op.uniqueName] || !volumeOf(w, op);
   if (gone) { operationAbandoned(w, op.key); return true; }
-  advance(w, { ...op }, fact); // advance replaces op.machine, never changes it
+  // advance replaces op.machine, never changes it; the claim a NodeExpandVolume read is kept for MarkFSResizeFinished
+  const { awaiting: _answered, ...rest } = op;
+  advance(w, fact.type === 'api.getPVC.succeeded' ? { ...rest, claim: fact.pvc } : rest, fact);
   return true;
+}
+
+/** An API answer: the operation that waits for it takes it as the fact its request stands for. */
+export function deliverApiResult(w: Work, requestId: string, ok: boolean, object: K8sObject | undefined, message: string | undefined): boolean {
+  const op = w.c.inflight[requestId];
+  return !!op && deliver(w, requestId, apiFact(op.awaiting, ok, object, message));
 }

@@ -10,7 +10,7 @@
  * table keeps only their state values (the machines need no context), and every change goes through
  * a mutator named as upstream's, which asks the machine (its transitions read once, shared/transitionTable.ts). A mutator that
  * upstream would refuse (a pod mounted into a volume that is not attached) changes nothing and says so.
- * Left out: MarkRemountRequired, MarkFSResizeRequired, SELinux labels, reconstruction.
+ * Left out: MarkRemountRequired, SELinux labels, reconstruction.
  */
 import { setup } from 'xstate';
 import { transitionTable } from '../../../shared/transitionTable.ts';
@@ -105,12 +105,31 @@ export const getVolumeMountState = (w: Work, volume: string, podUid: string): Vo
 
 /** MarkVolumeAsAttached: the volume enters the table, its device not mounted. */
 export function markVolumeAsAttached(w: Work, v: VolumeSpec, devicePath: string, deviceMountPath: string): void {
-  const { uniqueName, pvName, driver, handle, attachable, fsType, accessMode, readOnly, volumeContext } = v;
+  const { uniqueName, pvName, driver, handle, attachable, fsType, accessMode, readOnly, volumeContext, capacityBytes, claimRef } = v;
   own(w, 'asw')[uniqueName] = {
     uniqueName, pvName, driver, handle, attachable, fsType, accessMode, readOnly, volumeContext,
+    ...(capacityBytes !== undefined ? { capacityBytes } : {}), ...(claimRef ? { claimRef } : {}),
     devicePath, deviceMountPath, deviceState: 'DeviceNotMounted', pods: {},
   };
   noteState(w, volumeSubject(uniqueName), 'DeviceNotMounted');
+}
+
+/**
+ * InitializeClaimSize: the size the claim's status gives, recorded once for a volume in the table
+ * (the populator calls it each time it processes a pod; a size already known stays).
+ * upstream (1.30): actual_state_of_world.go InitializeClaimSize. 1.20 marks a per-pod
+ * fsResizeRequired flag instead (MarkFSResizeRequired, logged at -v=3); both make the reconciler
+ * start ExpandInUseVolume for a mounted volume whose PV grew past its claim's status.
+ */
+export function initializeClaimSize(w: Work, volume: string, bytes: number): void {
+  const a = w.c.asw[volume];
+  if (a && a.claimSize === undefined && bytes > 0) own(w, 'asw')[volume] = { ...a, claimSize: bytes };
+}
+
+/** MarkVolumeAsResized: the file system now has the new size. */
+export function markVolumeAsResized(w: Work, volume: string, bytes: number): void {
+  const a = w.c.asw[volume];
+  if (a) own(w, 'asw')[volume] = { ...a, claimSize: bytes };
 }
 
 /** The device path WaitForAttach returned (upstream passes it on to MarkDeviceAsMounted). */

@@ -17,9 +17,15 @@ export function addPodToVolume(w: Work, uid: string, pod: K8sObject, outerName: 
   const pv: PodVolume = { podName: pod.metadata.name, namespace: pod.metadata.namespace ?? 'default', outerName };
   own(w, 'dsw')[spec.uniqueName] = prev
     ? { ...prev, pods: { ...prev.pods, [uid]: pv } }
-    : { ...spec, attachable: isAttachable(w, spec.driver), pods: { [uid]: pv }, reportedInUse: false };
+    : { ...spec, attachable: isAttachable(w, spec.driver), pods: { [uid]: pv }, reportedInUse: false, ...(spec.capacityBytes !== undefined ? { desiredSize: spec.capacityBytes } : {}) };
   if (!prev?.pods[uid]) log(w, 'kubelet.addedVolumeToDesiredState', { kpod: kobj(pod), podUid: uid, outerName, volume: spec.pvName });
   requestReconcile(w);
+}
+
+/** UpdatePersistentVolumeSize: the PV's capacity as the populator read it again (checkVolumeFSResize). */
+export function updatePersistentVolumeSize(w: Work, volume: string, bytes: number): void {
+  const d = w.c.dsw[volume];
+  if (d && bytes > 0 && d.desiredSize !== bytes) { own(w, 'dsw')[volume] = { ...d, desiredSize: bytes }; requestReconcile(w); }
 }
 
 /** DeletePodFromVolume: the volume leaves with its last pod. */

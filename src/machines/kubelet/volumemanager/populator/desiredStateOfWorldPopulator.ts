@@ -16,7 +16,9 @@ import { uniqueVolumeName } from '../../../shared/names.ts';
 import { KUBELET_DSW_POPULATOR_LOOP_PERIOD } from '../../../shared/timing.ts';
 import type { ClaimLookup, VolumeSpec, Work } from '../../kubelet.types.ts';
 import { api, own, timer } from '../../kubelet.work.ts';
-import { addPodToVolume, deletePodFromVolume } from '../cache/desiredStateOfWorld.ts';
+import { addPodToVolume, deletePodFromVolume, updatePersistentVolumeSize } from '../cache/desiredStateOfWorld.ts';
+import { initializeClaimSize } from '../cache/actualStateOfWorld.ts';
+import { parseQuantity } from '../../../shared/quantity.ts';
 
 const ACCESS: Record<string, number> = {
   ReadWriteOnce: CSI_ACCESS_MODE.SINGLE_NODE_WRITER, ReadOnlyMany: CSI_ACCESS_MODE.MULTI_NODE_READER_ONLY,
@@ -39,6 +41,8 @@ export function volumeSpecFromPV(pv: K8sObject): VolumeSpec | undefined {
     volumeContext: { ...(src.volumeAttributes ?? {}) },
     // util.MountOptionFromSpec: the PV's mountOptions (a StorageClass's, copied by the provisioner)
     ...(pv.spec.mountOptions?.length ? { mountOptions: [...pv.spec.mountOptions] } : {}),
+    ...(pv.spec.capacity?.storage !== undefined ? { capacityBytes: parseQuantity(pv.spec.capacity.storage) } : {}),
+    ...(pv.spec.claimRef?.name ? { claimRef: { namespace: pv.spec.claimRef.namespace ?? 'default', name: pv.spec.claimRef.name } } : {}),
   };
 }
 
@@ -76,16 +80,40 @@ function processPodVolumes(w: Work, uid: string, loop: boolean): boolean {
     const e = (vols ?? known)?.[v.name];
     if (e?.step === 'resolved') continue;
     done = false;
-    if (!e || (e.step === 'retry' && loop)) {
+    if (!e || e.step === 'reprocess' || (e.step === 'retry' && loop)) {
       const requestId = api(w, { verb: 'get', kind: 'PersistentVolumeClaim', namespace: pod.metadata.namespace ?? 'default', name: v.persistentVolumeClaim!.claimName });
       own(w, 'volumeRequests')[requestId] = { podUid: uid, outerName: v.name };
       vols ??= { ...(known ?? {}) };
-      vols[v.name] = { claimName: v.persistentVolumeClaim!.claimName, step: 'getPVC', requestId };
+      // a volume looked up again keeps the spec it resolved to, which names its DSW entry meanwhile
+      vols[v.name] = { claimName: v.persistentVolumeClaim!.claimName, step: 'getPVC', requestId, ...(e?.spec ? { spec: e.spec } : {}) };
     } else if (e.step === 'retry') waiting = true;
   }
   if (vols || !known) own(w, 'podVolumes')[uid] = vols ?? {};
   if (done) own(w, 'processedPods')[uid] = true;
   return waiting;
+}
+
+/**
+ * checkVolumeFSResize: the PV's capacity is the size the file system should have
+ * (UpdatePersistentVolumeSize), the claim's status the size it has (InitializeClaimSize, for a volume
+ * that is mounted). The reconciler compares the two. Read-only volumes are not resized.
+ * upstream: desired_state_of_world_populator.go checkVolumeFSResize (1.30; 1.20 compares the same two
+ * sizes in volumeRequiresFSResize and marks the pod's volume fsResizeRequired).
+ */
+function checkVolumeFSResize(w: Work, spec: VolumeSpec, claimBytes: number): void {
+  if (spec.readOnly || spec.capacityBytes === undefined) return;
+  updatePersistentVolumeSize(w, spec.uniqueName, spec.capacityBytes);
+  initializeClaimSize(w, spec.uniqueName, claimBytes);
+}
+
+/** ReprocessPod: the pod worker synced the pod; the populator looks its volumes up again on its next pass. */
+export function reprocessPod(w: Work, uid: string): void {
+  const vols = w.c.podVolumes[uid];
+  if (!vols || !w.c.processedPods[uid]) return;
+  delete own(w, 'processedPods')[uid];
+  const next: Record<string, ClaimLookup> = {};
+  for (const [name, e] of Object.entries(vols)) next[name] = e.step === 'resolved' ? { claimName: e.claimName, step: 'reprocess', ...(e.spec ? { spec: e.spec } : {}) } : e;
+  own(w, 'podVolumes')[uid] = next;
 }
 
 /** The next populator loop boundary (KUBELET_DSW_POPULATOR_LOOP_PERIOD from the kubelet's start), unless one is already due. */
@@ -106,18 +134,20 @@ export function handleVolumeGet(w: Work, requestId: string, ok: boolean, object:
   const pod = w.c.pods[r.podUid];
   if (!e || e.requestId !== requestId || !pod) return true; // the pod went or changed meanwhile
   const set = (next: ClaimLookup) => { own(w, 'podVolumes')[r.podUid] = { ...w.c.podVolumes[r.podUid], [r.outerName]: next }; };
+  const kept = e.spec ? { spec: e.spec } : {};
   if (e.step === 'getPVC') {
     // getPVCExtractPV: "PVC ... has non-bound phase" / empty volumeName -> retry on the next loop
-    if (!ok || !object || object.status?.phase !== 'Bound' || !object.spec?.volumeName) return set({ claimName: e.claimName, step: 'retry' }), true;
+    if (!ok || !object || object.status?.phase !== 'Bound' || !object.spec?.volumeName) return set({ claimName: e.claimName, step: 'retry', ...kept }), true;
     const id = api(w, { verb: 'get', kind: 'PersistentVolume', name: object.spec.volumeName });
     own(w, 'volumeRequests')[id] = r;
-    set({ claimName: e.claimName, step: 'getPV', requestId: id });
+    set({ claimName: e.claimName, step: 'getPV', requestId: id, claimBytes: parseQuantity(object.status?.capacity?.storage), ...kept });
     return true;
   }
   const spec = ok && object ? volumeSpecFromPV(object) : undefined;
-  if (!spec) return set({ claimName: e.claimName, step: 'retry' }), true;
+  if (!spec) return set({ claimName: e.claimName, step: 'retry', ...kept }), true;
   set({ claimName: e.claimName, step: 'resolved', spec });
   addPodToVolume(w, r.podUid, pod, r.outerName, spec);
+  checkVolumeFSResize(w, spec, e.claimBytes ?? 0);
   if (claimVolumes(pod).every((v) => w.c.podVolumes[r.podUid]![v.name]?.step === 'resolved')) own(w, 'processedPods')[r.podUid] = true;
   return true;
 }

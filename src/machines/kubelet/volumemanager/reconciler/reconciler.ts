@@ -58,11 +58,20 @@ function mountOrAttachVolumes(w: Work): void {
         if (!startOperation(w, key, 'mount')) continue;
         log(w, 'kubelet.mountVolumeStarted', mountArgs(w, v, uid, p));
         startGeneratedOperation(w, { kind: 'mount', key, uniqueName: v.uniqueName, podUid: uid, pod: p },
-          { attachable: v.attachable, deviceGloballyMounted: a.deviceState === 'DeviceGloballyMounted' });
+          { attachable: v.attachable, deviceGloballyMounted: a.deviceState === 'DeviceGloballyMounted', ...expansion(w, v.desiredSize ?? v.capacityBytes ?? 0),
+            expandsAfterMountDevice: getProfile(w.c.input.profile).kubeletMountExpands === 'afterMountDevice' });
+      } else if (v.desiredSize !== undefined && a.claimSize !== undefined && v.desiredSize > a.claimSize) {
+        // PodExistsInVolume's FsResizeRequiredError: the PV grew past the size the mounted file system has
+        // (Starting operationExecutor.ExpandInUseVolume, logged at -v=4)
+        if (!startOperation(w, key, 'expand')) continue;
+        startGeneratedOperation(w, { kind: 'expand', key, uniqueName: v.uniqueName, podUid: uid, pod: p }, expansion(w, v.desiredSize));
       }
     }
   }
 }
+
+/** What the expansion steps of an operation need: the size to reach and the profile's answer to a node without EXPAND_VOLUME. */
+const expansion = (w: Work, newSize: number) => ({ newSize, unsupportedIsDone: getProfile(w.c.input.profile).kubeletNodeExpandUnsupportedIsDone });
 
 /** Attached volumes no pod uses any more: UnmountDevice, then (controller-managed attach) forget them. */
 function unmountDetachDevices(w: Work): void {
