@@ -18,13 +18,15 @@ import { messagesZh as kube_schedulerM, summariesZh as kube_schedulerS } from '.
 import { messagesZh as kubeletM, summariesZh as kubeletS } from './kubelet/kubelet.messages.zh.ts';
 import { messagesZh as node_driver_registrarM, summariesZh as node_driver_registrarS } from './node-driver-registrar/nodeDriverRegistrar.messages.zh.ts';
 import { messagesZh as node_lifecycle_controllerM, summariesZh as node_lifecycle_controllerS } from './node-lifecycle-controller/nodeLifecycleController.messages.zh.ts';
+import { messagesZh as pod_gc_controllerM, summariesZh as pod_gc_controllerS } from './pod-gc-controller/podGcController.messages.zh.ts';
+import { messagesZh as taint_eviction_controllerM, summariesZh as taint_eviction_controllerS } from './taint-eviction-controller/taintEvictionController.messages.zh.ts';
 import { messagesZh as pv_controllerM, summariesZh as pv_controllerS } from './pv-controller/pvController.messages.zh.ts';
 import { messagesZh as pv_protection_controllerM, summariesZh as pv_protection_controllerS } from './pv-protection-controller/pvProtectionController.messages.zh.ts';
 import { messagesZh as pvc_protection_controllerM, summariesZh as pvc_protection_controllerS } from './pvc-protection-controller/pvcProtectionController.messages.zh.ts';
 import { messagesZh as statefulset_controllerM, summariesZh as statefulset_controllerS } from './statefulset-controller/statefulSetController.messages.zh.ts';
 
-export const CATALOG_ZH: MessageCatalogZh = mergeById([attach_detach_controllerM, clusterM, csi_pluginM, external_attacherM, external_provisionerM, external_resizerM, external_snapshotterM, kube_schedulerM, kubeletM, node_driver_registrarM, node_lifecycle_controllerM, pv_controllerM, pv_protection_controllerM, pvc_protection_controllerM, statefulset_controllerM], 'zh-CN message');
-export const SUMMARIES_ZH: SummaryCatalog = mergeById([attach_detach_controllerS, clusterS, csi_pluginS, external_attacherS, external_provisionerS, external_resizerS, external_snapshotterS, kube_schedulerS, kubeletS, node_driver_registrarS, node_lifecycle_controllerS, pv_controllerS, pv_protection_controllerS, pvc_protection_controllerS, statefulset_controllerS], 'zh-CN summary');
+export const CATALOG_ZH: MessageCatalogZh = mergeById([attach_detach_controllerM, clusterM, csi_pluginM, external_attacherM, external_provisionerM, external_resizerM, external_snapshotterM, kube_schedulerM, kubeletM, node_driver_registrarM, node_lifecycle_controllerM, pod_gc_controllerM, taint_eviction_controllerM, pv_controllerM, pv_protection_controllerM, pvc_protection_controllerM, statefulset_controllerM], 'zh-CN message');
+export const SUMMARIES_ZH: SummaryCatalog = mergeById([attach_detach_controllerS, clusterS, csi_pluginS, external_attacherS, external_provisionerS, external_resizerS, external_snapshotterS, kube_schedulerS, kubeletS, node_driver_registrarS, node_lifecycle_controllerS, pod_gc_controllerS, taint_eviction_controllerS, pv_controllerS, pv_protection_controllerS, pvc_protection_controllerS, statefulset_controllerS], 'zh-CN summary');
 /** the English step summaries, all components' (the ids SUMMARIES_ZH must cover) */
 export const ALL_SUMMARIES: SummaryCatalog = mergeById(COMPONENT_FOLDERS.map((f) => (f.summaries ?? {}) as SummaryCatalog), 'step summary');
 

@@ -10,6 +10,8 @@ import * as pvController from './pv-controller/index.ts';
 import * as attachDetachController from './attach-detach-controller/index.ts';
 import * as statefulSetController from './statefulset-controller/index.ts';
 import * as nodeLifecycleController from './node-lifecycle-controller/index.ts';
+import * as taintEvictionController from './taint-eviction-controller/index.ts';
+import * as podGcController from './pod-gc-controller/index.ts';
 import * as pvcProtectionController from './pvc-protection-controller/index.ts';
 import * as pvProtectionController from './pv-protection-controller/index.ts';
 import * as kubeScheduler from './kube-scheduler/index.ts';
@@ -45,6 +47,8 @@ export const COMPONENTS: readonly RegisteredComponent[] = [
   { folder: attachDetachController, descriptor: attachDetachController.descriptor, messagePrefix: 'attachDetachController', placement: 'kube-controller-manager' },
   { folder: statefulSetController, descriptor: statefulSetController.descriptor, messagePrefix: 'statefulSetController', placement: 'kube-controller-manager' },
   { folder: nodeLifecycleController, descriptor: nodeLifecycleController.descriptor, messagePrefix: 'nodeLifecycleController', placement: 'kube-controller-manager' },
+  { folder: taintEvictionController, descriptor: taintEvictionController.descriptor, messagePrefix: 'taintEvictionController', placement: 'kube-controller-manager' },
+  { folder: podGcController, descriptor: podGcController.descriptor, messagePrefix: 'podGcController', placement: 'kube-controller-manager' },
   { folder: pvcProtectionController, descriptor: pvcProtectionController.descriptor, messagePrefix: 'pvcProtectionController', placement: 'kube-controller-manager' },
   { folder: pvProtectionController, descriptor: pvProtectionController.descriptor, messagePrefix: 'pvProtectionController', placement: 'kube-controller-manager' },
   { folder: kubeScheduler, descriptor: kubeScheduler.descriptor, messagePrefix: 'kubeScheduler', placement: 'kube-scheduler' },

@@ -208,6 +208,29 @@ const outcomes: Record<string, (t: Trace) => void> = {
     const deleted = t.steps.find((s) => s.kind === 'user' && s.api?.kind === 'Pod')!;
     expect(detach.t - deleted.t).toBeGreaterThanOrEqual(6 * 60 * 1000 - 1000);
   },
+  'node-out-of-service': (t) => {
+    const p = get(t, 'Pod', 'db-0')!;
+    const tainted = t.steps.find((s) => s.kind === 'user' && /out-of-service/.test(s.summary))!;
+    expect(tainted).toBeDefined();
+    if (t.k8s === '1.20') {
+      // nothing honours the taint: the evicted pod stays Terminating on the dead node, nothing is detached
+      expect(p.spec.nodeName).toBe('node-1');
+      expect(p.metadata.deletionTimestamp).toBeDefined();
+      expect(t.steps.some((s) => s.rpc?.method.endsWith('/ControllerUnpublishVolume'))).toBe(false);
+      return;
+    }
+    expect(p.spec.nodeName).toBe('node-2');
+    expect(p.status.phase).toBe('Running');
+    // PodGC's force delete, then the detach at once: no 6-minute wait, no safe-to-detach check
+    const gc = t.steps.find((s) => s.msg === 'podGcController.forceDeletingPod')!;
+    const detach = t.steps.find((s) => s.msg === 'attachDetachController.outOfServiceDetachStarted')!;
+    expect(gc.t).toBeGreaterThan(tainted.t);
+    expect(gc.t - tainted.t).toBeLessThanOrEqual(20_000 + 1_000); // the next 20 s pass, and the pass's own work
+    expect(detach.t).toBeGreaterThan(gc.t);
+    expect(detach.t - tainted.t).toBeLessThan(60_000);
+    expect(t.steps.some((s) => s.msg === 'attachDetachController.forceDetachStarted')).toBe(false);
+    expect(logged(t, /Verified volume is safe to detach/)).toBe(false);
+  },
   'ad-detach-backoff': (t) => {
     if (t.k8s === '1.20') {
       // stuck until syncStates finds the VolumeAttachment gone and the controller attaches again

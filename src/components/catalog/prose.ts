@@ -89,10 +89,38 @@ export const PROSE: Record<string, ComponentProse> = {
       'For storage this matters because of the 6-minute forced detach: since kubernetes#110721 the attach/detach controller force-detaches a volume that is still in use only from a node whose Ready condition is not True, and this controller is what sets it to Unknown. The force-detach scenario starts with a node shutting down.',
     ],
     loop: [
-      'It checks all nodes every 5 s (--node-monitor-period). The simulation keeps only the heartbeat check and the taint; eviction, zones and disruption modes are left out.',
+      'It checks all nodes every 5 s (--node-monitor-period). The simulation keeps only the heartbeat check and the taint; zones and disruption modes are left out. Evicting the pods of a tainted node is the taint eviction controller’s job (in 1.20 it ran inside this controller).',
     ],
     upstream: [
       { repo: K8S, path: 'pkg/controller/nodelifecycle/node_lifecycle_controller.go', note: 'monitorNodeHealth, tryUpdateNodeHealth, the NoExecute taint pass' },
+    ],
+  },
+  'taint-eviction-controller': {
+    tagline: 'Deletes the pods of a node with a NoExecute taint they do not tolerate: at once, or when their toleration runs out.',
+    purpose: [
+      'A NoExecute taint on a node means its pods must go. For each pod on a tainted node the controller matches the taints against the pod’s tolerations. A taint the pod does not tolerate gets it deleted at once; a taint it tolerates for a while (every pod gets 300 s tolerations of node.kubernetes.io/not-ready and node.kubernetes.io/unreachable from the DefaultTolerationSeconds admission plugin) plans the deletion for when the shortest toleration runs out, and a taint that goes before then cancels it.',
+      'For storage it matters in non-graceful node shutdown: no pod tolerates node.kubernetes.io/out-of-service, so tainting a dead node deletes its pods at once. The delete is graceful, so on a node whose kubelet is gone the pod only becomes Terminating; the pod garbage collector then removes it, and with it the claim on the volume.',
+    ],
+    loop: [
+      'It reacts only to a change of a node’s NoExecute taints and of a pod’s node or tolerations, not to heartbeats or status. Before deleting it records a TaintManagerEviction Event ("Marking for deletion Pod …") and, since 1.26, adds the DisruptionTarget condition; a cancelled plan gets "Cancelling deletion of Pod …". Its Events reach the log only at -v=3 in 1.30.',
+    ],
+    upstream: [
+      { repo: K8S, path: 'pkg/controller/tainteviction/taint_eviction.go', note: '1.29+: processPodOnNode, deletePodHandler, the TaintManagerEviction events' },
+      { repo: K8S, path: 'pkg/controller/tainteviction/timed_workers.go', note: 'the queue of planned deletions' },
+      { repo: K8S, path: 'plugin/pkg/admission/defaulttolerationseconds/admission.go', note: 'the 300 s not-ready and unreachable tolerations' },
+    ],
+  },
+  'pod-gc-controller': {
+    tagline: 'Force-deletes the terminating pods of a node that is not Ready and tainted out of service.',
+    purpose: [
+      'The pod garbage collector cleans up pods nobody else will: here, the terminating pods of a node that is not Ready and carries the node.kubernetes.io/out-of-service taint (non-graceful node shutdown, GA in 1.28). Their kubelet, which would confirm that the containers stopped and delete the pod object, is gone. The collector marks such a pod Failed and deletes it with grace period 0.',
+      'That is what frees the volume: once the pod object is gone (or Failed) the attach/detach controller no longer wants the volume on that node, and the same taint lets it detach at once. The StatefulSet controller can then create the pod again elsewhere.',
+    ],
+    loop: [
+      'It runs every 20 s (gcCheckPeriod) from its start and reads pods and nodes from its informers. Its other collections (terminated pods over the threshold, orphaned and unscheduled terminating pods) are left out; 1.20 has no collection of terminating pods at all.',
+    ],
+    upstream: [
+      { repo: K8S, path: 'pkg/controller/podgc/gc_controller.go', note: 'gc, gcTerminating, markFailedAndDeletePodWithCondition' },
     ],
   },
   'pvc-protection-controller': {

@@ -71,10 +71,38 @@ export const PROSE_ZH: Record<string, ComponentProseZh> = {
       '这对存储很重要，原因在于 6 分钟的强制解除挂接：自 kubernetes#110721 起，attach/detach 控制器只会从 Ready 状况不为 True 的节点上强制解除挂接仍在使用的卷，而把该状况设为 Unknown 的正是这个控制器。force-detach 场景就从一个节点关机开始。',
     ],
     loop: [
-      '它每 5 s（--node-monitor-period）检查一遍所有节点。模拟只保留了心跳检查和污点；驱逐、可用区和中断模式（disruption mode）都略去了。',
+      '它每 5 s（--node-monitor-period）检查一遍所有节点。模拟只保留了心跳检查和污点；可用区和中断模式（disruption mode）都略去了。驱逐被加污点节点上的 Pod 是污点驱逐控制器的工作（在 1.20 中它运行在本控制器内部）。',
     ],
     notes: [
       'monitorNodeHealth、tryUpdateNodeHealth、添加 NoExecute 污点的那一轮处理',
+    ],
+  },
+  'taint-eviction-controller': {
+    tagline: '删除所在节点带有其不容忍的 NoExecute 污点的 Pod：立即删除，或在其容忍期结束时删除。',
+    purpose: [
+      '节点上的 NoExecute 污点意味着它上面的 Pod 必须离开。对于被加了污点的节点上的每个 Pod，控制器把污点与 Pod 的容忍度逐一匹配。Pod 不容忍的污点会让它立即被删除；Pod 在一段时间内容忍的污点（DefaultTolerationSeconds 准入插件给每个 Pod 加上对 node.kubernetes.io/not-ready 和 node.kubernetes.io/unreachable 的 300 s 容忍度）会把删除安排在最短的容忍期结束时，而污点若在此之前消失，就会取消这次删除。',
+      '对存储而言，它在节点非体面关闭中起作用：没有 Pod 容忍 node.kubernetes.io/out-of-service，所以给宕机的节点加上这个污点，会让它上面的 Pod 立即被删除。这次删除是体面删除，所以在 kubelet 已不在的节点上，Pod 只会变为 Terminating；随后由 Pod 垃圾收集器把它移除，连同它对卷的占用。',
+    ],
+    loop: [
+      '它只对节点 NoExecute 污点的变化、以及 Pod 所在节点或容忍度的变化作出反应，不理会心跳和状态。删除之前，它记录一个 TaintManagerEviction 事件（“Marking for deletion Pod …”），并自 1.26 起加上 DisruptionTarget 状况；被取消的计划会得到 “Cancelling deletion of Pod …”。在 1.30 中，它的事件只在 -v=3 时才进入日志。',
+    ],
+    notes: [
+      '1.29+：processPodOnNode、deletePodHandler、TaintManagerEviction 事件',
+      '已计划删除的队列',
+      'not-ready 和 unreachable 的 300 s 容忍度',
+    ],
+  },
+  'pod-gc-controller': {
+    tagline: '强制删除非 Ready、且带有停止服务污点的节点上正在终止的 Pod。',
+    purpose: [
+      'Pod 垃圾收集器清理没有别人会清理的 Pod：在这里，是非 Ready、且带有 node.kubernetes.io/out-of-service 污点的节点上正在终止的 Pod（节点非体面关闭，1.28 GA）。本该确认容器已停止并删除 Pod 对象的 kubelet 已经不在了。收集器把这样的 Pod 标记为 Failed，并以宽限期 0 删除它。',
+      '正是这一步释放了卷：Pod 对象一旦消失（或变为 Failed），attach/detach 控制器就不再需要该卷留在那个节点上，而同一个污点让它可以立即解除挂接。随后 StatefulSet 控制器就能在别处重新创建这个 Pod。',
+    ],
+    loop: [
+      '它从启动起每 20 s（gcCheckPeriod）运行一次，从它的 informer 读取 Pod 和节点。它的其他清理（超过阈值的已终止 Pod、孤儿 Pod、未调度的终止中 Pod）都略去了；1.20 根本没有对终止中 Pod 的清理。',
+    ],
+    notes: [
+      '每 20 s 一轮的 gc、gcTerminating、markFailedAndDeletePodWithCondition',
     ],
   },
   'pvc-protection-controller': {

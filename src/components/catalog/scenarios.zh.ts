@@ -15,6 +15,7 @@ export const SCENARIO_TITLES_ZH: Readonly<Record<string, string>> = {
   'multi-attach': 'Multi-Attach：两个节点都需要同一个 ReadWriteOnce 卷',
   'no-attach': '无需挂接：两个节点上的 Pod 共用一个 NFS 卷',
   'force-detach': '强制解除挂接：节点关机，6 分钟后卷被解除挂接',
+  'node-out-of-service': '非体面节点关闭：停止服务污点让卷立即被释放',
   'ad-detach-backoff': '解除挂接失败，Pod 回到同一节点（种子文档 002）',
   'expand-online': '在线扩容：Pod 运行时，已挂载的卷变大',
   'expand-offline': '离线扩容：申领在无 Pod 使用时扩容，kubelet 在下次挂载时完成',

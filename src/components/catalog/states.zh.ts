@@ -77,6 +77,10 @@ export const STATE_DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
   // nodeLifecycleControllerMachine
   'kube-controller-manager has not started the controller yet.':
     'kube-controller-manager 尚未启动该控制器。',
+  'Watches Nodes and Pods; deletes the pods that do not tolerate a NoExecute taint of their node (taint_eviction.go).':
+    '监视 Node 和 Pod；删除不容忍其所在节点某个 NoExecute 污点的 Pod（taint_eviction.go）。',
+  'Every 20 s (gcCheckPeriod): force-deletes the terminating pods of out-of-service nodes that are not Ready (gc_controller.go gcTerminating).':
+    '每 20 秒一次（gcCheckPeriod）：强制删除非 Ready、且停止服务（out-of-service）的节点上正在终止的 Pod（gc_controller.go gcTerminating）。',
   'Watches Nodes and checks their heartbeats every nodeMonitorPeriod (node_lifecycle_controller.go).':
     '监视 Node，并每隔 nodeMonitorPeriod 检查它们的心跳（node_lifecycle_controller.go）。',
   // pvcProtectionControllerMachine

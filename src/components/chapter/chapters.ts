@@ -63,7 +63,7 @@ export const CHAPTERS: readonly ChapterInfo[] = [
     description: 'A StatefulSet pod moves to another node: 46 real log lines from a cbs-csi cluster, each next to the simulated step that prints it.',
   },
   {
-    id: 'node-failure', title: 'Node failure', k8s: '1.30', scenarios: ['force-detach'],
+    id: 'node-failure', title: 'Node failure', k8s: '1.30', scenarios: ['force-detach', 'node-out-of-service'],
     description: 'A node shuts down with a volume attached: the node turns NotReady, the recreated pod gets a Multi-Attach error until the attach/detach controller force-detaches after 6 minutes, then attach and mount on the new node.',
   },
   {

@@ -49,6 +49,15 @@ export const attachDetachControllerMessages = defineMessages({
       '1.30': { file: 'reconciler.go', line: 237, severity: 'I', msg: 'attacherDetacher.DetachVolume started: this volume is not safe to detach, but maxWaitForUnmountDuration expired, force detaching', kv: `${LOGGER} duration={duration:q} node={node:q} volumeName={volumeName:q}` },
     },
   },
+  'attachDetachController.outOfServiceDetachStarted': {
+    source: SRC, stage: 'detach', severity: 'I',
+    summary: 'The attach/detach controller detaches {specName} from node {node} at once, without checking that it is unmounted: the node has the out-of-service taint.',
+    explain: 'Non-graceful node shutdown (1.28+): the operator tainted the node node.kubernetes.io/out-of-service, stating that it is off. The controller skips the wait for the kubelet to unmount and the 6-minute timeout.',
+    formats: {
+      // ≈v1.30 reconciler.go:285 (a snapshot at the 1.30/1.31 boundary); 1.20 has no such path
+      '1.30': { file: 'reconciler.go', line: 285, msg: 'attacherDetacher.DetachVolume started: node has out-of-service taint, force detaching', kv: `${LOGGER} node={node:q} volumeName={volumeName:q}` },
+    },
+  },
   'attachDetachController.attachVolumeStarted': {
     source: SRC, stage: 'attach', severity: 'I',
     summary: 'The attach/detach controller starts attaching {specName} to node {node}, where a pod that uses it is scheduled.',

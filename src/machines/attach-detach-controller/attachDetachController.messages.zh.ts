@@ -17,6 +17,10 @@ export const messagesZh = defineMessagesZh({
     cause: '节点（或其 kubelet）已停止上报：控制器开始要求解除挂接（Pod 被删除或离开该节点时）6 分钟后，volumesInUse 中仍列有该卷。',
     next: '检查节点是否已宕机；强制解除挂接一个仍处于挂载状态的卷可能会损坏卷上的数据。',
   },
+  'attachDetachController.outOfServiceDetachStarted': {
+    summary: 'attach/detach 控制器立即将 {specName} 从节点 {node} 解除挂接，不检查它是否已卸载：该节点带有停止服务（out-of-service）污点。',
+    explain: '非体面节点关闭（1.28+）：运维人员给节点加上污点 node.kubernetes.io/out-of-service，声明它已关机。控制器不再等待 kubelet 卸载，也不等 6 分钟超时。',
+  },
   'attachDetachController.attachVolumeStarted': {
     summary: 'attach/detach 控制器开始将 {specName} 挂接到节点 {node}，使用该卷的 Pod 已被调度到这个节点。',
   },

@@ -9,7 +9,8 @@
  * (kubernetes#88565). 1.30: IsOperationSafeToRetry (kubernetes#104526) and force detach only from
  * unhealthy nodes.
  * Beside the pass, every --attach-detach-reconcile-sync-period (1m): syncStates.
- * Left out: out-of-service taints, failed node patches.
+ * A node with the node.kubernetes.io/out-of-service taint (1.30) is detached from at once, unsafe.
+ * Left out: failed node patches.
  */
 import type { ClusterEmitted } from '../shared/contract.ts';
 import { isOperationPending, isOperationSafeToRetry, run, findOperation, type OperationKey } from '../shared/nestedPendingOperations.ts';
@@ -21,6 +22,7 @@ import { getProfile } from '../profiles/index.ts';
 import * as asw from './cache/actualStateOfWorld.ts';
 import * as dsw from './cache/desiredStateOfWorld.ts';
 import { isNodeReady } from './informers.ts';
+import { taintKeyExists, TAINT_NODE_OUT_OF_SERVICE } from '../shared/taints.ts';
 import { beginOperation, opsFor, setOps } from './operations.ts';
 import type { AdcContext, Out, RunningOperation } from './types.ts';
 import { attachDetachControllerSummaries as summaries } from './attachDetachController.messages.ts';
@@ -133,8 +135,10 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
     const timeout = d.elapsed > ADC_MAX_WAIT_FOR_UNMOUNT_DURATION;
     const healthy = isNodeReady(ctx.nodes[node]);
     const forceDetach = profile.adcForceDetachOnlyIfUnhealthy ? timeout && !healthy : timeout;
+    // non-graceful node shutdown: the operator's taint says the node is off for good (the key only, any effect)
+    const outOfService = profile.adcOutOfServiceTaint && taintKeyExists(ctx.nodes[node], TAINT_NODE_OUT_OF_SERVICE);
     const mounted = attachedTo.mountedByNode;
-    if (mounted && !forceDetach) {
+    if (mounted && !forceDetach && !outOfService) {
       if (!timeout) wake.push(d.since + ADC_MAX_WAIT_FOR_UNMOUNT_DURATION + 1);
       continue;
     }
@@ -150,8 +154,10 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
     }
     ctx = setOps(ctx, key.volumeName, r.ops);
     const args = { specName: av.specName, volumeName: av.volumeName, node, duration: goDuration(ADC_MAX_WAIT_FOR_UNMOUNT_DURATION * 1000) };
-    out.push({ type: 'log', msg: timeout ? 'attachDetachController.forceDetachStarted' : 'attachDetachController.detachVolumeStarted', args });
-    start(newOp('volume_detach', key, av, node, now, { verifySafeToDetach: !timeout }));
+    // reconciler.go: the timeout's message wins when both hold
+    const msg = timeout ? 'attachDetachController.forceDetachStarted' : outOfService ? 'attachDetachController.outOfServiceDetachStarted' : 'attachDetachController.detachVolumeStarted';
+    out.push({ type: 'log', msg, args });
+    start(newOp('volume_detach', key, av, node, now, { verifySafeToDetach: !(timeout || outOfService) }));
   }
 
   // Ensure volumes that should be attached are attached.

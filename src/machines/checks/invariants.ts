@@ -6,7 +6,8 @@
  *     attached, for drivers that need attaching (the CSIDriver's attachRequired as it stood then; no
  *     CSIDriver object means attachRequired).
  *  2. ControllerUnpublishVolume never while the volume is in that node's status.volumesInUse, except
- *     the attach/detach controller's force detach after maxWaitForUnmountDuration.
+ *     the attach/detach controller's force detach after maxWaitForUnmountDuration or from a node with
+ *     the node.kubernetes.io/out-of-service taint.
  *  3. A single-node volume (ReadWriteOnce, ReadWriteOncePod) is never attached to two nodes.
  *  4. A VolumeAttachment the external-attacher's CSI handler attaches (by ControllerPublishVolume,
  *     or one that carried its finalizer) keeps the finalizer while it is attached and not being
@@ -44,7 +45,7 @@ export interface Violation {
 /** Each rule in one line, for reports. */
 export const RULES: Record<Rule, string> = {
   1: 'NodeStageVolume / NodePublishVolume only after the VolumeAttachment of that volume and node is attached',
-  2: 'ControllerUnpublishVolume never while the node reports the volume in volumesInUse (except the 6-minute force detach)',
+  2: 'ControllerUnpublishVolume never while the node reports the volume in volumesInUse (except a force detach: the 6-minute timeout, or an out-of-service node)',
   3: 'a single-node volume is never attached to two nodes',
   4: 'a VolumeAttachment attached through ControllerPublishVolume keeps the external-attacher finalizer while attached',
   5: 'an uncertain mount is never taken for a mount',
@@ -108,7 +109,8 @@ export function checkInvariants(trace: Trace): Violation[] {
       if (ch.after) objects.set(k, ch.after); else objects.delete(k);
     }
     // the attach/detach controller says so in structured data: its force-detach message names the volume and node
-    if (st.msg === 'attachDetachController.forceDetachStarted' && st.args) forced.add(`${st.args.volumeName}@${st.args.node}`);
+    // (the 6-minute timeout, or the operator's out-of-service taint on a node that is off: non-graceful node shutdown)
+    if ((st.msg === 'attachDetachController.forceDetachStarted' || st.msg === 'attachDetachController.outOfServiceDetachStarted') && st.args) forced.add(`${st.args.volumeName}@${st.args.node}`);
 
     if (st.kind === 'rpc' && st.rpc) {
       const rpc = st.rpc.method.split('/').pop() ?? '';

@@ -24,6 +24,7 @@ import { createRng, type Rng } from '../shared/rng.ts';
 import { LONG_THROTTLE_LATENCY, MS } from '../shared/timing.ts';
 import { getProfile, type Profile } from '../profiles/index.ts';
 import { ApiServer, type ApiOutcome } from './apiServer.ts';
+import { nodeTaints, parseTaint, taintString } from '../shared/taints.ts';
 import type { ApiFault, CsiFault, InformerDelay } from './faults.ts';
 import { API_REASON, defaultApiFaultMessage, defaultFaultMessage, FaultInjector, type ActiveFault, type Who } from './faultInjector.ts';
 import { Agenda } from './queue.ts';
@@ -33,7 +34,7 @@ import { TraceRecorder, USER, type StepInput } from './recorder.ts';
 import { newBucket, takeToken, type TokenBucket } from './rateLimiter.ts';
 import {
   apiStepSummary, createSummary, csiCallSummary, csiReplySummary, deleteSummary, eventSummary, nodePowerSummary, patchSummary,
-  restartStateSummary, restartSummary, stateMoveSummary,
+  restartStateSummary, restartSummary, stateMoveSummary, taintSummary,
 } from './prose.ts';
 import type { StepCause, Trace, TraceStep } from './trace.ts';
 
@@ -59,7 +60,9 @@ export type UserAction =
   | { at: number; do: 'shutdownNode'; node: string; summary?: string }
   | { at: number; do: 'startNode'; node: string; summary?: string }
   /** the component's process restarts: a fresh machine that rebuilds its memory from informers (`component`: an instance id or a component name) */
-  | { at: number; do: 'restart'; component: string; summary?: string };
+  | { at: number; do: 'restart'; component: string; summary?: string }
+  /** kubectl taint nodes <node> <taint> (key[=value]:effect): the Node is patched with its taints plus this one */
+  | { at: number; do: 'taint'; node: string; taint: string; summary?: string };
 
 export interface ClusterOptions {
   profile: ProfileId;
@@ -118,6 +121,8 @@ interface Running {
   lastValue: string;
   /** that value unstringified, when it is a string */
   lastRaw?: string | undefined;
+  /** when its event broadcaster last handed an Event on: one goroutine, so Events keep their order */
+  lastEventAt?: number;
   /** FIFO floors so that replies and watch events reach the component in order */
   lastDeliveryAt: number;
   lastApplyAt: number;
@@ -330,7 +335,8 @@ export class Cluster {
         // The event broadcaster hands events to its sinks (API writer, log) from its own goroutine:
         // they show up a little after the code that recorded them has moved on.
         // upstream: client-go tools/record/event.go (StartEventWatcher)
-        const at = this.tick(local) + this.rng.int(60, 400);
+        const at = Math.max(this.tick(local) + this.rng.int(60, 400), (r.lastEventAt ?? 0) + 1);
+        r.lastEventAt = at;
         const setBy = this.acting;
         this.agenda.push(at, () => this.recordEvent(r, e, this.nowUs, states, setBy));
         break;
@@ -578,7 +584,7 @@ export class Cluster {
 
   private recordEvent(r: Running, e: EventRecordedEmitted, at: number, states: unknown, setBy: Acting | undefined): void {
     const { change, args } = this.eventRecorder.write({ name: r.name, host: r.host, isKubelet: r.source === 'kubelet' }, e, at);
-    const v = this.profile.eventLogV[r.source];
+    const v = r.spec.descriptor.eventLogV?.[this.profile.id] ?? this.profile.eventLogV[r.source];
     const printed = v !== undefined && v <= this.profile.verbosity[r.source];
     const line = printed ? this.renderLog(r, 'event.recorded', args, Math.max(at, this.recorder.floor)) : undefined;
     this.record({
@@ -644,6 +650,16 @@ export class Cluster {
             this.startComponent(r, userStep);
           }
         }
+        break;
+      }
+      case 'taint': {
+        const t = parseTaint(a.taint);
+        if (typeof t === 'string') throw new Error(`taint: ${t}`);
+        const node = this.api.get('Node', undefined, a.node);
+        if (!node) throw new Error(`taint: no Node "${a.node}"`);
+        // kubectl taint sends the whole list: the node's taints, one with the same key and effect replaced
+        const taints = [...nodeTaints(node).filter((x) => !(x.key === t.key && x.effect === t.effect)), t];
+        this.applyApi(null, { type: 'api.request', requestId: id, verb: 'patch', kind: 'Node', name: a.node, patch: { spec: { taints } }, summary: a.summary ?? taintSummary(a.node, taintString(t)) });
         break;
       }
       case 'restart': {

@@ -42,6 +42,7 @@ export const createSummary = (o: K8sObject): string => `You create ${o.kind} ${k
 export const deleteSummary = (kind: Kind, namespace: string | undefined, name: string): string => `You delete ${kind} ${namespace ? namespace + '/' : ''}${name}.`;
 export const patchSummary = (kind: Kind, namespace: string | undefined, name: string): string => `You patch ${kind} ${namespace ? namespace + '/' : ''}${name}.`;
 export const nodePowerSummary = (node: string, down: boolean): string => (down ? `Node ${node} shuts down: every process on it stops.` : `Node ${node} boots.`);
+export const taintSummary = (node: string, taint: string): string => `You taint node ${node} ${taint} (kubectl taint nodes ${node} ${taint}).`;
 export const restartSummary = (component: string): string => `The ${component} process restarts: it forgets what it held in memory and lists everything again.`;
 
 /** ": metadata.finalizers, status.attached" — the top-level fields a write changed, for summaries. */

@@ -20,7 +20,7 @@ import { summaryZh } from '../view/flow.zh.ts';
 const CHAPTER_OF: Record<string, string> = {
   provision: 'provision', attach: 'attach', mount: 'mount', teardown: 'teardown', 'pod-migration': 'pod-migration',
   'multi-attach': 'multi-attach', 'no-attach': 'no-attach', 'ad-detach-backoff': 'ad-detach-backoff', 'wffc-provision': 'wffc-provision',
-  'mount-failure': 'mount-failure', 'driver-not-registered': 'driver-not-registered', register: 'register', 'force-detach': 'node-failure',
+  'mount-failure': 'mount-failure', 'driver-not-registered': 'driver-not-registered', register: 'register', 'force-detach': 'node-failure', 'node-out-of-service': 'node-failure',
   'provision-retry': 'provision-failure', 'provision-failed': 'provision-failure', 'attach-failure': 'attach-failure', 'attacher-missing': 'attach-failure',
   'expand-online': 'expand', 'expand-offline': 'expand',
   'ceph-rbd-create': 'ceph-rbd', 'ceph-rbd-clone': 'ceph-rbd', 'ceph-rbd-delete': 'ceph-rbd',
@@ -36,7 +36,7 @@ export function stepUrl(scenario: string, k8s: ProfileId, step: number): string 
 
 /** Healthy flows first: a message's reference step should show it in a flow that works. */
 const PREFERRED = ['provision', 'attach', 'mount', 'teardown', 'wffc-provision', 'pod-migration', 'ceph-rbd-create', 'ceph-rbd-clone',
-  'ceph-rbd-delete', 'multi-attach', 'force-detach', 'ad-detach-backoff', 'statefulset-rollout'];
+  'ceph-rbd-delete', 'multi-attach', 'force-detach', 'node-out-of-service', 'ad-detach-backoff', 'statefulset-rollout'];
 
 /** catalog id prefix → component (machine) name; client-go's throttling line is printed by the sidecars, Events by the controllers */
 const COMPONENT_OF_PREFIX: Record<string, string> = {

@@ -73,6 +73,19 @@ export interface Profile {
    * (v1.20.4 operation_generator.go:1680-1683, GenerateMsg with an empty suffix).
    */
   kubeletExpandMessageNamesNode: boolean;
+  /**
+   * Non-graceful node shutdown (NodeOutOfServiceVolumeDetach: alpha 1.24, GA 1.28): the A/D controller
+   * detaches at once, without the safe-to-detach check, from a node with the
+   * node.kubernetes.io/out-of-service taint (reconciler.go hasOutOfServiceTaint), and the pod garbage
+   * collector force-deletes the terminating pods of such a node when it is not Ready (gc_controller.go
+   * gcTerminating). 1.20 has neither.
+   */
+  adcOutOfServiceTaint: boolean;
+  podGcTerminating: boolean;
+  /** PodGC marks a pod Failed before its force delete (PodDisruptionConditions / JobPodReplacementPolicy, beta on in 1.30) */
+  podGcMarksFailed: boolean;
+  /** the taint eviction controller adds DisruptionTarget (DeletionByTaintManager) before deleting (PodDisruptionConditions, 1.26+) */
+  podDisruptionConditions: boolean;
   /** PVC storage-provisioner annotations written by the PV controller */
   provisionerAnnotations: ('beta' | 'ga')[];
   /**
@@ -117,6 +130,10 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletMountExpands: 'afterMountDevice',
     kubeletNodeExpandUnsupportedIsDone: false,
     kubeletExpandMessageNamesNode: false,
+    adcOutOfServiceTaint: false,
+    podGcTerminating: false,
+    podGcMarksFailed: false,
+    podDisruptionConditions: false,
     provisionerAnnotations: ['beta'],
     provisionerResourceExhaustedFinal: false,
   },
@@ -140,6 +157,10 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletMountExpands: 'afterSetUp',
     kubeletNodeExpandUnsupportedIsDone: true,
     kubeletExpandMessageNamesNode: true,
+    adcOutOfServiceTaint: true,
+    podGcTerminating: true,
+    podGcMarksFailed: true,
+    podDisruptionConditions: true,
     provisionerAnnotations: ['beta', 'ga'],
     provisionerResourceExhaustedFinal: true,
   },

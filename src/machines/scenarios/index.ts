@@ -319,6 +319,26 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    id: 'node-out-of-service',
+    title: 'Non-graceful node shutdown: the out-of-service taint frees the volume at once',
+    summary: 'The node running the pod shuts down. Once it is NotReady you taint it node.kubernetes.io/out-of-service=nodeshutdown:NoExecute. On 1.30 the taint eviction controller deletes the pod, the pod garbage collector force-deletes it (its kubelet never will), and the attach/detach controller detaches the volume without the 6-minute wait; the StatefulSet\'s new pod starts on the other node. On 1.20 nothing honours the taint: the evicted pod stays Terminating and no new pod is made.',
+    build: () => {
+      const v = existingVolume(cbs(), 'data-db-0', '7e2a9c4b-6d1f-4b8e-a3c5-9f0d2e4b6a81', 'disk-p3s7u1x5');
+      const sts = statefulSet(NS, 'db', { replicas: 1, sc: 'standard' });
+      return common({
+        nodes: twoNodes, heartbeats: true,
+        objects: [...base(cbs(), twoNodes), ...v.objects, sts,
+          pod(NS, 'db-0', [{ volume: 'data', claim: 'data-db-0' }], { nodeName: 'node-1', ownerSet: sts })],
+        backend: [v.backend],
+        actions: [
+          { at: at(1), do: 'shutdownNode', node: 'node-1' },
+          { at: at(70), do: 'taint', node: 'node-1', taint: 'node.kubernetes.io/out-of-service=nodeshutdown:NoExecute', summary: 'You make sure node-1 is really off, then taint it out of service (kubectl taint nodes node-1 node.kubernetes.io/out-of-service=nodeshutdown:NoExecute).' },
+        ],
+        runFor: at(240),
+      });
+    },
+  },
+  {
     id: 'ad-detach-backoff',
     seed: '002',
     title: 'Detach fails, the pod comes back to the same node (seed 002)',

@@ -205,7 +205,7 @@ export function scenarioFromManifests(yamlText: string, options: ManifestOptions
 }
 
 /** a canonical action field -> the shorthand key the YAML gives it */
-const SHORTHAND_FIELD: Record<string, string> = { node: 'shutdownNode', component: 'restart', name: 'delete', kind: 'delete', patch: 'with' };
+const SHORTHAND_FIELD: Record<string, string> = { node: 'shutdownNode', component: 'restart', name: 'delete', kind: 'delete', patch: 'with', taint: 'with' };
 
 const lineOf = (line: number | undefined): { line?: number } => (line === undefined ? {} : { line });
 
@@ -243,14 +243,14 @@ function readAction(raw: unknown, i: number, objects: K8sObject[], fail: Fail, c
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return fail(at0, 'an action is a mapping: at, and what happens (e.g. {at: 30s, shutdownNode: node-1})');
   const a = raw as Record<string, unknown>;
   if (a.do !== undefined) return a as unknown as StoryAction; // canonical form, checked by compileScenario
-  const verbs = ['create', 'delete', 'patch', 'shutdownNode', 'startNode', 'restart'].filter((k) => a[k] !== undefined);
+  const verbs = ['create', 'delete', 'patch', 'shutdownNode', 'startNode', 'restart', 'taint'].filter((k) => a[k] !== undefined);
   if (verbs.length !== 1) {
     return fail(at0, verbs.length === 0
-      ? 'says when (at) but not what happens: add one of create, delete, patch, shutdownNode, startNode, restart'
+      ? 'says when (at) but not what happens: add one of create, delete, patch, shutdownNode, startNode, restart, taint'
       : `says ${verbs.join(' and ')}: one action per entry`);
   }
   const verb = verbs[0]!;
-  const known = new Set(['at', 'summary', verb, ...(verb === 'delete' ? ['gracePeriodSeconds'] : []), ...(verb === 'patch' ? ['with'] : [])]);
+  const known = new Set(['at', 'summary', verb, ...(verb === 'delete' ? ['gracePeriodSeconds'] : []), ...(verb === 'patch' || verb === 'taint' ? ['with'] : [])]);
   for (const k of Object.keys(a)) if (!known.has(k)) fail([...at0, k], `unknown field for a ${verb} action (known: ${[...known].join(', ')})`);
   const common = { at: a.at as number | string, ...(a.summary !== undefined ? { summary: a.summary as string } : {}) };
   const refFail = (msg: string): never => fail([...at0, verb], msg);
@@ -259,6 +259,9 @@ function readAction(raw: unknown, i: number, objects: K8sObject[], fail: Fail, c
       return { ...common, do: verb, node: a[verb] as string };
     case 'restart':
       return { ...common, do: 'restart', component: a.restart as string };
+    case 'taint':
+      if (a.with === undefined) fail([...at0, 'with'], 'is required: the taint, key[=value]:effect (e.g. with: node.kubernetes.io/out-of-service=nodeshutdown:NoExecute)');
+      return { ...common, do: 'taint', node: a.taint as string, taint: a.with as string };
     case 'create': {
       if (a.create && typeof a.create === 'object' && (a.create as { apiVersion?: unknown }).apiVersion !== undefined) {
         return { ...common, do: 'create', object: a.create as K8sObject };

@@ -127,6 +127,8 @@ export function scenarioFile(id: string, options: ScenarioFileOptions = {}): Sce
         return { at, [a.do]: a.node, ...summary };
       case 'restart':
         return { at, restart: a.component, ...summary };
+      case 'taint':
+        return { at, taint: a.node, with: a.taint, ...summary };
       default:
         throw new ScenarioError(`scenario "${id}" has an action a file cannot say: ${JSON.stringify(a)}`);
     }

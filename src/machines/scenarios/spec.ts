@@ -13,6 +13,7 @@
 import { COMPONENTS } from '../registry.ts';
 import { faultType, parseDuration, parseFaultText, FaultSyntaxError, type ApiFault, type CsiFault, type Fault, type InformerDelay } from '../cluster/faults.ts';
 import type { UserAction } from '../cluster/cluster.ts';
+import { parseTaint } from '../shared/taints.ts';
 import { DRIVERS } from '../drivers/index.ts';
 import type { ControllerCapability, DriverProfile, NodeCapability } from '../drivers/types.ts';
 import { isProfileId, PROFILE_IDS } from '../profiles/index.ts';
@@ -67,7 +68,9 @@ export type StoryAction =
   | { at: number | string; do: 'patch'; kind: Kind; namespace?: string; name: string; patch: Record<string, unknown>; summary?: string }
   | { at: number | string; do: 'shutdownNode'; node: string; summary?: string }
   | { at: number | string; do: 'startNode'; node: string; summary?: string }
-  | { at: number | string; do: 'restart'; component: string; summary?: string };
+  | { at: number | string; do: 'restart'; component: string; summary?: string }
+  /** kubectl taint nodes <node> <taint>: `taint` is key[=value]:effect (e.g. node.kubernetes.io/out-of-service=nodeshutdown:NoExecute) */
+  | { at: number | string; do: 'taint'; node: string; taint: string; summary?: string };
 
 export interface ScenarioSpec {
   /** id the trace carries (default "custom") */
@@ -558,6 +561,13 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
         actions.push({ at, a: { at: 0, do: a.do, node: a.node as string, ...summary } });
         break;
       }
+      case 'taint': {
+        if (typeof a.node !== 'string' || !nodeNames.includes(a.node)) fail([...at0, 'node'], `no node ${JSON.stringify(a.node)} in the scenario (nodes: ${nodeNames.join(', ')})`);
+        const t = typeof a.taint === 'string' ? parseTaint(a.taint) : 'is required: key[=value]:effect, e.g. node.kubernetes.io/out-of-service=nodeshutdown:NoExecute';
+        if (typeof t === 'string') fail([...at0, 'taint'], t);
+        actions.push({ at, a: { at: 0, do: 'taint', node: a.node as string, taint: a.taint as string, ...summary } });
+        break;
+      }
       case 'restart': {
         const c = a.component;
         if (typeof c !== 'string') return fail([...at0, 'component'], `is required (one of ${RESTARTABLE.join(', ')})`);
@@ -569,7 +579,7 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
         break;
       }
       default:
-        fail([...at0, 'do'], `unknown action ${JSON.stringify((a as { do?: unknown }).do)} (known: create, delete, patch, shutdownNode, startNode, restart)`);
+        fail([...at0, 'do'], `unknown action ${JSON.stringify((a as { do?: unknown }).do)} (known: create, delete, patch, shutdownNode, startNode, restart, taint)`);
     }
   });
 

@@ -214,6 +214,11 @@ export interface ComponentDescriptor<I extends ComponentInput = ComponentInput> 
   /** optional informer filter on top of that */
   watchFilter?: (object: K8sObject, input: I) => boolean;
   messages: MessageCatalog;
+  /**
+   * at which -v this component's own event broadcaster logs its Events, where that differs from its
+   * program's (the profile's eventLogV): 1.30's taint eviction controller uses StartStructuredLogging(3)
+   */
+  eventLogV?: Partial<Record<ProfileId, number>>;
   /** optional: the component's internal state as plain tables (e.g. DSW/ASW), captured on steps on request */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   world?: (context: any) => unknown;

@@ -51,6 +51,7 @@ export const EVENT_REASONS: Record<string, EventReasonInfo> = {
   Scheduled: { component: 'kube-scheduler', stage: 'other', type: 'Normal', explanation: 'The scheduler bound the pod to a node.' },
   FailedScheduling: { component: 'kube-scheduler', stage: 'other', type: 'Warning', explanation: 'No node fits the pod yet; with volumes this is often an unbound claim or a volume node affinity conflict.', next: 'Read the message: "unbound immediate PersistentVolumeClaims" points at provisioning, "volume node affinity conflict" at the PV\'s nodeAffinity/topology.' },
   SuccessfulCreate: { component: 'statefulset-controller', stage: 'other', type: 'Normal', explanation: 'A controller created a pod (or claim).' },
+  TaintManagerEviction: { component: 'taint-eviction-controller', stage: 'other', type: 'Normal', explanation: 'The taint eviction controller marked the pod for deletion (its node has a NoExecute taint the pod does not tolerate), or cancelled a planned deletion (the taint went, or the pod).' },
   NodeNotReady: { component: 'node-lifecycle-controller', stage: 'other', type: 'Normal', explanation: 'The node lifecycle controller marked the node NotReady (its kubelet stopped posting status).' },
 };
 

@@ -34,5 +34,6 @@ export const EVENT_REASONS_ZH: Readonly<Record<string, EventReasonTextZh>> = {
   Scheduled: { explanation: '调度器已将 Pod 绑定到某个节点。' },
   FailedScheduling: { explanation: '目前还没有适合该 Pod 的节点；涉及卷时，原因往往是申领未绑定，或卷节点亲和性冲突。', next: '阅读消息内容：“unbound immediate PersistentVolumeClaims”指向制备问题，“volume node affinity conflict”指向 PV 的 nodeAffinity/拓扑。' },
   SuccessfulCreate: { explanation: '某个控制器创建了一个 Pod（或申领）。' },
+  TaintManagerEviction: { explanation: '污点驱逐控制器把该 Pod 标记为待删除（其节点有一个它不容忍的 NoExecute 污点），或取消了一次已计划的删除（污点或 Pod 已不在）。' },
   NodeNotReady: { explanation: '节点生命周期控制器将该节点标记为 NotReady（其 kubelet 已停止上报状态）。' },
 };

@@ -53,6 +53,11 @@ export const STATUS_SYNC_PERIOD = 10 * SECOND;
 export const NODE_MONITOR_GRACE_PERIOD = 40 * SECOND;
 export const NODE_MONITOR_PERIOD = 5 * SECOND;
 
+// --- taint eviction and pod GC. upstream: kube-apiserver --default-not-ready-toleration-seconds /
+// --default-unreachable-toleration-seconds (300), pkg/controller/podgc/gc_controller.go gcCheckPeriod
+export const DEFAULT_NOT_READY_TOLERATION_SECONDS = 300;
+export const POD_GC_CHECK_PERIOD = 20 * SECOND;
+
 // --- PV controller. upstream: kube-controller-manager --pvclaimbinder-sync-period
 export const PV_CONTROLLER_SYNC_PERIOD = 15 * SECOND;
 
