@@ -60,7 +60,7 @@ async function chapterPaths(browser, baseUrl) {
 }
 
 const EXPECTED_ORDER = [
-  'provision', 'wffc-provision', 'attach', 'mount', 'teardown', 'register', 'multi-attach', 'no-attach', 'expand', 'pod-migration', 'node-failure', 'ad-detach-backoff',
+  'provision', 'wffc-provision', 'attach', 'mount', 'teardown', 'register', 'multi-attach', 'no-attach', 'expand', 'snapshot', 'pod-migration', 'node-failure', 'ad-detach-backoff',
   'provision-failure', 'attach-failure', 'mount-failure', 'driver-not-registered', 'ceph-rbd',
 ].map((id) => `/flows/${id}/`);
 

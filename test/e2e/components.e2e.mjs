@@ -30,7 +30,7 @@ const REQUIRED = [
 ];
 
 const CHAPTER_ORDER = [
-  'provision', 'wffc-provision', 'attach', 'mount', 'teardown', 'register', 'multi-attach', 'no-attach', 'expand', 'pod-migration', 'node-failure',
+  'provision', 'wffc-provision', 'attach', 'mount', 'teardown', 'register', 'multi-attach', 'no-attach', 'expand', 'snapshot', 'pod-migration', 'node-failure',
   'ad-detach-backoff', 'provision-failure', 'attach-failure', 'mount-failure', 'driver-not-registered', 'ceph-rbd',
 ];
 

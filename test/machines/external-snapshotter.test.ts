@@ -30,7 +30,11 @@ describe('external-snapshotter', () => {
     const call = emitted.find((e) => e.type === 'csi.call');
     expect(call).toMatchObject({ rpc: 'CreateSnapshot', request: { name: 'snapshot-u1', source_volume_id: 'disk-1' } });
     expect(emitted.filter((e) => e.type === 'log').map((e) => e.msg)).toContain('externalSnapshotter.createSnapshotStarted');
-    actor.send({ type: 'csi.result', now: 4, requestId: call.requestId, rpc: 'CreateSnapshot', code: 'OK', response: { snapshot_id: 'snap-1', size_bytes: 10737418240, ready_to_use: true } });
+    actor.send({ type: 'csi.result', now: 4, requestId: call.requestId, rpc: 'CreateSnapshot', code: 'OK', response: { snapshot: { snapshot_id: 'snap-1', size_bytes: 10737418240, ready_to_use: true, creation_time: { seconds: 1715679001, nanos: 906281123 } } } });
+    // the driver's answer is CreateSnapshotResponse{snapshot: …}: its handle, size and creation time reach the log
+    const created = emitted.find((e) => e.type === 'log' && e.msg === 'externalSnapshotter.createdSnapshot');
+    expect(created.args).toMatchObject({ snapshotId: 'snap-1', size: 10737418240, readyToUse: true, creationTime: '2024-05-14 09:30:01.906281123 +0000 UTC' });
+    expect(emitted.find((e) => e.type === 'log' && e.msg === 'externalSnapshotter.updateSnapshotContentStatus').args.createdAt).toBe('1715679001906281123');
     const status = emitted.filter((e) => e.type === 'api.request').at(-1);
     expect(status.patch.status).toMatchObject({ snapshotHandle: 'snap-1', readyToUse: true, restoreSize: 10737418240 });
     actor.send({ type: 'api.result', now: 5, requestId: status.requestId, ok: true, code: 200 });

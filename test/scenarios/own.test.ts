@@ -228,6 +228,7 @@ describe('mistakes are one ScenarioError naming what is wrong and where, never a
     ['an action after the story ends', { runFor: '10s', actions: [{ at: '1m', do: 'shutdownNode', node: 'node-1' }] }, /actions\[0\]\.at: comes after the story ends/],
     ['an unknown action', { actions: [{ at: 0, do: 'explode' }] }, /unknown action "explode"/],
     ['restarting the kubelet', { actions: [{ at: 0, do: 'restart', component: 'kubelet' }] }, /restarting the kubelet is not modelled/],
+    ['a claim restored from a snapshot that is not in the scenario', { driver: { snapshots: true }, objects: [sc(), { ...claim('r'), spec: { ...claim('r').spec, dataSource: { apiGroup: 'snapshot.storage.k8s.io', kind: 'VolumeSnapshot', name: 'nope' } } }] }, /spec\.dataSource\.name: no VolumeSnapshot "nope" in namespace default/],
     ['a taint without an effect', { actions: [{ at: 0, do: 'taint', node: 'node-1', taint: 'node.kubernetes.io/out-of-service=nodeshutdown' }] }, /actions\[0\]\.taint: .*has no effect: write key\[=value\]:effect/],
     ['a taint with an unknown effect', { actions: [{ at: 0, do: 'taint', node: 'node-1', taint: 'a=b:NoRun' }] }, /actions\[0\]\.taint: unknown taint effect "NoRun"/],
     ['a taint on an unknown node', { actions: [{ at: 0, do: 'taint', node: 'node-9', taint: 'a=b:NoSchedule' }] }, /actions\[0\]\.node: no node "node-9"/],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runScenario, SCENARIOS } from '../../src/machines/index.ts';
+import { runScenario, scenarioFile, scenarioFromManifests, SCENARIOS } from '../../src/machines/index.ts';
 import type { Trace } from '../../src/machines/cluster/trace.ts';
 import type { K8sObject } from '../../src/machines/shared/k8s.ts';
 
@@ -231,6 +231,25 @@ const outcomes: Record<string, (t: Trace) => void> = {
     expect(t.steps.some((s) => s.msg === 'attachDetachController.forceDetachStarted')).toBe(false);
     expect(logged(t, /Verified volume is safe to detach/)).toBe(false);
   },
+  'snapshot-restore': (t) => {
+    const snap = get(t, 'VolumeSnapshot', 'data-snap')!;
+    expect(snap.status).toMatchObject({ readyToUse: true, boundVolumeSnapshotContentName: `snapcontent-${snap.metadata.uid}` });
+    const content = get(t, 'VolumeSnapshotContent', `snapcontent-${snap.metadata.uid}`)!;
+    expect(content.status.readyToUse).toBe(true);
+    // CreateSnapshot of data's volume, then CreateVolume with the content's handle as its source
+    const data = get(t, 'PersistentVolumeClaim', 'data')!;
+    const dataPv = get(t, 'PersistentVolume', data.spec.volumeName)!;
+    const cut = t.steps.find((s) => s.kind === 'rpc' && s.rpc?.method.endsWith('/CreateSnapshot'))!;
+    expect(cut.rpc!.request).toMatchObject({ source_volume_id: dataPv.spec.csi.volumeHandle, name: `snapshot-${snap.metadata.uid}` });
+    const restored = get(t, 'PersistentVolumeClaim', 'restored')!;
+    expect(restored.status.phase).toBe('Bound');
+    const create = t.steps.filter((s) => s.kind === 'rpc' && s.rpc?.method.endsWith('/CreateVolume')).at(-1)!;
+    expect(create.rpc!.request).toMatchObject({ volume_content_source: { Type: { Snapshot: { snapshot_id: content.status.snapshotHandle } } } });
+    expect((create.rpc!.request as { name?: string }).name).toBe(restored.spec.volumeName);
+    // the snapshot was ready before the claim came, so the provisioner's first try worked (its GETs are not steps)
+    expect(t.steps.filter((s) => s.kind === 'rpc' && s.rpc?.method.endsWith('/CreateVolume') && s.rpc.request && (s.rpc.request as { name?: string }).name === restored.spec.volumeName)).toHaveLength(1);
+    expect(t.steps.some((s) => s.kind === 'event' && /ProvisioningFailed/.test(s.summary))).toBe(false);
+  },
   'ad-detach-backoff': (t) => {
     if (t.k8s === '1.20') {
       // stuck until syncStates finds the VolumeAttachment gone and the controller attaches again
@@ -404,3 +423,22 @@ describe("external-provisioner's checkError", () => {
     });
   }
 });
+
+describe('restoring from a snapshot that is not ready yet (getSnapshotSource)', () => {
+  it('fails with ProvisioningFailed, calls no CreateVolume, and retries until the snapshot is ready', () => {
+    // the same story with the restore claim created one second after the snapshot, before it is ready
+    const file = scenarioFile('snapshot-restore').yaml.replace('{ at: 15s, create: PersistentVolumeClaim/restored', '{ at: 1s, create: PersistentVolumeClaim/restored');
+    const t = runScenario(scenarioFromManifests(file), { k8s: '1.30' });
+    const failed = t.steps.filter((s) => s.kind === 'event' && /ProvisioningFailed/.test(s.summary));
+    expect(failed.length).toBeGreaterThanOrEqual(1);
+    expect(failed[0]!.summary).toMatch(/failed to provision volume with StorageClass "ceph-rbd": error getting handle for DataSource Type VolumeSnapshot by Name data-snap: snapshot data-snap (not bound|is not Ready)/);
+    const creates = t.steps.filter((s) => s.kind === 'rpc' && s.rpc?.method.endsWith('/CreateVolume') && (s.rpc.request as { name?: string }).name?.startsWith('pvc-'));
+    const restored = get(t, 'PersistentVolumeClaim', 'restored')!;
+    expect(restored.status.phase).toBe('Bound');
+    // one CreateVolume for the restore, after the failures, with the snapshot as its source
+    const forRestore = creates.filter((s) => (s.rpc!.request as { name: string }).name === restored.spec.volumeName);
+    expect(forRestore).toHaveLength(1);
+    expect(forRestore[0]!.t).toBeGreaterThan(failed.at(-1)!.t);
+  });
+});
+

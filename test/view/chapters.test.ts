@@ -21,9 +21,9 @@ import { parseKlog, parseQuotedLog } from '../../src/machines/index.ts';
 const pagesDir = new URL('../../src/pages/flows/', import.meta.url);
 
 describe('the chapter list', () => {
-  it('has the seventeen chapters in the learning path\'s order, each with an MDX page whose frontmatter names it', () => {
+  it('has the eighteen chapters in the learning path\'s order, each with an MDX page whose frontmatter names it', () => {
     expect(CHAPTERS.map((c) => c.id)).toEqual([
-      'provision', 'wffc-provision', 'attach', 'mount', 'teardown', 'register', 'multi-attach', 'no-attach', 'expand', 'pod-migration', 'node-failure', 'ad-detach-backoff',
+      'provision', 'wffc-provision', 'attach', 'mount', 'teardown', 'register', 'multi-attach', 'no-attach', 'expand', 'snapshot', 'pod-migration', 'node-failure', 'ad-detach-backoff',
       'provision-failure', 'attach-failure', 'mount-failure', 'driver-not-registered', 'ceph-rbd',
     ]);
     const pages = readdirSync(pagesDir).filter((f) => f.endsWith('.mdx')).map((f) => f.replace(/\.mdx$/, '')).sort();

@@ -82,6 +82,13 @@ export const CHAPTERS: readonly Chapter[] = [
       'A claim asks for 2Gi: csi-resizer expands the RBD image and marks the claim FileSystemResizePending; the kubelet grows the file system with NodeExpandVolume at its next sync of the running pod (online), or inside the next mount (offline; after NodeStageVolume on 1.20, after NodePublishVolume on 1.30).',
   },
   {
+    id: 'snapshot',
+    title: 'Snapshot and restore',
+    scenarios: ['snapshot-restore'],
+    summary:
+      'A VolumeSnapshot of claim data: the snapshot-controller creates its VolumeSnapshotContent, csi-snapshotter calls CreateSnapshot and writes the handle, and the snapshot turns readyToUse; a new claim with the snapshot as its dataSource gets a volume that CreateVolume fills from it.',
+  },
+  {
     id: 'pod-migration',
     title: 'Pod migration',
     scenarios: ['pod-migration'],

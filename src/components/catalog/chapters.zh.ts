@@ -8,6 +8,7 @@ export const CHAPTERS_ZH: Readonly<Record<string, { title: string; summary: stri
   'multi-attach': { title: 'Multi-Attach', summary: 'ReadWriteOnce 卷仍挂接在第一个节点上时，第二个节点也需要它：attach/detach 控制器拒绝挂接，并说明原因。' },
   'no-attach': { title: '无需挂接（NFS）', summary: 'csi-driver-nfs 把申领变成 NFS 导出目录下的一个子目录，两个节点上的 Pod 同时挂载它：没有 VolumeAttachment，没有 ControllerPublishVolume，也没有 NodeStageVolume，每个节点上只有 NodePublishVolume。' },
   expand: { title: '扩容（Expand）', summary: '申领请求 2Gi：csi-resizer 扩容 RBD 镜像，并把申领标记为 FileSystemResizePending；kubelet 在下一次同步正在运行的 Pod 时（在线），或在下一次挂载过程中（离线；1.20 上在 NodeStageVolume 之后，1.30 上在 NodePublishVolume 之后），用 NodeExpandVolume 扩展文件系统。' },
+  snapshot: { title: '快照与恢复', summary: '为申领 data 创建 VolumeSnapshot：snapshot-controller 创建它的 VolumeSnapshotContent，csi-snapshotter 调用 CreateSnapshot 并写入快照句柄，快照变为 readyToUse；随后一个以该快照为 dataSource 的新申领得到一个由 CreateVolume 从快照填充的卷。' },
   'ad-detach-backoff': { title: '退避中的解除挂接', summary: '解除挂接失败，Pod 又回到同一节点（种子文档 002）：在 1.20 上节点状态丢失了这个卷，Pod 一直等到每分钟一次的检查（syncStates）发现 VolumeAttachment 已消失；若是种子文档中的树内插件，则永远等下去。1.30 已修复。' },
   'node-failure': { title: '节点故障', summary: '挂接着卷的节点关机。重建的 Pod 收到 Multi-Attach 错误，直到 6 分钟后 attach/detach 控制器强制解除挂接；给节点加 out-of-service 污点则可以立即释放该卷。' },
   'provision-failure': { title: '制备失败', summary: 'CreateVolume 两次超时后成功；或以 InvalidArgument 拒绝请求，申领一直处于 Pending：ProvisioningFailed 事件、csi-provisioner 的退避，以及它记为“进行中”的申领。' },

@@ -17,6 +17,7 @@ export const SCENARIO_TITLES_ZH: Readonly<Record<string, string>> = {
   'force-detach': '强制解除挂接：节点关机，6 分钟后卷被解除挂接',
   'node-out-of-service': '非体面节点关闭：停止服务污点让卷立即被释放',
   'ad-detach-backoff': '解除挂接失败，Pod 回到同一节点（种子文档 002）',
+  'snapshot-restore': '快照与恢复：一个 VolumeSnapshot，再用它创建一个申领',
   'expand-online': '在线扩容：Pod 运行时，已挂载的卷变大',
   'expand-offline': '离线扩容：申领在无 Pod 使用时扩容，kubelet 在下次挂载时完成',
   'wffc-provision': 'WaitForFirstConsumer：调度器先选节点，再在那里创建卷',

@@ -59,6 +59,10 @@ export const CHAPTERS: readonly ChapterInfo[] = [
     description: 'A claim asks for more storage: csi-resizer grows the volume (ControllerExpandVolume) and leaves the claim FileSystemResizePending; the kubelet grows the file system with NodeExpandVolume, at its next sync of a running pod, or inside the next mount.',
   },
   {
+    id: 'snapshot', title: 'Snapshot and restore', k8s: '1.30', alsoK8s: ['1.20'], scenarios: ['snapshot-restore'],
+    description: 'A VolumeSnapshot of a claim: the snapshot-controller creates its VolumeSnapshotContent, csi-snapshotter calls CreateSnapshot and marks it ready; then a claim with the snapshot as its dataSource, which csi-provisioner resolves to the snapshot handle for CreateVolume.',
+  },
+  {
     id: 'pod-migration', title: 'Pod migration', k8s: '1.20', scenarios: ['pod-migration'],
     description: 'A StatefulSet pod moves to another node: 46 real log lines from a cbs-csi cluster, each next to the simulated step that prints it.',
   },

@@ -220,6 +220,24 @@ export const EXTRAS: Readonly<Record<string, ChapterExtras>> = {
       { title: 'Volume expansion (Kubernetes CSI docs)', href: `${CSI_DOCS}/volume-expansion.html` },
     ],
   },
+  snapshot: {
+    checks: [
+      { q: 'You deleted the VolumeSnapshot. Is the snapshot in the backend gone?', a: 'With the class’s deletionPolicy Delete, yes: the snapshot-controller deletes the VolumeSnapshotContent and csi-snapshotter calls DeleteSnapshot. With Retain the content and the backend’s snapshot stay, as a Retain PV does.' },
+      { q: 'A restored claim has been Pending for a minute with ProvisioningFailed "snapshot … is not Ready". Do you need to recreate it?', a: 'No. csi-provisioner checks the snapshot before CreateVolume and retries with backoff (1 s, doubling, up to 5 minutes). Once the VolumeSnapshot is readyToUse the next try calls CreateVolume and the claim binds.' },
+      { q: 'Where is the backend’s id of the snapshot, the one CreateVolume gets?', a: 'In the VolumeSnapshotContent’s status.snapshotHandle, written by csi-snapshotter from CreateSnapshot’s answer. The VolumeSnapshot only names its content (status.boundVolumeSnapshotContentName).' },
+    ],
+    // the claim "data" is that of Provision's try-it; the VolumeSnapshot CRDs and the snapshot-controller come from kubernetes-csi/external-snapshotter
+    tryIt: [
+      { say: 'The VolumeSnapshot CRDs and the snapshot-controller, from the external-snapshotter repository (check first whether your cluster has them already).', cmd: 'kubectl get crd volumesnapshots.snapshot.storage.k8s.io\ngit clone --depth 1 https://github.com/kubernetes-csi/external-snapshotter && cd external-snapshotter\nkubectl kustomize client/config/crd | kubectl create -f -\nkubectl -n kube-system kustomize deploy/kubernetes/snapshot-controller | kubectl create -f -' },
+      { say: 'A VolumeSnapshotClass for the hostpath driver, and a snapshot of the claim data.', cmd: 'kubectl apply -f - <<EOF\napiVersion: snapshot.storage.k8s.io/v1\nkind: VolumeSnapshotClass\nmetadata: { name: hostpath-snap }\ndriver: hostpath.csi.k8s.io\ndeletionPolicy: Delete\n---\napiVersion: snapshot.storage.k8s.io/v1\nkind: VolumeSnapshot\nmetadata: { name: data-snap }\nspec:\n  volumeSnapshotClassName: hostpath-snap\n  source: { persistentVolumeClaimName: data }\nEOF\nkubectl get volumesnapshot,volumesnapshotcontent' },
+      { say: 'A claim made from the snapshot; it binds once the snapshot is ready.', cmd: 'kubectl apply -f - <<EOF\napiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: { name: restored }\nspec:\n  accessModes: [ReadWriteOnce]\n  storageClassName: csi-hostpath-sc\n  dataSource: { apiGroup: snapshot.storage.k8s.io, kind: VolumeSnapshot, name: data-snap }\n  resources: { requests: { storage: 1Gi } }\nEOF\nkubectl describe pvc restored' },
+      { say: 'Both sidecars’ side: CreateSnapshot in csi-snapshotter, CreateVolume with the snapshot as its content source in csi-provisioner.', cmd: 'kubectl logs csi-hostpathplugin-0 -c csi-snapshotter\nkubectl logs csi-hostpathplugin-0 -c csi-provisioner | grep -i snapshot' },
+    ],
+    docs: [
+      { title: 'Volume Snapshots (kubernetes.io)', href: 'https://kubernetes.io/docs/concepts/storage/volume-snapshots/' },
+      { title: 'Snapshot & Restore Feature (Kubernetes CSI docs)', href: `${CSI_DOCS}/snapshot-restore-feature.html` },
+    ],
+  },
   'no-attach': {
     checks: [
       { q: 'A pod with an NFS volume from csi-driver-nfs is stuck in ContainerCreating. Is it worth looking at VolumeAttachments or csi-attacher?', a: 'No. Its CSIDriver says attachRequired: false, so there is no VolumeAttachment and nothing is attached. Look at the pod’s FailedMount events and the node plugin’s NodePublishVolume lines on that node: the mount of the export failed or hangs.' },

@@ -12,7 +12,7 @@ export type Lang = 'en' | 'zh';
 /** The chapters with a Chinese page (src/pages/zh/flows/<id>.mdx; test/i18n/i18n.test.ts checks the files). */
 export const TRANSLATED_CHAPTERS: readonly string[] = [
   'provision', 'wffc-provision', 'attach', 'mount', 'teardown', 'multi-attach', 'no-attach', 'pod-migration', 'node-failure',
-  'ad-detach-backoff', 'mount-failure', 'ceph-rbd', 'provision-failure', 'attach-failure', 'driver-not-registered', 'register', 'expand',
+  'ad-detach-backoff', 'mount-failure', 'ceph-rbd', 'provision-failure', 'attach-failure', 'driver-not-registered', 'register', 'expand', 'snapshot',
 ];
 
 /** The pages that exist in both languages, by their English path (the zh one is /zh + it). */

@@ -114,7 +114,14 @@ export function cephCreateVolume(
   const features = `[${cfg.imageFeatures.join(' ')}]`;
   const mk = (name: string, parent?: string): CephImage => ({ name, id: hexId(rng, 14), sizeBytes, snapshots: [], features: [...cfg.imageFeatures], ...(parent ? { parent } : {}) });
   const base = { prefix, pool: cfg.pool, monitors: cfg.monitors, features };
-  if (parentImage) {
+  if (source?.snapshotImage && parentImage) {
+    // a restore: ceph-csi's CreateSnapshot left the snapshot as its own image csi-snap-<uuid> with a
+    // snapshot of the same name, and the new image is cloned from that in one step
+    // (rbd/controllerserver.go createVolumeFromSnapshot, cloneRbdImageFromSnapshot). Left out: the
+    // snapshot's journal reads and the flatten that deep clone chains trigger (ceph-rbd-snapshot, seed 004).
+    s.images[imageName] = mk(imageName, `${parentImage}@${parentImage}`);
+    logs.push({ msg: P + 'cephClone', args: { ...base, parentName: parentImage, snapName: parentImage, cloneName: imageName } });
+  } else if (parentImage) {
     // clone.go: snapshot the parent as <new>-temp, clone <new>-temp from it, drop that snapshot;
     // snapshot <new>-temp as <new>, clone the final image from it, drop that snapshot.
     const temp = `${imageName}-temp`;

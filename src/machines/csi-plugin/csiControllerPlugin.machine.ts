@@ -44,6 +44,7 @@ function initialContext(input: CsiControllerPluginInput): PluginContext {
   }
   return {
     side: 'controller', driver: input.driver, seed: input.seed, draws: 0,
+    ...(typeof (input as { epochUs?: unknown }).epochUs === 'number' ? { epochUs: (input as { epochUs?: number }).epochUs } : {}),
     ...(input.zone ? { zone: input.zone } : {}),
     volumes: initialVolumes(input.driver, 'controller', existing),
     names: Object.fromEntries(existing.map((v) => [v.name ?? v.volumeId, v.volumeId])),

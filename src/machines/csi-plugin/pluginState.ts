@@ -44,6 +44,8 @@ export interface PluginContext {
   nodeId?: string;
   zone?: string;
   seed: number | string;
+  /** wall-clock epoch (µs) of virtual time 0: a snapshot's creation_time is wall-clock time */
+  epochUs?: number;
   /** how many random draws were made: each draw uses createRng(`${seed}/${draws}`) */
   draws: number;
   volumes: Record<string, PluginVolume>;

@@ -192,7 +192,8 @@ function runRpc(ctx: PluginContext, rpc: CsiRpc, r: R, now: number, prefix: stri
           next = { ...next, ceph: { ...c2.ceph, images: { ...c2.ceph.images, [snap.imageName!]: { name: snap.imageName!, id: rng.uuid().replace(/-/g, '').slice(0, 14), sizeBytes: img.sizeBytes, parent: `${img.name}@${snap.imageName}`, snapshots: [], features: [...img.features] } } } };
         }
       }
-      return ok(next, { snapshot: { creation_time: { seconds: Math.floor(snap.createdAtUs / 1e6) }, ready_to_use: true, size_bytes: snap.sizeBytes, snapshot_id: snap.snapshotId, source_volume_id: snap.sourceVolumeId } });
+      const wallUs = (ctx.epochUs ?? 0) + snap.createdAtUs;
+      return ok(next, { snapshot: { creation_time: { seconds: Math.floor(wallUs / 1e6), nanos: (wallUs % 1e6) * 1000 }, ready_to_use: true, size_bytes: snap.sizeBytes, snapshot_id: snap.snapshotId, source_volume_id: snap.sourceVolumeId } });
     }
     case 'DeleteSnapshot': {
       const id = req.snapshotId(r);

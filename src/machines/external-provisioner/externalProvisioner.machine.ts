@@ -35,7 +35,13 @@ export interface ExternalProvisionerInput extends ComponentInput {
 }
 
 /** One provisioning or deletion in progress, keyed by claim "ns/name" or "pv/<name>". */
-interface Operation { kind: 'provision' | 'delete'; step: 'rpc' | 'save' | 'deletePV' | 'backoff'; requestId?: string }
+interface Operation {
+  kind: 'provision' | 'delete';
+  step: 'getSnapshot' | 'getSnapshotContent' | 'rpc' | 'save' | 'deletePV' | 'backoff';
+  requestId?: string;
+  /** restoring from a VolumeSnapshot: the snapshot read by getSnapshotSource */
+  snapshot?: K8sObject;
+}
 
 export interface ExternalProvisionerContext {
   /** keys ("ns/claim", "pv/name") to sync on the next pass: the workqueue */
@@ -89,13 +95,80 @@ const shouldDelete = (c: ExternalProvisionerContext, pv: K8sObject): boolean =>
   pv.status?.phase === 'Released' && pv.spec?.persistentVolumeReclaimPolicy === 'Delete'
   && pv.metadata.annotations?.[ANN_PROVISIONED_BY] === c.input.driver.name && !pv.metadata.deletionTimestamp;
 
-function startProvision(c: ExternalProvisionerContext, key: string, out: Out): void {
+function startProvision(c: ExternalProvisionerContext, key: string, out: Out, now: number): void {
   const claim = c.claims[key]!;
   const cls = c.classes[claim.spec.storageClassName]!;
   out.push(log('provisionStarted', { claim: key, class: cls.metadata.name }));
   out.push({ type: 'event.recorded', involved: { kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name }, eventType: 'Normal', reason: 'Provisioning', message: `External provisioner is provisioning volume for claim "${key}"` });
+  const ds = claim.spec?.dataSource;
+  if (ds?.kind === 'VolumeSnapshot' && ds.apiGroup === SNAPSHOT_GROUP) {
+    // prepareProvision: a restore needs the controller's CREATE_DELETE_SNAPSHOT; then getSnapshotSource
+    if (!c.input.driver.controllerCapabilities.includes('CREATE_DELETE_SNAPSHOT')) {
+      provisionFailed(c, key, 'CSI driver does not support snapshot restore: controller CREATE_DELETE_SNAPSHOT capability is not reported', true, now, out);
+      return;
+    }
+    const requestId = `ep-${c.nextRequest++}`;
+    out.push({ type: 'api.request', requestId, verb: 'get', kind: 'VolumeSnapshot', namespace: claim.metadata.namespace, name: ds.name, summary: summarize(summaries, 'externalProvisioner.getSnapshot', { snapshot: `${claim.metadata.namespace}/${ds.name}`, claim: key }) });
+    c.ops[key] = { kind: 'provision', step: 'getSnapshot', requestId };
+    return;
+  }
+  createVolume(c, key, claim, out);
+}
+
+function createVolume(c: ExternalProvisionerContext, key: string, claim: K8sObject, out: Out): void {
+  const cls = c.classes[claim.spec.storageClassName]!;
   const requestId = call(c, 'CreateVolume', createVolumeRequest(withSourceHandle(c, claim), cls, c.input.driver, Object.values(c.nodes), c.input.strictTopology === true), out);
   c.ops[key] = { kind: 'provision', step: 'rpc', requestId };
+}
+
+const SNAPSHOT_GROUP = 'snapshot.storage.k8s.io';
+
+/**
+ * A provisioning that fails before CreateVolume (prepareProvision): the error goes back to the
+ * provisioning library, which records ProvisioningFailed and requeues the claim with backoff.
+ */
+function provisionFailed(c: ExternalProvisionerContext, key: string, err: string, final: boolean, now: number, out: Out): void {
+  const claim = c.claims[key]!;
+  const failure = `failed to provision volume with StorageClass "${claim.spec.storageClassName}": ${err}`;
+  out.push({ type: 'event.recorded', involved: { kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name }, eventType: 'Warning', reason: 'ProvisioningFailed', message: failure });
+  if (final) out.push(log('finalError', { uid: claim.metadata.uid! }));
+  requeue(c, key, now, out, true, failure);
+}
+
+/**
+ * getSnapshotSource (external-provisioner pkg/controller/controller.go, v2.1.0 :1021-1092, v5.0.1
+ * :1137-1228): GET the VolumeSnapshot, then its bound VolumeSnapshotContent; the content's
+ * status.snapshotHandle becomes CreateVolume's volume_content_source. Each failed check is an error
+ * prepareProvision wraps as "error getting handle for DataSource Type VolumeSnapshot by Name <n>: …"
+ * (ProvisioningNoChange: retried with backoff, CreateVolume not called). Left out: the -v=5 %+v dumps
+ * of the snapshot and its content, the restore size check, the volume mode conversion checks.
+ */
+function onSnapshotRead(c: ExternalProvisionerContext, key: string, e: Extract<ClusterEvent, { type: 'api.result' }>, out: Out): void {
+  const op = c.ops[key]!;
+  const claim = c.claims[key]!;
+  const name = claim.spec.dataSource.name as string;
+  const fail = (err: string): void => provisionFailed(c, key, `error getting handle for DataSource Type VolumeSnapshot by Name ${name}: ${err}`, false, e.now, out);
+  if (op.step === 'getSnapshot') {
+    if (!e.ok || !e.object) return fail(`error getting snapshot ${name} from api server: ${e.message ?? e.reason ?? ''}`);
+    const snap = e.object;
+    if (snap.metadata.deletionTimestamp) return fail(`snapshot ${name} is currently being deleted`);
+    const contentName = snap.status?.boundVolumeSnapshotContentName;
+    if (!contentName) return fail(`snapshot ${name} not bound`);
+    const requestId = `ep-${c.nextRequest++}`;
+    out.push({ type: 'api.request', requestId, verb: 'get', kind: 'VolumeSnapshotContent', name: contentName, summary: summarize(summaries, 'externalProvisioner.getSnapshotContent', { content: contentName, snapshot: `${claim.metadata.namespace}/${name}` }) });
+    c.ops[key] = { kind: 'provision', step: 'getSnapshotContent', requestId, snapshot: snap };
+    return;
+  }
+  const snap = op.snapshot!;
+  const content = e.ok ? e.object : undefined;
+  const ref = content?.spec?.volumeSnapshotRef;
+  // a missing content, one bound to another snapshot, or one of another driver: all "not bound"
+  if (!content || ref?.name !== snap.metadata.name || ref?.namespace !== snap.metadata.namespace || ref?.uid !== snap.metadata.uid
+    || content.spec?.driver !== c.classes[claim.spec.storageClassName]?.provisioner) return fail(`snapshot ${name} not bound`);
+  if (snap.status?.readyToUse !== true) return fail(`snapshot ${name} is not Ready`);
+  const handle = content.status?.snapshotHandle;
+  if (!handle) return fail(`snapshot handle ${content.metadata.name} is not available`);
+  createVolume(c, key, { ...claim, spec: { ...claim.spec, dataSource: { ...claim.spec.dataSource, snapshotHandle: handle } } }, out);
 }
 
 /**
@@ -138,7 +211,7 @@ function sync(c: ExternalProvisionerContext, out: Out, now: number): void {
   const pvNames = c.dirtyAll ? Object.keys(c.volumes) : Object.keys(c.dirty).filter((k) => k.startsWith('pv/')).map((k) => k.slice(3));
   c.dirty = {};
   c.dirtyAll = false;
-  for (const key of claimKeys.sort()) { const cl = c.claims[key]; if (cl && !c.ops[key] && shouldProvision(c, cl)) startProvision(c, key, out); }
+  for (const key of claimKeys.sort()) { const cl = c.claims[key]; if (cl && !c.ops[key] && shouldProvision(c, cl)) startProvision(c, key, out, now); }
   for (const name of pvNames.sort()) { const pv = c.volumes[name]; if (pv && !c.ops[`pv/${name}`] && shouldDelete(c, pv)) startDelete(c, pv, out, now); }
 }
 
@@ -223,6 +296,10 @@ function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
   const key = Object.keys(c.ops).find((k) => c.ops[k]!.requestId === e.requestId);
   if (!key) return;
   const op = c.ops[key]!;
+  if (op.step === 'getSnapshot' || op.step === 'getSnapshotContent') {
+    if (c.claims[key]) onSnapshotRead(c, key, e, out); else delete c.ops[key];
+    return;
+  }
   if (op.kind === 'provision') {
     const claim = c.claims[key];
     if (!(e.ok || e.reason === 'AlreadyExists') || !claim) { if (claim) requeue(c, key, e.now, out, true); else delete c.ops[key]; return; }

@@ -169,5 +169,7 @@ export const externalProvisionerMessages = defineMessages({
 /** One-sentence trace summaries of its API writes. */
 export const externalProvisionerSummaries = defineSummaries({
   'externalProvisioner.createPV': 'csi-provisioner creates PersistentVolume {pv} for claim {claim} (volumeHandle {handle}).',
+  'externalProvisioner.getSnapshot': 'csi-provisioner reads VolumeSnapshot {snapshot}, the data source of claim {claim}.',
+  'externalProvisioner.getSnapshotContent': 'csi-provisioner reads VolumeSnapshotContent {content}, bound to {snapshot}, for its snapshot handle.',
   'externalProvisioner.deletePV': 'csi-provisioner deletes PersistentVolume {pv}.',
 });

@@ -81,5 +81,7 @@ export const messagesZh = defineMessagesZh({
 
 export const summariesZh = defineSummaries({
   'externalProvisioner.createPV': 'csi-provisioner 为申领 {claim} 创建 PersistentVolume {pv}（volumeHandle {handle}）。',
+  'externalProvisioner.getSnapshot': 'csi-provisioner 读取申领 {claim} 的数据源 VolumeSnapshot {snapshot}。',
+  'externalProvisioner.getSnapshotContent': 'csi-provisioner 读取绑定到 {snapshot} 的 VolumeSnapshotContent {content}，以取得其快照句柄。',
   'externalProvisioner.deletePV': 'csi-provisioner 删除 PersistentVolume {pv}。',
 });

@@ -21,7 +21,8 @@
  * Left out: pre-provisioned snapshots, the being-created/being-deleted annotations, PVC source
  * finalizer, secrets, group snapshots, ListSnapshots polling while readyToUse is false, retries.
  */
-import { rfc3339 } from '../shared/goFormat.ts';
+import { goTimeString, rfc3339 } from '../shared/goFormat.ts';
+import { formatBinary } from '../shared/quantity.ts';
 import { setup, enqueueActions } from 'xstate';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import { rpcErrorText } from '../shared/csi.ts';
@@ -32,6 +33,8 @@ import { SNAPSHOTTER_TIMEOUT } from '../shared/timing.ts';
 export interface ExternalSnapshotterInput extends ComponentInput {
   /** the CSI driver name the sidecar serves; only classes naming it are handled */
   driverName: string;
+  /** wall-clock epoch (µs) of virtual time 0 */
+  epochUs?: number;
 }
 
 export const CONTENT_FINALIZER = 'snapshot.storage.kubernetes.io/volumesnapshotcontent-bound-protection';
@@ -101,9 +104,10 @@ function syncSnapshot(ctx: Ctx, snap: K8sObject, emit: Emit): void {
     emit({ type: 'event.recorded', involved, eventType: 'Normal', reason: 'SnapshotCreated', message: `Snapshot ${key} was successfully created by the CSI driver.` });
     emit({ type: 'event.recorded', involved, eventType: 'Normal', reason: 'SnapshotReady', message: `Snapshot ${key} is ready to use.` });
     const creationTime = rfc3339(Number(content.status.creationTime) / 1000); // creationTime is in ns
+    // the content's restoreSize is bytes (int64), the snapshot's a resource.Quantity
     send(ctx, { what: 'snapshotStatus', content: content.metadata.name, snapshot: key }, {
       type: 'api.request', verb: 'patchStatus', kind: 'VolumeSnapshot', namespace: snap.metadata.namespace, name: snap.metadata.name,
-      patch: { status: { boundVolumeSnapshotContentName: content.metadata.name, creationTime, readyToUse: true, restoreSize: content.status.restoreSize } },
+      patch: { status: { boundVolumeSnapshotContentName: content.metadata.name, creationTime, readyToUse: true, ...(content.status.restoreSize !== undefined ? { restoreSize: formatBinary(Number(content.status.restoreSize)) } : {}) } },
     }, emit);
   }
 }
@@ -183,14 +187,20 @@ export const externalSnapshotterMachine = setup({
           return;
         }
         if (p.what === 'createSnapshot') {
-          const r = event.response ?? {};
+          // CreateSnapshotResponse{snapshot: Snapshot{snapshot_id, size_bytes, creation_time, ready_to_use}}
+          const r = ((event.response ?? {}).snapshot ?? {}) as Record<string, unknown>;
           const snapshotId = String(r.snapshot_id ?? '');
           const size = Number(r.size_bytes ?? 0);
           const readyToUse = r.ready_to_use !== false;
-          const createdAtNs = Number(r.creation_time_ns ?? (event.now * 1000));
-          log('createdSnapshot', { driver: ctx.input.driverName, snapshotId, creationTime: String(r.creation_time ?? createdAtNs), size, readyToUse });
+          const ts = r.creation_time as { seconds?: number; nanos?: number } | undefined;
+          const wallUs = ts ? (ts.seconds ?? 0) * 1e6 + Math.floor((ts.nanos ?? 0) / 1000) : (ctx.input.epochUs ?? 0) + event.now;
+          const nsExtra = ts ? (ts.nanos ?? 0) % 1000 : 0;
+          // creationTime is a time.Time (%v); createdAt its UnixNano, an int64 (BigInt: a double would round it)
+          const creationTime = goTimeString(wallUs, 0, 'UTC', nsExtra);
+          const createdAtNs = (BigInt(wallUs) * 1000n + BigInt(nsExtra)).toString();
+          log('createdSnapshot', { driver: ctx.input.driverName, snapshotId, creationTime, size, readyToUse });
           log('updateSnapshotContentStatus', { snapshotId, readyToUse, createdAt: createdAtNs, size });
-          send(ctx, { what: 'contentStatus', content }, { type: 'api.request', verb: 'patchStatus', kind: 'VolumeSnapshotContent', name: content, patch: { status: { creationTime: createdAtNs, readyToUse, restoreSize: size, snapshotHandle: snapshotId } } }, emit);
+          send(ctx, { what: 'contentStatus', content }, { type: 'api.request', verb: 'patchStatus', kind: 'VolumeSnapshotContent', name: content, patch: { status: { creationTime: Number(createdAtNs), readyToUse, restoreSize: size, snapshotHandle: snapshotId } } }, emit);
         } else {
           send(ctx, { what: 'removeContentFinalizer', content }, { type: 'api.request', verb: 'patch', kind: 'VolumeSnapshotContent', name: content, patch: { metadata: { finalizers: null }, status: { snapshotHandle: null } } }, emit);
         }

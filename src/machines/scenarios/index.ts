@@ -6,7 +6,7 @@
 import type { DriverProfile } from '../drivers/types.ts';
 import { DRIVERS } from '../drivers/index.ts';
 import {
-  GiB, boundPv, boundPvc, csiDriver, node, pod, pvc, s, statefulSet, storageClass,
+  GiB, boundPv, boundPvc, csiDriver, node, pod, pvc, s, statefulSet, storageClass, volumeSnapshot, volumeSnapshotClass,
 } from './objects.ts';
 import type { NodeSpec, Scenario, ScenarioData } from './types.ts';
 
@@ -437,6 +437,22 @@ export const SCENARIOS: Scenario[] = [
         { at: at(1), do: 'patch', kind: 'PersistentVolumeClaim', namespace: NS, name: 'data', patch: { spec: { resources: { requests: { storage: '2Gi' } } } }, summary: 'You edit claim default/data to ask for 2Gi (it has 1Gi).' },
       ],
       runFor: at(120),
+    }),
+  },
+  {
+    id: 'snapshot-restore',
+    title: 'Snapshot and restore: a VolumeSnapshot, then a claim made from it',
+    summary: 'You snapshot claim data: the snapshot-controller creates a VolumeSnapshotContent, csi-snapshotter calls CreateSnapshot and marks the content ready, and the snapshot-controller marks the VolumeSnapshot readyToUse. Then a new claim names the snapshot as its dataSource: csi-provisioner reads the snapshot and its content, calls CreateVolume with the snapshot as the volume content source, and the claim is bound to a volume that starts as a copy of data.',
+    build: () => common({
+      driver: 'ceph-rbd', nodes: twoNodes,
+      objects: [...cephBase(), volumeSnapshotClass('ceph-rbd-snap', ceph())],
+      actions: [
+        // provisioned during the warm-up
+        { at: s(2), do: 'create', object: pvc(NS, 'data', 'ceph-rbd', { size: '1Gi' }) },
+        { at: at(1), do: 'create', object: volumeSnapshot(NS, 'data-snap', 'ceph-rbd-snap', 'data'), summary: 'You create VolumeSnapshot default/data-snap of claim data.' },
+        { at: at(15), do: 'create', object: pvc(NS, 'restored', 'ceph-rbd', { size: '1Gi', dataSource: { apiGroup: 'snapshot.storage.k8s.io', kind: 'VolumeSnapshot', name: 'data-snap' } }), summary: 'You create claim default/restored with dataSource VolumeSnapshot data-snap.' },
+      ],
+      runFor: at(40),
     }),
   },
   {

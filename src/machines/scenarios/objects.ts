@@ -27,6 +27,16 @@ export function storageClass(name: string, driver: DriverRef, opts: {
   };
 }
 
+/** A VolumeSnapshotClass of the driver (snapshot.storage.k8s.io/v1: driver and deletionPolicy at the top level). */
+export function volumeSnapshotClass(name: string, driver: DriverRef, deletionPolicy: 'Delete' | 'Retain' = 'Delete'): K8sObject {
+  return { apiVersion: 'snapshot.storage.k8s.io/v1', kind: 'VolumeSnapshotClass', metadata: { name }, driver: driverName(driver), deletionPolicy } as unknown as K8sObject;
+}
+
+/** A dynamic VolumeSnapshot of a claim. */
+export function volumeSnapshot(namespace: string, name: string, cls: string, claim: string): K8sObject {
+  return { apiVersion: 'snapshot.storage.k8s.io/v1', kind: 'VolumeSnapshot', metadata: { name, namespace }, spec: { volumeSnapshotClassName: cls, source: { persistentVolumeClaimName: claim } } };
+}
+
 export function csiDriver(driver: DriverRef): K8sObject {
   return {
     apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name: driverName(driver) },

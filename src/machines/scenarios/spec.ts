@@ -453,6 +453,8 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
       for (const t of l.o.spec.volumeClaimTemplates ?? []) claimNames.add(objectKey('PersistentVolumeClaim', l.o.metadata.namespace, `${t.metadata.name}-${l.o.metadata.name}-${i}`));
     }
   }
+  /** objects the story's actions create, in the order it creates them (filled while the actions are read) */
+  const createdLater = new Set<string>();
   const checkClaim = (c: Checker, spec0: Record<string, unknown>, at: Path, ns: string): void => {
     const cls = spec0.storageClassName as string | undefined;
     if (cls === undefined) {
@@ -464,7 +466,8 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
     }
     const ds = spec0.dataSource as { kind: string; name: string } | undefined;
     if (ds?.kind === 'PersistentVolumeClaim' && !claimNames.has(objectKey('PersistentVolumeClaim', ns, ds.name))) c.fail([...at, 'dataSource', 'name'], `no PersistentVolumeClaim "${ds.name}" in namespace ${ns} to clone`);
-    if (ds?.kind === 'VolumeSnapshot' && !of('VolumeSnapshot').some((x) => x.o.metadata.name === ds.name && x.o.metadata.namespace === ns)) c.fail([...at, 'dataSource', 'name'], `no VolumeSnapshot "${ds.name}" in namespace ${ns}`);
+    // a snapshot there at the start, or created by an earlier action of the story
+    if (ds?.kind === 'VolumeSnapshot' && !of('VolumeSnapshot').some((x) => x.o.metadata.name === ds.name && x.o.metadata.namespace === ns) && !createdLater.has(objectKey('VolumeSnapshot', ns, ds.name))) c.fail([...at, 'dataSource', 'name'], `no VolumeSnapshot "${ds.name}" in namespace ${ns}`);
     if (ds && !driver.controllerCapabilities.includes(ds.kind === 'VolumeSnapshot' ? 'CREATE_DELETE_SNAPSHOT' : 'CLONE_VOLUME')) {
       c.fail([...at, 'dataSource'], `the driver ${driver.name} cannot ${ds.kind === 'VolumeSnapshot' ? 'restore snapshots (give it snapshots: true)' : 'clone volumes (give it cloning: true)'}`);
     }
@@ -505,7 +508,6 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
   // ------------------------------------------------------------------ actions
   const actions: Array<{ at: number; a: UserAction }> = [];
   if (spec.actions !== undefined && !Array.isArray(spec.actions)) fail(['actions'], 'must be a list of actions');
-  const createdLater = new Set<string>();
   const deletedAt = new Map<string, number>();
   (spec.actions ?? []).forEach((raw, i) => {
     const at0: Path = ['actions', i];
