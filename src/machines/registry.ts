@@ -19,6 +19,7 @@ import * as externalProvisioner from './external-provisioner/index.ts';
 import * as externalAttacher from './external-attacher/index.ts';
 import * as externalResizer from './external-resizer/index.ts';
 import * as externalSnapshotter from './external-snapshotter/index.ts';
+import * as snapshotController from './snapshot-controller/index.ts';
 import * as csiPlugin from './csi-plugin/index.ts';
 import * as kubelet from './kubelet/index.ts';
 import * as nodeDriverRegistrar from './node-driver-registrar/index.ts';
@@ -27,7 +28,7 @@ import * as nodeDriverRegistrar from './node-driver-registrar/index.ts';
  * Where the standard cluster runs a component: in kube-controller-manager or kube-scheduler on the
  * control plane, in the CSI controller pod, or on every node.
  */
-export type Placement = 'kube-controller-manager' | 'kube-scheduler' | 'csi-controller-pod' | 'node';
+export type Placement = 'kube-controller-manager' | 'kube-scheduler' | 'csi-controller-pod' | 'node' | 'snapshot-controller-pod';
 
 export interface RegisteredComponent {
   /** the folder's public module (index.ts): its descriptor(s), messages and the lifecycle machines it exports */
@@ -55,6 +56,8 @@ export const COMPONENTS: readonly RegisteredComponent[] = [
   { folder: externalProvisioner, descriptor: externalProvisioner.descriptor, messagePrefix: 'externalProvisioner', placement: 'csi-controller-pod' },
   { folder: externalAttacher, descriptor: externalAttacher.descriptor, messagePrefix: 'externalAttacher', placement: 'csi-controller-pod' },
   { folder: externalResizer, descriptor: externalResizer.descriptor, messagePrefix: 'externalResizer', placement: 'csi-controller-pod' },
+  // before the sidecar, whose claim and volume informers it took over (they are delivered in this order)
+  { folder: snapshotController, descriptor: snapshotController.descriptor, messagePrefix: 'snapshotController', placement: 'snapshot-controller-pod' },
   { folder: externalSnapshotter, descriptor: externalSnapshotter.descriptor, messagePrefix: 'externalSnapshotter', placement: 'csi-controller-pod' },
   {
     folder: csiPlugin, descriptor: csiPlugin.controllerDescriptor, messagePrefix: 'csiControllerPlugin', placement: 'csi-controller-pod',

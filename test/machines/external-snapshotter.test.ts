@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { externalSnapshotterMachine } from '../../src/machines/external-snapshotter/index.ts';
+import { snapshotControllerMachine } from '../../src/machines/snapshot-controller/index.ts';
 
 const D = 'com.tencent.cloud.csi.cbs';
 const input = { id: 'external-snapshotter', host: 'ctrl', profile: '1.20' as const, driverName: D };
@@ -12,47 +13,69 @@ const objs: any[] = [
 ];
 const snap = { kind: 'VolumeSnapshot', metadata: { name: 's1', namespace: 'default', uid: 'u1' }, spec: { volumeSnapshotClassName: 'cbs-snap', source: { persistentVolumeClaimName: 'data' } } };
 
-describe('external-snapshotter', () => {
-  it('creates the content, cuts the snapshot, and marks both ready; deletion calls DeleteSnapshot', () => {
-    const actor = createActor(externalSnapshotterMachine, { input });
+describe('snapshot-controller and the csi-snapshotter sidecar (external-snapshotter)', () => {
+  const start = (machine: any, inp: any) => {
+    const actor: any = createActor(machine, { input: inp });
     const emitted: any[] = [];
-    actor.on('*', (e) => emitted.push(e));
+    actor.on('*', (e: any) => emitted.push(e));
     actor.start();
     actor.send({ type: 'component.started', now: 0 });
-    for (const o of objs) actor.send({ type: 'watch.added', now: 0, object: o });
-    actor.send({ type: 'watch.added', now: 1, object: snap as any });
-    const create = emitted.find((e) => e.type === 'api.request' && e.kind === 'VolumeSnapshotContent');
+    return { actor, emitted, send: (e: any) => actor.send(e) };
+  };
+
+  it('the controller creates and binds the content, the sidecar cuts the snapshot, the controller marks the snapshot ready; deletion calls DeleteSnapshot', () => {
+    const ctl = start(snapshotControllerMachine, { id: 'snapshot-controller', host: 'snapshot-controller-0', profile: '1.20' });
+    const car = start(externalSnapshotterMachine, input);
+    const both = (e: any) => { ctl.send(e); car.send(e); };
+    for (const o of objs) both({ type: 'watch.added', now: 0, object: o });
+    both({ type: 'watch.added', now: 1, object: snap });
+    const create = ctl.emitted.find((e) => e.type === 'api.request' && e.kind === 'VolumeSnapshotContent');
     expect(create.name).toBe('snapcontent-u1');
     expect(create.object.spec).toMatchObject({ driver: D, deletionPolicy: 'Delete', source: { volumeHandle: 'disk-1' }, volumeSnapshotRef: { name: 's1', uid: 'u1' } });
-    for (const r of emitted.filter((e) => e.type === 'api.request')) actor.send({ type: 'api.result', now: 2, requestId: r.requestId, ok: true, code: 201 });
-    expect(emitted.find((e) => e.type === 'event.recorded')?.reason).toBe('CreatingSnapshot');
-    actor.send({ type: 'watch.added', now: 3, object: create.object });
-    const call = emitted.find((e) => e.type === 'csi.call');
+    for (const r of ctl.emitted.filter((e) => e.type === 'api.request')) ctl.send({ type: 'api.result', now: 2, requestId: r.requestId, ok: true, code: 201 });
+    expect(ctl.emitted.find((e) => e.type === 'event.recorded')?.reason).toBe('CreatingSnapshot');
+    // the sidecar sees snapshots' contents only: nothing yet
+    expect(car.emitted).toEqual([]);
+    both({ type: 'watch.added', now: 3, object: create.object });
+    const call = car.emitted.find((e) => e.type === 'csi.call');
     expect(call).toMatchObject({ rpc: 'CreateSnapshot', request: { name: 'snapshot-u1', source_volume_id: 'disk-1' } });
-    expect(emitted.filter((e) => e.type === 'log').map((e) => e.msg)).toContain('externalSnapshotter.createSnapshotStarted');
-    actor.send({ type: 'csi.result', now: 4, requestId: call.requestId, rpc: 'CreateSnapshot', code: 'OK', response: { snapshot: { snapshot_id: 'snap-1', size_bytes: 10737418240, ready_to_use: true, creation_time: { seconds: 1715679001, nanos: 906281123 } } } });
+    expect(car.emitted.filter((e) => e.type === 'log').map((e) => e.msg)).toContain('externalSnapshotter.createSnapshotStarted');
+    car.send({ type: 'csi.result', now: 4, requestId: call.requestId, rpc: 'CreateSnapshot', code: 'OK', response: { snapshot: { snapshot_id: 'snap-1', size_bytes: 10737418240, ready_to_use: true, creation_time: { seconds: 1715679001, nanos: 906281123 } } } });
     // the driver's answer is CreateSnapshotResponse{snapshot: …}: its handle, size and creation time reach the log
-    const created = emitted.find((e) => e.type === 'log' && e.msg === 'externalSnapshotter.createdSnapshot');
+    const created = car.emitted.find((e) => e.type === 'log' && e.msg === 'externalSnapshotter.createdSnapshot');
     expect(created.args).toMatchObject({ snapshotId: 'snap-1', size: 10737418240, readyToUse: true, creationTime: '2024-05-14 09:30:01.906281123 +0000 UTC' });
-    expect(emitted.find((e) => e.type === 'log' && e.msg === 'externalSnapshotter.updateSnapshotContentStatus').args.createdAt).toBe('1715679001906281123');
-    const status = emitted.filter((e) => e.type === 'api.request').at(-1);
+    expect(car.emitted.find((e) => e.type === 'log' && e.msg === 'externalSnapshotter.updateSnapshotContentStatus').args.createdAt).toBe('1715679001906281123');
+    const status = car.emitted.filter((e) => e.type === 'api.request').at(-1);
+    expect(status).toMatchObject({ verb: 'patchStatus', kind: 'VolumeSnapshotContent' });
     expect(status.patch.status).toMatchObject({ snapshotHandle: 'snap-1', readyToUse: true, restoreSize: 10737418240 });
-    actor.send({ type: 'api.result', now: 5, requestId: status.requestId, ok: true, code: 200 });
+    car.send({ type: 'api.result', now: 5, requestId: status.requestId, ok: true, code: 200 });
     const ready = { ...create.object, status: status.patch.status };
-    actor.send({ type: 'watch.modified', now: 6, object: ready, oldObject: create.object });
-    const snapStatus = emitted.filter((e) => e.type === 'api.request').at(-1);
-    expect(snapStatus.patch.status).toMatchObject({ boundVolumeSnapshotContentName: 'snapcontent-u1', readyToUse: true });
-    expect(emitted.filter((e) => e.type === 'event.recorded').map((e) => e.reason)).toEqual(['CreatingSnapshot', 'SnapshotCreated', 'SnapshotReady']);
-    actor.send({ type: 'api.result', now: 7, requestId: snapStatus.requestId, ok: true, code: 200 });
-    actor.send({ type: 'watch.modified', now: 8, object: { ...ready, metadata: { ...ready.metadata, deletionTimestamp: 'x' } }, oldObject: ready });
-    expect(emitted.filter((e) => e.type === 'csi.call').at(-1)).toMatchObject({ rpc: 'DeleteSnapshot', request: { snapshot_id: 'snap-1' } });
+    both({ type: 'watch.modified', now: 6, object: ready, oldObject: create.object });
+    const snapStatus = ctl.emitted.filter((e) => e.type === 'api.request').at(-1);
+    // the snapshot's restoreSize is a quantity, the content's bytes
+    expect(snapStatus.patch.status).toMatchObject({ boundVolumeSnapshotContentName: 'snapcontent-u1', readyToUse: true, restoreSize: '10Gi' });
+    expect(ctl.emitted.filter((e) => e.type === 'event.recorded').map((e) => e.reason)).toEqual(['CreatingSnapshot', 'SnapshotCreated', 'SnapshotReady']);
+    // who does what: the controller never calls the driver, the sidecar never writes a VolumeSnapshot
+    expect(ctl.emitted.some((e) => e.type === 'csi.call')).toBe(false);
+    expect(car.emitted.some((e) => e.type === 'api.request' && e.kind === 'VolumeSnapshot')).toBe(false);
+    ctl.send({ type: 'api.result', now: 7, requestId: snapStatus.requestId, ok: true, code: 200 });
+    both({ type: 'watch.modified', now: 8, object: { ...ready, metadata: { ...ready.metadata, deletionTimestamp: 'x' } }, oldObject: ready });
+    expect(car.emitted.filter((e) => e.type === 'csi.call').at(-1)).toMatchObject({ rpc: 'DeleteSnapshot', request: { snapshot_id: 'snap-1' } });
+  });
+
+  it('the sidecar leaves alone the contents of another driver', () => {
+    const car = start(externalSnapshotterMachine, input);
+    car.send({ type: 'watch.added', now: 1, object: { kind: 'VolumeSnapshotContent', metadata: { name: 'snapcontent-x' }, spec: { driver: 'other.csi', source: { volumeHandle: 'v' }, volumeSnapshotRef: { uid: 'x' } } } });
+    expect(car.emitted).toEqual([]);
   });
 
   it('reaches every state', () => {
-    const paths = getShortestPaths(externalSnapshotterMachine, {
-      input, events: [{ type: 'component.started', now: 0 }, { type: 'host.shutdown', now: 1 }],
-      serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
-    } as any);
-    expect(paths.map((p) => JSON.stringify(p.state.value)).sort()).toEqual(['"running"', '"stopped"']);
+    for (const [machine, inp] of [[externalSnapshotterMachine, input], [snapshotControllerMachine, { id: 'snapshot-controller', host: 'h', profile: '1.30' }]] as const) {
+      const paths = getShortestPaths(machine as any, {
+        input: inp, events: [{ type: 'component.started', now: 0 }, { type: 'host.shutdown', now: 1 }],
+        serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
+      } as any);
+      expect(paths.map((p) => JSON.stringify(p.state.value)).sort()).toEqual(['"running"', '"stopped"']);
+    }
   });
 });

@@ -13,11 +13,13 @@ export const PLACEMENT_TEXT: Record<Lang, Record<ComponentFacts['placement'], st
   en: {
     'control-plane': 'on the control plane',
     'csi-controller-pod': 'in the CSI controller pod',
+    'own-deployment': 'in a Deployment of its own (one per cluster)',
     'every-node': 'on every node',
   },
   zh: {
     'control-plane': '在控制平面上',
     'csi-controller-pod': '在 CSI 控制器 Pod 中',
+    'own-deployment': '在它自己的 Deployment 中（每个集群一个）',
     'every-node': '在每个节点上',
   },
 };

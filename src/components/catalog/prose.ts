@@ -207,18 +207,31 @@ export const PROSE: Record<string, ComponentProse> = {
       { repo: 'kubernetes-csi/external-resizer', path: 'pkg/resizer/csi_resizer.go', note: 'the ControllerExpandVolume call' },
     ],
   },
-  'external-snapshotter': {
-    tagline: 'Creates and deletes volume snapshots: VolumeSnapshot objects in, CreateSnapshot and DeleteSnapshot calls out.',
+  'snapshot-controller': {
+    tagline: 'Turns a VolumeSnapshot into a VolumeSnapshotContent for the driver’s sidecar, and marks the snapshot ready when the content is.',
     purpose: [
-      'Snapshots take two programs upstream. The snapshot-controller (one Deployment for the cluster) creates a VolumeSnapshotContent for each new VolumeSnapshot and binds the two. The csi-snapshotter sidecar, next to the driver’s controller plugin, sees the content, calls CreateSnapshot with the source volume, and writes the snapshot handle, size and readyToUse into the content’s status. Deleting works backwards through DeleteSnapshot and the finalizers on both objects.',
-      'The simulation runs both as one machine and prints the sidecar’s log lines.',
+      'Snapshots take two programs of kubernetes-csi/external-snapshotter. This one, the snapshot-controller, runs once per cluster in a Deployment of its own and talks to no driver. For each new VolumeSnapshot of a VolumeSnapshotClass it creates a VolumeSnapshotContent, snapcontent-<snapshot UID>, naming the source volume’s handle, the class’s driver and deletionPolicy and the snapshot it belongs to; it puts its finalizers on the snapshot and records CreatingSnapshot. When the driver’s csi-snapshotter sidecar has marked the content ready, it copies the content name, creation time, size and readyToUse into the snapshot’s status and records SnapshotCreated and SnapshotReady.',
+      'Deleting a snapshot works backwards: with deletionPolicy Delete it deletes the content (the sidecar then calls DeleteSnapshot), and it removes its finalizers. Neither it nor the VolumeSnapshot CRDs come with Kubernetes or with a driver: without it a VolumeSnapshot never gets a status.',
     ],
     loop: [
-      'Both programs are controllers over work queues with exponential backoff; the sidecar’s CSI calls have a 1 minute timeout by default.',
+      'A controller over work queues with exponential backoff, watching VolumeSnapshots, VolumeSnapshotContents and the claims and volumes they are taken of. Its own log lines on this path are at -v=5 and are left out: the steps are its writes and Events.',
     ],
     upstream: [
-      { repo: 'kubernetes-csi/external-snapshotter', path: 'pkg/common-controller/snapshot_controller.go', note: 'the snapshot-controller: contents for snapshots, binding, finalizers' },
-      { repo: 'kubernetes-csi/external-snapshotter', path: 'pkg/sidecar-controller/snapshot_controller.go', note: 'the sidecar: CreateSnapshot, DeleteSnapshot, content status' },
+      { repo: 'kubernetes-csi/external-snapshotter', path: 'pkg/common-controller/snapshot_controller.go', note: 'createSnapshotContent, updateSnapshotStatus, the finalizers' },
+      { repo: 'kubernetes-csi/external-snapshotter', path: 'cmd/snapshot-controller/main.go', note: 'the Deployment’s program' },
+    ],
+  },
+  'external-snapshotter': {
+    tagline: 'The csi-snapshotter sidecar: calls CreateSnapshot and DeleteSnapshot for the VolumeSnapshotContents of its driver.',
+    purpose: [
+      'The sidecar runs next to the driver’s controller plugin and watches only VolumeSnapshotContents (and their classes). For a new content of its driver it calls CreateSnapshot with the source volume’s handle and the name snapshot-<snapshot UID>, so that a retry asks for the same snapshot, and writes the answer into the content’s status: snapshotHandle, creationTime, restoreSize, readyToUse. For a deleted content with deletionPolicy Delete it calls DeleteSnapshot, then removes the content’s finalizer.',
+      'The other half, creating the contents and binding them to VolumeSnapshots, is the snapshot-controller’s.',
+    ],
+    loop: [
+      'A controller over a work queue with exponential backoff; its CSI calls have a 1 minute timeout by default.',
+    ],
+    upstream: [
+      { repo: 'kubernetes-csi/external-snapshotter', path: 'pkg/sidecar-controller/snapshot_controller.go', note: 'syncContent, CreateSnapshot, DeleteSnapshot, content status' },
     ],
   },
   'node-driver-registrar': {

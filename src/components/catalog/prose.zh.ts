@@ -189,18 +189,31 @@ export const PROSE_ZH: Record<string, ComponentProseZh> = {
       'ControllerExpandVolume 调用',
     ],
   },
-  'external-snapshotter': {
-    tagline: '创建和删除卷快照：输入是 VolumeSnapshot 对象，输出是 CreateSnapshot 和 DeleteSnapshot 调用。',
+  'snapshot-controller': {
+    tagline: '把 VolumeSnapshot 变成供驱动边车容器处理的 VolumeSnapshotContent，并在内容对象就绪时把快照标记为就绪。',
     purpose: [
-      '在上游，快照由两个程序完成。snapshot-controller（整个集群一个 Deployment）为每个新的 VolumeSnapshot 创建一个 VolumeSnapshotContent，并把两者绑定。csi-snapshotter 边车容器与驱动的控制器插件并列运行：它看到该 content 后，以源卷调用 CreateSnapshot，并把快照句柄、大小和 readyToUse 写入 content 的 status。删除则反向进行，经由 DeleteSnapshot 和两个对象上的终结器。',
-      '模拟把两者作为一个状态机运行，并输出边车容器的日志行。',
+      '快照由 kubernetes-csi/external-snapshotter 的两个程序完成。这一个是 snapshot-controller，每个集群在它自己的 Deployment 中运行一个，不与任何驱动通信。对于某个 VolumeSnapshotClass 的每个新 VolumeSnapshot，它创建一个 VolumeSnapshotContent（snapcontent-<快照 UID>），其中写明源卷的句柄、快照类的驱动和 deletionPolicy，以及它所属的快照；它给快照加上自己的 finalizer，并记录 CreatingSnapshot。驱动的 csi-snapshotter 边车容器把内容对象标记为就绪后，它把内容对象的名字、创建时间、大小和 readyToUse 复制到快照的状态中，并记录 SnapshotCreated 和 SnapshotReady。',
+      '删除快照则反向进行：deletionPolicy 为 Delete 时，它删除内容对象（随后边车容器调用 DeleteSnapshot），并移除自己的 finalizer。它和 VolumeSnapshot 的 CRD 都不随 Kubernetes 或驱动提供：没有它，VolumeSnapshot 永远不会有状态。',
     ],
     loop: [
-      '两个程序都是基于带指数退避的工作队列的控制器；边车容器的 CSI 调用默认超时为 1 分钟。',
+      '一个基于带指数退避的工作队列的控制器，监视 VolumeSnapshot、VolumeSnapshotContent，以及被拍快照的申领和卷。它在这条路径上的日志都在 -v=5，这里略去了：步骤就是它的写入和事件。',
     ],
     notes: [
-      'snapshot-controller：为快照创建 content、绑定、终结器',
-      '边车容器：CreateSnapshot、DeleteSnapshot、content 的 status',
+      '创建内容对象的 createSnapshotContent、updateSnapshotStatus，以及 finalizer',
+      '这个 Deployment 的程序',
+    ],
+  },
+  'external-snapshotter': {
+    tagline: 'csi-snapshotter 边车容器：为其驱动的 VolumeSnapshotContent 调用 CreateSnapshot 和 DeleteSnapshot。',
+    purpose: [
+      '这个边车容器与驱动的控制器插件并列运行，只监视 VolumeSnapshotContent（及其快照类）。对于属于它的驱动的新内容对象，它以源卷的句柄和名字 snapshot-<快照 UID> 调用 CreateSnapshot（这样重试时请求的是同一个快照），并把应答写入内容对象的状态：snapshotHandle、creationTime、restoreSize、readyToUse。对于 deletionPolicy 为 Delete 的已删除内容对象，它调用 DeleteSnapshot，然后移除内容对象的 finalizer。',
+      '另一半工作，即创建内容对象并把它们绑定到 VolumeSnapshot，由 snapshot-controller 负责。',
+    ],
+    loop: [
+      '一个基于带指数退避的工作队列的控制器；它的 CSI 调用默认超时为 1 分钟。',
+    ],
+    notes: [
+      'syncContent、CreateSnapshot、DeleteSnapshot、内容对象的状态',
     ],
   },
   'node-driver-registrar': {

@@ -163,10 +163,15 @@ export const STATE_DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
   'Informers synced; workers run syncPVC for queued claims (controller.go Run/syncPVCs).':
     'informer 已同步；worker 为队列中的申领运行 syncPVC（controller.go 的 Run/syncPVCs）。',
   // externalSnapshotterMachine
-  'Neither snapshot-controller nor csi-snapshotter is running.':
-    'snapshot-controller 和 csi-snapshotter 都没有在运行。',
-  'Both controllers sync VolumeSnapshots and VolumeSnapshotContents from their informers.':
-    '两个控制器都根据各自的 informer 同步 VolumeSnapshot 和 VolumeSnapshotContent。',
+  'The csi-snapshotter container is not running.':
+    'csi-snapshotter 容器没有运行。',
+  'Syncs the VolumeSnapshotContents of its driver from its informer: CreateSnapshot for a new one, DeleteSnapshot for a deleted one.':
+    '从它的 informer 同步属于其驱动的 VolumeSnapshotContent：对新的调用 CreateSnapshot，对已删除的调用 DeleteSnapshot。',
+  // snapshotControllerMachine
+  'The snapshot-controller Deployment is not running.':
+    'snapshot-controller 这个 Deployment 没有运行。',
+  'Syncs VolumeSnapshots from its informers: creates their contents, and copies a ready content into the snapshot.':
+    '从它的 informer 同步 VolumeSnapshot：为它们创建内容对象，并把已就绪内容对象的结果复制到快照中。',
   // csiControllerPluginMachine
   "The plugin process is not running; calls to its socket hang until the caller's deadline.":
     '插件进程没有在运行；对其套接字的调用会一直挂起，直到调用方的截止时间（deadline）。',

@@ -1,28 +1,16 @@
 /**
- * external-snapshotter: ONE machine standing for TWO real binaries. The common snapshot-controller
- * (a cluster Deployment, pkg/common-controller) creates a VolumeSnapshotContent for a dynamic
- * VolumeSnapshot and binds the two; the csi-snapshotter sidecar (pkg/sidecar-controller, next to the
- * CSI controller plugin) calls CreateSnapshot / DeleteSnapshot and writes the content's status.
- * Only the sidecar's log lines are printed (source csi-snapshotter); the controller's part shows in
- * API writes and Events.
- *
- * Main path: VolumeSnapshot (class of this driver, source PVC) → content snapcontent-<snapshot uid>
- * (spec.source.volumeHandle, driver, deletionPolicy, volumeSnapshotRef) + CreatingSnapshot event →
- * CreateSnapshot {source_volume_id, name: snapshot-<snapshot uid>} → content status {snapshotHandle,
- * creationTime, restoreSize, readyToUse} → VolumeSnapshot status {boundVolumeSnapshotContentName,
- * readyToUse} + SnapshotCreated/SnapshotReady events. Delete: VolumeSnapshot deleted → content deleted
- * (deletionPolicy Delete) → DeleteSnapshot → content finalizer removed → content gone → snapshot
- * finalizer removed.
- *
- * Models: kubernetes-csi/external-snapshotter v4.0.0 / v8.0.1 pkg/common-controller/snapshot_controller.go
- * (createSnapshotContent, updateSnapshotStatus, checkandRemoveSnapshotFinalizersAndCheckandDeleteContent),
- * pkg/sidecar-controller/snapshot_controller.go (syncContent, createSnapshotWrapper,
- * updateSnapshotContentStatus, deleteCSISnapshotOperation), pkg/utils/util.go (names, finalizers).
- * Left out: pre-provisioned snapshots, the being-created/being-deleted annotations, PVC source
- * finalizer, secrets, group snapshots, ListSnapshots polling while readyToUse is false, retries.
+ * The csi-snapshotter sidecar of kubernetes-csi/external-snapshotter (pkg/sidecar-controller), next to
+ * the CSI controller plugin: for a VolumeSnapshotContent of its driver that has no status yet it calls
+ * CreateSnapshot {name: snapshot-<snapshot uid>, source_volume_id} and writes the answer into the
+ * content's status (snapshotHandle, creationTime, restoreSize, readyToUse); for a deleted content with
+ * deletionPolicy Delete it calls DeleteSnapshot and removes the content's finalizer. The
+ * snapshot-controller (its own component, snapshot-controller/) creates the contents and binds them.
+ * Models: external-snapshotter v4.0.0 / v8.0.1 pkg/sidecar-controller/snapshot_controller.go
+ * (syncContent, createSnapshotWrapper, updateSnapshotContentStatus, deleteCSISnapshotOperation).
+ * Left out: pre-provisioned contents, the being-created/being-deleted annotations, secrets, group
+ * snapshots, ListSnapshots polling while readyToUse is false, retries.
  */
-import { goTimeString, rfc3339 } from '../shared/goFormat.ts';
-import { formatBinary } from '../shared/quantity.ts';
+import { goTimeString } from '../shared/goFormat.ts';
 import { setup, enqueueActions } from 'xstate';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import { rpcErrorText } from '../shared/csi.ts';
@@ -37,18 +25,13 @@ export interface ExternalSnapshotterInput extends ComponentInput {
   epochUs?: number;
 }
 
-export const CONTENT_FINALIZER = 'snapshot.storage.kubernetes.io/volumesnapshotcontent-bound-protection';
-export const SNAPSHOT_BOUND_FINALIZER = 'snapshot.storage.kubernetes.io/volumesnapshot-bound-protection';
 
-interface Pending { what: 'createContent' | 'createSnapshot' | 'contentStatus' | 'snapshotStatus' | 'deleteSnapshot' | 'removeContentFinalizer' | 'other'; content: string; snapshot?: string }
+interface Pending { what: 'createSnapshot' | 'contentStatus' | 'deleteSnapshot' | 'removeContentFinalizer'; content: string }
 
 export interface ExternalSnapshotterContext {
   input: ExternalSnapshotterInput;
   classes: Record<string, K8sObject>;
-  pvcs: Record<string, K8sObject>;
-  pvs: Record<string, K8sObject>;
-  /** VolumeSnapshots by "ns/name", contents by name */
-  snapshots: Record<string, K8sObject>;
+  /** contents by name */
   contents: Record<string, K8sObject>;
   /** requests in flight by id, and the contents/snapshots with an operation in flight */
   pending: Record<string, Pending>;
@@ -57,59 +40,11 @@ export interface ExternalSnapshotterContext {
 }
 type Ctx = ExternalSnapshotterContext;
 type Emit = (e: ClusterEmitted) => void;
-const snapKey = (o: K8sObject): string => `${o.metadata.namespace ?? 'default'}/${o.metadata.name}`;
 
 function send(ctx: Ctx, p: Pending, e: Record<string, unknown>, emit: Emit): void {
   const requestId = `snap-${++ctx.seq}`;
   ctx.pending[requestId] = p;
   emit({ ...e, requestId } as unknown as ClusterEmitted);
-}
-
-/** common controller syncSnapshot for a dynamic, unbound, or deleted VolumeSnapshot. */
-function syncSnapshot(ctx: Ctx, snap: K8sObject, emit: Emit): void {
-  const key = snapKey(snap);
-  const cls = ctx.classes[snap.spec?.volumeSnapshotClassName ?? ''];
-  if (!cls || cls.driver !== ctx.input.driverName || ctx.busy[key]) return;
-  const contentName = `snapcontent-${snap.metadata.uid}`;
-  const content = ctx.contents[contentName];
-  if (snap.metadata.deletionTimestamp) {
-    ctx.busy[key] = true;
-    if (content && !content.metadata.deletionTimestamp && content.spec?.deletionPolicy === 'Delete') {
-      send(ctx, { what: 'other', content: contentName, snapshot: key }, { type: 'api.request', verb: 'delete', kind: 'VolumeSnapshotContent', name: contentName }, emit);
-    }
-    send(ctx, { what: 'other', content: contentName, snapshot: key }, { type: 'api.request', verb: 'patch', kind: 'VolumeSnapshot', namespace: snap.metadata.namespace, name: snap.metadata.name, patch: { metadata: { finalizers: null } } }, emit);
-    return;
-  }
-  if (!content && !snap.status?.boundVolumeSnapshotContentName) {
-    const pvc = ctx.pvcs[`${snap.metadata.namespace}/${snap.spec?.source?.persistentVolumeClaimName}`];
-    const pv = pvc ? ctx.pvs[pvc.spec?.volumeName ?? ''] : undefined;
-    if (!pv?.spec?.csi?.volumeHandle) return;
-    ctx.busy[key] = true;
-    const object: K8sObject = {
-      apiVersion: 'snapshot.storage.k8s.io/v1', kind: 'VolumeSnapshotContent',
-      metadata: { name: contentName, finalizers: [CONTENT_FINALIZER] },
-      spec: {
-        deletionPolicy: cls.deletionPolicy ?? 'Delete', driver: ctx.input.driverName, source: { volumeHandle: pv.spec.csi.volumeHandle },
-        volumeSnapshotClassName: cls.metadata.name,
-        volumeSnapshotRef: { apiVersion: 'snapshot.storage.k8s.io/v1', kind: 'VolumeSnapshot', name: snap.metadata.name, namespace: snap.metadata.namespace, resourceVersion: snap.metadata.resourceVersion, uid: snap.metadata.uid },
-      },
-    };
-    send(ctx, { what: 'createContent', content: contentName, snapshot: key }, { type: 'api.request', verb: 'create', kind: 'VolumeSnapshotContent', name: contentName, object }, emit);
-    send(ctx, { what: 'other', content: contentName, snapshot: key }, { type: 'api.request', verb: 'patch', kind: 'VolumeSnapshot', namespace: snap.metadata.namespace, name: snap.metadata.name, patch: { metadata: { finalizers: [SNAPSHOT_BOUND_FINALIZER] } } }, emit);
-    return;
-  }
-  if (content?.status?.readyToUse && !snap.status?.readyToUse) {
-    ctx.busy[key] = true;
-    const involved = { kind: 'VolumeSnapshot' as const, namespace: snap.metadata.namespace!, name: snap.metadata.name };
-    emit({ type: 'event.recorded', involved, eventType: 'Normal', reason: 'SnapshotCreated', message: `Snapshot ${key} was successfully created by the CSI driver.` });
-    emit({ type: 'event.recorded', involved, eventType: 'Normal', reason: 'SnapshotReady', message: `Snapshot ${key} is ready to use.` });
-    const creationTime = rfc3339(Number(content.status.creationTime) / 1000); // creationTime is in ns
-    // the content's restoreSize is bytes (int64), the snapshot's a resource.Quantity
-    send(ctx, { what: 'snapshotStatus', content: content.metadata.name, snapshot: key }, {
-      type: 'api.request', verb: 'patchStatus', kind: 'VolumeSnapshot', namespace: snap.metadata.namespace, name: snap.metadata.name,
-      patch: { status: { boundVolumeSnapshotContentName: content.metadata.name, creationTime, readyToUse: true, ...(content.status.restoreSize !== undefined ? { restoreSize: formatBinary(Number(content.status.restoreSize)) } : {}) } },
-    }, emit);
-  }
 }
 
 /** sidecar syncContent. */
@@ -151,15 +86,9 @@ export const externalSnapshotterMachine = setup({
       const put = (m: Record<string, K8sObject>, k: string) => { if (gone) delete m[k]; else m[k] = o; };
       switch (o.kind) {
         case 'VolumeSnapshotClass': put(ctx.classes, o.metadata.name); return;
-        case 'PersistentVolumeClaim': put(ctx.pvcs, snapKey(o)); return;
-        case 'PersistentVolume': put(ctx.pvs, o.metadata.name); return;
-        case 'VolumeSnapshot': put(ctx.snapshots, snapKey(o)); if (!gone) syncSnapshot(ctx, o, emit); return;
         case 'VolumeSnapshotContent': {
           put(ctx.contents, o.metadata.name);
           if (!gone) syncContent(ctx, o, emit, event.now);
-          const ref = o.spec?.volumeSnapshotRef;
-          const snap = ref ? ctx.snapshots[`${ref.namespace}/${ref.name}`] : undefined;
-          if (snap) syncSnapshot(ctx, snap, emit);
           return;
         }
         default: return;
@@ -207,23 +136,18 @@ export const externalSnapshotterMachine = setup({
         return;
       }
       if (p.what === 'removeContentFinalizer' && event.ok) log('removedContentFinalizer');
-      if (p.what === 'createContent' && event.ok && p.snapshot) {
-        const [namespace, name] = p.snapshot.split('/');
-        emit({ type: 'event.recorded', involved: { kind: 'VolumeSnapshot', namespace: namespace!, name: name! }, eventType: 'Normal', reason: 'CreatingSnapshot', message: `Waiting for a snapshot ${p.snapshot} to be created by the CSI driver.` });
-      }
       if (p.what === 'contentStatus' || p.what === 'removeContentFinalizer' || p.what === 'deleteSnapshot') delete ctx.busy[content];
-      if (p.snapshot && !Object.values(ctx.pending).some((q) => q.snapshot === p.snapshot)) delete ctx.busy[p.snapshot];
     }),
     resetCaches: ({ context: ctx }) => { ctx.pending = {}; ctx.busy = {}; },
   },
 }).createMachine({
   id: 'external-snapshotter',
   initial: 'stopped',
-  context: ({ input }) => ({ input, classes: {}, pvcs: {}, pvs: {}, snapshots: {}, contents: {}, pending: {}, busy: {}, seq: 0 }),
+  context: ({ input }) => ({ input, classes: {}, contents: {}, pending: {}, busy: {}, seq: 0 }),
   states: {
-    stopped: { description: 'Neither snapshot-controller nor csi-snapshotter is running.', on: { 'component.started': { target: 'running', actions: 'resetCaches' } } },
+    stopped: { description: 'The csi-snapshotter container is not running.', on: { 'component.started': { target: 'running', actions: 'resetCaches' } } },
     running: {
-      description: 'Both controllers sync VolumeSnapshots and VolumeSnapshotContents from their informers.',
+      description: 'Syncs the VolumeSnapshotContents of its driver from its informer: CreateSnapshot for a new one, DeleteSnapshot for a deleted one.',
       on: {
         'watch.added': { actions: 'handleWatchEvent' },
         'watch.modified': { actions: 'handleWatchEvent' },

@@ -5,11 +5,11 @@ import { externalSnapshotterMessages } from './externalSnapshotter.messages.ts';
 export { externalSnapshotterMachine, externalSnapshotterMessages as messages };
 export type { ExternalSnapshotterInput, ExternalSnapshotterContext } from './externalSnapshotter.machine.ts';
 
-/** snapshot-controller + csi-snapshotter as one component, logging as csi-snapshotter. */
+/** The csi-snapshotter sidecar (the snapshot-controller is its own component). */
 export const descriptor: ComponentDescriptor = {
   name: 'external-snapshotter',
   machine: externalSnapshotterMachine,
   source: 'csi-snapshotter',
-  watches: ['VolumeSnapshot', 'VolumeSnapshotContent', 'VolumeSnapshotClass', 'PersistentVolumeClaim', 'PersistentVolume'],
+  watches: ['VolumeSnapshotContent', 'VolumeSnapshotClass'],
   messages: externalSnapshotterMessages,
 };

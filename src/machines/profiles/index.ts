@@ -101,7 +101,7 @@ const SIDECAR_V = 5;
 /** -v as commonly deployed, the same in both eras: control plane at 2, sidecars and drivers at 5 */
 const VERBOSITY: Profile['verbosity'] = {
   'kube-controller-manager': 2, 'kube-scheduler': 2, kubelet: 2,
-  'csi-provisioner': SIDECAR_V, 'csi-attacher': SIDECAR_V, 'csi-resizer': SIDECAR_V, 'csi-snapshotter': SIDECAR_V,
+  'csi-provisioner': SIDECAR_V, 'csi-attacher': SIDECAR_V, 'csi-resizer': SIDECAR_V, 'csi-snapshotter': SIDECAR_V, 'snapshot-controller': SIDECAR_V,
   'node-driver-registrar': SIDECAR_V, 'csi-driver-controller': SIDECAR_V, 'csi-driver-node': SIDECAR_V,
 };
 

@@ -17,6 +17,8 @@ import { COMPONENTS } from '../registry.ts';
 
 export const CONTROL_PLANE_HOST = 'master-1';
 export const CSI_CONTROLLER_HOST = 'csi-controller-0';
+/** the snapshot-controller's own pod (a Deployment in kube-system, one per cluster) */
+export const SNAPSHOT_CONTROLLER_HOST = 'snapshot-controller-0';
 
 const UTC = 0;
 
@@ -75,6 +77,7 @@ export function buildComponents(data: ScenarioData, driver: DriverProfile, profi
         })),
       }, { serves: { endpoint: 'controller' } });
     } else if (placement === 'csi-controller-pod') add(d, d.name, CSI_CONTROLLER_HOST, container);
+    else if (placement === 'snapshot-controller-pod') add(d, d.name, SNAPSHOT_CONTROLLER_HOST, container);
   }
   const onNodes = deployed.filter((c) => c.placement === 'node').map((c) => c.descriptor);
   data.nodes.forEach((n, i) => {

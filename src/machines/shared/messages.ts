@@ -22,7 +22,7 @@ export type ProfileId = '1.20' | '1.30';
 /** Which program prints the line: one log stream each (a sidecar container, a host daemon…). */
 export type LogSource =
   | 'kube-controller-manager' | 'kube-scheduler' | 'kubelet'
-  | 'csi-provisioner' | 'csi-attacher' | 'csi-resizer' | 'csi-snapshotter'
+  | 'csi-provisioner' | 'csi-attacher' | 'csi-resizer' | 'csi-snapshotter' | 'snapshot-controller'
   | 'node-driver-registrar' | 'csi-driver-controller' | 'csi-driver-node';
 
 export interface LogFormat {

@@ -17,7 +17,7 @@ import { DRIVERS } from '../drivers/index.ts';
 import { PROFILE_IDS, getProfile } from '../profiles/index.ts';
 import { SCENARIOS } from '../scenarios/index.ts';
 import { runScenario } from '../scenarios/run.ts';
-import { buildComponents, CONTROL_PLANE_HOST, CSI_CONTROLLER_HOST } from '../scenarios/topology.ts';
+import { buildComponents, CONTROL_PLANE_HOST, CSI_CONTROLLER_HOST, SNAPSHOT_CONTROLLER_HOST } from '../scenarios/topology.ts';
 import type { ComponentDescriptor } from '../shared/contract.ts';
 import type { Kind } from '../shared/k8s.ts';
 import type { LogSource, MessageDef, ProfileId, Severity, Stage } from '../shared/messages.ts';
@@ -38,7 +38,7 @@ export const COMPONENT_GROUPS: ReadonlyArray<{ id: ComponentGroup; title: string
 const GROUP_OF_SOURCE: Record<LogSource, ComponentGroup> = {
   'kube-controller-manager': 'control-plane', 'kube-scheduler': 'control-plane',
   'csi-provisioner': 'csi-sidecar', 'csi-attacher': 'csi-sidecar', 'csi-resizer': 'csi-sidecar',
-  'csi-snapshotter': 'csi-sidecar', 'node-driver-registrar': 'csi-sidecar',
+  'csi-snapshotter': 'csi-sidecar', 'snapshot-controller': 'control-plane', 'node-driver-registrar': 'csi-sidecar',
   'csi-driver-controller': 'csi-plugin', 'csi-driver-node': 'csi-plugin',
   kubelet: 'node',
 };
@@ -143,7 +143,7 @@ export interface ComponentFacts {
   /** `daemon`: a host process under systemd, logging through journald; `container`: a container's stdout */
   logKind: 'container' | 'daemon';
   /** where the standard topology runs it */
-  placement: 'control-plane' | 'csi-controller-pod' | 'every-node';
+  placement: 'control-plane' | 'csi-controller-pod' | 'own-deployment' | 'every-node';
   hosts: string[];
   watches: Kind[];
   /** kinds it watches only for its own node (field selectors) */
@@ -191,6 +191,7 @@ function topology(): Array<{ spec: ComponentSpec; hosts: string[] }> {
 function placementOf(hosts: string[]): ComponentFacts['placement'] {
   if (hosts.every((h) => h === CONTROL_PLANE_HOST)) return 'control-plane';
   if (hosts.every((h) => h === CSI_CONTROLLER_HOST)) return 'csi-controller-pod';
+  if (hosts.every((h) => h === SNAPSHOT_CONTROLLER_HOST)) return 'own-deployment';
   return 'every-node';
 }
 
