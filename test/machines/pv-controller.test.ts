@@ -100,7 +100,7 @@ describe('dynamic provisioning in a cluster', () => {
     c.run(60_000_000);
     expect(c.api.list('PersistentVolume')).toEqual([]);
     expect(c.steps.some((s) => s.rpc?.method === '/csi.v1.Controller/DeleteVolume')).toBe(true);
-    expect(logs(c, 'pv-controller')).toContainEqual(expect.stringMatching(/^"Volume is released and reclaim policy will be executed" volumeName="pvc-.*" reclaimPolicy="Delete"$/));
+    expect(logs(c, 'pv-controller')).toContainEqual(expect.stringMatching(/^"Volume is released and reclaim policy will be executed" logger="persistentvolume-binder-controller" volumeName="pvc-.*" reclaimPolicy="Delete"$/));
   });
 
   it('keeps a Released volume with reclaimPolicy Retain', () => {

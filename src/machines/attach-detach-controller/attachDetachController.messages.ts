@@ -7,8 +7,11 @@
  * file:line for 1.20 from seed 000 (reconciler.go:204/282, operation_generator.go:361/472/1384,
  * nestedpendingoperations.go:301); reconciler.go:207/213/322/363 counted from the 1.19/1.20-era file
  * text relative to :204/:282 (inferred). 1.30 profile: contextual logging (logger name
- * "persistentvolume-attach-detach-controller"), wording from master-era reconciler.go; its line
- * numbers are not verified at a 1.30 tag.
+ * "persistentvolume-attach-detach-controller"); lines read in v1.30.1 source (vendored by
+ * openshift/microshift 3f2622d4f1, byte-identical to kubeedge's v1.30.7 copy and an upstream snapshot
+ * at the 1.30/1.31 boundary); reconciler.go:360 also in a real v1.32 log (the file is unchanged
+ * 1.30.1-1.33). A multi-line call is reported at its first line. The Multi-Attach lines print the
+ * whole cache.VolumeToAttach (%+v: pointers as 0xc… addresses), as a real ≈1.27 log shows.
  */
 import { defineMessages, defineSummaries } from '../shared/messages.ts';
 
@@ -28,7 +31,7 @@ export const attachDetachControllerMessages = defineMessages({
     explain: 'The pod was deleted but its volumes could not be resolved at deletion time (its PVC was already gone); the periodic populator cleans the stale entry so that the volume can be detached.',
     formats: {
       '1.20': { file: 'desired_state_of_world_populator.go', line: 109, text: 'Removing pod {pod:q} (UID {uid:q}) from dsw because it does not exist in pod informer.', v: 1 },
-      '1.30': { file: 'desired_state_of_world_populator.go', line: 109, msg: 'Removing pod from dsw because it does not exist in pod informer', kv: `${LOGGER} pod={pod:q} podUID={uid:q}`, v: 1 },
+      '1.30': { file: 'desired_state_of_world_populator.go', line: 158, msg: 'Removing pod from dsw because it does not exist in pod informer', kv: `${LOGGER} podName={pod:q} podUID={uid:q}`, v: 1 },
     },
   },
   'attachDetachController.detachVolumeStarted': {
@@ -36,7 +39,7 @@ export const attachDetachControllerMessages = defineMessages({
     summary: 'The attach/detach controller starts detaching {specName} from node {node}: no pod there needs it and the kubelet no longer reports it in use.',
     formats: {
       '1.20': { file: 'reconciler.go', line: 204, text: `attacherDetacher.DetachVolume started ${DETAIL_ON}` },
-      '1.30': { file: 'reconciler.go', line: 233, msg: 'attacherDetacher.DetachVolume started', kv: `${LOGGER} node={node:q} volumeName={volumeName:q}` },
+      '1.30': { file: 'reconciler.go', line: 275, msg: 'attacherDetacher.DetachVolume started', kv: `${LOGGER} node={node:q} volumeName={volumeName:q}` },
     },
   },
   'attachDetachController.forceDetachStarted': {
@@ -46,7 +49,7 @@ export const attachDetachControllerMessages = defineMessages({
     next: 'Check whether the node is down; a force detach of a volume that is still mounted can corrupt data on it.',
     formats: {
       '1.20': { file: 'reconciler.go', line: 207, text: `attacherDetacher.DetachVolume started ${DETAIL_ON}This volume is not safe to detach, but maxWaitForUnmountDuration {duration} expired, force detaching` },
-      '1.30': { file: 'reconciler.go', line: 237, severity: 'I', msg: 'attacherDetacher.DetachVolume started: this volume is not safe to detach, but maxWaitForUnmountDuration expired, force detaching', kv: `${LOGGER} duration={duration:q} node={node:q} volumeName={volumeName:q}` },
+      '1.30': { file: 'reconciler.go', line: 279, severity: 'I', msg: 'attacherDetacher.DetachVolume started: this volume is not safe to detach, but maxWaitForUnmountDuration expired, force detaching', kv: `${LOGGER} duration={duration:q} node={node:q} volumeName={volumeName:q}` },
     },
   },
   'attachDetachController.outOfServiceDetachStarted': {
@@ -63,7 +66,7 @@ export const attachDetachControllerMessages = defineMessages({
     summary: 'The attach/detach controller starts attaching {specName} to node {node}, where a pod that uses it is scheduled.',
     formats: {
       '1.20': { file: 'reconciler.go', line: 282, text: `attacherDetacher.AttachVolume started ${DETAIL_TO}` },
-      '1.30': { file: 'reconciler.go', line: 327, msg: 'attacherDetacher.AttachVolume started', kv: `${LOGGER} volumeName={volumeName:q} nodeName={node:q} scheduledPods={scheduledPods}` },
+      '1.30': { file: 'reconciler.go', line: 360, msg: 'attacherDetacher.AttachVolume started', kv: `${LOGGER} volumeName={volumeName:q} nodeName={node:q} scheduledPods={scheduledPods}` },
     },
   },
   'attachDetachController.multiAttachExclusive': {
@@ -74,7 +77,7 @@ export const attachDetachControllerMessages = defineMessages({
     formats: {
       '1.20': { file: 'reconciler.go', line: 322, text: `Multi-Attach error ${DETAIL_TO}Volume is already exclusively attached to node {otherNodes} and can't be attached to another` },
       // reportMultiAttachError logs with logger.Info in 1.30 (klog.Warningf in 1.20)
-      '1.30': { file: 'reconciler.go', line: 366, severity: 'I', msg: "Multi-Attach error: volume is already exclusively attached and can't be attached to another node", kv: `${LOGGER} attachedTo={attachedTo} volume={volumeName:q}` },
+      '1.30': { file: 'reconciler.go', line: 397, severity: 'I', msg: "Multi-Attach error: volume is already exclusively attached and can't be attached to another node", kv: `${LOGGER} attachedTo={attachedTo} volume={volumeDump}` },
     },
   },
   'attachDetachController.multiAttachUsedByPods': {
@@ -84,7 +87,7 @@ export const attachDetachControllerMessages = defineMessages({
     next: 'For a one-replica Deployment, set strategy: Recreate (or use the ReadWriteOncePod access mode, 1.29+, so the new pod waits to be scheduled instead). For a pod stuck Terminating on a dead node: bring the node back, taint it node.kubernetes.io/out-of-service=nodeshutdown:NoExecute once it is really off (1.28+: its pods are deleted and the volume detached at once), or force-delete the pod (the detach then still waits 6 minutes for the dead node). For several replicas: a StatefulSet with one PVC per pod, or a ReadWriteMany volume.',
     formats: {
       '1.20': { file: 'reconciler.go', line: 363, text: `Multi-Attach error ${DETAIL_TO}Volume is already used by pods {pods} on node {otherNodes}` },
-      '1.30': { file: 'reconciler.go', line: 405, severity: 'I', msg: 'Multi-Attach error: volume is already used by pods', kv: `${LOGGER} pods={podsList} attachedTo={attachedTo} volume={volumeName:q}` },
+      '1.30': { file: 'reconciler.go', line: 433, severity: 'I', msg: 'Multi-Attach error: volume is already used by pods', kv: `${LOGGER} pods={podsList} attachedTo={attachedTo} volume={volumeDump}` },
     },
   },
   'attachDetachController.verifiedSafeToDetach': {
@@ -93,7 +96,7 @@ export const attachDetachControllerMessages = defineMessages({
     formats: {
       '1.20': { file: 'operation_generator.go', line: 1384, text: `Verified volume is safe to detach ${DETAIL_ON}` },
       // klog.Infof in 1.30 too (verifyVolumeIsSafeToDetach): plain text, no logger key
-      '1.30': { file: 'operation_generator.go', line: 1645, text: `Verified volume is safe to detach ${DETAIL_ON}` },
+      '1.30': { file: 'operation_generator.go', line: 1624, text: `Verified volume is safe to detach ${DETAIL_ON}` },
     },
   },
   'attachDetachController.nodeNotFoundSkipVerify': {
@@ -104,7 +107,7 @@ export const attachDetachControllerMessages = defineMessages({
     formats: {
       '1.20': { file: 'operation_generator.go', line: 1362, text: `Node not found on API server. DetachVolume will skip safe to detach check ${DETAIL_ON}` },
       // klog.Warningf in 1.30 too: plain text
-      '1.30': { file: 'operation_generator.go', line: 1623, text: `Node not found on API server. DetachVolume will skip safe to detach check ${DETAIL_ON}` },
+      '1.30': { file: 'operation_generator.go', line: 1607, text: `Node not found on API server. DetachVolume will skip safe to detach check ${DETAIL_ON}` },
     },
   },
   'attachDetachController.attachSucceeded': {
@@ -122,7 +125,7 @@ export const attachDetachControllerMessages = defineMessages({
     formats: {
       '1.20': { file: 'operation_generator.go', line: 472, text: `DetachVolume.Detach succeeded ${DETAIL_ON}` },
       // klog.Infof(volumeToDetach.GenerateMsgDetailed(...)) in 1.30 too: plain text, no logger key
-      '1.30': { file: 'operation_generator.go', line: 529, text: `DetachVolume.Detach succeeded ${DETAIL_ON}` },
+      '1.30': { file: 'operation_generator.go', line: 520, text: `DetachVolume.Detach succeeded ${DETAIL_ON}` },
     },
   },
   /**
@@ -139,7 +142,7 @@ export const attachDetachControllerMessages = defineMessages({
     next: 'Usually nothing: the controller marks the volume detached and, if a pod on that node still needs it, attaches it again. If it recurs, look for who deletes VolumeAttachments.',
     formats: {
       '1.20': { file: 'csi_attacher.go', line: 325, text: 'kubernetes.io/csi: attacher.VolumesAreAttached failed for attach.ID={vaName}: {err}' },
-      '1.30': { file: 'csi_attacher.go', line: 244, text: 'kubernetes.io/csi: attacher.VolumesAreAttached failed for attach.ID={vaName}: {err}' },
+      '1.30': { file: 'csi_attacher.go', line: 251, text: 'kubernetes.io/csi: attacher.VolumesAreAttached failed for attach.ID={vaName}: {err}' },
     },
   },
   /**

@@ -223,11 +223,30 @@ function updateNodeStatuses(ctx: AdcContext, only: string | undefined, set: (c: 
   return out;
 }
 
+/** A heap address as Go prints a pointer (0xc000…), made up but stable for the same thing. */
+function goPointer(of: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < of.length; i++) h = Math.imul(h ^ of.charCodeAt(i), 0x01000193) >>> 0;
+  return `0xc00${(h & 0xfffffff).toString(16).padStart(7, '0')}`;
+}
+
+/**
+ * 1.30's Multi-Attach lines log the whole cache.VolumeToAttach (%+v): its pointers print as
+ * addresses (reconciler.go reportMultiAttachError, "volume", volumeToAttach).
+ */
+function volumeToAttachDump(v: dsw.VolumeToAttach, nodeName: string): string {
+  const pods = Object.values(v.scheduledPods).map((p) => goPointer(`pod/${p.namespace}/${p.name}`)).join(' ');
+  return `{VolumeToAttach:{MultiAttachErrorReported:${v.multiAttachErrorReported ? 'true' : 'false'} VolumeName:${v.volumeName} VolumeSpec:${goPointer(`spec/${v.volumeName}`)} NodeName:${nodeName} ScheduledPods:[${pods}]}}`;
+}
+
 /** reportMultiAttachError: an event per scheduled pod and one warning line. */
 function reportMultiAttachError(ctx: AdcContext, v: dsw.VolumeToAttach, nodeName: string, others: string[]): ClusterEmitted[] {
   const out: ClusterEmitted[] = [];
   const pods = dsw.getVolumePodsOnNodes(ctx.dsw, others, v.volumeName);
-  const base = { specName: v.specName, volumeName: v.volumeName, node: nodeName, otherNodes: others.join(', '), attachedTo: '[' + others.map((n) => `"${n}"`).join(',') + ']' };
+  const base = {
+    specName: v.specName, volumeName: v.volumeName, node: nodeName, otherNodes: others.join(', '), attachedTo: '[' + others.map((n) => `"${n}"`).join(',') + ']',
+    volumeDump: volumeToAttachDump(v, nodeName),
+  };
   for (const sp of Object.values(v.scheduledPods)) {
     let msg: string;
     if (pods.length === 0) msg = "Volume is already exclusively attached to one node and can't be attached to another";

@@ -7,9 +7,12 @@
  *   (all V2). file:line for 1.20 from a real ~1.20/1.21 kube-controller-manager log quoted in
  *   kubernetes/enhancements (CSI migration KEP): pv_controller.go:887 / 990 / 831; the others are
  *   estimated from their position in the same file (unverified).
- *   1.30 (contextual logging): "Claim bound to volume", "Volume entered phase", "Volume bound to claim",
- *   "Claim entered phase" with PVC=/volumeName=/phase= (read in master-era source); line numbers
- *   unverified.
+ *   1.30 (contextual logging, logger "persistentvolume-binder-controller"): "Claim bound to volume",
+ *   "Volume entered phase", "Volume bound to claim", "Claim entered phase", "Volume is released…".
+ *   Lines read in v1.30.1 source (vendored by openshift/microshift 3f2622d4f1, byte-identical to an
+ *   upstream snapshot at the 1.30/1.31 boundary and to kubeedge's v1.30.7 copy); the logger key from
+ *   a v1.30.13 kube-controller-manager log (pv_controller_base.go:313 "Starting persistent volume
+ *   controller" logger="persistentvolume-binder-controller"). Not yet confirmed by a 1.30 log of these lines.
  */
 import { defineMessages, defineSummaries } from '../shared/messages.ts';
 
@@ -21,7 +24,7 @@ export const pvControllerMessages = defineMessages({
     summary: 'The PV controller writes claimRef {claim} into PersistentVolume {volume}.',
     formats: {
       '1.20': { file: 'pv_controller.go', line: 1069, text: 'claim {claim:q} bound to volume {volume:q}', v: 2 },
-      '1.30': { file: 'pv_controller.go', line: 1003, msg: 'Claim bound to volume', kv: 'PVC={claim:q} volumeName={volume:q}', v: 2 },
+      '1.30': { file: 'pv_controller.go', line: 999, msg: 'Claim bound to volume', kv: 'logger="persistentvolume-binder-controller" PVC={claim:q} volumeName={volume:q}', v: 2 },
     },
   },
   'pvController.volumeEnteredPhase': {
@@ -29,7 +32,7 @@ export const pvControllerMessages = defineMessages({
     summary: 'PersistentVolume {volume} enters phase {phase}.',
     formats: {
       '1.20': { file: 'pv_controller.go', line: 887, text: 'volume {volume:q} entered phase {phase:q}', v: 2 },
-      '1.30': { file: 'pv_controller.go', line: 913, msg: 'Volume entered phase', kv: 'volumeName={volume:q} phase={phase:q}', v: 2 },
+      '1.30': { file: 'pv_controller.go', line: 916, msg: 'Volume entered phase', kv: 'logger="persistentvolume-binder-controller" volumeName={volume:q} phase={phase:q}', v: 2 },
     },
   },
   'pvController.volumeBoundToClaim': {
@@ -37,7 +40,7 @@ export const pvControllerMessages = defineMessages({
     summary: 'The PV controller writes spec.volumeName {volume} and the bind-completed annotation into claim {claim}.',
     formats: {
       '1.20': { file: 'pv_controller.go', line: 990, text: 'volume {volume:q} bound to claim {claim:q}', v: 2 },
-      '1.30': { file: 'pv_controller.go', line: 1058, msg: 'Volume bound to claim', kv: 'PVC={claim:q} volumeName={volume:q}', v: 2 },
+      '1.30': { file: 'pv_controller.go', line: 1052, msg: 'Volume bound to claim', kv: 'logger="persistentvolume-binder-controller" PVC={claim:q} volumeName={volume:q}', v: 2 },
     },
   },
   'pvController.claimEnteredPhase': {
@@ -45,7 +48,7 @@ export const pvControllerMessages = defineMessages({
     summary: 'PersistentVolumeClaim {claim} enters phase {phase}.',
     formats: {
       '1.20': { file: 'pv_controller.go', line: 831, text: 'claim {claim:q} entered phase {phase:q}', v: 2 },
-      '1.30': { file: 'pv_controller.go', line: 857, msg: 'Claim entered phase', kv: 'PVC={claim:q} phase={phase:q}', v: 2 },
+      '1.30': { file: 'pv_controller.go', line: 857, msg: 'Claim entered phase', kv: 'logger="persistentvolume-binder-controller" PVC={claim:q} phase={phase:q}', v: 2 },
     },
   },
   'pvController.volumeReleased': {
@@ -53,7 +56,7 @@ export const pvControllerMessages = defineMessages({
     summary: 'The claim of PersistentVolume {volume} is gone: the volume is Released and its reclaim policy {policy} applies.',
     formats: {
       '1.20': { file: 'pv_controller.go', line: 614, text: 'volume {volume:q} is released and reclaim policy {policy:q} will be executed', v: 2 },
-      '1.30': { file: 'pv_controller.go', line: 636, msg: 'Volume is released and reclaim policy will be executed', kv: 'volumeName={volume:q} reclaimPolicy={policy:q}', v: 2 },
+      '1.30': { file: 'pv_controller.go', line: 672, msg: 'Volume is released and reclaim policy will be executed', kv: 'logger="persistentvolume-binder-controller" volumeName={volume:q} reclaimPolicy={policy:q}', v: 2 },
     },
   },
 });
