@@ -37,6 +37,7 @@ export const GLOSSARY_ZH: Readonly<Record<string, GlossaryTextZh>> = {
   rwop: { term: 'ReadWriteOncePod', definition: '一种访问模式（1.29 GA）：只有一个 Pod 可以使用该卷；调度器会让第二个 Pod 保持 Pending，而不是让它遇到 Multi-Attach 错误。' },
   rwx: { term: 'ReadWriteMany', definition: '一种访问模式，用于可被多个节点同时挂载的存储（类似 NFS 的文件系统）；不做 Multi-Attach 检查。' },
   sidecar: { term: '边车容器（sidecar）', definition: '与 CSI 驱动一起运行的辅助容器，负责 Kubernetes 一侧的工作（监视对象、写入状态），使驱动只需实现 CSI：external-provisioner、external-attacher、external-resizer、external-snapshotter、node-driver-registrar。' },
+  'snapshot-controller': { term: 'snapshot-controller', definition: 'kubernetes-csi/external-snapshotter 中每个集群运行一个的控制器，运行在它自己的 Deployment 中：它为每个新的 VolumeSnapshot 创建一个 VolumeSnapshotContent，把二者绑定，并在驱动的 csi-snapshotter 边车容器完成快照后把快照标记为就绪。它不随 Kubernetes 提供。' },
   statefulset: { term: 'StatefulSet', definition: '一种工作负载：为每个 Pod 提供稳定的名称，以及由 volumeClaimTemplates 生成的专属申领（data-web-0、data-web-1、…），因此 Pod 迁移后仍保有自己的卷。' },
   storageclass: { term: '存储类（StorageClass）', definition: '一个集群对象，指定制备器（CSI 驱动）以及新卷的参数、回收策略和 volumeBindingMode。' },
   uncertain: { term: '不确定状态（Uncertain）', definition: 'kubelet 在操作失败、但失败方式意味着工作可能已经完成时记录的状态，例如超时的 NodeStageVolume：下一次尝试以及拆除过程都必须按该操作可能已经发生来处理。attach/detach 控制器也会记录它：挂接失败之后，以及自 1.29 起（kubernetes#120595）解除挂接失败之后。' },
