@@ -171,6 +171,3 @@ export function processNode(ctx: AdcContext, n: K8sObject, deleted: boolean): Ad
   return first && managed && !deleted ? reprocessPods(next, ctx.index.podsByNode.get(name) ?? []) : next;
 }
 
-/** The Node's Ready condition is True (nodeutil.IsNodeReady). */
-export const isNodeReady = (n: K8sObject | undefined): boolean =>
-  !!n && ((n.status?.conditions ?? []) as Array<{ type: string; status: string }>).some((c) => c.type === 'Ready' && c.status === 'True');

@@ -21,7 +21,7 @@ import { ADC_MAX_WAIT_FOR_UNMOUNT_DURATION, ADC_RECONCILER_LOOP_PERIOD, ADC_RECO
 import { getProfile } from '../profiles/index.ts';
 import * as asw from './cache/actualStateOfWorld.ts';
 import * as dsw from './cache/desiredStateOfWorld.ts';
-import { isNodeReady } from './informers.ts';
+import { isNodeReady } from '../shared/k8s.ts';
 import { taintKeyExists, TAINT_NODE_OUT_OF_SERVICE } from '../shared/taints.ts';
 import { beginOperation, opsFor, setOps } from './operations.ts';
 import type { AdcContext, Out, RunningOperation } from './types.ts';

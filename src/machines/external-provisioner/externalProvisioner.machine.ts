@@ -104,7 +104,7 @@ function startProvision(c: ExternalProvisionerContext, key: string, out: Out, no
   if (ds?.kind === 'VolumeSnapshot' && ds.apiGroup === SNAPSHOT_GROUP) {
     // prepareProvision: a restore needs the controller's CREATE_DELETE_SNAPSHOT; then getSnapshotSource
     if (!c.input.driver.controllerCapabilities.includes('CREATE_DELETE_SNAPSHOT')) {
-      provisionFailed(c, key, 'CSI driver does not support snapshot restore: controller CREATE_DELETE_SNAPSHOT capability is not reported', true, now, out);
+      provisionFailed(c, key, 'CSI driver does not support snapshot restore: controller CREATE_DELETE_SNAPSHOT capability is not reported', 'final', now, out);
       return;
     }
     const requestId = `ep-${c.nextRequest++}`;
@@ -124,14 +124,16 @@ function createVolume(c: ExternalProvisionerContext, key: string, claim: K8sObje
 const SNAPSHOT_GROUP = 'snapshot.storage.k8s.io';
 
 /**
- * A provisioning that fails before CreateVolume (prepareProvision): the error goes back to the
- * provisioning library, which records ProvisioningFailed and requeues the claim with backoff.
+ * A failed provisioning: the error goes back to the provisioning library, which records
+ * ProvisioningFailed (the error provisionClaimOperation returns, which the worker prints too), says
+ * whether the claim stays in progress ('final' / 'temporary'; a failure before CreateVolume, in
+ * prepareProvision, is 'noChange' and says neither) and requeues the claim with backoff.
  */
-function provisionFailed(c: ExternalProvisionerContext, key: string, err: string, final: boolean, now: number, out: Out): void {
+function provisionFailed(c: ExternalProvisionerContext, key: string, err: string, state: 'final' | 'temporary' | 'noChange', now: number, out: Out): void {
   const claim = c.claims[key]!;
   const failure = `failed to provision volume with StorageClass "${claim.spec.storageClassName}": ${err}`;
   out.push({ type: 'event.recorded', involved: { kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name }, eventType: 'Warning', reason: 'ProvisioningFailed', message: failure });
-  if (final) out.push(log('finalError', { uid: claim.metadata.uid! }));
+  if (state !== 'noChange') out.push(log(state === 'final' ? 'finalError' : 'temporaryError', { uid: claim.metadata.uid! }));
   requeue(c, key, now, out, true, failure);
 }
 
@@ -147,7 +149,7 @@ function onSnapshotRead(c: ExternalProvisionerContext, key: string, e: Extract<C
   const op = c.ops[key]!;
   const claim = c.claims[key]!;
   const name = claim.spec.dataSource.name as string;
-  const fail = (err: string): void => provisionFailed(c, key, `error getting handle for DataSource Type VolumeSnapshot by Name ${name}: ${err}`, false, e.now, out);
+  const fail = (err: string): void => provisionFailed(c, key, `error getting handle for DataSource Type VolumeSnapshot by Name ${name}: ${err}`, 'noChange', e.now, out);
   if (op.step === 'getSnapshot') {
     if (!e.ok || !e.object) return fail(`error getting snapshot ${name} from api server: ${e.message ?? e.reason ?? ''}`);
     const snap = e.object;
@@ -251,7 +253,6 @@ function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
   if (c.ops[key]!.kind === 'provision') {
     if (!claim) { delete c.ops[key]; return; }
     const cls = c.classes[claim.spec.storageClassName]!;
-    const involved = { kind: 'PersistentVolumeClaim' as const, namespace: claim.metadata.namespace, name: claim.metadata.name };
     if (!ok) {
       const topology = c.input.driver.topologyKeys.length > 0;
       const nodeSelected = !!claim.metadata.annotations?.[ANN_SELECTED_NODE];
@@ -259,13 +260,8 @@ function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
       const state = checkError(e.code, mayReschedule, getProfile(c.input.profile).provisionerResourceExhaustedFinal);
       // Reschedule (removing the selected-node annotation so the scheduler picks again) is left out:
       // the claim is retried as a final error would be
-      const final = state !== 'InBackground';
       out.push(log('createVolumeFailed', { topology, nodeSelected, reschedule: mayReschedule, state, err }));
-      // the event's text is the error provisionClaimOperation returns, which the worker prints too
-      const failure = `failed to provision volume with StorageClass "${cls.metadata.name}": ${err}`;
-      out.push({ type: 'event.recorded', involved, eventType: 'Warning', reason: 'ProvisioningFailed', message: failure });
-      out.push(final ? log('finalError', { uid: claim.metadata.uid! }) : log('temporaryError', { uid: claim.metadata.uid! }));
-      requeue(c, key, e.now, out, true, failure);
+      provisionFailed(c, key, err, state === 'InBackground' ? 'temporary' : 'final', e.now, out);
       return;
     }
     const volume = (e.response?.volume ?? {}) as Record<string, unknown>;

@@ -12,7 +12,7 @@
  */
 import { enqueueActions, setup } from 'xstate';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
-import { type K8sObject, kobj } from '../shared/k8s.ts';
+import { isNodeReady, type K8sObject, kobj } from '../shared/k8s.ts';
 import { summarize } from '../shared/messages.ts';
 import { getProfile } from '../profiles/index.ts';
 import { taintKeyExists, TAINT_NODE_OUT_OF_SERVICE } from '../shared/taints.ts';
@@ -36,9 +36,6 @@ export interface PodGcControllerContext {
 }
 
 const TICK = 'gc';
-type Cond = { type: string; status: string };
-/** nodeutil.IsNodeReady: Ready=True; False, Unknown or no condition is not ready */
-const isNodeReady = (n: K8sObject | undefined): boolean => ((n?.status?.conditions ?? []) as Cond[]).some((c) => c.type === 'Ready' && c.status === 'True');
 const outOfService = (c: PodGcControllerContext): boolean => Object.values(c.nodes).some((n) => taintKeyExists(n, TAINT_NODE_OUT_OF_SERVICE));
 
 /** gcTerminating: terminating pods on a not-ready node with the out-of-service taint (the taint's key only, any effect). */

@@ -53,6 +53,23 @@ const common = (d: Partial<ScenarioData> & Pick<ScenarioData, 'objects' | 'actio
 
 const at = (sec: number): number => WARM_UP + s(sec);
 
+/**
+ * A node dies under a StatefulSet pod: db-0 of the one-replica set db runs on node-1 with its volume
+ * attached and mounted, and node-1 shuts down at 1 s; `then` is what is done about it.
+ */
+function nodeShutsDown(then: ScenarioData['actions'], runFor: number): ScenarioData {
+  const v = existingVolume(cbs(), 'data-db-0', '7e2a9c4b-6d1f-4b8e-a3c5-9f0d2e4b6a81', 'disk-p3s7u1x5');
+  const sts = statefulSet(NS, 'db', { replicas: 1, sc: 'standard' });
+  return common({
+    nodes: twoNodes, heartbeats: true,
+    objects: [...base(cbs(), twoNodes), ...v.objects, sts,
+      pod(NS, 'db-0', [{ volume: 'data', claim: 'data-db-0' }], { nodeName: 'node-1', ownerSet: sts })],
+    backend: [v.backend],
+    actions: [{ at: at(1), do: 'shutdownNode', node: 'node-1' }, ...then],
+    runFor,
+  });
+}
+
 export const SCENARIOS: Scenario[] = [
   {
     id: 'provision',
@@ -302,41 +319,17 @@ export const SCENARIOS: Scenario[] = [
     id: 'force-detach',
     title: 'Force detach: a node shuts down, the volume is detached after 6 minutes',
     summary: 'The node running the pod shuts down. The pod is force-deleted and recreated elsewhere; the volume stays attached (and "in use" in the dead node\'s status) until maxWaitForUnmountDuration, 6 minutes, expires and the attach/detach controller detaches it anyway.',
-    build: () => {
-      const v = existingVolume(cbs(), 'data-db-0', '7e2a9c4b-6d1f-4b8e-a3c5-9f0d2e4b6a81', 'disk-p3s7u1x5');
-      const sts = statefulSet(NS, 'db', { replicas: 1, sc: 'standard' });
-      return common({
-        nodes: twoNodes, heartbeats: true,
-        objects: [...base(cbs(), twoNodes), ...v.objects, sts,
-          pod(NS, 'db-0', [{ volume: 'data', claim: 'data-db-0' }], { nodeName: 'node-1', ownerSet: sts })],
-        backend: [v.backend],
-        actions: [
-          { at: at(1), do: 'shutdownNode', node: 'node-1' },
-          { at: at(70), do: 'delete', kind: 'Pod', namespace: NS, name: 'db-0', gracePeriodSeconds: 0, summary: 'You force-delete pod db-0 (kubectl delete pod --force --grace-period=0): its node is gone and will never confirm.' },
-        ],
-        runFor: at(720),
-      });
-    },
+    build: () => nodeShutsDown([
+      { at: at(70), do: 'delete', kind: 'Pod', namespace: NS, name: 'db-0', gracePeriodSeconds: 0, summary: 'You force-delete pod db-0 (kubectl delete pod --force --grace-period=0): its node is gone and will never confirm.' },
+    ], at(720)),
   },
   {
     id: 'node-out-of-service',
     title: 'Non-graceful node shutdown: the out-of-service taint frees the volume at once',
     summary: 'The node running the pod shuts down. Once it is NotReady you taint it node.kubernetes.io/out-of-service=nodeshutdown:NoExecute. On 1.30 the taint eviction controller deletes the pod, the pod garbage collector force-deletes it (its kubelet never will), and the attach/detach controller detaches the volume without the 6-minute wait; the StatefulSet\'s new pod starts on the other node. On 1.20 nothing honours the taint: the evicted pod stays Terminating and no new pod is made.',
-    build: () => {
-      const v = existingVolume(cbs(), 'data-db-0', '7e2a9c4b-6d1f-4b8e-a3c5-9f0d2e4b6a81', 'disk-p3s7u1x5');
-      const sts = statefulSet(NS, 'db', { replicas: 1, sc: 'standard' });
-      return common({
-        nodes: twoNodes, heartbeats: true,
-        objects: [...base(cbs(), twoNodes), ...v.objects, sts,
-          pod(NS, 'db-0', [{ volume: 'data', claim: 'data-db-0' }], { nodeName: 'node-1', ownerSet: sts })],
-        backend: [v.backend],
-        actions: [
-          { at: at(1), do: 'shutdownNode', node: 'node-1' },
-          { at: at(70), do: 'taint', node: 'node-1', taint: 'node.kubernetes.io/out-of-service=nodeshutdown:NoExecute', summary: 'You make sure node-1 is really off, then taint it out of service (kubectl taint nodes node-1 node.kubernetes.io/out-of-service=nodeshutdown:NoExecute).' },
-        ],
-        runFor: at(240),
-      });
-    },
+    build: () => nodeShutsDown([
+      { at: at(70), do: 'taint', node: 'node-1', taint: 'node.kubernetes.io/out-of-service=nodeshutdown:NoExecute', summary: 'You make sure node-1 is really off, then taint it out of service (kubectl taint nodes node-1 node.kubernetes.io/out-of-service=nodeshutdown:NoExecute).' },
+    ], at(240)),
   },
   {
     id: 'ad-detach-backoff',

@@ -171,3 +171,7 @@ export const kobj = (o: { metadata: ObjectMeta }): string =>
 
 // Access modes and their CSI counterparts (csi.proto VolumeCapability.AccessMode.Mode).
 export type AccessMode = 'ReadWriteOnce' | 'ReadOnlyMany' | 'ReadWriteMany' | 'ReadWriteOncePod';
+
+/** The Node's Ready condition is True (nodeutil.IsNodeReady): False, Unknown or no condition is not ready. */
+export const isNodeReady = (n: K8sObject | undefined): boolean =>
+  !!n && ((n.status?.conditions ?? []) as Array<{ type: string; status: string }>).some((c) => c.type === 'Ready' && c.status === 'True');
