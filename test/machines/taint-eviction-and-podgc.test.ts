@@ -13,12 +13,12 @@ const node = (taints: object[], ready = 'Unknown') =>
 const pod = (extra: Record<string, unknown> = {}, spec: Record<string, unknown> = {}) =>
   ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'db-0', namespace: 'default', ...extra }, spec: { nodeName: 'n1', ...spec }, status: { phase: 'Running' } }) as any;
 
-function run(machine: any, profile: '1.20' | '1.30') {
+function run(machine: any, profile: '1.20' | '1.30', startedAt = 0) {
   const actor: any = createActor(machine, { input: { id: 'c', host: 'm', profile, epochUs: 0 } });
   const emitted: any[] = [];
   actor.on('*', (e: any) => emitted.push(e));
   actor.start();
-  actor.send({ type: 'component.started', now: 0 });
+  actor.send({ type: 'component.started', now: startedAt });
   return { actor, emitted, send: (e: any) => actor.send(e), of: (type: string) => emitted.filter((e) => e.type === type) };
 }
 
@@ -37,6 +37,10 @@ describe('taints (kubectl taint syntax, v1 Toleration.ToleratesTaint)', () => {
     expect(toleratesTaint({ key: OOS.key, operator: 'Equal', value: 'other' }, OOS as any)).toBe(false);
     expect(toleratesTaint({ key: OOS.key, operator: 'Exists', effect: 'NoSchedule' }, OOS as any)).toBe(false);
     expect(toleratesTaint({ operator: 'Exists' }, OOS as any)).toBe(true);
+    // an empty key tolerates everything only with Exists
+    expect(toleratesTaint({ operator: 'Equal', value: 'nodeshutdown' }, OOS as any)).toBe(false);
+    expect(parseTaint('dedicated=a b:NoSchedule')).toMatch(/invalid taint value "a b"/);
+    expect(parseTaint('dedicated=:NoSchedule')).toEqual({ key: 'dedicated', effect: 'NoSchedule' });
   });
 });
 
@@ -93,6 +97,28 @@ describe('taint eviction controller (taint_eviction.go)', () => {
     expect(d.of('api.request')).toEqual([]);
   });
 
+  it('a pod that arrives on a tainted node is evicted then; a pod already marked DisruptionTarget is only deleted', () => {
+    const c = run(taintEvictionControllerMachine, '1.30');
+    c.send({ type: 'watch.added', now: 1 * S, object: node([OOS]) });
+    c.send({ type: 'watch.added', now: 2 * S, object: pod({}, {}) });
+    expect(c.of('api.request').map((w) => w.verb)).toEqual(['patchStatus', 'delete']);
+    const d = run(taintEvictionControllerMachine, '1.30');
+    d.send({ type: 'watch.added', now: 1 * S, object: node([OOS]) });
+    d.send({ type: 'watch.added', now: 2 * S, object: { ...pod(), status: { phase: 'Running', conditions: [{ type: 'DisruptionTarget', status: 'True' }] } } });
+    expect(d.of('api.request').map((w) => w.verb)).toEqual(['delete']);
+  });
+
+  it('a pod\'s own toleration of unreachable replaces the 300 s default (a NoSchedule one does not)', () => {
+    const own = pod({}, { tolerations: [{ key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60 }] });
+    expect(tolerationsOf(own).map((t) => [t.key, t.tolerationSeconds])).toEqual([['node.kubernetes.io/unreachable', 60], ['node.kubernetes.io/not-ready', 300]]);
+    const noSchedule = pod({}, { tolerations: [{ key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoSchedule' }] });
+    expect(tolerationsOf(noSchedule).map((t) => t.key)).toEqual(['node.kubernetes.io/unreachable', 'node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']);
+    const c = run(taintEvictionControllerMachine, '1.30');
+    c.send({ type: 'watch.added', now: 0, object: own });
+    c.send({ type: 'watch.added', now: 10 * S, object: node([UNREACHABLE]) });
+    expect(c.of('timer.requested')).toEqual([{ type: 'timer.requested', key: 'evict:default/db-0', at: 70 * S }]);
+  });
+
   it('reaches every state', () => {
     const paths = getShortestPaths(taintEvictionControllerMachine, {
       input: { id: 'c', host: 'm', profile: '1.30' },
@@ -121,6 +147,16 @@ describe('pod garbage collector (gc_controller.go gcTerminating)', () => {
     // the next pass does not delete it again while that delete is in flight
     c.send({ type: 'clock.ticked', now: 100 * S, key: 'gc' });
     expect(c.of('api.request')).toHaveLength(2);
+  });
+
+  it('keeps the phase of its loop from its own start, and forgets a pod that is gone', () => {
+    const c = run(podGcControllerMachine, '1.30', 5 * S);
+    c.send({ type: 'watch.added', now: 6 * S, object: pod({ deletionTimestamp: 'x' }) });
+    c.send({ type: 'watch.deleted', now: 7 * S, object: pod({ deletionTimestamp: 'x' }) });
+    c.send({ type: 'watch.added', now: 70 * S, object: node([OOS]) });
+    expect(c.of('timer.requested').at(-1)).toEqual({ type: 'timer.requested', key: 'gc', at: 85 * S });
+    c.send({ type: 'clock.ticked', now: 85 * S, key: 'gc' });
+    expect(c.of('api.request')).toEqual([]);
   });
 
   it('leaves alone a pod that is not terminating, a Ready node, and a node without the taint; 1.20 has no gcTerminating', () => {
