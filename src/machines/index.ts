@@ -73,6 +73,7 @@ export {
 export {
   kubeletMachine, kubeletWorld, type KubeletWorld, descriptor as kubeletDescriptor, attachedVolumeMachine, mountedPodMachine,
   verifyControllerAttachedVolumeMachine, mountVolumeMachine, unmountVolumeMachine, unmountDeviceMachine,
+  expandInUseVolumeMachine, mapVolumeMachine, unmapVolumeMachine, unmapDeviceMachine,
 } from './kubelet/index.ts';
 export { nodeDriverRegistrarMachine, descriptor as nodeDriverRegistrarDescriptor } from './node-driver-registrar/index.ts';
 export { pvcProtectionControllerMachine, descriptor as pvcProtectionControllerDescriptor } from './pvc-protection-controller/index.ts';

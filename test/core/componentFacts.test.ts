@@ -63,7 +63,7 @@ describe('componentFacts: who the components are', () => {
     // the other plugin's machine is a component of its own, not a lifecycle of this one
     expect(get('csi-controller-plugin').machines.filter((m) => m.role === 'lifecycle')).toHaveLength(1);
     expect(get('kubelet').machines.map((m) => m.machine.id)).toEqual([
-      'kubelet', 'kubeletAttachedVolume', 'kubeletMountedPod', 'verifyControllerAttachedVolume', 'mountVolume', 'unmountVolume', 'unmountDevice', 'expandInUseVolume',
+      'kubelet', 'kubeletAttachedVolume', 'kubeletMountedPod', 'verifyControllerAttachedVolume', 'mountVolume', 'unmountVolume', 'unmountDevice', 'expandInUseVolume', 'mapVolume', 'unmapVolume', 'unmapDevice',
     ]);
     expect(get('attach-detach-controller').machines.map((m) => m.machine.id)).toEqual(['attachDetachController', 'adcAttachState', 'attachVolume', 'detachVolume']);
     for (const c of facts) expect(c.machines[0]?.role, c.name).toBe('component');

@@ -322,8 +322,11 @@ describe('the actual state of world mutators guard their transitions (actual_sta
     expect(asw.markDeviceAsMounted(w, UNIQUE)).toBe(true);
     expect(asw.markVolumeAsDetached(w, UNIQUE)).toBeUndefined();
     expect(w.c.asw[UNIQUE]?.deviceState).toBe('DeviceGloballyMounted');
-    // markDeviceErrorState never turns a globally mounted device uncertain
-    expect(asw.markDeviceAsUncertain(w, UNIQUE)).toBe(false);
+    // MarkDeviceAsUncertain on a globally mounted device is allowed, as upstream's SetDeviceMountState
+    // (UnmapDevice does it before TearDownDevice); markDeviceErrorState itself asks for DeviceNotMounted first
+    expect(asw.markDeviceAsUncertain(w, UNIQUE)).toBe(true);
+    expect(w.c.asw[UNIQUE]?.deviceState).toBe('DeviceMountUncertain');
+    expect(asw.markDeviceAsMounted(w, UNIQUE)).toBe(true);
     expect(asw.markDeviceAsUnmounted(w, UNIQUE)).toBe(true);
     expect(asw.markDeviceAsUncertain(w, UNIQUE)).toBe(true);
     expect(asw.markVolumeAsDetached(w, UNIQUE)).toBeUndefined();

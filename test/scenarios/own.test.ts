@@ -22,7 +22,42 @@ const app = (name = 'app', claimName = 'data', nodeName?: string): K8sObject => 
 });
 const basic = (more: Partial<ScenarioSpec> = {}): ScenarioSpec => ({ objects: [sc(), claim(), app()], ...more });
 
+const blockClaim = (): K8sObject => ({ ...claim(), spec: { ...claim().spec, volumeMode: 'Block' } });
+const blockApp = (devicePath = '/dev/xvda'): K8sObject => ({
+  apiVersion: 'v1', kind: 'Pod', metadata: { name: 'app' },
+  spec: { containers: [{ name: 'app', image: 'busybox', volumeDevices: [{ name: 'data', devicePath }] }], volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }] },
+});
+
 describe('runScenario with a ScenarioSpec', () => {
+  it('a raw block claim: a Block capability, no fsType on the PV, MapVolume on the node (volumeDevices paths), then Running', () => {
+    for (const k8s of ['1.20', '1.30'] as const) {
+      const t = runScenario(basic({ objects: [sc(), blockClaim(), blockApp()] }), { k8s });
+      const create = rpcCalls(t, 'CreateVolume')[0]!;
+      expect((create.request as { volume_capabilities: unknown[] }).volume_capabilities).toEqual([{ AccessType: { Block: {} }, access_mode: { mode: 1 } }]);
+      const pv = t.final.objects.find((o) => o.kind === 'PersistentVolume')!;
+      expect(pv.spec.volumeMode).toBe('Block');
+      expect(pv.spec.csi.fsType).toBeUndefined();
+      const stage = rpcCalls(t, 'NodeStageVolume')[0]!.request as Record<string, any>;
+      expect(stage.staging_target_path).toBe(`/var/lib/kubelet/plugins/kubernetes.io/csi/volumeDevices/staging/${pv.metadata.name}`);
+      expect(stage.volume_capability.AccessType).toEqual({ Block: {} });
+      const uid = t.final.objects.find((o) => o.kind === 'Pod')!.metadata.uid;
+      const publish = rpcCalls(t, 'NodePublishVolume')[0]!.request as Record<string, any>;
+      expect(publish.target_path).toBe(`/var/lib/kubelet/plugins/kubernetes.io/csi/volumeDevices/publish/${pv.metadata.name}/${uid}`);
+      expect(publish.staging_target_path).toBe(stage.staging_target_path);
+      expect(t.steps.some((x) => x.msg === 'kubelet.mapPodDeviceSucceeded')).toBe(true);
+      expect(t.steps.some((x) => x.msg === 'kubelet.setUpSucceeded')).toBe(false);
+      expect(phaseAt(t, 'Pod', 'app')).toBe('Running');
+      expect(checkInvariants(t)).toEqual([]);
+    }
+  });
+
+  it('a driver without raw block support refuses the Block claim: InvalidArgument, ProvisioningFailed, the claim stays Pending', () => {
+    const t = runScenario(basic({ objects: [sc(), blockClaim(), blockApp()], driver: { block: false } }));
+    expect(rpcCalls(t, 'CreateVolume')[0]!.code).toBe('INVALID_ARGUMENT');
+    expect(eventsOf(t, 'ProvisioningFailed').length).toBeGreaterThan(0);
+    expect(phaseAt(t, 'PersistentVolumeClaim', 'data')).toBe('Pending');
+  });
+
   it('runs the story from its start with defaults: two nodes, a generic driver named after the provisioner, its CSIDriver', () => {
     const t = runScenario(basic(), { k8s: '1.30' });
     expect(t.scenario).toBe('custom');
@@ -232,7 +267,8 @@ describe('mistakes are one ScenarioError naming what is wrong and where, never a
     ['a taint without an effect', { actions: [{ at: 0, do: 'taint', node: 'node-1', taint: 'node.kubernetes.io/out-of-service=nodeshutdown' }] }, /actions\[0\]\.taint: .*has no effect: write key\[=value\]:effect/],
     ['a taint with an unknown effect', { actions: [{ at: 0, do: 'taint', node: 'node-1', taint: 'a=b:NoRun' }] }, /actions\[0\]\.taint: unknown taint effect "NoRun"/],
     ['a taint on an unknown node', { actions: [{ at: 0, do: 'taint', node: 'node-9', taint: 'a=b:NoSchedule' }] }, /actions\[0\]\.node: no node "node-9"/],
-    ['a block volume', { driver: { block: true } }, /raw block volumes are not simulated/],
+    ['a device path that is not absolute', { objects: [sc(), blockClaim(), blockApp('dev/xvda')] }, /containers\[0\]\.volumeDevices\[0\]\.devicePath: must be an absolute path, got "dev\/xvda"/],
+    ['a volume both mounted and a device', { objects: [sc(), blockClaim(), { ...blockApp(), spec: { ...blockApp().spec, containers: [{ name: 'app', image: 'busybox', volumeMounts: [{ name: 'data', mountPath: '/data' }], volumeDevices: [{ name: 'data', devicePath: '/dev/xvda' }] }] } }] }, /volumeDevices\[0\]\.name: volume "data" is already in volumeMounts/],
     ['two drivers', { objects: [sc('a.csi'), { ...sc('b.csi'), metadata: { name: 'other' } }] }, /one CSI driver per scenario/],
     ['a misspelt field', { objets: [] }, /objets: unknown field/],
     ['a bad duration', { runFor: 'forever' }, /runFor: must be milliseconds or a duration/],

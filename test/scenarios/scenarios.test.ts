@@ -309,6 +309,38 @@ const outcomes: Record<string, (t: Trace) => void> = {
     expect(logged(t, /MountVolume\.NodeExpandVolume succeeded for volume \\?"pvc-/)).toBe(true);
     expect(running(t, 'web-0')).toBe(true);
   },
+  'block-volume': (t) => {
+    // mapped, not mounted: MapVolume's lines and the volumeDevices paths, then unmapped, unstaged and detached
+    const msgs = t.steps.map((s) => s.msg);
+    for (const m of ['kubelet.mapWaitForAttachSucceeded', 'kubelet.mapPodDeviceSucceeded', 'kubelet.unmapVolumeSucceeded', 'kubelet.unmapDeviceSucceeded']) expect(msgs, m).toContain(m);
+    for (const m of ['kubelet.mountDeviceSucceeded', 'kubelet.setUpSucceeded', 'kubelet.tearDownSucceeded', 'kubelet.unmountDeviceSucceeded']) expect(msgs, m).not.toContain(m);
+    const paths = t.steps.filter((s) => s.kind === 'rpc' && s.component === 'kubelet').map((s) => {
+      const r = s.rpc!.request as Record<string, string>;
+      return `${s.rpc!.method.split('/').pop()} ${r.target_path ?? r.staging_target_path ?? ''}`;
+    }).filter((x) => !x.startsWith('NodeGetCapabilities'));
+    expect(paths.map((p) => p.replace(/pvc-[0-9a-f-]+/, 'PV').replace(/\/[0-9a-f-]{36}$/, '/UID'))).toEqual([
+      'NodeStageVolume /var/lib/kubelet/plugins/kubernetes.io/csi/volumeDevices/staging/PV',
+      'NodePublishVolume /var/lib/kubelet/plugins/kubernetes.io/csi/volumeDevices/publish/PV/UID',
+      'NodeUnpublishVolume /var/lib/kubelet/plugins/kubernetes.io/csi/volumeDevices/publish/PV/UID',
+      'NodeUnstageVolume /var/lib/kubelet/plugins/kubernetes.io/csi/volumeDevices/staging/PV',
+    ]);
+    // two SuccessfulMountVolume Events: the global map path, then the pod's
+    const eventObjects = t.steps.filter((s) => s.kind === 'event').map((s) => s.objects?.[0]?.after).filter((e) => e?.reason === 'SuccessfulMountVolume');
+    expect(eventObjects.map((e) => (e!.message as string).replace(/pvc-[0-9a-f-]+/g, 'PV').replace(/[0-9a-f-]{36}/, 'UID'))).toEqual([
+      'MapVolume.MapPodDevice succeeded for volume "PV" globalMapPath "/var/lib/kubelet/plugins/kubernetes.io/csi/volumeDevices/PV/dev"',
+      'MapVolume.MapPodDevice succeeded for volume "PV" volumeMapPath "/var/lib/kubelet/pods/UID/volumeDevices/kubernetes.io~csi"',
+    ]);
+    // 1.30 marks the pod's volume and then the device uncertain before unmapping them; v1.20.5 does not
+    const seen = (re: RegExp): string[] => t.steps.flatMap((s) => Object.entries(s.states ?? {})).filter(([k]) => re.test(k)).map(([, v]) => v);
+    const podVolume = seen(/^kubelet\/node-1 volume \S+ pod default\/db-0$/);
+    const device = seen(/^kubelet\/node-1 volume \S+$/);
+    expect(podVolume.at(-1)).toBe('VolumeNotMounted');
+    expect(podVolume.includes('VolumeMountUncertain')).toBe(t.k8s === '1.30');
+    expect(device.includes('DeviceMountUncertain')).toBe(t.k8s === '1.30');
+    expect(objs(t, 'VolumeAttachment')).toEqual([]);
+    expect(objs(t, 'PersistentVolume')[0]!.spec.volumeMode).toBe('Block');
+    expect(objs(t, 'Pod')).toEqual([]);
+  },
   'expand-offline': (t) => {
     const claim = get(t, 'PersistentVolumeClaim', 'data')!;
     expect(claim.status.capacity.storage).toBe('2Gi');

@@ -42,7 +42,7 @@ export const CHAPTERS: readonly Chapter[] = [
   {
     id: 'mount',
     title: 'Mount',
-    scenarios: ['mount'],
+    scenarios: ['mount', 'block-volume'],
     summary:
       'The kubelet confirms the attachment, then calls NodeStageVolume and NodePublishVolume on the node plugin, and the pod starts.',
   },

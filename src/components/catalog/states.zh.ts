@@ -214,8 +214,8 @@ export const STATE_DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
     '没有 mountedPod 条目：尚未为该 Pod 运行 SetUp（NodePublishVolume），或其卸载已完成。',
   'SetUp returned an error that is not final: the volume may be published, so TearDown must still run.':
     'SetUp 返回了一个非最终的错误：卷可能已发布，因此仍须运行 TearDown。',
-  'SetUp succeeded: the volume is published into the pod.':
-    'SetUp 已成功：卷已发布到 Pod 中。',
+  'SetUp succeeded: the volume is published into the pod (for a raw block volume: MapPodDevice and the device links).':
+    'SetUp 已成功：卷已发布到 Pod 中（裸块卷则是 MapPodDevice 加上设备链接）。',
   // verifyControllerAttachedVolumeMachine
   'A volume whose plugin is not attachable (CSIDriver attachRequired: false) is attached by definition; one not yet reported in node.status.volumesInUse is not verified.':
     '插件不可挂接（CSIDriver 的 attachRequired: false）的卷，按定义即视为已挂接；尚未在 node.status.volumesInUse 中报告的卷则不做确认。',
@@ -274,6 +274,43 @@ export const STATE_DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
     'NodeUnpublishVolume：csi_mounter.TearDownAt 卸载该 Pod 的卷目录。',
   "MarkVolumeAsUnmounted: the pod's mount is gone.":
     'MarkVolumeAsUnmounted：该 Pod 的挂载已不复存在。',
+  // mapVolumeMachine, unmapVolumeMachine, unmapDeviceMachine (raw block volumes)
+  'MapVolume.WaitForAttach: the VolumeAttachment must say attached (skipped for a volume that needs no attach).':
+    'MapVolume.WaitForAttach：VolumeAttachment 必须显示已挂接（不需要挂接的卷跳过这一步）。',
+  'MapVolume.SetUpDevice: csi_block.SetUpDevice stages the volume for block access (NodeStageVolume with a Block capability).':
+    'MapVolume.SetUpDevice：csi_block.SetUpDevice 以块方式暂存卷（带 Block 能力的 NodeStageVolume）。',
+  'GET the VolumeAttachment: its attachmentMetadata is the publish context.':
+    'GET VolumeAttachment：它的 attachmentMetadata 就是 publish context。',
+  'stageVolumeForBlock: does the node plugin advertise STAGE_UNSTAGE_VOLUME? Without it there is nothing to stage.':
+    'stageVolumeForBlock：节点插件是否通告 STAGE_UNSTAGE_VOLUME？没有的话就无需暂存。',
+  'NodeStageVolume to plugins/kubernetes.io/csi/volumeDevices/staging/<pv>: an error that is not final leaves the device uncertain (markDeviceErrorState).':
+    'NodeStageVolume 到 plugins/kubernetes.io/csi/volumeDevices/staging/<pv>：非最终错误会让设备处于不确定状态（markDeviceErrorState）。',
+  'MapVolume.MapPodDevice: csi_block.MapPodDevice publishes the volume to a file for this pod; then the kubelet links it into the pod.':
+    'MapVolume.MapPodDevice：csi_block.MapPodDevice 把卷发布成这个 Pod 专用的一个文件，然后 kubelet 把它链接进 Pod。',
+  'GET the VolumeAttachment again, for the publish context.':
+    '再次 GET VolumeAttachment，取 publish context。',
+  'NodePublishVolume to plugins/kubernetes.io/csi/volumeDevices/publish/<pv>/<pod uid>: an error that is not final leaves the pod\'s volume uncertain (markVolumeErrorState).':
+    'NodePublishVolume 到 plugins/kubernetes.io/csi/volumeDevices/publish/<pv>/<pod uid>：非最终错误会让该 Pod 的卷处于不确定状态（markVolumeErrorState）。',
+  'expandVolumeDuringMount, as after a mount: GET the claim; a claim smaller than the PV is expanded on the node first.':
+    'expandVolumeDuringMount，与挂载之后相同：GET 申领；申领小于 PV 时先在节点上扩容。',
+  'MarkVolumeAsMounted: the raw device is mapped into the pod.':
+    'MarkVolumeAsMounted：裸设备已映射进 Pod。',
+  'The pod\'s volume is marked uncertain (so that a failure below leaves it to be unmapped again), and the device links go.':
+    'Pod 的卷被标记为不确定（这样后面失败时还会再次取消映射），设备链接被删除。',
+  'UnmapVolume.UnmapPodDevice: csi_block.UnmapPodDevice unpublishes the pod\'s file.':
+    'UnmapVolume.UnmapPodDevice：csi_block.UnmapPodDevice 取消发布该 Pod 的文件。',
+  'NodeUnpublishVolume of plugins/kubernetes.io/csi/volumeDevices/publish/<pv>/<pod uid>.':
+    '对 plugins/kubernetes.io/csi/volumeDevices/publish/<pv>/<pod uid> 调用 NodeUnpublishVolume。',
+  'MarkVolumeAsUnmounted: the pod\'s volume is gone.':
+    'MarkVolumeAsUnmounted：Pod 的卷已移除。',
+  'UnmapDevice.TearDownDevice: csi_block.TearDownDevice unstages the volume.':
+    'UnmapDevice.TearDownDevice：csi_block.TearDownDevice 取消暂存该卷。',
+  'unstageVolumeForBlock: without STAGE_UNSTAGE_VOLUME there is nothing to unstage.':
+    'unstageVolumeForBlock：没有 STAGE_UNSTAGE_VOLUME 就无需取消暂存。',
+  'NodeUnstageVolume of plugins/kubernetes.io/csi/volumeDevices/staging/<pv>.':
+    '对 plugins/kubernetes.io/csi/volumeDevices/staging/<pv> 调用 NodeUnstageVolume。',
+  'MarkDeviceAsUnmounted: the device is no longer mapped on the node.':
+    'MarkDeviceAsUnmounted：设备在节点上已不再映射。',
   // unmountDeviceMachine
   'csi_attacher.UnmountDevice: the CSI client of a registered driver.':
     'csi_attacher.UnmountDevice：已注册驱动的 CSI 客户端。',

@@ -54,7 +54,11 @@ export const RULES: Record<Rule, string> = {
 
 const SINGLE_NODE = ['ReadWriteOnce', 'ReadWriteOncePod'];
 /** kubelet pod volume path: <root>/pods/<uid>/volumes/kubernetes.io~csi/<pv>/mount */
-const TARGET = /\/pods\/([^/]+)\/volumes\/kubernetes\.io~csi\/([^/]+)\/mount$/;
+const FS_TARGET = /\/pods\/([^/]+)\/volumes\/kubernetes\.io~csi\/([^/]+)\/mount$/;
+/** a raw block volume is published to plugins/kubernetes.io/csi/volumeDevices/publish/<pv>/<pod uid> (csi_block.go getPublishPath) */
+const BLOCK_TARGET = /\/volumeDevices\/publish\/[^/]+\/([^/]+)$/;
+/** the pod uid a NodePublishVolume target path belongs to */
+const targetPod = (path: string): string | undefined => FS_TARGET.exec(path)?.[1] ?? BLOCK_TARGET.exec(path)?.[1];
 
 /** The last answer the caller received for a path: 'ok', or not done (a call in flight, failed, uncertain, or undone by NodeUnstage/NodeUnpublish). */
 type CallState = 'pending' | 'ok' | 'failed' | 'uncertain' | 'unstaged' | 'unpublished';
@@ -188,8 +192,7 @@ export function checkInvariants(trace: Trace): Violation[] {
           if (!pv?.spec?.csi) continue;
           const published = [...publish].some(([key, state]) => {
             const [n, h, path] = key.split('|') as [string, string, string];
-            const m = TARGET.exec(path);
-            return state === 'ok' && n === node && h === pv.spec.csi.volumeHandle && m?.[1] === pod.metadata.uid;
+            return state === 'ok' && n === node && h === pv.spec.csi.volumeHandle && targetPod(path) === pod.metadata.uid;
           });
           if (!published) fail(st, 5, `pod ${pod.metadata.namespace}/${pod.metadata.name} runs on ${node} before NodePublishVolume of ${pvName} succeeded for it`);
         }

@@ -222,6 +222,8 @@ function createVolume(ctx: PluginContext, r: R, prefix: string): Outcome {
   // cbs-csi controller.go: disks come in 10 GiB steps
   if (d.volumeIdStyle === 'cbs-disk') size = Math.max(10, Math.ceil(size / GIB / 10) * 10) * GIB;
   const source = req.contentSource(r);
+  const caps = (r.volume_capabilities ?? []) as Array<{ AccessType?: Record<string, unknown> }>;
+  if (d.noRawBlock && caps.some((c) => c.AccessType && 'Block' in c.AccessType)) return fail('INVALID_ARGUMENT', 'block volume capability is not supported');
   if (source?.volumeId && !d.controllerCapabilities.includes('CLONE_VOLUME')) return fail('INVALID_ARGUMENT', 'cloning volumes is not supported');
   if (source?.volumeId && !ctx.volumes[source.volumeId]) return fail('NOT_FOUND', `source volume ${source.volumeId} not found`);
   if (source?.snapshotId && !ctx.snapshots[source.snapshotId]) return fail('NOT_FOUND', 'Volume Snapshot not found');

@@ -46,6 +46,8 @@ export interface DriverProfile {
   logStyle?: 'csi-common' | 'ceph-csi' | 'csi-driver-nfs';
   /** CSI access modes the backend can serve; a volume published with a single-node mode stays on one node */
   multiNodeAccess?: boolean;
+  /** the driver cannot serve raw block volumes: CreateVolume refuses a Block capability */
+  noRawBlock?: boolean;
   /** ceph-csi only: the cluster, pool and monitors named in volume ids and rbd lines */
   ceph?: CephBackendConfig;
 }

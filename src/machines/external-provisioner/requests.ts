@@ -101,6 +101,9 @@ function topology(driver: DriverProfile, claim: K8sObject, nodes: K8sObject[], s
   return { requisite: requisite.map((segments) => ({ segments })), preferred: preferred.map((segments) => ({ segments })) };
 }
 
+/** util.CheckPersistentVolumeClaimModeBlock */
+const isBlockClaim = (claim: K8sObject): boolean => claim.spec?.volumeMode === 'Block';
+
 export function createVolumeRequest(claim: K8sObject, cls: K8sObject, driver: DriverProfile, nodes: K8sObject[], strictTopology = false): Record<string, unknown> {
   const params = Object.fromEntries(Object.entries((cls.parameters ?? {}) as Record<string, string>).filter(([k]) => !k.startsWith(PREFIX) && k !== 'fsType'));
   const modes: string[] = claim.spec?.accessModes ?? ['ReadWriteOnce'];
@@ -109,9 +112,10 @@ export function createVolumeRequest(claim: K8sObject, cls: K8sObject, driver: Dr
   return {
     name: provisionedVolumeName(claim),
     capacity_range: { required_bytes: quantityBytes(claim.spec?.resources?.requests?.storage ?? '1Gi') },
-    // controller.go getVolumeCapabilities: the StorageClass's mountOptions travel as mount_flags
+    // controller.go getVolumeCapability: a Block claim asks for a Block capability (v5.0.1 :499), else a
+    // Mount one whose mount_flags are the StorageClass's mountOptions
     volume_capabilities: modes.map((m) => ({
-      AccessType: { Mount: { fs_type: fsTypeOf(cls, driver), ...(cls.mountOptions?.length ? { mount_flags: cls.mountOptions } : {}) } },
+      AccessType: isBlockClaim(claim) ? { Block: {} } : { Mount: { fs_type: fsTypeOf(cls, driver), ...(cls.mountOptions?.length ? { mount_flags: cls.mountOptions } : {}) } },
       access_mode: { mode: ACCESS[m] ?? 1 },
     })),
     ...(Object.keys(params).length ? { parameters: params } : {}),
@@ -136,7 +140,8 @@ export function buildPersistentVolume(claim: K8sObject, cls: K8sObject, driver: 
       claimRef: { kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, uid: claim.metadata.uid, apiVersion: 'v1', resourceVersion: claim.metadata.resourceVersion },
       csi: {
         // fsType has omitempty: a driver without one (NFS) leaves it out
-        driver: driver.name, volumeHandle: String(volume.volume_id), ...(fsTypeOf(cls, driver) ? { fsType: fsTypeOf(cls, driver) } : {}),
+        // "Set FSType if PV is not Block Volume" (v5.0.1 controller.go:945)
+        driver: driver.name, volumeHandle: String(volume.volume_id), ...(fsTypeOf(cls, driver) && !isBlockClaim(claim) ? { fsType: fsTypeOf(cls, driver) } : {}),
         volumeAttributes: { ...ctx, 'storage.kubernetes.io/csiProvisionerIdentity': identity },
       },
       persistentVolumeReclaimPolicy: cls.reclaimPolicy ?? 'Delete',

@@ -6,6 +6,7 @@ import { kubeletWorld } from './kubelet.world.ts';
 import { attachedVolumeMachine, mountedPodMachine } from './volumemanager/cache/actualStateOfWorld.ts';
 import {
   verifyControllerAttachedVolumeMachine, mountVolumeMachine, unmountVolumeMachine, unmountDeviceMachine, expandInUseVolumeMachine,
+  mapVolumeMachine, unmapVolumeMachine, unmapDeviceMachine,
 } from './operationexecutor/operationGenerator.ts';
 
 export { kubeletMachine, messages, summaries };
@@ -14,6 +15,7 @@ export { kubeletWorld, type KubeletWorld } from './kubelet.world.ts';
 export { attachedVolumeMachine, mountedPodMachine } from './volumemanager/cache/actualStateOfWorld.ts';
 export {
   verifyControllerAttachedVolumeMachine, mountVolumeMachine, unmountVolumeMachine, unmountDeviceMachine, expandInUseVolumeMachine,
+  mapVolumeMachine, unmapVolumeMachine, unmapDeviceMachine,
 } from './operationexecutor/operationGenerator.ts';
 export type { KubeletInput, KubeletContext, DswVolume, AswVolume, PodState, PluginRegistration } from './kubelet.types.ts';
 
@@ -36,5 +38,8 @@ export const descriptor: ComponentDescriptor<KubeletInput> = {
     { match: /^volume_unmount /, machine: unmountVolumeMachine },
     { match: /^unmount_device /, machine: unmountDeviceMachine },
     { match: /^volume_fs_resize /, machine: expandInUseVolumeMachine },
+    { match: /^map_volume /, machine: mapVolumeMachine },
+    { match: /^unmap_volume /, machine: unmapVolumeMachine },
+    { match: /^unmap_device /, machine: unmapDeviceMachine },
   ],
 };

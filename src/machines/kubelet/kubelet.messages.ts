@@ -54,6 +54,7 @@ export const messages = defineMessages({
   'kubelet.mountVolumeStarted': {
     source: 'kubelet', stage: 'mount', severity: 'I',
     summary: 'The kubelet starts mounting volume {volume} for pod {podName}.',
+    variants: { block: 'The kubelet starts mapping raw block volume {volume} into pod {podName} (MapVolume; the line still says MountVolume).' },
     formats: {
       '1.20': { file: 'reconciler.go', line: 269, text: `operationExecutor.MountVolume started for volume ${MOUNT} ` },
       // observed reconciler_common.go:220 on ≈1.27; line for 1.30 unverified
@@ -97,6 +98,64 @@ export const messages = defineMessages({
       '1.20': { file: 'operation_generator.go', line: 657, text: `MountVolume.SetUp succeeded for volume ${MOUNT} ` },
       // line unverified
       '1.30': { file: 'operation_generator.go', line: 721, v: 1, msg: `MountVolume.SetUp succeeded for volume ${MOUNT} `, kv: 'pod={kpod:q}' },
+    },
+  },
+  // Raw block volumes (volumeMode: Block): GenerateMapVolumeFunc, GenerateUnmapVolumeFunc, GenerateUnmapDeviceFunc.
+  // '1.20' lines are upstream v1.20.5's (read in a v1.20.5 tree, /work/notes/block-120-lines.md), not seed
+  // 000's build: seed 000 shows no block line, and its other operation_generator.go lines differ from v1.20.5's.
+  'kubelet.mapWaitForAttachEntering': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'The kubelet waits for the VolumeAttachment of raw block volume {volume} to be attached.',
+    formats: {
+      '1.20': { file: 'operation_generator.go', line: 973, text: `MapVolume.WaitForAttach entering for volume ${MOUNT} DevicePath {devicePath:q}` },
+      // v1.30.1 operation_generator.go:1099 klog.InfoS(GenerateMsgDetailed(…), "pod", klog.KObj(pod))
+      '1.30': { file: 'operation_generator.go', line: 1099, msg: `MapVolume.WaitForAttach entering for volume ${MOUNT} DevicePath {devicePath:q}`, kv: 'pod={kpod:q}' },
+    },
+  },
+  'kubelet.mapWaitForAttachSucceeded': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'VolumeAttachment {devicePath} is attached: raw block volume {volume} can be mapped.',
+    formats: {
+      '1.20': { file: 'operation_generator.go', line: 982, text: `MapVolume.WaitForAttach succeeded for volume ${MOUNT} DevicePath {devicePath:q}` },
+      // v1.30.1 operation_generator.go:1109
+      '1.30': { file: 'operation_generator.go', line: 1109, msg: `MapVolume.WaitForAttach succeeded for volume ${MOUNT} DevicePath {devicePath:q}`, kv: 'pod={kpod:q}' },
+    },
+  },
+  'kubelet.mapPodDeviceGlobalSucceeded': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'Raw block volume {volume} is linked at its global map path {globalMapPath}.',
+    formats: {
+      '1.20': { file: 'operation_generator.go', line: 1082, v: 4, text: `MapVolume.MapPodDevice succeeded for volume ${MOUNT} globalMapPath {globalMapPath:q}` },
+      // v1.30.1 operation_generator.go:1214-1217, klog.V(4)
+      '1.30': { file: 'operation_generator.go', line: 1217, v: 4, msg: `MapVolume.MapPodDevice succeeded for volume ${MOUNT} globalMapPath {globalMapPath:q}`, kv: 'pod={kpod:q}' },
+    },
+  },
+  'kubelet.mapPodDeviceSucceeded': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'NodePublishVolume succeeded and the device is linked into pod {podName}: raw block volume {volume} is mapped.',
+    explain: 'The pod gets the device, not a file system: the kubelet links the device the node plugin published into the pod\'s volumeDevices directory, and the container runtime hands it to the container at the devicePath its volumeDevices names.',
+    formats: {
+      '1.20': { file: 'operation_generator.go', line: 1088, text: `MapVolume.MapPodDevice succeeded for volume ${MOUNT} volumeMapPath {volumeMapPath:q}` },
+      // v1.30.1 operation_generator.go:1220-1223, klog.V(1)
+      '1.30': { file: 'operation_generator.go', line: 1223, v: 1, msg: `MapVolume.MapPodDevice succeeded for volume ${MOUNT} volumeMapPath {volumeMapPath:q}`, kv: 'pod={kpod:q}' },
+    },
+  },
+  'kubelet.unmapVolumeSucceeded': {
+    source: 'kubelet', stage: 'unmount', severity: 'I',
+    summary: 'NodeUnpublishVolume succeeded: raw block volume {volume} is unmapped from pod {podUid}.',
+    formats: {
+      '1.20': { file: 'operation_generator.go', line: 1170, text: 'UnmapVolume succeeded for volume {uniqueName:q} (OuterVolumeSpecName: {outerName:q}) pod {podUid:q} (UID: {podUid:q}). InnerVolumeSpecName {volume:q}. PluginName "kubernetes.io/csi", VolumeGidValue ""' },
+      // v1.30.1 operation_generator.go:1343 klog.Infof, plain text
+      '1.30': { file: 'operation_generator.go', line: 1343, text: 'UnmapVolume succeeded for volume {uniqueName:q} (OuterVolumeSpecName: {outerName:q}) pod {podUid:q} (UID: {podUid:q}). InnerVolumeSpecName {volume:q}. PluginName "kubernetes.io/csi", VolumeGidValue ""' },
+    },
+  },
+  'kubelet.unmapDeviceSucceeded': {
+    source: 'kubelet', stage: 'unmount', severity: 'I',
+    summary: 'UnmapDevice succeeded for raw block volume {volume} on {node}: unstaged (NodeUnstageVolume) and its global map path removed.',
+    formats: {
+      '1.20': { file: 'operation_generator.go', line: 1282, text: `UnmapDevice succeeded for volume ${DEVICE} ` },
+      // v1.30.1 operation_generator.go:1472 klog.Infof(GenerateMsgDetailed("UnmapDevice succeeded", "")), plain text
+      '1.30': { file: 'operation_generator.go', line: 1472, text: `UnmapDevice succeeded for volume ${DEVICE} ` },
     },
   },
   'kubelet.nodeExpandVolumeSucceeded': {
@@ -145,6 +204,7 @@ export const messages = defineMessages({
   'kubelet.unmountVolumeStarted': {
     source: 'kubelet', stage: 'unmount', severity: 'I',
     summary: 'Pod {podUid} no longer needs volume {volume}: the kubelet starts unmounting it from the pod.',
+    variants: { block: 'Pod {podUid} no longer needs raw block volume {volume}: the kubelet starts unmapping it (UnmapVolume; the line still says UnmountVolume).' },
     formats: {
       '1.20': { file: 'reconciler.go', line: 196, text: 'operationExecutor.UnmountVolume started for volume {volume:q} (UniqueName: {uniqueName:q}) pod {podUid:q} (UID: {podUid:q}) ' },
       // line unverified
@@ -163,6 +223,7 @@ export const messages = defineMessages({
   'kubelet.unmountDeviceStarted': {
     source: 'kubelet', stage: 'unmount', severity: 'I',
     summary: 'No pod on {node} uses volume {volume} any more: the kubelet starts unstaging it.',
+    variants: { block: 'No pod on {node} uses raw block volume {volume} any more: the kubelet starts UnmapDevice (the line still says UnmountDevice).' },
     formats: {
       '1.20': { file: 'reconciler.go', line: 312, text: `operationExecutor.UnmountDevice started for volume ${DEVICE} ` },
       // line unverified
@@ -255,5 +316,6 @@ export const kubeletSummaries = defineSummaries({
   'kubelet.csiNodeDriver': 'The kubelet adds driver {driver} (node ID {nodeID}) to CSINode {node}.',
   'kubelet.notifyRegistered': 'The kubelet tells node-driver-registrar that driver {driver} is registered.',
   'kubelet.nodeUnpublishVolume': 'The kubelet asks the CSI node plugin to unmount volume {pvName} from pod {pod}.',
+  'kubelet.nodeUnpublishVolumeForBlock': 'The kubelet has removed the device links of raw block volume {pvName} from pod {pod} and asks the CSI node plugin to unpublish it.',
   'kubelet.markFSResizeFinished': 'The kubelet on {node} marks claim {claim} resized: status.capacity {size}, the FileSystemResizePending condition gone.',
 });

@@ -40,6 +40,7 @@ export const messagesZh = defineMessagesZh({
   },
   'kubelet.mountVolumeStarted': {
     summary: 'kubelet 开始为 Pod {podName} 挂载卷 {volume}。',
+    variants: { block: 'kubelet 开始把裸块卷 {volume} 映射（MapVolume）进 Pod {podName}（这一行仍写作 MountVolume）。' },
   },
   'kubelet.waitForAttachEntering': {
     summary: 'kubelet 等待卷 {volume} 的 VolumeAttachment 变为已挂接。',
@@ -59,12 +60,33 @@ export const messagesZh = defineMessagesZh({
   },
   'kubelet.unmountVolumeStarted': {
     summary: 'Pod {podUid} 不再需要卷 {volume}：kubelet 开始将其从该 Pod 中卸载。',
+    variants: { block: 'Pod {podUid} 不再需要裸块卷 {volume}：kubelet 开始取消映射（UnmapVolume；这一行仍写作 UnmountVolume）。' },
   },
   'kubelet.tearDownSucceeded': {
     summary: 'NodeUnpublishVolume 成功：卷 {volume} 已从 Pod {podUid} 中卸载。',
   },
   'kubelet.unmountDeviceStarted': {
     summary: '{node} 上已没有 Pod 使用卷 {volume}：kubelet 开始取消暂存（unstage）该卷。',
+    variants: { block: '{node} 上已没有 Pod 使用裸块卷 {volume}：kubelet 开始 UnmapDevice（这一行仍写作 UnmountDevice）。' },
+  },
+  'kubelet.mapWaitForAttachEntering': {
+    summary: 'kubelet 等待裸块卷 {volume} 的 VolumeAttachment 变为已挂接（attached）。',
+  },
+  'kubelet.mapWaitForAttachSucceeded': {
+    summary: 'VolumeAttachment {devicePath} 已挂接：裸块卷 {volume} 可以映射了。',
+  },
+  'kubelet.mapPodDeviceGlobalSucceeded': {
+    summary: '裸块卷 {volume} 已链接到它的全局映射路径 {globalMapPath}。',
+  },
+  'kubelet.mapPodDeviceSucceeded': {
+    summary: 'NodePublishVolume 成功，设备已链接进 Pod {podName}：裸块卷 {volume} 映射完成。',
+    explain: 'Pod 拿到的是设备而不是文件系统：kubelet 把节点插件发布出来的设备链接到 Pod 的 volumeDevices 目录，容器运行时再按 volumeDevices 里写的 devicePath 把它交给容器。',
+  },
+  'kubelet.unmapVolumeSucceeded': {
+    summary: 'NodeUnpublishVolume 成功：裸块卷 {volume} 已从 Pod {podUid} 取消映射。',
+  },
+  'kubelet.unmapDeviceSucceeded': {
+    summary: 'UnmapDevice 成功：裸块卷 {volume} 在 {node} 上已取消暂存（NodeUnstageVolume），其全局映射路径已删除。',
   },
   'kubelet.unmountDeviceSucceeded': {
     summary: 'UnmountDevice 成功：卷 {volume} 在 {node} 上已由 NodeUnstageVolume 取消暂存；若驱动没有 STAGE_UNSTAGE_VOLUME，则无需取消暂存。',
@@ -109,5 +131,6 @@ export const summariesZh = defineSummaries({
   'kubelet.csiNodeDriver': 'kubelet 将驱动 {driver}（节点 ID {nodeID}）添加到 CSINode {node}。',
   'kubelet.notifyRegistered': 'kubelet 告知 node-driver-registrar：驱动 {driver} 已注册。',
   'kubelet.nodeUnpublishVolume': 'kubelet 请求 CSI 节点插件将卷 {pvName} 从 Pod {pod} 中卸载。',
+  'kubelet.nodeUnpublishVolumeForBlock': 'kubelet 已删除裸块卷 {pvName} 在 Pod {pod} 中的设备链接，并请求 CSI 节点插件取消发布（unpublish）它。',
   'kubelet.markFSResizeFinished': '{node} 上的 kubelet 把申领 {claim} 标记为扩容完成：status.capacity 为 {size}，FileSystemResizePending 条件消失。',
 });

@@ -53,6 +53,8 @@ export interface VolumeSpec {
   capacityBytes?: number;
   /** the PV's spec.claimRef: the claim a NodeExpandVolume reads and marks resized */
   claimRef?: { namespace: string; name: string };
+  /** the PV's spec.volumeMode Block: the volume is mapped as a raw device (MapVolume), not mounted; absent for Filesystem */
+  block?: true;
 }
 
 /**
@@ -92,7 +94,11 @@ export interface AswVolume extends VolumeSpec {
   claimSize?: number;
 }
 
-export type OperationKind = 'verify' | 'mount' | 'unmount' | 'unmountDevice' | 'expand';
+/**
+ * The generated operations: for a raw block volume the executor's MountVolume, UnmountVolume and
+ * UnmountDevice generate map, unmap and unmapDevice instead (operation_executor.go: fsVolume or not).
+ */
+export type OperationKind = 'verify' | 'mount' | 'unmount' | 'unmountDevice' | 'expand' | 'map' | 'unmap' | 'unmapDevice';
 
 /**
  * A generated operation the executor runs (operationexecutor/operationGenerator.ts): which one, on what,
@@ -108,7 +114,7 @@ export interface InflightOperation {
   /** the pod's volume as the operation started: an uncertain mount outlives the pod's DSW entry */
   pod?: PodVolume;
   /** the request the operation waits for, when it is an API request (its answer's fact is `api.<awaiting>.succeeded|failed`) */
-  awaiting?: 'getNode' | 'getPVC' | 'patchPVC';
+  awaiting?: 'getNode' | 'getPVC' | 'patchPVC' | 'getVolumeAttachment';
   /** the claim a NodeExpandVolume read (its conditions are what MarkFSResizeFinished keeps) */
   claim?: K8sObject;
 }

@@ -74,6 +74,12 @@ export interface Profile {
    */
   kubeletExpandMessageNamesNode: boolean;
   /**
+   * UnmapVolume marks the pod's volume, UnmapDevice the device, uncertain before it starts, so that a
+   * failure halfway leaves them to be unmapped again (operation_generator.go GenerateUnmapVolumeFunc,
+   * GenerateUnmapDeviceFunc).
+   */
+  kubeletBlockUnmapMarksUncertain: boolean;
+  /**
    * Non-graceful node shutdown (NodeOutOfServiceVolumeDetach: alpha 1.24, GA 1.28): the A/D controller
    * detaches at once, without the safe-to-detach check, from a node with the
    * node.kubernetes.io/out-of-service taint (reconciler.go hasOutOfServiceTaint), and the pod garbage
@@ -130,6 +136,8 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletMountExpands: 'afterMountDevice',
     kubeletNodeExpandUnsupportedIsDone: false,
     kubeletExpandMessageNamesNode: false,
+    // v1.20.5 GenerateUnmapVolumeFunc / GenerateUnmapDeviceFunc mark nothing uncertain (the fix came later, not backported)
+    kubeletBlockUnmapMarksUncertain: false,
     adcOutOfServiceTaint: false,
     podGcTerminating: false,
     podGcMarksFailed: false,
@@ -157,6 +165,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletMountExpands: 'afterSetUp',
     kubeletNodeExpandUnsupportedIsDone: true,
     kubeletExpandMessageNamesNode: true,
+    kubeletBlockUnmapMarksUncertain: true,
     adcOutOfServiceTaint: true,
     podGcTerminating: true,
     podGcMarksFailed: true,

@@ -464,6 +464,21 @@ export const SCENARIOS: Scenario[] = [
     }),
   },
   {
+    id: 'block-volume',
+    title: 'Raw block volume: mapped into the pod, not mounted',
+    summary: 'A claim with volumeMode: Block gets an RBD image with no file system, and a pod uses it through volumeDevices. csi-provisioner asks CreateVolume for a Block capability; the attach is the same as for any volume. The kubelet runs MapVolume instead of MountVolume: NodeStageVolume maps the image on the node (no mkfs), NodePublishVolume publishes the device to a file for the pod, and the kubelet links it into the pod\'s volumeDevices directory: "MapVolume.MapPodDevice succeeded". When the pod goes, UnmapVolume (NodeUnpublishVolume) and UnmapDevice (NodeUnstageVolume) undo it, and the volume is detached.',
+    build: () => common({
+      driver: 'ceph-rbd', nodes: twoNodes,
+      objects: cephBase(),
+      actions: [
+        { at: at(1), do: 'create', object: pvc(NS, 'raw', 'ceph-rbd', { size: '1Gi', volumeMode: 'Block' }), summary: 'You create claim default/raw with volumeMode: Block.' },
+        { at: at(2), do: 'create', object: pod(NS, 'db-0', [{ volume: 'raw', claim: 'raw' }], { devices: true }), summary: 'You create pod default/db-0, which uses the claim as the device /dev/xvda (volumeDevices).' },
+        { at: at(45), do: 'delete', kind: 'Pod', namespace: NS, name: 'db-0', summary: 'You delete pod db-0.' },
+      ],
+      runFor: at(100),
+    }),
+  },
+  {
     id: 'statefulset-rollout',
     title: 'StatefulSet rollout: every pod moves to another node',
     summary: 'An N-replica StatefulSet runs on one pool of nodes; the pool is drained (cordoned, pods deleted) and every pod is recreated on the other pool: N detaches, N attaches, N mounts.',

@@ -61,12 +61,14 @@ export function node(spec: NodeSpec | string): K8sObject {
   };
 }
 
-export function pvc(namespace: string, name: string, sc: string, opts: { size?: string; accessModes?: string[]; uid?: string; dataSource?: Record<string, string> } = {}): K8sObject {
+export function pvc(namespace: string, name: string, sc: string, opts: {
+  size?: string; accessModes?: string[]; uid?: string; dataSource?: Record<string, string>; volumeMode?: 'Filesystem' | 'Block';
+} = {}): K8sObject {
   return {
     apiVersion: 'v1', kind: 'PersistentVolumeClaim',
     metadata: { name, namespace, ...(opts.uid ? { uid: opts.uid } : {}) },
     spec: {
-      accessModes: opts.accessModes ?? ['ReadWriteOnce'], storageClassName: sc, volumeMode: 'Filesystem',
+      accessModes: opts.accessModes ?? ['ReadWriteOnce'], storageClassName: sc, volumeMode: opts.volumeMode ?? 'Filesystem',
       resources: { requests: { storage: opts.size ?? '10Gi' } },
       ...(opts.dataSource ? { dataSource: opts.dataSource } : {}),
     },
@@ -78,6 +80,8 @@ export function pod(namespace: string, name: string, claims: Array<{ volume: str
   nodeName?: string; uid?: string; labels?: Record<string, string>;
   /** the StatefulSet that owns the pod (its controller ownerReference) */
   ownerSet?: K8sObject;
+  /** raw block claims: the container gets each as a device (volumeDevices, at /dev/xvd<a…>) instead of a mount */
+  devices?: boolean;
 } = {}): K8sObject {
   const owner = opts.ownerSet;
   return {
@@ -89,7 +93,9 @@ export function pod(namespace: string, name: string, claims: Array<{ volume: str
     },
     spec: {
       ...(opts.nodeName ? { nodeName: opts.nodeName } : {}),
-      containers: [{ name: 'app', image: 'nginx:1.25', volumeMounts: claims.map((c) => ({ name: c.volume, mountPath: `/data/${c.volume}` })) }],
+      containers: [opts.devices
+        ? { name: 'app', image: 'busybox:1.36', command: ['sleep', 'infinity'], volumeDevices: claims.map((c, i) => ({ name: c.volume, devicePath: `/dev/xvd${String.fromCharCode(97 + i)}` })) }
+        : { name: 'app', image: 'nginx:1.25', volumeMounts: claims.map((c) => ({ name: c.volume, mountPath: `/data/${c.volume}` })) }],
       volumes: claims.map((c) => ({ name: c.volume, persistentVolumeClaim: { claimName: c.claim } })),
       terminationGracePeriodSeconds: 30,
     },

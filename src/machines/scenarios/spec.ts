@@ -36,7 +36,7 @@ export interface DriverSpec {
   stageUnstage?: boolean;
   /** access modes the backend can serve (default ReadWriteOnce, ReadWriteOncePod); ReadWriteMany or ReadOnlyMany lets a volume be published to several nodes */
   accessModes?: string[];
-  /** raw block volumes: not simulated yet (true is refused) */
+  /** raw block volumes (volumeMode: Block): default true; false makes CreateVolume refuse a Block capability */
   block?: boolean;
   /** EXPAND_VOLUME on controller and node (default false) */
   expansion?: boolean;
@@ -284,7 +284,6 @@ const isDriverProfile = (d: unknown): d is DriverProfile =>
 
 /** The generic driver a DriverSpec describes. */
 export function genericDriver(name: string, d: DriverSpec = {}, fail: (field: string, msg: string) => never = (f, m) => { throw new ScenarioError(m, { field: f }); }): DriverProfile {
-  if (d.block) fail('block', 'raw block volumes are not simulated yet (the kubelet\'s MapVolume path is left out)');
   for (const m of d.accessModes ?? []) if (!(ACCESS_MODES as readonly string[]).includes(m)) fail('accessModes', `unknown access mode "${m}" (known: ${ACCESS_MODES.join(', ')})`);
   const latency: Partial<Record<CsiRpc, number>> = { ...GENERIC_LATENCY };
   for (const [rpc, v] of Object.entries(d.latencies ?? {})) {
@@ -309,6 +308,7 @@ export function genericDriver(name: string, d: DriverSpec = {}, fail: (field: st
     id: 'generic', name, vendorVersion: d.vendorVersion ?? 'v1.0.0', controllerCapabilities: controller, nodeCapabilities: node,
     attachRequired: attach, topologyKeys: [], latency, defaultFsType: d.fsType ?? 'ext4', volumeIdStyle: 'generic', logStyle: 'csi-common',
     multiNodeAccess: modes.includes('ReadWriteMany') || modes.includes('ReadOnlyMany'),
+    ...(d.block === false ? { noRawBlock: true } : {}),
   };
 }
 

@@ -202,8 +202,7 @@ const checkClaimSpec = (c: Checker, o: unknown, at: Path): void => {
   modes.forEach((_, i) => c.oneOf(o, [...at, 'accessModes', i], ACCESS_MODES, true));
   c.quantity(o, [...at, 'resources', 'requests', 'storage'], true);
   c.string(o, [...at, 'storageClassName']);
-  const mode = c.oneOf(o, [...at, 'volumeMode'], ['Filesystem', 'Block']);
-  if (mode === 'Block') c.fail([...at, 'volumeMode'], 'raw block volumes are not simulated yet (the kubelet\'s MapVolume path is left out); use volumeMode: Filesystem');
+  c.oneOf(o, [...at, 'volumeMode'], ['Filesystem', 'Block']);
   c.string(o, [...at, 'volumeName']);
   const ds = c.object(o, [...at, 'dataSource']);
   if (ds) {
@@ -220,9 +219,17 @@ const checkPodSpec = (c: Checker, o: unknown, at: Path): void => {
     c.object(o, [...at, 'containers', i], true);
     c.string(o, [...at, 'containers', i, 'name'], true);
     c.string(o, [...at, 'containers', i, 'image'], true);
+    const mounted = new Set<unknown>();
     (c.array(o, [...at, 'containers', i, 'volumeMounts']) ?? []).forEach((_m, j) => {
-      c.string(o, [...at, 'containers', i, 'volumeMounts', j, 'name'], true);
+      mounted.add(c.string(o, [...at, 'containers', i, 'volumeMounts', j, 'name'], true));
       c.string(o, [...at, 'containers', i, 'volumeMounts', j, 'mountPath'], true);
+    });
+    // a raw block volume is used through volumeDevices (the API server's validation: a name in one list only, an absolute devicePath)
+    (c.array(o, [...at, 'containers', i, 'volumeDevices']) ?? []).forEach((_m, j) => {
+      const name = c.string(o, [...at, 'containers', i, 'volumeDevices', j, 'name'], true);
+      const path = c.string(o, [...at, 'containers', i, 'volumeDevices', j, 'devicePath'], true);
+      if (name !== undefined && mounted.has(name)) c.fail([...at, 'containers', i, 'volumeDevices', j, 'name'], `volume "${String(name)}" is already in volumeMounts: a container uses a volume as a file system or as a device, not both`);
+      if (typeof path === 'string' && !path.startsWith('/')) c.fail([...at, 'containers', i, 'volumeDevices', j, 'devicePath'], `must be an absolute path, got "${path}"`);
     });
   });
   (c.array(o, [...at, 'volumes']) ?? []).forEach((_, i) => {
@@ -271,7 +278,7 @@ const CHECKS: Partial<Record<Kind, Check>> = {
     if (modes.length === 0) c.fail(['spec', 'accessModes'], 'needs at least one access mode (e.g. ReadWriteOnce)');
     modes.forEach((_, i) => c.oneOf(o, ['spec', 'accessModes', i], ACCESS_MODES, true));
     c.oneOf(o, ['spec', 'persistentVolumeReclaimPolicy'], ['Delete', 'Retain']);
-    if (c.oneOf(o, ['spec', 'volumeMode'], ['Filesystem', 'Block']) === 'Block') c.fail(['spec', 'volumeMode'], 'raw block volumes are not simulated yet; use volumeMode: Filesystem');
+    c.oneOf(o, ['spec', 'volumeMode'], ['Filesystem', 'Block']);
     if (c.object(o, ['spec', 'claimRef'])) {
       c.name(o, ['spec', 'claimRef', 'name'], 'claim name');
       c.string(o, ['spec', 'claimRef', 'namespace']);

@@ -55,3 +55,18 @@ export function deviceMountPath(kubeletRoot: string, style: 'pv' | 'driverHash',
 /** NodePublish target_path. upstream: pkg/volume/csi/csi_mounter.go GetPath. */
 export const podVolumePath = (kubeletRoot: string, podUid: string, pvName: string): string =>
   `${kubeletRoot}/pods/${podUid}/volumes/kubernetes.io~csi/${pvName}/mount`;
+
+/**
+ * Raw block volumes (pkg/volume/csi/csi_block.go): the global map path the device is linked at
+ * (GetGlobalMapPath: plugins/kubernetes.io/csi/volumeDevices/{specName}/dev), the NodeStage
+ * staging path (GetStagingPath), the NodePublish target, a file per pod (getPublishPath), and the
+ * pod's volumeDevices directory the kubelet links the device into (GetPodDeviceMapPath).
+ */
+export const blockGlobalMapPath = (kubeletRoot: string, pvName: string): string =>
+  `${kubeletRoot}/plugins/kubernetes.io/csi/volumeDevices/${pvName}/dev`;
+export const blockStagingPath = (kubeletRoot: string, pvName: string): string =>
+  `${kubeletRoot}/plugins/kubernetes.io/csi/volumeDevices/staging/${pvName}`;
+export const blockPublishPath = (kubeletRoot: string, pvName: string, podUid: string): string =>
+  `${kubeletRoot}/plugins/kubernetes.io/csi/volumeDevices/publish/${pvName}/${podUid}`;
+export const podVolumeDeviceDir = (kubeletRoot: string, podUid: string): string =>
+  `${kubeletRoot}/pods/${podUid}/volumeDevices/kubernetes.io~csi`;

@@ -17,7 +17,7 @@ const UTC = { offsetMin: 0, zone: 'UTC' };
 /** The generated operations' names (GeneratedOperations.OperationName), which key their backoff. */
 export const OPERATION_NAMES: Record<OperationKind, string> = {
   verify: 'verify_controller_attached_volume', mount: 'volume_mount', unmount: 'volume_unmount', unmountDevice: 'unmount_device',
-  expand: 'volume_fs_resize',
+  expand: 'volume_fs_resize', map: 'map_volume', unmap: 'unmap_volume', unmapDevice: 'unmap_device',
 };
 
 /** pendingOperations.Run: false when an operation on the key is running or backing off (the reconciler comes back at the retry time). */

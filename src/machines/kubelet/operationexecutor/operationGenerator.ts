@@ -27,7 +27,7 @@ import type { CsiResultEvent } from '../../shared/contract.ts';
 import { isFinalError, rpcErrorText, type GrpcCode } from '../../shared/csi.ts';
 import type { K8sObject } from '../../shared/k8s.ts';
 import { summarize, type Stage } from '../../shared/messages.ts';
-import { deviceMountPath, podVolumePath } from '../../shared/names.ts';
+import { blockGlobalMapPath, blockPublishPath, deviceMountPath, podVolumeDeviceDir, podVolumePath, volumeAttachmentName } from '../../shared/names.ts';
 import { CSI_TIMEOUT } from '../../shared/timing.ts';
 import { getProfile } from '../../profiles/index.ts';
 import type { InflightOperation, OperationKind, PodVolume, VolumeSpec, Work } from '../kubelet.types.ts';
@@ -40,6 +40,9 @@ import {
 } from '../volumemanager/cache/actualStateOfWorld.ts';
 import { nodeStageVolumeRequest, nodeUnstageVolumeRequest, supportsStageUnstage, waitForAttach } from '../csi/csiAttacher.ts';
 import { nodePublishVolumeRequest, nodeUnpublishVolumeRequest } from '../csi/csiMounter.ts';
+import {
+  nodePublishVolumeForBlockRequest, nodeStageVolumeForBlockRequest, nodeUnpublishVolumeForBlockRequest, nodeUnstageVolumeForBlockRequest,
+} from '../csi/csiBlock.ts';
 import { nodeExpandVolumeRequest, supportsNodeExpand } from '../csi/expander.ts';
 import { formatBinary, parseQuantity } from '../../shared/quantity.ts';
 import { OPERATION_NAMES, operationAbandoned, operationCompleted, operationFailed } from './operationExecutor.ts';
@@ -61,7 +64,9 @@ export type OperationEvent =
   | { type: 'api.getPVC.succeeded'; pvc: K8sObject }
   | { type: 'api.getPVC.failed'; message: string }
   | { type: 'api.patchPVC.succeeded' }
-  | { type: 'api.patchPVC.failed'; message: string };
+  | { type: 'api.patchPVC.failed'; message: string }
+  | { type: 'api.getVolumeAttachment.succeeded' }
+  | { type: 'api.getVolumeAttachment.failed'; message: string };
 
 const rpcFact = (rpc: string): NodeRpc => (rpc[0]!.toLowerCase() + rpc.slice(1)) as NodeRpc;
 
@@ -77,6 +82,7 @@ export function csiFact(e: CsiResultEvent): OperationEvent {
 export function apiFact(awaiting: InflightOperation['awaiting'], ok: boolean, object: K8sObject | undefined, message: string | undefined): OperationEvent {
   if (awaiting === 'getPVC') return ok && object ? { type: 'api.getPVC.succeeded', pvc: object } : { type: 'api.getPVC.failed', message: message ?? '' };
   if (awaiting === 'patchPVC') return ok ? { type: 'api.patchPVC.succeeded' } : { type: 'api.patchPVC.failed', message: message ?? '' };
+  if (awaiting === 'getVolumeAttachment') return ok ? { type: 'api.getVolumeAttachment.succeeded' } : { type: 'api.getVolumeAttachment.failed', message: message ?? '' };
   return ok && object ? { type: 'api.getNode.succeeded', node: object } : { type: 'api.getNode.failed', message: message ?? '' };
 }
 
@@ -85,9 +91,12 @@ export function apiFact(awaiting: InflightOperation['awaiting'], ok: boolean, ob
 /** Every action a machine names is performed by `perform` below on the kubelet's Work. */
 const named = <K extends string>(...names: K[]): Record<K, () => void> => namedActions(names);
 
-type FailParams = { stage: 'VerifyControllerAttachedVolume' | 'WaitForAttach' | 'MountDevice' | 'SetUp' | 'TearDown' | 'UnmountDevice' | 'NodeExpandVolume'; error: FailReason };
+type FailParams = { stage: 'VerifyControllerAttachedVolume' | 'WaitForAttach' | 'MountDevice' | 'SetUp' | 'TearDown' | 'UnmountDevice' | 'NodeExpandVolume'
+  | BlockStep; error: FailReason };
+/** The steps of the block operations, named as their error prefixes name them ("MapVolume.SetUpDevice failed …"). */
+type BlockStep = 'MapVolume.WaitForAttach' | 'MapVolume.SetUpDevice' | 'MapVolume.MapPodDevice' | 'MapVolume.ExpandVolume' | 'UnmapVolume.UnmapPodDevice' | 'UnmapDevice.TearDownDevice';
 type FailReason = 'notReportedInUse' | 'getNodeFailed' | 'notAttachedAccordingToNodeStatus' | 'driverNotFound' | 'rpc' | 'notAttached'
-  | 'getPVCFailed' | 'expandNotSupported' | 'expandRpc' | 'patchPVCFailed';
+  | 'getPVCFailed' | 'expandNotSupported' | 'expandRpc' | 'patchPVCFailed' | 'getVolumeAttachmentFailed';
 
 /**
  * The state every CSI step starts in: the CSI client of a registered driver is created, or the
@@ -435,9 +444,218 @@ export const unmountDeviceMachine = setup({
   },
 });
 
+// ------------------------------------------------------------------ raw block volumes
+
+/** What a MapVolume knows when it starts. */
+export interface MapContext extends ExpansionContext { attachable: boolean; deviceGloballyMounted: boolean }
+
+/**
+ * A step of csi_block.go that reads the VolumeAttachment from the API server for its publish context
+ * (SetUpDevice and MapPodDevice each GET it; skipped when the CSIDriver says attachRequired: false).
+ */
+const getVolumeAttachmentState = (description: string, next: string, failed: string, stage: BlockStep) => ({
+  description,
+  // a volume that needs no attach answers at once (skipAttach)
+  entry: 'getVolumeAttachment' as const,
+  on: {
+    'api.getVolumeAttachment.succeeded': next,
+    'api.getVolumeAttachment.failed': { target: failed, actions: { type: 'operationFailed' as const, params: { stage, error: 'getVolumeAttachmentFailed' as const } } },
+  },
+});
+
+/**
+ * MapVolume (OperationName map_volume): a raw block volume is not mounted but mapped.
+ * WaitForAttach; SetUpDevice (NodeStageVolume to the block staging directory) unless the device is
+ * globally mapped already; MarkDeviceAsMounted at the global map path; MapPodDevice
+ * (NodePublishVolume to a file per pod, whose path becomes the device path, marked again); the
+ * kubelet links the device into the pod's volumeDevices directory (MapBlockVolume: symlinks and a
+ * loop device that holds it open), logs and records "MapVolume.MapPodDevice succeeded" twice (global
+ * map path at -v=4, the pod's path at -v=1), and finally expandVolumeDuringMount as for a mount.
+ * upstream: v1.30.1 operation_generator.go GenerateMapVolumeFunc :1032-1268.
+ */
+export const mapVolumeMachine = setup({
+  types: { context: {} as MapContext, events: {} as OperationEvent, input: {} as Omit<MapContext, 'resizeDone'> },
+  actions: {
+    ...named('waitForAttach', 'setDevicePath', 'getVolumeAttachment', 'newCsiDriverClient', 'nodeGetCapabilities', 'nodeStageVolumeForBlock',
+      'nodePublishVolumeForBlock', 'markDeviceAsMounted', 'markDeviceErrorState', 'markVolumeErrorState', 'mapBlockVolume',
+      'markVolumeAsMounted', 'operationSucceeded', ...EXPANSION_ACTIONS),
+    operationFailed: (_, _params: FailParams) => {},
+    markResizeDone: assign({ resizeDone: true }),
+  },
+  guards: {
+    ...expansionGuards,
+    isDeviceGloballyMounted: ({ context }) => context.deviceGloballyMounted,
+    isStageUnstageSupported: ({ event }) => 'response' in event && supportsStageUnstage(event.response),
+  },
+}).createMachine({
+  id: 'mapVolume',
+  context: ({ input }) => ({ ...input, resizeDone: false }),
+  initial: 'waitForAttach',
+  states: {
+    waitForAttach: {
+      description: 'MapVolume.WaitForAttach: the VolumeAttachment must say attached (skipped for a volume that needs no attach).',
+      entry: { type: 'waitForAttach', params: { block: true } },
+      on: {
+        'csiAttacher.waitForAttach.succeeded': [
+          { guard: 'isDeviceGloballyMounted', target: 'mapPodDevice', actions: ['setDevicePath', 'markDeviceAsMounted'] },
+          { target: 'setUpDevice', actions: 'setDevicePath' },
+        ],
+        'csiAttacher.waitForAttach.failed': { target: 'failed', actions: { type: 'operationFailed', params: { stage: 'MapVolume.WaitForAttach', error: 'notAttached' } } },
+      },
+    },
+    setUpDevice: {
+      description: 'MapVolume.SetUpDevice: csi_block.SetUpDevice stages the volume for block access (NodeStageVolume with a Block capability).',
+      initial: 'getVolumeAttachment',
+      states: {
+        getVolumeAttachment: getVolumeAttachmentState('GET the VolumeAttachment: its attachmentMetadata is the publish context.', 'newCsiDriverClient', '#mapVolume.failed', 'MapVolume.SetUpDevice'),
+        newCsiDriverClient: newCsiDriverClientState('The CSI client of a registered driver.', 'nodeGetCapabilities', '#mapVolume.failed', 'MapVolume.SetUpDevice'),
+        nodeGetCapabilities: {
+          description: 'stageVolumeForBlock: does the node plugin advertise STAGE_UNSTAGE_VOLUME? Without it there is nothing to stage.',
+          entry: 'nodeGetCapabilities',
+          on: {
+            'csi.nodeGetCapabilities.succeeded': [
+              { guard: 'isStageUnstageSupported', target: 'nodeStageVolume' },
+              { target: '#mapVolume.mapPodDevice', actions: 'markDeviceAsMounted' },
+            ],
+            'csi.nodeGetCapabilities.failed': { target: '#mapVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MapVolume.SetUpDevice', error: 'rpc' } } },
+          },
+        },
+        nodeStageVolume: {
+          description: 'NodeStageVolume to plugins/kubernetes.io/csi/volumeDevices/staging/<pv>: an error that is not final leaves the device uncertain (markDeviceErrorState).',
+          entry: 'nodeStageVolumeForBlock',
+          on: {
+            'csi.nodeStageVolume.succeeded': { target: '#mapVolume.mapPodDevice', actions: 'markDeviceAsMounted' },
+            'csi.nodeStageVolume.failed': { target: '#mapVolume.failed', actions: ['markDeviceErrorState', { type: 'operationFailed', params: { stage: 'MapVolume.SetUpDevice', error: 'rpc' } }] },
+          },
+        },
+      },
+    },
+    mapPodDevice: {
+      description: 'MapVolume.MapPodDevice: csi_block.MapPodDevice publishes the volume to a file for this pod; then the kubelet links it into the pod.',
+      initial: 'getVolumeAttachment',
+      states: {
+        getVolumeAttachment: getVolumeAttachmentState('GET the VolumeAttachment again, for the publish context.', 'newCsiDriverClient', '#mapVolume.failed', 'MapVolume.MapPodDevice'),
+        newCsiDriverClient: newCsiDriverClientState('The CSI client of a registered driver.', 'nodePublishVolume', '#mapVolume.failed', 'MapVolume.MapPodDevice'),
+        nodePublishVolume: {
+          description: 'NodePublishVolume to plugins/kubernetes.io/csi/volumeDevices/publish/<pv>/<pod uid>: an error that is not final leaves the pod\'s volume uncertain (markVolumeErrorState).',
+          entry: 'nodePublishVolumeForBlock',
+          on: {
+            // the published file is the device path now: MarkDeviceAsMounted again with it, then MapBlockVolume
+            'csi.nodePublishVolume.succeeded': { target: '#mapVolume.expandVolume', actions: ['setDevicePath', 'markDeviceAsMounted', 'mapBlockVolume'] },
+            'csi.nodePublishVolume.failed': { target: '#mapVolume.failed', actions: ['markVolumeErrorState', { type: 'operationFailed', params: { stage: 'MapVolume.MapPodDevice', error: 'rpc' } }] },
+          },
+        },
+      },
+    },
+    expandVolume: {
+      description: 'expandVolumeDuringMount, as after a mount: GET the claim; a claim smaller than the PV is expanded on the node first.',
+      ...nodeExpansionStates('#mapVolume.succeeded', '#mapVolume.failed', 'MapVolume.ExpandVolume', 'published'),
+    },
+    succeeded: { description: 'MarkVolumeAsMounted: the raw device is mapped into the pod.', type: 'final', entry: ['markVolumeAsMounted', 'operationSucceeded'] },
+    failed: FAILED,
+  },
+});
+
+/** What an unmap knows: whether the profile marks the volume (or device) uncertain before it starts. */
+export interface UnmapContext { marksUncertain: boolean }
+
+/**
+ * UnmapVolume (OperationName unmap_volume): mark the pod's volume uncertain, remove the device links
+ * from the pod and the global map path (UnmapBlockVolume), then UnmapPodDevice (NodeUnpublishVolume),
+ * log, MarkVolumeAsUnmounted. No Event on failure.
+ * upstream: v1.30.1 operation_generator.go GenerateUnmapVolumeFunc :1272-1370.
+ */
+export const unmapVolumeMachine = setup({
+  types: { context: {} as UnmapContext, events: {} as OperationEvent, input: {} as UnmapContext },
+  actions: {
+    ...named('markVolumeMountAsUncertain', 'unmapBlockVolume', 'newCsiDriverClient', 'nodeUnpublishVolumeForBlock', 'logUnmapVolumeSucceeded', 'markVolumeAsUnmounted', 'operationSucceeded'),
+    operationFailed: (_, _params: FailParams) => {},
+  },
+}).createMachine({
+  id: 'unmapVolume',
+  context: ({ input }) => input,
+  initial: 'unmapBlockVolume',
+  states: {
+    unmapBlockVolume: {
+      description: 'The pod\'s volume is marked uncertain (so that a failure below leaves it to be unmapped again), and the device links go.',
+      entry: ['markVolumeMountAsUncertain', 'unmapBlockVolume'],
+      always: 'unmapPodDevice',
+    },
+    unmapPodDevice: {
+      description: 'UnmapVolume.UnmapPodDevice: csi_block.UnmapPodDevice unpublishes the pod\'s file.',
+      initial: 'newCsiDriverClient',
+      states: {
+        newCsiDriverClient: newCsiDriverClientState('The CSI client of a registered driver.', 'nodeUnpublishVolume', '#unmapVolume.failed', 'UnmapVolume.UnmapPodDevice'),
+        nodeUnpublishVolume: {
+          description: 'NodeUnpublishVolume of plugins/kubernetes.io/csi/volumeDevices/publish/<pv>/<pod uid>.',
+          entry: 'nodeUnpublishVolumeForBlock',
+          on: {
+            'csi.nodeUnpublishVolume.succeeded': { target: '#unmapVolume.succeeded', actions: ['logUnmapVolumeSucceeded', 'markVolumeAsUnmounted'] },
+            'csi.nodeUnpublishVolume.failed': { target: '#unmapVolume.failed', actions: { type: 'operationFailed', params: { stage: 'UnmapVolume.UnmapPodDevice', error: 'rpc' } } },
+          },
+        },
+      },
+    },
+    succeeded: { description: 'MarkVolumeAsUnmounted: the pod\'s volume is gone.', type: 'final', entry: 'operationSucceeded' },
+    failed: FAILED,
+  },
+});
+
+/**
+ * UnmapDevice (OperationName unmap_device): no pod links the device any more; mark it uncertain,
+ * TearDownDevice (NodeUnstageVolume when the plugin stages), remove the global map path, log,
+ * MarkDeviceAsUnmounted. No Event on failure.
+ * upstream: v1.30.1 operation_generator.go GenerateUnmapDeviceFunc :1382-1490, csi_block.go TearDownDevice.
+ */
+export const unmapDeviceMachine = setup({
+  types: { context: {} as UnmapContext, events: {} as OperationEvent, input: {} as UnmapContext },
+  actions: {
+    ...named('markDeviceAsUncertain', 'newCsiDriverClient', 'nodeGetCapabilities', 'nodeUnstageVolumeForBlock', 'logUnmapDeviceSucceeded', 'markDeviceAsUnmounted', 'operationSucceeded'),
+    operationFailed: (_, _params: FailParams) => {},
+  },
+  guards: {
+    isStageUnstageSupported: ({ event }) => 'response' in event && supportsStageUnstage(event.response),
+  },
+}).createMachine({
+  id: 'unmapDevice',
+  context: ({ input }) => input,
+  initial: 'tearDownDevice',
+  states: {
+    tearDownDevice: {
+      description: 'UnmapDevice.TearDownDevice: csi_block.TearDownDevice unstages the volume.',
+      entry: 'markDeviceAsUncertain',
+      initial: 'newCsiDriverClient',
+      states: {
+        newCsiDriverClient: newCsiDriverClientState('The CSI client of a registered driver.', 'nodeGetCapabilities', '#unmapDevice.failed', 'UnmapDevice.TearDownDevice'),
+        nodeGetCapabilities: {
+          description: 'unstageVolumeForBlock: without STAGE_UNSTAGE_VOLUME there is nothing to unstage.',
+          entry: 'nodeGetCapabilities',
+          on: {
+            'csi.nodeGetCapabilities.succeeded': [
+              { guard: 'isStageUnstageSupported', target: 'nodeUnstageVolume' },
+              { target: '#unmapDevice.succeeded', actions: ['logUnmapDeviceSucceeded', 'markDeviceAsUnmounted'] },
+            ],
+            'csi.nodeGetCapabilities.failed': { target: '#unmapDevice.failed', actions: { type: 'operationFailed', params: { stage: 'UnmapDevice.TearDownDevice', error: 'rpc' } } },
+          },
+        },
+        nodeUnstageVolume: {
+          description: 'NodeUnstageVolume of plugins/kubernetes.io/csi/volumeDevices/staging/<pv>.',
+          entry: 'nodeUnstageVolumeForBlock',
+          on: {
+            'csi.nodeUnstageVolume.succeeded': { target: '#unmapDevice.succeeded', actions: ['logUnmapDeviceSucceeded', 'markDeviceAsUnmounted'] },
+            'csi.nodeUnstageVolume.failed': { target: '#unmapDevice.failed', actions: { type: 'operationFailed', params: { stage: 'UnmapDevice.TearDownDevice', error: 'rpc' } } },
+          },
+        },
+      },
+    },
+    succeeded: { description: 'MarkDeviceAsUnmounted: the device is no longer mapped on the node.', type: 'final', entry: 'operationSucceeded' },
+    failed: FAILED,
+  },
+});
+
 export const OPERATION_MACHINES: Record<OperationKind, AnyStateMachine> = {
   verify: verifyControllerAttachedVolumeMachine, mount: mountVolumeMachine, unmount: unmountVolumeMachine, unmountDevice: unmountDeviceMachine,
-  expand: expandInUseVolumeMachine,
+  expand: expandInUseVolumeMachine, map: mapVolumeMachine, unmap: unmapVolumeMachine, unmapDevice: unmapDeviceMachine,
 };
 
 // ------------------------------------------------------------------ message arguments
@@ -518,6 +736,31 @@ function operationError(w: Work, op: InflightOperation, params: FailParams, even
       return params.error === 'driverNotFound'
         ? { err: `UnmountVolume.TearDown failed ${detailUnmount(v, op.podUid)} : kubernetes.io/csi: mounter.TearDownAt failed to get CSI client: ${notRegistered(v.driver)}` }
         : { err: `UnmountVolume.TearDown failed ${detailUnmount(v, op.podUid)} : kubernetes.io/csi: mounter.TearDownAt failed: ${rpcErr}` };
+    case 'MapVolume.WaitForAttach':
+    case 'MapVolume.SetUpDevice':
+    case 'MapVolume.MapPodDevice':
+    case 'MapVolume.ExpandVolume': {
+      // GenerateError: the detailed text for the executor's line, the simple one for the FailedMapVolume Event
+      const what = params.stage === 'MapVolume.ExpandVolume' ? 'MapVolume.MarkVolumeAsMounted failed while expanding volume' : `${params.stage} failed`;
+      const fn = params.stage === 'MapVolume.MapPodDevice' ? 'MapPodDevice' : 'SetUpDevice';
+      let tail = rpcErr;
+      if (params.error === 'notAttached') tail = event && 'error' in event ? event.error : '';
+      else if (params.error === 'driverNotFound') tail = `kubernetes.io/csi: blockMapper.${fn} failed to get CSI client: ${notRegistered(v.driver)}`;
+      else if (params.error === 'getVolumeAttachmentFailed') {
+        // csi_block.go spells SetupDevice here with a small u
+        tail = `kubernetes.io/csi: blockMapper.${fn === 'SetUpDevice' ? 'SetupDevice' : fn} failed to get volume attachment [id=${volumeAttachmentName(v.handle, v.driver, w.c.input.nodeName)}]: ${event && 'message' in event ? event.message : ''}`;
+      } else if (EXPANSION_ERRORS.has(params.error)) tail = expansionErrorText(v, params.error, event, rpcErr);
+      return { err: `${what} ${p ? detailMount(v, op.podUid, p) : ''} : ${tail}`, eventMessage: `${what} for volume "${v.pvName}" : ${tail}`, eventReason: 'FailedMapVolume' };
+    }
+    case 'UnmapVolume.UnmapPodDevice':
+      return params.error === 'driverNotFound'
+        ? { err: `UnmapVolume.UnmapPodDevice failed ${detailUnmount(v, op.podUid)} : kubernetes.io/csi: blockMapper.UnmapPodDevice failed to get CSI client: ${notRegistered(v.driver)}` }
+        : { err: `UnmapVolume.UnmapPodDevice failed ${detailUnmount(v, op.podUid)} : kubernetes.io/csi: blockMapper.unpublishVolumeForBlock failed: ${rpcErr}` };
+    case 'UnmapDevice.TearDownDevice':
+      if (params.error === 'driverNotFound') return { err: `UnmapDevice.TearDownDevice failed ${detailDevice(w, v)} : kubernetes.io/csi: blockMapper.TearDownDevice failed to get CSI client: ${notRegistered(v.driver)}` };
+      return event?.type === 'csi.nodeGetCapabilities.failed'
+        ? { err: `UnmapDevice.TearDownDevice failed ${detailDevice(w, v)} : kubernetes.io/csi: blockMapper.unstageVolumeForBlock failed to check STAGE_UNSTAGE_VOLUME capability: ${rpcErr}` }
+        : { err: `UnmapDevice.TearDownDevice failed ${detailDevice(w, v)} : kubernetes.io/csi: blockMapper.unstageVolumeForBlock failed: ${rpcErr}` };
     case 'UnmountDevice':
       return params.error === 'driverNotFound'
         ? { err: `UnmountDevice failed ${detailDevice(w, v)} : kubernetes.io/csi: attacher.UnmountDevice failed to create newCsiDriverClient: ${notRegistered(v.driver)}` }
@@ -532,7 +775,8 @@ type Perform = (w: Work, op: InflightOperation, event: OperationEvent | undefine
 /** The stage of the volume's life a failed step belongs to: verifying and waiting for the attachment is attach work. */
 const STAGE_OF_STEP: Record<FailParams['stage'], Stage> = {
   VerifyControllerAttachedVolume: 'attach', WaitForAttach: 'attach', MountDevice: 'mount', SetUp: 'mount', TearDown: 'unmount', UnmountDevice: 'unmount',
-  NodeExpandVolume: 'resize',
+  NodeExpandVolume: 'resize', 'MapVolume.WaitForAttach': 'attach', 'MapVolume.SetUpDevice': 'mount', 'MapVolume.MapPodDevice': 'mount',
+  'MapVolume.ExpandVolume': 'mount', 'UnmapVolume.UnmapPodDevice': 'unmount', 'UnmapDevice.TearDownDevice': 'unmount',
 };
 
 const track = (w: Work, requestId: string, op: InflightOperation, awaiting?: InflightOperation['awaiting']): void => {
@@ -543,6 +787,8 @@ const nodeCall = (w: Work, op: InflightOperation, rpc: Parameters<typeof csi>[1]
 
 /** The attached volume the kubelet's actual state of world records, as the CSI attacher's mount path names it. */
 export function deviceMountPathOf(w: Work, v: VolumeSpec): string {
+  // a raw block volume is "globally mounted" at its global map path (MarkDeviceAsMounted(…, globalMapPath))
+  if (v.block) return blockGlobalMapPath(w.c.input.kubeletRoot, v.pvName);
   return deviceMountPath(w.c.input.kubeletRoot, getProfile(w.c.input.profile).stagingPathStyle, v.pvName, v.driver, v.handle);
 }
 
@@ -603,18 +849,24 @@ const PERFORM: Record<string, Perform> = {
     const v = w.c.asw[op.uniqueName]!;
     log(w, 'kubelet.controllerAttachSucceeded', { ...mountArgs(w, v, op.podUid, podOf(w, op)!), devicePath: v.devicePath });
   },
-  waitForAttach: (w, op) => {
+  /** params.block: MapVolume's WaitForAttach, with its own lines */
+  waitForAttach: (w, op, _event, params) => {
     const v = w.c.dsw[op.uniqueName]!;
     const a = w.c.asw[op.uniqueName]!;
     if (!v.attachable) return { type: 'csiAttacher.waitForAttach.succeeded', devicePath: a.devicePath };
+    const block = (params as { block?: boolean } | undefined)?.block === true;
     const args = mountArgs(w, v, op.podUid, podOf(w, op)!);
-    log(w, 'kubelet.waitForAttachEntering', { ...args, devicePath: a.devicePath });
+    log(w, block ? 'kubelet.mapWaitForAttachEntering' : 'kubelet.waitForAttachEntering', { ...args, devicePath: a.devicePath });
     const r = waitForAttach(w, v);
     if ('error' in r) return { type: 'csiAttacher.waitForAttach.failed', error: r.error };
-    log(w, 'kubelet.waitForAttachSucceeded', { ...args, devicePath: r.devicePath });
+    log(w, block ? 'kubelet.mapWaitForAttachSucceeded' : 'kubelet.waitForAttachSucceeded', { ...args, devicePath: r.devicePath });
     return { type: 'csiAttacher.waitForAttach.succeeded', devicePath: r.devicePath };
   },
-  setDevicePath: (w, op, event) => { if (event?.type === 'csiAttacher.waitForAttach.succeeded') setDevicePath(w, op.uniqueName, event.devicePath); },
+  setDevicePath: (w, op, event) => {
+    if (event?.type === 'csiAttacher.waitForAttach.succeeded') setDevicePath(w, op.uniqueName, event.devicePath);
+    // a raw block volume: MapPodDevice's publish path is the device path from now on
+    else if (event?.type === 'csi.nodePublishVolume.succeeded') setDevicePath(w, op.uniqueName, blockPublishPath(w.c.input.kubeletRoot, volumeOf(w, op)!.pvName, op.podUid));
+  },
   newCsiDriverClient: (w, op) => (w.c.registered[volumeOf(w, op)!.driver] ? { type: 'csi.driverClient.created' } : { type: 'csi.driverClient.failed' }),
   nodeGetCapabilities: (w, op) => nodeCall(w, op, 'NodeGetCapabilities', {}),
   nodeStageVolume: (w, op) => nodeCall(w, op, 'NodeStageVolume', nodeStageVolumeRequest(w, volumeOf(w, op)!, stagingPathOf(w, op))),
@@ -661,6 +913,50 @@ const PERFORM: Record<string, Perform> = {
   logUnmountDeviceSucceeded: (w, op, _event, params) => {
     const a = w.c.asw[op.uniqueName]!;
     log(w, 'kubelet.unmountDeviceSucceeded', { volume: a.pvName, uniqueName: a.uniqueName, node: w.c.input.nodeName }, undefined, skipped(params) ? 'notStaged' : 'staged');
+  },
+  // ---- raw block volumes (csi_block.go)
+  getVolumeAttachment: (w, op) => {
+    const v = volumeOf(w, op)!;
+    if (!v.attachable) return { type: 'api.getVolumeAttachment.succeeded' };
+    track(w, api(w, { verb: 'get', kind: 'VolumeAttachment', name: volumeAttachmentName(v.handle, v.driver, w.c.input.nodeName) }), op, 'getVolumeAttachment');
+  },
+  nodeStageVolumeForBlock: (w, op) => nodeCall(w, op, 'NodeStageVolume', nodeStageVolumeForBlockRequest(w, volumeOf(w, op)!)),
+  nodePublishVolumeForBlock: (w, op) => nodeCall(w, op, 'NodePublishVolume', nodePublishVolumeForBlockRequest(w, volumeOf(w, op)!, op.podUid)),
+  nodeUnpublishVolumeForBlock: (w, op) => {
+    const v = volumeOf(w, op)!;
+    nodeCall(w, op, 'NodeUnpublishVolume', nodeUnpublishVolumeForBlockRequest(w, v, op.podUid),
+      summarize(summaries, 'kubelet.nodeUnpublishVolumeForBlock', { pvName: v.pvName, pod: podOf(w, op)?.podName ?? op.podUid }));
+  },
+  nodeUnstageVolumeForBlock: (w, op) => nodeCall(w, op, 'NodeUnstageVolume', nodeUnstageVolumeForBlockRequest(w, volumeOf(w, op)!)),
+  /** MapBlockVolume: the device linked at the global map path and into the pod; the two "MapPodDevice succeeded" lines and Events */
+  mapBlockVolume: (w, op) => {
+    const v = volumeOf(w, op)!;
+    const p = podOf(w, op);
+    if (!p) return;
+    const root = w.c.input.kubeletRoot;
+    const globalMapPath = blockGlobalMapPath(root, v.pvName), volumeMapPath = podVolumeDeviceDir(root, op.podUid);
+    const args = mountArgs(w, v, op.podUid, p);
+    const pod = w.c.pods[op.podUid];
+    const event = (message: string) => pod && w.out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name }, eventType: 'Normal', reason: 'SuccessfulMountVolume', message });
+    event(`MapVolume.MapPodDevice succeeded for volume "${v.pvName}" globalMapPath "${globalMapPath}"`);
+    log(w, 'kubelet.mapPodDeviceGlobalSucceeded', { ...args, globalMapPath });
+    event(`MapVolume.MapPodDevice succeeded for volume "${v.pvName}" volumeMapPath "${volumeMapPath}"`);
+    log(w, 'kubelet.mapPodDeviceSucceeded', { ...args, volumeMapPath });
+  },
+  unmapBlockVolume: () => {},
+  markDeviceAsUncertain: (w, op) => { if ((op.machine.context as unknown as UnmapContext).marksUncertain) markDeviceAsUncertain(w, op.uniqueName); },
+  markVolumeMountAsUncertain: (w, op) => {
+    const p = podOf(w, op);
+    if (p && (op.machine.context as unknown as UnmapContext).marksUncertain) markVolumeMountAsUncertain(w, op.uniqueName, op.podUid, p);
+  },
+  logUnmapVolumeSucceeded: (w, op) => {
+    const v = volumeOf(w, op)!;
+    const outerName = w.c.asw[op.uniqueName]?.pods[op.podUid]?.outerName ?? '';
+    log(w, 'kubelet.unmapVolumeSucceeded', { volume: v.pvName, uniqueName: v.uniqueName, podUid: op.podUid, outerName });
+  },
+  logUnmapDeviceSucceeded: (w, op) => {
+    const a = w.c.asw[op.uniqueName]!;
+    log(w, 'kubelet.unmapDeviceSucceeded', { volume: a.pvName, uniqueName: a.uniqueName, node: w.c.input.nodeName });
   },
   operationSucceeded: (w, op) => operationCompleted(w, op.key),
   operationFailed: (w, op, event, params) => {

@@ -52,6 +52,8 @@ export const attachedVolumeMachine = setup({
       description: 'MountDevice succeeded: the volume is staged at its global mount path (or the driver has no STAGE_UNSTAGE_VOLUME).',
       on: {
         MarkDeviceAsMounted: 'DeviceGloballyMounted',
+        // 1.30 UnmapDevice marks the device uncertain before TearDownDevice, so that a failure leaves it to be unmapped again
+        MarkDeviceAsUncertain: 'DeviceMountUncertain',
         MarkDeviceAsUnmounted: 'DeviceNotMounted',
       },
     },
@@ -80,8 +82,9 @@ export const mountedPodMachine = setup({
       on: { MarkVolumeAsMounted: 'VolumeMounted', MarkVolumeMountAsUncertain: 'VolumeMountUncertain', MarkVolumeAsUnmounted: 'VolumeNotMounted' },
     },
     VolumeMounted: {
-      description: 'SetUp succeeded: the volume is published into the pod.',
-      on: { MarkVolumeAsMounted: 'VolumeMounted', MarkVolumeAsUnmounted: 'VolumeNotMounted' },
+      description: 'SetUp succeeded: the volume is published into the pod (for a raw block volume: MapPodDevice and the device links).',
+      // UnmapVolume marks the pod's volume uncertain before it removes the links, so that a failure leaves it to be unmapped again
+      on: { MarkVolumeAsMounted: 'VolumeMounted', MarkVolumeMountAsUncertain: 'VolumeMountUncertain', MarkVolumeAsUnmounted: 'VolumeNotMounted' },
     },
   },
 });
@@ -105,9 +108,9 @@ export const getVolumeMountState = (w: Work, volume: string, podUid: string): Vo
 
 /** MarkVolumeAsAttached: the volume enters the table, its device not mounted. */
 export function markVolumeAsAttached(w: Work, v: VolumeSpec, devicePath: string, deviceMountPath: string): void {
-  const { uniqueName, pvName, driver, handle, attachable, fsType, accessMode, readOnly, volumeContext, capacityBytes, claimRef } = v;
+  const { uniqueName, pvName, driver, handle, attachable, fsType, accessMode, readOnly, volumeContext, capacityBytes, claimRef, block } = v;
   own(w, 'asw')[uniqueName] = {
-    uniqueName, pvName, driver, handle, attachable, fsType, accessMode, readOnly, volumeContext,
+    uniqueName, pvName, driver, handle, attachable, fsType, accessMode, readOnly, volumeContext, ...(block ? { block } : {}),
     ...(capacityBytes !== undefined ? { capacityBytes } : {}), ...(claimRef ? { claimRef } : {}),
     devicePath, deviceMountPath, deviceState: 'DeviceNotMounted', pods: {},
   };

@@ -43,6 +43,7 @@ export function volumeSpecFromPV(pv: K8sObject): VolumeSpec | undefined {
     ...(pv.spec.mountOptions?.length ? { mountOptions: [...pv.spec.mountOptions] } : {}),
     ...(pv.spec.capacity?.storage !== undefined ? { capacityBytes: parseQuantity(pv.spec.capacity.storage) } : {}),
     ...(pv.spec.claimRef?.name ? { claimRef: { namespace: pv.spec.claimRef.namespace ?? 'default', name: pv.spec.claimRef.name } } : {}),
+    ...(pv.spec.volumeMode === 'Block' ? { block: true as const } : {}),
   };
 }
 

@@ -28,9 +28,11 @@ function unmountVolumes(w: Work): void {
     for (const [uid, p] of Object.entries(v.pods)) {
       if (w.c.dsw[v.uniqueName]?.pods[uid]) continue;
       const key: OperationKey = { volumeName: v.uniqueName, podName: uid, nodeName: '' };
-      if (!startOperation(w, key, 'unmount')) continue;
-      log(w, 'kubelet.unmountVolumeStarted', { volume: v.pvName, uniqueName: v.uniqueName, podUid: uid });
-      startGeneratedOperation(w, { kind: 'unmount', key, uniqueName: v.uniqueName, podUid: uid, pod: p }, {});
+      // operationExecutor.UnmountVolume generates an unmap for a raw block volume
+      const kind = v.block ? 'unmap' : 'unmount';
+      if (!startOperation(w, key, kind)) continue;
+      log(w, 'kubelet.unmountVolumeStarted', { volume: v.pvName, uniqueName: v.uniqueName, podUid: uid }, undefined, v.block ? 'block' : undefined);
+      startGeneratedOperation(w, { kind, key, uniqueName: v.uniqueName, podUid: uid, pod: p }, v.block ? { marksUncertain: marksUncertain(w) } : {});
     }
   }
 }
@@ -55,6 +57,14 @@ function mountOrAttachVolumes(w: Work): void {
         startGeneratedOperation(w, { kind: 'verify', key, uniqueName: v.uniqueName, podUid: uid },
           { volumeName: v.uniqueName, attachable: v.attachable, reportedInUse: v.reportedInUse });
       } else if (!a.pods[uid] || a.pods[uid].state === 'VolumeMountUncertain') {
+        // operationExecutor.MountVolume generates a map for a raw block volume (the same "MountVolume started" line)
+        if (v.block) {
+          if (!startOperation(w, key, 'map')) continue;
+          log(w, 'kubelet.mountVolumeStarted', mountArgs(w, v, uid, p), undefined, 'block');
+          startGeneratedOperation(w, { kind: 'map', key, uniqueName: v.uniqueName, podUid: uid, pod: p },
+            { attachable: v.attachable, deviceGloballyMounted: a.deviceState === 'DeviceGloballyMounted', ...expansion(w, v.desiredSize ?? v.capacityBytes ?? 0) });
+          continue;
+        }
         if (!startOperation(w, key, 'mount')) continue;
         log(w, 'kubelet.mountVolumeStarted', mountArgs(w, v, uid, p));
         startGeneratedOperation(w, { kind: 'mount', key, uniqueName: v.uniqueName, podUid: uid, pod: p },
@@ -70,6 +80,8 @@ function mountOrAttachVolumes(w: Work): void {
   }
 }
 
+const marksUncertain = (w: Work): boolean => getProfile(w.c.input.profile).kubeletBlockUnmapMarksUncertain;
+
 /** What the expansion steps of an operation need: the size to reach and the profile's answer to a node without EXPAND_VOLUME. */
 const expansion = (w: Work, newSize: number) => ({ newSize, unsupportedIsDone: getProfile(w.c.input.profile).kubeletNodeExpandUnsupportedIsDone });
 
@@ -80,9 +92,10 @@ function unmountDetachDevices(w: Work): void {
     const key: OperationKey = { volumeName: v.uniqueName, podName: '', nodeName: '' };
     if (isOperationPending(w.c.ops, key)) continue;
     if (v.deviceState !== 'DeviceNotMounted') {
-      if (!startOperation(w, key, 'unmountDevice')) continue;
-      log(w, 'kubelet.unmountDeviceStarted', { volume: v.pvName, uniqueName: v.uniqueName, node: w.c.input.nodeName });
-      startGeneratedOperation(w, { kind: 'unmountDevice', key, uniqueName: v.uniqueName, podUid: '' }, {});
+      const kind = v.block ? 'unmapDevice' : 'unmountDevice';
+      if (!startOperation(w, key, kind)) continue;
+      log(w, 'kubelet.unmountDeviceStarted', { volume: v.pvName, uniqueName: v.uniqueName, node: w.c.input.nodeName }, undefined, v.block ? 'block' : undefined);
+      startGeneratedOperation(w, { kind, key, uniqueName: v.uniqueName, podUid: '' }, v.block ? { marksUncertain: marksUncertain(w) } : {});
     } else {
       // ADC-managed: the kubelet only forgets the volume (MarkVolumeAsDetached); the controller detaches it
       markVolumeAsDetached(w, v.uniqueName);
