@@ -156,6 +156,33 @@ describe('reading what people paste', () => {
     expect(more!.match).toBe('guess');
   });
 
+  it('what makes an unknown line what it is: the operation it belongs to, not the words it happens to contain', () => {
+    const stageOf = (line: string) => explainText(line, knowledge).lines[0]!.stage;
+    // the kubelet rebuilding its state after a restart leads to unmounting what no pod wants
+    expect(stageOf('E1128 13:51:01.932744    3227 reconciler.go:376] Could not construct volume information: impossible to reconstruct')).toBe('unmount');
+    // the kernel finding a new SCSI disk is the attach arriving on the node
+    expect(stageOf('Sep  8 10:46:14 node-2 kernel: [ 6416.453692] sd 1:0:0:2: [sde] 4096-byte physical blocks')).toBe('attach');
+    expect(stageOf('E0811 02:51:22.663508  111893 rbd_attach.go:270] rbd: map failed: (5) Input/output error')).toBe('mount');
+    expect(stageOf('I0102 03:04:05.123456    1 node.go:10] resizing: command=resize2fs args=[/dev/dm-0]')).toBe('resize');
+    // a CSI v0 method, and a request named by its message type
+    expect(stageOf('I0403 02:04:43.171259       1 connection.go:136] GRPC call: /csi.v0.Node/NodeGetId')).toBe('register');
+    expect(stageOf('I1216 19:59:40.162545       1 controller.go:731] CreateVolumeRequest name:"pvc-1" capacity_range:<required_bytes:1073741824 > volume_capabilities:<mount:<fs_type:"ext4" > >')).toBe('provision');
+    // payloads: only a volume id is DeleteVolume; a volume and its path is the usage poll NodeGetVolumeStats
+    expect(stageOf('I0626 13:00:14.508121       1 connection.go:245] GRPC request: {"volume_id":"vol-1"}')).toBe('delete');
+    expect(stageOf('I0512 10:44:02.951814       1 utils.go:89] [ID:23] GRPC request: {"volume_id":"vol-1","volume_path":"/var/lib/kubelet/pods/u/volumes/kubernetes.io~csi/pv/mount"}')).toBe('other');
+    // every attach event names the attachdetach-controller: no detach in that (a row a test runner prefixed, read by its words)
+    expect(stageOf('E             Normal   SuccessfulAttachVolume  5m1s   attachdetach-controller  AttachVolume.Attach succeeded for volume "pvc-1"')).toBe('attach');
+    // start-up loops, probes, other controllers and the shell around the logs are nobody's step
+    expect(stageOf('I1004 11:59:35.759007       1 controller.go:811] Starting provisioner controller rbd.csi.ceph.com_provisioner-0')).toBe('other');
+    expect(stageOf('I0110 19:11:21.804827 3535357 kubelet.go:2545] "SyncLoop (probe)" probe="readiness" status="ready" pod="longhorn-system/csi-attacher-0"')).toBe('other');
+    expect(stageOf('I1222 03:50:09.394772       1 gc_controller.go:166] Forced deletion of orphaned Pod kube-flannel-7gscn succeeded')).toBe('other');
+    for (const shell of ['[root@master-1 ~]# kubectl get pvc', 'kubectl -n kube-system logs csi-controller-0 -c csi-provisioner',
+      'csi-attacher-0                    1/2     CrashLoopBackOff   24         126m', 'volumesnapshotcontent.snapshot.storage.k8s.io "import-content" deleted',
+      ' 103015 ?        Ssl    0:05 /csi-node-driver-registrar --v=2 --csi-address=/csi/csi.sock']) {
+      expect(explainText(shell, knowledge).lines[0], shell).toMatchObject({ stage: 'other', kind: 'decoration' });
+    }
+  });
+
   it('unknown lines get a keyword guess, marked as a guess; plain prose is unrelated', () => {
     // (a lower-case line right after a record reads as a wrapped piece of it; after a blank line it is prose)
     const [a, , b, c] = ex('I0101 00:00:00.000000       1 driver.go:12] NodeStageVolume: formatting /dev/xvdf with ext4\n\nthe weather is nice today\n$ kubectl get pods');

@@ -232,6 +232,9 @@ const NOISE_FILES = new Set([
   'leaderelection.go', 'reflector.go', 'clientconn.go', 'shared_informer.go', 'round_trippers.go', 'healthz.go', 'leaderelection_metrics.go', 'metrics.go', 'flags.go',
   // grpc-go's own resolver and balancer (dialing a socket, whatever the call will be for), client-go's API warnings
   'passthrough.go', 'balancer_conn_wrappers.go', 'resolver_conn_wrapper.go', 'pickfirst.go', 'warnings.go',
+  // kube-controller-manager's and the kubelet's loops that are not about volumes: pods, replicas, probes
+  'gc_controller.go', 'replica_set.go', 'deployment_controller.go', 'daemon_controller.go', 'endpoints_controller.go', 'garbagecollector.go',
+  'prober_manager.go', 'prober.go', 'kuberuntime_manager.go', 'kuberuntime_container.go',
 ]);
 /** The controller side never mounts: its "unpublish"/"publish" words mean detach/attach. */
 function controllerSide(stage: Stage, text: string, component: string | null): Stage {
@@ -242,7 +245,7 @@ function controllerSide(stage: Stage, text: string, component: string | null): S
 /** Files whose every line is about one stage. */
 const FILE_STAGE: Record<string, Stage> = { 'plugin_watcher.go': 'register', 'plugin_manager.go': 'register', 'node_register.go': 'register', 'registration.go': 'register' };
 const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace(/\./g, '\\.')).join('|')}):\\d+\\]`);
-const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\])/i;
+const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\])|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\)/i;
 
 /** Component from a Go file name, where it is telling. */
 const FILE_COMPONENT: Record<string, string> = {
@@ -267,7 +270,12 @@ function guessComponent(file: string | null, text: string, stage: Stage): string
 const DESCRIBE_ROW = /^\s*(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(.+?)\s{2,}(\S.*)$/;
 const DESCRIBE_ROW_SHORT = /^\s*(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(\S.*)$/;
 const GET_EVENTS_ROW = /^\s*(\S+)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
-const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,30}:(\s{2,}\S.*|\s*)|Defaulted container .*|(❯|%|>|PS [^>]*>) .*|error: .*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY)\b.*|\$ .*|# .*|[\w.-]+@[\w.-]+:[^$#]*[$#] .*|```.*|\.\.\.|…)\s*$/;
+const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|(❯|%|>|PS [^>]*>) .*|error: .*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY)\b.*|\$ .*|# .*|[\w.-]+@[\w.-]+:[^$#]*[$#] .*|```.*|\.\.\.|…)\s*$/;
+/**
+ * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
+ * itself), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created" answers.
+ */
+const SESSION = /^\s*(\[[^\]]*@[^\]]*\][#$] .*|(kubectl|k|oc|sudo|crictl|journalctl|helm) (logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label)\b.*|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+[SRDZTIsl<NL+]+\s+\d+:\d+\s+\/.*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated))\s*$/;
 
 // ------------------------------------------------------------------ explain
 
@@ -335,7 +343,8 @@ const capabilitiesMethod = (last: string | undefined): string =>
   last?.startsWith('Node') ? 'NodeGetCapabilities' : last?.startsWith('Controller') ? 'ControllerGetCapabilities' : 'GetPluginCapabilities';
 
 /** The method a generic "GRPC request/response" line belongs to: the last call logged by the same program. */
-const METHOD_IN = /\/csi\.v1\.\w+\/(\w+)|\/pluginregistration\.Registration\/(\w+)/;
+// csi.v0 too: old sidecars and drivers still print /csi.v0.Node/NodeGetId
+const METHOD_IN = /\/csi\.v\d+\.\w+\/(\w+)|\/pluginregistration\.Registration\/(\w+)/;
 const methodIn = (text: string): string | null => {
   const m = METHOD_IN.exec(text);
   return m ? m[1] ?? m[2]! : null;
@@ -599,7 +608,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     };
   }
 
-  if (DECORATION.test(s.rest)) return blankResult(n, text, 'decoration', T.decoration);
+  if (DECORATION.test(s.rest) || SESSION.test(s.rest)) return blankResult(n, text, 'decoration', T.decoration);
 
   // a piece of the previous record: indented, or the previous line filled the terminal's width
   // (terminals cut at their exact width, so the previous piece is exactly 80, 100, 120… characters long)

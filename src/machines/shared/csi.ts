@@ -81,6 +81,8 @@ const RPC_STAGE: Record<string, import('./messages.ts').Stage> = {
   ControllerExpandVolume: 'resize', NodeExpandVolume: 'resize',
   CreateSnapshot: 'snapshot', DeleteSnapshot: 'snapshot', ListSnapshots: 'snapshot',
   NodeGetInfo: 'register', GetInfo: 'register', NotifyRegistrationStatus: 'register',
+  // CSI v0's NodeGetId, which node-driver-registrar v0 called for the node ID (NodeGetInfo since CSI v1)
+  NodeGetId: 'register',
 };
 
 export function stageOfMethod(method: string): import('./messages.ts').Stage | undefined {

@@ -22,15 +22,29 @@ const IDENTITY = /(GetPluginInfo|GetPluginCapabilities|Probe|ControllerGetCapabi
 /** Keyword rules, most specific first (unmount before mount, detach before attach). */
 const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/unable to attach or mount|unmounted volumes=|unattached volumes=/i, 'mount'],
+  // a program starting its loops ("Starting provisioner controller …", "Starting save volume queue") is no volume's step
+  [/\bStarting (\w+ ){0,2}(controller|queue|workers?)\b|not watching VolumeAttachments/, 'other'],
+  // the kubelet's reconstruction of its state from the pod directories after a restart, which leads to unmounting what no pod wants
+  // (reconciler.go reconstructVolume / syncStates: "Could not construct volume information")
+  [/\b(re)?construct(ing|ed)? volume\b|reconstruct(ed|ing)? (the )?volume|volume reconstruction/i, 'unmount'],
+  // the file system grown on the node: resize2fs, xfs_growfs
+  [/resize2fs|xfs_growfs/i, 'resize'],
+  // the kernel finding the new disk is the attach arriving on the node (SCSI "sd 1:0:0:2: [sde] …")
+  [/\b(scsi|sd) \d+:\d+:\d+:\d+: /, 'attach'],
+  // mapping an RBD image on the node is ceph-csi's NodeStageVolume
+  [/\brbd:? map\b|\brbd_attach\.go/i, 'mount'],
+  // the provisioner library's operation keys (goroutinemap): "delete-pv-<name>[<uid>]", "provision-<ns>/<claim>[<uid>]"
+  [/\bdelete-pv-/i, 'delete'],
   // kubelet_volumes.go cleanupOrphanedPodDirs: a deleted pod's volume directories still on disk
-  [/orphaned pod|volume paths are still present on disk/i, 'unmount'],
+  [/orphaned pod ("[^"]*" )?found|volume (sub)?paths are still present on disk/i, 'unmount'],
   [/successfully created pv|provisionclaimoperation|provisioning succeeded|started provisioner controller/i, 'provision'],
   [/resizefs|resize ?fs|expanding (mounted )?volume|node_expansion_required|update capacity/i, 'resize'],
   [/regist(er|ration)|plugins_registry|nodegetinfo|csinode|plugin ?(watcher|manager)|not found in the list of registered|csi\.sock/i, 'register'],
   [/unmountdevice|unmountvolume|unmapvolume|unmap|teardown|tear down|unstag|unpublish|\bunmount(ing|ed|er)?\b|umount|removing volume from desired state/i, 'unmount'],
-  [/detach|controllerunpublish/i, 'detach'],
+  // (not the attachdetach-controller's name, which every attach event carries)
+  [/(?<!attach)detach|controllerunpublish/i, 'detach'],
   [/multi-attach|attach|volumeattachment|controllerpublish|volumesattached|volumesinuse|verifycontrollerattached/i, 'attach'],
-  [/mountdevice|mountvolume|mapvolume|\bmount|nodestage|nodepublish|\bstag(e|ing)\b|setup failed|set ?up|global ?mount|fsck|mkfs|format(ting)? /i, 'mount'],
+  [/mountdevice|mountvolume|mapvolume|\bmount|nodestage|nodepublish|\bstag(e|ing)\b|setup failed|set ?up|global ?mount|fsck|mkfs|format(ting)? |udevadm|find (a )?device path/i, 'mount'],
   [/resiz|expan/i, 'resize'],
   [/snapshot|snapcontent/i, 'snapshot'],
   [/deletevolume|delet(e|ing|ed) (the )?(volume|pv)|reclaim/i, 'delete'],
@@ -54,6 +68,11 @@ const OPERATION_STAGE: Array<[RegExp, Stage]> = [
 
 export function stageOfText(text: string): Stage | null {
   for (const [re, st] of OPERATION_STAGE) if (re.test(text)) return st;
+  // a CSI request named by its message type ("CreateVolumeRequest name:…", csi.proto's types)
+  const typed = /\b(\w+)Request\b/.exec(text);
+  if (typed) { const s = stageOfMethod(typed[1]!); if (s) return s; }
+  // the kubelet polling a mounted volume's usage (NodeGetVolumeStats) is no step of its life
+  if (/\bNodeGetVolumeStats\b/.test(text)) return 'other';
   // a CSI method named anywhere in the text decides next (ControllerUnpublishVolume: detach)
   for (const m of text.matchAll(/\b(\w*Volume|\w*Snapshot|NodeGetInfo|GetInfo|NotifyRegistrationStatus)\b/g)) {
     const s = stageOfMethod(m[1]!);
@@ -105,5 +124,10 @@ export function stageOfPayload(text: string): Stage | null {
   if (has('target_path') && has('volume_capability')) return 'mount';
   if (has('target_path')) return 'unmount';
   if (has('node_id') && has('volume_id')) return 'detach';
+  // NodeGetVolumeStats: a volume and its path, nothing else
+  if (has('volume_path') && has('volume_id')) return 'other';
+  // a request that names only a volume (and maybe secrets) is DeleteVolume's
+  const keys = [...p.matchAll(/"(\w+)":/g)].map((m) => m[1]!).filter((k) => k !== 'secrets');
+  if (keys.length === 1 && keys[0] === 'volume_id' && /^\{"volume_id":/.test(p)) return 'delete';
   return null;
 }
