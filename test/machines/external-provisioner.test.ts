@@ -42,8 +42,11 @@ describe('CreateVolume errors', () => {
     c.run(60_000_000);
     const lines = c.steps.filter((s) => s.component === 'external-provisioner' && s.log).map((s) => s.log!.replace(/^.*?\] /, ''));
     expect(lines.filter((l) => l.startsWith('Final error received, removing PVC'))).toHaveLength(2);
-    expect(lines).toContain('Retrying syncing claim "default/data", failure 0');
-    expect(lines).toContain('Retrying syncing claim "default/data", failure 1');
+    // the workqueue key these lines print is the claim's UID (lib controller.go enqueueClaim), not its name
+    const uid = c.api.list('PersistentVolumeClaim').find((x) => x.metadata.name === 'data')!.metadata.uid;
+    expect(uid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines).toContain(`Retrying syncing claim "${uid}", failure 0`);
+    expect(lines).toContain(`Retrying syncing claim "${uid}", failure 1`);
     expect(lines).toContain('GRPC error: rpc error: code = InvalidArgument desc = bad disk type');
     const failed = c.api.list('Event').find((e) => e.reason === 'ProvisioningFailed')!;
     expect(failed.message).toBe('failed to provision volume with StorageClass "cbs": rpc error: code = InvalidArgument desc = bad disk type');

@@ -35,7 +35,7 @@ const outcomes: Record<string, (t: Trace) => void> = {
     expect(failed[0]!.t - calls[0]!.t).toBeGreaterThanOrEqual(10_000);
     expect(failed[0]!.t - calls[0]!.t).toBeLessThan(10_100);
     expect(t.steps.filter((s) => s.kind === 'event' && s.summary.includes('ProvisioningFailed'))).toHaveLength(2);
-    expect(logged(t, /error syncing claim "default\/data": failed to provision volume with StorageClass "standard": rpc error: code = DeadlineExceeded/)).toBe(true);
+    expect(logged(t, /error syncing claim "[0-9a-f-]{36}": failed to provision volume with StorageClass "standard": rpc error: code = DeadlineExceeded/)).toBe(true);
     expect(objs(t, 'PersistentVolume')).toHaveLength(1);
   },
   'provision-failed': (t) => {
@@ -331,7 +331,7 @@ const outcomes: Record<string, (t: Trace) => void> = {
       'MapVolume.MapPodDevice succeeded for volume "PV" volumeMapPath "/var/lib/kubelet/pods/UID/volumeDevices/kubernetes.io~csi"',
     ]);
     // 1.30 marks the pod's volume and then the device uncertain before unmapping them; v1.20.5 does not
-    const seen = (re: RegExp): string[] => t.steps.flatMap((s) => Object.entries(s.states ?? {})).filter(([k]) => re.test(k)).map(([, v]) => v);
+    const seen = (re: RegExp): string[] => t.steps.flatMap((s) => Object.entries(s.states ?? {})).filter(([k]) => re.test(k)).map(([, v]) => String(v));
     const podVolume = seen(/^kubelet\/node-1 volume \S+ pod default\/db-0$/);
     const device = seen(/^kubelet\/node-1 volume \S+$/);
     expect(podVolume.at(-1)).toBe('VolumeNotMounted');

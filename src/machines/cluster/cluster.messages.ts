@@ -17,7 +17,8 @@ export const clusterMessages = defineMessages({
     next: 'Harmless when occasional; if waits grow, raise the sidecar\'s --kube-api-qps and --kube-api-burst.',
     formats: {
       '1.20': { file: 'request.go', line: 581, text: 'Throttling request took {latency}, request: {verb}:{url}', v: 3 },
-      '1.30': { file: 'request.go', line: 697, text: 'Waited for {latency} due to client-side throttling, not priority and fairness, request: {verb}:{url}', v: 3 },
+      // client-go v0.30 rest/request.go:629 klog.V(3).Info for waits over 50ms (:697 is the extra line for waits over 1s)
+      '1.30': { file: 'request.go', line: 629, text: 'Waited for {latency} due to client-side throttling, not priority and fairness, request: {verb}:{url}', v: 3 },
     },
   },
   /**

@@ -297,14 +297,15 @@ export const externalAttacherMessages = defineMessages({
     stage: 'attach', severity: 'I', summary: '{va} already carries the node-id annotation {nodeID}.',
     formats: {
       '1.20': { file: 'csi_handler.go', line: 310, text: 'NodeID annotation is already set on {va:q}', v: 4 },
-      '1.30': { file: 'csi_handler.go', line: 329, msg: 'NodeID annotation is already set', kv: VA, v: 4 },
+      // csi_handler.go:327 adds nodeID to the logger
+      '1.30': { file: 'csi_handler.go', line: 329, msg: 'NodeID annotation is already set', kv: `${VA} nodeID={nodeID:q}`, v: 4 },
     },
   }),
   'externalAttacher.nodeIDAdded': m({
     stage: 'attach', severity: 'I', summary: 'csi-attacher prepares the annotation csi.alpha.kubernetes.io/node-id={nodeID} for {va}.',
     formats: {
       '1.20': { file: 'csi_handler.go', line: 318, text: 'NodeID annotation added to {va:q}', v: 4 },
-      '1.30': { file: 'csi_handler.go', line: 337, msg: 'NodeID annotation added', kv: VA, v: 4 },
+      '1.30': { file: 'csi_handler.go', line: 337, msg: 'NodeID annotation added', kv: `${VA} nodeID={nodeID:q}`, v: 4 },
     },
   }),
   'externalAttacher.pvFinalizerAlreadySet': m({

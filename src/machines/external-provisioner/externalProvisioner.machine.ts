@@ -235,9 +235,11 @@ export function checkError(code: GrpcCode, mayReschedule: boolean, resourceExhau
 function requeue(c: ExternalProvisionerContext, key: string, now: number, out: Out, claimLog: boolean, err?: string): void {
   const failures = c.failures[key] ?? 0;
   const delay = sidecarRetryDelay(failures);
-  if (claimLog) out.push(log('retryingClaim', { claim: key, failures, delay: goDuration(delay * 1000) }));
+  // the claim workqueue's key is the claim's UID (lib controller.go enqueueClaim): the lines print that
+  const uid = c.claims[key]?.metadata.uid ?? key;
+  if (claimLog) out.push(log('retryingClaim', { claim: key, uid, failures, delay: goDuration(delay * 1000) }));
   // the worker returns the sync's error after requeueing, and utilruntime.HandleError prints it
-  if (claimLog && err) out.push(log('errorSyncingClaim', { claim: key, err }));
+  if (claimLog && err) out.push(log('errorSyncingClaim', { claim: key, uid, err }));
   c.failures[key] = failures + 1;
   c.ops[key] = { kind: c.ops[key]?.kind ?? 'provision', step: 'backoff' };
   out.push({ type: 'timer.requested', key: `retry/${key}`, at: now + delay });

@@ -115,8 +115,8 @@ export const externalProvisionerMessages = defineMessages({
     cause: 'CreateVolume or saving the PV failed; see the ProvisioningFailed event and the GRPC error line before this one.',
     next: 'Check the CSI controller plugin logs for the CreateVolume error; the sidecar retries with backoff 1s → 5m until it works.',
     formats: {
-      '1.20': { file: 'controller.go', line: 961, text: 'Retrying syncing claim {claim:q}, failure {failures}' },
-      '1.30': { file: 'controller.go', line: 951, msg: 'Retrying syncing claim', kv: 'key={claim:q} failures={failures}', severity: 'I' },
+      '1.20': { file: 'controller.go', line: 961, text: 'Retrying syncing claim {uid:q}, failure {failures}' },
+      '1.30': { file: 'controller.go', line: 951, msg: 'Retrying syncing claim', kv: 'key={uid:q} failures={failures}', severity: 'I' },
     },
   },
   'externalProvisioner.errorSyncingClaim': {
@@ -126,8 +126,9 @@ export const externalProvisionerMessages = defineMessages({
     // utilruntime.HandleError -> klog.ErrorDepth(2, err): printed as plain text at the caller's line,
     // in both profiles (sig-storage-lib-external-provisioner controller.go processNextClaimWorkItem)
     formats: {
-      '1.20': { file: 'controller.go', line: 984, text: 'error syncing claim {claim:q}: {err}' },
-      '1.30': { file: 'controller.go', line: 974, text: 'error syncing claim {claim:q}: {err}' },
+      // the workqueue's key is the claim's UID (enqueueClaim), which both lines print
+      '1.20': { file: 'controller.go', line: 984, text: 'error syncing claim {uid:q}: {err}' },
+      '1.30': { file: 'controller.go', line: 974, text: 'error syncing claim {uid:q}: {err}' },
     },
   },
   'externalProvisioner.deleteStarted': {

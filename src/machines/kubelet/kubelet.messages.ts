@@ -1,8 +1,9 @@
 /**
  * kubelet log lines (volume manager, operation executor, plugin manager, pod sync).
  * '1.20': printf klog of v1.20; file:line pairs from seed 000 (a real 1.20 kubelet) and
- * k8s-facts §3.10. '1.30': structured klog (InfoS); line numbers for 1.30 are taken from observed
- * 1.2x logs and are marked "line unverified" where no 1.30 log was seen.
+ * k8s-facts §3.10. '1.30': structured klog (InfoS) where upstream uses it; every 1.30 file:line, form
+ * and verbosity was read in v1.30.1 source (vendored in openshift/microshift 3f2622d4f1, identical in
+ * kubeedge's v1.30.7; audit of 2026-12-03).
  * upstream: pkg/kubelet/volumemanager/reconciler/reconciler.go (1.20) and reconciler_common.go (1.30),
  * pkg/volume/util/operationexecutor/operation_generator.go, operation_executor.go
  * (GenerateMsgDetailed = "%v for volume %q %v %v"), pkg/volume/util/nestedpendingoperations,
@@ -21,16 +22,16 @@ export const messages = defineMessages({
     summary: 'The kubelet starts checking whether the attach/detach controller has attached volume {volume} for pod {podName}.',
     formats: {
       '1.20': { file: 'reconciler.go', line: 224, text: `operationExecutor.VerifyControllerAttachedVolume started for volume ${MOUNT} ` },
-      // line unverified (observed in 1.2x logs)
-      '1.30': { file: 'reconciler_common.go', line: 258, msg: `operationExecutor.VerifyControllerAttachedVolume started for volume ${MOUNT} `, kv: 'pod={kpod:q}' },
+      // line read in v1.30.1 source
+      '1.30': { file: 'reconciler_common.go', line: 247, msg: `operationExecutor.VerifyControllerAttachedVolume started for volume ${MOUNT} `, kv: 'pod={kpod:q}' },
     },
   },
   'kubelet.verifyControllerAttachedVolumeNotInUse': {
     source: 'kubelet', stage: 'attach', severity: 'I',
     summary: 'The kubelet does not check volume {volume} yet: it has not reported the volume in the node status volumesInUse.',
     formats: {
-      // kubernetes#106853 (1.24+): no operation, no backoff until the volume is reported in use. line unverified
-      '1.30': { file: 'reconciler_common.go', line: 242, v: 5, msg: `operationExecutor.VerifyControllerAttachedVolume failed for volume ${MOUNT}  volume not marked in-use`, kv: 'pod={kpod:q}' },
+      // kubernetes#106853 (1.24+): no operation, no backoff until the volume is reported in use; line read in v1.30.1 source
+      '1.30': { file: 'reconciler_common.go', line: 232, v: 5, msg: `operationExecutor.VerifyControllerAttachedVolume failed for volume ${MOUNT}  volume not marked in-use`, kv: 'pod={kpod:q}' },
     },
   },
   'kubelet.operationFailed': {
@@ -48,7 +49,7 @@ export const messages = defineMessages({
     summary: 'The node status lists volume {volume} as attached: the kubelet marks it attached.',
     formats: {
       '1.20': { file: 'operation_generator.go', line: 1332, text: `Controller attach succeeded for volume ${MOUNT} device path: {devicePath:q}` },
-      '1.30': { file: 'operation_generator.go', line: 1514, msg: `Controller attach succeeded for volume ${MOUNT} device path: {devicePath:q}`, kv: 'pod={kpod:q}' },
+      '1.30': { file: 'operation_generator.go', line: 1576, msg: `Controller attach succeeded for volume ${MOUNT} device path: {devicePath:q}`, kv: 'pod={kpod:q}' },
     },
   },
   'kubelet.mountVolumeStarted': {
@@ -58,7 +59,7 @@ export const messages = defineMessages({
     formats: {
       '1.20': { file: 'reconciler.go', line: 269, text: `operationExecutor.MountVolume started for volume ${MOUNT} ` },
       // observed reconciler_common.go:220 on ≈1.27; line for 1.30 unverified
-      '1.30': { file: 'reconciler_common.go', line: 231, v: 1, msg: `operationExecutor.MountVolume started for volume ${MOUNT} `, kv: 'pod={kpod:q}' },
+      '1.30': { file: 'reconciler_common.go', line: 220, v: 1, msg: `operationExecutor.MountVolume started for volume ${MOUNT} `, kv: 'pod={kpod:q}' },
     },
   },
   'kubelet.waitForAttachEntering': {
@@ -87,7 +88,7 @@ export const messages = defineMessages({
     },
     formats: {
       '1.20': { file: 'operation_generator.go', line: 596, text: `MountVolume.MountDevice succeeded for volume ${MOUNT} device mount path {deviceMountPath:q}` },
-      // line unverified
+      // line read in v1.30.1 source
       '1.30': { file: 'operation_generator.go', line: 664, msg: `MountVolume.MountDevice succeeded for volume ${MOUNT} device mount path {deviceMountPath:q}`, kv: 'pod={kpod:q}' },
     },
   },
@@ -96,7 +97,7 @@ export const messages = defineMessages({
     summary: 'NodePublishVolume succeeded: volume {volume} is mounted into pod {podName}.',
     formats: {
       '1.20': { file: 'operation_generator.go', line: 657, text: `MountVolume.SetUp succeeded for volume ${MOUNT} ` },
-      // line unverified
+      // line read in v1.30.1 source
       '1.30': { file: 'operation_generator.go', line: 721, v: 1, msg: `MountVolume.SetUp succeeded for volume ${MOUNT} `, kv: 'pod={kpod:q}' },
     },
   },
@@ -166,7 +167,7 @@ export const messages = defineMessages({
       // v1.20.4 operation_generator.go:1683 klog.Infof(detailedMsg): GenerateMsg with an empty suffix, hence the trailing space
       '1.20': { file: 'operation_generator.go', line: 1683, text: `MountVolume.NodeExpandVolume succeeded for volume ${MOUNT} {suffix}` },
       // legacyCallNodeExpandOnPlugin :2227-2230, GenerateMsg(…, nodeName), read in a 1.28-1.30 copy (its SetUp line is :721 too)
-      '1.30': { file: 'operation_generator.go', line: 2230, msg: `MountVolume.NodeExpandVolume succeeded for volume ${MOUNT} {suffix}`, kv: 'pod={kpod:q}' },
+      '1.30': { file: 'operation_generator.go', line: 2235, msg: `MountVolume.NodeExpandVolume succeeded for volume ${MOUNT} {suffix}`, kv: 'pod={kpod:q}' },
     },
   },
   'kubelet.nodeExpandVolumeFailed': {
@@ -177,7 +178,7 @@ export const messages = defineMessages({
     formats: {
       // doOnlineExpansion: klog.Errorf(e2.Error()), v1.20.4 operation_generator.go:1601-1602
       '1.20': { file: 'operation_generator.go', line: 1602, text: `NodeExpandVolume.NodeExpandVolume failed for volume ${MOUNT} : {err}` },
-      '1.30': { file: 'operation_generator.go', line: 2043, text: `NodeExpandVolume.NodeExpandVolume failed for volume ${MOUNT} : {err}` },
+      '1.30': { file: 'operation_generator.go', line: 2048, text: `NodeExpandVolume.NodeExpandVolume failed for volume ${MOUNT} : {err}` },
     },
   },
   'kubelet.mountNodeExpandFailed': {
@@ -206,9 +207,9 @@ export const messages = defineMessages({
     summary: 'Pod {podUid} no longer needs volume {volume}: the kubelet starts unmounting it from the pod.',
     variants: { block: 'Pod {podUid} no longer needs raw block volume {volume}: the kubelet starts unmapping it (UnmapVolume; the line still says UnmountVolume).' },
     formats: {
-      '1.20': { file: 'reconciler.go', line: 196, text: 'operationExecutor.UnmountVolume started for volume {volume:q} (UniqueName: {uniqueName:q}) pod {podUid:q} (UID: {podUid:q}) ' },
-      // line unverified
-      '1.30': { file: 'reconciler_common.go', line: 159, msg: 'operationExecutor.UnmountVolume started for volume {volume:q} (UniqueName: {uniqueName:q}) pod {podUid:q} (UID: {podUid:q}) ' },
+      // MountedVolume.GenerateMsgDetailed names the pod's volume (OuterVolumeSpecName), not the PV (operation_executor.go, v1.19 to v1.30)
+      '1.20': { file: 'reconciler.go', line: 196, text: 'operationExecutor.UnmountVolume started for volume {outerName:q} (UniqueName: {uniqueName:q}) pod {podUid:q} (UID: {podUid:q}) ' },
+      '1.30': { file: 'reconciler_common.go', line: 161, msg: 'operationExecutor.UnmountVolume started for volume {outerName:q} (UniqueName: {uniqueName:q}) pod {podUid:q} (UID: {podUid:q}) ' },
     },
   },
   'kubelet.tearDownSucceeded': {
@@ -217,7 +218,7 @@ export const messages = defineMessages({
     formats: {
       '1.20': { file: 'operation_generator.go', line: 782, text: 'UnmountVolume.TearDown succeeded for volume {uniqueName:q} (OuterVolumeSpecName: {outerName:q}) pod {podUid:q} (UID: {podUid:q}). InnerVolumeSpecName {volume:q}. PluginName "kubernetes.io/csi", VolumeGidValue ""' },
       // still klog.Infof in 1.2x (observed operation_generator.go:803); line for 1.30 unverified
-      '1.30': { file: 'operation_generator.go', line: 803, text: 'UnmountVolume.TearDown succeeded for volume {uniqueName:q} (OuterVolumeSpecName: {outerName:q}) pod {podUid:q} (UID: {podUid:q}). InnerVolumeSpecName {volume:q}. PluginName "kubernetes.io/csi", VolumeGidValue ""' },
+      '1.30': { file: 'operation_generator.go', line: 887, text: 'UnmountVolume.TearDown succeeded for volume {uniqueName:q} (OuterVolumeSpecName: {outerName:q}) pod {podUid:q} (UID: {podUid:q}). InnerVolumeSpecName {volume:q}. PluginName "kubernetes.io/csi", VolumeGidValue ""' },
     },
   },
   'kubelet.unmountDeviceStarted': {
@@ -226,8 +227,8 @@ export const messages = defineMessages({
     variants: { block: 'No pod on {node} uses raw block volume {volume} any more: the kubelet starts UnmapDevice (the line still says UnmountDevice).' },
     formats: {
       '1.20': { file: 'reconciler.go', line: 312, text: `operationExecutor.UnmountDevice started for volume ${DEVICE} ` },
-      // line unverified
-      '1.30': { file: 'reconciler_common.go', line: 288, msg: `operationExecutor.UnmountDevice started for volume ${DEVICE} ` },
+      // line read in v1.30.1 source
+      '1.30': { file: 'reconciler_common.go', line: 282, msg: `operationExecutor.UnmountDevice started for volume ${DEVICE} ` },
     },
   },
   'kubelet.unmountDeviceSucceeded': {
@@ -241,8 +242,8 @@ export const messages = defineMessages({
       // The real 1.20 quirk: klog.Infof(msg, "") with a message that has no verb left, hence %!(EXTRA …).
       '1.20': { file: 'operation_generator.go', line: 869, text: `UnmountDevice succeeded for volume {volume:q} %!(EXTRA string=UnmountDevice succeeded for volume ${DEVICE} )` },
       // fixed later: klog.Info(deviceToDetach.GenerateMsgDetailed(...)), plain text (master-era
-      // operation_generator.go); line unverified
-      '1.30': { file: 'operation_generator.go', line: 937, text: `UnmountDevice succeeded for volume ${DEVICE} ` },
+      // operation_generator.go); line read in v1.30.1 source
+      '1.30': { file: 'operation_generator.go', line: 1001, text: `UnmountDevice succeeded for volume ${DEVICE} ` },
     },
   },
   'kubelet.volumeDetached': {
@@ -251,7 +252,7 @@ export const messages = defineMessages({
     formats: {
       '1.20': { file: 'reconciler.go', line: 319, text: `Volume detached for volume ${DEVICE} DevicePath {devicePath:q}` },
       // observed reconciler.go:319 structured on 1.21/1.22; reconciler_common.go line for 1.30 unverified
-      '1.30': { file: 'reconciler_common.go', line: 300, msg: `Volume detached for volume ${DEVICE} DevicePath {devicePath:q}` },
+      '1.30': { file: 'reconciler_common.go', line: 289, msg: `Volume detached for volume ${DEVICE} DevicePath {devicePath:q}` },
     },
   },
   'kubelet.addedVolumeToDesiredState': {
@@ -259,7 +260,7 @@ export const messages = defineMessages({
     summary: 'Pod {kpod} needs volume {outerName} (PersistentVolume {volume}): added to the desired state of world.',
     formats: {
       '1.20': { file: 'desired_state_of_world_populator.go', line: 346, v: 4, text: 'Added volume {outerName:q} (volSpec={volume:q}) for pod {podUid:q} to desired state.' },
-      '1.30': { file: 'desired_state_of_world_populator.go', line: 316, v: 4, msg: 'Added volume to desired state', kv: 'pod={kpod:q} volumeName={outerName:q} volumeSpecName={volume:q}' },
+      '1.30': { file: 'desired_state_of_world_populator.go', line: 332, v: 4, msg: 'Added volume to desired state', kv: 'pod={kpod:q} volumeName={outerName:q} volumeSpecName={volume:q}' },
     },
   },
   'kubelet.unableToAttachOrMount': {
@@ -277,7 +278,7 @@ export const messages = defineMessages({
     formats: {
       // line unverified
       '1.20': { file: 'csi_plugin.go', line: 99, text: 'kubernetes.io/csi: Trying to validate a new CSI Driver with name: {driver} endpoint: {endpoint} versions: {versions}' },
-      '1.30': { file: 'csi_plugin.go', line: 100, msg: 'kubernetes.io/csi: Trying to validate a new CSI Driver with name: {driver} endpoint: {endpoint} versions: {versions}' },
+      '1.30': { file: 'csi_plugin.go', line: 100, text: 'kubernetes.io/csi: Trying to validate a new CSI Driver with name: {driver} endpoint: {endpoint} versions: {versions}' },
     },
   },
   'kubelet.registerPlugin': {
@@ -286,7 +287,7 @@ export const messages = defineMessages({
     formats: {
       // line unverified
       '1.20': { file: 'csi_plugin.go', line: 112, text: 'kubernetes.io/csi: Register new plugin with name: {driver} at endpoint: {endpoint}' },
-      '1.30': { file: 'csi_plugin.go', line: 113, msg: 'kubernetes.io/csi: Register new plugin with name: {driver} at endpoint: {endpoint}' },
+      '1.30': { file: 'csi_plugin.go', line: 113, text: 'kubernetes.io/csi: Register new plugin with name: {driver} at endpoint: {endpoint}' },
     },
   },
   'kubelet.registerPluginFailed': {

@@ -17,7 +17,8 @@ export const messages = defineMessages({
   'nodeDriverRegistrar.runningMode': {
     source: 'node-driver-registrar', stage: 'register', severity: 'I',
     summary: 'node-driver-registrar runs in registration mode.',
-    formats: { '1.30': { file: 'main.go', line: 151, msg: 'Running node-driver-registrar', kv: 'mode="registration"' } },
+    // --mode is deprecated and defaults to "" in v2.11.1 (main.go:65); the usual manifests do not set it
+    formats: { '1.30': { file: 'main.go', line: 151, msg: 'Running node-driver-registrar', kv: 'mode=""' } },
   },
   'nodeDriverRegistrar.openingConnection': {
     source: 'node-driver-registrar', stage: 'register', severity: 'I',

@@ -10,7 +10,7 @@
 import { enqueueActions, setup } from 'xstate';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
-import { goDuration, rfc3339 } from '../shared/goFormat.ts';
+import { goDuration, goTimeString, rfc3339 } from '../shared/goFormat.ts';
 import { summarize } from '../shared/messages.ts';
 import { NODE_MONITOR_GRACE_PERIOD, NODE_MONITOR_PERIOD } from '../shared/timing.ts';
 import { nodeLifecycleControllerSummaries as summaries } from './nodeLifecycleController.messages.ts';
@@ -43,10 +43,13 @@ function monitor(c: Ctx, now: number): { ctx: Ctx; out: ClusterEmitted[] } {
     const conditions = ((n.status?.conditions ?? []) as Cond[]).map((x) => ({
       ...x, status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', lastTransitionTime: ts,
     }));
-    out.push({ type: 'log', msg: 'nodeLifecycleController.nodeNotUpdated', args: { node: name, duration: goDuration(age * 1000), condition: `&NodeCondition{Type:Ready,Status:${r.status},LastHeartbeatTime:${r.lastHeartbeatTime},LastTransitionTime:${r.lastTransitionTime ?? ''},Reason:${r.reason ?? ''},Message:${r.message ?? ''},}` } });
+    // the condition's String(): its metav1.Times print as Go times, "2024-05-14 09:29:51 +0000 UTC" (a real v1.30.4 log)
+    const goTime = (t: string | undefined): string => (t ? goTimeString(Date.parse(t) * 1000, 0, 'UTC', 0) : '0001-01-01 00:00:00 +0000 UTC');
+    out.push({ type: 'log', msg: 'nodeLifecycleController.nodeNotUpdated', args: { node: name, duration: goDuration(age * 1000), condition: `&NodeCondition{Type:Ready,Status:${r.status},LastHeartbeatTime:${goTime(r.lastHeartbeatTime)},LastTransitionTime:${goTime(r.lastTransitionTime)},Reason:${r.reason ?? ''},Message:${r.message ?? ''},}` } });
     out.push({ type: 'api.request', requestId: `nlc-${++seq}`, verb: 'patchStatus', kind: 'Node', name, patch: { status: { conditions } }, summary: summarize(summaries, 'nodeLifecycleController.readyUnknown', { node: name }) });
     out.push({ type: 'event.recorded', involved: { kind: 'Node', name }, eventType: 'Normal', reason: 'NodeNotReady', message: `Node ${name} status is now: NodeNotReady` });
-    out.push({ type: 'log', msg: 'nodeLifecycleController.addingTaint', args: { node: name, time: ts } });
+    // decisionTimestamp is metav1.Now(): time.Time's String(), with the monotonic reading since the process started (virtual time 0)
+    out.push({ type: 'log', msg: 'nodeLifecycleController.addingTaint', args: { node: name, time: goTimeString(c.epochUs + now, 0, 'UTC', Math.floor(now * 7919) % 1000, now) } });
     const taints = [...((n.spec?.taints ?? []) as unknown[]), { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: ts }];
     out.push({ type: 'api.request', requestId: `nlc-${++seq}`, verb: 'patch', kind: 'Node', name, patch: { spec: { taints } }, summary: summarize(summaries, 'nodeLifecycleController.unreachableTaint', { node: name }) });
   }

@@ -14,7 +14,7 @@ export const nodeLifecycleControllerMessages = defineMessages({
     summary: 'Node {node} has not posted its status for {duration}: the controller marks its Ready condition Unknown.',
     formats: {
       '1.20': { file: 'node_lifecycle_controller.go', line: 1243, text: "node {node} hasn't been updated for {duration}. Last Ready is: {condition}", v: 2 },
-      '1.30': { file: 'node_lifecycle_controller.go', line: 941, msg: "Node hasn't been updated", kv: 'logger="node-lifecycle-controller" node={node:q} duration={duration:q} nodeConditionType="Ready" currentCondition={condition:q}', v: 2 },
+      '1.30': { file: 'node_lifecycle_controller.go', line: 958, msg: "Node hasn't been updated", kv: 'logger="node-lifecycle-controller" node={node:q} duration={duration:q} nodeConditionType="Ready" currentCondition={condition:q}', v: 2 },
     },
   },
   'nodeLifecycleController.addingTaint': {
@@ -22,7 +22,7 @@ export const nodeLifecycleControllerMessages = defineMessages({
     summary: 'Node {node} is unresponsive: the controller taints it node.kubernetes.io/unreachable:NoExecute.',
     formats: {
       '1.20': { file: 'node_lifecycle_controller.go', line: 1012, text: 'Node {node} is unresponsive as of {time}. Adding it to the Taint queue.', v: 2 },
-      '1.30': { file: 'node_lifecycle_controller.go', line: 762, msg: 'Node is unresponsive. Adding it to the Taint queue', kv: 'logger="node-lifecycle-controller" node={node:q} timeStamp={time:q}', v: 2 },
+      '1.30': { file: 'node_lifecycle_controller.go', line: 797, msg: 'Node is unresponsive. Adding it to the Taint queue', kv: 'logger="node-lifecycle-controller" node={node:q} timeStamp={time:q}', v: 2 },
     },
   },
 });

@@ -668,8 +668,9 @@ const detailMount = (v: VolumeSpec, uid: string, p: PodVolume): string =>
   `for volume "${v.pvName}" (UniqueName: "${v.uniqueName}") pod "${p.podName}" (UID: "${uid}")`;
 const detailDevice = (w: Work, v: VolumeSpec): string =>
   `for volume "${v.pvName}" (UniqueName: "${v.uniqueName}") on node "${w.c.input.nodeName}"`;
-const detailUnmount = (v: VolumeSpec, uid: string): string =>
-  `for volume "${v.pvName}" (UniqueName: "${v.uniqueName}") pod "${uid}" (UID: "${uid}")`;
+/** MountedVolume.GenerateMsgDetailed: the pod's volume name (OuterVolumeSpecName), not the PV's (operation_executor.go) */
+const detailUnmount = (outerName: string, v: VolumeSpec, uid: string): string =>
+  `for volume "${outerName}" (UniqueName: "${v.uniqueName}") pod "${uid}" (UID: "${uid}")`;
 
 /** The volume an operation acts on: as desired, or as attached once the desired state let go of it. */
 const volumeOf = (w: Work, op: InflightOperation): VolumeSpec | undefined => w.c.dsw[op.uniqueName] ?? w.c.asw[op.uniqueName];
@@ -734,8 +735,8 @@ function operationError(w: Work, op: InflightOperation, params: FailParams, even
     }
     case 'TearDown':
       return params.error === 'driverNotFound'
-        ? { err: `UnmountVolume.TearDown failed ${detailUnmount(v, op.podUid)} : kubernetes.io/csi: mounter.TearDownAt failed to get CSI client: ${notRegistered(v.driver)}` }
-        : { err: `UnmountVolume.TearDown failed ${detailUnmount(v, op.podUid)} : kubernetes.io/csi: mounter.TearDownAt failed: ${rpcErr}` };
+        ? { err: `UnmountVolume.TearDown failed ${detailUnmount(podOf(w, op)?.outerName ?? v.pvName, v, op.podUid)} : kubernetes.io/csi: mounter.TearDownAt failed to get CSI client: ${notRegistered(v.driver)}` }
+        : { err: `UnmountVolume.TearDown failed ${detailUnmount(podOf(w, op)?.outerName ?? v.pvName, v, op.podUid)} : kubernetes.io/csi: mounter.TearDownAt failed: ${rpcErr}` };
     case 'MapVolume.WaitForAttach':
     case 'MapVolume.SetUpDevice':
     case 'MapVolume.MapPodDevice':
@@ -754,8 +755,8 @@ function operationError(w: Work, op: InflightOperation, params: FailParams, even
     }
     case 'UnmapVolume.UnmapPodDevice':
       return params.error === 'driverNotFound'
-        ? { err: `UnmapVolume.UnmapPodDevice failed ${detailUnmount(v, op.podUid)} : kubernetes.io/csi: blockMapper.UnmapPodDevice failed to get CSI client: ${notRegistered(v.driver)}` }
-        : { err: `UnmapVolume.UnmapPodDevice failed ${detailUnmount(v, op.podUid)} : kubernetes.io/csi: blockMapper.unpublishVolumeForBlock failed: ${rpcErr}` };
+        ? { err: `UnmapVolume.UnmapPodDevice failed ${detailUnmount(podOf(w, op)?.outerName ?? v.pvName, v, op.podUid)} : kubernetes.io/csi: blockMapper.UnmapPodDevice failed to get CSI client: ${notRegistered(v.driver)}` }
+        : { err: `UnmapVolume.UnmapPodDevice failed ${detailUnmount(podOf(w, op)?.outerName ?? v.pvName, v, op.podUid)} : kubernetes.io/csi: blockMapper.unpublishVolumeForBlock failed: ${rpcErr}` };
     case 'UnmapDevice.TearDownDevice':
       if (params.error === 'driverNotFound') return { err: `UnmapDevice.TearDownDevice failed ${detailDevice(w, v)} : kubernetes.io/csi: blockMapper.TearDownDevice failed to get CSI client: ${notRegistered(v.driver)}` };
       return event?.type === 'csi.nodeGetCapabilities.failed'

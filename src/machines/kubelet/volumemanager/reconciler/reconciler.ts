@@ -31,7 +31,7 @@ function unmountVolumes(w: Work): void {
       // operationExecutor.UnmountVolume generates an unmap for a raw block volume
       const kind = v.block ? 'unmap' : 'unmount';
       if (!startOperation(w, key, kind)) continue;
-      log(w, 'kubelet.unmountVolumeStarted', { volume: v.pvName, uniqueName: v.uniqueName, podUid: uid }, undefined, v.block ? 'block' : undefined);
+      log(w, 'kubelet.unmountVolumeStarted', { volume: v.pvName, outerName: p.outerName, uniqueName: v.uniqueName, podUid: uid }, undefined, v.block ? 'block' : undefined);
       startGeneratedOperation(w, { kind, key, uniqueName: v.uniqueName, podUid: uid, pod: p }, v.block ? { marksUncertain: marksUncertain(w) } : {});
     }
   }
