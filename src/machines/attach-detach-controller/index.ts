@@ -21,6 +21,8 @@ export const descriptor: ComponentDescriptor<AttachDetachControllerInput> = {
   // CSIDriver first: its cache is synced before the populator processes pods (WaitForNamedCacheSync, then populateDesiredStateOfWorld)
   watches: ['CSIDriver', 'Pod', 'Node', 'PersistentVolume', 'PersistentVolumeClaim', 'VolumeAttachment'],
   messages: attachDetachControllerMessages,
+  // v1.30.1 attach_detach_controller.go:337: its own broadcaster, StartStructuredLogging(3), so its Events are logged only at -v=3 (1.20: the program's, at 0)
+  eventLogV: { '1.30': 3 },
   world: adcWorld,
   // the keys operations.ts writes: "volume_attach <volume> node <node>", "volume <volume> node <node>"
   stateSubjects: [

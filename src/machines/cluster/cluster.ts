@@ -584,7 +584,8 @@ export class Cluster {
 
   private recordEvent(r: Running, e: EventRecordedEmitted, at: number, states: unknown, setBy: Acting | undefined): void {
     const { change, args } = this.eventRecorder.write({ name: r.name, host: r.host, isKubelet: r.source === 'kubelet' }, e, at);
-    const v = r.spec.descriptor.eventLogV?.[this.profile.id] ?? this.profile.eventLogV[r.source];
+    const own = r.spec.descriptor.eventLogV?.[this.profile.id];
+    const v = own === null ? undefined : own ?? this.profile.eventLogV[r.source];
     const printed = v !== undefined && v <= this.profile.verbosity[r.source];
     const line = printed ? this.renderLog(r, 'event.recorded', args, Math.max(at, this.recorder.floor)) : undefined;
     this.record({

@@ -12,4 +12,6 @@ export const descriptor: ComponentDescriptor<KubeSchedulerInput> = {
   source: 'kube-scheduler',
   watches: ['Pod', 'Node', 'PersistentVolumeClaim', 'PersistentVolume', 'StorageClass'],
   messages: kubeSchedulerMessages,
+  // v1.30 cmd/kube-scheduler/app/server.go only StartRecordingToSink: its Events are never logged
+  eventLogV: { '1.30': null },
 };

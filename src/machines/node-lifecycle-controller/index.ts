@@ -12,4 +12,6 @@ export const descriptor: ComponentDescriptor<NodeLifecycleControllerInput> = {
   source: 'kube-controller-manager',
   watches: ['Node'],
   messages: nodeLifecycleControllerMessages,
+  // v1.30.1 node_lifecycle_controller.go:457: its own broadcaster, StartStructuredLogging(3), so its Events are logged only at -v=3 (1.20: the program's, at 0)
+  eventLogV: { '1.30': 3 },
 };

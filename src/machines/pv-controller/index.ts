@@ -15,6 +15,8 @@ export const descriptor: ComponentDescriptor<PvControllerInput> = {
   source: 'kube-controller-manager',
   watches: ['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass'],
   messages: pvControllerMessages,
+  // v1.30.1 pv_controller_base.go:308: its own broadcaster, StartStructuredLogging(3), so its Events are logged only at -v=3 (1.20: the program's, at 0)
+  eventLogV: { '1.30': 3 },
   // the keys sync.ts's phaseMoved writes when a phase write succeeds
   stateSubjects: [
     { match: /^persistentvolumeclaim /, machine: pvcPhaseMachine },

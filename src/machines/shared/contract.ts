@@ -216,9 +216,10 @@ export interface ComponentDescriptor<I extends ComponentInput = ComponentInput> 
   messages: MessageCatalog;
   /**
    * at which -v this component's own event broadcaster logs its Events, where that differs from its
-   * program's (the profile's eventLogV): 1.30's taint eviction controller uses StartStructuredLogging(3)
+   * program's (the profile's eventLogV): 1.30's kube-controller-manager controllers each start their own
+   * broadcaster with StartStructuredLogging(3); null: its broadcaster never logs (1.30's kube-scheduler)
    */
-  eventLogV?: Partial<Record<ProfileId, number>>;
+  eventLogV?: Partial<Record<ProfileId, number | null>>;
   /** optional: the component's internal state as plain tables (e.g. DSW/ASW), captured on steps on request */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   world?: (context: any) => unknown;

@@ -13,4 +13,6 @@ export const descriptor: ComponentDescriptor = {
   source: 'kube-controller-manager',
   watches: ['StatefulSet', 'Pod', 'PersistentVolumeClaim'],
   messages: statefulSetControllerMessages,
+  // v1.30.1 stateful_set.go:154: its own broadcaster, StartStructuredLogging(3), so its Events are logged only at -v=3 (1.20: the program's, at 0)
+  eventLogV: { '1.30': 3 },
 };
