@@ -85,9 +85,12 @@ describe('dynamic provisioning in a cluster', () => {
     expect(i('provision "default/data" class "cbs": started')).toBeGreaterThan(i('Started provisioner controller'));
     expect(ep).toContain('GRPC call: /csi.v1.Controller/CreateVolume');
     expect(ep).toContain(`GRPC request: {"capacity_range":{"required_bytes":10737418240},"name":"${pv.metadata.name}","parameters":{"diskType":"CLOUD_PREMIUM"},"volume_capabilities":[{"AccessType":{"Mount":{"fs_type":"ext4"}},"access_mode":{"mode":1}}]}`);
-    expect(i(`provision "default/data" class "cbs": volume "${pv.metadata.name}" provisioned`)).toBeLessThan(i(`persistentvolume "${pv.metadata.name}" saved`));
-    // the event broadcaster logs asynchronously, so event lines may follow; the provisioner's own last line is "succeeded"
-    expect(ep.filter((l) => !l.startsWith('Event(')).at(-1)).toBe('provision "default/data" class "cbs": succeeded');
+    // lib v6.2.0: "provisioned", then "succeeded", then the queue store saves the PV (volume_store.go:154/157, -v=5)
+    expect(i(`provision "default/data" class "cbs": volume "${pv.metadata.name}" provisioned`)).toBeLessThan(i('provision "default/data" class "cbs": succeeded'));
+    expect(i('provision "default/data" class "cbs": succeeded')).toBeLessThan(i(`Saving volume ${pv.metadata.name}`));
+    expect(i(`Saving volume ${pv.metadata.name}`)).toBeLessThan(i(`Volume ${pv.metadata.name} saved`));
+    // the event broadcaster logs asynchronously, so event lines may follow; the provisioner's own last line is the save's
+    expect(ep.filter((l) => !l.startsWith('Event(')).at(-1)).toBe(`Volume ${pv.metadata.name} saved`);
     const events = c.api.list('Event').map((e) => e.reason);
     expect(events).toEqual(expect.arrayContaining(['ExternalProvisioning', 'Provisioning', 'ProvisioningSucceeded']));
   });

@@ -17,7 +17,9 @@ const PROBE_INTERVAL = 1 * SECOND;
 
 export function onStarted(s: Step): void {
   log(s, 'externalAttacher.version', { version: getProfile(s.ctx.input.profile).sidecars.attacher });
-  log(s, 'externalAttacher.connecting', { address: s.ctx.input.csiAddress ?? '/csi/csi.sock' });
+  // csi-lib-utils prefixes an absolute socket path with unix:// before it logs it (connection.go, v0.9.0 :118, v0.18.1 :191-195)
+  const address = s.ctx.input.csiAddress ?? '/csi/csi.sock';
+  log(s, 'externalAttacher.connecting', { address: address.startsWith('/') ? `unix://${address}` : address });
   probe(s);
 }
 

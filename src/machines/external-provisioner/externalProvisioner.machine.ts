@@ -270,6 +270,9 @@ function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
     const pv = buildPersistentVolume(claim, cls, c.input.driver, c.input.provisionerIdentity, volume);
     out.push(log('createdPV', { pv: pv.metadata.name, claimName: claim.metadata.name, handle: pv.spec.csi.volumeHandle }));
     out.push(log('volumeProvisioned', { claim: key, class: cls.metadata.name, pv: pv.metadata.name }));
+    // the library logs "Succeeded" and then hands the PV to its volume store (lib v10 controller.go:1500-1502,
+    // v6.2.0 :1459): the store saves it, and the ProvisioningSucceeded Event follows the save
+    out.push(log('provisionSucceeded', { claim: key, class: cls.metadata.name }));
     out.push(log('savingPV', { claim: key, class: cls.metadata.name, pv: pv.metadata.name }));
     const requestId = `ep-${c.nextRequest++}`;
     out.push({ type: 'api.request', requestId, verb: 'create', kind: 'PersistentVolume', name: pv.metadata.name, object: pv, summary: summarize(summaries, 'externalProvisioner.createPV', { pv: pv.metadata.name, claim: key, handle: pv.spec.csi.volumeHandle }) });
@@ -306,7 +309,6 @@ function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
     if (e.object) c.volumes[pvName] = e.object;
     out.push(log('savedPV', { claim: key, class: cls, pv: pvName }));
     out.push({ type: 'event.recorded', involved: { kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name }, eventType: 'Normal', reason: 'ProvisioningSucceeded', message: `Successfully provisioned volume ${pvName}` });
-    out.push(log('provisionSucceeded', { claim: key, class: cls }));
   } else {
     if (!e.ok && e.code !== 404) { requeue(c, key, e.now, out, false); return; }
     out.push(log('pvDeleted', { pv: key.slice(3) }), log('deleteSucceeded', { pv: key.slice(3) }));

@@ -78,19 +78,20 @@ export const externalProvisionerMessages = defineMessages({
   'externalProvisioner.savingPV': {
     source: S, stage: 'provision', severity: 'I', summary: 'csi-provisioner creates the PersistentVolume object {pv}.',
     formats: {
-      '1.20': { file: 'volume_store.go', line: 212, text: 'Trying to save persistentvolume {pv:q}' },
+      // csi-provisioner v2.1.0 passes CreateProvisionedPVLimiter, so lib v6.2.0 saves through its queue store (volume_store.go:154, -v=5)
+      '1.20': { file: 'volume_store.go', line: 154, v: 5, text: 'Saving volume {pv}' },
       '1.30': { file: 'volume_store.go', line: 156, msg: 'Saving volume', kv: 'PVC={claim:q} StorageClass={class:q} volume={pv:q}', v: 5 },
     },
   },
   'externalProvisioner.savedPV': {
     source: S, stage: 'provision', severity: 'I', summary: 'The PersistentVolume object {pv} is stored in the API server.',
     formats: {
-      '1.20': { file: 'volume_store.go', line: 219, text: 'persistentvolume {pv:q} saved' },
+      '1.20': { file: 'volume_store.go', line: 157, v: 5, text: 'Volume {pv} saved' },
       '1.30': { file: 'volume_store.go', line: 159, msg: 'Volume saved', kv: 'PVC={claim:q} StorageClass={class:q} volume={pv:q}', v: 5 },
     },
   },
   'externalProvisioner.provisionSucceeded': {
-    source: S, stage: 'provision', severity: 'I', summary: 'Provisioning for claim {claim} is done; the PV controller binds it next.',
+    source: S, stage: 'provision', severity: 'I', summary: 'CreateVolume for claim {claim} is done: csi-provisioner hands the PersistentVolume to its volume store, which saves it next.',
     formats: {
       '1.20': { file: 'controller.go', line: 1459, text: 'provision {claim:q} class {class:q}: succeeded' },
       '1.30': { file: 'controller.go', line: 1500, msg: 'Succeeded', kv: 'PVC={claim:q} StorageClass={class:q}', v: 4 },

@@ -42,7 +42,7 @@ export const messagesZh = defineMessagesZh({
     summary: 'PersistentVolume 对象 {pv} 已保存到 API 服务器。',
   },
   'externalProvisioner.provisionSucceeded': {
-    summary: '申领 {claim} 的制备已完成；接下来由 PV 控制器绑定它。',
+    summary: '申领 {claim} 的 CreateVolume 已完成：csi-provisioner 把 PersistentVolume 交给它的卷存储（volume store），接下来由它保存。',
   },
   'externalProvisioner.finalError': {
     summary: '该错误为最终错误：没有正在为申领（uid {uid}）创建的卷；下一次尝试将从头开始。',
