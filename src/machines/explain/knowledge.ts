@@ -72,7 +72,8 @@ const TRACES = new Map<string, Trace>();
  * Chinese (the zh catalogs, the Event reasons, the steps' summaries), for /zh/explain/.
  */
 export function buildKnowledge(opts: { scenarios?: string[]; lang?: 'en' | 'zh' } = {}): Knowledge {
-  const ids = opts.scenarios ?? PREFERRED.filter((id) => SCENARIOS.some((s) => s.id === id));
+  // healthy flows first, then every other flow: each message's reference step is the first flow that prints it
+  const ids = opts.scenarios ?? [...PREFERRED.filter((id) => SCENARIOS.some((s) => s.id === id)), ...SCENARIOS.map((s) => s.id).filter((id) => !PREFERRED.includes(id))];
   const zh = opts.lang === 'zh';
   const traces: Trace[] = [];
   for (const id of ids) {
