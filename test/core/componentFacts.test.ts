@@ -125,8 +125,8 @@ describe('componentFacts: what the traces show', () => {
     expect(n).toBeGreaterThan(0);
     expect(get('external-provisioner').scenarios.find((s) => s.id === 'provision')?.steps['1.20']).toBe(n);
     // external-snapshotter acts in one flow only
-    const snap = runScenario('snapshot-restore', { k8s: '1.30' }).steps.filter((s) => s.component === 'external-snapshotter').length;
-    expect(get('external-snapshotter').scenarios.map((s) => [s.id, s.steps['1.30']])).toEqual([['snapshot-restore', snap]]);
+    const snap = (id: string): number => runScenario(id, { k8s: '1.30' }).steps.filter((s) => s.component === 'external-snapshotter').length;
+    expect(get('external-snapshotter').scenarios.map((s) => [s.id, s.steps['1.30']])).toEqual([['ceph-rbd-snapshot', snap('ceph-rbd-snapshot')], ['snapshot-restore', snap('snapshot-restore')]]);
   });
 });
 

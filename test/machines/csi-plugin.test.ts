@@ -276,6 +276,49 @@ describe('csi controller plugin (ceph-rbd)', () => {
     expect(view.omaps).toEqual([{ object: 'csi.volumes.default', values: {} }]);
   });
 
+  it('takes a snapshot as a clone with a snapshot of its own: its journal, the RBD steps, and the first directory read that errors', () => {
+    const p = ceph();
+    const a = p.call('CreateVolume', create('pvc-src'), 0); p.flush();
+    const srcId = (p.reply(a)!.response as { volume: { volume_id: string } }).volume.volume_id;
+    const src = `csi-vol-${srcId.slice(-36)}`;
+    const snapOf = (name: string, at: number) => {
+      const before = p.logs().length;
+      const r = p.call('CreateSnapshot', { name, source_volume_id: srcId, parameters: { clusterID: cephRbd.ceph!.clusterID } }, at); p.flush();
+      const snapshot = (p.reply(r)!.response as { snapshot: { snapshot_id: string; size_bytes: number; ready_to_use: boolean } }).snapshot;
+      return { snapshot, lines: p.logs().slice(before).map((l) => l.replace(/^ID: \d+ Req-ID: \S+ /, '')).filter((l) => !l.startsWith('GRPC')) };
+    };
+    const first = snapOf('snapshot-1', 1_000_000);
+    const uuid = first.snapshot.snapshot_id.slice(-36), img = `csi-snap-${uuid}`;
+    expect(first.snapshot).toMatchObject({ snapshot_id: composeCSIID(cephRbd.ceph!, uuid), size_bytes: 1024 ** 3, ready_to_use: true });
+    expect(first.lines).toEqual([
+      expect.stringMatching(new RegExp(`^got omap values: \\(pool="rbd", namespace="", name="csi.volume.${srcId.slice(-36)}"\\): map\\[csi.imageid:[0-9a-f]{14} csi.imagename:${src} csi.volname:pvc-src\\]$`)),
+      'omap not found (pool="rbd", namespace="", name="csi.snaps.default"): rados: ret=-2, No such file or directory',
+      `set omap keys (pool="rbd", namespace="", name="csi.snaps.default"): map[csi.snap.snapshot-1:${uuid}])`,
+      `set omap keys (pool="rbd", namespace="", name="csi.snap.${uuid}"): map[csi.imagename:${img} csi.snapname:snapshot-1 csi.source:${src}])`,
+      `generated Volume ID (${first.snapshot.snapshot_id}) and image name (${img}) for request name (snapshot-1)`,
+      `rbd: snap create rbd/@${img} using mon 10.20.10.12,10.20.10.13`,
+      `rbd: clone rbd/${src}@${img} ${img} (features: [layering deep-flatten]) using mon 10.20.10.12,10.20.10.13`,
+      `rbd: snap rm rbd/${src}@${img} using mon 10.20.10.12,10.20.10.13`,
+      `rbd: snap create rbd/@${img} using mon 10.20.10.12,10.20.10.13`,
+      expect.stringMatching(new RegExp(`^set omap keys \\(pool="rbd", namespace="", name="csi.snap.${uuid}"\\): map\\[csi.imageid:[0-9a-f]{14}\\]\\)$`)),
+      `clone depth is (1), configured softlimit (4) and hardlimit (8) for rbd/${img}`,
+    ]);
+    const view = cephJournalView(p.actor.getSnapshot().context);
+    const clone = view.images.find((i) => i.name === img)!;
+    expect(clone).toMatchObject({ parent: `${src}@${img}`, snapshots: [img], features: ['layering', 'deep-flatten'] });
+    expect(view.images.find((i) => i.name === src)!.snapshots).toEqual([]);
+    // a second snapshot finds the directory: no error line, an empty lookup
+    expect(snapOf('snapshot-2', 2_000_000).lines[1]).toBe('got omap values: (pool="rbd", namespace="", name="csi.snaps.default"): map[]');
+    // the same request again answers with the same snapshot and takes no new one
+    const again = snapOf('snapshot-1', 3_000_000);
+    expect(again.snapshot.snapshot_id).toBe(first.snapshot.snapshot_id);
+    expect(again.lines.some((l) => l.startsWith('rbd:'))).toBe(false);
+    // a volume restored from it is one clone of csi-snap-S@csi-snap-S
+    const r = p.call('CreateVolume', create('pvc-restored', { volume_content_source: { Type: { Snapshot: { snapshot_id: first.snapshot.snapshot_id } } } }), 4_000_000); p.flush();
+    const restored = `csi-vol-${(p.reply(r)!.response as { volume: { volume_id: string } }).volume.volume_id.slice(-36)}`;
+    expect(cephJournalView(p.actor.getSnapshot().context).images.find((i) => i.name === restored)!.parent).toBe(`${img}@${img}`);
+  });
+
   it('returns the journal\'s existing volume when CreateVolume is repeated', () => {
     const p = ceph();
     const a = p.call('CreateVolume', create('pvc-x'), 0); p.flush();

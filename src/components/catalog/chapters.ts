@@ -140,7 +140,7 @@ export const CHAPTERS: readonly Chapter[] = [
   {
     id: 'ceph-rbd',
     title: 'Ceph RBD',
-    scenarios: ['ceph-rbd-create', 'ceph-rbd-clone', 'ceph-rbd-delete'],
+    scenarios: ['ceph-rbd-create', 'ceph-rbd-clone', 'ceph-rbd-snapshot', 'ceph-rbd-delete'],
     summary:
       'ceph-csi creates, clones and deletes RBD images, with its omap journal, the -temp clone images and the trash shown as they change (seed 004).',
   },

@@ -24,6 +24,7 @@ export const SCENARIO_TITLES_ZH: Readonly<Record<string, string>> = {
   'wffc-provision': 'WaitForFirstConsumer：调度器先选节点，再在那里创建卷',
   'ceph-rbd-create': 'ceph-csi RBD：通过 omap 日志（journal）执行 CreateVolume',
   'ceph-rbd-clone': 'ceph-csi RBD：通过 -temp 镜像和快照克隆 PVC',
+  'ceph-rbd-snapshot': 'ceph-csi RBD：快照是一个克隆，以及从快照恢复的卷',
   'ceph-rbd-delete': 'ceph-csi RBD：通过回收站执行 DeleteVolume',
   'statefulset-rollout': 'StatefulSet 滚动迁移：每个 Pod 都迁移到另一个节点',
 };

@@ -91,7 +91,7 @@ export const CHAPTERS: readonly ChapterInfo[] = [
     description: 'A pod lands on a node whose CSI node plugin has not started: "driver name … not found in the list of registered CSI drivers" on every mount, backing off, until node-driver-registrar registers the driver with the kubelet and the next retry mounts.',
   },
   {
-    id: 'ceph-rbd', title: 'ceph-csi RBD', k8s: '1.30', scenarios: ['ceph-rbd-create', 'ceph-rbd-clone', 'ceph-rbd-delete'],
+    id: 'ceph-rbd', title: 'ceph-csi RBD', k8s: '1.30', scenarios: ['ceph-rbd-create', 'ceph-rbd-clone', 'ceph-rbd-snapshot', 'ceph-rbd-delete'],
     description: 'ceph-csi creates, clones and deletes RBD images through its omap journal, -temp clones and the trash; the journal is shown as it changes.',
   },
 ];

@@ -8,7 +8,7 @@
  * Pure functions: each returns the new state and the log lines to print, in order.
  */
 import { goMap } from '../shared/goFormat.ts';
-import type { LogArgs } from '../shared/messages.ts';
+import type { LogArgs, Stage } from '../shared/messages.ts';
 import type { Rng } from '../shared/rng.ts';
 import type { CephBackendConfig } from '../drivers/types.ts';
 
@@ -29,7 +29,8 @@ export interface CephState {
   /** images moved to the RBD trash, by image id */
   trash: Record<string, { name: string; removeTaskQueued: boolean }>;
 }
-export interface CephLog { msg: string; args: LogArgs }
+/** A line to print; `stage` where the message's own stage is not this call's (the depth check of a restore) */
+export interface CephLog { msg: string; args: LogArgs; stage?: Stage }
 export type CephResult =
   | { ok: true; state: CephState; volumeId: string; imageName: string; sizeBytes: number; logs: CephLog[] }
   | { ok: false; code: 'NOT_FOUND' | 'INVALID_ARGUMENT'; message: string; logs: CephLog[] };
@@ -87,6 +88,9 @@ export function cephCreateVolume(
     parentImage = source.snapshotImage;
     if (!s.images[parentImage]) return { ok: false, code: 'NOT_FOUND', message: `snapshot image ${parentImage} not found`, logs };
   }
+  // a restore reads the snapshot's journal object (genSnapFromSnapID), whose csi.source is the image it was taken of
+  const snapObj = source?.snapshotImage ? `csi.snap.${source.snapshotImage.slice(-36)}` : undefined;
+  if (snapObj) logs.push(omapLine(cfg, prefix, 'cephGotOmapValues', snapObj, read(s, snapObj)));
   const key = `csi.volume.${requestName}`;
   const found = read(s, dir, [key]);
   logs.push(omapLine(cfg, prefix, 'cephGotOmapValues', dir, found));
@@ -99,6 +103,11 @@ export function cephCreateVolume(
     const volumeId = composeCSIID(cfg, existing);
     logs.push({ msg: P + 'cephFoundExistingVolume', args: { prefix, volumeId, imageName, requestName } });
     return { ok: true, state: s, volumeId, imageName, sizeBytes: s.images[imageName]?.sizeBytes ?? sizeBytes, logs };
+  }
+  // flattenParentImage: the snapshot's source image against the limits less one (7 and 3)
+  if (snapObj) {
+    const srcImage = s.omaps[snapObj]?.['csi.source'];
+    if (srcImage) logs.push({ msg: P + 'cephCloneDepth', args: { prefix, pool: cfg.pool, imageName: srcImage, depth: depthOf(s, srcImage), soft: SOFT_DEPTH - 1, hard: HARD_DEPTH - 1 } });
   }
   // reserve: the UUID directory object first, then the csiDirectory key, then its names
   const uuid = rng.uuid();
@@ -116,11 +125,14 @@ export function cephCreateVolume(
   const base = { prefix, pool: cfg.pool, monitors: cfg.monitors, features };
   if (source?.snapshotImage && parentImage) {
     // a restore: ceph-csi's CreateSnapshot left the snapshot as its own image csi-snap-<uuid> with a
-    // snapshot of the same name, and the new image is cloned from that in one step
-    // (rbd/controllerserver.go createVolumeFromSnapshot, cloneRbdImageFromSnapshot). Left out: the
-    // snapshot's journal reads and the flatten that deep clone chains trigger (ceph-rbd-snapshot, seed 004).
+    // snapshot of the same name, and the new image is cloned from that in one step, not flattened
+    // (rbd/controllerserver.go createVolumeFromSnapshot, cloneRbdImageFromSnapshot). Left out: the flatten
+    // a deep chain triggers (none below 3 clones), and the node's flatten before mapping on kernels < 5.1.
+    // createVolumeFromSnapshot reads the snapshot's journal object again before it clones
+    if (snapObj) logs.push(omapLine(cfg, prefix, 'cephGotOmapValues', snapObj, read(s, snapObj)));
     s.images[imageName] = mk(imageName, `${parentImage}@${parentImage}`);
     logs.push({ msg: P + 'cephClone', args: { ...base, parentName: parentImage, snapName: parentImage, cloneName: imageName } });
+    logs.push({ msg: P + 'cephVolumeFromSnapshot', args: { prefix, pool: cfg.pool, imageName, snapImage: parentImage } });
   } else if (parentImage) {
     // clone.go: snapshot the parent as <new>-temp, clone <new>-temp from it, drop that snapshot;
     // snapshot <new>-temp as <new>, clone the final image from it, drop that snapshot.
@@ -145,6 +157,82 @@ export function cephCreateVolume(
   s.omaps[volObj] = { ...s.omaps[volObj], 'csi.imageid': s.images[imageName]!.id };
   logs.push(omapLine(cfg, prefix, 'cephSetOmapKeys', volObj, { 'csi.imageid': s.images[imageName]!.id }));
   return { ok: true, state: s, volumeId, imageName, sizeBytes, logs };
+}
+
+export const snapDirectory = (cfg: CephBackendConfig): string => `csi.snaps.${cfg.instanceID}`;
+/** rbd_util.go flatten limits, the flags' defaults: --rbdhardmaxclonedepth 8, --rbdsoftmaxclonedepth 4 */
+const HARD_DEPTH = 8, SOFT_DEPTH = 4;
+
+/** How many clones deep an image is (getCloneDepth): 0 for an image with no parent. */
+function depthOf(s: CephState, name: string): number {
+  let d = 0;
+  for (let p = s.images[name]?.parent; p; p = s.images[p.split('@')[0]!]?.parent) d++;
+  return d;
+}
+
+export type CephSnapshotResult =
+  | { ok: true; state: CephState; snapshotId: string; imageName: string; sizeBytes: number; logs: CephLog[] }
+  | { ok: false; code: 'NOT_FOUND' | 'INVALID_ARGUMENT'; message: string; logs: CephLog[] };
+
+/**
+ * CreateSnapshot in ceph-csi order (controllerserver.go CreateSnapshot, doSnapshotClone; snapshot.go
+ * createRBDClone): read the source volume's journal, look the request up in the snapshot directory
+ * (whose first read errors when no snapshot was ever taken), reserve csi.snap.<uuid>, then snapshot the
+ * source, clone the snapshot into its own image csi-snap-<uuid>, drop the source's snapshot, snapshot
+ * the clone under the same name, store the clone's image id and check its clone depth. The snapshot is
+ * that clone: it no longer depends on the source volume's later writes or on its deletion.
+ * The texts of the shared lines (snap create with the empty image name, clone, snap rm) are seed
+ * 004's; the reservation's omap keys and the depth line were read at 52fcb7b0.
+ */
+export function cephCreateSnapshot(cfg: CephBackendConfig, state: CephState, prefix: string, requestName: string, sourceVolumeId: string, rng: Rng): CephSnapshotResult {
+  const s = clone(state);
+  const logs: CephLog[] = [];
+  const srcObj = `csi.volume.${uuidOf(sourceVolumeId)}`;
+  const src = read(s, srcObj);
+  logs.push(omapLine(cfg, prefix, 'cephGotOmapValues', srcObj, src));
+  const parent = src['csi.imagename'];
+  if (!parent || !s.images[parent]) return { ok: false, code: 'NOT_FOUND', message: `source Volume ID ${sourceVolumeId} not found`, logs };
+  if (!s.images[parent]!.features.includes('layering')) return { ok: false, code: 'INVALID_ARGUMENT', message: `volume(${sourceVolumeId}) has not snapshot feature(layering)`, logs };
+  const dir = snapDirectory(cfg);
+  const key = `csi.snap.${requestName}`;
+  if (!s.omaps[dir]) logs.push({ msg: P + 'cephOmapNotFound', args: { prefix, pool: cfg.pool, namespace: '', name: dir } });
+  else {
+    const found = read(s, dir, [key]);
+    logs.push(omapLine(cfg, prefix, 'cephGotOmapValues', dir, found));
+    const existing = found[key];
+    if (existing && s.omaps[`csi.snap.${existing}`]?.['csi.imageid']) {
+      // a repeat of a finished request (checkSnapCloneExists): the same snapshot again
+      const imageName = s.omaps[`csi.snap.${existing}`]!['csi.imagename']!;
+      return { ok: true, state: s, snapshotId: composeCSIID(cfg, existing), imageName, sizeBytes: s.images[imageName]?.sizeBytes ?? s.images[parent]!.sizeBytes, logs };
+    }
+  }
+  const uuid = rng.uuid();
+  const snapObj = `csi.snap.${uuid}`;
+  const imageName = `csi-snap-${uuid}`;
+  s.omaps[snapObj] = {};
+  s.omaps[dir] = { ...(s.omaps[dir] ?? {}), [key]: uuid };
+  logs.push(omapLine(cfg, prefix, 'cephSetOmapKeys', dir, { [key]: uuid }));
+  const names = { 'csi.imagename': imageName, 'csi.snapname': requestName, 'csi.source': parent };
+  s.omaps[snapObj] = { ...names };
+  logs.push(omapLine(cfg, prefix, 'cephSetOmapKeys', snapObj, names));
+  const snapshotId = composeCSIID(cfg, uuid);
+  logs.push({ msg: P + 'cephGeneratedVolumeId', args: { prefix, volumeId: snapshotId, imageName, requestName } });
+  const base = { prefix, pool: cfg.pool, monitors: cfg.monitors };
+  const img = s.images[parent]!;
+  s.images[parent]!.snapshots.push(imageName);
+  logs.push({ msg: P + 'cephSnapCreate', args: { ...base, imageName: parent, snapName: imageName } });
+  // doSnapshotClone: the clone gets layering and deep-flatten
+  s.images[imageName] = { name: imageName, id: hexId(rng, 14), sizeBytes: img.sizeBytes, parent: `${parent}@${imageName}`, snapshots: [], features: ['layering', 'deep-flatten'] };
+  logs.push({ msg: P + 'cephClone', args: { ...base, parentName: parent, snapName: imageName, cloneName: imageName, features: '[layering deep-flatten]' } });
+  // with a v2 clone depending on it, Ceph keeps the removed snapshot in the parent's trash namespace
+  s.images[parent]!.snapshots = s.images[parent]!.snapshots.filter((x) => x !== imageName);
+  logs.push({ msg: P + 'cephSnapRm', args: { ...base, imageName: parent, snapName: imageName } });
+  s.images[imageName]!.snapshots.push(imageName);
+  logs.push({ msg: P + 'cephSnapCreate', args: { ...base, imageName, snapName: imageName } });
+  s.omaps[snapObj] = { ...s.omaps[snapObj], 'csi.imageid': s.images[imageName]!.id };
+  logs.push(omapLine(cfg, prefix, 'cephSetOmapKeys', snapObj, { 'csi.imageid': s.images[imageName]!.id }));
+  logs.push({ msg: P + 'cephCloneDepth', args: { prefix, pool: cfg.pool, imageName, depth: depthOf(s, imageName), soft: SOFT_DEPTH, hard: HARD_DEPTH } });
+  return { ok: true, state: s, snapshotId, imageName, sizeBytes: img.sizeBytes, logs };
 }
 
 /** DeleteVolume: journal lookup, the -temp image, the image to the trash with a removal task, UndoReservation. */

@@ -219,6 +219,28 @@ export const csiControllerPluginMessages = defineMessages({
     summary: 'ceph-csi deletes snapshot {imageName}@{snapName}.',
     formats: both({ file: 'rbd_util.go', line: 1250, text: '{prefix}rbd: snap rm {pool}/{imageName}@{snapName} using mon {monitors}', v: 4 }),
   },
+  /**
+   * CreateSnapshot and the restore from it (ceph/ceph-csi 52fcb7b0, /work notes ceph-snapshot-facts): the
+   * first read of a snapshot directory that does not exist yet is logged as an error and taken as "no
+   * reservation"; the flatten check after a clone; the restore's clone line.
+   */
+  'csiControllerPlugin.cephOmapNotFound': {
+    source: C, stage: 'snapshot', severity: 'E',
+    summary: 'ceph-csi finds no omap object {name} yet (the first snapshot in the pool): it reads as "nothing reserved", not as a failure.',
+    explain: 'GetOmapValues on an object that does not exist returns rados ENOENT; the journal logs it at error level and its callers treat it as an empty reservation. The next line reserves the name and creates the object.',
+    formats: both({ file: 'omap.go', line: 80, text: '{prefix}omap not found (pool={pool:q}, namespace={namespace:q}, name={name:q}): rados: ret=-2, No such file or directory' }),
+  },
+  'csiControllerPlugin.cephCloneDepth': {
+    source: C, stage: 'provision', severity: 'I',
+    summary: 'Image {pool}/{imageName} is {depth} clone(s) deep: below the soft limit {soft}, so no flatten.',
+    explain: 'ceph-csi flattens an image in the background (a ceph manager task) once its clone chain reaches --rbdsoftmaxclonedepth (4), and fails the call with "flatten in progress" at --rbdhardmaxclonedepth (8) until the task has finished; the restore checks the snapshot\'s source against 3 and 7.',
+    formats: both({ file: 'rbd_util.go', line: 848, text: '{prefix}clone depth is ({depth}), configured softlimit ({soft}) and hardlimit ({hard}) for {pool}/{imageName}', v: 3 }),
+  },
+  'csiControllerPlugin.cephVolumeFromSnapshot': {
+    source: C, stage: 'provision', severity: 'I',
+    summary: 'The new image {pool}/{imageName} is a clone of the snapshot\'s own image {pool}/{snapImage}@{snapImage}.',
+    formats: both({ file: 'controllerserver.go', line: 719, text: '{prefix}create volume {pool}/{imageName} from snapshot {pool}/{snapImage}@{snapImage}', v: 4 }),
+  },
   /** Delete (rbd_util.go:646-720, wording of seed 004). */
   'csiControllerPlugin.cephTempImageNotFound': {
     source: C, stage: 'delete', severity: 'I',

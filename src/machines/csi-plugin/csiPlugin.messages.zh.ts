@@ -62,6 +62,17 @@ export const messagesZh = defineMessagesZh({
   'csiControllerPlugin.cephCreatedVolume': {
     summary: '卷 {requestName} 已创建，其后端为 RBD 镜像 {imageName}。',
   },
+  'csiControllerPlugin.cephOmapNotFound': {
+    summary: 'ceph-csi 还找不到 omap 对象 {name}（存储池里的第一个快照）：这表示“尚无预留”，不是失败。',
+    explain: '对不存在的对象调用 GetOmapValues 会返回 rados ENOENT；日志记录（journal）把它按错误级别打印，调用方则把它当作空的预留。下一行就会预留名字并创建该对象。',
+  },
+  'csiControllerPlugin.cephCloneDepth': {
+    summary: '镜像 {pool}/{imageName} 的克隆深度为 {depth}：低于软上限 {soft}，无需扁平化（flatten）。',
+    explain: '克隆链达到 --rbdsoftmaxclonedepth（4）时，ceph-csi 在后台（ceph manager 任务）扁平化该镜像；达到 --rbdhardmaxclonedepth（8）时，调用以 “flatten in progress” 失败，直到任务完成；从快照恢复时，检查的是快照的源镜像，上限为 3 和 7。',
+  },
+  'csiControllerPlugin.cephVolumeFromSnapshot': {
+    summary: '新镜像 {pool}/{imageName} 是快照自身镜像 {pool}/{snapImage}@{snapImage} 的克隆。',
+  },
   'csiControllerPlugin.cephSnapCreate': {
     summary: 'ceph-csi 为镜像 {imageName} 创建快照 {snapName}。',
   },

@@ -7,7 +7,7 @@
 import type { CsiRpc, GrpcCode } from '../shared/csi.ts';
 import type { Stage } from '../shared/messages.ts';
 import { VOLUME_ID_PREFIX, type DriverProfile } from '../drivers/types.ts';
-import { cephCreateVolume, cephDeleteVolume, composeCSIID, uuidOf } from './cephJournal.ts';
+import { cephCreateSnapshot, cephCreateVolume, cephDeleteVolume, emptyCephState, uuidOf } from './cephJournal.ts';
 import type { CsiVolumeLifecycleEvent } from './csiVolumeLifecycle.machine.ts';
 import { nfsCreateVolumeLogs, nfsDeleteVolumeLogs, nfsNodePublishLogs, nfsNodeUnpublishLogs, nfsVolumeId } from './nfsServer.ts';
 import {
@@ -181,19 +181,24 @@ function runRpc(ctx: PluginContext, rpc: CsiRpc, r: R, now: number, prefix: stri
       if (!v) return fail('NOT_FOUND', `source volume ${src} not found`);
       let snap = existing;
       let next = ctx;
-      if (!snap) {
+      let logs: Logs = [];
+      if (isCeph(d) && d.ceph) {
+        // ceph-csi: the snapshot journal and a clone of the volume as the snapshot's own image (cephJournal.ts);
+        // a repeat of the request finds its reservation and answers with the same snapshot
         const [rng, c2] = nextRng(ctx);
-        const uuid = rng.uuid();
-        const snapshotId = isCeph(d) && d.ceph ? composeCSIID(d.ceph, uuid) : `snap-${rng.alnum(8)}`;
-        snap = { snapshotId, name, sourceVolumeId: src, sizeBytes: v.capacityBytes, createdAtUs: now, ...(isCeph(d) ? { imageName: `csi-snap-${uuid}` } : {}) };
+        const res = cephCreateSnapshot(d.ceph, c2.ceph ?? emptyCephState(), prefix, name, src, rng);
+        if (!res.ok) return fail(res.code, res.message);
+        logs = res.logs.map((l) => ({ ...l, stage: 'snapshot' as const })) as Logs;
+        snap ??= { snapshotId: res.snapshotId, name, sourceVolumeId: src, sizeBytes: res.sizeBytes, createdAtUs: now, imageName: res.imageName };
+        next = { ...c2, ceph: res.state, snapshots: { ...c2.snapshots, [snap.snapshotId]: snap } };
+      } else if (!snap) {
+        const [rng, c2] = nextRng(ctx);
+        const snapshotId = `snap-${rng.alnum(8)}`;
+        snap = { snapshotId, name, sourceVolumeId: src, sizeBytes: v.capacityBytes, createdAtUs: now };
         next = { ...c2, snapshots: { ...c2.snapshots, [snapshotId]: snap } };
-        if (isCeph(d) && c2.ceph && v.imageName && c2.ceph.images[v.imageName]) {
-          const img = c2.ceph.images[v.imageName]!;
-          next = { ...next, ceph: { ...c2.ceph, images: { ...c2.ceph.images, [snap.imageName!]: { name: snap.imageName!, id: rng.uuid().replace(/-/g, '').slice(0, 14), sizeBytes: img.sizeBytes, parent: `${img.name}@${snap.imageName}`, snapshots: [], features: [...img.features] } } } };
-        }
       }
       const wallUs = (ctx.epochUs ?? 0) + snap.createdAtUs;
-      return ok(next, { snapshot: { creation_time: { seconds: Math.floor(wallUs / 1e6), nanos: (wallUs % 1e6) * 1000 }, ready_to_use: true, size_bytes: snap.sizeBytes, snapshot_id: snap.snapshotId, source_volume_id: snap.sourceVolumeId } });
+      return ok(next, { snapshot: { creation_time: { seconds: Math.floor(wallUs / 1e6), nanos: (wallUs % 1e6) * 1000 }, ready_to_use: true, size_bytes: snap.sizeBytes, snapshot_id: snap.snapshotId, source_volume_id: snap.sourceVolumeId } }, logs);
     }
     case 'DeleteSnapshot': {
       const id = req.snapshotId(r);

@@ -23,7 +23,7 @@ const CHAPTER_OF: Record<string, string> = {
   'mount-failure': 'mount-failure', 'driver-not-registered': 'driver-not-registered', register: 'register', 'force-detach': 'node-failure', 'node-out-of-service': 'node-failure',
   'provision-retry': 'provision-failure', 'provision-failed': 'provision-failure', 'attach-failure': 'attach-failure', 'attacher-missing': 'attach-failure',
   'expand-online': 'expand', 'expand-offline': 'expand', 'block-volume': 'mount', 'snapshot-restore': 'snapshot',
-  'ceph-rbd-create': 'ceph-rbd', 'ceph-rbd-clone': 'ceph-rbd', 'ceph-rbd-delete': 'ceph-rbd',
+  'ceph-rbd-create': 'ceph-rbd', 'ceph-rbd-clone': 'ceph-rbd', 'ceph-rbd-snapshot': 'ceph-rbd', 'ceph-rbd-delete': 'ceph-rbd',
 };
 
 /** Where a reader sees a scenario's step on the site. */

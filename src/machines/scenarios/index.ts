@@ -402,6 +402,23 @@ export const SCENARIOS: Scenario[] = [
     }),
   },
   {
+    id: 'ceph-rbd-snapshot',
+    seed: '004',
+    title: 'ceph-csi RBD: a snapshot is a clone, and a volume restored from it',
+    summary: 'Seed 004\'s third way to create a volume. A VolumeSnapshot of claim cstor-pvc-vdisk: ceph-csi reserves the snapshot in its own journal (csi.snaps.default, then csi.snap.<uuid> with the source image), snapshots the volume\'s image, clones that snapshot into an image csi-snap-<uuid>, drops the source\'s snapshot and snapshots the clone under the same name, then checks the clone depth against the flatten limits. A claim restored from the VolumeSnapshot is one clone of that snapshot.',
+    build: () => common({
+      driver: 'ceph-rbd', nodes: twoNodes,
+      objects: [...cephBase(), volumeSnapshotClass('ceph-rbd-snap', ceph())],
+      actions: [
+        // the source volume is created during warm-up
+        { at: s(5), do: 'create', object: pvc(NS, 'cstor-pvc-vdisk', 'ceph-rbd', { size: '1Gi' }) },
+        { at: at(1), do: 'create', object: volumeSnapshot(NS, 'cstor-snap-vdisk', 'ceph-rbd-snap', 'cstor-pvc-vdisk'), summary: 'You create VolumeSnapshot default/cstor-snap-vdisk of claim cstor-pvc-vdisk.' },
+        { at: at(15), do: 'create', object: pvc(NS, 'cstor-pvc-restore-vdisk', 'ceph-rbd', { size: '1Gi', dataSource: { apiGroup: 'snapshot.storage.k8s.io', kind: 'VolumeSnapshot', name: 'cstor-snap-vdisk' } }), summary: 'You create claim default/cstor-pvc-restore-vdisk from VolumeSnapshot cstor-snap-vdisk.' },
+      ],
+      runFor: at(40),
+    }),
+  },
+  {
     id: 'ceph-rbd-delete',
     seed: '004',
     title: 'ceph-csi RBD: DeleteVolume through the trash',

@@ -87,6 +87,9 @@ export const isGenericGrpc = (id: string): boolean => /\.(ceph)?[gG]rpc(Call|Req
 
 export function lineStage(id: string, def: { stage: Stage; source: string }, hints: { method?: string | null; error?: string | null; text?: string | null }): Stage {
   if (def.source === 'node-driver-registrar') return 'register';
+  // ceph-csi's request id is the request's name: a CreateSnapshot's is "snapshot-<VolumeSnapshot UID>",
+  // so its journal and RBD lines (the same messages CreateVolume prints) say which call they serve
+  if (/^csiControllerPlugin\.ceph/.test(id) && !isGenericGrpc(id) && /\bReq-ID: snapshot-/.test(hints.text ?? '')) return 'snapshot';
   let identity = false;
   if (hints.method) {
     const s = stageOfMethod(hints.method);
