@@ -183,6 +183,19 @@ describe('reading what people paste', () => {
     }
   });
 
+  it('knows older sidecars\' lines that no profile prints (external-provisioner v1.x, external-attacher v2, node-driver-registrar v1.0)', () => {
+    const cases: Array<[string, string, string]> = [
+      ['W0102 03:04:05.000000       1 controller.go:685] Retrying syncing claim "default/data" because failures 3 < threshold 15', 'externalProvisioner.legacyRetryingBelowThreshold', 'provision'],
+      ['I0102 03:04:05.000000       1 controller.go:1045] Claim processing succeeded, removing PVC 3c0e6b5e-2d1c-4c2a-9a45-0b8f1f3e9a10 from claims in progress', 'externalProvisioner.legacyClaimSucceeded', 'provision'],
+      ['I0102 03:04:05.000000       1 controller.go:799] Starting provisioner controller rbd.csi.ceph.com_csi-rbdplugin-provisioner-0_6b9c!', 'externalProvisioner.legacyStartingController', 'other'],
+      ['W0102 03:04:05.000000       1 csi_handler.go:177] VA csi-0e4e for volume vol-1 has attached status true but actual state false. Adding back to VA queue for forced reprocessing', 'externalAttacher.legacyForcedReprocessing', 'attach'],
+      ['I0102 03:04:05.000000       1 node_register.go:63] CSI driver node ID: "node-1"', 'nodeDriverRegistrar.legacyNodeId', 'register'],
+    ];
+    for (const [line, id, stage] of cases) expect(explainText(line, knowledge).lines[0], line).toMatchObject({ messageId: id, stage, match: 'catalog' });
+    // the cluster never prints them: no scenario's trace has one
+    for (const s of SCENARIOS) expect(runScenario(s.id, { k8s: '1.20' }).steps.some((st) => /\.legacy/.test(st.msg ?? '')), s.id).toBe(false);
+  });
+
   it('unknown lines get a keyword guess, marked as a guess; plain prose is unrelated', () => {
     // (a lower-case line right after a record reads as a wrapped piece of it; after a blank line it is prose)
     const [a, , b, c] = ex('I0101 00:00:00.000000       1 driver.go:12] NodeStageVolume: formatting /dev/xvdf with ext4\n\nthe weather is nice today\n$ kubectl get pods');

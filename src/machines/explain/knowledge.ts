@@ -5,7 +5,9 @@
  */
 import { COMPONENTS } from '../registry.ts';
 import { catalog } from '../catalog.ts';
-import { formatCaptures, formatRegex, type LogFormat, type MessageDef, type ProfileId, type Stage } from '../shared/messages.ts';
+import { legacyMessages } from './legacy.ts';
+import { legacyMessagesZh } from './legacy.zh.ts';
+import { formatCaptures, formatRegex, type LogFormat, type MessageCatalog, type MessageDef, type ProfileId, type Stage } from '../shared/messages.ts';
 import { EVENT_REASONS } from '../shared/eventReasons.ts';
 import { isGenericGrpc } from '../shared/stage.ts';
 import { runScenario } from '../scenarios/run.ts';
@@ -116,7 +118,9 @@ export function buildKnowledge(opts: { scenarios?: string[]; lang?: 'en' | 'zh' 
     });
   }
 
-  const messages: KnownMessage[] = Object.entries(catalog).map(([id, def]) => {
+  // the catalog the cluster prints from, and the older sidecars' lines only the explainer knows (legacy.ts)
+  const known: MessageCatalog = { ...catalog, ...legacyMessages };
+  const messages: KnownMessage[] = Object.entries(known).map(([id, def]) => {
     const component = COMPONENT_OF_PREFIX[id.split('.')[0]!] ?? def.source;
     const step = firstStep.get(id);
     const nh = nextHealthy.get(id);
@@ -124,7 +128,7 @@ export function buildKnowledge(opts: { scenarios?: string[]; lang?: 'en' | 'zh' 
       const r = firstByProfile.get(`${id}@${k8s}`);
       return r ? [[k8s, r]] : [];
     }));
-    const text = zh ? { ...def, ...CATALOG_ZH[id] } : def;
+    const text = zh ? { ...def, ...(CATALOG_ZH[id] ?? legacyMessagesZh[id]) } : def;
     return {
       id, source: def.source, component, stage: def.stage, severity: def.severity, summary: text.summary,
       ...(text.explain ? { explain: text.explain } : {}), ...(text.cause ? { cause: text.cause } : {}), ...(text.next ? { next: text.next } : {}),

@@ -1,0 +1,80 @@
+/**
+ * Lines of older sidecars that users still paste, which no version profile prints: the log explainer
+ * knows them, the cluster never renders them. Only lines whose text differs from what the profiles'
+ * releases print are here; the others (provision "ns/claim" class "sc": started, Attaching "csi-…",
+ * GRPC call: …) are already known by their text, whatever file:line an older release gives them.
+ * Read at the tags named per entry (external-provisioner v1.0.1 to v1.6.0, external-attacher v1.0.0 to
+ * v2.2.x, node-driver-registrar v1.0.1 to v2.0.1, csi-lib-utils v0.3.0 to v0.9.1; audit of 2026-12-03).
+ * Each format is keyed '1.20', the profile of the printf era they belong to.
+ */
+import { defineMessages } from '../shared/messages.ts';
+
+export const legacyMessages = defineMessages({
+
+  'externalProvisioner.legacyStartingController': {
+    source: 'csi-provisioner', stage: 'other', severity: 'I',
+    summary: 'The provisioning controller {name} starts its claim and volume loops.',
+    // lib v5.0.0 controller.go:799 "Starting provisioner controller %s!" (:848 "Started …"), external-provisioner v1.6.0
+    formats: { '1.20': { file: 'controller.go', line: 799, text: 'Starting provisioner controller {name}!' } },
+  },
+  'externalProvisioner.legacySavingInBackground': {
+    source: 'csi-provisioner', stage: 'other', severity: 'I',
+    summary: 'csi-provisioner will save the PersistentVolumes it creates through a background queue that retries.',
+    // lib v5.0.0 controller.go:709 klog.V(2).Infof
+    formats: { '1.20': { file: 'controller.go', line: 709, v: 2, text: 'Using saving PVs to API server in background' } },
+  },
+  'externalProvisioner.legacyClaimSucceeded': {
+    source: 'csi-provisioner', stage: 'provision', severity: 'I',
+    summary: 'The claim worker is done with claim {uid}: it is no longer in progress.',
+    // lib v4.0.1+ controller.go:1014 (v1.4/v1.5), :1045 (v1.6.0) klog.V(5).Infof; %s is the claim's UID
+    formats: { '1.20': { file: 'controller.go', line: 1045, v: 5, text: 'Claim processing succeeded, removing PVC {uid} from claims in progress' } },
+  },
+  'externalProvisioner.legacyRetryingBelowThreshold': {
+    source: 'csi-provisioner', stage: 'provision', severity: 'W',
+    summary: 'Provisioning claim {claim} failed again; the controller retries while the failures stay below its threshold.',
+    cause: 'CreateVolume or saving the PV failed; external-provisioner v1.0 gives a claim up after 15 failures.',
+    next: 'Read the error syncing claim line and the ProvisioningFailed event; the driver\'s CreateVolume error is in them.',
+    // lib v2.0.0-alpha controller.go:685 glog.Warningf, external-provisioner v1.0.1 (key "ns/name")
+    formats: { '1.20': { file: 'controller.go', line: 685, text: 'Retrying syncing claim {claim:q} because failures {failures} < threshold {threshold}' } },
+  },
+
+  'externalAttacher.legacyStillTrying': {
+    source: 'csi-attacher', stage: 'other', severity: 'I',
+    summary: 'The sidecar is still waiting for the CSI driver\'s socket (connection state {state}).',
+    // external-attacher v1.0.x pkg/connection/connection.go:115 and node-driver-registrar v1.0.x :96, glog.V(4)
+    formats: { '1.20': { file: 'connection.go', line: 115, v: 4, text: 'Still trying, connection is {state}' } },
+  },
+  'externalAttacher.legacyReconciling': {
+    source: 'csi-attacher', stage: 'other', severity: 'I',
+    summary: 'csi-attacher compares its VolumeAttachments with what the driver says is published (ListVolumes).',
+    // v2.1.x csi_handler.go:119 klog.V(4).Info
+    formats: { '1.20': { file: 'csi_handler.go', line: 119, v: 4, text: 'Reconciling VolumeAttachments with driver backend state' } },
+  },
+  'externalAttacher.legacyForcedReprocessing': {
+    source: 'csi-attacher', stage: 'attach', severity: 'W',
+    summary: 'VolumeAttachment {va} says attached {attached} but the driver says {actual}: csi-attacher processes it again.',
+    cause: 'The volume was detached or attached behind Kubernetes\' back (by hand in the cloud console, or by the driver after a failure).',
+    next: 'Watch the VolumeAttachment: csi-attacher calls ControllerPublishVolume again to make the two agree.',
+    // v2.1.x csi_handler.go:177 klog.Warningf
+    formats: { '1.20': { file: 'csi_handler.go', line: 177, text: 'VA {va} for volume {volume} has attached status {attached} but actual state {actual}. Adding back to VA queue for forced reprocessing' } },
+  },
+  'nodeDriverRegistrar.legacyDiscoverNodeId': {
+    source: 'node-driver-registrar', stage: 'register', severity: 'I',
+    summary: 'node-driver-registrar v1.0 asks the driver for its node ID itself (NodeGetInfo).',
+    // v1.0.1 pkg/.../node_register.go:55 glog.V(1)
+    formats: { '1.20': { file: 'node_register.go', line: 55, v: 1, text: 'Calling CSI driver to discover node ID.' } },
+  },
+  'nodeDriverRegistrar.legacyNodeId': {
+    source: 'node-driver-registrar', stage: 'register', severity: 'I',
+    summary: 'The driver reports node ID {nodeID}.',
+    // v1.0.1 node_register.go:63 glog.V(2)
+    formats: { '1.20': { file: 'node_register.go', line: 63, v: 2, text: 'CSI driver node ID: {nodeID:q}' } },
+  },
+  'nodeDriverRegistrar.legacyNodeAnnotation': {
+    source: 'node-driver-registrar', stage: 'register', severity: 'I',
+    summary: 'Without --kubelet-registration-path, node-driver-registrar v1.0 writes the node ID annotation on the Node itself.',
+    // v1.0.1 node_register.go:112 glog.V(1)
+    formats: { '1.20': { file: 'node_register.go', line: 112, v: 1, text: 'Attempt to update node annotation if needed' } },
+  },
+
+});
