@@ -274,6 +274,9 @@ describe('csi controller plugin (ceph-rbd)', () => {
     expect(view.images).toEqual([]);
     expect(view.trash.map((t) => t.name)).toEqual([img]);
     expect(view.omaps).toEqual([{ object: 'csi.volumes.default', values: {} }]);
+    // the trash outlives the next call (each call works on a copy of the backend)
+    p.call('CreateVolume', create('pvc-next'), 2_000_000); p.flush();
+    expect(cephJournalView(p.actor.getSnapshot().context).trash.map((t) => t.name)).toEqual([img]);
   });
 
   it('takes a snapshot as a clone with a snapshot of its own: its journal, the RBD steps, and the first directory read that errors', () => {
@@ -316,7 +319,10 @@ describe('csi controller plugin (ceph-rbd)', () => {
     // a volume restored from it is one clone of csi-snap-S@csi-snap-S
     const r = p.call('CreateVolume', create('pvc-restored', { volume_content_source: { Type: { Snapshot: { snapshot_id: first.snapshot.snapshot_id } } } }), 4_000_000); p.flush();
     const restored = `csi-vol-${(p.reply(r)!.response as { volume: { volume_id: string } }).volume.volume_id.slice(-36)}`;
-    expect(cephJournalView(p.actor.getSnapshot().context).images.find((i) => i.name === restored)!.parent).toBe(`${img}@${img}`);
+    const after = cephJournalView(p.actor.getSnapshot().context);
+    expect(after.images.find((i) => i.name === restored)!.parent).toBe(`${img}@${img}`);
+    // later calls keep what earlier ones left: the snapshot image still carries its snapshot
+    expect(after.images.find((i) => i.name === img)!.snapshots).toEqual([img]);
   });
 
   it('returns the journal\'s existing volume when CreateVolume is repeated', () => {
