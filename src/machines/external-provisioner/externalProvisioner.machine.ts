@@ -9,8 +9,12 @@
  * Start-up: Probe, GetPluginInfo, GetPluginCapabilities, ControllerGetCapabilities (--timeout 10s).
  * Retries: workqueue rate limiter 1s → 5m (--retry-interval-start/max), forever (threshold 0).
  *
- * Left out: leader election, capacity tracking, the PV finalizer (HonorPVReclaimPolicy is off by
- * default in both profiles), secrets, rescheduling on WaitForFirstConsumer errors, in-tree migration.
+ * Left out: leader election, capacity tracking, the PV finalizer
+ * external-provisioner.volume.kubernetes.io/finalizer (HonorPVReclaimPolicy: off in v2.1.0, but on by
+ * default in v5.0.1, pkg/features/features.go:62, so a real 1.30 cluster's provisioned PVs carry it and
+ * a PV deleted before its claim is cleaned up by csi-provisioner), secrets, rescheduling on
+ * WaitForFirstConsumer errors, in-tree migration, and the queue store's background retry of a PV save
+ * that failed (this machine requeues the claim instead).
  */
 import { enqueueActions, setup } from 'xstate';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
