@@ -63,10 +63,7 @@ export const COMPONENTS: readonly RegisteredComponent[] = [
     folder: csiPlugin, descriptor: csiPlugin.controllerDescriptor, messagePrefix: 'csiControllerPlugin', placement: 'csi-controller-pod',
     notRestartable: 'restarting the CSI controller plugin is not modelled: its state stands for the storage backend, which survives a restart',
   },
-  {
-    folder: kubelet, descriptor: kubelet.descriptor, messagePrefix: 'kubelet', placement: 'node',
-    notRestartable: 'restarting the kubelet is not modelled: it would rebuild its volumes from the mounts on disk (reconstruction), which is left out',
-  },
+  { folder: kubelet, descriptor: kubelet.descriptor, messagePrefix: 'kubelet', placement: 'node' },
   { folder: nodeDriverRegistrar, descriptor: nodeDriverRegistrar.descriptor, messagePrefix: 'nodeDriverRegistrar', placement: 'node' },
   {
     folder: csiPlugin, descriptor: csiPlugin.nodeDescriptor, messagePrefix: 'csiNodePlugin', placement: 'node',

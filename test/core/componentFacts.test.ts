@@ -88,9 +88,10 @@ describe('componentFacts: what the traces show', () => {
     expect(get('external-provisioner').writes.map((w) => `${w.verb} ${w.kind}`)).toContain('create PersistentVolume');
   });
 
-  it('marks writes made only while the cluster starts (the kubelet registering the driver in CSINode)', () => {
+  it('marks writes made only while the cluster starts (the kubelet creating its CSINode; only kubelet-restart does it again in its story)', () => {
     const csiNode = get('kubelet').writes.find((w) => w.verb === 'create' && w.kind === 'CSINode');
-    expect(csiNode).toMatchObject({ startupOnly: true, scenarios: [] });
+    expect(csiNode).toMatchObject({ startupOnly: false, scenarios: ['kubelet-restart'] });
+    expect(get('external-provisioner').writes.find((w) => w.verb === 'create' && w.kind === 'PersistentVolume')?.startupOnly).toBe(false);
     expect(get('kubelet').writes.find((w) => w.verb === 'patchStatus' && w.kind === 'Pod')?.startupOnly).toBe(false);
   });
 
@@ -101,8 +102,9 @@ describe('componentFacts: what the traces show', () => {
     const served = get('csi-controller-plugin').serves.find((r) => r.rpc === 'ControllerPublishVolume');
     expect(served?.peers).toEqual(['external-attacher']);
     expect(get('kubelet').calls.map((r) => r.rpc)).toEqual(expect.arrayContaining(['NodeStageVolume', 'NodePublishVolume', 'NodeUnpublishVolume', 'NodeUnstageVolume']));
-    // the registration happens in the warm-up of every scenario but register and driver-not-registered, whose node plugins start in the story
-    expect(get('node-driver-registrar').serves.find((r) => r.rpc === 'GetInfo')).toMatchObject({ service: 'Registration', peers: ['kubelet'], startupOnly: false, scenarios: ['register', 'driver-not-registered'] });
+    // the registration happens in the warm-up of every scenario but register and driver-not-registered, whose node plugins start in the
+    // story, and kubelet-restart, whose restarted kubelet finds the registration socket again
+    expect(get('node-driver-registrar').serves.find((r) => r.rpc === 'GetInfo')).toMatchObject({ service: 'Registration', peers: ['kubelet'], startupOnly: false, scenarios: ['register', 'driver-not-registered', 'kubelet-restart'] });
     // seed 002: the driver fails the detach (see the ad-detach-backoff scenario)
     const trace = runScenario('ad-detach-backoff', { k8s: '1.30' });
     const failed = trace.steps.some((s) => s.kind === 'rpc-reply' && s.rpc?.method.endsWith('/ControllerUnpublishVolume') && s.rpc.code !== 'OK');

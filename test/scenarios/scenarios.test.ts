@@ -301,6 +301,33 @@ const outcomes: Record<string, (t: Trace) => void> = {
     expect(get(t, 'VolumeSnapshot', 'cstor-snap-vdisk')!.status.readyToUse).toBe(true);
     expect(get(t, 'PersistentVolumeClaim', 'cstor-pvc-restore-vdisk')!.status.phase).toBe('Bound');
   },
+  'kubelet-restart': (t) => {
+    const restart = t.steps.find((s) => s.kind === 'user')!;
+    const after = t.steps.filter((s) => s.t > restart.t);
+    const msgs = after.filter((s) => s.component === 'kubelet').map((s) => s.msg);
+    // the volume is staged and published again, and the pod never stops running
+    const rpcs = after.filter((s) => s.kind === 'rpc' && s.component === 'kubelet').map((s) => s.rpc!.method.split('/').pop());
+    expect(rpcs).toEqual(expect.arrayContaining(['NodeStageVolume', 'NodePublishVolume']));
+    expect(rpcs).not.toContain('NodeUnpublishVolume');
+    expect(get(t, 'Pod', 'web-0')!.status.phase).toBe('Running');
+    expect(after.some((s) => s.objects?.some((o) => o.kind === 'Pod' && o.after?.status?.phase && o.after.status.phase !== 'Running'))).toBe(false);
+    // the driver registers again
+    expect(msgs).toContain('kubelet.registerPlugin');
+    if (t.k8s === '1.30') {
+      // reconstruction: uncertain pod mount and device, no VerifyControllerAttachedVolume, a first try before the driver is back
+      expect(msgs.slice(0, 4)).toEqual(['kubelet.reconstructedVolumeUncertain', 'kubelet.reconstructedDeviceUncertain', 'kubelet.reconstructionFinished', 'kubelet.reconcilerStarted']);
+      expect(msgs).not.toContain('kubelet.verifyControllerAttachedVolumeStarted');
+      const failed = after.find((s) => s.msg === 'kubelet.operationFailed')!;
+      expect(failed.log).toMatch(/not found in the list of registered CSI drivers/);
+      expect(failed.t).toBeLessThan(after.find((s) => s.msg === 'kubelet.registerPlugin')!.t);
+      expect(msgs).toContain('kubelet.reconstructedDevicePathsUpdated');
+    } else {
+      // 1.20 verifies from scratch, and waits until the volume is in volumesInUse again
+      expect(msgs).not.toContain('kubelet.reconstructedVolumeUncertain');
+      expect(after.filter((s) => s.msg === 'kubelet.operationFailed').every((s) => /VolumesInUse/.test(s.log!))).toBe(true);
+      expect(msgs.indexOf('kubelet.verifyControllerAttachedVolumeStarted')).toBeLessThan(msgs.indexOf('kubelet.mountVolumeStarted'));
+    }
+  },
   'ceph-rbd-delete': (t) => {
     expect(objs(t, 'PersistentVolume')).toHaveLength(0);
     expect(logged(t, /trash/)).toBe(true);

@@ -56,7 +56,7 @@ export const CHAPTERS: readonly Chapter[] = [
   {
     id: 'register',
     title: 'Register',
-    scenarios: ['register'],
+    scenarios: ['register', 'kubelet-restart'],
     summary:
       'The driver’s node pod starts: node-driver-registrar asks the driver its name and opens a registration socket, the kubelet’s plugin watcher finds it, registers the driver and asks NodeGetInfo; node ID, zone and volume limit land on the Node and in CSINode.',
   },

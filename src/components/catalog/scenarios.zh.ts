@@ -19,6 +19,7 @@ export const SCENARIO_TITLES_ZH: Readonly<Record<string, string>> = {
   'ad-detach-backoff': '解除挂接失败，Pod 回到同一节点（种子文档 002）',
   'snapshot-restore': '快照与恢复：一个 VolumeSnapshot，再用它创建一个申领',
   'expand-online': '在线扩容：Pod 运行时，已挂载的卷变大',
+  'kubelet-restart': 'kubelet 重启：它在磁盘上找到的卷',
   'block-volume': '裸块卷：映射进 Pod，而不是挂载',
   'expand-offline': '离线扩容：申领在无 Pod 使用时扩容，kubelet 在下次挂载时完成',
   'wffc-provision': 'WaitForFirstConsumer：调度器先选节点，再在那里创建卷',

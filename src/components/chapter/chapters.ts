@@ -43,7 +43,7 @@ export const CHAPTERS: readonly ChapterInfo[] = [
     description: 'The same path backwards: unpublish, unstage, detach through the VolumeAttachment, then the released volume is deleted with DeleteVolume.',
   },
   {
-    id: 'register', title: 'Register', k8s: '1.30', alsoK8s: ['1.20'], scenarios: ['register'],
+    id: 'register', title: 'Register', k8s: '1.30', alsoK8s: ['1.20'], scenarios: ['register', 'kubelet-restart'],
     description: 'How a CSI driver becomes known to the kubelet on each node: node-driver-registrar, the registration socket, the plugin watcher, NodeGetInfo, and what lands on the Node and in CSINode (node ID, topology, volume limit).',
   },
   {

@@ -10,7 +10,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { ComponentStepper } from './componentStepper.ts';
 import type {
   ApiRequestEmitted, ClusterEmitted, ClusterEvent, ComponentDescriptor, ComponentInput, CsiCallEmitted,
-  CsiReplyEmitted, EventRecordedEmitted,
+  CsiReplyEmitted, EventRecordedEmitted, HostPodVolume,
 } from '../shared/contract.ts';
 import { csiMethod, type CsiRpc } from '../shared/csi.ts';
 import { stageOfEventReason } from '../shared/eventReasons.ts';
@@ -142,7 +142,7 @@ interface Running {
   reactionStates?: Record<string, string>;
 }
 
-interface PendingCall { caller: Running; requestId: string; rpc: CsiRpc; target: string; done: boolean; incarnation: number }
+interface PendingCall { caller: Running; requestId: string; rpc: CsiRpc; target: string; done: boolean; incarnation: number; request?: Record<string, unknown> }
 
 /** The reaction being handled: who acts, why (what was delivered), and the first step it recorded. */
 interface Acting { r: Running; cause: StepCause | undefined; first?: number }
@@ -165,6 +165,12 @@ export class Cluster {
   private watchersByKind = new Map<Kind, Running[]>();
   private nodeScopedWatchers = new Map<string, Running[]>();
   private plugins = new Map<string, Running>();
+  /**
+   * What outlives a process on each host: the mounts the node plugins made for the kubelet (the pods'
+   * volume directories and the staging paths) and the registration sockets in plugins_registry.
+   */
+  private hostMounts = new Map<string, { staged: Map<string, string>; published: Map<string, HostPodVolume> }>();
+  private hostSockets = new Map<string, Map<string, string>>();
   private pendingCalls = new Map<string, PendingCall>();
   private faults: FaultInjector;
   private logs: LogRenderer;
@@ -229,9 +235,43 @@ export class Cluster {
     return new ComponentStepper(r.spec.descriptor.machine, r.spec.input, (e) => { r.emitted.push(e); });
   }
 
+  /** A node plugin's stage/publish (or its undoing) succeeded: the host's mount table changes. */
+  private noteHostMount(plugin: Running, call: PendingCall): void {
+    const req = call.request;
+    if (!req || !/^Node(Stage|Unstage|Publish|Unpublish)Volume$/.test(call.rpc)) return;
+    const host = plugin.host;
+    const m = this.hostMounts.get(host) ?? { staged: new Map(), published: new Map() };
+    this.hostMounts.set(host, m);
+    const handle = String(req.volume_id ?? '');
+    const driver = (plugin.spec.input as { driver?: { name?: string } }).driver?.name ?? '';
+    const target = String(req.target_path ?? ''), staging = req.staging_target_path !== undefined ? String(req.staging_target_path) : undefined;
+    if (call.rpc === 'NodeStageVolume' && staging) m.staged.set(handle, staging);
+    else if (call.rpc === 'NodeUnstageVolume') m.staged.delete(handle);
+    else if (call.rpc === 'NodeUnpublishVolume') m.published.delete(target);
+    else if (call.rpc === 'NodePublishVolume') {
+      // pods/<uid>/volumes/kubernetes.io~csi/<pv>/mount (csi_mounter.go GetPath); a raw block volume's publish file is not reconstructed here
+      const fs = /\/pods\/([^/]+)\/volumes\/kubernetes\.io~csi\/([^/]+)\/mount$/.exec(target);
+      if (fs) m.published.set(target, { podUid: fs[1]!, pvName: fs[2]!, driver, handle, targetPath: target, ...(staging ? { stagingPath: staging } : {}) });
+    }
+  }
+
   private startComponent(r: Running, because?: number): void {
     r.up = true;
-    this.deliver(r, { type: 'component.started', now: this.nowUs }, { kind: 'start', ...(because ? { step: because } : {}) });
+    const mounts = r.spec.descriptor.readsHostMounts ? this.hostMounts.get(r.host) : undefined;
+    const podVolumes = mounts ? [...mounts.published.values()].map((v) => ({ ...v, ...(mounts.staged.has(v.handle) ? { stagingPath: mounts.staged.get(v.handle)! } : {}) })) : [];
+    this.deliver(r, { type: 'component.started', now: this.nowUs, ...(podVolumes.length ? { podVolumes } : {}) }, { kind: 'start', ...(because ? { step: because } : {}) });
+    // the plugin watcher walks plugins_registry when it starts: the sockets earlier processes left are found
+    // again, and the plugin manager's reconciler registers them at its next pass (a 1 s loop,
+    // pkg/kubelet/pluginmanager/plugin_manager.go:49 loopSleepDuration), after the volume manager has begun
+    if (r.spec.descriptor.watchesPluginSockets) {
+      // (its own loop: not queued behind the informers' and the API server's deliveries, as deliverLater would)
+      const incarnation = r.incarnation;
+      for (const [path, owner] of this.hostSockets.get(r.host) ?? []) {
+        this.agenda.push(this.nowUs + this.rng.int(200_000, 1_000_000), () => {
+          if (r.incarnation === incarnation) this.deliver(r, { type: 'plugin.socketCreated', now: this.nowUs, path, owner }, { kind: 'socket', path });
+        });
+      }
+    }
     // informer initial list
     for (const kind of r.spec.descriptor.watches as Kind[]) {
       for (const o of this.api.list(kind)) {
@@ -345,6 +385,9 @@ export class Cluster {
       case 'socket.created':
       case 'socket.removed': {
         const at = this.tick(local);
+        const sockets = this.hostSockets.get(r.host) ?? new Map<string, string>();
+        this.hostSockets.set(r.host, sockets);
+        if (e.type === 'socket.created') sockets.set(e.path, r.id); else sockets.delete(e.path);
         const setBy = this.acting;
         for (const w of this.components.values()) {
           if (w.host !== r.host || !w.spec.descriptor.watchesPluginSockets) continue;
@@ -536,7 +579,7 @@ export class Cluster {
       ...(fault ? { fault: fault.report.fault } : {}),
     });
     if (fault) this.fired(fault, step);
-    const pending: PendingCall = { caller: r, requestId: call.requestId, rpc: call.rpc, target: to, done: false, incarnation: r.incarnation };
+    const pending: PendingCall = { caller: r, requestId: call.requestId, rpc: call.rpc, target: to, done: false, incarnation: r.incarnation, ...(call.endpoint === 'node' ? { request: call.request } : {}) };
     this.pendingCalls.set(gid, pending);
     // the caller's context deadline
     this.agenda.push(at + call.timeout, () => {
@@ -568,6 +611,8 @@ export class Cluster {
         ...(pending && !pending.done ? {} : { late: true }),
       },
     });
+    // the node plugin's mount is on the host whether or not its caller still waits for the answer
+    if (pending && reply.code === 'OK') this.noteHostMount(r, pending);
     if (!pending || pending.done) return;
     pending.done = true;
     this.pendingCalls.delete(reply.requestId);

@@ -27,6 +27,8 @@ export const descriptor: ComponentDescriptor<KubeletInput> = {
   watches: ['Pod', 'Node', 'VolumeAttachment', 'CSIDriver'],
   nodeScoped: ['Pod', 'Node', 'VolumeAttachment'],
   watchesPluginSockets: true,
+  // a restarted kubelet finds the pod volume directories earlier kubelets left (reconstruction, 1.30)
+  readsHostMounts: true,
   messages,
   world: kubeletWorld,
   // the keys noteState writes: actualStateOfWorld.ts (volume, volume … pod …) and operationGenerator.ts (OPERATION_NAMES)

@@ -23,6 +23,8 @@ import { begin, own } from './kubelet.work.ts';
 import { handleVolumeGet, podUpdated, populatorLoop as populateDesiredState } from './volumemanager/populator/desiredStateOfWorldPopulator.ts';
 import { updatePluginIsAttachable } from './volumemanager/cache/desiredStateOfWorld.ts';
 import { reconcile } from './volumemanager/reconciler/reconciler.ts';
+import { reconstructVolumes } from './volumemanager/reconciler/reconstruct.ts';
+import { getProfile } from '../profiles/index.ts';
 import { csiFact, deliver, deliverApiResult } from './operationexecutor/operationGenerator.ts';
 import {
   initializeNode, nodeStatusWritten, podAdded, podRequestResult, podTimer, pluginSocketCreated, pluginSocketRemoved, registrationResult,
@@ -97,9 +99,11 @@ export const kubeletMachine = setup({
   },
   actions: {
     /** kubelet start: initialNode + CSINode, the volume manager's loops */
-    initializeNode: enqueueActions(({ context, event, enqueue }) => runStep((w) => {
+    initializeNode: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => {
       w.c = { ...initialContext(w.c.input), seq: w.c.seq, startedAt: w.now };
       initializeNode(w);
+      // the volume manager starts: 1.30 reconstructs what is mounted on disk before its reconciler loops
+      if (getProfile(w.c.input.profile).kubeletReconstructsUncertain && e.type === 'component.started') reconstructVolumes(w, e.podVolumes ?? []);
     }, context, event, enqueue)),
     /** informer event handlers (pod config, node/VA/CSIDriver listers; PVs and PVCs are read with GETs) */
     updateInformerCache: enqueueActions(({ context, event, enqueue }) => runStep(informerUpdate, context, event, enqueue)),

@@ -159,6 +159,38 @@ export const messages = defineMessages({
       '1.30': { file: 'operation_generator.go', line: 1472, text: `UnmapDevice succeeded for volume ${DEVICE} ` },
     },
   },
+  // Reconstruction at start (1.30): v1.30.1 pkg/kubelet/volumemanager/reconciler/reconstruct.go, reconciler.go
+  'kubelet.reconstructedVolumeUncertain': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'The kubelet found volume {volume} of pod {podUid} mounted on disk after its restart: it records the pod\'s mount as uncertain, to be mounted again or cleaned up.',
+    explain: 'A restarted kubelet remembers nothing: it scans the pods\' volume directories and puts every volume it finds into its actual state of world as uncertain. The pod object it has then knows only its UID, hence pod="".',
+    formats: {
+      // reconstruct.go:135 klog.V(2).InfoS(…, "pod", klog.KObj(volume.pod) /* only a UID: "" */, "podName", …, "volumeName", …, "seLinuxMountContext", …)
+      '1.30': { file: 'reconstruct.go', line: 135, v: 2, msg: 'Volume is marked as uncertain and added into the actual state', kv: 'pod="" podName={podUid:q} volumeName={uniqueName:q} seLinuxMountContext=""' },
+    },
+  },
+  'kubelet.reconstructedDeviceUncertain': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'The kubelet records the device of volume {volume} at {deviceMountPath} as uncertain: MountDevice (NodeStageVolume) runs again before the volume is used.',
+    formats: {
+      '1.30': { file: 'reconstruct.go', line: 149, v: 2, msg: 'Volume is marked device as uncertain and added into the actual state', kv: 'volumeName={uniqueName:q} deviceMountPath={deviceMountPath:q}' },
+    },
+  },
+  'kubelet.reconstructionFinished': {
+    source: 'kubelet', stage: 'other', severity: 'I',
+    summary: 'The kubelet has read the volumes on disk into its actual state of world ({count} found).',
+    formats: { '1.30': { file: 'reconstruct.go', line: 102, v: 2, msg: 'Volume reconstruction finished' } },
+  },
+  'kubelet.reconcilerStarted': {
+    source: 'kubelet', stage: 'other', severity: 'I',
+    summary: 'The volume manager\'s reconciler starts its loop.',
+    formats: { '1.30': { file: 'reconciler.go', line: 26, msg: 'Reconciler: start to sync state' } },
+  },
+  'kubelet.reconstructedDevicePathsUpdated': {
+    source: 'kubelet', stage: 'other', severity: 'I',
+    summary: 'The kubelet read node.status.volumesAttached for the reconstructed volumes\' device paths: unmounting may start now.',
+    formats: { '1.30': { file: 'reconstruct.go', line: 210, v: 2, msg: 'DevicePaths of reconstructed volumes updated' } },
+  },
   'kubelet.nodeExpandVolumeSucceeded': {
     source: 'kubelet', stage: 'resize', severity: 'I',
     summary: 'NodeExpandVolume succeeded: the file system of volume {volume} in pod {podName} has its new size.',

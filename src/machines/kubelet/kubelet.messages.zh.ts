@@ -69,6 +69,22 @@ export const messagesZh = defineMessagesZh({
     summary: '{node} 上已没有 Pod 使用卷 {volume}：kubelet 开始取消暂存（unstage）该卷。',
     variants: { block: '{node} 上已没有 Pod 使用裸块卷 {volume}：kubelet 开始 UnmapDevice（这一行仍写作 UnmountDevice）。' },
   },
+  'kubelet.reconstructedVolumeUncertain': {
+    summary: 'kubelet 重启后在磁盘上发现 Pod {podUid} 的卷 {volume} 仍处于挂载状态：它把该 Pod 的挂载记为不确定（uncertain），之后重新挂载或清理。',
+    explain: '重启后的 kubelet 什么都不记得：它扫描各 Pod 的卷目录，把找到的每个卷以不确定状态放入实际状态（actual state of world）。此时它构造的 Pod 对象只有 UID，所以打印 pod=""。',
+  },
+  'kubelet.reconstructedDeviceUncertain': {
+    summary: 'kubelet 把卷 {volume} 位于 {deviceMountPath} 的设备记为不确定：使用该卷之前会再次运行 MountDevice（NodeStageVolume）。',
+  },
+  'kubelet.reconstructionFinished': {
+    summary: 'kubelet 已把磁盘上的卷读入它的实际状态（共 {count} 个）。',
+  },
+  'kubelet.reconcilerStarted': {
+    summary: '卷管理器的协调器（reconciler）开始循环。',
+  },
+  'kubelet.reconstructedDevicePathsUpdated': {
+    summary: 'kubelet 已从 node.status.volumesAttached 读到重建卷的设备路径：现在可以开始卸载了。',
+  },
   'kubelet.mapWaitForAttachEntering': {
     summary: 'kubelet 等待裸块卷 {volume} 的 VolumeAttachment 变为已挂接（attached）。',
   },

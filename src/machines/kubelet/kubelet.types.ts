@@ -194,6 +194,10 @@ export interface KubeletContext {
   podRequests?: Record<string, { uid: string; what: 'status' | 'delete' }>;
   /** the next reconciler loop iteration asked for (kubelet.work.ts requestReconcile) */
   reconcileAt?: number;
+  /** reconstructed volumes whose devicePath and attachability still come from node.status.volumesAttached (1.30) */
+  volumesNeedUpdateFromNodeStatus?: readonly string[];
+  /** the populator has been through every pod the informer listed (populatorHasAddedPods): unmounting may start (1.30) */
+  hasAddedPods?: boolean;
 }
 
 /** Work in progress while one event is handled: a private copy of the context and the outputs. */

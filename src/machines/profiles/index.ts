@@ -80,6 +80,14 @@ export interface Profile {
    */
   kubeletBlockUnmapMarksUncertain: boolean;
   /**
+   * At start the kubelet reconstructs its actual state of world from the pod volume directories on
+   * disk: every volume it finds is marked uncertain (device and pod mount), mounted again if a pod still
+   * wants it, unmounted if not (1.30: NewVolumeManagerReconstruction, GA in 1.30;
+   * reconciler/reconstruct.go). 1.20 reconstructs only volumes no pod wants any more (syncStates),
+   * left out here: its restarted kubelet verifies and mounts every wanted volume from scratch.
+   */
+  kubeletReconstructsUncertain: boolean;
+  /**
    * Non-graceful node shutdown (NodeOutOfServiceVolumeDetach: alpha 1.24, GA 1.28): the A/D controller
    * detaches at once, without the safe-to-detach check, from a node with the
    * node.kubernetes.io/out-of-service taint (reconciler.go hasOutOfServiceTaint), and the pod garbage
@@ -138,6 +146,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletExpandMessageNamesNode: false,
     // v1.20.5 GenerateUnmapVolumeFunc / GenerateUnmapDeviceFunc mark nothing uncertain (the fix came later, not backported)
     kubeletBlockUnmapMarksUncertain: false,
+    kubeletReconstructsUncertain: false,
     adcOutOfServiceTaint: false,
     podGcTerminating: false,
     podGcMarksFailed: false,
@@ -166,6 +175,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletNodeExpandUnsupportedIsDone: true,
     kubeletExpandMessageNamesNode: true,
     kubeletBlockUnmapMarksUncertain: true,
+    kubeletReconstructsUncertain: true,
     adcOutOfServiceTaint: true,
     podGcTerminating: true,
     podGcMarksFailed: true,

@@ -496,6 +496,21 @@ export const SCENARIOS: Scenario[] = [
     }),
   },
   {
+    id: 'kubelet-restart',
+    title: 'Kubelet restart: the volumes it finds on disk',
+    summary: 'The kubelet on node-1 restarts while pod web-0 runs there with its volume staged and mounted. The new process remembers nothing. On 1.30 it reads the pod volume directories on disk and marks each volume, device and pod mount, as uncertain (reconstruction), so MountVolume runs again: NodeStageVolume and NodePublishVolume, both idempotent. The first try can come before the driver has registered again ("not found in the list of registered CSI drivers") and is retried once the registrar\'s socket is found. On 1.20 the new kubelet verifies and mounts the wanted volume from scratch. The pod keeps running throughout.',
+    build: () => {
+      const v = existingVolume(cbs(), 'data', '5d0c2a8e-9b41-4f6a-8e37-1c2b3d4e5f60', 'disk-k7r2m9q4');
+      return common({
+        nodes: twoNodes,
+        objects: [...base(cbs(), twoNodes), ...v.objects, pod(NS, 'web-0', [{ volume: 'data', claim: 'data' }], { nodeName: 'node-1' })],
+        backend: [v.backend],
+        actions: [{ at: at(1), do: 'restart', component: 'kubelet/node-1', summary: 'The kubelet on node-1 restarts (systemctl restart kubelet); pod web-0 keeps running.' }],
+        runFor: at(30),
+      });
+    },
+  },
+  {
     id: 'statefulset-rollout',
     title: 'StatefulSet rollout: every pod moves to another node',
     summary: 'An N-replica StatefulSet runs on one pool of nodes; the pool is drained (cordoned, pods deleted) and every pod is recreated on the other pool: N detaches, N attaches, N mounts.',

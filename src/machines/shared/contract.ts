@@ -17,8 +17,17 @@ import type { Stage, LogArgs, LogSource, MessageCatalog, ProfileId, Severity } f
 
 // ---------------------------------------------------------------- inbound (cluster -> machine)
 
-/** Sent once when the component's process starts (scenario start, or a node boots). */
-export interface ComponentStartedEvent { type: 'component.started'; now: number }
+/**
+ * A CSI volume the kubelet published into a pod, as its host keeps it across a kubelet restart: the pod's
+ * volume directory and its vol_data.json (pvName, driver, handle), and whether the volume is staged.
+ */
+export interface HostPodVolume { podUid: string; pvName: string; driver: string; handle: string; targetPath: string; stagingPath?: string }
+
+/**
+ * Sent once when the component's process starts (scenario start, or a node boots). A component that
+ * reads its host's disk at start (descriptor `readsHostMounts`) gets what earlier processes left there.
+ */
+export interface ComponentStartedEvent { type: 'component.started'; now: number; podVolumes?: HostPodVolume[] }
 /** The host the component runs on went down (node shutdown); no more events follow until started again. */
 export interface HostShutdownEvent { type: 'host.shutdown'; now: number }
 /** A timer the machine asked for fired. */
@@ -214,6 +223,8 @@ export interface ComponentDescriptor<I extends ComponentInput = ComponentInput> 
   /** optional informer filter on top of that */
   watchFilter?: (object: K8sObject, input: I) => boolean;
   messages: MessageCatalog;
+  /** the component reads its host's pod volume directories when it starts (the kubelet's reconstruction) */
+  readsHostMounts?: boolean;
   /**
    * at which -v this component's own event broadcaster logs its Events, where that differs from its
    * program's (the profile's eventLogV): 1.30's kube-controller-manager controllers each start their own

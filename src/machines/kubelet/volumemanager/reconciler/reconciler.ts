@@ -11,15 +11,24 @@ import type { OperationKey } from '../../../shared/nestedPendingOperations.ts';
 import { isOperationPending } from '../../../shared/nestedPendingOperations.ts';
 import { getProfile } from '../../../profiles/index.ts';
 import type { AswVolume, Work } from '../../kubelet.types.ts';
-import { log } from '../../kubelet.work.ts';
+import { log, requestReconcile } from '../../kubelet.work.ts';
+import { readyToUnmount, updateReconstructedFromNodeStatus } from './reconstruct.ts';
 import { markVolumeAsDetached } from '../cache/actualStateOfWorld.ts';
 import { startOperation } from '../../operationexecutor/operationExecutor.ts';
 import { mountArgs, startGeneratedOperation } from '../../operationexecutor/operationGenerator.ts';
 
 export function reconcile(w: Work): void {
-  unmountVolumes(w);
+  // 1.30 (reconcileNew): after a restart, nothing is unmounted before the populator has seen every pod
+  // and the reconstructed volumes' device paths are known
+  const ready = !getProfile(w.c.input.profile).kubeletReconstructsUncertain || readyToUnmount(w);
+  if (ready) unmountVolumes(w);
   mountOrAttachVolumes(w);
-  unmountDetachDevices(w);
+  if (ready) unmountDetachDevices(w);
+  if (w.c.volumesNeedUpdateFromNodeStatus?.length) {
+    updateReconstructedFromNodeStatus(w);
+    // unmounting may start now (the reconciler loops every 100 ms)
+    requestReconcile(w);
+  }
 }
 
 /** Pods mounted in the actual state of world that the desired state no longer has: UnmountVolume. */

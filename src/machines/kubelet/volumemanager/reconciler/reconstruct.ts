@@ -1,0 +1,78 @@
+/**
+ * Reconstruction (1.30, NewVolumeManagerReconstruction): a kubelet that starts again finds the volumes
+ * an earlier kubelet mounted in the pods' volume directories, and puts each into its actual state of
+ * world as uncertain, the pod's mount and the device alike, so that MountVolume runs again for a pod
+ * that still wants it (NodeStageVolume, NodePublishVolume: both idempotent) and the unmount path
+ * cleans up after a pod that is gone. Unmounting waits until the populator has seen every pod and the
+ * device paths were read from node.status.volumesAttached (readyToUnmount).
+ * upstream: v1.30.1 pkg/kubelet/volumemanager/reconciler/reconstruct.go (reconstructVolumes :52,
+ * updateStatesNew :105, updateReconstructedFromNodeStatus :179), reconciler.go Run :24-26.
+ * Left out: the node status is read from the informer instead of a GET; raw block volumes; volumes that
+ * fail reconstruction ("Could not construct volume information") and their orphan cleanup.
+ */
+import type { HostPodVolume } from '../../../shared/contract.ts';
+import { uniqueVolumeName } from '../../../shared/names.ts';
+import type { VolumeSpec, Work } from '../../kubelet.types.ts';
+import { log, own, requestReconcile } from '../../kubelet.work.ts';
+import { markDeviceAsUncertain, markVolumeAsAttached, markVolumeMountAsUncertain, setDevicePath } from '../cache/actualStateOfWorld.ts';
+import { deviceMountPathOf } from '../../operationexecutor/operationGenerator.ts';
+
+/** reconstructVolumes, then the reconciler's loop starts (reconciler.go Run). */
+export function reconstructVolumes(w: Work, found: readonly HostPodVolume[]): void {
+  const names: string[] = [];
+  for (const v of found) {
+    const uniqueName = uniqueVolumeName(v.driver, v.handle);
+    // what the CSI plugin's ConstructVolumeSpec reads back from vol_data.json: the PV, driver and handle
+    const spec: VolumeSpec = { uniqueName, pvName: v.pvName, driver: v.driver, handle: v.handle, attachable: true, fsType: '', accessMode: 1, readOnly: false, volumeContext: {} };
+    if (!w.c.asw[uniqueName]) {
+      // AddAttachUncertainReconstructedVolume: attached, device path unknown until node status is read
+      markVolumeAsAttached(w, spec, '', deviceMountPathOf(w, spec));
+      names.push(uniqueName);
+    }
+    // the reconstructed pod knows its UID only
+    if (markVolumeMountAsUncertain(w, uniqueName, v.podUid, { podName: v.podUid, namespace: '', outerName: v.pvName })) {
+      log(w, 'kubelet.reconstructedVolumeUncertain', { volume: v.pvName, podUid: v.podUid, uniqueName });
+    }
+  }
+  // then each volume's device (updateStatesNew: after its pods)
+  for (const uniqueName of names) {
+    const a = w.c.asw[uniqueName]!;
+    if (markDeviceAsUncertain(w, uniqueName)) log(w, 'kubelet.reconstructedDeviceUncertain', { volume: a.pvName, uniqueName, deviceMountPath: a.deviceMountPath });
+  }
+  log(w, 'kubelet.reconstructionFinished', { count: found.length });
+  if (names.length) w.c.volumesNeedUpdateFromNodeStatus = names;
+  log(w, 'kubelet.reconcilerStarted', {});
+  requestReconcile(w);
+}
+
+/** readyToUnmount: the populator has seen every listed pod, and the reconstructed device paths are known. */
+export function readyToUnmount(w: Work): boolean {
+  if (!w.c.hasAddedPods) {
+    // populatorHasAddedPods: every pod needing volumes has had its claims looked up (none still waits for a GET)
+    const pending = Object.keys(w.c.pods).some((uid) => {
+      const st = w.c.podStates[uid];
+      if (!st || st.stage === 'terminated' || st.stage === 'deleting') return false;
+      const vols = w.c.podVolumes[uid];
+      return !vols || Object.values(vols).some((l) => l.step === 'getPVC' || l.step === 'getPV');
+    });
+    if (pending) return false;
+    w.c.hasAddedPods = true;
+  }
+  return !w.c.volumesNeedUpdateFromNodeStatus?.length;
+}
+
+/** updateReconstructedFromNodeStatus: the device path (and attachability) of each reconstructed volume from node.status. */
+export function updateReconstructedFromNodeStatus(w: Work): void {
+  const names = w.c.volumesNeedUpdateFromNodeStatus;
+  const node = w.c.node;
+  if (!names?.length || !node) return;
+  const attached = (node.status?.volumesAttached ?? []) as Array<{ name: string; devicePath?: string }>;
+  for (const name of names) {
+    const a = attached.find((x) => x.name === name);
+    if (a) setDevicePath(w, name, a.devicePath ?? '');
+    // UpdateReconstructedVolumeAttachability: a volume the controller did not attach needs no attach
+    else if (w.c.asw[name]) own(w, 'asw')[name] = { ...w.c.asw[name]!, attachable: false };
+  }
+  log(w, 'kubelet.reconstructedDevicePathsUpdated', {});
+  w.c.volumesNeedUpdateFromNodeStatus = [];
+}
