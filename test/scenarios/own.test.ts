@@ -2,6 +2,7 @@
  * A team's own scenarios: ScenarioSpec objects and YAML manifests, run through runScenario, with
  * sensible defaults, story-time actions and faults, and one clear ScenarioError per mistake.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   checkInvariants, eventsOf, firstStep, genericDriver, node, objectAt, phaseAt, pod, pvc, rpcCalls, runScenario, scenarioFromManifests,
@@ -29,6 +30,18 @@ const blockApp = (devicePath = '/dev/xvda'): K8sObject => ({
 });
 
 describe('runScenario with a ScenarioSpec', () => {
+  it('an attach in flight when the attach/detach controller restarts is found again (processVolumeAttachments) and detached once no pod needs it', () => {
+    const yamlText = readFileSync(new URL('../fixtures/adc-restart-mid-attach.yaml', import.meta.url), 'utf8');
+    for (const k8s of ['1.20', '1.30'] as const) {
+      const t = runScenario(scenarioFromManifests(yamlText), { k8s, seed: 0 });
+      const kinds = (kind: string) => t.final.objects.filter((o) => o.kind === kind);
+      // the VolumeAttachment the old process created is detached, and the released volume deleted
+      expect(kinds('VolumeAttachment'), k8s).toEqual([]);
+      expect(kinds('PersistentVolume'), k8s).toEqual([]);
+      if (k8s === '1.30') expect(t.steps.some((s) => s.msg === 'attachDetachController.vaMarkedUncertain')).toBe(true);
+    }
+  });
+
   it('a raw block claim: a Block capability, no fsType on the PV, MapVolume on the node (volumeDevices paths), then Running', () => {
     for (const k8s of ['1.20', '1.30'] as const) {
       const t = runScenario(basic({ objects: [sc(), blockClaim(), blockApp()] }), { k8s });

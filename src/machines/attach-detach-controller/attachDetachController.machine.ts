@@ -146,6 +146,12 @@ function onWatch(ctx0: AdcContext, o: K8sObject, deleted: boolean, now: number):
       // for scale: the VolumeAttachment cache is updated in place (the actor owns its context)
       if (deleted) delete ctx.vas[o.metadata.name];
       else ctx.vas[o.metadata.name] = o;
+      // a VolumeAttachment listed before the first reconciler loop: processVolumeAttachments looks at it there
+      if (!ctx.vasProcessed && !deleted && ctx.startedAt !== undefined) {
+        const r = scheduleReconcile(ctx, now);
+        ctx = r.ctx;
+        out.push(...r.out);
+      }
       for (const op of operationsForVa(ctx, o.metadata.name)) {
         if (!isWaitingForVolumeAttachment(op)) continue;
         // 1.20 watches the object; 1.30 sees the change at its next lister poll

@@ -151,6 +151,14 @@ export const attachDetachControllerMessages = defineMessages({
    * succeeded" in a master-era file (144 in 1.20, whose functions between take no logger), counted
    * back from that message's lines.
    */
+  'attachDetachController.vaMarkedUncertain': {
+    source: SRC, stage: 'attach', severity: 'I',
+    summary: 'A VolumeAttachment exists for {specName} on node {node} that the controller does not hold as attached (it restarted): it records the attachment as uncertain, and detaches the volume if no pod there needs it.',
+    formats: {
+      // v1.30.1 attach_detach_controller.go:764 logger.V(1).Info(…, "node", klog.KRef, "volumeName", …, "attachState", …), in processVolumeAttachments
+      '1.30': { file: 'attach_detach_controller.go', line: 764, v: 1, msg: 'Marking volume attachment as uncertain as volume is not attached', kv: `${LOGGER} node={node:q} volumeName={volumeName:q} attachState="Detached"` },
+    },
+  },
   'attachDetachController.volumeMarkedDetachedBySync': {
     source: SRC, stage: 'attach', severity: 'I',
     summary: 'syncStates marks {specName} detached from node {node} in the actual state of world: its VolumeAttachment says it is not attached. If a pod there still needs it, the reconciler attaches it again.',

@@ -54,6 +54,9 @@ export const messagesZh = defineMessagesZh({
     cause: '控制器仍认为卷已挂接，而 VolumeAttachment 已被删除（解除挂接完成了，或有人删除了它）。',
     next: '通常无需处理：控制器把卷标记为已解除挂接，如果那个节点上的 Pod 仍需要它，会再次挂接。如果反复出现，查一查是谁在删除 VolumeAttachment。',
   },
+  'attachDetachController.vaMarkedUncertain': {
+    summary: '节点 {node} 上有一个 {specName} 的 VolumeAttachment，而控制器（它重启过）并不认为该卷已挂接：它把这次挂接记为不确定；如果该节点上没有 Pod 需要这个卷，就解除挂接。',
+  },
   'attachDetachController.volumeMarkedDetachedBySync': {
     summary: 'syncStates 在实际状态（actual state of world）中把 {specName} 标记为已从节点 {node} 解除挂接：它的 VolumeAttachment 表明它没有挂接。如果那里的 Pod 仍需要它，协调器会再次挂接。',
     explain: 'attach/detach 控制器的周期性检查（每隔 --attach-detach-reconcile-sync-period，默认 1 分钟）会纠正实际状态中“卷已挂接”、而卷其实并未挂接的记录。',

@@ -16,7 +16,7 @@ import type { ClusterEmitted } from '../shared/contract.ts';
 import { isOperationPending, isOperationSafeToRetry, run, findOperation, type OperationKey } from '../shared/nestedPendingOperations.ts';
 import { goDuration } from '../shared/goFormat.ts';
 import { summarize } from '../shared/messages.ts';
-import { volumeAttachmentName } from '../shared/names.ts';
+import { uniqueVolumeName, volumeAttachmentName } from '../shared/names.ts';
 import { ADC_MAX_WAIT_FOR_UNMOUNT_DURATION, ADC_RECONCILER_LOOP_PERIOD, ADC_RECONCILER_SYNC_DURATION } from '../shared/timing.ts';
 import { getProfile } from '../profiles/index.ts';
 import * as asw from './cache/actualStateOfWorld.ts';
@@ -101,10 +101,32 @@ function newOp(kind: RunningOperation['kind'], key: OperationKey, v: { volumeNam
   };
 }
 
+/**
+ * processVolumeAttachments (attach_detach_controller.go:709, run once before the reconciler starts): a
+ * VolumeAttachment whose volume the actual state of world does not hold on its node is an uncertain
+ * attachment (MarkVolumeAsUncertain), so that the reconciler detaches it if no pod wants it, or attaches
+ * it again. Without it, an attach in flight when the controller restarted would stay attached for ever.
+ */
+function processVolumeAttachments(ctx: AdcContext, out: ClusterEmitted[]): AdcContext {
+  let a = ctx.asw;
+  for (const va of Object.values(ctx.vas)) {
+    const pvName = va.spec?.source?.persistentVolumeName as string | undefined;
+    const node = va.spec?.nodeName as string | undefined;
+    const pv = pvName ? ctx.pvs[pvName] : undefined;
+    if (!pv || !node) continue;
+    const volumeName = uniqueVolumeName(pv.driver, pv.handle);
+    if (asw.getAttachState(a, volumeName, node) !== 'Detached') continue;
+    a = asw.addVolumeNode(a, { volumeName, specName: pv.name, multiAttachAllowed: pv.multiAttachAllowed }, node, false);
+    out.push({ type: 'log', msg: 'attachDetachController.vaMarkedUncertain', args: { node, volumeName, specName: pv.name } });
+  }
+  return { ...ctx, asw: a, vasProcessed: true };
+}
+
 export function reconcile(ctx0: AdcContext, now: number): Out {
   const profile = getProfile(ctx0.input.profile);
   let ctx: AdcContext = { ...ctx0, reconcileAt: 0 };
   const out: ClusterEmitted[] = [];
+  if (!ctx.vasProcessed) ctx = processVolumeAttachments(ctx, out);
   const wake: number[] = [];
   const start = (op: RunningOperation): void => {
     const r = beginOperation(ctx, op);

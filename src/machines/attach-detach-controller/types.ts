@@ -51,6 +51,8 @@ export interface AdcContext {
   pvs: Record<string, PvInfo>;
   nodes: Record<string, K8sObject>;
   vas: Record<string, K8sObject>;
+  /** processVolumeAttachments has run (once, at the first reconciler loop after the informers listed) */
+  vasProcessed?: boolean;
   attachRequired: Record<string, boolean>;
   dsw: DesiredStateOfWorld;
   asw: ActualStateOfWorld;
