@@ -68,6 +68,25 @@ function read(s: CephState, name: string, keys?: string[]): Record<string, strin
   return Object.fromEntries(keys.filter((k) => k in o).map((k) => [k, o[k]!]));
 }
 
+/**
+ * ReserveName (journal/voljournal.go), the same for volumes and snapshots: the UUID's own object, the
+ * directory key for the request name, the object's names, then the id composed from the UUID (which
+ * rbd_journal.go logs as "generated Volume ID" for both). Writes `s` and `logs`.
+ */
+function reserveName(
+  cfg: CephBackendConfig, s: CephState, logs: CephLog[], prefix: string,
+  r: { dir: string; key: string; uuid: string; object: string; imageName: string; requestName: string }, names: Record<string, string>,
+): { object: string; id: string } {
+  s.omaps[r.object] = {};
+  s.omaps[r.dir] = { ...(s.omaps[r.dir] ?? {}), [r.key]: r.uuid };
+  logs.push(omapLine(cfg, prefix, 'cephSetOmapKeys', r.dir, { [r.key]: r.uuid }));
+  s.omaps[r.object] = { ...names };
+  logs.push(omapLine(cfg, prefix, 'cephSetOmapKeys', r.object, names));
+  const id = composeCSIID(cfg, r.uuid);
+  logs.push({ msg: P + 'cephGeneratedVolumeId', args: { prefix, volumeId: id, imageName: r.imageName, requestName: r.requestName } });
+  return { object: r.object, id };
+}
+
 /** CreateVolume in ceph-csi order: look up the reservation, reserve, create or clone, store the image id. */
 export function cephCreateVolume(
   cfg: CephBackendConfig, state: CephState, prefix: string, requestName: string, sizeBytes: number,
@@ -109,17 +128,10 @@ export function cephCreateVolume(
     const srcImage = s.omaps[snapObj]?.['csi.source'];
     if (srcImage) logs.push({ msg: P + 'cephCloneDepth', args: { prefix, pool: cfg.pool, imageName: srcImage, depth: depthOf(s, srcImage), soft: SOFT_DEPTH - 1, hard: HARD_DEPTH - 1 } });
   }
-  // reserve: the UUID directory object first, then the csiDirectory key, then its names
   const uuid = rng.uuid();
-  const volObj = `csi.volume.${uuid}`;
   const imageName = `csi-vol-${uuid}`;
-  s.omaps[volObj] = {};
-  s.omaps[dir] = { ...(s.omaps[dir] ?? {}), [key]: uuid };
-  logs.push(omapLine(cfg, prefix, 'cephSetOmapKeys', dir, { [key]: uuid }));
-  s.omaps[volObj] = { 'csi.imagename': imageName, 'csi.volname': requestName };
-  logs.push(omapLine(cfg, prefix, 'cephSetOmapKeys', volObj, { 'csi.imagename': imageName, 'csi.volname': requestName }));
-  const volumeId = composeCSIID(cfg, uuid);
-  logs.push({ msg: P + 'cephGeneratedVolumeId', args: { prefix, volumeId, imageName, requestName } });
+  const { object: volObj, id: volumeId } = reserveName(cfg, s, logs, prefix, { dir, key, uuid, object: `csi.volume.${uuid}`, imageName, requestName },
+    { 'csi.imagename': imageName, 'csi.volname': requestName });
   const features = `[${cfg.imageFeatures.join(' ')}]`;
   const mk = (name: string, parent?: string): CephImage => ({ name, id: hexId(rng, 14), sizeBytes, snapshots: [], features: [...cfg.imageFeatures], ...(parent ? { parent } : {}) });
   const base = { prefix, pool: cfg.pool, monitors: cfg.monitors, features };
@@ -207,16 +219,9 @@ export function cephCreateSnapshot(cfg: CephBackendConfig, state: CephState, pre
     }
   }
   const uuid = rng.uuid();
-  const snapObj = `csi.snap.${uuid}`;
   const imageName = `csi-snap-${uuid}`;
-  s.omaps[snapObj] = {};
-  s.omaps[dir] = { ...(s.omaps[dir] ?? {}), [key]: uuid };
-  logs.push(omapLine(cfg, prefix, 'cephSetOmapKeys', dir, { [key]: uuid }));
-  const names = { 'csi.imagename': imageName, 'csi.snapname': requestName, 'csi.source': parent };
-  s.omaps[snapObj] = { ...names };
-  logs.push(omapLine(cfg, prefix, 'cephSetOmapKeys', snapObj, names));
-  const snapshotId = composeCSIID(cfg, uuid);
-  logs.push({ msg: P + 'cephGeneratedVolumeId', args: { prefix, volumeId: snapshotId, imageName, requestName } });
+  const { object: snapObj, id: snapshotId } = reserveName(cfg, s, logs, prefix, { dir, key, uuid, object: `csi.snap.${uuid}`, imageName, requestName },
+    { 'csi.imagename': imageName, 'csi.snapname': requestName, 'csi.source': parent });
   const base = { prefix, pool: cfg.pool, monitors: cfg.monitors };
   const img = s.images[parent]!;
   s.images[parent]!.snapshots.push(imageName);

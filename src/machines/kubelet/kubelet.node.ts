@@ -21,7 +21,7 @@ import { kubeletSummaries as summaries } from './kubelet.messages.ts';
 import type { Work } from './kubelet.types.ts';
 import { getVolumesInUse, markVolumesAsReportedInUse } from './volumemanager/volumeManager.ts';
 import { reprocessPod } from './volumemanager/populator/desiredStateOfWorldPopulator.ts';
-import { api, csi, log, own, requestReconcile, timer } from './kubelet.work.ts';
+import { api, csi, log, own, recordPodEvent, requestReconcile, timer } from './kubelet.work.ts';
 
 /** Simulation choices (no upstream constant): time to start the pod's containers once its volumes are mounted, and to kill them. */
 export const CONTAINER_START_DELAY = 1 * SECOND;
@@ -161,7 +161,7 @@ export function podTimer(w: Work, key: string): void {
     const r = podVolumeReadiness(w, uid, pod);
     const err = `unmounted volumes=[${r.unmounted.join(' ')}], unattached volumes=[${r.unattached.join(' ')}]: timed out waiting for the condition`;
     if (getProfile(w.c.input.profile).kubeletFailedMountOnTimeout) {
-      w.out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name }, eventType: 'Warning', reason: 'FailedMount', message: `Unable to attach or mount volumes: ${err}` });
+      recordPodEvent(w, pod, 'Warning', 'FailedMount', `Unable to attach or mount volumes: ${err}`);
       log(w, 'kubelet.unableToAttachOrMount', { podDesc: `${pod.metadata.name}_${pod.metadata.namespace}(${uid})`, kpod: kobj(pod), err });
     }
     // the pod worker syncs the pod again and waits another 2m3s

@@ -5,6 +5,7 @@
  */
 import type { ApiRequestEmitted, CsiCallEmitted } from '../shared/contract.ts';
 import type { CsiRpc } from '../shared/csi.ts';
+import type { K8sObject } from '../shared/k8s.ts';
 import type { LogArgs, Stage } from '../shared/messages.ts';
 import { KUBELET_RECONCILER_LOOP_PERIOD } from '../shared/timing.ts';
 import type { KubeletContext, TableName, Work } from './kubelet.types.ts';
@@ -27,6 +28,11 @@ export function own<K extends TableName>(w: Work, name: K): Record<string, Kubel
 }
 
 export const nextId = (w: Work): string => `r${++w.c.seq}`;
+
+/** The kubelet's event recorder: an Event on a pod (the broadcaster logs and writes it). */
+export function recordPodEvent(w: Work, pod: K8sObject, eventType: 'Normal' | 'Warning', reason: string, message: string): void {
+  w.out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name }, eventType, reason, message });
+}
 
 export function log(w: Work, msg: KubeletMessageId, args: LogArgs, stage?: Stage, variant?: string): void {
   w.out.push({ type: 'log', msg, args, ...(stage ? { stage } : {}), ...(variant ? { variant } : {}) });

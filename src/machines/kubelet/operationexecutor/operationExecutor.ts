@@ -10,7 +10,7 @@ import { goDuration } from '../../shared/goFormat.ts';
 import { complete, noRetriesUntilText, operationKeyText, run, type OperationKey } from '../../shared/nestedPendingOperations.ts';
 import type { Stage } from '../../shared/messages.ts';
 import type { InflightOperation, OperationKind, Work } from '../kubelet.types.ts';
-import { log, requestReconcile } from '../kubelet.work.ts';
+import { log, recordPodEvent, requestReconcile } from '../kubelet.work.ts';
 
 const UTC = { offsetMin: 0, zone: 'UTC' };
 
@@ -53,7 +53,7 @@ export function operationFailed(w: Work, op: InflightOperation, err: string, sta
   }, stage);
   if (eventMessage) {
     const p = w.c.pods[op.podUid];
-    if (p) w.out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name }, eventType: 'Warning', reason: eventReason, message: eventMessage });
+    if (p) recordPodEvent(w, p, 'Warning', eventReason, eventMessage);
   }
   requestReconcile(w, res.retryAt!);
 }

@@ -33,7 +33,7 @@ import { getProfile } from '../../profiles/index.ts';
 import type { InflightOperation, OperationKind, PodVolume, VolumeSpec, Work } from '../kubelet.types.ts';
 import { kubeletSummaries as summaries } from '../kubelet.messages.ts';
 import { namedActions, noteState, stateText } from '../../shared/machineParts.ts';
-import { api, csi, log, own } from '../kubelet.work.ts';
+import { api, csi, log, own, recordPodEvent } from '../kubelet.work.ts';
 import {
   getDeviceMountState, getVolumeMountState, markDeviceAsMounted, markDeviceAsUncertain, markDeviceAsUnmounted,
   markVolumeAsAttached, markVolumeAsMounted, markVolumeAsResized, markVolumeAsUnmounted, markVolumeMountAsUncertain, setDevicePath,
@@ -669,8 +669,18 @@ const detailMount = (v: VolumeSpec, uid: string, p: PodVolume): string =>
 const detailDevice = (w: Work, v: VolumeSpec): string =>
   `for volume "${v.pvName}" (UniqueName: "${v.uniqueName}") on node "${w.c.input.nodeName}"`;
 /** MountedVolume.GenerateMsgDetailed: the pod's volume name (OuterVolumeSpecName), not the PV's (operation_executor.go) */
-const detailUnmount = (outerName: string, v: VolumeSpec, uid: string): string =>
-  `for volume "${outerName}" (UniqueName: "${v.uniqueName}") pod "${uid}" (UID: "${uid}")`;
+const detailUnmount = (w: Work, op: InflightOperation, v: VolumeSpec): string =>
+  `for volume "${podOf(w, op)?.outerName ?? v.pvName}" (UniqueName: "${v.uniqueName}") pod "${op.podUid}" (UID: "${op.podUid}")`;
+/** The arguments of the lines that end a pod's unmount or unmap (TearDown / UnmapVolume succeeded: MountedVolume's fields). */
+const unmountedArgs = (w: Work, op: InflightOperation) => {
+  const v = volumeOf(w, op)!;
+  return { volume: v.pvName, uniqueName: v.uniqueName, podUid: op.podUid, outerName: w.c.asw[op.uniqueName]?.pods[op.podUid]?.outerName ?? '' };
+};
+/** The arguments of the lines that end an UnmountDevice or UnmapDevice (AttachedVolume's fields). */
+const detachedDeviceArgs = (w: Work, op: InflightOperation) => {
+  const a = w.c.asw[op.uniqueName]!;
+  return { volume: a.pvName, uniqueName: a.uniqueName, node: w.c.input.nodeName };
+};
 
 /** The volume an operation acts on: as desired, or as attached once the desired state let go of it. */
 const volumeOf = (w: Work, op: InflightOperation): VolumeSpec | undefined => w.c.dsw[op.uniqueName] ?? w.c.asw[op.uniqueName];
@@ -735,8 +745,8 @@ function operationError(w: Work, op: InflightOperation, params: FailParams, even
     }
     case 'TearDown':
       return params.error === 'driverNotFound'
-        ? { err: `UnmountVolume.TearDown failed ${detailUnmount(podOf(w, op)?.outerName ?? v.pvName, v, op.podUid)} : kubernetes.io/csi: mounter.TearDownAt failed to get CSI client: ${notRegistered(v.driver)}` }
-        : { err: `UnmountVolume.TearDown failed ${detailUnmount(podOf(w, op)?.outerName ?? v.pvName, v, op.podUid)} : kubernetes.io/csi: mounter.TearDownAt failed: ${rpcErr}` };
+        ? { err: `UnmountVolume.TearDown failed ${detailUnmount(w, op, v)} : kubernetes.io/csi: mounter.TearDownAt failed to get CSI client: ${notRegistered(v.driver)}` }
+        : { err: `UnmountVolume.TearDown failed ${detailUnmount(w, op, v)} : kubernetes.io/csi: mounter.TearDownAt failed: ${rpcErr}` };
     case 'MapVolume.WaitForAttach':
     case 'MapVolume.SetUpDevice':
     case 'MapVolume.MapPodDevice':
@@ -755,8 +765,8 @@ function operationError(w: Work, op: InflightOperation, params: FailParams, even
     }
     case 'UnmapVolume.UnmapPodDevice':
       return params.error === 'driverNotFound'
-        ? { err: `UnmapVolume.UnmapPodDevice failed ${detailUnmount(podOf(w, op)?.outerName ?? v.pvName, v, op.podUid)} : kubernetes.io/csi: blockMapper.UnmapPodDevice failed to get CSI client: ${notRegistered(v.driver)}` }
-        : { err: `UnmapVolume.UnmapPodDevice failed ${detailUnmount(podOf(w, op)?.outerName ?? v.pvName, v, op.podUid)} : kubernetes.io/csi: blockMapper.unpublishVolumeForBlock failed: ${rpcErr}` };
+        ? { err: `UnmapVolume.UnmapPodDevice failed ${detailUnmount(w, op, v)} : kubernetes.io/csi: blockMapper.UnmapPodDevice failed to get CSI client: ${notRegistered(v.driver)}` }
+        : { err: `UnmapVolume.UnmapPodDevice failed ${detailUnmount(w, op, v)} : kubernetes.io/csi: blockMapper.unpublishVolumeForBlock failed: ${rpcErr}` };
     case 'UnmapDevice.TearDownDevice':
       if (params.error === 'driverNotFound') return { err: `UnmapDevice.TearDownDevice failed ${detailDevice(w, v)} : kubernetes.io/csi: blockMapper.TearDownDevice failed to get CSI client: ${notRegistered(v.driver)}` };
       return event?.type === 'csi.nodeGetCapabilities.failed'
@@ -821,7 +831,7 @@ const PERFORM: Record<string, Perform> = {
     const v = volumeOf(w, op)!;
     const message = `MountVolume.NodeExpandVolume succeeded for volume "${v.pvName}" ${expandSuffix(w)}`;
     const pod = w.c.pods[op.podUid];
-    if (pod) w.out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name }, eventType: 'Normal', reason: 'FileSystemResizeSuccessful', message });
+    if (pod) recordPodEvent(w, pod, 'Normal', 'FileSystemResizeSuccessful', message);
     if (v.claimRef) w.out.push({ type: 'event.recorded', involved: { kind: 'PersistentVolumeClaim', namespace: v.claimRef.namespace, name: v.claimRef.name }, eventType: 'Normal', reason: 'FileSystemResizeSuccessful', message });
   },
   logNodeExpandVolumeSucceeded: (w, op) => {
@@ -904,17 +914,10 @@ const PERFORM: Record<string, Perform> = {
     if (isFinalError(event.code)) { if (state === 'VolumeMountUncertain') markVolumeAsUnmounted(w, op.uniqueName, op.podUid); }
     else if (state === 'VolumeNotMounted' && p) markVolumeMountAsUncertain(w, op.uniqueName, op.podUid, p);
   },
-  logTearDownSucceeded: (w, op) => {
-    const v = volumeOf(w, op)!;
-    const outerName = w.c.asw[op.uniqueName]?.pods[op.podUid]?.outerName ?? '';
-    log(w, 'kubelet.tearDownSucceeded', { volume: v.pvName, uniqueName: v.uniqueName, podUid: op.podUid, outerName });
-  },
+  logTearDownSucceeded: (w, op) => log(w, 'kubelet.tearDownSucceeded', unmountedArgs(w, op)),
   markVolumeAsUnmounted: (w, op) => { markVolumeAsUnmounted(w, op.uniqueName, op.podUid); },
   markDeviceAsUnmounted: (w, op) => { markDeviceAsUnmounted(w, op.uniqueName); },
-  logUnmountDeviceSucceeded: (w, op, _event, params) => {
-    const a = w.c.asw[op.uniqueName]!;
-    log(w, 'kubelet.unmountDeviceSucceeded', { volume: a.pvName, uniqueName: a.uniqueName, node: w.c.input.nodeName }, undefined, skipped(params) ? 'notStaged' : 'staged');
-  },
+  logUnmountDeviceSucceeded: (w, op, _event, params) => log(w, 'kubelet.unmountDeviceSucceeded', detachedDeviceArgs(w, op), undefined, skipped(params) ? 'notStaged' : 'staged'),
   // ---- raw block volumes (csi_block.go)
   getVolumeAttachment: (w, op) => {
     const v = volumeOf(w, op)!;
@@ -938,7 +941,7 @@ const PERFORM: Record<string, Perform> = {
     const globalMapPath = blockGlobalMapPath(root, v.pvName), volumeMapPath = podVolumeDeviceDir(root, op.podUid);
     const args = mountArgs(w, v, op.podUid, p);
     const pod = w.c.pods[op.podUid];
-    const event = (message: string) => pod && w.out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name }, eventType: 'Normal', reason: 'SuccessfulMountVolume', message });
+    const event = (message: string): void => { if (pod) recordPodEvent(w, pod, 'Normal', 'SuccessfulMountVolume', message); };
     event(`MapVolume.MapPodDevice succeeded for volume "${v.pvName}" globalMapPath "${globalMapPath}"`);
     log(w, 'kubelet.mapPodDeviceGlobalSucceeded', { ...args, globalMapPath });
     event(`MapVolume.MapPodDevice succeeded for volume "${v.pvName}" volumeMapPath "${volumeMapPath}"`);
@@ -950,15 +953,8 @@ const PERFORM: Record<string, Perform> = {
     const p = podOf(w, op);
     if (p && (op.machine.context as unknown as UnmapContext).marksUncertain) markVolumeMountAsUncertain(w, op.uniqueName, op.podUid, p);
   },
-  logUnmapVolumeSucceeded: (w, op) => {
-    const v = volumeOf(w, op)!;
-    const outerName = w.c.asw[op.uniqueName]?.pods[op.podUid]?.outerName ?? '';
-    log(w, 'kubelet.unmapVolumeSucceeded', { volume: v.pvName, uniqueName: v.uniqueName, podUid: op.podUid, outerName });
-  },
-  logUnmapDeviceSucceeded: (w, op) => {
-    const a = w.c.asw[op.uniqueName]!;
-    log(w, 'kubelet.unmapDeviceSucceeded', { volume: a.pvName, uniqueName: a.uniqueName, node: w.c.input.nodeName });
-  },
+  logUnmapVolumeSucceeded: (w, op) => log(w, 'kubelet.unmapVolumeSucceeded', unmountedArgs(w, op)),
+  logUnmapDeviceSucceeded: (w, op) => log(w, 'kubelet.unmapDeviceSucceeded', detachedDeviceArgs(w, op)),
   operationSucceeded: (w, op) => operationCompleted(w, op.key),
   operationFailed: (w, op, event, params) => {
     const p = params as FailParams;

@@ -16,6 +16,7 @@ import type { VolumeSpec, Work } from '../../kubelet.types.ts';
 import { log, own, requestReconcile } from '../../kubelet.work.ts';
 import { markDeviceAsUncertain, markVolumeAsAttached, markVolumeMountAsUncertain, setDevicePath } from '../cache/actualStateOfWorld.ts';
 import { deviceMountPathOf } from '../../operationexecutor/operationGenerator.ts';
+import { podNeedsVolumes } from '../populator/desiredStateOfWorldPopulator.ts';
 
 /** reconstructVolumes, then the reconciler's loop starts (reconciler.go Run). */
 export function reconstructVolumes(w: Work, found: readonly HostPodVolume[]): void {
@@ -50,8 +51,7 @@ export function readyToUnmount(w: Work): boolean {
   if (!w.c.hasAddedPods) {
     // populatorHasAddedPods: every pod needing volumes has had its claims looked up (none still waits for a GET)
     const pending = Object.keys(w.c.pods).some((uid) => {
-      const st = w.c.podStates[uid];
-      if (!st || st.stage === 'terminated' || st.stage === 'deleting') return false;
+      if (!podNeedsVolumes(w, uid)) return false;
       const vols = w.c.podVolumes[uid];
       return !vols || Object.values(vols).some((l) => l.step === 'getPVC' || l.step === 'getPV');
     });
