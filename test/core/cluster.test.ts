@@ -203,4 +203,16 @@ describe('ApiServer', () => {
   it('applies JSON merge patches (null removes a field)', () => {
     expect(mergePatch({ a: 1, b: { c: 2, d: 3 } }, { b: { c: null, e: 4 }, f: [1] })).toEqual({ a: 1, b: { d: 3, e: 4 }, f: [1] });
   });
+
+  it('reads the strategic merge directives for a list merged by value (finalizers): a removal or an addition leaves the other entries alone', () => {
+    const pv = { metadata: { name: 'pv', finalizers: ['kubernetes.io/pv-protection', 'p/f'] } };
+    // what csi-provisioner sends to take its finalizer off, computed from a cache that may lag
+    expect(mergePatch(pv, { metadata: { '$deleteFromPrimitiveList/finalizers': ['p/f'], '$setElementOrder/finalizers': ['kubernetes.io/pv-protection'] } }))
+      .toEqual({ metadata: { name: 'pv', finalizers: ['kubernetes.io/pv-protection'] } });
+    // the last one off: the field goes
+    expect(mergePatch({ metadata: { finalizers: ['p/f'] } }, { metadata: { '$deleteFromPrimitiveList/finalizers': ['p/f'] } })).toEqual({ metadata: {} });
+    // an addition is a union in the order given; entries the sender did not know of stay
+    expect(mergePatch({ metadata: { finalizers: ['a', 'x'] } }, { metadata: { '$setElementOrder/finalizers': ['a', 'p/f'], finalizers: ['p/f'] } }))
+      .toEqual({ metadata: { finalizers: ['a', 'p/f', 'x'] } });
+  });
 });

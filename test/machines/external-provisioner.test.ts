@@ -3,7 +3,8 @@ import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { ClusterEmitted } from '../../src/machines/shared/contract.ts';
 import { externalProvisionerMachine } from '../../src/machines/external-provisioner/index.ts';
-import { pvc, sc, storageCluster } from './pv-controller.fixtures.ts';
+import { DRIVER as FIXTURE_DRIVER, pvc, sc, storageCluster } from './pv-controller.fixtures.ts';
+import type { K8sObject } from '../../src/machines/shared/k8s.ts';
 import { createVolumeRequest } from '../../src/machines/external-provisioner/requests.ts';
 import { DRIVERS } from '../../src/machines/drivers/index.ts';
 import { node, pvc as pvcObject, storageClass } from '../../src/machines/scenarios/objects.ts';
@@ -101,5 +102,58 @@ describe('CreateVolume accessibility_requirements (external-provisioner pkg/cont
     expect(first).toEqual(['zone-a', 'zone-b', 'zone-c']);
     expect(zones(req(claim('data-web-1')).preferred)).toEqual(['zone-b', 'zone-c', 'zone-a']);
     expect(zones(req(claim('logs-web-0')).preferred)).toEqual(first);
+  });
+});
+
+describe('the PV finalizer external-provisioner.volume.kubernetes.io/finalizer (HonorPVReclaimPolicy, lib v10 controller.go)', () => {
+  const F = 'external-provisioner.volume.kubernetes.io/finalizer';
+  const life = (profile: '1.20' | '1.30', reclaim = 'Delete') => {
+    const c = storageCluster(profile, [sc('cbs', 'Immediate', reclaim)], [
+      { at: 1_000_000, do: 'create', object: pvc('data', 'cbs') },
+      { at: 20_000_000, do: 'delete', kind: 'PersistentVolumeClaim', namespace: 'default', name: 'data' },
+    ]);
+    let bound: string[] | undefined;
+    c.run(10_000_000);
+    const pv = c.api.list('PersistentVolume')[0]!;
+    bound = pv.metadata.finalizers;
+    c.run(60_000_000);
+    return { c, bound, pvName: pv.metadata.name };
+  };
+
+  it('1.30 (v5.0.1, AddFinalizer): a provisioned PV carries the finalizer before the protection one; after DeleteVolume and the Delete, a strategic merge patch takes off only it', () => {
+    const { c, bound, pvName } = life('1.30');
+    expect(bound).toEqual([F, 'kubernetes.io/pv-protection']);
+    const steps = c.steps.filter((s) => s.component === 'external-provisioner' && s.kind === 'api');
+    const del = steps.findIndex((s) => s.api?.verb === 'delete');
+    const patch = steps.findIndex((s) => s.api?.verb === 'patch');
+    expect(del).toBeGreaterThanOrEqual(0);
+    expect(patch).toBeGreaterThan(del);
+    expect(steps[patch]!.summary).toContain('takes its finalizer external-provisioner.volume.kubernetes.io/finalizer off');
+    // "PersistentVolume deleted succeeded" comes after the patch (controller.go:1573-1607)
+    const done = c.steps.findIndex((s) => s.log?.includes('"PersistentVolume deleted succeeded"'));
+    expect(done).toBeGreaterThan(c.steps.indexOf(steps[patch]!));
+    expect(c.api.get('PersistentVolume', undefined, pvName)).toBeUndefined();
+  });
+
+  it('1.20 (v2.1.0, HonorPVReclaimPolicy off): no finalizer of its own and no patch', () => {
+    const { c, bound, pvName } = life('1.20');
+    expect(bound).toEqual(['kubernetes.io/pv-protection']);
+    expect(c.steps.filter((s) => s.component === 'external-provisioner' && s.api?.verb === 'patch')).toEqual([]);
+    expect(c.api.get('PersistentVolume', undefined, pvName)).toBeUndefined();
+  });
+
+  it('handleProtectionFinalizer: a Bound Delete-policy PV of the driver without it gets it; a Retain PV loses it; another driver\'s PV is left alone', () => {
+    const pv = (name: string, reclaim: string, finalizers: string[], driver = FIXTURE_DRIVER.name): K8sObject => ({
+      apiVersion: 'v1', kind: 'PersistentVolume',
+      metadata: { name, annotations: { 'pv.kubernetes.io/provisioned-by': driver }, finalizers },
+      spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], persistentVolumeReclaimPolicy: reclaim, csi: { driver, volumeHandle: name } },
+      status: { phase: 'Bound' },
+    });
+    const c = storageCluster('1.30', [pv('pv-old', 'Delete', ['kubernetes.io/pv-protection']), pv('pv-kept', 'Retain', ['kubernetes.io/pv-protection', F]),
+      pv('pv-other', 'Delete', ['kubernetes.io/pv-protection'], 'other.csi.example.com')]);
+    c.run(10_000_000);
+    expect(c.api.get('PersistentVolume', undefined, 'pv-old')!.metadata.finalizers).toEqual(['kubernetes.io/pv-protection', F]);
+    expect(c.api.get('PersistentVolume', undefined, 'pv-kept')!.metadata.finalizers).toEqual(['kubernetes.io/pv-protection']);
+    expect(c.api.get('PersistentVolume', undefined, 'pv-other')!.metadata.finalizers).toEqual(['kubernetes.io/pv-protection']);
   });
 });

@@ -3,7 +3,7 @@
  * create/update/patch/delete with the semantics the storage controllers rely on; a change feed the
  * cluster turns into watch events. Not a component machine: it is the medium components talk through.
  * upstream semantics: k8s.io/apiserver registry/generic/registry/store.go (graceful deletion,
- * finalizers), JSON merge patch (RFC 7386).
+ * finalizers), JSON merge patch (RFC 7386) with strategic merge's list directives for finalizers.
  */
 import type { ApiRequestEmitted } from '../shared/contract.ts';
 import { API_VERSION, CLUSTER_SCOPED, type K8sObject, type Kind, RESOURCE, keyOf, objectKey } from '../shared/k8s.ts';
@@ -39,14 +39,32 @@ export function deepFreeze<T>(o: T): T {
 
 const clone = <T>(o: T): T => (o === undefined ? o : JSON.parse(JSON.stringify(o))) as T;
 
-/** RFC 7386 JSON merge patch; returns a new value. */
+/**
+ * RFC 7386 JSON merge patch; returns a new value. It also reads the two directives a strategic merge
+ * patch uses for a list of strings merged by value, such as metadata.finalizers
+ * (apimachinery strategicpatch: `$deleteFromPrimitiveList/<field>` removes those values,
+ * `$setElementOrder/<field>` makes `<field>` a union with the stored list, in that order), which a
+ * controller sends to add or remove its own finalizer without touching the others'.
+ */
 export function mergePatch(target: unknown, patch: unknown): unknown {
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return clone(patch);
   const base: Record<string, unknown> =
     target && typeof target === 'object' && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
-  for (const [k, v] of Object.entries(patch as Record<string, unknown>)) {
-    if (v === null) delete base[k];
+  const p = patch as Record<string, unknown>;
+  for (const [k, v] of Object.entries(p)) {
+    if (k.startsWith('$')) continue;
+    const order = p[`$setElementOrder/${k}`];
+    if (Array.isArray(order) && Array.isArray(v)) {
+      const union = new Set([...((Array.isArray(base[k]) ? base[k] : []) as unknown[]), ...v]);
+      base[k] = [...order.filter((x) => union.has(x)), ...[...union].filter((x) => !order.includes(x))];
+    } else if (v === null) delete base[k];
     else base[k] = mergePatch(base[k], v);
+  }
+  for (const [k, v] of Object.entries(p)) {
+    if (!k.startsWith('$deleteFromPrimitiveList/') || !Array.isArray(v)) continue;
+    const field = k.slice('$deleteFromPrimitiveList/'.length);
+    const kept = ((Array.isArray(base[field]) ? base[field] : []) as unknown[]).filter((x) => !v.includes(x));
+    if (kept.length) base[field] = kept; else delete base[field];
   }
   return base;
 }

@@ -9,12 +9,16 @@
  * Start-up: Probe, GetPluginInfo, GetPluginCapabilities, ControllerGetCapabilities (--timeout 10s).
  * Retries: workqueue rate limiter 1s → 5m (--retry-interval-start/max), forever (threshold 0).
  *
- * Left out: leader election, capacity tracking, the PV finalizer
- * external-provisioner.volume.kubernetes.io/finalizer (HonorPVReclaimPolicy: off in v2.1.0, but on by
- * default in v5.0.1, pkg/features/features.go:62, so a real 1.30 cluster's provisioned PVs carry it and
- * a PV deleted before its claim is cleaned up by csi-provisioner), secrets, rescheduling on
- * WaitForFirstConsumer errors, in-tree migration, and the queue store's background retry of a PV save
- * that failed (this machine requeues the claim instead).
+ * The PV finalizer external-provisioner.volume.kubernetes.io/finalizer (HonorPVReclaimPolicy: off in
+ * v2.1.0, on by default in v5.0.1; the profile's provisionerAddsFinalizer): a provisioned PV is created
+ * with it, syncVolume's handleProtectionFinalizer patches it onto a Bound Delete-policy PV of the driver
+ * that lacks it (and off one whose policy became Retain or Recycle), and deleteVolumeOperation takes it
+ * off after DeleteVolume and the PV's Delete (lib v10 controller.go:1169-1195, :1492-1495, :1573-1604).
+ *
+ * Left out: leader election, capacity tracking, secrets, rescheduling on WaitForFirstConsumer errors,
+ * in-tree migration, the volume workqueue's "Retrying syncing volume" line and its -v=4/-v=5 syncVolume
+ * lines (handleProtectionFinalizer prints the whole PV; shouldDelete its reasons), and the queue
+ * store's background retry of a PV save that failed (this machine requeues the claim instead).
  */
 import { enqueueActions, setup } from 'xstate';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
@@ -22,7 +26,7 @@ import { csiMethod, type CsiRpc, GRPC_CODE_GO_NAME, type GrpcCode, rpcErrorText 
 import { sortedJson, goDuration } from '../shared/goFormat.ts';
 import { type K8sObject, kobj } from '../shared/k8s.ts';
 import { summarize } from '../shared/messages.ts';
-import { ANN_PROVISIONED_BY, ANN_SELECTED_NODE, ANN_STORAGE_PROVISIONER, ANN_STORAGE_PROVISIONER_BETA } from '../shared/names.ts';
+import { ANN_PROVISIONED_BY, ANN_SELECTED_NODE, ANN_STORAGE_PROVISIONER, ANN_STORAGE_PROVISIONER_BETA, PROVISIONER_PV_FINALIZER } from '../shared/names.ts';
 import { PROVISIONER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
 import type { DriverProfile } from '../drivers/types.ts';
 import { buildPersistentVolume, createVolumeRequest, provisionedVolumeName } from './requests.ts';
@@ -41,7 +45,7 @@ export interface ExternalProvisionerInput extends ComponentInput {
 /** One provisioning or deletion in progress, keyed by claim "ns/name" or "pv/<name>". */
 interface Operation {
   kind: 'provision' | 'delete';
-  step: 'getSnapshot' | 'getSnapshotContent' | 'rpc' | 'save' | 'deletePV' | 'backoff';
+  step: 'getSnapshot' | 'getSnapshotContent' | 'rpc' | 'save' | 'deletePV' | 'finalizer' | 'removeFinalizer' | 'backoff';
   requestId?: string;
   /** restoring from a VolumeSnapshot: the snapshot read by getSnapshotSource */
   snapshot?: K8sObject;
@@ -94,10 +98,57 @@ function shouldProvision(c: ExternalProvisionerContext, claim: K8sObject): boole
   return !c.volumes[provisionedVolumeName(claim)];
 }
 
-/** shouldDelete: Released, reclaimPolicy Delete, provisioned by our driver. */
-const shouldDelete = (c: ExternalProvisionerContext, pv: K8sObject): boolean =>
-  pv.status?.phase === 'Released' && pv.spec?.persistentVolumeReclaimPolicy === 'Delete'
-  && pv.metadata.annotations?.[ANN_PROVISIONED_BY] === c.input.driver.name && !pv.metadata.deletionTimestamp;
+const addsFinalizer = (c: ExternalProvisionerContext): boolean => getProfile(c.input.profile).provisionerAddsFinalizer;
+
+/**
+ * isProvisionerForVolume (lib v10 controller.go:1140-1167): provisioned by our driver, or a static CSI
+ * PV of our driver. Only then does syncVolume look at the PV at all.
+ */
+function isProvisionerForVolume(c: ExternalProvisionerContext, pv: K8sObject): boolean {
+  const by = pv.metadata.annotations?.[ANN_PROVISIONED_BY];
+  return by !== undefined ? by === c.input.driver.name : pv.spec?.csi?.driver === c.input.driver.name;
+}
+
+/**
+ * shouldDelete (lib v10 controller.go:1258-1296): Released with reclaimPolicy Delete; a PV being deleted
+ * only while it still has our finalizer (with the finalizer off, deleted ones are left alone).
+ */
+function shouldDelete(c: ExternalProvisionerContext, pv: K8sObject): boolean {
+  if (pv.metadata.deletionTimestamp && !(addsFinalizer(c) && pv.metadata.finalizers?.includes(PROVISIONER_PV_FINALIZER))) return false;
+  return pv.status?.phase === 'Released' && pv.spec?.persistentVolumeReclaimPolicy === 'Delete';
+}
+
+/**
+ * handleProtectionFinalizer (lib v10 controller.go:1169-1195): our finalizer goes on a Bound PV with
+ * reclaimPolicy Delete that is not being deleted, and off one whose policy is Retain or Recycle. The
+ * change is a strategic merge patch of metadata.finalizers, which leaves other finalizers alone.
+ * Returns whether a patch was sent (syncVolume goes on with the patched PV when it is back).
+ */
+function handleProtectionFinalizer(c: ExternalProvisionerContext, pv: K8sObject, out: Out): boolean {
+  if (!addsFinalizer(c)) return false;
+  const finalizers = pv.metadata.finalizers ?? [];
+  const has = finalizers.includes(PROVISIONER_PV_FINALIZER);
+  const policy = pv.spec?.persistentVolumeReclaimPolicy;
+  const name = pv.metadata.name;
+  let patch: Record<string, unknown>, summary: string;
+  if (!has && policy === 'Delete' && !pv.metadata.deletionTimestamp && pv.status?.phase === 'Bound') {
+    patch = { '$setElementOrder/finalizers': [...finalizers, PROVISIONER_PV_FINALIZER], finalizers: [PROVISIONER_PV_FINALIZER] };
+    summary = summarize(summaries, 'externalProvisioner.addFinalizer', { pv: name, finalizer: PROVISIONER_PV_FINALIZER });
+  } else if (has && (policy === 'Retain' || policy === 'Recycle')) {
+    patch = removeFinalizerPatch(finalizers);
+    summary = summarize(summaries, 'externalProvisioner.removePolicyFinalizer', { pv: name, finalizer: PROVISIONER_PV_FINALIZER });
+  } else return false;
+  const requestId = `ep-${c.nextRequest++}`;
+  out.push({ type: 'api.request', requestId, verb: 'patch', kind: 'PersistentVolume', name, patch: { metadata: patch }, summary });
+  c.ops[`pv/${name}`] = { kind: 'delete', step: 'finalizer', requestId };
+  return true;
+}
+
+/** The strategic merge patch that takes our finalizer off (CreateTwoWayMergePatch of the finalizer list without it). */
+function removeFinalizerPatch(finalizers: readonly string[]): Record<string, unknown> {
+  const rest = finalizers.filter((f) => f !== PROVISIONER_PV_FINALIZER);
+  return { '$deleteFromPrimitiveList/finalizers': [PROVISIONER_PV_FINALIZER], ...(rest.length ? { '$setElementOrder/finalizers': rest } : {}) };
+}
 
 function startProvision(c: ExternalProvisionerContext, key: string, out: Out, now: number): void {
   const claim = c.claims[key]!;
@@ -218,7 +269,11 @@ function sync(c: ExternalProvisionerContext, out: Out, now: number): void {
   c.dirty = {};
   c.dirtyAll = false;
   for (const key of claimKeys.sort()) { const cl = c.claims[key]; if (cl && !c.ops[key] && shouldProvision(c, cl)) startProvision(c, key, out, now); }
-  for (const name of pvNames.sort()) { const pv = c.volumes[name]; if (pv && !c.ops[`pv/${name}`] && shouldDelete(c, pv)) startDelete(c, pv, out, now); }
+  for (const name of pvNames.sort()) {
+    const pv = c.volumes[name];
+    if (!pv || c.ops[`pv/${name}`] || !isProvisionerForVolume(c, pv)) continue;
+    if (!handleProtectionFinalizer(c, pv, out) && shouldDelete(c, pv)) startDelete(c, pv, out, now);
+  }
 }
 
 /**
@@ -271,7 +326,7 @@ function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
       return;
     }
     const volume = (e.response?.volume ?? {}) as Record<string, unknown>;
-    const pv = buildPersistentVolume(claim, cls, c.input.driver, c.input.provisionerIdentity, volume);
+    const pv = buildPersistentVolume(claim, cls, c.input.driver, c.input.provisionerIdentity, volume, addsFinalizer(c));
     out.push(log('createdPV', { pv: pv.metadata.name, claimName: claim.metadata.name, handle: pv.spec.csi.volumeHandle }));
     out.push(log('volumeProvisioned', { claim: key, class: cls.metadata.name, pv: pv.metadata.name }));
     // the library logs "Succeeded" and then hands the PV to its volume store (lib v10 controller.go:1500-1502,
@@ -305,6 +360,14 @@ function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
     if (c.claims[key]) onSnapshotRead(c, key, e, out); else delete c.ops[key];
     return;
   }
+  if (op.step === 'finalizer') {
+    // syncVolume goes on with the PV the patch returned (a failed patch is the sync's error: requeued)
+    if (!e.ok || !e.object) { requeue(c, key, e.now, out, false); return; }
+    c.volumes[e.object.metadata.name] = e.object;
+    delete c.ops[key];
+    if (shouldDelete(c, e.object)) startDelete(c, e.object, out, e.now);
+    return;
+  }
   if (op.kind === 'provision') {
     const claim = c.claims[key];
     if (!(e.ok || e.reason === 'AlreadyExists') || !claim) { if (claim) requeue(c, key, e.now, out, true); else delete c.ops[key]; return; }
@@ -313,9 +376,28 @@ function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
     if (e.object) c.volumes[pvName] = e.object;
     out.push(log('savedPV', { claim: key, class: cls, pv: pvName }));
     out.push({ type: 'event.recorded', involved: { kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name }, eventType: 'Normal', reason: 'ProvisioningSucceeded', message: `Successfully provisioned volume ${pvName}` });
-  } else {
+  } else if (op.step === 'deletePV') {
     if (!e.ok && e.code !== 404) { requeue(c, key, e.now, out, false); return; }
-    out.push(log('pvDeleted', { pv: key.slice(3) }), log('deleteSucceeded', { pv: key.slice(3) }));
+    const pvName = key.slice(3);
+    // the Delete marked the PV (the protection finalizers hold it): take our finalizer off the informer's
+    // copy (lib v10 controller.go:1573-1604: "need to get the pv again"), then it is done
+    const cached = c.volumes[pvName];
+    if (e.ok && addsFinalizer(c) && cached?.metadata.finalizers?.includes(PROVISIONER_PV_FINALIZER)) {
+      const requestId = `ep-${c.nextRequest++}`;
+      out.push({ type: 'api.request', requestId, verb: 'patch', kind: 'PersistentVolume', name: pvName, patch: { metadata: removeFinalizerPatch(cached.metadata.finalizers) },
+        summary: summarize(summaries, 'externalProvisioner.removeFinalizer', { pv: pvName, finalizer: PROVISIONER_PV_FINALIZER }) });
+      c.ops[key] = { kind: 'delete', step: 'removeFinalizer', requestId };
+      return;
+    }
+    out.push(log('pvDeleted', { pv: pvName }), log('deleteSucceeded', { pv: pvName }));
+  } else {
+    // removeFinalizer: a PV already gone is fine; another error is logged and the volume is synced again
+    if (!e.ok && e.code !== 404) {
+      out.push(log('removeFinalizerFailed', { pv: key.slice(3), err: e.message ?? e.reason ?? '' }));
+      requeue(c, key, e.now, out, false);
+      return;
+    }
+    out.push(log('pvDeleted', { pv: key.slice(3) }));
   }
   delete c.ops[key];
   delete c.failures[key];

@@ -156,11 +156,18 @@ export const externalProvisionerMessages = defineMessages({
     },
   },
   'externalProvisioner.pvDeleted': {
-    source: S, stage: 'delete', severity: 'I', summary: 'The PersistentVolume object {pv} is deleted.',
+    source: S, stage: 'delete', severity: 'I', summary: 'csi-provisioner has deleted the PersistentVolume object {pv} (it goes once its last finalizer is off).',
     formats: {
       '1.20': { file: 'controller.go', line: 1540, text: 'delete {pv:q}: persistentvolume deleted' },
       '1.30': { file: 'controller.go', line: 1607, msg: 'PersistentVolume deleted succeeded', kv: 'PV={pv:q}', v: 4 },
     },
+  },
+  'externalProvisioner.removeFinalizerFailed': {
+    source: S, stage: 'delete', severity: 'I', summary: 'csi-provisioner could not take its finalizer off {pv}: {err}',
+    cause: 'The patch of the PV\'s finalizers failed after the volume itself was deleted.',
+    next: 'The PV is synced again; while the finalizer stays, the PV object stays (Terminating).',
+    // HonorPVReclaimPolicy is off in v2.1.0: only 1.30 prints it
+    formats: { '1.30': { file: 'controller.go', line: 1599, msg: 'Failed to remove finalizer for persistentvolume', kv: 'PV={pv:q} err={err:q}' } },
   },
   'externalProvisioner.deleteSucceeded': {
     source: S, stage: 'delete', severity: 'I', summary: 'Deleting {pv} is done.',
@@ -174,4 +181,7 @@ export const externalProvisionerSummaries = defineSummaries({
   'externalProvisioner.getSnapshot': 'csi-provisioner reads VolumeSnapshot {snapshot}, the data source of claim {claim}.',
   'externalProvisioner.getSnapshotContent': 'csi-provisioner reads VolumeSnapshotContent {content}, bound to {snapshot}, for its snapshot handle.',
   'externalProvisioner.deletePV': 'csi-provisioner deletes PersistentVolume {pv}.',
+  'externalProvisioner.addFinalizer': 'csi-provisioner puts its finalizer {finalizer} on PersistentVolume {pv} (HonorPVReclaimPolicy).',
+  'externalProvisioner.removeFinalizer': 'csi-provisioner takes its finalizer {finalizer} off PersistentVolume {pv}: the backend volume is gone.',
+  'externalProvisioner.removePolicyFinalizer': 'csi-provisioner takes its finalizer {finalizer} off PersistentVolume {pv}: its reclaim policy is no longer Delete.',
 });

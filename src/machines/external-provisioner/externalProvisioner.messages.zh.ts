@@ -72,7 +72,12 @@ export const messagesZh = defineMessagesZh({
     summary: '{pv} 的后端卷已删除。',
   },
   'externalProvisioner.pvDeleted': {
-    summary: 'PersistentVolume 对象 {pv} 已删除。',
+    summary: 'csi-provisioner 已删除 PersistentVolume 对象 {pv}（最后一个 finalizer 去掉后它才真正消失）。',
+  },
+  'externalProvisioner.removeFinalizerFailed': {
+    summary: 'csi-provisioner 未能去掉 {pv} 上自己的 finalizer：{err}',
+    cause: '卷本身删除之后，对 PV finalizer 的补丁失败了。',
+    next: '该 PV 会被再次同步；finalizer 还在时，PV 对象一直停留在 Terminating。',
   },
   'externalProvisioner.deleteSucceeded': {
     summary: '{pv} 的删除已完成。',
@@ -84,4 +89,7 @@ export const summariesZh = defineSummaries({
   'externalProvisioner.getSnapshot': 'csi-provisioner 读取申领 {claim} 的数据源 VolumeSnapshot {snapshot}。',
   'externalProvisioner.getSnapshotContent': 'csi-provisioner 读取绑定到 {snapshot} 的 VolumeSnapshotContent {content}，以取得其快照句柄。',
   'externalProvisioner.deletePV': 'csi-provisioner 删除 PersistentVolume {pv}。',
+  'externalProvisioner.addFinalizer': 'csi-provisioner 给 PersistentVolume {pv} 加上自己的 finalizer {finalizer}（HonorPVReclaimPolicy）。',
+  'externalProvisioner.removeFinalizer': 'csi-provisioner 去掉 PersistentVolume {pv} 上自己的 finalizer {finalizer}：后端卷已删除。',
+  'externalProvisioner.removePolicyFinalizer': 'csi-provisioner 去掉 PersistentVolume {pv} 上自己的 finalizer {finalizer}：它的回收策略已不是 Delete。',
 });

@@ -5,7 +5,7 @@
  */
 import { CSI_ACCESS_MODE } from '../shared/csi.ts';
 import type { K8sObject } from '../shared/k8s.ts';
-import { ANN_PROVISIONED_BY, ANN_SELECTED_NODE } from '../shared/names.ts';
+import { ANN_PROVISIONED_BY, ANN_SELECTED_NODE, PROVISIONER_PV_FINALIZER } from '../shared/names.ts';
 import type { DriverProfile } from '../drivers/types.ts';
 
 /** "pvc-" + claim UID: the volume name is deterministic, so a retry asks for the same volume. */
@@ -126,14 +126,15 @@ export function createVolumeRequest(claim: K8sObject, cls: K8sObject, driver: Dr
 }
 
 /** The PersistentVolume csi-provisioner saves after CreateVolume succeeded. */
-export function buildPersistentVolume(claim: K8sObject, cls: K8sObject, driver: DriverProfile, identity: string, volume: Record<string, unknown>): K8sObject {
+/** `finalizer`: csi-provisioner's own PV finalizer goes on (AddFinalizer, lib v10 controller.go:1492-1495) */
+export function buildPersistentVolume(claim: K8sObject, cls: K8sObject, driver: DriverProfile, identity: string, volume: Record<string, unknown>, finalizer = false): K8sObject {
   const ctx = (volume.volume_context ?? {}) as Record<string, string>;
   const cap = typeof volume.capacity_bytes === 'number' && volume.capacity_bytes > 0
     ? bytesQuantity(volume.capacity_bytes) : (claim.spec?.resources?.requests?.storage ?? '1Gi');
   const topo = (volume.accessible_topology ?? []) as Array<{ segments: Record<string, string> }>;
   return {
     apiVersion: 'v1', kind: 'PersistentVolume',
-    metadata: { name: provisionedVolumeName(claim), annotations: { [ANN_PROVISIONED_BY]: driver.name } },
+    metadata: { name: provisionedVolumeName(claim), annotations: { [ANN_PROVISIONED_BY]: driver.name }, ...(finalizer ? { finalizers: [PROVISIONER_PV_FINALIZER] } : {}) },
     spec: {
       accessModes: claim.spec?.accessModes ?? ['ReadWriteOnce'],
       capacity: { storage: cap },

@@ -88,6 +88,13 @@ export interface Profile {
    */
   kubeletReconstructsUncertain: boolean;
   /**
+   * csi-provisioner puts external-provisioner.volume.kubernetes.io/finalizer on the PVs of its driver
+   * (HonorPVReclaimPolicy: Alpha and off in v2.1.0, Beta and on in v5.0.1 pkg/features/features.go:62;
+   * csi-provisioner.go:395-397 then sets controller.AddFinalizer(true)), and takes it off after
+   * DeleteVolume and the PV's Delete (lib v10 controller.go:1573-1604).
+   */
+  provisionerAddsFinalizer: boolean;
+  /**
    * Non-graceful node shutdown (NodeOutOfServiceVolumeDetach: alpha 1.24, GA 1.28): the A/D controller
    * detaches at once, without the safe-to-detach check, from a node with the
    * node.kubernetes.io/out-of-service taint (reconciler.go hasOutOfServiceTaint), and the pod garbage
@@ -147,6 +154,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     // v1.20.5 GenerateUnmapVolumeFunc / GenerateUnmapDeviceFunc mark nothing uncertain (the fix came later, not backported)
     kubeletBlockUnmapMarksUncertain: false,
     kubeletReconstructsUncertain: false,
+    provisionerAddsFinalizer: false,
     adcOutOfServiceTaint: false,
     podGcTerminating: false,
     podGcMarksFailed: false,
@@ -176,6 +184,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletExpandMessageNamesNode: true,
     kubeletBlockUnmapMarksUncertain: true,
     kubeletReconstructsUncertain: true,
+    provisionerAddsFinalizer: true,
     adcOutOfServiceTaint: true,
     podGcTerminating: true,
     podGcMarksFailed: true,

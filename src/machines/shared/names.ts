@@ -29,8 +29,9 @@ export function sanitizeDriverName(driver: string): string {
 export const attacherFinalizer = (driver: string): string => `external-attacher/${sanitizeDriverName(driver)}`;
 
 export const VA_NODE_ID_ANNOTATION = 'csi.alpha.kubernetes.io/node-id';
-export const PROVISIONER_PV_FINALIZER = 'external-provisioner.volume.kubernetes.io/finalizer';
 export const PV_PROTECTION_FINALIZER = 'kubernetes.io/pv-protection';
+/** csi-provisioner's PV finalizer (sig-storage-lib-external-provisioner v10 controller.go:86 finalizerPV) */
+export const PROVISIONER_PV_FINALIZER = 'external-provisioner.volume.kubernetes.io/finalizer';
 export const PVC_PROTECTION_FINALIZER = 'kubernetes.io/pvc-protection';
 export const ANN_PROVISIONED_BY = 'pv.kubernetes.io/provisioned-by';
 export const ANN_STORAGE_PROVISIONER_BETA = 'volume.beta.kubernetes.io/storage-provisioner';
