@@ -34,6 +34,18 @@ describe('reading what people paste', () => {
   const ex = (text: string) => explainText(text, knowledge).lines;
   const kubelet = 'I0111 14:58:08.573794   21944 operation_generator.go:782] UnmountVolume.TearDown succeeded for volume "kubernetes.io/csi/com.tencent.cloud.csi.cbs^disk-XXX" (OuterVolumeSpecName: "XXX-pvc") pod "5ca2" (UID: "5ca2"). InnerVolumeSpecName "pvc-XXX". PluginName "kubernetes.io/csi", VolumeGidValue ""';
 
+  it('a structured line at its own file:line is its message whatever key/value pairs the logger carried (csi-attacher with leader election has no driver=)', () => {
+    const lines = ex([
+      'I0514 09:30:01.000000       1 csi_handler.go:273] "Attached" VolumeAttachment="csi-abc"',
+      'I0514 09:30:01.000100       1 csi_handler.go:273] "Attached" driver="ebs.csi.aws.com" VolumeAttachment="csi-abc"',
+      'I0514 09:30:01.000200       1 controller.go:129] "Starting CSI attacher"',
+    ].join('\n'));
+    expect(lines.map((l) => [l.messageId, l.match])).toEqual([
+      ['externalAttacher.attached', 'catalog'], ['externalAttacher.attached', 'catalog'], ['externalAttacher.starting', 'catalog']]);
+    // the pairs that are there still fill the explanation
+    expect(lines[0]!.explanation).toContain('csi-abc');
+  });
+
   it('csi-attacher\'s first lines about a VolumeAttachment take the operation that follows for it; a new sync of it starts over', () => {
     const va = `csi-${'a'.repeat(64)}`;
     const at = (t: string, f: string, text: string) => `I0805 09:13:${t}       1 ${f}] ${text}`;

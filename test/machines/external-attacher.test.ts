@@ -85,6 +85,33 @@ describe('external-attacher', () => {
     expect(actor.getSnapshot().value).toBe('Running');
   });
 
+  it('a failed ControllerGetCapabilities: 1.30 logs main.go:223 "Failed to controller capability check" and stops; 1.20\'s second call only logs main.go:194 and starts', () => {
+    const start = (profile: ProfileId, failAt: number) => {
+      const actor = createActor(externalAttacherMachine, { input: { id: 'a', host: 'm', profile, driver } });
+      const emitted: Emitted[] = [];
+      actor.on('*', (e) => emitted.push(e));
+      actor.start();
+      actor.send({ type: 'component.started', now: 0 });
+      const answers = [{}, { name: DRIVER }, { capabilities: [{ Type: { Service: { type: 1 } } }] }, { capabilities: [{ Type: { Rpc: { type: 2 } } }] }, { capabilities: [{ Type: { Rpc: { type: 2 } } }] }];
+      for (let i = 0; i < answers.length; i++) {
+        const c = emitted.filter((e) => e.type === 'csi.call')[i];
+        if (!c) break;
+        const fail = i === failAt;
+        actor.send({ type: 'csi.result', now: i + 1, requestId: c.requestId, rpc: c.rpc, code: fail ? 'UNAVAILABLE' : 'OK', ...(fail ? { message: 'connection refused' } : { response: answers[i] }) });
+      }
+      return { state: actor.getSnapshot().value, lines: attacherLines(emitted, profile) };
+    };
+    const v130 = start('1.30', 3);
+    expect(v130.state).toBe('Failed');
+    expect(v130.lines).toContain(`main.go:223] "Failed to controller capability check" err="rpc error: code = Unavailable desc = connection refused" driver="${DRIVER}"`);
+    const v120first = start('1.20', 3);
+    expect(v120first.state).toBe('Failed');
+    expect(v120first.lines).toContain('main.go:175] rpc error: code = Unavailable desc = connection refused');
+    const v120second = start('1.20', 4);
+    expect(v120second.state).toBe('Running');
+    expect(v120second.lines).toContain('main.go:194] Failed to check if driver supports ListVolumesPublishedNodes, assuming it does not: failed to get controller capabilities: rpc error: code = Unavailable desc = connection refused');
+  });
+
   it('attaches a VolumeAttachment with the log lines of seed 000 in their order (1.20)', () => {
     const t = boot('1.20');
     t.send({ type: 'watch.added', object: pv } as never);

@@ -205,7 +205,11 @@ function identify(c: Compiled, p: { severity: Severity | null; file: string | nu
     return best;
   };
   if (p.file !== null) {
-    const exact = pick(c.byFileLine.get(`${p.file}:${p.line}`), false);
+    // at its own file:line a structured line is that call even when its key/value pairs differ: the
+    // pairs a logger carries depend on how it was handed on (csi-attacher's driver= only without
+    // leader election, v4.6.1 main.go:168/:278), so the quoted message decides
+    const atLine = c.byFileLine.get(`${p.file}:${p.line}`);
+    const exact = pick(atLine, false) ?? pick(atLine, true);
     if (exact) return exact;
     // another line of the same file: only templates with enough literal text to be told apart
     const inFile = c.byFile.get(p.file) ?? [];

@@ -3,7 +3,12 @@
  * '1.20': external-attacher v3.1.0 (printf klog; file:line at that tag, matching seed 000) with
  *         csi-lib-utils v0.9.0 (connection.go, rpc/common.go).
  * '1.30': external-attacher v4.6.1 (contextual logging: every line carries driver=… and, inside a
- *         VolumeAttachment sync, VolumeAttachment=…) with csi-lib-utils v0.18.1.
+ *         VolumeAttachment sync, VolumeAttachment=…) with csi-lib-utils v0.18.1. The driver= key is
+ *         the form of a csi-attacher run without --leader-election, as this machine runs: main.go:168
+ *         puts driver on the logger, and only run(klog.NewContext(…)) (main.go:278) hands it on. With
+ *         leader election (upstream's deploy/kubernetes/deployment.yaml, most charts) csi-lib-utils'
+ *         leader_election.go calls run with a bare context, so "Starting CSI attacher" carries no key
+ *         and the sync lines start at VolumeAttachment= / PersistentVolume=. The explainer reads both.
  * upstream: kubernetes-csi/external-attacher cmd/csi-attacher/main.go, pkg/controller/{controller,
  * csi_handler,util,trivial_handler}.go; kubernetes-csi/csi-lib-utils connection/connection.go, rpc/common.go.
  */
@@ -88,12 +93,28 @@ export const externalAttacherMessages = defineMessages({
     },
   }),
   'externalAttacher.capabilitiesFailed': m({
-    stage: 'other', severity: 'E', summary: 'Reading the driver capabilities failed ({err}); csi-attacher exits.',
-    cause: 'GetPluginCapabilities or ControllerGetCapabilities returned an error.', next: 'Check the CSI driver log; the sidecar restarts.',
+    stage: 'other', severity: 'E', summary: 'Reading the plugin capabilities failed ({err}); csi-attacher exits.',
+    cause: 'GetPluginCapabilities returned an error.', next: 'Check the CSI driver log; the sidecar restarts.',
     formats: {
       '1.20': { file: 'main.go', line: 165, text: '{err}' },
       '1.30': { file: 'main.go', line: 207, msg: 'Failed to check if the CSI Driver supports the CONTROLLER_SERVICE', kv: `err={err:q} ${D}` },
     },
+  }),
+  'externalAttacher.controllerCapabilitiesFailed': m({
+    stage: 'other', severity: 'E', summary: 'ControllerGetCapabilities failed ({err}); csi-attacher exits.',
+    cause: 'The CSI driver returned an error to ControllerGetCapabilities.', next: 'Check the CSI driver log; the sidecar restarts.',
+    formats: {
+      // v3.1.0 supportsControllerPublish's error, printed bare; v4.6.1 supportsControllerCapabilities'
+      '1.20': { file: 'main.go', line: 175, text: '{err}' },
+      '1.30': { file: 'main.go', line: 223, msg: 'Failed to controller capability check', kv: `err={err:q} ${D}` },
+    },
+  }),
+  'externalAttacher.listVolumesPublishedNodesFailed': m({
+    stage: 'other', severity: 'E', summary: 'The second ControllerGetCapabilities failed ({err}); csi-attacher goes on without LIST_VOLUMES_PUBLISHED_NODES.',
+    cause: 'The CSI driver returned an error to the ControllerGetCapabilities call that checks for ListVolumes.',
+    next: 'Harmless for attaching: the attacher only does not reconcile VolumeAttachments against the backend.',
+    // v4.6.1 asks once and fails on any error (controllerCapabilitiesFailed)
+    formats: { '1.20': { file: 'main.go', line: 194, text: 'Failed to check if driver supports ListVolumesPublishedNodes, assuming it does not: {err}' } },
   }),
   'externalAttacher.driverName': m({
     stage: 'other', severity: 'I', summary: 'The CSI driver calls itself {driver}.',

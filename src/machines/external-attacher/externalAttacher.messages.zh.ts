@@ -35,9 +35,19 @@ export const messagesZh = defineMessagesZh({
     next: '查看 CSI 驱动的日志；边车容器会重启。',
   },
   'externalAttacher.capabilitiesFailed': {
-    summary: '读取驱动能力失败（{err}）；csi-attacher 退出。',
-    cause: 'GetPluginCapabilities 或 ControllerGetCapabilities 返回了错误。',
+    summary: '读取插件能力失败（{err}）；csi-attacher 退出。',
+    cause: 'GetPluginCapabilities 返回了错误。',
     next: '查看 CSI 驱动的日志；边车容器会重启。',
+  },
+  'externalAttacher.controllerCapabilitiesFailed': {
+    summary: 'ControllerGetCapabilities 失败（{err}）；csi-attacher 退出。',
+    cause: 'CSI 驱动对 ControllerGetCapabilities 返回了错误。',
+    next: '查看 CSI 驱动的日志；边车容器会重启。',
+  },
+  'externalAttacher.listVolumesPublishedNodesFailed': {
+    summary: '第二次 ControllerGetCapabilities 失败（{err}）；csi-attacher 不使用 LIST_VOLUMES_PUBLISHED_NODES，继续启动。',
+    cause: 'CSI 驱动对检查 ListVolumes 能力的那次 ControllerGetCapabilities 调用返回了错误。',
+    next: '对挂接无害：attacher 只是不再按后端状态核对 VolumeAttachment。',
   },
   'externalAttacher.driverName': { summary: 'CSI 驱动报告的名称为 {driver}。' },
   'externalAttacher.noControllerService': {

@@ -65,7 +65,12 @@ export function onStartupResult(s: Step, e: CsiResultEvent, round = 0): void {
       return;
     }
     case 'ControllerGetCapabilities': {
-      if (err !== null) { log(s, 'externalAttacher.capabilitiesFailed', { err: round === 0 ? err : `failed to get controller capabilities: ${err}` }); return; }
+      if (err !== null) {
+        // v3.1.0's second call (supportsListVolumesPublishedNodes) only logs and goes on without the capability (main.go:192-195)
+        if (round === 1) { log(s, 'externalAttacher.listVolumesPublishedNodesFailed', { err: `failed to get controller capabilities: ${err}` }); finishStartup(s); return; }
+        log(s, 'externalAttacher.controllerCapabilitiesFailed', { err });
+        return;
+      }
       const caps = capabilityNames(e.response, 'Rpc') ?? new Set<string>(driver.controllerCapabilities);
       const twoCalls = getProfile(s.ctx.input.profile).attacherCapabilityCalls === 2;
       if (round === 0) {
@@ -115,7 +120,7 @@ export function startupOutcome(ctx: ExternalAttacherContext, e: CsiResultEvent):
       return controller ? 'next' : 'running';
     }
     case 'ControllerGetCapabilities':
-      if (!ok) return 'failed';
+      if (!ok) return (p.round ?? 0) === 1 ? 'running' : 'failed';
       return (p.round ?? 0) === 0 && getProfile(ctx.input.profile).attacherCapabilityCalls === 2 ? 'next' : 'running';
     default: return undefined;
   }

@@ -161,13 +161,15 @@ export function formatRegex(f: LogFormat): RegExp {
 /**
  * Like formatRegex, with one capturing group per placeholder, in template order, and the names they
  * fill: the log explainer reads a real line's values back to fill the message's plain-English summary.
+ * Each key=value pair of a structured line is optional here (a logger's context pairs depend on the
+ * deployment), and pairs the template does not know may follow.
  */
 export function formatCaptures(f: LogFormat): { source: string; names: string[] } {
   const names = [...(f.text ?? `${f.msg ?? ''} ${f.kv ?? ''}`).matchAll(PLACEHOLDER)].map((m) => m[1]!);
   if (f.text !== undefined) return { source: '^' + templateSource(f.text.trimEnd(), false, true) + '\\s*$', names };
   const msg = '"' + templateSource(f.msg ?? '', true, true) + '"';
-  const kv = f.kv ? ' ' + templateSource(f.kv.trimEnd(), false, true) : '';
-  return { source: '^' + msg + kv + '\\s*$', names };
+  const kv = f.kv ? f.kv.trim().split(/ (?=[\w.-]+=)/).map((pair) => `(?: ${templateSource(pair, false, true)})?`).join('') : '';
+  return { source: '^' + msg + kv + '(?:\\s.*)?$', names };
 }
 
 /**
