@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { ClusterEmitted } from '../../src/machines/shared/contract.ts';
 import { externalProvisionerMachine } from '../../src/machines/external-provisioner/index.ts';
-import { DRIVER as FIXTURE_DRIVER, pvc, sc, storageCluster } from './pv-controller.fixtures.ts';
+import { DRIVER as FIXTURE_DRIVER, logs, pvc, sc, storageCluster } from './pv-controller.fixtures.ts';
 import type { K8sObject } from '../../src/machines/shared/k8s.ts';
 import { createVolumeRequest } from '../../src/machines/external-provisioner/requests.ts';
 import { DRIVERS } from '../../src/machines/drivers/index.ts';
@@ -156,4 +156,32 @@ describe('the PV finalizer external-provisioner.volume.kubernetes.io/finalizer (
     expect(c.api.get('PersistentVolume', undefined, 'pv-kept')!.metadata.finalizers).toEqual(['kubernetes.io/pv-protection']);
     expect(c.api.get('PersistentVolume', undefined, 'pv-other')!.metadata.finalizers).toEqual(['kubernetes.io/pv-protection']);
   });
+});
+
+describe('a PV create that fails: the queue store saves it in the background (lib volume_store.go queueStore)', () => {
+  for (const profile of ['1.20', '1.30'] as const) {
+    it(`${profile}: "Failed to save volume", no claim retry and no second CreateVolume, background creates with the save queue's backoff until one succeeds, then Bound`, () => {
+      const c = storageCluster(profile, [sc('cbs', 'Immediate')], [{ at: 1_000_000, do: 'create', object: pvc('data', 'cbs') }], [],
+        [{ verb: 'create', kind: 'PersistentVolume', code: 500, count: 3, message: 'etcdserver: request timed out' }]);
+      c.run(60_000_000);
+      const lines = logs(c, 'external-provisioner');
+      const failed = lines.filter((l) => l.includes('Failed to save volume'));
+      expect(failed).toHaveLength(1);
+      expect(failed[0]).toMatch(profile === '1.20'
+        ? /^Failed to save volume pvc-[0-9a-f-]+: error saving volume pvc-[0-9a-f-]+: etcdserver: request timed out$/
+        : /^"Failed to save volume" err="error saving volume pvc-[0-9a-f-]+: etcdserver: request timed out" PVC="default\/data" StorageClass="cbs" volume="pvc-[0-9a-f-]+"$/);
+      // two background failures go through HandleError, the third background create succeeds
+      expect(lines.filter((l) => /^error saving volume pvc-/.test(l))).toHaveLength(2);
+      expect(lines.some((l) => l.includes('Retrying syncing claim'))).toBe(false);
+      const creates = c.steps.filter((s) => s.component === 'external-provisioner' && s.kind === 'api' && s.api?.verb === 'create');
+      expect(creates).toHaveLength(4);
+      // the save queue's per-item backoff: 5ms, 10ms, 20ms after each failure (plus the API's latency)
+      const gaps = creates.slice(1).map((s, i) => s.t - creates[i]!.t);
+      expect(gaps[1]! - gaps[0]!).toBeGreaterThan(0);
+      expect(gaps.every((g) => g < 60)).toBe(true);
+      expect(c.steps.filter((s) => s.rpc?.method === '/csi.v1.Controller/CreateVolume' && s.kind === 'rpc')).toHaveLength(1);
+      expect(c.api.get('PersistentVolumeClaim', 'default', 'data')!.status.phase).toBe('Bound');
+      expect(c.api.list('Event').filter((e) => e.reason === 'ProvisioningSucceeded')).toHaveLength(1);
+    });
+  }
 });

@@ -3,7 +3,7 @@
  * cluster with those three components and a stand-in CSI controller plugin.
  */
 import { setup, enqueueActions } from 'xstate';
-import { Cluster, type CsiFault } from '../../src/machines/cluster/cluster.ts';
+import { Cluster, type ApiFault, type CsiFault } from '../../src/machines/cluster/cluster.ts';
 import { clusterMessages } from '../../src/machines/cluster/cluster.messages.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentDescriptor } from '../../src/machines/shared/contract.ts';
 import type { K8sObject } from '../../src/machines/shared/k8s.ts';
@@ -42,13 +42,13 @@ export const pvc = (name: string, cls: string): K8sObject =>
   ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: 'default' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '10Gi' } }, storageClassName: cls }, status: { phase: 'Pending' } });
 export const node = (name: string): K8sObject => ({ apiVersion: 'v1', kind: 'Node', metadata: { name }, status: { conditions: [{ type: 'Ready', status: 'True' }] } });
 
-export function storageCluster(profile: '1.20' | '1.30', objects: K8sObject[], actions: ConstructorParameters<typeof Cluster>[0]['actions'] = [], csiFaults: CsiFault[] = []): Cluster {
+export function storageCluster(profile: '1.20' | '1.30', objects: K8sObject[], actions: ConstructorParameters<typeof Cluster>[0]['actions'] = [], csiFaults: CsiFault[] = [], apiFaults: ApiFault[] = []): Cluster {
   const stream = { pid: 1, tzOffsetMin: 0 };
   const base = { profile, driver: DRIVER, provisionerIdentity: `1672314114387-8081-${DRIVER.name}` };
   return new Cluster({
     profile, seed: 7, epochUs: Date.UTC(2023, 0, 11, 6, 0, 0) * 1000, apiServerUrl: 'https://10.0.0.1:443',
     catalog: { ...clusterMessages, ...pvDescriptor.messages, ...epDescriptor.messages, ...ksDescriptor.messages },
-    objects: [node('node-1'), node('node-2'), ...objects], actions, csiFaults,
+    objects: [node('node-1'), node('node-2'), ...objects], actions, csiFaults, apiFaults,
     components: [
       { descriptor: pvDescriptor, input: { ...base, id: 'pv-controller', host: 'master' }, stream },
       // the API server adds the protection finalizers on create (admission); these controllers remove them

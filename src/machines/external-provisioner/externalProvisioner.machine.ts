@@ -17,8 +17,13 @@
  *
  * Left out: leader election, capacity tracking, secrets, rescheduling on WaitForFirstConsumer errors,
  * in-tree migration, the volume workqueue's "Retrying syncing volume" line and its -v=4/-v=5 syncVolume
- * lines (handleProtectionFinalizer prints the whole PV; shouldDelete its reasons), and the queue
- * store's background retry of a PV save that failed (this machine requeues the claim instead).
+ * lines (handleProtectionFinalizer prints the whole PV; shouldDelete its reasons).
+ *
+ * A PV whose create fails goes to the queue store's "unsavedpvs" queue (csi-provisioner passes
+ * CreateProvisionedPVLimiter: lib volume_store.go queueStore, v6.2.0 and v10 alike): StoreVolume logs
+ * "Failed to save volume" and returns no error, so the claim is not retried; the store creates the PV
+ * again in the background with workqueue.DefaultControllerRateLimiter's per-item backoff (5ms doubling).
+ * Here the claim waits for that save (upstream a claim event meanwhile would provision it again).
  */
 import { enqueueActions, setup } from 'xstate';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
@@ -45,7 +50,7 @@ export interface ExternalProvisionerInput extends ComponentInput {
 /** One provisioning or deletion in progress, keyed by claim "ns/name" or "pv/<name>". */
 interface Operation {
   kind: 'provision' | 'delete';
-  step: 'getSnapshot' | 'getSnapshotContent' | 'rpc' | 'save' | 'deletePV' | 'finalizer' | 'removeFinalizer' | 'backoff';
+  step: 'getSnapshot' | 'getSnapshotContent' | 'rpc' | 'save' | 'backgroundSave' | 'deletePV' | 'finalizer' | 'removeFinalizer' | 'backoff';
   requestId?: string;
   /** restoring from a VolumeSnapshot: the snapshot read by getSnapshotSource */
   snapshot?: K8sObject;
@@ -68,6 +73,8 @@ export interface ExternalProvisionerContext {
   ops: Record<string, Operation>;
   /** workqueue NumRequeues per key */
   failures: Record<string, number>;
+  /** the queue store's unsaved PVs by name: the PV, its claim's key and the save queue's NumRequeues */
+  unsaved: Record<string, { pv: K8sObject; claim: string; failures: number }>;
   startup: number;
   nextRequest: number;
 }
@@ -336,6 +343,7 @@ function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
     const requestId = `ep-${c.nextRequest++}`;
     out.push({ type: 'api.request', requestId, verb: 'create', kind: 'PersistentVolume', name: pv.metadata.name, object: pv, summary: summarize(summaries, 'externalProvisioner.createPV', { pv: pv.metadata.name, claim: key, handle: pv.spec.csi.volumeHandle }) });
     c.ops[key] = { kind: 'provision', step: 'save', requestId };
+    c.unsaved[pv.metadata.name] = { pv, claim: key, failures: 0 };
     return;
   }
   const pvName = key.slice(3);
@@ -350,6 +358,36 @@ function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
   const requestId = `ep-${c.nextRequest++}`;
   out.push({ type: 'api.request', requestId, verb: 'delete', kind: 'PersistentVolume', name: pvName, summary: summarize(summaries, 'externalProvisioner.deletePV', { pv: pvName }) });
   c.ops[key] = { kind: 'delete', step: 'deletePV', requestId };
+}
+
+/**
+ * The PV create failed. The first time (StoreVolume, volume_store.go:86-93) it is logged and queued, and
+ * the claim's provisioning counts as done; a background save that fails is handed to HandleError and
+ * queued again (processNextWorkItem). Either way the next try comes after the save queue's backoff.
+ */
+function saveFailed(c: ExternalProvisionerContext, key: string, op: Operation, e: Extract<ClusterEvent, { type: 'api.result' }>, out: Out): void {
+  const entry = Object.entries(c.unsaved).find(([, u]) => u.claim === key);
+  if (!entry) { delete c.ops[key]; return; }
+  const [pvName, u] = entry;
+  const err = `error saving volume ${pvName}: ${e.message ?? e.reason ?? ''}`;
+  if (op.step === 'save') out.push(log('saveFailed', { claim: key, class: String(u.pv.spec.storageClassName ?? ''), pv: pvName, err }));
+  else out.push(log('saveRetryFailed', { err }), log('volumeEnqueued', { pv: pvName }));
+  c.ops[key] = { kind: 'provision', step: 'backgroundSave' };
+  out.push({ type: 'timer.requested', key: `save/${pvName}`, at: e.now + saveQueueDelay(u.failures) });
+  c.unsaved[pvName] = { ...u, failures: u.failures + 1 };
+}
+
+/** workqueue.DefaultControllerRateLimiter's per-item part: 5ms doubling to 1000s (client-go workqueue default_rate_limiters.go). */
+const saveQueueDelay = (failures: number): number => Math.min(5_000 * 2 ** failures, 1_000_000_000);
+
+/** The save queue's worker: create the unsaved PV again (doSaveVolume). */
+function saveInBackground(c: ExternalProvisionerContext, pvName: string, out: Out): void {
+  const u = c.unsaved[pvName];
+  if (!u) return;
+  out.push(log('savingPVRetry', { pv: pvName }));
+  const requestId = `ep-${c.nextRequest++}`;
+  out.push({ type: 'api.request', requestId, verb: 'create', kind: 'PersistentVolume', name: pvName, object: u.pv, summary: summarize(summaries, 'externalProvisioner.createPVAgain', { pv: pvName }) });
+  c.ops[u.claim] = { kind: 'provision', step: 'backgroundSave', requestId };
 }
 
 function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { type: 'api.result' }>, out: Out): void {
@@ -370,11 +408,15 @@ function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
   }
   if (op.kind === 'provision') {
     const claim = c.claims[key];
-    if (!(e.ok || e.reason === 'AlreadyExists') || !claim) { if (claim) requeue(c, key, e.now, out, true); else delete c.ops[key]; return; }
+    if (!(e.ok || e.reason === 'AlreadyExists')) { saveFailed(c, key, op, e, out); return; }
+    const unsaved = Object.entries(c.unsaved).find(([, u]) => u.claim === key);
+    if (unsaved) delete c.unsaved[unsaved[0]];
+    if (!claim) { delete c.ops[key]; return; }
     const cls = claim.spec.storageClassName as string;
     const pvName = provisionedVolumeName(claim);
     if (e.object) c.volumes[pvName] = e.object;
-    out.push(log('savedPV', { claim: key, class: cls, pv: pvName }));
+    // the save queue's worker logs with its own logger: no PVC and StorageClass pairs (1.30)
+    out.push(op.step === 'backgroundSave' ? log('savedPVRetry', { pv: pvName }) : log('savedPV', { claim: key, class: cls, pv: pvName }));
     out.push({ type: 'event.recorded', involved: { kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name }, eventType: 'Normal', reason: 'ProvisioningSucceeded', message: `Successfully provisioned volume ${pvName}` });
   } else if (op.step === 'deletePV') {
     if (!e.ok && e.code !== 404) { requeue(c, key, e.now, out, false); return; }
@@ -469,12 +511,13 @@ export const externalProvisionerMachine = setup({
     syncAll: react((c, e, out) => sync(c, out, e.now)),
     handleCsiResult: react((c, e, out) => { if (e.type === 'csi.result') onCsiResult(c, e, out); }),
     handleApiResult: react((c, e, out) => { if (e.type === 'api.result') onApiResult(c, e, out); }),
-    endBackoff: react((c, e) => {
+    endBackoff: react((c, e, out) => {
+      if (e.type === 'clock.ticked' && e.key.startsWith('save/')) { saveInBackground(c, e.key.slice(5), out); return; }
       if (e.type !== 'clock.ticked' || !e.key.startsWith('retry/')) return;
       const key = e.key.slice(6);
       if (c.ops[key]?.step === 'backoff') { delete c.ops[key]; c.dirty[key] = true; }
     }),
-    reset: react((c) => { c.ops = {}; c.startup = 0; }),
+    reset: react((c) => { c.ops = {}; c.unsaved = {}; c.startup = 0; }),
   },
   guards: {
     startupDone: ({ context, event }) => event.type === 'csi.result' && event.code === 'OK' && context.startup === STARTUP.length - 1,
@@ -483,7 +526,7 @@ export const externalProvisionerMachine = setup({
 }).createMachine({
   id: 'externalProvisioner',
   initial: 'stopped',
-  context: ({ input }) => ({ input, claims: {}, volumes: {}, classes: {}, nodes: {}, attachments: {}, ops: {}, failures: {}, startup: 0, nextRequest: 1, dirty: {}, dirtyAll: true, clones: {} }),
+  context: ({ input }) => ({ input, claims: {}, volumes: {}, classes: {}, nodes: {}, attachments: {}, ops: {}, failures: {}, unsaved: {}, startup: 0, nextRequest: 1, dirty: {}, dirtyAll: true, clones: {} }),
   states: {
     stopped: { description: 'The csi-provisioner container is not running.', on: { 'component.started': { target: 'connecting', actions: 'callNextStartupRpc' } } },
     connecting: {

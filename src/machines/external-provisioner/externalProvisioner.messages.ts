@@ -90,6 +90,46 @@ export const externalProvisionerMessages = defineMessages({
       '1.30': { file: 'volume_store.go', line: 159, msg: 'Volume saved', kv: 'PVC={claim:q} StorageClass={class:q} volume={pv:q}', v: 5 },
     },
   },
+  'externalProvisioner.saveFailed': {
+    source: S, stage: 'provision', severity: 'E', summary: 'Creating the PersistentVolume object {pv} failed: csi-provisioner keeps it in its save queue and creates it again in the background.',
+    cause: 'The API server refused or did not answer the PV create; the volume exists in the backend.',
+    next: 'Nothing to do while the API server recovers: the queue store retries with backoff, and the claim is not provisioned again.',
+    // queueStore.StoreVolume (csi-provisioner passes CreateProvisionedPVLimiter); err is "error saving volume <pv>: <API error>"
+    formats: {
+      '1.20': { file: 'volume_store.go', line: 90, text: 'Failed to save volume {pv}: {err}' },
+      '1.30': { file: 'volume_store.go', line: 90, msg: 'Failed to save volume', kv: 'err={err:q} PVC={claim:q} StorageClass={class:q} volume={pv:q}' },
+    },
+  },
+  'externalProvisioner.saveRetryFailed': {
+    source: S, stage: 'provision', severity: 'E', summary: 'A background save of a PersistentVolume failed again: {err}',
+    cause: 'The API server still refuses the PV create.', next: 'The save queue tries again with a doubled delay.',
+    // processNextWorkItem's utilruntime.HandleError(err): klog.ErrorDepth, plain text at the caller's line
+    formats: {
+      '1.20': { file: 'volume_store.go', line: 144, text: '{err}' },
+      '1.30': { file: 'volume_store.go', line: 146, text: '{err}' },
+    },
+  },
+  'externalProvisioner.volumeEnqueued': {
+    source: S, stage: 'provision', severity: 'I', summary: 'PersistentVolume {pv} goes back into the save queue.',
+    formats: {
+      '1.20': { file: 'volume_store.go', line: 145, v: 5, text: 'Volume {pv} enqueued' },
+      '1.30': { file: 'volume_store.go', line: 147, msg: 'Volume enqueued', kv: 'volume={pv:q}', v: 5 },
+    },
+  },
+  'externalProvisioner.savingPVRetry': {
+    source: S, stage: 'provision', severity: 'I', summary: 'The save queue creates PersistentVolume {pv} again.',
+    formats: {
+      '1.20': { file: 'volume_store.go', line: 154, v: 5, text: 'Saving volume {pv}' },
+      '1.30': { file: 'volume_store.go', line: 156, msg: 'Saving volume', kv: 'volume={pv:q}', v: 5 },
+    },
+  },
+  'externalProvisioner.savedPVRetry': {
+    source: S, stage: 'provision', severity: 'I', summary: 'The save queue has stored PersistentVolume {pv} in the API server.',
+    formats: {
+      '1.20': { file: 'volume_store.go', line: 157, v: 5, text: 'Volume {pv} saved' },
+      '1.30': { file: 'volume_store.go', line: 159, msg: 'Volume saved', kv: 'volume={pv:q}', v: 5 },
+    },
+  },
   'externalProvisioner.provisionSucceeded': {
     source: S, stage: 'provision', severity: 'I', summary: 'CreateVolume for claim {claim} is done: csi-provisioner hands the PersistentVolume to its volume store, which saves it next.',
     formats: {
@@ -181,6 +221,7 @@ export const externalProvisionerSummaries = defineSummaries({
   'externalProvisioner.getSnapshot': 'csi-provisioner reads VolumeSnapshot {snapshot}, the data source of claim {claim}.',
   'externalProvisioner.getSnapshotContent': 'csi-provisioner reads VolumeSnapshotContent {content}, bound to {snapshot}, for its snapshot handle.',
   'externalProvisioner.deletePV': 'csi-provisioner deletes PersistentVolume {pv}.',
+  'externalProvisioner.createPVAgain': 'csi-provisioner\'s save queue creates PersistentVolume {pv} again (the first create failed).',
   'externalProvisioner.addFinalizer': 'csi-provisioner puts its finalizer {finalizer} on PersistentVolume {pv} (HonorPVReclaimPolicy).',
   'externalProvisioner.removeFinalizer': 'csi-provisioner takes its finalizer {finalizer} off PersistentVolume {pv}: the backend volume is gone.',
   'externalProvisioner.removePolicyFinalizer': 'csi-provisioner takes its finalizer {finalizer} off PersistentVolume {pv}: its reclaim policy is no longer Delete.',

@@ -60,6 +60,25 @@ export const messagesZh = defineMessagesZh({
     cause: '这次制备失败了；错误与 ProvisioningFailed 事件所带的相同。',
     next: '“rpc error:” 之后的文字来自驱动：查看 CSI 控制器插件日志中对应的 CreateVolume。',
   },
+  'externalProvisioner.saveFailed': {
+    summary: '创建 PersistentVolume 对象 {pv} 失败：csi-provisioner 把它留在保存队列里，在后台重新创建。',
+    cause: 'API 服务器拒绝了 PV 的创建或没有应答；卷已存在于存储后端。',
+    next: 'API 服务器恢复前无需操作：队列存储以退避方式重试，申领不会被再次制备。',
+  },
+  'externalProvisioner.saveRetryFailed': {
+    summary: '一次后台保存 PersistentVolume 再次失败：{err}',
+    cause: 'API 服务器仍然拒绝 PV 的创建。',
+    next: '保存队列会以加倍的间隔再试。',
+  },
+  'externalProvisioner.volumeEnqueued': {
+    summary: 'PersistentVolume {pv} 回到保存队列。',
+  },
+  'externalProvisioner.savingPVRetry': {
+    summary: '保存队列再次创建 PersistentVolume {pv}。',
+  },
+  'externalProvisioner.savedPVRetry': {
+    summary: '保存队列已把 PersistentVolume {pv} 存入 API 服务器。',
+  },
   'externalProvisioner.deleteStarted': {
     summary: 'csi-provisioner 开始删除处于 Released 状态的卷 {pv}。',
   },
@@ -89,6 +108,7 @@ export const summariesZh = defineSummaries({
   'externalProvisioner.getSnapshot': 'csi-provisioner 读取申领 {claim} 的数据源 VolumeSnapshot {snapshot}。',
   'externalProvisioner.getSnapshotContent': 'csi-provisioner 读取绑定到 {snapshot} 的 VolumeSnapshotContent {content}，以取得其快照句柄。',
   'externalProvisioner.deletePV': 'csi-provisioner 删除 PersistentVolume {pv}。',
+  'externalProvisioner.createPVAgain': 'csi-provisioner 的保存队列再次创建 PersistentVolume {pv}（第一次创建失败）。',
   'externalProvisioner.addFinalizer': 'csi-provisioner 给 PersistentVolume {pv} 加上自己的 finalizer {finalizer}（HonorPVReclaimPolicy）。',
   'externalProvisioner.removeFinalizer': 'csi-provisioner 去掉 PersistentVolume {pv} 上自己的 finalizer {finalizer}：后端卷已删除。',
   'externalProvisioner.removePolicyFinalizer': 'csi-provisioner 去掉 PersistentVolume {pv} 上自己的 finalizer {finalizer}：它的回收策略已不是 Delete。',
