@@ -33,7 +33,7 @@ export const ALL_SUMMARIES: SummaryCatalog = mergeById(COMPONENT_FOLDERS.map((f)
 
 /** The placeholders of a template, each once, as name or name:q, in order of first use. */
 export function placeholdersOf(tpl: string): string[] {
-  return [...new Set([...tpl.matchAll(/\{([A-Za-z0-9_]+(?::q)?)\}/g)].map((m) => m[1]!))];
+  return [...new Set([...tpl.matchAll(/\{([A-Za-z0-9_]+(?::[qp])?)\}/g)].map((m) => m[1]!))];
 }
 
 const same = (a: string, b: string): boolean => placeholdersOf(a).sort().join() === placeholdersOf(b).sort().join();

@@ -34,6 +34,20 @@ describe('reading what people paste', () => {
   const ex = (text: string) => explainText(text, knowledge).lines;
   const kubelet = 'I0111 14:58:08.573794   21944 operation_generator.go:782] UnmountVolume.TearDown succeeded for volume "kubernetes.io/csi/com.tencent.cloud.csi.cbs^disk-XXX" (OuterVolumeSpecName: "XXX-pvc") pod "5ca2" (UID: "5ca2"). InnerVolumeSpecName "pvc-XXX". PluginName "kubernetes.io/csi", VolumeGidValue ""';
 
+  it('goroutinemap.go:150 is the kubelet\'s plugin registration for a socket path, the PV controller\'s delete or provision for "delete-…[uid]" / "provision-…[uid]"', () => {
+    const until = 'No retries permitted until 2024-06-26 13:00:15.031690313 +0000 UTC m=+533249.887927013 (durationBeforeRetry 500ms)';
+    const lines = ex([
+      `E0626 13:00:14.531745       1 goroutinemap.go:150] Operation for "delete-pv-jsffwiqcc[7b8860d9-3424-400b-9158-099677c83dfb]" failed. ${until}. Error: error getting deleter volume plugin for volume "pv-jsffwiqcc": no deletable volume plugin matched`,
+      `E0626 13:00:14.531745       1 goroutinemap.go:150] Operation for "provision-default/data[7b8860d9-3424-400b-9158-099677c83dfb]" failed. ${until}. Error: x`,
+      `E0514 19:50:28.985525    5195 goroutinemap.go:150] Operation for "/var/lib/kubelet/plugins_registry/csi.vsphere.vmware.com/csi.sock" failed. ${until}. Error: "RegisterPlugin error -- failed to get plugin info using RPC GetInfo at socket /var/lib/kubelet/plugins_registry/csi.vsphere.vmware.com/csi.sock, err: rpc error: code = Unimplemented desc = unknown service pluginregistration.Registration"`,
+    ].join('\n'));
+    expect(lines.map((l) => [l.messageId, l.stage, l.component])).toEqual([
+      ['pvController.deleteOperationFailed', 'delete', 'pv-controller'],
+      ['pvController.provisionOperationFailed', 'provision', 'pv-controller'],
+      ['kubelet.registerPluginFailed', 'register', 'kubelet'],
+    ]);
+  });
+
   it('a structured line at its own file:line is its message whatever key/value pairs the logger carried (csi-attacher with leader election has no driver=)', () => {
     const lines = ex([
       'I0514 09:30:01.000000       1 csi_handler.go:273] "Attached" VolumeAttachment="csi-abc"',

@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { nodeDriverRegistrarMachine } from '../../src/machines/node-driver-registrar/index.ts';
+import { runScenario } from '../../src/machines/index.ts';
 
 const input = { id: 'node-driver-registrar/n1', host: 'n1', profile: '1.20' as const, nodeName: 'n1' };
 const DRIVER = 'com.tencent.cloud.csi.cbs';
@@ -54,5 +55,44 @@ describe('node-driver-registrar', () => {
     } as any);
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
     for (const s of ['stopped', 'discoveringDriverName', 'serving', 'registered', 'registrationFailed', 'driverNameFailed']) expect(reached).toContain(JSON.stringify(s));
+  });
+});
+
+describe('plugin registration failures, as the kubelet\'s plugin manager has them (pluginmanager operation_generator.go GenerateRegisterPluginFunc, goroutinemap)', () => {
+  const node1 = (t: ReturnType<typeof runScenario>) => t.steps.filter((s) => s.host === 'node-1' && (s.component === 'kubelet' || s.component === 'node-driver-registrar'));
+  for (const k8s of ['1.20', '1.30'] as const) {
+    it(`${k8s}: a failing GetInfo is logged by goroutinemap.go:150 with 500ms, 1s, 2s of backoff, retried at the plugin manager's next 1s pass, with no NotifyRegistrationStatus, until it registers`, () => {
+      const t = runScenario('register', { k8s, faults: ['GetInfo=UNAVAILABLEx3'] });
+      const steps = node1(t);
+      const failed = steps.filter((s) => s.msg === 'kubelet.registerPluginFailed');
+      expect(failed.map((s) => /\(durationBeforeRetry ([^)]+)\)/.exec(s.log!)![1])).toEqual(['500ms', '1s', '2s']);
+      const sock = '/var/lib/kubelet/plugins_registry/com.tencent.cloud.csi.cbs-reg.sock';
+      const err = `RegisterPlugin error -- failed to get plugin info using RPC GetInfo at socket ${sock}, err: rpc error: code = Unavailable desc = injected UNAVAILABLE fault`;
+      // v1.20.5 quotes the error (%q), v1.30.1 does not (%v)
+      expect(failed[0]!.log).toContain(`goroutinemap.go:150] Operation for "${sock}" failed. No retries permitted until `);
+      expect(failed[0]!.log!.endsWith(k8s === '1.20' ? `Error: ${JSON.stringify(err)}` : `Error: ${err}`)).toBe(true);
+      const getInfos = steps.filter((s) => s.kind === 'rpc' && /\/GetInfo$/.test(s.rpc!.method));
+      expect(getInfos).toHaveLength(4);
+      // each retry waits out its backoff, then starts on the plugin manager's 1s grid
+      for (let i = 1; i < getInfos.length; i++) {
+        const backoff = [500, 1000, 2000][i - 1]!;
+        expect(getInfos[i]!.t - failed[i - 1]!.t).toBeGreaterThanOrEqual(backoff);
+        expect(getInfos[i]!.t - failed[i - 1]!.t).toBeLessThan(backoff + 1000);
+      }
+      expect(steps.some((s) => s.kind === 'rpc' && s.rpc?.method.endsWith('NotifyRegistrationStatus') && (s.rpc.request as { plugin_registered?: boolean } | undefined)?.plugin_registered === false)).toBe(false);
+      expect(steps.some((s) => s.msg === 'kubelet.registerPlugin')).toBe(true);
+      expect(t.final.objects.find((o) => o.kind === 'CSINode' && o.metadata.name === 'node-1')!.spec.drivers).toHaveLength(1);
+    });
+  }
+
+  it('a failing NodeGetInfo: the registrar is told (plugin registration failed) and exits; the kubelet logs no goroutinemap line and does not try again (kubernetes#133725)', () => {
+    const t = runScenario('register', { k8s: '1.30', faults: ['NodeGetInfo=INTERNALx1'] });
+    const steps = node1(t);
+    expect(steps.some((s) => s.msg === 'kubelet.registerPluginFailed')).toBe(false);
+    const notify = steps.find((s) => s.kind === 'rpc' && s.rpc?.method.endsWith('NotifyRegistrationStatus'))!;
+    expect(notify.rpc!.request).toMatchObject({ plugin_registered: false, error: 'RegisterPlugin error -- plugin registration failed with err: rpc error: code = Internal desc = injected INTERNAL fault' });
+    expect(steps.filter((s) => s.kind === 'rpc' && /\/GetInfo$/.test(s.rpc!.method))).toHaveLength(1);
+    expect(steps.some((s) => s.msg === 'nodeDriverRegistrar.registrationFailed')).toBe(true);
+    expect(t.final.objects.find((o) => o.kind === 'CSINode' && o.metadata.name === 'node-1')!.spec.drivers ?? []).toHaveLength(0);
   });
 });

@@ -299,7 +299,7 @@ const TERMINAL_WIDTHS = new Set([80, 90, 100, 110, 120, 128, 132, 140, 150, 160,
 
 function renderExplanation(msg: KnownMessage, values: Record<string, string> = {}): string {
   let unknown = false;
-  const filled = msg.summary.replace(/\{([A-Za-z0-9_]+)(?::q)?\}/g, (_m, name: string) => {
+  const filled = msg.summary.replace(/\{([A-Za-z0-9_]+)(?::[qp])?\}/g, (_m, name: string) => {
     const v = values[name];
     if (v !== undefined && v !== '') return v;
     if (T.unnamed[name]) return T.unnamed[name]!;

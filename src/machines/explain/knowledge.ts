@@ -46,7 +46,7 @@ const COMPONENT_OF_PREFIX: Record<string, string> = {
   clientGo: 'external-attacher', event: 'kube-controller-manager',
 };
 
-const PLACEHOLDER = /\{[A-Za-z0-9_]+(?::q)?\}/g;
+const PLACEHOLDER = /\{[A-Za-z0-9_]+(?::[qp])?\}/g;
 
 /** The longest literal run of a template (lower-cased), used to pick candidates before any regex runs. */
 export function longestLiteral(f: LogFormat): string {

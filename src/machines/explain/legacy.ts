@@ -1,6 +1,7 @@
 /**
- * Lines of older sidecars that users still paste, which no version profile prints: the log explainer
- * knows them, the cluster never renders them. Only lines whose text differs from what the profiles'
+ * Lines of older sidecars that users still paste, which no version profile prints, and a few lines of
+ * current components that no flow here prints: the log explainer knows them, the cluster never
+ * renders them. Only lines whose text differs from what the profiles'
  * releases print are here; the others (provision "ns/claim" class "sc": started, Attaching "csi-…",
  * GRPC call: …) are already known by their text, whatever file:line an older release gives them.
  * Read at the tags named per entry (external-provisioner v1.0.1 to v1.6.0, external-attacher v1.0.0 to
@@ -10,6 +11,33 @@
 import { defineMessages } from '../shared/messages.ts';
 
 export const legacyMessages = defineMessages({
+
+  // ---- lines of current components that no flow here prints
+
+  'pvController.deleteOperationFailed': {
+    source: 'kube-controller-manager', stage: 'delete', severity: 'E',
+    summary: 'The PV controller\'s deletion of volume {pv} failed; it tries again in {duration}: {err}',
+    cause: 'An in-tree or migrated volume whose deleter failed, or a PV whose plugin the controller does not know (a CSI PV is deleted by its external-provisioner, not here).',
+    next: 'Read the error. "no deletable volume plugin matched": the PV\'s driver has no provisioner that deletes it; delete the disk and the PV by hand.',
+    // the PV controller runs deleteVolumeOperation on a goroutinemap named "delete-<pv>[<uid>]"
+    // (pv_controller.go:1182 in v1.30.1); goroutinemap.go:150 logs the failure with its backoff
+    // (exponential_backoff.go:73: the error %q-quoted in v1.20.5, %v in v1.30.1)
+    formats: {
+      '1.20': { file: 'goroutinemap.go', line: 150, text: 'Operation for "delete-{pv}[{uid}]" failed. No retries permitted until {until} (durationBeforeRetry {duration}). Error: {err:q}' },
+      '1.30': { file: 'goroutinemap.go', line: 150, text: 'Operation for "delete-{pv}[{uid}]" failed. No retries permitted until {until} (durationBeforeRetry {duration}). Error: {err}' },
+    },
+  },
+  'pvController.provisionOperationFailed': {
+    source: 'kube-controller-manager', stage: 'provision', severity: 'E',
+    summary: 'The PV controller\'s provisioning for claim {claim} failed; it tries again in {duration}: {err}',
+    cause: 'An in-tree provisioner failed; for a CSI class the claim is external-provisioner\'s, and this line does not come.',
+    next: 'Read the error and the claim\'s ProvisioningFailed event.',
+    // "provision-<ns>/<claim>[<uid>]" (pv_controller.go:1563 in v1.30.1), logged by goroutinemap.go:150
+    formats: {
+      '1.20': { file: 'goroutinemap.go', line: 150, text: 'Operation for "provision-{claim}[{uid}]" failed. No retries permitted until {until} (durationBeforeRetry {duration}). Error: {err:q}' },
+      '1.30': { file: 'goroutinemap.go', line: 150, text: 'Operation for "provision-{claim}[{uid}]" failed. No retries permitted until {until} (durationBeforeRetry {duration}). Error: {err}' },
+    },
+  },
 
   'externalProvisioner.legacyStartingController': {
     source: 'csi-provisioner', stage: 'other', severity: 'I',

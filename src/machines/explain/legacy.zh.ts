@@ -2,6 +2,16 @@
 import type { MessageCatalogZh } from '../shared/messages.ts';
 
 export const legacyMessagesZh: MessageCatalogZh = {
+  'pvController.deleteOperationFailed': {
+    summary: 'PV 控制器删除卷 {pv} 失败；它将在 {duration} 后重试：{err}',
+    cause: '树内（in-tree）或已迁移的卷的删除器失败，或者控制器不认识该 PV 的插件（CSI PV 由它的 external-provisioner 删除，不在这里）。',
+    next: '阅读错误。“no deletable volume plugin matched”：该 PV 的驱动没有能删除它的制备器；请手动删除磁盘和 PV。',
+  },
+  'pvController.provisionOperationFailed': {
+    summary: 'PV 控制器为申领 {claim} 的制备失败；它将在 {duration} 后重试：{err}',
+    cause: '树内制备器失败；对 CSI 存储类，申领由 external-provisioner 负责，不会出现这一行。',
+    next: '阅读错误以及该申领的 ProvisioningFailed 事件。',
+  },
   'externalProvisioner.legacyStartingController': { summary: '制备控制器 {name} 启动它的申领和卷循环。' },
   'externalProvisioner.legacySavingInBackground': { summary: 'csi-provisioner 将通过一个会重试的后台队列保存它创建的 PersistentVolume。' },
   'externalProvisioner.legacyClaimSucceeded': { summary: '申领工作线程处理完申领 {uid}：它不再处于进行中。' },

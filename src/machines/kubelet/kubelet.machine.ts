@@ -28,7 +28,7 @@ import { getProfile } from '../profiles/index.ts';
 import { csiFact, deliver, deliverApiResult } from './operationexecutor/operationGenerator.ts';
 import {
   initializeNode, nodeStatusWritten, podAdded, podRequestResult, podTimer, pluginSocketCreated, pluginSocketRemoved, registrationResult,
-  scheduleNodeStatus, syncPods, updateNodeStatus, csiErrText,
+  scheduleNodeStatus, syncPods, updateNodeStatus, csiErrText, pluginRetry,
 } from './kubelet.node.ts';
 
 function initialContext(input: KubeletInput): KubeletContext {
@@ -128,6 +128,7 @@ export const kubeletMachine = setup({
       if (e.key === 'reconcile') { w.c.reconcileAt = undefined; populateDesiredState(w); reconcile(w); }
       else if (e.key === 'populator') { w.c.populatorAt = undefined; populateDesiredState(w, true); }
       else if (e.key === 'nodeStatus') updateNodeStatus(w);
+      else if (e.key.startsWith('pluginRetry:')) pluginRetry(w, e.key.slice('pluginRetry:'.length));
       else podTimer(w, e.key);
       settle(w);
     }, context, event, enqueue)),

@@ -324,13 +324,16 @@ export const messages = defineMessages({
   },
   'kubelet.registerPluginFailed': {
     source: 'kubelet', stage: 'register', severity: 'E',
-    summary: 'Registering the plugin at {path} failed: {err}',
-    cause: 'node-driver-registrar or the CSI node plugin did not answer, or answered an error.',
-    next: 'Check the node-driver-registrar and CSI node plugin containers of the driver DaemonSet on this node.',
+    summary: 'Registering the plugin at {path} failed; the kubelet tries again in {duration}: {err}',
+    cause: 'node-driver-registrar did not answer GetInfo on its registration socket, or announced a plugin the kubelet does not accept.',
+    next: 'Check the node-driver-registrar container of the driver DaemonSet on this node. The kubelet retries with a doubling delay (up to 2m2s).',
+    // the plugin manager's RegisterPlugin runs on a goroutinemap with exponential backoff, which logs the
+    // operation's error (pkg/util/goroutinemap/goroutinemap.go:150, exponential_backoff.go:73; the
+    // error %q-quoted in v1.20.5, %v in v1.30.1); the operation name is the socket path, which {path:p}
+    // asks of a line, for the PV controller prints "Operation for \"delete-<pv>[<uid>]\"" at the same line
     formats: {
-      // line unverified
-      '1.20': { file: 'reconciler.go', line: 153, text: 'operationExecutor.RegisterPlugin failed for plugin at {path:q} : {err}' },
-      '1.30': { file: 'reconciler.go', line: 148, msg: 'RegisterPlugin failed', kv: 'err={err:q}' },
+      '1.20': { file: 'goroutinemap.go', line: 150, text: 'Operation for "{path:p}" failed. No retries permitted until {until} (durationBeforeRetry {duration}). Error: {err:q}' },
+      '1.30': { file: 'goroutinemap.go', line: 150, text: 'Operation for "{path:p}" failed. No retries permitted until {until} (durationBeforeRetry {duration}). Error: {err}' },
     },
   },
 });
@@ -345,6 +348,7 @@ export const kubeletSummaries = defineSummaries({
   'kubelet.podDeleted': 'The kubelet on {node} has unmounted every volume of pod {pod} and deletes it for good (grace period 0).',
   'kubelet.podRunning': 'The kubelet on {node} has started the containers of pod {pod}: it is Running and Ready.',
   'kubelet.pluginGetInfo': "The kubelet's plugin watcher found {path} and asks the plugin what it is.",
+  'kubelet.pluginGetInfoAgain': 'The kubelet\'s plugin manager registers {path} again, its backoff over: it asks the plugin what it is (GetInfo).',
   'kubelet.nodeIDAnnotation': 'The kubelet records CSI node ID {nodeID} of driver {driver} in the {annotation} annotation of Node {node}.',
   'kubelet.csiNodeDriver': 'The kubelet adds driver {driver} (node ID {nodeID}) to CSINode {node}.',
   'kubelet.notifyRegistered': 'The kubelet tells node-driver-registrar that driver {driver} is registered.',

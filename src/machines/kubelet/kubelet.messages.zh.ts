@@ -129,9 +129,9 @@ export const messagesZh = defineMessagesZh({
     summary: 'kubelet 注册位于 {endpoint} 的 CSI 驱动 {driver}。',
   },
   'kubelet.registerPluginFailed': {
-    summary: '注册位于 {path} 的插件失败：{err}',
-    cause: 'node-driver-registrar 或 CSI 节点插件没有响应，或返回了错误。',
-    next: '检查本节点上该驱动 DaemonSet 的 node-driver-registrar 容器和 CSI 节点插件容器。',
+    summary: '注册位于 {path} 的插件失败；kubelet 将在 {duration} 后重试：{err}',
+    cause: 'node-driver-registrar 没有在注册套接字上响应 GetInfo，或者它声明的插件不被 kubelet 接受。',
+    next: '检查本节点上该驱动 DaemonSet 的 node-driver-registrar 容器。kubelet 以加倍的间隔重试（最长 2m2s）。',
   },
 });
 
@@ -143,6 +143,7 @@ export const summariesZh = defineSummaries({
   'kubelet.podDeleted': '{node} 上的 kubelet 已卸载 Pod {pod} 的所有卷，并将其彻底删除（宽限期为 0）。',
   'kubelet.podRunning': '{node} 上的 kubelet 已启动 Pod {pod} 的容器：该 Pod 处于 Running 且 Ready 状态。',
   'kubelet.pluginGetInfo': 'kubelet 的插件监视器（plugin watcher）发现了 {path}，并询问这是什么插件。',
+  'kubelet.pluginGetInfoAgain': 'kubelet 的插件管理器在退避结束后再次注册 {path}：询问插件是什么（GetInfo）。',
   'kubelet.nodeIDAnnotation': 'kubelet 将驱动 {driver} 的 CSI 节点 ID {nodeID} 记录到 Node {node} 的 {annotation} 注解中。',
   'kubelet.csiNodeDriver': 'kubelet 将驱动 {driver}（节点 ID {nodeID}）添加到 CSINode {node}。',
   'kubelet.notifyRegistered': 'kubelet 告知 node-driver-registrar：驱动 {driver} 已注册。',

@@ -11,11 +11,13 @@
  * Left out: container runtime detail, probes, node conditions other than Ready, lease renewal.
  */
 import { isFinalError, rpcErrorText } from '../shared/csi.ts';
-import { rfc3339, sortedJson } from '../shared/goFormat.ts';
+import { goDuration, rfc3339, sortedJson } from '../shared/goFormat.ts';
+import { noRetriesUntilText } from '../shared/nestedPendingOperations.ts';
+const UTC = { offsetMin: 0, zone: 'UTC' };
 import { kobj, type K8sObject } from '../shared/k8s.ts';
 import { summarize } from '../shared/messages.ts';
 import { ANN_CONTROLLER_MANAGED_ATTACH, ANN_NODE_ID } from '../shared/names.ts';
-import { CSI_TIMEOUT, KUBELET_RESYNC_JITTER_FACTOR, KUBELET_SYNC_FREQUENCY, NODE_STATUS_REPORT_FREQUENCY, NODE_STATUS_UPDATE_FREQUENCY, POD_ATTACH_AND_MOUNT_TIMEOUT, REGISTRAR_TIMEOUT, SECOND, STATUS_SYNC_PERIOD } from '../shared/timing.ts';
+import { CSI_TIMEOUT, KUBELET_RESYNC_JITTER_FACTOR, KUBELET_SYNC_FREQUENCY, NODE_STATUS_REPORT_FREQUENCY, NODE_STATUS_UPDATE_FREQUENCY, POD_ATTACH_AND_MOUNT_TIMEOUT, REGISTRAR_TIMEOUT, SECOND, STATUS_SYNC_PERIOD, nextDurationBeforeRetry } from '../shared/timing.ts';
 import { getProfile } from '../profiles/index.ts';
 import { kubeletSummaries as summaries } from './kubelet.messages.ts';
 import type { Work } from './kubelet.types.ts';
@@ -234,16 +236,59 @@ export function podRequestResult(w: Work, requestId: string, ok: boolean, code: 
 
 export function pluginSocketCreated(w: Work, path: string): void {
   own(w, 'plugins')[path] = { path, step: 'getInfo' };
-  // pluginmanager dials the socket with a 1s timeout
-  own(w, 'pluginRequests')[csi(w, 'GetInfo', {}, 'registrar', REGISTRAR_TIMEOUT, summarize(summaries, 'kubelet.pluginGetInfo', { path }))] = path;
+  getPluginInfo(w, path);
 }
 
-function registrationFailed(w: Work, path: string, err: string): void {
-  own(w, 'plugins')[path] = { ...w.c.plugins[path]!, step: 'failed' };
-  log(w, 'kubelet.registerPluginFailed', { path, err });
-  const driver = w.c.plugins[path]!.driver;
-  if (driver && w.c.registered[driver]) delete own(w, 'registered')[driver];
-  own(w, 'pluginRequests')[csi(w, 'NotifyRegistrationStatus', { plugin_registered: false, error: err }, 'registrar', REGISTRAR_TIMEOUT)] = path;
+/** RegisterPlugin's first call: GetInfo on the registration socket (pluginmanager dials it with a 1s timeout). */
+function getPluginInfo(w: Work, path: string, again = false): void {
+  const summary = again ? summarize(summaries, 'kubelet.pluginGetInfoAgain', { path }) : summarize(summaries, 'kubelet.pluginGetInfo', { path });
+  own(w, 'pluginRequests')[csi(w, 'GetInfo', {}, 'registrar', REGISTRAR_TIMEOUT, summary)] = path;
+}
+
+/**
+ * How a registration ends when it fails, as the plugin manager's operation generator has it (v1.30.1
+ * and v1.20.5 pluginmanager/operationexecutor/operation_generator.go GenerateRegisterPluginFunc):
+ * - `notify`: the text sent to node-driver-registrar in NotifyRegistrationStatus (none when GetInfo
+ *   itself failed, :91-93);
+ * - `returned`: the error the operation returns, which the goroutinemap logs with its backoff
+ *   (goroutinemap.go:150, 500ms doubling to 2m2s; exponential_backoff.go:73) and after which the
+ *   reconciler's next 1s pass runs RegisterPlugin again. A failure inside the CSI handler's
+ *   RegisterPlugin (NodeGetInfo, the Node and CSINode writes) returns notifyPlugin's own result instead
+ *   (:123-125): nil, so nothing is logged and the plugin, already in the actual state of world (:115),
+ *   is not registered again until its socket is re-created (kubernetes#133725). The CSI handler forgets
+ *   the driver (unregisterDriver; its CSINode and Node clean-up writes are left out).
+ */
+function registrationFailed(w: Work, path: string, how: { notify?: string; returned?: string }): void {
+  const reg = w.c.plugins[path]!;
+  if (reg.driver && w.c.registered[reg.driver] && !how.returned) delete own(w, 'registered')[reg.driver];
+  if (how.notify !== undefined) {
+    own(w, 'pluginRequests')[csi(w, 'NotifyRegistrationStatus', { plugin_registered: false, error: how.notify }, 'registrar', REGISTRAR_TIMEOUT)] = path;
+  }
+  if (how.returned === undefined) {
+    own(w, 'plugins')[path] = { ...reg, step: 'failed' };
+    return;
+  }
+  const duration = nextDurationBeforeRetry(reg.durationBeforeRetry ?? 0);
+  const retryAt = w.now + duration;
+  const i = w.c.input;
+  log(w, 'kubelet.registerPluginFailed', {
+    path, until: noRetriesUntilText(i.epochUs ?? 0, retryAt, i.tz ?? UTC, i.monotonic), duration: goDuration(duration * 1000), err: how.returned,
+  });
+  own(w, 'plugins')[path] = { path, step: 'backoff', durationBeforeRetry: duration };
+  // the plugin manager's reconciler loops every second (plugin_manager.go:49 loopSleepDuration) and
+  // starts the operation again at its first pass after the backoff
+  timer(w, `pluginRetry:${path}`, w.c.startedAt + Math.ceil((retryAt - w.c.startedAt) / PLUGIN_MANAGER_LOOP) * PLUGIN_MANAGER_LOOP);
+}
+
+/** plugin_manager.go:49 loopSleepDuration */
+const PLUGIN_MANAGER_LOOP = 1 * SECOND;
+
+/** The plugin manager's reconciler pass after a registration's backoff: RegisterPlugin again, if the socket is still there. */
+export function pluginRetry(w: Work, path: string): void {
+  const reg = w.c.plugins[path];
+  if (reg?.step !== 'backoff') return;
+  own(w, 'plugins')[path] = { ...reg, step: 'getInfo' };
+  getPluginInfo(w, path, true);
 }
 
 /** A csi.result or api.result belonging to a registration. Returns false when it is not one. */
@@ -255,13 +300,16 @@ export function registrationResult(w: Work, requestId: string, ok: boolean, resp
   if (!reg) return true;
   switch (reg.step) {
     case 'getInfo': {
-      if (!ok) return registrationFailed(w, path, `RegisterPlugin error -- failed to get plugin info using RPC GetInfo at socket ${path}, err: ${errText}`), true;
+      if (!ok) return registrationFailed(w, path, { returned: `RegisterPlugin error -- failed to get plugin info using RPC GetInfo at socket ${path}, err: ${errText}` }), true;
       const driver = String(response?.name ?? '');
       const endpoint = String(response?.endpoint ?? '');
       const versions = (response?.supported_versions as string[] | undefined) ?? [];
       log(w, 'kubelet.validatePlugin', { driver, endpoint, versions: versions.join(',') });
       if (response?.type !== 'CSIPlugin' || !versions.some((x) => x.startsWith('1.'))) {
-        return registrationFailed(w, path, `RegisterPlugin error -- plugin validation failed with err: kubernetes.io/csi: unsupported plugin ${driver}`), true;
+        return registrationFailed(w, path, {
+          notify: `RegisterPlugin error -- plugin validation failed with err: kubernetes.io/csi: unsupported plugin ${driver}`,
+          returned: 'RegisterPlugin error -- pluginHandler.ValidatePluginFunc failed',
+        }), true;
       }
       log(w, 'kubelet.registerPlugin', { driver, endpoint });
       own(w, 'registered')[driver] = { endpoint };
@@ -270,7 +318,7 @@ export function registrationResult(w: Work, requestId: string, ok: boolean, resp
       return true;
     }
     case 'nodeGetInfo': {
-      if (!ok) return registrationFailed(w, path, `RegisterPlugin error -- plugin registration failed with err: ${errText}`), true;
+      if (!ok) return registrationFailed(w, path, { notify: `RegisterPlugin error -- plugin registration failed with err: ${errText}` }), true;
       const nodeID = String(response?.node_id ?? '');
       const segments = ((response?.accessible_topology as { segments?: Record<string, string> } | undefined)?.segments) ?? {};
       const driver = reg.driver!;
@@ -294,7 +342,7 @@ export function registrationResult(w: Work, requestId: string, ok: boolean, resp
       return true;
     }
     case 'updateNode': {
-      if (!ok) return registrationFailed(w, path, `RegisterPlugin error -- plugin registration failed with err: error updating Node object with CSI driver node info: ${errText}`), true;
+      if (!ok) return registrationFailed(w, path, { notify: `RegisterPlugin error -- plugin registration failed with err: error updating Node object with CSI driver node info: ${errText}` }), true;
       const waiting = (reg.waiting ?? []).filter((x) => x !== requestId);
       if (waiting.length) { own(w, 'plugins')[path] = { ...reg, waiting }; return true; }
       own(w, 'plugins')[path] = { ...reg, step: 'notify', waiting: [] };

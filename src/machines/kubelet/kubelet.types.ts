@@ -132,7 +132,7 @@ export interface PodState {
 /** plugin manager: one registration socket */
 export interface PluginRegistration {
   path: string;
-  step: 'getInfo' | 'nodeGetInfo' | 'updateNode' | 'updateCSINode' | 'notify' | 'registered' | 'failed';
+  step: 'getInfo' | 'nodeGetInfo' | 'updateNode' | 'updateCSINode' | 'notify' | 'registered' | 'failed' | 'backoff';
   driver?: string;
   endpoint?: string;
   nodeID?: string;
@@ -140,6 +140,8 @@ export interface PluginRegistration {
   topology?: Record<string, string>;
   /** requests still awaited in the updateNode step */
   waiting?: string[];
+  /** the goroutinemap's exponential backoff of this socket's RegisterPlugin operation (last durationBeforeRetry, µs) */
+  durationBeforeRetry?: number;
 }
 
 /**

@@ -67,6 +67,11 @@ export const nodeDriverRegistrarMachine = setup({
       response: { type: 'CSIPlugin', name: context.driver, endpoint: kubeletRegistrationPath(context.input, context.driver), supported_versions: ['1.0.0'] },
     }) as ClusterEmitted),
     logGetInfo: emit(() => ({ type: 'log', msg: 'nodeDriverRegistrar.getInfo', args: {} }) as ClusterEmitted),
+    /** an injected fault on a call to the registration socket: it fails before the handler runs (a socket nobody accepts on, a hung server) */
+    replyFault: emit(({ event }) => ({
+      type: 'csi.reply', requestId: event.type === 'csi.request' ? event.requestId : '',
+      code: event.type === 'csi.request' && event.fault ? event.fault.code : 'UNAVAILABLE', message: event.type === 'csi.request' ? event.fault?.message ?? '' : '',
+    }) as ClusterEmitted),
     /** registrationServer.NotifyRegistrationStatus */
     logNotify: emit(({ event }) => {
       const r = event.type === 'csi.request' ? event.request : {};
@@ -78,6 +83,7 @@ export const nodeDriverRegistrarMachine = setup({
   guards: {
     isOurGetPluginInfoAnswer: ({ context, event }) => event.type === 'csi.result' && event.requestId === context.pendingRequest,
     succeeded: ({ event }) => event.type === 'csi.result' && event.code === 'OK' && !!event.response?.name,
+    isFaulted: ({ event }) => event.type === 'csi.request' && !!event.fault,
     isGetInfo: ({ event }) => event.type === 'csi.request' && event.rpc === 'GetInfo',
     isRegistered: ({ event }) => event.type === 'csi.request' && event.rpc === 'NotifyRegistrationStatus' && !!event.request.plugin_registered,
     isRegistrationFailure: ({ event }) => event.type === 'csi.request' && event.rpc === 'NotifyRegistrationStatus' && !event.request.plugin_registered,
@@ -105,6 +111,7 @@ export const nodeDriverRegistrarMachine = setup({
       description: 'node_register.go: the registration socket is open; waiting for the kubelet.',
       on: {
         'csi.request': [
+          { guard: 'isFaulted', actions: ['replyFault'] },
           { guard: 'isGetInfo', actions: ['logGetInfo', 'replyGetInfo'] },
           { guard: 'isRegistered', target: 'registered', actions: ['logNotify', 'replyNotify'] },
           { guard: 'isRegistrationFailure', target: 'registrationFailed', actions: ['logNotify', 'logRegistrationFailed', 'replyNotify'] },
@@ -116,6 +123,7 @@ export const nodeDriverRegistrarMachine = setup({
       description: 'The kubelet registered the driver; the registrar keeps answering GetInfo.',
       on: {
         'csi.request': [
+          { guard: 'isFaulted', actions: ['replyFault'] },
           { guard: 'isGetInfo', actions: ['logGetInfo', 'replyGetInfo'] },
           { guard: 'isRegistered', actions: ['logNotify', 'replyNotify'] },
         ],

@@ -72,7 +72,13 @@ export function defineMessages<const T extends MessageCatalog>(m: T): T {
 
 export type LogArgs = Record<string, string | number | boolean | null | undefined>;
 
-const PLACEHOLDER = /\{([A-Za-z0-9_]+)(?::(q))?\}/g;
+/**
+ * `{x}` a value as is, `{x:q}` Go-quoted (%q), `{x:p}` an absolute file path printed as is: to a
+ * reader of logs the same as `{x}`, but only a path matches it, where the same line format also
+ * prints other operation names (goroutinemap's "Operation for …": a kubelet plugin socket, a PV
+ * controller's "delete-<pv>[<uid>]").
+ */
+const PLACEHOLDER = /\{([A-Za-z0-9_]+)(?::([qp]))?\}/g;
 
 export function renderTemplate(tpl: string, args: LogArgs): string {
   const parts = compiled(tpl);
@@ -139,7 +145,7 @@ function templateSource(tpl: string, quotedInside: boolean, capture = false): st
     const lit = tpl.slice(last, m.index);
     out += escapeRe(quotedInside ? goQuote(lit).slice(1, -1) : lit);
     // inside a structured message every quote is escaped once more (\"…\")
-    const part = m[2] === 'q' ? (quotedInside ? '\\\\"(?:[^"\\\\]|\\\\\\\\.|\\\\\\\\\\\\")*?\\\\"' : GO_QUOTED) : '.*?';
+    const part = m[2] === 'q' ? (quotedInside ? '\\\\"(?:[^"\\\\]|\\\\\\\\.|\\\\\\\\\\\\")*?\\\\"' : GO_QUOTED) : m[2] === 'p' ? '/[^"\\s]*' : '.*?';
     out += capture ? `(${part})` : part;
     last = m.index + m[0].length;
   }
