@@ -38,7 +38,11 @@ describe('runScenario with a ScenarioSpec', () => {
       // the VolumeAttachment the old process created is detached, and the released volume deleted
       expect(kinds('VolumeAttachment'), k8s).toEqual([]);
       expect(kinds('PersistentVolume'), k8s).toEqual([]);
-      if (k8s === '1.30') expect(t.steps.some((s) => s.msg === 'attachDetachController.vaMarkedUncertain')).toBe(true);
+      const marked = t.steps.find((s) => s.msg === 'attachDetachController.vaMarkedUncertain');
+      // v1.20.5 attach_detach_controller.go:741 (printf), v1.30.1 :764 (structured), both at -v=1
+      expect(marked?.log, k8s).toMatch(k8s === '1.20'
+        ? /attach_detach_controller\.go:741\] Marking volume attachment as uncertain as volume:"kubernetes\.io\/csi\/[^"]+" \("[^"]+"\) is not attached \(Detached\)$/
+        : /attach_detach_controller\.go:764\] "Marking volume attachment as uncertain as volume is not attached" /);
     }
   });
 

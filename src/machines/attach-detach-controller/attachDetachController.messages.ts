@@ -156,6 +156,8 @@ export const attachDetachControllerMessages = defineMessages({
     summary: 'A VolumeAttachment exists for {specName} on node {node} that the controller does not hold as attached (it restarted): it records the attachment as uncertain, and detaches the volume if no pod there needs it.',
     formats: {
       // v1.30.1 attach_detach_controller.go:764 logger.V(1).Info(…, "node", klog.KRef, "volumeName", …, "attachState", …), in processVolumeAttachments
+      // v1.20.5 attach_detach_controller.go:741 klog.V(1).Infof(…%q (%q) … (%v)…, volumeName, nodeName, attachState), AttachState's String() "Detached"
+      '1.20': { file: 'attach_detach_controller.go', line: 741, v: 1, text: 'Marking volume attachment as uncertain as volume:{volumeName:q} ({node:q}) is not attached (Detached)' },
       '1.30': { file: 'attach_detach_controller.go', line: 764, v: 1, msg: 'Marking volume attachment as uncertain as volume is not attached', kv: `${LOGGER} node={node:q} volumeName={volumeName:q} attachState="Detached"` },
     },
   },
