@@ -19,7 +19,7 @@ import { assign, enqueueActions, setup } from 'xstate';
 import type { ClusterEmitted, ClusterEvent } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import type { KubeletContext, KubeletInput, Work } from './kubelet.types.ts';
-import { begin, own } from './kubelet.work.ts';
+import { begin, log, own, requestReconcile } from './kubelet.work.ts';
 import { handleVolumeGet, podUpdated, populatorLoop as populateDesiredState } from './volumemanager/populator/desiredStateOfWorldPopulator.ts';
 import { updatePluginIsAttachable } from './volumemanager/cache/desiredStateOfWorld.ts';
 import { reconcile } from './volumemanager/reconciler/reconciler.ts';
@@ -103,7 +103,13 @@ export const kubeletMachine = setup({
       w.c = { ...initialContext(w.c.input), seq: w.c.seq, startedAt: w.now };
       initializeNode(w);
       // the volume manager starts: 1.30 reconstructs what is mounted on disk before its reconciler loops
-      if (getProfile(w.c.input.profile).kubeletReconstructsUncertain && e.type === 'component.started') reconstructVolumes(w, e.podVolumes ?? []);
+      if (getProfile(w.c.input.profile).kubeletReconstructsUncertain) {
+        if (e.type === 'component.started') reconstructVolumes(w, e.podVolumes ?? []);
+      } else {
+        // 1.20's reconciler loop runs from the start (every 100ms); its first pass once the populator has
+        // added the pods logs "Reconciler: start to sync state" (v1.20.5 reconciler.go:156-158)
+        requestReconcile(w);
+      }
     }, context, event, enqueue)),
     /** informer event handlers (pod config, node/VA/CSIDriver listers; PVs and PVCs are read with GETs) */
     updateInformerCache: enqueueActions(({ context, event, enqueue }) => runStep(informerUpdate, context, event, enqueue)),
@@ -125,7 +131,11 @@ export const kubeletMachine = setup({
     /** timers: reconciler loop, DSW populator loop (only while a claim is unresolved), node status loop, pod wait/start/kill */
     handleTick: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => {
       if (e.type !== 'clock.ticked') return;
-      if (e.key === 'reconcile') { w.c.reconcileAt = undefined; populateDesiredState(w); reconcile(w); }
+      if (e.key === 'reconcile') {
+        w.c.reconcileAt = undefined; populateDesiredState(w); reconcile(w);
+        // 1.20: the sync with the disk after all pods were added (rc.sync(): syncStates, left out)
+        if (!w.c.statesSynced && !getProfile(w.c.input.profile).kubeletReconstructsUncertain) { w.c.statesSynced = true; log(w, 'kubelet.reconcilerStarted', {}); }
+      }
       else if (e.key === 'populator') { w.c.populatorAt = undefined; populateDesiredState(w, true); }
       else if (e.key === 'nodeStatus') updateNodeStatus(w);
       else if (e.key.startsWith('pluginRetry:')) pluginRetry(w, e.key.slice('pluginRetry:'.length));

@@ -183,8 +183,13 @@ export const messages = defineMessages({
   },
   'kubelet.reconcilerStarted': {
     source: 'kubelet', stage: 'other', severity: 'I',
-    summary: 'The volume manager\'s reconciler starts its loop.',
-    formats: { '1.30': { file: 'reconciler.go', line: 26, msg: 'Reconciler: start to sync state' } },
+    summary: 'The volume manager\'s reconciler starts syncing its state with what is on the node.',
+    formats: {
+      // v1.20.5 reconciler.go:157 klog.Infof, at the first loop after the populator has added the pods (then rc.sync())
+      '1.20': { file: 'reconciler.go', line: 157, text: 'Reconciler: start to sync state' },
+      // v1.30.1 reconciler.go:26 klog.InfoS, after reconstructVolumes and before the loop
+      '1.30': { file: 'reconciler.go', line: 26, msg: 'Reconciler: start to sync state' },
+    },
   },
   'kubelet.reconstructedDevicePathsUpdated': {
     source: 'kubelet', stage: 'other', severity: 'I',

@@ -80,7 +80,7 @@ export const messagesZh = defineMessagesZh({
     summary: 'kubelet 已把磁盘上的卷读入它的实际状态（共 {count} 个）。',
   },
   'kubelet.reconcilerStarted': {
-    summary: '卷管理器的协调器（reconciler）开始循环。',
+    summary: '卷管理器的协调器（reconciler）开始把它的状态与节点上的实际情况同步。',
   },
   'kubelet.reconstructedDevicePathsUpdated': {
     summary: 'kubelet 已从 node.status.volumesAttached 读到重建卷的设备路径：现在可以开始卸载了。',

@@ -196,6 +196,8 @@ export interface KubeletContext {
   podRequests?: Record<string, { uid: string; what: 'status' | 'delete' }>;
   /** the next reconciler loop iteration asked for (kubelet.work.ts requestReconcile) */
   reconcileAt?: number;
+  /** 1.20: the reconciler has logged "Reconciler: start to sync state" and run its one sync (reconciler.go:156-158) */
+  statesSynced?: boolean;
   /** reconstructed volumes whose devicePath and attachability still come from node.status.volumesAttached (1.30) */
   volumesNeedUpdateFromNodeStatus?: readonly string[];
   /** the populator has been through every pod the informer listed (populatorHasAddedPods): unmounting may start (1.30) */
