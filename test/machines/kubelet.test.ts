@@ -78,13 +78,20 @@ function harness() {
 }
 
 /** A started kubelet with the driver registered (stage/unstage capable). */
-function registered() {
+function registered(existing: any[] = []) {
   const h = harness();
+  const csiNodeGet = (e: any) => e.verb === 'get' && e.kind === 'CSINode';
+  const notFound = (e: any) => ({ type: 'api.result', requestId: e.requestId, ok: false, code: 404, reason: 'NotFound', message: `csinodes.storage.k8s.io "${e.name}" not found` });
   h.send({ type: 'component.started' });
+  // nodeinfomanager: GET CSINode, create it when missing
+  h.answer(csiNodeGet, notFound);
   h.ackWrites();
   h.send({ type: 'plugin.socketCreated', path: `/var/lib/kubelet/plugins_registry/${DRIVER}-reg.sock`, owner: 'ndr' });
   h.answer((e) => e.rpc === 'GetInfo', h.csiOk({ type: 'CSIPlugin', name: DRIVER, endpoint: `/var/lib/kubelet/plugins/${DRIVER}/csi.sock`, supported_versions: ['1.0.0'] }));
   h.answer((e) => e.rpc === 'NodeGetInfo', h.csiOk({ node_id: 'ins-hrlnsway' }));
+  h.ackWrites();
+  // InstallCSIDriver: the Node is written, then CSINode is read and updated
+  h.answer(csiNodeGet, (e: any) => ({ ...h.apiOk(e), object: { apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name: 'node-1', resourceVersion: '7' }, spec: { drivers: existing } } }));
   h.ackWrites();
   h.answer((e) => e.rpc === 'NotifyRegistrationStatus', h.csiOk());
   return h;
@@ -121,9 +128,31 @@ describe('kubelet', () => {
     expect(calls).toEqual(['registrar:GetInfo', 'node:NodeGetInfo', 'registrar:NotifyRegistrationStatus']);
     const nodePatch = h.emitted.find((e) => e.type === 'api.request' && e.kind === 'Node' && e.patch?.metadata?.annotations?.['csi.volume.kubernetes.io/nodeid']);
     expect(nodePatch.patch.metadata.annotations['csi.volume.kubernetes.io/nodeid']).toBe(`{"${DRIVER}":"ins-hrlnsway"}`);
-    const csiNode = h.emitted.find((e) => e.type === 'api.request' && e.kind === 'CSINode' && e.verb === 'patch');
-    expect(csiNode.patch.spec.drivers).toEqual([{ name: DRIVER, nodeID: 'ins-hrlnsway', topologyKeys: null }]);
+    const csiNode = h.emitted.find((e) => e.type === 'api.request' && e.kind === 'CSINode' && e.verb === 'update');
+    expect(csiNode.object.spec.drivers).toEqual([{ name: DRIVER, nodeID: 'ins-hrlnsway', topologyKeys: null }]);
+    // the Node first, then CSINode (nodeinfomanager InstallCSIDriver)
+    expect(h.emitted.indexOf(nodePatch)).toBeLessThan(h.emitted.indexOf(csiNode));
     expect(h.logs()).toEqual(expect.arrayContaining(['kubelet.validatePlugin', 'kubelet.registerPlugin']));
+  });
+
+  it('keeps the other drivers\' entries of a CSINode it finds, and writes nothing when its own entry is already there (installDriverToCSINode)', () => {
+    const other = { name: 'other.csi.example.com', nodeID: 'other-1', topologyKeys: null };
+    const h = registered([other]);
+    const update = h.emitted.find((e) => e.type === 'api.request' && e.kind === 'CSINode' && e.verb === 'update');
+    expect(update.object.spec.drivers.map((d: { name: string }) => d.name)).toEqual(['other.csi.example.com', DRIVER]);
+    expect(update.object.metadata.resourceVersion).toBe('7');
+    const again = registered([other, { name: DRIVER, nodeID: 'ins-hrlnsway', topologyKeys: null }]);
+    expect(again.emitted.filter((e) => e.type === 'api.request' && e.kind === 'CSINode' && e.verb !== 'get')).toEqual([
+      expect.objectContaining({ verb: 'create' }), // the start's, after its GET found none
+    ]);
+    expect(again.emitted.some((e) => e.type === 'csi.call' && e.rpc === 'NotifyRegistrationStatus')).toBe(true);
+  });
+
+  it('creates its CSINode at start only when the GET finds none', () => {
+    const h = harness();
+    h.send({ type: 'component.started' });
+    h.answer((e) => e.verb === 'get' && e.kind === 'CSINode', (e: any) => ({ ...h.apiOk(e), object: { kind: 'CSINode', metadata: { name: 'node-1' }, spec: { drivers: [] } } }));
+    expect(h.emitted.filter((e) => e.type === 'api.request' && e.kind === 'CSINode' && e.verb !== 'get')).toEqual([]);
   });
 
   it('marks its Node as controller-managed for attach/detach when it starts', () => {

@@ -28,13 +28,13 @@ import { getProfile } from '../profiles/index.ts';
 import { csiFact, deliver, deliverApiResult } from './operationexecutor/operationGenerator.ts';
 import {
   initializeNode, nodeStatusWritten, podAdded, podRequestResult, podTimer, pluginSocketCreated, pluginSocketRemoved, registrationResult,
-  scheduleNodeStatus, syncPods, updateNodeStatus, csiErrText, pluginRetry,
+  scheduleNodeStatus, syncPods, updateNodeStatus, csiErrText, pluginRetry, csiNodeRead,
 } from './kubelet.node.ts';
 
 function initialContext(input: KubeletInput): KubeletContext {
   return {
     input, seq: 0, startedAt: 0, pods: {}, vas: {}, csiDrivers: {},
-    plugins: {}, pluginRequests: {}, registered: {}, csiNode: { drivers: [] },
+    plugins: {}, pluginRequests: {}, registered: {},
     podVolumes: {}, processedPods: {}, volumeRequests: {}, dsw: {}, asw: {}, ops: {}, inflight: {}, volumesInUseWritten: [], podStates: {},
   };
 }
@@ -117,9 +117,10 @@ export const kubeletMachine = setup({
     handleApiResult: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => {
       if (e.type !== 'api.result') return;
       if (e.requestId === w.c.nodeStatusRequest) nodeStatusWritten(w, e.ok);
+      else if (e.requestId === w.c.csiNodeRequest) csiNodeRead(w, e.ok, e.code);
       else if (podRequestResult(w, e.requestId, e.ok, e.code)) { /* pod status manager */ }
       else if (handleVolumeGet(w, e.requestId, e.ok, e.object)) { /* populator lookup */ }
-      else if (!deliverApiResult(w, e.requestId, e.ok, e.object, e.message)) registrationResult(w, e.requestId, e.ok, undefined, e.message ?? '');
+      else if (!deliverApiResult(w, e.requestId, e.ok, e.object, e.message)) registrationResult(w, e.requestId, e.ok, e.object as Record<string, unknown> | undefined, e.message ?? '', e.code);
       settle(w);
     }, context, event, enqueue)),
     /** csi.result: a step of a volume operation or of a plugin registration */

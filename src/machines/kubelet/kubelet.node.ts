@@ -20,7 +20,7 @@ import { ANN_CONTROLLER_MANAGED_ATTACH, ANN_NODE_ID } from '../shared/names.ts';
 import { CSI_TIMEOUT, KUBELET_RESYNC_JITTER_FACTOR, KUBELET_SYNC_FREQUENCY, NODE_STATUS_REPORT_FREQUENCY, NODE_STATUS_UPDATE_FREQUENCY, POD_ATTACH_AND_MOUNT_TIMEOUT, REGISTRAR_TIMEOUT, SECOND, STATUS_SYNC_PERIOD, nextDurationBeforeRetry } from '../shared/timing.ts';
 import { getProfile } from '../profiles/index.ts';
 import { kubeletSummaries as summaries } from './kubelet.messages.ts';
-import type { Work } from './kubelet.types.ts';
+import type { PluginRegistration, Work } from './kubelet.types.ts';
 import { getVolumesInUse, markVolumesAsReportedInUse } from './volumemanager/volumeManager.ts';
 import { reprocessPod } from './volumemanager/populator/desiredStateOfWorldPopulator.ts';
 import { api, csi, log, own, recordPodEvent, requestReconcile, timer } from './kubelet.work.ts';
@@ -42,12 +42,24 @@ export function initializeNode(w: Work): void {
     summary: summarize(summaries, 'kubelet.controllerManagedAttach', { node: n, annotation: ANN_CONTROLLER_MANAGED_ATTACH }) });
   api(w, { verb: 'patchStatus', kind: 'Node', name: n, patch: { status: { conditions: [readyCondition(w)] } },
     summary: summarize(summaries, 'kubelet.nodeReady', { node: n }) });
-  // nodeinfomanager.InitializeCSINodeWithAnnotation: the CSINode object exists before any driver registers
-  w.c.csiNode = { drivers: [] };
-  api(w, { verb: 'create', kind: 'CSINode', name: n, object: {
-    apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name: n, ...(w.c.node?.metadata.uid ? { ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: n, uid: w.c.node.metadata.uid }] } : {}) },
-    spec: { drivers: [] } } });
+  // nodeinfomanager.InitializeCSINodeWithAnnotation: the CSINode object exists before any driver
+  // registers. It is read first and created only when missing, so a restarted kubelet keeps the one it
+  // made before (v1.30.1 nodeinfomanager.go:413-431)
+  w.c.csiNodeRequest = api(w, { verb: 'get', kind: 'CSINode', name: n });
   if (w.c.input.heartbeat) scheduleNodeStatus(w);
+}
+
+/**
+ * The CSINode GET of the start came back: create it when it is not there (a registration that came
+ * first has created it already: then AlreadyExists, as upstream's two goroutines can meet). Left out:
+ * the storage.alpha.kubernetes.io/migrated-plugins annotation it keeps, and the retry of a GET that
+ * fails otherwise.
+ */
+export function csiNodeRead(w: Work, ok: boolean, code: number | undefined): void {
+  w.c.csiNodeRequest = undefined;
+  if (ok || code !== 404) return;
+  const n = w.c.input.nodeName;
+  api(w, { verb: 'create', kind: 'CSINode', name: n, object: { apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name: n, ...ownerOf(w) }, spec: { drivers: [] } } });
 }
 
 /** the Ready condition; lastTransitionTime moves only when the status changes (upstream setNodeReadyCondition) */
@@ -292,7 +304,7 @@ export function pluginRetry(w: Work, path: string): void {
 }
 
 /** A csi.result or api.result belonging to a registration. Returns false when it is not one. */
-export function registrationResult(w: Work, requestId: string, ok: boolean, response: Record<string, unknown> | undefined, errText: string): boolean {
+export function registrationResult(w: Work, requestId: string, ok: boolean, response: Record<string, unknown> | undefined, errText: string, code?: number): boolean {
   const path = w.c.pluginRequests[requestId];
   if (!path) return false;
   delete own(w, 'pluginRequests')[requestId];
@@ -323,33 +335,52 @@ export function registrationResult(w: Work, requestId: string, ok: boolean, resp
       const segments = ((response?.accessible_topology as { segments?: Record<string, string> } | undefined)?.segments) ?? {};
       const driver = reg.driver!;
       own(w, 'registered')[driver] = { endpoint: reg.endpoint!, nodeID };
-      const ids: Record<string, string> = { ...safeJson(w.c.node?.metadata.annotations?.[ANN_NODE_ID]), [driver]: nodeID };
+      // nodeinfomanager installDriverToCSINode: a positive max_volumes_per_node becomes allocatable.count
+      const max = Number(response?.max_volumes_per_node ?? 0);
+      const entry: CsiNodeDriver = { name: driver, nodeID, topologyKeys: Object.keys(segments).length ? Object.keys(segments).sort() : null, ...(max > 0 ? { allocatable: { count: max } } : {}) };
+      requestReconcile(w);
+      // InstallCSIDriver (v1.30.1 nodeinfomanager.go:104-129): the Node first (the node ID annotation and
+      // the topology labels, written only when they change), then CSINode
+      const n = w.c.node;
+      const ids: Record<string, string> = { ...safeJson(n?.metadata.annotations?.[ANN_NODE_ID]), [driver]: nodeID };
+      const nodeModified = n?.metadata.annotations?.[ANN_NODE_ID] !== sortedJson(ids) || Object.entries(segments).some(([k, v]) => n?.metadata.labels?.[k] !== v);
+      if (!nodeModified) { getCSINode(w, path, { ...reg, nodeID, entry }); return true; }
       const labels = Object.keys(segments).length ? { labels: segments } : {};
       const id1 = api(w, { verb: 'patch', kind: 'Node', name: w.c.input.nodeName, patch: { metadata: { annotations: { [ANN_NODE_ID]: sortedJson(ids) }, ...labels } },
         summary: summarize(summaries, 'kubelet.nodeIDAnnotation', { nodeID, driver, annotation: ANN_NODE_ID, node: w.c.input.nodeName }) });
-      // nodeinfomanager installDriverToCSINode: a positive max_volumes_per_node becomes allocatable.count
-      const max = Number(response?.max_volumes_per_node ?? 0);
-      const drivers = [...w.c.csiNode.drivers.filter((d) => d.name !== driver), {
-        name: driver, nodeID, topologyKeys: Object.keys(segments).length ? Object.keys(segments).sort() : null, ...(max > 0 ? { allocatable: { count: max } } : {}),
-      }];
-      w.c.csiNode = { ...w.c.csiNode, drivers };
-      const id2 = api(w, { verb: 'patch', kind: 'CSINode', name: w.c.input.nodeName, patch: { spec: { drivers } },
-        summary: summarize(summaries, 'kubelet.csiNodeDriver', { driver, nodeID, node: w.c.input.nodeName }) });
       own(w, 'pluginRequests')[id1] = path;
-      own(w, 'pluginRequests')[id2] = path;
-      own(w, 'plugins')[path] = { ...reg, step: 'updateNode', nodeID, waiting: [id1, id2] };
-      requestReconcile(w);
+      own(w, 'plugins')[path] = { ...reg, step: 'updateNode', nodeID, entry };
       return true;
     }
-    case 'updateNode': {
+    case 'updateNode':
       if (!ok) return registrationFailed(w, path, { notify: `RegisterPlugin error -- plugin registration failed with err: error updating Node object with CSI driver node info: ${errText}` }), true;
-      const waiting = (reg.waiting ?? []).filter((x) => x !== requestId);
-      if (waiting.length) { own(w, 'plugins')[path] = { ...reg, waiting }; return true; }
-      own(w, 'plugins')[path] = { ...reg, step: 'notify', waiting: [] };
-      own(w, 'pluginRequests')[csi(w, 'NotifyRegistrationStatus', { plugin_registered: true }, 'registrar', REGISTRAR_TIMEOUT,
-        summarize(summaries, 'kubelet.notifyRegistered', { driver: reg.driver! }))] = path;
+      getCSINode(w, path, reg);
+      return true;
+    case 'getCSINode': {
+      // tryUpdateCSINode (nodeinfomanager.go:374-390): read CSINode, create it when it is missing
+      const failed = (): boolean => (registrationFailed(w, path, { notify: `RegisterPlugin error -- plugin registration failed with err: error updating CSINode object with CSI driver node info: ${errText}` }), true);
+      const entry = reg.entry!;
+      const n = w.c.input.nodeName;
+      if (!ok && code !== 404) return failed();
+      if (!ok || !response) {
+        writeCSINode(w, path, reg, 'create', { apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name: n, ...ownerOf(w) }, spec: { drivers: [entry] } });
+        return true;
+      }
+      // installDriverToCSINode (:517-576): the other drivers' entries stay; nothing is written when this
+      // driver's entry is already the same (a restarted kubelet, the same node ID)
+      const current = response as unknown as K8sObject;
+      const drivers = (current.spec?.drivers ?? []) as CsiNodeDriver[];
+      const mine = drivers.find((d) => d.name === entry.name);
+      const same = mine && mine.nodeID === entry.nodeID && sortedJson(mine.topologyKeys ?? []) === sortedJson(entry.topologyKeys ?? [])
+        && (entry.allocatable ? mine.allocatable?.count === entry.allocatable.count : !mine.allocatable);
+      if (same) { notifyRegistered(w, path, reg); return true; }
+      writeCSINode(w, path, reg, 'update', { ...current, spec: { ...current.spec, drivers: [...drivers.filter((d) => d.name !== entry.name), entry] } });
       return true;
     }
+    case 'updateCSINode':
+      if (!ok) return registrationFailed(w, path, { notify: `RegisterPlugin error -- plugin registration failed with err: error updating CSINode object with CSI driver node info: ${errText}` }), true;
+      notifyRegistered(w, path, reg);
+      return true;
     case 'notify':
       own(w, 'plugins')[path] = { ...reg, step: 'registered' };
       return true;
@@ -357,6 +388,30 @@ export function registrationResult(w: Work, requestId: string, ok: boolean, resp
       return true;
   }
 }
+
+type CsiNodeDriver = NonNullable<PluginRegistration['entry']>;
+
+function getCSINode(w: Work, path: string, reg: PluginRegistration): void {
+  const id = api(w, { verb: 'get', kind: 'CSINode', name: w.c.input.nodeName });
+  own(w, 'pluginRequests')[id] = path;
+  own(w, 'plugins')[path] = { ...reg, step: 'getCSINode' };
+}
+
+function writeCSINode(w: Work, path: string, reg: PluginRegistration, verb: 'create' | 'update', object: K8sObject): void {
+  const id = api(w, { verb, kind: 'CSINode', name: w.c.input.nodeName, object,
+    summary: summarize(summaries, 'kubelet.csiNodeDriver', { driver: reg.entry!.name, nodeID: reg.entry!.nodeID, node: w.c.input.nodeName }) });
+  own(w, 'pluginRequests')[id] = path;
+  own(w, 'plugins')[path] = { ...reg, step: 'updateCSINode' };
+}
+
+function notifyRegistered(w: Work, path: string, reg: PluginRegistration): void {
+  own(w, 'plugins')[path] = { ...reg, step: 'notify' };
+  own(w, 'pluginRequests')[csi(w, 'NotifyRegistrationStatus', { plugin_registered: true }, 'registrar', REGISTRAR_TIMEOUT,
+    summarize(summaries, 'kubelet.notifyRegistered', { driver: reg.driver! }))] = path;
+}
+
+/** CSINode is owned by its Node (nodeinfomanager CreateCSINode) */
+const ownerOf = (w: Work) => (w.c.node?.metadata.uid ? { ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: w.c.input.nodeName, uid: w.c.node.metadata.uid }] } : {});
 
 export function pluginSocketRemoved(w: Work, path: string): void {
   const reg = w.c.plugins[path];

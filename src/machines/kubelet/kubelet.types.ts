@@ -132,14 +132,14 @@ export interface PodState {
 /** plugin manager: one registration socket */
 export interface PluginRegistration {
   path: string;
-  step: 'getInfo' | 'nodeGetInfo' | 'updateNode' | 'updateCSINode' | 'notify' | 'registered' | 'failed' | 'backoff';
+  step: 'getInfo' | 'nodeGetInfo' | 'updateNode' | 'getCSINode' | 'updateCSINode' | 'notify' | 'registered' | 'failed' | 'backoff';
   driver?: string;
   endpoint?: string;
   nodeID?: string;
   topologyKeys?: string[];
   topology?: Record<string, string>;
-  /** requests still awaited in the updateNode step */
-  waiting?: string[];
+  /** this driver's CSINode entry, from NodeGetInfo (installDriverToCSINode) */
+  entry?: { name: string; nodeID: string; topologyKeys: string[] | null; allocatable?: { count: number } };
   /** the goroutinemap's exponential backoff of this socket's RegisterPlugin operation (last durationBeforeRetry, µs) */
   durationBeforeRetry?: number;
 }
@@ -168,7 +168,8 @@ export interface KubeletContext {
   pluginRequests: Table<string>;
   /** csiDrivers store of the CSI volume plugin: registered driver -> endpoint */
   registered: Table<{ endpoint: string; nodeID?: string }>;
-  csiNode: { drivers: Array<{ name: string; nodeID: string; topologyKeys: string[] | null; allocatable?: { count: number } }> };
+  /** the GET of this node's CSINode at start (nodeinfomanager tryInitializeCSINodeWithAnnotation), while in flight */
+  csiNodeRequest?: string;
   // volume manager
   /** DSW populator: per pod, per pod.spec.volumes[].name, what the GETs of its claim and PV returned */
   podVolumes: Table<Record<string, ClaimLookup>>;
