@@ -34,6 +34,44 @@ describe('reading what people paste', () => {
   const ex = (text: string) => explainText(text, knowledge).lines;
   const kubelet = 'I0111 14:58:08.573794   21944 operation_generator.go:782] UnmountVolume.TearDown succeeded for volume "kubernetes.io/csi/com.tencent.cloud.csi.cbs^disk-XXX" (OuterVolumeSpecName: "XXX-pvc") pod "5ca2" (UID: "5ca2"). InnerVolumeSpecName "pvc-XXX". PluginName "kubernetes.io/csi", VolumeGidValue ""';
 
+  it('general rules from the second held-out corpus: JSON records stand alone, Markdown quotes, mount-utils tails, driver start-up banners, the kubelet attacher\'s own step names', () => {
+    const stages = (text: string) => ex(text).map((l) => l.stage);
+    // each JSON logger record is a record of its own, however long the one before (they were glued into one group)
+    expect(stages([
+      `{"level":"info","msg":"GetPluginInfo called","padding":"${'x'.repeat(150)}"}`,
+      '{"GRPC.call":"/csi.v1.Controller/CreateVolume","GRPC.request":"name:\\"pvc-1\\"","level":"info","msg":"GRPC response: volume:<> "}',
+      '{"GRPC.call":"/csi.v1.Controller/ControllerPublishVolume","level":"info","msg":"GRPC response: "}',
+    ].join('\n'))).toEqual(['other', 'provision', 'attach']);
+    // a socket path alone is no registration: a driver listening on its csi.sock, a sidecar still connecting to it
+    // (each its own paste: in a paste with the registrar's lines, unknown lines take the registration's stage)
+    expect(stages('I0408 16:33:26.138732       1 grpc.go:190] Listening for connections on address: &net.UnixAddr{Name:"//plugin/csi.sock", Net:"unix"}')).toEqual(['other']);
+    expect(stages('W0601 02:25:21.298803    4239 connection.go:173] Still connecting to unix:///csi/csi.sock')).toEqual(['other']);
+    // a quoted paste reads as the log under the quote marker
+    expect(ex('>   Warning  FailedAttachVolume  2m  attachdetach-controller  AttachVolume.Attach failed for volume "pvc-1" : timed out')[0]!.stage).toBe('attach');
+    // mount-utils' multi-line error continues its first line, even with describe-like spacing
+    expect(stages([
+      'E0101 00:00:00.000000       1 mount_linux.go:230] Mount failed: exit status 32',
+      'Mounting command: mount',
+      'Mounting arguments:  -o bind /src /var/lib/kubelet/pods/u/volumes/kubernetes.io~csi/pv/mount',
+      'Output: mount: special device /src does not exist',
+    ].join('\n'))).toEqual(['mount', 'mount', 'mount', 'mount']);
+    expect(stages([
+      'time="2023-06-01T02:26:08Z" level=info msg="Enabling node service capability: STAGE_UNSTAGE_VOLUME"',
+      'I0811 10:38:16.374652       1 snapshot_controller_base.go:115] Starting CSI snapshotter',
+      'time="2018-07-26T14:15:29Z" level=info msg="controller publish volume called" method=controller_publish_volume',
+      'E1008 09:50:55.858905   11703 csi_attacher.go:337] kubernetes.io/csi: attacher.MountDevice failed to create newCsiDriverClient: driver name x not found',
+      'I0701 06:06:29.120800       1 controller.go:1523] delete "pvc-1": failed to remove finalizer',
+    ].join('\n'))).toEqual(['other', 'other', 'attach', 'mount', 'delete']);
+    // an event message pasted bare, its operation name cut short
+    expect(stages('MountVolume. for volume "pvc-1" : Expander.NodeExpand found CSI plugin kubernetes.io/csi/x to not support node expansion')).toEqual(['resize']);
+    // kubectl describe's annotation rows and get tables' headers are no log lines
+    expect(stages([
+      'Annotations:   pv.kubernetes.io/bind-completed: yes',
+      '               volume.kubernetes.io/selected-node: node-1',
+      'NAME      ATTACHER          PV       NODE     ATTACHED   AGE',
+    ].join('\n'))).toEqual(['other', 'other', 'other']);
+  });
+
   it('goroutinemap.go:150 is the kubelet\'s plugin registration for a socket path, the PV controller\'s delete or provision for "delete-…[uid]" / "provision-…[uid]"', () => {
     const until = 'No retries permitted until 2024-06-26 13:00:15.031690313 +0000 UTC m=+533249.887927013 (durationBeforeRetry 500ms)';
     const lines = ex([

@@ -80,6 +80,9 @@ function stripPrefixes(line: string): Stripped {
   const s: Stripped = { rest: line, host: null, hint: null, time: null };
   for (let guard = 0; guard < 4; guard++) {
     const r = s.rest;
+    // a Markdown quote of a log ("> I0101 …", ">   Warning  FailedMount …"): the quote marker is the post's, not the log's
+    const quoted = /^>+\s?(\s*(?:[IWEF]\d{4} \d|\w{3} +\d+ \d\d:\d\d:\d\d |\d{4}-\d\d-\d\dT|time="|\{"|(?:Normal|Warning)\s{2,}|Mounting (?:command|arguments)|Unmounting arguments|Output:).*)$/s.exec(r);
+    if (quoted) { s.rest = quoted[1]!; continue; }
     // a log store's export: its own timestamp, then the docker json-file record ("2024-06-20T22:23:04+08:00\t{"log":…}")
     const stamped = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)\s+(\{"log":.*)$/s.exec(r);
     if (stamped) { s.time ??= stamped[1]!; s.rest = stamped[2]!; continue; }
@@ -274,7 +277,7 @@ function guessComponent(file: string | null, text: string, stage: Stage): string
 const DESCRIBE_ROW = /^\s*(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(.+?)\s{2,}(\S.*)$/;
 const DESCRIBE_ROW_SHORT = /^\s*(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(\S.*)$/;
 const GET_EVENTS_ROW = /^\s*(\S+)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
-const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|(❯|%|>|PS [^>]*>) .*|error: .*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY)\b.*|\$ .*|# .*|[\w.-]+@[\w.-]+:[^$#]*[$#] .*|```.*|\.\.\.|…)\s*$/;
+const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|(❯|%|>|PS [^>]*>) .*|error: .*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|# .*|[\w.-]+@[\w.-]+:[^$#]*[$#] .*|```.*|\.\.\.|…)\s*$/;
 /**
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created" answers.
@@ -286,8 +289,13 @@ const SESSION = /^\s*(\[[^\]]*@[^\]]*\][#$] .*|(kubectl|k|oc|sudo|crictl|journal
 /** Whether a line begins a log record of its own (so it cannot continue the previous one). */
 function startsRecord(line: string): boolean {
   return KLOG_ANYWHERE.test(line.slice(0, 160)) || JOURNALD.test(line) || JOURNALD_ISO.test(line) || CRI.test(line) || line.startsWith('{"log":')
-    || /^time="/.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line);
+    || /^time="/.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || JSON_RECORD.test(line);
 }
+
+const MOUNT_UTILS_TAIL = /^\s*(Mounting command|Mounting arguments|Unmounting arguments|Output):/;
+
+/** A JSON logger's record (logrus, zap, klog's JSON format): one object per line, with a message or a level. */
+const JSON_RECORD = /^\s*(>\s*)?\{"[\w.@-]+":.*"(msg|message|level|severity|ts|time|caller)":/;
 
 const TERMINAL_WIDTHS = new Set([80, 90, 100, 110, 120, 128, 132, 140, 150, 160, 170, 180, 190, 200, 210, 220, 230, 240, 250, 256]);
 
@@ -612,6 +620,9 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     };
   }
 
+  // mount-utils' multi-line error ("Mounting command: … / Mounting arguments: … / Output: …") continues the
+  // record that printed its first line (mount_linux.go), however its fields are spaced
+  if (head && MOUNT_UTILS_TAIL.test(s.rest)) return continuing(head, n, text);
   if (DECORATION.test(s.rest) || SESSION.test(s.rest)) return blankResult(n, text, 'decoration', T.decoration);
 
   // a piece of the previous record: indented, or the previous line filled the terminal's width

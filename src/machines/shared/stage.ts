@@ -23,7 +23,9 @@ const IDENTITY = /(GetPluginInfo|GetPluginCapabilities|Probe|ControllerGetCapabi
 const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/unable to attach or mount|unmounted volumes=|unattached volumes=/i, 'mount'],
   // a program starting its loops ("Starting provisioner controller …", "Starting save volume queue") is no volume's step
-  [/\bStarting (\w+ ){0,2}(controller|queue|workers?)\b|not watching VolumeAttachments/, 'other'],
+  [/\bStarting (\w+ ){0,2}(controller|queue|workers?)\b|not watching VolumeAttachments|\bStarting CSI \w+$/, 'other'],
+  // a driver's start-up banner listing what it serves (csi-common "Enabling controller service capability: …")
+  [/\bEnabling (controller |node |group controller |plugin )?(service capability|volume access mode)\b/i, 'other'],
   // the kubelet's reconstruction of its state from the pod directories after a restart, which leads to unmounting what no pod wants
   // (reconciler.go reconstructVolume / syncStates: "Could not construct volume information")
   [/\b(re)?construct(ing|ed)? volume\b|reconstruct(ed|ing)? (the )?volume|volume reconstruction/i, 'unmount'],
@@ -35,16 +37,18 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\brbd:? map\b|\brbd_attach\.go/i, 'mount'],
   // the provisioner library's operation keys (goroutinemap): "delete-pv-<name>[<uid>]", "provision-<ns>/<claim>[<uid>]"
   [/\bdelete-pv-/i, 'delete'],
+  // the provisioner library's per-volume lines (v1-v6): delete "pvc-…": …
+  [/\bdelete "pvc?-[^"]*":/, 'delete'],
   // kubelet_volumes.go cleanupOrphanedPodDirs: a deleted pod's volume directories still on disk
   [/orphaned pod ("[^"]*" )?found|volume (sub)?paths are still present on disk/i, 'unmount'],
   [/successfully created pv|provisionclaimoperation|provisioning succeeded|started provisioner controller/i, 'provision'],
   [/resizefs|resize ?fs|expanding (mounted )?volume|node_expansion_required|update capacity/i, 'resize'],
-  [/regist(er|ration)|plugins_registry|nodegetinfo|csinode|plugin ?(watcher|manager)|not found in the list of registered|csi\.sock/i, 'register'],
+  [/regist(er|ration)|plugins_registry|nodegetinfo|csinode|plugin ?(watcher|manager)|not found in the list of registered/i, 'register'],
   [/unmountdevice|unmountvolume|unmapvolume|unmap|teardown|tear down|unstag|unpublish|\bunmount(ing|ed|er)?\b|umount|removing volume from desired state/i, 'unmount'],
   // (not the attachdetach-controller's name, which every attach event carries)
-  [/(?<!attach)detach|controllerunpublish/i, 'detach'],
-  [/multi-attach|attach|volumeattachment|controllerpublish|volumesattached|volumesinuse|verifycontrollerattached/i, 'attach'],
-  [/mountdevice|mountvolume|mapvolume|\bmount|nodestage|nodepublish|\bstag(e|ing)\b|setup failed|set ?up|global ?mount|fsck|mkfs|format(ting)? |udevadm|find (a )?device path/i, 'mount'],
+  [/(?<!attach)detach|controller[ _]?unpublish/i, 'detach'],
+  [/multi-attach|attach|volumeattachment|controller[ _]?publish|volumesattached|volumesinuse|verifycontrollerattached/i, 'attach'],
+  [/mountdevice|mountvolume|mapvolume|\bmount|node[ _]?stage|node[ _]?publish|\bstag(e|ing)\b|setup failed|set ?up|global ?mount|fsck|mkfs|format(ting)? |udevadm|find (a )?device path/i, 'mount'],
   [/resiz|expan/i, 'resize'],
   [/snapshot|snapcontent/i, 'snapshot'],
   [/deletevolume|delet(e|ing|ed) (the )?(volume|pv)|reclaim/i, 'delete'],
@@ -59,7 +63,10 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
  */
 const OPERATION_STAGE: Array<[RegExp, Stage]> = [
   // "MountVolume.MountDevice failed while expanding volume": the expansion MountDevice runs after staging (operation_generator.go)
-  [/\b(MountVolume|MapVolume)\.NodeExpandVolume\b|\bNodeExpandVolume\.|\bExpandVolume\.|\bfailed while expanding volume\b/, 'resize'],
+  [/\b(MountVolume|MapVolume)\.NodeExpandVolume\b|\bNodeExpandVolume\.|\bExpandVolume\.|\bfailed while expanding volume\b|\bExpander\.NodeExpand\b/, 'resize'],
+  // the kubelet's CSI attacher names its own steps (csi_attacher.go "attacher.MountDevice failed …")
+  [/\battacher\.(MountDevice|WaitForAttach)\b/, 'mount'],
+  [/\battacher\.UnmountDevice\b/, 'unmount'],
   [/\b(UnmountVolume|UnmapVolume)\.\w+|\b(UnmountDevice|UnmapDevice)(\.\w+)? failed/, 'unmount'],
   [/\bDetachVolume\.\w+/, 'detach'],
   [/\b(AttachVolume\.\w+|VerifyControllerAttachedVolume) failed/, 'attach'],
