@@ -131,9 +131,12 @@ export const drawn: fc.Arbitrary<Drawn> = fc.record({
         actions.push({ at: a.at, do: 'create', object: podOf(name, claim, d.wffc ? undefined : nodes[a.pick % nodes.length]) });
         break;
       }
-      case 'restart':
-        actions.push({ at: a.at, do: 'restart', component: CONTROLLERS[a.pick % CONTROLLERS.length]! });
+      case 'restart': {
+        // a controller, or the kubelet of a node (its mounts outlive it: it reconstructs them on 1.30)
+        const i = a.pick % (CONTROLLERS.length + nodes.length);
+        actions.push({ at: a.at, do: 'restart', component: i < CONTROLLERS.length ? CONTROLLERS[i]! : `kubelet/${nodes[i - CONTROLLERS.length]!}` });
         break;
+      }
       case 'shutdown':
         actions.push({ at: a.at, do: 'shutdownNode', node: nodes[a.pick % nodes.length]! });
         converges = false;
@@ -173,8 +176,10 @@ export const drawn: fc.Arbitrary<Drawn> = fc.record({
         latencies: { ControllerPublishVolume: d.publishMs, ControllerUnpublishVolume: d.publishMs, NodeStageVolume: d.stageMs },
       },
       actions, faults, warmUp: 5000, runFor: 60_000,
-      // node status heartbeats only matter when a node stops posting them; without them a run costs a third
-      heartbeats: !converges && actions.some((a) => a.do === 'shutdownNode'),
+      // node status heartbeats only matter when a node stops posting them, or when a restarted kubelet's
+      // volumesInUse must be reported again before the attach/detach controller may detach; without them
+      // a run costs a third
+      heartbeats: (!converges && actions.some((a) => a.do === 'shutdownNode')) || actions.some((a) => a.do === 'restart' && a.component.startsWith('kubelet/')),
     },
   };
 });
