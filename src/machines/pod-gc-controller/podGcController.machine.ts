@@ -32,11 +32,13 @@ export interface PodGcControllerContext {
   nextAt: number;
   /** pods whose force delete is in flight */
   deleting: Record<string, true>;
+  /** nodes that carry the out-of-service taint (kept with the node cache: a rollout of thousands of pods must not scan every node per event) */
+  tainted: Record<string, true>;
   seq: number;
 }
 
 const TICK = 'gc';
-const outOfService = (c: PodGcControllerContext): boolean => Object.values(c.nodes).some((n) => taintKeyExists(n, TAINT_NODE_OUT_OF_SERVICE));
+const outOfService = (c: PodGcControllerContext): boolean => { for (const _ in c.tainted) return true; return false; };
 
 /** gcTerminating: terminating pods on a not-ready node with the out-of-service taint (the taint's key only, any effect). */
 function gcTerminating(c: PodGcControllerContext, out: ClusterEmitted[]): void {
@@ -80,6 +82,9 @@ export const podGcControllerMachine = setup({
         const gone = event.type === 'watch.deleted';
         if (o.kind === 'Node') {
           if (gone) delete c.nodes[o.metadata.name]; else c.nodes[o.metadata.name] = o;
+          const was = !!c.tainted[o.metadata.name];
+          const is = !gone && taintKeyExists(o, TAINT_NODE_OUT_OF_SERVICE);
+          if (was !== is) { c.tainted = { ...c.tainted }; if (is) c.tainted[o.metadata.name] = true; else delete c.tainted[o.metadata.name]; }
         } else if (o.kind === 'Pod') {
           const key = kobj(o);
           if (gone || !o.spec?.nodeName) { delete c.pods[key]; delete c.deleting[key]; } else c.pods[key] = o;
@@ -95,12 +100,12 @@ export const podGcControllerMachine = setup({
       enqueue.assign(c);
       for (const e of out) enqueue.emit(e);
     }),
-    forget: enqueueActions(({ enqueue }) => { enqueue.assign({ nodes: {}, pods: {}, deleting: {}, nextAt: 0 }); }),
+    forget: enqueueActions(({ enqueue }) => { enqueue.assign({ nodes: {}, pods: {}, deleting: {}, tainted: {}, nextAt: 0 }); }),
   },
 }).createMachine({
   id: 'podGcController',
   initial: 'NotStarted',
-  context: ({ input }) => ({ profile: input.profile, startedAt: 0, nodes: {}, pods: {}, nextAt: 0, deleting: {}, seq: 0 }),
+  context: ({ input }) => ({ profile: input.profile, startedAt: 0, nodes: {}, pods: {}, nextAt: 0, deleting: {}, tainted: {}, seq: 0 }),
   states: {
     NotStarted: { description: 'kube-controller-manager has not started the controller yet.', on: { 'component.started': { target: 'Running', actions: 'start' } } },
     Running: {
