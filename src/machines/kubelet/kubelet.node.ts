@@ -13,7 +13,6 @@
 import { isFinalError, rpcErrorText } from '../shared/csi.ts';
 import { goDuration, rfc3339, sortedJson } from '../shared/goFormat.ts';
 import { noRetriesUntilText } from '../shared/nestedPendingOperations.ts';
-const UTC = { offsetMin: 0, zone: 'UTC' };
 import { kobj, type K8sObject } from '../shared/k8s.ts';
 import { summarize } from '../shared/messages.ts';
 import { ANN_CONTROLLER_MANAGED_ATTACH, ANN_NODE_ID } from '../shared/names.ts';
@@ -291,6 +290,9 @@ function registrationFailed(w: Work, path: string, how: { notify?: string; retur
   // starts the operation again at its first pass after the backoff
   timer(w, `pluginRetry:${path}`, w.c.startedAt + Math.ceil((retryAt - w.c.startedAt) / PLUGIN_MANAGER_LOOP) * PLUGIN_MANAGER_LOOP);
 }
+
+/** the goroutinemap's time is printed in the host's zone (UTC unless the scenario says otherwise) */
+const UTC = { offsetMin: 0, zone: 'UTC' };
 
 /** plugin_manager.go:49 loopSleepDuration */
 const PLUGIN_MANAGER_LOOP = 1 * SECOND;
