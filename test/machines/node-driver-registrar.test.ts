@@ -73,6 +73,14 @@ describe('plugin registration failures, as the kubelet\'s plugin manager has the
       expect(failed[0]!.log!.endsWith(k8s === '1.20' ? `Error: ${JSON.stringify(err)}` : `Error: ${err}`)).toBe(true);
       const getInfos = steps.filter((s) => s.kind === 'rpc' && /\/GetInfo$/.test(s.rpc!.method));
       expect(getInfos).toHaveLength(4);
+      // each RegisterPlugin the plugin manager starts is logged at -v=1 with the desired state's PluginInfo, whose
+      // Timestamp (when the watcher found the socket) stays the same across the retries
+      const started = steps.filter((s) => s.msg === 'kubelet.registerPluginStarted').map((s) => s.log!);
+      expect(started).toHaveLength(4);
+      expect(new Set(started.map((l) => l.replace(/^.*?\] /, ''))).size).toBe(1);
+      expect(started[0]).toMatch(k8s === '1.20'
+        ? new RegExp(`reconciler\\.go:156\\] operationExecutor\\.RegisterPlugin started for plugin at "${sock}" \\(plugin details: &\\{${sock} \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:[\\d.]+ \\+0000 UTC m=\\+[\\d.]+ <nil> \\}\\) $`)
+        : new RegExp(`reconciler\\.go:161\\] "OperationExecutor\\.RegisterPlugin started" plugin=\\{"SocketPath":"${sock}","Timestamp":"\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z","Handler":null,"Name":""\\}$`));
       // each retry waits out its backoff, then starts on the plugin manager's 1s grid
       for (let i = 1; i < getInfos.length; i++) {
         const backoff = [500, 1000, 2000][i - 1]!;

@@ -327,6 +327,17 @@ export const messages = defineMessages({
       '1.30': { file: 'csi_plugin.go', line: 113, text: 'kubernetes.io/csi: Register new plugin with name: {driver} at endpoint: {endpoint}' },
     },
   },
+  'kubelet.registerPluginStarted': {
+    source: 'kubelet', stage: 'register', severity: 'I',
+    summary: 'The kubelet\'s plugin manager starts registering the plugin whose socket is {path}.',
+    formats: {
+      // v1.20.5 reconciler.go:156 klog.V(1).Infof(GenerateMsgDetailed(…)): "%v for plugin at %q %v %v" with
+      // "(plugin details: %v)" of the *PluginInfo {SocketPath Timestamp Handler Name} and an empty suffix
+      '1.20': { file: 'reconciler.go', line: 156, v: 1, text: 'operationExecutor.RegisterPlugin started for plugin at {path:q} (plugin details: &{{path} {timestamp} <nil> }) ' },
+      // v1.30.1 reconciler.go:161 klog.V(1).InfoS(…, "plugin", pluginToRegister): klog v2.120.1 prints a struct as JSON
+      '1.30': { file: 'reconciler.go', line: 161, v: 1, msg: 'OperationExecutor.RegisterPlugin started', kv: 'plugin={plugin}' },
+    },
+  },
   'kubelet.registerPluginFailed': {
     source: 'kubelet', stage: 'register', severity: 'E',
     summary: 'Registering the plugin at {path} failed; the kubelet tries again in {duration}: {err}',

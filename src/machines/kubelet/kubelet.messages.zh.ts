@@ -128,6 +128,9 @@ export const messagesZh = defineMessagesZh({
   'kubelet.registerPlugin': {
     summary: 'kubelet 注册位于 {endpoint} 的 CSI 驱动 {driver}。',
   },
+  'kubelet.registerPluginStarted': {
+    summary: 'kubelet 的插件管理器开始注册套接字为 {path} 的插件。',
+  },
   'kubelet.registerPluginFailed': {
     summary: '注册位于 {path} 的插件失败；kubelet 将在 {duration} 后重试：{err}',
     cause: 'node-driver-registrar 没有在注册套接字上响应 GetInfo，或者它声明的插件不被 kubelet 接受。',

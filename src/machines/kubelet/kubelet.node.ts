@@ -11,7 +11,7 @@
  * Left out: container runtime detail, probes, node conditions other than Ready, lease renewal.
  */
 import { isFinalError, rpcErrorText } from '../shared/csi.ts';
-import { goDuration, rfc3339, sortedJson } from '../shared/goFormat.ts';
+import { goDuration, goTimeJSON, goTimeString, rfc3339, sortedJson } from '../shared/goFormat.ts';
 import { noRetriesUntilText } from '../shared/nestedPendingOperations.ts';
 import { kobj, type K8sObject } from '../shared/k8s.ts';
 import { summarize } from '../shared/messages.ts';
@@ -246,12 +246,24 @@ export function podRequestResult(w: Work, requestId: string, ok: boolean, code: 
 // ------------------------------------------------------------------ plugin registration
 
 export function pluginSocketCreated(w: Work, path: string): void {
-  own(w, 'plugins')[path] = { path, step: 'getInfo' };
+  own(w, 'plugins')[path] = { path, step: 'getInfo', seenAt: w.now };
   getPluginInfo(w, path);
 }
 
-/** RegisterPlugin's first call: GetInfo on the registration socket (pluginmanager dials it with a 1s timeout). */
+/**
+ * The plugin manager's reconciler starts RegisterPlugin for the socket (v1.30.1 reconciler.go:161
+ * klog.V(1).InfoS with the desired state's PluginInfo, which klog prints as JSON; v1.20.5 :156 with
+ * GenerateMsgDetailed's "%v" of the *PluginInfo), whose first call is GetInfo on the registration
+ * socket (dialled with a 1s timeout).
+ */
 function getPluginInfo(w: Work, path: string, again = false): void {
+  const i = w.c.input;
+  const seenAt = w.c.plugins[path]?.seenAt ?? w.now;
+  const tz = i.tz ?? UTC;
+  const ns = (seenAt * 7919) % 1000;
+  const timestamp = goTimeString((i.epochUs ?? 0) + seenAt, tz.offsetMin, tz.zone, ns, i.monotonic.uptimeAtStartUs + (seenAt - i.monotonic.processStartUs));
+  const plugin = `{"SocketPath":${JSON.stringify(path)},"Timestamp":"${goTimeJSON((i.epochUs ?? 0) + seenAt, tz.offsetMin, ns)}","Handler":null,"Name":""}`;
+  log(w, 'kubelet.registerPluginStarted', { path, timestamp, plugin });
   const summary = again ? summarize(summaries, 'kubelet.pluginGetInfoAgain', { path }) : summarize(summaries, 'kubelet.pluginGetInfo', { path });
   own(w, 'pluginRequests')[csi(w, 'GetInfo', {}, 'registrar', REGISTRAR_TIMEOUT, summary)] = path;
 }
@@ -285,7 +297,7 @@ function registrationFailed(w: Work, path: string, how: { notify?: string; retur
   log(w, 'kubelet.registerPluginFailed', {
     path, until: noRetriesUntilText(i.epochUs ?? 0, retryAt, i.tz ?? UTC, i.monotonic), duration: goDuration(duration * 1000), err: how.returned,
   });
-  own(w, 'plugins')[path] = { path, step: 'backoff', durationBeforeRetry: duration };
+  own(w, 'plugins')[path] = { path, step: 'backoff', durationBeforeRetry: duration, ...(reg.seenAt !== undefined ? { seenAt: reg.seenAt } : {}) };
   // the plugin manager's reconciler loops every second (plugin_manager.go:49 loopSleepDuration) and
   // starts the operation again at its first pass after the backoff
   timer(w, `pluginRetry:${path}`, w.c.startedAt + Math.ceil((retryAt - w.c.startedAt) / PLUGIN_MANAGER_LOOP) * PLUGIN_MANAGER_LOOP);

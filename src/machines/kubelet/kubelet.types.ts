@@ -140,6 +140,8 @@ export interface PluginRegistration {
   topology?: Record<string, string>;
   /** this driver's CSINode entry, from NodeGetInfo (installDriverToCSINode) */
   entry?: { name: string; nodeID: string; topologyKeys: string[] | null; allocatable?: { count: number } };
+  /** when the plugin watcher found the socket (the desired state of world's PluginInfo.Timestamp) */
+  seenAt?: number;
   /** the goroutinemap's exponential backoff of this socket's RegisterPlugin operation (last durationBeforeRetry, µs) */
   durationBeforeRetry?: number;
 }

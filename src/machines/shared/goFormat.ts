@@ -109,6 +109,17 @@ export function goTimeString(epochUs: number, offsetMin: number, zone: string, n
   return s;
 }
 
+/**
+ * A time.Time as encoding/json marshals it (RFC3339Nano: trailing zeros of the fraction dropped, "Z"
+ * for UTC, else the zone's offset), as klog's structured lines print a struct's time field.
+ */
+export function goTimeJSON(epochUs: number, offsetMin: number, nsExtra = 0): string {
+  const w = wallClock(epochUs, offsetMin);
+  const frac = (pad(w.micro, 6) + pad(nsExtra, 3)).replace(/0+$/, '');
+  const zone = offsetMin === 0 ? 'Z' : `${offsetMin < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offsetMin) / 60), 2)}:${pad(Math.abs(offsetMin) % 60, 2)}`;
+  return `${w.year}-${pad(w.month, 2)}-${pad(w.day, 2)}T${pad(w.hour, 2)}:${pad(w.minute, 2)}:${pad(w.second, 2)}${frac ? '.' + frac : ''}${zone}`;
+}
+
 /** RFC 3339 in UTC with second precision, as metav1.Time marshals. */
 export function rfc3339(epochUs: number): string {
   return new Date(Math.floor(epochUs / 1000)).toISOString().replace(/\.\d{3}Z$/, 'Z');
