@@ -10,7 +10,7 @@
 import { getProfile } from '../profiles/index.ts';
 import type { ClusterEmitted } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
-import { complete, keyString, noRetriesUntilText, operationKeyText, type PendingOperations } from '../shared/nestedPendingOperations.ts';
+import { complete, keyString, processTimeText, operationKeyText, type PendingOperations } from '../shared/nestedPendingOperations.ts';
 import { goDuration } from '../shared/goFormat.ts';
 import { summarize } from '../shared/messages.ts';
 import { CSI_TIMEOUT, VA_WAIT_BACKOFF_FACTOR, VA_WAIT_BACKOFF_INITIAL, VA_WAIT_BACKOFF_MAX } from '../shared/timing.ts';
@@ -274,7 +274,7 @@ export function finish(ctx: AdcContext, op: RunningOperation, err: string | unde
       type: 'log', msg: 'attachDetachController.operationFailed', stage: op.kind === 'volume_attach' ? 'attach' : 'detach',
       args: {
         operation: op.kind, key: operationKeyText(op.key), error: detailed, durationBeforeRetry: goDuration(done.durationBeforeRetry! * 1000),
-        until: noRetriesUntilText(ctx.input.epochUs, done.retryAt, ctx.input.tz, { processStartUs: ctx.startedAt, uptimeAtStartUs: ctx.input.uptimeAtStartUs }),
+        until: processTimeText(ctx.input.epochUs, done.retryAt, ctx.input.tz, { processStartUs: ctx.startedAt, uptimeAtStartUs: ctx.input.uptimeAtStartUs }),
       },
     });
   }

@@ -81,8 +81,8 @@ function stripPrefixes(line: string): Stripped {
   for (let guard = 0; guard < 4; guard++) {
     const r = s.rest;
     // a Markdown quote of a log ("> I0101 …", ">   Warning  FailedMount …"): the quote marker is the post's, not the log's
-    const quoted = /^>+\s?(\s*(?:[IWEF]\d{4} \d|\w{3} +\d+ \d\d:\d\d:\d\d |\d{4}-\d\d-\d\dT|time="|\{"|(?:Normal|Warning)\s{2,}|Mounting (?:command|arguments)|Unmounting arguments|Output:).*)$/s.exec(r);
-    if (quoted) { s.rest = quoted[1]!; continue; }
+    const quoted = /^>+ ?/.exec(r);
+    if (quoted && (startsRecord(r.slice(quoted[0].length)) || MOUNT_UTILS_TAIL.test(r.slice(quoted[0].length)))) { s.rest = r.slice(quoted[0].length); continue; }
     // a log store's export: its own timestamp, then the docker json-file record ("2024-06-20T22:23:04+08:00\t{"log":…}")
     const stamped = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)\s+(\{"log":.*)$/s.exec(r);
     if (stamped) { s.time ??= stamped[1]!; s.rest = stamped[2]!; continue; }

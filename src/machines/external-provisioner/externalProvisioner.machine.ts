@@ -54,6 +54,9 @@ interface Operation {
   requestId?: string;
   /** restoring from a VolumeSnapshot: the snapshot read by getSnapshotSource */
   snapshot?: K8sObject;
+  /** saving: the PV handed to the volume store, and the save queue's NumRequeues once a create failed */
+  pv?: K8sObject;
+  saveFailures?: number;
 }
 
 export interface ExternalProvisionerContext {
@@ -73,8 +76,6 @@ export interface ExternalProvisionerContext {
   ops: Record<string, Operation>;
   /** workqueue NumRequeues per key */
   failures: Record<string, number>;
-  /** the queue store's unsaved PVs by name: the PV, its claim's key and the save queue's NumRequeues */
-  unsaved: Record<string, { pv: K8sObject; claim: string; failures: number }>;
   startup: number;
   nextRequest: number;
 }
@@ -342,8 +343,7 @@ function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
     out.push(log('savingPV', { claim: key, class: cls.metadata.name, pv: pv.metadata.name }));
     const requestId = `ep-${c.nextRequest++}`;
     out.push({ type: 'api.request', requestId, verb: 'create', kind: 'PersistentVolume', name: pv.metadata.name, object: pv, summary: summarize(summaries, 'externalProvisioner.createPV', { pv: pv.metadata.name, claim: key, handle: pv.spec.csi.volumeHandle }) });
-    c.ops[key] = { kind: 'provision', step: 'save', requestId };
-    c.unsaved[pv.metadata.name] = { pv, claim: key, failures: 0 };
+    c.ops[key] = { kind: 'provision', step: 'save', requestId, pv };
     return;
   }
   const pvName = key.slice(3);
@@ -366,28 +366,29 @@ function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
  * queued again (processNextWorkItem). Either way the next try comes after the save queue's backoff.
  */
 function saveFailed(c: ExternalProvisionerContext, key: string, op: Operation, e: Extract<ClusterEvent, { type: 'api.result' }>, out: Out): void {
-  const entry = Object.entries(c.unsaved).find(([, u]) => u.claim === key);
-  if (!entry) { delete c.ops[key]; return; }
-  const [pvName, u] = entry;
+  const pv = op.pv;
+  if (!pv) { delete c.ops[key]; return; }
+  const pvName = pv.metadata.name;
+  const failures = op.saveFailures ?? 0;
   const err = `error saving volume ${pvName}: ${e.message ?? e.reason ?? ''}`;
-  if (op.step === 'save') out.push(log('saveFailed', { claim: key, class: String(u.pv.spec.storageClassName ?? ''), pv: pvName, err }));
+  if (op.step === 'save') out.push(log('saveFailed', { claim: key, class: String(pv.spec.storageClassName ?? ''), pv: pvName, err }));
   else out.push(log('saveRetryFailed', { err }), log('volumeEnqueued', { pv: pvName }));
-  c.ops[key] = { kind: 'provision', step: 'backgroundSave' };
-  out.push({ type: 'timer.requested', key: `save/${pvName}`, at: e.now + saveQueueDelay(u.failures) });
-  c.unsaved[pvName] = { ...u, failures: u.failures + 1 };
+  c.ops[key] = { kind: 'provision', step: 'backgroundSave', pv, saveFailures: failures + 1 };
+  out.push({ type: 'timer.requested', key: `save/${key}`, at: e.now + saveQueueDelay(failures) });
 }
 
 /** workqueue.DefaultControllerRateLimiter's per-item part: 5ms doubling to 1000s (client-go workqueue default_rate_limiters.go). */
 const saveQueueDelay = (failures: number): number => Math.min(5_000 * 2 ** failures, 1_000_000_000);
 
 /** The save queue's worker: create the unsaved PV again (doSaveVolume). */
-function saveInBackground(c: ExternalProvisionerContext, pvName: string, out: Out): void {
-  const u = c.unsaved[pvName];
-  if (!u) return;
+function saveInBackground(c: ExternalProvisionerContext, key: string, out: Out): void {
+  const op = c.ops[key];
+  if (op?.step !== 'backgroundSave' || !op.pv) return;
+  const pvName = op.pv.metadata.name;
   out.push(log('savingPVRetry', { pv: pvName }));
   const requestId = `ep-${c.nextRequest++}`;
-  out.push({ type: 'api.request', requestId, verb: 'create', kind: 'PersistentVolume', name: pvName, object: u.pv, summary: summarize(summaries, 'externalProvisioner.createPVAgain', { pv: pvName }) });
-  c.ops[u.claim] = { kind: 'provision', step: 'backgroundSave', requestId };
+  out.push({ type: 'api.request', requestId, verb: 'create', kind: 'PersistentVolume', name: pvName, object: op.pv, summary: summarize(summaries, 'externalProvisioner.createPVAgain', { pv: pvName }) });
+  c.ops[key] = { ...op, requestId };
 }
 
 function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { type: 'api.result' }>, out: Out): void {
@@ -409,8 +410,6 @@ function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
   if (op.kind === 'provision') {
     const claim = c.claims[key];
     if (!(e.ok || e.reason === 'AlreadyExists')) { saveFailed(c, key, op, e, out); return; }
-    const unsaved = Object.entries(c.unsaved).find(([, u]) => u.claim === key);
-    if (unsaved) delete c.unsaved[unsaved[0]];
     if (!claim) { delete c.ops[key]; return; }
     const cls = claim.spec.storageClassName as string;
     const pvName = provisionedVolumeName(claim);
@@ -517,7 +516,7 @@ export const externalProvisionerMachine = setup({
       const key = e.key.slice(6);
       if (c.ops[key]?.step === 'backoff') { delete c.ops[key]; c.dirty[key] = true; }
     }),
-    reset: react((c) => { c.ops = {}; c.unsaved = {}; c.startup = 0; }),
+    reset: react((c) => { c.ops = {}; c.startup = 0; }),
   },
   guards: {
     startupDone: ({ context, event }) => event.type === 'csi.result' && event.code === 'OK' && context.startup === STARTUP.length - 1,
@@ -526,7 +525,7 @@ export const externalProvisionerMachine = setup({
 }).createMachine({
   id: 'externalProvisioner',
   initial: 'stopped',
-  context: ({ input }) => ({ input, claims: {}, volumes: {}, classes: {}, nodes: {}, attachments: {}, ops: {}, failures: {}, unsaved: {}, startup: 0, nextRequest: 1, dirty: {}, dirtyAll: true, clones: {} }),
+  context: ({ input }) => ({ input, claims: {}, volumes: {}, classes: {}, nodes: {}, attachments: {}, ops: {}, failures: {}, startup: 0, nextRequest: 1, dirty: {}, dirtyAll: true, clones: {} }),
   states: {
     stopped: { description: 'The csi-provisioner container is not running.', on: { 'component.started': { target: 'connecting', actions: 'callNextStartupRpc' } } },
     connecting: {

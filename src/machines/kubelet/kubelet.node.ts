@@ -11,8 +11,8 @@
  * Left out: container runtime detail, probes, node conditions other than Ready, lease renewal.
  */
 import { isFinalError, rpcErrorText } from '../shared/csi.ts';
-import { goDuration, goTimeJSON, goTimeString, rfc3339, sortedJson } from '../shared/goFormat.ts';
-import { noRetriesUntilText } from '../shared/nestedPendingOperations.ts';
+import { goDuration, goTimeJSON, rfc3339, sortedJson, UTC_ZONE } from '../shared/goFormat.ts';
+import { extraNanos, processTimeText } from '../shared/nestedPendingOperations.ts';
 import { kobj, type K8sObject } from '../shared/k8s.ts';
 import { summarize } from '../shared/messages.ts';
 import { ANN_CONTROLLER_MANAGED_ATTACH, ANN_NODE_ID } from '../shared/names.ts';
@@ -58,7 +58,7 @@ export function csiNodeRead(w: Work, ok: boolean, code: number | undefined): voi
   w.c.csiNodeRequest = undefined;
   if (ok || code !== 404) return;
   const n = w.c.input.nodeName;
-  api(w, { verb: 'create', kind: 'CSINode', name: n, object: { apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name: n, ...ownerOf(w) }, spec: { drivers: [] } } });
+  api(w, { verb: 'create', kind: 'CSINode', name: n, object: newCSINode(w, []) });
 }
 
 /** the Ready condition; lastTransitionTime moves only when the status changes (upstream setNodeReadyCondition) */
@@ -259,10 +259,9 @@ export function pluginSocketCreated(w: Work, path: string): void {
 function getPluginInfo(w: Work, path: string, again = false): void {
   const i = w.c.input;
   const seenAt = w.c.plugins[path]?.seenAt ?? w.now;
-  const tz = i.tz ?? UTC;
-  const ns = (seenAt * 7919) % 1000;
-  const timestamp = goTimeString((i.epochUs ?? 0) + seenAt, tz.offsetMin, tz.zone, ns, i.monotonic.uptimeAtStartUs + (seenAt - i.monotonic.processStartUs));
-  const plugin = `{"SocketPath":${JSON.stringify(path)},"Timestamp":"${goTimeJSON((i.epochUs ?? 0) + seenAt, tz.offsetMin, ns)}","Handler":null,"Name":""}`;
+  const tz = i.tz ?? UTC_ZONE;
+  const timestamp = processTimeText(i.epochUs ?? 0, seenAt, tz, i.monotonic);
+  const plugin = `{"SocketPath":${JSON.stringify(path)},"Timestamp":"${goTimeJSON((i.epochUs ?? 0) + seenAt, tz.offsetMin, extraNanos(seenAt))}","Handler":null,"Name":""}`;
   log(w, 'kubelet.registerPluginStarted', { path, timestamp, plugin });
   const summary = again ? summarize(summaries, 'kubelet.pluginGetInfoAgain', { path }) : summarize(summaries, 'kubelet.pluginGetInfo', { path });
   own(w, 'pluginRequests')[csi(w, 'GetInfo', {}, 'registrar', REGISTRAR_TIMEOUT, summary)] = path;
@@ -295,16 +294,13 @@ function registrationFailed(w: Work, path: string, how: { notify?: string; retur
   const retryAt = w.now + duration;
   const i = w.c.input;
   log(w, 'kubelet.registerPluginFailed', {
-    path, until: noRetriesUntilText(i.epochUs ?? 0, retryAt, i.tz ?? UTC, i.monotonic), duration: goDuration(duration * 1000), err: how.returned,
+    path, until: processTimeText(i.epochUs ?? 0, retryAt, i.tz ?? UTC_ZONE, i.monotonic), duration: goDuration(duration * 1000), err: how.returned,
   });
   own(w, 'plugins')[path] = { path, step: 'backoff', durationBeforeRetry: duration, ...(reg.seenAt !== undefined ? { seenAt: reg.seenAt } : {}) };
   // the plugin manager's reconciler loops every second (plugin_manager.go:49 loopSleepDuration) and
   // starts the operation again at its first pass after the backoff
   timer(w, `pluginRetry:${path}`, w.c.startedAt + Math.ceil((retryAt - w.c.startedAt) / PLUGIN_MANAGER_LOOP) * PLUGIN_MANAGER_LOOP);
 }
-
-/** the goroutinemap's time is printed in the host's zone (UTC unless the scenario says otherwise) */
-const UTC = { offsetMin: 0, zone: 'UTC' };
 
 /** plugin_manager.go:49 loopSleepDuration */
 const PLUGIN_MANAGER_LOOP = 1 * SECOND;
@@ -344,7 +340,7 @@ export function registrationResult(w: Work, requestId: string, ok: boolean, resp
       return true;
     }
     case 'nodeGetInfo': {
-      if (!ok) return registrationFailed(w, path, { notify: `RegisterPlugin error -- plugin registration failed with err: ${errText}` }), true;
+      if (!ok) return handlerFailed(w, path, errText), true;
       const nodeID = String(response?.node_id ?? '');
       const segments = ((response?.accessible_topology as { segments?: Record<string, string> } | undefined)?.segments) ?? {};
       const driver = reg.driver!;
@@ -367,17 +363,15 @@ export function registrationResult(w: Work, requestId: string, ok: boolean, resp
       return true;
     }
     case 'updateNode':
-      if (!ok) return registrationFailed(w, path, { notify: `RegisterPlugin error -- plugin registration failed with err: error updating Node object with CSI driver node info: ${errText}` }), true;
+      if (!ok) return handlerFailed(w, path, `error updating Node object with CSI driver node info: ${errText}`), true;
       getCSINode(w, path, reg);
       return true;
     case 'getCSINode': {
       // tryUpdateCSINode (nodeinfomanager.go:374-390): read CSINode, create it when it is missing
-      const failed = (): boolean => (registrationFailed(w, path, { notify: `RegisterPlugin error -- plugin registration failed with err: error updating CSINode object with CSI driver node info: ${errText}` }), true);
       const entry = reg.entry!;
-      const n = w.c.input.nodeName;
-      if (!ok && code !== 404) return failed();
+      if (!ok && code !== 404) return handlerFailed(w, path, `error updating CSINode object with CSI driver node info: ${errText}`), true;
       if (!ok || !response) {
-        writeCSINode(w, path, reg, 'create', { apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name: n, ...ownerOf(w) }, spec: { drivers: [entry] } });
+        writeCSINode(w, path, reg, 'create', newCSINode(w, [entry]));
         return true;
       }
       // installDriverToCSINode (:517-576): the other drivers' entries stay; nothing is written when this
@@ -392,7 +386,7 @@ export function registrationResult(w: Work, requestId: string, ok: boolean, resp
       return true;
     }
     case 'updateCSINode':
-      if (!ok) return registrationFailed(w, path, { notify: `RegisterPlugin error -- plugin registration failed with err: error updating CSINode object with CSI driver node info: ${errText}` }), true;
+      if (!ok) return handlerFailed(w, path, `error updating CSINode object with CSI driver node info: ${errText}`), true;
       notifyRegistered(w, path, reg);
       return true;
     case 'notify':
@@ -424,8 +418,16 @@ function notifyRegistered(w: Work, path: string, reg: PluginRegistration): void 
     summarize(summaries, 'kubelet.notifyRegistered', { driver: reg.driver! }))] = path;
 }
 
-/** CSINode is owned by its Node (nodeinfomanager CreateCSINode) */
-const ownerOf = (w: Work) => (w.c.node?.metadata.uid ? { ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: w.c.input.nodeName, uid: w.c.node.metadata.uid }] } : {});
+/** This node's CSINode with these drivers, owned by its Node (nodeinfomanager CreateCSINode) */
+function newCSINode(w: Work, drivers: CsiNodeDriver[]): K8sObject {
+  const n = w.c.input.nodeName;
+  const uid = w.c.node?.metadata.uid;
+  return { apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name: n, ...(uid ? { ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: n, uid }] } : {}) }, spec: { drivers } };
+}
+
+/** The CSI handler's RegisterPlugin failed (NodeGetInfo, or InstallCSIDriver's writes): the registrar is told. */
+const handlerFailed = (w: Work, path: string, err: string): void =>
+  registrationFailed(w, path, { notify: `RegisterPlugin error -- plugin registration failed with err: ${err}` });
 
 export function pluginSocketRemoved(w: Work, path: string): void {
   const reg = w.c.plugins[path];

@@ -9,10 +9,10 @@ import {
   GiB, boundPv, boundPvc, csiDriver, node, pod, pvc, s, statefulSet, storageClass, volumeSnapshot, volumeSnapshotClass,
 } from './objects.ts';
 import type { NodeSpec, Scenario, ScenarioData } from './types.ts';
+import { UTC_ZONE } from '../shared/goFormat.ts';
 
 const WARM_UP = s(30);
 const NS = 'default';
-const UTC = { offsetMin: 0, zone: 'UTC' };
 
 const cbs = (): DriverProfile => DRIVERS['cbs']!;
 const ceph = (): DriverProfile => DRIVERS['ceph-rbd']!;
@@ -48,7 +48,7 @@ function existingVolume(driver: DriverProfile, claim: string, uid: string, volum
 }
 
 const common = (d: Partial<ScenarioData> & Pick<ScenarioData, 'objects' | 'actions' | 'nodes'>): ScenarioData => ({
-  driver: 'cbs', start: '2024-05-14T09:30:00Z', hostTz: UTC, runFor: WARM_UP + s(180), recordFrom: WARM_UP, ...d,
+  driver: 'cbs', start: '2024-05-14T09:30:00Z', hostTz: UTC_ZONE, runFor: WARM_UP + s(180), recordFrom: WARM_UP, ...d,
 });
 
 const at = (sec: number): number => WARM_UP + s(sec);

@@ -109,6 +109,9 @@ export function goTimeString(epochUs: number, offsetMin: number, zone: string, n
   return s;
 }
 
+/** The zone of a host that runs on UTC. */
+export const UTC_ZONE = { offsetMin: 0, zone: 'UTC' } as const;
+
 /**
  * A time.Time as encoding/json marshals it (RFC3339Nano: trailing zeros of the fraction dropped, "Z"
  * for UTC, else the zone's offset), as klog's structured lines print a struct's time field.

@@ -115,18 +115,19 @@ export function complete(ops: PendingOperations, key: OperationKey, failed: bool
 export const operationKeyText = (k: OperationKey): string =>
   `{volumeName:${k.volumeName} podName:${k.podName} nodeName:${k.nodeName}}`;
 
+/** Three nanosecond digits below a virtual microsecond, derived from the instant so lines stay deterministic. */
+export const extraNanos = (atUs: number): number => (atUs * 7919) % 1000;
+
 /**
- * "No retries permitted until <time.Time>" as Go prints it, with the monotonic clock reading of the
- * process (`processStartUs`: virtual time at which the process started, `uptimeAtStartUs`: its
- * uptime then).
+ * A time.Time a process took at virtual time `atUs` (time.Now(), or one computed from it, as "No retries
+ * permitted until <time>") printed with %v, with the process's monotonic clock reading
+ * (`processStartUs`: virtual time at which the process started, `uptimeAtStartUs`: its uptime then).
  */
-export function noRetriesUntilText(
-  epochUs: number, retryAtUs: number, tz: { offsetMin: number; zone: string }, monotonic: { processStartUs: number; uptimeAtStartUs: number },
+export function processTimeText(
+  epochUs: number, atUs: number, tz: { offsetMin: number; zone: string }, monotonic: { processStartUs: number; uptimeAtStartUs: number },
 ): string {
-  const mono = monotonic.uptimeAtStartUs + (retryAtUs - monotonic.processStartUs);
-  // three extra nanosecond digits, derived from the instant so lines stay deterministic
-  const nsExtra = (retryAtUs * 7919) % 1000;
-  return goTimeString(epochUs + retryAtUs, tz.offsetMin, tz.zone, nsExtra, mono);
+  const mono = monotonic.uptimeAtStartUs + (atUs - monotonic.processStartUs);
+  return goTimeString(epochUs + atUs, tz.offsetMin, tz.zone, extraNanos(atUs), mono);
 }
 
 /**

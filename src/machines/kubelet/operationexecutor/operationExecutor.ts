@@ -6,13 +6,12 @@
  * pendingOperations.Run), pkg/volume/util/nestedpendingoperations/nestedpendingoperations.go (the
  * "Operation for … failed. No retries permitted until …" line when an operation returns an error).
  */
-import { goDuration } from '../../shared/goFormat.ts';
-import { complete, noRetriesUntilText, operationKeyText, run, type OperationKey } from '../../shared/nestedPendingOperations.ts';
+import { goDuration, UTC_ZONE } from '../../shared/goFormat.ts';
+import { complete, processTimeText, operationKeyText, run, type OperationKey } from '../../shared/nestedPendingOperations.ts';
 import type { Stage } from '../../shared/messages.ts';
 import type { InflightOperation, OperationKind, Work } from '../kubelet.types.ts';
 import { log, recordPodEvent, requestReconcile } from '../kubelet.work.ts';
 
-const UTC = { offsetMin: 0, zone: 'UTC' };
 
 /** The generated operations' names (GeneratedOperations.OperationName), which key their backoff. */
 export const OPERATION_NAMES: Record<OperationKind, string> = {
@@ -48,7 +47,7 @@ export function operationFailed(w: Work, op: InflightOperation, err: string, sta
   w.c.ops = res.ops;
   const i = w.c.input;
   log(w, 'kubelet.operationFailed', {
-    key: operationKeyText(op.key), until: noRetriesUntilText(i.epochUs ?? 0, res.retryAt!, i.tz ?? UTC, i.monotonic),
+    key: operationKeyText(op.key), until: processTimeText(i.epochUs ?? 0, res.retryAt!, i.tz ?? UTC_ZONE, i.monotonic),
     duration: goDuration(res.durationBeforeRetry! * 1000), err,
   }, stage);
   if (eventMessage) {
