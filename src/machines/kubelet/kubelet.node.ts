@@ -139,9 +139,32 @@ function podVolumeReadiness(w: Work, uid: string, pod: K8sObject): { unmounted: 
   return { unmounted: unmounted.sort(), unattached: unattached.sort() };
 }
 
+/** Whether every PVC volume of the pod is mounted (podVolumeReadiness's `unmounted` is empty), without building its lists. */
+function allVolumesMounted(w: Work, uid: string, pod: K8sObject): boolean {
+  const volumes = (pod.spec?.volumes ?? []) as Array<{ name: string; persistentVolumeClaim?: unknown }>;
+  const lookups = w.c.podVolumes[uid];
+  for (let i = 0; i < volumes.length; i++) {
+    const v = volumes[i]!;
+    if (!v.persistentVolumeClaim) continue;
+    const u = lookups?.[v.name]?.spec?.uniqueName;
+    const d = u !== undefined ? w.c.dsw[u] : undefined;
+    if (!d || d.pods[uid]?.outerName !== v.name || w.c.asw[d.uniqueName]?.pods[uid]?.state !== 'VolumeMounted') return false;
+  }
+  return true;
+}
+
+/** PodResourcesAreReclaimed's volume part: no volume of the pod is in the actual state of world any more. */
+function podVolumesGone(w: Work, uid: string): boolean {
+  for (const k in w.c.asw) if (w.c.asw[k]!.pods[uid]) return false;
+  return true;
+}
+
 /** After any change: pods whose volumes are all mounted start their containers; terminated pods are deleted for good. */
 export function syncPods(w: Work): void {
-  for (const [uid, st] of Object.entries(w.c.podStates)) {
+  // the pods' stages as they stood when the pass began (own() below copies the table; the loop reads the original)
+  const states = w.c.podStates;
+  for (const uid in states) {
+    const st = states[uid]!;
     const pod = w.c.pods[uid];
     if (!pod) continue;
     if (pod.metadata.deletionTimestamp && (st.stage === 'waitingForVolumes' || st.stage === 'containersStarting' || st.stage === 'Running')) {
@@ -150,12 +173,12 @@ export function syncPods(w: Work): void {
       timer(w, `podKill:${uid}`, w.now + CONTAINER_KILL_DELAY);
       continue;
     }
-    if (st.stage === 'waitingForVolumes' && podVolumeReadiness(w, uid, pod).unmounted.length === 0) {
+    if (st.stage === 'waitingForVolumes' && allVolumesMounted(w, uid, pod)) {
       own(w, 'podStates')[uid] = { ...st, stage: 'containersStarting' };
       w.out.push({ type: 'timer.cancelled', key: `podWait:${uid}` });
       timer(w, `podStart:${uid}`, w.now + CONTAINER_START_DELAY);
     }
-    if (st.stage === 'terminated' && !Object.values(w.c.asw).some((a) => a.pods[uid])) {
+    if (st.stage === 'terminated' && podVolumesGone(w, uid)) {
       // PodResourcesAreReclaimed: no volume of the pod is mounted any more -> the final delete
       own(w, 'podStates')[uid] = { ...st, stage: 'deleting' };
       const id = api(w, { verb: 'delete', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, gracePeriodSeconds: 0,

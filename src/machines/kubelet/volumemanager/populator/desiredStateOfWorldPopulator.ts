@@ -59,14 +59,25 @@ export const podNeedsVolumes = (w: Work, uid: string): boolean => {
  * populator loop iteration, which also retries the volumes that could not be resolved before.
  */
 export function populatorLoop(w: Work, loop = false): void {
-  for (const uid of Object.keys(w.c.podVolumes)) if (!podNeedsVolumes(w, uid)) deleteProcessedPod(w, uid);
+  // A pass between loops (loop false) over the tables the last pass left writes nothing: each of its
+  // steps moves a pod or a lookup out of the condition that starts it. Only its schedule is left to
+  // do again. The populator runs after every event, so this skips most passes of a large node.
+  const last = PASSED.get(w.c.podStates);
+  if (!loop && last && last.pods === w.c.pods && last.podVolumes === w.c.podVolumes && last.processedPods === w.c.processedPods) {
+    if (last.unresolved) schedulePopulator(w);
+    return;
+  }
+  for (const uid in w.c.podVolumes) if (!podNeedsVolumes(w, uid)) deleteProcessedPod(w, uid);
   let unresolved = false;
-  for (const uid of Object.keys(w.c.pods)) {
+  for (const uid in w.c.pods) {
     if (w.c.processedPods[uid] || !podNeedsVolumes(w, uid)) continue;
     if (processPodVolumes(w, uid, loop)) unresolved = true;
   }
   if (unresolved) schedulePopulator(w);
+  PASSED.set(w.c.podStates, { pods: w.c.pods, podVolumes: w.c.podVolumes, processedPods: w.c.processedPods, unresolved });
 }
+/** The tables each pass left, by the pod states table it read (a table is copied on its first write: identity tells a change). */
+const PASSED = new WeakMap<object, { pods: object; podVolumes: object; processedPods: object; unresolved: boolean }>();
 
 /** processPodVolumes: start the lookups the pod still needs. Returns whether a volume waits for the next loop. */
 function processPodVolumes(w: Work, uid: string, loop: boolean): boolean {
