@@ -28,7 +28,7 @@ const initialContext = (input: ExternalAttacherInput, seq = 0): ExternalAttacher
   vas: {}, pvs: {}, csiNodes: {}, vaQueue: emptyQueue(), pvQueue: emptyQueue(), pending: {}, ops: {}, lifecycles: {},
 });
 
-interface Enqueue { assign: (c: ExternalAttacherContext) => void; emit: (e: ClusterEmitted) => void }
+interface Enqueue { assign: (c: () => ExternalAttacherContext) => void; emit: (e: ClusterEmitted) => void }
 /**
  * Run one handler on a draft of the context. `running`: the controller runs (CSIAttachController.Run),
  * so free workers then pick up queued keys, and the draft is updated in place (beginStep).
@@ -37,7 +37,7 @@ function react(context: ExternalAttacherContext, event: ClusterEvent, enqueue: E
   const s = beginStep(context, event.now, running);
   fn(s, event);
   if (running) runWorkers(s);
-  enqueue.assign(s.ctx);
+  enqueue.assign(() => s.ctx);
   if (s.states) enqueue.emit({ type: 'states.changed', states: s.states, moves: s.moves! });
   for (const e of s.out) enqueue.emit(e);
 }

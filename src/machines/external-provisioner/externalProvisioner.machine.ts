@@ -461,7 +461,7 @@ function react(fn: (c: ExternalProvisionerContext, e: ClusterEvent, out: Out) =>
     fn(c, event, out);
     // a key whose operation ended goes back through the queue
     for (const k of busy) if (!c.ops[k]) c.dirty[k] = true;
-    enqueue.assign(c);
+    enqueue.assign(() => c);
     for (const e of out) enqueue.emit(e);
   });
 }

@@ -149,7 +149,7 @@ function react(fn: (c: KubeSchedulerContext, e: ClusterEvent, out: Out) => void)
     const c: KubeSchedulerContext = { ...context };
     const out: Out = [];
     fn(c, event, out);
-    enqueue.assign(c);
+    enqueue.assign(() => c);
     for (const e of out) enqueue.emit(e);
   });
 }

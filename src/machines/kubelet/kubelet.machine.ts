@@ -55,14 +55,14 @@ function settle(w: Work): void {
 }
 const SYNCED = new WeakMap<object, { pods: object; podVolumes: object; dsw: object; asw: object }>();
 
-interface Enqueue { assign: (c: KubeletContext) => void; emit: (e: ClusterEmitted) => void }
+interface Enqueue { assign: (c: () => KubeletContext) => void; emit: (e: ClusterEmitted) => void }
 type Handler = (w: Work, e: ClusterEvent) => void;
 
 /** Runs a pure handler on a private copy of the context and hands its outputs to XState. */
 function runStep(handler: Handler, context: KubeletContext, event: ClusterEvent, enqueue: Enqueue): void {
   const w = begin(context, event.now);
   handler(w, event);
-  enqueue.assign(w.c);
+  enqueue.assign(() => w.c);
   if (w.states) enqueue.emit({ type: 'states.changed', states: w.states, moves: w.moves! });
   for (const e of w.out) enqueue.emit(e);
 }

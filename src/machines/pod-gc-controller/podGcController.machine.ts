@@ -97,7 +97,7 @@ export const podGcControllerMachine = setup({
         c.nextAt = nextPass(c, event.now);
         out.push({ type: 'timer.requested', key: TICK, at: c.nextAt });
       }
-      enqueue.assign(c);
+      enqueue.assign(() => c);
       for (const e of out) enqueue.emit(e);
     }),
     forget: enqueueActions(({ enqueue }) => { enqueue.assign({ nodes: {}, pods: {}, deleting: {}, tainted: {}, nextAt: 0 }); }),

@@ -122,7 +122,7 @@ export const pvControllerMachine = setup({
       const deleted = event.type === 'watch.deleted';
       const caches = store(context, event.object, deleted);
       const r = syncFor({ ...context, ...caches }, event.object, deleted);
-      enqueue.assign(r.caches);
+      enqueue.assign(() => r.caches);
       for (const e of r.out) enqueue.emit(e);
     }),
     /** the result of a write: update the cache (storeClaimUpdate/storeVolumeUpdate), log, then sync the object again */
@@ -141,7 +141,7 @@ export const pvControllerMachine = setup({
         caches = r.caches;
         out.push(...r.out);
       }
-      enqueue.assign(caches);
+      enqueue.assign(() => caches);
       for (const e of out) enqueue.emit(e);
     }),
     resync: enqueueActions(({ context, enqueue }) => {

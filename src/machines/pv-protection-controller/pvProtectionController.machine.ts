@@ -61,7 +61,7 @@ export const pvProtectionControllerMachine = setup({
           if (!event.ok && event.code === 409) processPV(c, name, out);
         }
       }
-      enqueue.assign(c);
+      enqueue.assign(() => c);
       for (const e of out) enqueue.emit(e);
     }),
     forget: enqueueActions(({ enqueue }) => { enqueue.assign({ inFlight: {} }); }),

@@ -84,7 +84,7 @@ export const pvcProtectionControllerMachine = setup({
           else if (event.code === 409) processPVC(c, key, out);
         }
       }
-      enqueue.assign(c);
+      enqueue.assign(() => c);
       for (const e of out) enqueue.emit(e);
     }),
     forget: enqueueActions(({ enqueue }) => { enqueue.assign({ inFlight: {} }); }),

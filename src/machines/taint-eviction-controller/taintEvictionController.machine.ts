@@ -182,7 +182,7 @@ export const taintEvictionControllerMachine = setup({
         const key = event.key.slice('evict:'.length);
         if (c.queue[key]) { c.queue[key] = null; deletePodHandler(c, key, event.now, out); }
       }
-      enqueue.assign(c);
+      enqueue.assign(() => c);
       for (const e of out) enqueue.emit(e);
     }),
     forget: enqueueActions(({ enqueue }) => { enqueue.assign({ taintedNodes: {}, pods: {}, queue: {} }); }),
