@@ -37,10 +37,27 @@ export function pureTransition<M extends AnyStateMachine>(machine: M, snapshot: 
   return [next, s.actions];
 }
 
-/** The initial snapshot and its entry actions, as xstate's initialTransition() returns them, in the machine's one scope. */
+/**
+ * The initial snapshot and its entry actions, as xstate's initialTransition() returns them, in the machine's one scope.
+ * A machine's initial transition depends on its input only (these machines read no clock and no
+ * randomness), and an operation is started again with the same input after each failure (the
+ * kubelet's VerifyControllerAttachedVolume polls until the volume is attached): the answer for an
+ * input seen before is the one computed then. Snapshots and actions are never changed by their users.
+ */
 export function pureInitialTransition<M extends AnyStateMachine>(machine: M, input?: unknown): [SnapshotFrom<M>, Executable[]] {
+  let cache = INITIAL.get(machine);
+  if (!cache) INITIAL.set(machine, (cache = new Map()));
+  const key = input === undefined ? '' : JSON.stringify(input);
+  const hit = cache.get(key);
+  if (hit) return hit as [SnapshotFrom<M>, Executable[]];
   const s = scopeOf(machine);
   s.actions = [];
   const snap = machine.getInitialSnapshot(s.scope, input) as SnapshotFrom<M>;
-  return [snap, s.actions];
+  const made: [SnapshotFrom<M>, Executable[]] = [snap, s.actions];
+  // bounded: a long run starts operations on ever new volumes
+  if (cache.size >= INITIAL_CACHE_SIZE) cache.clear();
+  cache.set(key, made);
+  return made;
 }
+const INITIAL = new WeakMap<AnyStateMachine, Map<string, [unknown, Executable[]]>>();
+const INITIAL_CACHE_SIZE = 4096;
