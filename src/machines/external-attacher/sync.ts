@@ -17,7 +17,7 @@ import {
 } from './helpers.ts';
 import { externalAttacherSummaries as summaries } from './externalAttacher.messages.ts';
 import type { VaOperation } from './externalAttacher.types.ts';
-import { pureTransition } from '../shared/pureTransition.ts';
+import { pureTransition, resolvedSnapshot } from '../shared/pureTransition.ts';
 import { noteState, stateText } from '../shared/machineParts.ts';
 import { apiRequest, grpcCall, grpcResult, log, vaLog, type Step } from './step.ts';
 import { volumeAttachmentMachine, type VaAction, type VaLifecycleEvent } from './volumeAttachment.machine.ts';
@@ -120,7 +120,7 @@ function advance(s: Step, op: VaOperation, event: VaLifecycleEvent): void {
   const held = s.ctx.lifecycles[op.name];
   // a Detached lifecycle belongs to a VA that is gone: a sync of the same name is a new VolumeAttachment
   const value = held === undefined || (held === 'Detached' && syncStart) ? 'New' : held;
-  const snap = vaMachine.resolveState({ value, context: { finalizerFirst: profile(s).attacherRemovesFinalizerFirst } });
+  const snap = resolvedSnapshot(vaMachine, value, { finalizerFirst: profile(s).attacherRemovesFinalizerFirst });
   if (!snap.can(event)) {
     // a fact the lifecycle has no transition for is a modelling bug: say so loudly rather than hang the VA
     throw new Error(`external-attacher: VolumeAttachment ${op.name} in state ${JSON.stringify(snap.value)} cannot take ${event.type}`);

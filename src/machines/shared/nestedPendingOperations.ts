@@ -39,15 +39,36 @@ function conflicts(a: OperationKey, b: OperationKey): boolean {
 export function findOperation(ops: PendingOperations, key: OperationKey): Operation | undefined {
   const exact = ops[keyString(key)];
   if (exact) return exact;
-  for (const op of Object.values(ops)) if (conflicts(op.key, key)) return op;
+  for (const op of onVolume(ops, key.volumeName)) if (conflicts(op.key, key)) return op;
   return undefined;
 }
 
 /** upstream IsOperationPending */
 export function isOperationPending(ops: PendingOperations, key: OperationKey): boolean {
-  for (const op of Object.values(ops)) if (op.pending && conflicts(op.key, key)) return true;
+  for (const op of onVolume(ops, key.volumeName)) if (op.pending && conflicts(op.key, key)) return true;
   return false;
 }
+
+/**
+ * The operations on one volume, in the table's order (only they can conflict with a key on it). A
+ * table is never changed once made (run and complete return a new one), so its index is built once,
+ * on first use: the reconcilers ask about every volume at every pass.
+ */
+function onVolume(ops: PendingOperations, volumeName: string): readonly Operation[] {
+  let index = BY_VOLUME.get(ops);
+  if (!index) {
+    index = new Map();
+    for (const k in ops) {
+      const op = ops[k]!;
+      const list = index.get(op.key.volumeName);
+      if (list) list.push(op); else index.set(op.key.volumeName, [op]);
+    }
+    BY_VOLUME.set(ops, index);
+  }
+  return index.get(volumeName) ?? NONE;
+}
+const BY_VOLUME = new WeakMap<PendingOperations, Map<string, Operation[]>>();
+const NONE: readonly Operation[] = [];
 
 /** upstream IsOperationSafeToRetry (kubernetes#104526): not pending and not inside its backoff window. */
 export function isOperationSafeToRetry(ops: PendingOperations, key: OperationKey, operationName: string, now: number): boolean {

@@ -61,3 +61,23 @@ export function pureInitialTransition<M extends AnyStateMachine>(machine: M, inp
 }
 const INITIAL = new WeakMap<AnyStateMachine, Map<string, [unknown, Executable[]]>>();
 const INITIAL_CACHE_SIZE = 4096;
+
+/**
+ * machine.resolveState({ value, context }), for machines whose state is kept as plain data (a state
+ * value and a small context) and resolved again at each step: resolveState walks the machine's state
+ * nodes, and a large rollout resolves the same few states thousands of times. Snapshots are never
+ * changed by their users, so one per (value, context) serves them all.
+ */
+export function resolvedSnapshot<M extends AnyStateMachine>(machine: M, value: unknown, context: Record<string, unknown>): SnapshotFrom<M> {
+  let cache = RESOLVED.get(machine);
+  if (!cache) RESOLVED.set(machine, (cache = new Map()));
+  const key = JSON.stringify([value, context]);
+  let snap = cache.get(key);
+  if (!snap) {
+    if (cache.size >= INITIAL_CACHE_SIZE) cache.clear();
+    snap = machine.resolveState({ value, context } as Parameters<M['resolveState']>[0]);
+    cache.set(key, snap);
+  }
+  return snap as SnapshotFrom<M>;
+}
+const RESOLVED = new WeakMap<AnyStateMachine, Map<string, unknown>>();
