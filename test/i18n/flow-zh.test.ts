@@ -24,6 +24,11 @@ describe('flow models in Chinese (flow.zh.ts)', () => {
     expect(summaryZh({ summary: 'You create Pod default/web-0.' })).toBe('你创建 Pod default/web-0。');
     expect(summaryZh({ summary: 'You delete PersistentVolumeClaim default/data.' })).toBe('你删除 PersistentVolumeClaim default/data。');
     expect(causeTextZh({ kind: 'deadline', rpc: 'NodeStageVolume' })).toBe('它的 NodeStageVolume 调用在超时前没有得到回应');
+    // a process that exits by itself, and the kubelet's restart backoff
+    expect(summaryZh({ summary: 'node-driver-registrar on node-1 exits with status 1; the kubelet starts its container again at once (its first restart).' }))
+      .toBe('node-1 上的 node-driver-registrar 以状态 1 退出；kubelet 立即再次启动它的容器（第一次重启）。');
+    expect(summaryZh({ summary: 'node-driver-registrar on node-1 exits with status 1; the kubelet starts its container again once the CrashLoopBackOff of 20s has passed.' }))
+      .toBe('node-1 上的 node-driver-registrar 以状态 1 退出；kubelet 在 20 秒的 CrashLoopBackOff 退避之后再次启动它的容器。');
   });
 
   for (const s of SCENARIOS) {

@@ -99,16 +99,19 @@ describe('external-attacher', () => {
         const fail = i === failAt;
         actor.send({ type: 'csi.result', now: i + 1, requestId: c.requestId, rpc: c.rpc, code: fail ? 'UNAVAILABLE' : 'OK', ...(fail ? { message: 'connection refused' } : { response: answers[i] }) });
       }
-      return { state: actor.getSnapshot().value, lines: attacherLines(emitted, profile) };
+      return { state: actor.getSnapshot().value, lines: attacherLines(emitted, profile), exited: emitted.filter((e) => e.type === 'process.exited') };
     };
     const v130 = start('1.30', 3);
     expect(v130.state).toBe('Failed');
+    // klog.FlushAndExit(…, 1): the process ends, and the kubelet restarts the container (the cluster's process.exited)
+    expect(v130.exited).toEqual([{ type: 'process.exited', code: 1 }]);
     expect(v130.lines).toContain(`main.go:223] "Failed to controller capability check" err="rpc error: code = Unavailable desc = connection refused" driver="${DRIVER}"`);
     const v120first = start('1.20', 3);
     expect(v120first.state).toBe('Failed');
     expect(v120first.lines).toContain('main.go:175] rpc error: code = Unavailable desc = connection refused');
     const v120second = start('1.20', 4);
     expect(v120second.state).toBe('Running');
+    expect(v120second.exited).toEqual([]);
     expect(v120second.lines).toContain('main.go:194] Failed to check if driver supports ListVolumesPublishedNodes, assuming it does not: failed to get controller capabilities: rpc error: code = Unavailable desc = connection refused');
   });
 

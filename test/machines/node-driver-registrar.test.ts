@@ -93,14 +93,52 @@ describe('plugin registration failures, as the kubelet\'s plugin manager has the
     });
   }
 
-  it('a failing NodeGetInfo: the registrar is told (plugin registration failed) and exits; the kubelet logs no goroutinemap line and does not try again (kubernetes#133725)', () => {
-    const t = runScenario('register', { k8s: '1.30', faults: ['NodeGetInfo=INTERNALx1'] });
+  for (const k8s of ['1.20', '1.30'] as const) {
+    it(`${k8s}: a failing NodeGetInfo: the registrar is told and exits without answering (os.Exit(1)); the kubelet's notify fails with a closed connection and goroutinemap.go:150 logs both errors, but the kubelet does not try again (kubernetes#133725): the restarted registrar re-creates its socket and the driver registers`, () => {
+      const t = runScenario('register', { k8s, faults: [{ rpc: 'NodeGetInfo', code: 'INTERNAL', count: 1, node: 'node-1' }] });
+      const steps = node1(t);
+      const sent = 'RegisterPlugin error -- plugin registration failed with err: rpc error: code = Internal desc = injected INTERNAL fault';
+      const notify = steps.find((s) => s.kind === 'rpc' && s.rpc?.method.endsWith('NotifyRegistrationStatus'))!;
+      expect(notify.rpc!.request).toMatchObject({ plugin_registered: false, error: sent });
+      // the registrar logs the failure and exits: no answer to that call, then the exit (main.go:93 / :111)
+      const failedAt = steps.findIndex((s) => s.msg === 'nodeDriverRegistrar.registrationFailed');
+      expect(failedAt).toBeGreaterThan(-1);
+      expect(steps.some((s) => s.kind === 'rpc-reply' && s.rpc?.requestId === notify.rpc!.requestId)).toBe(false);
+      const exit = steps.find((s) => s.component === 'node-driver-registrar' && /exits with status 1/.test(s.summary))!;
+      expect(exit.summary).toContain('at once (its first restart)');
+      // the kubelet's NotifyRegistrationStatus fails as its grpc-go reports a closed transport (v1.27.1 / v1.59.0)
+      const closed = k8s === '1.20' ? 'transport is closing' : 'error reading from server: EOF';
+      const err = `${sent}: rpc error: code = Unavailable desc = ${closed}`;
+      const logged = steps.filter((s) => s.msg === 'kubelet.registerPluginFailed');
+      expect(logged).toHaveLength(1);
+      expect(logged[0]!.log!.endsWith(k8s === '1.20' ? `Error: ${JSON.stringify(err)}` : `Error: ${err}`)).toBe(true);
+      expect(logged[0]!.log).toContain('(durationBeforeRetry 500ms)');
+      // no retry of its own: the next GetInfo is on the socket the restarted registrar created again
+      const getInfos = steps.filter((s) => s.kind === 'rpc' && /\/GetInfo$/.test(s.rpc!.method));
+      expect(getInfos).toHaveLength(2);
+      const names = steps.filter((s) => s.kind === 'rpc' && /GetPluginInfo$/.test(s.rpc!.method));
+      expect(names).toHaveLength(2);
+      expect(names[1]!.t - exit.t).toBeGreaterThanOrEqual(800);
+      expect(names[1]!.t - exit.t).toBeLessThan(2100);
+      expect(getInfos[1]!.t).toBeGreaterThan(names[1]!.t);
+      expect(steps.filter((s) => s.msg === 'nodeDriverRegistrar.version')).toHaveLength(2);
+      expect(t.final.objects.find((o) => o.kind === 'CSINode' && o.metadata.name === 'node-1')!.spec.drivers).toHaveLength(1);
+    });
+  }
+
+  it('a registrar that keeps failing is restarted at once, then after the CrashLoopBackOff: 10s, then 20s (kubelet.go backOffPeriod, doBackOff)', () => {
+    const t = runScenario('register', { k8s: '1.30', faults: [{ rpc: 'NodeGetInfo', code: 'INTERNAL', count: 3, node: 'node-1' }], extendBy: 30_000 });
     const steps = node1(t);
-    expect(steps.some((s) => s.msg === 'kubelet.registerPluginFailed')).toBe(false);
-    const notify = steps.find((s) => s.kind === 'rpc' && s.rpc?.method.endsWith('NotifyRegistrationStatus'))!;
-    expect(notify.rpc!.request).toMatchObject({ plugin_registered: false, error: 'RegisterPlugin error -- plugin registration failed with err: rpc error: code = Internal desc = injected INTERNAL fault' });
-    expect(steps.filter((s) => s.kind === 'rpc' && /\/GetInfo$/.test(s.rpc!.method))).toHaveLength(1);
-    expect(steps.some((s) => s.msg === 'nodeDriverRegistrar.registrationFailed')).toBe(true);
-    expect(t.final.objects.find((o) => o.kind === 'CSINode' && o.metadata.name === 'node-1')!.spec.drivers ?? []).toHaveLength(0);
+    const exits = steps.filter((s) => s.component === 'node-driver-registrar' && /exits with status 1/.test(s.summary));
+    expect(exits.map((s) => /at once|of (\d+)s/.exec(s.summary)![0])).toEqual(['at once', 'of 10s', 'of 20s']);
+    const starts = steps.filter((s) => s.msg === 'nodeDriverRegistrar.version');
+    expect(starts).toHaveLength(4);
+    for (const [i, wait] of [[1, 0], [2, 10_000], [3, 20_000]] as const) {
+      expect(starts[i]!.t - exits[i - 1]!.t).toBeGreaterThanOrEqual(wait + 800);
+      expect(starts[i]!.t - exits[i - 1]!.t).toBeLessThan(wait + 2100);
+    }
+    // the goroutinemap's backoff of the socket's operation doubles across the registrar's restarts
+    expect(steps.filter((s) => s.msg === 'kubelet.registerPluginFailed').map((s) => /\(durationBeforeRetry ([^)]+)\)/.exec(s.log!)![1])).toEqual(['500ms', '1s', '2s']);
+    expect(t.final.objects.find((o) => o.kind === 'CSINode' && o.metadata.name === 'node-1')!.spec.drivers).toHaveLength(1);
   });
 });

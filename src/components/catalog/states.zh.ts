@@ -110,8 +110,8 @@ export const STATE_DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
     'GetPluginInfo、GetPluginCapabilities、ControllerGetCapabilities：选择真实处理器还是简易处理器（main.go）。',
   'CSIAttachController.Run: VA and PV workers process their queues (controller.go).':
     'CSIAttachController.Run：VA 和 PV 的 worker 处理各自的队列（controller.go）。',
-  'Start-up failed: the real process exits (os.Exit(1)) and waits for its container to restart.':
-    '启动失败：真实的进程会退出（os.Exit(1)），等待其容器重启。',
+  'Start-up failed: the process exits (os.Exit(1), klog.FlushAndExit) and the kubelet restarts its container, which starts over.':
+    '启动失败：进程退出（os.Exit(1)，klog.FlushAndExit），kubelet 重启它的容器，一切从头开始。',
   // volumeAttachmentMachine
   'Created by the attach/detach controller; csi-attacher has not acted on it yet.':
     '由 attach/detach 控制器创建；csi-attacher 尚未处理它。',
@@ -329,10 +329,10 @@ export const STATE_DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
     'node_register.go：注册套接字已打开；等待 kubelet。',
   'The kubelet registered the driver; the registrar keeps answering GetInfo.':
     'kubelet 已注册该驱动；registrar 继续应答 GetInfo。',
-  'The kubelet reported a failed registration: the real container exits here (os.Exit(1)).':
-    'kubelet 报告注册失败：真实的容器在这里退出（os.Exit(1)）。',
-  'GetPluginInfo failed: the real container exits here and is restarted.':
-    'GetPluginInfo 失败：真实的容器在这里退出并被重启。',
+  'The kubelet reported a failed registration: the process exits (os.Exit(1)) before it answers, and the kubelet restarts its container.':
+    'kubelet 报告注册失败：进程在应答之前退出（os.Exit(1)），kubelet 重启它的容器。',
+  'GetPluginInfo failed: the process exits (os.Exit(1)) and the kubelet restarts its container.':
+    'GetPluginInfo 失败：进程退出（os.Exit(1)），kubelet 重启它的容器。',
 };
 
 /** A state's description in `lang`: the Chinese where there is one, else the English as given. */

@@ -21,7 +21,7 @@ import {
   type LogArgs, type LogSource, type MessageCatalog, type ProfileId, type Stage, renderTemplate,
 } from '../shared/messages.ts';
 import { createRng, type Rng } from '../shared/rng.ts';
-import { LONG_THROTTLE_LATENCY, MS } from '../shared/timing.ts';
+import { CONTAINER_BACKOFF_PERIOD, LONG_THROTTLE_LATENCY, MAX_CONTAINER_BACKOFF, MS } from '../shared/timing.ts';
 import { getProfile, type Profile } from '../profiles/index.ts';
 import { ApiServer, type ApiOutcome } from './apiServer.ts';
 import { nodeTaints, parseTaint, taintString } from '../shared/taints.ts';
@@ -34,7 +34,7 @@ import { TraceRecorder, USER, type StepInput } from './recorder.ts';
 import { newBucket, takeToken, type TokenBucket } from './rateLimiter.ts';
 import {
   apiStepSummary, createSummary, csiCallSummary, csiReplySummary, deleteSummary, eventSummary, nodePowerSummary, patchSummary,
-  restartStateSummary, restartSummary, stateMoveSummary, taintSummary,
+  processExitSummary, restartStateSummary, restartSummary, stateMoveSummary, taintSummary,
 } from './prose.ts';
 import type { StepCause, Trace, TraceStep } from './trace.ts';
 
@@ -134,6 +134,10 @@ interface Running {
   world?: unknown;
   /** bumped when the process restarts: answers meant for the previous process are dropped */
   incarnation: number;
+  /** how often its process exited by itself, for the kubelet's restart backoff */
+  exits?: { count: number; at: number };
+  /** its reaction ended in an exit (process.exited), handled after the reaction's steps */
+  exiting?: { code: number; at: number } | undefined;
   /** FIFO floors of informers with their own stream (ownStream, or lagging after an informer delay), per kind */
   laggingFloors?: Map<string, number>;
   /** delivery jitter of its own-stream informers */
@@ -342,6 +346,11 @@ export class Cluster {
       this.record({ r, kind: 'state', t: local.t, summary: stateMoveSummary(r.name, r.host, from, value), states: snap.value });
     }
     r.reactionStates = outer;
+    if (r.exiting) {
+      const x = r.exiting;
+      r.exiting = undefined;
+      this.processExited(r, x.code, x.at);
+    }
   }
 
   /** A reaction's outputs take a few microseconds each, as real code does between log lines. */
@@ -382,6 +391,10 @@ export class Cluster {
         break;
       }
       case 'states.changed': break; // read before the reaction's steps are recorded (deliver)
+      case 'process.exited':
+        // handled once the reaction's own steps (its state move) are recorded
+        r.exiting = { code: e.code, at: this.tick(local) };
+        break;
       case 'socket.created':
       case 'socket.removed': {
         const at = this.tick(local);
@@ -739,6 +752,43 @@ export class Cluster {
     const incarnation = r.incarnation;
     // a container restart takes a second or two before the process runs again
     this.agenda.push(this.nowUs + this.rng.int(800_000, 2_000_000), () => { if (r.incarnation === incarnation) this.startComponent(r, because); });
+  }
+
+  /**
+   * The component's process exited by itself (os.Exit after a failed registration, a failed start-up).
+   * Its connections close: the calls it was serving fail at once with Unavailable, as the callers'
+   * grpc-go reports a closed transport. The kubelet starts the container again: at once (its next PLEG
+   * relist, within a second or two) the first time, then after CrashLoopBackOff (CONTAINER_BACKOFF_PERIOD
+   * doubling to MAX_CONTAINER_BACKOFF, counted from the exit).
+   */
+  private processExited(r: Running, code: number, at: number): void {
+    r.up = false;
+    r.incarnation += 1;
+    r.timers.clear();
+    r.laggingFloors = undefined;
+    const message = this.profile.grpcConnectionClosedMessage;
+    // the exit's first step (its last log line's reaction) is why the calls fail and why the container restarts
+    const exitStep = this.acting?.r === r ? this.acting.first : undefined;
+    for (const [gid, p] of this.pendingCalls) {
+      if (p.target !== r.id || p.done) continue;
+      p.done = true;
+      this.pendingCalls.delete(gid);
+      this.deliverLater(p.caller, { type: 'csi.result', now: 0, requestId: p.requestId, rpc: p.rpc, code: 'UNAVAILABLE', message },
+        at - this.nowUs + this.rng.int(80, 400), p.incarnation, () => ({ kind: 'csi-reply', rpc: p.rpc, code: 'UNAVAILABLE', ...(exitStep ? { step: exitStep } : {}) }));
+    }
+    // the backoff is forgotten after twice its maximum without an exit (flowcontrol Backoff hasExpired)
+    const exits = r.exits && at - r.exits.at <= 2 * MAX_CONTAINER_BACKOFF ? r.exits.count + 1 : 1;
+    r.exits = { count: exits, at };
+    const backoff = exits === 1 ? 0 : Math.min(CONTAINER_BACKOFF_PERIOD * 2 ** (exits - 2), MAX_CONTAINER_BACKOFF);
+    this.record({ r, kind: 'state', t: at, summary: processExitSummary(r.name, r.host, code, backoff), states: r.machine.snapshot.value });
+    const incarnation = r.incarnation;
+    this.agenda.push(at + backoff + this.rng.int(800_000, 2_000_000), () => {
+      if (r.incarnation !== incarnation || r.up) return;
+      r.emitted = [];
+      r.machine = this.freshMachine(r);
+      r.lastRaw = undefined;
+      this.startComponent(r, exitStep);
+    });
   }
 
   // ------------------------------------------------------------------ running

@@ -35,6 +35,8 @@ export const eventSummary = (componentName: string, e: { eventType: string; reas
   `${componentName} records a ${e.eventType} event ${e.reason} on ${e.involved.kind} ${object}: ${e.message}`;
 
 export const stateMoveSummary = (name: string, host: string, from: string, to: string): string => `${name} on ${host} moves from state ${from} to ${to}.`;
+export const processExitSummary = (name: string, host: string, code: number, backoffUs: number): string =>
+  `${name} on ${host} exits with status ${code}; the kubelet starts its container again ${backoffUs === 0 ? 'at once (its first restart)' : `once the CrashLoopBackOff of ${backoffUs / 1_000_000}s has passed`}.`;
 export const restartStateSummary = (name: string, host: string, from: string, to: string): string =>
   `${name} on ${host} restarts: its machine is back in state ${to} (was ${from}).`;
 

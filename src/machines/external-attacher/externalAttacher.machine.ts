@@ -13,9 +13,10 @@
  *
  * Leaves out: leader election, the 10-minute informer resync, the ListVolumes reconciler
  * (--reconcile-sync), CSI migration (in-tree PVs), inline volumes, ControllerPublish secrets,
- * metrics/http endpoint, and the exit-and-restart of the container after a failed start-up.
+ * metrics/http endpoint. After a failed start-up the process exits and the kubelet restarts it (the
+ * cluster's process.exited handling).
  */
-import { enqueueActions, setup } from 'xstate';
+import { emit, enqueueActions, setup } from 'xstate';
 import type { ClusterEmitted, ClusterEvent } from '../shared/contract.ts';
 import { emptyQueue } from './helpers.ts';
 import type { ExternalAttacherContext, ExternalAttacherInput } from './externalAttacher.types.ts';
@@ -78,6 +79,8 @@ export const externalAttacherMachine = setup({
     addRateLimitedKey: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, (s, e) => { if (e.type === 'clock.ticked') onTick(s, e.key); }, true)),
     handleApiResult: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, (s, e) => { if (e.type === 'api.result') onApiResult(s, e); }, true)),
     handleCsiResult: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, (s, e) => { if (e.type === 'csi.result') onCsiResult(s, e); }, true)),
+    /** main.go's exit after a failed start-up: the kubelet starts the container again (CrashLoopBackOff) */
+    exitProcess: emit(() => ({ type: 'process.exited', code: 1 }) as ClusterEmitted),
     /** the container stops: caches, queues and calls in flight are gone */
     resetProcess: enqueueActions(({ context, enqueue }) => { enqueue.assign(initialContext(context.input, context.seq)); }),
   },
@@ -138,7 +141,8 @@ export const externalAttacherMachine = setup({
       },
     },
     Failed: {
-      description: 'Start-up failed: the real process exits (os.Exit(1)) and waits for its container to restart.',
+      description: 'Start-up failed: the process exits (os.Exit(1), klog.FlushAndExit) and the kubelet restarts its container, which starts over.',
+      entry: 'exitProcess',
     },
   },
 });

@@ -269,7 +269,11 @@ export function podRequestResult(w: Work, requestId: string, ok: boolean, code: 
 // ------------------------------------------------------------------ plugin registration
 
 export function pluginSocketCreated(w: Work, path: string): void {
-  own(w, 'plugins')[path] = { path, step: 'getInfo', seenAt: w.now };
+  // a socket created again (a restarted registrar) is a new registration; the goroutinemap keeps the
+  // operation's backoff until one succeeds, so a failure after it waits twice as long. (The backoff
+  // never holds back such a registration: the container's restart waits longer, 10s doubling.)
+  const before = w.c.plugins[path]?.durationBeforeRetry;
+  own(w, 'plugins')[path] = { path, step: 'getInfo', seenAt: w.now, ...(before !== undefined ? { durationBeforeRetry: before } : {}) };
   getPluginInfo(w, path);
 }
 
@@ -292,34 +296,59 @@ function getPluginInfo(w: Work, path: string, again = false): void {
 
 /**
  * How a registration ends when it fails, as the plugin manager's operation generator has it (v1.30.1
- * and v1.20.5 pluginmanager/operationexecutor/operation_generator.go GenerateRegisterPluginFunc):
- * - `notify`: the text sent to node-driver-registrar in NotifyRegistrationStatus (none when GetInfo
- *   itself failed, :91-93);
- * - `returned`: the error the operation returns, which the goroutinemap logs with its backoff
- *   (goroutinemap.go:150, 500ms doubling to 2m2s; exponential_backoff.go:73) and after which the
- *   reconciler's next 1s pass runs RegisterPlugin again. A failure inside the CSI handler's
- *   RegisterPlugin (NodeGetInfo, the Node and CSINode writes) returns notifyPlugin's own result instead
- *   (:123-125): nil, so nothing is logged and the plugin, already in the actual state of world (:115),
- *   is not registered again until its socket is re-created (kubernetes#133725). The CSI handler forgets
- *   the driver (unregisterDriver; its CSINode and Node clean-up writes are left out).
+ * and v1.20.5 pluginmanager/operationexecutor/operation_generator.go GenerateRegisterPluginFunc and
+ * notifyPlugin):
+ * - GetInfo itself failed (:91-93): nothing is sent to the plugin; the operation returns its error.
+ * - Validation failed (:105-110) or the CSI handler's RegisterPlugin failed (NodeGetInfo, the Node and
+ *   CSINode writes; :123-125): the kubelet sends NotifyRegistrationStatus(false, text) first, and the
+ *   operation's error depends on that call (notifyFailed below). node-driver-registrar exits on it
+ *   without answering, so that call fails too.
+ * Either way the goroutinemap logs the error with its backoff (goroutinemap.go:150, 500ms doubling to
+ * 2m2s; exponential_backoff.go:73). The reconciler's next 1s pass after the backoff runs RegisterPlugin
+ * again only for a plugin not in its actual state of world: a handler failure comes after AddPlugin
+ * (:115), so that plugin is not registered again until its socket is re-created, which the
+ * restarted registrar does (kubernetes#133725). The CSI handler forgets the driver (unregisterDriver;
+ * its CSINode and Node clean-up writes are left out).
  */
-function registrationFailed(w: Work, path: string, how: { notify?: string; returned?: string }): void {
+function registrationFailed(w: Work, path: string, how: { notify: string; inActualState: boolean; returnedIfNotified: string } | { returned: string }): void {
   const reg = w.c.plugins[path]!;
-  if (reg.driver && w.c.registered[reg.driver] && !how.returned) delete own(w, 'registered')[reg.driver];
-  if (how.notify !== undefined) {
+  if ('notify' in how) {
+    if (reg.driver && w.c.registered[reg.driver] && how.inActualState) delete own(w, 'registered')[reg.driver];
     own(w, 'pluginRequests')[csi(w, 'NotifyRegistrationStatus', { plugin_registered: false, error: how.notify }, 'registrar', REGISTRAR_TIMEOUT)] = path;
-  }
-  if (how.returned === undefined) {
-    own(w, 'plugins')[path] = { ...reg, step: 'failed' };
+    own(w, 'plugins')[path] = { ...reg, step: 'notifyFailure', failure: { notify: how.notify, inActualState: how.inActualState, returnedIfNotified: how.returnedIfNotified } };
     return;
   }
+  operationFailed(w, path, reg, how.returned, true);
+}
+
+/**
+ * notifyPlugin's answer (v1.30.1 :153-170, v1.20.5 :156-174) ends the operation: the text it sent when
+ * the plugin took it; when the call failed, that text with the call's error after it (fmt.Errorf
+ * "%s: %w" on 1.30, errors.Wrap on 1.20: the same words), which validation wraps once more in
+ * "failed to send error at socket".
+ */
+function notifyFailed(w: Work, path: string, reg: PluginRegistration, ok: boolean, errText: string): void {
+  const f = reg.failure!;
+  const sent = ok ? undefined : `${f.notify}: ${errText}`;
+  const returned = f.inActualState ? (sent ?? f.notify)
+    : sent !== undefined ? `RegisterPlugin error -- failed to send error at socket ${path}, err: ${sent}` : f.returnedIfNotified;
+  operationFailed(w, path, reg, returned, !f.inActualState);
+}
+
+/** The goroutinemap's failure line and backoff; `retry`: the plugin manager starts RegisterPlugin again after it. */
+function operationFailed(w: Work, path: string, reg: PluginRegistration, returned: string, retry: boolean): void {
   const duration = nextDurationBeforeRetry(reg.durationBeforeRetry ?? 0);
   const retryAt = w.now + duration;
   const i = w.c.input;
   log(w, 'kubelet.registerPluginFailed', {
-    path, until: processTimeText(i.epochUs ?? 0, retryAt, i.tz ?? UTC_ZONE, i.monotonic), duration: goDuration(duration * 1000), err: how.returned,
+    path, until: processTimeText(i.epochUs ?? 0, retryAt, i.tz ?? UTC_ZONE, i.monotonic), duration: goDuration(duration * 1000), err: returned,
   });
-  own(w, 'plugins')[path] = { path, step: 'backoff', durationBeforeRetry: duration, ...(reg.seenAt !== undefined ? { seenAt: reg.seenAt } : {}) };
+  const kept = { durationBeforeRetry: duration, ...(reg.seenAt !== undefined ? { seenAt: reg.seenAt } : {}) };
+  if (!retry) {
+    own(w, 'plugins')[path] = { path, step: 'failed', ...kept };
+    return;
+  }
+  own(w, 'plugins')[path] = { path, step: 'backoff', ...kept };
   // the plugin manager's reconciler loops every second (plugin_manager.go:49 loopSleepDuration) and
   // starts the operation again at its first pass after the backoff
   timer(w, `pluginRetry:${path}`, w.c.startedAt + Math.ceil((retryAt - w.c.startedAt) / PLUGIN_MANAGER_LOOP) * PLUGIN_MANAGER_LOOP);
@@ -353,7 +382,7 @@ export function registrationResult(w: Work, requestId: string, ok: boolean, resp
       if (response?.type !== 'CSIPlugin' || !versions.some((x) => x.startsWith('1.'))) {
         return registrationFailed(w, path, {
           notify: `RegisterPlugin error -- plugin validation failed with err: kubernetes.io/csi: unsupported plugin ${driver}`,
-          returned: 'RegisterPlugin error -- pluginHandler.ValidatePluginFunc failed',
+          inActualState: false, returnedIfNotified: 'RegisterPlugin error -- pluginHandler.ValidatePluginFunc failed',
         }), true;
       }
       log(w, 'kubelet.registerPlugin', { driver, endpoint });
@@ -412,8 +441,14 @@ export function registrationResult(w: Work, requestId: string, ok: boolean, resp
       if (!ok) return handlerFailed(w, path, `error updating CSINode object with CSI driver node info: ${errText}`), true;
       notifyRegistered(w, path, reg);
       return true;
-    case 'notify':
-      own(w, 'plugins')[path] = { ...reg, step: 'registered' };
+    case 'notify': {
+      // a success ends the goroutinemap's backoff of the operation (goroutinemap.go operationComplete)
+      const { durationBeforeRetry: _ended, ...rest } = reg;
+      own(w, 'plugins')[path] = { ...rest, step: 'registered' };
+      return true;
+    }
+    case 'notifyFailure':
+      notifyFailed(w, path, reg, ok, errText);
       return true;
     default:
       return true;
@@ -449,8 +484,10 @@ function newCSINode(w: Work, drivers: CsiNodeDriver[]): K8sObject {
 }
 
 /** The CSI handler's RegisterPlugin failed (NodeGetInfo, or InstallCSIDriver's writes): the registrar is told. */
-const handlerFailed = (w: Work, path: string, err: string): void =>
-  registrationFailed(w, path, { notify: `RegisterPlugin error -- plugin registration failed with err: ${err}` });
+const handlerFailed = (w: Work, path: string, err: string): void => {
+  const notify = `RegisterPlugin error -- plugin registration failed with err: ${err}`;
+  registrationFailed(w, path, { notify, inActualState: true, returnedIfNotified: notify });
+};
 
 export function pluginSocketRemoved(w: Work, path: string): void {
   const reg = w.c.plugins[path];

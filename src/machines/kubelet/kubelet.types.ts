@@ -132,7 +132,7 @@ export interface PodState {
 /** plugin manager: one registration socket */
 export interface PluginRegistration {
   path: string;
-  step: 'getInfo' | 'nodeGetInfo' | 'updateNode' | 'getCSINode' | 'updateCSINode' | 'notify' | 'registered' | 'failed' | 'backoff';
+  step: 'getInfo' | 'nodeGetInfo' | 'updateNode' | 'getCSINode' | 'updateCSINode' | 'notify' | 'notifyFailure' | 'registered' | 'failed' | 'backoff';
   driver?: string;
   endpoint?: string;
   nodeID?: string;
@@ -144,6 +144,8 @@ export interface PluginRegistration {
   seenAt?: number;
   /** the goroutinemap's exponential backoff of this socket's RegisterPlugin operation (last durationBeforeRetry, µs) */
   durationBeforeRetry?: number;
+  /** a failure being reported to the plugin (step notifyFailure): the text sent, whether the plugin is already in the actual state of world, the error when the plugin takes the text */
+  failure?: { notify: string; inActualState: boolean; returnedIfNotified: string };
 }
 
 /**

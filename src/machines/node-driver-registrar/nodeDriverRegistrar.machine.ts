@@ -6,8 +6,12 @@
  * NotifyRegistrationStatus.
  * upstream: kubernetes-csi/node-driver-registrar v2.1.0 and v2.11.1, cmd/csi-node-driver-registrar/
  * main.go (GetInfo, NotifyRegistrationStatus, main) and node_register.go (nodeRegister).
- * Left out: the health/HTTP endpoint, the kubelet-registration-probe mode, socket clean-up; on a failed
- * registration the real container exits and restarts: here it stays in `registrationFailed`.
+ * On a failed registration (NotifyRegistrationStatus with plugin_registered false) and on a failed
+ * GetPluginInfo the process exits (os.Exit(1): v2.1.0 main.go:93 and :151, v2.11.1 main.go:111 and
+ * klog.FlushAndExit at :187) without answering; the kubelet starts its container again, which asks
+ * for the name again and re-creates the socket.
+ * Left out: the health/HTTP endpoint, the kubelet-registration-probe mode, the socket's removal
+ * before it is created again (CleanupSocketFile).
  */
 import { and, assign, emit, setup } from 'xstate';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
@@ -79,6 +83,8 @@ export const nodeDriverRegistrarMachine = setup({
     }),
     logRegistrationFailed: emit(({ event }) => ({ type: 'log', msg: 'nodeDriverRegistrar.registrationFailed', args: { error: event.type === 'csi.request' ? String(event.request.error ?? '') : '' } }) as ClusterEmitted),
     replyNotify: emit(({ event }) => ({ type: 'csi.reply', requestId: event.type === 'csi.request' ? event.requestId : '', code: 'OK', response: {} }) as ClusterEmitted),
+    /** os.Exit(1): the process ends; the call being served gets no answer (its connection closes) */
+    exitProcess: emit(() => ({ type: 'process.exited', code: 1 }) as ClusterEmitted),
   },
   guards: {
     isOurGetPluginInfoAnswer: ({ context, event }) => event.type === 'csi.result' && event.requestId === context.pendingRequest,
@@ -102,7 +108,7 @@ export const nodeDriverRegistrarMachine = setup({
       on: {
         'csi.result': [
           { guard: and(['isOurGetPluginInfoAnswer', 'succeeded']), target: 'serving', actions: ['startRegistrationServer', 'logServer', 'logStarting', 'createSocket', 'logStarted'] },
-          { guard: 'isOurGetPluginInfoAnswer', target: 'driverNameFailed', actions: ['logDriverNameFailed'] },
+          { guard: 'isOurGetPluginInfoAnswer', target: 'driverNameFailed', actions: ['logDriverNameFailed', 'exitProcess'] },
         ],
         'host.shutdown': 'stopped',
       },
@@ -114,7 +120,7 @@ export const nodeDriverRegistrarMachine = setup({
           { guard: 'isFaulted', actions: ['replyFault'] },
           { guard: 'isGetInfo', actions: ['logGetInfo', 'replyGetInfo'] },
           { guard: 'isRegistered', target: 'registered', actions: ['logNotify', 'replyNotify'] },
-          { guard: 'isRegistrationFailure', target: 'registrationFailed', actions: ['logNotify', 'logRegistrationFailed', 'replyNotify'] },
+          { guard: 'isRegistrationFailure', target: 'registrationFailed', actions: ['logNotify', 'logRegistrationFailed', 'exitProcess'] },
         ],
         'host.shutdown': 'stopped',
       },
@@ -131,11 +137,11 @@ export const nodeDriverRegistrarMachine = setup({
       },
     },
     registrationFailed: {
-      description: 'The kubelet reported a failed registration: the real container exits here (os.Exit(1)).',
+      description: 'The kubelet reported a failed registration: the process exits (os.Exit(1)) before it answers, and the kubelet restarts its container.',
       on: { 'host.shutdown': 'stopped' },
     },
     driverNameFailed: {
-      description: 'GetPluginInfo failed: the real container exits here and is restarted.',
+      description: 'GetPluginInfo failed: the process exits (os.Exit(1)) and the kubelet restarts its container.',
       on: { 'host.shutdown': 'stopped' },
     },
   },

@@ -86,6 +86,13 @@ export interface Profile {
    * reconciler/reconstruct.go). 1.20 reconstructs only volumes no pod wants any more (syncStates),
    * left out here: its restarted kubelet verifies and mounts every wanted volume from scratch.
    */
+  /**
+   * The status message of a call whose server process died while serving it, as the caller's grpc-go
+   * prints it: v1.27.1 (vendored by v1.20.5) closes the stream with ErrConnClosing, "transport is
+   * closing" (internal/transport/transport.go:748); v1.59.0 (vendored by v1.30.1) with the reader's
+   * error, "error reading from server: EOF" (internal/transport/http2_client.go:1612).
+   */
+  grpcConnectionClosedMessage: string;
   kubeletReconstructsUncertain: boolean;
   /**
    * csi-provisioner puts external-provisioner.volume.kubernetes.io/finalizer on the PVs of its driver
@@ -154,6 +161,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     // v1.20.5 GenerateUnmapVolumeFunc / GenerateUnmapDeviceFunc mark nothing uncertain (the fix came later, not backported)
     kubeletBlockUnmapMarksUncertain: false,
     kubeletReconstructsUncertain: false,
+    grpcConnectionClosedMessage: 'transport is closing',
     provisionerAddsFinalizer: false,
     adcOutOfServiceTaint: false,
     podGcTerminating: false,
@@ -184,6 +192,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletExpandMessageNamesNode: true,
     kubeletBlockUnmapMarksUncertain: true,
     kubeletReconstructsUncertain: true,
+    grpcConnectionClosedMessage: 'error reading from server: EOF',
     provisionerAddsFinalizer: true,
     adcOutOfServiceTaint: true,
     podGcTerminating: true,

@@ -168,6 +168,13 @@ export interface EventRecordedEmitted {
 export interface SocketEmitted { type: 'socket.created' | 'socket.removed'; path: string }
 
 /**
+ * The process exits by itself (os.Exit, klog.Fatal): its connections close, so the calls it was
+ * serving fail at once, and the kubelet starts its container again, at once the first time and then
+ * after the CrashLoopBackOff (10s doubling to 5m).
+ */
+export interface ProcessExitedEmitted { type: 'process.exited'; code: number }
+
+/**
  * The states of what a machine holds (a volume, an operation) that changed while it handled one
  * event, keyed by what they are ("volume kubernetes.io/csi/…^vol-1": "DeviceGloballyMounted"). The
  * cluster puts them, prefixed with the component's id, beside the machine's own state in the steps
@@ -181,7 +188,7 @@ export interface StatesChangedEmitted {
 }
 
 export type ClusterEmitted =
-  | SocketEmitted
+  | SocketEmitted | ProcessExitedEmitted
   | ApiRequestEmitted | CsiCallEmitted | CsiReplyEmitted | LogEmitted
   | TimerRequestedEmitted | TimerCancelledEmitted | EventRecordedEmitted | StatesChangedEmitted;
 

@@ -87,3 +87,12 @@ export function nextDurationBeforeRetry(previous: number): number {
 export function sidecarRetryDelay(failures: number, base = SIDECAR_RETRY_INTERVAL_START, max = SIDECAR_RETRY_INTERVAL_MAX): number {
   return Math.min(base * 2 ** failures, max);
 }
+
+/**
+ * The kubelet's container restart backoff (CrashLoopBackOff): a container that exited for the first
+ * time is started again at once; after that each restart waits, from when the container finished,
+ * 10s doubling to 5m (v1.30.1 pkg/kubelet/kubelet.go:189 backOffPeriod, :147 MaxContainerBackOff;
+ * kuberuntime_manager.go:1319-1348 doBackOff). The kubelet sees the exit at its PLEG relist (1s).
+ */
+export const CONTAINER_BACKOFF_PERIOD = 10 * SECOND;
+export const MAX_CONTAINER_BACKOFF = 5 * MINUTE;

@@ -117,6 +117,8 @@ const PROSE: Array<[RegExp, (m: RegExpExecArray) => string]> = [
   [new RegExp(`^(\\S+) (${VERBS}) (${KINDS}) (\\S+?)(?:: ([\\w.,\\s-]+)| \\(([\\w.,\\s-]+)\\))?\\.$`), (m) => `${m[1]} ${verbZh(m[2]!, `${m[3]} ${m[4]}`)}${m[5] ?? m[6] ? `（${m[5] ?? m[6]}）` : ''}。`],
   [/^(\S+) on (\S+) moves from state (\S+) to (\S+)\.$/, (m) => `${m[2]} 上的 ${m[1]} 从状态 ${m[3]} 进入 ${m[4]}。`],
   [/^(\S+) on (\S+) restarts: its machine is back in state (\S+) \(was (\S+)\)\.$/, (m) => `${m[2]} 上的 ${m[1]} 重启：它的状态机回到 ${m[3]}（之前是 ${m[4]}）。`],
+  [/^(\S+) on (\S+) exits with status (\d+); the kubelet starts its container again at once \(its first restart\)\.$/, (m) => `${m[2]} 上的 ${m[1]} 以状态 ${m[3]} 退出；kubelet 立即再次启动它的容器（第一次重启）。`],
+  [/^(\S+) on (\S+) exits with status (\d+); the kubelet starts its container again once the CrashLoopBackOff of (\d+)s has passed\.$/, (m) => `${m[2]} 上的 ${m[1]} 以状态 ${m[3]} 退出；kubelet 在 ${m[4]} 秒的 CrashLoopBackOff 退避之后再次启动它的容器。`],
   [/^Node (\S+) shuts down: every process on it stops\.$/, (m) => `节点 ${m[1]} 关机：它上面的所有进程都停止了。`],
   [/^Node (\S+) boots\.$/, (m) => `节点 ${m[1]} 启动。`],
   [/^The (\S+) process restarts: it forgets what it held in memory and lists everything again\.$/, (m) => `${m[1]} 进程重启：它忘掉内存中的一切，重新列出所有对象。`],
