@@ -519,3 +519,39 @@ describe('restoring from a snapshot that is not ready yet (getSnapshotSource)', 
   });
 });
 
+
+describe('a pod force-deleted while its kubelet was down: the restarted kubelet finds the volume on disk and unmounts it', () => {
+  const forceDelete = { at: 1100, do: 'delete' as const, kind: 'Pod' as const, namespace: 'default', name: 'web-0', gracePeriodSeconds: 0 };
+  for (const k8s of ['1.20', '1.30'] as const) {
+    it(`${k8s}: ${k8s === '1.20' ? 'syncStates (reconciler.go:385-444) records it as mounted' : 'reconstructVolumes records it as uncertain'}, UnmountVolume and UnmountDevice run once the driver is back, and the controller detaches`, () => {
+      const t = runScenario('kubelet-restart', { k8s, actions: [forceDelete], extendBy: 30_000 });
+      const kubelet = t.steps.filter((s) => s.component === 'kubelet' && s.host === 'node-1');
+      const msgs = kubelet.map((s) => s.msg).filter(Boolean);
+      if (k8s === '1.20') {
+        // after the first reconciler pass: the start line, then the volume no pod wants, put in the actual state of world as mounted
+        const i = msgs.indexOf('kubelet.reconcilerStarted');
+        expect(msgs[i + 1]).toBe('kubelet.syncStatesReconstructed');
+        const line = kubelet.find((s) => s.msg === 'kubelet.syncStatesReconstructed')!.log!;
+        expect(line).toMatch(/reconciler\.go:429\] Reconciler sync states: could not find pod information in desired state, update it in actual state: &\{volumeName:kubernetes\.io\/csi\/com\.tencent\.cloud\.csi\.cbs\^disk-\w+ podName:[0-9a-f-]{36} volumeSpec:0xc[0-9a-f]{9} outerVolumeSpecName:pvc-[0-9a-f-]+ pod:0xc[0-9a-f]{9} volumeGidValue: devicePath: mounter:0xc[0-9a-f]{9} deviceMounter:0xc[0-9a-f]{9} blockVolumeMapper:<nil>\}$/);
+        expect(msgs).not.toContain('kubelet.reconstructedVolumeUncertain');
+      } else {
+        expect(msgs).toContain('kubelet.reconstructedVolumeUncertain');
+        expect(msgs).not.toContain('kubelet.syncStatesReconstructed');
+      }
+      // nothing verifies or mounts it again: no pod wants it
+      expect(msgs).not.toContain('kubelet.verifyControllerAttachedVolumeStarted');
+      expect(msgs).not.toContain('kubelet.mountVolumeStarted');
+      const rpcs = kubelet.filter((s) => s.kind === 'rpc').map((s) => s.rpc!.method.split('/').pop());
+      expect(rpcs.indexOf('NodeUnpublishVolume')).toBeGreaterThan(-1);
+      expect(rpcs.indexOf('NodeUnstageVolume')).toBeGreaterThan(rpcs.indexOf('NodeUnpublishVolume'));
+      expect(msgs).toContain('kubelet.volumeDetached');
+      // the host's mounts are gone and the controller detached the volume
+      expect(t.final.objects.filter((o) => o.kind === 'VolumeAttachment')).toHaveLength(0);
+      expect(get(t, 'Node', 'node-1')!.status.volumesAttached ?? []).toEqual([]);
+    });
+  }
+  it('1.20 without the force delete: the wanted volume is not reconstructed (it is mounted again from scratch)', () => {
+    const t = runScenario('kubelet-restart', { k8s: '1.20' });
+    expect(t.steps.some((s) => s.msg === 'kubelet.syncStatesReconstructed')).toBe(false);
+  });
+});

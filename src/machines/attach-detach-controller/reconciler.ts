@@ -14,7 +14,7 @@
  */
 import type { ClusterEmitted } from '../shared/contract.ts';
 import { isOperationPending, isOperationSafeToRetry, run, findOperation, type OperationKey } from '../shared/nestedPendingOperations.ts';
-import { goDuration } from '../shared/goFormat.ts';
+import { goDuration, goPointer } from '../shared/goFormat.ts';
 import { summarize } from '../shared/messages.ts';
 import { uniqueVolumeName, volumeAttachmentName } from '../shared/names.ts';
 import { ADC_MAX_WAIT_FOR_UNMOUNT_DURATION, ADC_RECONCILER_LOOP_PERIOD, ADC_RECONCILER_SYNC_DURATION } from '../shared/timing.ts';
@@ -245,12 +245,6 @@ function updateNodeStatuses(ctx: AdcContext, only: string | undefined, set: (c: 
   return out;
 }
 
-/** A heap address as Go prints a pointer (0xc000…), made up but stable for the same thing. */
-function goPointer(of: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < of.length; i++) h = Math.imul(h ^ of.charCodeAt(i), 0x01000193) >>> 0;
-  return `0xc00${(h & 0xfffffff).toString(16).padStart(7, '0')}`;
-}
 
 /**
  * 1.30's Multi-Attach lines log the whole cache.VolumeToAttach (%+v): its pointers print as

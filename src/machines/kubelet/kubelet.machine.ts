@@ -12,8 +12,8 @@
  * actual state of world), volumemanager/populator, volumemanager/reconciler, operationexecutor (one state
  * machine per generated operation) and csi (the CSI plugin's attacher and mounter); kubelet.node.ts holds
  * node status, pods and plugin registration.
- * Left out: kubelet-side attach (controller-managed attach/detach is assumed), block volumes,
- * expansion, reconstruction of mounts after a restart (a rebooted node has no mounts), container detail.
+ * Left out: kubelet-side attach (controller-managed attach/detach is assumed), the reconstruction of
+ * raw block volumes after a restart (a rebooted node has no mounts: nothing to reconstruct), container detail.
  */
 import { assign, enqueueActions, setup } from 'xstate';
 import type { ClusterEmitted, ClusterEvent } from '../shared/contract.ts';
@@ -23,7 +23,7 @@ import { begin, log, own, requestReconcile } from './kubelet.work.ts';
 import { handleVolumeGet, podUpdated, populatorLoop as populateDesiredState } from './volumemanager/populator/desiredStateOfWorldPopulator.ts';
 import { updatePluginIsAttachable } from './volumemanager/cache/desiredStateOfWorld.ts';
 import { reconcile } from './volumemanager/reconciler/reconciler.ts';
-import { reconstructVolumes } from './volumemanager/reconciler/reconstruct.ts';
+import { reconstructVolumes, syncStates } from './volumemanager/reconciler/reconstruct.ts';
 import { getProfile } from '../profiles/index.ts';
 import { csiFact, deliver, deliverApiResult } from './operationexecutor/operationGenerator.ts';
 import {
@@ -107,7 +107,9 @@ export const kubeletMachine = setup({
         if (e.type === 'component.started') reconstructVolumes(w, e.podVolumes ?? []);
       } else {
         // 1.20's reconciler loop runs from the start (every 100ms); its first pass once the populator has
-        // added the pods logs "Reconciler: start to sync state" (v1.20.5 reconciler.go:156-158)
+        // added the pods logs "Reconciler: start to sync state" and syncs with the disk (v1.20.5
+        // reconciler.go:155-158, syncStates)
+        if (e.type === 'component.started' && e.podVolumes?.length) w.c.volumesOnDisk = e.podVolumes;
         requestReconcile(w);
       }
     }, context, event, enqueue)),
@@ -134,8 +136,8 @@ export const kubeletMachine = setup({
       if (e.type !== 'clock.ticked') return;
       if (e.key === 'reconcile') {
         w.c.reconcileAt = undefined; populateDesiredState(w); reconcile(w);
-        // 1.20: the sync with the disk after all pods were added (rc.sync(): syncStates, left out)
-        if (!w.c.statesSynced && !getProfile(w.c.input.profile).kubeletReconstructsUncertain) { w.c.statesSynced = true; log(w, 'kubelet.reconcilerStarted', {}); }
+        // 1.20: the sync with the disk after all pods were added (rc.sync(): syncStates)
+        if (!w.c.statesSynced && !getProfile(w.c.input.profile).kubeletReconstructsUncertain) { w.c.statesSynced = true; log(w, 'kubelet.reconcilerStarted', {}); syncStates(w); }
       }
       else if (e.key === 'populator') { w.c.populatorAt = undefined; populateDesiredState(w, true); }
       else if (e.key === 'nodeStatus') updateNodeStatus(w);

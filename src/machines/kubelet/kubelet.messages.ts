@@ -176,6 +176,15 @@ export const messages = defineMessages({
       '1.30': { file: 'reconstruct.go', line: 149, v: 2, msg: 'Volume is marked device as uncertain and added into the actual state', kv: 'volumeName={uniqueName:q} deviceMountPath={deviceMountPath:q}' },
     },
   },
+  'kubelet.syncStatesReconstructed': {
+    source: 'kubelet', stage: 'unmount', severity: 'I',
+    summary: 'The kubelet found volume {volume} of pod {podUid} mounted on disk, but no pod wants it any more: it puts it into its actual state of world as mounted, to be unmounted.',
+    explain: 'A kubelet that starts again scans the pods\' volume directories once (syncStates). A volume there that no pod wants (its pod was deleted while no kubelet ran) is reconstructed from the directory and recorded as mounted, so that the reconciler unmounts it and the controller can detach it. The pod it knows has only its UID.',
+    formats: {
+      // v1.20.5 reconciler.go:429 klog.V(2).Infof(…%+v, reconstructedVolume): the struct's pointers print as addresses
+      '1.20': { file: 'reconciler.go', line: 429, v: 2, text: 'Reconciler sync states: could not find pod information in desired state, update it in actual state: {detail}' },
+    },
+  },
   'kubelet.reconstructionFinished': {
     source: 'kubelet', stage: 'other', severity: 'I',
     summary: 'The kubelet has read the volumes on disk into its actual state of world ({count} found).',

@@ -76,6 +76,10 @@ export const messagesZh = defineMessagesZh({
   'kubelet.reconstructedDeviceUncertain': {
     summary: 'kubelet 把卷 {volume} 位于 {deviceMountPath} 的设备记为不确定：使用该卷之前会再次运行 MountDevice（NodeStageVolume）。',
   },
+  'kubelet.syncStatesReconstructed': {
+    summary: 'kubelet 在磁盘上发现 Pod {podUid} 的卷 {volume} 仍处于挂载状态，但已没有 Pod 需要它：它把该卷以已挂载状态放入实际状态，随后卸载。',
+    explain: '重新启动的 kubelet 会扫描一次各 Pod 的卷目录（syncStates）。其中没有 Pod 需要的卷（它的 Pod 在 kubelet 未运行时被删除）会根据目录重建，并记为已挂载，于是 reconciler 卸载它，控制器随后可以分离它。此时 kubelet 只知道该 Pod 的 UID。',
+  },
   'kubelet.reconstructionFinished': {
     summary: 'kubelet 已把磁盘上的卷读入它的实际状态（共 {count} 个）。',
   },

@@ -4,7 +4,7 @@
  * manager (pkg/kubelet/pluginmanager).
  */
 import type { StateValue } from 'xstate';
-import type { ClusterEmitted, ComponentInput } from '../shared/contract.ts';
+import type { ClusterEmitted, ComponentInput, HostPodVolume } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import type { PendingOperations, OperationKey } from '../shared/nestedPendingOperations.ts';
 
@@ -207,6 +207,8 @@ export interface KubeletContext {
   volumesNeedUpdateFromNodeStatus?: readonly string[];
   /** the populator has been through every pod the informer listed (populatorHasAddedPods): unmounting may start (1.30) */
   hasAddedPods?: boolean;
+  /** 1.20: the pod volume directories found at start, which syncStates reads once (reconciler.go getVolumesFromPodDir) */
+  volumesOnDisk?: readonly HostPodVolume[];
 }
 
 /** Work in progress while one event is handled: a private copy of the context and the outputs. */

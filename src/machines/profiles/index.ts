@@ -83,8 +83,9 @@ export interface Profile {
    * At start the kubelet reconstructs its actual state of world from the pod volume directories on
    * disk: every volume it finds is marked uncertain (device and pod mount), mounted again if a pod still
    * wants it, unmounted if not (1.30: NewVolumeManagerReconstruction, GA in 1.30;
-   * reconciler/reconstruct.go). 1.20 reconstructs only volumes no pod wants any more (syncStates),
-   * left out here: its restarted kubelet verifies and mounts every wanted volume from scratch.
+   * reconciler/reconstruct.go). 1.20 reconstructs only volumes no pod wants any more, as mounted,
+   * once after its first reconciler pass (syncStates): its restarted kubelet verifies and mounts every
+   * wanted volume from scratch.
    */
   /**
    * The status message of a call whose server process died while serving it, as the caller's grpc-go

@@ -141,3 +141,10 @@ export function sortedJson(v: unknown): string {
 export function goMap(m: Record<string, string>): string {
   return 'map[' + Object.keys(m).sort().map((k) => `${k}:${m[k]}`).join(' ') + ']';
 }
+
+/** A heap address as Go prints a pointer (0xc000…), made up but stable for the same thing. */
+export function goPointer(of: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < of.length; i++) h = Math.imul(h ^ of.charCodeAt(i), 0x01000193) >>> 0;
+  return `0xc00${(h & 0xfffffff).toString(16).padStart(7, '0')}`;
+}

@@ -9,22 +9,29 @@
  * updateStatesNew :105, updateReconstructedFromNodeStatus :179), reconciler.go Run :24-26.
  * Left out: the node status is read from the informer instead of a GET; raw block volumes; volumes that
  * fail reconstruction ("Could not construct volume information") and their orphan cleanup.
+ *
+ * 1.20 (syncStates below) reconstructs only what no pod wants any more, once, after its first reconciler
+ * pass: a volume a pod still wants is verified and mounted again from scratch by the usual operations.
  */
 import type { HostPodVolume } from '../../../shared/contract.ts';
 import { uniqueVolumeName } from '../../../shared/names.ts';
 import type { VolumeSpec, Work } from '../../kubelet.types.ts';
 import { log, own, requestReconcile } from '../../kubelet.work.ts';
-import { markDeviceAsUncertain, markVolumeAsAttached, markVolumeMountAsUncertain, setDevicePath } from '../cache/actualStateOfWorld.ts';
+import { markDeviceAsMounted, markDeviceAsUncertain, markVolumeAsAttached, markVolumeAsMounted, markVolumeMountAsUncertain, setDevicePath } from '../cache/actualStateOfWorld.ts';
+import { goPointer } from '../../../shared/goFormat.ts';
 import { deviceMountPathOf } from '../../operationexecutor/operationGenerator.ts';
 import { podNeedsVolumes } from '../populator/desiredStateOfWorldPopulator.ts';
+
+/** What the CSI plugin's ConstructVolumeSpec reads back from vol_data.json: the PV, driver and handle. */
+const specOnDisk = (v: HostPodVolume, uniqueName: string): VolumeSpec =>
+  ({ uniqueName, pvName: v.pvName, driver: v.driver, handle: v.handle, attachable: true, fsType: '', accessMode: 1, readOnly: false, volumeContext: {} });
 
 /** reconstructVolumes, then the reconciler's loop starts (reconciler.go Run). */
 export function reconstructVolumes(w: Work, found: readonly HostPodVolume[]): void {
   const names: string[] = [];
   for (const v of found) {
     const uniqueName = uniqueVolumeName(v.driver, v.handle);
-    // what the CSI plugin's ConstructVolumeSpec reads back from vol_data.json: the PV, driver and handle
-    const spec: VolumeSpec = { uniqueName, pvName: v.pvName, driver: v.driver, handle: v.handle, attachable: true, fsType: '', accessMode: 1, readOnly: false, volumeContext: {} };
+    const spec = specOnDisk(v, uniqueName);
     if (!w.c.asw[uniqueName]) {
       // AddAttachUncertainReconstructedVolume: attached, device path unknown until node status is read
       markVolumeAsAttached(w, spec, '', deviceMountPathOf(w, spec));
@@ -75,4 +82,37 @@ export function updateReconstructedFromNodeStatus(w: Work): void {
   }
   log(w, 'kubelet.reconstructedDevicePathsUpdated', {});
   w.c.volumesNeedUpdateFromNodeStatus = [];
+}
+
+/**
+ * 1.20 syncStates (v1.20.5 reconciler.go:385-444), run once after the reconciler's first pass once the
+ * populator has added the pods (:155-158): each volume found in a pod's volume directory that is in
+ * neither state of world (the pod went while no kubelet ran, e.g. force-deleted) is reconstructed and
+ * put into the actual state of world as mounted, its device too (updateStates :630-673, the device
+ * path read from node.status.volumesAttached); the reconciler's next passes then unmount it
+ * (UnmountVolume, UnmountDevice) and let the controller detach it. A volume a pod still wants is left
+ * to the usual operations, which mount it again (NodeStageVolume and NodePublishVolume are idempotent).
+ * Left out: MarkVolumesReportedInUse of the wanted volumes (1.20 verifies without waiting for it),
+ * volumes whose reconstruction fails and cleanupMounts.
+ */
+export function syncStates(w: Work): void {
+  const found = w.c.volumesOnDisk ?? [];
+  w.c.volumesOnDisk = undefined;
+  const attached = (w.c.node?.status?.volumesAttached ?? []) as Array<{ name: string; devicePath?: string }>;
+  let updated = false;
+  for (const v of found) {
+    const uniqueName = uniqueVolumeName(v.driver, v.handle);
+    // VolumeExistsWithSpecName in the actual, then in the desired state of world
+    if (w.c.asw[uniqueName]?.pods[v.podUid] || w.c.dsw[uniqueName]?.pods[v.podUid]) continue;
+    const spec = specOnDisk(v, uniqueName);
+    // %+v of the *reconstructedVolume: its pointer fields print as addresses; devicePath is read after
+    const detail = `&{volumeName:${uniqueName} podName:${v.podUid} volumeSpec:${goPointer(`spec/${uniqueName}`)} outerVolumeSpecName:${v.pvName} pod:${goPointer(`pod/${v.podUid}`)} volumeGidValue: devicePath: mounter:${goPointer(`mounter/${v.podUid}/${uniqueName}`)} deviceMounter:${goPointer(`deviceMounter/${uniqueName}`)} blockVolumeMapper:<nil>}`;
+    log(w, 'kubelet.syncStatesReconstructed', { detail, volume: v.pvName, podUid: v.podUid, uniqueName });
+    // updateStates: MarkVolumeAsAttached, MarkVolumeAsMounted, MarkDeviceAsMounted
+    if (!w.c.asw[uniqueName]) markVolumeAsAttached(w, spec, attached.find((x) => x.name === uniqueName)?.devicePath ?? '', deviceMountPathOf(w, spec));
+    markVolumeAsMounted(w, uniqueName, v.podUid, { podName: v.podUid, namespace: '', outerName: v.pvName });
+    markDeviceAsMounted(w, uniqueName);
+    updated = true;
+  }
+  if (updated) requestReconcile(w);
 }
