@@ -555,3 +555,27 @@ describe('a pod force-deleted while its kubelet was down: the restarted kubelet 
     expect(t.steps.some((s) => s.msg === 'kubelet.syncStatesReconstructed')).toBe(false);
   });
 });
+
+describe("csi-provisioner's volume queue: a failed delete is retried with its own lines (processNextVolumeWorkItem)", () => {
+  for (const k8s of ['1.20', '1.30'] as const) {
+    it(`${k8s}: "Retrying syncing volume" with the failure count, then HandleError's "error syncing volume", until DeleteVolume succeeds`, () => {
+      const t = runScenario('teardown', { k8s, faults: ['DeleteVolume=INTERNALx2'], extendBy: 20_000 });
+      const lines = t.steps.filter((s) => s.component === 'external-provisioner' && s.kind === 'log').map((s) => s.log!);
+      const err = 'rpc error: code = Internal desc = injected INTERNAL fault';
+      const retrying = lines.filter((l) => l.includes('Retrying syncing volume'));
+      const handled = lines.filter((l) => l.includes('error syncing volume'));
+      if (k8s === '1.20') {
+        // lib v6.2.0 controller.go:1016 klog.Warningf, :1034 HandleError
+        expect(retrying.map((l) => /^W\d{4} .* controller\.go:1016\] Retrying syncing volume "pvc-[0-9a-f-]+", failure (\d)$/.exec(l)?.[1])).toEqual(['0', '1']);
+        expect(handled.every((l) => /^E\d{4} .* controller\.go:1034\] error syncing volume "pvc-[0-9a-f-]+": /.test(l) && l.endsWith(err))).toBe(true);
+      } else {
+        // lib v10 controller.go:1007 logger.Info, :1025 HandleError (plain text in both)
+        expect(retrying.map((l) => /^I\d{4} .* controller\.go:1007\] "Retrying syncing volume" key="pvc-[0-9a-f-]+" failures=(\d)$/.exec(l)?.[1])).toEqual(['0', '1']);
+        expect(handled.every((l) => /^E\d{4} .* controller\.go:1025\] error syncing volume "pvc-[0-9a-f-]+": /.test(l) && l.endsWith(err))).toBe(true);
+      }
+      expect(handled).toHaveLength(2);
+      expect(t.steps.filter((s) => s.rpc?.method === '/csi.v1.Controller/DeleteVolume' && s.kind === 'rpc')).toHaveLength(3);
+      expect(objs(t, 'PersistentVolume')).toHaveLength(0);
+    });
+  }
+});

@@ -259,7 +259,7 @@ function startDelete(c: ExternalProvisionerContext, pv: K8sObject, out: Out, now
       const err = `persistentvolume ${pv.metadata.name} is still attached to node ${va.spec.nodeName}`;
       out.push(log('deleteFailed', { pv: pv.metadata.name, err }));
       out.push({ type: 'event.recorded', involved: { kind: 'PersistentVolume', name: pv.metadata.name }, eventType: 'Warning', reason: 'VolumeFailedDelete', message: err });
-      requeue(c, `pv/${pv.metadata.name}`, now, out, false);
+      requeue(c, `pv/${pv.metadata.name}`, now, out, false, err);
       return;
     }
   }
@@ -307,6 +307,11 @@ function requeue(c: ExternalProvisionerContext, key: string, now: number, out: O
   if (claimLog) out.push(log('retryingClaim', { claim: key, uid, failures, delay: goDuration(delay * 1000) }));
   // the worker returns the sync's error after requeueing, and utilruntime.HandleError prints it
   if (claimLog && err) out.push(log('errorSyncingClaim', { claim: key, uid, err }));
+  // the volume queue's worker does the same for a PV (processNextVolumeWorkItem; its key is the PV's name)
+  if (key.startsWith('pv/') && err !== undefined) {
+    const pv = key.slice(3);
+    out.push(log('retryingVolume', { pv, failures }), log('errorSyncingVolume', { pv, err }));
+  }
   c.failures[key] = failures + 1;
   c.ops[key] = { kind: c.ops[key]?.kind ?? 'provision', step: 'backoff' };
   out.push({ type: 'timer.requested', key: `retry/${key}`, at: now + delay });
@@ -351,7 +356,7 @@ function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
   if (!ok) {
     out.push(log('deleteFailed', { pv: pvName, err }));
     if (pv) out.push({ type: 'event.recorded', involved: { kind: 'PersistentVolume', name: pvName }, eventType: 'Warning', reason: 'VolumeFailedDelete', message: err });
-    requeue(c, key, e.now, out, false);
+    requeue(c, key, e.now, out, false, err);
     return;
   }
   out.push(log('volumeDeleted', { pv: pvName }));
@@ -391,6 +396,9 @@ function saveInBackground(c: ExternalProvisionerContext, key: string, out: Out):
   c.ops[key] = { ...op, requestId };
 }
 
+/** A failed API request's error as client-go returns it (the API server's Status message). */
+const apiErrText = (e: Extract<ClusterEvent, { type: 'api.result' }>): string => e.message ?? e.reason ?? '';
+
 function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { type: 'api.result' }>, out: Out): void {
   const key = Object.keys(c.ops).find((k) => c.ops[k]!.requestId === e.requestId);
   if (!key) return;
@@ -401,7 +409,7 @@ function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
   }
   if (op.step === 'finalizer') {
     // syncVolume goes on with the PV the patch returned (a failed patch is the sync's error: requeued)
-    if (!e.ok || !e.object) { requeue(c, key, e.now, out, false); return; }
+    if (!e.ok || !e.object) { requeue(c, key, e.now, out, false, apiErrText(e)); return; }
     c.volumes[e.object.metadata.name] = e.object;
     delete c.ops[key];
     if (shouldDelete(c, e.object)) startDelete(c, e.object, out, e.now);
@@ -418,7 +426,11 @@ function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
     out.push(op.step === 'backgroundSave' ? log('savedPVRetry', { pv: pvName }) : log('savedPV', { claim: key, class: cls, pv: pvName }));
     out.push({ type: 'event.recorded', involved: { kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name }, eventType: 'Normal', reason: 'ProvisioningSucceeded', message: `Successfully provisioned volume ${pvName}` });
   } else if (op.step === 'deletePV') {
-    if (!e.ok && e.code !== 404) { requeue(c, key, e.now, out, false); return; }
+    if (!e.ok && e.code !== 404) {
+      out.push(log('deletePVFailed', { pv: key.slice(3), err: apiErrText(e) }));
+      requeue(c, key, e.now, out, false, apiErrText(e));
+      return;
+    }
     const pvName = key.slice(3);
     // the Delete marked the PV (the protection finalizers hold it): take our finalizer off the informer's
     // copy (lib v10 controller.go:1573-1604: "need to get the pv again"), then it is done
@@ -434,8 +446,8 @@ function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
   } else {
     // removeFinalizer: a PV already gone is fine; another error is logged and the volume is synced again
     if (!e.ok && e.code !== 404) {
-      out.push(log('removeFinalizerFailed', { pv: key.slice(3), err: e.message ?? e.reason ?? '' }));
-      requeue(c, key, e.now, out, false);
+      out.push(log('removeFinalizerFailed', { pv: key.slice(3), err: apiErrText(e) }));
+      requeue(c, key, e.now, out, false, apiErrText(e));
       return;
     }
     out.push(log('pvDeleted', { pv: key.slice(3) }));

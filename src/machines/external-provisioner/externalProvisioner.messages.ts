@@ -172,6 +172,34 @@ export const externalProvisionerMessages = defineMessages({
       '1.30': { file: 'controller.go', line: 974, text: 'error syncing claim {uid:q}: {err}' },
     },
   },
+  'externalProvisioner.retryingVolume': {
+    source: S, stage: 'delete', severity: 'W', summary: 'Syncing volume {pv} failed ({failures} earlier failures); the volume work queue retries it with its backoff (--retry-interval-start 1s, doubling up to --retry-interval-max 5m).',
+    cause: 'DeleteVolume, the PV\'s Delete or a finalizer patch failed; the line before this one says which.',
+    next: 'Read the VolumeFailedDelete event and the CSI controller plugin\'s log for that DeleteVolume; the sidecar retries with backoff until it works (--failed-delete-threshold 0: never gives up).',
+    formats: {
+      // processNextVolumeWorkItem with failedDeleteThreshold 0 (csi-provisioner.go sets FailedDeleteThreshold(0)):
+      // lib v6.2.0 controller.go:1016 klog.Warningf, lib v10 controller.go:1007 logger.Info
+      '1.20': { file: 'controller.go', line: 1016, text: 'Retrying syncing volume {pv:q}, failure {failures}' },
+      '1.30': { file: 'controller.go', line: 1007, msg: 'Retrying syncing volume', kv: 'key={pv:q} failures={failures}', severity: 'I' },
+    },
+  },
+  'externalProvisioner.errorSyncingVolume': {
+    source: S, stage: 'delete', severity: 'E', summary: 'The volume worker reports the failed sync of {pv}: {err}',
+    cause: 'Deleting the volume failed; the error is the one the VolumeFailedDelete event carries, or the API server\'s.',
+    next: 'The text after "rpc error:" is the driver\'s: read the CSI controller plugin\'s log for that DeleteVolume.',
+    // utilruntime.HandleError -> klog.ErrorDepth: printed as plain text at the caller's line, in both profiles
+    formats: {
+      '1.20': { file: 'controller.go', line: 1034, text: 'error syncing volume {pv:q}: {err}' },
+      '1.30': { file: 'controller.go', line: 1025, text: 'error syncing volume {pv:q}: {err}' },
+    },
+  },
+  'externalProvisioner.deletePVFailed': {
+    source: S, stage: 'delete', severity: 'I', summary: 'csi-provisioner deleted the volume in the backend but could not delete PersistentVolume {pv}: {err}. It tries again.',
+    formats: {
+      '1.20': { file: 'controller.go', line: 1496, text: 'delete {pv:q}: failed to delete persistentvolume: {err}' },
+      '1.30': { file: 'controller.go', line: 1569, msg: 'Failed to delete persistentvolume', kv: 'PV={pv:q} err={err:q}' },
+    },
+  },
   'externalProvisioner.deleteStarted': {
     source: S, stage: 'delete', severity: 'I', summary: 'csi-provisioner starts deleting Released volume {pv}.',
     formats: {

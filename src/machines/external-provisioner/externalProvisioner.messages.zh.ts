@@ -50,6 +50,19 @@ export const messagesZh = defineMessagesZh({
   'externalProvisioner.temporaryError': {
     summary: '该错误不是最终错误：卷可能仍在创建中，因此申领（uid {uid}）保持为“进行中”，并以相同的名称重试。',
   },
+  'externalProvisioner.retryingVolume': {
+    summary: '同步卷 {pv} 失败（此前已失败 {failures} 次）；卷工作队列按退避重试（--retry-interval-start 1s，加倍直到 --retry-interval-max 5m）。',
+    cause: 'DeleteVolume、PV 的删除或 finalizer 补丁失败；前一行说明是哪一个。',
+    next: '查看 VolumeFailedDelete 事件和 CSI controller 插件中该 DeleteVolume 的日志；sidecar 以退避方式一直重试直到成功（--failed-delete-threshold 为 0：从不放弃）。',
+  },
+  'externalProvisioner.errorSyncingVolume': {
+    summary: '卷的 worker 报告 {pv} 同步失败：{err}',
+    cause: '删除卷失败；错误与 VolumeFailedDelete 事件中的相同，或来自 API server。',
+    next: '“rpc error:” 之后的文字来自驱动：查看 CSI controller 插件中该 DeleteVolume 的日志。',
+  },
+  'externalProvisioner.deletePVFailed': {
+    summary: 'csi-provisioner 已在后端删除了卷，但无法删除 PersistentVolume {pv}：{err}。它会再试。',
+  },
   'externalProvisioner.retryingClaim': {
     summary: '申领 {claim} 的制备失败（此前已失败 {failures} 次）；工作队列将在 {delay} 后重试。',
     cause: 'CreateVolume 或保存 PV 失败；查看 ProvisioningFailed 事件，以及本行之前的 GRPC error 行。',
