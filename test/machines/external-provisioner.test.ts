@@ -170,6 +170,10 @@ describe('a PV create that fails: the queue store saves it in the background (li
       expect(failed[0]).toMatch(profile === '1.20'
         ? /^Failed to save volume pvc-[0-9a-f-]+: error saving volume pvc-[0-9a-f-]+: etcdserver: request timed out$/
         : /^"Failed to save volume" err="error saving volume pvc-[0-9a-f-]+: etcdserver: request timed out" PVC="default\/data" StorageClass="cbs" volume="pvc-[0-9a-f-]+"$/);
+      // StoreVolume returned no error: the claim's sync ends as a success right after (syncClaim's -v=5 line), once
+      const processed = lines.filter((l) => l.includes('Claim processing succeeded'));
+      expect(processed).toHaveLength(1);
+      expect(lines.indexOf(processed[0]!)).toBe(lines.indexOf(failed[0]!) + 1);
       // two background failures go through HandleError, the third background create succeeds
       expect(lines.filter((l) => /^error saving volume pvc-/.test(l))).toHaveLength(2);
       expect(lines.some((l) => l.includes('Retrying syncing claim'))).toBe(false);

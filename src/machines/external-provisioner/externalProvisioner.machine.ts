@@ -16,8 +16,9 @@
  * off after DeleteVolume and the PV's Delete (lib v10 controller.go:1169-1195, :1492-1495, :1573-1604).
  *
  * Left out: leader election, capacity tracking, secrets, rescheduling on WaitForFirstConsumer errors,
- * in-tree migration, the volume workqueue's "Retrying syncing volume" line and its -v=4/-v=5 syncVolume
- * lines (handleProtectionFinalizer prints the whole PV; shouldDelete its reasons).
+ * in-tree migration, and 1.30's -v=4/-v=5 lines of every syncVolume (lib v10 controller.go:1171
+ * "handleProtectionFinalizer" with the whole PV's String(), :1258-1288 "shouldDelete" and its reason):
+ * real v5 logs at -v=5 have them for each PV event.
  *
  * A PV whose create fails goes to the queue store's "unsavedpvs" queue (csi-provisioner passes
  * CreateProvisionedPVLimiter: lib volume_store.go queueStore, v6.2.0 and v10 alike): StoreVolume logs
@@ -376,7 +377,12 @@ function saveFailed(c: ExternalProvisionerContext, key: string, op: Operation, e
   const pvName = pv.metadata.name;
   const failures = op.saveFailures ?? 0;
   const err = `error saving volume ${pvName}: ${e.message ?? e.reason ?? ''}`;
-  if (op.step === 'save') out.push(log('saveFailed', { claim: key, class: String(pv.spec.storageClassName ?? ''), pv: pvName, err }));
+  // the queue store's StoreVolume returns no error: the claim's sync ends as a success (syncClaim's -v=5 line)
+  if (op.step === 'save') {
+    out.push(log('saveFailed', { claim: key, class: String(pv.spec.storageClassName ?? ''), pv: pvName, err }));
+    const uid = c.claims[key]?.metadata.uid;
+    if (uid) out.push(log('claimProcessed', { uid }));
+  }
   else out.push(log('saveRetryFailed', { err }), log('volumeEnqueued', { pv: pvName }));
   c.ops[key] = { kind: 'provision', step: 'backgroundSave', pv, saveFailures: failures + 1 };
   out.push({ type: 'timer.requested', key: `save/${key}`, at: e.now + saveQueueDelay(failures) });
@@ -425,6 +431,8 @@ function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
     // the save queue's worker logs with its own logger: no PVC and StorageClass pairs (1.30)
     out.push(op.step === 'backgroundSave' ? log('savedPVRetry', { pv: pvName }) : log('savedPV', { claim: key, class: cls, pv: pvName }));
     out.push({ type: 'event.recorded', involved: { kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name }, eventType: 'Normal', reason: 'ProvisioningSucceeded', message: `Successfully provisioned volume ${pvName}` });
+    // StoreVolume returned: syncClaim's -v=5 line (lib v10 controller.go:1088, v6.2.0 :1096); a background save is not a claim sync
+    if (op.step !== 'backgroundSave') out.push(log('claimProcessed', { uid: claim.metadata.uid! }));
   } else if (op.step === 'deletePV') {
     if (!e.ok && e.code !== 404) {
       out.push(log('deletePVFailed', { pv: key.slice(3), err: apiErrText(e) }));

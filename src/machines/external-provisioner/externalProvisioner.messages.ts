@@ -137,6 +137,14 @@ export const externalProvisionerMessages = defineMessages({
       '1.30': { file: 'controller.go', line: 1500, msg: 'Succeeded', kv: 'PVC={claim:q} StorageClass={class:q}', v: 4 },
     },
   },
+  'externalProvisioner.claimProcessed': {
+    source: S, stage: 'provision', severity: 'I', summary: 'The claim\'s sync is done (claim uid {uid}): csi-provisioner stops tracking it as in progress.',
+    explain: 'syncClaim logs this at -v=5 once provisionClaimOperation returned no error: after the PV was saved, or handed to the save queue after a failed create.',
+    formats: {
+      '1.20': { file: 'controller.go', line: 1096, text: 'Claim processing succeeded, removing PVC {uid} from claims in progress', v: 5 },
+      '1.30': { file: 'controller.go', line: 1088, msg: 'Claim processing succeeded, removing PVC from claims in progress', kv: 'claimUID={uid:q}', v: 5 },
+    },
+  },
   'externalProvisioner.finalError': {
     source: S, stage: 'provision', severity: 'I', summary: 'The error is final: no volume is being created for claim uid {uid}; the next try starts over.',
     formats: {

@@ -50,6 +50,10 @@ export const messagesZh = defineMessagesZh({
   'externalProvisioner.temporaryError': {
     summary: '该错误不是最终错误：卷可能仍在创建中，因此申领（uid {uid}）保持为“进行中”，并以相同的名称重试。',
   },
+  'externalProvisioner.claimProcessed': {
+    summary: '该 claim 的同步已完成（claim uid {uid}）：csi-provisioner 不再把它记为进行中。',
+    explain: 'provisionClaimOperation 没有返回错误时，syncClaim 在 -v=5 打印这一行：PV 已保存之后，或者创建失败后 PV 已交给保存队列之后。',
+  },
   'externalProvisioner.retryingVolume': {
     summary: '同步卷 {pv} 失败（此前已失败 {failures} 次）；卷工作队列按退避重试（--retry-interval-start 1s，加倍直到 --retry-interval-max 5m）。',
     cause: 'DeleteVolume、PV 的删除或 finalizer 补丁失败；前一行说明是哪一个。',
