@@ -322,7 +322,7 @@ function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
   const ok = e.code === 'OK';
   const err = ok ? '<nil>' : rpcErrorText(e.code, e.message ?? '');
   out.push(log('grpcResponse', { response: sortedJson(e.response ?? {}), err: ok ? 'null' : JSON.stringify(err), method: csiMethod(e.rpc) }), log('grpcError', { err, method: csiMethod(e.rpc) }));
-  const key = Object.keys(c.ops).find((k) => c.ops[k]!.requestId === e.requestId);
+  const key = opKeyOf(c, e.requestId);
   if (!key) return;
   const claim = c.claims[key];
   if (c.ops[key]!.kind === 'provision') {
@@ -406,7 +406,7 @@ function saveInBackground(c: ExternalProvisionerContext, key: string, out: Out):
 const apiErrText = (e: Extract<ClusterEvent, { type: 'api.result' }>): string => e.message ?? e.reason ?? '';
 
 function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { type: 'api.result' }>, out: Out): void {
-  const key = Object.keys(c.ops).find((k) => c.ops[k]!.requestId === e.requestId);
+  const key = opKeyOf(c, e.requestId);
   if (!key) return;
   const op = c.ops[key]!;
   if (op.step === 'getSnapshot' || op.step === 'getSnapshotContent') {
@@ -468,6 +468,53 @@ const STORE: Partial<Record<K8sObject['kind'], 'claims' | 'volumes' | 'classes' 
   PersistentVolumeClaim: 'claims', PersistentVolume: 'volumes', StorageClass: 'classes', Node: 'nodes', VolumeAttachment: 'attachments',
 };
 
+/**
+ * The operations table of one reaction, watched: which keys it wrote or deleted, and whether each had
+ * an operation before (`initial`), and an index from request id to key, kept up to date by the same
+ * writes. A large rollout holds thousands of operations during its warm-up; scanning them all at
+ * every event (the ended ones, the one an answer is for) made the warm-up quadratic.
+ */
+function trackOps(ops: Record<string, Operation>): { proxy: Record<string, Operation>; initial: Map<string, boolean> } {
+  const initial = new Map<string, boolean>();
+  const index = requestIndex(ops);
+  const touch = (k: string): void => { if (!initial.has(k)) initial.set(k, k in ops); };
+  const unindex = (k: string): void => { const r = ops[k]?.requestId; if (r !== undefined && index.get(r) === k) index.delete(r); };
+  const proxy = new Proxy(ops, {
+    set(target, k, v: Operation) {
+      if (typeof k !== 'string') return Reflect.set(target, k, v);
+      touch(k); unindex(k);
+      target[k] = v;
+      if (v?.requestId !== undefined && !index.has(v.requestId)) index.set(v.requestId, k);
+      return true;
+    },
+    deleteProperty(target, k) {
+      if (typeof k !== 'string') return Reflect.deleteProperty(target, k);
+      touch(k); unindex(k);
+      delete target[k];
+      return true;
+    },
+  });
+  // the answer lookups of this reaction read the table through the proxy: the same index serves them
+  REQUEST_INDEX.set(proxy, index);
+  return { proxy, initial };
+}
+const REQUEST_INDEX = new WeakMap<object, Map<string, string>>();
+function requestIndex(ops: Record<string, Operation>): Map<string, string> {
+  let m = REQUEST_INDEX.get(ops);
+  if (!m) {
+    m = new Map();
+    for (const k in ops) { const r = ops[k]!.requestId; if (r !== undefined && !m.has(r)) m.set(r, k); }
+    REQUEST_INDEX.set(ops, m);
+  }
+  return m;
+}
+/** The key whose operation waits for this request's answer (request ids are unique: a scan would find the same). */
+function opKeyOf(c: ExternalProvisionerContext, requestId: string): string | undefined {
+  // every write goes through trackOps, so the index is complete: no entry, no operation waits for it
+  const k = requestIndex(c.ops).get(requestId);
+  return k !== undefined && c.ops[k]?.requestId === requestId ? k : undefined;
+}
+
 /** Copy-on-write helper: every action works on a shallow copy and assigns it back. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function react(fn: (c: ExternalProvisionerContext, e: ClusterEvent, out: Out) => void): any {
@@ -476,11 +523,21 @@ function react(fn: (c: ExternalProvisionerContext, e: ClusterEvent, out: Out) =>
     // For scale the caches are updated in place (the actor owns its context): copying every claim
     // and volume on every event would make large rollouts quadratic.
     const c: ExternalProvisionerContext = { ...context };
-    const busy = Object.keys(c.ops);
+    const ops = c.ops;
+    const tracked = trackOps(ops);
+    c.ops = tracked.proxy;
     const out: Out = [];
     fn(c, event, out);
-    // a key whose operation ended goes back through the queue
-    for (const k of busy) if (!c.ops[k]) c.dirty[k] = true;
+    // a key whose operation ended goes back through the queue: one that had an operation when the
+    // event came and has none now (the keys this event touched are the only candidates)
+    const replaced = c.ops !== tracked.proxy;
+    const hadOne = new Set<string>();
+    for (const [k, had] of tracked.initial) if (had) hadOne.add(k);
+    // a table replaced (reset): the keys this event did not touch had their operation when it came too
+    if (replaced) for (const k of Object.keys(ops)) if (!tracked.initial.has(k)) hadOne.add(k);
+    const after = replaced ? c.ops : ops;
+    for (const k of hadOne) if (!(k in after)) c.dirty[k] = true;
+    if (!replaced) c.ops = ops;
     enqueue.assign(() => c);
     for (const e of out) enqueue.emit(e);
   });
