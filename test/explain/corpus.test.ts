@@ -29,37 +29,51 @@ function load(from: URL = dir): { files: Array<{ name: string; source: string; l
   return { files };
 }
 
+type Files = ReturnType<typeof load>['files'];
+
+/** Every excerpt cites its source, every line has a known stage label. */
+function expectWellFormed(files: Files): void {
+  for (const f of files) {
+    expect(f.source, f.name).toMatch(/^https?:\/\//);
+    for (const l of f.lines) expect(STAGES.has(l.stage), `${f.name}:${l.n} label "${l.stage}"`).toBe(true);
+  }
+}
+
+/** Each excerpt explained on its own, as a user would paste it: the lines with the hand-labelled stage, per stage, and the misses. */
+function measure(files: Files, knowledge: ReturnType<typeof buildKnowledge>): { total: number; right: number; byStage: Map<string, { n: number; ok: number }>; misses: string[] } {
+  let total = 0;
+  let right = 0;
+  const byStage = new Map<string, { n: number; ok: number }>();
+  const misses: string[] = [];
+  for (const f of files) {
+    const r = explainLines(f.lines.map((l) => l.line), knowledge);
+    expect(r.lines.length).toBe(f.lines.length);
+    f.lines.forEach((l, i) => {
+      const got = r.lines[i]!.stage;
+      const s = byStage.get(l.stage) ?? { n: 0, ok: 0 };
+      s.n++;
+      total++;
+      if (got === l.stage) { right++; s.ok++; } else misses.push(`${f.name}:${l.n} want ${l.stage} got ${got} (${r.lines[i]!.match}): ${l.line.slice(0, 110)}`);
+      byStage.set(l.stage, s);
+    });
+  }
+  return { total, right, byStage, misses };
+}
+
+const stageTable = (byStage: Map<string, { n: number; ok: number }>): string => [...byStage].map(([st, s]) => `${st.padEnd(10)} ${s.ok}/${s.n}`).join('\n');
+
 describe('the hand-labelled corpus of real logs', () => {
   const { files } = load();
   const knowledge = buildKnowledge();
 
   it('is well-formed: every excerpt cites its source, every line has a known stage label', () => {
     expect(files.length).toBeGreaterThanOrEqual(25);
-    for (const f of files) {
-      expect(f.source, f.name).toMatch(/^https?:\/\//);
-      for (const l of f.lines) expect(STAGES.has(l.stage), `${f.name}:${l.n} label "${l.stage}"`).toBe(true);
-    }
+    expectWellFormed(files);
   });
 
   it('gets the hand-labelled stage for at least 95% of the lines', () => {
-    let total = 0;
-    let right = 0;
-    const byStage = new Map<string, { n: number; ok: number }>();
-    const misses: string[] = [];
-    for (const f of files) {
-      // each excerpt is pasted on its own, as a user would
-      const r = explainLines(f.lines.map((l) => l.line), knowledge);
-      expect(r.lines.length).toBe(f.lines.length);
-      f.lines.forEach((l, i) => {
-        const got = r.lines[i]!.stage;
-        const s = byStage.get(l.stage) ?? { n: 0, ok: 0 };
-        s.n++;
-        total++;
-        if (got === l.stage) { right++; s.ok++; } else misses.push(`${f.name}:${l.n} want ${l.stage} got ${got} (${r.lines[i]!.match}): ${l.line.slice(0, 110)}`);
-        byStage.set(l.stage, s);
-      });
-    }
-    const table = [...byStage].map(([st, s]) => `${st.padEnd(10)} ${s.ok}/${s.n}`).join('\n');
+    const { total, right, byStage, misses } = measure(files, knowledge);
+    const table = stageTable(byStage);
     const accuracy = right / total;
     // the parts, as the README tells them: 01-48 tuned on, 49-88, 89-162 and 163-223 each labelled before the explainer saw them
     const part = (from: number, to: number): string => {
@@ -86,30 +100,13 @@ describe('the held-out corpus (never tuned on)', () => {
 
   it('is well-formed: every excerpt cites its source, every line has a known stage label', () => {
     expect(files.length).toBeGreaterThanOrEqual(40);
-    for (const f of files) {
-      expect(f.source, f.name).toMatch(/^https?:\/\//);
-      for (const l of f.lines) expect(STAGES.has(l.stage), `${f.name}:${l.n} label "${l.stage}"`).toBe(true);
-    }
+    expectWellFormed(files);
   });
 
   it('reports the stage accuracy on lines the explainer was not tuned on', () => {
-    let total = 0;
-    let right = 0;
-    const misses: string[] = [];
-    const byStage = new Map<string, { n: number; ok: number }>();
-    for (const f of files) {
-      const r = explainLines(f.lines.map((l) => l.line), knowledge);
-      expect(r.lines.length).toBe(f.lines.length);
-      f.lines.forEach((l, i) => {
-        const got = r.lines[i]!.stage;
-        const s = byStage.get(l.stage) ?? { n: 0, ok: 0 };
-        s.n++; total++;
-        if (got === l.stage) { right++; s.ok++; } else misses.push(`${f.name}:${l.n} want ${l.stage} got ${got} (${r.lines[i]!.match}): ${l.line.slice(0, 110)}`);
-        byStage.set(l.stage, s);
-      });
-    }
+    const { total, right, byStage, misses } = measure(files, knowledge);
     const accuracy = right / total;
-    console.log(`held-out corpus: ${files.length} excerpts, ${total} lines, stage accuracy ${(accuracy * 100).toFixed(1)}% (${right}/${total})\n${[...byStage].map(([st, s]) => `${st.padEnd(10)} ${s.ok}/${s.n}`).join('\n')}\nmisses:\n${misses.join('\n')}`);
+    console.log(`held-out corpus: ${files.length} excerpts, ${total} lines, stage accuracy ${(accuracy * 100).toFixed(1)}% (${right}/${total})\n${stageTable(byStage)}\nmisses:\n${misses.join('\n')}`);
     expect(total).toBeGreaterThanOrEqual(300);
     expect(accuracy, misses.slice(0, 30).join('\n')).toBeGreaterThanOrEqual(HELD_OUT_FLOOR);
   });

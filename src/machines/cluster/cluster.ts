@@ -736,13 +736,8 @@ export class Cluster {
    * up a moment later and lists its informers again. Answers to the old process are dropped.
    */
   private restartComponent(r: Running, because?: number): void {
-    r.incarnation += 1;
-    r.up = false;
-    r.timers.clear();
-    r.laggingFloors = undefined;
-    r.emitted = [];
-    r.machine = this.freshMachine(r);
-    r.lastRaw = undefined;
+    this.endProcess(r);
+    this.newProcess(r);
     const value = JSON.stringify(r.machine.snapshot.value);
     if (value !== r.lastValue) {
       const from = r.lastValue;
@@ -754,6 +749,21 @@ export class Cluster {
     this.agenda.push(this.nowUs + this.rng.int(800_000, 2_000_000), () => { if (r.incarnation === incarnation) this.startComponent(r, because); });
   }
 
+  /** The process ends: nothing is delivered to it any more, its timers and informer floors go, answers to it are dropped. */
+  private endProcess(r: Running): void {
+    r.incarnation += 1;
+    r.up = false;
+    r.timers.clear();
+    r.laggingFloors = undefined;
+  }
+
+  /** A new process of the component: its machine in its initial state, nothing emitted yet. */
+  private newProcess(r: Running): void {
+    r.emitted = [];
+    r.machine = this.freshMachine(r);
+    r.lastRaw = undefined;
+  }
+
   /**
    * The component's process exited by itself (os.Exit after a failed registration, a failed start-up).
    * Its connections close: the calls it was serving fail at once with Unavailable, as the callers'
@@ -762,10 +772,7 @@ export class Cluster {
    * doubling to MAX_CONTAINER_BACKOFF, counted from the exit).
    */
   private processExited(r: Running, code: number, at: number): void {
-    r.up = false;
-    r.incarnation += 1;
-    r.timers.clear();
-    r.laggingFloors = undefined;
+    this.endProcess(r);
     const message = this.profile.grpcConnectionClosedMessage;
     // the exit's first step (its last log line's reaction) is why the calls fail and why the container restarts
     const exitStep = this.acting?.r === r ? this.acting.first : undefined;
@@ -784,9 +791,7 @@ export class Cluster {
     const incarnation = r.incarnation;
     this.agenda.push(at + backoff + this.rng.int(800_000, 2_000_000), () => {
       if (r.incarnation !== incarnation || r.up) return;
-      r.emitted = [];
-      r.machine = this.freshMachine(r);
-      r.lastRaw = undefined;
+      this.newProcess(r);
       this.startComponent(r, exitStep);
     });
   }

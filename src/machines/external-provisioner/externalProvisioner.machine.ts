@@ -198,7 +198,7 @@ function provisionFailed(c: ExternalProvisionerContext, key: string, err: string
   const failure = `failed to provision volume with StorageClass "${claim.spec.storageClassName}": ${err}`;
   out.push({ type: 'event.recorded', involved: { kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name }, eventType: 'Warning', reason: 'ProvisioningFailed', message: failure });
   if (state !== 'noChange') out.push(log(state === 'final' ? 'finalError' : 'temporaryError', { uid: claim.metadata.uid! }));
-  requeue(c, key, now, out, true, failure);
+  requeue(c, key, now, out, failure);
 }
 
 /**
@@ -260,7 +260,7 @@ function startDelete(c: ExternalProvisionerContext, pv: K8sObject, out: Out, now
       const err = `persistentvolume ${pv.metadata.name} is still attached to node ${va.spec.nodeName}`;
       out.push(log('deleteFailed', { pv: pv.metadata.name, err }));
       out.push({ type: 'event.recorded', involved: { kind: 'PersistentVolume', name: pv.metadata.name }, eventType: 'Warning', reason: 'VolumeFailedDelete', message: err });
-      requeue(c, `pv/${pv.metadata.name}`, now, out, false, err);
+      requeue(c, `pv/${pv.metadata.name}`, now, out, err);
       return;
     }
   }
@@ -299,19 +299,22 @@ export function checkError(code: GrpcCode, mayReschedule: boolean, resourceExhau
   return 'Finished';
 }
 
-/** The workqueue requeues the key with its rate limiter. */
-function requeue(c: ExternalProvisionerContext, key: string, now: number, out: Out, claimLog: boolean, err?: string): void {
+/**
+ * The workqueue requeues the key with its rate limiter, and its worker logs it: the claim queue's
+ * "Retrying syncing claim" or the volume queue's "Retrying syncing volume" (processNextClaimWorkItem,
+ * processNextVolumeWorkItem), then utilruntime.HandleError prints the sync's error.
+ */
+function requeue(c: ExternalProvisionerContext, key: string, now: number, out: Out, err: string): void {
   const failures = c.failures[key] ?? 0;
   const delay = sidecarRetryDelay(failures);
-  // the claim workqueue's key is the claim's UID (lib controller.go enqueueClaim): the lines print that
-  const uid = c.claims[key]?.metadata.uid ?? key;
-  if (claimLog) out.push(log('retryingClaim', { claim: key, uid, failures, delay: goDuration(delay * 1000) }));
-  // the worker returns the sync's error after requeueing, and utilruntime.HandleError prints it
-  if (claimLog && err) out.push(log('errorSyncingClaim', { claim: key, uid, err }));
-  // the volume queue's worker does the same for a PV (processNextVolumeWorkItem; its key is the PV's name)
-  if (key.startsWith('pv/') && err !== undefined) {
+  if (key.startsWith('pv/')) {
+    // the volume queue's key is the PV's name
     const pv = key.slice(3);
     out.push(log('retryingVolume', { pv, failures }), log('errorSyncingVolume', { pv, err }));
+  } else {
+    // the claim workqueue's key is the claim's UID (lib controller.go enqueueClaim): the lines print that
+    const uid = c.claims[key]?.metadata.uid ?? key;
+    out.push(log('retryingClaim', { claim: key, uid, failures, delay: goDuration(delay * 1000) }), log('errorSyncingClaim', { claim: key, uid, err }));
   }
   c.failures[key] = failures + 1;
   c.ops[key] = { kind: c.ops[key]?.kind ?? 'provision', step: 'backoff' };
@@ -357,7 +360,7 @@ function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
   if (!ok) {
     out.push(log('deleteFailed', { pv: pvName, err }));
     if (pv) out.push({ type: 'event.recorded', involved: { kind: 'PersistentVolume', name: pvName }, eventType: 'Warning', reason: 'VolumeFailedDelete', message: err });
-    requeue(c, key, e.now, out, false, err);
+    requeue(c, key, e.now, out, err);
     return;
   }
   out.push(log('volumeDeleted', { pv: pvName }));
@@ -415,7 +418,7 @@ function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
   }
   if (op.step === 'finalizer') {
     // syncVolume goes on with the PV the patch returned (a failed patch is the sync's error: requeued)
-    if (!e.ok || !e.object) { requeue(c, key, e.now, out, false, apiErrText(e)); return; }
+    if (!e.ok || !e.object) { requeue(c, key, e.now, out, apiErrText(e)); return; }
     c.volumes[e.object.metadata.name] = e.object;
     delete c.ops[key];
     if (shouldDelete(c, e.object)) startDelete(c, e.object, out, e.now);
@@ -436,7 +439,7 @@ function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
   } else if (op.step === 'deletePV') {
     if (!e.ok && e.code !== 404) {
       out.push(log('deletePVFailed', { pv: key.slice(3), err: apiErrText(e) }));
-      requeue(c, key, e.now, out, false, apiErrText(e));
+      requeue(c, key, e.now, out, apiErrText(e));
       return;
     }
     const pvName = key.slice(3);
@@ -455,7 +458,7 @@ function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
     // removeFinalizer: a PV already gone is fine; another error is logged and the volume is synced again
     if (!e.ok && e.code !== 404) {
       out.push(log('removeFinalizerFailed', { pv: key.slice(3), err: apiErrText(e) }));
-      requeue(c, key, e.now, out, false, apiErrText(e));
+      requeue(c, key, e.now, out, apiErrText(e));
       return;
     }
     out.push(log('pvDeleted', { pv: key.slice(3) }));
@@ -531,12 +534,10 @@ function react(fn: (c: ExternalProvisionerContext, e: ClusterEvent, out: Out) =>
     // a key whose operation ended goes back through the queue: one that had an operation when the
     // event came and has none now (the keys this event touched are the only candidates)
     const replaced = c.ops !== tracked.proxy;
-    const hadOne = new Set<string>();
-    for (const [k, had] of tracked.initial) if (had) hadOne.add(k);
-    // a table replaced (reset): the keys this event did not touch had their operation when it came too
-    if (replaced) for (const k of Object.keys(ops)) if (!tracked.initial.has(k)) hadOne.add(k);
     const after = replaced ? c.ops : ops;
-    for (const k of hadOne) if (!(k in after)) c.dirty[k] = true;
+    for (const [k, had] of tracked.initial) if (had && !(k in after)) c.dirty[k] = true;
+    // a table replaced (reset): the keys this event did not touch had their operation when it came too
+    if (replaced) for (const k of Object.keys(ops)) if (!tracked.initial.has(k) && !(k in after)) c.dirty[k] = true;
     if (!replaced) c.ops = ops;
     enqueue.assign(() => c);
     for (const e of out) enqueue.emit(e);

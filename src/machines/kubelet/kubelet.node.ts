@@ -19,7 +19,7 @@ import { ANN_CONTROLLER_MANAGED_ATTACH, ANN_NODE_ID } from '../shared/names.ts';
 import { CSI_TIMEOUT, KUBELET_RESYNC_JITTER_FACTOR, KUBELET_SYNC_FREQUENCY, NODE_STATUS_REPORT_FREQUENCY, NODE_STATUS_UPDATE_FREQUENCY, POD_ATTACH_AND_MOUNT_TIMEOUT, REGISTRAR_TIMEOUT, SECOND, STATUS_SYNC_PERIOD, nextDurationBeforeRetry } from '../shared/timing.ts';
 import { getProfile } from '../profiles/index.ts';
 import { kubeletSummaries as summaries } from './kubelet.messages.ts';
-import type { PluginRegistration, Work } from './kubelet.types.ts';
+import type { AswVolume, DswVolume, PluginRegistration, Work } from './kubelet.types.ts';
 import { getVolumesInUse, markVolumesAsReportedInUse } from './volumemanager/volumeManager.ts';
 import { reprocessPod } from './volumemanager/populator/desiredStateOfWorldPopulator.ts';
 import { api, csi, log, own, recordPodEvent, requestReconcile, timer } from './kubelet.work.ts';
@@ -123,16 +123,25 @@ export function podAdded(w: Work, pod: K8sObject): void {
   timer(w, `podWait:${uid}`, w.now + POD_ATTACH_AND_MOUNT_TIMEOUT);
 }
 
+/**
+ * The desired and actual state of world entries of one of the pod's volumes: the populator's lookup
+ * names the DSW entry the pod's volume went into (no scan of the DSW).
+ */
+function podVolumeEntries(w: Work, uid: string, name: string): { d: DswVolume | undefined; a: AswVolume | undefined } {
+  const u = w.c.podVolumes[uid]?.[name]?.spec?.uniqueName;
+  const d = u !== undefined && w.c.dsw[u]?.pods[uid]?.outerName === name ? w.c.dsw[u] : undefined;
+  return { d, a: d ? w.c.asw[d.uniqueName] : undefined };
+}
+
+type PodVolumeSource = { name: string; persistentVolumeClaim?: unknown };
+
 /** Volume names of the pod: [mounted?, attached?] per pod.spec.volumes entry (non-PVC volumes count as ready). */
 function podVolumeReadiness(w: Work, uid: string, pod: K8sObject): { unmounted: string[]; unattached: string[] } {
   const unmounted: string[] = [];
   const unattached: string[] = [];
-  for (const v of (pod.spec?.volumes ?? []) as Array<{ name: string; persistentVolumeClaim?: unknown }>) {
+  for (const v of (pod.spec?.volumes ?? []) as PodVolumeSource[]) {
     if (!v.persistentVolumeClaim) continue;
-    // the populator's lookup names the DSW entry the pod's volume went into (no scan of the DSW)
-    const u = w.c.podVolumes[uid]?.[v.name]?.spec?.uniqueName;
-    const d = u !== undefined && w.c.dsw[u]?.pods[uid]?.outerName === v.name ? w.c.dsw[u] : undefined;
-    const a = d ? w.c.asw[d.uniqueName] : undefined;
+    const { d, a } = podVolumeEntries(w, uid, v.name);
     if (a?.pods[uid]?.state !== 'VolumeMounted') unmounted.push(v.name);
     if (d && !a) unattached.push(v.name);
   }
@@ -141,14 +150,10 @@ function podVolumeReadiness(w: Work, uid: string, pod: K8sObject): { unmounted: 
 
 /** Whether every PVC volume of the pod is mounted (podVolumeReadiness's `unmounted` is empty), without building its lists. */
 function allVolumesMounted(w: Work, uid: string, pod: K8sObject): boolean {
-  const volumes = (pod.spec?.volumes ?? []) as Array<{ name: string; persistentVolumeClaim?: unknown }>;
-  const lookups = w.c.podVolumes[uid];
+  const volumes = (pod.spec?.volumes ?? []) as PodVolumeSource[];
   for (let i = 0; i < volumes.length; i++) {
     const v = volumes[i]!;
-    if (!v.persistentVolumeClaim) continue;
-    const u = lookups?.[v.name]?.spec?.uniqueName;
-    const d = u !== undefined ? w.c.dsw[u] : undefined;
-    if (!d || d.pods[uid]?.outerName !== v.name || w.c.asw[d.uniqueName]?.pods[uid]?.state !== 'VolumeMounted') return false;
+    if (v.persistentVolumeClaim && podVolumeEntries(w, uid, v.name).a?.pods[uid]?.state !== 'VolumeMounted') return false;
   }
   return true;
 }
@@ -318,7 +323,7 @@ function registrationFailed(w: Work, path: string, how: { notify: string; inActu
     own(w, 'plugins')[path] = { ...reg, step: 'notifyFailure', failure: { notify: how.notify, inActualState: how.inActualState, returnedIfNotified: how.returnedIfNotified } };
     return;
   }
-  operationFailed(w, path, reg, how.returned, true);
+  registerPluginFailed(w, path, reg, how.returned, true);
 }
 
 /**
@@ -332,11 +337,11 @@ function notifyFailed(w: Work, path: string, reg: PluginRegistration, ok: boolea
   const sent = ok ? undefined : `${f.notify}: ${errText}`;
   const returned = f.inActualState ? (sent ?? f.notify)
     : sent !== undefined ? `RegisterPlugin error -- failed to send error at socket ${path}, err: ${sent}` : f.returnedIfNotified;
-  operationFailed(w, path, reg, returned, !f.inActualState);
+  registerPluginFailed(w, path, reg, returned, !f.inActualState);
 }
 
 /** The goroutinemap's failure line and backoff; `retry`: the plugin manager starts RegisterPlugin again after it. */
-function operationFailed(w: Work, path: string, reg: PluginRegistration, returned: string, retry: boolean): void {
+function registerPluginFailed(w: Work, path: string, reg: PluginRegistration, returned: string, retry: boolean): void {
   const duration = nextDurationBeforeRetry(reg.durationBeforeRetry ?? 0);
   const retryAt = w.now + duration;
   const i = w.c.input;
@@ -421,7 +426,7 @@ export function registrationResult(w: Work, requestId: string, ok: boolean, resp
     case 'getCSINode': {
       // tryUpdateCSINode (nodeinfomanager.go:374-390): read CSINode, create it when it is missing
       const entry = reg.entry!;
-      if (!ok && code !== 404) return handlerFailed(w, path, `error updating CSINode object with CSI driver node info: ${errText}`), true;
+      if (!ok && code !== 404) return csiNodeWriteFailed(w, path, errText), true;
       if (!ok || !response) {
         writeCSINode(w, path, reg, 'create', newCSINode(w, [entry]));
         return true;
@@ -438,7 +443,7 @@ export function registrationResult(w: Work, requestId: string, ok: boolean, resp
       return true;
     }
     case 'updateCSINode':
-      if (!ok) return handlerFailed(w, path, `error updating CSINode object with CSI driver node info: ${errText}`), true;
+      if (!ok) return csiNodeWriteFailed(w, path, errText), true;
       notifyRegistered(w, path, reg);
       return true;
     case 'notify': {
@@ -484,6 +489,10 @@ function newCSINode(w: Work, drivers: CsiNodeDriver[]): K8sObject {
 }
 
 /** The CSI handler's RegisterPlugin failed (NodeGetInfo, or InstallCSIDriver's writes): the registrar is told. */
+/** nodeinfomanager's error for a failed CSINode read or write (tryUpdateCSINode, installDriverToCSINode) */
+const csiNodeWriteFailed = (w: Work, path: string, errText: string): void =>
+  handlerFailed(w, path, `error updating CSINode object with CSI driver node info: ${errText}`);
+
 const handlerFailed = (w: Work, path: string, err: string): void => {
   const notify = `RegisterPlugin error -- plugin registration failed with err: ${err}`;
   registrationFailed(w, path, { notify, inActualState: true, returnedIfNotified: notify });
