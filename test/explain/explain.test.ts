@@ -72,6 +72,115 @@ describe('reading what people paste', () => {
     ].join('\n'))).toEqual(['other', 'other', 'other']);
   });
 
+  it('rules from the third and fourth held-out corpora: a stamp and a tab before klog, an older full stop, protobuf text payloads, an Event\'s operation', () => {
+    const st = (text: string) => ex(text).map((l) => l.stage);
+    // a log viewer's own stamp and a tab before the klog header: the header is still read (file:line, catalog)
+    const tabbed = ex('2024-02-01T10:00:01+01:00\tI0201 09:00:01.000001       1 csi_handler.go:740] Found NodeID node-a in CSINode node-a')[0]!;
+    expect(tabbed.match).toBe('catalog');
+    expect(tabbed.messageId).toBe('externalAttacher.foundNodeID');
+    // node-driver-registrar v1.0 ended its sentence with a full stop
+    const v1 = ex('I0101 00:00:01.000000       1 main.go:123] Calling CSI driver to discover driver name.')[0]!;
+    expect([v1.match, v1.stage]).toEqual(['catalog', 'register']);
+    // a driver that logs its request with %v prints protobuf's text format: the fields say which call
+    expect(st('I0101 00:00:01.000000       1 utils.go:50] GRPC request: name:"pvc-1" capacity_range:<required_bytes:1073741824 > volume_capabilities:<mount:<fs_type:"ext4" > access_mode:<mode:SINGLE_NODE_WRITER > >')).toEqual(['provision']);
+    expect(st('I0101 00:00:01.000000       1 server.go:20] create volume req: name:"pvc-1" capacity_range:{required_bytes:1073741824}')).toEqual(['provision']);
+    // ControllerPublishVolume with readonly false (left out of the JSON), and the handshake's answers
+    expect(st('I0101 00:00:01.000000       1 connection.go:183] GRPC request: {"node_id":"n1","volume_capability":{"AccessType":{"Mount":{}},"access_mode":{"mode":1}},"volume_id":"v1"}')).toEqual(['attach']);
+    expect(st('I0101 00:00:01.000000       1 connection.go:183] GRPC request: {"node_id":"n1","volume_id":"v1"}')).toEqual(['detach']);
+    expect(st('I0101 00:00:01.000000       1 utils.go:60] GRPC response: capabilities:<rpc:<type:CREATE_DELETE_SNAPSHOT > >')).toEqual(['other']);
+    // FailedMount also reports the expansion a mount runs: the operation the message names decides
+    expect(st('  Warning  FailedMount  12s (x3 over 40s)  kubelet  MountVolume.Setup failed while expanding volume for volume "pvc-1" : Expander.NodeExpand failed')).toEqual(['resize']);
+    expect(st('  Warning  FailedMount  12s (x3 over 40s)  kubelet  MountVolume.MountDevice failed for volume "pvc-1" : rpc error: code = Internal')).toEqual(['mount']);
+    expect(st('I0101 00:00:01.000000    1234 operation_generator.go:808] MountVolume.resizeFileSystem succeeded for volume "pvc-1"')).toEqual(['resize']);
+    // the provisioner library's per-claim line, whatever its class is called
+    expect(st('I0101 00:00:01.000000       1 controller.go:1293] provision "ns/data" class "fast-multiattach": persistentvolume "pvc-1" already exists, skipping')).toEqual(['provision']);
+  });
+
+  it('records and the lines that continue them: other loggers\' stamps, a message posted over several lines, what kubectl prints of objects', () => {
+    const st = (text: string) => ex(text).map((l) => l.stage);
+    // Python's logging stamp makes a record; its traceback's indented lines continue it
+    expect(st([
+      '2020-01-01 10:00:00 default ERROR mydriver.node [req-1] !! GRPC NodeStageVolume failed with: backend unavailable',
+      '    Traceback (most recent call last):',
+      '      File "/app/node.py", line 10, in stage',
+      '        vol = self._get(request.volume_id)',
+    ].join('\n'))).toEqual(['mount', 'mount', 'mount', 'mount']);
+    // Go's log stamp too: each such line is a record of its own, not a piece of the one above
+    const gologs = ex(['2022/01/01 10:00:00 NodeUnpublishVolume request for volume v1 on /var/lib/kubelet/pods/p/volumes/kubernetes.io~csi/pv1/mount, target path removed', '2022/01/01 10:00:01 NodeGetCapabilities request'].join('\n'));
+    expect(gologs.map((l) => l.kind)).toEqual(['log', 'log']);
+    expect(gologs[1]!.stage).toBe('other');
+    // a message posted without headers over lines: the lines below that say nothing themselves are more of it
+    expect(st([
+      'MountVolume.MountDevice failed for volume "pvc-1" : rpc error: code = Internal desc = could not find the disk',
+      'For disk pvc-1 the device path is /dev/nvme1n1',
+      'found serial number vol-0',
+      '',
+      'For disk pvc-2 the device path is /dev/nvme2n1',
+    ].join('\n'))).toEqual(['mount', 'mount', 'mount', 'other', 'other']);
+    // … but not a table's rows or an object's fields printed after it
+    expect(st([
+      'MountVolume.SetUp failed for volume "pvc-1" : rpc error: code = Internal desc = mount failed',
+      'data-0   Bound    pvc-1   10Gi   RWO   fast   5m',
+      '    type: FileSystemResizePending',
+      '      --kubelet-registration-path=/var/lib/kubelet/plugins/x/csi.sock',
+    ].join('\n'))).toEqual(['mount', 'other', 'other', 'other']);
+    expect(ex('    type: FileSystemResizePending')[0]!.kind).toBe('decoration');
+    // a quote marker or a code fence the post glued to an operation's message
+    expect(st('> Operation for "{volumeName:kubernetes.io/csi/x^v1 podName:p nodeName:}" failed. No retries permitted until 2024-01-01 10:00:00 +0000 UTC m=+1 (durationBeforeRetry 2m2s). Error: UnmountVolume.TearDown failed for volume "v1"')).toEqual(['unmount']);
+    expect(ex('```  Warning  FailedAttachVolume  25s  attachdetach-controller  AttachVolume.Attach failed for volume "pvc-1" : timed out')[0]!.kind).toBe('event');
+    // the kubelet's Events about a pod's containers name images, "csi-attacher" among them: no volume's step
+    expect(st('  Normal   Pulled   9m (x3 over 9m)   kubelet  Container image "registry.k8s.io/sig-storage/csi-attacher:v4.6.1" already present on machine')).toEqual(['other']);
+    // (the scheduler's assignment too)
+    expect(st('Successfully assigned default/web-0 to node-1')).toEqual(['other']);
+  });
+
+  it('what the whole paste says: node-driver-registrar\'s own lines, one section per "kubectl logs" command, start-up lines that belong to no operation', () => {
+    const st = (text: string) => ex(text).map((l) => l.stage);
+    // a registrar line known from its catalog makes the shared csi-lib-utils lines of its paste registration
+    expect(st([
+      'I0101 00:00:01.000000       1 main.go:166] Version: v2.5.0',
+      'I0101 00:00:01.000100       1 connection.go:154] Connecting to unix:///csi/csi.sock',
+      'I0101 00:00:02.000000       1 main.go:120] Attempting to open a gRPC connection with: "/csi/csi.sock"',
+    ].join('\n'))).toEqual(['register', 'register', 'register']);
+    // after another container's logs command, its lines are not the registrar's
+    expect(st([
+      'I0101 00:00:02.000000       1 main.go:120] Attempting to open a gRPC connection with: "/csi/csi.sock"',
+      '$ kubectl logs csi-node-abc -n kube-system my-driver',
+      'I0101 00:00:03.000000       1 driver.go:56] Driver: my.csi.example.com version: 1.0.0',
+    ].join('\n'))).toEqual(['register', 'other', 'other']);
+    // the command naming the registrar's container tells whose lines follow, even with no marker line among them
+    expect(st([
+      '$ kubectl logs csi-node-abc -n kube-system node-driver-registrar',
+      'I0101 00:00:01.000000       1 main.go:166] Version: v2.5.0',
+    ].join('\n'))).toEqual(['other', 'register']);
+    // a start-up line is 'other' by its words: it does not take the operation its program was doing
+    expect(st([
+      'I0101 00:00:01.000000       1 csi_handler.go:251] Attaching "csi-0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"',
+      'I0101 00:00:01.100000       1 clone_controller.go:66] Starting CloningProtection controller',
+      'I0101 00:00:01.200000       1 controller.go:873] "Started provisioner controller" component="x"',
+    ].join('\n'))).toEqual(['attach', 'other', 'other']);
+  });
+
+  it('csi-attacher\'s PV queue takes every updated PersistentVolume: its first lines are a delete only when the next line about that PV says so; "finished processing" closes the operation before it', () => {
+    const st = (text: string) => ex(text).map((l) => l.stage);
+    const pv = 'pvc-11111111-2222-3333-4444-555555555555';
+    expect(st([
+      `I0101 00:00:01.000000       1 controller.go:232] Started PV processing "${pv}"`,
+      `I0101 00:00:01.000100       1 csi_handler.go:617] CSIHandler: processing PV "${pv}"`,
+      `I0101 00:00:01.000200       1 csi_handler.go:621] CSIHandler: processing PV "${pv}": no deletion timestamp, ignoring`,
+    ].join('\n'))).toEqual(['other', 'other', 'other']);
+    expect(st([
+      `I0101 00:00:01.000000       1 controller.go:232] Started PV processing "${pv}"`,
+      `I0101 00:00:01.000100       1 csi_handler.go:617] CSIHandler: processing PV "${pv}"`,
+      `I0101 00:00:01.000300       1 csi_handler.go:637] CSIHandler: processing PV "${pv}": no finalizer, ignoring`,
+    ].join('\n'))).toEqual(['delete', 'delete', 'delete']);
+    const va = `csi-${'ab'.repeat(32)}`;
+    expect(st([
+      `I0101 00:00:01.000000       1 csi_handler.go:572] Detached "${va}"`,
+      `I0101 00:00:01.000100       1 csi_handler.go:232] CSIHandler: finished processing "${va}"`,
+    ].join('\n'))).toEqual(['detach', 'detach']);
+  });
+
   it('goroutinemap.go:150 is the kubelet\'s plugin registration for a socket path, the PV controller\'s delete or provision for "delete-…[uid]" / "provision-…[uid]"', () => {
     const until = 'No retries permitted until 2024-06-26 13:00:15.031690313 +0000 UTC m=+533249.887927013 (durationBeforeRetry 500ms)';
     const lines = ex([

@@ -533,6 +533,14 @@ describe('a pod force-deleted while its kubelet was down: the restarted kubelet 
         expect(msgs[i + 1]).toBe('kubelet.syncStatesReconstructed');
         const line = kubelet.find((s) => s.msg === 'kubelet.syncStatesReconstructed')!.log!;
         expect(line).toMatch(/reconciler\.go:429\] Reconciler sync states: could not find pod information in desired state, update it in actual state: &\{volumeName:kubernetes\.io\/csi\/com\.tencent\.cloud\.csi\.cbs\^disk-\w+ podName:[0-9a-f-]{36} volumeSpec:0xc[0-9a-f]{9} outerVolumeSpecName:pvc-[0-9a-f-]+ pod:0xc[0-9a-f]{9} volumeGidValue: devicePath: mounter:0xc[0-9a-f]{9} deviceMounter:0xc[0-9a-f]{9} blockVolumeMapper:<nil>\}$/);
+        // %+v prints each pointer field as its own object's address
+        const pointers = line.match(/0xc[0-9a-f]{9}/g)!;
+        expect(new Set(pointers).size).toBe(4);
+        // the reconstructed mount is the pod's, named as on disk: its UnmountVolume names the PV and the pod's UID
+        const unmount = kubelet.find((s) => s.msg === 'kubelet.unmountVolumeStarted')!.log!;
+        const uid = /podName:([0-9a-f-]{36})/.exec(line)![1]!;
+        expect(unmount).toContain(`UnmountVolume started for volume "${/outerVolumeSpecName:(\S+)/.exec(line)![1]}"`);
+        expect(unmount).toContain(`pod "${uid}" (UID: "${uid}")`);
         expect(msgs).not.toContain('kubelet.reconstructedVolumeUncertain');
       } else {
         expect(msgs).toContain('kubelet.reconstructedVolumeUncertain');
@@ -576,6 +584,25 @@ describe("csi-provisioner's volume queue: a failed delete is retried with its ow
       expect(handled).toHaveLength(2);
       expect(t.steps.filter((s) => s.rpc?.method === '/csi.v1.Controller/DeleteVolume' && s.kind === 'rpc')).toHaveLength(3);
       expect(objs(t, 'PersistentVolume')).toHaveLength(0);
+    });
+  }
+});
+
+describe('the stage a step shows is the operation its component was doing', () => {
+  for (const k8s of ['1.20', '1.30'] as const) {
+    it(`${k8s}: csi-attacher's PV queue is part of a delete only for a PV being deleted; "finished processing" closes an attach or a detach; csi-provisioner's start-up is no provisioning`, () => {
+      const migration = runScenario('pod-migration', { k8s }).steps;
+      const pvLines = migration.filter((s) => s.msg === 'externalAttacher.startedPVProcessing' || s.msg === 'externalAttacher.processingPV' || s.msg === 'externalAttacher.pvNoDeletionTimestamp');
+      expect(pvLines.length).toBeGreaterThan(0);
+      expect(new Set(pvLines.map((s) => s.stage))).toEqual(new Set(['other']));
+      const finished = migration.filter((s) => s.msg === 'externalAttacher.finishedProcessing').map((s) => s.stage);
+      // the VolumeAttachment to the old node is detached, the new one attached
+      expect(new Set(finished)).toEqual(new Set(['attach', 'detach']));
+      const deleted = runScenario('teardown', { k8s }).steps;
+      const deleting = deleted.filter((s) => s.msg === 'externalAttacher.startedPVProcessing' && deleted.some((d) => d.msg === 'externalAttacher.pvNoVAFound' && d.t >= s.t && d.t - s.t < 1));
+      expect(deleting.map((s) => s.stage)).toContain('delete');
+      const startup = migration.filter((s) => s.msg === 'externalProvisioner.startedController' || s.msg === 'externalProvisioner.detectedDriver');
+      for (const s of startup) expect(s.stage).toBe('other');
     });
   }
 });

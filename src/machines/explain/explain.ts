@@ -8,7 +8,7 @@ import type {
   ExplainedLine, ExplainResult, ExplainSummary, Knowledge, KnownEventReason, KnownMessage, Severity, Stage, StepRef,
 } from './types.ts';
 import { ExplainInputError } from './types.ts';
-import { lineStage, stageOfText } from '../shared/stage.ts';
+import { lineStage, stageOfOperation, stageOfPayload, stageOfText } from '../shared/stage.ts';
 import { STAGE_ZH } from '../shared/stage.zh.ts';
 
 export { ExplainInputError };
@@ -74,6 +74,9 @@ const JOURNALD_ISO = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d
 /** Cloud Logging's text export: "INFO 2025-04-18T20:16:24.146Z message" */
 const CLOUD_LOGGING = /^(DEFAULT|DEBUG|INFO|NOTICE|WARNING|ERROR|CRITICAL)\s+(\d{4}-\d{2}-\d{2}T\S+)\s+(.*)$/s;
 const ISO_LEVEL = /^\s*(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)\s+((?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|PANIC|DPANIC)\s.*)$/s;
+const LEADING_STAMP = /^(\d{4}[-/]\d{2}[-/]\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?)\s+(\S.*)$/s;
+/** a kubelet or controller operation's message posted without its header ("Operation for \"{volumeName:…", "MountVolume.SetUp failed …") */
+const KUBE_OPERATION = /^"?(Operation for "|\w+Volume\.\w+ (failed|succeeded)|\w+Volume\.\w+ started)/;
 const KLOG_ANYWHERE = /[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d{6}\s+\d+ [\w.-]+\.go:\d+\] /;
 
 function stripPrefixes(line: string): Stripped {
@@ -81,8 +84,9 @@ function stripPrefixes(line: string): Stripped {
   for (let guard = 0; guard < 4; guard++) {
     const r = s.rest;
     // a Markdown quote of a log ("> I0101 …", ">   Warning  FailedMount …"): the quote marker is the post's, not the log's
-    const quoted = /^>+ ?/.exec(r);
-    if (quoted && (startsRecord(r.slice(quoted[0].length)) || MOUNT_UTILS_TAIL.test(r.slice(quoted[0].length)))) { s.rest = r.slice(quoted[0].length); continue; }
+    // (and a code fence the post glued to its first line: "```  Warning  FailedAttachVolume …")
+    const quoted = /^(>+ ?|```\w*\s+)/.exec(r);
+    if (quoted && (startsRecord(r.slice(quoted[0].length)) || MOUNT_UTILS_TAIL.test(r.slice(quoted[0].length)) || KUBE_OPERATION.test(r.slice(quoted[0].length)))) { s.rest = r.slice(quoted[0].length); continue; }
     // a log store's export: its own timestamp, then the docker json-file record ("2024-06-20T22:23:04+08:00\t{"log":…}")
     const stamped = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)\s+(\{"log":.*)$/s.exec(r);
     if (stamped) { s.time ??= stamped[1]!; s.rest = stamped[2]!; continue; }
@@ -98,7 +102,8 @@ function stripPrefixes(line: string): Stripped {
     if (m && m[1]!.includes('/')) { s.hint ??= m[1]!.split('/').pop()!; s.rest = m[2]!; continue; }
     m = JOURNALD_ISO.exec(r) ?? JOURNALD.exec(r);
     // (a level word is no host name: "2021-04-01T03:15:10.956Z DEBUG common/util.go:114 …" is zap's console encoder, read below)
-    if (m && !/^[IWEF]\d{4}$/.test(m[1]!.split(/\s/)[0]!) && !/^(TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|PANIC|DPANIC)$/.test(m[2]!)) { s.time ??= m[1]!; s.host ??= m[2]!; s.hint ??= m[3]!; s.rest = m[4]!; continue; }
+    // (nor a klog header a log store printed after its own stamp: "2023-04-18T21:36:43+02:00\tI0418 19:36:43.049702 …")
+    if (m && !/^[IWEF]\d{4}$/.test(m[1]!.split(/\s/)[0]!) && !/^[IWEF]\d{4}$/.test(m[2]!) && !/^(TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|PANIC|DPANIC)$/.test(m[2]!)) { s.time ??= m[1]!; s.host ??= m[2]!; s.hint ??= m[3]!; s.rest = m[4]!; continue; }
     break;
   }
   // a log shipper's own stamp before the klog header ("2024-01-11 14:58:08.123 I0111 …")
@@ -113,6 +118,10 @@ function stripPrefixes(line: string): Stripped {
   // zap's console encoder and Rust's tracing: "2021-04-01T03:15:10.956Z DEBUG common/util.go:114 …", "  2024-05-10T12:42:05Z  INFO csi_node::…"
   const leveled = ISO_LEVEL.exec(s.rest);
   if (leveled && !s.time) { s.time = leveled[1]!; s.rest = leveled[2]!; }
+  // any other logger's own stamp first (Python's logging "2019-10-10 18:39:54 …", Go's log "2022/06/11 10:17:41 …"): a
+  // record, whose indented lines after it (a traceback, a dumped object) continue it
+  const stamped = s.time ? null : LEADING_STAMP.exec(s.rest);
+  if (stamped) { s.time = stamped[1]!; s.rest = stamped[2]!; }
   return s;
 }
 
@@ -234,6 +243,15 @@ export function guessStage(text: string): Stage | null {
   return stageOfText(text);
 }
 
+/** A CSI request or response a line prints after saying so ("GRPC request: {…}", "create volume req: name:…"): the call its fields name. */
+function printedPayloadStage(text: string): Stage | null {
+  const m = /\b(?:request|response|req|resp)\s*[:=]\s*(?=[{a-z])/i.exec(text);
+  return m ? stageOfPayload(text.slice(m.index)) : null;
+}
+
+/** The kubelet's Events about a pod's containers and sandbox (kubelet/events/event.go) */
+const CONTAINER_EVENT = /^(Pulling|Pulled|Created|Started|Killing|BackOff|Failed|InspectFailed|ErrImageNeverPull|SandboxChanged|FailedCreatePodSandBox|FailedKillPod|Unhealthy|ProbeWarning|Preempting|ExceededGracePeriod)$/;
+
 /** Files whose lines are plumbing (leader election, informers, gRPC dialing): never a storage stage. */
 const NOISE_FILES = new Set([
   'leaderelection.go', 'reflector.go', 'clientconn.go', 'shared_informer.go', 'round_trippers.go', 'healthz.go', 'leaderelection_metrics.go', 'metrics.go', 'flags.go',
@@ -250,7 +268,11 @@ function controllerSide(stage: Stage, text: string, component: string | null): S
 }
 
 /** Files whose every line is about one stage. */
-const FILE_STAGE: Record<string, Stage> = { 'plugin_watcher.go': 'register', 'plugin_manager.go': 'register', 'node_register.go': 'register', 'registration.go': 'register' };
+const FILE_STAGE: Record<string, Stage> = {
+  'plugin_watcher.go': 'register', 'plugin_manager.go': 'register', 'node_register.go': 'register', 'registration.go': 'register',
+  // external-snapshotter's controllers do nothing but snapshots (their PVC finalizer protects a snapshot's source)
+  'snapshot_controller.go': 'snapshot', 'snapshot_controller_base.go': 'snapshot', 'snapshotter.go': 'snapshot',
+};
 const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace(/\./g, '\\.')).join('|')}):\\d+\\]`);
 const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\])|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\)/i;
 
@@ -282,6 +304,13 @@ const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|stor
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created" answers.
  */
+/**
+ * What kubectl prints of objects, not what a program logged: an object's field as YAML ("    type:
+ * FileSystemResizePending", "  message: >-"), a row of a `get` table (columns three spaces apart or
+ * more; not `get events`, whose rows are Events), a container's command-line flag in `describe`
+ * ("--kubelet-registration-path=…"). A line with its own time stamp is a log record whatever it reads like.
+ */
+const PRINTED_OBJECT = /^\s*((- )?(type|status|message|reason|lastProbeTime|lastTransitionTime|lastHeartbeatTime|phase|capacity|accessModes|conditions|allocatedResources|resizeStatus|storage|apiVersion|kind|metadata|name|namespace|uid|resourceVersion|creationTimestamp|generation|spec|source|count|firstTimestamp|lastTimestamp|eventTime|reportingComponent|reportingInstance|involvedObject|component|host|selfLink|labels|annotations|finalizers|volumeName|volumeHandle|driver|storageClassName|volumeMode|resources|requests|limits|claimRef|nodeName|fsType|readOnly):( .*)?|[\w.@:/-]+( {3,}[^\s]+(?: [^\s]+)*){3,}|--[\w-]+(=\S*)?)\s*$/;
 const SESSION = /^\s*(\[[^\]]*@[^\]]*\][#$] .*|(kubectl|k|oc|sudo|crictl|journalctl|helm) (logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label)\b.*|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+[SRDZTIsl<NL+]+\s+\d+:\d+\s+\/.*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated))\s*$/;
 
 // ------------------------------------------------------------------ explain
@@ -289,7 +318,7 @@ const SESSION = /^\s*(\[[^\]]*@[^\]]*\][#$] .*|(kubectl|k|oc|sudo|crictl|journal
 /** Whether a line begins a log record of its own (so it cannot continue the previous one). */
 function startsRecord(line: string): boolean {
   return KLOG_ANYWHERE.test(line.slice(0, 160)) || JOURNALD.test(line) || JOURNALD_ISO.test(line) || CRI.test(line) || line.startsWith('{"log":')
-    || /^time="/.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || JSON_RECORD.test(line);
+    || /^time="/.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line);
 }
 
 const MOUNT_UTILS_TAIL = /^\s*(Mounting command|Mounting arguments|Unmounting arguments|Output):/;
@@ -381,6 +410,7 @@ const TEXT = {
     decoration: 'Part of the paste (a table header, a separator or a shell prompt), not a log record.',
     unrelated: 'Not a log line we can read (no klog header, no known message or keyword).',
     sameProgram: (stage: Stage, line: number): string => ` Read as part of the ${stage} operation its program was doing (line ${line}).`,
+    sameMessage: (line: number): string => ` Read as more of the message on line ${line} (a message posted over several lines without headers).`,
     sameCall: (line: number): string => ` Read with line ${line}, the same call's next line.`,
     noRecords: 'No log records found in the input.',
     records: (n: number, recognised: number, guessed: number): string => `${n} log record${n === 1 ? '' : 's'}: ${recognised} recognised, ${guessed} guessed from keywords.`,
@@ -424,6 +454,7 @@ const TEXT = {
     decoration: '粘贴内容的一部分（表头、分隔线或命令提示符），不是日志记录。',
     unrelated: '无法识别的日志行（没有 klog 行首，也没有已知的消息或关键词）。',
     sameProgram: (stage: Stage, line: number): string => `按同一程序正在进行的${STAGE_ZH[stage]}操作来理解（第 ${line} 行）。`,
+    sameMessage: (line: number): string => `按第 ${line} 行消息的后续部分来理解（一条没有行首、跨多行贴出的消息）。`,
     sameCall: (line: number): string => `与第 ${line} 行（同一次调用的下一行）一起理解。`,
     noRecords: '输入中没有找到日志记录。',
     records: (n: number, recognised: number, guessed: number): string => `共 ${n} 条日志记录：${recognised} 条已识别，${guessed} 条根据关键词推测。`,
@@ -581,10 +612,14 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     }
     const noise = NOISE_FILES.has(file) || NOISE_TEXT.test(message);
     const ctxMethod = /^GRPC (request|response|error)/.test(message) ? lastMethod.get(key) : undefined;
-    const guessed = noise ? 'other' : (ctxMethod ? lineStage('x.grpcRequest', { stage: 'other', source: '' }, { method: ctxMethod }) : null) ?? FILE_STAGE[file] ?? guessStage(message) ?? 'other';
+    // (a program starting up says so whatever its file: "snapshot_controller_base.go] Starting CSI snapshotter")
+    // (a CSI request or response the line prints says which call by its fields, before any word does)
+    const words = noise ? null : printedPayloadStage(message) ?? guessStage(message);
+    const guessed = noise ? 'other' : (ctxMethod ? lineStage('x.grpcRequest', { stage: 'other', source: '' }, { method: ctxMethod }) : null) ?? (words === 'other' ? 'other' : FILE_STAGE[file] ?? words) ?? 'other';
     const component = hint?.component ?? guessComponent(file, message, guessed);
     const stage = !noise && component === 'node-driver-registrar' ? 'register' : controllerSide(guessed, message, component);
-    const open = stage === 'other' && !noise && !ctxMethod && !/Get(Plugin)?Capabilities|GetPluginInfo|Probe\b/.test(message);
+    // (open: nothing said what it is; a line a rule calls 'other', a start-up line, is decided)
+    const open = stage === 'other' && words === null && !noise && !ctxMethod && !/Get(Plugin)?Capabilities|GetPluginInfo|Probe\b/.test(message);
     return {
       ...base, component, source: hint?.source ?? null, stage, step: null, messageId: null, match: 'guess', ...(open ? { [OPEN]: true } : {}),
       explanation: `${T.notOurs(`${file}:${lineNo}`)}${guessedFrom(stage)}${note}`,
@@ -605,7 +640,9 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
       // a Multi-Attach or attacher timeout inside FailedAttachVolume: the message says which
       const inner = identify(c, { severity: null, file: null, line: null, message }, null);
       // FailedScheduling and friends: the message says whether a volume is the reason ("unbound … PersistentVolumeClaims")
-      const stage = known.stage === 'other' ? guessStage(message) ?? 'other' : known.stage;
+      // and the operation the message names refines the reason's: FailedMount also reports the expansion a
+      // mount runs ("MountVolume.Setup failed while expanding volume", operation_generator.go)
+      const stage = known.stage === 'other' ? guessStage(message) ?? 'other' : stageOfOperation(message) ?? known.stage;
       return {
         line: n, text, kind: 'event', component: known.component, source: 'events', stage, step: inner?.msg.step ?? known.step ?? null,
         severity, time: age, host: s.host, messageId: reason, match: 'event',
@@ -613,7 +650,8 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
         ...(known.cause || inner?.msg.cause ? { cause: inner?.msg.cause ?? known.cause } : {}), ...(known.next || inner?.msg.next ? { next: inner?.msg.next ?? known.next } : {}),
       };
     }
-    const stage = guessStage(`${reason} ${message}`) ?? 'other';
+    // (a container's own Events name images and containers, "csi-attacher" among them: no volume's step)
+    const stage = CONTAINER_EVENT.test(reason) ? 'other' : guessStage(`${reason} ${message}`) ?? 'other';
     return {
       line: n, text, kind: 'event', component: null, source: 'events', stage, step: null, severity, time: age, host: s.host, messageId: reason, match: 'guess',
       explanation: `${T.unknownEvent(type, reason)}${guessedFrom(stage)}`,
@@ -623,7 +661,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
   // mount-utils' multi-line error ("Mounting command: … / Mounting arguments: … / Output: …") continues the
   // record that printed its first line (mount_linux.go), however its fields are spaced
   if (head && MOUNT_UTILS_TAIL.test(s.rest)) return continuing(head, n, text);
-  if (DECORATION.test(s.rest) || SESSION.test(s.rest)) return blankResult(n, text, 'decoration', T.decoration);
+  if (DECORATION.test(s.rest) || SESSION.test(s.rest) || (!s.time && PRINTED_OBJECT.test(s.rest) && !/\b(Normal|Warning)\b/.test(s.rest))) return blankResult(n, text, 'decoration', T.decoration);
 
   // a piece of the previous record: indented, or the previous line filled the terminal's width
   // (terminals cut at their exact width, so the previous piece is exactly 80, 100, 120… characters long)
@@ -643,8 +681,8 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
       messageId: m.id, match: 'catalog', explanation: renderExplanation(m, valuesOf(cf, s.rest.trim())) + note, ...(m.cause ? { cause: m.cause } : {}), ...(m.next ? { next: m.next } : {}),
     };
   }
-  const stage = NOISE_TEXT.test(s.rest) ? 'other' : guessStage(s.rest);
-  if (stage || hint) {
+  const stage = NOISE_TEXT.test(s.rest) ? 'other' : printedPayloadStage(s.rest) ?? guessStage(s.rest);
+  if (stage || hint || s.time) {
     const severity: Severity | null = /\b(error|failed|fatal)\b/i.test(s.rest) ? 'E' : /\bwarn(ing)?\b/i.test(s.rest) ? 'W' : null;
     const component = hint?.component ?? guessComponent(null, s.rest, stage ?? 'other');
     const st = controllerSide(stage ?? 'other', s.rest, component);
@@ -672,16 +710,41 @@ const OPEN = Symbol('open');
 /** csi-attacher's lines before it has decided between attaching and detaching a VolumeAttachment */
 const VA_UNDECIDED = new Set(['externalAttacher.startedVAProcessing', 'externalAttacher.processingVA', 'externalAttacher.foundNodeID']);
 const VA_NAME = /csi-[0-9a-f]{64}/;
+/** a table's row (columns apart by runs of spaces or by '|') or an object's field ("source:", "  count: 4") */
+const NOT_PROSE = /^\s*[{[]|\S {3,}\S.* {3,}\S| \| |^\s*[\w.-]+:(\s|$)|^\s*-{2,}/;
+/** csi-attacher's lines before it has looked at a PersistentVolume's deletion timestamp */
+const PV_UNDECIDED = new Set(['externalAttacher.startedPVProcessing', 'externalAttacher.processingPV']);
+const PV_NAME = /PersistentVolume="([^"]+)"|\bPV "([^"]+)"|processing "([^"]+)"/;
 /** A driver's or sidecar's start-up banner: the lines after it belong to the new process, not to the operation before. */
 const PROCESS_START = /\bDriver: \S+ Version: |\bDRIVER INFORMATION\b|"Version" version=|\bVersion: v\d+\.\d+|\bStarting (?:the )?(?:CSI )?(?:driver|plugin|server|node service|controller service)\b|\bListening for connections\b/i;
 /** a CSI driver's gRPC line: the service of its method (identity: both plugins serve it) */
 const SIDE = Symbol('side');
+/** a command that prints one container's or program's log ("kubectl logs pod -c csi-attacher", "# journalctl -u kubelet") */
+const LOGS_COMMAND = /\b(kubectl|oc|k|crictl|docker|nerdctl|podman) (\S+ )*logs\b|\bjournalctl\b/;
+/** The container a logs command names: its -c/--container value, or the positional word after the pod's. */
+function containerOfLogsCommand(text: string): string | null {
+  const words = text.slice(LOGS_COMMAND.exec(text)!.index).trim().split(/\s+/).slice(1);
+  const positional: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const flag = /^(-c|--container)(=(.+))?$/.exec(w);
+    if (flag) return flag[3] ?? words[i + 1] ?? null;
+    if (w.startsWith('-')) { if (/^(-n|--namespace|--tail|--since)$/.test(w)) i++; continue; }
+    if (w !== 'logs') positional.push(w);
+  }
+  return positional.length >= 2 ? positional.at(-1)! : null;
+}
+
 /** csi.proto's Identity service: GetPluginInfo, GetPluginCapabilities, Probe */
 const IDENTITY_METHOD = /^(GetPluginInfo|GetPluginCapabilities|Probe)$/;
 /** The program a log line came from (prefix hint, host, klog thread id), noted while reading it (internal). */
 const PROGRAM = Symbol('program');
 
-/** Lines only one sidecar prints: a paste with them (and no other sidecar's) is that sidecar's log. */
+/**
+ * Lines only one sidecar prints: a paste with them (and no other sidecar's) is that sidecar's log. A
+ * line known from node-driver-registrar's catalog is one too: it shares no message with the others
+ * (the csi-lib-utils lines every sidecar prints are filed under csi-provisioner and csi-attacher).
+ */
 const SIDECAR_MARKERS: Array<[RegExp, { component: string; source: string; stage: Stage | null }]> = [
   [/node-driver-registrar|node_register\.go|Registration Server|Received (GetInfo|NotifyRegistrationStatus) call/, { component: 'node-driver-registrar', source: 'node-driver-registrar', stage: 'register' }],
   [/csi-provisioner|external-provisioner|Started provisioner controller/, { component: 'external-provisioner', source: 'csi-provisioner', stage: null }],
@@ -698,18 +761,30 @@ const SIDECAR_MARKERS: Array<[RegExp, { component: string; source: string; stage
  *   operation that program was just doing: the stage of its previous placed line, a few lines back at most.
  */
 function inferFromPaste(out: ExplainedLine[]): void {
-  const found = new Set<number>();
+  // a paste of several containers' logs, each after its own "kubectl logs …" command: each part is read on its own
+  const section: number[] = [];
+  const foundIn: Array<Set<number>> = [new Set()];
   for (const l of out) {
+    if (l.kind === 'decoration' && LOGS_COMMAND.test(l.text)) {
+      // the container the command names says whose log follows ("kubectl logs pod -n ns node-driver-registrar")
+      const who = componentOfHint(containerOfLogsCommand(l.text));
+      const marker = SIDECAR_MARKERS.findIndex(([, m]) => m.source === who?.source);
+      foundIn.push(new Set(marker >= 0 ? [marker] : []));
+    }
+    section.push(foundIn.length - 1);
     if (l.kind !== 'log' && l.kind !== 'continuation') continue;
-    SIDECAR_MARKERS.forEach(([re], i) => { if (re.test(l.text)) found.add(i); });
+    const found = foundIn[foundIn.length - 1]!;
+    SIDECAR_MARKERS.forEach(([re, who], i) => { if (re.test(l.text) || (l.match === 'catalog' && l.source === who.source && !SIDECAR_SOURCE.test(who.source))) found.add(i); });
   }
-  const only = found.size === 1 ? SIDECAR_MARKERS[[...found][0]!]![1] : null;
+  const onlyIn = foundIn.map((found) => found.size === 1 ? SIDECAR_MARKERS[[...found][0]!]![1] : null);
   const lastStage = new Map<string, { stage: Stage; at: number }>();
   for (let i = 0; i < out.length; i++) {
     const l = out[i]!;
     if (l.kind !== 'log') continue;
     const noise = NOISE_TEXT.test(l.text) || NOISE_FILE_IN_LINE.test(l.text);
-    if (only && !noise && l.stage === 'other' && (l.source === null || SIDECAR_SOURCE.test(l.source) || l.source === only.source)) {
+    const only = onlyIn[section[i]!];
+    // (a sidecar logs through klog: a line without a klog header is another program's, the driver's)
+    if (only && !noise && l.stage === 'other' && KLOG_ANYWHERE.test(l.text) && (l.source === null || SIDECAR_SOURCE.test(l.source) || l.source === only.source)) {
       out[i] = { ...l, component: only.component, source: only.source, stage: only.stage ?? l.stage };
     }
     const cur = out[i]!;
@@ -724,8 +799,11 @@ function inferFromPaste(out: ExplainedLine[]): void {
       if (prev && i - prev.at <= 20) {
         out[i] = { ...cur, stage: prev.stage, explanation: `${cur.explanation}${T.sameProgram(prev.stage, prev.at + 1)}` };
       } else if (bareGrpc) {
-        // the response and error lines come in pairs: the next one may say what the call was
-        const next = out.slice(i + 1, i + 3).find((x) => x.kind === 'log' && /GRPC (request|response|error)/.test(x.text) && x.stage !== 'other');
+        // the response and error lines come in pairs: the next one may say what the call was; and the
+        // caller reports the call's outcome right after its gRPC lines ("CreateVolume failed, …")
+        const samePlaced = (x: ExplainedLine): boolean => x.kind === 'log' && x.stage !== 'other' && String((x as unknown as Record<symbol, unknown>)[PROGRAM] ?? '') === prog;
+        const next = out.slice(i + 1, i + 3).find((x) => x.kind === 'log' && /GRPC (request|response|error)/.test(x.text) && x.stage !== 'other')
+          ?? out.slice(i + 1, i + 3).find((x) => samePlaced(x) && !/GRPC (call|request|response|error)/.test(x.text));
         if (next) out[i] = { ...cur, stage: next.stage, explanation: `${cur.explanation}${T.sameCall(next.line)}` };
       }
     }
@@ -770,6 +848,43 @@ function inferFromPaste(out: ExplainedLine[]): void {
     const next = (resync < 0 ? window : window.slice(0, resync)).find((x) => x.component === 'external-attacher' && !VA_UNDECIDED.has(x.messageId ?? '')
       && (x.stage === 'attach' || x.stage === 'detach') && (!va || !VA_NAME.test(x.text) || x.text.includes(va)));
     if (next && next.stage !== l.stage) out[i] = { ...l, stage: next.stage };
+  }
+  // and "finished processing" closes whichever it was: the VolumeAttachment's previous decided line says
+  for (let i = 0; i < out.length; i++) {
+    const l = out[i]!;
+    const va = l.messageId === 'externalAttacher.finishedProcessing' ? VA_NAME.exec(l.text)?.[0] : undefined;
+    if (!va) continue;
+    const prev = out.slice(Math.max(0, i - 15), i).reverse().find((x) => x.component === 'external-attacher' && !VA_UNDECIDED.has(x.messageId ?? '')
+      && x.messageId !== l.messageId && (x.stage === 'attach' || x.stage === 'detach') && x.text.includes(va));
+    if (prev && prev.stage !== l.stage) out[i] = { ...l, stage: prev.stage };
+  }
+  // its PV queue likewise takes every updated PersistentVolume: only the next line about that PV says
+  // whether it is being deleted (csi_handler.go SyncNewOrUpdatedPersistentVolume: "no deletion timestamp,
+  // ignoring" for every other update)
+  for (let i = 0; i < out.length; i++) {
+    const l = out[i]!;
+    if (!PV_UNDECIDED.has(l.messageId ?? '')) continue;
+    const pv = PV_NAME.exec(l.text);
+    const name = pv?.[1] ?? pv?.[2] ?? pv?.[3];
+    if (!name) continue;
+    const window = out.slice(i + 1, i + 16);
+    const resync = window.findIndex((x) => x.messageId === 'externalAttacher.startedPVProcessing' && x.text.includes(name));
+    const next = (resync < 0 ? window : window.slice(0, resync)).find((x) => x.component === 'external-attacher' && x.messageId?.startsWith('externalAttacher.')
+      && !PV_UNDECIDED.has(x.messageId) && x.text.includes(name));
+    if (next && next.stage !== l.stage) out[i] = { ...l, stage: next.stage };
+  }
+  // a message posted without headers over several lines ("MountVolume.MountDevice failed … desc =" and the
+  // driver's error text on the lines below it): a bare line nothing placed, right under a bare line that
+  // was placed, is more of that message
+  // (a few lines at most, and not a table's row or an object's field: those are other things printed after it)
+  for (let i = 0, head = -1; i < out.length; i++) {
+    const l = out[i]!;
+    if (l.kind === 'unrelated' && l.match !== 'none') { head = l.stage !== 'other' ? i : -1; continue; }
+    if (head >= 0 && l.kind === 'unrelated' && l.match === 'none' && i - head <= 3 && !NOT_PROSE.test(l.text)) {
+      out[i] = { ...l, stage: out[head]!.stage, component: out[head]!.component, explanation: `${l.explanation}${T.sameMessage(head + 1)}` };
+      continue;
+    }
+    head = -1;
   }
   for (const l of out) { const r = l as unknown as Record<symbol, unknown>; delete r[OPEN]; delete r[PROGRAM]; delete r[SIDE]; }
   // continuation lines follow their head

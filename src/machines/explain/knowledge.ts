@@ -61,7 +61,9 @@ function compile(def: MessageDef): KnownFormat[] {
       profile, file: f.file, line: f.line, severity: f.severity ?? def.severity,
       pattern: formatRegex(f).source, literal: longestLiteral(f),
       ...(() => { const c = formatCaptures(f); return { capture: c.source, names: c.names }; })(),
-      loose: (f.text !== undefined ? formatRegex(f) : formatRegex({ file: f.file, line: f.line, msg: f.msg ?? '' })).source.replace(/\\s\*\$$/, '') + '(?:\\s.*)?$',
+      // loose: more after the text (an older release's longer message), or the sentence's full stop an
+      // older release ended it with (node-driver-registrar v1.0.2 main.go:123 "… discover driver name.")
+      loose: (f.text !== undefined ? formatRegex(f) : formatRegex({ file: f.file, line: f.line, msg: f.msg ?? '' })).source.replace(/\\s\*\$$/, '') + '\\.?(?:\\s.*)?$',
     });
   }
   return out;

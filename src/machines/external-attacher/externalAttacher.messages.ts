@@ -474,7 +474,7 @@ export const externalAttacherMessages = defineMessages({
 
   // ------------------------------------------------------------ PersistentVolume queue
   'externalAttacher.startedPVProcessing': m({
-    stage: 'delete', severity: 'I', summary: 'csi-attacher takes PersistentVolume {pv} from its PV queue.',
+    stage: 'other', severity: 'I', summary: 'csi-attacher takes PersistentVolume {pv} from its PV queue.',
     formats: {
       '1.20': { file: 'controller.go', line: 232, text: 'Started PV processing {pv:q}', v: 4 },
       '1.30': { file: 'controller.go', line: 266, msg: 'Started PersistentVolume processing', kv: PV, v: 4 },
@@ -488,14 +488,14 @@ export const externalAttacherMessages = defineMessages({
     },
   }),
   'externalAttacher.processingPV': m({
-    stage: 'delete', severity: 'I', summary: 'The CSI handler checks whether PersistentVolume {pv} still needs the attacher finalizer.',
+    stage: 'other', severity: 'I', summary: 'The CSI handler checks whether PersistentVolume {pv} still needs the attacher finalizer.',
     formats: {
       '1.20': { file: 'csi_handler.go', line: 617, text: 'CSIHandler: processing PV {pv:q}', v: 4 },
       '1.30': { file: 'csi_handler.go', line: 640, msg: 'CSIHandler: processing PersistentVolume', kv: PV, v: 4 },
     },
   }),
   'externalAttacher.pvNoDeletionTimestamp': m({
-    stage: 'delete', severity: 'I', summary: 'PersistentVolume {pv} is not being deleted: its finalizer stays.',
+    stage: 'other', severity: 'I', summary: 'PersistentVolume {pv} is not being deleted: its finalizer stays.',
     formats: {
       '1.20': { file: 'csi_handler.go', line: 621, text: 'CSIHandler: processing PV {pv:q}: no deletion timestamp, ignoring', v: 4 },
       '1.30': { file: 'csi_handler.go', line: 664, msg: 'CSIHandler: processing PersistentVolume: no deletion timestamp, ignoring', kv: PV, v: 4 },

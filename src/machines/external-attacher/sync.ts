@@ -83,8 +83,9 @@ function done(s: Step, queue: 'va' | 'pv', name: string, outcome: Outcome): void
   queueDone(q, name);
 }
 
-function finished(s: Step, name: string): void {
-  vaLog(s, 'externalAttacher.finishedProcessing', name);
+/** (the line closes an attach or a detach: the operation says which) */
+function finished(s: Step, name: string, stage: Stage): void {
+  vaLog(s, 'externalAttacher.finishedProcessing', name, {}, stage);
   done(s, 'va', name, 'forget');
 }
 function failed(s: Step, name: string, err: string): void {
@@ -219,7 +220,7 @@ const PERFORM: Partial<Record<VaAction, Perform>> = {
   logFullyAttached: (s, op) => vaLog(s, 'externalAttacher.fullyAttached', op.name),
   logTrivialMarked: (s, op) => vaLog(s, 'externalAttacher.trivialMarked', op.name),
   logTrivialMarkFailed: (s, op, event) => vaLog(s, 'externalAttacher.trivialMarkFailed', op.name, { err: event.type === 'va.markAttachedFailed' ? event.message : '' }),
-  finishedProcessing: (s, op) => finished(s, op.name),
+  finishedProcessing: (s, op) => finished(s, op.name, op.mode === 'detach' ? 'detach' : 'attach'),
   forget: (s, op) => done(s, 'va', op.name, 'forget'),
   requeueRateLimited: (s, op) => done(s, 'va', op.name, 'rateLimited'),
   failedToMarkAttached: (s, op, event) => failed(s, op.name, `failed to mark as attached: ${event.type === 'va.markAttachedFailed' ? event.message : ''}`),
@@ -273,7 +274,7 @@ const PERFORM: Partial<Record<VaAction, Perform>> = {
 
 function syncAttach(s: Step, va: K8sObject): void {
   const name = va.metadata.name;
-  if (va.status?.attached) { vaLog(s, 'externalAttacher.alreadyAttached', name); finished(s, name); return; }
+  if (va.status?.attached) { vaLog(s, 'externalAttacher.alreadyAttached', name); finished(s, name, 'attach'); return; }
   vaLog(s, 'externalAttacher.attaching', name);
   const op: VaOperation = { name, mode: 'attach', va };
   s.ctx.ops[name] = op;
@@ -283,7 +284,7 @@ function syncAttach(s: Step, va: K8sObject): void {
 function syncDetach(s: Step, va: K8sObject): void {
   const name = va.metadata.name;
   vaLog(s, 'externalAttacher.startingDetach', name);
-  if (!hasFinalizer(va, finalizer(s))) { vaLog(s, 'externalAttacher.alreadyDetached', name); finished(s, name); return; }
+  if (!hasFinalizer(va, finalizer(s))) { vaLog(s, 'externalAttacher.alreadyDetached', name); finished(s, name, 'detach'); return; }
   vaLog(s, 'externalAttacher.detaching', name);
   const op: VaOperation = { name, mode: 'detach', va };
   s.ctx.ops[name] = op;
@@ -385,11 +386,14 @@ export function onApiResult(s: Step, e: ApiResultEvent): void {
 
 /** controller.go syncPV + csiHandler.SyncNewOrUpdatedPersistentVolume */
 function syncPV(s: Step, name: string): void {
-  log(s, 'externalAttacher.startedPVProcessing', { pv: name });
   const pv = s.ctx.pvs[name];
+  // every update of a PV comes through this queue (bound, resized, annotated…): its first lines are
+  // part of a delete only for a PV being deleted (or gone)
+  const stage: Stage = !pv || pv.metadata.deletionTimestamp ? 'delete' : 'other';
+  log(s, 'externalAttacher.startedPVProcessing', { pv: name }, stage);
   if (!pv) { log(s, 'externalAttacher.pvDeleted', { pv: name }); done(s, 'pv', name, 'none'); return; }
   if (s.ctx.handler === 'trivial') { done(s, 'pv', name, 'none'); return; }
-  log(s, 'externalAttacher.processingPV', { pv: name });
+  log(s, 'externalAttacher.processingPV', { pv: name }, stage);
   if (!pv.metadata.deletionTimestamp) { log(s, 'externalAttacher.pvNoDeletionTimestamp', { pv: name }); done(s, 'pv', name, 'forget'); return; }
   if (!hasFinalizer(pv, finalizer(s))) { log(s, 'externalAttacher.pvNoFinalizer', { pv: name }); done(s, 'pv', name, 'forget'); return; }
   const user = Object.values(s.ctx.vas).find((va) => va.spec?.source?.persistentVolumeName === name);

@@ -12,14 +12,15 @@ const S = 'csi-provisioner' as const;
 
 export const externalProvisionerMessages = defineMessages({
   'externalProvisioner.detectedDriver': {
-    source: S, stage: 'provision', severity: 'I', summary: 'csi-provisioner learns the driver name {driver} from GetPluginInfo.',
+    // (start-up, as the identity handshake is: no claim is being provisioned)
+    source: S, stage: 'other', severity: 'I', summary: 'csi-provisioner learns the driver name {driver} from GetPluginInfo.',
     formats: {
       '1.20': { file: 'csi-provisioner.go', line: 202, text: 'Detected CSI driver {driver}', v: 2 },
       '1.30': { file: 'csi-provisioner.go', line: 230, text: 'Detected CSI driver {driver}', v: 2 },
     },
   },
   'externalProvisioner.startedController': {
-    source: S, stage: 'provision', severity: 'I', summary: 'The provisioner controller {component} starts watching claims.',
+    source: S, stage: 'other', severity: 'I', summary: 'The provisioner controller {component} starts watching claims.',
     formats: {
       '1.20': { file: 'controller.go', line: 887, text: 'Started provisioner controller {component}!' },
       '1.30': { file: 'controller.go', line: 873, msg: 'Started provisioner controller', kv: 'component={component:q}' },

@@ -23,7 +23,9 @@ const IDENTITY = /(GetPluginInfo|GetPluginCapabilities|Probe|ControllerGetCapabi
 const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/unable to attach or mount|unmounted volumes=|unattached volumes=/i, 'mount'],
   // a program starting its loops ("Starting provisioner controller …", "Starting save volume queue") is no volume's step
-  [/\bStarting (\w+ ){0,2}(controller|queue|workers?)\b|not watching VolumeAttachments|\bStarting CSI \w+$/, 'other'],
+  [/\bStart(ing|ed) (\w+ ){0,2}(controller|queue|workers?)\b|not watching VolumeAttachments|\bStarting CSI \w+$/, 'other'],
+  // the scheduler's Scheduled event ("Successfully assigned ns/pod to node"): the pod has a node, no volume has a step
+  [/^\s*Successfully assigned \S+ to \S+\s*$/, 'other'],
   // a driver's start-up banner listing what it serves (csi-common "Enabling controller service capability: …")
   [/\bEnabling (controller |node |group controller |plugin )?(service capability|volume access mode)\b/i, 'other'],
   // the kubelet's reconstruction of its state from the pod directories after a restart, which leads to unmounting what no pod wants
@@ -33,15 +35,20 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/resize2fs|xfs_growfs/i, 'resize'],
   // the kernel finding the new disk is the attach arriving on the node (SCSI "sd 1:0:0:2: [sde] …")
   [/\b(scsi|sd) \d+:\d+:\d+:\d+: /, 'attach'],
+  // an iSCSI session is logged out when the volume is unstaged, and discovered and logged in when it is staged
+  [/\biscsi\b.*\blog ?out\b|\blog ?out\b.*\biscsi\b|--logout\b/i, 'unmount'],
+  [/\biscsiadm\b|\bsendtargets\b|\biscsi (session|login|discovery|target)/i, 'mount'],
   // mapping an RBD image on the node is ceph-csi's NodeStageVolume
   [/\brbd:? map\b|\brbd_attach\.go/i, 'mount'],
   // the provisioner library's operation keys (goroutinemap): "delete-pv-<name>[<uid>]", "provision-<ns>/<claim>[<uid>]"
   [/\bdelete-pv-/i, 'delete'],
+  // the provisioner library's per-claim lines (v1-v6): provision "ns/claim" class "sc": … (whatever the class is named)
+  [/\bprovision "[^"]+" class "[^"]*":/, 'provision'],
   // the provisioner library's per-volume lines (v1-v6): delete "pvc-…": …
   [/\bdelete "pvc?-[^"]*":/, 'delete'],
   // kubelet_volumes.go cleanupOrphanedPodDirs: a deleted pod's volume directories still on disk
   [/orphaned pod ("[^"]*" )?found|volume (sub)?paths are still present on disk/i, 'unmount'],
-  [/successfully created pv|provisionclaimoperation|provisioning succeeded|started provisioner controller/i, 'provision'],
+  [/successfully created pv|provisionclaimoperation|provisioning succeeded/i, 'provision'],
   [/resizefs|resize ?fs|expanding (mounted )?volume|node_expansion_required|update capacity/i, 'resize'],
   [/regist(er|ration)|plugins_registry|nodegetinfo|csinode|plugin ?(watcher|manager)|not found in the list of registered/i, 'register'],
   [/unmountdevice|unmountvolume|unmapvolume|unmap|teardown|tear down|unstag|unpublish|\bunmount(ing|ed|er)?\b|umount|removing volume from desired state/i, 'unmount'],
@@ -63,7 +70,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
  */
 const OPERATION_STAGE: Array<[RegExp, Stage]> = [
   // "MountVolume.MountDevice failed while expanding volume": the expansion MountDevice runs after staging (operation_generator.go)
-  [/\b(MountVolume|MapVolume)\.NodeExpandVolume\b|\bNodeExpandVolume\.|\bExpandVolume\.|\bfailed while expanding volume\b|\bExpander\.NodeExpand\b/, 'resize'],
+  [/\b(MountVolume|MapVolume)\.NodeExpandVolume\b|\bMountVolume\.resizeFileSystem\b|\bNodeExpandVolume\.|\bExpandVolume\.|\bfailed while expanding volume\b|\bExpander\.NodeExpand\b/, 'resize'],
   // the kubelet's CSI attacher names its own steps (csi_attacher.go "attacher.MountDevice failed …")
   [/\battacher\.(MountDevice|WaitForAttach)\b/, 'mount'],
   [/\battacher\.UnmountDevice\b/, 'unmount'],
@@ -73,8 +80,15 @@ const OPERATION_STAGE: Array<[RegExp, Stage]> = [
   [/\b(MountVolume|MapVolume)\.\w+/, 'mount'],
 ];
 
-export function stageOfText(text: string): Stage | null {
+/** The stage of the kubelet's or the attach/detach controller's operation a text names, if it names one. */
+export function stageOfOperation(text: string): Stage | null {
   for (const [re, st] of OPERATION_STAGE) if (re.test(text)) return st;
+  return null;
+}
+
+export function stageOfText(text: string): Stage | null {
+  const op = stageOfOperation(text);
+  if (op) return op;
   // a CSI request named by its message type ("CreateVolumeRequest name:…", csi.proto's types)
   const typed = /\b(\w+)Request\b/.exec(text);
   if (typed) { const s = stageOfMethod(typed[1]!); if (s) return s; }
@@ -120,14 +134,38 @@ export function lineStage(id: string, def: { stage: Stage; source: string }, hin
  */
 export function stageOfPayload(text: string): Stage | null {
   const j = text.indexOf('{');
+  // protobuf's text format, as drivers that log with %v/%+v print a request ("GRPC request: name:\"pvc-…\"
+  // capacity_range:<required_bytes:…> …"; newer prototext nests with {}): its field names stand bare
+  const proto = TEXT_PROTO_PAYLOAD.exec(text);
+  if (proto && (j < 0 || j > proto.index + proto[0].length - proto[1]!.length)) {
+    const p = proto[1]!;
+    const fields = new Set([...p.matchAll(/(?:^|[\s<{])(\w+)\s*[:<{]/g)].map((m) => m[1]!));
+    return payloadStage((k) => fields.has(k), () => /^volume_id:"[^"]*"\s*(secrets:.*)?$/s.test(p.trim()));
+  }
   if (j < 0) return null;
   const p = text.slice(j).replace(/\\"/g, '"');
   const has = (k: string): boolean => p.includes(`"${k}"`);
+  // a request that names only a volume (and maybe secrets) is DeleteVolume's
+  return payloadStage(has, () => {
+    const keys = [...p.matchAll(/"(\w+)":/g)].map((m) => m[1]!).filter((k) => k !== 'secrets');
+    return keys.length === 1 && keys[0] === 'volume_id' && /^\{"volume_id":/.test(p);
+  });
+}
+
+/** "GRPC request: name:…", "create volume req: name:…": a payload in protobuf's text format (the field name, then ':', '<' or '{') */
+const TEXT_PROTO_PAYLOAD = /\b(?:request|response|req|resp): ?([a-z][a-z_]*\s*[:<{].*)$/s;
+
+/** The stage of a CSI request or response from which fields it has (either encoding). */
+function payloadStage(has: (k: string) => boolean, onlyVolumeId: () => boolean): Stage | null {
+  // a GetCapabilities answer, GetPluginInfo's: the handshake, whatever capabilities they list
+  if (has('capabilities') || has('vendor_version')) return 'other';
   if (has('accessibility_requirements') || (has('capacity_range') && has('name') && !has('volume_id')) || (has('volume') && has('capacity_bytes') && !has('node_expansion_required'))) return 'provision';
   if (has('node_expansion_required') || (has('capacity_range') && has('volume_id'))) return 'resize';
   if (has('source_volume_id') || has('snapshot_id') || has('snapshot')) return 'snapshot';
   if (has('publish_context') && has('node_id') && !has('staging_target_path')) return 'attach';
-  if (has('readonly') && has('node_id') && has('volume_capability')) return 'attach';
+  // ControllerPublishVolume: the node and how to use the volume there (readonly is left out when false;
+  // NodeStage/NodePublish carry no node_id, ControllerUnpublish no capability)
+  if (has('node_id') && has('volume_capability')) return 'attach';
   if (has('staging_target_path') && has('target_path')) return 'mount';
   if (has('staging_target_path') && has('volume_capability')) return 'mount';
   if (has('staging_target_path')) return 'unmount';
@@ -136,8 +174,6 @@ export function stageOfPayload(text: string): Stage | null {
   if (has('node_id') && has('volume_id')) return 'detach';
   // NodeGetVolumeStats: a volume and its path, nothing else
   if (has('volume_path') && has('volume_id')) return 'other';
-  // a request that names only a volume (and maybe secrets) is DeleteVolume's
-  const keys = [...p.matchAll(/"(\w+)":/g)].map((m) => m[1]!).filter((k) => k !== 'secrets');
-  if (keys.length === 1 && keys[0] === 'volume_id' && /^\{"volume_id":/.test(p)) return 'delete';
+  if (onlyVolumeId()) return 'delete';
   return null;
 }
