@@ -113,6 +113,17 @@ describe('plugin registration failures, as the kubelet\'s plugin manager has the
       expect(logged).toHaveLength(1);
       expect(logged[0]!.log!.endsWith(k8s === '1.20' ? `Error: ${JSON.stringify(err)}` : `Error: ${err}`)).toBe(true);
       expect(logged[0]!.log).toContain('(durationBeforeRetry 500ms)');
+      // the call fails as the connection closes, a fraction of a millisecond after the exit, and the trace
+      // says why: a reply of the exited registrar, caused by the reaction its exit came from (its first step)
+      const reaction = steps.find((s) => s.msg === 'nodeDriverRegistrar.notifyRegistrationStatus')!.i;
+      expect(logged[0]!.t - exit.t).toBeGreaterThan(0);
+      expect(logged[0]!.t - exit.t).toBeLessThan(1);
+      expect(logged[0]!.cause).toMatchObject({ kind: 'csi-reply', rpc: 'NotifyRegistrationStatus', code: 'UNAVAILABLE', step: reaction });
+      // only the exited process's calls fail: the driver's (node plugin's) pending work is untouched
+      expect(t.steps.filter((s) => s.cause?.kind === 'csi-reply' && s.cause.code === 'UNAVAILABLE')).toHaveLength(1);
+      // and its restart is caused by the same step
+      const restarted = steps.filter((s) => s.msg === 'nodeDriverRegistrar.version')[1]!;
+      expect(restarted.cause).toMatchObject({ kind: 'start', step: reaction });
       // no retry of its own: the next GetInfo is on the socket the restarted registrar created again
       const getInfos = steps.filter((s) => s.kind === 'rpc' && /\/GetInfo$/.test(s.rpc!.method));
       expect(getInfos).toHaveLength(2);
@@ -140,5 +151,26 @@ describe('plugin registration failures, as the kubelet\'s plugin manager has the
     // the goroutinemap's backoff of the socket's operation doubles across the registrar's restarts
     expect(steps.filter((s) => s.msg === 'kubelet.registerPluginFailed').map((s) => /\(durationBeforeRetry ([^)]+)\)/.exec(s.log!)![1])).toEqual(['500ms', '1s', '2s']);
     expect(t.final.objects.find((o) => o.kind === 'CSINode' && o.metadata.name === 'node-1')!.spec.drivers).toHaveLength(1);
+  });
+});
+
+describe('the CrashLoopBackOff is forgotten after ten minutes without an exit (flowcontrol Backoff hasExpired: 2 × MaxContainerBackOff), and by a new kubelet', () => {
+  // the registrar fails once at start-up; at `at` a process restarts and the registration fails once more
+  const exits = (at: number, restart: string) => {
+    const t = runScenario('register', {
+      k8s: '1.30', extendBy: at + 60_000,
+      faults: [{ rpc: 'NodeGetInfo', code: 'INTERNAL', count: 1, node: 'node-1' }, { rpc: 'NodeGetInfo', code: 'INTERNAL', count: 1, node: 'node-1', from: at }],
+      actions: [{ at, do: 'restart', component: `${restart}/node-1` }],
+    });
+    return t.steps.filter((s) => s.host === 'node-1' && s.component === 'node-driver-registrar' && /exits with status 1/.test(s.summary)).map((s) => /at once|of (\d+)s/.exec(s.summary)![0]);
+  };
+  it('an exit 11 minutes after the last one restarts at once, as a first one does', () => {
+    expect(exits(11 * 60_000, 'node-driver-registrar')).toEqual(['at once', 'at once']);
+  });
+  it('an exit 3 minutes after the last one waits the backoff of a second exit (10s)', () => {
+    expect(exits(3 * 60_000, 'node-driver-registrar')).toEqual(['at once', 'of 10s']);
+  });
+  it('a kubelet restarted in between has no memory of the earlier exit (its backOff is built at start-up, kubelet.go)', () => {
+    expect(exits(3 * 60_000, 'kubelet')).toEqual(['at once', 'at once']);
   });
 });

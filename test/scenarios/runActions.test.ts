@@ -18,6 +18,16 @@ describe('RunOptions.actions', () => {
     expect(t.steps.map((s) => s.summary)).not.toEqual(base.steps.map((s) => s.summary));
   });
 
+  it('a component restarted at a story time: its new process starts a second or two later', () => {
+    const t = runScenario('attach', { actions: [{ at: '2s', do: 'restart', component: 'external-attacher' }] });
+    const user = t.steps.find((s) => s.kind === 'user' && /restart/i.test(s.summary))!;
+    expect(user.t).toBe(2000);
+    const started = t.steps.find((s) => s.component === 'external-attacher' && s.t > 2000 && s.cause?.kind === 'start')!;
+    expect(started.cause!.step).toBe(user.i);
+    expect(started.t - 2000).toBeGreaterThanOrEqual(800);
+    expect(started.t - 2000).toBeLessThan(2100);
+  });
+
   it('a pod deleted at a story time is gone by the end', () => {
     const base = runScenario('mount', { k8s: '1.30' });
     const pod = base.final.objects.find((o) => o.kind === 'Pod')!;
@@ -32,5 +42,9 @@ describe('RunOptions.actions', () => {
     expect(() => runScenario('attach', { actions: [{ at: 'soon', do: 'shutdownNode', node: 'x' } as never] })).toThrow(/options\.actions\[0\]\.at: must be story milliseconds or a duration/);
     expect(() => runScenario('attach', { actions: [{ at: 1, do: 'explode' } as never] })).toThrow(/options\.actions\[0\]\.do: unknown action "explode"/);
     expect(() => runScenario('attach', { actions: {} as never })).toThrow(/options\.actions must be a list/);
+    expect(() => runScenario('attach', { actions: [{ at: 1, do: 'restart', component: 'csi-node-plugin' }] })).toThrow(/options\.actions\[0\]\.component: restarting the CSI node plugin is not modelled/);
+    expect(() => runScenario('attach', { actions: [{ at: 1, do: 'restart', component: 'kublet' }] })).toThrow(/options\.actions\[0\]\.component: unknown component "kublet" \(restartable: .*kubelet/);
+    expect(() => runScenario('attach', { actions: [{ at: 1, do: 'restart', component: 'kubelet/node-9' }] })).toThrow(/options\.actions\[0\]\.component: no node "node-9"/);
+    expect(() => runScenario('attach', { actions: [{ at: 1, do: 'restart' } as never] })).toThrow(/options\.actions\[0\]\.component: is required/);
   });
 });

@@ -327,8 +327,8 @@ export const STATE_DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
     'main.go：在节点插件上调用 GetPluginInfo，以得知驱动名称。',
   'node_register.go: the registration socket is open; waiting for the kubelet.':
     'node_register.go：注册套接字已打开；等待 kubelet。',
-  'The kubelet registered the driver; the registrar keeps answering GetInfo.':
-    'kubelet 已注册该驱动；registrar 继续应答 GetInfo。',
+  'The kubelet registered the driver; the registrar keeps answering GetInfo (a restarted kubelet registers it again).':
+    'kubelet 已注册该驱动；registrar 继续应答 GetInfo（重启后的 kubelet 会再注册一次）。',
   'The kubelet reported a failed registration: the process exits (os.Exit(1)) before it answers, and the kubelet restarts its container.':
     'kubelet 报告注册失败：进程在应答之前退出（os.Exit(1)），kubelet 重启它的容器。',
   'GetPluginInfo failed: the process exits (os.Exit(1)) and the kubelet restarts its container.':

@@ -702,13 +702,12 @@ export class Cluster {
           if (r.host !== a.node) continue;
           if (down && r.up) {
             this.deliver(r, { type: 'host.shutdown', now: this.nowUs }, { kind: 'user', ...(userStep ? { step: userStep } : {}) });
-            r.up = false;
-            r.timers.clear();
-            r.incarnation += 1; // answers to the process that died are lost
+            this.endProcess(r); // answers to the process that died are lost
           } else if (!down && !r.up) {
             this.startComponent(r, userStep);
           }
         }
+        if (down) this.forgetContainerBackoffs(a.node);
         break;
       }
       case 'taint': {
@@ -737,6 +736,7 @@ export class Cluster {
    */
   private restartComponent(r: Running, because?: number): void {
     this.endProcess(r);
+    if (r.name === 'kubelet' && r.host) this.forgetContainerBackoffs(r.host);
     this.newProcess(r);
     const value = JSON.stringify(r.machine.snapshot.value);
     if (value !== r.lastValue) {
@@ -747,6 +747,15 @@ export class Cluster {
     const incarnation = r.incarnation;
     // a container restart takes a second or two before the process runs again
     this.agenda.push(this.nowUs + this.rng.int(800_000, 2_000_000), () => { if (r.incarnation === incarnation) this.startComponent(r, because); });
+  }
+
+  /**
+   * The CrashLoopBackOff of a node's containers is the kubelet's memory (kubelet.go NewMainKubelet:
+   * klet.backOff = flowcontrol.NewBackOff(backOffPeriod, MaxContainerBackOff)): a new kubelet process,
+   * or the node's reboot, starts every container's count over.
+   */
+  private forgetContainerBackoffs(host: string): void {
+    for (const c of this.components.values()) if (c.host === host) c.exits = undefined;
   }
 
   /** The process ends: nothing is delivered to it any more, its timers and informer floors go, answers to it are dropped. */

@@ -126,12 +126,14 @@ export const nodeDriverRegistrarMachine = setup({
       },
     },
     registered: {
-      description: 'The kubelet registered the driver; the registrar keeps answering GetInfo.',
+      description: 'The kubelet registered the driver; the registrar keeps answering GetInfo (a restarted kubelet registers it again).',
       on: {
         'csi.request': [
           { guard: 'isFaulted', actions: ['replyFault'] },
           { guard: 'isGetInfo', actions: ['logGetInfo', 'replyGetInfo'] },
           { guard: 'isRegistered', actions: ['logNotify', 'replyNotify'] },
+          // a new kubelet registers the socket again, and that can fail too: the same handler, the same exit
+          { guard: 'isRegistrationFailure', target: 'registrationFailed', actions: ['logNotify', 'logRegistrationFailed', 'exitProcess'] },
         ],
         'host.shutdown': 'stopped',
       },

@@ -15,7 +15,7 @@ import type { ProfileId } from '../shared/messages.ts';
 import { isProfileId, PROFILE_IDS } from '../profiles/index.ts';
 import { ScenarioError } from './errors.ts';
 import { SCENARIOS } from './index.ts';
-import { checkFault, compileScenario, splitFaults, type ScenarioSpec } from './spec.ts';
+import { checkFault, compileScenario, RESTARTABLE, restartTargetError, splitFaults, type ScenarioSpec } from './spec.ts';
 import { buildComponents } from './topology.ts';
 import type { Scenario, ScenarioData } from './types.ts';
 import { parseFaultText, FaultSyntaxError } from '../cluster/faults.ts';
@@ -73,7 +73,9 @@ export type { DriverCapabilities };
 /** An action added to a run (RunOptions.actions): `at` in story milliseconds or a duration ("30s"). */
 export type RunAction =
   | { at: number | string; do: 'shutdownNode' | 'startNode'; node: string; summary?: string }
-  | { at: number | string; do: 'delete'; kind: Kind; namespace?: string; name: string; gracePeriodSeconds?: number; summary?: string };
+  | { at: number | string; do: 'delete'; kind: Kind; namespace?: string; name: string; gracePeriodSeconds?: number; summary?: string }
+  /** a component's process restarts ("kubelet/node-1", or every instance: "kubelet") */
+  | { at: number | string; do: 'restart'; component: string; summary?: string };
 
 /** RunOptions.actions as the cluster's actions at virtual µs (the story starts at storyStartUs), or a ScenarioError naming the bad one. */
 function runActions(actions: unknown, data: ScenarioData, storyStartUs: number, id: string): UserAction[] {
@@ -102,7 +104,13 @@ function runActions(actions: unknown, data: ScenarioData, storyStartUs: number, 
       const namespace = CLUSTER_SCOPED.has(kind) ? undefined : (typeof a.namespace === 'string' ? a.namespace : 'default');
       return { at: atUs, do: 'delete', kind, ...(namespace ? { namespace } : {}), name: a.name, ...(grace !== undefined ? { gracePeriodSeconds: grace as number } : {}), ...summary };
     }
-    throw new ScenarioError(`${where}.do: unknown action ${JSON.stringify(a.do)} (known here: shutdownNode, startNode, delete)`);
+    if (a.do === 'restart') {
+      if (typeof a.component !== 'string' || !a.component) throw new ScenarioError(`${where}.component: is required (one of ${RESTARTABLE.join(', ')})`);
+      const wrong = restartTargetError(a.component, nodes);
+      if (wrong) throw new ScenarioError(`${where}.component: ${wrong}`);
+      return { at: atUs, do: 'restart', component: a.component, ...summary };
+    }
+    throw new ScenarioError(`${where}.do: unknown action ${JSON.stringify(a.do)} (known here: shutdownNode, startNode, delete, restart)`);
   });
 }
 

@@ -166,6 +166,15 @@ export const RESTARTABLE: readonly string[] = COMPONENTS.filter((c) => !c.notRes
 const NOT_RESTARTABLE: Record<string, string> = Object.fromEntries(COMPONENTS.filter((c) => c.notRestartable).map((c) => [c.descriptor.name, c.notRestartable!]));
 const COMPONENT_NAMES = COMPONENTS.map((c) => c.descriptor.name);
 
+/** What is wrong with a restart's target ("kubelet", "kubelet/node-1"), or null when the story can restart it. */
+export function restartTargetError(component: string, nodeNames: readonly string[]): string | null {
+  const base = component.split('/')[0]!;
+  if (NOT_RESTARTABLE[base]) return NOT_RESTARTABLE[base]!;
+  if (!RESTARTABLE.includes(base)) return `unknown component "${component}" (restartable: ${RESTARTABLE.join(', ')})`;
+  if (component.includes('/') && !nodeNames.includes(component.slice(base.length + 1))) return `no node "${component.slice(base.length + 1)}" in the scenario`;
+  return null;
+}
+
 const DEFAULT_WARM_UP = 30_000;
 const DEFAULT_RUN_FOR = 120_000;
 const DEFAULT_START = '2024-05-14T09:30:00Z';
@@ -573,10 +582,8 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
       case 'restart': {
         const c = a.component;
         if (typeof c !== 'string') return fail([...at0, 'component'], `is required (one of ${RESTARTABLE.join(', ')})`);
-        const base = c.split('/')[0]!;
-        if (NOT_RESTARTABLE[base]) fail([...at0, 'component'], NOT_RESTARTABLE[base]!);
-        if (!RESTARTABLE.includes(base)) fail([...at0, 'component'], `unknown component "${c}" (restartable: ${RESTARTABLE.join(', ')})`);
-        if (c.includes('/') && !nodeNames.includes(c.slice(base.length + 1))) fail([...at0, 'component'], `no node "${c.slice(base.length + 1)}" in the scenario`);
+        const wrong = restartTargetError(c, nodeNames);
+        if (wrong) fail([...at0, 'component'], wrong);
         actions.push({ at, a: { at: 0, do: 'restart', component: c, ...summary } });
         break;
       }
