@@ -8,6 +8,8 @@ import type { K8sObject } from '../../src/machines/shared/k8s.ts';
 import { createVolumeRequest } from '../../src/machines/external-provisioner/requests.ts';
 import { DRIVERS } from '../../src/machines/drivers/index.ts';
 import { node, pvc as pvcObject, storageClass } from '../../src/machines/scenarios/objects.ts';
+import fc from 'fast-check';
+import { opKeyOf, trackOps } from '../../src/machines/external-provisioner/externalProvisioner.machine.ts';
 
 const DRIVER = { id: 'cbs', name: 'com.tencent.cloud.csi.cbs', vendorVersion: 'v1', controllerCapabilities: [], nodeCapabilities: [], attachRequired: true, topologyKeys: [], latency: {}, defaultFsType: 'ext4', volumeIdStyle: 'cbs-disk' } as const;
 const input = { id: 'external-provisioner', host: 'csi-controller', profile: '1.20' as const, driver: { ...DRIVER, controllerCapabilities: [], nodeCapabilities: [], topologyKeys: [] }, provisionerIdentity: '1672314114387-8081-com.tencent.cloud.csi.cbs' };
@@ -188,4 +190,56 @@ describe('a PV create that fails: the queue store saves it in the background (li
       expect(c.api.list('Event').filter((e) => e.reason === 'ProvisioningSucceeded')).toHaveLength(1);
     });
   }
+});
+
+/**
+ * csi-provisioner's watched operations table (trackOps, opKeyOf): what a reaction did to the table,
+ * found from its writes, must be what a scan of the table before and after would find. Random
+ * reactions (operations added, replaced, ended, re-added, the table reset) against that scan.
+ */
+describe('the watched operations table agrees with scanning it', () => {
+  type Op = { requestId?: string; n: number };
+  const KEYS = ['ns/a', 'ns/b', 'ns/c', 'pv/d', 'pv/e'];
+  const key = fc.constantFrom(...KEYS);
+  const req = fc.option(fc.constantFrom('r1', 'r2', 'r3', 'r4', 'r5', 'r6'), { nil: undefined });
+  const table = fc.dictionary(key, req.map((requestId) => (requestId === undefined ? { n: 0 } : { requestId, n: 0 })));
+  const write = fc.oneof(
+    fc.record({ do: fc.constant('set' as const), key, requestId: req }),
+    fc.record({ do: fc.constant('delete' as const), key }),
+    fc.record({ do: fc.constant('lookup' as const), requestId: fc.constantFrom('r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7') }),
+    fc.record({ do: fc.constant('reset' as const) }),
+  );
+  // request ids are unique among live operations (a new call gets a new id): keep the generated tables so
+  const unique = (t: Record<string, Op>): Record<string, Op> => {
+    const seen = new Set<string>();
+    return Object.fromEntries(Object.entries(t).map(([k, v]) => {
+      if (v.requestId === undefined || !seen.has(v.requestId)) { if (v.requestId) seen.add(v.requestId); return [k, v]; }
+      return [k, { n: v.n }];
+    }));
+  };
+  const scanKeyOf = (t: Record<string, Op>, r: string): string | undefined => Object.keys(t).find((k) => t[k]!.requestId === r);
+
+  it('the keys whose operation ended, and the key an answer is for, are those a scan finds', () => {
+    fc.assert(fc.property(table, fc.array(write, { maxLength: 12 }), (start0, writes) => {
+      const start = unique(start0);
+      const before = { ...start };
+      const tracked = trackOps<Op>(start);
+      let current: Record<string, Op> = tracked.proxy;
+      let n = 1;
+      for (const w of writes) {
+        if (w.do === 'set') {
+          // a request id already live elsewhere is not reused
+          const taken = w.requestId !== undefined && Object.entries(current).some(([k, v]) => k !== w.key && v.requestId === w.requestId);
+          current[w.key] = taken || w.requestId === undefined ? { n: n++ } : { requestId: w.requestId, n: n++ };
+        } else if (w.do === 'delete') delete current[w.key];
+        else if (w.do === 'reset') current = {};
+        else expect(opKeyOf(current, w.requestId)).toBe(scanKeyOf(current, w.requestId));
+      }
+      const { table: after, ended } = tracked.finish(current);
+      expect(after).toBe(current === tracked.proxy ? start : current);
+      expect([...ended].sort()).toEqual(Object.keys(before).filter((k) => !(k in after)).sort());
+      // and the table kept answers lookups as a scan of it does (the next reaction starts from it)
+      for (const r of ['r1', 'r2', 'r3', 'r4', 'r5', 'r6']) expect(opKeyOf(trackOps<Op>(after).proxy, r)).toBe(scanKeyOf(after, r));
+    }), { numRuns: 3000 });
+  });
 });

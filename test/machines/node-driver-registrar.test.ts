@@ -174,3 +174,30 @@ describe('the CrashLoopBackOff is forgotten after ten minutes without an exit (f
     expect(exits(3 * 60_000, 'kubelet')).toEqual(['at once', 'at once']);
   });
 });
+
+describe("a failed GetInfo on the registration socket: the plugin manager's goroutinemap backoff, then its next loop pass", () => {
+  for (const k8s of ['1.20', '1.30'] as const) {
+    it(`${k8s}: goroutinemap.go:150 logs the time the retry is permitted (500ms on), and the reconciler (every second, plugin_manager.go:49) starts RegisterPlugin again at its first pass after it`, () => {
+      const t = runScenario('register', { k8s, faults: [{ rpc: 'GetInfo', code: 'INTERNAL', count: 1, node: 'node-1' }] });
+      const steps = t.steps.filter((s) => s.host === 'node-1' && s.component === 'kubelet');
+      const failed = steps.filter((s) => s.msg === 'kubelet.registerPluginFailed');
+      expect(failed).toHaveLength(1);
+      const log = failed[0]!.log!;
+      expect(log).toContain('(durationBeforeRetry 500ms)');
+      // "No retries permitted until <the failure's own time + 500ms>", in the kubelet's clock and zone
+      const own = /(\d{2}):(\d{2}):(\d{2})\.(\d{6})\s+\d+ goroutinemap/.exec(log)!;
+      const until = /No retries permitted until \d{4}-\d{2}-\d{2} (\d{2}):(\d{2}):(\d{2})\.(\d+)/.exec(log)!;
+      const us = (h: string, m: string, s: string, frac: string) => ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1e6 + Number(frac.padEnd(6, '0').slice(0, 6));
+      expect(us(until[1]!, until[2]!, until[3]!, until[4]!) - us(own[1]!, own[2]!, own[3]!, own[4]!)).toBeGreaterThanOrEqual(499_000);
+      expect(us(until[1]!, until[2]!, until[3]!, until[4]!) - us(own[1]!, own[2]!, own[3]!, own[4]!)).toBeLessThanOrEqual(501_000);
+      // the next GetInfo: after the backoff, by the next whole second of the reconciler's loop
+      const getInfos = steps.filter((s) => s.kind === 'rpc' && /\/GetInfo$/.test(s.rpc!.method));
+      expect(getInfos).toHaveLength(2);
+      const wait = getInfos[1]!.t - failed[0]!.t;
+      expect(wait).toBeGreaterThan(500);
+      expect(wait).toBeLessThanOrEqual(1_500);
+      // and the driver registers then
+      expect(t.final.objects.find((o) => o.kind === 'CSINode' && o.metadata.name === 'node-1')!.spec.drivers).toHaveLength(1);
+    });
+  }
+});

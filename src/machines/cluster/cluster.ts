@@ -582,7 +582,8 @@ export class Cluster {
     const target = this.plugins.get(endpointKey);
     const to = target?.id ?? endpointKey;
     const gid = `${r.id}#${call.requestId}`;
-    const callNode = call.endpoint === 'node' ? (call.node ?? r.host) : undefined;
+    // (a node's plugin and its registrar's registration socket are both that node's: a fault's node matches them)
+    const callNode = call.endpoint === 'controller' ? undefined : (call.node ?? r.host);
     // a fault hits calls that reach a plugin: a call nobody serves hangs until its deadline anyway
     const fault = target ? this.faults.matchCsi(call.rpc, callNode, at) : undefined;
     const step = this.record({
@@ -750,7 +751,7 @@ export class Cluster {
   }
 
   /**
-   * The CrashLoopBackOff of a node's containers is the kubelet's memory (kubelet.go NewMainKubelet:
+   * The CrashLoopBackOff of a node's containers is the kubelet's memory (v1.30.1 kubelet.go:872 NewMainKubelet:
    * klet.backOff = flowcontrol.NewBackOff(backOffPeriod, MaxContainerBackOff)): a new kubelet process,
    * or the node's reboot, starts every container's count over.
    */

@@ -325,7 +325,7 @@ function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
   const ok = e.code === 'OK';
   const err = ok ? '<nil>' : rpcErrorText(e.code, e.message ?? '');
   out.push(log('grpcResponse', { response: sortedJson(e.response ?? {}), err: ok ? 'null' : JSON.stringify(err), method: csiMethod(e.rpc) }), log('grpcError', { err, method: csiMethod(e.rpc) }));
-  const key = opKeyOf(c, e.requestId);
+  const key = opKeyOf(c.ops, e.requestId);
   if (!key) return;
   const claim = c.claims[key];
   if (c.ops[key]!.kind === 'provision') {
@@ -409,7 +409,7 @@ function saveInBackground(c: ExternalProvisionerContext, key: string, out: Out):
 const apiErrText = (e: Extract<ClusterEvent, { type: 'api.result' }>): string => e.message ?? e.reason ?? '';
 
 function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { type: 'api.result' }>, out: Out): void {
-  const key = opKeyOf(c, e.requestId);
+  const key = opKeyOf(c.ops, e.requestId);
   if (!key) return;
   const op = c.ops[key]!;
   if (op.step === 'getSnapshot' || op.step === 'getSnapshotContent') {
@@ -477,13 +477,13 @@ const STORE: Partial<Record<K8sObject['kind'], 'claims' | 'volumes' | 'classes' 
  * writes. A large rollout holds thousands of operations during its warm-up; scanning them all at
  * every event (the ended ones, the one an answer is for) made the warm-up quadratic.
  */
-function trackOps(ops: Record<string, Operation>): { proxy: Record<string, Operation>; initial: Map<string, boolean> } {
+export function trackOps<T extends { requestId?: string }>(ops: Record<string, T>): { proxy: Record<string, T>; finish: (current: Record<string, T>) => { table: Record<string, T>; ended: string[] } } {
   const initial = new Map<string, boolean>();
   const index = requestIndex(ops);
   const touch = (k: string): void => { if (!initial.has(k)) initial.set(k, k in ops); };
   const unindex = (k: string): void => { const r = ops[k]?.requestId; if (r !== undefined && index.get(r) === k) index.delete(r); };
   const proxy = new Proxy(ops, {
-    set(target, k, v: Operation) {
+    set(target, k, v: T) {
       if (typeof k !== 'string') return Reflect.set(target, k, v);
       touch(k); unindex(k);
       target[k] = v;
@@ -499,23 +499,40 @@ function trackOps(ops: Record<string, Operation>): { proxy: Record<string, Opera
   });
   // the answer lookups of this reaction read the table through the proxy: the same index serves them
   REQUEST_INDEX.set(proxy, index);
-  return { proxy, initial };
+  /**
+   * After the reaction, given the table it left (the proxy, or a new table it put in its place: a
+   * reset): the table to keep, and the keys whose operation ended (one when the event came, none now;
+   * the keys the reaction wrote are the only candidates, unless it replaced the whole table).
+   */
+  const finish = (current: Record<string, T>): { table: Record<string, T>; ended: string[] } => {
+    const replaced = current !== proxy;
+    const table = replaced ? current : ops;
+    const ended: string[] = [];
+    for (const [k, had] of initial) if (had && !(k in table)) ended.push(k);
+    if (replaced) for (const k of Object.keys(ops)) if (!initial.has(k) && !(k in table)) ended.push(k);
+    return { table, ended };
+  };
+  return { proxy, finish };
 }
+/** the index of each table being watched (kept by its proxy's writes), and of its proxy */
 const REQUEST_INDEX = new WeakMap<object, Map<string, string>>();
-function requestIndex(ops: Record<string, Operation>): Map<string, string> {
+function buildIndex(ops: Record<string, { requestId?: string }>): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const k in ops) { const r = ops[k]!.requestId; if (r !== undefined && !m.has(r)) m.set(r, k); }
+  return m;
+}
+/** A table's index, kept from then on: only for a table that is written through trackOps' proxy from now on. */
+function requestIndex(ops: Record<string, { requestId?: string }>): Map<string, string> {
   let m = REQUEST_INDEX.get(ops);
-  if (!m) {
-    m = new Map();
-    for (const k in ops) { const r = ops[k]!.requestId; if (r !== undefined && !m.has(r)) m.set(r, k); }
-    REQUEST_INDEX.set(ops, m);
-  }
+  if (!m) { m = buildIndex(ops); REQUEST_INDEX.set(ops, m); }
   return m;
 }
 /** The key whose operation waits for this request's answer (request ids are unique: a scan would find the same). */
-function opKeyOf(c: ExternalProvisionerContext, requestId: string): string | undefined {
-  // every write goes through trackOps, so the index is complete: no entry, no operation waits for it
-  const k = requestIndex(c.ops).get(requestId);
-  return k !== undefined && c.ops[k]?.requestId === requestId ? k : undefined;
+export function opKeyOf(ops: Record<string, { requestId?: string }>, requestId: string): string | undefined {
+  // a watched table's index is complete (every write goes through trackOps): no entry, no operation
+  // waits for it; a table not watched (one a reset just put in place) is read as it is
+  const k = (REQUEST_INDEX.get(ops) ?? buildIndex(ops)).get(requestId);
+  return k !== undefined && ops[k]?.requestId === requestId ? k : undefined;
 }
 
 /** Copy-on-write helper: every action works on a shallow copy and assigns it back. */
@@ -526,19 +543,14 @@ function react(fn: (c: ExternalProvisionerContext, e: ClusterEvent, out: Out) =>
     // For scale the caches are updated in place (the actor owns its context): copying every claim
     // and volume on every event would make large rollouts quadratic.
     const c: ExternalProvisionerContext = { ...context };
-    const ops = c.ops;
-    const tracked = trackOps(ops);
+    const tracked = trackOps(c.ops);
     c.ops = tracked.proxy;
     const out: Out = [];
     fn(c, event, out);
-    // a key whose operation ended goes back through the queue: one that had an operation when the
-    // event came and has none now (the keys this event touched are the only candidates)
-    const replaced = c.ops !== tracked.proxy;
-    const after = replaced ? c.ops : ops;
-    for (const [k, had] of tracked.initial) if (had && !(k in after)) c.dirty[k] = true;
-    // a table replaced (reset): the keys this event did not touch had their operation when it came too
-    if (replaced) for (const k of Object.keys(ops)) if (!tracked.initial.has(k) && !(k in after)) c.dirty[k] = true;
-    if (!replaced) c.ops = ops;
+    // a key whose operation ended goes back through the queue
+    const { table, ended } = tracked.finish(c.ops);
+    c.ops = table;
+    for (const k of ended) c.dirty[k] = true;
     enqueue.assign(() => c);
     for (const e of out) enqueue.emit(e);
   });
