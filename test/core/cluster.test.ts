@@ -183,6 +183,20 @@ describe('ApiServer', () => {
     expect(s.get('VolumeAttachment', undefined, 'va')).toBeUndefined();
   });
 
+  it('refuses a write that adds a finalizer to an object being deleted (ValidateNoNewFinalizers), with the Invalid status upstream sends', () => {
+    const s = api();
+    s.apply(req('create', { object: va(['a/x', 'b/y']) }), 0);
+    s.apply(req('delete'), 10);
+    // b/y is taken off; then a write computed from the older copy (a JSON merge patch of the whole list) would put it back
+    expect(s.apply(req('patch', { patch: { metadata: { finalizers: ['a/x'] } } }), 20).ok).toBe(true);
+    const stale = s.apply(req('patch', { patch: { metadata: { finalizers: ['b/y'] } } }), 30);
+    expect(stale).toMatchObject({ ok: false, code: 422, reason: 'Invalid' });
+    expect(stale.message).toBe('VolumeAttachment.storage.k8s.io "va" is invalid: metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"b/y"}');
+    expect(s.get('VolumeAttachment', undefined, 'va')!.metadata.finalizers).toEqual(['a/x']);
+    // removing, keeping or reordering is allowed; before the deletion, adding is too
+    expect(s.apply(req('patch', { patch: { metadata: { finalizers: null } } }), 40).change?.type).toBe('DELETED');
+  });
+
   it('deletes a bound pod gracefully: marked first, removed by a delete with grace period 0', () => {
     const s = api();
     const p: K8sObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'ns' }, spec: { nodeName: 'n1' } };

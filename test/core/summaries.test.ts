@@ -3,6 +3,7 @@
  * passes the arguments its template needs, every scenario renders them completely, and no machine
  * file builds one inline again.
  */
+import { apiStepSummary } from '../../src/machines/cluster/prose.ts';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,5 +115,16 @@ describe('step summaries', () => {
     const files = machineFiles();
     expect(files.length).toBeGreaterThan(20);
     expect(files.filter((f) => readFileSync(f, 'utf8').includes('summary: `')).map((f) => f.slice(root.length))).toEqual([]);
+  });
+});
+
+describe('the cluster\'s own sentence for a failed API write', () => {
+  it('puts the verb in the infinitive after "fails to" (patch, not "patche"; the status forms too)', () => {
+    const failed = { ok: false, code: 422, message: 'it is invalid', before: null, after: null } as never;
+    const req = (verb: 'patch' | 'patchStatus' | 'updateStatus' | 'create' | 'get') => ({ type: 'api.request' as const, requestId: 'r', verb, kind: 'PersistentVolume' as const, name: 'pv-1' });
+    expect(apiStepSummary('external-attacher', req('patch'), failed)).toBe('external-attacher fails to patch PersistentVolume pv-1: it is invalid.');
+    expect(apiStepSummary('kubelet', req('patchStatus'), failed)).toBe('kubelet fails to patch the status of PersistentVolume pv-1: it is invalid.');
+    expect(apiStepSummary('kubelet', req('updateStatus'), failed)).toBe('kubelet fails to update the status of PersistentVolume pv-1: it is invalid.');
+    expect(apiStepSummary('x', req('get'), failed)).toBe('x fails to read PersistentVolume pv-1: it is invalid.');
   });
 });

@@ -606,3 +606,37 @@ describe('the stage a step shows is the operation its component was doing', () =
     });
   }
 });
+
+describe("csi-provisioner's shouldDelete at -v=5 (lib v10 controller.go:1256-1290; v6.2.0 has no such lines)", () => {
+  it('1.30: every sync of a PV says shouldDelete and its verdict; a Released PV with policy Delete goes on to its delete (:1132), once', () => {
+    const t = runScenario('teardown', { k8s: '1.30' });
+    const p = t.steps.filter((s) => s.component === 'external-provisioner' && s.kind === 'log');
+    const verdicts = p.filter((s) => /controller\.go:12(68|73|79|84|88)\]/.test(s.log!)).map((s) => /"(shouldDelete is [^"]+)"/.exec(s.log!)![1]);
+    expect(verdicts).toContain('shouldDelete is true');
+    expect(verdicts).toContain('shouldDelete is false: finalizer already removed from volume');
+    // each verdict follows its "shouldDelete" line (:1258), which takes the verdict's stage
+    for (const [i, s] of p.entries()) {
+      if (!/controller\.go:12(68|73|79|84|88)\]/.test(s.log!)) continue;
+      expect(p[i - 1]!.log).toMatch(/controller\.go:1258\] "shouldDelete" PV="pvc-[0-9a-f-]+"$/);
+      expect(p[i - 1]!.stage).toBe(s.stage);
+    }
+    const go = p.findIndex((s) => /shouldDelete is true/.test(s.log!));
+    expect(p[go + 1]!.log).toMatch(/controller\.go:1132\] "shouldDelete" PV=/);
+    expect(p[go + 2]!.msg).toBe('externalProvisioner.deleteStarted');
+    expect(t.steps.filter((s) => s.kind === 'rpc' && s.rpc?.method.endsWith('/DeleteVolume'))).toHaveLength(1);
+    // a PV being provisioned and bound is no delete
+    const provision = runScenario('provision', { k8s: '1.30' }).steps.filter((s) => s.msg?.startsWith('externalProvisioner.shouldDelete'));
+    expect(provision.length).toBeGreaterThan(0);
+    expect(new Set(provision.map((s) => s.stage))).toEqual(new Set(['other']));
+  });
+  it('1.20: none of them', () => {
+    expect(runScenario('teardown', { k8s: '1.20' }).steps.some((s) => /shouldDelete/.test(s.log ?? ''))).toBe(false);
+  });
+  it("the attacher's finalizer patch computed from a copy older than the provisioner's removal is refused (no finalizer may be added to a PV being deleted) and retried: DeleteVolume is called once", () => {
+    const t = runScenario('teardown', { k8s: '1.30' });
+    const refused = t.steps.filter((s) => s.kind === 'api' && s.api?.code === 422);
+    for (const s of refused) expect(s.summary).toMatch(/^external-attacher fails to patch PersistentVolume pvc-[0-9a-f-]+: PersistentVolume "pvc-[0-9a-f-]+" is invalid: metadata\.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers \[\]string\{"[^"]+"(, "[^"]+")*\}\.$/);
+    expect(t.steps.some((s) => s.msg === 'externalAttacher.pvFinalizerRemoved')).toBe(true);
+    expect(t.final.objects.filter((o) => o.kind === 'PersistentVolume')).toHaveLength(0);
+  });
+});

@@ -106,6 +106,12 @@ export function groupResource(kind: Kind): string {
   return group ? `${RESOURCE[kind]}.${group}` : RESOURCE[kind];
 }
 
+/** schema.GroupKind.String(): "PersistentVolume", "VolumeAttachment.storage.k8s.io" (as NewInvalid names a kind) */
+export function groupKind(kind: Kind): string {
+  const group = API_VERSION[kind].includes('/') ? API_VERSION[kind].split('/')[0] : '';
+  return group ? `${kind}.${group}` : kind;
+}
+
 export class ApiServer {
   private objects = new Map<string, K8sObject>();
   private rv: number;
@@ -217,6 +223,20 @@ export class ApiServer {
           ...(cur.metadata.deletionTimestamp ? { deletionTimestamp: cur.metadata.deletionTimestamp } : {}),
         };
         if (next.metadata.finalizers && next.metadata.finalizers.length === 0) delete next.metadata.finalizers;
+        // no finalizer may be added to an object being deleted (apimachinery validation/objectmeta.go
+        // ValidateObjectMetaAccessorUpdate, ValidateNoNewFinalizers; v1.20.5 and v1.30.1 alike): a write
+        // computed from an older copy that still had a finalizer someone removed since is refused
+        if (cur.metadata.deletionTimestamp) {
+          const had = new Set(cur.metadata.finalizers ?? []);
+          const added = [...new Set(next.metadata.finalizers ?? [])].filter((f) => !had.has(f)).sort();
+          if (added.length) {
+            return {
+              ok: false, code: 422, reason: 'Invalid',
+              message: `${groupKind(req.kind)} "${req.name}" is invalid: metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`,
+              before: cur, after: cur,
+            };
+          }
+        }
         if (next.metadata.annotations && Object.keys(next.metadata.annotations).length === 0) delete next.metadata.annotations;
         // A write that removes the last finalizer of an object being deleted completes the deletion.
         if (cur.metadata.deletionTimestamp && !next.metadata.finalizers?.length && !this.waitsForGrace(next)) {

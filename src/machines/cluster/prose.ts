@@ -16,12 +16,17 @@ const VERB_WORD: Record<ApiRequestEmitted['verb'], string> = {
   create: 'creates', update: 'updates', updateStatus: 'updates the status of', patch: 'patches', patchStatus: 'patches the status of', delete: 'deletes', get: 'reads',
 };
 
+/** the same verbs after "fails to" */
+const VERB_INFINITIVE: Record<ApiRequestEmitted['verb'], string> = {
+  create: 'create', update: 'update', updateStatus: 'update the status of', patch: 'patch', patchStatus: 'patch the status of', delete: 'delete', get: 'read',
+};
+
 /** "kube-scheduler patches Pod default/web-0 (spec.nodeName)." or "… fails to patch Pod …: <message>." */
 export function apiStepSummary(componentName: string, req: ApiRequestEmitted, out: ApiOutcome): string {
-  const what = `${VERB_WORD[req.verb]} ${req.kind} ${req.namespace ? req.namespace + '/' : ''}${req.name}`;
+  const object = `${req.kind} ${req.namespace ? req.namespace + '/' : ''}${req.name}`;
   return out.ok
-    ? (req.summary ?? `${componentName} ${what}${changedFields(out)}.`)
-    : `${componentName} fails to ${what.replace(/^(\w+)s /, '$1 ')}: ${out.message}.`;
+    ? (req.summary ?? `${componentName} ${VERB_WORD[req.verb]} ${object}${changedFields(out)}.`)
+    : `${componentName} fails to ${VERB_INFINITIVE[req.verb]} ${object}: ${out.message}.`;
 }
 
 export const csiCallSummary = (componentName: string, call: CsiCallEmitted): string =>

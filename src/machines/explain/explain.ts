@@ -8,7 +8,7 @@ import type {
   ExplainedLine, ExplainResult, ExplainSummary, Knowledge, KnownEventReason, KnownMessage, Severity, Stage, StepRef,
 } from './types.ts';
 import { ExplainInputError } from './types.ts';
-import { lineStage, stageOfOperation, stageOfPayload, stageOfText } from '../shared/stage.ts';
+import { isGenericGrpc, lineStage, stageOfOperation, stageOfPayload, stageOfText } from '../shared/stage.ts';
 import { STAGE_ZH } from '../shared/stage.zh.ts';
 
 export { ExplainInputError };
@@ -380,6 +380,9 @@ function errorPart(message: string): string | null {
 
 const CAPABILITIES_RESPONSE = /(?:GRPC response: |response=")\{\\?"capabilities\\?":/;
 /** The GetCapabilities method of the service the program's last call went to. */
+/** calls whose answer always has content: the capabilities lists, the plugin's name (Probe's may be empty) */
+const ANSWERS_WITH_CONTENT = /GetCapabilities$|^GetPluginInfo$/;
+const EMPTY_RESPONSE = /(?:GRPC response: |response=")\{\}"?(?:\s+err=\S+)?\s*$/;
 const capabilitiesMethod = (last: string | undefined): string =>
   last?.startsWith('Node') ? 'NodeGetCapabilities' : last?.startsWith('Controller') ? 'ControllerGetCapabilities' : 'GetPluginCapabilities';
 
@@ -576,13 +579,20 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     const key = `${hint?.source ?? ''}|${s.host ?? ''}|${file}|${/^ID: (\d+)/.exec(message)?.[1] ?? ''}`;
     const anyKey = `*|${s.host ?? ''}|${file}|${/^ID: (\d+)/.exec(message)?.[1] ?? ''}`;
     const method = methodIn(message);
-    if (method) { lastMethod.set(key, method); lastMethod.set(anyKey, method); }
+    if (method) {
+      lastMethod.set(key, method); lastMethod.set(anyKey, method);
+      // (and the last call that does work, not a handshake: see the empty response below)
+      if (!ANSWERS_WITH_CONTENT.test(method)) { lastMethod.set(`work|${key}`, method); lastMethod.set(`work|${anyKey}`, method); }
+    }
     if (cf) {
       const m = cf.msg;
       const before = lastMethod.get(key) ?? lastMethod.get(anyKey);
       // a response whose body is a capabilities list answers a GetCapabilities call, whatever call was
       // logged after that one (a busy plugin interleaves calls and responses)
-      const answered = CAPABILITIES_RESPONSE.test(message) ? capabilitiesMethod(before) : null;
+      // and an empty response cannot answer a GetCapabilities or GetPluginInfo call (they always list
+      // something): it is the answer to the last call that did work (NodeStageVolume's is empty)
+      const answered = CAPABILITIES_RESPONSE.test(message) ? capabilitiesMethod(before)
+        : before && ANSWERS_WITH_CONTENT.test(before) && EMPTY_RESPONSE.test(message) ? lastMethod.get(`work|${key}`) ?? lastMethod.get(`work|${anyKey}`) ?? null : null;
       const meth = /grpc/i.test(m.id) ? method ?? answered ?? before ?? null : null;
       // the same rule the cluster applies when it prints the line (shared/stage.ts)
       const stage = lineStage(m.id, m, { method: meth, error: errorPart(message), text: message });
@@ -712,9 +722,14 @@ const VA_UNDECIDED = new Set(['externalAttacher.startedVAProcessing', 'externalA
 const VA_NAME = /csi-[0-9a-f]{64}/;
 /** a table's row (columns apart by runs of spaces or by '|') or an object's field ("source:", "  count: 4") */
 const NOT_PROSE = /^\s*[{[]|\S {3,}\S.* {3,}\S| \| |^\s*[\w.-]+:(\s|$)|^\s*-{2,}/;
-/** csi-attacher's lines before it has looked at a PersistentVolume's deletion timestamp */
-const PV_UNDECIDED = new Set(['externalAttacher.startedPVProcessing', 'externalAttacher.processingPV']);
-const PV_NAME = /PersistentVolume="([^"]+)"|\bPV "([^"]+)"|processing "([^"]+)"/;
+/**
+ * Lines before a PersistentVolume's sync has decided whether it is a delete: csi-attacher's before it
+ * looked at the deletion timestamp, csi-provisioner's "shouldDelete" before its verdict (lib v10)
+ */
+const PV_UNDECIDED = new Set(['externalAttacher.startedPVProcessing', 'externalAttacher.processingPV', 'externalProvisioner.shouldDelete']);
+const PV_NAME = /PersistentVolume="([^"]+)"|\bPV[ =]"([^"]+)"|processing "([^"]+)"/;
+/** the first line of a new sync of the same PV, per component (its lines after it are that sync's) */
+const PV_SYNC_START: Record<string, string> = { 'externalAttacher.': 'externalAttacher.startedPVProcessing', 'externalProvisioner.': 'externalProvisioner.shouldDelete' };
 /** A driver's or sidecar's start-up banner: the lines after it belong to the new process, not to the operation before. */
 const PROCESS_START = /\bDriver: \S+ Version: |\bDRIVER INFORMATION\b|"Version" version=|\bVersion: v\d+\.\d+|\bStarting (?:the )?(?:CSI )?(?:driver|plugin|server|node service|controller service)\b|\bListening for connections\b/i;
 /** a CSI driver's gRPC line: the service of its method (identity: both plugins serve it) */
@@ -735,6 +750,11 @@ function containerOfLogsCommand(text: string): string | null {
   return positional.length >= 2 ? positional.at(-1)! : null;
 }
 
+/**
+ * The lines every sidecar prints, filed in the catalog under csi-provisioner or csi-attacher: csi-lib-utils'
+ * connection and start-up lines (version, connecting, probing the driver, its name and capabilities)
+ */
+const SHARED_SIDECAR_LINE = /\.(version|connecting|stillConnecting|legacyStillTrying|probing|probeTimedOut|driverNotReady|probeFailed|getDriverNameFailed|capabilitiesFailed|controllerCapabilitiesFailed|driverName|detectedDriver)$/;
 /** csi.proto's Identity service: GetPluginInfo, GetPluginCapabilities, Probe */
 const IDENTITY_METHOD = /^(GetPluginInfo|GetPluginCapabilities|Probe)$/;
 /** The program a log line came from (prefix hint, host, klog thread id), noted while reading it (internal). */
@@ -784,7 +804,9 @@ function inferFromPaste(out: ExplainedLine[]): void {
     const noise = NOISE_TEXT.test(l.text) || NOISE_FILE_IN_LINE.test(l.text);
     const only = onlyIn[section[i]!];
     // (a sidecar logs through klog: a line without a klog header is another program's, the driver's)
-    if (only && !noise && l.stage === 'other' && KLOG_ANYWHERE.test(l.text) && (l.source === null || SIDECAR_SOURCE.test(l.source) || l.source === only.source)) {
+    // (a line known as another sidecar's own, not one they all print, stays that sidecar's)
+    const othersOwn = l.match === 'catalog' && l.source !== only?.source && !(l.messageId && (isGenericGrpc(l.messageId) || SHARED_SIDECAR_LINE.test(l.messageId)));
+    if (only && !noise && !othersOwn && l.stage === 'other' && KLOG_ANYWHERE.test(l.text) && (l.source === null || SIDECAR_SOURCE.test(l.source) || l.source === only.source)) {
       out[i] = { ...l, component: only.component, source: only.source, stage: only.stage ?? l.stage };
     }
     const cur = out[i]!;
@@ -860,7 +882,7 @@ function inferFromPaste(out: ExplainedLine[]): void {
   }
   // its PV queue likewise takes every updated PersistentVolume: only the next line about that PV says
   // whether it is being deleted (csi_handler.go SyncNewOrUpdatedPersistentVolume: "no deletion timestamp,
-  // ignoring" for every other update)
+  // ignoring" for every other update); csi-provisioner's volume queue too (shouldDelete, then its verdict)
   for (let i = 0; i < out.length; i++) {
     const l = out[i]!;
     if (!PV_UNDECIDED.has(l.messageId ?? '')) continue;
@@ -868,8 +890,9 @@ function inferFromPaste(out: ExplainedLine[]): void {
     const name = pv?.[1] ?? pv?.[2] ?? pv?.[3];
     if (!name) continue;
     const window = out.slice(i + 1, i + 16);
-    const resync = window.findIndex((x) => x.messageId === 'externalAttacher.startedPVProcessing' && x.text.includes(name));
-    const next = (resync < 0 ? window : window.slice(0, resync)).find((x) => x.component === 'external-attacher' && x.messageId?.startsWith('externalAttacher.')
+    const prefix = l.messageId!.slice(0, l.messageId!.indexOf('.') + 1);
+    const resync = window.findIndex((x) => x.messageId === PV_SYNC_START[prefix] && x.text.includes(name));
+    const next = (resync < 0 ? window : window.slice(0, resync)).find((x) => x.component === l.component && x.messageId?.startsWith(prefix)
       && !PV_UNDECIDED.has(x.messageId) && x.text.includes(name));
     if (next && next.stage !== l.stage) out[i] = { ...l, stage: next.stage };
   }

@@ -38,6 +38,7 @@ import type { DriverProfile } from '../drivers/types.ts';
 import { buildPersistentVolume, createVolumeRequest, provisionedVolumeName } from './requests.ts';
 import { externalProvisionerSummaries as summaries } from './externalProvisioner.messages.ts';
 import { getProfile } from '../profiles/index.ts';
+import type { Stage } from '../shared/messages.ts';
 
 export interface ExternalProvisionerInput extends ComponentInput {
   /** the CSI driver this sidecar serves */
@@ -83,7 +84,7 @@ export interface ExternalProvisionerContext {
 
 const STARTUP: CsiRpc[] = ['Probe', 'GetPluginInfo', 'GetPluginCapabilities', 'ControllerGetCapabilities'];
 type Out = ClusterEmitted[];
-const log = (msg: string, args: Record<string, string | number | boolean>): ClusterEmitted => ({ type: 'log', msg: `externalProvisioner.${msg}`, args });
+const log = (msg: string, args: Record<string, string | number | boolean>, stage?: Stage): ClusterEmitted => ({ type: 'log', msg: `externalProvisioner.${msg}`, args, ...(stage ? { stage } : {}) });
 
 function call(c: ExternalProvisionerContext, rpc: CsiRpc, request: Record<string, unknown>, out: Out): string {
   const requestId = `ep-${c.nextRequest++}`;
@@ -119,12 +120,27 @@ function isProvisionerForVolume(c: ExternalProvisionerContext, pv: K8sObject): b
 }
 
 /**
- * shouldDelete (lib v10 controller.go:1258-1296): Released with reclaimPolicy Delete; a PV being deleted
- * only while it still has our finalizer (with the finalizer off, deleted ones are left alone).
+ * shouldDelete (lib v10 controller.go:1256-1290): Released with reclaimPolicy Delete; a PV being deleted
+ * only while it still has our finalizer (with the finalizer off, deleted ones are left alone). It says
+ * why at -v=5 (lib v10 only: the profile's provisionerLogsShouldDelete); syncVolume says "shouldDelete"
+ * once more before it deletes (:1132). Its first line belongs where its verdict does: a delete, or no step.
  */
-function shouldDelete(c: ExternalProvisionerContext, pv: K8sObject): boolean {
-  if (pv.metadata.deletionTimestamp && !(addsFinalizer(c) && pv.metadata.finalizers?.includes(PROVISIONER_PV_FINALIZER))) return false;
-  return pv.status?.phase === 'Released' && pv.spec?.persistentVolumeReclaimPolicy === 'Delete';
+function shouldDelete(c: ExternalProvisionerContext, pv: K8sObject, out: Out): boolean {
+  const args = { pv: pv.metadata.name };
+  // [the verdict's line, the verdict, where it belongs: a delete, or nothing to do]
+  const why = ((): [string, boolean, Stage] => {
+    if (addsFinalizer(c)) {
+      if (pv.metadata.deletionTimestamp && !pv.metadata.finalizers?.includes(PROVISIONER_PV_FINALIZER)) return ['shouldDeleteFinalizerRemoved', false, 'delete'];
+    } else if (pv.metadata.deletionTimestamp) return ['shouldDeleteBeingDeleted', false, 'delete'];
+    if (pv.status?.phase !== 'Released') return ['shouldDeleteNotReleased', false, 'other'];
+    if (pv.spec?.persistentVolumeReclaimPolicy !== 'Delete') return ['shouldDeleteNotDeletePolicy', false, 'other'];
+    return ['shouldDeleteTrue', true, 'delete'];
+  })();
+  if (getProfile(c.input.profile).provisionerLogsShouldDelete) {
+    out.push(log('shouldDelete', args, why[2]), log(why[0], args));
+    if (why[1]) out.push(log('syncVolumeDeleting', args));
+  }
+  return why[1];
 }
 
 /**
@@ -281,7 +297,7 @@ function sync(c: ExternalProvisionerContext, out: Out, now: number): void {
   for (const name of pvNames.sort()) {
     const pv = c.volumes[name];
     if (!pv || c.ops[`pv/${name}`] || !isProvisionerForVolume(c, pv)) continue;
-    if (!handleProtectionFinalizer(c, pv, out) && shouldDelete(c, pv)) startDelete(c, pv, out, now);
+    if (!handleProtectionFinalizer(c, pv, out) && shouldDelete(c, pv, out)) startDelete(c, pv, out, now);
   }
 }
 
@@ -421,7 +437,7 @@ function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
     if (!e.ok || !e.object) { requeue(c, key, e.now, out, apiErrText(e)); return; }
     c.volumes[e.object.metadata.name] = e.object;
     delete c.ops[key];
-    if (shouldDelete(c, e.object)) startDelete(c, e.object, out, e.now);
+    if (shouldDelete(c, e.object, out)) startDelete(c, e.object, out, e.now);
     return;
   }
   if (op.kind === 'provision') {

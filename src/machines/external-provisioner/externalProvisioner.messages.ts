@@ -138,6 +138,36 @@ export const externalProvisionerMessages = defineMessages({
       '1.30': { file: 'controller.go', line: 1500, msg: 'Succeeded', kv: 'PVC={claim:q} StorageClass={class:q}', v: 4 },
     },
   },
+  // ---- syncVolume's shouldDelete at -v=5 (lib v10 controller.go:1256-1290; v6.2.0 logs none of these):
+  // every update of one of our PVs comes through the volume queue, so these print for each
+  'externalProvisioner.shouldDelete': {
+    source: S, stage: 'other', severity: 'I', summary: 'csi-provisioner\'s volume queue checks whether PersistentVolume {pv} is to be deleted.',
+    formats: { '1.30': { file: 'controller.go', line: 1258, msg: 'shouldDelete', kv: 'PV={pv:q}', v: 5 } },
+  },
+  'externalProvisioner.shouldDeleteFinalizerRemoved': {
+    source: S, stage: 'delete', severity: 'I', summary: 'PersistentVolume {pv} is being deleted and no longer has csi-provisioner\'s finalizer: its volume was deleted already.',
+    formats: { '1.30': { file: 'controller.go', line: 1268, msg: 'shouldDelete is false: finalizer already removed from volume', kv: 'PV={pv:q}', v: 5 } },
+  },
+  'externalProvisioner.shouldDeleteBeingDeleted': {
+    source: S, stage: 'delete', severity: 'I', summary: 'PersistentVolume {pv} is being deleted (without csi-provisioner\'s finalizer it is not deleted here).',
+    formats: { '1.30': { file: 'controller.go', line: 1273, msg: 'shouldDelete is false: DeletionTimestamp != nil', kv: 'PV={pv:q}', v: 5 } },
+  },
+  'externalProvisioner.shouldDeleteNotReleased': {
+    source: S, stage: 'other', severity: 'I', summary: 'PersistentVolume {pv} is not Released: nothing to delete.',
+    formats: { '1.30': { file: 'controller.go', line: 1279, msg: 'shouldDelete is false: PersistentVolumePhase is not Released', kv: 'PV={pv:q}', v: 5 } },
+  },
+  'externalProvisioner.shouldDeleteNotDeletePolicy': {
+    source: S, stage: 'other', severity: 'I', summary: 'PersistentVolume {pv} is Released but its reclaim policy is not Delete: it stays.',
+    formats: { '1.30': { file: 'controller.go', line: 1284, msg: 'shouldDelete is false: volume does not have Delete reclaim policy', kv: 'PV={pv:q}', v: 5 } },
+  },
+  'externalProvisioner.shouldDeleteTrue': {
+    source: S, stage: 'delete', severity: 'I', summary: 'PersistentVolume {pv} is Released with reclaim policy Delete: csi-provisioner deletes it.',
+    formats: { '1.30': { file: 'controller.go', line: 1288, msg: 'shouldDelete is true', kv: 'PV={pv:q}', v: 5 } },
+  },
+  'externalProvisioner.syncVolumeDeleting': {
+    source: S, stage: 'delete', severity: 'I', summary: 'syncVolume goes on to delete PersistentVolume {pv}.',
+    formats: { '1.30': { file: 'controller.go', line: 1132, msg: 'shouldDelete', kv: 'PV={pv:q}', v: 5 } },
+  },
   'externalProvisioner.claimProcessed': {
     source: S, stage: 'provision', severity: 'I', summary: 'The claim\'s sync is done (claim uid {uid}): csi-provisioner stops tracking it as in progress.',
     explain: 'syncClaim logs this at -v=5 once provisionClaimOperation returned no error: after the PV was saved, or handed to the save queue after a failed create.',

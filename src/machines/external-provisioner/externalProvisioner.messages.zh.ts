@@ -50,6 +50,13 @@ export const messagesZh = defineMessagesZh({
   'externalProvisioner.temporaryError': {
     summary: '该错误不是最终错误：卷可能仍在创建中，因此申领（uid {uid}）保持为“进行中”，并以相同的名称重试。',
   },
+  'externalProvisioner.shouldDelete': { summary: 'csi-provisioner 的卷队列检查 PersistentVolume {pv} 是否应当删除。' },
+  'externalProvisioner.shouldDeleteFinalizerRemoved': { summary: 'PersistentVolume {pv} 正在删除，且已没有 csi-provisioner 的 finalizer：它的卷已经删过了。' },
+  'externalProvisioner.shouldDeleteBeingDeleted': { summary: 'PersistentVolume {pv} 正在删除（没有 csi-provisioner 的 finalizer 时，这里不删除它）。' },
+  'externalProvisioner.shouldDeleteNotReleased': { summary: 'PersistentVolume {pv} 不是 Released：没有要删除的。' },
+  'externalProvisioner.shouldDeleteNotDeletePolicy': { summary: 'PersistentVolume {pv} 已 Released，但回收策略不是 Delete：它保留。' },
+  'externalProvisioner.shouldDeleteTrue': { summary: 'PersistentVolume {pv} 已 Released 且回收策略为 Delete：csi-provisioner 删除它。' },
+  'externalProvisioner.syncVolumeDeleting': { summary: 'syncVolume 接着删除 PersistentVolume {pv}。' },
   'externalProvisioner.claimProcessed': {
     summary: '该 claim 的同步已完成（claim uid {uid}）：csi-provisioner 不再把它记为进行中。',
     explain: 'provisionClaimOperation 没有返回错误时，syncClaim 在 -v=5 打印这一行：PV 已保存之后，或者创建失败后 PV 已交给保存队列之后。',

@@ -123,6 +123,8 @@ export interface Profile {
    * upstream: pkg/controller/controller.go checkError
    */
   provisionerResourceExhaustedFinal: boolean;
+  /** the provisioner library logs shouldDelete's verdict at -v=5 for every PV it syncs (lib v10 controller.go:1256-1290; v6.2.0 logs nothing there) */
+  provisionerLogsShouldDelete: boolean;
 }
 
 const SIDECAR_V = 5;
@@ -170,6 +172,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     podDisruptionConditions: false,
     provisionerAnnotations: ['beta'],
     provisionerResourceExhaustedFinal: false,
+    provisionerLogsShouldDelete: false,
   },
   '1.30': {
     id: '1.30',
@@ -201,6 +204,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     podDisruptionConditions: true,
     provisionerAnnotations: ['beta', 'ga'],
     provisionerResourceExhaustedFinal: true,
+    provisionerLogsShouldDelete: true,
   },
 };
 
