@@ -51,8 +51,16 @@ export function pickNode(pod: K8sObject, nodes: K8sObject[], podsOnNode: Record<
   const bound = podClaims(pod).map((k) => claims[k]).filter((c) => c?.spec?.volumeName).map((c) => volumes[c!.spec.volumeName]).filter(Boolean) as K8sObject[];
   // a claim still being provisioned for a node keeps its pods there; once bound, only the PV's node affinity counts
   const selected = podClaims(pod).map((k) => claims[k]).filter((c) => !c?.spec?.volumeName).map((c) => c?.metadata.annotations?.[ANN_SELECTED_NODE]).find(Boolean);
-  const fit = nodes.filter((n) => nodeUsable(n) && bound.every((pv) => volumeFitsNode(pv, n)) && (!selected || n.metadata.name === selected));
+  // the feasible node with the fewest pods, the first by name on a tie (one pass: a large cluster's
+  // every scheduling attempt would otherwise sort all its nodes)
   const count = (n: string): number => podsOnNode[n] ?? 0;
-  fit.sort((a, b) => count(a.metadata.name) - count(b.metadata.name) || (a.metadata.name < b.metadata.name ? -1 : 1));
-  return { ...(fit[0] ? { node: fit[0].metadata.name } : {}), feasible: fit.length };
+  let best: string | undefined;
+  let feasible = 0;
+  for (const n of nodes) {
+    if (!(nodeUsable(n) && bound.every((pv) => volumeFitsNode(pv, n)) && (!selected || n.metadata.name === selected))) continue;
+    feasible++;
+    const name = n.metadata.name;
+    if (best === undefined || count(name) < count(best) || (count(name) === count(best) && name < best)) best = name;
+  }
+  return { ...(best !== undefined ? { node: best } : {}), feasible };
 }
