@@ -304,6 +304,7 @@ const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|stor
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created" answers.
  */
+const SESSION = /^\s*(\[[^\]]*@[^\]]*\][#$] .*|(kubectl|k|oc|sudo|crictl|journalctl|helm) (logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label)\b.*|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+[SRDZTIsl<NL+]+\s+\d+:\d+\s+\/.*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated))\s*$/;
 /**
  * What kubectl prints of objects, not what a program logged: an object's field as YAML ("    type:
  * FileSystemResizePending", "  message: >-"), a row of a `get` table (columns three spaces apart or
@@ -311,7 +312,6 @@ const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|stor
  * ("--kubelet-registration-path=…"). A line with its own time stamp is a log record whatever it reads like.
  */
 const PRINTED_OBJECT = /^\s*((- )?(type|status|message|reason|lastProbeTime|lastTransitionTime|lastHeartbeatTime|phase|capacity|accessModes|conditions|allocatedResources|resizeStatus|storage|apiVersion|kind|metadata|name|namespace|uid|resourceVersion|creationTimestamp|generation|spec|source|count|firstTimestamp|lastTimestamp|eventTime|reportingComponent|reportingInstance|involvedObject|component|host|selfLink|labels|annotations|finalizers|volumeName|volumeHandle|driver|storageClassName|volumeMode|resources|requests|limits|claimRef|nodeName|fsType|readOnly):( .*)?|[\w.@:/-]+( {3,}[^\s]+(?: [^\s]+)*){3,}|--[\w-]+(=\S*)?)\s*$/;
-const SESSION = /^\s*(\[[^\]]*@[^\]]*\][#$] .*|(kubectl|k|oc|sudo|crictl|journalctl|helm) (logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label)\b.*|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+[SRDZTIsl<NL+]+\s+\d+:\d+\s+\/.*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated))\s*$/;
 
 // ------------------------------------------------------------------ explain
 
@@ -379,10 +379,10 @@ function errorPart(message: string): string | null {
 }
 
 const CAPABILITIES_RESPONSE = /(?:GRPC response: |response=")\{\\?"capabilities\\?":/;
-/** The GetCapabilities method of the service the program's last call went to. */
 /** calls whose answer always has content: the capabilities lists, the plugin's name (Probe's may be empty) */
 const ANSWERS_WITH_CONTENT = /GetCapabilities$|^GetPluginInfo$/;
 const EMPTY_RESPONSE = /(?:GRPC response: |response=")\{\}"?(?:\s+err=\S+)?\s*$/;
+/** The GetCapabilities method of the service the program's last call went to. */
 const capabilitiesMethod = (last: string | undefined): string =>
   last?.startsWith('Node') ? 'NodeGetCapabilities' : last?.startsWith('Controller') ? 'ControllerGetCapabilities' : 'GetPluginCapabilities';
 
@@ -774,6 +774,16 @@ const SIDECAR_MARKERS: Array<[RegExp, { component: string; source: string; stage
 ];
 
 /**
+ * The line that says what the sync line `i` belongs to: the first deciding one among the next 15, up to
+ * the object's next sync (whose lines are that sync's).
+ */
+function decidingLine(out: ExplainedLine[], i: number, isNextSync: (x: ExplainedLine) => boolean, decides: (x: ExplainedLine) => boolean): ExplainedLine | undefined {
+  const window = out.slice(i + 1, i + 16);
+  const end = window.findIndex(isNextSync);
+  return (end < 0 ? window : window.slice(0, end)).find(decides);
+}
+
+/**
  * Two readings only the whole paste allows:
  * - a paste that is one sidecar's log (its own marker lines, no other sidecar's): its startup lines that
  *   every sidecar prints (version, connecting, probing) are that sidecar's; node-driver-registrar's are `register`;
@@ -864,11 +874,9 @@ function inferFromPaste(out: ExplainedLine[]): void {
     const l = out[i]!;
     if (!VA_UNDECIDED.has(l.messageId ?? '')) continue;
     const va = VA_NAME.exec(l.text)?.[0];
-    // (up to the next sync of the same VolumeAttachment)
-    const window = out.slice(i + 1, i + 16);
-    const resync = window.findIndex((x) => x.messageId === 'externalAttacher.startedVAProcessing' && (!va || x.text.includes(va)));
-    const next = (resync < 0 ? window : window.slice(0, resync)).find((x) => x.component === 'external-attacher' && !VA_UNDECIDED.has(x.messageId ?? '')
-      && (x.stage === 'attach' || x.stage === 'detach') && (!va || !VA_NAME.test(x.text) || x.text.includes(va)));
+    const next = decidingLine(out, i, (x) => x.messageId === 'externalAttacher.startedVAProcessing' && (!va || x.text.includes(va)),
+      (x) => x.component === 'external-attacher' && !VA_UNDECIDED.has(x.messageId ?? '')
+        && (x.stage === 'attach' || x.stage === 'detach') && (!va || !VA_NAME.test(x.text) || x.text.includes(va)));
     if (next && next.stage !== l.stage) out[i] = { ...l, stage: next.stage };
   }
   // and "finished processing" closes whichever it was: the VolumeAttachment's previous decided line says
@@ -889,11 +897,9 @@ function inferFromPaste(out: ExplainedLine[]): void {
     const pv = PV_NAME.exec(l.text);
     const name = pv?.[1] ?? pv?.[2] ?? pv?.[3];
     if (!name) continue;
-    const window = out.slice(i + 1, i + 16);
     const prefix = l.messageId!.slice(0, l.messageId!.indexOf('.') + 1);
-    const resync = window.findIndex((x) => x.messageId === PV_SYNC_START[prefix] && x.text.includes(name));
-    const next = (resync < 0 ? window : window.slice(0, resync)).find((x) => x.component === l.component && x.messageId?.startsWith(prefix)
-      && !PV_UNDECIDED.has(x.messageId) && x.text.includes(name));
+    const next = decidingLine(out, i, (x) => x.messageId === PV_SYNC_START[prefix] && x.text.includes(name),
+      (x) => x.component === l.component && !!x.messageId?.startsWith(prefix) && !PV_UNDECIDED.has(x.messageId) && x.text.includes(name));
     if (next && next.stage !== l.stage) out[i] = { ...l, stage: next.stage };
   }
   // a message posted without headers over several lines ("MountVolume.MountDevice failed … desc =" and the

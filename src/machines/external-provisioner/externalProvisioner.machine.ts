@@ -127,20 +127,21 @@ function isProvisionerForVolume(c: ExternalProvisionerContext, pv: K8sObject): b
  */
 function shouldDelete(c: ExternalProvisionerContext, pv: K8sObject, out: Out): boolean {
   const args = { pv: pv.metadata.name };
-  // [the verdict's line, the verdict, where it belongs: a delete, or nothing to do]
-  const why = ((): [string, boolean, Stage] => {
+  // the verdict's line, and where it belongs: a delete, or nothing to do
+  const [verdict, stage] = ((): [string, Stage] => {
     if (addsFinalizer(c)) {
-      if (pv.metadata.deletionTimestamp && !pv.metadata.finalizers?.includes(PROVISIONER_PV_FINALIZER)) return ['shouldDeleteFinalizerRemoved', false, 'delete'];
-    } else if (pv.metadata.deletionTimestamp) return ['shouldDeleteBeingDeleted', false, 'delete'];
-    if (pv.status?.phase !== 'Released') return ['shouldDeleteNotReleased', false, 'other'];
-    if (pv.spec?.persistentVolumeReclaimPolicy !== 'Delete') return ['shouldDeleteNotDeletePolicy', false, 'other'];
-    return ['shouldDeleteTrue', true, 'delete'];
+      if (pv.metadata.deletionTimestamp && !pv.metadata.finalizers?.includes(PROVISIONER_PV_FINALIZER)) return ['shouldDeleteFinalizerRemoved', 'delete'];
+    } else if (pv.metadata.deletionTimestamp) return ['shouldDeleteBeingDeleted', 'delete'];
+    if (pv.status?.phase !== 'Released') return ['shouldDeleteNotReleased', 'other'];
+    if (pv.spec?.persistentVolumeReclaimPolicy !== 'Delete') return ['shouldDeleteNotDeletePolicy', 'other'];
+    return ['shouldDeleteTrue', 'delete'];
   })();
+  const yes = verdict === 'shouldDeleteTrue';
   if (getProfile(c.input.profile).provisionerLogsShouldDelete) {
-    out.push(log('shouldDelete', args, why[2]), log(why[0], args));
-    if (why[1]) out.push(log('syncVolumeDeleting', args));
+    out.push(log('shouldDelete', args, stage), log(verdict, args));
+    if (yes) out.push(log('syncVolumeDeleting', args));
   }
-  return why[1];
+  return yes;
 }
 
 /**

@@ -488,11 +488,11 @@ function newCSINode(w: Work, drivers: CsiNodeDriver[]): K8sObject {
   return { apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name: n, ...(uid ? { ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: n, uid }] } : {}) }, spec: { drivers } };
 }
 
-/** The CSI handler's RegisterPlugin failed (NodeGetInfo, or InstallCSIDriver's writes): the registrar is told. */
 /** nodeinfomanager's error for a failed CSINode read or write (tryUpdateCSINode, installDriverToCSINode) */
 const csiNodeWriteFailed = (w: Work, path: string, errText: string): void =>
   handlerFailed(w, path, `error updating CSINode object with CSI driver node info: ${errText}`);
 
+/** The CSI handler's RegisterPlugin failed (NodeGetInfo, or InstallCSIDriver's writes): the registrar is told. */
 const handlerFailed = (w: Work, path: string, err: string): void => {
   const notify = `RegisterPlugin error -- plugin registration failed with err: ${err}`;
   registrationFailed(w, path, { notify, inActualState: true, returnedIfNotified: notify });
