@@ -655,6 +655,8 @@ export default [
   async function presenterModeIsLargeFollowsTheClickerAndTheNotesWindowFollowsIt({ browser, baseUrl }) {
     const m = await model(baseUrl, 'pod-migration', '1.20');
     const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    // a hang names its step (Playwright's default 30 s is the whole test's budget)
+    context.setDefaultTimeout(8000);
     const errors = [];
     try {
       const main = await context.newPage();
@@ -666,7 +668,10 @@ export default [
       assert.equal(await main.locator('input[type="radio"][value="1.20"]').isChecked(), true);
       const px = (loc) => loc.first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
       assert.ok((await px(main.locator('.fp-summary'))) >= 24, 'the step text is at least 24 px');
-      await main.locator('select').first().selectOption('log');
+      // the presenter's menu arrives in a chunk of its own, after the player (the speed menu is there first)
+      const beside = main.getByLabel('Beside the step');
+      await beside.waitFor({ timeout: 15_000 });
+      await beside.selectOption('log');
       await main.locator('.fp-ll').first().waitFor({ timeout: 10_000 });
       // a clicker's keys reach the page, not the view menu just used (a focused form field keeps its keys)
       await main.evaluate(() => /** @type {HTMLElement | null} */ (document.activeElement)?.blur());
@@ -679,9 +684,13 @@ export default [
       await notes.locator('.fp-notes-now h2', { hasText: /^Step 1 of / }).waitFor({ timeout: 10_000 });
       assert.equal(norm(await notes.locator('.fp-notes-now .fp-summary').innerText()), norm(m.steps[0].summary));
       assert.equal(norm(await notes.locator('.fp-notes-next p').innerText()), norm(m.steps[1].summary), 'the next step is shown');
+      // Both pages are tabs of one window here (a speaker's are two windows): the one in the back
+      // gets no animation frames, which Playwright's click waits for, so each is brought to the
+      // front before it is used.
       await main.bringToFront();
       await main.keyboard.press('PageDown');
       await waitForStep(main, 2);
+      await notes.bringToFront();
       await notes.locator('.fp-notes-now h2', { hasText: /^Step 2 of / }).waitFor({ timeout: 5000 });
       await notes.getByRole('button', { name: 'Next' }).click();
       await waitForStep(main, 3);
