@@ -166,6 +166,8 @@ async function withoutJavaScriptEveryStepAndLogLineIsInTheHtml({ browser, baseUr
       for (const folded of await page.locator('details.step-list-section').all()) {
         await folded.locator('summary').click();
         const last = folded.locator('li.step').last();
+        // (the toggle is laid out on the next frame: wait for it, as a loaded machine must)
+        await last.waitFor({ state: 'visible', timeout: 5000 }).catch(() => {});
         await last.scrollIntoViewIfNeeded();
         assert.ok(await last.isVisible(), `${path}: a folded step list opens without JavaScript`);
         await folded.locator('summary').click(); // fold it back: the page is shared (openStatic)
