@@ -356,6 +356,35 @@ describe('reading what people paste', () => {
     }
   });
 
+  it('what a post does to a line is the post\'s (bold, a quote marker before an events row with its count, a prompt ending in ">"), and what a message says comes before what it prints', () => {
+    const stageOf = (line: string) => explainText(line, knowledge).lines[0]!.stage;
+    expect(stageOf('**volume "pvc-0a1b" no longer needs deletion, skipping**')).toBe('delete');
+    expect(explainText('> 12s (x3 over 40s)   Warning   FailedMount   Pod/web-0   MountVolume.SetUp failed for volume "pvc-1" : mount failed', knowledge).lines[0]).toMatchObject({ stage: 'mount', kind: 'event' });
+    expect(explainText('me@laptop:~/logs> k -n storage logs csi-resizer-6d9c-x2x', knowledge).lines[0]).toMatchObject({ stage: 'other', kind: 'decoration' });
+    // the reclaim policy and the claim a provisioner prints after its message are not what it did
+    expect(stageOf('E0101 10:00:00.000000       1 provision.go:99] Failed to create volume {Delete pvc-9 &PersistentVolumeClaim{ObjectMeta:{Name:data}}}')).toBe('provision');
+    // the provisioner library giving up; the controller's report list emptied before a detach; a registrar's own logger
+    expect(stageOf('E0101 10:00:00.000000       1 controller.go:600] Exceeded failedDeleteThreshold threshold: 15, for volume "pvc-9", provisioner will not attempt retries for this volume')).toBe('delete');
+    expect(stageOf('I0101 10:00:00.000000   77 reconciler.go:200] RemoveVolumeFromReportAsAttached failed while removing volume "kubernetes.io/csi/x^v" from node "n1" with: not found')).toBe('detach');
+    expect(stageOf('{"ts":1,"logger":"my-csi-registrar","msg":"listening"}')).toBe('register');
+    expect(stageOf('I0101 10:00:00.000000       1 leader_election.go:10] became leader, starting')).toBe('other');
+    expect(stageOf('I0101 10:00:00.000000       1 snapshot_controller_base.go:400] controller initialized')).toBe('other');
+  });
+
+  it('a pod named after one sidecar is that sidecar\'s log: the start-up lines every sidecar prints are not registration there', () => {
+    const st = (text: string) => explainText(text, knowledge).lines.map((l) => l.stage);
+    // csi-attacher v4.4 prints "CSI driver name" at main.go:154, where node-driver-registrar v2.1 prints its own
+    expect(st([
+      '$ kubectl -n kube-system logs csi-attacher-7b645fb6b-65b6b',
+      'I0101 10:00:00.000000       1 main.go:154] CSI driver name: "x.csi.example.com"',
+    ].join('\n'))).toEqual(['other', 'other']);
+    // (a pod that runs every controller sidecar says nothing about whose log it is)
+    expect(st([
+      '$ kubectl -n kube-system logs csi-rbdplugin-provisioner-5d9c',
+      'I0101 10:00:00.000000       1 main.go:154] CSI driver name: "x.csi.example.com"',
+    ].join('\n'))).toEqual(['other', 'register']);
+  });
+
   it('knows older sidecars\' lines that no profile prints (external-provisioner v1.x, external-attacher v2, node-driver-registrar v1.0)', () => {
     const cases: Array<[string, string, string]> = [
       ['W0102 03:04:05.000000       1 controller.go:685] Retrying syncing claim "default/data" because failures 3 < threshold 15', 'externalProvisioner.legacyRetryingBelowThreshold', 'provision'],

@@ -87,6 +87,9 @@ function stripPrefixes(line: string): Stripped {
     // (and a code fence the post glued to its first line: "```  Warning  FailedAttachVolume …")
     const quoted = /^(>+ ?|```\w*\s+)/.exec(r);
     if (quoted && (startsRecord(r.slice(quoted[0].length)) || MOUNT_UTILS_TAIL.test(r.slice(quoted[0].length)) || KUBE_OPERATION.test(r.slice(quoted[0].length)))) { s.rest = r.slice(quoted[0].length); continue; }
+    // a line a post set in bold ("**volume "pvc-…" no longer needs deletion, skipping**"): the emphasis is the post's
+    const bold = /^\*\*(\S.*?)\*\*\s*$/.exec(r);
+    if (bold) { s.rest = bold[1]!; continue; }
     // a log store's export: its own timestamp, then the docker json-file record ("2024-06-20T22:23:04+08:00\t{"log":…}")
     const stamped = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)\s+(\{"log":.*)$/s.exec(r);
     if (stamped) { s.time ??= stamped[1]!; s.rest = stamped[2]!; continue; }
@@ -298,8 +301,8 @@ function guessComponent(file: string | null, text: string, stage: Stage): string
 
 const DESCRIBE_ROW = /^\s*(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(.+?)\s{2,}(\S.*)$/;
 const DESCRIBE_ROW_SHORT = /^\s*(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(\S.*)$/;
-const GET_EVENTS_ROW = /^\s*(\S+)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
-const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|(❯|%|>|PS [^>]*>) .*|error: .*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|# .*|[\w.-]+@[\w.-]+:[^$#]*[$#] .*|```.*|\.\.\.|…)\s*$/;
+const GET_EVENTS_ROW = /^\s*(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
+const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|(❯|%|>|PS [^>]*>) .*|error: .*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|# .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|```.*|\.\.\.|…)\s*$/;
 /**
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created" answers.
@@ -318,7 +321,7 @@ const PRINTED_OBJECT = /^\s*((- )?(type|status|message|reason|lastProbeTime|last
 /** Whether a line begins a log record of its own (so it cannot continue the previous one). */
 function startsRecord(line: string): boolean {
   return KLOG_ANYWHERE.test(line.slice(0, 160)) || JOURNALD.test(line) || JOURNALD_ISO.test(line) || CRI.test(line) || line.startsWith('{"log":')
-    || /^time="/.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line);
+    || /^time="/.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || GET_EVENTS_ROW.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line);
 }
 
 const MOUNT_UTILS_TAIL = /^\s*(Mounting command|Mounting arguments|Unmounting arguments|Output):/;
@@ -747,7 +750,11 @@ function containerOfLogsCommand(text: string): string | null {
     if (w.startsWith('-')) { if (/^(-n|--namespace|--tail|--since)$/.test(w)) i++; continue; }
     if (w !== 'logs') positional.push(w);
   }
-  return positional.length >= 2 ? positional.at(-1)! : null;
+  if (positional.length >= 2) return positional.at(-1)!;
+  // only a pod, of a Deployment named after one sidecar ("csi-attacher-7b645fb6b-65b6b"): that sidecar's log
+  // (not "csi-rbdplugin-provisioner-…", whose pod runs every controller sidecar beside the driver)
+  const pod = positional[0];
+  return pod && /^(csi-)?(external-)?(attacher|provisioner|resizer|snapshotter|node-driver-registrar)-/.test(pod) ? pod : null;
 }
 
 /**
@@ -804,7 +811,7 @@ function inferFromPaste(out: ExplainedLine[]): void {
     section.push(foundIn.length - 1);
     if (l.kind !== 'log' && l.kind !== 'continuation') continue;
     const found = foundIn[foundIn.length - 1]!;
-    SIDECAR_MARKERS.forEach(([re, who], i) => { if (re.test(l.text) || (l.match === 'catalog' && l.source === who.source && !SIDECAR_SOURCE.test(who.source))) found.add(i); });
+    SIDECAR_MARKERS.forEach(([re, who], i) => { if (re.test(l.text) || (l.match === 'catalog' && l.source === who.source && !SIDECAR_SOURCE.test(who.source) && !(l.messageId && SHARED_SIDECAR_LINE.test(l.messageId)))) found.add(i); });
   }
   const onlyIn = foundIn.map((found) => found.size === 1 ? SIDECAR_MARKERS[[...found][0]!]![1] : null);
   const lastStage = new Map<string, { stage: Stage; at: number }>();
@@ -816,8 +823,11 @@ function inferFromPaste(out: ExplainedLine[]): void {
     // (a sidecar logs through klog: a line without a klog header is another program's, the driver's)
     // (a line known as another sidecar's own, not one they all print, stays that sidecar's)
     const othersOwn = l.match === 'catalog' && l.source !== only?.source && !(l.messageId && (isGenericGrpc(l.messageId) || SHARED_SIDECAR_LINE.test(l.messageId)));
-    if (only && !noise && !othersOwn && l.stage === 'other' && KLOG_ANYWHERE.test(l.text) && (l.source === null || SIDECAR_SOURCE.test(l.source) || l.source === only.source)) {
-      out[i] = { ...l, component: only.component, source: only.source, stage: only.stage ?? l.stage };
+    // (a start-up line every sidecar prints, matched to node-driver-registrar's wording in another sidecar's
+    // log: "CSI driver name" is csi-attacher v4.4's main.go:154 as much as the registrar's; not registration there)
+    const registrarWording = l.source === 'node-driver-registrar' && only != null && only.source !== l.source && !!l.messageId && SHARED_SIDECAR_LINE.test(l.messageId);
+    if (only && !noise && !othersOwn && (l.stage === 'other' || registrarWording) && KLOG_ANYWHERE.test(l.text) && (l.source === null || SIDECAR_SOURCE.test(l.source) || l.source === only.source || registrarWording)) {
+      out[i] = { ...l, component: only.component, source: only.source, stage: only.stage ?? 'other' };
     }
     const cur = out[i]!;
     const prog = String((cur as unknown as Record<symbol, unknown>)[PROGRAM] ?? '');

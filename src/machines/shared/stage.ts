@@ -23,7 +23,7 @@ const IDENTITY = /(GetPluginInfo|GetPluginCapabilities|Probe|ControllerGetCapabi
 const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/unable to attach or mount|unmounted volumes=|unattached volumes=/i, 'mount'],
   // a program starting its loops ("Starting provisioner controller …", "Starting save volume queue") is no volume's step
-  [/\bStart(ing|ed) (\w+ ){0,2}(controller|queue|workers?)\b|not watching VolumeAttachments|\bStarting CSI \w+$/, 'other'],
+  [/\bStart(ing|ed) (\w+ ){0,2}(controller|queue|workers?)\b|not watching VolumeAttachments|\bStarting CSI \w+$|\bcontroller initialized\b|\bcaches populated\b|\bbecame leader\b/, 'other'],
   // the scheduler's Scheduled event ("Successfully assigned ns/pod to node"): the pod has a node, no volume has a step
   [/^\s*Successfully assigned \S+ to \S+\s*$/, 'other'],
   // a driver's start-up banner listing what it serves (csi-common "Enabling controller service capability: …")
@@ -50,6 +50,13 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/orphaned pod ("[^"]*" )?found|volume (sub)?paths are still present on disk/i, 'unmount'],
   [/successfully created pv|provisionclaimoperation|provisioning succeeded/i, 'provision'],
   [/resizefs|resize ?fs|expanding (mounted )?volume|node_expansion_required|update capacity/i, 'resize'],
+  // the provisioner library giving up on a claim or a volume after --failed-provision/delete-threshold failures
+  [/\bfailedDeleteThreshold\b/i, 'delete'],
+  [/\bfailedProvisionThreshold\b/i, 'provision'],
+  // the attach/detach controller's reconciler takes a volume out of node.status.volumesAttached just before it detaches it
+  [/\bRemoveVolumeFromReportAsAttached\b/, 'detach'],
+  // a record of a logger named after the registrar (a driver's own registrar: "logger":"csi-registrar")
+  [/"logger":"[^"]*registrar/, 'register'],
   [/regist(er|ration)|plugins_registry|nodegetinfo|csinode|plugin ?(watcher|manager)|not found in the list of registered/i, 'register'],
   [/unmountdevice|unmountvolume|unmapvolume|unmap|teardown|tear down|unstag|unpublish|\bunmount(ing|ed|er)?\b|umount|removing volume from desired state/i, 'unmount'],
   // (not the attachdetach-controller's name, which every attach event carries)
@@ -58,7 +65,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/mountdevice|mountvolume|mapvolume|\bmount|node[ _]?stage|node[ _]?publish|\bstag(e|ing)\b|setup failed|set ?up|global ?mount|fsck|mkfs|format(ting)? |udevadm|find (a )?device path/i, 'mount'],
   [/resiz|expan/i, 'resize'],
   [/snapshot|snapcontent/i, 'snapshot'],
-  [/deletevolume|delet(e|ing|ed) (the )?(volume|pv)|reclaim/i, 'delete'],
+  [/deletevolume|delet(e|ing|ed) (the )?(volume|pv)|reclaim|\bneeds deletion\b/i, 'delete'],
   [/provision|createvolume|create volume|waitforfirstconsumer|selected-node|storage ?class|claim/i, 'provision'],
 ];
 
@@ -99,6 +106,10 @@ export function stageOfText(text: string): Stage | null {
     const s = stageOfMethod(m[1]!);
     if (s) return s;
   }
+  // what a message says comes before the objects it prints ("Failed to create volume {Delete pvc-… &PersistentVolumeClaim{…}}":
+  // the reclaim policy in the dump is no delete)
+  const dump = text.search(/ \{|&\w+\{/);
+  if (dump > 0) for (const [re, st] of KEYWORD_STAGE) if (re.test(text.slice(0, dump))) return st;
   for (const [re, st] of KEYWORD_STAGE) if (re.test(text)) return st;
   return null;
 }
