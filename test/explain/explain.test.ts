@@ -371,6 +371,52 @@ describe('reading what people paste', () => {
     expect(stageOf('I0101 10:00:00.000000       1 snapshot_controller_base.go:400] controller initialized')).toBe('other');
   });
 
+  it('an Event is known by its reason however it was pasted (reason and message only, the e2e framework\'s dump), and a driver\'s handshake is the handshake', () => {
+    const one = (line: string) => explainText(line, knowledge).lines[0]!;
+    expect(one('ExternalProvisioning    Waiting for a volume to be created either by the external provisioner \'x.csi.example.com\' or manually by the system administrator. If volume creation is delayed, please verify that the provisioner is running and correctly registered.'))
+      .toMatchObject({ kind: 'event', stage: 'provision', messageId: 'ExternalProvisioning' });
+    expect(one('Feb  2 10:00:00.123: INFO: At 2026-02-02 09:59:00 +0000 UTC - event for data-0: {x.csi.example.com_ctrl-0_abc } ProvisioningFailed: failed to provision volume with StorageClass "fast": snapshot not found'))
+      .toMatchObject({ kind: 'event', stage: 'provision' });
+    // (a word that is no reason we know stays prose)
+    expect(one('Something    happened here').kind).not.toBe('event');
+    expect(one('[ctrl-7f9c-x2 my-plugin] time="2026-01-01T00:00:00Z" level=info msg="GetPluginInfo: req: {}"').stage).toBe('other');
+    // mount-utils removing the directory it has just unmounted
+    expect(one('I0101 00:00:00.000000       1 mount_helper_common.go:150] Warning: deleting path "/var/lib/kubelet/pods/u/volumes/kubernetes.io~csi/pv/mount"').stage).toBe('unmount');
+    // the attach/detach controller: what it records of volumesInUse gates a detach; its node bookkeeping is no step
+    expect(one('I0101 00:00:00.000000       1 actual_state_of_world.go:350] SetVolumeMountedByNode volume kubernetes.io/csi/x^v to the node "n1" mounted false').stage).toBe('detach');
+    expect(one('I0101 00:00:00.000000       1 attach_detach_controller.go:480] error removing node "n1" from desired-state-of-world: failed to delete node "n1" from list of nodes managed by attach/detach controller').stage).toBe('other');
+    expect(one('I0101 00:00:00.000000       1 provisioner.go:40] starting PV provisioner example.com/nfs').stage).toBe('other');
+  });
+
+  it('a record\'s pieces stay together: a logger\'s prefixed records are records of their own, an object printed after a blank line is the record\'s, a stack trace is the call its frames name', () => {
+    const st = (lines: string[]) => explainText(lines.join('\n'), knowledge).lines.map((l) => l.stage);
+    // (a long record is no reason for the next prefixed one to continue it)
+    expect(st([
+      `[plug-0 my-plugin] time="2026-01-01T00:00:00Z" level=info msg="CreateSnapshot: req: {\\"name\\":\\"snapshot-1\\",\\"source_volume_id\\":\\"${'v'.repeat(80)}\\"}"`,
+      '[plug-0 my-plugin] time="2026-01-01T00:00:01Z" level=info msg="GetPluginInfo: req: {}"',
+      '[plug-0 my-plugin] time="2026-01-01T00:00:02Z" level=error msg="could not read the backup\'s age"',
+    ])).toEqual(['snapshot', 'other', 'snapshot']);
+    expect(st([
+      'error: handler error - driver: MyDriver method: DeleteVolume error: Error: dataset is busy',
+      '',
+      '{',
+      '  code: 13,',
+      '  message: "Error: dataset is busy"',
+      '}',
+    ])).toEqual(['delete', 'other', 'delete', 'delete', 'delete', 'delete']);
+    expect(st([
+      'at Client.Request (/app/src/client.js:10:5)',
+      '    at processTicksAndRejections (node:internal/process/task_queues:96:5)',
+      '    at async MyDriver.ControllerExpandVolume (/app/src/driver.js:300:7)',
+    ])).toEqual(['resize', 'resize', 'resize']);
+    // csi-attacher looks the node up for a detach too
+    expect(st([
+      'I0101 00:00:00.000000       1 csi_handler.go:260] Starting detach operation for "csi-0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"',
+      'I0101 00:00:00.000100       1 csi_handler.go:267] Detaching "csi-0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"',
+      'I0101 00:00:00.000200       1 csi_handler.go:699] Can\'t get CSINode n1: csinode.storage.k8s.io "n1" not found',
+    ])).toEqual(['detach', 'detach', 'detach']);
+  });
+
   it('a pod named after one sidecar is that sidecar\'s log: the start-up lines every sidecar prints are not registration there', () => {
     const st = (text: string) => explainText(text, knowledge).lines.map((l) => l.stage);
     // csi-attacher v4.4 prints "CSI driver name" at main.go:154, where node-driver-registrar v2.1 prints its own

@@ -10,6 +10,7 @@ import type {
 import { ExplainInputError } from './types.ts';
 import { isGenericGrpc, lineStage, stageOfOperation, stageOfPayload, stageOfText } from '../shared/stage.ts';
 import { STAGE_ZH } from '../shared/stage.zh.ts';
+import { stageOfMethod } from '../shared/csi.ts';
 
 export { ExplainInputError };
 
@@ -68,6 +69,10 @@ interface Stripped {
 
 const CRI = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2}))\s+(?:stdout|stderr)\s+[FP]\s(.*)$/s;
 const KUBECTL_PREFIX = /^\[([^\]\s]+)\]\s(.*)$/s;
+/** a log tailer's "[pod container] " prefix (stern, some dashboards): the container is the hint */
+const POD_CONTAINER_PREFIX = /^\[([a-z0-9][\w.-]*) ([a-z0-9][\w.-]*)\]\s(.*)$/s;
+/** the Kubernetes e2e framework's lines ("Jan 23 03:26:02.029: INFO: …") */
+const E2E_STAMP = /^([A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2}\.\d{3}): (?:INFO|STEP|FAIL|WARNING|ERROR): (.*)$/s;
 // journalctl's short format, any month name (Jan, janv., Mär, 1月…), and short-iso
 const JOURNALD = /^(\S{1,8}\s{1,2}\d{1,2}\s+\d{2}:\d{2}:\d{2}(?:\.\d+)?)\s+(\S+)\s+([^\s[:]+)(?:\[\d+\])?:\s?(.*)$/s;
 const JOURNALD_ISO = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)\s+(\S+)\s+([^\s[:]+)(?:\[\d+\])?:\s?(.*)$/s;
@@ -103,6 +108,10 @@ function stripPrefixes(line: string): Stripped {
     if (m) { s.time ??= m[1]!; s.rest = m[2]!; continue; }
     m = KUBECTL_PREFIX.exec(r);
     if (m && m[1]!.includes('/')) { s.hint ??= m[1]!.split('/').pop()!; s.rest = m[2]!; continue; }
+    m = POD_CONTAINER_PREFIX.exec(r);
+    if (m && startsRecord(m[3]!)) { s.hint ??= m[2]!; s.rest = m[3]!; continue; }
+    m = E2E_STAMP.exec(r);
+    if (m) { s.time ??= m[1]!; s.rest = m[2]!; continue; }
     m = JOURNALD_ISO.exec(r) ?? JOURNALD.exec(r);
     // (a level word is no host name: "2021-04-01T03:15:10.956Z DEBUG common/util.go:114 …" is zap's console encoder, read below)
     // (nor a klog header a log store printed after its own stamp: "2023-04-18T21:36:43+02:00\tI0418 19:36:43.049702 …")
@@ -301,8 +310,12 @@ function guessComponent(file: string | null, text: string, stage: Stage): string
 
 const DESCRIBE_ROW = /^\s*(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(.+?)\s{2,}(\S.*)$/;
 const DESCRIBE_ROW_SHORT = /^\s*(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(\S.*)$/;
+/** an Event pasted as its reason and message only ("ExternalProvisioning    Waiting for a volume …"): a known reason, two spaces */
+const REASON_ROW = /^\s*([A-Z][a-z]+(?:[A-Z][a-z]*)+)\s{2,}(\S.*)$/;
+/** the e2e framework's event dump ("INFO: At 2022-01-23 03:17:32 +0000 UTC - event for pvc-x: {source } Reason: message") */
+const E2E_EVENT = /\bevent for \S+: \{[^}]*\} ([A-Z][A-Za-z]+): (.*)$/;
 const GET_EVENTS_ROW = /^\s*(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
-const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|(❯|%|>|PS [^>]*>) .*|error: .*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|# .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|```.*|\.\.\.|…)\s*$/;
+const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|(❯|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|# .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|```.*|\.\.\.|…)\s*$/;
 /**
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created" answers.
@@ -528,8 +541,11 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
   let groupText = '';
   const lastMethod = new Map<string, string>();
   let prevContinued = false;
+  // the record before a blank line: an object printed after it ("{" alone on its line) is still that record's
+  let beforeBlank: ExplainedLine | null = null;
   for (let i = 0; i < lines.length; i++) {
     let r: ExplainedLine;
+    if (!head && beforeBlank && /^\s*[{[]\s*$/.test(lines[i]!)) { head = beforeBlank; headLen = 0; }
     try {
       r = explainOne(c, lines[i]!, i + 1, head, headLen, lastMethod, prevContinued);
     } catch (e) {
@@ -553,10 +569,13 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
     out.push(r);
     if (r.kind === 'log' || r.kind === 'event') { head = r; headLen = lines[i]!.length; groupText = lines[i]!; } else if (r.kind === 'continuation') headLen = lines[i]!.length;
     else { head = null; headLen = 0; } // a blank line, a table header or prose ends the record
+    // (a headerless line that said which operation it is counts as a record here: a driver's "handler error … DeleteVolume")
+    if (lines[i]!.trim() !== '') beforeBlank = r.kind === 'log' || r.kind === 'event' || (r.kind === 'unrelated' && r.stage !== 'other') ? r : null;
     prevContinued = r.kind === 'continuation';
     if (opts.onProgress && (i + 1) % every === 0) opts.onProgress(i + 1, lines.length);
   }
   opts.onProgress?.(lines.length, lines.length);
+  stackTraces(out);
   inferFromPaste(out);
   return { lines: out, summary: summarise(out, c) };
 }
@@ -642,11 +661,13 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
   // kubectl describe / get events rows
   const ev = DESCRIBE_ROW.exec(s.rest) ?? DESCRIBE_ROW_SHORT.exec(s.rest);
   const ge = ev ? null : GET_EVENTS_ROW.exec(s.rest);
-  if (ev || ge) {
-    const type = (ev ? ev[1] : ge![2]) as 'Normal' | 'Warning';
-    const reason = ev ? ev[2]! : ge![3]!;
-    const age = ev ? ev[3]! : ge![1]!;
-    const message = ev ? (ev[5] ?? ev[4]!) : ge![5]!;
+  // (only a reason we know makes a bare "Reason  message" line an Event)
+  const bare = ev || ge ? null : [REASON_ROW.exec(s.rest), E2E_EVENT.exec(s.rest)].find((m) => m && c.events.has(m[1]!)) ?? null;
+  if (ev || ge || bare) {
+    const reason = ev ? ev[2]! : ge ? ge[3]! : bare![1]!;
+    const type = (ev ? ev[1] : ge ? ge[2] : c.events.get(reason)!.type) as 'Normal' | 'Warning';
+    const age = ev ? ev[3]! : ge ? ge[1]! : null;
+    const message = ev ? (ev[5] ?? ev[4]!) : ge ? ge[5]! : bare![2]!;
     const known = c.events.get(reason);
     const severity: Severity = type === 'Warning' ? 'W' : 'I';
     if (known) {
@@ -674,13 +695,13 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
   // mount-utils' multi-line error ("Mounting command: … / Mounting arguments: … / Output: …") continues the
   // record that printed its first line (mount_linux.go), however its fields are spaced
   if (head && MOUNT_UTILS_TAIL.test(s.rest)) return continuing(head, n, text);
-  if (DECORATION.test(s.rest) || SESSION.test(s.rest) || (!s.time && PRINTED_OBJECT.test(s.rest) && !/\b(Normal|Warning)\b/.test(s.rest))) return blankResult(n, text, 'decoration', T.decoration);
+  if (DECORATION.test(s.rest) || SESSION.test(s.rest) || (!s.time && PRINTED_OBJECT.test(s.rest) && !/\b(Normal|Warning)\b/.test(s.rest) && !(head && prevContinued))) return blankResult(n, text, 'decoration', T.decoration);
 
   // a piece of the previous record: indented, or the previous line filled the terminal's width
   // (terminals cut at their exact width, so the previous piece is exactly 80, 100, 120… characters long)
   // (or a fragment: the line starts no record of its own and reads like the middle of one)
   // (or the next line of a multi-line message: a command's output printed after its first lines had already continued the record)
-  if (head && !startsRecord(text) && (/^\s{2,}\S/.test(text) || TERMINAL_WIDTHS.has(headLen) || /^[^A-Z\s]/.test(text) || headLen >= 120 || (prevContinued && text.trim() !== ''))) {
+  if (head && !startsRecord(text) && !(s.rest !== text && (s.time !== null || startsRecord(s.rest))) && (/^\s{2,}\S/.test(text) || TERMINAL_WIDTHS.has(headLen) || /^[^A-Z\s]/.test(text) || headLen >= 120 || (prevContinued && text.trim() !== ''))) {
     return continuing(head, n, text);
   }
 
@@ -688,20 +709,29 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
   const cf = identify(c, { severity: null, file: null, line: null, message: s.rest.trim() }, hint?.source ?? null);
   if (cf) {
     const m = cf.msg;
-    const stage = lineStage(m.id, m, { method: methodIn(s.rest), error: errorPart(s.rest), text: s.rest });
+    const method = methodIn(s.rest);
+    const stage = lineStage(m.id, m, { method, error: errorPart(s.rest), text: s.rest });
+    // (a gRPC line that names no call, in a logger's record: the paste may say which, as for klog's)
+    const open = method === null && stage === 'other' && /grpc/i.test(m.id) && (hint !== null || /^time="|level=/.test(s.rest));
     return {
       line: n, text, kind: 'log', component: m.component, source: m.source, stage, step: m.step ?? null, severity: null, time: s.time, host: s.host, ...{ [PROGRAM]: program },
       messageId: m.id, match: 'catalog', explanation: renderExplanation(m, valuesOf(cf, s.rest.trim())) + note, ...(m.cause ? { cause: m.cause } : {}), ...(m.next ? { next: m.next } : {}),
+      ...(open ? { [OPEN]: true } : {}),
     };
   }
-  const stage = NOISE_TEXT.test(s.rest) ? 'other' : printedPayloadStage(s.rest) ?? guessStage(s.rest);
+  const words = NOISE_TEXT.test(s.rest) ? 'other' : printedPayloadStage(s.rest) ?? guessStage(s.rest);
+  const stage = words;
   if (stage || hint || s.time) {
     const severity: Severity | null = /\b(error|failed|fatal)\b/i.test(s.rest) ? 'E' : /\bwarn(ing)?\b/i.test(s.rest) ? 'W' : null;
     const component = hint?.component ?? guessComponent(null, s.rest, stage ?? 'other');
     const st = controllerSide(stage ?? 'other', s.rest, component);
+    const record = hint !== null || s.time !== null || /^time="|level=/.test(s.rest);
+    // (a record of a known program whose words said nothing: its program's operation, as for klog's)
+    // (a container's prefix or a logger's fields say whose; a bare stamp does not)
+    const open = words === null && (hint !== null || /^time="|level=/.test(s.rest));
     return {
-      line: n, text, kind: hint || s.time || /^time="|level=/.test(s.rest) ? 'log' : 'unrelated', component, source: hint?.source ?? null, stage: st, step: null, ...{ [PROGRAM]: program },
-      severity, time: s.time, host: s.host, messageId: null, match: 'guess',
+      line: n, text, kind: record ? 'log' : 'unrelated', component, source: hint?.source ?? null, stage: st, step: null, ...{ [PROGRAM]: program },
+      severity, time: s.time, host: s.host, messageId: null, match: 'guess', ...(open ? { [OPEN]: true } : {}),
       explanation: `${T.notOursBare}${guessedFrom(st)}${note}`,
     };
   }
@@ -716,6 +746,29 @@ const SIDECAR_OF_STAGE: Partial<Record<Stage, string>> = {
   resize: 'external-resizer', snapshot: 'external-snapshotter',
 };
 
+/** a frame of a JavaScript or Java stack trace ("    at async FreeNASApiDriver.DeleteVolume (/app/api.js:3013:7)") */
+const STACK_FRAME = /^\s*at (?:async )?(?:([\w$.<>]+)(?: \[as \w+\])? \(.*\)|\S+:\d+(?::\d+)?\)?)\s*$/;
+
+/**
+ * A stack trace is one thing that happened: its frames name the call it happened in (a driver's
+ * "FreeNASApiDriver.DeleteVolume" frame, under the API call that failed), so every frame takes the stage
+ * of the CSI method a frame names, when one does.
+ */
+function stackTraces(out: ExplainedLine[]): void {
+  for (let i = 0; i < out.length;) {
+    if (!STACK_FRAME.test(out[i]!.text)) { i++; continue; }
+    let j = i;
+    let stage: Stage | null = null;
+    for (; j < out.length && STACK_FRAME.test(out[j]!.text); j++) {
+      const fn = STACK_FRAME.exec(out[j]!.text)![1];
+      const method = fn ? /(?:^|\.)([A-Z]\w*(?:Volume|Snapshot))$/.exec(fn)?.[1] : undefined;
+      stage ??= method ? stageOfMethod(method) ?? null : null;
+    }
+    if (stage) for (let k = i; k < j; k++) if (out[k]!.stage === 'other') out[k] = { ...out[k]!, stage };
+    i = j;
+  }
+}
+
 // ------------------------------------------------------------------ what the paste as a whole says
 
 /** Marks a line whose stage nothing on it decided (internal; removed before results are returned). */
@@ -723,6 +776,8 @@ const OPEN = Symbol('open');
 /** csi-attacher's lines before it has decided between attaching and detaching a VolumeAttachment */
 const VA_UNDECIDED = new Set(['externalAttacher.startedVAProcessing', 'externalAttacher.processingVA', 'externalAttacher.foundNodeID']);
 const VA_NAME = /csi-[0-9a-f]{64}/;
+/** csi-attacher's lookup of the node's ID in its CSINode, for either operation */
+const NODE_LOOKUP = new Set(['externalAttacher.foundNodeID', 'externalAttacher.cantGetCSINode']);
 /** a table's row (columns apart by runs of spaces or by '|') or an object's field ("source:", "  count: 4") */
 const NOT_PROSE = /^\s*[{[]|\S {3,}\S.* {3,}\S| \| |^\s*[\w.-]+:(\s|$)|^\s*-{2,}/;
 /**
@@ -896,6 +951,15 @@ function inferFromPaste(out: ExplainedLine[]): void {
     if (!va) continue;
     const prev = out.slice(Math.max(0, i - 15), i).reverse().find((x) => x.component === 'external-attacher' && !VA_UNDECIDED.has(x.messageId ?? '')
       && x.messageId !== l.messageId && (x.stage === 'attach' || x.stage === 'detach') && x.text.includes(va));
+    if (prev && prev.stage !== l.stage) out[i] = { ...l, stage: prev.stage };
+  }
+  // it looks the node's ID up in its CSINode for a detach as for an attach (csi_handler.go getNodeID, called by
+  // csiAttach and csiDetach alike): the lookup belongs to the operation its handler had just started
+  for (let i = 0; i < out.length; i++) {
+    const l = out[i]!;
+    if (!NODE_LOOKUP.has(l.messageId ?? '')) continue;
+    const prev = out.slice(Math.max(0, i - 6), i).reverse().find((x) => x.component === 'external-attacher' && !VA_UNDECIDED.has(x.messageId ?? '')
+      && !NODE_LOOKUP.has(x.messageId ?? '') && (x.stage === 'attach' || x.stage === 'detach'));
     if (prev && prev.stage !== l.stage) out[i] = { ...l, stage: prev.stage };
   }
   // its PV queue likewise takes every updated PersistentVolume: only the next line about that PV says

@@ -23,7 +23,7 @@ const IDENTITY = /(GetPluginInfo|GetPluginCapabilities|Probe|ControllerGetCapabi
 const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/unable to attach or mount|unmounted volumes=|unattached volumes=/i, 'mount'],
   // a program starting its loops ("Starting provisioner controller …", "Starting save volume queue") is no volume's step
-  [/\bStart(ing|ed) (\w+ ){0,2}(controller|queue|workers?)\b|not watching VolumeAttachments|\bStarting CSI \w+$|\bcontroller initialized\b|\bcaches populated\b|\bbecame leader\b/, 'other'],
+  [/\b[Ss]tart(ing|ed) (\w+ ){0,2}(controller|queue|workers?|provisioner)\b|not watching VolumeAttachments|\bStarting CSI \w+$|\bcontroller initialized\b|\bcaches populated\b|\bbecame leader\b/, 'other'],
   // the scheduler's Scheduled event ("Successfully assigned ns/pod to node"): the pod has a node, no volume has a step
   [/^\s*Successfully assigned \S+ to \S+\s*$/, 'other'],
   // a driver's start-up banner listing what it serves (csi-common "Enabling controller service capability: …")
@@ -53,8 +53,13 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // the provisioner library giving up on a claim or a volume after --failed-provision/delete-threshold failures
   [/\bfailedDeleteThreshold\b/i, 'delete'],
   [/\bfailedProvisionThreshold\b/i, 'provision'],
-  // the attach/detach controller's reconciler takes a volume out of node.status.volumesAttached just before it detaches it
-  [/\bRemoveVolumeFromReportAsAttached\b/, 'detach'],
+  // the attach/detach controller's reconciler takes a volume out of node.status.volumesAttached just before it detaches it;
+  // what it records of the node's volumesInUse (SetVolumeMountedByNode) says whether detaching is safe
+  [/\bRemoveVolumeFromReportAsAttached\b|\bSetVolumeMountedByNode\b/, 'detach'],
+  // its bookkeeping of nodes (a Node added or deleted) is no volume's step
+  [/\b(add|remov|delet)\w* node \S+ (from|to) (the )?(desired|actual)[- ]state[- ]of[- ]world\b/i, 'other'],
+  // mount-utils' CleanupMountPoint removes the directory it has just unmounted ("Warning: deleting path …")
+  [/\bdeleting path\b/i, 'unmount'],
   // a record of a logger named after the registrar (a driver's own registrar: "logger":"csi-registrar")
   [/"logger":"[^"]*registrar/, 'register'],
   [/regist(er|ration)|plugins_registry|nodegetinfo|csinode|plugin ?(watcher|manager)|not found in the list of registered/i, 'register'],
@@ -106,6 +111,8 @@ export function stageOfText(text: string): Stage | null {
     const s = stageOfMethod(m[1]!);
     if (s) return s;
   }
+  // the Identity service and the capability calls (csi.proto), named with no volume call beside them: the handshake
+  if (/\b(GetPluginInfo|GetPluginCapabilities|ControllerGetCapabilities|NodeGetCapabilities)\b|\/csi\.v\d\.Identity\/Probe\b/.test(text)) return 'other';
   // what a message says comes before the objects it prints ("Failed to create volume {Delete pvc-… &PersistentVolumeClaim{…}}":
   // the reclaim policy in the dump is no delete)
   const dump = text.search(/ \{|&\w+\{/);
