@@ -1,6 +1,8 @@
 // npm run bench: figures, not assertions. Runs on the compiled library (npm run build:lib first; npm
 // ci does it). Ratios are measured side by side in one run because machines here are noisy.
 import { performance } from 'node:perf_hooks';
+import { spawn } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createActor, setup, assign } from 'xstate';
 import { buildComponents, catalog, Cluster, DRIVERS, runScenario, SCENARIOS } from '../dist/lib/machines/index.js';
 
@@ -78,4 +80,25 @@ for (const n of sizes) {
   const r = simRate(n);
   console.log(`  ${String(n).padStart(8)} ${r.ms.toFixed(0).padStart(9)} ${String(r.events).padStart(9)} ${String(r.steps).padStart(9)} ${(r.ms / n).toFixed(3).padStart(12)} ${String(r.moved).padStart(12)} ${r.virtualS.toFixed(0).padStart(11)}${prev ? `   x${(r.ms / prev.ms).toFixed(1)} time for x${(n / prev.n).toFixed(0)} replicas` : ''}`);
   prev = { ...r, n };
+}
+
+// The CLI's JSON trace, piped to a reader as a script would: the child reports its own peak resident
+// memory (process.resourceUsage().maxRSS) when it exits.
+const jsonReplicas = Number(args.get('json-replicas') ?? 1000);
+if (jsonReplicas > 0) {
+  const bin = fileURLToPath(new URL('../bin/csi-flows.mjs', import.meta.url));
+  const wrapper = `process.on('exit', () => process.stderr.write('maxRSS=' + process.resourceUsage().maxRSS + '\\n')); process.argv.splice(1, 0, ${JSON.stringify(bin)}); await import(${JSON.stringify(pathToFileURL(bin).href)});`;
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--input-type=module', '-e', wrapper, 'trace', 'statefulset-rollout', '--replicas', String(jsonReplicas), '--format', 'json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let bytes = 0;
+  let err = '';
+  child.stdout.on('data', (b) => { bytes += b.length; });
+  child.stderr.on('data', (b) => { err += b; });
+  const code = await new Promise((res) => child.on('close', res));
+  const kb = Number(/maxRSS=(\d+)/.exec(err)?.[1] ?? NaN);
+  console.log('');
+  console.log(`trace statefulset-rollout --replicas ${jsonReplicas} --format json (the CLI, piped)`);
+  console.log(code === 0
+    ? `  peak memory ${(kb / 1024).toFixed(0)} MB (target <= 600 MB), ${(bytes / 1e6).toFixed(0)} MB of JSON, ${((performance.now() - t0) / 1000).toFixed(1)} s`
+    : `  failed (exit ${code}): ${err.trim().split('\n').slice(-3).join(' / ')}`);
 }

@@ -222,6 +222,13 @@ describe('csi-flows conventions', () => {
     }
   });
 
+  it('a large trace piped to another program is written as it is made, not held in memory (90 MB of JSON under a 64 MB heap)', () => {
+    // process.stdout queued what the pipe could not take yet: the whole trace ended in the heap
+    const r = spawnSync('sh', ['-c', `{ "${process.execPath}" --max-old-space-size=64 "${bin}" trace statefulset-rollout --replicas 300 --format json; echo "exit=$?" >&2; } | wc -c`], { encoding: 'utf8', timeout: 120_000 });
+    expect(r.stderr).toMatch(/exit=0/);
+    expect(Number(r.stdout.trim())).toBeGreaterThan(64 * 1024 * 1024);
+  }, 120_000);
+
   it('explain --base-url prints full step links', () => {
     const r = runWith(readFileSync(resolve(import.meta.dirname, '../corpus/15-kcm-multi-attach-linstor.log'), 'utf8'), 'explain', '-', '--json', '--base-url', 'https://csi-flows.example.org/docs');
     expect(r.code).toBe(0);
