@@ -719,8 +719,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
       ...(open ? { [OPEN]: true } : {}),
     };
   }
-  const words = NOISE_TEXT.test(s.rest) ? 'other' : printedPayloadStage(s.rest) ?? guessStage(s.rest);
-  const stage = words;
+  const stage = NOISE_TEXT.test(s.rest) ? 'other' : printedPayloadStage(s.rest) ?? guessStage(s.rest);
   if (stage || hint || s.time) {
     const severity: Severity | null = /\b(error|failed|fatal)\b/i.test(s.rest) ? 'E' : /\bwarn(ing)?\b/i.test(s.rest) ? 'W' : null;
     const component = hint?.component ?? guessComponent(null, s.rest, stage ?? 'other');
@@ -728,7 +727,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     const record = hint !== null || s.time !== null || /^time="|level=/.test(s.rest);
     // (a record of a known program whose words said nothing: its program's operation, as for klog's)
     // (a container's prefix or a logger's fields say whose; a bare stamp does not)
-    const open = words === null && (hint !== null || /^time="|level=/.test(s.rest));
+    const open = stage === null && (hint !== null || /^time="|level=/.test(s.rest));
     return {
       line: n, text, kind: record ? 'log' : 'unrelated', component, source: hint?.source ?? null, stage: st, step: null, ...{ [PROGRAM]: program },
       severity, time: s.time, host: s.host, messageId: null, match: 'guess', ...(open ? { [OPEN]: true } : {}),
@@ -953,8 +952,8 @@ function inferFromPaste(out: ExplainedLine[]): void {
       && x.messageId !== l.messageId && (x.stage === 'attach' || x.stage === 'detach') && x.text.includes(va));
     if (prev && prev.stage !== l.stage) out[i] = { ...l, stage: prev.stage };
   }
-  // it looks the node's ID up in its CSINode for a detach as for an attach (csi_handler.go getNodeID, called by
-  // csiAttach and csiDetach alike): the lookup belongs to the operation its handler had just started
+  // it looks the node's ID up in its CSINode for a detach as for an attach (v4.6.1 csi_handler.go getNodeID,
+  // called by csiAttach at :511 and csiDetach at :581): the lookup belongs to the operation its handler had just started
   for (let i = 0; i < out.length; i++) {
     const l = out[i]!;
     if (!NODE_LOOKUP.has(l.messageId ?? '')) continue;
