@@ -100,15 +100,18 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
   return base;
 }
 
+/** The kind's API group ('' for the core group: apiVersion "v1"). */
+const apiGroup = (kind: Kind): string => (API_VERSION[kind].includes('/') ? API_VERSION[kind].split('/')[0]! : '');
+
 /** "volumeattachments.storage.k8s.io" as apimachinery prints a group resource. */
 export function groupResource(kind: Kind): string {
-  const group = API_VERSION[kind].includes('/') ? API_VERSION[kind].split('/')[0] : '';
+  const group = apiGroup(kind);
   return group ? `${RESOURCE[kind]}.${group}` : RESOURCE[kind];
 }
 
 /** schema.GroupKind.String(): "PersistentVolume", "VolumeAttachment.storage.k8s.io" (as NewInvalid names a kind) */
 export function groupKind(kind: Kind): string {
-  const group = API_VERSION[kind].includes('/') ? API_VERSION[kind].split('/')[0] : '';
+  const group = apiGroup(kind);
   return group ? `${kind}.${group}` : kind;
 }
 

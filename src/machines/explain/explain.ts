@@ -706,13 +706,15 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
   }
 
   // no klog header: a message we know by its text, or keywords
+  // (a container's prefix or a logger's fields say whose record this is; a bare stamp does not)
+  const ownProgram = hint !== null || /^time="|level=/.test(s.rest);
   const cf = identify(c, { severity: null, file: null, line: null, message: s.rest.trim() }, hint?.source ?? null);
   if (cf) {
     const m = cf.msg;
     const method = methodIn(s.rest);
     const stage = lineStage(m.id, m, { method, error: errorPart(s.rest), text: s.rest });
     // (a gRPC line that names no call, in a logger's record: the paste may say which, as for klog's)
-    const open = method === null && stage === 'other' && /grpc/i.test(m.id) && (hint !== null || /^time="|level=/.test(s.rest));
+    const open = method === null && stage === 'other' && /grpc/i.test(m.id) && ownProgram;
     return {
       line: n, text, kind: 'log', component: m.component, source: m.source, stage, step: m.step ?? null, severity: null, time: s.time, host: s.host, ...{ [PROGRAM]: program },
       messageId: m.id, match: 'catalog', explanation: renderExplanation(m, valuesOf(cf, s.rest.trim())) + note, ...(m.cause ? { cause: m.cause } : {}), ...(m.next ? { next: m.next } : {}),
@@ -724,12 +726,10 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     const severity: Severity | null = /\b(error|failed|fatal)\b/i.test(s.rest) ? 'E' : /\bwarn(ing)?\b/i.test(s.rest) ? 'W' : null;
     const component = hint?.component ?? guessComponent(null, s.rest, stage ?? 'other');
     const st = controllerSide(stage ?? 'other', s.rest, component);
-    const record = hint !== null || s.time !== null || /^time="|level=/.test(s.rest);
     // (a record of a known program whose words said nothing: its program's operation, as for klog's)
-    // (a container's prefix or a logger's fields say whose; a bare stamp does not)
-    const open = stage === null && (hint !== null || /^time="|level=/.test(s.rest));
+    const open = stage === null && ownProgram;
     return {
-      line: n, text, kind: record ? 'log' : 'unrelated', component, source: hint?.source ?? null, stage: st, step: null, ...{ [PROGRAM]: program },
+      line: n, text, kind: ownProgram || s.time !== null ? 'log' : 'unrelated', component, source: hint?.source ?? null, stage: st, step: null, ...{ [PROGRAM]: program },
       severity, time: s.time, host: s.host, messageId: null, match: 'guess', ...(open ? { [OPEN]: true } : {}),
       explanation: `${T.notOursBare}${guessedFrom(st)}${note}`,
     };
@@ -758,9 +758,8 @@ function stackTraces(out: ExplainedLine[]): void {
     if (!STACK_FRAME.test(out[i]!.text)) { i++; continue; }
     let j = i;
     let stage: Stage | null = null;
-    for (; j < out.length && STACK_FRAME.test(out[j]!.text); j++) {
-      const fn = STACK_FRAME.exec(out[j]!.text)![1];
-      const method = fn ? /(?:^|\.)([A-Z]\w*(?:Volume|Snapshot))$/.exec(fn)?.[1] : undefined;
+    for (let f: RegExpExecArray | null; j < out.length && (f = STACK_FRAME.exec(out[j]!.text)); j++) {
+      const method = f[1] ? /(?:^|\.)([A-Z]\w*(?:Volume|Snapshot))$/.exec(f[1])?.[1] : undefined;
       stage ??= method ? stageOfMethod(method) ?? null : null;
     }
     if (stage) for (let k = i; k < j; k++) if (out[k]!.stage === 'other') out[k] = { ...out[k]!, stage };
@@ -842,6 +841,18 @@ function decidingLine(out: ExplainedLine[], i: number, isNextSync: (x: Explained
   const window = out.slice(i + 1, i + 16);
   const end = window.findIndex(isNextSync);
   return (end < 0 ? window : window.slice(0, end)).find(decides);
+}
+
+/**
+ * csi-attacher's nearest line before `i` (at most `window` back) that had decided between attaching and
+ * detaching, among those `also` accepts: the operation the lines after it belong to.
+ */
+function attacherOperationBefore(out: ExplainedLine[], i: number, window: number, also: (x: ExplainedLine) => boolean): ExplainedLine | undefined {
+  for (let j = i - 1; j >= Math.max(0, i - window); j--) {
+    const x = out[j]!;
+    if (x.component === 'external-attacher' && !VA_UNDECIDED.has(x.messageId ?? '') && (x.stage === 'attach' || x.stage === 'detach') && also(x)) return x;
+  }
+  return undefined;
 }
 
 /**
@@ -948,8 +959,7 @@ function inferFromPaste(out: ExplainedLine[]): void {
     const l = out[i]!;
     const va = l.messageId === 'externalAttacher.finishedProcessing' ? VA_NAME.exec(l.text)?.[0] : undefined;
     if (!va) continue;
-    const prev = out.slice(Math.max(0, i - 15), i).reverse().find((x) => x.component === 'external-attacher' && !VA_UNDECIDED.has(x.messageId ?? '')
-      && x.messageId !== l.messageId && (x.stage === 'attach' || x.stage === 'detach') && x.text.includes(va));
+    const prev = attacherOperationBefore(out, i, 15, (x) => x.messageId !== l.messageId && x.text.includes(va));
     if (prev && prev.stage !== l.stage) out[i] = { ...l, stage: prev.stage };
   }
   // it looks the node's ID up in its CSINode for a detach as for an attach (v4.6.1 csi_handler.go getNodeID,
@@ -957,8 +967,7 @@ function inferFromPaste(out: ExplainedLine[]): void {
   for (let i = 0; i < out.length; i++) {
     const l = out[i]!;
     if (!NODE_LOOKUP.has(l.messageId ?? '')) continue;
-    const prev = out.slice(Math.max(0, i - 6), i).reverse().find((x) => x.component === 'external-attacher' && !VA_UNDECIDED.has(x.messageId ?? '')
-      && !NODE_LOOKUP.has(x.messageId ?? '') && (x.stage === 'attach' || x.stage === 'detach'));
+    const prev = attacherOperationBefore(out, i, 6, (x) => !NODE_LOOKUP.has(x.messageId ?? ''));
     if (prev && prev.stage !== l.stage) out[i] = { ...l, stage: prev.stage };
   }
   // its PV queue likewise takes every updated PersistentVolume: only the next line about that PV says
