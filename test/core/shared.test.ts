@@ -27,6 +27,8 @@ describe('Go formatting', () => {
     expect(goQuote('pvc-1/mount')).toBe('"pvc-1/mount"');
     expect(goQuote('a\x01b\x7f')).toBe('"a\\x01b\\x7f"');
     expect(goQuote('µs…')).toBe('"µs…"');
+    // every escape strconv has a letter for (quote.go appendEscapedRune): \a \b \f \n \r \t \v
+    expect(goQuote('\x07\b\f\n\r\t\v')).toBe('"\\a\\b\\f\\n\\r\\t\\v"');
   });
 
   it('prints the "No retries permitted until" time exactly in the shape of seed 000', () => {

@@ -83,6 +83,21 @@ describe('attach/detach controller', () => {
     expect(emitted.some((e) => e.type === 'api.request' && e.verb === 'get')).toBe(false);
   });
 
+  it('a pod that wants the volume again resets its detach request time (reconciler.go attachDesiredVolumes: ResetDetachRequestTime, v1.20.5 :274, v1.30.1 :341): the 6-minute wait starts over when the pod goes again', () => {
+    const { actor, emitted } = start('1.20', [node('n1', [UNIQ], [UNIQ]), pv, pvc]);
+    tick(actor, 100_000); // no pod wants it: the detach is requested, and waits for the unmount
+    const wakes = () => emitted.filter((e) => e.type === 'timer.requested' && e.key === 'reconcile').map((e) => e.at as number);
+    expect(wakes().at(-1)).toBeGreaterThan(360_100_000);
+    actor.send({ type: 'watch.added', now: 200_000, object: pod('web-0', 'n1') });
+    tick(actor, 300_000); // wanted again: attached, its request time reset
+    const gone = 300_000_000; // five minutes later the pod goes
+    actor.send({ type: 'watch.deleted', now: gone, object: pod('web-0', 'n1') });
+    tick(actor, gone + 100_000);
+    expect(wakes().at(-1)).toBeGreaterThan(gone + 360_000_000);
+    tick(actor, 360_200_000); // six minutes after the first request, not after the second
+    expect(logs(emitted)).not.toContain('attachDetachController.forceDetachStarted');
+  });
+
   function detachFailsThenPodReturns(profile: '1.20' | '1.30') {
     const vaName = volumeAttachmentName(HANDLE, DRV, 'n1');
     const attached = { apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: vaName }, spec: { attacher: DRV, nodeName: 'n1' }, status: { attached: true } } as K8sObject;

@@ -187,9 +187,8 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
     const key: OperationKey = { volumeName: v.volumeName, podName: '', nodeName: v.multiAttachAllowed ? node : '' };
     if (isOperationPending(opsFor(ctx, key.volumeName), key)) continue;
     if (asw.getAttachState(ctx.asw, v.volumeName, node) === 'Attached') {
-      // (the caches change in place: a new context only when the table is another one)
-      const reset = asw.resetDetachRequestTime(ctx.asw, v.volumeName, node);
-      if (reset !== ctx.asw) ctx = { ...ctx, asw: reset };
+      // (the caches change in place and return the same table: no new context for every attached volume)
+      asw.resetDetachRequestTime(ctx.asw, v.volumeName, node);
       continue;
     }
     if (!v.multiAttachAllowed) {
