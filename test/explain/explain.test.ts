@@ -409,12 +409,34 @@ describe('reading what people paste', () => {
       '    at processTicksAndRejections (node:internal/process/task_queues:96:5)',
       '    at async MyDriver.ControllerExpandVolume (/app/src/driver.js:300:7)',
     ])).toEqual(['resize', 'resize', 'resize']);
+    // (only a record before the blank line: prose a post put there does not own the object after it)
+    expect(st([
+      'E0101 00:00:00.000000       1 utils.go:90] GRPC error: rpc error: code = Internal desc = NodeStageVolume failed',
+      '',
+      '{',
+      '  code: 13,',
+      '}',
+    ]).filter((_, i) => i !== 1)).toEqual(['mount', 'mount', 'mount', 'mount']);
+    expect(explainText(['and then I saw this', '', '{', '  code: 13,', '}'].join('\n'), knowledge).lines[2]!.kind).not.toBe('continuation');
+    // frames that name no CSI method leave the record they continue as it was
+    expect(st([
+      'E0101 00:00:00.000000       1 node.go:9] NodeStageVolume failed: boom',
+      '    at Client.Request (/app/src/client.js:10:5)',
+      '    at processTicksAndRejections (node:internal/process/task_queues:96:5)',
+    ])).toEqual(['mount', 'mount', 'mount']);
+    expect(st(['at Client.Request (/app/src/client.js:10:5)', '    at processTicksAndRejections (node:internal/process/task_queues:96:5)'])).toEqual(['other', 'other']);
     // csi-attacher looks the node up for a detach too
     expect(st([
       'I0101 00:00:00.000000       1 csi_handler.go:260] Starting detach operation for "csi-0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"',
       'I0101 00:00:00.000100       1 csi_handler.go:267] Detaching "csi-0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"',
       'I0101 00:00:00.000200       1 csi_handler.go:699] Can\'t get CSINode n1: csinode.storage.k8s.io "n1" not found',
     ])).toEqual(['detach', 'detach', 'detach']);
+    // (its own handler's operation: another program's detach line in between is not it)
+    expect(st([
+      'I0101 00:00:00.000000       1 csi_handler.go:251] Attaching "csi-0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"',
+      'I0101 00:00:00.000100       1 reconciler.go:203] attacherDetacher.DetachVolume started for volume "pvc-9" (UniqueName: "kubernetes.io/csi/x^v") on node "n2"',
+      'I0101 00:00:00.000200       1 csi_handler.go:699] Can\'t get CSINode n1: csinode.storage.k8s.io "n1" not found',
+    ])).toEqual(['attach', 'detach', 'attach']);
   });
 
   it('a pod named after one sidecar is that sidecar\'s log: the start-up lines every sidecar prints are not registration there', () => {
@@ -424,6 +446,11 @@ describe('reading what people paste', () => {
       '$ kubectl -n kube-system logs csi-attacher-7b645fb6b-65b6b',
       'I0101 10:00:00.000000       1 main.go:154] CSI driver name: "x.csi.example.com"',
     ].join('\n'))).toEqual(['other', 'other']);
+    // (in the registrar's own log the same line is its registration, as ever)
+    expect(st([
+      '$ kubectl -n kube-system logs csi-node-x2 -c node-driver-registrar',
+      'I0101 10:00:00.000000       1 main.go:154] CSI driver name: "x.csi.example.com"',
+    ].join('\n'))).toEqual(['other', 'register']);
     // (a pod that runs every controller sidecar says nothing about whose log it is)
     expect(st([
       '$ kubectl -n kube-system logs csi-rbdplugin-provisioner-5d9c',
