@@ -439,6 +439,90 @@ describe('reading what people paste', () => {
     ])).toEqual(['attach', 'detach', 'attach']);
   });
 
+  it('how a record continues: a klog multi-line value up to its closing " >", a message cut after its colon, an old or tab-separated Events row', () => {
+    const st = (lines: string[]) => explainText(lines.join('\n'), knowledge).lines.map((l) => l.stage);
+    const kinds = (lines: string[]) => explainText(lines.join('\n'), knowledge).lines.map((l) => l.kind);
+    const value = [
+      'E0101 00:00:00.000000       7 driver.go:40] "delete vol error" err=<',
+      '\tcleanup job is not done: waiting for mount point /mnt/x',
+      '\t2026/01/01 00:00:00 helper[9] <FATAL>: Path /mnt is not inside the share',
+      ' > logger="driver" PV="pvc-1"',
+      'I0101 00:00:01.000000       7 driver.go:77] mounting /dev/sdb at /var/lib/kubelet/plugins/x/globalmount',
+    ];
+    expect(kinds(value)).toEqual(['log', 'continuation', 'continuation', 'continuation', 'log']);
+    expect(st(value)).toEqual(['delete', 'delete', 'delete', 'delete', 'mount']);
+    // (a paste cut inside the value: the next klog header is a record of its own)
+    expect(kinds(value.slice(0, 2).concat(value.slice(4)))).toEqual(['log', 'continuation', 'log']);
+    // a message cut after its colon goes on in the next line's plain text, whatever words that has
+    expect(st([
+      '  5m   5m   1   kubelet, n1     Warning   FailedMount   MountVolume.SetUp failed for volume "pvc-2" : iscsi: last err seen:',
+      'Could not attach disk: Timeout after 10s',
+    ])).toEqual(['mount', 'mount']);
+    // (not a field of an object, nor a record of its own)
+    expect(kinds(['E0101 00:00:00.000000       1 x.go:1] NodeStageVolume failed, details:', 'status: Failed'])).toEqual(['log', 'decoration']);
+    // kubectl before 1.14 (FirstSeen LastSeen Count From … Type Reason Message) and rows whose columns became tabs
+    const old = explainText([
+      '  21m\t\t21m\t\t1\tkubelet, n1\t\t\tWarning\t\tFailedAttachVolume\t\tAttachVolume.Attach failed for volume "pvc-3" : timed out',
+      '  21m    1m    10    kubelet, n1        Warning    FailedSync    Error syncing pod',
+    ].join('\n'), knowledge).lines;
+    expect(old.map((l) => [l.kind, l.stage, l.messageId])).toEqual([['event', 'attach', 'FailedAttachVolume'], ['event', 'other', 'FailedSync']]);
+  });
+
+  it('what makes a line no step: a program starting up, a post\'s punctuation and commands, a name under Finalizers; and what makes it one: a saved attach or detach error, the Controller call a plugin serves', () => {
+    const st = (lines: string[]) => explainText(lines.join('\n'), knowledge).lines.map((l) => l.stage);
+    // a driver starting up serves no volume yet: its set-up words ("mounter", "Setup") are no mount, until its first call
+    expect(st([
+      'I0101 00:00:00.000000       1 main.go:20] Starting driver type: blockfs with name: blockfs.csi.example.com',
+      'I0101 00:00:00.100000       1 mounter.go:87] loaded mounter: kernel',
+      'I0101 00:00:00.200000       1 setup.go:9] SetupDriver: attaching to the storage API at https://10.0.0.9',
+      'I0101 00:00:01.000000       1 utils.go:176] ID: 1 GRPC call: /csi.v1.Node/NodeStageVolume',
+      'I0101 00:00:01.100000       1 mounter.go:120] mounting /dev/sdb at /var/lib/kubelet/plugins/x/globalmount',
+    ])).toEqual(['other', 'other', 'other', 'mount', 'mount']);
+    // (a container's whole log opens with its start-up; not its last lines, nor lines filtered with grep)
+    const log = ['I0101 00:00:00.100000       1 mounter.go:87] loaded mounter: kernel'];
+    expect(st(['$ kubectl logs csi-x-node-7 -c driver', ...log])).toEqual(['other', 'other']);
+    expect(st(['$ kubectl logs csi-x-node-7 -c driver --tail=20', ...log])).toEqual(['other', 'mount']);
+    expect(st(['$ kubectl logs csi-x-node-7 -c driver | grep pvc-1', ...log])).toEqual(['other', 'mount']);
+    // Go's log package stamps one program's records: a line that says nothing takes that program's call
+    expect(st([
+      '2026/01/01 00:00:00 request POST /csi.v1.Controller/CreateVolume HTTP/2.0',
+      '2026/01/01 00:00:00 request headers map[Content-Type:[application/grpc]]',
+    ])).toEqual(['provision', 'provision']);
+    // a controller plugin mounting a share inside DeleteVolume is deleting, not mounting
+    expect(st([
+      '[pod/csi-x-controller-0/x] I0101 00:00:00.000000       1 utils.go:76] GRPC call: /csi.v1.Controller/DeleteVolume',
+      '[pod/csi-x-controller-0/x] I0101 00:00:00.000100       1 controllerserver.go:330] internally mounting //srv/share at /tmp/vol-1',
+    ])).toEqual(['delete', 'delete']);
+    // a diff's rule, a lone backtick, a command behind a wrapper or a typo, gRPC-go's resolver: the post's or plumbing
+    // (after a record, which they would otherwise continue)
+    expect(st(['E0101 00:00:00.000000    2107 nestedpendingoperations.go:301] Operation for "x" failed. Error: "MountVolume.SetUp failed for volume \\"pvc-1\\""',
+      '+--', '`', 'micro8s kubectl -n kube-system logs -f csi-snapshot-controller-86b8 --tail=30',
+      'I0101 00:00:00.000000    2107 operation_generator.go:193] scheme "" not registered, fallback to default scheme'])).toEqual(['mount', 'other', 'other', 'other', 'other']);
+    // a VolumeAttachment printed: the saved error's message (and the lines it runs on to) is that attach's or detach's; a finalizer is a name
+    expect(st([
+      'Metadata:',
+      '  Finalizers:',
+      '    external-attacher/x-csi-example-com',
+      'Status:',
+      '  Detach Error:',
+      '    Message:  rpc error: code = Internal desc = could not reach the array',
+      '    Time:     2026-01-01T00:00:00Z',
+    ])).toEqual(['other', 'other', 'other', 'other', 'other', 'detach', 'other']);
+    expect(st([
+      'status:',
+      '  attachError:',
+      '    message: \'rpc error: code = Aborted desc = the array refused, err:',
+      '      status code was 404 Not Found for request: action=PUT\'',
+      '    time: "2026-01-01T00:00:00Z"',
+    ])).toEqual(['other', 'other', 'attach', 'attach', 'other']);
+    // a volume's name shortened ("delete vol", a "…-delvol" job) is still a delete; staging a volume is a mount, whatever failed under it
+    expect(st(['I0101 00:00:00.000000       7 jobs.go:449] waitUntilJobCompleted: Job fs-4370bc01-delvol is completed',
+      '  2026-01-01T00:00:00.000000Z ERROR csi_node::node: Failed to stage volume 921d5046: attach failed: IO error'])).toEqual(['delete', 'mount']);
+    // external-provisioner's warning about a deprecated StorageClass parameter is read while it provisions
+    const dep = explainText('W0101 00:00:00.000000       1 controller.go:620] "fstype" is deprecated and will be removed in a future release, please use "csi.storage.k8s.io/fstype" instead', knowledge).lines[0]!;
+    expect([dep.stage, dep.component, dep.messageId]).toEqual(['provision', 'external-provisioner', 'externalProvisioner.parameterDeprecated']);
+  });
+
   it('a pod named after one sidecar is that sidecar\'s log: the start-up lines every sidecar prints are not registration there', () => {
     const st = (text: string) => explainText(text, knowledge).lines.map((l) => l.stage);
     // csi-attacher v4.4 prints "CSI driver name" at main.go:154, where node-driver-registrar v2.1 prints its own

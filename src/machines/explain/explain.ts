@@ -286,7 +286,7 @@ const FILE_STAGE: Record<string, Stage> = {
   'snapshot_controller.go': 'snapshot', 'snapshot_controller_base.go': 'snapshot', 'snapshotter.go': 'snapshot',
 };
 const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace(/\./g, '\\.')).join('|')}):\\d+\\]`);
-const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\])|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\)/i;
+const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\)/i;
 
 /** Component from a Go file name, where it is telling. */
 const FILE_COMPONENT: Record<string, string> = {
@@ -314,13 +314,18 @@ const DESCRIBE_ROW_SHORT = /^\s*(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+(?:\s\
 const REASON_ROW = /^\s*([A-Z][a-z]+(?:[A-Z][a-z]*)+)\s{2,}(\S.*)$/;
 /** the e2e framework's event dump ("INFO: At 2022-01-23 03:17:32 +0000 UTC - event for pvc-x: {source } Reason: message") */
 const E2E_EVENT = /\bevent for \S+: \{[^}]*\} ([A-Z][A-Za-z]+): (.*)$/;
+/**
+ * kubectl describe's Events before 1.14 (FirstSeen LastSeen Count From SubObjectPath Type Reason Message) and rows
+ * whose columns a post turned into tabs: the first column is an age, then Type, Reason and Message; as GET_EVENTS_ROW's groups
+ */
+const OLD_EVENT_ROW = /^\s*(\S+)(?:\t+|\s{2,}).*?(?:\t+|\s{2,})(Normal|Warning)(?:\t+|\s{2,})([A-Z][A-Za-z]+)(?:\t+|\s{2,})()(\S.*)$/;
 const GET_EVENTS_ROW = /^\s*(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
-const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|(❯|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|# .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|```.*|\.\.\.|…)\s*$/;
+const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|(❯|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|# .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|```.*|\.\.\.|…|[^\w\s{}[\]()<>]+)\s*$/;
 /**
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created" answers.
  */
-const SESSION = /^\s*(\[[^\]]*@[^\]]*\][#$] .*|(kubectl|k|oc|sudo|crictl|journalctl|helm) (logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label)\b.*|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+[SRDZTIsl<NL+]+\s+\d+:\d+\s+\/.*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated))\s*$/;
+const SESSION = /^\s*(\[[^\]]*@[^\]]*\][#$] .*|([\w.-]+ )?(kubectl|k|oc|sudo|crictl|journalctl|helm) (logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label)\b.*|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+[SRDZTIsl<NL+]+\s+\d+:\d+\s+\/.*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated))\s*$/;
 /**
  * What kubectl prints of objects, not what a program logged: an object's field as YAML ("    type:
  * FileSystemResizePending", "  message: >-"), a row of a `get` table (columns three spaces apart or
@@ -334,7 +339,7 @@ const PRINTED_OBJECT = /^\s*((- )?(type|status|message|reason|lastProbeTime|last
 /** Whether a line begins a log record of its own (so it cannot continue the previous one). */
 function startsRecord(line: string): boolean {
   return KLOG_ANYWHERE.test(line.slice(0, 160)) || JOURNALD.test(line) || JOURNALD_ISO.test(line) || CRI.test(line) || line.startsWith('{"log":')
-    || /^time="/.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || GET_EVENTS_ROW.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line);
+    || /^time="/.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || GET_EVENTS_ROW.test(line) || OLD_EVENT_ROW.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line);
 }
 
 const MOUNT_UTILS_TAIL = /^\s*(Mounting command|Mounting arguments|Unmounting arguments|Output):/;
@@ -541,13 +546,24 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
   let groupText = '';
   const lastMethod = new Map<string, string>();
   let prevContinued = false;
+  // inside a klog multi-line value (key=< … >)
+  let multiline = false;
   // the record before a blank line: an object printed after it ("{" alone on its line) is still that record's
   let beforeBlank: ExplainedLine | null = null;
   for (let i = 0; i < lines.length; i++) {
     let r: ExplainedLine;
     if (!head && beforeBlank && /^\s*[{[]\s*$/.test(lines[i]!)) { head = beforeBlank; headLen = 0; }
     try {
-      r = explainOne(c, lines[i]!, i + 1, head, headLen, lastMethod, prevContinued);
+      // klog's structured records print a multi-line value as key=< on the header line, then its lines
+      // (tab-indented) and a closing line " >" that may carry the next keys (klog's KObj/KVListFormat):
+      // every line up to that closing one is the record's, whatever it looks like
+      // (and a message cut after its colon, "last err seen:", goes on with the next line's plain text)
+      // (a new record's header ends it: a paste cut inside the value)
+      const inValue = head !== null && multiline && !startsRecord(lines[i]!);
+      const afterColon = head !== null && !inValue && /:\s*$/.test(lines[i - 1] ?? '') && /\S/.test(lines[i]!) && !startsRecord(lines[i]!.trimStart()) && !ISO_LEVEL.test(lines[i]!)
+        && !/^\s*[\w .-]+:(\s|$)/.test(lines[i]!) && !/^\s*[{[]/.test(lines[i]!);
+      r = inValue || afterColon ? continuing(head!, i + 1, lines[i]!) : explainOne(c, lines[i]!, i + 1, head, headLen, lastMethod, prevContinued);
+      if (inValue && /^\s?>(\s|$)/.test(lines[i]!)) multiline = false;
     } catch (e) {
       // never let one odd line stop the rest
       r = blankResult(i + 1, lines[i]!, 'unrelated', T.unreadable(e instanceof Error ? e.message : String(e)));
@@ -567,8 +583,8 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
     }
     if (r.kind === 'continuation' && head) r = continuing(head, i + 1, lines[i]!);
     out.push(r);
-    if (r.kind === 'log' || r.kind === 'event') { head = r; headLen = lines[i]!.length; groupText = lines[i]!; } else if (r.kind === 'continuation') headLen = lines[i]!.length;
-    else { head = null; headLen = 0; } // a blank line, a table header or prose ends the record
+    if (r.kind === 'log' || r.kind === 'event') { head = r; headLen = lines[i]!.length; groupText = lines[i]!; multiline = r.kind === 'log' && /\w=<\s*$/.test(lines[i]!); } else if (r.kind === 'continuation') headLen = lines[i]!.length;
+    else { head = null; headLen = 0; multiline = false; } // a blank line, a table header or prose ends the record
     // (a headerless line that said which operation it is counts as a record here: a driver's "handler error … DeleteVolume")
     if (lines[i]!.trim() !== '') beforeBlank = r.kind === 'log' || r.kind === 'event' || (r.kind === 'unrelated' && r.stage !== 'other') ? r : null;
     prevContinued = r.kind === 'continuation';
@@ -660,7 +676,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
 
   // kubectl describe / get events rows
   const ev = DESCRIBE_ROW.exec(s.rest) ?? DESCRIBE_ROW_SHORT.exec(s.rest);
-  const ge = ev ? null : GET_EVENTS_ROW.exec(s.rest);
+  const ge = ev ? null : GET_EVENTS_ROW.exec(s.rest) ?? OLD_EVENT_ROW.exec(s.rest);
   // (only a reason we know makes a bare "Reason  message" line an Event)
   const bare = ev || ge ? null : [REASON_ROW.exec(s.rest), E2E_EVENT.exec(s.rest)].find((m) => m && c.events.has(m[1]!)) ?? null;
   if (ev || ge || bare) {
@@ -707,7 +723,8 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
 
   // no klog header: a message we know by its text, or keywords
   // (a container's prefix or a logger's fields say whose record this is; a bare stamp does not)
-  const ownProgram = hint !== null || /^time="|level=/.test(s.rest);
+  // (and Go's log package, "2024/07/23 21:18:22 …": one Go program's records, a gRPC proxy's or a driver's)
+  const ownProgram = hint !== null || /^time="|level=/.test(s.rest) || (s.time !== null && /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}/.test(s.time));
   const cf = identify(c, { severity: null, file: null, line: null, message: s.rest.trim() }, hint?.source ?? null);
   if (cf) {
     const m = cf.msg;
@@ -866,8 +883,13 @@ function inferFromPaste(out: ExplainedLine[]): void {
   // a paste of several containers' logs, each after its own "kubectl logs …" command: each part is read on its own
   const section: number[] = [];
   const foundIn: Array<Set<number>> = [new Set()];
+  /** sections that are a container's whole log, from its start */
+  const wholeLogAt = new Set<number>();
   for (const l of out) {
     if (l.kind === 'decoration' && LOGS_COMMAND.test(l.text)) {
+      // the whole log of a container (no --tail, --since or label selector, which shows the last ten lines) opens with its start-up
+      // (nor piped through a filter: "kubectl logs … | grep <volume>" keeps only some lines of it)
+      if (/\blogs\b/.test(l.text) && !/\s(--tail|--since|--since-time|-l|--selector)\b|\|/.test(l.text)) wholeLogAt.add(foundIn.length);
       // the container the command names says whose log follows ("kubectl logs pod -n ns node-driver-registrar")
       const who = componentOfHint(containerOfLogsCommand(l.text));
       const marker = SIDECAR_MARKERS.findIndex(([, m]) => m.source === who?.source);
@@ -880,6 +902,11 @@ function inferFromPaste(out: ExplainedLine[]): void {
   }
   const onlyIn = foundIn.map((found) => found.size === 1 ? SIDECAR_MARKERS[[...found][0]!]![1] : null);
   const lastStage = new Map<string, { stage: Stage; at: number }>();
+  // programs starting up (after their banner, or at the top of a container's whole log) until their first call
+  const starting = new Set<string>();
+  const startedSections = new Set<number>();
+  // the Controller call each program is serving (its gRPC line named it)
+  const serving = new Map<string, { stage: Stage; at: number }>();
   for (let i = 0; i < out.length; i++) {
     const l = out[i]!;
     if (l.kind !== 'log') continue;
@@ -895,9 +922,29 @@ function inferFromPaste(out: ExplainedLine[]): void {
       out[i] = { ...l, component: only.component, source: only.source, stage: only.stage ?? 'other' };
     }
     const cur = out[i]!;
-    const prog = String((cur as unknown as Record<symbol, unknown>)[PROGRAM] ?? '');
+    // (a program is known within its part of the paste: another logs command shows another container)
+    const prog = `${section[i]!}|${String((cur as unknown as Record<symbol, unknown>)[PROGRAM] ?? '')}`;
     // a process that (re)starts is no longer doing what its previous lines were about
-    if (PROCESS_START.test(cur.text)) lastStage.delete(prog);
+    if (PROCESS_START.test(cur.text)) { lastStage.delete(prog); serving.delete(prog); starting.add(prog); }
+    if (wholeLogAt.has(section[i]!) && !startedSections.has(section[i]!)) { startedSections.add(section[i]!); starting.add(prog); }
+    // a program starting up serves no volume yet: what its words seemed to say ("loaded mounter: kernel",
+    // "PluginInitialize") is its set-up, until it names a CSI call or a line the catalog knows places it
+    if (starting.has(prog)) {
+      const placed = (cur.match === 'catalog' && cur.stage !== 'other') || /\b\w+(Volume|Snapshot)\b/.test(cur.text) || (cur as unknown as Record<symbol, unknown>)[SIDE] !== undefined;
+      if (placed) starting.delete(prog);
+      else if (cur.match === 'guess' && cur.stage !== 'other' && cur.stage !== 'register') { out[i] = { ...cur, stage: 'other' }; continue; }
+    }
+    // a controller plugin's own mounts inside the call it serves (csi-driver-smb mounts the share to make a
+    // volume's directory in CreateVolume and DeleteVolume) are that call's steps, not a node's mount
+    const side = (cur as unknown as Record<symbol, unknown>)[SIDE];
+    if (side === 'controller' && cur.stage !== 'other') serving.set(prog, { stage: cur.stage, at: i });
+    else if (side === 'node') serving.delete(prog);
+    const call = serving.get(prog);
+    if (call && cur.match === 'guess' && (cur.stage === 'mount' || cur.stage === 'unmount') && i - call.at <= 20) {
+      out[i] = { ...cur, stage: call.stage };
+      lastStage.set(prog, { stage: call.stage, at: i });
+      continue;
+    }
     const prev = lastStage.get(prog);
     // a line nothing placed (a driver's own chatter, a gRPC line with no method known): its program's operation
     const open = (cur as unknown as Record<symbol, unknown>)[OPEN] === true;
@@ -908,7 +955,7 @@ function inferFromPaste(out: ExplainedLine[]): void {
       } else if (bareGrpc) {
         // the response and error lines come in pairs: the next one may say what the call was; and the
         // caller reports the call's outcome right after its gRPC lines ("CreateVolume failed, …")
-        const samePlaced = (x: ExplainedLine): boolean => x.kind === 'log' && x.stage !== 'other' && String((x as unknown as Record<symbol, unknown>)[PROGRAM] ?? '') === prog;
+        const samePlaced = (x: ExplainedLine): boolean => x.kind === 'log' && x.stage !== 'other' && `${section[x.line - 1]!}|${String((x as unknown as Record<symbol, unknown>)[PROGRAM] ?? '')}` === prog;
         const next = out.slice(i + 1, i + 3).find((x) => x.kind === 'log' && /GRPC (request|response|error)/.test(x.text) && x.stage !== 'other')
           ?? out.slice(i + 1, i + 3).find((x) => samePlaced(x) && !/GRPC (call|request|response|error)/.test(x.text));
         if (next) out[i] = { ...cur, stage: next.stage, explanation: `${cur.explanation}${T.sameCall(next.line)}` };
@@ -997,6 +1044,7 @@ function inferFromPaste(out: ExplainedLine[]): void {
     }
     head = -1;
   }
+  printedObjects(out);
   for (const l of out) { const r = l as unknown as Record<symbol, unknown>; delete r[OPEN]; delete r[PROGRAM]; delete r[SIDE]; }
   // continuation lines follow their head
   for (let i = 0; i < out.length; i++) {
@@ -1004,6 +1052,36 @@ function inferFromPaste(out: ExplainedLine[]): void {
     if (l.kind === 'continuation' && l.continues) {
       const h = out[l.continues - 1]!;
       out[i] = { ...l, stage: h.stage, component: h.component, source: h.source };
+    }
+  }
+}
+
+const indentOf = (text: string): number => /^\s*/.exec(text.replace(/^```\w*/, ''))![0].length;
+
+/**
+ * Fields of a printed VolumeAttachment (describe or YAML): the message under status.attachError or
+ * status.detachError is the error csi-attacher saved from ControllerPublishVolume or ControllerUnpublishVolume,
+ * a step of that attach or detach (and the lines a quoted message runs on to); the entries under Finalizers
+ * are names ("external-attacher/<driver>"), no step.
+ */
+function printedObjects(out: ExplainedLine[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const head = out[i]!;
+    const field = /\b(attach|detach) ?error:\s*$/i.exec(head.text) ?? /^\s*Finalizers:\s*$/i.exec(head.text);
+    if (!field || (head.kind !== 'decoration' && head.kind !== 'unrelated')) continue;
+    const stage = field[1] ? (field[1].toLowerCase() as Stage) : null;
+    // (the field's own name is a heading of the printout)
+    if (/^\s*(```\w*)?\s*(attach|detach) ?error:\s*$/i.test(head.text)) out[i] = { ...head, kind: 'decoration', stage: 'other', component: null, source: null, match: 'none', explanation: T.decoration };
+    const indent = indentOf(head.text);
+    let inMessage = false;
+    for (let j = i + 1; j < out.length && out[j]!.text.trim() !== '' && indentOf(out[j]!.text) > indent; j++) {
+      const l = out[j]!;
+      if (!stage) {
+        if (/^\s*(- )?[\w.-]+(\/[\w.-]+)?\s*$/.test(l.text)) out[j] = { ...l, kind: 'decoration', stage: 'other', component: null, source: null, match: 'none', explanation: T.decoration };
+        continue;
+      }
+      inMessage = /^\s*message:/i.test(l.text) || (inMessage && !/^\s*([a-z][A-Za-z]*|[A-Z][a-z]*( [A-Z][a-z]*)*):(\s|$)/.test(l.text));
+      if (inMessage) out[j] = { ...l, stage };
     }
   }
 }

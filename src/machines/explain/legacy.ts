@@ -66,6 +66,15 @@ export const legacyMessages = defineMessages({
     formats: { '1.20': { file: 'controller.go', line: 685, text: 'Retrying syncing claim {claim:q} because failures {failures} < threshold {threshold}' } },
   },
 
+  'externalProvisioner.parameterDeprecated': {
+    source: 'csi-provisioner', stage: 'provision', severity: 'W',
+    summary: 'The StorageClass still uses the parameter {param}; csi-provisioner reads it while it prepares CreateVolume, but asks for {newParam} instead.',
+    next: 'Harmless for now: rename the StorageClass parameter (StorageClass parameters cannot be edited: create a new class).',
+    // external-provisioner v3.6.0 pkg/controller/controller.go:620 klog.Warningf(deprecationWarning("fstype", prefixedFsTypeKey, ""))
+    // in ProvisionExt; the text from deprecationWarning (controller.go:1830)
+    formats: { '1.20': { file: 'controller.go', line: 620, text: '{param:q} is deprecated and will be removed in a future release, please use {newParam:q} instead' } },
+  },
+
   'externalAttacher.legacyStillTrying': {
     source: 'csi-attacher', stage: 'other', severity: 'I',
     summary: 'The sidecar is still waiting for the CSI driver\'s socket (connection state {state}).',

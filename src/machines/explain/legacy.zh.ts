@@ -15,6 +15,10 @@ export const legacyMessagesZh: MessageCatalogZh = {
   'externalProvisioner.legacyStartingController': { summary: '制备控制器 {name} 启动它的申领和卷循环。' },
   'externalProvisioner.legacySavingInBackground': { summary: 'csi-provisioner 将通过一个会重试的后台队列保存它创建的 PersistentVolume。' },
   'externalProvisioner.legacyClaimSucceeded': { summary: '申领工作线程处理完申领 {uid}：它不再处于进行中。' },
+  'externalProvisioner.parameterDeprecated': {
+    summary: 'StorageClass 仍在使用参数 {param}；csi-provisioner 在准备 CreateVolume 时读取它，但要求改用 {newParam}。',
+    next: '暂时无害：改用新的 StorageClass 参数名（StorageClass 的参数不能修改，需要新建一个类）。',
+  },
   'externalProvisioner.legacyRetryingBelowThreshold': {
     summary: '制备申领 {claim} 再次失败；只要失败次数低于阈值，控制器就会重试。',
     cause: 'CreateVolume 或保存 PV 失败；external-provisioner v1.0 在一个申领失败 15 次后放弃它。',

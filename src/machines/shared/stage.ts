@@ -63,7 +63,11 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // a record of a logger named after the registrar (a driver's own registrar: "logger":"csi-registrar")
   [/"logger":"[^"]*registrar/, 'register'],
   [/regist(er|ration)|plugins_registry|nodegetinfo|csinode|plugin ?(watcher|manager)|not found in the list of registered/i, 'register'],
+  // a volume deleted under a shortened name ("delete vol error", a "…-delvol" job): before the mount words its error text may hold
+  [/\bdelet(e|ing|ed) vol\b|\bdel-?vol\b/i, 'delete'],
   [/unmountdevice|unmountvolume|unmapvolume|unmap|teardown|tear down|unstag|unpublish|\bunmount(ing|ed|er)?\b|umount|removing volume from desired state/i, 'unmount'],
+  // staging a volume is NodeStageVolume, whatever its error says it failed to attach ("Failed to stage volume …: attach failed")
+  [/\bstag(e|ing) (the )?volume\b/i, 'mount'],
   // (not the attachdetach-controller's name, which every attach event carries)
   [/(?<!attach)detach|controller[ _]?unpublish/i, 'detach'],
   [/multi-attach|attach|volumeattachment|controller[ _]?publish|volumesattached|volumesinuse|verifycontrollerattached/i, 'attach'],
