@@ -12,7 +12,8 @@ const EXPECTED: Record<string, string> = {
   'kubelet.mountDeviceSucceeded': 'mount', 'kubelet.setUpSucceeded': 'mount',
   'kubelet.unmountVolumeStarted': 'unmount', 'kubelet.tearDownSucceeded': 'unmount',
   'kubelet.unmountDeviceStarted': 'unmount', 'kubelet.unmountDeviceSucceeded': 'unmount',
-  'kubelet.volumeDetached': 'detach',
+  // the kubelet's last teardown step (it forgets the volume); the detach is the controller's, later
+  'kubelet.volumeDetached': 'unmount',
   'attachDetachController.attachVolumeStarted': 'attach', 'attachDetachController.attachSucceeded': 'attach',
   'attachDetachController.multiAttachUsedByPods': 'attach',
   'attachDetachController.detachVolumeStarted': 'detach', 'attachDetachController.forceDetachStarted': 'detach',

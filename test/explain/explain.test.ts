@@ -523,6 +523,61 @@ describe('reading what people paste', () => {
     expect([dep.stage, dep.component, dep.messageId]).toEqual(['provision', 'external-provisioner', 'externalProvisioner.parameterDeprecated']);
   });
 
+  it('structured records: msg says what the record is before its other fields; logfmt lines are records; a payload in a quoted value; journald\'s split lines; a logger\'s caller is no word', () => {
+    const st = (lines: string[]) => explainText(lines.join('\n'), knowledge).lines.map((l) => l.stage);
+    const kinds = (lines: string[]) => explainText(lines.join('\n'), knowledge).lines.map((l) => l.kind);
+    // msg first ("failed to delete volume", whatever the error says is attached); a msg that says nothing takes its program's operation
+    const del = [
+      `level=info ts=2026-01-01T00:00:00Z component=volumes msg="deleting volume" volume-id=42 ${'x'.repeat(60)}`,
+      'level=info ts=2026-01-01T00:00:01Z component=volumes msg="failed to delete volume" volume-id=42 err="volume 42 is still attached to a server"',
+      'level=error ts=2026-01-01T00:00:01Z component=grpc msg="handler failed" err="rpc error: code = Internal desc = volume 42 is still attached to a server"',
+      'level=error ts=2026-01-01T00:00:02Z component=grpc msg="giving up" code=13',
+    ];
+    expect(kinds(del)).toEqual(['log', 'log', 'log', 'log']);
+    expect(st(del)).toEqual(['delete', 'delete', 'delete', 'delete']);
+    // (a payload in a logger's quoted value: volume and node, ControllerPublishVolume)
+    expect(st(['level=debug ts=2026-01-01T00:00:00Z msg="handling request" req="volume_id:\\"42\\" node_id:\\"7\\" volume_capability:<mount:<> access_mode:<mode:SINGLE_NODE_WRITER > > "'])).toEqual(['attach']);
+    // journald stores each line of a multi-line klog record as its own entry under the same prefix
+    const split = [
+      'Jan 02 20:09:46 node-2 kubelet[2047]: E0102 20:09:46.460991    2047 mount_linux.go:139] Mount failed: exit status 32',
+      'Jan 02 20:09:46 node-2 kubelet[2047]: missing codepage or helper program, or other error',
+      'Jan 02 20:09:46 node-2 systemd[1]: Unmounted /var/lib/kubelet/pods/p1/volumes/kubernetes.io~csi/pvc-1/mount.',
+      'Jan 02 20:09:47 node-2 systemd[1]: Started Session 7 of user core.',
+    ];
+    expect(kinds(split)).toEqual(['log', 'continuation', 'log', 'log']);
+    expect(st(split).slice(0, 3)).toEqual(['mount', 'mount', 'unmount']);
+    // zap's console encoder prints the caller: "provisioner.go" says nothing of the record
+    expect(st(['2026-01-01T00:00:00.000Z        ERROR   app/provisioner.go:174          {"eventcode": "pv.delete.failure", "msg": "Failed to delete Local PV", "reason": "busy"}'])).toEqual(['delete']);
+    expect(st(['2026-01-01T00:00:00.000Z        ERROR   app/provisioner.go:174          cleanup of /data/x timed out'])).toEqual(['other']);
+    // (on its own, with no program's operation to fall back on)
+    expect(st(['level=info ts=2026-01-01T00:00:01Z component=volumes msg="failed to delete volume" volume-id=42 err="volume 42 is still attached to a server"'])).toEqual(['delete']);
+  });
+
+  it('what older and other components say: the pre-1.9 controller\'s words, the provisioner library\'s operation keys, a node plugin looking for its attached disk, sidecars starting, a caption, stern\'s markers, the kubelet\'s "Volume detached"', () => {
+    const st = (lines: string[]) => explainText(lines.join('\n'), knowledge).lines.map((l) => l.stage);
+    // the attach/detach controller before 1.9 recorded attach failures under FailedMount, in words
+    expect(st(['  20s\t\t20s\t\t1\t{controller-manager }\t\t\tWarning\t\tFailedMount\tFailed to attach volume "v1" on node "n1" with: the API said no'])).toEqual(['attach']);
+    // the provisioner library's goroutinemap keys and verdicts
+    expect(st([
+      'I0507 05:35:04.817246       1 controller.go:1080] scheduleOperation[delete-pvc-87a0[8892]]',
+    ])).toEqual(['delete']);
+    expect(st(['I0507 05:35:04.831365       1 controller.go:1047] deletion of volume "pvc-fa38" ignored: ignored because identity annotation on PV does not match ours'])).toEqual(['delete']);
+    // a node plugin serving NodeStageVolume finds the disk the controller attached: staging, not attaching
+    expect(st([
+      'I0723 14:29:29.682310       1 utils.go:55] /csi.v1.Node/NodeStageVolume called with request: volume_id:"disk-1" staging_target_path:"/var/lib/kubelet/plugins/x/globalmount" volume_capability:<mount:<fs_type:"ext4" > >',
+      'I0723 14:29:30.184393       1 node.go:273] Successfully found attached disk "disk-1" at device path /dev/disk/by-id/disk-1.',
+    ])).toEqual(['mount', 'mount']);
+    // sidecars starting; a post's caption; stern's "pod added" markers
+    expect(st([
+      'I1109 11:36:01.428504       1 controller.go:255] Starting external resizer x.csi.example.com',
+      'Pod (with PVC mount) events:',
+      '+ x-provisioner-77cb47986c-snc84 › x-provisioner',
+    ])).toEqual(['other', 'other', 'other']);
+    // the kubelet's "Volume detached" is the last step of its teardown (it forgets the volume): nothing is detached yet
+    const detached = explainText('I0930 03:02:40.594361      87 reconciler_common.go:289] "Volume detached for volume \\"tools\\" (UniqueName: \\"kubernetes.io/configmap/p1-tools\\") on node \\"n1\\" DevicePath \\"\\""', knowledge).lines[0]!;
+    expect([detached.stage, detached.component, detached.messageId]).toEqual(['unmount', 'kubelet', 'kubelet.volumeDetached']);
+  });
+
   it('a pod named after one sidecar is that sidecar\'s log: the start-up lines every sidecar prints are not registration there', () => {
     const st = (text: string) => explainText(text, knowledge).lines.map((l) => l.stage);
     // csi-attacher v4.4 prints "CSI driver name" at main.go:154, where node-driver-registrar v2.1 prints its own

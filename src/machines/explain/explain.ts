@@ -257,8 +257,14 @@ export function guessStage(text: string): Stage | null {
 
 /** A CSI request or response a line prints after saying so ("GRPC request: {…}", "create volume req: name:…"): the call its fields name. */
 function printedPayloadStage(text: string): Stage | null {
-  const m = /\b(?:request|response|req|resp)\s*[:=]\s*(?=[{a-z])/i.exec(text);
-  return m ? stageOfPayload(text.slice(m.index)) : null;
+  const m = /\b(?:request|response|req|resp)\s*[:=]\s*("?)(?=[{a-z])/i.exec(text);
+  if (!m) return null;
+  // (a logger's quoted value, req="volume_id:\"…\" node_id:\"…\"": the payload inside the quotes)
+  if (m[1]) {
+    const quoted = /^((?:[^"\\]|\\.)*)"/.exec(text.slice(m.index + m[0].length));
+    return quoted ? stageOfPayload(`request: ${quoted[1]!.replace(/\\"/g, '"')}`) : null;
+  }
+  return stageOfPayload(text.slice(m.index));
 }
 
 /** The kubelet's Events about a pod's containers and sandbox (kubelet/events/event.go) */
@@ -320,7 +326,7 @@ const E2E_EVENT = /\bevent for \S+: \{[^}]*\} ([A-Z][A-Za-z]+): (.*)$/;
  */
 const OLD_EVENT_ROW = /^\s*(\S+)(?:\t+|\s{2,}).*?(?:\t+|\s{2,})(Normal|Warning)(?:\t+|\s{2,})([A-Z][A-Za-z]+)(?:\t+|\s{2,})()(\S.*)$/;
 const GET_EVENTS_ROW = /^\s*(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
-const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|(❯|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|# .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|```.*|\.\.\.|…|[^\w\s{}[\]()<>]+)\s*$/;
+const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|(❯|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|# .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|```.*|\.\.\.|…|[^\w\s{}[\]()<>]+|[+-] \S+ › \S+)\s*$/;
 /**
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created" answers.
@@ -339,9 +345,11 @@ const PRINTED_OBJECT = /^\s*((- )?(type|status|message|reason|lastProbeTime|last
 /** Whether a line begins a log record of its own (so it cannot continue the previous one). */
 function startsRecord(line: string): boolean {
   return KLOG_ANYWHERE.test(line.slice(0, 160)) || JOURNALD.test(line) || JOURNALD_ISO.test(line) || CRI.test(line) || line.startsWith('{"log":')
-    || /^time="/.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || GET_EVENTS_ROW.test(line) || OLD_EVENT_ROW.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line);
+    || /^time="|^(level|lvl|ts)=\S+ /.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || GET_EVENTS_ROW.test(line) || OLD_EVENT_ROW.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line);
 }
 
+/** a post's caption over what it pasted, at the start of its line ("Pod (with PVC mount) events:"), not a traceback's heading */
+const CAPTION = /^(?!Traceback\b)[A-Z][\w ()/,'-]{2,60}:\s*$/;
 const MOUNT_UTILS_TAIL = /^\s*(Mounting command|Mounting arguments|Unmounting arguments|Output):/;
 
 /** A JSON logger's record (logrus, zap, klog's JSON format): one object per line, with a message or a level. */
@@ -711,7 +719,13 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
   // mount-utils' multi-line error ("Mounting command: … / Mounting arguments: … / Output: …") continues the
   // record that printed its first line (mount_linux.go), however its fields are spaced
   if (head && MOUNT_UTILS_TAIL.test(s.rest)) return continuing(head, n, text);
-  if (DECORATION.test(s.rest) || SESSION.test(s.rest) || (!s.time && PRINTED_OBJECT.test(s.rest) && !/\b(Normal|Warning)\b/.test(s.rest) && !(head && prevContinued))) return blankResult(n, text, 'decoration', T.decoration);
+  // journald stores each line of a multi-line record as an entry of its own, under the same prefix ("… mount
+  // failed: exit status 32" / "… missing codepage or helper program …"): an entry of the same program and host
+  // without a header of its own continues the record before it
+  // (a klog record's: systemd's own entries, "Unmounted /var/lib/kubelet/…", are each a record)
+  if (head && s.host !== null && s.hint !== null && head.host === s.host && KLOG_ANYWHERE.test(head.text) && !startsRecord(s.rest) && !/^\s*[{[]/.test(s.rest)
+    && String((head as unknown as Record<symbol, unknown>)[PROGRAM] ?? '').startsWith(`${s.hint}|${s.host}|`)) return continuing(head, n, text);
+  if (DECORATION.test(s.rest) || SESSION.test(s.rest) || CAPTION.test(text) || (!s.time && PRINTED_OBJECT.test(s.rest) && !/\b(Normal|Warning)\b/.test(s.rest) && !(head && prevContinued))) return blankResult(n, text, 'decoration', T.decoration);
 
   // a piece of the previous record: indented, or the previous line filled the terminal's width
   // (terminals cut at their exact width, so the previous piece is exactly 80, 100, 120… characters long)
@@ -738,8 +752,15 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
       ...(open ? { [OPEN]: true } : {}),
     };
   }
-  const stage = NOISE_TEXT.test(s.rest) ? 'other' : printedPayloadStage(s.rest) ?? guessStage(s.rest);
-  if (stage || hint || s.time) {
+  // (a logger's caller, "app/provisioner.go:174", names a file, not what the record says)
+  // (a structured record's msg says what it is before its other fields do: msg="failed to delete volume" err="… still attached")
+  const msgField = /(?:^|\s)msg="((?:[^"\\]|\\.)*)"|"(?:msg|message)":\s*"((?:[^"\\]|\\.)*)"/.exec(s.rest);
+  const byMsg = msgField ? guessStage(msgField[1] ?? msgField[2]!) : null;
+  const stage = NOISE_TEXT.test(s.rest) ? 'other' : printedPayloadStage(s.rest)
+    ?? byMsg ?? guessStage(s.rest.replace(/(^|\s)[\w./-]+\.go:\d+(?=\s)/g, ' '));
+  // (a msg that says nothing, "handler failed", with an error that names something: the error may be the reason, not the operation)
+  const weak = msgField !== null && byMsg === null && stage !== null && stage !== 'other';
+  if (stage || hint || s.time || ownProgram) {
     const severity: Severity | null = /\b(error|failed|fatal)\b/i.test(s.rest) ? 'E' : /\bwarn(ing)?\b/i.test(s.rest) ? 'W' : null;
     const component = hint?.component ?? guessComponent(null, s.rest, stage ?? 'other');
     const st = controllerSide(stage ?? 'other', s.rest, component);
@@ -747,7 +768,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     const open = stage === null && ownProgram;
     return {
       line: n, text, kind: ownProgram || s.time !== null ? 'log' : 'unrelated', component, source: hint?.source ?? null, stage: st, step: null, ...{ [PROGRAM]: program },
-      severity, time: s.time, host: s.host, messageId: null, match: 'guess', ...(open ? { [OPEN]: true } : {}),
+      severity, time: s.time, host: s.host, messageId: null, match: 'guess', ...(open ? { [OPEN]: true } : {}), ...(weak ? { [WEAK]: true } : {}),
       explanation: `${T.notOursBare}${guessedFrom(st)}${note}`,
     };
   }
@@ -788,6 +809,8 @@ function stackTraces(out: ExplainedLine[]): void {
 
 /** Marks a line whose stage nothing on it decided (internal; removed before results are returned). */
 const OPEN = Symbol('open');
+/** Marks a structured record whose msg said nothing, placed by its other fields only (internal) */
+const WEAK = Symbol('weak');
 /** csi-attacher's lines before it has decided between attaching and detaching a VolumeAttachment */
 const VA_UNDECIDED = new Set(['externalAttacher.startedVAProcessing', 'externalAttacher.processingVA', 'externalAttacher.foundNodeID']);
 const VA_NAME = /csi-[0-9a-f]{64}/;
@@ -906,7 +929,7 @@ function inferFromPaste(out: ExplainedLine[]): void {
   const starting = new Set<string>();
   const startedSections = new Set<number>();
   // the Controller call each program is serving (its gRPC line named it)
-  const serving = new Map<string, { stage: Stage; at: number }>();
+  const serving = new Map<string, { stage: Stage; at: number; side: unknown }>();
   for (let i = 0; i < out.length; i++) {
     const l = out[i]!;
     if (l.kind !== 'log') continue;
@@ -936,11 +959,14 @@ function inferFromPaste(out: ExplainedLine[]): void {
     }
     // a controller plugin's own mounts inside the call it serves (csi-driver-smb mounts the share to make a
     // volume's directory in CreateVolume and DeleteVolume) are that call's steps, not a node's mount
-    const side = (cur as unknown as Record<symbol, unknown>)[SIDE];
-    if (side === 'controller' && cur.stage !== 'other') serving.set(prog, { stage: cur.stage, at: i });
-    else if (side === 'node') serving.delete(prog);
+    // (and a node plugin's "attach" words inside NodeStageVolume, "found attached GCE PD at /dev/…", are the staging's
+    // look for the device the controller attached: the node side never attaches)
+    const side = (cur as unknown as Record<symbol, unknown>)[SIDE]
+      ?? (cur.match === 'guess' && cur.stage !== 'other' ? /\/csi\.v\d+\.(Node|Controller)\/\w+/.exec(cur.text)?.[1]?.toLowerCase() : undefined);
+    if ((side === 'controller' || side === 'node') && cur.stage !== 'other') serving.set(prog, { stage: cur.stage, at: i, side });
     const call = serving.get(prog);
-    if (call && cur.match === 'guess' && (cur.stage === 'mount' || cur.stage === 'unmount') && i - call.at <= 20) {
+    const foreign = call?.side === 'node' ? cur.stage === 'attach' || cur.stage === 'detach' : cur.stage === 'mount' || cur.stage === 'unmount';
+    if (call && cur.match === 'guess' && foreign && i - call.at <= 20) {
       out[i] = { ...cur, stage: call.stage };
       lastStage.set(prog, { stage: call.stage, at: i });
       continue;
@@ -948,6 +974,11 @@ function inferFromPaste(out: ExplainedLine[]): void {
     const prev = lastStage.get(prog);
     // a line nothing placed (a driver's own chatter, a gRPC line with no method known): its program's operation
     const open = (cur as unknown as Record<symbol, unknown>)[OPEN] === true;
+    if ((cur as unknown as Record<symbol, unknown>)[WEAK] === true && prev && i - prev.at <= 20 && prev.stage !== cur.stage) {
+      out[i] = { ...cur, stage: prev.stage, explanation: `${cur.explanation}${T.sameProgram(prev.stage, prev.at + 1)}` };
+      lastStage.set(prog, { stage: prev.stage, at: i });
+      continue;
+    }
     const bareGrpc = open && cur.match === 'catalog';
     if (open && cur.stage === 'other' && !noise) {
       if (prev && i - prev.at <= 20) {
@@ -1045,7 +1076,7 @@ function inferFromPaste(out: ExplainedLine[]): void {
     head = -1;
   }
   printedObjects(out);
-  for (const l of out) { const r = l as unknown as Record<symbol, unknown>; delete r[OPEN]; delete r[PROGRAM]; delete r[SIDE]; }
+  for (const l of out) { const r = l as unknown as Record<symbol, unknown>; delete r[OPEN]; delete r[PROGRAM]; delete r[SIDE]; delete r[WEAK]; }
   // continuation lines follow their head
   for (let i = 0; i < out.length; i++) {
     const l = out[i]!;

@@ -293,7 +293,9 @@ export const messages = defineMessages({
     },
   },
   'kubelet.volumeDetached': {
-    source: 'kubelet', stage: 'detach', severity: 'I',
+    // the last step of the kubelet's teardown (reconciler_common.go unmountDetachDevices: MarkVolumeAsDetached in its
+    // own actual state of world once the device is unmounted): nothing is detached here, the controller detaches later
+    source: 'kubelet', stage: 'unmount', severity: 'I',
     summary: 'The kubelet forgets volume {volume}: detaching it is the attach/detach controller\'s job.',
     formats: {
       '1.20': { file: 'reconciler.go', line: 319, text: `Volume detached for volume ${DEVICE} DevicePath {devicePath:q}` },

@@ -23,7 +23,7 @@ const IDENTITY = /(GetPluginInfo|GetPluginCapabilities|Probe|ControllerGetCapabi
 const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/unable to attach or mount|unmounted volumes=|unattached volumes=/i, 'mount'],
   // a program starting its loops ("Starting provisioner controller …", "Starting save volume queue") is no volume's step
-  [/\b[Ss]tart(ing|ed) (\w+ ){0,2}(controller|queue|workers?|provisioner)\b|not watching VolumeAttachments|\bStarting CSI \w+$|\bcontroller initialized\b|\bcaches populated\b|\bbecame leader\b/, 'other'],
+  [/\b[Ss]tart(ing|ed) (\w+ ){0,2}(controller|queue|workers?|provisioner|resizer|attacher|snapshotter)\b|not watching VolumeAttachments|\bStarting CSI \w+$|\bcontroller initialized\b|\bcaches populated\b|\bbecame leader\b/, 'other'],
   // the scheduler's Scheduled event ("Successfully assigned ns/pod to node"): the pod has a node, no volume has a step
   [/^\s*Successfully assigned \S+ to \S+\s*$/, 'other'],
   // a driver's start-up banner listing what it serves (csi-common "Enabling controller service capability: …")
@@ -41,7 +41,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // mapping an RBD image on the node is ceph-csi's NodeStageVolume
   [/\brbd:? map\b|\brbd_attach\.go/i, 'mount'],
   // the provisioner library's operation keys (goroutinemap): "delete-pv-<name>[<uid>]", "provision-<ns>/<claim>[<uid>]"
-  [/\bdelete-pv-/i, 'delete'],
+  [/\bdelete-pvc?-/i, 'delete'],
   // the provisioner library's per-claim lines (v1-v6): provision "ns/claim" class "sc": … (whatever the class is named)
   [/\bprovision "[^"]+" class "[^"]*":/, 'provision'],
   // the provisioner library's per-volume lines (v1-v6): delete "pvc-…": …
@@ -74,7 +74,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/mountdevice|mountvolume|mapvolume|\bmount|node[ _]?stage|node[ _]?publish|\bstag(e|ing)\b|setup failed|set ?up|global ?mount|fsck|mkfs|format(ting)? |udevadm|find (a )?device path/i, 'mount'],
   [/resiz|expan/i, 'resize'],
   [/snapshot|snapcontent/i, 'snapshot'],
-  [/deletevolume|delet(e|ing|ed) (the )?(volume|pv)|reclaim|\bneeds deletion\b/i, 'delete'],
+  [/deletevolume|delet(e|ing|ed) (the )?((?!pod )\w+ )?(volume|pv)|\bdeletion of (the )?(volume|pv)\b|reclaim|\bneeds deletion\b/i, 'delete'],
   [/provision|createvolume|create volume|waitforfirstconsumer|selected-node|storage ?class|claim/i, 'provision'],
 ];
 
@@ -92,6 +92,10 @@ const OPERATION_STAGE: Array<[RegExp, Stage]> = [
   [/\battacher\.UnmountDevice\b/, 'unmount'],
   [/\b(UnmountVolume|UnmapVolume)\.\w+|\b(UnmountDevice|UnmapDevice)(\.\w+)? failed/, 'unmount'],
   [/\bDetachVolume\.\w+/, 'detach'],
+  // the attach/detach controller before 1.9 said it in words (operation_generator.go "Failed to attach volume %q on node %q
+  // with: %v", recorded under the reason FailedMount)
+  [/\bFailed to attach volume "[^"]*" on node\b/, 'attach'],
+  [/\bFailed to detach volume "[^"]*" from node\b/, 'detach'],
   [/\b(AttachVolume\.\w+|VerifyControllerAttachedVolume) failed/, 'attach'],
   [/\b(MountVolume|MapVolume)\.\w+/, 'mount'],
 ];
