@@ -150,7 +150,9 @@ function finishRun(run: Run, op: RunningOperation, err: string | undefined): voi
 }
 
 /** The nestedpendingoperations table of one volume (keys of different volumes never conflict). */
-export const opsFor = (ctx: AdcContext, volumeName: string): PendingOperations => ctx.ops[volumeName] ?? {};
+export const opsFor = (ctx: AdcContext, volumeName: string): PendingOperations => ctx.ops[volumeName] ?? NO_OPS;
+/** (one shared empty table: a new {} per idle volume per pass cost the reconciler an index built and dropped each time) */
+const NO_OPS: PendingOperations = Object.freeze({});
 
 /** Store a volume's table. For scale the per-volume map is updated in place (the actor owns its context). */
 export function setOps(ctx: AdcContext, volumeName: string, ops: PendingOperations): AdcContext {

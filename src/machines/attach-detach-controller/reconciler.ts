@@ -153,10 +153,11 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
     } else if (isOperationPending(opsFor(ctx, key.volumeName), key)) continue;
     if (asw.getAttachState(ctx.asw, av.volumeName, node) === 'Detached') continue;
     const d = asw.setDetachRequestTime(ctx.asw, av.volumeName, node, now);
-    ctx = { ...ctx, asw: d.asw };
+    // (the cache changes in place: no new context for every volume that waits for its unmount, at every pass)
+    if (d.asw !== ctx.asw) ctx = { ...ctx, asw: d.asw };
     const timeout = d.elapsed > ADC_MAX_WAIT_FOR_UNMOUNT_DURATION;
-    const healthy = isNodeReady(ctx.nodes[node]);
-    const forceDetach = profile.adcForceDetachOnlyIfUnhealthy ? timeout && !healthy : timeout;
+    // (the node's health only matters once the wait is over: most volumes here are still inside it)
+    const forceDetach = timeout && !(profile.adcForceDetachOnlyIfUnhealthy && isNodeReady(ctx.nodes[node]));
     // non-graceful node shutdown: the operator's taint says the node is off for good (the key only, any effect)
     const outOfService = profile.adcOutOfServiceTaint && taintKeyExists(ctx.nodes[node], TAINT_NODE_OUT_OF_SERVICE);
     const mounted = attachedTo.mountedByNode;
@@ -213,9 +214,11 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
   }
 
   out.push(...updateNodeStatuses(ctx, undefined, (c) => { ctx = c; }));
-  const future = wake.filter((t) => t > now);
-  if (future.length > 0) {
-    const r = scheduleReconcile(ctx, now, Math.min(...future));
+  // the soonest wake-up still ahead (a loop, not Math.min(...): ten thousand waiting volumes are as many entries)
+  let soonest = Infinity;
+  for (const t of wake) if (t > now && t < soonest) soonest = t;
+  if (soonest !== Infinity) {
+    const r = scheduleReconcile(ctx, now, soonest);
     ctx = r.ctx;
     out.push(...r.out);
   }
