@@ -82,15 +82,15 @@ describe('the hand-labelled corpus of real logs', () => {
       const ok = ls.filter((l) => !wrong.has(`${l.file}:${l.n}`)).length;
       return `${String(from).padStart(2, '0')}-${to}: ${ok}/${ls.length} (${((100 * ok) / ls.length).toFixed(1)}%)`;
     };
-    console.log(`corpus: ${files.length} excerpts, ${total} lines, stage accuracy ${(accuracy * 100).toFixed(1)}%; by part ${part(1, 48)}, ${part(49, 88)}, ${part(89, 162)}, ${part(163, 223)}, ${part(224, 268)}, ${part(269, 318)}, ${part(319, 361)}, ${part(362, 406)}, ${part(407, 453)}\n${table}\nmisses:\n${misses.join('\n')}`);
+    console.log(`corpus: ${files.length} excerpts, ${total} lines, stage accuracy ${(accuracy * 100).toFixed(1)}%; by part ${part(1, 48)}, ${part(49, 88)}, ${part(89, 162)}, ${part(163, 223)}, ${part(224, 268)}, ${part(269, 318)}, ${part(319, 361)}, ${part(362, 406)}, ${part(407, 453)}, ${part(454, 495)}\n${table}\nmisses:\n${misses.join('\n')}`);
     expect(total).toBeGreaterThanOrEqual(250);
     expect(accuracy, misses.slice(0, 30).join('\n')).toBeGreaterThanOrEqual(0.95);
   });
 });
 
 /**
- * An eighth set held out (test/corpus-heldout, 454-495): collected and labelled blind, after the
- * explainer was last tuned, and never tuned on (the third to the seventh, 224-453, were measured the same
+ * A ninth set held out (test/corpus-heldout, 496-537): collected and labelled blind, after the
+ * explainer was last tuned, and never tuned on (the third to the eighth, 224-495, were measured the same
  * way, then tuned on and moved to test/corpus). Its accuracy is the explainer's figure on logs it was
  * not tuned on; the floor only catches a regression (it sits a few points under the figure measured
  * when the set came in), it is not a target.
