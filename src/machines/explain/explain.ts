@@ -924,6 +924,8 @@ function inferFromPaste(out: ExplainedLine[]): void {
     SIDECAR_MARKERS.forEach(([re, who], i) => { if (re.test(l.text) || (l.match === 'catalog' && l.source === who.source && !SIDECAR_SOURCE.test(who.source) && !(l.messageId && SHARED_SIDECAR_LINE.test(l.messageId)))) found.add(i); });
   }
   const onlyIn = foundIn.map((found) => found.size === 1 ? SIDECAR_MARKERS[[...found][0]!]![1] : null);
+  // (a program is known within its part of the paste: another logs command shows another container)
+  const programAt = (j: number): string => `${section[j]!}|${String((out[j] as unknown as Record<symbol, unknown>)[PROGRAM] ?? '')}`;
   const lastStage = new Map<string, { stage: Stage; at: number }>();
   // programs starting up (after their banner, or at the top of a container's whole log) until their first call
   const starting = new Set<string>();
@@ -945,8 +947,7 @@ function inferFromPaste(out: ExplainedLine[]): void {
       out[i] = { ...l, component: only.component, source: only.source, stage: only.stage ?? 'other' };
     }
     const cur = out[i]!;
-    // (a program is known within its part of the paste: another logs command shows another container)
-    const prog = `${section[i]!}|${String((cur as unknown as Record<symbol, unknown>)[PROGRAM] ?? '')}`;
+    const prog = programAt(i);
     // a process that (re)starts is no longer doing what its previous lines were about
     if (PROCESS_START.test(cur.text)) { lastStage.delete(prog); serving.delete(prog); starting.add(prog); }
     if (wholeLogAt.has(section[i]!) && !startedSections.has(section[i]!)) { startedSections.add(section[i]!); starting.add(prog); }
@@ -986,7 +987,7 @@ function inferFromPaste(out: ExplainedLine[]): void {
       } else if (bareGrpc) {
         // the response and error lines come in pairs: the next one may say what the call was; and the
         // caller reports the call's outcome right after its gRPC lines ("CreateVolume failed, …")
-        const samePlaced = (x: ExplainedLine): boolean => x.kind === 'log' && x.stage !== 'other' && `${section[x.line - 1]!}|${String((x as unknown as Record<symbol, unknown>)[PROGRAM] ?? '')}` === prog;
+        const samePlaced = (x: ExplainedLine): boolean => x.kind === 'log' && x.stage !== 'other' && programAt(x.line - 1) === prog;
         const next = out.slice(i + 1, i + 3).find((x) => x.kind === 'log' && /GRPC (request|response|error)/.test(x.text) && x.stage !== 'other')
           ?? out.slice(i + 1, i + 3).find((x) => samePlaced(x) && !/GRPC (call|request|response|error)/.test(x.text));
         if (next) out[i] = { ...cur, stage: next.stage, explanation: `${cur.explanation}${T.sameCall(next.line)}` };
@@ -1102,13 +1103,13 @@ function printedObjects(out: ExplainedLine[]): void {
     if (!field || (head.kind !== 'decoration' && head.kind !== 'unrelated')) continue;
     const stage = field[1] ? (field[1].toLowerCase() as Stage) : null;
     // (the field's own name is a heading of the printout)
-    if (/^\s*(```\w*)?\s*(attach|detach) ?error:\s*$/i.test(head.text)) out[i] = { ...head, kind: 'decoration', stage: 'other', component: null, source: null, match: 'none', explanation: T.decoration };
+    if (/^\s*(```\w*)?\s*(attach|detach) ?error:\s*$/i.test(head.text)) out[i] = blankResult(head.line, head.text, 'decoration', T.decoration);
     const indent = indentOf(head.text);
     let inMessage = false;
     for (let j = i + 1; j < out.length && out[j]!.text.trim() !== '' && indentOf(out[j]!.text) > indent; j++) {
       const l = out[j]!;
       if (!stage) {
-        if (/^\s*(- )?[\w.-]+(\/[\w.-]+)?\s*$/.test(l.text)) out[j] = { ...l, kind: 'decoration', stage: 'other', component: null, source: null, match: 'none', explanation: T.decoration };
+        if (/^\s*(- )?[\w.-]+(\/[\w.-]+)?\s*$/.test(l.text)) out[j] = blankResult(l.line, l.text, 'decoration', T.decoration);
         continue;
       }
       inMessage = /^\s*message:/i.test(l.text) || (inMessage && !/^\s*([a-z][A-Za-z]*|[A-Z][a-z]*( [A-Z][a-z]*)*):(\s|$)/.test(l.text));
