@@ -597,6 +597,37 @@ describe('reading what people paste', () => {
     ].join('\n'))).toEqual(['other', 'register']);
   });
 
+  it('what a post adds around a log is the post\'s (a viewer\'s line numbers, an image, a container\'s name as caption, kubectl\'s "Defaulted container"), what it quotes is the log\'s, and a saved error or a failing call is a step', () => {
+    const st = (lines: string[]) => explainText(lines.join('\n'), knowledge).lines.map((l) => l.stage);
+    // a log viewer's line numbers between the records; an image the post links; a caption naming the container
+    expect(st([
+      'csi-provisioner',
+      'I0101 10:00:00.000000       1 main.go:101] Received GetInfo call: &InfoRequest{}',
+      '41',
+      'I0101 10:00:01.000000       1 snapshot_controller.go:920] Removed protection finalizer from volume snapshot default/s1',
+      '![image](https://example.com/a.png)',
+    ])).toEqual(['other', 'register', 'other', 'snapshot', 'other']);
+    // a Markdown quote of any line of the log, not only a record's first ("> " then the volume manager's timeout)
+    expect(st(['>  Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[data]: timed out waiting for the condition'])).toEqual(['mount']);
+    // kubectl names the container it picked: "CSI driver name" in csi-snapshotter's log is its start-up, not registration
+    expect(st([
+      'Defaulted container "csi-snapshotter" out of: csi-snapshotter, x-plugin',
+      'I0101 10:00:00.000000       1 main.go:154] CSI driver name: "x.csi.example.com"',
+    ])).toEqual(['other', 'other']);
+    // a program's feature gates name features, not operations (HonorPVReclaimPolicy is no deletion)
+    expect(st(['I0101 10:00:00.000000       1 feature_gate.go:249] feature gates: &{map[HonorPVReclaimPolicy:true]}'])).toEqual(['other']);
+    // iscsiadm's arguments logged without its name are a login (node staging); a cloud's "Create Disk" is provisioning,
+    // even at the top of a container's whole log: an error is no start-up chatter
+    expect(st(['I0101 10:00:00.000000       1 iscsi.go:64] [EXECUTING] -m node -T iqn.2000-01.com.example:target-1 -p 10.0.0.1 --login'])).toEqual(['mount']);
+    expect(st([
+      '$ kubectl logs -n kube-system disk-controller-5d9c',
+      'time="2019-01-01T10:00:00Z" level=error msg="Create Disk error: API Error: InvalidRegionId.NotFound"',
+    ])).toEqual(['other', 'provision']);
+    // a status message that saved an operation's error is that operation's; a condition's message is none
+    expect(st(['status:', "  message: 'Failed to check and update snapshot content: the content is invalid'", '  readyToUse: false'])).toEqual(['other', 'snapshot', 'other']);
+    expect(st(['  - message: Waiting for user to (re-)start a pod to finish file system resize of volume on node.'])).toEqual(['other']);
+  });
+
   it('knows older sidecars\' lines that no profile prints (external-provisioner v1.x, external-attacher v2, node-driver-registrar v1.0)', () => {
     const cases: Array<[string, string, string]> = [
       ['W0102 03:04:05.000000       1 controller.go:685] Retrying syncing claim "default/data" because failures 3 < threshold 15', 'externalProvisioner.legacyRetryingBelowThreshold', 'provision'],

@@ -90,7 +90,10 @@ function stripPrefixes(line: string): Stripped {
     const r = s.rest;
     // a Markdown quote of a log ("> I0101 …", ">   Warning  FailedMount …"): the quote marker is the post's, not the log's
     // (and a code fence the post glued to its first line: "```  Warning  FailedAttachVolume …")
-    const quoted = /^(>+ ?|```\w*\s+)/.exec(r);
+    // (whatever the quote holds: a post quotes what it pasted, and a quoted prompt or table row is read as one)
+    const quote = /^>+ ?(?=\s*\S)/.exec(r);
+    if (quote) { s.rest = r.slice(quote[0].length); continue; }
+    const quoted = /^```\w*\s+/.exec(r);
     if (quoted && (startsRecord(r.slice(quoted[0].length)) || MOUNT_UTILS_TAIL.test(r.slice(quoted[0].length)) || KUBE_OPERATION.test(r.slice(quoted[0].length)))) { s.rest = r.slice(quoted[0].length); continue; }
     // a line a post set in bold ("**volume "pvc-…" no longer needs deletion, skipping**"): the emphasis is the post's
     const bold = /^\*\*(\S.*?)\*\*\s*$/.exec(r);
@@ -292,7 +295,7 @@ const FILE_STAGE: Record<string, Stage> = {
   'snapshot_controller.go': 'snapshot', 'snapshot_controller_base.go': 'snapshot', 'snapshotter.go': 'snapshot',
 };
 const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace(/\./g, '\\.')).join('|')}):\\d+\\]`);
-const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\)/i;
+const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|feature gates:)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\)/i;
 
 /** Component from a Go file name, where it is telling. */
 const FILE_COMPONENT: Record<string, string> = {
@@ -326,7 +329,7 @@ const E2E_EVENT = /\bevent for \S+: \{[^}]*\} ([A-Z][A-Za-z]+): (.*)$/;
  */
 const OLD_EVENT_ROW = /^\s*(\S+)(?:\t+|\s{2,}).*?(?:\t+|\s{2,})(Normal|Warning)(?:\t+|\s{2,})([A-Z][A-Za-z]+)(?:\t+|\s{2,})()(\S.*)$/;
 const GET_EVENTS_ROW = /^\s*(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
-const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|(❯|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|# .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|```.*|\.\.\.|…|[^\w\s{}[\]()<>]+|[+-] \S+ › \S+)\s*$/;
+const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|(❯|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|# .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|```.*|\.\.\.|…|[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
 /**
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created" answers.
@@ -725,7 +728,9 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
   // (a klog record's: systemd's own entries, "Unmounted /var/lib/kubelet/…", are each a record)
   if (head && s.host !== null && s.hint !== null && head.host === s.host && KLOG_ANYWHERE.test(head.text) && !startsRecord(s.rest) && !/^\s*[{[]/.test(s.rest)
     && String((head as unknown as Record<symbol, unknown>)[PROGRAM] ?? '').startsWith(`${s.hint}|${s.host}|`)) return continuing(head, n, text);
-  if (DECORATION.test(s.rest) || SESSION.test(s.rest) || CAPTION.test(text) || (!s.time && PRINTED_OBJECT.test(s.rest) && !/\b(Normal|Warning)\b/.test(s.rest) && !(head && prevContinued))) return blankResult(n, text, 'decoration', T.decoration);
+  // (a caption that is only a container's name, "csi-snapshotter", over the log the post pasted)
+  const caption = /^\s*([a-z][\w.-]*)\s*$/.exec(text)?.[1];
+  if (DECORATION.test(s.rest) || SESSION.test(s.rest) || CAPTION.test(text) || (caption !== undefined && componentOfHint(caption) !== null) || (!s.time && PRINTED_OBJECT.test(s.rest) && !/\b(Normal|Warning)\b/.test(s.rest) && !(head && prevContinued))) return blankResult(n, text, 'decoration', T.decoration);
 
   // a piece of the previous record: indented, or the previous line filled the terminal's width
   // (terminals cut at their exact width, so the previous piece is exactly 80, 100, 120… characters long)
@@ -918,6 +923,13 @@ function inferFromPaste(out: ExplainedLine[]): void {
       const marker = SIDECAR_MARKERS.findIndex(([, m]) => m.source === who?.source);
       foundIn.push(new Set(marker >= 0 ? [marker] : []));
     }
+    // kubectl's notice before the log of the container it picked ("Defaulted container "csi-snapshotter" out of: …") says whose log follows
+    const defaulted = l.kind === 'decoration' ? /^\s*Defaulted container "([^"]+)"/.exec(l.text) : null;
+    if (defaulted) {
+      const who = componentOfHint(defaulted[1]!);
+      const marker = SIDECAR_MARKERS.findIndex(([, m]) => m.source === who?.source);
+      if (marker >= 0) foundIn[foundIn.length - 1]!.add(marker);
+    }
     section.push(foundIn.length - 1);
     if (l.kind !== 'log' && l.kind !== 'continuation') continue;
     const found = foundIn[foundIn.length - 1]!;
@@ -956,7 +968,8 @@ function inferFromPaste(out: ExplainedLine[]): void {
     if (starting.has(prog)) {
       const placed = (cur.match === 'catalog' && cur.stage !== 'other') || /\b\w+(Volume|Snapshot)\b/.test(cur.text) || (cur as unknown as Record<symbol, unknown>)[SIDE] !== undefined;
       if (placed) starting.delete(prog);
-      else if (cur.match === 'guess' && cur.stage !== 'other' && cur.stage !== 'register') { out[i] = { ...cur, stage: 'other' }; continue; }
+      // (an error is no set-up chatter: a failing operation says so whatever started before it)
+      else if (cur.match === 'guess' && cur.stage !== 'other' && cur.stage !== 'register' && cur.severity !== 'E') { out[i] = { ...cur, stage: 'other' }; continue; }
     }
     // a controller plugin's own mounts inside the call it serves (csi-driver-smb mounts the share to make a
     // volume's directory in CreateVolume and DeleteVolume) are that call's steps, not a node's mount
@@ -1099,6 +1112,11 @@ const indentOf = (text: string): number => /^\s*/.exec(text.replace(/^```\w*/, '
 function printedObjects(out: ExplainedLine[]): void {
   for (let i = 0; i < out.length; i++) {
     const head = out[i]!;
+    // a status message that saved an operation's error ("message: 'Failed to check and update snapshot content: …'")
+    // is that operation's step; a condition's message that fails nothing ("Waiting for user to (re-)start a pod …") is not
+    const saved = head.kind === 'decoration' && head.stage === 'other' ? /^\s*(?:- )?message:\s*['"]?(.*\b(?:fail(?:ed|ure|s)?|error)\b.*)$/i.exec(head.text) : null;
+    const savedStage = saved ? guessStage(saved[1]!) : null;
+    if (savedStage && savedStage !== 'other') out[i] = { ...head, kind: 'unrelated', stage: savedStage, match: 'guess', explanation: `${T.notOursBare}${guessedFrom(savedStage)}` };
     const field = /\b(attach|detach) ?error:\s*$/i.exec(head.text) ?? /^\s*Finalizers:\s*$/i.exec(head.text);
     if (!field || (head.kind !== 'decoration' && head.kind !== 'unrelated')) continue;
     const stage = field[1] ? (field[1].toLowerCase() as Stage) : null;

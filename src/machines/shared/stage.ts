@@ -37,7 +37,8 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\b(scsi|sd) \d+:\d+:\d+:\d+: /, 'attach'],
   // an iSCSI session is logged out when the volume is unstaged, and discovered and logged in when it is staged
   [/\biscsi\b.*\blog ?out\b|\blog ?out\b.*\biscsi\b|--logout\b/i, 'unmount'],
-  [/\biscsiadm\b|\bsendtargets\b|\biscsi (session|login|discovery|target)/i, 'mount'],
+  // (iscsiadm's own arguments, "-m node -T iqn.… --login", "-m discovery -t sendtargets", logged without its name)
+  [/\biscsiadm\b|\bsendtargets\b|\biscsi (session|login|discovery|target)|(^|\s)-m (node|discovery)\b/i, 'mount'],
   // mapping an RBD image on the node is ceph-csi's NodeStageVolume
   [/\brbd:? map\b|\brbd_attach\.go/i, 'mount'],
   // the provisioner library's operation keys (goroutinemap): "delete-pv-<name>[<uid>]", "provision-<ns>/<claim>[<uid>]"
@@ -75,7 +76,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/resiz|expan/i, 'resize'],
   [/snapshot|snapcontent/i, 'snapshot'],
   [/deletevolume|delet(e|ing|ed) (the )?((?!pod )\w+ )?(volume|pv)|\bdeletion of (the )?(volume|pv)\b|reclaim|\bneeds deletion\b/i, 'delete'],
-  [/provision|createvolume|create volume|waitforfirstconsumer|selected-node|storage ?class|claim/i, 'provision'],
+  [/provision|createvolume|create volume|\bcreate ?disk\b|waitforfirstconsumer|selected-node|storage ?class|claim/i, 'provision'],
 ];
 
 /**
