@@ -628,6 +628,35 @@ describe('reading what people paste', () => {
     expect(st(['  - message: Waiting for user to (re-)start a pod to finish file system resize of volume on node.'])).toEqual(['other']);
   });
 
+  it('what a line is beneath what surrounds it: a quotation mark or a zsh prompt the post added, a printed field, a folded status message, mount-utils\' clean-up, a driver\'s HTTP request dump', () => {
+    const st = (lines: string[]) => explainText(lines.join('\n'), knowledge).lines.map((l) => l.stage);
+    // an Events row the post put in quotation marks is still an Event, decided by its reason
+    expect(st(['"Warning  VolumeFailedDelete  2m (x7 over 3m)  x.csi.example.com_ctrl-0_1  rpc error: code = Internal desc = volume is still attached to a node"'])).toEqual(['delete']);
+    // oh-my-zsh's prompt before a command
+    expect(st(['➜ kubectl logs -n kube-system deployment/x-controller -c csi-attacher'])).toEqual(['other']);
+    // mount-utils' CleanupMountPoint (mount_helper_common.go) tears a mount point down, whatever path it names
+    expect(st(['W0101 10:00:00.000000       1 mount_helper_common.go:142] Warning: "/var/lib/kubelet/pods/p1/volumes/kubernetes.io~csi/pvc-1/mount" is not a mountpoint, deleting'])).toEqual(['unmount']);
+    // an HTTP request a driver dumps inside DeleteVolume names the storage API's resource ("sloprovisioning"), not what it does;
+    // a gRPC proxy's request line names the CSI call
+    expect(st([
+      'time="2022-01-01T10:00:00Z" level=info msg="/csi.v1.Controller/DeleteVolume: REQ 1: VolumeId=v-1"',
+      'time="2022-01-01T10:00:00Z" level=debug msg="HTTP REQUEST GET /univmax/restapi/100/sloprovisioning/symmetrix/1/volume/2 HTTP/1.1 Host: 0.0.0.0"',
+    ])).toEqual(['delete', 'delete']);
+    expect(st(['2024/07/23 21:18:22 request (://localhost) POST /csi.v1.Controller/CreateVolume HTTP/2.0'])).toEqual(['provision']);
+    // a printed object's fields name objects (a claim, a content), not steps; a saved error folded over the lines under it is the error's
+    expect(st([
+      'spec:',
+      '  source:',
+      '    persistentVolumeClaimName: data-claim',
+      'status:',
+      '  boundVolumeSnapshotContentName: snapcontent-1',
+      '  error:',
+      '    message: Failed to create snapshot with error cannot find the',
+      '      class',
+      '    time: "2024-11-20T19:41:56Z"',
+    ])).toEqual(['other', 'other', 'other', 'other', 'other', 'other', 'snapshot', 'snapshot', 'other']);
+  });
+
   it('knows older sidecars\' lines that no profile prints (external-provisioner v1.x, external-attacher v2, node-driver-registrar v1.0)', () => {
     const cases: Array<[string, string, string]> = [
       ['W0102 03:04:05.000000       1 controller.go:685] Retrying syncing claim "default/data" because failures 3 < threshold 15', 'externalProvisioner.legacyRetryingBelowThreshold', 'provision'],

@@ -93,7 +93,8 @@ function stripPrefixes(line: string): Stripped {
     // (whatever the quote holds: a post quotes what it pasted, and a quoted prompt or table row is read as one)
     const quote = /^>+ ?(?=\s*\S)/.exec(r);
     if (quote) { s.rest = r.slice(quote[0].length); continue; }
-    const quoted = /^```\w*\s+/.exec(r);
+    // (and a code fence or a quotation mark the post glued to a record: "```  Warning  FailedAttachVolume …", "\"Warning  VolumeFailedDelete …")
+    const quoted = /^(```\w*\s+|["'`])/.exec(r);
     if (quoted && (startsRecord(r.slice(quoted[0].length)) || MOUNT_UTILS_TAIL.test(r.slice(quoted[0].length)) || KUBE_OPERATION.test(r.slice(quoted[0].length)))) { s.rest = r.slice(quoted[0].length); continue; }
     // a line a post set in bold ("**volume "pvc-…" no longer needs deletion, skipping**"): the emphasis is the post's
     const bold = /^\*\*(\S.*?)\*\*\s*$/.exec(r);
@@ -293,6 +294,9 @@ const FILE_STAGE: Record<string, Stage> = {
   'plugin_watcher.go': 'register', 'plugin_manager.go': 'register', 'node_register.go': 'register', 'registration.go': 'register',
   // external-snapshotter's controllers do nothing but snapshots (their PVC finalizer protects a snapshot's source)
   'snapshot_controller.go': 'snapshot', 'snapshot_controller_base.go': 'snapshot', 'snapshotter.go': 'snapshot',
+  // mount-utils' mount_helper_common.go holds only CleanupMountPoint and its helpers: what it logs
+  // ("Warning: … is not a mountpoint, deleting", "Unmounting …") is a teardown
+  'mount_helper_common.go': 'unmount',
 };
 const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace(/\./g, '\\.')).join('|')}):\\d+\\]`);
 const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|feature gates:)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\)/i;
@@ -329,7 +333,7 @@ const E2E_EVENT = /\bevent for \S+: \{[^}]*\} ([A-Z][A-Za-z]+): (.*)$/;
  */
 const OLD_EVENT_ROW = /^\s*(\S+)(?:\t+|\s{2,}).*?(?:\t+|\s{2,})(Normal|Warning)(?:\t+|\s{2,})([A-Z][A-Za-z]+)(?:\t+|\s{2,})()(\S.*)$/;
 const GET_EVENTS_ROW = /^\s*(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
-const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|(❯|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|# .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|```.*|\.\.\.|…|[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
+const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|# .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|```.*|\.\.\.|…|[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
 /**
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created" answers.
@@ -341,7 +345,7 @@ const SESSION = /^\s*(\[[^\]]*@[^\]]*\][#$] .*|([\w.-]+ )?(kubectl|k|oc|sudo|cri
  * more; not `get events`, whose rows are Events), a container's command-line flag in `describe`
  * ("--kubelet-registration-path=…"). A line with its own time stamp is a log record whatever it reads like.
  */
-const PRINTED_OBJECT = /^\s*((- )?(type|status|message|reason|lastProbeTime|lastTransitionTime|lastHeartbeatTime|phase|capacity|accessModes|conditions|allocatedResources|resizeStatus|storage|apiVersion|kind|metadata|name|namespace|uid|resourceVersion|creationTimestamp|generation|spec|source|count|firstTimestamp|lastTimestamp|eventTime|reportingComponent|reportingInstance|involvedObject|component|host|selfLink|labels|annotations|finalizers|volumeName|volumeHandle|driver|storageClassName|volumeMode|resources|requests|limits|claimRef|nodeName|fsType|readOnly):( .*)?|[\w.@:/-]+( {3,}[^\s]+(?: [^\s]+)*){3,}|--[\w-]+(=\S*)?)\s*$/;
+const PRINTED_OBJECT = /^\s*((- )?(type|status|message|reason|lastProbeTime|lastTransitionTime|lastHeartbeatTime|phase|capacity|accessModes|conditions|allocatedResources|resizeStatus|storage|apiVersion|kind|metadata|name|namespace|uid|resourceVersion|creationTimestamp|generation|spec|source|count|firstTimestamp|lastTimestamp|eventTime|reportingComponent|reportingInstance|involvedObject|component|host|selfLink|labels|annotations|finalizers|volumeName|volumeHandle|driver|storageClassName|volumeMode|resources|requests|limits|claimRef|nodeName|fsType|readOnly):( .*)?|[\w.@:/-]+( {3,}[^\s]+(?: [^\s]+)*){3,}|--[\w-]+(=\S*)?|(- )?[a-z]+(?:[A-Z][a-z0-9]*)+:( \S+)?)\s*$/;
 
 // ------------------------------------------------------------------ explain
 
@@ -1114,9 +1118,14 @@ function printedObjects(out: ExplainedLine[]): void {
     const head = out[i]!;
     // a status message that saved an operation's error ("message: 'Failed to check and update snapshot content: …'")
     // is that operation's step; a condition's message that fails nothing ("Waiting for user to (re-)start a pod …") is not
-    const saved = head.kind === 'decoration' && head.stage === 'other' ? /^\s*(?:- )?message:\s*['"]?(.*\b(?:fail(?:ed|ure|s)?|error)\b.*)$/i.exec(head.text) : null;
+    const saved = (head.kind === 'decoration' || head.kind === 'unrelated') && (head.stage === 'other' || head.match === 'guess') ? /^\s*(?:- )?message:\s*['"]?(.*\b(?:fail(?:ed|ure|s)?|error)\b.*)$/i.exec(head.text) : null;
     const savedStage = saved ? guessStage(saved[1]!) : null;
-    if (savedStage && savedStage !== 'other') out[i] = { ...head, kind: 'unrelated', stage: savedStage, match: 'guess', explanation: `${T.notOursBare}${guessedFrom(savedStage)}` };
+    if (savedStage && savedStage !== 'other') {
+      out[i] = { ...head, kind: 'unrelated', stage: savedStage, match: 'guess', explanation: `${T.notOursBare}${guessedFrom(savedStage)}` };
+      // (the message folded over the lines indented under it, up to the next field: "    time: …")
+      for (let j = i + 1; j < out.length && indentOf(out[j]!.text) > indentOf(head.text); j++) out[j] = { ...out[j]!, stage: savedStage };
+      continue;
+    }
     const field = /\b(attach|detach) ?error:\s*$/i.exec(head.text) ?? /^\s*Finalizers:\s*$/i.exec(head.text);
     if (!field || (head.kind !== 'decoration' && head.kind !== 'unrelated')) continue;
     const stage = field[1] ? (field[1].toLowerCase() as Stage) : null;

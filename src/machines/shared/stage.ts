@@ -107,7 +107,11 @@ export function stageOfOperation(text: string): Stage | null {
   return null;
 }
 
-export function stageOfText(text: string): Stage | null {
+export function stageOfText(raw: string): Stage | null {
+  // an HTTP request line a driver dumps ("GET /univmax/restapi/100/sloprovisioning/… HTTP/1.1") names the
+  // storage API's resource, not the operation the driver is doing ("sloprovisioning" while it deletes); a gRPC
+  // proxy's request line names the CSI call ("POST /csi.v1.Controller/CreateVolume HTTP/2.0")
+  const text = raw.includes(' HTTP/') ? raw.replace(/\b(GET|POST|PUT|PATCH|DELETE|HEAD) \/(?!csi\.v\d)\S* HTTP\/[\d.]+/g, 'HTTP request') : raw;
   const op = stageOfOperation(text);
   if (op) return op;
   // a CSI request named by its message type ("CreateVolumeRequest name:…", csi.proto's types)
