@@ -9,7 +9,8 @@
  * Leaves out: in-tree plugins, inline/migrated volumes, the populator's 3m
  * re-list of pods (informer events drive the DSW; the 1m pass only removes deleted pods), metrics.
  */
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { reaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { emptyAsw } from './cache/actualStateOfWorld.ts';
@@ -181,11 +182,7 @@ export const attachDetachControllerMachine = setup({
     /** the host went down: caches, desired/actual state and running operations are lost (a restart lists everything again) */
     stopController: assign(({ context }) => ({ ...initialContext(context.input), seq: context.seq })),
     /** one informer event, operation step or reconcile pass, through the pure helpers */
-    processEvent: enqueueActions(({ context, event, enqueue }) => {
-      const r = handle(context, event);
-      enqueue.assign(() => r.ctx);
-      for (const e of r.out) enqueue.emit(e);
-    }),
+    processEvent: reaction<AdcContext, ClusterEvent, ClusterEmitted>((context, event) => handle(context, event)),
   },
 }).createMachine({
   id: 'attachDetachController',

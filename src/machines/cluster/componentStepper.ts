@@ -11,6 +11,7 @@
  * upstream of this: xstate/src/createActor.ts (Actor._process), xstate/src/transition.ts.
  */
 import { createActor, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import { reactionOf } from '../shared/reaction.ts';
 
 type Executable = Parameters<AnyActorScope['actionExecutor']>[0];
 
@@ -26,7 +27,7 @@ export class ComponentStepper {
   snapshot: AnyMachineSnapshot;
   private readonly scope: AnyActorScope;
 
-  constructor(private readonly machine: AnyStateMachine, input: unknown, emit: (event: unknown) => void) {
+  constructor(private readonly machine: AnyStateMachine, input: unknown, private readonly emit: (event: unknown) => void) {
     // an unstarted actor lends its system and self reference: nothing is ever sent to it
     const self = createActor(machine, { input });
     const id = machine.id;
@@ -52,6 +53,66 @@ export class ComponentStepper {
   /** Take one event; what the machine emitted has been handed over when this returns. Throws what its actions threw. */
   send(event: { type: string }): void {
     if (this.snapshot.status !== 'active') return; // a machine in a final state takes nothing more, as an actor would
+    const value = this.snapshot.value;
+    if (ComponentStepper.direct && typeof value === 'string') {
+      const react = directReaction(this.machine, value, event.type);
+      if (react) {
+        // what XState's transition would do here, and nothing else: the one action's reaction assigns
+        // (merged over the old context, as assign merges) and emits, in that order; the state stays
+        const r = react(this.snapshot.context, event);
+        for (const e of r.out) this.emit(e);
+        this.snapshot = { ...this.snapshot, context: Object.assign({}, this.snapshot.context, r.ctx) } as AnyMachineSnapshot;
+        return;
+      }
+    }
     this.snapshot = this.machine.transition(this.snapshot, event, this.scope) as AnyMachineSnapshot;
   }
+
+  /**
+   * Whether a reaction is called directly when XState's transition would only run it (see
+   * directReaction). Off, every event goes through XState: the tests step every scenario both ways
+   * and compare the traces.
+   */
+  static direct = true;
 }
+
+type Reaction = NonNullable<ReturnType<typeof reactionOf>>;
+const DIRECT = new WeakMap<AnyStateMachine, Map<string, Reaction | null>>();
+
+/**
+ * The reaction XState's transition would run, and all it would do, for `eventType` in the top-level
+ * atomic state `value`: the state's first candidate is an exact, unguarded, targetless transition
+ * with one action made by reaction() (shared/reaction.ts), the state has no wildcard transitions and
+ * the machine no eventless ones (so no state is exited or entered, nothing else runs, and the next
+ * snapshot differs only in its context). Null when XState must step it.
+ * upstream of this: xstate/src/stateUtils.ts (transitionAtomicNode, microstep), StateNode.next.
+ */
+function directReaction(machine: AnyStateMachine, value: string, eventType: string): Reaction | null {
+  let byKey = DIRECT.get(machine);
+  if (!byKey) DIRECT.set(machine, (byKey = new Map()));
+  const key = `${value}\u0000${eventType}`;
+  let found = byKey.get(key);
+  if (found === undefined) {
+    found = findDirectReaction(machine, value, eventType);
+    byKey.set(key, found);
+  }
+  return found;
+}
+
+function findDirectReaction(machine: AnyStateMachine, value: string, eventType: string): Reaction | null {
+  if (hasEventless(machine.root)) return null;
+  const node = machine.root.states[value];
+  if (!node || node.type !== 'atomic') return null;
+  const keys = [...node.transitions.keys()];
+  if (keys.some((k) => k.includes('*'))) return null;
+  const t = node.transitions.get(eventType)?.[0];
+  if (!t || t.guard || (t.target && t.target.length > 0) || t.reenter || t.actions.length !== 1) return null;
+  const a = t.actions[0] as unknown;
+  if (typeof a === 'object' && a !== null && (a as { params?: unknown }).params !== undefined) return null;
+  const name = typeof a === 'string' ? a : typeof a === 'object' && a !== null ? (a as { type?: string }).type : undefined;
+  const impl = name !== undefined ? (machine.implementations.actions as Record<string, unknown>)[name] : a;
+  return reactionOf(impl) ?? null;
+}
+
+const hasEventless = (node: AnyStateMachine['root']): boolean =>
+  (node.always?.length ?? 0) > 0 || Object.values(node.states).some((n) => hasEventless(n));

@@ -12,10 +12,11 @@
  * placement, cloud API errors other than injected faults.
  */
 import { enqueueActions, setup } from 'xstate';
+import { reaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import type { DriverProfile } from '../drivers/types.ts';
 import { cephSeedVolume, emptyCephState, uuidOf } from './cephJournal.ts';
-import { acceptRequest, completeRequest, dropInFlight, initialVolumes, isCeph, type ExistingVolume, type PluginContext, applyStep } from './pluginCore.ts';
+import { acceptRequest, completeRequest, dropInFlight, initialVolumes, isCeph, type ExistingVolume, type PluginContext, reacted } from './pluginCore.ts';
 
 export interface CsiControllerPluginInput extends ComponentInput {
   /** the driver this plugin is (com.tencent.cloud.csi.cbs, rbd.csi.ceph.com) */
@@ -61,13 +62,11 @@ export const csiControllerPluginMachine = setup({
   },
   actions: {
     /** the driver's gRPC handler: interceptor logs, lock, lifecycle check, backend work started */
-    handleGrpcRequest: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type === 'csi.request') applyStep(acceptRequest(context, event), enqueue);
-    }),
+    handleGrpcRequest: reaction<PluginContext, ClusterEvent, ClusterEmitted>((context, event) =>
+      (event.type === 'csi.request' ? reacted(acceptRequest(context, event)) : { ctx: context, out: [] })),
     /** the backend finished an operation: apply it, log the response, reply */
-    finishBackendOperation: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type === 'clock.ticked') applyStep(completeRequest(context, event.key, event.now), enqueue);
-    }),
+    finishBackendOperation: reaction<PluginContext, ClusterEvent, ClusterEmitted>((context, event) =>
+      (event.type === 'clock.ticked' ? reacted(completeRequest(context, event.key, event.now)) : { ctx: context, out: [] })),
     dropInFlightRequests: enqueueActions(({ context, enqueue }) => {
       enqueue.assign(() => dropInFlight(context));
     }),

@@ -10,9 +10,10 @@
  * to this node), filesystem formatting details, block volumes, volume health.
  */
 import { enqueueActions, setup } from 'xstate';
+import { reaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import type { DriverProfile } from '../drivers/types.ts';
-import { acceptRequest, completeRequest, dropInFlight, initialVolumes, type ExistingVolume, type PluginContext, applyStep } from './pluginCore.ts';
+import { acceptRequest, completeRequest, dropInFlight, initialVolumes, type ExistingVolume, type PluginContext, reacted } from './pluginCore.ts';
 
 export interface CsiNodePluginInput extends ComponentInput {
   /** the driver this plugin is */
@@ -40,13 +41,11 @@ export const csiNodePluginMachine = setup({
   },
   actions: {
     /** the driver's gRPC handler: interceptor logs, lock, lifecycle check, node work started */
-    handleGrpcRequest: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type === 'csi.request') applyStep(acceptRequest(context, event), enqueue);
-    }),
+    handleGrpcRequest: reaction<PluginContext, ClusterEvent, ClusterEmitted>((context, event) =>
+      (event.type === 'csi.request' ? reacted(acceptRequest(context, event)) : { ctx: context, out: [] })),
     /** mount/unmount finished: apply it, log the response, reply */
-    finishNodeOperation: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type === 'clock.ticked') applyStep(completeRequest(context, event.key, event.now), enqueue);
-    }),
+    finishNodeOperation: reaction<PluginContext, ClusterEvent, ClusterEmitted>((context, event) =>
+      (event.type === 'clock.ticked' ? reacted(completeRequest(context, event.key, event.now)) : { ctx: context, out: [] })),
     dropInFlightRequests: enqueueActions(({ context, enqueue }) => {
       enqueue.assign(() => dropInFlight(context));
     }),

@@ -8,6 +8,7 @@
 import type { ClusterEmitted, CsiRequestEvent } from '../shared/contract.ts';
 import { csiMethod, rpcErrorText, type CsiRpc, type GrpcCode } from '../shared/csi.ts';
 import type { LogArgs } from '../shared/messages.ts';
+import type { Reacted } from '../shared/reaction.ts';
 import { MS } from '../shared/timing.ts';
 import type { DriverProfile } from '../drivers/types.ts';
 import { cephCreateVolume, cephDeleteVolume, composeCSIID } from './cephJournal.ts';
@@ -22,12 +23,8 @@ export { newLifecycle, nextRng, stepLifecycle, type Lifecycle, type Outcome, typ
 export type Emitted = ClusterEmitted;
 export interface Step { context: PluginContext; out: Emitted[] }
 
-/** Hand a step's result to XState: the new context, then the emitted events (both plugin machines' actions). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function applyStep(r: Step, enqueue: { assign: (f: () => PluginContext) => void; emit: (e: any) => void }): void {
-  enqueue.assign(() => r.context);
-  for (const e of r.out) enqueue.emit(e);
-}
+/** A step's result as a reaction's (shared/reaction.ts): the new context, then the emitted events (both plugin machines' actions). */
+export const reacted = (r: Step): Reacted<PluginContext, ClusterEmitted> => ({ ctx: r.context, out: r.out });
 export const timerKey = (requestId: string): string => `csi:${requestId}`;
 
 // ------------------------------------------------------------------ logging

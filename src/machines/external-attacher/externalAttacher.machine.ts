@@ -17,6 +17,7 @@
  * cluster's process.exited handling).
  */
 import { emit, enqueueActions, setup } from 'xstate';
+import { reaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent } from '../shared/contract.ts';
 import { emptyQueue } from './helpers.ts';
 import type { ExternalAttacherContext, ExternalAttacherInput } from './externalAttacher.types.ts';
@@ -29,19 +30,16 @@ const initialContext = (input: ExternalAttacherInput, seq = 0): ExternalAttacher
   vas: {}, pvs: {}, csiNodes: {}, vaQueue: emptyQueue(), pvQueue: emptyQueue(), pending: {}, ops: {}, lifecycles: {},
 });
 
-interface Enqueue { assign: (c: () => ExternalAttacherContext) => void; emit: (e: ClusterEmitted) => void }
 /**
- * Run one handler on a draft of the context. `running`: the controller runs (CSIAttachController.Run),
- * so free workers then pick up queued keys, and the draft is updated in place (beginStep).
+ * The reaction that runs one handler on a draft of the context. `running`: the controller runs
+ * (CSIAttachController.Run), so free workers then pick up queued keys, and the draft is updated in place (beginStep).
  */
-function react(context: ExternalAttacherContext, event: ClusterEvent, enqueue: Enqueue, fn: (s: Step, e: ClusterEvent) => void, running = false): void {
+const react = (fn: (s: Step, e: ClusterEvent) => void, running = false) => reaction<ExternalAttacherContext, ClusterEvent, ClusterEmitted>((context, event) => {
   const s = beginStep(context, event.now, running);
   fn(s, event);
   if (running) runWorkers(s);
-  enqueue.assign(() => s.ctx);
-  if (s.states) enqueue.emit({ type: 'states.changed', states: s.states, moves: s.moves! });
-  for (const e of s.out) enqueue.emit(e);
-}
+  return { ctx: s.ctx, out: s.states ? [{ type: 'states.changed', states: s.states, moves: s.moves! }, ...s.out] : s.out };
+});
 
 /** The start-up answer's outcome (startup.ts), for the guards. */
 const outcomeIs = (outcome: StartupOutcome) => ({ context, event }: { context: ExternalAttacherContext; event: ClusterEvent }) =>
@@ -65,20 +63,20 @@ export const externalAttacherMachine = setup({
   },
   actions: {
     /** main.go: Version, Connecting, ProbeForever */
-    startCsiAttacher: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, (s) => onStarted(s))),
+    startCsiAttacher: react((s) => onStarted(s)),
     /** ProbeForever's next round */
-    probeAgain: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, (s) => probe(s))),
+    probeAgain: react((s) => probe(s)),
     /** start-up RPC results (main.go) */
-    handleStartupResult: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, startupResult)),
+    handleStartupResult: react(startupResult),
     /** the last start-up answer: "Starting" and CSIAttachController.Run; the workers take what the informers queued meanwhile */
-    runController: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, startupResult, true)),
+    runController: react(startupResult, true),
     /** informer event handlers (vaAdded/vaUpdated/vaDeleted, pvAdded/pvUpdated); before Run they only fill caches and queues */
-    updateInformerCache: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, (s, e) => { if (e.type.startsWith('watch.')) onWatch(s, e as Parameters<typeof onWatch>[1]); })),
-    syncInformerEvent: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, (s, e) => { if (e.type.startsWith('watch.')) onWatch(s, e as Parameters<typeof onWatch>[1]); }, true)),
+    updateInformerCache: react((s, e) => { if (e.type.startsWith('watch.')) onWatch(s, e as Parameters<typeof onWatch>[1]); }),
+    syncInformerEvent: react((s, e) => { if (e.type.startsWith('watch.')) onWatch(s, e as Parameters<typeof onWatch>[1]); }, true),
     /** workqueue AddAfter fired */
-    addRateLimitedKey: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, (s, e) => { if (e.type === 'clock.ticked') onTick(s, e.key); }, true)),
-    handleApiResult: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, (s, e) => { if (e.type === 'api.result') onApiResult(s, e); }, true)),
-    handleCsiResult: enqueueActions(({ context, event, enqueue }) => react(context, event, enqueue, (s, e) => { if (e.type === 'csi.result') onCsiResult(s, e); }, true)),
+    addRateLimitedKey: react((s, e) => { if (e.type === 'clock.ticked') onTick(s, e.key); }, true),
+    handleApiResult: react((s, e) => { if (e.type === 'api.result') onApiResult(s, e); }, true),
+    handleCsiResult: react((s, e) => { if (e.type === 'csi.result') onCsiResult(s, e); }, true),
     /** main.go's exit after a failed start-up: the kubelet starts the container again (CrashLoopBackOff) */
     exitProcess: emit(() => ({ type: 'process.exited', code: 1 }) as ClusterEmitted),
     /** the container stops: caches, queues and calls in flight are gone */

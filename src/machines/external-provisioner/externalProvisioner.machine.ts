@@ -26,7 +26,8 @@
  * again in the background with workqueue.DefaultControllerRateLimiter's per-item backoff (5ms doubling).
  * Here the claim waits for that save (upstream a claim event meanwhile would provision it again).
  */
-import { enqueueActions, setup } from 'xstate';
+import { setup } from 'xstate';
+import { reaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import { csiMethod, type CsiRpc, GRPC_CODE_GO_NAME, type GrpcCode, rpcErrorText } from '../shared/csi.ts';
 import { sortedJson, goDuration } from '../shared/goFormat.ts';
@@ -553,10 +554,8 @@ export function opKeyOf(ops: Record<string, { requestId?: string }>, requestId: 
 }
 
 /** Copy-on-write helper: every action works on a shallow copy and assigns it back. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function react(fn: (c: ExternalProvisionerContext, e: ClusterEvent, out: Out) => void): any {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return enqueueActions(({ context, event, enqueue }: { context: ExternalProvisionerContext; event: ClusterEvent; enqueue: any }) => {
+function react(fn: (c: ExternalProvisionerContext, e: ClusterEvent, out: Out) => void) {
+  return reaction<ExternalProvisionerContext, ClusterEvent, ClusterEmitted>((context, event) => {
     // For scale the caches are updated in place (the actor owns its context): copying every claim
     // and volume on every event would make large rollouts quadratic.
     const c: ExternalProvisionerContext = { ...context };
@@ -568,8 +567,7 @@ function react(fn: (c: ExternalProvisionerContext, e: ClusterEvent, out: Out) =>
     const { table, ended } = tracked.finish(c.ops);
     c.ops = table;
     for (const k of ended) c.dirty[k] = true;
-    enqueue.assign(() => c);
-    for (const e of out) enqueue.emit(e);
+    return { ctx: c, out };
   });
 }
 

@@ -15,7 +15,8 @@
  * Left out: scoring plugins (a deterministic fewest-pods-then-name pick instead), tolerations,
  * preemption, scheduling queue backoff (a pod is retried whenever an object it depends on changes).
  */
-import { enqueueActions, setup } from 'xstate';
+import { setup } from 'xstate';
+import { reaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import { type K8sObject, kobj } from '../shared/k8s.ts';
 import { summarize } from '../shared/messages.ts';
@@ -140,17 +141,14 @@ function scheduleAll(c: KubeSchedulerContext, out: Out): void {
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function react(fn: (c: KubeSchedulerContext, e: ClusterEvent, out: Out) => void): any {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return enqueueActions(({ context, event, enqueue }: { context: KubeSchedulerContext; event: ClusterEvent; enqueue: any }) => {
+function react(fn: (c: KubeSchedulerContext, e: ClusterEvent, out: Out) => void) {
+  return reaction<KubeSchedulerContext, ClusterEvent, ClusterEmitted>((context, event) => {
     // For scale the caches are updated in place: the actor owns its context, and copying every map
     // on every event would make a 10 000-pod rollout quadratic.
     const c: KubeSchedulerContext = { ...context };
     const out: Out = [];
     fn(c, event, out);
-    enqueue.assign(() => c);
-    for (const e of out) enqueue.emit(e);
+    return { ctx: c, out };
   });
 }
 

@@ -15,7 +15,8 @@
  * Left out: kubelet-side attach (controller-managed attach/detach is assumed), the reconstruction of
  * raw block volumes after a restart (a rebooted node has no mounts: nothing to reconstruct), container detail.
  */
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { reaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import type { KubeletContext, KubeletInput, Work } from './kubelet.types.ts';
@@ -55,17 +56,14 @@ function settle(w: Work): void {
 }
 const SYNCED = new WeakMap<object, { pods: object; podVolumes: object; dsw: object; asw: object }>();
 
-interface Enqueue { assign: (c: () => KubeletContext) => void; emit: (e: ClusterEmitted) => void }
 type Handler = (w: Work, e: ClusterEvent) => void;
 
-/** Runs a pure handler on a private copy of the context and hands its outputs to XState. */
-function runStep(handler: Handler, context: KubeletContext, event: ClusterEvent, enqueue: Enqueue): void {
+/** The reaction that runs a pure handler on a private copy of the context: the context it leaves and its outputs. */
+const runStep = (handler: Handler) => reaction<KubeletContext, ClusterEvent, ClusterEmitted>((context, event) => {
   const w = begin(context, event.now);
   handler(w, event);
-  enqueue.assign(() => w.c);
-  if (w.states) enqueue.emit({ type: 'states.changed', states: w.states, moves: w.moves! });
-  for (const e of w.out) enqueue.emit(e);
-}
+  return { ctx: w.c, out: w.states ? [{ type: 'states.changed', states: w.states, moves: w.moves! }, ...w.out] : w.out };
+});
 
 function informerUpdate(w: Work, e: ClusterEvent): void {
   if (e.type !== 'watch.added' && e.type !== 'watch.modified' && e.type !== 'watch.deleted') return;
@@ -99,7 +97,7 @@ export const kubeletMachine = setup({
   },
   actions: {
     /** kubelet start: initialNode + CSINode, the volume manager's loops */
-    initializeNode: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => {
+    initializeNode: runStep((w, e) => {
       w.c = { ...initialContext(w.c.input), seq: w.c.seq, startedAt: w.now };
       initializeNode(w);
       // the volume manager starts: 1.30 reconstructs what is mounted on disk before its reconciler loops
@@ -112,11 +110,11 @@ export const kubeletMachine = setup({
         if (e.type === 'component.started' && e.podVolumes?.length) w.c.volumesOnDisk = e.podVolumes;
         requestReconcile(w);
       }
-    }, context, event, enqueue)),
+    }),
     /** informer event handlers (pod config, node/VA/CSIDriver listers; PVs and PVCs are read with GETs) */
-    updateInformerCache: enqueueActions(({ context, event, enqueue }) => runStep(informerUpdate, context, event, enqueue)),
+    updateInformerCache: runStep(informerUpdate),
     /** api.result: the populator's GET PVC/PV, GET Node of VerifyControllerAttachedVolume, node status, registration writes, final pod delete */
-    handleApiResult: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => {
+    handleApiResult: runStep((w, e) => {
       if (e.type !== 'api.result') return;
       if (e.requestId === w.c.nodeStatusRequest) nodeStatusWritten(w, e.ok);
       else if (e.requestId === w.c.csiNodeRequest) csiNodeRead(w, e.ok, e.code);
@@ -124,15 +122,15 @@ export const kubeletMachine = setup({
       else if (handleVolumeGet(w, e.requestId, e.ok, e.object)) { /* populator lookup */ }
       else if (!deliverApiResult(w, e.requestId, e.ok, e.object, e.message)) registrationResult(w, e.requestId, e.ok, e.object as Record<string, unknown> | undefined, e.message ?? '', e.code);
       settle(w);
-    }, context, event, enqueue)),
+    }),
     /** csi.result: a step of a volume operation or of a plugin registration */
-    handleCsiResult: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => {
+    handleCsiResult: runStep((w, e) => {
       if (e.type !== 'csi.result') return;
       if (!deliver(w, e.requestId, csiFact(e))) registrationResult(w, e.requestId, e.code === 'OK', e.response, csiErrText(e.code, e.message));
       settle(w);
-    }, context, event, enqueue)),
+    }),
     /** timers: reconciler loop, DSW populator loop (only while a claim is unresolved), node status loop, pod wait/start/kill */
-    handleTick: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => {
+    handleTick: runStep((w, e) => {
       if (e.type !== 'clock.ticked') return;
       if (e.key === 'reconcile') {
         w.c.reconcileAt = undefined; populateDesiredState(w); reconcile(w);
@@ -144,10 +142,10 @@ export const kubeletMachine = setup({
       else if (e.key.startsWith('pluginRetry:')) pluginRetry(w, e.key.slice('pluginRetry:'.length));
       else podTimer(w, e.key);
       settle(w);
-    }, context, event, enqueue)),
+    }),
     /** pluginwatcher: a registration socket appeared / went */
-    registerPlugin: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => { if (e.type === 'plugin.socketCreated') pluginSocketCreated(w, e.path); }, context, event, enqueue)),
-    unregisterPlugin: enqueueActions(({ context, event, enqueue }) => runStep((w, e) => { if (e.type === 'plugin.socketRemoved') { pluginSocketRemoved(w, e.path); settle(w); } }, context, event, enqueue)),
+    registerPlugin: runStep((w, e) => { if (e.type === 'plugin.socketCreated') pluginSocketCreated(w, e.path); }),
+    unregisterPlugin: runStep((w, e) => { if (e.type === 'plugin.socketRemoved') { pluginSocketRemoved(w, e.path); settle(w); } }),
     /** the host went down: mounts, pending operations and registrations are lost */
     stopKubelet: assign(({ context }) => ({ ...initialContext(context.input), seq: context.seq })),
   },

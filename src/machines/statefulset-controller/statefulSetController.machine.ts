@@ -20,7 +20,8 @@
  * Scale: the per-set index lives in context and is updated in place (copying it per event would be
  * O(n) per event, O(n²) for a 10 000-replica set); each event touches only the ordinals it concerns.
  */
-import { setup, enqueueActions } from 'xstate';
+import { setup } from 'xstate';
+import { reaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { SIDECAR_RETRY_INTERVAL_START, sidecarRetryDelay } from '../shared/timing.ts';
@@ -51,6 +52,12 @@ export interface StatefulSetControllerContext {
 
 type Ctx = StatefulSetControllerContext;
 type Emit = (e: ClusterEmitted) => void;
+/** A handler that updates the controller's caches in place and emits as it goes, as a reaction (shared/reaction.ts). */
+const inPlace = (fn: (ctx: Ctx, event: ClusterEvent, emit: Emit) => void) => reaction<Ctx, ClusterEvent, ClusterEmitted>((ctx, event) => {
+  const out: ClusterEmitted[] = [];
+  fn(ctx, event, (e) => { out.push(e); });
+  return { ctx, out };
+});
 
 const slotKey = (set: string, ordinal: number): string => `${set}#${ordinal}`;
 
@@ -95,10 +102,10 @@ export const statefulSetControllerMachine = setup({
   },
   actions: {
     /** informer handlers: addStatefulset/updateStatefulset/deleteStatefulset, addPod/updatePod/deletePod, claim cache */
-    handleWatchEvent: enqueueActions(({ context: ctx, event, enqueue }) => {
+    handleWatchEvent: inPlace((ctx, event, emitOut) => {
       if (event.type !== 'watch.added' && event.type !== 'watch.modified' && event.type !== 'watch.deleted') return;
       const o = event.object;
-      const emit: Emit = (e) => enqueue.emit(e as never);
+      const emit: Emit = emitOut;
       const ns = o.metadata.namespace ?? 'default';
       if (o.kind === 'PersistentVolumeClaim') {
         if (event.type === 'watch.deleted') delete ctx.claims[`${ns}/${o.metadata.name}`];
@@ -133,14 +140,14 @@ export const statefulSetControllerMachine = setup({
       sync(ctx, s, [i], emit);
     }),
     /** result of a claim or pod create: record the event, go on to the pod, or retry later */
-    handleApiResult: enqueueActions(({ context: ctx, event, enqueue }) => {
+    handleApiResult: inPlace((ctx, event, emitOut) => {
       if (event.type !== 'api.result') return;
       const op = ctx.ops[event.requestId];
       if (!op) return;
       delete ctx.ops[event.requestId];
       const s = ctx.sets[op.set];
       if (!s) return;
-      const emit: Emit = (e) => enqueue.emit(e as never);
+      const emit: Emit = emitOut;
       const pod = podName(s.name, op.ordinal);
       const involved = { kind: 'StatefulSet' as const, namespace: s.namespace, name: s.name };
       const k = slotKey(op.set, op.ordinal);
@@ -181,11 +188,11 @@ export const statefulSetControllerMachine = setup({
       }
     }),
     /** the workqueue hands a failed set back after its rate-limiter delay (5ms doubling, as the KCM default controller rate limiter) */
-    retrySync: enqueueActions(({ context: ctx, event, enqueue }) => {
+    retrySync: inPlace((ctx, event, emitOut) => {
       if (event.type !== 'clock.ticked' || !event.key.startsWith('retry/')) return;
       const [set, ord] = event.key.slice('retry/'.length).split('#');
       const s = ctx.sets[set!];
-      if (s) sync(ctx, s, [Number(ord)], (e) => enqueue.emit(e as never));
+      if (s) sync(ctx, s, [Number(ord)], emitOut);
     }),
     forgetInFlight: ({ context: ctx }) => {
       // a restarted controller rebuilds its caches from the informers' initial list
