@@ -657,6 +657,32 @@ describe('reading what people paste', () => {
     ])).toEqual(['other', 'other', 'other', 'other', 'other', 'other', 'snapshot', 'snapshot', 'other']);
   });
 
+  it('the kubelet\'s clean-up of orphaned pods, a volume\'s growth, the scheduler\'s volume binding, gRPC\'s resolver chatter and a zap record inside the call it serves', () => {
+    const st = (lines: string[]) => explainText(lines.join('\n'), knowledge).lines.map((l) => l.stage);
+    // kubelet_volumes.go (cleanupOrphanedPodDirs) tears down what pods that are gone left, whatever its words; so does an orphaned pod anywhere
+    expect(st([
+      'E1121 15:48:02.200715     888 kubelet_volumes.go:245] "There were many similar errors. Turn up verbosity to see them."',
+      'I1121 15:48:02.200758     888 x.go:247] "Orphan pod" err="orphaned pod \\"7c71\\" found, but error occurred"',
+    ])).toEqual(['unmount', 'unmount']);
+    // LVM's extents, xfs_growfs and resize2fs grow a volume, whatever mount words their errors carry
+    expect(st([
+      'I1217 21:30:21.138968       1 lvm_util.go:730] num logical extents - current: 93440, required: 98304',
+      'E1217 21:30:21.356212       1 lvm_util.go:793] lvm: could not resize the volume vg/pvc-1: xfs_growfs: /dev/vg/pvc-1 is not a mounted XFS filesystem',
+    ])).toEqual(['resize', 'resize']);
+    // the scheduler finding no PersistentVolume to bind a claim to: the binding the provision stage covers
+    expect(st(["  Warning  FailedScheduling  10s  default-scheduler  0/1 nodes are available: 1 node(s) didn't find available persistent volumes to bind."])).toEqual(['provision']);
+    // grpc-go's resolver logs through the kubelet's klog while it dials a plugin: no registration yet
+    expect(st([
+      'I0122 04:15:30.562613   58971 plugin_watcher.go:203] Adding socket path or updating timestamp /var/lib/kubelet/plugins_registry/x-reg.sock to desired state cache',
+      'I0122 04:15:30.562735   58971 operation_generator.go:193] parsed scheme: ""',
+    ])).toEqual(['register', 'other']);
+    // zap's console records inside the ControllerUnpublishVolume they serve are that call's
+    expect(st([
+      '2022-07-22T23:30:23.608Z\tINFO\tvanilla/controller.go:1169\tControllerUnpublishVolume: called with args {VolumeId:v-1 NodeId:n-1}',
+      '2022-07-22T23:30:23.642Z\tINFO\tnode/manager.go:195\tNode hasn\'t been discovered yet with nodeUUID 4222',
+    ])).toEqual(['detach', 'detach']);
+  });
+
   it('knows older sidecars\' lines that no profile prints (external-provisioner v1.x, external-attacher v2, node-driver-registrar v1.0)', () => {
     const cases: Array<[string, string, string]> = [
       ['W0102 03:04:05.000000       1 controller.go:685] Retrying syncing claim "default/data" because failures 3 < threshold 15', 'externalProvisioner.legacyRetryingBelowThreshold', 'provision'],

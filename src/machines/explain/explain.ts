@@ -297,9 +297,11 @@ const FILE_STAGE: Record<string, Stage> = {
   // mount-utils' mount_helper_common.go holds only CleanupMountPoint and its helpers: what it logs
   // ("Warning: … is not a mountpoint, deleting", "Unmounting …") is a teardown
   'mount_helper_common.go': 'unmount',
+  // the kubelet's kubelet_volumes.go cleans up what pods that are gone left on disk (cleanupOrphanedPodDirs)
+  'kubelet_volumes.go': 'unmount',
 };
 const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace(/\./g, '\\.')).join('|')}):\\d+\\]`);
-const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|feature gates:)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\)/i;
+const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\)/i;
 
 /** Component from a Go file name, where it is telling. */
 const FILE_COMPONENT: Record<string, string> = {
@@ -747,7 +749,9 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
   // no klog header: a message we know by its text, or keywords
   // (a container's prefix or a logger's fields say whose record this is; a bare stamp does not)
   // (and Go's log package, "2024/07/23 21:18:22 …": one Go program's records, a gRPC proxy's or a driver's)
-  const ownProgram = hint !== null || /^time="|level=/.test(s.rest) || (s.time !== null && /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}/.test(s.time));
+  // (and a stamp followed by a level word, zap's console encoder "2022-07-22T23:30:23.642Z\tINFO\tnode/manager.go:195\t…": a logger's record)
+  const ownProgram = hint !== null || /^time="|level=/.test(s.rest) || (s.time !== null && /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}/.test(s.time))
+    || (s.time !== null && /^(TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|PANIC|DPANIC)\s/.test(s.rest));
   const cf = identify(c, { severity: null, file: null, line: null, message: s.rest.trim() }, hint?.source ?? null);
   if (cf) {
     const m = cf.msg;

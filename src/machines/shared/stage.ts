@@ -50,7 +50,8 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // kubelet_volumes.go cleanupOrphanedPodDirs: a deleted pod's volume directories still on disk
   [/orphaned pod ("[^"]*" )?found|volume (sub)?paths are still present on disk/i, 'unmount'],
   [/successfully created pv|provisionclaimoperation|provisioning succeeded/i, 'provision'],
-  [/resizefs|resize ?fs|expanding (mounted )?volume|node_expansion_required|update capacity/i, 'resize'],
+  // (and the tools that grow a volume or its file system: xfs_growfs, resize2fs, lvextend, LVM's extents)
+  [/resizefs|resize ?fs|expanding (mounted )?volume|node_expansion_required|update capacity|\bgrowfs\b|\bresize2fs\b|\blv(extend|resize)\b|\blogical extents\b|\bresiz(e|ing) (the )?volume\b/i, 'resize'],
   // the provisioner library giving up on a claim or a volume after --failed-provision/delete-threshold failures
   [/\bfailedDeleteThreshold\b/i, 'delete'],
   [/\bfailedProvisionThreshold\b/i, 'provision'],
@@ -76,7 +77,8 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/resiz|expan/i, 'resize'],
   [/snapshot|snapcontent/i, 'snapshot'],
   [/deletevolume|delet(e|ing|ed) (the )?((?!pod )\w+ )?(volume|pv)|\bdeletion of (the )?(volume|pv)\b|reclaim|\bneeds deletion\b/i, 'delete'],
-  [/provision|createvolume|create volume|\bcreate ?disk\b|waitforfirstconsumer|selected-node|storage ?class|claim/i, 'provision'],
+  // (the scheduler's volume binding finding no PV for a claim: its binding, the provision stage's)
+  [/provision|createvolume|create volume|persistent ?volumes? to bind|\bcreate ?disk\b|waitforfirstconsumer|selected-node|storage ?class|claim/i, 'provision'],
 ];
 
 /**
