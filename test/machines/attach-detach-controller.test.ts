@@ -83,6 +83,20 @@ describe('attach/detach controller', () => {
     expect(emitted.some((e) => e.type === 'api.request' && e.verb === 'get')).toBe(false);
   });
 
+  it('with several volumes waiting for their unmount, the reconciler wakes at the soonest end of a 6-minute wait, not the last one it walked', () => {
+    const HANDLE2 = 'disk-second', UNIQ2 = `kubernetes.io/csi/${DRV}^${HANDLE2}`;
+    const pv2: K8sObject = { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pvc-2' }, spec: { accessModes: ['ReadWriteOnce'], csi: { driver: DRV, volumeHandle: HANDLE2 } } };
+    const pvc2: K8sObject = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data2', namespace: 'default' }, spec: { volumeName: 'pvc-2' } };
+    const pod2: K8sObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-2', namespace: 'default', uid: 'web-2' }, spec: { nodeName: 'n1', volumes: [{ name: 'd', persistentVolumeClaim: { claimName: 'data2' } }] } };
+    const { actor, emitted } = start('1.20', [node('n1', [UNIQ, UNIQ2], [UNIQ, UNIQ2]), pv, pvc, pv2, pvc2, pod2]);
+    tick(actor, 100_000); // pvc-1: no pod wants it, its wait starts now; pvc-2's pod still runs
+    actor.send({ type: 'watch.deleted', now: 60_000_000, object: pod2 });
+    tick(actor, 60_100_000); // pvc-2's wait starts a minute later; pvc-1's still ends first
+    const wake = emitted.filter((e) => e.type === 'timer.requested' && e.key === 'reconcile').at(-1);
+    expect(wake.at).toBeGreaterThan(360_100_000);
+    expect(wake.at).toBeLessThan(420_100_000);
+  });
+
   it('a pod that wants the volume again resets its detach request time (reconciler.go attachDesiredVolumes: ResetDetachRequestTime, v1.20.5 :274, v1.30.1 :341): the 6-minute wait starts over when the pod goes again', () => {
     const { actor, emitted } = start('1.20', [node('n1', [UNIQ], [UNIQ]), pv, pvc]);
     tick(actor, 100_000); // no pod wants it: the detach is requested, and waits for the unmount
