@@ -52,6 +52,13 @@ describe('when the stepper leaves the event to XState', () => {
     expect(step(m2, [{ type: 'bump' }]).context).toEqual({ n: 7, log: ['kept'] });
   });
 
+  it('several reactions in one transition run in order without XState, each on the context the one before left', () => {
+    const double = reaction<Ctx, Ev, { type: 'doubled'; n: number }>((c) => ({ ctx: { ...c, n: c.n * 2 }, out: [{ type: 'doubled', n: c.n * 2 }] }));
+    const m = make({ context: { n: 1, log: [] }, initial: 'a', states: { a: { on: { bump: { actions: ['bump', 'double'] } } } } }, { bump, double } as never);
+    m.transition = () => { throw new Error('stepped by XState'); };
+    expect(step(m, [{ type: 'bump' }])).toEqual({ value: 'a', context: { n: 4, log: [] }, emitted: [{ type: 'bumped', n: 2 }, { type: 'doubled', n: 4 }] });
+  });
+
   it('an entry action of the state the transition enters still runs (a target: XState steps it)', () => {
     const m = make({
       context: { n: 0, log: [] }, initial: 'a',

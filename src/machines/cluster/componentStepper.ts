@@ -82,7 +82,7 @@ const DIRECT = new WeakMap<AnyStateMachine, Map<string, Reaction | null>>();
 /**
  * The reaction XState's transition would run, and all it would do, for `eventType` in the top-level
  * atomic state `value`: the state's first candidate is an exact, unguarded, targetless transition
- * with one action made by reaction() (shared/reaction.ts), the state has no wildcard transitions and
+ * whose actions are all made by reaction() (shared/reaction.ts), the state has no wildcard transitions and
  * the machine no eventless ones (so no state is exited or entered, nothing else runs, and the next
  * snapshot differs only in its context). Null when XState must step it.
  * upstream of this: xstate/src/stateUtils.ts (transitionAtomicNode, microstep), StateNode.next.
@@ -106,12 +106,28 @@ function findDirectReaction(machine: AnyStateMachine, value: string, eventType: 
   const keys = [...node.transitions.keys()];
   if (keys.some((k) => k.includes('*'))) return null;
   const t = node.transitions.get(eventType)?.[0];
-  if (!t || t.guard || (t.target && t.target.length > 0) || t.reenter || t.actions.length !== 1) return null;
-  const a = t.actions[0] as unknown;
-  if (typeof a === 'object' && a !== null && (a as { params?: unknown }).params !== undefined) return null;
-  const name = typeof a === 'string' ? a : typeof a === 'object' && a !== null ? (a as { type?: string }).type : undefined;
-  const impl = name !== undefined ? (machine.implementations.actions as Record<string, unknown>)[name] : a;
-  return reactionOf(impl) ?? null;
+  if (!t || t.guard || (t.target && t.target.length > 0) || t.reenter || t.actions.length === 0) return null;
+  const reactions: Reaction[] = [];
+  for (const a of t.actions as unknown[]) {
+    if (typeof a === 'object' && a !== null && (a as { params?: unknown }).params !== undefined) return null;
+    const name = typeof a === 'string' ? a : typeof a === 'object' && a !== null ? (a as { type?: string }).type : undefined;
+    const react = reactionOf(name !== undefined ? (machine.implementations.actions as Record<string, unknown>)[name] : a);
+    if (!react) return null;
+    reactions.push(react);
+  }
+  if (reactions.length === 1) return reactions[0]!;
+  // several reactions in one transition run in order, each on the context the one before assigned
+  // (XState resolves an enqueueActions' assign before the next action): their outputs in that order
+  return (context, event) => {
+    let ctx = context;
+    const out: unknown[] = [];
+    for (const react of reactions) {
+      const r = react(ctx, event);
+      for (const e of r.out) out.push(e);
+      ctx = Object.assign({}, ctx, r.ctx);
+    }
+    return { ctx, out } as ReturnType<Reaction>;
+  };
 }
 
 const hasEventless = (node: AnyStateMachine['root']): boolean =>

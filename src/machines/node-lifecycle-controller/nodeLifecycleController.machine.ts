@@ -8,6 +8,7 @@
  * NotReady pods, leases (the heartbeat is the Ready condition's lastHeartbeatTime).
  */
 import { enqueueActions, setup } from 'xstate';
+import { reaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { goDuration, goTimeString, rfc3339 } from '../shared/goFormat.ts';
@@ -60,7 +61,7 @@ export const nodeLifecycleControllerMachine = setup({
   types: { context: {} as Ctx, events: {} as ClusterEvent, emitted: {} as ClusterEmitted, input: {} as NodeLifecycleControllerInput },
   actions: {
     /** informer update, or one monitorNodeHealth pass; keep the 5s timer only while a node is Ready */
-    monitorNodeHealth: enqueueActions(({ context, event, enqueue }) => {
+    monitorNodeHealth: reaction<Ctx, ClusterEvent, ClusterEmitted>((context, event) => {
       let c = context;
       const out: ClusterEmitted[] = [];
       if (event.type === 'watch.added' || event.type === 'watch.modified' || event.type === 'watch.deleted') {
@@ -79,8 +80,7 @@ export const nodeLifecycleControllerMachine = setup({
         c = { ...c, ticking: true };
         out.push({ type: 'timer.requested', key: TICK, at: event.now + NODE_MONITOR_PERIOD });
       }
-      enqueue.assign(() => c);
-      for (const e of out) enqueue.emit(e);
+      return { ctx: c, out };
     }),
   },
 }).createMachine({

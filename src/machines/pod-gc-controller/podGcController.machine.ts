@@ -11,6 +11,7 @@
  * taint (a pass that finds nothing prints nothing at -v=2), keeping upstream's phase.
  */
 import { enqueueActions, setup } from 'xstate';
+import { reaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import { isNodeReady, type K8sObject, kobj } from '../shared/k8s.ts';
 import { summarize } from '../shared/messages.ts';
@@ -73,7 +74,7 @@ export const podGcControllerMachine = setup({
   actions: {
     start: enqueueActions(({ event, enqueue }) => { enqueue.assign({ startedAt: event.now, nextAt: 0 }); }),
     /** informer updates, and one gc pass per tick; the next tick is asked for while a node is out of service */
-    gc: enqueueActions(({ context, event, enqueue }) => {
+    gc: reaction<PodGcControllerContext, ClusterEvent, ClusterEmitted>((context, event) => {
       // the caches are updated in place, for scale (the actor owns its context)
       const c: PodGcControllerContext = { ...context };
       const out: ClusterEmitted[] = [];
@@ -97,8 +98,7 @@ export const podGcControllerMachine = setup({
         c.nextAt = nextPass(c, event.now);
         out.push({ type: 'timer.requested', key: TICK, at: c.nextAt });
       }
-      enqueue.assign(() => c);
-      for (const e of out) enqueue.emit(e);
+      return { ctx: c, out };
     }),
     forget: enqueueActions(({ enqueue }) => { enqueue.assign({ nodes: {}, pods: {}, deleting: {}, tainted: {}, nextAt: 0 }); }),
   },

@@ -21,6 +21,7 @@
  * real clusters.
  */
 import { enqueueActions, setup } from 'xstate';
+import { reaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import { type K8sObject, kobj } from '../shared/k8s.ts';
 import { PV_CONTROLLER_SYNC_PERIOD } from '../shared/timing.ts';
@@ -117,19 +118,18 @@ export const pvControllerMachine = setup({
   },
   actions: {
     /** informer handlers (addClaim/updateClaim/deleteClaim, addVolume/…): store, then sync */
-    handleInformerEvent: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'watch.added' && event.type !== 'watch.modified' && event.type !== 'watch.deleted') return;
+    handleInformerEvent: reaction<PvControllerContext, ClusterEvent, ClusterEmitted>((context, event) => {
+      if (event.type !== 'watch.added' && event.type !== 'watch.modified' && event.type !== 'watch.deleted') return { ctx: context, out: [] };
       const deleted = event.type === 'watch.deleted';
       const caches = store(context, event.object, deleted);
       const r = syncFor({ ...context, ...caches }, event.object, deleted);
-      enqueue.assign(() => r.caches);
-      for (const e of r.out) enqueue.emit(e);
+      return { ctx: { ...context, ...r.caches }, out: r.out };
     }),
     /** the result of a write: update the cache (storeClaimUpdate/storeVolumeUpdate), log, then sync the object again */
-    handleWriteResult: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'api.result') return;
+    handleWriteResult: reaction<PvControllerContext, ClusterEvent, ClusterEmitted>((context, event) => {
+      if (event.type !== 'api.result') return { ctx: context, out: [] };
       const p = context.pending[event.requestId];
-      if (!p) return;
+      if (!p) return { ctx: context, out: [] };
       // in place, for scale (see write() in sync.ts)
       delete context.pending[event.requestId];
       delete context.inFlight[p.key];
@@ -141,18 +141,16 @@ export const pvControllerMachine = setup({
         caches = r.caches;
         out.push(...r.out);
       }
-      enqueue.assign(() => caches);
-      for (const e of out) enqueue.emit(e);
+      return { ctx: { ...context, ...caches }, out };
     }),
     resync: enqueueActions(({ context, enqueue }) => {
       const r = resyncAll(context);
       enqueue.assign({ ...r.caches, resyncScheduled: false });
       for (const e of r.out) enqueue.emit(e);
     }),
-    scheduleResync: enqueueActions(({ context, event, enqueue }) => {
-      if (context.resyncScheduled || !hasUnboundClaims(context)) return;
-      enqueue.assign({ resyncScheduled: true });
-      enqueue.emit({ type: 'timer.requested', key: RESYNC, at: event.now + (context.input.syncPeriod ?? PV_CONTROLLER_SYNC_PERIOD) });
+    scheduleResync: reaction<PvControllerContext, ClusterEvent, ClusterEmitted>((context, event) => {
+      if (context.resyncScheduled || !hasUnboundClaims(context)) return { ctx: context, out: [] };
+      return { ctx: { ...context, resyncScheduled: true }, out: [{ type: 'timer.requested', key: RESYNC, at: event.now + (context.input.syncPeriod ?? PV_CONTROLLER_SYNC_PERIOD) }] };
     }),
     forgetTimers: enqueueActions(({ enqueue }) => { enqueue.assign({ resyncScheduled: false, inFlight: {}, pending: {} }); }),
   },

@@ -6,6 +6,7 @@
  * phase Bound, removeFinalizer). Its log lines are V(4): not printed at -v=2.
  */
 import { enqueueActions, setup } from 'xstate';
+import { reaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { summarize } from '../shared/messages.ts';
@@ -44,7 +45,7 @@ export const pvProtectionControllerMachine = setup({
     input: {} as PvProtectionControllerInput,
   },
   actions: {
-    processChange: enqueueActions(({ context, event, enqueue }) => {
+    processChange: reaction<PvProtectionControllerContext, ClusterEvent, ClusterEmitted>((context, event) => {
       // the caches are updated in place, for scale (the actor owns its context)
       const c: PvProtectionControllerContext = { ...context };
       const out: ClusterEmitted[] = [];
@@ -61,8 +62,7 @@ export const pvProtectionControllerMachine = setup({
           if (!event.ok && event.code === 409) processPV(c, name, out);
         }
       }
-      enqueue.assign(() => c);
-      for (const e of out) enqueue.emit(e);
+      return { ctx: c, out };
     }),
     forget: enqueueActions(({ enqueue }) => { enqueue.assign({ inFlight: {} }); }),
   },

@@ -9,6 +9,7 @@
  * here), and its V(4) log lines (not printed at kube-controller-manager's -v=2).
  */
 import { enqueueActions, setup } from 'xstate';
+import { reaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import { type K8sObject, kobj } from '../shared/k8s.ts';
 import { summarize } from '../shared/messages.ts';
@@ -57,7 +58,7 @@ export const pvcProtectionControllerMachine = setup({
   },
   actions: {
     /** pvcAddedUpdated / podAddedDeletedUpdated: keep the caches, then process the claims concerned */
-    processChange: enqueueActions(({ context, event, enqueue }) => {
+    processChange: reaction<PvcProtectionControllerContext, ClusterEvent, ClusterEmitted>((context, event) => {
       // the caches are updated in place, for scale (the actor owns its context)
       const c: PvcProtectionControllerContext = { ...context };
       const out: ClusterEmitted[] = [];
@@ -84,8 +85,7 @@ export const pvcProtectionControllerMachine = setup({
           else if (event.code === 409) processPVC(c, key, out);
         }
       }
-      enqueue.assign(() => c);
-      for (const e of out) enqueue.emit(e);
+      return { ctx: c, out };
     }),
     forget: enqueueActions(({ enqueue }) => { enqueue.assign({ inFlight: {} }); }),
   },

@@ -12,6 +12,7 @@
  * (plugin/pkg/admission/defaulttolerationseconds).
  */
 import { enqueueActions, setup } from 'xstate';
+import { reaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import { type K8sObject, kobj } from '../shared/k8s.ts';
 import { rfc3339 } from '../shared/goFormat.ts';
@@ -157,7 +158,7 @@ export const taintEvictionControllerMachine = setup({
      * NodeUpdated / PodUpdated: only a change of a node's NoExecute taints, or of a pod's node or
      * tolerations, is looked at (a heartbeat or a pod's status is not); a planned deletion fires.
      */
-    handleUpdate: enqueueActions(({ context, event, enqueue }) => {
+    handleUpdate: reaction<TaintEvictionControllerContext, ClusterEvent, ClusterEmitted>((context, event) => {
       // the caches are updated in place, for scale (the actor owns its context)
       const c: TaintEvictionControllerContext = { ...context };
       const out: Out = [];
@@ -182,8 +183,7 @@ export const taintEvictionControllerMachine = setup({
         const key = event.key.slice('evict:'.length);
         if (c.queue[key]) { c.queue[key] = null; deletePodHandler(c, key, event.now, out); }
       }
-      enqueue.assign(() => c);
-      for (const e of out) enqueue.emit(e);
+      return { ctx: c, out };
     }),
     forget: enqueueActions(({ enqueue }) => { enqueue.assign({ taintedNodes: {}, pods: {}, queue: {} }); }),
   },
