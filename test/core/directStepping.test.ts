@@ -52,6 +52,17 @@ describe('when the stepper leaves the event to XState', () => {
     expect(step(m2, [{ type: 'bump' }]).context).toEqual({ n: 7, log: ['kept'] });
   });
 
+  it('a reaction that changed its context in place still leaves a new context object, as assign does', () => {
+    const inPlace = reaction<Ctx, Ev, never>((c) => { c.log.push('x'); return { ctx: c, out: [] }; });
+    const m = make({ context: { n: 0, log: [] }, initial: 'a', states: { a: { on: { bump: { actions: 'inPlace' } } } } }, { inPlace } as never);
+    m.transition = () => { throw new Error('stepped by XState'); };
+    const st = new ComponentStepper(m, undefined, () => {});
+    const before = st.snapshot.context;
+    st.send({ type: 'bump' });
+    expect(st.snapshot.context).not.toBe(before);
+    expect(st.snapshot.context).toEqual({ n: 0, log: ['x'] });
+  });
+
   it('several reactions in one transition run in order without XState, each on the context the one before left', () => {
     const double = reaction<Ctx, Ev, { type: 'doubled'; n: number }>((c) => ({ ctx: { ...c, n: c.n * 2 }, out: [{ type: 'doubled', n: c.n * 2 }] }));
     const m = make({ context: { n: 1, log: [] }, initial: 'a', states: { a: { on: { bump: { actions: ['bump', 'double'] } } } } }, { bump, double } as never);

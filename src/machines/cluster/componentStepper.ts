@@ -55,13 +55,17 @@ export class ComponentStepper {
     if (this.snapshot.status !== 'active') return; // a machine in a final state takes nothing more, as an actor would
     const value = this.snapshot.value;
     if (ComponentStepper.direct && typeof value === 'string') {
-      const react = directReaction(this.machine, value, event.type);
+      // (the reactions of the state the machine is in, looked up once per state it enters)
+      if (value !== this.directValue) { this.directValue = value; this.directTable = directTable(this.machine, value); }
+      let react = this.directTable!.get(event.type);
+      if (react === undefined) this.directTable!.set(event.type, (react = findDirectReaction(this.machine, value, event.type)));
       if (react) {
-        // what XState's transition would do here, and nothing else: the one action's reaction assigns
-        // (merged over the old context, as assign merges) and emits, in that order; the state stays
-        const r = react(this.snapshot.context, event);
+        // what XState's transition would do here, and nothing else: the reaction assigns (merged over
+        // the old context, as assign merges) and emits, in that order; the state stays
+        const old = this.snapshot.context as Record<string, unknown>;
+        const r = react(old, event);
         for (const e of r.out) this.emit(e);
-        this.snapshot = { ...this.snapshot, context: Object.assign({}, this.snapshot.context, r.ctx) } as AnyMachineSnapshot;
+        this.snapshot = { ...this.snapshot, context: mergedContext(old, r.ctx as Record<string, unknown>) } as AnyMachineSnapshot;
         return;
       }
     }
@@ -70,14 +74,30 @@ export class ComponentStepper {
 
   /**
    * Whether a reaction is called directly when XState's transition would only run it (see
-   * directReaction). Off, every event goes through XState: the tests step every scenario both ways
+   * findDirectReaction). Off, every event goes through XState: the tests step every scenario both ways
    * and compare the traces.
    */
   static direct = true;
+  private directValue: string | undefined;
+  private directTable: Map<string, Reaction | null> | undefined;
+}
+
+/**
+ * `Object.assign({}, old, next)`, as XState's assign builds the next context: a new object with every
+ * key of the old one. A context the reaction built with every old key (a copy it changed) is that
+ * object already; one it changed in place, or built with fewer keys, is merged into a new one.
+ */
+function mergedContext(old: Record<string, unknown>, next: Record<string, unknown>): Record<string, unknown> {
+  if (next !== old) {
+    let all = true;
+    for (const k in old) if (!(k in next)) { all = false; break; }
+    if (all) return next;
+  }
+  return Object.assign({}, old, next);
 }
 
 type Reaction = NonNullable<ReturnType<typeof reactionOf>>;
-const DIRECT = new WeakMap<AnyStateMachine, Map<string, Reaction | null>>();
+const DIRECT = new WeakMap<AnyStateMachine, Map<string, Map<string, Reaction | null>>>();
 
 /**
  * The reaction XState's transition would run, and all it would do, for `eventType` in the top-level
@@ -87,16 +107,12 @@ const DIRECT = new WeakMap<AnyStateMachine, Map<string, Reaction | null>>();
  * snapshot differs only in its context). Null when XState must step it.
  * upstream of this: xstate/src/stateUtils.ts (transitionAtomicNode, microstep), StateNode.next.
  */
-function directReaction(machine: AnyStateMachine, value: string, eventType: string): Reaction | null {
-  let byKey = DIRECT.get(machine);
-  if (!byKey) DIRECT.set(machine, (byKey = new Map()));
-  const key = `${value}\u0000${eventType}`;
-  let found = byKey.get(key);
-  if (found === undefined) {
-    found = findDirectReaction(machine, value, eventType);
-    byKey.set(key, found);
-  }
-  return found;
+function directTable(machine: AnyStateMachine, value: string): Map<string, Reaction | null> {
+  let byValue = DIRECT.get(machine);
+  if (!byValue) DIRECT.set(machine, (byValue = new Map()));
+  let table = byValue.get(value);
+  if (!table) byValue.set(value, (table = new Map()));
+  return table;
 }
 
 function findDirectReaction(machine: AnyStateMachine, value: string, eventType: string): Reaction | null {
