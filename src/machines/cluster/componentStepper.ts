@@ -99,14 +99,7 @@ function mergedContext(old: Record<string, unknown>, next: Record<string, unknow
 type Reaction = NonNullable<ReturnType<typeof reactionOf>>;
 const DIRECT = new WeakMap<AnyStateMachine, Map<string, Map<string, Reaction | null>>>();
 
-/**
- * The reaction XState's transition would run, and all it would do, for `eventType` in the top-level
- * atomic state `value`: the state's first candidate is an exact, unguarded, targetless transition
- * whose actions are all made by reaction() (shared/reaction.ts), the state has no wildcard transitions and
- * the machine no eventless ones (so no state is exited or entered, nothing else runs, and the next
- * snapshot differs only in its context). Null when XState must step it.
- * upstream of this: xstate/src/stateUtils.ts (transitionAtomicNode, microstep), StateNode.next.
- */
+/** The reactions found so far for each state of a machine, by event type (null: XState steps it). */
 function directTable(machine: AnyStateMachine, value: string): Map<string, Reaction | null> {
   let byValue = DIRECT.get(machine);
   if (!byValue) DIRECT.set(machine, (byValue = new Map()));
@@ -115,6 +108,14 @@ function directTable(machine: AnyStateMachine, value: string): Map<string, React
   return table;
 }
 
+/**
+ * The reaction XState's transition would run, and all it would do, for `eventType` in the top-level
+ * atomic state `value`: the state's first candidate is an exact, unguarded, targetless transition
+ * whose actions are all made by reaction() (shared/reaction.ts), the state has no wildcard transitions and
+ * the machine no eventless ones (so no state is exited or entered, nothing else runs, and the next
+ * snapshot differs only in its context). Null when XState must step it.
+ * upstream of this: xstate/src/stateUtils.ts (transitionAtomicNode, microstep), StateNode.next.
+ */
 function findDirectReaction(machine: AnyStateMachine, value: string, eventType: string): Reaction | null {
   if (hasEventless(machine.root)) return null;
   const node = machine.root.states[value];
