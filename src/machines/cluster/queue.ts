@@ -15,7 +15,8 @@ export class Agenda {
     while (i > 0) {
       const p = (i - 1) >> 1;
       if (!less(h[i]!, h[p]!)) break;
-      [h[i], h[p]] = [h[p]!, h[i]!];
+      // (a swap through a temporary: a destructuring swap allocated an array per level, on every event)
+      const t = h[i]!; h[i] = h[p]!; h[p] = t;
       i = p;
     }
   }
@@ -36,7 +37,7 @@ export class Agenda {
         if (l < h.length && less(h[l]!, h[m]!)) m = l;
         if (r < h.length && less(h[r]!, h[m]!)) m = r;
         if (m === i) break;
-        [h[i], h[m]] = [h[m]!, h[i]!];
+        const t = h[i]!; h[i] = h[m]!; h[m] = t;
         i = m;
       }
     }
