@@ -10,6 +10,8 @@ import { ComponentStepper } from '../../src/machines/cluster/componentStepper.ts
 import { reaction } from '../../src/machines/shared/reaction.ts';
 import { runScenario, SCENARIOS } from '../../src/machines/index.ts';
 
+/** as a team's test or the site gets it, before any test here switches it */
+const DIRECT_BY_DEFAULT = ComponentStepper.direct;
 afterEach(() => { ComponentStepper.direct = true; });
 
 const run = (id: string, k8s: '1.20' | '1.30', direct: boolean) => {
@@ -40,6 +42,17 @@ describe('when the stepper leaves the event to XState', () => {
     for (const e of events) st.send(e);
     return { value: st.snapshot.value, context: st.snapshot.context, emitted };
   };
+
+  it('is how every component is stepped unless a test switches it off', () => {
+    expect(DIRECT_BY_DEFAULT).toBe(true);
+  });
+
+  it('a wildcard transition beside an exact one does not change which runs: the exact one, without XState', () => {
+    const other = reaction<Ctx, Ev, never>((c) => ({ ctx: { ...c, n: -1 }, out: [] }));
+    const m = make({ context: { n: 0, log: [] }, initial: 'a', states: { a: { on: { bump: { actions: 'bump' }, '*': { actions: 'other' } } } } }, { bump, other } as never);
+    m.transition = () => { throw new Error('stepped by XState'); };
+    expect(step(m, [{ type: 'bump' }]).context).toEqual({ n: 1, log: [] });
+  });
 
   it('a targetless transition runs the reaction without XState: the context it left (merged over the old, as assign merges), what it emitted, the same state', () => {
     const m = make({ context: { n: 0, log: [] }, initial: 'a', states: { a: { on: { bump: { actions: 'bump' } } } } });

@@ -111,8 +111,8 @@ function directTable(machine: AnyStateMachine, value: string): Map<string, React
 /**
  * The reaction XState's transition would run, and all it would do, for `eventType` in the top-level
  * atomic state `value`: the state's first candidate is an exact, unguarded, targetless transition
- * whose actions are all made by reaction() (shared/reaction.ts), the state has no wildcard transitions and
- * the machine no eventless ones (so no state is exited or entered, nothing else runs, and the next
+ * whose actions are all made by reaction() (shared/reaction.ts), and the machine has no eventless
+ * transitions (so no state is exited or entered, nothing else runs, and the next
  * snapshot differs only in its context). Null when XState must step it.
  * upstream of this: xstate/src/stateUtils.ts (transitionAtomicNode, microstep), StateNode.next.
  */
@@ -120,13 +120,12 @@ function findDirectReaction(machine: AnyStateMachine, value: string, eventType: 
   if (hasEventless(machine.root)) return null;
   const node = machine.root.states[value];
   if (!node || node.type !== 'atomic') return null;
-  const keys = [...node.transitions.keys()];
-  if (keys.some((k) => k.includes('*'))) return null;
+  // (an exact, unguarded transition is the one XState picks, before any wildcard one: StateNode.next
+  // tries the exact candidates first)
   const t = node.transitions.get(eventType)?.[0];
   if (!t || t.guard || (t.target && t.target.length > 0) || t.reenter || t.actions.length === 0) return null;
   const reactions: Reaction[] = [];
   for (const a of t.actions as unknown[]) {
-    if (typeof a === 'object' && a !== null && (a as { params?: unknown }).params !== undefined) return null;
     const name = typeof a === 'string' ? a : typeof a === 'object' && a !== null ? (a as { type?: string }).type : undefined;
     const react = reactionOf(name !== undefined ? (machine.implementations.actions as Record<string, unknown>)[name] : a);
     if (!react) return null;
