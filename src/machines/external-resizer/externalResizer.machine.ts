@@ -17,7 +17,8 @@
  * RecoverVolumeExpansionFailure / AnnotateFsResize feature gates (off by default), secrets, and the
  * conditions' lastTransitionTime (the machine has no wall clock).
  */
-import { setup, enqueueActions } from 'xstate';
+import { setup } from 'xstate';
+import { inPlaceReaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import { csiMethod, rpcErrorText } from '../shared/csi.ts';
 import { goQuote, sortedJson } from '../shared/goFormat.ts';
@@ -89,10 +90,10 @@ export const externalResizerMachine = setup({
   types: { context: {} as ExternalResizerContext, events: {} as ClusterEvent, emitted: {} as ClusterEmitted, input: {} as ExternalResizerInput },
   actions: {
     /** addPVC / updatePVC (enqueue when the request grew, or on a resync) / deletePVC; PV informer cache */
-    handleWatchEvent: enqueueActions(({ context: ctx, event, enqueue }) => {
+    handleWatchEvent: inPlaceReaction<ExternalResizerContext, ClusterEvent, ClusterEmitted>((ctx, event, emitOut) => {
       if (event.type !== 'watch.added' && event.type !== 'watch.modified' && event.type !== 'watch.deleted') return;
       const o = event.object;
-      const emit: Emit = (e) => enqueue.emit(e as never);
+      const emit: Emit = emitOut;
       if (o.kind === 'PersistentVolume') {
         if (event.type === 'watch.deleted') delete ctx.pvs[o.metadata.name];
         else ctx.pvs[o.metadata.name] = o;
@@ -106,12 +107,12 @@ export const externalResizerMachine = setup({
       const grew = requestedBytes(o) > requestedBytes(event.oldObject);
       if (grew || o.metadata.resourceVersion === event.oldObject.metadata.resourceVersion) syncPVC(ctx, key, emit);
     }),
-    handleApiResult: enqueueActions(({ context: ctx, event, enqueue }) => {
+    handleApiResult: inPlaceReaction<ExternalResizerContext, ClusterEvent, ClusterEmitted>((ctx, event, emitOut) => {
       if (event.type !== 'api.result') return;
       const found = findWork(ctx, event.requestId);
       if (!found) return;
       const [key, w] = found;
-      const emit: Emit = (e) => enqueue.emit(e as never);
+      const emit: Emit = emitOut;
       const [namespace, name] = key.split('/');
       const involved = { kind: 'PersistentVolumeClaim' as const, namespace: namespace!, name: name! };
       if (event.ok && event.object?.kind === 'PersistentVolumeClaim') ctx.pvcs[key] = event.object;
@@ -158,12 +159,12 @@ export const externalResizerMachine = setup({
       delete ctx.failures[key];
     }),
     /** csi_resizer.Resize returned: update the PV (updatePVCapacity) or fail */
-    handleCsiResult: enqueueActions(({ context: ctx, event, enqueue }) => {
+    handleCsiResult: inPlaceReaction<ExternalResizerContext, ClusterEvent, ClusterEmitted>((ctx, event, emitOut) => {
       if (event.type !== 'csi.result') return;
       const found = findWork(ctx, event.requestId);
       if (!found || found[1].step !== 'expanding') return;
       const [key, w] = found;
-      const emit: Emit = (e) => enqueue.emit(e as never);
+      const emit: Emit = emitOut;
       const errText = event.code === 'OK' ? '' : rpcErrorText(event.code, event.message ?? '');
       const response = event.code === 'OK' ? sortedJson(event.response ?? {}) : '{}';
       log(emit, 'grpcResponse', { response, errStructured: event.code === 'OK' ? 'null' : goQuote(errText), method: csiMethod(event.rpc) });
@@ -180,9 +181,9 @@ export const externalResizerMachine = setup({
       emit({ type: 'api.request', requestId, verb: 'patch', kind: 'PersistentVolume', name: w.pv, patch: { spec: { capacity: { storage: formatBinary(bytes) } } } });
       ctx.work[key] = { ...w, step: 'updatingPv', requestId, bytes, fsRequired };
     }),
-    retrySync: enqueueActions(({ context: ctx, event, enqueue }) => {
+    retrySync: inPlaceReaction<ExternalResizerContext, ClusterEvent, ClusterEmitted>((ctx, event, emitOut) => {
       if (event.type !== 'clock.ticked' || !event.key.startsWith('retry/')) return;
-      syncPVC(ctx, event.key.slice('retry/'.length), (e) => enqueue.emit(e as never));
+      syncPVC(ctx, event.key.slice('retry/'.length), emitOut);
     }),
     resetCaches: ({ context: ctx }) => { ctx.pvcs = {}; ctx.pvs = {}; ctx.work = {}; },
   },

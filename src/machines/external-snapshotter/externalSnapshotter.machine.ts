@@ -11,7 +11,8 @@
  * snapshots, ListSnapshots polling while readyToUse is false, retries.
  */
 import { goTimeString } from '../shared/goFormat.ts';
-import { setup, enqueueActions } from 'xstate';
+import { setup } from 'xstate';
+import { inPlaceReaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import { rpcErrorText } from '../shared/csi.ts';
 import type { K8sObject } from '../shared/k8s.ts';
@@ -78,11 +79,11 @@ function syncContent(ctx: Ctx, c: K8sObject, emit: Emit, now: number): void {
 export const externalSnapshotterMachine = setup({
   types: { context: {} as ExternalSnapshotterContext, events: {} as ClusterEvent, emitted: {} as ClusterEmitted, input: {} as ExternalSnapshotterInput },
   actions: {
-    handleWatchEvent: enqueueActions(({ context: ctx, event, enqueue }) => {
+    handleWatchEvent: inPlaceReaction<ExternalSnapshotterContext, ClusterEvent, ClusterEmitted>((ctx, event, emitOut) => {
       if (event.type !== 'watch.added' && event.type !== 'watch.modified' && event.type !== 'watch.deleted') return;
       const o = event.object;
       const gone = event.type === 'watch.deleted';
-      const emit: Emit = (e) => enqueue.emit(e as never);
+      const emit: Emit = emitOut;
       const put = (m: Record<string, K8sObject>, k: string) => { if (gone) delete m[k]; else m[k] = o; };
       switch (o.kind) {
         case 'VolumeSnapshotClass': put(ctx.classes, o.metadata.name); return;
@@ -94,12 +95,12 @@ export const externalSnapshotterMachine = setup({
         default: return;
       }
     }),
-    handleResult: enqueueActions(({ context: ctx, event, enqueue }) => {
+    handleResult: inPlaceReaction<ExternalSnapshotterContext, ClusterEvent, ClusterEmitted>((ctx, event, emitOut) => {
       if (event.type !== 'api.result' && event.type !== 'csi.result') return;
       const p = ctx.pending[event.requestId];
       if (!p) return;
       delete ctx.pending[event.requestId];
-      const emit: Emit = (e) => enqueue.emit(e as never);
+      const emit: Emit = emitOut;
       const content = p.content;
       const log = (msg: string, args: Record<string, string | number | boolean> = {}) => emit({ type: 'log', msg: `externalSnapshotter.${msg}`, args: { content, ...args } });
       if (event.type === 'csi.result') {

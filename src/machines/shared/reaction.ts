@@ -33,3 +33,15 @@ export function reaction<C extends object, Ev extends EventObject, Em extends Ev
 /** The reaction function an action carries, if it was made by `reaction()`. */
 export const reactionOf = (action: unknown): ReactionFn<unknown, EventObject, EventObject> | undefined =>
   (typeof action === 'function' ? (action as unknown as Record<symbol, unknown>)[REACTION] as ReactionFn<unknown, EventObject, EventObject> | undefined : undefined);
+
+/**
+ * A reaction for a handler that updates its component's caches in place and emits as it goes (the
+ * StatefulSet controller, the resizer, the snapshotters): the context it changed, and what it emitted.
+ */
+export function inPlaceReaction<C extends object, Ev extends EventObject, Em extends EventObject>(fn: (ctx: C, event: Ev, emit: (e: Em) => void) => void) {
+  return reaction<C, Ev, Em>((ctx, event) => {
+    const out: Em[] = [];
+    fn(ctx, event, (e) => { out.push(e); });
+    return { ctx, out };
+  });
+}

@@ -13,7 +13,8 @@
  * Left out: pre-provisioned snapshots, the being-created annotation, the PVC-as-source finalizer,
  * group snapshots, retries with backoff.
  */
-import { setup, enqueueActions } from 'xstate';
+import { setup } from 'xstate';
+import { inPlaceReaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { rfc3339 } from '../shared/goFormat.ts';
@@ -98,11 +99,11 @@ function syncSnapshot(ctx: Ctx, snap: K8sObject, emit: Emit): void {
 export const snapshotControllerMachine = setup({
   types: { context: {} as SnapshotControllerContext, events: {} as ClusterEvent, emitted: {} as ClusterEmitted, input: {} as SnapshotControllerInput },
   actions: {
-    handleWatchEvent: enqueueActions(({ context: ctx, event, enqueue }) => {
+    handleWatchEvent: inPlaceReaction<SnapshotControllerContext, ClusterEvent, ClusterEmitted>((ctx, event, emitOut) => {
       if (event.type !== 'watch.added' && event.type !== 'watch.modified' && event.type !== 'watch.deleted') return;
       const o = event.object;
       const gone = event.type === 'watch.deleted';
-      const emit: Emit = (e) => enqueue.emit(e as never);
+      const emit: Emit = emitOut;
       const put = (m: Record<string, K8sObject>, k: string) => { if (gone) delete m[k]; else m[k] = o; };
       switch (o.kind) {
         case 'VolumeSnapshotClass': put(ctx.classes, o.metadata.name); return;
@@ -119,14 +120,14 @@ export const snapshotControllerMachine = setup({
         default: return;
       }
     }),
-    handleResult: enqueueActions(({ context: ctx, event, enqueue }) => {
+    handleResult: inPlaceReaction<SnapshotControllerContext, ClusterEvent, ClusterEmitted>((ctx, event, emitOut) => {
       if (event.type !== 'api.result') return;
       const p = ctx.pending[event.requestId];
       if (!p) return;
       delete ctx.pending[event.requestId];
       if (p.what === 'createContent' && event.ok) {
         const [namespace, name] = p.snapshot.split('/');
-        enqueue.emit({ type: 'event.recorded', involved: { kind: 'VolumeSnapshot', namespace: namespace!, name: name! }, eventType: 'Normal', reason: 'CreatingSnapshot', message: `Waiting for a snapshot ${p.snapshot} to be created by the CSI driver.` });
+        emitOut({ type: 'event.recorded', involved: { kind: 'VolumeSnapshot', namespace: namespace!, name: name! }, eventType: 'Normal', reason: 'CreatingSnapshot', message: `Waiting for a snapshot ${p.snapshot} to be created by the CSI driver.` });
       }
       if (!Object.values(ctx.pending).some((q) => q.snapshot === p.snapshot)) delete ctx.busy[p.snapshot];
     }),

@@ -21,7 +21,7 @@
  * O(n) per event, O(n²) for a 10 000-replica set); each event touches only the ordinals it concerns.
  */
 import { setup } from 'xstate';
-import { reaction } from '../shared/reaction.ts';
+import { inPlaceReaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { SIDECAR_RETRY_INTERVAL_START, sidecarRetryDelay } from '../shared/timing.ts';
@@ -52,12 +52,8 @@ export interface StatefulSetControllerContext {
 
 type Ctx = StatefulSetControllerContext;
 type Emit = (e: ClusterEmitted) => void;
-/** A handler that updates the controller's caches in place and emits as it goes, as a reaction (shared/reaction.ts). */
-const inPlace = (fn: (ctx: Ctx, event: ClusterEvent, emit: Emit) => void) => reaction<Ctx, ClusterEvent, ClusterEmitted>((ctx, event) => {
-  const out: ClusterEmitted[] = [];
-  fn(ctx, event, (e) => { out.push(e); });
-  return { ctx, out };
-});
+/** The controller's handlers update its caches in place and emit as they go (shared/reaction.ts). */
+const inPlace = (fn: (ctx: Ctx, event: ClusterEvent, emit: Emit) => void) => inPlaceReaction<Ctx, ClusterEvent, ClusterEmitted>(fn);
 
 const slotKey = (set: string, ordinal: number): string => `${set}#${ordinal}`;
 
