@@ -29,12 +29,35 @@ function scopeOf(machine: AnyStateMachine): Scope {
   return s;
 }
 
-/** The next snapshot and the actions the transition would execute, as xstate's transition() returns them. */
+/**
+ * The next snapshot and the actions the transition would execute, as xstate's transition() returns them.
+ * A transition depends on the snapshot and the event only (guards are pure, actions are only
+ * collected): for an event that is its type alone ("va.metadataSaved"), the answer from a snapshot
+ * seen before is the one computed then. Snapshots and actions are never changed by their users.
+ */
 export function pureTransition<M extends AnyStateMachine>(machine: M, snapshot: SnapshotFrom<M>, event: EventFromLogic<M>): [SnapshotFrom<M>, Executable[]] {
+  const bare = isTypeOnly(event);
+  let seen: Map<string, [unknown, Executable[]]> | undefined;
+  if (bare) {
+    seen = BY_SNAPSHOT.get(snapshot);
+    const hit = seen?.get(event.type);
+    if (hit) return hit as [SnapshotFrom<M>, Executable[]];
+  }
   const s = scopeOf(machine);
   s.actions = [];
   const next = machine.transition(snapshot, event, s.scope) as SnapshotFrom<M>;
-  return [next, s.actions];
+  const made: [SnapshotFrom<M>, Executable[]] = [next, s.actions];
+  if (bare) {
+    if (!seen) BY_SNAPSHOT.set(snapshot, (seen = new Map()));
+    seen.set(event.type, made);
+  }
+  return made;
+}
+const BY_SNAPSHOT = new WeakMap<object, Map<string, [unknown, Executable[]]>>();
+
+function isTypeOnly(event: { type: string }): boolean {
+  for (const k in event) if (k !== 'type') return false;
+  return true;
 }
 
 /**
