@@ -11,6 +11,8 @@ import {
 } from '../../src/machines/index.ts';
 
 const knowledge: Knowledge = buildKnowledge();
+/** The stage the explainer gives each of these lines, pasted together. */
+const stagesOf = (lines: string[]) => explainText(lines.join('\n'), knowledge).lines.map((l) => l.stage);
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 2000);
 
 describe('traces of every scenario', () => {
@@ -389,14 +391,13 @@ describe('reading what people paste', () => {
   });
 
   it('a record\'s pieces stay together: a logger\'s prefixed records are records of their own, an object printed after a blank line is the record\'s, a stack trace is the call its frames name', () => {
-    const st = (lines: string[]) => explainText(lines.join('\n'), knowledge).lines.map((l) => l.stage);
     // (a long record is no reason for the next prefixed one to continue it)
-    expect(st([
+    expect(stagesOf([
       `[plug-0 my-plugin] time="2026-01-01T00:00:00Z" level=info msg="CreateSnapshot: req: {\\"name\\":\\"snapshot-1\\",\\"source_volume_id\\":\\"${'v'.repeat(80)}\\"}"`,
       '[plug-0 my-plugin] time="2026-01-01T00:00:01Z" level=info msg="GetPluginInfo: req: {}"',
       '[plug-0 my-plugin] time="2026-01-01T00:00:02Z" level=error msg="could not read the backup\'s age"',
     ])).toEqual(['snapshot', 'other', 'snapshot']);
-    expect(st([
+    expect(stagesOf([
       'error: handler error - driver: MyDriver method: DeleteVolume error: Error: dataset is busy',
       '',
       '{',
@@ -404,13 +405,13 @@ describe('reading what people paste', () => {
       '  message: "Error: dataset is busy"',
       '}',
     ])).toEqual(['delete', 'other', 'delete', 'delete', 'delete', 'delete']);
-    expect(st([
+    expect(stagesOf([
       'at Client.Request (/app/src/client.js:10:5)',
       '    at processTicksAndRejections (node:internal/process/task_queues:96:5)',
       '    at async MyDriver.ControllerExpandVolume (/app/src/driver.js:300:7)',
     ])).toEqual(['resize', 'resize', 'resize']);
     // (only a record before the blank line: prose a post put there does not own the object after it)
-    expect(st([
+    expect(stagesOf([
       'E0101 00:00:00.000000       1 utils.go:90] GRPC error: rpc error: code = Internal desc = NodeStageVolume failed',
       '',
       '{',
@@ -419,20 +420,20 @@ describe('reading what people paste', () => {
     ]).filter((_, i) => i !== 1)).toEqual(['mount', 'mount', 'mount', 'mount']);
     expect(explainText(['and then I saw this', '', '{', '  code: 13,', '}'].join('\n'), knowledge).lines[2]!.kind).not.toBe('continuation');
     // frames that name no CSI method leave the record they continue as it was
-    expect(st([
+    expect(stagesOf([
       'E0101 00:00:00.000000       1 node.go:9] NodeStageVolume failed: boom',
       '    at Client.Request (/app/src/client.js:10:5)',
       '    at processTicksAndRejections (node:internal/process/task_queues:96:5)',
     ])).toEqual(['mount', 'mount', 'mount']);
-    expect(st(['at Client.Request (/app/src/client.js:10:5)', '    at processTicksAndRejections (node:internal/process/task_queues:96:5)'])).toEqual(['other', 'other']);
+    expect(stagesOf(['at Client.Request (/app/src/client.js:10:5)', '    at processTicksAndRejections (node:internal/process/task_queues:96:5)'])).toEqual(['other', 'other']);
     // csi-attacher looks the node up for a detach too
-    expect(st([
+    expect(stagesOf([
       'I0101 00:00:00.000000       1 csi_handler.go:260] Starting detach operation for "csi-0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"',
       'I0101 00:00:00.000100       1 csi_handler.go:267] Detaching "csi-0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"',
       'I0101 00:00:00.000200       1 csi_handler.go:699] Can\'t get CSINode n1: csinode.storage.k8s.io "n1" not found',
     ])).toEqual(['detach', 'detach', 'detach']);
     // (its own handler's operation: another program's detach line in between is not it)
-    expect(st([
+    expect(stagesOf([
       'I0101 00:00:00.000000       1 csi_handler.go:251] Attaching "csi-0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"',
       'I0101 00:00:00.000100       1 reconciler.go:203] attacherDetacher.DetachVolume started for volume "pvc-9" (UniqueName: "kubernetes.io/csi/x^v") on node "n2"',
       'I0101 00:00:00.000200       1 csi_handler.go:699] Can\'t get CSINode n1: csinode.storage.k8s.io "n1" not found',
@@ -440,7 +441,6 @@ describe('reading what people paste', () => {
   });
 
   it('how a record continues: a klog multi-line value up to its closing " >", a message cut after its colon, an old or tab-separated Events row', () => {
-    const st = (lines: string[]) => explainText(lines.join('\n'), knowledge).lines.map((l) => l.stage);
     const kinds = (lines: string[]) => explainText(lines.join('\n'), knowledge).lines.map((l) => l.kind);
     const value = [
       'E0101 00:00:00.000000       7 driver.go:40] "delete vol error" err=<',
@@ -450,11 +450,11 @@ describe('reading what people paste', () => {
       'I0101 00:00:01.000000       7 driver.go:77] mounting /dev/sdb at /var/lib/kubelet/plugins/x/globalmount',
     ];
     expect(kinds(value)).toEqual(['log', 'continuation', 'continuation', 'continuation', 'log']);
-    expect(st(value)).toEqual(['delete', 'delete', 'delete', 'delete', 'mount']);
+    expect(stagesOf(value)).toEqual(['delete', 'delete', 'delete', 'delete', 'mount']);
     // (a paste cut inside the value: the next klog header is a record of its own)
     expect(kinds(value.slice(0, 2).concat(value.slice(4)))).toEqual(['log', 'continuation', 'log']);
     // a message cut after its colon goes on in the next line's plain text, whatever words that has
-    expect(st([
+    expect(stagesOf([
       '  5m   5m   1   kubelet, n1     Warning   FailedMount   MountVolume.SetUp failed for volume "pvc-2" : iscsi: last err seen:',
       'Could not attach disk: Timeout after 10s',
     ])).toEqual(['mount', 'mount']);
@@ -469,9 +469,8 @@ describe('reading what people paste', () => {
   });
 
   it('what makes a line no step: a program starting up, a post\'s punctuation and commands, a name under Finalizers; and what makes it one: a saved attach or detach error, the Controller call a plugin serves', () => {
-    const st = (lines: string[]) => explainText(lines.join('\n'), knowledge).lines.map((l) => l.stage);
     // a driver starting up serves no volume yet: its set-up words ("mounter", "Setup") are no mount, until its first call
-    expect(st([
+    expect(stagesOf([
       'I0101 00:00:00.000000       1 main.go:20] Starting driver type: blockfs with name: blockfs.csi.example.com',
       'I0101 00:00:00.100000       1 mounter.go:87] loaded mounter: kernel',
       'I0101 00:00:00.200000       1 setup.go:9] SetupDriver: attaching to the storage API at https://10.0.0.9',
@@ -480,26 +479,26 @@ describe('reading what people paste', () => {
     ])).toEqual(['other', 'other', 'other', 'mount', 'mount']);
     // (a container's whole log opens with its start-up; not its last lines, nor lines filtered with grep)
     const log = ['I0101 00:00:00.100000       1 mounter.go:87] loaded mounter: kernel'];
-    expect(st(['$ kubectl logs csi-x-node-7 -c driver', ...log])).toEqual(['other', 'other']);
-    expect(st(['$ kubectl logs csi-x-node-7 -c driver --tail=20', ...log])).toEqual(['other', 'mount']);
-    expect(st(['$ kubectl logs csi-x-node-7 -c driver | grep pvc-1', ...log])).toEqual(['other', 'mount']);
+    expect(stagesOf(['$ kubectl logs csi-x-node-7 -c driver', ...log])).toEqual(['other', 'other']);
+    expect(stagesOf(['$ kubectl logs csi-x-node-7 -c driver --tail=20', ...log])).toEqual(['other', 'mount']);
+    expect(stagesOf(['$ kubectl logs csi-x-node-7 -c driver | grep pvc-1', ...log])).toEqual(['other', 'mount']);
     // Go's log package stamps one program's records: a line that says nothing takes that program's call
-    expect(st([
+    expect(stagesOf([
       '2026/01/01 00:00:00 request POST /csi.v1.Controller/CreateVolume HTTP/2.0',
       '2026/01/01 00:00:00 request headers map[Content-Type:[application/grpc]]',
     ])).toEqual(['provision', 'provision']);
     // a controller plugin mounting a share inside DeleteVolume is deleting, not mounting
-    expect(st([
+    expect(stagesOf([
       '[pod/csi-x-controller-0/x] I0101 00:00:00.000000       1 utils.go:76] GRPC call: /csi.v1.Controller/DeleteVolume',
       '[pod/csi-x-controller-0/x] I0101 00:00:00.000100       1 controllerserver.go:330] internally mounting //srv/share at /tmp/vol-1',
     ])).toEqual(['delete', 'delete']);
     // a diff's rule, a lone backtick, a command behind a wrapper or a typo, gRPC-go's resolver: the post's or plumbing
     // (after a record, which they would otherwise continue)
-    expect(st(['E0101 00:00:00.000000    2107 nestedpendingoperations.go:301] Operation for "x" failed. Error: "MountVolume.SetUp failed for volume \\"pvc-1\\""',
+    expect(stagesOf(['E0101 00:00:00.000000    2107 nestedpendingoperations.go:301] Operation for "x" failed. Error: "MountVolume.SetUp failed for volume \\"pvc-1\\""',
       '+--', '`', 'micro8s kubectl -n kube-system logs -f csi-snapshot-controller-86b8 --tail=30',
       'I0101 00:00:00.000000    2107 operation_generator.go:193] scheme "" not registered, fallback to default scheme'])).toEqual(['mount', 'other', 'other', 'other', 'other']);
     // a VolumeAttachment printed: the saved error's message (and the lines it runs on to) is that attach's or detach's; a finalizer is a name
-    expect(st([
+    expect(stagesOf([
       'Metadata:',
       '  Finalizers:',
       '    external-attacher/x-csi-example-com',
@@ -508,7 +507,7 @@ describe('reading what people paste', () => {
       '    Message:  rpc error: code = Internal desc = could not reach the array',
       '    Time:     2026-01-01T00:00:00Z',
     ])).toEqual(['other', 'other', 'other', 'other', 'other', 'detach', 'other']);
-    expect(st([
+    expect(stagesOf([
       'status:',
       '  attachError:',
       '    message: \'rpc error: code = Aborted desc = the array refused, err:',
@@ -516,7 +515,7 @@ describe('reading what people paste', () => {
       '    time: "2026-01-01T00:00:00Z"',
     ])).toEqual(['other', 'other', 'attach', 'attach', 'other']);
     // a volume's name shortened ("delete vol", a "…-delvol" job) is still a delete; staging a volume is a mount, whatever failed under it
-    expect(st(['I0101 00:00:00.000000       7 jobs.go:449] waitUntilJobCompleted: Job fs-4370bc01-delvol is completed',
+    expect(stagesOf(['I0101 00:00:00.000000       7 jobs.go:449] waitUntilJobCompleted: Job fs-4370bc01-delvol is completed',
       '  2026-01-01T00:00:00.000000Z ERROR csi_node::node: Failed to stage volume 921d5046: attach failed: IO error'])).toEqual(['delete', 'mount']);
     // external-provisioner's warning about a deprecated StorageClass parameter is read while it provisions
     const dep = explainText('W0101 00:00:00.000000       1 controller.go:620] "fstype" is deprecated and will be removed in a future release, please use "csi.storage.k8s.io/fstype" instead', knowledge).lines[0]!;
@@ -524,7 +523,6 @@ describe('reading what people paste', () => {
   });
 
   it('structured records: msg says what the record is before its other fields; logfmt lines are records; a payload in a quoted value; journald\'s split lines; a logger\'s caller is no word', () => {
-    const st = (lines: string[]) => explainText(lines.join('\n'), knowledge).lines.map((l) => l.stage);
     const kinds = (lines: string[]) => explainText(lines.join('\n'), knowledge).lines.map((l) => l.kind);
     // msg first ("failed to delete volume", whatever the error says is attached); a msg that says nothing takes its program's operation
     const del = [
@@ -534,9 +532,9 @@ describe('reading what people paste', () => {
       'level=error ts=2026-01-01T00:00:02Z component=grpc msg="giving up" code=13',
     ];
     expect(kinds(del)).toEqual(['log', 'log', 'log', 'log']);
-    expect(st(del)).toEqual(['delete', 'delete', 'delete', 'delete']);
+    expect(stagesOf(del)).toEqual(['delete', 'delete', 'delete', 'delete']);
     // (a payload in a logger's quoted value: volume and node, ControllerPublishVolume)
-    expect(st(['level=debug ts=2026-01-01T00:00:00Z msg="handling request" req="volume_id:\\"42\\" node_id:\\"7\\" volume_capability:<mount:<> access_mode:<mode:SINGLE_NODE_WRITER > > "'])).toEqual(['attach']);
+    expect(stagesOf(['level=debug ts=2026-01-01T00:00:00Z msg="handling request" req="volume_id:\\"42\\" node_id:\\"7\\" volume_capability:<mount:<> access_mode:<mode:SINGLE_NODE_WRITER > > "'])).toEqual(['attach']);
     // journald stores each line of a multi-line klog record as its own entry under the same prefix
     const split = [
       'Jan 02 20:09:46 node-2 kubelet[2047]: E0102 20:09:46.460991    2047 mount_linux.go:139] Mount failed: exit status 32',
@@ -545,30 +543,29 @@ describe('reading what people paste', () => {
       'Jan 02 20:09:47 node-2 systemd[1]: Started Session 7 of user core.',
     ];
     expect(kinds(split)).toEqual(['log', 'continuation', 'log', 'log']);
-    expect(st(split).slice(0, 3)).toEqual(['mount', 'mount', 'unmount']);
+    expect(stagesOf(split).slice(0, 3)).toEqual(['mount', 'mount', 'unmount']);
     // zap's console encoder prints the caller: "provisioner.go" says nothing of the record
-    expect(st(['2026-01-01T00:00:00.000Z        ERROR   app/provisioner.go:174          {"eventcode": "pv.delete.failure", "msg": "Failed to delete Local PV", "reason": "busy"}'])).toEqual(['delete']);
-    expect(st(['2026-01-01T00:00:00.000Z        ERROR   app/provisioner.go:174          cleanup of /data/x timed out'])).toEqual(['other']);
+    expect(stagesOf(['2026-01-01T00:00:00.000Z        ERROR   app/provisioner.go:174          {"eventcode": "pv.delete.failure", "msg": "Failed to delete Local PV", "reason": "busy"}'])).toEqual(['delete']);
+    expect(stagesOf(['2026-01-01T00:00:00.000Z        ERROR   app/provisioner.go:174          cleanup of /data/x timed out'])).toEqual(['other']);
     // (on its own, with no program's operation to fall back on)
-    expect(st(['level=info ts=2026-01-01T00:00:01Z component=volumes msg="failed to delete volume" volume-id=42 err="volume 42 is still attached to a server"'])).toEqual(['delete']);
+    expect(stagesOf(['level=info ts=2026-01-01T00:00:01Z component=volumes msg="failed to delete volume" volume-id=42 err="volume 42 is still attached to a server"'])).toEqual(['delete']);
   });
 
   it('what older and other components say: the pre-1.9 controller\'s words, the provisioner library\'s operation keys, a node plugin looking for its attached disk, sidecars starting, a caption, stern\'s markers, the kubelet\'s "Volume detached"', () => {
-    const st = (lines: string[]) => explainText(lines.join('\n'), knowledge).lines.map((l) => l.stage);
     // the attach/detach controller before 1.9 recorded attach failures under FailedMount, in words
-    expect(st(['  20s\t\t20s\t\t1\t{controller-manager }\t\t\tWarning\t\tFailedMount\tFailed to attach volume "v1" on node "n1" with: the API said no'])).toEqual(['attach']);
+    expect(stagesOf(['  20s\t\t20s\t\t1\t{controller-manager }\t\t\tWarning\t\tFailedMount\tFailed to attach volume "v1" on node "n1" with: the API said no'])).toEqual(['attach']);
     // the provisioner library's goroutinemap keys and verdicts
-    expect(st([
+    expect(stagesOf([
       'I0507 05:35:04.817246       1 controller.go:1080] scheduleOperation[delete-pvc-87a0[8892]]',
     ])).toEqual(['delete']);
-    expect(st(['I0507 05:35:04.831365       1 controller.go:1047] deletion of volume "pvc-fa38" ignored: ignored because identity annotation on PV does not match ours'])).toEqual(['delete']);
+    expect(stagesOf(['I0507 05:35:04.831365       1 controller.go:1047] deletion of volume "pvc-fa38" ignored: ignored because identity annotation on PV does not match ours'])).toEqual(['delete']);
     // a node plugin serving NodeStageVolume finds the disk the controller attached: staging, not attaching
-    expect(st([
+    expect(stagesOf([
       'I0723 14:29:29.682310       1 utils.go:55] /csi.v1.Node/NodeStageVolume called with request: volume_id:"disk-1" staging_target_path:"/var/lib/kubelet/plugins/x/globalmount" volume_capability:<mount:<fs_type:"ext4" > >',
       'I0723 14:29:30.184393       1 node.go:273] Successfully found attached disk "disk-1" at device path /dev/disk/by-id/disk-1.',
     ])).toEqual(['mount', 'mount']);
     // sidecars starting; a post's caption; stern's "pod added" markers
-    expect(st([
+    expect(stagesOf([
       'I1109 11:36:01.428504       1 controller.go:255] Starting external resizer x.csi.example.com',
       'Pod (with PVC mount) events:',
       '+ x-provisioner-77cb47986c-snc84 › x-provisioner',
@@ -598,9 +595,8 @@ describe('reading what people paste', () => {
   });
 
   it('what a post adds around a log is the post\'s (a viewer\'s line numbers, an image, a container\'s name as caption, kubectl\'s "Defaulted container"), what it quotes is the log\'s, and a saved error or a failing call is a step', () => {
-    const st = (lines: string[]) => explainText(lines.join('\n'), knowledge).lines.map((l) => l.stage);
     // a log viewer's line numbers between the records; an image the post links; a caption naming the container
-    expect(st([
+    expect(stagesOf([
       'csi-provisioner',
       'I0101 10:00:00.000000       1 main.go:101] Received GetInfo call: &InfoRequest{}',
       '41',
@@ -608,43 +604,42 @@ describe('reading what people paste', () => {
       '![image](https://example.com/a.png)',
     ])).toEqual(['other', 'register', 'other', 'snapshot', 'other']);
     // a Markdown quote of any line of the log, not only a record's first ("> " then the volume manager's timeout)
-    expect(st(['>  Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[data]: timed out waiting for the condition'])).toEqual(['mount']);
+    expect(stagesOf(['>  Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[data]: timed out waiting for the condition'])).toEqual(['mount']);
     // kubectl names the container it picked: "CSI driver name" in csi-snapshotter's log is its start-up, not registration
-    expect(st([
+    expect(stagesOf([
       'Defaulted container "csi-snapshotter" out of: csi-snapshotter, x-plugin',
       'I0101 10:00:00.000000       1 main.go:154] CSI driver name: "x.csi.example.com"',
     ])).toEqual(['other', 'other']);
     // a program's feature gates name features, not operations (HonorPVReclaimPolicy is no deletion)
-    expect(st(['I0101 10:00:00.000000       1 feature_gate.go:249] feature gates: &{map[HonorPVReclaimPolicy:true]}'])).toEqual(['other']);
+    expect(stagesOf(['I0101 10:00:00.000000       1 feature_gate.go:249] feature gates: &{map[HonorPVReclaimPolicy:true]}'])).toEqual(['other']);
     // iscsiadm's arguments logged without its name are a login (node staging); a cloud's "Create Disk" is provisioning,
     // even at the top of a container's whole log: an error is no start-up chatter
-    expect(st(['I0101 10:00:00.000000       1 iscsi.go:64] [EXECUTING] -m node -T iqn.2000-01.com.example:target-1 -p 10.0.0.1 --login'])).toEqual(['mount']);
-    expect(st([
+    expect(stagesOf(['I0101 10:00:00.000000       1 iscsi.go:64] [EXECUTING] -m node -T iqn.2000-01.com.example:target-1 -p 10.0.0.1 --login'])).toEqual(['mount']);
+    expect(stagesOf([
       '$ kubectl logs -n kube-system disk-controller-5d9c',
       'time="2019-01-01T10:00:00Z" level=error msg="Create Disk error: API Error: InvalidRegionId.NotFound"',
     ])).toEqual(['other', 'provision']);
     // a status message that saved an operation's error is that operation's; a condition's message is none
-    expect(st(['status:', "  message: 'Failed to check and update snapshot content: the content is invalid'", '  readyToUse: false'])).toEqual(['other', 'snapshot', 'other']);
-    expect(st(['  - message: Waiting for user to (re-)start a pod to finish file system resize of volume on node.'])).toEqual(['other']);
+    expect(stagesOf(['status:', "  message: 'Failed to check and update snapshot content: the content is invalid'", '  readyToUse: false'])).toEqual(['other', 'snapshot', 'other']);
+    expect(stagesOf(['  - message: Waiting for user to (re-)start a pod to finish file system resize of volume on node.'])).toEqual(['other']);
   });
 
   it('what a line is beneath what surrounds it: a quotation mark or a zsh prompt the post added, a printed field, a folded status message, mount-utils\' clean-up, a driver\'s HTTP request dump', () => {
-    const st = (lines: string[]) => explainText(lines.join('\n'), knowledge).lines.map((l) => l.stage);
     // an Events row the post put in quotation marks is still an Event, decided by its reason
-    expect(st(['"Warning  VolumeFailedDelete  2m (x7 over 3m)  x.csi.example.com_ctrl-0_1  rpc error: code = Internal desc = volume is still attached to a node"'])).toEqual(['delete']);
+    expect(stagesOf(['"Warning  VolumeFailedDelete  2m (x7 over 3m)  x.csi.example.com_ctrl-0_1  rpc error: code = Internal desc = volume is still attached to a node"'])).toEqual(['delete']);
     // oh-my-zsh's prompt before a command
-    expect(st(['➜ kubectl logs -n kube-system deployment/x-controller -c csi-attacher'])).toEqual(['other']);
+    expect(stagesOf(['➜ kubectl logs -n kube-system deployment/x-controller -c csi-attacher'])).toEqual(['other']);
     // mount-utils' CleanupMountPoint (mount_helper_common.go) tears a mount point down, whatever path it names
-    expect(st(['W0101 10:00:00.000000       1 mount_helper_common.go:142] Warning: "/var/lib/kubelet/pods/p1/volumes/kubernetes.io~csi/pvc-1/mount" is not a mountpoint, deleting'])).toEqual(['unmount']);
+    expect(stagesOf(['W0101 10:00:00.000000       1 mount_helper_common.go:142] Warning: "/var/lib/kubelet/pods/p1/volumes/kubernetes.io~csi/pvc-1/mount" is not a mountpoint, deleting'])).toEqual(['unmount']);
     // an HTTP request a driver dumps inside DeleteVolume names the storage API's resource ("sloprovisioning"), not what it does;
     // a gRPC proxy's request line names the CSI call
-    expect(st([
+    expect(stagesOf([
       'time="2022-01-01T10:00:00Z" level=info msg="/csi.v1.Controller/DeleteVolume: REQ 1: VolumeId=v-1"',
       'time="2022-01-01T10:00:00Z" level=debug msg="HTTP REQUEST GET /univmax/restapi/100/sloprovisioning/symmetrix/1/volume/2 HTTP/1.1 Host: 0.0.0.0"',
     ])).toEqual(['delete', 'delete']);
-    expect(st(['2024/07/23 21:18:22 request (://localhost) POST /csi.v1.Controller/CreateVolume HTTP/2.0'])).toEqual(['provision']);
+    expect(stagesOf(['2024/07/23 21:18:22 request (://localhost) POST /csi.v1.Controller/CreateVolume HTTP/2.0'])).toEqual(['provision']);
     // a printed object's fields name objects (a claim, a content), not steps; a saved error folded over the lines under it is the error's
-    expect(st([
+    expect(stagesOf([
       'spec:',
       '  source:',
       '    persistentVolumeClaimName: data-claim',
@@ -658,26 +653,25 @@ describe('reading what people paste', () => {
   });
 
   it('the kubelet\'s clean-up of orphaned pods, a volume\'s growth, the scheduler\'s volume binding, gRPC\'s resolver chatter and a zap record inside the call it serves', () => {
-    const st = (lines: string[]) => explainText(lines.join('\n'), knowledge).lines.map((l) => l.stage);
     // kubelet_volumes.go (cleanupOrphanedPodDirs) tears down what pods that are gone left, whatever its words; so does an orphaned pod anywhere
-    expect(st([
+    expect(stagesOf([
       'E1121 15:48:02.200715     888 kubelet_volumes.go:245] "There were many similar errors. Turn up verbosity to see them."',
       'I1121 15:48:02.200758     888 x.go:247] "Orphan pod" err="orphaned pod \\"7c71\\" found, but error occurred"',
     ])).toEqual(['unmount', 'unmount']);
     // LVM's extents, xfs_growfs and resize2fs grow a volume, whatever mount words their errors carry
-    expect(st([
+    expect(stagesOf([
       'I1217 21:30:21.138968       1 lvm_util.go:730] num logical extents - current: 93440, required: 98304',
       'E1217 21:30:21.356212       1 lvm_util.go:793] lvm: could not resize the volume vg/pvc-1: xfs_growfs: /dev/vg/pvc-1 is not a mounted XFS filesystem',
     ])).toEqual(['resize', 'resize']);
     // the scheduler finding no PersistentVolume to bind a claim to: the binding the provision stage covers
-    expect(st(["  Warning  FailedScheduling  10s  default-scheduler  0/1 nodes are available: 1 node(s) didn't find available persistent volumes to bind."])).toEqual(['provision']);
+    expect(stagesOf(["  Warning  FailedScheduling  10s  default-scheduler  0/1 nodes are available: 1 node(s) didn't find available persistent volumes to bind."])).toEqual(['provision']);
     // grpc-go's resolver logs through the kubelet's klog while it dials a plugin: no registration yet
-    expect(st([
+    expect(stagesOf([
       'I0122 04:15:30.562613   58971 plugin_watcher.go:203] Adding socket path or updating timestamp /var/lib/kubelet/plugins_registry/x-reg.sock to desired state cache',
       'I0122 04:15:30.562735   58971 operation_generator.go:193] parsed scheme: ""',
     ])).toEqual(['register', 'other']);
     // zap's console records inside the ControllerUnpublishVolume they serve are that call's
-    expect(st([
+    expect(stagesOf([
       '2022-07-22T23:30:23.608Z\tINFO\tvanilla/controller.go:1169\tControllerUnpublishVolume: called with args {VolumeId:v-1 NodeId:n-1}',
       '2022-07-22T23:30:23.642Z\tINFO\tnode/manager.go:195\tNode hasn\'t been discovered yet with nodeUUID 4222',
     ])).toEqual(['detach', 'detach']);
