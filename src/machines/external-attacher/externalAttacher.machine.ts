@@ -18,6 +18,7 @@
  */
 import { emit, enqueueActions, setup } from 'xstate';
 import { reaction } from '../shared/reaction.ts';
+import { emittedWithStates } from '../shared/machineParts.ts';
 import type { ClusterEmitted, ClusterEvent } from '../shared/contract.ts';
 import { emptyQueue } from './helpers.ts';
 import type { ExternalAttacherContext, ExternalAttacherInput } from './externalAttacher.types.ts';
@@ -38,7 +39,7 @@ const react = (fn: (s: Step, e: ClusterEvent) => void, running = false) => react
   const s = beginStep(context, event.now, running);
   fn(s, event);
   if (running) runWorkers(s);
-  return { ctx: s.ctx, out: s.states ? [{ type: 'states.changed', states: s.states, moves: s.moves! }, ...s.out] : s.out };
+  return { ctx: s.ctx, out: emittedWithStates(s) };
 });
 
 /** The start-up answer's outcome (startup.ts), for the guards. */

@@ -17,6 +17,7 @@
  */
 import { assign, setup } from 'xstate';
 import { reaction } from '../shared/reaction.ts';
+import { emittedWithStates } from '../shared/machineParts.ts';
 import type { ClusterEmitted, ClusterEvent } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import type { KubeletContext, KubeletInput, Work } from './kubelet.types.ts';
@@ -62,7 +63,7 @@ type Handler = (w: Work, e: ClusterEvent) => void;
 const runStep = (handler: Handler) => reaction<KubeletContext, ClusterEvent, ClusterEmitted>((context, event) => {
   const w = begin(context, event.now);
   handler(w, event);
-  return { ctx: w.c, out: w.states ? [{ type: 'states.changed', states: w.states, moves: w.moves! }, ...w.out] : w.out };
+  return { ctx: w.c, out: emittedWithStates(w) };
 });
 
 function informerUpdate(w: Work, e: ClusterEvent): void {

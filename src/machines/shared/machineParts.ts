@@ -16,6 +16,11 @@ export function noteState(draft: { states?: Record<string, string>; moves?: Arra
   (draft.moves ??= []).push([subject, state]);
 }
 
+/** What a draft emits when its reaction ends: the states it noted first (one states.changed), then its outputs in order. */
+export function emittedWithStates<E>(draft: { states?: Record<string, string>; moves?: Array<[string, string]>; out: E[] }): Array<E | { type: 'states.changed'; states: Record<string, string>; moves: Array<[string, string]> }> {
+  return draft.states ? [{ type: 'states.changed', states: draft.states, moves: draft.moves! }, ...draft.out] : draft.out;
+}
+
 /**
  * No-op implementations that declare a child machine's action names to XState: the machine only
  * names the upstream step to run, and its component performs it on its own context.
