@@ -886,6 +886,12 @@ const SIDECAR_MARKERS: Array<[RegExp, { component: string; source: string; stage
   [/csi-snapshotter|external-snapshotter|snapshot_controller/, { component: 'external-snapshotter', source: 'csi-snapshotter', stage: null }],
 ];
 
+/** The index in SIDECAR_MARKERS of the sidecar a container name is (-1: none, or not a sidecar). */
+const sidecarMarkerOf = (container: string | null): number => {
+  const who = componentOfHint(container);
+  return SIDECAR_MARKERS.findIndex(([, m]) => m.source === who?.source);
+};
+
 /**
  * The line that says what the sync line `i` belongs to: the first deciding one among the next 15, up to
  * the object's next sync (whose lines are that sync's).
@@ -927,17 +933,13 @@ function inferFromPaste(out: ExplainedLine[]): void {
       // (nor piped through a filter: "kubectl logs … | grep <volume>" keeps only some lines of it)
       if (/\blogs\b/.test(l.text) && !/\s(--tail|--since|--since-time|-l|--selector)\b|\|/.test(l.text)) wholeLogAt.add(foundIn.length);
       // the container the command names says whose log follows ("kubectl logs pod -n ns node-driver-registrar")
-      const who = componentOfHint(containerOfLogsCommand(l.text));
-      const marker = SIDECAR_MARKERS.findIndex(([, m]) => m.source === who?.source);
+      const marker = sidecarMarkerOf(containerOfLogsCommand(l.text));
       foundIn.push(new Set(marker >= 0 ? [marker] : []));
     }
     // kubectl's notice before the log of the container it picked ("Defaulted container "csi-snapshotter" out of: …") says whose log follows
     const defaulted = l.kind === 'decoration' ? /^\s*Defaulted container "([^"]+)"/.exec(l.text) : null;
-    if (defaulted) {
-      const who = componentOfHint(defaulted[1]!);
-      const marker = SIDECAR_MARKERS.findIndex(([, m]) => m.source === who?.source);
-      if (marker >= 0) foundIn[foundIn.length - 1]!.add(marker);
-    }
+    const marker = defaulted ? sidecarMarkerOf(defaulted[1]!) : -1;
+    if (marker >= 0) foundIn[foundIn.length - 1]!.add(marker);
     section.push(foundIn.length - 1);
     if (l.kind !== 'log' && l.kind !== 'continuation') continue;
     const found = foundIn[foundIn.length - 1]!;
