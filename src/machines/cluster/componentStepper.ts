@@ -140,7 +140,7 @@ function findDirectReaction(machine: AnyStateMachine, value: string, eventType: 
     for (const react of reactions) {
       const r = react(ctx, event);
       for (const e of r.out) out.push(e);
-      ctx = Object.assign({}, ctx, r.ctx);
+      ctx = mergedContext(ctx as Record<string, unknown>, r.ctx as Record<string, unknown>);
     }
     return { ctx, out } as ReturnType<Reaction>;
   };
