@@ -83,6 +83,23 @@ describe('attach/detach controller', () => {
     expect(emitted.some((e) => e.type === 'api.request' && e.verb === 'get')).toBe(false);
   });
 
+  it('on 1.30 a volume whose 6-minute wait ran out on a healthy node is force-detached as soon as the node turns NotReady (reconciler.go reconcile: timeout && !isHealthy, looked at every 100ms)', () => {
+    const n1 = node('n1', [UNIQ], [UNIQ]);
+    const { actor, emitted } = start('1.30', [n1, pv, pvc]);
+    tick(actor, 100_000);
+    const wake = emitted.filter((e) => e.type === 'timer.requested' && e.key === 'reconcile').at(-1);
+    tick(actor, wake.at);
+    // healthy: the wait is over, but 1.30 force-detaches only from an unhealthy node
+    expect(logs(emitted)).not.toContain('attachDetachController.forceDetachStarted');
+    const notReady = { ...n1, status: { ...n1.status, conditions: [{ type: 'Ready', status: 'Unknown' }] } };
+    const before = emitted.length;
+    actor.send({ type: 'watch.modified', now: wake.at + 30_000_000, object: notReady, oldObject: n1 });
+    const pass = emitted.slice(before).find((e) => e.type === 'timer.requested' && e.key === 'reconcile');
+    expect(pass?.at).toBe(wake.at + 30_100_000);
+    tick(actor, pass.at);
+    expect(logs(emitted.slice(before))).toContain('attachDetachController.forceDetachStarted');
+  });
+
   it('with several volumes waiting for their unmount, the reconciler wakes at the soonest end of a 6-minute wait, not the last one it walked', () => {
     const HANDLE2 = 'disk-second', UNIQ2 = `kubernetes.io/csi/${DRV}^${HANDLE2}`;
     const pv2: K8sObject = { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pvc-2' }, spec: { accessModes: ['ReadWriteOnce'], csi: { driver: DRV, volumeHandle: HANDLE2 } } };

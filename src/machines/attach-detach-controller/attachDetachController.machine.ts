@@ -16,11 +16,14 @@ import type { K8sObject } from '../shared/k8s.ts';
 import { emptyAsw } from './cache/actualStateOfWorld.ts';
 import { emptyDsw } from './cache/desiredStateOfWorld.ts';
 import * as dsw from './cache/desiredStateOfWorld.ts';
+import * as asw from './cache/actualStateOfWorld.ts';
+import { isNodeReady } from '../shared/k8s.ts';
+import { taintKeyExists, TAINT_NODE_OUT_OF_SERVICE } from '../shared/taints.ts';
 import { ADC_DSW_POPULATOR_LIST_PODS_RETRY, ADC_DSW_POPULATOR_LOOP_PERIOD } from '../shared/timing.ts';
 import { processNode, processPod, processPv, processPvc, repopulate } from './informers.ts';
 import { checkVa, isWaitingForVolumeAttachment, onApiResult, onTimeout, operationForRequest, operationsForVa, pollOrWatch } from './operations.ts';
 import { firstSync, RECONCILE_TIMER, reconcile, scheduleReconcile, SYNC_TIMER, syncStates } from './reconciler.ts';
-import { emptyIndex, type AdcContext, type AttachDetachControllerInput, type Out } from './types.ts';
+import { emptyIndex, emptyReconcilerQueue, type AdcContext, type AttachDetachControllerInput, type Out } from './types.ts';
 
 /**
  * One inbound event applied to the context; returns the next context and what to emit. For scale the
@@ -61,7 +64,7 @@ function initialContext(input: AttachDetachControllerInput): AdcContext {
     input: { epochUs: 0, uptimeAtStartUs: 0, ...input, tz: input.tz ?? { offsetMin: 0, zone: 'UTC' } },
     seq: 0, startedAt: 0, populatorAt: 0, populatorNeedsList: false, populatorListedAt: 0, pods: {}, pvcs: {}, pvs: {}, nodes: {}, vas: {},
     attachRequired: Object.fromEntries((input.attachRequiredDrivers ?? []).map((d) => [d, true])),
-    dsw: emptyDsw(), asw: emptyAsw(), ops: {}, running: {}, index: emptyIndex(), reported: {}, reconcileAt: 0,
+    dsw: emptyDsw(), asw: emptyAsw(), ops: {}, running: {}, index: emptyIndex(), reported: {}, reconcileAt: 0, reconcilerQueue: emptyReconcilerQueue(),
   };
 }
 
@@ -131,7 +134,20 @@ function onWatch(ctx0: AdcContext, o: K8sObject, deleted: boolean, now: number):
       }
       break;
     }
-    case 'Node': ctx = processNode(ctx, o, deleted); break;
+    case 'Node': {
+      const before = ctx.nodes[o.metadata.name];
+      ctx = processNode(ctx, o, deleted);
+      // the reconciler reads a node's health and its out-of-service taint when it detaches from it
+      // (reconciler.go reconcile: nodeIsHealthy, hasOutOfServiceTaint); upstream's 100ms loop sees a
+      // change at its next pass, so a volume whose 6-minute wait already ran out is detached then
+      const after = deleted ? undefined : o;
+      if (asw.getVolumesAttachedToNode(ctx.asw, o.metadata.name).size > 0
+        && (isNodeReady(before) !== isNodeReady(after) || taintKeyExists(before, TAINT_NODE_OUT_OF_SERVICE) !== taintKeyExists(after, TAINT_NODE_OUT_OF_SERVICE))) {
+        const r = scheduleReconcile(ctx, now);
+        return { ctx: r.ctx, out: [...out, ...r.out] };
+      }
+      break;
+    }
     // only the pods that use the claim, or the claims bound to the PV, can resolve differently
     case 'PersistentVolumeClaim': ctx = processPvc(ctx, o, deleted); break;
     case 'PersistentVolume': ctx = processPv(ctx, o, deleted); break;

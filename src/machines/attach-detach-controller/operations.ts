@@ -160,6 +160,7 @@ export function setOps(ctx: AdcContext, volumeName: string, ops: PendingOperatio
   for (const _ in ops) { empty = false; break; }
   if (empty) delete ctx.ops[volumeName];
   else ctx.ops[volumeName] = ops;
+  ctx.reconcilerQueue.touched.add(volumeName);
   return ctx;
 }
 

@@ -10,6 +10,9 @@
  * unhealthy nodes.
  * Beside the pass, every --attach-detach-reconcile-sync-period (1m): syncStates.
  * A node with the node.kubernetes.io/out-of-service taint (1.30) is detached from at once, unsafe.
+ * For scale a pass visits only the volumes it could act on differently from its last look
+ * (takeTouchedVolumes), in the order of the full walk: the same pass, without walking ten thousand
+ * attached volumes that nothing changed.
  * Left out: failed node patches.
  */
 import type { ClusterEmitted } from '../shared/contract.ts';
@@ -122,32 +125,67 @@ function processVolumeAttachments(ctx: AdcContext, out: ClusterEmitted[]): AdcCo
   return { ...ctx, asw: a, vasProcessed: true };
 }
 
+/**
+ * Whether a pass visits only the volumes it could act on differently (takeTouchedVolumes). Always on;
+ * tests switch it off to check that every trace is the same as a pass over every volume.
+ */
+export const reconcilerOptions = { onlyTouchedVolumes: true };
+
+/**
+ * The volumes this pass must look at: those the caches, the operation tables or a node's object
+ * changed since the last pass, and those whose backoff or unmount wait has run out. A volume that
+ * is not among them would do exactly what it did at its last look, which changed nothing (had it
+ * changed anything, it would have touched itself) and asked for the same wake-up, still kept in
+ * `wakes`. So visiting only these, in the order of the full walk, gives the same pass. The sets
+ * are emptied here; what this pass changes is looked at again by the next one.
+ */
+function takeTouchedVolumes(ctx: AdcContext, now: number): Set<string> {
+  const q = ctx.reconcilerQueue;
+  const only = new Set<string>(q.touched);
+  for (const v of ctx.asw.touched) only.add(v);
+  for (const v of ctx.dsw.touched) only.add(v);
+  for (const [v, at] of q.wakes) if (at <= now) only.add(v);
+  q.touched.clear();
+  ctx.asw.touched.clear();
+  ctx.dsw.touched.clear();
+  return only;
+}
+
 export function reconcile(ctx0: AdcContext, now: number): Out {
   const profile = getProfile(ctx0.input.profile);
   let ctx: AdcContext = { ...ctx0, reconcileAt: 0 };
   const out: ClusterEmitted[] = [];
+  // (the first pass, after processVolumeAttachments, looks at every volume)
+  const only = ctx.vasProcessed && reconcilerOptions.onlyTouchedVolumes ? takeTouchedVolumes(ctx, now) : undefined;
   if (!ctx.vasProcessed) ctx = processVolumeAttachments(ctx, out);
-  const wake: number[] = [];
+  if (!only) takeTouchedVolumes(ctx, now);
+  // the soonest wake-up each visited volume asks for (only times still ahead count)
+  const wakes = new Map<string, number>();
+  const wake = (volumeName: string, at: number): void => {
+    if (at <= now) return;
+    const cur = wakes.get(volumeName);
+    if (cur === undefined || at < cur) wakes.set(volumeName, at);
+  };
   const start = (op: RunningOperation): void => {
     const r = beginOperation(ctx, op);
     ctx = r.ctx;
     out.push(...r.out);
     // an operation that ended at once (an existing VolumeAttachment checked before waiting) is looked at
     // again on the next loop, as the 100ms reconciler loop would
-    if (r.finished) wake.push(now + 1);
+    if (r.finished) wake(op.volumeName, now + 1);
   };
 
   // Detaches are triggered before attaches so that volumes referenced by pods that are rescheduled
   // to a different node are detached first.
   // both branches walk the live caches (no copy, insertion order); the loops change entries, never add or remove them
-  for (const [av, attachedTo] of asw.getAttachedVolumes(ctx.asw)) {
+  for (const [av, attachedTo] of asw.getAttachedVolumes(ctx.asw, only)) {
     const node = attachedTo.nodeName;
     if (dsw.volumeExists(ctx.dsw, av.volumeName, node)) continue;
     const key: OperationKey = { volumeName: av.volumeName, podName: '', nodeName: av.multiAttachAllowed ? node : '' };
     if (profile.adcDetachBackoffFix) {
       if (!isOperationSafeToRetry(opsFor(ctx, key.volumeName), key, 'volume_detach', now)) {
         const op = findOperation(opsFor(ctx, key.volumeName), key);
-        if (op && !op.pending) wake.push(op.lastErrorTime + op.durationBeforeRetry);
+        if (op && !op.pending) wake(av.volumeName, op.lastErrorTime + op.durationBeforeRetry);
         continue;
       }
     } else if (isOperationPending(opsFor(ctx, key.volumeName), key)) continue;
@@ -162,7 +200,7 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
     const outOfService = profile.adcOutOfServiceTaint && taintKeyExists(ctx.nodes[node], TAINT_NODE_OUT_OF_SERVICE);
     const mounted = attachedTo.mountedByNode;
     if (mounted && !forceDetach && !outOfService) {
-      if (!timeout) wake.push(d.since + ADC_MAX_WAIT_FOR_UNMOUNT_DURATION + 1);
+      if (!timeout) wake(av.volumeName, d.since + ADC_MAX_WAIT_FOR_UNMOUNT_DURATION + 1);
       continue;
     }
     // Before detaching, take the volume out of node.status.volumesAttached so kubelets stop mounting it.
@@ -172,7 +210,7 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
     if (!r.started) {
       // 1.30: AddVolumeToReportAsAttached when DetachVolume fails to start. 1.20: nobody adds it back.
       if (profile.adcDetachBackoffFix) ctx = { ...ctx, asw: asw.addVolumeToReportAsAttached(ctx.asw, av.volumeName, node) };
-      if (r.retryAt) wake.push(r.retryAt);
+      if (r.retryAt) wake(av.volumeName, r.retryAt);
       continue;
     }
     ctx = setOps(ctx, key.volumeName, r.ops);
@@ -184,7 +222,7 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
   }
 
   // Ensure volumes that should be attached are attached.
-  for (const [node, v] of dsw.getVolumesToAttach(ctx.dsw)) {
+  for (const [node, v] of dsw.getVolumesToAttach(ctx.dsw, only)) {
     const key: OperationKey = { volumeName: v.volumeName, podName: '', nodeName: v.multiAttachAllowed ? node : '' };
     if (isOperationPending(opsFor(ctx, key.volumeName), key)) continue;
     if (asw.getAttachState(ctx.asw, v.volumeName, node) === 'Attached') {
@@ -204,7 +242,7 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
     }
     const r = run(opsFor(ctx, key.volumeName), key, 'volume_attach', now);
     if (!r.started) {
-      if (r.retryAt) wake.push(r.retryAt);
+      if (r.retryAt) wake(v.volumeName, r.retryAt);
       continue;
     }
     ctx = setOps(ctx, key.volumeName, r.ops);
@@ -214,9 +252,14 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
   }
 
   out.push(...updateNodeStatuses(ctx, undefined, (c) => { ctx = c; }));
-  // the soonest wake-up still ahead (a loop, not Math.min(...): ten thousand waiting volumes are as many entries)
+  // the visited volumes' wake-ups replace theirs; the others keep theirs, all still ahead (takeTouchedVolumes)
+  const kept = ctx.reconcilerQueue.wakes;
+  if (only) for (const v of only) kept.delete(v);
+  else kept.clear();
+  for (const [v, at] of wakes) kept.set(v, at);
+  // the soonest (a loop, not Math.min(...): ten thousand waiting volumes are as many entries)
   let soonest = Infinity;
-  for (const t of wake) if (t > now && t < soonest) soonest = t;
+  for (const t of kept.values()) if (t < soonest) soonest = t;
   if (soonest !== Infinity) {
     const r = scheduleReconcile(ctx, now, soonest);
     ctx = r.ctx;

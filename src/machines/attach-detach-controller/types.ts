@@ -66,6 +66,8 @@ export interface AdcContext {
   reported: Record<string, string>;
   /** time of the scheduled reconcile tick, or 0 */
   reconcileAt: number;
+  /** what the reconciler's next pass must look at besides the volumes the caches mark (reconciler.ts) */
+  reconcilerQueue: ReconcilerQueue;
   /** time of the scheduled desired-state populator pass, or 0 */
   populatorAt: number;
   /** some pod could not be added (its node was not managed yet): the next re-list must find it */
@@ -111,6 +113,20 @@ export function indexDelete<K, V>(m: Map<K, Set<V>>, k: K, v: V): void {
   s.delete(v);
   if (s.size === 0) m.delete(k);
 }
+
+/**
+ * The reconciler visits only the volumes whose pass could do something different from the last one
+ * (an index upstream does not keep; upstream's reconciler walks every volume every 100ms, and here a
+ * volume that nothing changed would do nothing). Changed in place, like the caches.
+ */
+export interface ReconcilerQueue {
+  /** volumes whose operations table changed, or attached to a node whose object changed */
+  touched: Set<string>;
+  /** volume -> the soonest time a pass must look at it again (the end of a backoff or of the unmount wait) */
+  wakes: Map<string, number>;
+}
+
+export const emptyReconcilerQueue = (): ReconcilerQueue => ({ touched: new Set(), wakes: new Map() });
 
 export interface Out {
   ctx: AdcContext; out: ClusterEmitted[];

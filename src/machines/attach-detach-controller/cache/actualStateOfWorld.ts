@@ -7,7 +7,8 @@
  * For scale the functions update the maps in place (the controller's actor owns its context, as the
  * Go cache owns its maps) and return the same object; `rev` counts the changes. Two indexes upstream
  * does not keep: the volumes attached to each node (processVolumesInUse touches only those) and the
- * nodes whose statusUpdateNeeded is set (the status updater visits only those).
+ * nodes whose statusUpdateNeeded is set (the status updater visits only those). And `touched`: the
+ * volumes changed since the reconciler last looked at them (reconciler.ts visits only those).
  */
 import { setup } from 'xstate';
 import { transitionTable } from '../../shared/transitionTable.ts';
@@ -79,11 +80,19 @@ export interface ActualStateOfWorld {
   volumesAttachedToNode: Record<string, Set<string>>;
   /** index: the nodes of nodesToUpdateStatusFor whose statusUpdateNeeded is true */
   nodesNeedingStatusUpdate: Set<string>;
+  /** the volumes changed since the reconciler's last pass took this set (reconciler.ts takeTouchedVolumes) */
+  touched: Set<string>;
   /** bumped on every change */
   rev: number;
 }
 
-export const emptyAsw = (): ActualStateOfWorld => ({ attachedVolumes: {}, nodesToUpdateStatusFor: {}, volumesAttachedToNode: {}, nodesNeedingStatusUpdate: new Set(), rev: 0 });
+export const emptyAsw = (): ActualStateOfWorld => ({ attachedVolumes: {}, nodesToUpdateStatusFor: {}, volumesAttachedToNode: {}, nodesNeedingStatusUpdate: new Set(), touched: new Set(), rev: 0 });
+
+/** A change to the volume's entries: bump the counter, and let the reconciler's next pass look at it. */
+function changed(asw: ActualStateOfWorld, volumeName: string): void {
+  asw.rev += 1;
+  asw.touched.add(volumeName);
+}
 
 export interface VolumeSpecInfo { volumeName: string; specName: string; multiAttachAllowed: boolean }
 
@@ -109,7 +118,7 @@ export function addVolumeNode(asw: ActualStateOfWorld, spec: VolumeSpecInfo, nod
     attachedConfirmed: attached,
   };
   (asw.volumesAttachedToNode[nodeName] ??= new Set()).add(spec.volumeName);
-  asw.rev += 1;
+  changed(asw, spec.volumeName);
   if (attached) addVolumeToReportAsAttached(asw, spec.volumeName, nodeName);
   return asw;
 }
@@ -123,7 +132,7 @@ export function deleteVolumeNode(asw: ActualStateOfWorld, volumeName: string, no
   const onNode = asw.volumesAttachedToNode[nodeName];
   onNode?.delete(volumeName);
   if (onNode?.size === 0) delete asw.volumesAttachedToNode[nodeName];
-  asw.rev += 1;
+  changed(asw, volumeName);
   return removeVolumeFromReportAsAttached(asw, volumeName, nodeName);
 }
 
@@ -153,7 +162,7 @@ export function setVolumeMountedByNode(asw: ActualStateOfWorld, volumeName: stri
   const n = asw.attachedVolumes[volumeName]?.nodesAttachedTo[nodeName];
   if (!n || n.mountedByNode === mounted) return asw;
   n.mountedByNode = mounted;
-  asw.rev += 1;
+  changed(asw, volumeName);
   return asw;
 }
 
@@ -167,7 +176,7 @@ export function setDetachRequestTime(asw: ActualStateOfWorld, volumeName: string
   const since = n && n.detachRequestedTime > 0 ? n.detachRequestedTime : now;
   if (n && n.detachRequestedTime !== since) {
     n.detachRequestedTime = since;
-    asw.rev += 1;
+    changed(asw, volumeName);
   }
   return { asw, elapsed: now - since, since };
 }
@@ -177,7 +186,7 @@ export function resetDetachRequestTime(asw: ActualStateOfWorld, volumeName: stri
   const n = asw.attachedVolumes[volumeName]?.nodesAttachedTo[nodeName];
   if (!n || n.detachRequestedTime === 0) return asw;
   n.detachRequestedTime = 0;
-  asw.rev += 1;
+  changed(asw, volumeName);
   return asw;
 }
 
@@ -192,7 +201,9 @@ function setReport(asw: ActualStateOfWorld, volumeName: string, nodeName: string
   // upstream sets statusUpdateNeeded on every call, even when the list does not change
   cur.statusUpdateNeeded = true;
   asw.nodesNeedingStatusUpdate.add(nodeName);
-  asw.rev += 1;
+  // (the report list decides nothing in the reconciler, but a volume whose pass changed it is looked at
+  // again: 1.20's detach in backoff takes it out of the list at every pass, kubernetes#88565)
+  changed(asw, volumeName);
   return asw;
 }
 
@@ -203,10 +214,11 @@ export const removeVolumeFromReportAsAttached = (asw: ActualStateOfWorld, volume
 
 /**
  * upstream GetAttachedVolumes: every (volume, node it is attached to), in insertion order, without
- * copying. Entries may be changed (not added or removed) while iterating.
+ * copying; with `only`, those of these volumes. Entries may be changed (not added or removed) while iterating.
  */
-export function* getAttachedVolumes(asw: ActualStateOfWorld): Generator<[volume: AttachedVolume, node: NodeAttachedTo]> {
+export function* getAttachedVolumes(asw: ActualStateOfWorld, only?: ReadonlySet<string>): Generator<[volume: AttachedVolume, node: NodeAttachedTo]> {
   for (const v in asw.attachedVolumes) {
+    if (only && !only.has(v)) continue;
     const vol = asw.attachedVolumes[v]!;
     for (const n in vol.nodesAttachedTo) yield [vol, vol.nodesAttachedTo[n]!];
   }

@@ -6,7 +6,8 @@
  *
  * For scale the functions update the maps in place (the controller's actor owns its context, as the
  * Go cache owns its maps) and return the same object; `rev` counts the changes, so that callers can
- * tell whether an informer event changed anything. Iteration follows insertion order.
+ * tell whether an informer event changed anything, and `touched` names the volumes changed since the
+ * reconciler last looked at them (reconciler.ts visits only those). Iteration follows insertion order.
  */
 
 export interface PodRef { namespace: string; name: string; uid: string }
@@ -30,11 +31,19 @@ export interface NodeManaged {
 
 export interface DesiredStateOfWorld {
   nodesManaged: Record<string, NodeManaged>;
+  /** the volumes changed since the reconciler's last pass took this set (reconciler.ts takeTouchedVolumes) */
+  touched: Set<string>;
   /** bumped on every change */
   rev: number;
 }
 
-export const emptyDsw = (): DesiredStateOfWorld => ({ nodesManaged: {}, rev: 0 });
+export const emptyDsw = (): DesiredStateOfWorld => ({ nodesManaged: {}, touched: new Set(), rev: 0 });
+
+/** A change to the volume's entries: bump the counter, and let the reconciler's next pass look at it. */
+function changed(dsw: DesiredStateOfWorld, volumeName: string): void {
+  dsw.rev += 1;
+  dsw.touched.add(volumeName);
+}
 
 const isEmpty = (o: object): boolean => {
   for (const _ in o) return false;
@@ -49,7 +58,9 @@ export function addNode(dsw: DesiredStateOfWorld, nodeName: string): DesiredStat
 }
 
 export function deleteNode(dsw: DesiredStateOfWorld, nodeName: string): DesiredStateOfWorld {
-  if (!dsw.nodesManaged[nodeName]) return dsw;
+  const node = dsw.nodesManaged[nodeName];
+  if (!node) return dsw;
+  for (const v in node.volumesToAttach) dsw.touched.add(v);
   delete dsw.nodesManaged[nodeName];
   dsw.rev += 1;
   return dsw;
@@ -67,7 +78,7 @@ export function addPod(
   if (cur?.scheduledPods[pod.uid]) return dsw;
   if (cur) cur.scheduledPods[pod.uid] = pod;
   else node.volumesToAttach[vol.volumeName] = { ...vol, scheduledPods: { [pod.uid]: pod }, multiAttachErrorReported: false };
-  dsw.rev += 1;
+  changed(dsw, vol.volumeName);
   return dsw;
 }
 
@@ -78,7 +89,7 @@ export function deletePod(dsw: DesiredStateOfWorld, podUid: string, volumeName: 
   if (!node || !cur?.scheduledPods[podUid]) return dsw;
   delete cur.scheduledPods[podUid];
   if (isEmpty(cur.scheduledPods)) delete node.volumesToAttach[volumeName];
-  dsw.rev += 1;
+  changed(dsw, volumeName);
   return dsw;
 }
 
@@ -86,13 +97,13 @@ export const volumeExists = (dsw: DesiredStateOfWorld, volumeName: string, nodeN
   !!dsw.nodesManaged[nodeName]?.volumesToAttach[volumeName];
 
 /**
- * upstream GetVolumesToAttach: every (node, volume to attach), in insertion order, without copying.
- * Entries may be changed (not added or removed) while iterating.
+ * upstream GetVolumesToAttach: every (node, volume to attach), in insertion order, without copying;
+ * with `only`, those of these volumes. Entries may be changed (not added or removed) while iterating.
  */
-export function* getVolumesToAttach(dsw: DesiredStateOfWorld): Generator<[nodeName: string, volume: VolumeToAttach]> {
+export function* getVolumesToAttach(dsw: DesiredStateOfWorld, only?: ReadonlySet<string>): Generator<[nodeName: string, volume: VolumeToAttach]> {
   for (const nodeName in dsw.nodesManaged) {
     const node = dsw.nodesManaged[nodeName]!;
-    for (const v in node.volumesToAttach) yield [nodeName, node.volumesToAttach[v]!];
+    for (const v in node.volumesToAttach) if (!only || only.has(v)) yield [nodeName, node.volumesToAttach[v]!];
   }
 }
 
@@ -100,7 +111,7 @@ export function setMultiAttachError(dsw: DesiredStateOfWorld, volumeName: string
   const cur = dsw.nodesManaged[nodeName]?.volumesToAttach[volumeName];
   if (!cur) return dsw;
   cur.multiAttachErrorReported = true;
-  dsw.rev += 1;
+  changed(dsw, volumeName);
   return dsw;
 }
 
