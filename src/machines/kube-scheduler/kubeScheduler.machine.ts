@@ -20,6 +20,7 @@ import { reaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import { type K8sObject, kobj } from '../shared/k8s.ts';
 import { summarize } from '../shared/messages.ts';
+import { getProfile } from '../profiles/index.ts';
 import { ANN_SELECTED_NODE } from '../shared/names.ts';
 import { checkClaims, nodeUsable, pickNode, volumeFitsNode, podClaims } from './filter.ts';
 import { kubeSchedulerSummaries as summaries } from './kubeScheduler.messages.ts';
@@ -68,7 +69,7 @@ function fitError(c: KubeSchedulerContext, pod: K8sObject, immediate: boolean): 
     }
   }
   const text = `0/${n} nodes are available: ${[...reasons].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([r, k]) => `${k} ${r}`).join(', ')}.`;
-  return c.input.profile === '1.30' ? `${text} preemption: 0/${n} nodes are available: ${n} Preemption is not helpful for scheduling.` : text;
+  return getProfile(c.input.profile).schedulerPreemptionMessage ? `${text} preemption: 0/${n} nodes are available: ${n} Preemption is not helpful for scheduling.` : text;
 }
 
 function request(c: KubeSchedulerContext, pod: string, what: 'selectedNode' | 'bind'): string {

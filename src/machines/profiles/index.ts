@@ -113,6 +113,14 @@ export interface Profile {
   podGcTerminating: boolean;
   /** PodGC marks a pod Failed before its force delete (PodDisruptionConditions / JobPodReplacementPolicy, beta on in 1.30) */
   podGcMarksFailed: boolean;
+  /** the StatefulSet controller labels each pod apps.kubernetes.io/pod-index (PodIndexLabel, 1.28+) */
+  statefulSetPodIndexLabel: boolean;
+  /**
+   * a FailedScheduling message ends with the default preemption plugin's diagnosis, "preemption: 0/N
+   * nodes are available: …" (defaultpreemption/default_preemption.go PostFilter prefixes
+   * "preemption: "); the 1.20 message has no such part
+   */
+  schedulerPreemptionMessage: boolean;
   /** the taint eviction controller adds DisruptionTarget (DeletionByTaintManager) before deleting (PodDisruptionConditions, 1.26+) */
   podDisruptionConditions: boolean;
   /** PVC storage-provisioner annotations written by the PV controller */
@@ -169,6 +177,8 @@ export const PROFILES: Record<ProfileId, Profile> = {
     adcOutOfServiceTaint: false,
     podGcTerminating: false,
     podGcMarksFailed: false,
+    statefulSetPodIndexLabel: false,
+    schedulerPreemptionMessage: false,
     podDisruptionConditions: false,
     provisionerAnnotations: ['beta'],
     provisionerResourceExhaustedFinal: false,
@@ -201,6 +211,8 @@ export const PROFILES: Record<ProfileId, Profile> = {
     adcOutOfServiceTaint: true,
     podGcTerminating: true,
     podGcMarksFailed: true,
+    statefulSetPodIndexLabel: true,
+    schedulerPreemptionMessage: true,
     podDisruptionConditions: true,
     provisionerAnnotations: ['beta', 'ga'],
     provisionerResourceExhaustedFinal: true,

@@ -7,6 +7,7 @@
 import type { K8sObject } from '../shared/k8s.ts';
 import type { ProfileId } from '../shared/messages.ts';
 import { sha256Hex } from '../shared/names.ts';
+import { getProfile } from '../profiles/index.ts';
 
 /** One pod slot of a set, as the controller's informer cache sees it. */
 export interface PodSlot {
@@ -129,8 +130,7 @@ export function newPod(s: SetIndex, ordinal: number, profile: ProfileId): K8sObj
     ...(tpl.metadata?.labels ?? {}),
     'controller-revision-hash': s.revision,
     'statefulset.kubernetes.io/pod-name': name,
-    // the pod-index label exists since 1.28 (PodIndexLabel)
-    ...(profile === '1.30' ? { 'apps.kubernetes.io/pod-index': String(ordinal) } : {}),
+    ...(getProfile(profile).statefulSetPodIndexLabel ? { 'apps.kubernetes.io/pod-index': String(ordinal) } : {}),
   };
   return {
     apiVersion: 'v1', kind: 'Pod',
