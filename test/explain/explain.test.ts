@@ -717,6 +717,24 @@ describe('reading what people paste', () => {
   });
 });
 
+describe('klog records whose date and time columns the post cut off', () => {
+  it('"<thread> file.go:line] …" is still a record of its program: a start-up says nothing of a volume, a call it names decides, and its severity is not claimed', () => {
+    const lines = [
+      '1 feature_gate.go:226] feature gates: &{map[Topology:true]}',
+      '1 csi-provisioner.go:140] Version: v9.9.0',
+      '1 connection.go:153] Connecting to unix:///var/lib/csi/sockets/pluginproxy/csi.sock',
+      '1 common.go:111] Probing CSI driver for readiness',
+      '1 controller.go:1279] provision "apps/data-0" class "fast": started',
+    ];
+    expect(stagesOf(lines)).toEqual(['other', 'other', 'other', 'other', 'provision']);
+    const r = explainText(lines.join('\n'), knowledge).lines;
+    expect(r.map((l) => l.kind)).toEqual(['log', 'log', 'log', 'log', 'log']);
+    expect(r[4]!.severity).toBeNull();
+    // a line of its own, not the continuation of the one before
+    expect(explainText(['E0101 10:00:00.000000       1 controller.go:957] error syncing claim "apps/data-0": failed to provision volume with StorageClass "fast": rpc error: code = Internal desc = boom', '1 controller.go:1279] provision "apps/data-1" class "fast": started'].join('\n'), knowledge).lines[1]!.kind).toBe('log');
+  });
+});
+
 describe('summary of a flow that recovered', () => {
   it('seed 000: the early "not attached" errors were retried; the flow did not stop there', () => {
     const text = readFileSync(new URL('../../src/data/seeds/seed-000.log', import.meta.url), 'utf8')

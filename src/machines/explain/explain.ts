@@ -142,6 +142,12 @@ function stripPrefixes(line: string): Stripped {
 }
 
 const KLOG = /^([IWEF])(\d{4} \d{2}:\d{2}:\d{2}\.\d{6})\s+\d+ ([\w.-]+\.go):(\d+)\] ?(.*)$/s;
+/**
+ * A klog record whose severity, date and time columns the post cut off ("1 csi-provisioner.go:107]
+ * Version: v1.6.0"): what is left of its header, the thread id and file:line, still makes it a record
+ * of its program. Its severity is not known.
+ */
+const KLOG_HEADERLESS = /^\s*(\d+) ([\w.-]+\.go):(\d+)\] ?(.*)$/s;
 
 export interface KlogLine {
   severity: 'I' | 'W' | 'E' | 'F';
@@ -353,7 +359,7 @@ const PRINTED_OBJECT = /^\s*((- )?(type|status|message|reason|lastProbeTime|last
 
 /** Whether a line begins a log record of its own (so it cannot continue the previous one). */
 function startsRecord(line: string): boolean {
-  return KLOG_ANYWHERE.test(line.slice(0, 160)) || JOURNALD.test(line) || JOURNALD_ISO.test(line) || CRI.test(line) || line.startsWith('{"log":')
+  return KLOG_ANYWHERE.test(line.slice(0, 160)) || KLOG_HEADERLESS.test(line) || JOURNALD.test(line) || JOURNALD_ISO.test(line) || CRI.test(line) || line.startsWith('{"log":')
     || /^time="|^(level|lvl|ts)=\S+ /.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || GET_EVENTS_ROW.test(line) || OLD_EVENT_ROW.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line);
 }
 
@@ -619,12 +625,14 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
   const long = text.length > MAX_LINE;
   const s = stripPrefixes(long ? text.slice(0, MAX_LINE) : text);
   const hint = componentOfHint(s.hint);
-  const k = KLOG.exec(s.rest);
-  const program = `${s.hint ?? ''}|${s.host ?? ''}|${k ? /\s(\d+) [\w.-]+\.go:/.exec(s.rest)?.[1] ?? '' : ''}`;
+  const headerless = KLOG.test(s.rest) ? null : KLOG_HEADERLESS.exec(s.rest);
+  // (the same groups as a whole header's, with no severity and no time)
+  const k = KLOG.exec(s.rest) ?? (headerless ? [headerless[0], '', '', headerless[2]!, headerless[3]!, headerless[4]!] : null);
+  const program = `${s.hint ?? ''}|${s.host ?? ''}|${k ? /(?:^|\s)(\d+) [\w.-]+\.go:/.exec(s.rest)?.[1] ?? '' : ''}`;
   const note = long ? T.long(text.length, MAX_LINE) : '';
 
   if (k) {
-    const severity = k[1] as Severity;
+    const severity = (k[1] || null) as Severity | null;
     const file = k[3]!;
     const lineNo = Number(k[4]);
     const message = k[5]!;
@@ -671,7 +679,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
       }
       return {
         ...base, component, source: m.source, stage, step: stepFor(cf), messageId: m.id, match: 'catalog',
-        explanation: renderExplanation(m, valuesOf(cf, message)) + note, ...(m.cause && severity !== 'I' ? { cause: m.cause } : {}), ...(m.next && severity !== 'I' ? { next: m.next } : {}),
+        explanation: renderExplanation(m, valuesOf(cf, message)) + note, ...(m.cause && severity && severity !== 'I' ? { cause: m.cause } : {}), ...(m.next && severity && severity !== 'I' ? { next: m.next } : {}),
         ...(open ? { [OPEN]: true } : {}), ...(side ? { [SIDE]: side } : {}),
       };
     }
