@@ -735,6 +735,18 @@ describe('klog records whose date and time columns the post cut off', () => {
   });
 });
 
+describe('a code span or fence a post opened before what it pasted', () => {
+  it('an indented fence before a kubelet operation is the post\'s: the operation decides', () => {
+    expect(stagesOf(['  ``` MountVolume.SetUp failed for volume "pvc-0b1c2d3e-0000-4000-8000-000000000001" : rpc error: code = Internal desc = mount failed ```'])).toEqual(['mount']);
+  });
+  it('a backtick before a kubectl table header is the post\'s: the header is kubectl\'s print, no step of the flow after it', () => {
+    expect(stagesOf([
+      '`NAME                                       CAPACITY   ACCESS MODES   RECLAIM POLICY   STATUS        CLAIM            STORAGECLASS   REASON   AGE',
+      'I0102 03:04:05.000000       1 controller.go:1311] delete "pvc-0b1c2d3e-0000-4000-8000-000000000001": started',
+    ])).toEqual(['other', 'delete']);
+  });
+});
+
 describe('summary of a flow that recovered', () => {
   it('seed 000: the early "not attached" errors were retried; the flow did not stop there', () => {
     const text = readFileSync(new URL('../../src/data/seeds/seed-000.log', import.meta.url), 'utf8')

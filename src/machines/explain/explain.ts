@@ -94,8 +94,10 @@ function stripPrefixes(line: string): Stripped {
     const quote = /^>+ ?(?=\s*\S)/.exec(r);
     if (quote) { s.rest = r.slice(quote[0].length); continue; }
     // (and a code fence or a quotation mark the post glued to a record: "```  Warning  FailedAttachVolume …", "\"Warning  VolumeFailedDelete …")
-    const quoted = /^(```\w*\s+|["'`])/.exec(r);
-    if (quoted && (startsRecord(r.slice(quoted[0].length)) || MOUNT_UTILS_TAIL.test(r.slice(quoted[0].length)) || KUBE_OPERATION.test(r.slice(quoted[0].length)))) { s.rest = r.slice(quoted[0].length); continue; }
+    // (indented or not: " ``` MountVolume.MountDevice failed …"; and before a table row kubectl printed: "`NAME   CAPACITY   ACCESS MODES …")
+    const quoted = /^\s*(```\w*\s+|["'`])/.exec(r);
+    const unquoted = quoted ? r.slice(quoted[0].length) : '';
+    if (quoted && (startsRecord(unquoted) || MOUNT_UTILS_TAIL.test(unquoted) || KUBE_OPERATION.test(unquoted) || PRINTED_OBJECT.test(unquoted))) { s.rest = unquoted; continue; }
     // a line a post set in bold ("**volume "pvc-…" no longer needs deletion, skipping**"): the emphasis is the post's
     const bold = /^\*\*(\S.*?)\*\*\s*$/.exec(r);
     if (bold) { s.rest = bold[1]!; continue; }
