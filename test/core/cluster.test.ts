@@ -230,3 +230,17 @@ describe('ApiServer', () => {
       .toEqual({ metadata: { finalizers: ['a', 'p/f', 'x'] } });
   });
 });
+
+describe('the states a trace step carries', () => {
+  it('are plain objects, as a team\'s test reads them (toStrictEqual against a literal, hasOwnProperty), though built as dictionaries', async () => {
+    const { runScenario } = await import('../../src/machines/index.ts');
+    const steps = runScenario('pod-migration', { k8s: '1.30' }).steps;
+    const keyed = steps.filter((s) => Object.keys(s.states).length > 1);
+    expect(keyed.length).toBeGreaterThan(10);
+    for (const s of keyed) {
+      expect(Object.getPrototypeOf(s.states)).toBe(Object.prototype);
+      expect(s.states).toStrictEqual({ ...s.states });
+      expect(s.states.hasOwnProperty(s.instance)).toBe(true);
+    }
+  });
+});

@@ -20,6 +20,7 @@ import * as asw from './cache/actualStateOfWorld.ts';
 import { attachVolumeMachine, detachVolumeMachine, type AttachDetachOperationEvent, type OperationAction } from './operationGenerator.ts';
 import { indexAdd, indexDelete, type AdcContext, type Out, type RunningOperation } from './types.ts';
 import { attachDetachControllerSummaries as summaries } from './attachDetachController.messages.ts';
+import { stateOf } from '../shared/machineParts.ts';
 
 export const opTimer = (op: RunningOperation): string => `op:${keyString(op.key)}`;
 const pollTimer = (op: RunningOperation): string => `poll:${keyString(op.key)}`;
@@ -59,7 +60,7 @@ function advance(run: Run, op: RunningOperation, event: AttachDetachOperationEve
 
 /** "volume_attach kubernetes.io/csi/…^vol-1 node node-1": the operation's state, for the step's states. */
 function noteState(run: Run, op: RunningOperation): void {
-  run.out.push({ type: 'states.changed', states: { [`${op.kind} ${op.volumeName} node ${op.node}`]: op.state } });
+  run.out.push({ type: 'states.changed', states: stateOf(`${op.kind} ${op.volumeName} node ${op.node}`, op.state) });
 }
 
 function perform(run: Run, op: RunningOperation, actions: Array<{ type: string }>, event: AttachDetachOperationEvent | undefined): void {
@@ -281,6 +282,6 @@ export function finish(ctx: AdcContext, op: RunningOperation, err: string | unde
       },
     });
   }
-  out.push({ type: 'states.changed', states: { [`volume ${op.volumeName} node ${op.node}`]: `AttachState${asw.getAttachState(a, op.volumeName, op.node)}` } });
+  out.push({ type: 'states.changed', states: stateOf(`volume ${op.volumeName} node ${op.node}`, `AttachState${asw.getAttachState(a, op.volumeName, op.node)}`) });
   return { ctx: { ...setOps(ctx, op.key.volumeName, done.ops), asw: a }, out, finished: true };
 }

@@ -6,6 +6,7 @@
  * Determinism: one agenda ordered by (virtual time, insertion order), one seeded RNG for latencies,
  * uids and log-line jitter. The same scenario, options and seed give the same trace, byte for byte.
  */
+import { newTable } from '../shared/tables.ts';
 import type { AnyMachineSnapshot } from 'xstate';
 import { ComponentStepper } from './componentStepper.ts';
 import type {
@@ -334,7 +335,7 @@ export class Cluster {
     r.reactionStates = undefined;
     for (const e of out as ClusterEmitted[]) {
       if (e.type !== 'states.changed') continue;
-      r.reactionStates ??= {};
+      r.reactionStates ??= newTable<string>();
       for (const [k, v] of Object.entries(e.states)) r.reactionStates[`${r.id} ${k}`] = v;
       const onMove = this.options.onStateMove;
       if (onMove) for (const [subject, state] of e.moves ?? Object.entries(e.states)) onMove({ component: r.name, instance: r.id, subject, state });

@@ -6,6 +6,7 @@
 import type { LogArgs } from '../shared/messages.ts';
 import { keyOf, objectKey, type K8sObject } from '../shared/k8s.ts';
 import type { ObjectChange, StepCause, StepKind, TraceStep } from './trace.ts';
+import { newTable } from '../shared/tables.ts';
 
 /** The part of a running component a step names. */
 export interface StepActor {
@@ -76,7 +77,8 @@ export class TraceRecorder {
     if (s.rpc) step.rpc = s.rpc;
     if (s.objects && this.opts.recordObjects) step.objects = s.objects;
     if (s.r) {
-      const states: Record<string, unknown> = { [s.r.id]: s.states };
+      const states = newTable<unknown>();
+      states[s.r.id] = s.states;
       const keyed = 'reactionStates' in s ? s.reactionStates : s.r.reactionStates;
       if (keyed) for (const k in keyed) states[k] = keyed[k];
       step.states = states;

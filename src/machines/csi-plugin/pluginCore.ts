@@ -14,6 +14,7 @@ import type { DriverProfile } from '../drivers/types.ts';
 import { cephCreateVolume, cephDeleteVolume, composeCSIID } from './cephJournal.ts';
 import { cephReqId, req, sanitizedJson } from './proto.ts';
 import { executeRpc } from './rpcs.ts';
+import { stateOf } from '../shared/machineParts.ts';
 import {
   isCeph, logStyleOf, newLifecycle, nextRng, stepLifecycle, type Lifecycle, type Outcome, type PendingOp, type PluginContext, type PluginSnapshot, type PluginVolume,
 } from './pluginState.ts';
@@ -140,7 +141,7 @@ function lifecycleMoved(after: PluginContext, was: string | undefined, request: 
   if (now === (was ?? 'absent')) return undefined;
   const subject = `volume ${id}`;
   // the state it left goes first: a volume that existed before the run is seen moving from it
-  return { type: 'states.changed', states: { [subject]: now }, moves: [...(was ? [[subject, was] as [string, string]] : []), [subject, now]] };
+  return { type: 'states.changed', states: stateOf(subject, now), moves: [...(was ? [[subject, was] as [string, string]] : []), [subject, now]] };
 }
 
 /** The host went down: in-flight calls die with the process; backend data stays. */

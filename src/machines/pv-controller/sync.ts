@@ -14,6 +14,7 @@ import {
 import type { Profile } from '../profiles/index.ts';
 import { type ClaimPhase, claimPhaseAllows, type VolumePhase, volumePhaseAllows } from './phases.ts';
 import { pvControllerSummaries as summaries } from './pvController.messages.ts';
+import { stateOf } from '../shared/machineParts.ts';
 
 /** An API write waiting for its result, and what to log / record once it succeeds. */
 export interface PendingWrite {
@@ -67,7 +68,7 @@ const log = (msg: string, args: LogEmitted['args']): LogEmitted => ({ type: 'log
  * server has taken the write. Subjects: "persistentvolume <name>", "persistentvolumeclaim <ns>/<name>".
  */
 const phaseMoved = (subject: string, from: string, to: string): StatesChangedEmitted[] =>
-  from === to ? [] : [{ type: 'states.changed', states: { [subject]: to }, moves: [[subject, from], [subject, to]] }];
+  from === to ? [] : [{ type: 'states.changed', states: stateOf(subject, to), moves: [[subject, from], [subject, to]] }];
 const event = (o: K8sObject, eventType: 'Normal' | 'Warning', reason: string, message: string): EventRecordedEmitted => ({
   type: 'event.recorded', involved: { kind: o.kind, ...(o.metadata.namespace ? { namespace: o.metadata.namespace } : {}), name: o.metadata.name }, eventType, reason, message,
 });

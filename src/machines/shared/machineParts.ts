@@ -2,6 +2,7 @@
  * Small pieces the component machines share when they keep child machines (lifecycles, operations)
  * as state values in their context and show those states on the trace's steps.
  */
+import { newTable } from './tables.ts';
 
 /** A state value as one string: {mountDevice: 'nodeStageVolume'} -> "mountDevice.nodeStageVolume". */
 export const stateText = (v: unknown): string =>
@@ -11,8 +12,15 @@ export const stateText = (v: unknown): string =>
 export const isWithinState = (path: string, state: string): boolean => path === state || path.startsWith(`${state}.`);
 
 /** Note the new state of something a machine holds (a volume, an operation) for the step's `states` (emitted as states.changed). */
+/** One subject's state, for a states.changed event (a table: the subjects name volumes, see newTable). */
+export function stateOf(subject: string, state: string): Record<string, string> {
+  const t = newTable<string>();
+  t[subject] = state;
+  return t;
+}
+
 export function noteState(draft: { states?: Record<string, string>; moves?: Array<[string, string]> }, subject: string, state: string): void {
-  (draft.states ??= {})[subject] = state;
+  (draft.states ??= newTable<string>())[subject] = state;
   (draft.moves ??= []).push([subject, state]);
 }
 
