@@ -336,7 +336,7 @@ export class Cluster {
     for (const e of out as ClusterEmitted[]) {
       if (e.type !== 'states.changed') continue;
       r.reactionStates ??= newTable<string>();
-      for (const [k, v] of Object.entries(e.states)) r.reactionStates[`${r.id} ${k}`] = v;
+      for (const k in e.states) r.reactionStates[`${r.id} ${k}`] = e.states[k]!;
       const onMove = this.options.onStateMove;
       if (onMove) for (const [subject, state] of e.moves ?? Object.entries(e.states)) onMove({ component: r.name, instance: r.id, subject, state });
     }
