@@ -33,7 +33,8 @@ export class EventRecorder {
   write(who: { name: string; host: string; isKubelet: boolean }, e: EventRecordedEmitted, atUs: number): { change: ObjectChange; args: LogArgs } {
     const involved: K8sObject | undefined = this.api.get(e.involved.kind, e.involved.namespace, e.involved.name);
     const ns = e.involved.namespace ?? 'default';
-    const aggKey = `${e.involved.kind}/${ns}/${e.involved.name}/${e.reason}/${e.message}`;
+    // (joined strings here and in the name: flat, not a tree of pieces kept for the whole run)
+    const aggKey = [e.involved.kind, ns, e.involved.name, e.reason, e.message].join('/');
     let name = this.names.get(aggKey);
     const ts = rfc3339(this.epochUs + atUs);
     let change: ObjectChange;
@@ -42,7 +43,7 @@ export class EventRecorder {
       const out = this.api.apply({ type: 'api.request', requestId: 'event', verb: 'patch', kind: 'Event', namespace: ns, name: name!, patch: { count: (existing.count ?? 1) + 1, lastTimestamp: ts } }, atUs);
       change = { kind: 'Event', namespace: ns, name: name!, before: out.before, after: out.after };
     } else {
-      name = `${e.involved.name}.${(BigInt(this.epochUs + atUs) * 1000n + BigInt(this.rng.int(0, 999))).toString(16)}`;
+      name = [e.involved.name, (BigInt(this.epochUs + atUs) * 1000n + BigInt(this.rng.int(0, 999))).toString(16)].join('.');
       this.names.set(aggKey, name);
       const out = this.api.apply({
         type: 'api.request', requestId: 'event', verb: 'create', kind: 'Event', namespace: ns, name,

@@ -41,7 +41,8 @@ export function createRng(seed: number | string): Rng {
   const rng: Rng = {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    uuid: () => `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[Math.floor(next() * 4)]}${hex(3)}-${hex(12)}`,
+    // (joined, not a template: one flat string, not a tree of nine pieces kept in every object's uid)
+    uuid: () => [hex(8), hex(4), `4${hex(3)}`, `${'89ab'[Math.floor(next() * 4)]}${hex(3)}`, hex(12)].join('-'),
     alnum: (len) => {
       const chars = 'abcdefghijklmnopqrstuvwxyz0123456789';
       let s = '';
