@@ -4,6 +4,7 @@ import { getShortestPaths } from 'xstate/graph';
 import { attachDetachControllerMachine } from '../../src/machines/attach-detach-controller/index.ts';
 import type { K8sObject } from '../../src/machines/shared/k8s.ts';
 import { volumeAttachmentName } from '../../src/machines/shared/names.ts';
+import { takeTouchedVolumes } from '../../src/machines/attach-detach-controller/reconciler.ts';
 
 const DRV = 'com.tencent.cloud.csi.cbs';
 const HANDLE = 'disk-adge0gvc';
@@ -98,6 +99,35 @@ describe('attach/detach controller', () => {
     expect(pass?.at).toBe(wake.at + 30_100_000);
     tick(actor, pass.at);
     expect(logs(emitted.slice(before))).toContain('attachDetachController.forceDetachStarted');
+  });
+
+  it('on 1.30 a volume waiting for its unmount is detached as soon as its node gets the out-of-service taint (reconciler.go reconcile: hasOutOfServiceTaint, looked at every 100ms)', () => {
+    const n1 = node('n1', [UNIQ], [UNIQ]);
+    const { actor, emitted } = start('1.30', [n1, pv, pvc]);
+    tick(actor, 100_000);
+    expect(logs(emitted)).not.toContain('attachDetachController.outOfServiceDetachStarted');
+    const tainted = { ...n1, spec: { taints: [{ key: 'node.kubernetes.io/out-of-service', value: 'nodeshutdown', effect: 'NoExecute' }] } };
+    const before = emitted.length;
+    actor.send({ type: 'watch.modified', now: 60_000_000, object: tainted, oldObject: n1 });
+    const pass = emitted.slice(before).find((e) => e.type === 'timer.requested' && e.key === 'reconcile');
+    expect(pass?.at).toBe(60_100_000);
+    tick(actor, pass.at);
+    expect(logs(emitted.slice(before))).toContain('attachDetachController.outOfServiceDetachStarted');
+  });
+
+  it('a pass looks at the volumes something changed and at those whose wait ran out, and keeps the wake-ups of the others (reconciler.ts takeTouchedVolumes)', () => {
+    const { actor } = start('1.30', [node('n1', [UNIQ], [UNIQ]), pv, pvc]);
+    tick(actor, 100_000);
+    const ctx = actor.getSnapshot().context;
+    // the volume waits for its unmount: its wake-up is kept, still ahead; what the pass changed is marked for the next one
+    expect([...ctx.reconcilerQueue.wakes]).toEqual([[UNIQ, 100_000 + 6 * 60_000_000 + 1]]);
+    ctx.reconcilerQueue.touched.clear(); ctx.asw.touched.clear(); ctx.dsw.touched.clear();
+    ctx.reconcilerQueue.touched.add('a'); ctx.asw.touched.add('b'); ctx.dsw.touched.add('c');
+    ctx.reconcilerQueue.wakes.set('d', 200_000); ctx.reconcilerQueue.wakes.set('e', 300_000);
+    expect([...takeTouchedVolumes(ctx, 200_000)].sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect([ctx.reconcilerQueue.touched.size, ctx.asw.touched.size, ctx.dsw.touched.size]).toEqual([0, 0, 0]);
+    // (the wake-ups stay: the pass replaces those of the volumes it visits)
+    expect(ctx.reconcilerQueue.wakes.size).toBe(3);
   });
 
   it('with several volumes waiting for their unmount, the reconciler wakes at the soonest end of a 6-minute wait, not the last one it walked', () => {

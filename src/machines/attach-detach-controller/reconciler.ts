@@ -139,7 +139,7 @@ export const reconcilerOptions = { onlyTouchedVolumes: true };
  * `wakes`. So visiting only these, in the order of the full walk, gives the same pass. The sets
  * are emptied here; what this pass changes is looked at again by the next one.
  */
-function takeTouchedVolumes(ctx: AdcContext, now: number): Set<string> {
+export function takeTouchedVolumes(ctx: AdcContext, now: number): Set<string> {
   const q = ctx.reconcilerQueue;
   const only = new Set<string>(q.touched);
   for (const v of ctx.asw.touched) only.add(v);
