@@ -6,7 +6,6 @@
  * Determinism: one agenda ordered by (virtual time, insertion order), one seeded RNG for latencies,
  * uids and log-line jitter. The same scenario, options and seed give the same trace, byte for byte.
  */
-import { newTable } from '../shared/tables.ts';
 import type { AnyMachineSnapshot } from 'xstate';
 import { ComponentStepper } from './componentStepper.ts';
 import type {
@@ -26,6 +25,7 @@ import { CONTAINER_BACKOFF_PERIOD, LONG_THROTTLE_LATENCY, MAX_CONTAINER_BACKOFF,
 import { getProfile, type Profile } from '../profiles/index.ts';
 import { ApiServer, type ApiOutcome } from './apiServer.ts';
 import { nodeTaints, parseTaint, taintString } from '../shared/taints.ts';
+import { newTable } from '../shared/tables.ts';
 import type { ApiFault, CsiFault, InformerDelay } from './faults.ts';
 import { API_REASON, defaultApiFaultMessage, defaultFaultMessage, FaultInjector, type ActiveFault, type Who } from './faultInjector.ts';
 import { Agenda } from './queue.ts';

@@ -627,9 +627,10 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
   const long = text.length > MAX_LINE;
   const s = stripPrefixes(long ? text.slice(0, MAX_LINE) : text);
   const hint = componentOfHint(s.hint);
-  const headerless = KLOG.test(s.rest) ? null : KLOG_HEADERLESS.exec(s.rest);
+  const full = KLOG.exec(s.rest);
+  const headerless = full ? null : KLOG_HEADERLESS.exec(s.rest);
   // (the same groups as a whole header's, with no severity and no time)
-  const k = KLOG.exec(s.rest) ?? (headerless ? [headerless[0], '', '', headerless[2]!, headerless[3]!, headerless[4]!] : null);
+  const k = full ?? (headerless ? [headerless[0], '', '', headerless[2]!, headerless[3]!, headerless[4]!] : null);
   const program = `${s.hint ?? ''}|${s.host ?? ''}|${k ? /(?:^|\s)(\d+) [\w.-]+\.go:/.exec(s.rest)?.[1] ?? '' : ''}`;
   const note = long ? T.long(text.length, MAX_LINE) : '';
 

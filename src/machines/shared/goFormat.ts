@@ -119,7 +119,9 @@ export function goTimeJSON(epochUs: number, offsetMin: number, nsExtra = 0): str
 /** RFC 3339 in UTC with second precision, as metav1.Time marshals. */
 export function rfc3339(epochUs: number): string {
   // (joined: one flat string; a replace() leaves a tree of pieces, kept in every object's timestamps)
-  return [new Date(Math.floor(epochUs / 1000)).toISOString().slice(0, 19), 'Z'].join('');
+  const iso = new Date(Math.floor(epochUs / 1000)).toISOString();
+  // (without its ".sssZ")
+  return [iso.slice(0, -5), 'Z'].join('');
 }
 
 /** JSON with object keys sorted, as Go's encoding/json prints a map (protosanitizer output). */
