@@ -140,9 +140,12 @@ function onWatch(ctx0: AdcContext, o: K8sObject, deleted: boolean, now: number):
       // the reconciler reads a node's health and its out-of-service taint when it detaches from it
       // (reconciler.go reconcile: nodeIsHealthy, hasOutOfServiceTaint); upstream's 100ms loop sees a
       // change at its next pass, so a volume whose 6-minute wait already ran out is detached then
+      // (only these two of the node's fields decide anything for the volumes attached to it)
       const after = deleted ? undefined : o;
-      if (asw.getVolumesAttachedToNode(ctx.asw, o.metadata.name).size > 0
+      const onNode = asw.getVolumesAttachedToNode(ctx.asw, o.metadata.name);
+      if (onNode.size > 0
         && (isNodeReady(before) !== isNodeReady(after) || taintKeyExists(before, TAINT_NODE_OUT_OF_SERVICE) !== taintKeyExists(after, TAINT_NODE_OUT_OF_SERVICE))) {
+        for (const v of onNode) ctx.reconcilerQueue.touched.add(v);
         const r = scheduleReconcile(ctx, now);
         return { ctx: r.ctx, out: [...out, ...r.out] };
       }

@@ -164,11 +164,7 @@ export function processNode(ctx: AdcContext, n: K8sObject, deleted: boolean): Ad
   }
   // processVolumesInUse: every volume attached to the node is mounted iff the node lists it in use
   const inUse = new Set<string>(deleted ? [] : (n.status?.volumesInUse ?? []));
-  for (const v of asw.getVolumesAttachedToNode(a, name)) {
-    a = asw.setVolumeMountedByNode(a, v, name, inUse.has(v));
-    // the reconciler reads the node (ready? out-of-service taint?) when it detaches from it
-    ctx.reconcilerQueue.touched.add(v);
-  }
+  for (const v of asw.getVolumesAttachedToNode(a, name)) a = asw.setVolumeMountedByNode(a, v, name, inUse.has(v));
   if (first && !deleted) ctx.reported[name] = JSON.stringify(((n.status?.volumesAttached ?? []) as Array<{ name: string }>).map((x) => x.name).sort());
   const next = d === ctx.dsw && a === ctx.asw ? ctx : { ...ctx, dsw: d, asw: a };
   // a newly managed node: its pods can now be added (only they can resolve differently)
