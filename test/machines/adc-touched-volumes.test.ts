@@ -10,6 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runScenario, SCENARIOS } from '../../src/machines/index.ts';
 import { reconcilerOptions } from '../../src/machines/attach-detach-controller/reconciler.ts';
 import type { RunOptions } from '../../src/machines/scenarios/run.ts';
+import * as asw from '../../src/machines/attach-detach-controller/cache/actualStateOfWorld.ts';
+import * as dsw from '../../src/machines/attach-detach-controller/cache/desiredStateOfWorld.ts';
 
 const BY_DEFAULT = reconcilerOptions.onlyTouchedVolumes;
 afterEach(() => { reconcilerOptions.onlyTouchedVolumes = true; });
@@ -68,4 +70,46 @@ describe('a reconciler pass over the touched volumes is a pass over every volume
       { numRuns: 24, seed: 20261204 },
     );
   }, 300_000);
+});
+
+describe('the caches\' walks over a few volumes', () => {
+  // getVolumesToAttach / getAttachedVolumes with `only` take those volumes from indexes, in the order
+  // of the full walk over the caches' keys. After any sequence of changes they must yield exactly what
+  // the full walk yields for those volumes, in the same order: node names that are array indexes
+  // ("0", "12") included, which JavaScript puts first, and nodes and volumes removed and added again.
+  const nodes = ['b-1', '12', 'a-0', '0', 'node-x'];
+  const volumes = ['kubernetes.io/csi/d^v1', 'kubernetes.io/csi/d^v2', 'kubernetes.io/csi/d^v3', 'kubernetes.io/csi/d^v4'];
+  const change = fc.record({
+    op: fc.constantFrom('addNode', 'deleteNode', 'addPod', 'deletePod', 'attach', 'detach'),
+    node: fc.constantFrom(...nodes), volume: fc.constantFrom(...volumes), pod: fc.constantFrom('p1', 'p2'),
+  });
+  const sample = fc.subarray(volumes);
+
+  it('getVolumesToAttach(dsw, only) is the full walk filtered to only', () => {
+    fc.assert(fc.property(fc.array(change, { maxLength: 60 }), sample, (changes, picked) => {
+      const w = dsw.emptyDsw();
+      for (const c of changes) {
+        if (c.op === 'addNode') dsw.addNode(w, c.node);
+        else if (c.op === 'deleteNode') dsw.deleteNode(w, c.node);
+        else if (c.op === 'addPod' || c.op === 'attach') dsw.addPod(w, { namespace: 'default', name: c.pod, uid: c.pod }, { volumeName: c.volume, specName: c.volume, multiAttachAllowed: false }, c.node);
+        else dsw.deletePod(w, c.pod, c.volume, c.node);
+      }
+      const only = new Set(picked);
+      const all = [...dsw.getVolumesToAttach(w)].map(([n, v]) => `${n} ${v.volumeName}`);
+      expect([...dsw.getVolumesToAttach(w, only)].map(([n, v]) => `${n} ${v.volumeName}`)).toEqual(all.filter((x) => only.has(x.split(' ')[1]!)));
+    }), { seed: 5, numRuns: 300 });
+  });
+
+  it('getAttachedVolumes(asw, only) is the full walk filtered to only', () => {
+    fc.assert(fc.property(fc.array(change, { maxLength: 60 }), sample, (changes, picked) => {
+      const w = asw.emptyAsw();
+      for (const c of changes) {
+        if (c.op === 'attach' || c.op === 'addPod') asw.addVolumeNode(w, { volumeName: c.volume, specName: c.volume, multiAttachAllowed: true }, c.node, c.pod === 'p1');
+        else asw.deleteVolumeNode(w, c.volume, c.node);
+      }
+      const only = new Set(picked);
+      const all = [...asw.getAttachedVolumes(w)].map(([v, n]) => `${v.volumeName} ${n.nodeName}`);
+      expect([...asw.getAttachedVolumes(w, only)].map(([v, n]) => `${v.volumeName} ${n.nodeName}`)).toEqual(all.filter((x) => only.has(x.split(' ')[0]!)));
+    }), { seed: 6, numRuns: 300 });
+  });
 });

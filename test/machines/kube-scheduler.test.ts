@@ -1,5 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
+import { createActor } from 'xstate';
+import fc from 'fast-check';
+import { nodeUsable } from '../../src/machines/kube-scheduler/filter.ts';
 import type { K8sObject } from '../../src/machines/shared/k8s.ts';
 import { kubeSchedulerMachine } from '../../src/machines/kube-scheduler/index.ts';
 import { pvc, sc, storageCluster } from './pv-controller.fixtures.ts';
@@ -47,5 +50,38 @@ describe('kube-scheduler with WaitForFirstConsumer', () => {
       serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
     } as never);
     expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['stopped', 'running']));
+  });
+});
+
+describe('kube-scheduler node counts', () => {
+  // The bind line's evaluatedNodes / feasibleNodes come from counts kept as nodes come, change and go;
+  // after any sequence of node events they must equal a count over the node cache.
+  const node = (name: string, shape: { unschedulable: boolean; ready: boolean; taint: boolean }): K8sObject => Object.freeze({
+    apiVersion: 'v1', kind: 'Node', metadata: { name },
+    spec: { ...(shape.unschedulable ? { unschedulable: true } : {}), ...(shape.taint ? { taints: [{ key: 'node.kubernetes.io/out-of-service', effect: 'NoExecute' }] } : {}) },
+    status: { conditions: [{ type: 'Ready', status: shape.ready ? 'True' : 'Unknown' }] },
+  });
+  it('nodeCount and usableNodeCount equal a recount after every node added, changed or deleted', () => {
+    const shape = fc.record({ unschedulable: fc.boolean(), ready: fc.boolean(), taint: fc.boolean() });
+    const ev = fc.record({ type: fc.constantFrom('watch.added', 'watch.modified', 'watch.deleted'), name: fc.constantFrom('n-0', 'n-1', 'n-2', 'n-3'), shape });
+    fc.assert(fc.property(fc.array(ev, { maxLength: 40 }), (events) => {
+      const actor = createActor(kubeSchedulerMachine, { input: { id: 'kube-scheduler', host: 'master', profile: '1.30' } }).start();
+      actor.send({ type: 'component.started', now: 0 });
+      for (const e of events) {
+        actor.send({ type: e.type, now: 1, object: node(e.name, e.shape) } as never);
+        const c = actor.getSnapshot().context;
+        const nodes = Object.values(c.nodes);
+        expect([c.nodeCount, c.usableNodeCount]).toEqual([nodes.length, nodes.filter(nodeUsable).length]);
+      }
+    }), { seed: 9, numRuns: 200 });
+  });
+});
+
+describe('nodeUsable', () => {
+  it('answers again for a node object that is not frozen (a test may change it in place); a frozen one cannot change', () => {
+    const n: K8sObject = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n' }, spec: {}, status: { conditions: [{ type: 'Ready', status: 'True' }] } };
+    expect(nodeUsable(n)).toBe(true);
+    n.spec.unschedulable = true;
+    expect(nodeUsable(n)).toBe(false);
   });
 });

@@ -12,6 +12,18 @@ export const podClaims = (pod: K8sObject): string[] =>
     .filter((v) => v.persistentVolumeClaim).map((v) => `${pod.metadata.namespace}/${v.persistentVolumeClaim!.claimName}`);
 
 export function nodeUsable(node: K8sObject): boolean {
+  // every scheduling attempt filters every node, and a node object changes far less often (the API
+  // server's objects are frozen, so a frozen node's answer is kept for it)
+  const known = USABLE.get(node);
+  if (known !== undefined) return known;
+  const usable = filterNode(node);
+  if (Object.isFrozen(node)) USABLE.set(node, usable);
+  return usable;
+}
+const USABLE = new WeakMap<K8sObject, boolean>();
+
+/** NodeUnschedulable, the node's Ready condition, TaintToleration without tolerations. */
+function filterNode(node: K8sObject): boolean {
   if (node.spec?.unschedulable) return false;
   const ready = (node.status?.conditions ?? []).find((c: { type: string }) => c.type === 'Ready');
   if (ready && ready.status !== 'True') return false;

@@ -46,6 +46,13 @@ export interface KubeSchedulerContext {
   /** the node each pod is bound to or assumed on, and the pod count per node (the scheduler cache) */
   podNode: Record<string, string>;
   podsOnNode: Record<string, number>;
+  /**
+   * How many nodes the cache holds, and how many of them pass the node filters (nodeUsable), kept as
+   * nodes come and change: the "Successfully bound pod to node" line reports both, and counting a
+   * thousand nodes at every bind made a large rollout's scheduling quadratic.
+   */
+  nodeCount: number;
+  usableNodeCount: number;
 }
 
 type Out = ClusterEmitted[];
@@ -99,6 +106,14 @@ function setPodNode(c: KubeSchedulerContext, key: string, node: string | undefin
   if (node) { c.podNode[key] = node; c.podsOnNode[node] = (c.podsOnNode[node] ?? 0) + 1; }
 }
 
+/** Keep the node cache and its two counts in step with a node event. */
+function setNode(c: KubeSchedulerContext, key: string, node: K8sObject | undefined): void {
+  const prev = c.nodes[key];
+  if (prev) { c.nodeCount -= 1; if (nodeUsable(prev)) c.usableNodeCount -= 1; }
+  if (node) { c.nodeCount += 1; if (nodeUsable(node)) c.usableNodeCount += 1; c.nodes[key] = node; }
+  else delete c.nodes[key];
+}
+
 /** Keep the pod cache, the queue and the per-node counts in step with a pod event. */
 function setPod(c: KubeSchedulerContext, key: string, pod: K8sObject | undefined): void {
   if (!pod) {
@@ -115,6 +130,10 @@ function setPod(c: KubeSchedulerContext, key: string, pod: K8sObject | undefined
 
 /** scheduleOne for every pending pod that is not already being worked on. */
 function scheduleAll(c: KubeSchedulerContext, out: Out): void {
+  // (it runs after every event the scheduler sees; most find the queue empty)
+  let queued = false;
+  for (const _ in c.pending) { queued = true; break; }
+  if (!queued) return;
   const busy = new Set(Object.values(c.inFlight).map((f) => f.pod));
   for (const key of Object.keys(c.pending).sort()) {
     const pod = c.pods[key]!;
@@ -132,7 +151,7 @@ function scheduleAll(c: KubeSchedulerContext, out: Out): void {
     if (!node) { fail(c, key, pod, fitError(c, pod, false), out); continue; }
     delete c.lastFailure[key];
     if (check.unboundDelayed.length === 0) { bindPod(c, key, pod, node, out); continue; }
-    c.assumed[key] = { node, evaluated: Object.keys(c.nodes).length, feasible };
+    c.assumed[key] = { node, evaluated: c.nodeCount, feasible };
     for (const ck of check.unboundDelayed) {
       const claim = c.claims[ck]!;
       if (claim.metadata.annotations?.[ANN_SELECTED_NODE] === node) continue;
@@ -162,6 +181,7 @@ export const kubeSchedulerMachine = setup({
       if (!bag) return;
       const k = kobj(e.object);
       if (bag === 'pods') setPod(c, k, e.type === 'watch.deleted' ? undefined : e.object);
+      else if (bag === 'nodes') setNode(c, k, e.type === 'watch.deleted' ? undefined : e.object);
       else if (e.type === 'watch.deleted') delete c[bag][k];
       else c[bag][k] = e.object;
     }),
@@ -177,12 +197,11 @@ export const kubeSchedulerMachine = setup({
         return;
       }
       if (e.object?.kind === 'Pod') setPod(c, kobj(e.object), e.object);
+      else if (e.object?.kind === 'Node') setNode(c, kobj(e.object), e.object);
       else if (e.object) c[BAG[e.object.kind]!][kobj(e.object)] = e.object;
       if (f.what === 'bind' && pod && e.object) {
         const node = e.object.spec.nodeName as string;
-        const nodes = Object.keys(c.nodes).length;
-        const feasible = Object.values(c.nodes).filter(nodeUsable).length;
-        out.push({ type: 'log', msg: 'kubeScheduler.boundPod', args: { pod: f.pod, node, evaluatedNodes: nodes, feasibleNodes: feasible } });
+        out.push({ type: 'log', msg: 'kubeScheduler.boundPod', args: { pod: f.pod, node, evaluatedNodes: c.nodeCount, feasibleNodes: c.usableNodeCount } });
         out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name }, eventType: 'Normal', reason: 'Scheduled', message: `Successfully assigned ${f.pod} to ${node}` });
       }
     }),
@@ -192,7 +211,7 @@ export const kubeSchedulerMachine = setup({
 }).createMachine({
   id: 'kubeScheduler',
   initial: 'stopped',
-  context: ({ input }) => ({ input, pods: {}, nodes: {}, claims: {}, volumes: {}, classes: {}, assumed: {}, inFlight: {}, lastFailure: {}, nextRequest: 1, pending: {}, podNode: {}, podsOnNode: {} }),
+  context: ({ input }) => ({ input, pods: {}, nodes: {}, claims: {}, volumes: {}, classes: {}, assumed: {}, inFlight: {}, lastFailure: {}, nextRequest: 1, pending: {}, podNode: {}, podsOnNode: {}, nodeCount: 0, usableNodeCount: 0 }),
   states: {
     stopped: { description: 'kube-scheduler is not running.', on: { 'component.started': 'running' } },
     running: {

@@ -35,9 +35,30 @@ export interface DesiredStateOfWorld {
   touched: Set<string>;
   /** bumped on every change */
   rev: number;
+  /**
+   * index: for each volume, the nodes whose volumesToAttach has it, each with its place in the walk's
+   * order (see getVolumesToAttach); and each node's place among nodesManaged's keys
+   */
+  nodesOfVolume: Map<string, Map<string, number>>;
+  nodeOrder: Map<string, number>;
+  /** the next place given out, to a node or to a volume entry */
+  nextOrder: number;
 }
 
-export const emptyDsw = (): DesiredStateOfWorld => ({ nodesManaged: {}, touched: new Set(), rev: 0 });
+export const emptyDsw = (): DesiredStateOfWorld => ({ nodesManaged: {}, touched: new Set(), rev: 0, nodesOfVolume: new Map(), nodeOrder: new Map(), nextOrder: 0 });
+
+function indexVolume(dsw: DesiredStateOfWorld, volumeName: string, nodeName: string): void {
+  let nodes = dsw.nodesOfVolume.get(volumeName);
+  if (!nodes) dsw.nodesOfVolume.set(volumeName, (nodes = new Map()));
+  nodes.set(nodeName, dsw.nextOrder++);
+}
+
+function unindexVolume(dsw: DesiredStateOfWorld, volumeName: string, nodeName: string): void {
+  const nodes = dsw.nodesOfVolume.get(volumeName);
+  if (!nodes) return;
+  nodes.delete(nodeName);
+  if (nodes.size === 0) dsw.nodesOfVolume.delete(volumeName);
+}
 
 /** A change to the volume's entries: bump the counter, and let the reconciler's next pass look at it. */
 function changed(dsw: DesiredStateOfWorld, volumeName: string): void {
@@ -53,6 +74,7 @@ const isEmpty = (o: object): boolean => {
 export function addNode(dsw: DesiredStateOfWorld, nodeName: string): DesiredStateOfWorld {
   if (dsw.nodesManaged[nodeName]) return dsw;
   dsw.nodesManaged[nodeName] = { nodeName, volumesToAttach: {} };
+  dsw.nodeOrder.set(nodeName, dsw.nextOrder++);
   dsw.rev += 1;
   return dsw;
 }
@@ -60,8 +82,9 @@ export function addNode(dsw: DesiredStateOfWorld, nodeName: string): DesiredStat
 export function deleteNode(dsw: DesiredStateOfWorld, nodeName: string): DesiredStateOfWorld {
   const node = dsw.nodesManaged[nodeName];
   if (!node) return dsw;
-  for (const v in node.volumesToAttach) dsw.touched.add(v);
+  for (const v in node.volumesToAttach) { dsw.touched.add(v); unindexVolume(dsw, v, nodeName); }
   delete dsw.nodesManaged[nodeName];
+  dsw.nodeOrder.delete(nodeName);
   dsw.rev += 1;
   return dsw;
 }
@@ -77,7 +100,10 @@ export function addPod(
   const cur = node.volumesToAttach[vol.volumeName];
   if (cur?.scheduledPods[pod.uid]) return dsw;
   if (cur) cur.scheduledPods[pod.uid] = pod;
-  else node.volumesToAttach[vol.volumeName] = { ...vol, scheduledPods: { [pod.uid]: pod }, multiAttachErrorReported: false };
+  else {
+    node.volumesToAttach[vol.volumeName] = { ...vol, scheduledPods: { [pod.uid]: pod }, multiAttachErrorReported: false };
+    indexVolume(dsw, vol.volumeName, nodeName);
+  }
   changed(dsw, vol.volumeName);
   return dsw;
 }
@@ -88,7 +114,7 @@ export function deletePod(dsw: DesiredStateOfWorld, podUid: string, volumeName: 
   const cur = node?.volumesToAttach[volumeName];
   if (!node || !cur?.scheduledPods[podUid]) return dsw;
   delete cur.scheduledPods[podUid];
-  if (isEmpty(cur.scheduledPods)) delete node.volumesToAttach[volumeName];
+  if (isEmpty(cur.scheduledPods)) { delete node.volumesToAttach[volumeName]; unindexVolume(dsw, volumeName, nodeName); }
   changed(dsw, volumeName);
   return dsw;
 }
@@ -101,11 +127,43 @@ export const volumeExists = (dsw: DesiredStateOfWorld, volumeName: string, nodeN
  * with `only`, those of these volumes. Entries may be changed (not added or removed) while iterating.
  */
 export function* getVolumesToAttach(dsw: DesiredStateOfWorld, only?: ReadonlySet<string>): Generator<[nodeName: string, volume: VolumeToAttach]> {
-  for (const nodeName in dsw.nodesManaged) {
-    const node = dsw.nodesManaged[nodeName]!;
-    for (const v in node.volumesToAttach) if (!only || only.has(v)) yield [nodeName, node.volumesToAttach[v]!];
+  if (only) {
+    // those volumes in the walk's order (node by node in nodesManaged's key order, then each node's
+    // volumes as they were added), without walking the others; an entry removed meanwhile is skipped
+    const pairs: Array<{ node: string; volume: string; at: number }> = [];
+    for (const v of only) for (const [node, at] of dsw.nodesOfVolume.get(v) ?? []) pairs.push({ node, volume: v, at });
+    pairs.sort((a, b) => compareNodeKeys(dsw, a.node, b.node) || a.at - b.at);
+    for (const { node, volume } of pairs) {
+      const entry = dsw.nodesManaged[node]?.volumesToAttach[volume];
+      if (entry) yield [node, entry];
+    }
+    return;
+  }
+  for (const nodeName of Object.keys(dsw.nodesManaged)) {
+    const node = dsw.nodesManaged[nodeName];
+    if (!node) continue;
+    for (const v of Object.keys(node.volumesToAttach)) {
+      const entry = node.volumesToAttach[v];
+      if (entry) yield [nodeName, entry];
+    }
   }
 }
+
+/**
+ * Two node names in the order a walk over nodesManaged's keys meets them: a name that is an array
+ * index ("0", "12") comes first, in numeric order, as JavaScript orders such keys; the others in the
+ * order they were added.
+ */
+function compareNodeKeys(dsw: DesiredStateOfWorld, a: string, b: string): number {
+  if (a === b) return 0;
+  const ia = isArrayIndex(a), ib = isArrayIndex(b);
+  if (ia || ib) return ia && ib ? Number(a) - Number(b) : ia ? -1 : 1;
+  return dsw.nodeOrder.get(a)! - dsw.nodeOrder.get(b)!;
+}
+const isArrayIndex = (k: string): boolean => {
+  const n = Number(k);
+  return Number.isInteger(n) && n >= 0 && n < 4294967295 && String(n) === k;
+};
 
 export function setMultiAttachError(dsw: DesiredStateOfWorld, volumeName: string, nodeName: string): DesiredStateOfWorld {
   const cur = dsw.nodesManaged[nodeName]?.volumesToAttach[volumeName];
