@@ -122,28 +122,29 @@ export interface WorkQueue {
   queue: string[];
   /** membership of `queue` (client-go keeps it as the "dirty" set; a map keeps Add O(1) for large queues) */
   queued: Record<string, true>;
-  processing: string[];
-  dirty: string[];
+  /** keys being processed, and those re-added meanwhile (sets: a large rollout runs hundreds of workers) */
+  processing: Set<string>;
+  dirty: Set<string>;
   /** ItemExponentialFailureRateLimiter: failures per key since the last Forget */
   failures: Record<string, number>;
 }
-export const emptyQueue = (): WorkQueue => ({ queue: [], queued: {}, processing: [], dirty: [], failures: {} });
+export const emptyQueue = (): WorkQueue => ({ queue: [], queued: {}, processing: new Set(), dirty: new Set(), failures: {} });
 
 /** queue.Add: a key being processed is marked dirty and comes back after Done. */
 export function queueAdd(q: WorkQueue, key: string): void {
-  if (q.processing.includes(key)) { if (!q.dirty.includes(key)) q.dirty.push(key); return; }
+  if (q.processing.has(key)) { q.dirty.add(key); return; }
   if (!q.queued[key]) { q.queue.push(key); q.queued[key] = true; }
 }
 /** queue.Get */
 export function queueGet(q: WorkQueue): string | undefined {
   const key = q.queue.shift();
-  if (key !== undefined) { delete q.queued[key]; q.processing.push(key); }
+  if (key !== undefined) { delete q.queued[key]; q.processing.add(key); }
   return key;
 }
 /** queue.Done */
 export function queueDone(q: WorkQueue, key: string): void {
-  q.processing = q.processing.filter((k) => k !== key);
-  if (q.dirty.includes(key)) { q.dirty = q.dirty.filter((k) => k !== key); queueAdd(q, key); }
+  q.processing.delete(key);
+  if (q.dirty.delete(key)) queueAdd(q, key);
 }
 /** AddRateLimited: the delay (µs) before the key is added again; 1s, 2s, 4s … 5m. */
 export function rateLimitDelay(q: WorkQueue, key: string): number {

@@ -65,8 +65,8 @@ export function onTick(s: Step, key: string): void {
 export function runWorkers(s: Step): void {
   const workers = s.ctx.input.workerThreads ?? 10;
   for (;;) {
-    if (s.ctx.vaQueue.queue.length && s.ctx.vaQueue.processing.length < workers) syncVA(s, queueGet(s.ctx.vaQueue)!);
-    else if (s.ctx.pvQueue.queue.length && s.ctx.pvQueue.processing.length < workers) syncPV(s, queueGet(s.ctx.pvQueue)!);
+    if (s.ctx.vaQueue.queue.length && s.ctx.vaQueue.processing.size < workers) syncVA(s, queueGet(s.ctx.vaQueue)!);
+    else if (s.ctx.pvQueue.queue.length && s.ctx.pvQueue.processing.size < workers) syncPV(s, queueGet(s.ctx.pvQueue)!);
     else return;
   }
 }
