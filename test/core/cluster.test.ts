@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { assign, emit, raise, setup } from 'xstate';
 import { Cluster, type ComponentSpec } from '../../src/machines/cluster/cluster.ts';
 import { ApiServer, mergePatch } from '../../src/machines/cluster/apiServer.ts';
@@ -171,6 +172,19 @@ describe('ApiServer', () => {
   const api = () => new ApiServer(createRng(1), 0);
   const va = (fin?: string[]): K8sObject => ({ apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: 'va', ...(fin ? { finalizers: fin } : {}) }, spec: {} });
   const req = (verb: 'create' | 'delete' | 'patch', extra: object = {}) => ({ type: 'api.request' as const, requestId: 'r', verb, kind: 'VolumeAttachment' as const, name: 'va', ...extra });
+
+  it('list(kind) is every stored object of that kind in the order list() gives them, after any creates, writes and deletes', () => {
+    const kinds = ['VolumeAttachment', 'PersistentVolume', 'Node'] as const;
+    const op = fc.record({ verb: fc.constantFrom('create', 'patch', 'delete'), kind: fc.constantFrom(...kinds), name: fc.constantFrom('a', 'b', 'c'), fin: fc.boolean() });
+    fc.assert(fc.property(fc.array(op, { maxLength: 50 }), (ops) => {
+      const s = api();
+      ops.forEach((o, i) => {
+        const object = { apiVersion: o.kind === 'VolumeAttachment' ? 'storage.k8s.io/v1' : 'v1', kind: o.kind, metadata: { name: o.name, ...(o.fin ? { finalizers: ['x/y'] } : {}) }, spec: {} };
+        s.apply({ type: 'api.request', requestId: `r${i}`, verb: o.verb, kind: o.kind, name: o.name, ...(o.verb === 'create' ? { object } : o.verb === 'patch' ? { patch: { metadata: { finalizers: o.fin ? ['x/y'] : null } } } : {}) }, i);
+      });
+      for (const k of kinds) expect(s.list(k)).toEqual(s.list().filter((o) => o.kind === k));
+    }), { seed: 3, numRuns: 300 });
+  });
 
   it('marks an object with finalizers for deletion and removes it when the last finalizer goes', () => {
     const s = api();

@@ -1,4 +1,6 @@
 import { describe, it, expect, afterEach } from 'vitest';
+import fc from 'fast-check';
+import { emptyQueue, queueAdd, queueDone, queueGet, queueLen } from '../../src/machines/external-attacher/helpers.ts';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { externalAttacherMachine, descriptor, messages, volumeAttachmentMachine } from '../../src/machines/external-attacher/index.ts';
@@ -464,5 +466,41 @@ describe('external-attacher failure paths, as csi_handler.go takes them', () => 
     attach(t, va({ ...META, deletionTimestamp: '2023-01-11T06:58:14Z' }, DRIVER, { attached: true }));
     expect(t.emitted.filter((e) => e.type === 'csi.call')).toEqual([]);
     expect(savedError(t, 'detachError')).toEqual(['persistentvolume "pvc-XXX" not found']);
+  });
+});
+
+describe('the external-attacher\'s work queue', () => {
+  // client-go's workqueue: Add puts a key at the back once; a key being processed is marked dirty and
+  // comes back after Done; Get takes the front. The queue takes from the front by moving an index and
+  // drops the taken part now and then: it must behave as a plain array queue, over long runs too.
+  it('behaves as a FIFO of distinct keys with processing and dirty keys, after any adds, gets and dones', () => {
+    const op = fc.oneof(
+      fc.record({ t: fc.constant('add' as const), k: fc.integer({ min: 0, max: 150 }) }),
+      fc.record({ t: fc.constant('get' as const), k: fc.constant(0) }),
+      // done: one of the keys being processed (the k-th), so that keys keep coming back
+      fc.record({ t: fc.constant('done' as const), k: fc.nat() }),
+    );
+    fc.assert(fc.property(fc.array(op, { minLength: 200, maxLength: 800 }), (ops) => {
+      const q = emptyQueue();
+      const model = { queue: [] as string[], processing: [] as string[], dirty: [] as string[] };
+      const add = (k: string): void => {
+        if (model.processing.includes(k)) { if (!model.dirty.includes(k)) model.dirty.push(k); return; }
+        if (!model.queue.includes(k)) model.queue.push(k);
+      };
+      for (const o of ops) {
+        const k = o.t === 'done' ? model.processing[o.k % Math.max(1, model.processing.length)] ?? 'none' : `va-${o.k}`;
+        if (o.t === 'add') { queueAdd(q, k); add(k); }
+        else if (o.t === 'get') {
+          const want = model.queue.shift();
+          if (want !== undefined) model.processing.push(want);
+          expect(queueGet(q)).toBe(want);
+        } else if (model.processing.includes(k)) {
+          queueDone(q, k);
+          model.processing = model.processing.filter((x) => x !== k);
+          if (model.dirty.includes(k)) { model.dirty = model.dirty.filter((x) => x !== k); add(k); }
+        }
+        expect(queueLen(q)).toBe(model.queue.length);
+      }
+    }), { seed: 11, numRuns: 150 });
   });
 });

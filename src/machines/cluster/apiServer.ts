@@ -117,6 +117,12 @@ export function groupKind(kind: Kind): string {
 
 export class ApiServer {
   private objects = new Map<string, K8sObject>();
+  /**
+   * The same objects by kind, each map in the order of `objects` (a Map keeps a key's place when it is
+   * set again): list(kind) is an informer's initial list, asked by every component as it starts, and
+   * a large cluster starts a thousand kubelets over a hundred thousand objects.
+   */
+  private byKind = new Map<Kind, Map<string, K8sObject>>();
   private rv: number;
 
   constructor(
@@ -133,8 +139,7 @@ export class ApiServer {
   }
 
   list(kind?: Kind): K8sObject[] {
-    const all = [...this.objects.values()];
-    return kind ? all.filter((o) => o.kind === kind) : all;
+    return kind ? [...(this.byKind.get(kind)?.values() ?? [])] : [...this.objects.values()];
   }
 
   /** every stored object, in a stable order (kind, namespace, name) */
@@ -149,8 +154,17 @@ export class ApiServer {
 
   private store(o: K8sObject): K8sObject {
     const f = deepFreeze(o);
-    this.objects.set(keyOf(f), f);
+    const key = keyOf(f);
+    this.objects.set(key, f);
+    let kind = this.byKind.get(f.kind);
+    if (!kind) this.byKind.set(f.kind, (kind = new Map()));
+    kind.set(key, f);
     return f;
+  }
+
+  private remove(key: string, kind: Kind): void {
+    this.objects.delete(key);
+    this.byKind.get(kind)?.delete(key);
   }
 
   private notFound(kind: Kind, name: string): ApiOutcome {
@@ -243,7 +257,7 @@ export class ApiServer {
         if (next.metadata.annotations && Object.keys(next.metadata.annotations).length === 0) delete next.metadata.annotations;
         // A write that removes the last finalizer of an object being deleted completes the deletion.
         if (cur.metadata.deletionTimestamp && !next.metadata.finalizers?.length && !this.waitsForGrace(next)) {
-          this.objects.delete(key);
+          this.remove(key, cur.kind);
           const gone = deepFreeze({ ...next, metadata: { ...next.metadata, resourceVersion: this.nextRv() } });
           return { ok: true, code: 200, object: gone, before: cur, after: null, change: { type: 'DELETED', object: gone, oldObject: cur } };
         }
@@ -265,7 +279,7 @@ export class ApiServer {
           const stored = this.store(marked);
           return { ok: true, code: 200, object: stored, before: cur, after: stored, change: { type: 'MODIFIED', object: stored, oldObject: cur } };
         }
-        this.objects.delete(key);
+        this.remove(key, cur.kind);
         const gone = deepFreeze({ ...clone(cur), metadata: { ...clone(cur.metadata), resourceVersion: this.nextRv() } });
         return { ok: true, code: 200, object: gone, before: cur, after: null, change: { type: 'DELETED', object: gone, oldObject: cur } };
       }

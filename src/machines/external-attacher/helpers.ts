@@ -119,7 +119,9 @@ export function capabilityNames(response: Record<string, unknown> | undefined, k
 
 /** client-go workqueue state for one queue: FIFO of keys, keys being processed, keys re-added meanwhile. */
 export interface WorkQueue {
+  /** the FIFO: keys from `head` on are waiting (taken from the front by moving head: shift() copies a long queue) */
   queue: string[];
+  head: number;
   /** membership of `queue` (client-go keeps it as the "dirty" set; a map keeps Add O(1) for large queues) */
   queued: Record<string, true>;
   /** keys being processed, and those re-added meanwhile (sets: a large rollout runs hundreds of workers) */
@@ -128,7 +130,9 @@ export interface WorkQueue {
   /** ItemExponentialFailureRateLimiter: failures per key since the last Forget */
   failures: Record<string, number>;
 }
-export const emptyQueue = (): WorkQueue => ({ queue: [], queued: {}, processing: new Set(), dirty: new Set(), failures: {} });
+export const emptyQueue = (): WorkQueue => ({ queue: [], head: 0, queued: {}, processing: new Set(), dirty: new Set(), failures: {} });
+/** How many keys wait in the queue (queue.Len) */
+export const queueLen = (q: WorkQueue): number => q.queue.length - q.head;
 
 /** queue.Add: a key being processed is marked dirty and comes back after Done. */
 export function queueAdd(q: WorkQueue, key: string): void {
@@ -137,8 +141,11 @@ export function queueAdd(q: WorkQueue, key: string): void {
 }
 /** queue.Get */
 export function queueGet(q: WorkQueue): string | undefined {
-  const key = q.queue.shift();
-  if (key !== undefined) { delete q.queued[key]; q.processing.add(key); }
+  if (q.head >= q.queue.length) return undefined;
+  const key = q.queue[q.head++]!;
+  // the taken front is dropped once it is most of the array (amortised: each key is copied once at most)
+  if (q.head >= 64 && q.head * 2 >= q.queue.length) { q.queue = q.queue.slice(q.head); q.head = 0; }
+  delete q.queued[key]; q.processing.add(key);
   return key;
 }
 /** queue.Done */

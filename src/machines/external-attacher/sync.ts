@@ -13,7 +13,7 @@ import { attacherFinalizer, VA_NODE_ID_ANNOTATION } from '../shared/names.ts';
 import { getProfile } from '../profiles/index.ts';
 import {
   finalizersWithout, hasFinalizer, listerNotFound, newer, nodeIdFromCSINode, queueAdd, queueDone, queueForget,
-  queueGet, rateLimitDelay, shouldEnqueueVAChange, volumeCapability,
+  queueGet, queueLen, rateLimitDelay, shouldEnqueueVAChange, volumeCapability,
 } from './helpers.ts';
 import { externalAttacherSummaries as summaries } from './externalAttacher.messages.ts';
 import type { VaOperation } from './externalAttacher.types.ts';
@@ -65,8 +65,8 @@ export function onTick(s: Step, key: string): void {
 export function runWorkers(s: Step): void {
   const workers = s.ctx.input.workerThreads ?? 10;
   for (;;) {
-    if (s.ctx.vaQueue.queue.length && s.ctx.vaQueue.processing.size < workers) syncVA(s, queueGet(s.ctx.vaQueue)!);
-    else if (s.ctx.pvQueue.queue.length && s.ctx.pvQueue.processing.size < workers) syncPV(s, queueGet(s.ctx.pvQueue)!);
+    if (queueLen(s.ctx.vaQueue) && s.ctx.vaQueue.processing.size < workers) syncVA(s, queueGet(s.ctx.vaQueue)!);
+    else if (queueLen(s.ctx.pvQueue) && s.ctx.pvQueue.processing.size < workers) syncPV(s, queueGet(s.ctx.pvQueue)!);
     else return;
   }
 }

@@ -95,9 +95,6 @@ function call(c: ExternalProvisionerContext, rpc: CsiRpc, request: Record<string
   return requestId;
 }
 
-const claimOf = (c: ExternalProvisionerContext, pvName: string): K8sObject | undefined =>
-  Object.values(c.claims).find((cl) => provisionedVolumeName(cl) === pvName);
-
 /** shouldProvision: an unbound claim handed to our driver (and, for WaitForFirstConsumer, with a selected node). */
 function shouldProvision(c: ExternalProvisionerContext, claim: K8sObject): boolean {
   const a = claim.metadata.annotations ?? {};
@@ -655,4 +652,4 @@ export const externalProvisionerMachine = setup({
   },
 });
 
-export { claimOf, GRPC_CODE_GO_NAME };
+export { GRPC_CODE_GO_NAME };
