@@ -747,6 +747,32 @@ describe('a code span or fence a post opened before what it pasted', () => {
   });
 });
 
+describe('words that say what a line is doing to a volume', () => {
+  it('a fence with no language tag glued to an event row\'s first word is the post\'s: the event decides', () => {
+    expect(stagesOf(['```Warning\t\tFailedMount\tUnable to mount volumes for pod "web-0_default(0b1c2d3e-0000-4000-8000-000000000009)": timeout expired waiting for volumes to attach/mount'])).toEqual(['mount']);
+  });
+  it('a backend volume deleted under its own name (a share, a subvolume, an image, a disk) is the delete stage, and so are the lines its error continues on', () => {
+    expect(stagesOf(['E0102 03:04:05.000000       1 nas-provisioner.go:210] failed to delete share "data-7" for "k8s.apps.data-7", err: exit status 2'])).toEqual(['delete']);
+    expect(stagesOf(['I0102 03:04:05.000000       1 backend.go:88] deleting subvolume csi-vol-0b1c2d3e in group csi'])).toEqual(['delete']);
+    // (a container image the kubelet removes is no volume)
+    expect(stagesOf(['I0102 03:04:05.000000    1200 image_gc_manager.go:300] deleted container image sha256:0b1c2d3e'])).not.toEqual(['delete']);
+  });
+  it('a node plugin finding the multipath device of a volume is the staging (mount); flushing and removing it is the unstaging (unmount)', () => {
+    expect(stagesOf([
+      'time="2025-01-02T03:04:05Z" level=debug msg="multipath - looking for the DM name of the new paths" func="findDevice()"',
+      'time="2025-01-02T03:04:06Z" level=debug msg="discovered device /dev/dm-3 for LUN 7" func="findDevice()"',
+    ])).toEqual(['mount', 'mount']);
+    expect(stagesOf(['time="2025-01-02T03:04:07Z" level=info msg="flushing multipath device /dev/dm-3 before removing its paths" func="removeDevice()"'])).toEqual(['unmount']);
+  });
+  it('a program whose first lines say it is attaching a volume is doing so, not starting up', () => {
+    expect(stagesOf([
+      'kubectl -n kube-system logs csi-controller-0 -c csi-driver',
+      'level=info ts=2025-01-02T03:04:05.000Z component=api-volume-service msg="attaching volume" volume-id=42 server-id=7',
+      'level=info ts=2025-01-02T03:04:06.000Z component=api-volume-service msg="attaching volume" volume-id=43 server-id=7',
+    ])).toEqual(['other', 'attach', 'attach']);
+  });
+});
+
 describe('summary of a flow that recovered', () => {
   it('seed 000: the early "not attached" errors were retried; the flow did not stop there', () => {
     const text = readFileSync(new URL('../../src/data/seeds/seed-000.log', import.meta.url), 'utf8')

@@ -98,6 +98,10 @@ function stripPrefixes(line: string): Stripped {
     const quoted = /^\s*(```\w*\s+|["'`])/.exec(r);
     const unquoted = quoted ? r.slice(quoted[0].length) : '';
     if (quoted && (startsRecord(unquoted) || MOUNT_UTILS_TAIL.test(unquoted) || KUBE_OPERATION.test(unquoted) || PRINTED_OBJECT.test(unquoted))) { s.rest = unquoted; continue; }
+    // (a fence with no language tag glued to a record's first word: "```Warning\t\tFailedMount\t…" is no "```Warning" fence)
+    const bareFence = /^\s*```(?=[A-Za-z])/.exec(r);
+    const afterFence = bareFence ? r.slice(bareFence[0].length) : '';
+    if (bareFence && (startsRecord(afterFence) || KUBE_OPERATION.test(afterFence))) { s.rest = afterFence; continue; }
     // a line a post set in bold ("**volume "pvc-…" no longer needs deletion, skipping**"): the emphasis is the post's
     const bold = /^\*\*(\S.*?)\*\*\s*$/.exec(r);
     if (bold) { s.rest = bold[1]!; continue; }
@@ -987,7 +991,9 @@ function inferFromPaste(out: ExplainedLine[]): void {
     // a program starting up serves no volume yet: what its words seemed to say ("loaded mounter: kernel",
     // "PluginInitialize") is its set-up, until it names a CSI call or a line the catalog knows places it
     if (starting.has(prog)) {
-      const placed = (cur.match === 'catalog' && cur.stage !== 'other') || /\b\w+(Volume|Snapshot)\b/.test(cur.text) || (cur as unknown as Record<symbol, unknown>)[SIDE] !== undefined;
+      // (or says what it is doing to a volume, "attaching volume", "deleting volume …": that is an operation, not set-up)
+      const placed = (cur.match === 'catalog' && cur.stage !== 'other') || /\b\w+(Volume|Snapshot)\b/.test(cur.text) || (cur as unknown as Record<symbol, unknown>)[SIDE] !== undefined
+        || (cur.match === 'guess' && VOLUME_OPERATION.test(cur.text));
       if (placed) starting.delete(prog);
       // (an error is no set-up chatter: a failing operation says so whatever started before it)
       else if (cur.match === 'guess' && cur.stage !== 'other' && cur.stage !== 'register' && cur.severity !== 'E') { out[i] = { ...cur, stage: 'other' }; continue; }
@@ -1121,6 +1127,9 @@ function inferFromPaste(out: ExplainedLine[]): void {
     }
   }
 }
+
+/** A line that says what its program is doing to a volume: an operation's verb, then the volume ("attaching volume", "failed to delete share"). */
+const VOLUME_OPERATION = /\b(attach|detach|mount|unmount|stag|unstag|publish|unpublish|provision|delet|expand|resiz|creat)(e|es|ed|ing)? (the )?(volume|disk|share|pv)\b/i;
 
 const indentOf = (text: string): number => /^\s*/.exec(text.replace(/^```\w*/, ''))![0].length;
 

@@ -37,6 +37,10 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\b(scsi|sd) \d+:\d+:\d+:\d+: /, 'attach'],
   // an iSCSI session is logged out when the volume is unstaged, and discovered and logged in when it is staged
   [/\biscsi\b.*\blog ?out\b|\blog ?out\b.*\biscsi\b|--logout\b/i, 'unmount'],
+  // a multipath device is flushed and removed when the volume is unstaged, and found (its dm-N, its paths under
+  // /sys/block) when it is staged
+  [/\b(flush|remov|delet|disconnect|clean)\w*\b[^.]*\b(multipath|mpath\w*|dm-\d+)\b|\bmultipath -f\b/i, 'unmount'],
+  [/\bmultipath(d|ing)?\b|mpath|\/dev\/dm-\d|\bdm-\d+\b|\/sys\/(block|class\/scsi)|\bsg_inq\b|\bdevice ?mapper\b/i, 'mount'],
   // (iscsiadm's own arguments, "-m node -T iqn.… --login", "-m discovery -t sendtargets", logged without its name)
   [/\biscsiadm\b|\bsendtargets\b|\biscsi (session|login|discovery|target)|(^|\s)-m (node|discovery)\b/i, 'mount'],
   // mapping an RBD image on the node is ceph-csi's NodeStageVolume
@@ -76,7 +80,8 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/mountdevice|mountvolume|mapvolume|\bmount|node[ _]?stage|node[ _]?publish|\bstag(e|ing)\b|setup failed|set ?up|global ?mount|fsck|mkfs|format(ting)? |udevadm|find (a )?device path/i, 'mount'],
   [/resiz|expan/i, 'resize'],
   [/snapshot|snapcontent/i, 'snapshot'],
-  [/deletevolume|delet(e|ing|ed) (the )?((?!pod )\w+ )?(volume|pv)|\bdeletion of (the )?(volume|pv)\b|reclaim|\bneeds deletion\b/i, 'delete'],
+  // (a volume under the backend's own name: a file share, a CephFS subvolume, an RBD image, a cloud disk, a LUN, a ZFS dataset)
+  [/deletevolume|delet(e|ing|ed) (the )?((?!pod |container )\w+ )?(volume|pv|share|subvolume|image|disk|lun|dataset|fileset)\b|\bdeletion of (the )?(volume|pv)\b|reclaim|\bneeds deletion\b/i, 'delete'],
   // (the scheduler's volume binding finding no PV for a claim: its binding, the provision stage's)
   [/provision|createvolume|create volume|persistent ?volumes? to bind|\bcreate ?disk\b|waitforfirstconsumer|selected-node|storage ?class|claim/i, 'provision'],
 ];
