@@ -764,6 +764,10 @@ describe('words that say what a line is doing to a volume', () => {
     ])).toEqual(['mount', 'mount']);
     expect(stagesOf(['time="2025-01-02T03:04:07Z" level=info msg="flushing multipath device /dev/dm-3 before removing its paths" func="removeDevice()"'])).toEqual(['unmount']);
   });
+  it('a VolumeAttachment printed as YAML is an object, not the attach: its attacher, attached and time fields are other', () => {
+    expect(stagesOf(['status:', '  attached: false', '  attachError:', '    message: rpc error: code = Internal desc = attach failed', '    time: "2025-01-02T03:04:05Z"', 'spec:', '  attacher: disk.csi.example.com']))
+      .toEqual(['other', 'other', 'other', 'attach', 'other', 'other', 'other']);
+  });
   it('a program whose first lines say it is attaching a volume is doing so, not starting up', () => {
     expect(stagesOf([
       'kubectl -n kube-system logs csi-controller-0 -c csi-driver',

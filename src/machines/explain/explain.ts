@@ -359,7 +359,7 @@ const SESSION = /^\s*(\[[^\]]*@[^\]]*\][#$] .*|([\w.-]+ )?(kubectl|k|oc|sudo|cri
  * more; not `get events`, whose rows are Events), a container's command-line flag in `describe`
  * ("--kubelet-registration-path=…"). A line with its own time stamp is a log record whatever it reads like.
  */
-const PRINTED_OBJECT = /^\s*((- )?(type|status|message|reason|lastProbeTime|lastTransitionTime|lastHeartbeatTime|phase|capacity|accessModes|conditions|allocatedResources|resizeStatus|storage|apiVersion|kind|metadata|name|namespace|uid|resourceVersion|creationTimestamp|generation|spec|source|count|firstTimestamp|lastTimestamp|eventTime|reportingComponent|reportingInstance|involvedObject|component|host|selfLink|labels|annotations|finalizers|volumeName|volumeHandle|driver|storageClassName|volumeMode|resources|requests|limits|claimRef|nodeName|fsType|readOnly):( .*)?|[\w.@:/-]+( {3,}[^\s]+(?: [^\s]+)*){3,}|--[\w-]+(=\S*)?|(- )?[a-z]+(?:[A-Z][a-z0-9]*)+:( \S+)?)\s*$/;
+const PRINTED_OBJECT = /^\s*((- )?(type|status|message|reason|lastProbeTime|lastTransitionTime|lastHeartbeatTime|phase|capacity|accessModes|conditions|allocatedResources|resizeStatus|storage|apiVersion|kind|metadata|name|namespace|uid|resourceVersion|creationTimestamp|generation|spec|source|count|firstTimestamp|lastTimestamp|eventTime|reportingComponent|reportingInstance|involvedObject|component|host|selfLink|labels|annotations|finalizers|volumeName|volumeHandle|driver|storageClassName|volumeMode|resources|requests|limits|claimRef|nodeName|fsType|readOnly|attacher|attached|time):( .*)?|[\w.@:/-]+( {3,}[^\s]+(?: [^\s]+)*){3,}|--[\w-]+(=\S*)?|(- )?[a-z]+(?:[A-Z][a-z0-9]*)+:( \S+)?)\s*$/;
 
 // ------------------------------------------------------------------ explain
 
