@@ -768,6 +768,9 @@ describe('words that say what a line is doing to a volume', () => {
     expect(stagesOf(['status:', '  attached: false', '  attachError:', '    message: rpc error: code = Internal desc = attach failed', '    time: "2025-01-02T03:04:05Z"', 'spec:', '  attacher: disk.csi.example.com']))
       .toEqual(['other', 'other', 'other', 'attach', 'other', 'other', 'other']);
   });
+  it('a Markdown heading of the post is the post\'s, whatever it names ("## Controller image: …csi-resizer…")', () => {
+    expect(stagesOf(['## Controller image: example/csi-driver:v1.2.3 registry.k8s.io/sig-storage/csi-resizer:v1.9.0', '### Pod events'])).toEqual(['other', 'other']);
+  });
   it('a program whose first lines say it is attaching a volume is doing so, not starting up', () => {
     expect(stagesOf([
       'kubectl -n kube-system logs csi-controller-0 -c csi-driver',
