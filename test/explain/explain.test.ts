@@ -771,6 +771,10 @@ describe('words that say what a line is doing to a volume', () => {
   it('a Markdown heading of the post is the post\'s, whatever it names ("## Controller image: …csi-resizer…")', () => {
     expect(stagesOf(['## Controller image: example/csi-driver:v1.2.3 registry.k8s.io/sig-storage/csi-resizer:v1.9.0', '### Pod events'])).toEqual(['other', 'other']);
   });
+  it('a ZFS volume given a new size is the resize; mke2fs making the file system is the mount', () => {
+    expect(stagesOf(['I0102 03:04:05.000000       1 zfs_util.go:700] Running [ zfs ] [set volsize=10737418240 pool/pvc-0b1c2d3e-0000-4000-8000-000000000001]'])).toEqual(['resize']);
+    expect(stagesOf(['level=error msg="handler failed" err="rpc error: code = Internal desc = exit status 1\\nmke2fs 1.47.0 (5-Feb-2023)\\nThe file  does not exist"'])).toEqual(['mount']);
+  });
   it('a program whose first lines say it is attaching a volume is doing so, not starting up', () => {
     expect(stagesOf([
       'kubectl -n kube-system logs csi-controller-0 -c csi-driver',

@@ -54,8 +54,8 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // kubelet_volumes.go cleanupOrphanedPodDirs: a deleted pod's volume directories still on disk
   [/orphaned pod ("[^"]*" )?found|volume (sub)?paths are still present on disk/i, 'unmount'],
   [/successfully created pv|provisionclaimoperation|provisioning succeeded/i, 'provision'],
-  // (and the tools that grow a volume or its file system: xfs_growfs, resize2fs, lvextend, LVM's extents)
-  [/resizefs|resize ?fs|expanding (mounted )?volume|node_expansion_required|update capacity|\bgrowfs\b|\bresize2fs\b|\blv(extend|resize)\b|\blogical extents\b|\bresiz(e|ing) (the )?volume\b/i, 'resize'],
+  // (and the tools that grow a volume or its file system: xfs_growfs, resize2fs, lvextend, LVM's extents, a ZFS volume's new size)
+  [/resizefs|resize ?fs|expanding (mounted )?volume|\bset (volsize|refquota|quota)=|node_expansion_required|update capacity|\bgrowfs\b|\bresize2fs\b|\blv(extend|resize)\b|\blogical extents\b|\bresiz(e|ing) (the )?volume\b/i, 'resize'],
   // the provisioner library giving up on a claim or a volume after --failed-provision/delete-threshold failures
   [/\bfailedDeleteThreshold\b/i, 'delete'],
   [/\bfailedProvisionThreshold\b/i, 'provision'],
@@ -77,7 +77,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // (not the attachdetach-controller's name, which every attach event carries)
   [/(?<!attach)detach|controller[ _]?unpublish/i, 'detach'],
   [/multi-attach|attach|volumeattachment|controller[ _]?publish|volumesattached|volumesinuse|verifycontrollerattached/i, 'attach'],
-  [/mountdevice|mountvolume|mapvolume|\bmount|node[ _]?stage|node[ _]?publish|\bstag(e|ing)\b|setup failed|set ?up|global ?mount|fsck|mkfs|format(ting)? |udevadm|find (a )?device path/i, 'mount'],
+  [/mountdevice|mountvolume|mapvolume|\bmount|node[ _]?stage|node[ _]?publish|\bstag(e|ing)\b|setup failed|set ?up|global ?mount|fsck|mkfs|mke2fs|format(ting)? |udevadm|find (a )?device path/i, 'mount'],
   [/resiz|expan/i, 'resize'],
   [/snapshot|snapcontent/i, 'snapshot'],
   // (a volume under the backend's own name: a file share, a CephFS subvolume, an RBD image, a cloud disk, a LUN, a ZFS dataset)
