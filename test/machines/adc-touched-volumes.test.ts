@@ -113,3 +113,19 @@ describe('the caches\' walks over a few volumes', () => {
     }), { seed: 6, numRuns: 300 });
   });
 });
+
+describe('the actual state of world with a volume attached to two nodes', () => {
+  it('DeleteVolumeNode for one node keeps the volume attached to the other, in the walk and in its place', () => {
+    const w = asw.emptyAsw();
+    const spec = { volumeName: 'kubernetes.io/csi/d^rwx', specName: 'pv-rwx', multiAttachAllowed: true };
+    asw.addVolumeNode(w, { volumeName: 'kubernetes.io/csi/d^a', specName: 'pv-a', multiAttachAllowed: false }, 'n1', true);
+    asw.addVolumeNode(w, spec, 'n1', true);
+    asw.addVolumeNode(w, spec, 'n2', true);
+    asw.addVolumeNode(w, { volumeName: 'kubernetes.io/csi/d^b', specName: 'pv-b', multiAttachAllowed: false }, 'n2', true);
+    asw.deleteVolumeNode(w, spec.volumeName, 'n1');
+    const walk = (only?: Set<string>) => [...asw.getAttachedVolumes(w, only)].map(([v, n]) => `${v.specName}@${n.nodeName}`);
+    expect(walk()).toEqual(['pv-a@n1', 'pv-rwx@n2', 'pv-b@n2']);
+    expect(walk(new Set([spec.volumeName, 'kubernetes.io/csi/d^b']))).toEqual(['pv-rwx@n2', 'pv-b@n2']);
+    expect(asw.getAttachState(w, spec.volumeName, 'n2')).toBe('Attached');
+  });
+});

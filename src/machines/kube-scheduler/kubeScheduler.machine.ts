@@ -114,6 +114,14 @@ function setNode(c: KubeSchedulerContext, key: string, node: K8sObject | undefin
   else delete c.nodes[key];
 }
 
+/** Store (or, undefined, forget) an object of the scheduler's caches: pods and nodes keep their indexes in step. */
+function putObject(c: KubeSchedulerContext, bag: NonNullable<(typeof BAG)[K8sObject['kind']]>, key: string, o: K8sObject | undefined): void {
+  if (bag === 'pods') setPod(c, key, o);
+  else if (bag === 'nodes') setNode(c, key, o);
+  else if (o) c[bag][key] = o;
+  else delete c[bag][key];
+}
+
 /** Keep the pod cache, the queue and the per-node counts in step with a pod event. */
 function setPod(c: KubeSchedulerContext, key: string, pod: K8sObject | undefined): void {
   if (!pod) {
@@ -179,11 +187,7 @@ export const kubeSchedulerMachine = setup({
       if (e.type !== 'watch.added' && e.type !== 'watch.modified' && e.type !== 'watch.deleted') return;
       const bag = BAG[e.object.kind];
       if (!bag) return;
-      const k = kobj(e.object);
-      if (bag === 'pods') setPod(c, k, e.type === 'watch.deleted' ? undefined : e.object);
-      else if (bag === 'nodes') setNode(c, k, e.type === 'watch.deleted' ? undefined : e.object);
-      else if (e.type === 'watch.deleted') delete c[bag][k];
-      else c[bag][k] = e.object;
+      putObject(c, bag, kobj(e.object), e.type === 'watch.deleted' ? undefined : e.object);
     }),
     handleApiResult: react((c, e, out) => {
       if (e.type !== 'api.result') return;
@@ -196,9 +200,8 @@ export const kubeSchedulerMachine = setup({
         if (f.what === 'bind') setPodNode(c, f.pod, undefined); // forget the assumed pod
         return;
       }
-      if (e.object?.kind === 'Pod') setPod(c, kobj(e.object), e.object);
-      else if (e.object?.kind === 'Node') setNode(c, kobj(e.object), e.object);
-      else if (e.object) c[BAG[e.object.kind]!][kobj(e.object)] = e.object;
+      const bag = e.object ? BAG[e.object.kind] : undefined;
+      if (bag) putObject(c, bag, kobj(e.object!), e.object);
       if (f.what === 'bind' && pod && e.object) {
         const node = e.object.spec.nodeName as string;
         out.push({ type: 'log', msg: 'kubeScheduler.boundPod', args: { pod: f.pod, node, evaluatedNodes: c.nodeCount, feasibleNodes: c.usableNodeCount } });

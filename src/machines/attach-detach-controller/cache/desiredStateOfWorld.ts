@@ -131,7 +131,7 @@ export function* getVolumesToAttach(dsw: DesiredStateOfWorld, only?: ReadonlySet
     // those volumes in the walk's order (node by node in nodesManaged's key order, then each node's
     // volumes as they were added), without walking the others; an entry removed meanwhile is skipped
     const pairs: Array<{ node: string; volume: string; at: number }> = [];
-    for (const v of only) for (const [node, at] of dsw.nodesOfVolume.get(v) ?? []) pairs.push({ node, volume: v, at });
+    for (const v of only) for (const [node, at] of dsw.nodesOfVolume.get(v) ?? []) if (dsw.nodesManaged[node]?.volumesToAttach[v]) pairs.push({ node, volume: v, at });
     pairs.sort((a, b) => compareNodeKeys(dsw, a.node, b.node) || a.at - b.at);
     for (const { node, volume } of pairs) {
       const entry = dsw.nodesManaged[node]?.volumesToAttach[volume];
