@@ -144,7 +144,8 @@ export class ApiServer {
 
   /** every stored object, in a stable order (kind, namespace, name) */
   snapshot(): K8sObject[] {
-    return [...this.objects.values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+    // (each object's key made once, not at every comparison: a large cluster holds a hundred thousand objects)
+    return [...this.objects].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, o]) => o);
   }
 
   private nextRv(): string {
