@@ -67,10 +67,14 @@ describe('kube-scheduler node counts', () => {
     fc.assert(fc.property(fc.array(ev, { maxLength: 40 }), (events) => {
       const actor = createActor(kubeSchedulerMachine, { input: { id: 'kube-scheduler', host: 'master', profile: '1.30' } }).start();
       actor.send({ type: 'component.started', now: 0 });
+      const live = new Set<string>();
       for (const e of events) {
         actor.send({ type: e.type, now: 1, object: node(e.name, e.shape) } as never);
+        if (e.type === 'watch.deleted') live.delete(e.name); else live.add(e.name);
         const c = actor.getSnapshot().context;
         const nodes = Object.values(c.nodes);
+        // (the cache holds the nodes not deleted, and the counts are a recount of it)
+        expect(Object.keys(c.nodes).sort()).toEqual([...live].sort());
         expect([c.nodeCount, c.usableNodeCount]).toEqual([nodes.length, nodes.filter(nodeUsable).length]);
       }
     }), { seed: 9, numRuns: 200 });
