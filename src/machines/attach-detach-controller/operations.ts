@@ -21,6 +21,7 @@ import { attachVolumeMachine, detachVolumeMachine, type AttachDetachOperationEve
 import { indexAdd, indexDelete, type AdcContext, type Out, type RunningOperation } from './types.ts';
 import { attachDetachControllerSummaries as summaries } from './attachDetachController.messages.ts';
 import { stateOf } from '../shared/machineParts.ts';
+import { isEmptyTable } from '../shared/tables.ts';
 
 export const opTimer = (op: RunningOperation): string => `op:${keyString(op.key)}`;
 const pollTimer = (op: RunningOperation): string => `poll:${keyString(op.key)}`;
@@ -157,9 +158,7 @@ const NO_OPS: PendingOperations = Object.freeze({});
 
 /** Store a volume's table. For scale the per-volume map is updated in place (the actor owns its context). */
 export function setOps(ctx: AdcContext, volumeName: string, ops: PendingOperations): AdcContext {
-  let empty = true;
-  for (const _ in ops) { empty = false; break; }
-  if (empty) delete ctx.ops[volumeName];
+  if (isEmptyTable(ops)) delete ctx.ops[volumeName];
   else ctx.ops[volumeName] = ops;
   ctx.reconcilerQueue.touched.add(volumeName);
   return ctx;

@@ -22,6 +22,7 @@ import { type K8sObject, kobj } from '../shared/k8s.ts';
 import { summarize } from '../shared/messages.ts';
 import { getProfile } from '../profiles/index.ts';
 import { ANN_SELECTED_NODE } from '../shared/names.ts';
+import { isEmptyTable } from '../shared/tables.ts';
 import { checkClaims, nodeUsable, pickNode, volumeFitsNode, podClaims } from './filter.ts';
 import { kubeSchedulerSummaries as summaries } from './kubeScheduler.messages.ts';
 
@@ -139,9 +140,7 @@ function setPod(c: KubeSchedulerContext, key: string, pod: K8sObject | undefined
 /** scheduleOne for every pending pod that is not already being worked on. */
 function scheduleAll(c: KubeSchedulerContext, out: Out): void {
   // (it runs after every event the scheduler sees; most find the queue empty)
-  let queued = false;
-  for (const _ in c.pending) { queued = true; break; }
-  if (!queued) return;
+  if (isEmptyTable(c.pending)) return;
   const busy = new Set(Object.values(c.inFlight).map((f) => f.pod));
   for (const key of Object.keys(c.pending).sort()) {
     const pod = c.pods[key]!;

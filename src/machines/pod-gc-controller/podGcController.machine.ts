@@ -18,6 +18,7 @@ import { summarize } from '../shared/messages.ts';
 import { getProfile } from '../profiles/index.ts';
 import { taintKeyExists, TAINT_NODE_OUT_OF_SERVICE } from '../shared/taints.ts';
 import { POD_GC_CHECK_PERIOD } from '../shared/timing.ts';
+import { isEmptyTable } from '../shared/tables.ts';
 import { podGcControllerSummaries as summaries } from './podGcController.messages.ts';
 
 export type PodGcControllerInput = ComponentInput;
@@ -39,7 +40,7 @@ export interface PodGcControllerContext {
 }
 
 const TICK = 'gc';
-const outOfService = (c: PodGcControllerContext): boolean => { for (const _ in c.tainted) return true; return false; };
+const outOfService = (c: PodGcControllerContext): boolean => !isEmptyTable(c.tainted);
 
 /** gcTerminating: terminating pods on a not-ready node with the out-of-service taint (the taint's key only, any effect). */
 function gcTerminating(c: PodGcControllerContext, out: ClusterEmitted[]): void {

@@ -23,3 +23,9 @@ export function copyTable<T>(o: Readonly<Record<string, T>>, key?: string, value
  * hasOwnProperty) for the teams that read them.
  */
 export const newTable = <T>(): Record<string, T> => Object.setPrototypeOf(Object.create(null), Object.prototype) as Record<string, T>;
+
+/** Whether a table has no keys, without listing them (Object.keys would build an array of every key). */
+export function isEmptyTable(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
+}

@@ -12,6 +12,7 @@
  */
 import { setup } from 'xstate';
 import { transitionTable } from '../../shared/transitionTable.ts';
+import { isEmptyTable } from '../../shared/tables.ts';
 
 export type AttachState = 'Attached' | 'Uncertain' | 'Detached';
 
@@ -106,11 +107,6 @@ function changed(asw: ActualStateOfWorld, volumeName: string): void {
 
 export interface VolumeSpecInfo { volumeName: string; specName: string; multiAttachAllowed: boolean }
 
-const isEmpty = (o: object): boolean => {
-  for (const _ in o) return false;
-  return true;
-};
-
 /** upstream AddVolumeNode (MarkVolumeAsAttached / MarkVolumeAsUncertain). */
 export function addVolumeNode(asw: ActualStateOfWorld, spec: VolumeSpecInfo, nodeName: string, attached: boolean): ActualStateOfWorld {
   let vol = asw.attachedVolumes[spec.volumeName];
@@ -139,7 +135,7 @@ export function deleteVolumeNode(asw: ActualStateOfWorld, volumeName: string, no
   const cur = asw.attachedVolumes[volumeName];
   if (!cur?.nodesAttachedTo[nodeName]) return removeVolumeFromReportAsAttached(asw, volumeName, nodeName);
   delete cur.nodesAttachedTo[nodeName];
-  if (isEmpty(cur.nodesAttachedTo)) { delete asw.attachedVolumes[volumeName]; asw.order.delete(volumeName); }
+  if (isEmptyTable(cur.nodesAttachedTo)) { delete asw.attachedVolumes[volumeName]; asw.order.delete(volumeName); }
   const onNode = asw.volumesAttachedToNode[nodeName];
   onNode?.delete(volumeName);
   if (onNode?.size === 0) delete asw.volumesAttachedToNode[nodeName];

@@ -9,6 +9,7 @@
  * tell whether an informer event changed anything, and `touched` names the volumes changed since the
  * reconciler last looked at them (reconciler.ts visits only those). Iteration follows insertion order.
  */
+import { isEmptyTable } from '../../shared/tables.ts';
 
 export interface PodRef { namespace: string; name: string; uid: string }
 
@@ -66,11 +67,6 @@ function changed(dsw: DesiredStateOfWorld, volumeName: string): void {
   dsw.touched.add(volumeName);
 }
 
-const isEmpty = (o: object): boolean => {
-  for (const _ in o) return false;
-  return true;
-};
-
 export function addNode(dsw: DesiredStateOfWorld, nodeName: string): DesiredStateOfWorld {
   if (dsw.nodesManaged[nodeName]) return dsw;
   dsw.nodesManaged[nodeName] = { nodeName, volumesToAttach: {} };
@@ -114,7 +110,7 @@ export function deletePod(dsw: DesiredStateOfWorld, podUid: string, volumeName: 
   const cur = node?.volumesToAttach[volumeName];
   if (!node || !cur?.scheduledPods[podUid]) return dsw;
   delete cur.scheduledPods[podUid];
-  if (isEmpty(cur.scheduledPods)) { delete node.volumesToAttach[volumeName]; unindexVolume(dsw, volumeName, nodeName); }
+  if (isEmptyTable(cur.scheduledPods)) { delete node.volumesToAttach[volumeName]; unindexVolume(dsw, volumeName, nodeName); }
   changed(dsw, volumeName);
   return dsw;
 }
