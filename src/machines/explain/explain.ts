@@ -84,6 +84,20 @@ const LEADING_STAMP = /^(\d{4}[-/]\d{2}[-/]\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)
 const KUBE_OPERATION = /^"?(Operation for "|\w+Volume\.\w+ (failed|succeeded)|\w+Volume\.\w+ started)/;
 const KLOG_ANYWHERE = /[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d{6}\s+\d+ [\w.-]+\.go:\d+\] /;
 
+/** What a post may glue before what it pasted: a fence (with or without a language tag) or a quotation mark. */
+const PASTE_OPENERS = [/^\s*(```\w*\s+|["'`])/, /^\s*```(?=[A-Za-z])/];
+
+/** The opener a post glued to a pasted record, when what follows it is one (a record, a kubelet operation, a printed object). */
+function gluedOpener(r: string): string | null {
+  for (const re of PASTE_OPENERS) {
+    const m = re.exec(r);
+    if (!m) continue;
+    const rest = r.slice(m[0].length);
+    if (startsRecord(rest) || MOUNT_UTILS_TAIL.test(rest) || KUBE_OPERATION.test(rest) || PRINTED_OBJECT.test(rest)) return m[0];
+  }
+  return null;
+}
+
 function stripPrefixes(line: string): Stripped {
   const s: Stripped = { rest: line, host: null, hint: null, time: null };
   for (let guard = 0; guard < 4; guard++) {
@@ -95,13 +109,9 @@ function stripPrefixes(line: string): Stripped {
     if (quote) { s.rest = r.slice(quote[0].length); continue; }
     // (and a code fence or a quotation mark the post glued to a record: "```  Warning  FailedAttachVolume …", "\"Warning  VolumeFailedDelete …")
     // (indented or not: " ``` MountVolume.MountDevice failed …"; and before a table row kubectl printed: "`NAME   CAPACITY   ACCESS MODES …")
-    const quoted = /^\s*(```\w*\s+|["'`])/.exec(r);
-    const unquoted = quoted ? r.slice(quoted[0].length) : '';
-    if (quoted && (startsRecord(unquoted) || MOUNT_UTILS_TAIL.test(unquoted) || KUBE_OPERATION.test(unquoted) || PRINTED_OBJECT.test(unquoted))) { s.rest = unquoted; continue; }
-    // (a fence with no language tag glued to a record's first word: "```Warning\t\tFailedMount\t…" is no "```Warning" fence)
-    const bareFence = /^\s*```(?=[A-Za-z])/.exec(r);
-    const afterFence = bareFence ? r.slice(bareFence[0].length) : '';
-    if (bareFence && (startsRecord(afterFence) || KUBE_OPERATION.test(afterFence))) { s.rest = afterFence; continue; }
+    // (and a fence with no language tag glued to a record's first word: "```Warning\t\tFailedMount\t…" is no "```Warning" fence)
+    const opener = gluedOpener(r);
+    if (opener !== null) { s.rest = r.slice(opener.length); continue; }
     // a line a post set in bold ("**volume "pvc-…" no longer needs deletion, skipping**"): the emphasis is the post's
     const bold = /^\*\*(\S.*?)\*\*\s*$/.exec(r);
     if (bold) { s.rest = bold[1]!; continue; }
