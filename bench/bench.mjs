@@ -72,9 +72,9 @@ for (let best = Infinity; warmUp.length < 10; ) {
 }
 
 // three measurements of each side, and the median of each: one run of either moves by 10-20% on a
-// shared machine, and the median of three is steadier than any single one
+// shared machine, and the median of three is steadier than any single one. They are taken in turn, in
+// alternating order: each side runs slower right after the other, by up to 10-20% here.
 const bares = [], sims = [];
-// (in turn, in alternating order: each side runs slower right after the other, by up to 10-20% here)
 for (let i = 0; i < 3; i++) {
   if (i % 2) { sims.push(simRate(100)); bares.push(bareXStateRate(300_000)); }
   else { bares.push(bareXStateRate(300_000)); sims.push(simRate(100)); }
