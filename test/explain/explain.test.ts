@@ -782,6 +782,26 @@ describe('words that say what a line is doing to a volume', () => {
       'level=info ts=2025-01-02T03:04:06.000Z component=api-volume-service msg="attaching volume" volume-id=43 server-id=7',
     ])).toEqual(['other', 'attach', 'attach']);
   });
+  it('the reconciler naming the operation it could not start is that operation\'s stage, whatever its controllerAttachDetachEnabled flag says', () => {
+    expect(stagesOf(['E0102 03:04:05.000000    1200 reconciler.go:266] operationExecutor.MountVolume failed (controllerAttachDetachEnabled true) for volume "data" (UniqueName: "kubernetes.io/csi/disk.csi.example.com^vol-1") pod "web-0" (UID: "0b1c2d3e") : volume not attached yet'])).toEqual(['mount']);
+    expect(stagesOf(['E0102 03:04:05.000000    1200 reconciler.go:199] operationExecutor.UnmountDevice failed (controllerAttachDetachEnabled true) for volume "vol-1" (UniqueName: "kubernetes.io/csi/disk.csi.example.com^vol-1") on node "n1" : device is busy'])).toEqual(['unmount']);
+  });
+  it('a network block device (NBD) connected on the node is the staging (mount); disconnected, the unstaging (unmount)', () => {
+    expect(stagesOf(['INFO[0012] connecting /dev/nbd3 to the export of volume 7', 'INFO[0044] disconnected /dev/nbd3 from the export of volume 7'])).toEqual(['mount', 'unmount']);
+  });
+  it('a pod volume directory removed with rmdir, and a target path the driver cannot find, are the unpublish (unmount)', () => {
+    expect(stagesOf(['executing command: rmdir /var/lib/kubelet/pods/0b1c2d3e/volumes/kubernetes.io~csi/pvc-1/mount'])).toEqual(['unmount']);
+    expect(stagesOf(['E0102 03:04:05.000000       1 utils.go:60] GRPC error: rpc error: code = NotFound desc = target path /var/lib/kubelet/pods/0b1c2d3e/volumes/kubernetes.io~csi/pvc-1/mount does not exist'])).toEqual(['unmount']);
+  });
+  it('a terminal\'s colour codes, real or left by a web page as U+FFFD, are not read: a Ginkgo STEP between records is its own line', () => {
+    expect(stagesOf(['\u001b[1mSTEP\u001b[0m: deleting the pod', '\uFFFD[1mSTEP\uFFFD[0m: deleting the claim'])).toEqual(['other', 'other']);
+    const r = explainText(['E0102 03:04:05.000000       1 utils.go:60] GRPC error: rpc error: code = Internal desc = NodeUnpublishVolume failed', '\u001b[1mSTEP\u001b[0m: deleting the pod'].join('\n'), knowledge);
+    expect(r.lines.map((l) => [l.kind, l.stage])).toEqual([['log', 'unmount'], ['decoration', 'other']]);
+    expect(r.lines[1]!.text).toBe('STEP: deleting the pod');
+  });
+  it('a command set in inline code ("`kubectl logs … -c csi-provisioner") is the post\'s command, not the provisioning', () => {
+    expect(stagesOf(['  `kubectl logs csi-controller-0 -n storage -c csi-provisioner', '`kubectl describe pvc data-0`'])).toEqual(['other', 'other']);
+  });
 });
 
 describe('summary of a flow that recovered', () => {

@@ -98,6 +98,9 @@ function gluedOpener(r: string): string | null {
   return null;
 }
 
+const ANSI_HINT = /(?:\x1b|\uFFFD|\^\[)\[/;
+const ANSI_SGR = /(?:\x1b|\uFFFD|\^\[)\[[\d;]*m/g;
+
 function stripPrefixes(line: string): Stripped {
   const s: Stripped = { rest: line, host: null, hint: null, time: null };
   for (let guard = 0; guard < 4; guard++) {
@@ -357,12 +360,12 @@ const E2E_EVENT = /\bevent for \S+: \{[^}]*\} ([A-Z][A-Za-z]+): (.*)$/;
  */
 const OLD_EVENT_ROW = /^\s*(\S+)(?:\t+|\s{2,}).*?(?:\t+|\s{2,})(Normal|Warning)(?:\t+|\s{2,})([A-Z][A-Za-z]+)(?:\t+|\s{2,})()(\S.*)$/;
 const GET_EVENTS_ROW = /^\s*(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
-const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|```.*|\.\.\.|…|[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
+const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|STEP: .*|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|```.*|\.\.\.|…|[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
 /**
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created" answers.
  */
-const SESSION = /^\s*(\[[^\]]*@[^\]]*\][#$] .*|([\w.-]+ )?(kubectl|k|oc|sudo|crictl|journalctl|helm) (logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label)\b.*|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+[SRDZTIsl<NL+]+\s+\d+:\d+\s+\/.*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated))\s*$/;
+const SESSION = /^\s*`?(\[[^\]]*@[^\]]*\][#$] .*|([\w.-]+ )?(kubectl|k|oc|sudo|crictl|journalctl|helm) (logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label)\b.*|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+[SRDZTIsl<NL+]+\s+\d+:\d+\s+\/.*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated))\s*$/;
 /**
  * What kubectl prints of objects, not what a program logged: an object's field as YAML ("    type:
  * FileSystemResizePending", "  message: >-"), a row of a `get` table (columns three spaces apart or
@@ -376,7 +379,8 @@ const PRINTED_OBJECT = /^\s*((- )?(type|status|message|reason|lastProbeTime|last
 /** Whether a line begins a log record of its own (so it cannot continue the previous one). */
 function startsRecord(line: string): boolean {
   return KLOG_ANYWHERE.test(line.slice(0, 160)) || KLOG_HEADERLESS.test(line) || JOURNALD.test(line) || JOURNALD_ISO.test(line) || CRI.test(line) || line.startsWith('{"log":')
-    || /^time="|^(level|lvl|ts)=\S+ /.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || GET_EVENTS_ROW.test(line) || OLD_EVENT_ROW.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line);
+    // (and a Ginkgo test's "STEP: …" between the records of the component it tests)
+    || /^time="|^(level|lvl|ts)=\S+ |^\s*STEP: /.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || GET_EVENTS_ROW.test(line) || OLD_EVENT_ROW.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line);
 }
 
 /** a post's caption over what it pasted, at the start of its line ("Pod (with PVC mount) events:"), not a traceback's heading */
@@ -576,6 +580,9 @@ export function explainText(text: string, knowledge: Knowledge, opts: ExplainOpt
 }
 
 export function explainLines(lines: readonly string[], knowledge: Knowledge, opts: ExplainOptions = {}): ExplainResult {
+  // a terminal's colours (SGR escapes), or what a web page left of them ("\uFFFD[1mSTEP\uFFFD[0m: …",
+  // "^[[31m"): they are the terminal's, not the program's, and are read and shown without them
+  if (lines.some((l) => ANSI_HINT.test(l))) lines = lines.map((l) => l.replace(ANSI_SGR, ''));
   T = TEXT[knowledge.lang ?? 'en'];
   const c = compile(knowledge);
   const out: ExplainedLine[] = [];

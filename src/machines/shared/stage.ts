@@ -45,6 +45,14 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\biscsiadm\b|\bsendtargets\b|\biscsi (session|login|discovery|target)|(^|\s)-m (node|discovery)\b/i, 'mount'],
   // mapping an RBD image on the node is ceph-csi's NodeStageVolume
   [/\brbd:? map\b|\brbd_attach\.go/i, 'mount'],
+  // so is connecting a network block device (NBD: rbd-nbd, a driver's own) on the node; disconnecting it is the unstaging
+  [/\b(un ?map|disconnect|detach)\w*\b.*(\bnbd\b|\/dev\/nbd\d)|(\bnbd\b|\/dev\/nbd\d).*\b(un ?mapped|disconnected|detached)\b/i, 'unmount'],
+  [/\bnbd\b|\/dev\/nbd\d/i, 'mount'],
+  // a pod's volume directory or a staging directory removed (rmdir) is what unpublishing and unstaging leave
+  [/\brmdir\b.*(\/pods\/|globalmount|\/mount\b)/i, 'unmount'],
+  // a driver finding no target path: NodePublishVolume creates it, so it is the unpublish that finds it gone
+  // (cinder's NodeUnpublishVolume "targetpath not found")
+  [/\btarget ?path\b:?( "?[^\s"]+"?)? (is )?(not found|does not exist|doesn't exist|not exist)/i, 'unmount'],
   // the provisioner library's operation keys (goroutinemap): "delete-pv-<name>[<uid>]", "provision-<ns>/<claim>[<uid>]"
   [/\bdelete-pvc?-/i, 'delete'],
   // the provisioner library's per-claim lines (v1-v6): provision "ns/claim" class "sc": … (whatever the class is named)
@@ -95,6 +103,12 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
 const OPERATION_STAGE: Array<[RegExp, Stage]> = [
   // "MountVolume.MountDevice failed while expanding volume": the expansion MountDevice runs after staging (operation_generator.go)
   [/\b(MountVolume|MapVolume)\.NodeExpandVolume\b|\bMountVolume\.resizeFileSystem\b|\bNodeExpandVolume\.|\bExpandVolume\.|\bfailed while expanding volume\b|\bExpander\.NodeExpand\b/, 'resize'],
+  // the kubelet's reconciler names the operation it could not start ("operationExecutor.MountVolume failed
+  // (controllerAttachDetachEnabled true) for volume …", reconciler.go): the flag in it is no attach
+  [/\boperationExecutor\.(UnmountVolume|UnmountDevice|UnmapVolume|UnmapDevice)\b/, 'unmount'],
+  [/\boperationExecutor\.(VerifyControllerAttachedVolume|AttachVolume)\b/, 'attach'],
+  [/\boperationExecutor\.DetachVolume\b/, 'detach'],
+  [/\boperationExecutor\.(MountVolume|MapVolume)\b/, 'mount'],
   // the kubelet's CSI attacher names its own steps (csi_attacher.go "attacher.MountDevice failed …")
   [/\battacher\.(MountDevice|WaitForAttach)\b/, 'mount'],
   [/\battacher\.UnmountDevice\b/, 'unmount'],
