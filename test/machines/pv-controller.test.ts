@@ -30,6 +30,7 @@ describe('pvControllerMachine', () => {
     actor.on('*', (e) => emitted.push(e as ClusterEmitted));
     actor.start();
     actor.send({ type: 'component.started', now: 0 });
+    actor.send({ type: 'informers.synced', now: 0 });
     actor.send({ type: 'watch.added', now: 1, object: sc('cbs', 'Immediate') });
     actor.send({ type: 'watch.added', now: 2, object: { ...pvc('data', 'cbs'), metadata: { name: 'data', namespace: 'default', uid: 'u1', resourceVersion: '5' } } });
     const write = emitted.find((e) => e.type === 'api.request');
@@ -48,6 +49,7 @@ describe('pvControllerMachine', () => {
     actor.on('*', (e) => emitted.push(e as ClusterEmitted));
     actor.start();
     actor.send({ type: 'component.started', now: 0 });
+    actor.send({ type: 'informers.synced', now: 0 });
     actor.send({ type: 'watch.added', now: 1, object: sc('cbs-wffc', 'WaitForFirstConsumer') });
     actor.send({ type: 'watch.added', now: 2, object: { ...pvc('data', 'cbs-wffc'), metadata: { name: 'data', namespace: 'default', uid: 'u1', resourceVersion: '5' } } });
     expect(emitted.filter((e) => e.type === 'api.request')).toEqual([]);
@@ -57,10 +59,30 @@ describe('pvControllerMachine', () => {
   it('reaches every state', () => {
     const paths = getShortestPaths(pvControllerMachine, {
       input: { id: 'pv-controller', host: 'master', profile: '1.20' },
-      events: [{ type: 'component.started', now: 0 }, { type: 'host.shutdown', now: 1 }],
+      events: [{ type: 'component.started', now: 0 }, { type: 'informers.synced', now: 0 }, { type: 'host.shutdown', now: 1 }],
       serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
     } as Parameters<typeof getShortestPaths<typeof pvControllerMachine>>[1]);
-    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['stopped', 'running']));
+    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['stopped', 'waitingForCacheSync', 'running']));
+  });
+
+  it('syncs nothing until its caches are synced: a bound claim listed before its volume is not lost (Run: WaitForNamedCacheSync, initializeCaches)', () => {
+    const actor = createActor(pvControllerMachine, { input: { id: 'pv-controller', host: 'master', profile: '1.30' } });
+    const emitted: ClusterEmitted[] = [];
+    actor.on('*', (e) => emitted.push(e as ClusterEmitted));
+    actor.start();
+    actor.send({ type: 'component.started', now: 0 });
+    // the informers' initial lists, claims first: the claim's volume is not in the cache yet
+    const claim = { ...pvc('data', 'cbs'), metadata: { name: 'data', namespace: 'default', uid: 'u1', resourceVersion: '5', annotations: { 'pv.kubernetes.io/bind-completed': 'yes' } }, spec: { ...pvc('data', 'cbs').spec, volumeName: 'pvc-u1' }, status: { phase: 'Bound', accessModes: ['ReadWriteOnce'], capacity: { storage: '10Gi' } } };
+    const volume = { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pvc-u1', resourceVersion: '4' }, spec: { storageClassName: 'cbs', claimRef: { kind: 'PersistentVolumeClaim', namespace: 'default', name: 'data', uid: 'u1' }, csi: { driver: DRIVER.name, volumeHandle: 'disk-1' }, persistentVolumeReclaimPolicy: 'Delete', capacity: { storage: '10Gi' }, accessModes: ['ReadWriteOnce'] }, status: { phase: 'Bound' } };
+    actor.send({ type: 'watch.added', now: 0, object: claim as K8sObject });
+    actor.send({ type: 'watch.added', now: 0, object: volume as K8sObject });
+    actor.send({ type: 'watch.added', now: 0, object: sc('cbs', 'Immediate') });
+    expect(actor.getSnapshot().value).toBe('waitingForCacheSync');
+    expect(emitted).toEqual([]);
+    actor.send({ type: 'informers.synced', now: 0 });
+    expect(actor.getSnapshot().value).toBe('running');
+    expect(emitted.filter((e) => e.type === 'event.recorded')).toEqual([]);
+    expect(emitted.filter((e) => e.type === 'api.request')).toEqual([]);
   });
 });
 

@@ -441,6 +441,10 @@ describe('every scenario', () => {
         it('gives Pods a status.phase in final.objects', () => {
           for (const p of objs(trace, 'Pod')) expect(p.status?.phase).toBeTypeOf('string');
         });
+        it('loses no claim: no ClaimLost or ClaimMisbound Event, from the warm-up on (the PV controller syncs once its caches are)', () => {
+          const lost = [...trace.initial.objects, ...trace.final.objects].filter((o) => o.kind === 'Event' && /^Claim(Lost|Misbound)$/.test(o.reason));
+          expect(lost.map((e) => `${e.reason} ${e.involvedObject.name}`)).toEqual([]);
+        });
       });
     }
   }

@@ -13,6 +13,8 @@ export const STATE_DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
   // pvControllerMachine
   'kube-controller-manager is not running.':
     'kube-controller-manager 没有在运行。',
+  'Started: the informers list claims, volumes and classes into the caches; nothing is synced until all are in (cache.WaitForNamedCacheSync).':
+    '已启动：informer 把申领、卷和存储类列入缓存；全部列完之前什么也不同步（cache.WaitForNamedCacheSync）。',
   'Informers deliver claims, volumes and classes; each change is synced at once, and every 15s while a claim is unbound.':
     'informer 送来申领、卷和存储类；每次变化都会立即同步，申领未绑定期间还会每 15s 同步一次。',
   // pvcPhaseMachine

@@ -283,6 +283,7 @@ export class Cluster {
         if (this.watches(r, o)) this.deliver(r, { type: 'watch.added', now: this.nowUs, object: o }, { kind: 'list', object: objectText(o) });
       }
     }
+    if (r.spec.descriptor.waitsForCacheSync) this.deliver(r, { type: 'informers.synced', now: this.nowUs }, { kind: 'start' });
   }
 
   private watches(r: Running, o: K8sObject): boolean {

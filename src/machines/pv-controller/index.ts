@@ -14,6 +14,9 @@ export const descriptor: ComponentDescriptor<PvControllerInput> = {
   machine: pvControllerMachine,
   source: 'kube-controller-manager',
   watches: ['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass'],
+  // Run waits for the volume, claim and class informers to sync, and fills its caches
+  // (initializeCaches), before its workers sync anything: a bound claim listed before its volume is not lost
+  waitsForCacheSync: true,
   messages: pvControllerMessages,
   // v1.30.1 pv_controller_base.go:308: its own broadcaster, StartStructuredLogging(3), so its Events are logged only at -v=3 (1.20: the program's, at 0)
   eventLogV: { '1.30': 3 },

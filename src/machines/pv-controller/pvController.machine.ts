@@ -152,6 +152,20 @@ export const pvControllerMachine = setup({
       if (context.resyncScheduled || !hasUnboundClaims(context)) return { ctx: context, out: [] };
       return { ctx: { ...context, resyncScheduled: true }, out: [{ type: 'timer.requested', key: RESYNC, at: event.now + (context.input.syncPeriod ?? PV_CONTROLLER_SYNC_PERIOD) }] };
     }),
+    /** the informers' handlers while the caches sync: the object is stored, its key waits for the workers */
+    storeObject: reaction<PvControllerContext, ClusterEvent, ClusterEmitted>((context, event) => {
+      if (event.type !== 'watch.added' && event.type !== 'watch.modified' && event.type !== 'watch.deleted') return { ctx: context, out: [] };
+      return { ctx: { ...context, ...store(context, event.object, event.type === 'watch.deleted') }, out: [] };
+    }),
+    /**
+     * The caches are synced: initializeCaches, then the volume and claim workers sync every key the
+     * informers queued (pv_controller_base.go Run), here volumes then claims as resyncAll does
+     */
+    initializeCaches: enqueueActions(({ context, enqueue }) => {
+      const r = resyncAll(context);
+      enqueue.assign(r.caches);
+      for (const e of r.out) enqueue.emit(e);
+    }),
     forgetTimers: enqueueActions(({ enqueue }) => { enqueue.assign({ resyncScheduled: false, inFlight: {}, pending: {} }); }),
   },
   guards: {
@@ -164,7 +178,17 @@ export const pvControllerMachine = setup({
   states: {
     stopped: {
       description: 'kube-controller-manager is not running.',
-      on: { 'component.started': 'running' },
+      on: { 'component.started': 'waitingForCacheSync' },
+    },
+    waitingForCacheSync: {
+      description: 'Started: the informers list claims, volumes and classes into the caches; nothing is synced until all are in (cache.WaitForNamedCacheSync).',
+      on: {
+        'watch.added': { actions: 'storeObject' },
+        'watch.modified': { actions: 'storeObject' },
+        'watch.deleted': { actions: 'storeObject' },
+        'informers.synced': { target: 'running', actions: ['initializeCaches', 'scheduleResync'] },
+        'host.shutdown': { target: 'stopped', actions: 'forgetTimers' },
+      },
     },
     running: {
       description: 'Informers deliver claims, volumes and classes; each change is synced at once, and every 15s while a claim is unbound.',

@@ -28,6 +28,11 @@ export interface HostPodVolume { podUid: string; pvName: string; driver: string;
  * reads its host's disk at start (descriptor `readsHostMounts`) gets what earlier processes left there.
  */
 export interface ComponentStartedEvent { type: 'component.started'; now: number; podVolumes?: HostPodVolume[] }
+/**
+ * The informers' initial lists are in the component's caches (client-go cache.WaitForCacheSync returned):
+ * delivered after them to a component that waits for it (descriptor.waitsForCacheSync)
+ */
+export interface InformersSyncedEvent { type: 'informers.synced'; now: number }
 /** The host the component runs on went down (node shutdown); no more events follow until started again. */
 export interface HostShutdownEvent { type: 'host.shutdown'; now: number }
 /** A timer the machine asked for fired. */
@@ -87,7 +92,7 @@ export interface PluginSocketEvent { type: 'plugin.socketCreated' | 'plugin.sock
 
 export type ClusterEvent =
   | PluginSocketEvent
-  | ComponentStartedEvent | HostShutdownEvent | ClockTickedEvent | WatchEvent
+  | ComponentStartedEvent | InformersSyncedEvent | HostShutdownEvent | ClockTickedEvent | WatchEvent
   | ApiResultEvent | CsiResultEvent | CsiRequestEvent;
 
 // ---------------------------------------------------------------- outbound (machine -> cluster)
@@ -219,6 +224,11 @@ export interface ComponentDescriptor<I extends ComponentInput = ComponentInput> 
    * VolumeAttachment: spec.nodeName), as the kubelet's field selectors do; indexed by the cluster
    */
   nodeScoped?: Kind[];
+  /**
+   * syncs nothing until its informers' initial lists are all in (it waits for cache sync, then its
+   * workers start): told by an informers.synced event after the lists
+   */
+  waitsForCacheSync?: boolean;
   /** receives plugin.socketCreated/Removed for its host (the kubelet's plugin watcher) */
   watchesPluginSockets?: boolean;
   /**
