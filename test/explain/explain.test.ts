@@ -799,6 +799,34 @@ describe('words that say what a line is doing to a volume', () => {
     expect(r.lines.map((l) => [l.kind, l.stage])).toEqual([['log', 'unmount'], ['decoration', 'other']]);
     expect(r.lines[1]!.text).toBe('STEP: deleting the pod');
   });
+  it('a probe of a driver\'s health endpoint is no volume\'s step', () => {
+    expect(stagesOf([
+      'time="2025-01-02T03:04:04Z" level=debug msg="Mounting the volume." volume=pvc-1 target=/var/lib/kubelet/pods/0b1c2d3e/volumes/kubernetes.io~csi/pvc-1/mount',
+      'time="2025-01-02T03:04:05Z" level=debug msg="REST API call received." Duration="9µs" Method=GET RequestURL=/readiness Route=Readiness',
+    ])).toEqual(['mount', 'other']);
+  });
+  it('the node\'s connector disconnecting an iSCSI device is the unstaging (unmount), not the controller\'s detach; a SCSI device found by its HCTL is the staging', () => {
+    expect(stagesOf(['I0102 03:04:05.000000       1 node.go:190] DisconnectVolume, detaching ISCSI device'])).toEqual(['unmount']);
+    expect(stagesOf(['START: scsi.GetDeviceNameByHCTL hctl=3:0:0:5'])).toEqual(['mount']);
+  });
+  it('a volume made from a snapshot (its content source, the sizes compared) is provisioned; making the snapshot is the snapshot stage', () => {
+    expect(stagesOf(['I0102 03:04:05.000000       1 controller.go:853] VolumeContentSource_Snapshot {Snapshot:snapshot_id:"snap-0b1c2d3e" }'])).toEqual(['provision']);
+    expect(stagesOf(['I0102 03:04:05.000000       1 controller.go:861] Requested volume size is 10737418240 and snapshot size is 10737418240 for the source snapshot snap-0b1c2d3e'])).toEqual(['provision']);
+    expect(stagesOf(['I0102 03:04:05.000000       1 snapshotter.go:90] creating snapshot snap-0b1c2d3e of volume vol-1'])).toEqual(['snapshot']);
+  });
+  it('a backend saying it created a volume is the provisioning, and a created VolumeAttachment is not', () => {
+    expect(stagesOf(['Wed, 02 Jan 2025 03:04:05 +0000 backend 2 INFO Volume created: pvc-0b1c2d3e-0000-4000-8000-000000000001'])).toEqual(['provision']);
+    expect(stagesOf(['I0102 03:04:05.000000       1 attacher.go:40] created volume attachment csi-0b1c2d3e for node n1'])).not.toEqual(['provision']);
+  });
+  it('a kubelet line cut before its operation\'s name ("MountDevice failed … not found in the list of registered CSI drivers") is the mount; a configMap volume it cannot read too', () => {
+    expect(stagesOf(['MountDevice failed to create newCsiDriverClient: driver name disk.csi.example.com not found in the list of registered CSI drivers'])).toEqual(['mount']);
+    expect(stagesOf(['E0102 03:04:05.000000    1200 configmap.go:157] Couldn\'t get configMap default/app-config: configmaps "app-config" not found'])).toEqual(['mount']);
+  });
+  it('a gRPC error naming a pod\'s mount path is the node plugin\'s, so its mount words stay the mount (not a controller\'s attach)', () => {
+    const r = explainText(['E0102 03:04:05.000000       1 driver.go:105] "GRPC error" err=<', '\trpc error: code = Internal desc = Could not mount "10.0.0.5:/export" at "/var/lib/kubelet/pods/0b1c2d3e/volumes/kubernetes.io~csi/pvc-1/mount": exit status 32', ' >'].join('\n'), knowledge);
+    expect(r.lines.map((l) => l.stage)).toEqual(['mount', 'mount', 'mount']);
+    expect(r.lines[0]!.component).toBe('csi-node-plugin');
+  });
   it('a command set in inline code ("`kubectl logs … -c csi-provisioner") is the post\'s command, not the provisioning', () => {
     expect(stagesOf(['  `kubectl logs csi-controller-0 -n storage -c csi-provisioner', '`kubectl describe pvc data-0`'])).toEqual(['other', 'other']);
   });

@@ -24,6 +24,8 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/unable to attach or mount|unmounted volumes=|unattached volumes=/i, 'mount'],
   // a program starting its loops ("Starting provisioner controller …", "Starting save volume queue") is no volume's step
   [/\b[Ss]tart(ing|ed) (\w+ ){0,2}(controller|queue|workers?|provisioner|resizer|attacher|snapshotter)\b|not watching VolumeAttachments|\bStarting CSI \w+$|\bcontroller initialized\b|\bcaches populated\b|\bbecame leader\b/, 'other'],
+  // a probe of the program's health endpoint (a driver's REST server logging "GET /readiness") is no volume's step
+  [/\bRequestURL=\/(readiness|liveness|healthz|readyz|livez)\b|\b(GET|HEAD) \/(readiness|liveness|healthz|readyz|livez)\b/i, 'other'],
   // the scheduler's Scheduled event ("Successfully assigned ns/pod to node"): the pod has a node, no volume has a step
   [/^\s*Successfully assigned \S+ to \S+\s*$/, 'other'],
   // a driver's start-up banner listing what it serves (csi-common "Enabling controller service capability: …")
@@ -37,10 +39,14 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\b(scsi|sd) \d+:\d+:\d+:\d+: /, 'attach'],
   // an iSCSI session is logged out when the volume is unstaged, and discovered and logged in when it is staged
   [/\biscsi\b.*\blog ?out\b|\blog ?out\b.*\biscsi\b|--logout\b/i, 'unmount'],
+  // (and the node's connector disconnecting or detaching the device: csi-lib-iscsi's and os-brick's DisconnectVolume,
+  // "detaching ISCSI device"; the controller's detach never names the node's device)
+  [/\bDisconnectVolume\b|\bdetach\w* (the )?(iscsi|nvme|fc|scsi) (device|session|target)/i, 'unmount'],
   // a multipath device is flushed and removed when the volume is unstaged, and found (its dm-N, its paths under
   // /sys/block) when it is staged
   [/\b(flush|remov|delet|disconnect|clean)\w*\b[^.]*\b(multipath|mpath\w*|dm-\d+)\b|\bmultipath -f\b/i, 'unmount'],
-  [/\bmultipath(d|ing)?\b|mpath|\/dev\/dm-\d|\bdm-\d+\b|\/sys\/(block|class\/scsi)|\bsg_inq\b|\bdevice ?mapper\b/i, 'mount'],
+  // (and a SCSI device looked up by its host:channel:target:lun, HCTL)
+  [/\bhctl\b|\bmultipath(d|ing)?\b|mpath|\/dev\/dm-\d|\bdm-\d+\b|\/sys\/(block|class\/scsi)|\bsg_inq\b|\bdevice ?mapper\b/i, 'mount'],
   // (iscsiadm's own arguments, "-m node -T iqn.… --login", "-m discovery -t sendtargets", logged without its name)
   [/\biscsiadm\b|\bsendtargets\b|\biscsi (session|login|discovery|target)|(^|\s)-m (node|discovery)\b/i, 'mount'],
   // mapping an RBD image on the node is ceph-csi's NodeStageVolume
@@ -62,6 +68,8 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // kubelet_volumes.go cleanupOrphanedPodDirs: a deleted pod's volume directories still on disk
   [/orphaned pod ("[^"]*" )?found|volume (sub)?paths are still present on disk/i, 'unmount'],
   [/successfully created pv|provisionclaimoperation|provisioning succeeded/i, 'provision'],
+  // a backend saying it made a volume ("Volume created: pvc-…", "created volume vol-…"), not a VolumeAttachment
+  [/\bvolume created\b|\bcreated (a |the |new )?volume\b(?! ?attachment)/i, 'provision'],
   // (and the tools that grow a volume or its file system: xfs_growfs, resize2fs, lvextend, LVM's extents, a ZFS volume's new size)
   [/resizefs|resize ?fs|expanding (mounted )?volume|\bset (volsize|refquota|quota)=|node_expansion_required|update capacity|\bgrowfs\b|\bresize2fs\b|\blv(extend|resize)\b|\blogical extents\b|\bresiz(e|ing) (the )?volume\b/i, 'resize'],
   // the provisioner library giving up on a claim or a volume after --failed-provision/delete-threshold failures
@@ -85,8 +93,11 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // (not the attachdetach-controller's name, which every attach event carries)
   [/(?<!attach)detach|controller[ _]?unpublish/i, 'detach'],
   [/multi-attach|attach|volumeattachment|controller[ _]?publish|volumesattached|volumesinuse|verifycontrollerattached/i, 'attach'],
-  [/mountdevice|mountvolume|mapvolume|\bmount|node[ _]?stage|node[ _]?publish|\bstag(e|ing)\b|setup failed|set ?up|global ?mount|fsck|mkfs|mke2fs|format(ting)? |udevadm|find (a )?device path/i, 'mount'],
+  [/\bcouldn't get (configMap|secret)\b|mountdevice|mountvolume|mapvolume|\bmount|node[ _]?stage|node[ _]?publish|\bstag(e|ing)\b|setup failed|set ?up|global ?mount|fsck|mkfs|mke2fs|format(ting)? |udevadm|find (a )?device path/i, 'mount'],
   [/resiz|expan/i, 'resize'],
+  // a volume made from a snapshot (external-provisioner's "VolumeContentSource_Snapshot", "Requested volume size is … and
+  // snapshot size is …", a restore) is provisioned: CreateVolume with a content source
+  [/\bVolumeContentSource|\bcontent ?source\b|\brestor\w* (\S+ ){0,3}from (a |the )?(volume ?)?snapshot|\brequested volume size\b[^.]*\bsnapshot size\b/i, 'provision'],
   [/snapshot|snapcontent/i, 'snapshot'],
   // (a volume under the backend's own name: a file share, a CephFS subvolume, an RBD image, a cloud disk, a LUN, a ZFS dataset)
   [/deletevolume|delet(e|ing|ed) (the )?((?!pod |container )\w+ )?(volume|pv|share|subvolume|image|disk|lun|dataset|fileset)\b|\bdeletion of (the )?(volume|pv)\b|reclaim|\bneeds deletion\b/i, 'delete'],
@@ -113,6 +124,8 @@ const OPERATION_STAGE: Array<[RegExp, Stage]> = [
   [/\battacher\.(MountDevice|WaitForAttach)\b/, 'mount'],
   [/\battacher\.UnmountDevice\b/, 'unmount'],
   [/\b(UnmountVolume|UnmapVolume)\.\w+|\b(UnmountDevice|UnmapDevice)(\.\w+)? failed/, 'unmount'],
+  // (a line cut before its operation's name: "MountDevice failed to create newCsiDriverClient: …")
+  [/\bMountDevice failed\b/, 'mount'],
   [/\bDetachVolume\.\w+/, 'detach'],
   // the attach/detach controller before 1.9 said it in words (operation_generator.go "Failed to attach volume %q on node %q
   // with: %v", recorded under the reason FailedMount)
