@@ -86,6 +86,55 @@ describe('pvControllerMachine', () => {
   });
 });
 
+describe('pvControllerMachine while its caches sync (pv_controller_base.go Run)', () => {
+  const start = () => {
+    const actor = createActor(pvControllerMachine, { input: { id: 'pv-controller', host: 'master', profile: '1.30' } });
+    const emitted: ClusterEmitted[] = [];
+    actor.on('*', (e) => emitted.push(e as ClusterEmitted));
+    actor.start();
+    actor.send({ type: 'component.started', now: 0 });
+    return { actor, emitted };
+  };
+  const claim = (name: string, uid: string) => ({ ...pvc(name, 'cbs'), metadata: { name, namespace: 'default', uid, resourceVersion: '5' } }) as K8sObject;
+
+  it('syncs a claim listed unbound once the caches are synced, with no other event (initializeCaches, then the claim worker), and asks for the resync timer', () => {
+    const { actor, emitted } = start();
+    actor.send({ type: 'watch.added', now: 0, object: sc('cbs', 'Immediate') });
+    actor.send({ type: 'watch.added', now: 0, object: claim('data', 'u1') });
+    expect(emitted).toEqual([]);
+    actor.send({ type: 'informers.synced', now: 7 });
+    expect(emitted.find((e) => e.type === 'api.request')).toMatchObject({ verb: 'update', kind: 'PersistentVolumeClaim', name: 'data' });
+    expect(emitted).toContainEqual({ type: 'timer.requested', key: 'pvController.resync', at: 7 + 15_000_000 });
+  });
+
+  it('keeps what the informers say while it waits: a claim listed, then changed, then deleted before the sync is not synced', () => {
+    const { actor, emitted } = start();
+    actor.send({ type: 'watch.added', now: 0, object: sc('cbs', 'Immediate') });
+    actor.send({ type: 'watch.added', now: 0, object: claim('gone', 'u2') });
+    actor.send({ type: 'watch.modified', now: 0, object: { ...claim('gone', 'u2'), metadata: { ...claim('gone', 'u2').metadata, resourceVersion: '6' } } });
+    actor.send({ type: 'watch.added', now: 0, object: claim('kept', 'u3') });
+    actor.send({ type: 'watch.deleted', now: 0, object: claim('gone', 'u2') });
+    actor.send({ type: 'informers.synced', now: 1 });
+    expect(emitted.filter((e) => e.type === 'api.request').map((e) => (e as { name: string }).name)).toEqual(['kept']);
+  });
+
+  it('goes back to stopped when its host shuts down while it waits, and starts again as a new process: empty caches, filled by the lists', () => {
+    const { actor, emitted } = start();
+    actor.send({ type: 'watch.added', now: 0, object: sc('cbs', 'Immediate') });
+    actor.send({ type: 'host.shutdown', now: 1 });
+    expect(actor.getSnapshot().value).toBe('stopped');
+    actor.send({ type: 'component.started', now: 2 });
+    expect(actor.getSnapshot().value).toBe('waitingForCacheSync');
+    // the class is not listed again: the new process does not know it, and leaves the claim alone
+    actor.send({ type: 'watch.added', now: 2, object: claim('data', 'u1') });
+    actor.send({ type: 'informers.synced', now: 2 });
+    expect(actor.getSnapshot().value).toBe('running');
+    expect(emitted.filter((e) => e.type === 'api.request')).toEqual([]);
+    actor.send({ type: 'watch.added', now: 3, object: sc('cbs', 'Immediate') });
+    expect(emitted.filter((e) => e.type === 'api.request')).toHaveLength(1);
+  });
+});
+
 describe('dynamic provisioning in a cluster', () => {
   it('provisions and binds an Immediate claim end to end, with the 1.20 log lines in upstream order', () => {
     const c = storageCluster('1.20', [sc('cbs', 'Immediate')], [{ at: 1_000_000, do: 'create', object: pvc('data', 'cbs') }]);

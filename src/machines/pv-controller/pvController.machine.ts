@@ -167,6 +167,8 @@ export const pvControllerMachine = setup({
       for (const e of r.out) enqueue.emit(e);
     }),
     forgetTimers: enqueueActions(({ enqueue }) => { enqueue.assign({ resyncScheduled: false, inFlight: {}, pending: {} }); }),
+    /** a new process: its informers' caches start empty, and fill from their lists */
+    resetCaches: enqueueActions(({ enqueue }) => { enqueue.assign({ claims: {}, volumes: {}, classes: {}, unbound: {}, volumesByClaim: {} }); }),
   },
   guards: {
     isResyncTick: ({ event }) => event.type === 'clock.ticked' && event.key === RESYNC,
@@ -178,7 +180,7 @@ export const pvControllerMachine = setup({
   states: {
     stopped: {
       description: 'kube-controller-manager is not running.',
-      on: { 'component.started': 'waitingForCacheSync' },
+      on: { 'component.started': { target: 'waitingForCacheSync', actions: 'resetCaches' } },
     },
     waitingForCacheSync: {
       description: 'Started: the informers list claims, volumes and classes into the caches; nothing is synced until all are in (cache.WaitForNamedCacheSync).',
