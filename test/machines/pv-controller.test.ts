@@ -118,6 +118,30 @@ describe('pvControllerMachine while its caches sync (pv_controller_base.go Run)'
     expect(emitted.filter((e) => e.type === 'api.request').map((e) => (e as { name: string }).name)).toEqual(['kept']);
   });
 
+  it('syncs a claim as its last update before the sync says: listed with a class it does not know, changed to one it does', () => {
+    const { actor, emitted } = start();
+    actor.send({ type: 'watch.added', now: 0, object: sc('cbs', 'Immediate') });
+    const other = { ...pvc('data', 'cbs'), spec: { ...pvc('data', 'cbs').spec, storageClassName: 'unknown' }, metadata: { name: 'data', namespace: 'default', uid: 'u1', resourceVersion: '5' } } as K8sObject;
+    actor.send({ type: 'watch.added', now: 0, object: other });
+    actor.send({ type: 'watch.modified', now: 0, object: { ...claim('data', 'u1'), metadata: { ...claim('data', 'u1').metadata, resourceVersion: '6' } } });
+    actor.send({ type: 'informers.synced', now: 1 });
+    expect(emitted.filter((e) => e.type === 'api.request').map((e) => (e as { name: string }).name)).toEqual(['data']);
+  });
+
+  it('forgets the writes it had in flight when its process stops: after a restart the claim is synced again', () => {
+    const { actor, emitted } = start();
+    actor.send({ type: 'watch.added', now: 0, object: sc('cbs', 'Immediate') });
+    actor.send({ type: 'watch.added', now: 0, object: claim('data', 'u1') });
+    actor.send({ type: 'informers.synced', now: 0 });
+    expect(emitted.filter((e) => e.type === 'api.request')).toHaveLength(1);
+    actor.send({ type: 'host.shutdown', now: 1 });
+    actor.send({ type: 'component.started', now: 2 });
+    actor.send({ type: 'watch.added', now: 2, object: sc('cbs', 'Immediate') });
+    actor.send({ type: 'watch.added', now: 2, object: claim('data', 'u1') });
+    actor.send({ type: 'informers.synced', now: 2 });
+    expect(emitted.filter((e) => e.type === 'api.request')).toHaveLength(2);
+  });
+
   it('goes back to stopped when its host shuts down while it waits, and starts again as a new process: empty caches, filled by the lists', () => {
     const { actor, emitted } = start();
     actor.send({ type: 'watch.added', now: 0, object: sc('cbs', 'Immediate') });
