@@ -111,7 +111,7 @@ describe('pvControllerMachine while its caches sync (pv_controller_base.go Run)'
     const { actor, emitted } = start();
     actor.send({ type: 'watch.added', now: 0, object: sc('cbs', 'Immediate') });
     actor.send({ type: 'watch.added', now: 0, object: claim('gone', 'u2') });
-    actor.send({ type: 'watch.modified', now: 0, object: { ...claim('gone', 'u2'), metadata: { ...claim('gone', 'u2').metadata, resourceVersion: '6' } } });
+    actor.send({ type: 'watch.modified', now: 0, oldObject: claim('gone', 'u2'), object: { ...claim('gone', 'u2'), metadata: { ...claim('gone', 'u2').metadata, resourceVersion: '6' } } });
     actor.send({ type: 'watch.added', now: 0, object: claim('kept', 'u3') });
     actor.send({ type: 'watch.deleted', now: 0, object: claim('gone', 'u2') });
     actor.send({ type: 'informers.synced', now: 1 });
@@ -123,7 +123,7 @@ describe('pvControllerMachine while its caches sync (pv_controller_base.go Run)'
     actor.send({ type: 'watch.added', now: 0, object: sc('cbs', 'Immediate') });
     const other = { ...pvc('data', 'cbs'), spec: { ...pvc('data', 'cbs').spec, storageClassName: 'unknown' }, metadata: { name: 'data', namespace: 'default', uid: 'u1', resourceVersion: '5' } } as K8sObject;
     actor.send({ type: 'watch.added', now: 0, object: other });
-    actor.send({ type: 'watch.modified', now: 0, object: { ...claim('data', 'u1'), metadata: { ...claim('data', 'u1').metadata, resourceVersion: '6' } } });
+    actor.send({ type: 'watch.modified', now: 0, oldObject: other, object: { ...claim('data', 'u1'), metadata: { ...claim('data', 'u1').metadata, resourceVersion: '6' } } });
     actor.send({ type: 'informers.synced', now: 1 });
     expect(emitted.filter((e) => e.type === 'api.request').map((e) => (e as { name: string }).name)).toEqual(['data']);
   });
