@@ -798,6 +798,9 @@ describe('words that say what a line is doing to a volume', () => {
     const r = explainText(['E0102 03:04:05.000000       1 utils.go:60] GRPC error: rpc error: code = Internal desc = NodeUnpublishVolume failed', '\u001b[1mSTEP\u001b[0m: deleting the pod'].join('\n'), knowledge);
     expect(r.lines.map((l) => [l.kind, l.stage])).toEqual([['log', 'unmount'], ['decoration', 'other']]);
     expect(r.lines[1]!.text).toBe('STEP: deleting the pod');
+    // (and another control sequence a terminal tool writes, erase to the end of the line)
+    expect(explainText('\u001b[KE0102 03:04:05.000000       1 utils.go:60] GRPC error: rpc error: code = Internal desc = NodeUnpublishVolume failed\u001b[0m', knowledge).lines[0]!.text)
+      .toBe('E0102 03:04:05.000000       1 utils.go:60] GRPC error: rpc error: code = Internal desc = NodeUnpublishVolume failed');
   });
   it('a probe of a driver\'s health endpoint is no volume\'s step', () => {
     expect(stagesOf([

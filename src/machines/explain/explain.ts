@@ -99,7 +99,9 @@ function gluedOpener(r: string): string | null {
 }
 
 const ANSI_HINT = /(?:\x1b|\uFFFD|\^\[)\[/;
-const ANSI_SGR = /(?:\x1b|\uFFFD|\^\[)\[[\d;]*m/g;
+// (a real escape may also be any other control sequence a terminal tool writes, "\x1b[K", "\x1b[2J";
+// what a web page or a caret notation left of one is read as colours only)
+const ANSI_SGR = /\x1b\[[\d;?]*[A-Za-z]|(?:\uFFFD|\^\[)\[[\d;]*m/g;
 
 function stripPrefixes(line: string): Stripped {
   const s: Stripped = { rest: line, host: null, hint: null, time: null };
