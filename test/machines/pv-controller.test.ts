@@ -23,16 +23,24 @@ describe('PV and PVC phase machines', () => {
   });
 });
 
+/** The machine alone, started (component.started): what it emits is collected. */
+function startController(profile: '1.20' | '1.30') {
+  const actor = createActor(pvControllerMachine, { input: { id: 'pv-controller', host: 'master', profile } });
+  const emitted: ClusterEmitted[] = [];
+  actor.on('*', (e) => emitted.push(e as ClusterEmitted));
+  actor.start();
+  actor.send({ type: 'component.started', now: 0 });
+  return { actor, emitted };
+}
+/** A claim as the API server stores it: with a uid and a resourceVersion. */
+const storedClaim = (name: string, uid: string, cls = 'cbs'): K8sObject => ({ ...pvc(name, cls), metadata: { name, namespace: 'default', uid, resourceVersion: '5' } });
+
 describe('pvControllerMachine', () => {
   it('hands an Immediate CSI claim to the external provisioner and records ExternalProvisioning', () => {
-    const actor = createActor(pvControllerMachine, { input: { id: 'pv-controller', host: 'master', profile: '1.30' } });
-    const emitted: ClusterEmitted[] = [];
-    actor.on('*', (e) => emitted.push(e as ClusterEmitted));
-    actor.start();
-    actor.send({ type: 'component.started', now: 0 });
+    const { actor, emitted } = startController('1.30');
     actor.send({ type: 'informers.synced', now: 0 });
     actor.send({ type: 'watch.added', now: 1, object: sc('cbs', 'Immediate') });
-    actor.send({ type: 'watch.added', now: 2, object: { ...pvc('data', 'cbs'), metadata: { name: 'data', namespace: 'default', uid: 'u1', resourceVersion: '5' } } });
+    actor.send({ type: 'watch.added', now: 2, object: storedClaim('data', 'u1') });
     const write = emitted.find((e) => e.type === 'api.request');
     expect(write).toMatchObject({ verb: 'update', kind: 'PersistentVolumeClaim', name: 'data' });
     expect((write as { object: K8sObject }).object.metadata.annotations).toEqual({
@@ -44,14 +52,10 @@ describe('pvControllerMachine', () => {
   });
 
   it('waits for the first consumer before handing over a WaitForFirstConsumer claim', () => {
-    const actor = createActor(pvControllerMachine, { input: { id: 'pv-controller', host: 'master', profile: '1.20' } });
-    const emitted: ClusterEmitted[] = [];
-    actor.on('*', (e) => emitted.push(e as ClusterEmitted));
-    actor.start();
-    actor.send({ type: 'component.started', now: 0 });
+    const { actor, emitted } = startController('1.20');
     actor.send({ type: 'informers.synced', now: 0 });
     actor.send({ type: 'watch.added', now: 1, object: sc('cbs-wffc', 'WaitForFirstConsumer') });
-    actor.send({ type: 'watch.added', now: 2, object: { ...pvc('data', 'cbs-wffc'), metadata: { name: 'data', namespace: 'default', uid: 'u1', resourceVersion: '5' } } });
+    actor.send({ type: 'watch.added', now: 2, object: storedClaim('data', 'u1', 'cbs-wffc') });
     expect(emitted.filter((e) => e.type === 'api.request')).toEqual([]);
     expect(emitted).toContainEqual(expect.objectContaining({ type: 'event.recorded', reason: 'WaitForFirstConsumer', message: 'waiting for first consumer to be created before binding' }));
   });
@@ -66,13 +70,10 @@ describe('pvControllerMachine', () => {
   });
 
   it('syncs nothing until its caches are synced: a bound claim listed before its volume is not lost (Run: WaitForNamedCacheSync, initializeCaches)', () => {
-    const actor = createActor(pvControllerMachine, { input: { id: 'pv-controller', host: 'master', profile: '1.30' } });
-    const emitted: ClusterEmitted[] = [];
-    actor.on('*', (e) => emitted.push(e as ClusterEmitted));
-    actor.start();
-    actor.send({ type: 'component.started', now: 0 });
+    const { actor, emitted } = startController('1.30');
     // the informers' initial lists, claims first: the claim's volume is not in the cache yet
-    const claim = { ...pvc('data', 'cbs'), metadata: { name: 'data', namespace: 'default', uid: 'u1', resourceVersion: '5', annotations: { 'pv.kubernetes.io/bind-completed': 'yes' } }, spec: { ...pvc('data', 'cbs').spec, volumeName: 'pvc-u1' }, status: { phase: 'Bound', accessModes: ['ReadWriteOnce'], capacity: { storage: '10Gi' } } };
+    const listed = storedClaim('data', 'u1');
+    const claim = { ...listed, metadata: { ...listed.metadata, annotations: { 'pv.kubernetes.io/bind-completed': 'yes' } }, spec: { ...listed.spec, volumeName: 'pvc-u1' }, status: { phase: 'Bound', accessModes: ['ReadWriteOnce'], capacity: { storage: '10Gi' } } };
     const volume = { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pvc-u1', resourceVersion: '4' }, spec: { storageClassName: 'cbs', claimRef: { kind: 'PersistentVolumeClaim', namespace: 'default', name: 'data', uid: 'u1' }, csi: { driver: DRIVER.name, volumeHandle: 'disk-1' }, persistentVolumeReclaimPolicy: 'Delete', capacity: { storage: '10Gi' }, accessModes: ['ReadWriteOnce'] }, status: { phase: 'Bound' } };
     actor.send({ type: 'watch.added', now: 0, object: claim as K8sObject });
     actor.send({ type: 'watch.added', now: 0, object: volume as K8sObject });
@@ -87,20 +88,10 @@ describe('pvControllerMachine', () => {
 });
 
 describe('pvControllerMachine while its caches sync (pv_controller_base.go Run)', () => {
-  const start = () => {
-    const actor = createActor(pvControllerMachine, { input: { id: 'pv-controller', host: 'master', profile: '1.30' } });
-    const emitted: ClusterEmitted[] = [];
-    actor.on('*', (e) => emitted.push(e as ClusterEmitted));
-    actor.start();
-    actor.send({ type: 'component.started', now: 0 });
-    return { actor, emitted };
-  };
-  const claim = (name: string, uid: string) => ({ ...pvc(name, 'cbs'), metadata: { name, namespace: 'default', uid, resourceVersion: '5' } }) as K8sObject;
-
   it('syncs a claim listed unbound once the caches are synced, with no other event (initializeCaches, then the claim worker), and asks for the resync timer', () => {
-    const { actor, emitted } = start();
+    const { actor, emitted } = startController('1.30');
     actor.send({ type: 'watch.added', now: 0, object: sc('cbs', 'Immediate') });
-    actor.send({ type: 'watch.added', now: 0, object: claim('data', 'u1') });
+    actor.send({ type: 'watch.added', now: 0, object: storedClaim('data', 'u1') });
     expect(emitted).toEqual([]);
     actor.send({ type: 'informers.synced', now: 7 });
     expect(emitted.find((e) => e.type === 'api.request')).toMatchObject({ verb: 'update', kind: 'PersistentVolumeClaim', name: 'data' });
@@ -108,49 +99,49 @@ describe('pvControllerMachine while its caches sync (pv_controller_base.go Run)'
   });
 
   it('keeps what the informers say while it waits: a claim listed, then changed, then deleted before the sync is not synced', () => {
-    const { actor, emitted } = start();
+    const { actor, emitted } = startController('1.30');
     actor.send({ type: 'watch.added', now: 0, object: sc('cbs', 'Immediate') });
-    actor.send({ type: 'watch.added', now: 0, object: claim('gone', 'u2') });
-    actor.send({ type: 'watch.modified', now: 0, oldObject: claim('gone', 'u2'), object: { ...claim('gone', 'u2'), metadata: { ...claim('gone', 'u2').metadata, resourceVersion: '6' } } });
-    actor.send({ type: 'watch.added', now: 0, object: claim('kept', 'u3') });
-    actor.send({ type: 'watch.deleted', now: 0, object: claim('gone', 'u2') });
+    actor.send({ type: 'watch.added', now: 0, object: storedClaim('gone', 'u2') });
+    actor.send({ type: 'watch.modified', now: 0, oldObject: storedClaim('gone', 'u2'), object: { ...storedClaim('gone', 'u2'), metadata: { ...storedClaim('gone', 'u2').metadata, resourceVersion: '6' } } });
+    actor.send({ type: 'watch.added', now: 0, object: storedClaim('kept', 'u3') });
+    actor.send({ type: 'watch.deleted', now: 0, object: storedClaim('gone', 'u2') });
     actor.send({ type: 'informers.synced', now: 1 });
     expect(emitted.filter((e) => e.type === 'api.request').map((e) => (e as { name: string }).name)).toEqual(['kept']);
   });
 
   it('syncs a claim as its last update before the sync says: listed with a class it does not know, changed to one it does', () => {
-    const { actor, emitted } = start();
+    const { actor, emitted } = startController('1.30');
     actor.send({ type: 'watch.added', now: 0, object: sc('cbs', 'Immediate') });
-    const other = { ...pvc('data', 'cbs'), spec: { ...pvc('data', 'cbs').spec, storageClassName: 'unknown' }, metadata: { name: 'data', namespace: 'default', uid: 'u1', resourceVersion: '5' } } as K8sObject;
+    const other = storedClaim('data', 'u1', 'unknown');
     actor.send({ type: 'watch.added', now: 0, object: other });
-    actor.send({ type: 'watch.modified', now: 0, oldObject: other, object: { ...claim('data', 'u1'), metadata: { ...claim('data', 'u1').metadata, resourceVersion: '6' } } });
+    actor.send({ type: 'watch.modified', now: 0, oldObject: other, object: { ...storedClaim('data', 'u1'), metadata: { ...storedClaim('data', 'u1').metadata, resourceVersion: '6' } } });
     actor.send({ type: 'informers.synced', now: 1 });
     expect(emitted.filter((e) => e.type === 'api.request').map((e) => (e as { name: string }).name)).toEqual(['data']);
   });
 
   it('forgets the writes it had in flight when its process stops: after a restart the claim is synced again', () => {
-    const { actor, emitted } = start();
+    const { actor, emitted } = startController('1.30');
     actor.send({ type: 'watch.added', now: 0, object: sc('cbs', 'Immediate') });
-    actor.send({ type: 'watch.added', now: 0, object: claim('data', 'u1') });
+    actor.send({ type: 'watch.added', now: 0, object: storedClaim('data', 'u1') });
     actor.send({ type: 'informers.synced', now: 0 });
     expect(emitted.filter((e) => e.type === 'api.request')).toHaveLength(1);
     actor.send({ type: 'host.shutdown', now: 1 });
     actor.send({ type: 'component.started', now: 2 });
     actor.send({ type: 'watch.added', now: 2, object: sc('cbs', 'Immediate') });
-    actor.send({ type: 'watch.added', now: 2, object: claim('data', 'u1') });
+    actor.send({ type: 'watch.added', now: 2, object: storedClaim('data', 'u1') });
     actor.send({ type: 'informers.synced', now: 2 });
     expect(emitted.filter((e) => e.type === 'api.request')).toHaveLength(2);
   });
 
   it('goes back to stopped when its host shuts down while it waits, and starts again as a new process: empty caches, filled by the lists', () => {
-    const { actor, emitted } = start();
+    const { actor, emitted } = startController('1.30');
     actor.send({ type: 'watch.added', now: 0, object: sc('cbs', 'Immediate') });
     actor.send({ type: 'host.shutdown', now: 1 });
     expect(actor.getSnapshot().value).toBe('stopped');
     actor.send({ type: 'component.started', now: 2 });
     expect(actor.getSnapshot().value).toBe('waitingForCacheSync');
     // the class is not listed again: the new process does not know it, and leaves the claim alone
-    actor.send({ type: 'watch.added', now: 2, object: claim('data', 'u1') });
+    actor.send({ type: 'watch.added', now: 2, object: storedClaim('data', 'u1') });
     actor.send({ type: 'informers.synced', now: 2 });
     expect(actor.getSnapshot().value).toBe('running');
     expect(emitted.filter((e) => e.type === 'api.request')).toEqual([]);
