@@ -109,6 +109,16 @@ function resyncAll(c: PvControllerContext): SyncResult {
 
 const hasUnboundClaims = (c: Caches): boolean => Object.keys(c.unbound ?? {}).length > 0;
 
+/** The informers' caches of a process that has just started: empty until their lists come. */
+const emptyCaches = () => ({ claims: {}, volumes: {}, classes: {}, unbound: {}, volumesByClaim: {} });
+
+/** Sync every volume, then every claim (resyncAll): the caches it leaves, with `also`, and what it emits. */
+function syncAll(context: PvControllerContext, enqueue: { assign(c: Partial<PvControllerContext>): void; emit(e: ClusterEmitted): void }, also: Partial<PvControllerContext>): void {
+  const r = resyncAll(context);
+  enqueue.assign({ ...r.caches, ...also });
+  for (const e of r.out) enqueue.emit(e);
+}
+
 export const pvControllerMachine = setup({
   types: {
     context: {} as PvControllerContext,
@@ -143,11 +153,7 @@ export const pvControllerMachine = setup({
       }
       return { ctx: { ...context, ...caches }, out };
     }),
-    resync: enqueueActions(({ context, enqueue }) => {
-      const r = resyncAll(context);
-      enqueue.assign({ ...r.caches, resyncScheduled: false });
-      for (const e of r.out) enqueue.emit(e);
-    }),
+    resync: enqueueActions(({ context, enqueue }) => syncAll(context, enqueue, { resyncScheduled: false })),
     scheduleResync: reaction<PvControllerContext, ClusterEvent, ClusterEmitted>((context, event) => {
       if (context.resyncScheduled || !hasUnboundClaims(context)) return { ctx: context, out: [] };
       return { ctx: { ...context, resyncScheduled: true }, out: [{ type: 'timer.requested', key: RESYNC, at: event.now + (context.input.syncPeriod ?? PV_CONTROLLER_SYNC_PERIOD) }] };
@@ -161,14 +167,10 @@ export const pvControllerMachine = setup({
      * The caches are synced: initializeCaches, then the volume and claim workers sync every key the
      * informers queued (pv_controller_base.go Run), here volumes then claims as resyncAll does
      */
-    initializeCaches: enqueueActions(({ context, enqueue }) => {
-      const r = resyncAll(context);
-      enqueue.assign(r.caches);
-      for (const e of r.out) enqueue.emit(e);
-    }),
+    initializeCaches: enqueueActions(({ context, enqueue }) => syncAll(context, enqueue, {})),
     forgetTimers: enqueueActions(({ enqueue }) => { enqueue.assign({ resyncScheduled: false, inFlight: {}, pending: {} }); }),
     /** a new process: its informers' caches start empty, and fill from their lists */
-    resetCaches: enqueueActions(({ enqueue }) => { enqueue.assign({ claims: {}, volumes: {}, classes: {}, unbound: {}, volumesByClaim: {} }); }),
+    resetCaches: enqueueActions(({ enqueue }) => { enqueue.assign(emptyCaches()); }),
   },
   guards: {
     isResyncTick: ({ event }) => event.type === 'clock.ticked' && event.key === RESYNC,
@@ -176,7 +178,7 @@ export const pvControllerMachine = setup({
 }).createMachine({
   id: 'pvController',
   initial: 'stopped',
-  context: ({ input }) => ({ input, claims: {}, volumes: {}, classes: {}, unbound: {}, volumesByClaim: {}, inFlight: {}, pending: {}, nextRequest: 1, resyncScheduled: false }),
+  context: ({ input }) => ({ input, ...emptyCaches(), inFlight: {}, pending: {}, nextRequest: 1, resyncScheduled: false }),
   states: {
     stopped: {
       description: 'kube-controller-manager is not running.',
