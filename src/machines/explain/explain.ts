@@ -101,7 +101,7 @@ function gluedOpener(r: string): string | null {
 const ANSI_HINT = /(?:\x1b|\uFFFD|\^\[)\[/;
 // (a real escape may also be any other control sequence a terminal tool writes, "\x1b[K", "\x1b[2J";
 // what a web page or a caret notation left of one is read as colours only)
-const ANSI_SGR = /\x1b\[[\d;?]*[A-Za-z]|(?:\uFFFD|\^\[)\[[\d;]*m/g;
+const TERMINAL_ESCAPE = /\x1b\[[\d;?]*[A-Za-z]|(?:\uFFFD|\^\[)\[[\d;]*m/g;
 
 function stripPrefixes(line: string): Stripped {
   const s: Stripped = { rest: line, host: null, hint: null, time: null };
@@ -583,9 +583,10 @@ export function explainText(text: string, knowledge: Knowledge, opts: ExplainOpt
 }
 
 export function explainLines(lines: readonly string[], knowledge: Knowledge, opts: ExplainOptions = {}): ExplainResult {
-  // a terminal's colours (SGR escapes), or what a web page left of them ("\uFFFD[1mSTEP\uFFFD[0m: …",
-  // "^[[31m"): they are the terminal's, not the program's, and are read and shown without them
-  if (lines.some((l) => ANSI_HINT.test(l))) lines = lines.map((l) => l.replace(ANSI_SGR, ''));
+  // a terminal's colours and other control sequences, or what a web page left of them
+  // ("\uFFFD[1mSTEP\uFFFD[0m: …", "^[[31m"): they are the terminal's, not the program's, and are read and
+  // shown without them
+  if (lines.some((l) => ANSI_HINT.test(l))) lines = lines.map((l) => l.replace(TERMINAL_ESCAPE, ''));
   T = TEXT[knowledge.lang ?? 'en'];
   const c = compile(knowledge);
   const out: ExplainedLine[] = [];
