@@ -131,6 +131,8 @@ describe('pvControllerMachine while its caches sync (pv_controller_base.go Run)'
     actor.send({ type: 'watch.added', now: 2, object: storedClaim('data', 'u1') });
     actor.send({ type: 'informers.synced', now: 2 });
     expect(emitted.filter((e) => e.type === 'api.request')).toHaveLength(2);
+    // (and the new process asks for its own resync timer: the old one's went with it)
+    expect(emitted).toContainEqual({ type: 'timer.requested', key: 'pvController.resync', at: 2 + 15_000_000 });
   });
 
   it('goes back to stopped when its host shuts down while it waits, and starts again as a new process: empty caches, filled by the lists', () => {
