@@ -833,6 +833,67 @@ describe('words that say what a line is doing to a volume', () => {
   it('a command set in inline code ("`kubectl logs … -c csi-provisioner") is the post\'s command, not the provisioning', () => {
     expect(stagesOf(['  `kubectl logs csi-controller-0 -n storage -c csi-provisioner', '`kubectl describe pvc data-0`'])).toEqual(['other', 'other']);
   });
+  it('a command\'s output an error quotes in parentheses ("output:(mke2fs …") is the record\'s up to its closing line, blank lines kept blank', () => {
+    expect(stagesOf([
+      '3m (x4 over 9m)   Warning   FailedMount   Pod/db-0   MountVolume.MountDevice failed for volume "pvc-1" : rpc error: code = Internal desc = format of disk "/dev/sdc" failed: type:("xfs") target:("/var/lib/kubelet/plugins/kubernetes.io/csi/disk.csi.example.com/0b1c/globalmount") options:("defaults") errcode:(exit status 1) output:(meta-data=/dev/sdc isize=512',
+      'Writing inode tables:',
+      '         0, 1, 2',
+      '',
+      'Discarding blocks (4 MiB): failed',
+      '',
+      'the device went away (twice))',
+      '',
+      'Unrelated sentence the post wrote after it.',
+    ])).toEqual(['mount', 'mount', 'mount', 'other', 'mount', 'other', 'mount', 'other', 'other']);
+  });
+  it('iscsid logging in (a login rejected, the kernel reporting the connection) is the staging; a block volume\'s loop device released is the unmapping', () => {
+    expect(stagesOf([
+      'Mar 03 10:00:01 worker-2 iscsid[812]: conn 0 login rejected: target error (03/01)',
+      'Mar 03 10:00:01 worker-2 iscsid[812]: Connection3:0 to [target: iqn.2001-05.com.example:vol-7, portal: 10.0.0.9,3260] through [iface: default] is shutdown.',
+    ])).toEqual(['mount', 'mount']);
+    expect(stagesOf(['Mar 03 10:00:02 worker-2 iscsid[812]: Kernel reported iSCSI connection 3:0 error (1020 - ISCSI_ERR_TCP_CONN_CLOSE: TCP connection closed) state (3)'])).toEqual(['mount']);
+    expect(stagesOf(['W0303 10:00:03.000000    1500 volume_path_handler_linux.go:61] couldn\'t find loopback device which takes file descriptor lock. Skip detaching device. device path: "/var/lib/kubelet/plugins/kubernetes.io/csi/volumeDevices/pvc-2/dev/0b1c"'])).toEqual(['unmount']);
+  });
+  it('a controller registering its informers or seeing a new leader is starting up, not registering a plugin', () => {
+    expect(stagesOf([
+      'I0303 10:00:04.000000       1 controller.go:120] Register Pod informer for resizer disk.csi.example.com',
+      'I0303 10:00:04.100000       1 leader_election.go:212] new leader detected, current leader: csi-controller-7d9c-abcde',
+    ])).toEqual(['other', 'other']);
+  });
+  it('a scheduler filtering out nodes without room for a volume, or finding none with enough free storage, is placing a volume to provision', () => {
+    expect(stagesOf([
+      'time="2025-03-03T10:00:05Z" level=debug msg="filter out a candidate node for predicate fail" error="not enough capacity" node=worker-3 volume=data-0',
+      '  Warning  FailedScheduling  12s   default-scheduler  0/3 nodes are available: 3 node(s) did not have enough free storage.',
+    ])).toEqual(['provision', 'provision']);
+  });
+  it('the PV controller finding no deleter is the delete; a snapshot controller updating its cache of contents is the snapshot', () => {
+    expect(stagesOf(['E0303 10:00:06.000000       1 pv_controller.go:1500] error getting deleter volume plugin for volume "pv-logs": no deletable volume plugin matched'])).toEqual(['delete']);
+    expect(stagesOf(['I0303 10:00:07.000000       1 util.go:138] storeObjectUpdate updating content "static-content-7" with version 4242'])).toEqual(['snapshot']);
+  });
+  it('the external-attacher reading a node\'s CSINode serves the operation its lines were about: the attach, or the detach', () => {
+    const read = 'I0303 10:00:08.000100       1 csi_handler.go:460] Can\'t get CSINodeInfo worker-4: csinodes.storage.k8s.io "worker-4" not found';
+    expect(stagesOf(['I0303 10:00:08.000000       1 csi_handler.go:220] Starting attach operation for "csi-0b1c"', read])).toEqual(['attach', 'attach']);
+    expect(stagesOf(['I0303 10:00:08.000000       1 csi_handler.go:250] Starting detach operation for "csi-0b1c"', read])).toEqual(['detach', 'detach']);
+  });
+  it('a driver\'s own line inside the NodeUnpublishVolume it logged speaks of the mount it takes down', () => {
+    expect(stagesOf([
+      'I0303 10:00:09.000000       1 node.go:101] Method NodeUnpublishVolume called with: {"target_path":"/var/lib/kubelet/pods/0b1c/volumes/kubernetes.io~csi/pvc-3/mount","volume_id":"bucket-3"}',
+      'W0303 10:00:09.100000       1 fuse.go:104] Unable to find PID of fuse mount /var/lib/kubelet/pods/0b1c/volumes/kubernetes.io~csi/pvc-3/mount',
+    ])).toEqual(['unmount', 'unmount']);
+    // (the same words with no call around them are the mount's)
+    expect(stagesOf(['W0303 10:00:09.100000       1 fuse.go:104] Unable to find PID of fuse mount /var/lib/kubelet/pods/0b1c/volumes/kubernetes.io~csi/pvc-3/mount'])).toEqual(['mount']);
+  });
+  it('a capabilities response logged before any call is the handshake, not the call that follows it', () => {
+    expect(stagesOf([
+      'I0303 10:00:10.000000       1 nodeserver.go:240] Using default NodeGetCapabilities',
+      'I0303 10:00:10.000100       1 utils.go:119] GRPC response: capabilities:<rpc:<type:STAGE_UNSTAGE_VOLUME > > capabilities:<rpc:<type:GET_VOLUME_STATS > >',
+      'I0303 10:00:10.100000       1 utils.go:112] GRPC call: /csi.v1.Node/NodeStageVolume',
+      'I0303 10:00:10.100100       1 utils.go:113] GRPC request: volume_id:"vol-1" staging_target_path:"/var/lib/kubelet/plugins/kubernetes.io/csi/pv/pvc-1/globalmount"',
+    ])).toEqual(['other', 'other', 'mount', 'mount']);
+  });
+  it('a fish shell\'s prompt ("user@host ~/dir (branch)> kubectl logs …") is the post\'s', () => {
+    expect(stagesOf(['alice@laptop ~/src/deploy (resize-fix)> kubectl logs -n kube-system csi-controller-0 csi-resizer'])).toEqual(['other']);
+  });
 });
 
 describe('summary of a flow that recovered', () => {

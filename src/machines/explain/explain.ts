@@ -316,6 +316,30 @@ function controllerSide(stage: Stage, text: string, component: string | null): S
   return stage === 'unmount' ? 'detach' : stage === 'mount' ? 'attach' : stage;
 }
 
+/**
+ * The controller sidecars never register a plugin: a CSINode they read is the node an attach or a detach is
+ * for (the external-attacher's csi_handler.go "Can't get CSINodeInfo …"); their other registration words are their own
+ * start-up (informers, leader election).
+ */
+function sidecarSide(stage: Stage, component: string | null, operation: string | undefined): Stage {
+  if (stage !== 'register') return stage;
+  // (which operation it serves, the attach or the detach, its last lines said)
+  if (component === 'external-attacher') return operation === 'detach' ? 'detach' : 'attach';
+  return component === 'external-provisioner' || component === 'external-resizer' || component === 'external-snapshotter' ? 'other' : stage;
+}
+
+/**
+ * A driver's own line inside a teardown call it logged (NodeUnpublishVolume, NodeUnstageVolume,
+ * ControllerUnpublishVolume) speaks of the mount or attachment it is taking down: "Unable to find PID of
+ * fuse mount …" is the unpublish's.
+ */
+function teardownSide(stage: Stage, call: string | undefined): Stage {
+  if (!call) return stage;
+  if (stage === 'mount' && /^Node(Unpublish|Unstage)Volume$/.test(call)) return 'unmount';
+  if (stage === 'attach' && call === 'ControllerUnpublishVolume') return 'detach';
+  return stage;
+}
+
 /** Files whose every line is about one stage. */
 const FILE_STAGE: Record<string, Stage> = {
   'plugin_watcher.go': 'register', 'plugin_manager.go': 'register', 'node_register.go': 'register', 'registration.go': 'register',
@@ -363,7 +387,7 @@ const E2E_EVENT = /\bevent for \S+: \{[^}]*\} ([A-Z][A-Za-z]+): (.*)$/;
  */
 const OLD_EVENT_ROW = /^\s*(\S+)(?:\t+|\s{2,}).*?(?:\t+|\s{2,})(Normal|Warning)(?:\t+|\s{2,})([A-Z][A-Za-z]+)(?:\t+|\s{2,})()(\S.*)$/;
 const GET_EVENTS_ROW = /^\s*(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
-const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|STEP: .*|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|```.*|\.\.\.|…|[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
+const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|STEP: .*|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|[\w.-]+@[\w.-]+ ~?[^\s$#>]*( \([^)]*\))?> .*|```.*|\.\.\.|…|[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
 /**
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created" answers.
@@ -456,6 +480,9 @@ const capabilitiesMethod = (last: string | undefined): string =>
 /** The method a generic "GRPC request/response" line belongs to: the last call logged by the same program. */
 // csi.v0 too: old sidecars and drivers still print /csi.v0.Node/NodeGetId
 const METHOD_IN = /\/csi\.v\d+\.\w+\/(\w+)|\/pluginregistration\.Registration\/(\w+)/;
+/** The CSI calls that do a volume's work, named as a driver names the call it serves. */
+const WORK_CALL = /\b(Node(?:Stage|Unstage|Publish|Unpublish|Expand)Volume|Controller(?:Publish|Unpublish|Expand)Volume|(?:Create|Delete)(?:Volume|Snapshot))\b/;
+
 const methodIn = (text: string): string | null => {
   const m = METHOD_IN.exec(text);
   return m ? m[1] ?? m[2]! : null;
@@ -598,6 +625,10 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
   let prevContinued = false;
   // inside a klog multi-line value (key=< … >)
   let multiline = false;
+  // inside a command's output that an error quotes in parentheses, "output:(mke2fs 1.46.4 …" (mount-utils'
+  // formatAndMount error, mount_linux.go): its lines, blank ones included, are the record's up to the closing one
+  let outputDepth = 0;
+  let outputLines = 0;
   // the record before a blank line: an object printed after it ("{" alone on its line) is still that record's
   let beforeBlank: ExplainedLine | null = null;
   for (let i = 0; i < lines.length; i++) {
@@ -610,9 +641,15 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
       // (and a message cut after its colon, "last err seen:", goes on with the next line's plain text)
       // (a new record's header ends it: a paste cut inside the value)
       const inValue = head !== null && multiline && !startsRecord(lines[i]!);
+      const inOutput = head !== null && outputDepth > 0 && outputLines < 200 && !startsRecord(lines[i]!) && !/^\s*```/.test(lines[i]!);
+      if (inOutput) {
+        outputLines++;
+        outputDepth = parenDepth(lines[i]!, outputDepth);
+      } else outputDepth = 0;
       const afterColon = head !== null && !inValue && /:\s*$/.test(lines[i - 1] ?? '') && /\S/.test(lines[i]!) && !startsRecord(lines[i]!.trimStart()) && !ISO_LEVEL.test(lines[i]!)
         && !/^\s*[\w .-]+:(\s|$)/.test(lines[i]!) && !/^\s*[{[]/.test(lines[i]!);
-      r = inValue || afterColon ? continuing(head!, i + 1, lines[i]!) : explainOne(c, lines[i]!, i + 1, head, headLen, lastMethod, prevContinued);
+      r = inOutput && lines[i]!.trim() === '' ? blankResult(i + 1, lines[i]!, 'blank', T.blank)
+        : inValue || afterColon || inOutput ? continuing(head!, i + 1, lines[i]!) : explainOne(c, lines[i]!, i + 1, head, headLen, lastMethod, prevContinued);
       if (inValue && /^\s?>(\s|$)/.test(lines[i]!)) multiline = false;
     } catch (e) {
       // never let one odd line stop the rest
@@ -627,14 +664,22 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
         || (whole.match === 'guess' && head.match === 'guess' && head.stage === 'other')) {
         const updated: ExplainedLine = { ...whole, line: head.line, text: head.text, kind: head.kind };
         out[head.line - 1] = updated;
-        for (let j = head.line; j < i; j++) out[j] = continuing(updated, j + 1, lines[j]!);
+        for (let j = head.line; j < i; j++) if (out[j]!.kind !== 'blank') out[j] = continuing(updated, j + 1, lines[j]!);
         head = updated;
       }
     }
     if (r.kind === 'continuation' && head) r = continuing(head, i + 1, lines[i]!);
+    // the operation a program's last attach or detach line was about (sidecarSide: the attacher's CSINode read serves it)
+    if (r.kind === 'log' && (r.stage === 'attach' || r.stage === 'detach')) lastMethod.set(`op|${String((r as unknown as Record<symbol, unknown>)[PROGRAM] ?? '')}`, r.stage);
     out.push(r);
-    if (r.kind === 'log' || r.kind === 'event') { head = r; headLen = lines[i]!.length; groupText = lines[i]!; multiline = r.kind === 'log' && /\w=<\s*$/.test(lines[i]!); } else if (r.kind === 'continuation') headLen = lines[i]!.length;
-    else { head = null; headLen = 0; multiline = false; } // a blank line, a table header or prose ends the record
+    if (r.kind === 'log' || r.kind === 'event') {
+      head = r; headLen = lines[i]!.length; groupText = lines[i]!; multiline = r.kind === 'log' && /\w=<\s*$/.test(lines[i]!);
+      const output = /\boutput:\s*\(/i.exec(lines[i]!);
+      outputDepth = output ? parenDepth(lines[i]!.slice(output.index + output[0].length - 1), 0) : 0;
+      outputLines = 0;
+    } else if (r.kind === 'continuation') headLen = lines[i]!.length;
+    else if (outputDepth > 0 && r.kind === 'blank') { /* a blank line inside the quoted output: the record goes on */ }
+    else { head = null; headLen = 0; multiline = false; outputDepth = 0; } // a blank line, a table header or prose ends the record
     // (a headerless line that said which operation it is counts as a record here: a driver's "handler error … DeleteVolume")
     if (lines[i]!.trim() !== '') beforeBlank = r.kind === 'log' || r.kind === 'event' || (r.kind === 'unrelated' && r.stage !== 'other') ? r : null;
     prevContinued = r.kind === 'continuation';
@@ -644,6 +689,15 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
   stackTraces(out);
   inferFromPaste(out);
   return { lines: out, summary: summarise(out, c) };
+}
+
+/** How many parentheses are still open after `text`, starting from `depth`. */
+function parenDepth(text: string, depth: number): number {
+  for (const ch of text) {
+    if (ch === '(') depth++;
+    else if (ch === ')' && --depth === 0) return 0;
+  }
+  return depth;
 }
 
 function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | null, headLen: number, lastMethod: Map<string, string>, prevContinued = false): ExplainedLine {
@@ -670,6 +724,9 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     const key = `${hint?.source ?? ''}|${s.host ?? ''}|${file}|${/^ID: (\d+)/.exec(message)?.[1] ?? ''}`;
     const anyKey = `*|${s.host ?? ''}|${file}|${/^ID: (\d+)/.exec(message)?.[1] ?? ''}`;
     const method = methodIn(message);
+    // (and per program, whatever file logs it: the call a driver's own lines serve, "Method NodeUnpublishVolume called with …")
+    const call = WORK_CALL.exec(message)?.[1];
+    if (call) lastMethod.set(`call|${program}`, call);
     if (method) {
       lastMethod.set(key, method); lastMethod.set(anyKey, method);
       // (and the last call that does work, not a handshake: see the empty response below)
@@ -688,7 +745,8 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
       // the same rule the cluster applies when it prints the line (shared/stage.ts)
       const stage = lineStage(m.id, m, { method: meth, error: errorPart(message), text: message });
       // nothing on the line or before it said which call this is: the whole paste may (inferFromPaste)
-      const open = meth === null && stage === 'other' && /grpc/i.test(m.id);
+      // (a response whose body says what it is, a capabilities list, is decided)
+      const open = meth === null && stage === 'other' && /grpc/i.test(m.id) && printedPayloadStage(message) === null;
       let component = m.component;
       // the driver's controller and node plugins print the same interceptor lines: the method tells them apart
       // (an Identity method both serve: the paste may tell, inferFromPaste)
@@ -718,7 +776,8 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     const words = noise ? null : printedPayloadStage(message) ?? guessStage(message);
     const guessed = noise ? 'other' : (ctxMethod ? lineStage('x.grpcRequest', { stage: 'other', source: '' }, { method: ctxMethod }) : null) ?? (words === 'other' ? 'other' : FILE_STAGE[file] ?? words) ?? 'other';
     const component = hint?.component ?? guessComponent(file, message, guessed);
-    const stage = !noise && component === 'node-driver-registrar' ? 'register' : controllerSide(guessed, message, component);
+    const stage = !noise && component === 'node-driver-registrar' ? 'register'
+      : teardownSide(sidecarSide(controllerSide(guessed, message, component), component, lastMethod.get(`op|${program}`)), lastMethod.get(`call|${program}`));
     // (open: nothing said what it is; a line a rule calls 'other', a start-up line, is decided)
     const open = stage === 'other' && words === null && !noise && !ctxMethod && !/Get(Plugin)?Capabilities|GetPluginInfo|Probe\b/.test(message);
     return {

@@ -26,6 +26,12 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\b[Ss]tart(ing|ed) (\w+ ){0,2}(controller|queue|workers?|provisioner|resizer|attacher|snapshotter)\b|not watching VolumeAttachments|\bStarting CSI \w+$|\bcontroller initialized\b|\bcaches populated\b|\bbecame leader\b/, 'other'],
   // a probe of the program's health endpoint (a driver's REST server logging "GET /readiness") is no volume's step
   [/\bRequestURL=\/(readiness|liveness|healthz|readyz|livez)\b|\b(GET|HEAD) \/(readiness|liveness|healthz|readyz|livez)\b/i, 'other'],
+  // a controller registering its informers' handlers ("Register Pod informer for resizer …", external-resizer
+  // controller.go) is starting, not a plugin registering
+  [/\bRegister(ed|ing)? \w+ informer\b/, 'other'],
+  // the scheduler filtering out nodes without room for a claim's volume (storage capacity scheduling, a local-volume
+  // scheduler extender's predicate "not enough capacity", "node(s) did not have enough free storage") places the volume to provision
+  [/\bdid not have enough free storage\b|\bnode\(s\) to place volume\b|\b(filter\w* out|predicate)\b.*\b(not enough|insufficient) (free )?(capacity|storage|space)\b/i, 'provision'],
   // the scheduler's Scheduled event ("Successfully assigned ns/pod to node"): the pod has a node, no volume has a step
   [/^\s*Successfully assigned \S+ to \S+\s*$/, 'other'],
   // a driver's start-up banner listing what it serves (csi-common "Enabling controller service capability: …")
@@ -47,6 +53,11 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\b(flush|remov|delet|disconnect|clean)\w*\b[^.]*\b(multipath|mpath\w*|dm-\d+)\b|\bmultipath -f\b/i, 'unmount'],
   // (and a SCSI device looked up by its host:channel:target:lun, HCTL)
   [/\bhctl\b|\bmultipath(d|ing)?\b|mpath|\/dev\/dm-\d|\bdm-\d+\b|\/sys\/(block|class\/scsi)|\bsg_inq\b|\bdevice ?mapper\b/i, 'mount'],
+  // (and iscsid logging in: a login rejected, the connection to a target, the kernel's report of that connection failing)
+  [/\blogin (rejected|failed|timed out)\b|\bConnection\d+:\d+ to \[target:|\biSCSI connection \d+:\d+ error\b/i, 'mount'],
+  // (a block volume's loop device, which holds the device file open, is released when the volume is unmapped: "couldn't
+  // find loopback device … Skip detaching device", volume_path_handler_linux.go)
+  [/\bloop(back)? device\b.*\bdetach|\bdetach\w* (the )?loop(back)? device\b/i, 'unmount'],
   // (iscsiadm's own arguments, "-m node -T iqn.… --login", "-m discovery -t sendtargets", logged without its name)
   [/\biscsiadm\b|\bsendtargets\b|\biscsi (session|login|discovery|target)|(^|\s)-m (node|discovery)\b/i, 'mount'],
   // mapping an RBD image on the node is ceph-csi's NodeStageVolume
@@ -85,6 +96,10 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // a record of a logger named after the registrar (a driver's own registrar: "logger":"csi-registrar")
   [/"logger":"[^"]*registrar/, 'register'],
   [/regist(er|ration)|plugins_registry|nodegetinfo|csinode|plugin ?(watcher|manager)|not found in the list of registered/i, 'register'],
+  // the PV controller finding no plugin to delete a released volume ("Error getting deleter volume plugin for volume …")
+  [/\bdeleter\b/i, 'delete'],
+  // a snapshot controller's cache of VolumeSnapshotContents ("storeObjectUpdate updating content …", util.go)
+  [/\bstoreObjectUpdate\b.*\b(content|snapshot)\b/i, 'snapshot'],
   // a volume deleted under a shortened name ("delete vol error", a "…-delvol" job): before the mount words its error text may hold
   [/\bdelet(e|ing|ed) vol\b|\bdel-?vol\b/i, 'delete'],
   [/unmountdevice|unmountvolume|unmapvolume|unmap|teardown|tear down|unstag|unpublish|\bunmount(ing|ed|er)?\b|umount|removing volume from desired state/i, 'unmount'],
