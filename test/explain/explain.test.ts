@@ -891,6 +891,9 @@ describe('words that say what a line is doing to a volume', () => {
       'I0303 10:00:10.100100       1 utils.go:113] GRPC request: volume_id:"vol-1" staging_target_path:"/var/lib/kubelet/plugins/kubernetes.io/csi/pv/pvc-1/globalmount"',
     ])).toEqual(['other', 'other', 'mount', 'mount']);
   });
+  it('a report\'s "Error message:" field that says an operation failed is that operation\'s, however its value is aligned', () => {
+    expect(stagesOf(['Category:            StorageException', 'Error message:       Failed to delete zfs snapshot pool/pvc-5@snap-1'])).toEqual(['other', 'snapshot']);
+  });
   it('a fish shell\'s prompt ("user@host ~/dir (branch)> kubectl logs …") is the post\'s', () => {
     expect(stagesOf(['alice@laptop ~/src/deploy (resize-fix)> kubectl logs -n kube-system csi-controller-0 csi-resizer'])).toEqual(['other']);
   });

@@ -1224,7 +1224,8 @@ function printedObjects(out: ExplainedLine[]): void {
     const head = out[i]!;
     // a status message that saved an operation's error ("message: 'Failed to check and update snapshot content: …'")
     // is that operation's step; a condition's message that fails nothing ("Waiting for user to (re-)start a pod …") is not
-    const saved = (head.kind === 'decoration' || head.kind === 'unrelated') && (head.stage === 'other' || head.match === 'guess') ? /^\s*(?:- )?message:\s*['"]?(.*\b(?:fail(?:ed|ure|s)?|error)\b.*)$/i.exec(head.text) : null;
+    // (and a report's "Error message:" field, however its value is aligned)
+    const saved = (head.kind === 'decoration' || head.kind === 'unrelated') && (head.stage === 'other' || head.match === 'guess') ? /^\s*(?:- )?(?:(?:error|failure|status) )?message:\s*['"]?(.*\b(?:fail(?:ed|ure|s)?|error)\b.*)$/i.exec(head.text) : null;
     const savedStage = saved ? guessStage(saved[1]!) : null;
     if (savedStage && savedStage !== 'other') {
       out[i] = { ...head, kind: 'unrelated', stage: savedStage, match: 'guess', explanation: `${T.notOursBare}${guessedFrom(savedStage)}` };
