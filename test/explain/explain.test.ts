@@ -894,6 +894,42 @@ describe('words that say what a line is doing to a volume', () => {
   it('a report\'s "Error message:" field that says an operation failed is that operation\'s, however its value is aligned', () => {
     expect(stagesOf(['Category:            StorageException', 'Error message:       Failed to delete zfs snapshot pool/pvc-5@snap-1'])).toEqual(['other', 'snapshot']);
   });
+  it('a word that only contains "claim" ("thinclaimpod") says nothing of a claim; a command\'s mountpoint= option is no mount', () => {
+    expect(stagesOf(['I0303 10:00:11.000000     697 status_manager.go:441] Removing Pod "dataclaimjob_default(0b1c)" from status map.'])).toEqual(['other']);
+    expect(stagesOf(['E0303 10:00:12.000000       1 zfs_util.go:421] zfs: could not create volume tank/pvc-6 cmd [create -o quota=1G -o mountpoint=legacy tank/pvc-6] error: dataset already exists'])).toEqual(['provision']);
+  });
+  it('a driver creating or cloning a volume, or a backend restoring a snapshot into one, is provisioning', () => {
+    expect(stagesOf([
+      'I0303 10:00:13.000000 1 backend.go:117] storage driver creating volume pvc-7 with create spec {Name: pvc-7}',
+      '2025-03-03 10:00:13.200 [DeviceManager] ERROR Storage/Satellite - Failed to restore snapshot pvc-7_snap-1 into pvc-9',
+    ])).toEqual(['provision', 'provision']);
+    expect(stagesOf(['E0303 10:00:13.100000       1 zfs_util.go:470] zfs: could not clone volume tank/vol-8 from tank/vol-7@s1'])).toEqual(['provision']);
+  });
+  it('an LVM logical volume removed is the delete', () => {
+    expect(stagesOf(['{"level":"error","ts":1741000000.1,"logger":"controller.logicalvolume","msg":"failed to remove LV","name":"pvc-10","error":"exit status 5"}'])).toEqual(['delete']);
+  });
+  it('the kubelet\'s CSI mounter naming its step (mounter.SetUpAt) is the mount, whatever registration words its error holds', () => {
+    expect(stagesOf([' kubernetes.io/csi: mounter.SetUpAt failed to get CSI client: driver name files.csi.example.com not found in the list of registered CSI drivers'])).toEqual(['mount']);
+  });
+  it('a terminal UI\'s frame bars around an event row are the UI\'s; a framed piece of a wrapped record stays the record\'s', () => {
+    const framed = explainText('│   Warning  FailedScheduling  <unknown>   0/3 nodes are available: 3 pod has unbound immediate      │', knowledge).lines[0]!;
+    expect([framed.kind, framed.messageId, framed.stage]).toEqual(['event', 'FailedScheduling', 'provision']);
+  });
+  it('ceph-csi removing a snapshot image it named csi-snap-… is the snapshot stage, not the provisioning its shared line serves elsewhere', () => {
+    expect(stagesOf(['I0303 10:00:14.000000       1 rbd_util.go:1250] ID: 52 Req-ID: 0001-0009-rook-ceph-0000000000000001-0b1c rbd: snap rm replicapool/csi-snap-0b1c@csi-snap-0b1c using mon 10.0.0.1:6789'])).toEqual(['snapshot']);
+  });
+  it('a controller plugin mounting its backend inside a DeleteVolume it logged is deleting; inside a CreateVolume, provisioning', () => {
+    expect(stagesOf([
+      'I0303 10:00:15.000000       1 utils.go:110] GRPC call: /csi.v1.Controller/DeleteVolume',
+      'I0303 10:00:15.100000       1 controllerserver.go:225] DeleteVolume: deleting subdirectory for volume nfs.example.com/share#pvc-11',
+      'I0303 10:00:15.200000       1 controllerserver.go:502] internally mounting nfs.example.com:/share at /tmp/pvc-11',
+      'I0303 10:00:15.300000       1 mount_linux.go:218] Mounting cmd (mount) with arguments (-t nfs nfs.example.com:/share /tmp/pvc-11)',
+    ])).toEqual(['delete', 'delete', 'delete', 'delete']);
+    expect(stagesOf([
+      'I0303 10:00:16.000000       1 utils.go:110] GRPC call: /csi.v1.Controller/CreateVolume',
+      'I0303 10:00:16.300000       1 mount_linux.go:218] Mounting cmd (mount) with arguments (-t nfs nfs.example.com:/share /tmp/vol-12)',
+    ])).toEqual(['provision', 'provision']);
+  });
   it('a fish shell\'s prompt ("user@host ~/dir (branch)> kubectl logs …") is the post\'s', () => {
     expect(stagesOf(['alice@laptop ~/src/deploy (resize-fix)> kubectl logs -n kube-system csi-controller-0 csi-resizer'])).toEqual(['other']);
   });

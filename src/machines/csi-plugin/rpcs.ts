@@ -138,7 +138,8 @@ function runRpc(ctx: PluginContext, rpc: CsiRpc, r: R, now: number, prefix: stri
       if (isCeph(d) && d.ceph && ctx.ceph) {
         const del = cephDeleteVolume(d.ceph, ctx.ceph, prefix, id);
         next = { ...next, ceph: del.state };
-        logs = del.logs as typeof logs;
+        // (the lines ceph-csi shares with CreateVolume, the omap reads, serve this DeleteVolume here)
+        logs = (del.logs as typeof logs).map((l) => ({ ...l, stage: 'delete' as const }));
       }
       if (isNfs(d)) logs = nfsDeleteVolumeLogs(id).map((l) => ({ ...l, stage: 'delete' as const }));
       return ok(next, {}, logs);

@@ -112,6 +112,10 @@ function stripPrefixes(line: string): Stripped {
     // (whatever the quote holds: a post quotes what it pasted, and a quoted prompt or table row is read as one)
     const quote = /^>+ ?(?=\s*\S)/.exec(r);
     if (quote) { s.rest = r.slice(quote[0].length); continue; }
+    // a terminal UI's frame around a record it shows (k9s's "│   Warning  FailedScheduling … │"): the box-drawing bars
+    // are the UI's (a framed line that starts no record stays as it is: the middle of a wrapped one)
+    const frame = /^[│┃║]\s?(.*?)\s*[│┃║]?\s*$/.exec(r);
+    if (frame && startsRecord(frame[1]!)) { s.rest = frame[1]!; continue; }
     // (and a code fence or a quotation mark the post glued to a record: "```  Warning  FailedAttachVolume …", "\"Warning  VolumeFailedDelete …")
     // (indented or not: " ``` MountVolume.MountDevice failed …"; and before a table row kubectl printed: "`NAME   CAPACITY   ACCESS MODES …")
     // (and a fence with no language tag glued to a record's first word: "```Warning\t\tFailedMount\t…" is no "```Warning" fence)
@@ -329,14 +333,18 @@ function sidecarSide(stage: Stage, component: string | null, operation: string |
 }
 
 /**
- * A driver's own line inside a teardown call it logged (NodeUnpublishVolume, NodeUnstageVolume,
- * ControllerUnpublishVolume) speaks of the mount or attachment it is taking down: "Unable to find PID of
- * fuse mount …" is the unpublish's.
+ * A driver's own line inside a call it logged serves that call:
+ * - in a teardown (NodeUnpublishVolume, NodeUnstageVolume, ControllerUnpublishVolume) it speaks of the mount or
+ *   attachment it is taking down: "Unable to find PID of fuse mount …" is the unpublish's;
+ * - a controller that mounts the backend to make or remove a volume's directory (the NFS and SMB drivers'
+ *   "internally mounting …", controllerserver.go) to remove one does so for the DeleteVolume it serves (its
+ *   mounts for a CreateVolume are read as the provisioning already: inferFromPaste).
  */
-function teardownSide(stage: Stage, call: string | undefined): Stage {
+function callSide(stage: Stage, call: string | undefined): Stage {
   if (!call) return stage;
   if (stage === 'mount' && /^Node(Unpublish|Unstage)Volume$/.test(call)) return 'unmount';
   if (stage === 'attach' && call === 'ControllerUnpublishVolume') return 'detach';
+  if ((stage === 'provision' || stage === 'mount' || stage === 'unmount') && call === 'DeleteVolume') return 'delete';
   return stage;
 }
 
@@ -743,7 +751,9 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
         : before && ANSWERS_WITH_CONTENT.test(before) && EMPTY_RESPONSE.test(message) ? lastMethod.get(`work|${key}`) ?? lastMethod.get(`work|${anyKey}`) ?? null : null;
       const meth = /grpc/i.test(m.id) ? method ?? answered ?? before ?? null : null;
       // the same rule the cluster applies when it prints the line (shared/stage.ts)
-      const stage = lineStage(m.id, m, { method: meth, error: errorPart(message), text: message });
+      // (a driver's own line that more than one call prints: the call its program is serving)
+      const ownStage = lineStage(m.id, m, { method: meth, error: errorPart(message), text: message });
+      const stage = m.source.startsWith('csi-driver') && !/grpc/i.test(m.id) ? callSide(ownStage, lastMethod.get(`call|${program}`)) : ownStage;
       // nothing on the line or before it said which call this is: the whole paste may (inferFromPaste)
       // (a response whose body says what it is, a capabilities list, is decided)
       const open = meth === null && stage === 'other' && /grpc/i.test(m.id) && printedPayloadStage(message) === null;
@@ -777,7 +787,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     const guessed = noise ? 'other' : (ctxMethod ? lineStage('x.grpcRequest', { stage: 'other', source: '' }, { method: ctxMethod }) : null) ?? (words === 'other' ? 'other' : FILE_STAGE[file] ?? words) ?? 'other';
     const component = hint?.component ?? guessComponent(file, message, guessed);
     const stage = !noise && component === 'node-driver-registrar' ? 'register'
-      : teardownSide(sidecarSide(controllerSide(guessed, message, component), component, lastMethod.get(`op|${program}`)), lastMethod.get(`call|${program}`));
+      : callSide(sidecarSide(controllerSide(guessed, message, component), component, lastMethod.get(`op|${program}`)), lastMethod.get(`call|${program}`));
     // (open: nothing said what it is; a line a rule calls 'other', a start-up line, is decided)
     const open = stage === 'other' && words === null && !noise && !ctxMethod && !/Get(Plugin)?Capabilities|GetPluginInfo|Probe\b/.test(message);
     return {

@@ -100,24 +100,27 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\bdeleter\b/i, 'delete'],
   // a snapshot controller's cache of VolumeSnapshotContents ("storeObjectUpdate updating content …", util.go)
   [/\bstoreObjectUpdate\b.*\b(content|snapshot)\b/i, 'snapshot'],
+  // (and an LVM logical volume removed: TopoLVM's node daemon "failed to remove LV", lvremove)
+  [/\b(remov|delet)\w* (the )?(lv|logical ?volume)s?\b|\blvremove\b/i, 'delete'],
   // a volume deleted under a shortened name ("delete vol error", a "…-delvol" job): before the mount words its error text may hold
   [/\bdelet(e|ing|ed) vol\b|\bdel-?vol\b/i, 'delete'],
-  [/unmountdevice|unmountvolume|unmapvolume|unmap|teardown|tear down|unstag|unpublish|\bunmount(ing|ed|er)?\b|umount|removing volume from desired state/i, 'unmount'],
+  [/unmountdevice|unmountvolume|unmapvolume|unmap|teardown|tear down|unstag|unpublish|\bunmount(ing|ed|er)?\b|umount|removing volume\b.*\bfrom (the )?desired state\b/i, 'unmount'],
   // staging a volume is NodeStageVolume, whatever its error says it failed to attach ("Failed to stage volume …: attach failed")
   [/\bstag(e|ing) (the )?volume\b/i, 'mount'],
   // (not the attachdetach-controller's name, which every attach event carries)
   [/(?<!attach)detach|controller[ _]?unpublish/i, 'detach'],
   [/multi-attach|attach|volumeattachment|controller[ _]?publish|volumesattached|volumesinuse|verifycontrollerattached/i, 'attach'],
-  [/\bcouldn't get (configMap|secret)\b|mountdevice|mountvolume|mapvolume|\bmount|node[ _]?stage|node[ _]?publish|\bstag(e|ing)\b|setup failed|set ?up|global ?mount|fsck|mkfs|mke2fs|format(ting)? |udevadm|find (a )?device path/i, 'mount'],
+  [/\bcouldn't get (configMap|secret)\b|mountdevice|mountvolume|mapvolume|\bmount(?!point=)|node[ _]?stage|node[ _]?publish|\bstag(e|ing)\b|setup failed|set ?up|global ?mount|fsck|mkfs|mke2fs|format(ting)? |udevadm|find (a )?device path/i, 'mount'],
   [/resiz|expan/i, 'resize'],
   // a volume made from a snapshot (external-provisioner's "VolumeContentSource_Snapshot", "Requested volume size is … and
   // snapshot size is …", a restore) is provisioned: CreateVolume with a content source
-  [/\bVolumeContentSource|\bcontent ?source\b|\brestor\w* (\S+ ){0,3}from (a |the )?(volume ?)?snapshot|\brequested volume size\b[^.]*\bsnapshot size\b/i, 'provision'],
+  // (and a volume cloned from another, a backend restoring a snapshot into a new volume: "could not clone volume …", "Failed to restore snapshot …")
+  [/\bclon(e|ing) (the )?(volume|pvc)\b|\brestor(e|ing) (the )?snapshot\b|\bVolumeContentSource|\bcontent ?source\b|\brestor\w* (\S+ ){0,3}from (a |the )?(volume ?)?snapshot|\brequested volume size\b[^.]*\bsnapshot size\b/i, 'provision'],
   [/snapshot|snapcontent/i, 'snapshot'],
   // (a volume under the backend's own name: a file share, a CephFS subvolume, an RBD image, a cloud disk, a LUN, a ZFS dataset)
   [/deletevolume|delet(e|ing|ed) (the )?((?!pod |container )\w+ )?(volume|pv|share|subvolume|image|disk|lun|dataset|fileset)\b|\bdeletion of (the )?(volume|pv)\b|reclaim|\bneeds deletion\b/i, 'delete'],
   // (the scheduler's volume binding finding no PV for a claim: its binding, the provision stage's)
-  [/provision|createvolume|create volume|persistent ?volumes? to bind|\bcreate ?disk\b|waitforfirstconsumer|selected-node|storage ?class|claim/i, 'provision'],
+  [/provision|createvolume|creat(e|ing) volume|persistent ?volumes? to bind|\bunbound immediate\b|\bcreate ?disk\b|waitforfirstconsumer|selected-node|storage ?class|(\b|volume)claim/i, 'provision'],
 ];
 
 /**
@@ -137,6 +140,10 @@ const OPERATION_STAGE: Array<[RegExp, Stage]> = [
   [/\boperationExecutor\.(MountVolume|MapVolume)\b/, 'mount'],
   // the kubelet's CSI attacher names its own steps (csi_attacher.go "attacher.MountDevice failed …")
   [/\battacher\.(MountDevice|WaitForAttach)\b/, 'mount'],
+  // (and its mounter's: csi_mounter.go "mounter.SetUpAt failed to get CSI client: driver name … not found in the list
+  // of registered CSI drivers" is the pod's mount failing, not a registration)
+  [/\bmounter\.SetUpAt\b|\bblockMapper\.(SetUpDevice|MapPodDevice)\b/, 'mount'],
+  [/\bunmounter\.TearDownAt\b|\bblockMapper\.(TearDownDevice|UnmapPodDevice)\b/i, 'unmount'],
   [/\battacher\.UnmountDevice\b/, 'unmount'],
   [/\b(UnmountVolume|UnmapVolume)\.\w+|\b(UnmountDevice|UnmapDevice)(\.\w+)? failed/, 'unmount'],
   // (a line cut before its operation's name: "MountDevice failed to create newCsiDriverClient: …")
@@ -191,6 +198,9 @@ export function lineStage(id: string, def: { stage: Stage; source: string }, hin
   // ceph-csi's request id is the request's name: a CreateSnapshot's is "snapshot-<VolumeSnapshot UID>",
   // so its journal and RBD lines (the same messages CreateVolume prints) say which call they serve
   if (/^csiControllerPlugin\.ceph/.test(id) && !isGenericGrpc(id) && /\bReq-ID: snapshot-/.test(hints.text ?? '')) return 'snapshot';
+  // (and a snapshot image ceph-csi names csi-snap-<uuid> taken down, "rbd: snap rm pool/csi-snap-…@csi-snap-…": DeleteSnapshot's,
+  // whose request id is the snapshot's CSI id; a restore clones from it, "rbd: clone pool/csi-snap-…", which is provisioning)
+  if (/^csiControllerPlugin\.ceph/.test(id) && !isGenericGrpc(id) && /\brbd: (snap rm|rm|trash mv|trash remove) [\w.-]+\/csi-snap-/.test(hints.text ?? '')) return 'snapshot';
   let identity = false;
   if (hints.method) {
     const s = stageOfMethod(hints.method);
