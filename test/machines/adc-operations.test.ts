@@ -81,6 +81,19 @@ describe('attach', () => {
     expect(p.h.events('SuccessfulAttachVolume')).toMatchObject([{ involved: { name: 'web-0' }, message: 'AttachVolume.Attach succeeded for volume "pvc-1" ' }]);
   });
 
+  it('an existing VolumeAttachment that already says attachError: 1.20 fails at its GET before the watch (waitForVolumeAttachmentInternal); 1.30 only at the backoff\'s first tick, 500ms later (waitForVolumeAttachDetachStatusWithLister)', () => {
+    const withError = va('n1', { attached: false, attachError: { message: 'rpc error: code = Internal desc = busy' } });
+    for (const [profile, after] of [['1.20', 0], ['1.30', 500]] as const) {
+      const h = adc([node('n1'), pv(), pvc, pod('web-0', 'n1'), withError], profile);
+      h.advanceUntil((x) => msgs(x).includes('attachDetachController.attachVolumeStarted'), 5000, 1);
+      const started = h.now;
+      expect(h.apiRequests({ verb: 'create', kind: 'VolumeAttachment' })).toHaveLength(0);
+      h.advanceUntil((x) => failed(x).length > 0, 5000, 1);
+      expect([profile, h.now - started]).toEqual([profile, after]);
+      expect(failed(h)[0]).toMatch(/: rpc error: code = Internal desc = busy$/);
+    }
+  });
+
   it('the attacher\'s attachError fails the attach with its message; a VolumeAttachment being deleted fails it at once', () => {
     const a = attaching('1.20');
     a.h.answer(a.create);

@@ -126,11 +126,12 @@ const PERFORM: Record<OperationAction, Perform> = {
     object: { apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: op.vaName }, spec: { attacher: op.driver, nodeName: op.node, source: { persistentVolumeName: op.pvName } } },
     summary: summarize(summaries, 'attachDetachController.createVolumeAttachment', { vaName: op.vaName, specName: op.specName, node: op.node }),
   }),
-  // an existing VolumeAttachment is looked at once before the wait (waitForVolumeAttachmentInternal)
+  // 1.20 GETs the VolumeAttachment once before it watches (waitForVolumeAttachmentInternal), so an attached
+  // or failed one decides at once; 1.30's waitForVolumeAttachDetachStatusWithLister waits for its backoff's
+  // first tick (500ms) before it looks at the lister at all
   waitForVolumeAttachment: (run, op) => {
-    const fact = lookAtVolumeAttachment(run.ctx, op);
-    if (fact) return fact;
-    run.out.push(...pollOrWatch(run.ctx, op));
+    if (getProfile(run.ctx.input.profile).adcPollsVolumeAttachment) { run.out.push(...pollOrWatch(run.ctx, op, run.now)); return; }
+    return lookAtVolumeAttachment(run.ctx, op);
   },
   getNode: (run, op) => sendRequest(run, op, 'getNode', { verb: 'get', kind: 'Node', name: op.node }),
   logVerifiedSafeToDetach: (run, op) => { run.out.push({ type: 'log', msg: 'attachDetachController.verifiedSafeToDetach', args: logArgs(op) }); },
@@ -139,7 +140,11 @@ const PERFORM: Record<OperationAction, Perform> = {
     verb: 'delete', kind: 'VolumeAttachment', name: op.vaName,
     summary: summarize(summaries, 'attachDetachController.deleteVolumeAttachment', { vaName: op.vaName, specName: op.specName, node: op.node }),
   }),
-  waitForVolumeAttachmentDeletion: (run, op) => (run.ctx.vas[op.vaName] ? undefined : { type: 'volumeAttachment.deleted' }),
+  // (the same for the detach: 1.20's waitForVolumeDetachmentInternal GETs first, 1.30 waits for the first tick)
+  waitForVolumeAttachmentDeletion: (run, op) => {
+    if (getProfile(run.ctx.input.profile).adcPollsVolumeAttachment) { run.out.push(...pollOrWatch(run.ctx, op, run.now)); return; }
+    return run.ctx.vas[op.vaName] ? undefined : { type: 'volumeAttachment.deleted' };
+  },
   operationSucceeded: (run, op) => finishRun(run, op, undefined),
   operationFailed: (run, op, event) => finishRun(run, op, operationError(run.ctx, op, event)),
 };
