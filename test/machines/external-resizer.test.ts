@@ -4,7 +4,7 @@ import { getShortestPaths } from 'xstate/graph';
 import { externalResizerMachine } from '../../src/machines/external-resizer/index.ts';
 import type { K8sObject } from '../../src/machines/shared/k8s.ts';
 
-const input = { id: 'external-resizer', host: 'ctrl', profile: '1.20' as const, driverName: 'com.tencent.cloud.csi.cbs' };
+const input = { id: 'external-resizer', host: 'ctrl', profile: '1.20' as const, driverName: 'com.tencent.cloud.csi.cbs', epochUs: Date.UTC(2024, 4, 14, 9, 30) * 1000 };
 const pv: K8sObject = {
   apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pvc-1' },
   spec: { capacity: { storage: '10Gi' }, accessModes: ['ReadWriteOnce'], claimRef: { namespace: 'default', name: 'data-web-0', uid: 'c1' }, csi: { driver: 'com.tencent.cloud.csi.cbs', volumeHandle: 'disk-1', fsType: 'ext4' } },
@@ -32,7 +32,8 @@ describe('external-resizer', () => {
     expect(emitted.filter((e) => e.type === 'api.request')).toHaveLength(0);
     actor.send({ type: 'watch.modified', now: 1, object: pvc('20Gi'), oldObject: pvc('10Gi') });
     const mark = last(emitted, 'api.request');
-    expect(mark).toMatchObject({ verb: 'patchStatus', name: 'data-web-0', patch: { status: { conditions: [{ type: 'Resizing', status: 'True' }] } } });
+    // each condition carries the time it was set (metav1.Now() in markPVCResizeInProgress and markPVCAsFSResizeRequired)
+    expect(mark).toMatchObject({ verb: 'patchStatus', name: 'data-web-0', patch: { status: { conditions: [{ type: 'Resizing', status: 'True', lastTransitionTime: '2024-05-14T09:30:00Z' }] } } });
     actor.send({ type: 'api.result', now: 2, requestId: mark.requestId, ok: true, code: 200 });
     expect(last(emitted, 'event.recorded')).toMatchObject({ reason: 'Resizing', message: 'External resizer is resizing volume pvc-1' });
     const call = last(emitted, 'csi.call');
@@ -42,7 +43,7 @@ describe('external-resizer', () => {
     expect(pvPatch).toMatchObject({ verb: 'patch', kind: 'PersistentVolume', name: 'pvc-1', patch: { spec: { capacity: { storage: '20Gi' } } } });
     actor.send({ type: 'api.result', now: 4, requestId: pvPatch.requestId, ok: true, code: 200 });
     const fs = last(emitted, 'api.request');
-    expect(fs.patch.status.conditions[0].type).toBe('FileSystemResizePending');
+    expect(fs.patch.status.conditions[0]).toMatchObject({ type: 'FileSystemResizePending', status: 'True', lastTransitionTime: '2024-05-14T09:30:00Z' });
     actor.send({ type: 'api.result', now: 5, requestId: fs.requestId, ok: true, code: 200 });
     expect(last(emitted, 'event.recorded')).toMatchObject({ reason: 'FileSystemResizeRequired', message: 'Require file system resize of volume on node' });
     expect(emitted.filter((e) => e.type === 'log').map((e) => e.msg)).toContain('externalResizer.updateCapacitySucceeded');

@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { externalSnapshotterMachine } from '../../src/machines/external-snapshotter/index.ts';
 import { snapshotControllerMachine } from '../../src/machines/snapshot-controller/index.ts';
+import { runScenario } from '../../src/machines/index.ts';
 
 const D = 'com.tencent.cloud.csi.cbs';
 const input = { id: 'external-snapshotter', host: 'ctrl', profile: '1.20' as const, driverName: D };
@@ -32,7 +33,9 @@ describe('snapshot-controller and the csi-snapshotter sidecar (external-snapshot
     const create = ctl.emitted.find((e) => e.type === 'api.request' && e.kind === 'VolumeSnapshotContent');
     expect(create.name).toBe('snapcontent-u1');
     expect(create.object.spec).toMatchObject({ driver: D, deletionPolicy: 'Delete', source: { volumeHandle: 'disk-1' }, volumeSnapshotRef: { name: 's1', uid: 'u1' } });
-    for (const r of ctl.emitted.filter((e) => e.type === 'api.request')) ctl.send({ type: 'api.result', now: 2, requestId: r.requestId, ok: true, code: 201 });
+    // created with no finalizer: syncContent adds it by a patch once the content is seen (addContentFinalizer)
+    expect(create.object.metadata.finalizers).toBeUndefined();
+    ctl.send({ type: 'api.result', now: 2, requestId: create.requestId, ok: true, code: 201 });
     expect(ctl.emitted.find((e) => e.type === 'event.recorded')?.reason).toBe('CreatingSnapshot');
     // the sidecar sees snapshots' contents only: nothing yet
     expect(car.emitted).toEqual([]);
@@ -50,17 +53,54 @@ describe('snapshot-controller and the csi-snapshotter sidecar (external-snapshot
     expect(status.patch.status).toMatchObject({ snapshotHandle: 'snap-1', readyToUse: true, restoreSize: 10737418240 });
     car.send({ type: 'api.result', now: 5, requestId: status.requestId, ok: true, code: 200 });
     const ready = { ...create.object, status: status.patch.status };
+    // (the controller's own writes are done: it is free to sync the snapshot again)
+    for (const r of ctl.emitted.filter((e) => e.type === 'api.request' && e.verb !== 'get')) ctl.send({ type: 'api.result', now: 5, requestId: r.requestId, ok: true, code: 200 });
+    const bound = { ...snap, metadata: { ...snap.metadata, finalizers: ['snapshot.storage.kubernetes.io/volumesnapshot-as-source-protection'] }, status: { boundVolumeSnapshotContentName: 'snapcontent-u1', readyToUse: false } };
+    ctl.send({ type: 'watch.modified', now: 5, object: bound, oldObject: snap });
     both({ type: 'watch.modified', now: 6, object: ready, oldObject: create.object });
+    // updateSnapshotStatus reads the snapshot first, then writes it back with UpdateStatus
+    const get = ctl.emitted.filter((e) => e.type === 'api.request' && e.verb === 'get').at(-1);
+    ctl.send({ type: 'api.result', now: 7, requestId: get.requestId, ok: true, code: 200, object: bound });
     const snapStatus = ctl.emitted.filter((e) => e.type === 'api.request').at(-1);
+    expect(snapStatus).toMatchObject({ verb: 'updateStatus', kind: 'VolumeSnapshot' });
     // the snapshot's restoreSize is a quantity, the content's bytes
-    expect(snapStatus.patch.status).toMatchObject({ boundVolumeSnapshotContentName: 'snapcontent-u1', readyToUse: true, restoreSize: '10Gi' });
-    expect(ctl.emitted.filter((e) => e.type === 'event.recorded').map((e) => e.reason)).toEqual(['CreatingSnapshot', 'SnapshotCreated', 'SnapshotReady']);
+    expect(snapStatus.object.status).toMatchObject({ boundVolumeSnapshotContentName: 'snapcontent-u1', readyToUse: true, restoreSize: '10Gi' });
+    // external-snapshotter v4.0.0 (1.20) records no SnapshotCreated or SnapshotReady
+    expect(ctl.emitted.filter((e) => e.type === 'event.recorded').map((e) => e.reason)).toEqual(['CreatingSnapshot']);
     // who does what: the controller never calls the driver, the sidecar never writes a VolumeSnapshot
     expect(ctl.emitted.some((e) => e.type === 'csi.call')).toBe(false);
     expect(car.emitted.some((e) => e.type === 'api.request' && e.kind === 'VolumeSnapshot')).toBe(false);
-    ctl.send({ type: 'api.result', now: 7, requestId: snapStatus.requestId, ok: true, code: 200 });
+    ctl.send({ type: 'api.result', now: 8, requestId: snapStatus.requestId, ok: true, code: 200 });
     both({ type: 'watch.modified', now: 8, object: { ...ready, metadata: { ...ready.metadata, deletionTimestamp: 'x' } }, oldObject: ready });
     expect(car.emitted.filter((e) => e.type === 'csi.call').at(-1)).toMatchObject({ rpc: 'DeleteSnapshot', request: { snapshot_id: 'snap-1' } });
+  });
+
+  it('snapshot-restore, on both profiles: the finalizers, the content and the snapshot\'s status in upstream\'s order (checkandAddSnapshotFinalizers, createSnapshotContent with ensurePVCFinalizer, updateSnapshotStatus, syncContent, checkandRemovePVCFinalizer)', () => {
+    for (const k8s of ['1.20', '1.30'] as const) {
+      const t = runScenario('snapshot-restore', { k8s });
+      const writes = t.steps.filter((st) => st.kind === 'api' && st.component === 'snapshot-controller' && st.api).map((st) => `${st.api!.verb} ${st.api!.kind}`);
+      expect([k8s, writes]).toEqual([k8s, [
+        'update VolumeSnapshot', // volumesnapshot-as-source-protection (an Update: it had no finalizer)
+        'update PersistentVolumeClaim', // pvc-as-source-protection on the source claim
+        'create VolumeSnapshotContent',
+        'patch VolumeSnapshotContent', // volumesnapshotcontent-bound-protection
+        'updateStatus VolumeSnapshot', // bound, readyToUse false
+        'patch VolumeSnapshot', // volumesnapshot-bound-protection, once bound
+        'updateStatus VolumeSnapshot', // creationTime, readyToUse, restoreSize
+        'update PersistentVolumeClaim', // the claim's finalizer off: no snapshot of it is being cut
+      ]]);
+      const events = t.steps.filter((st) => st.kind === 'event' && st.component === 'snapshot-controller').map((st) => st.summary.match(/event (\w+)/)?.[1]);
+      expect([k8s, events]).toEqual([k8s, k8s === '1.30' ? ['CreatingSnapshot', 'SnapshotCreated', 'SnapshotReady'] : ['CreatingSnapshot']]);
+      const final = (kind: string, name: string) => t.final.objects.find((o) => o.kind === kind && o.metadata.name === name)!;
+      expect(final('VolumeSnapshot', 'data-snap').metadata.finalizers).toEqual(['snapshot.storage.kubernetes.io/volumesnapshot-as-source-protection', 'snapshot.storage.kubernetes.io/volumesnapshot-bound-protection']);
+      expect(final('PersistentVolumeClaim', 'data').metadata.finalizers).toEqual(['kubernetes.io/pvc-protection']);
+      const content = t.final.objects.find((o) => o.kind === 'VolumeSnapshotContent')!;
+      expect(content.metadata.finalizers).toEqual(['snapshot.storage.kubernetes.io/volumesnapshotcontent-bound-protection']);
+      // --prevent-volume-mode-conversion (v8.0.1, on by default) copies the source's volumeMode; v4.0.0 has no such field
+      expect([k8s, content.spec.sourceVolumeMode]).toEqual([k8s, k8s === '1.30' ? 'Filesystem' : undefined]);
+      // AnyVolumeDataSource (on by default since 1.24): the API server copies dataSource into dataSourceRef
+      expect([k8s, final('PersistentVolumeClaim', 'restored').spec.dataSourceRef]).toEqual([k8s, k8s === '1.30' ? { apiGroup: 'snapshot.storage.k8s.io', kind: 'VolumeSnapshot', name: 'data-snap' } : undefined]);
+    }
   });
 
   it('the sidecar leaves alone the contents of another driver', () => {

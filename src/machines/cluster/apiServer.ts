@@ -130,6 +130,8 @@ export class ApiServer {
     /** wall-clock epoch (µs) of virtual time 0, for creationTimestamp/deletionTimestamp */
     private epochUs: number,
     firstResourceVersion = 1000,
+    /** the AnyVolumeDataSource feature gate: a new claim's dataSource is copied into dataSourceRef (Profile.anyVolumeDataSource) */
+    private readonly anyVolumeDataSource = false,
   ) {
     this.rv = firstResourceVersion;
   }
@@ -197,6 +199,12 @@ export class ApiServer {
         // volume. upstream: plugin/pkg/admission/storage/storageobjectinuseprotection/admission.go
         const protection = req.kind === 'PersistentVolumeClaim' ? PVC_PROTECTION_FINALIZER : req.kind === 'PersistentVolume' ? PV_PROTECTION_FINALIZER : undefined;
         if (protection && !o.metadata.finalizers?.includes(protection)) o.metadata.finalizers = [...(o.metadata.finalizers ?? []), protection];
+        // NormalizeDataSources on create (pkg/api/persistentvolumeclaim/util.go): with AnyVolumeDataSource on,
+        // a claim that names only a dataSource gets the same reference as dataSourceRef
+        if (req.kind === 'PersistentVolumeClaim' && this.anyVolumeDataSource && o.spec?.dataSource && !o.spec.dataSourceRef) {
+          const d = o.spec.dataSource as { apiGroup?: string; kind: string; name: string };
+          o.spec = { ...o.spec, dataSourceRef: { ...(d.apiGroup !== undefined ? { apiGroup: d.apiGroup } : {}), kind: d.kind, name: d.name } };
+        }
         // a VolumeAttachment's status is the attacher's to write: storage/v1 resets it on create
         // (pkg/registry/storage/volumeattachment/strategy.go PrepareForCreate), and `attached` has no
         // omitempty (k8s.io/api/storage/v1 types.go), so a new one reads status: {attached: false}.

@@ -190,7 +190,7 @@ export class Cluster {
   constructor(readonly options: ClusterOptions) {
     this.rng = createRng(options.seed);
     this.profile = getProfile(options.profile);
-    this.api = new ApiServer(this.rng.fork('api'), options.epochUs);
+    this.api = new ApiServer(this.rng.fork('api'), options.epochUs, undefined, this.profile.anyVolumeDataSource);
     this.storyStartUs = options.storyStartUs ?? options.recordFrom ?? 0;
     this.recorder = new TraceRecorder(
       { recordFrom: options.recordFrom ?? 0, recordObjects: options.recordObjects !== false, captureWorld: !!options.captureWorld, ...(options.onStep ? { sink: options.onStep } : {}) },

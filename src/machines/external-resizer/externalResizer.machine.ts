@@ -21,7 +21,7 @@ import { setup } from 'xstate';
 import { inPlaceReaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import { csiMethod, rpcErrorText } from '../shared/csi.ts';
-import { goQuote, sortedJson } from '../shared/goFormat.ts';
+import { goQuote, rfc3339, sortedJson } from '../shared/goFormat.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { RESIZER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
 import { formatBinary, parseQuantity } from '../shared/quantity.ts';
@@ -29,6 +29,8 @@ import { expandRequest, pvNeedResize, pvcNeedResize, requestedBytes } from './ex
 
 /** Input of csi-resizer. */
 export interface ExternalResizerInput extends ComponentInput {
+  /** wall-clock epoch (µs) of virtual time 0: the conditions' lastTransitionTime (0 when absent) */
+  epochUs?: number;
   /** the CSI driver name this sidecar serves (GetPluginInfo), e.g. "com.tencent.cloud.csi.cbs" */
   driverName: string;
 }
@@ -61,14 +63,15 @@ function patchClaimStatus(ctx: Ctx, key: string, status: Record<string, unknown>
 }
 
 /** syncPVC: decide, then markPVCResizeInProgress (the first write of resizePVC). */
-function syncPVC(ctx: Ctx, key: string, emit: Emit): void {
+function syncPVC(ctx: Ctx, key: string, now: number, emit: Emit): void {
   log(emit, 'startedPvcProcessing', { key });
   if (ctx.work[key]) return;
   const pvc = ctx.pvcs[key];
   if (!pvc || !pvcNeedResize(pvc)) return;
   const pv = ctx.pvs[pvc.spec.volumeName];
   if (!pv || !pvNeedResize(pvc, pv, ctx.input.driverName)) return;
-  const requestId = patchClaimStatus(ctx, key, { conditions: [{ type: 'Resizing', status: 'True' }] }, emit);
+  // (each condition with the time it was set: metav1.Now(), controller.go markPVCResizeInProgress)
+  const requestId = patchClaimStatus(ctx, key, { conditions: [{ type: 'Resizing', status: 'True', lastTransitionTime: rfc3339((ctx.input.epochUs ?? 0) + now) }] }, emit);
   ctx.work[key] = { step: 'markResizing', requestId, pv: pv.metadata.name, bytes: requestedBytes(pvc), fsRequired: false };
 }
 
@@ -103,9 +106,9 @@ export const externalResizerMachine = setup({
       const key = pvcKey(o);
       if (event.type === 'watch.deleted') { delete ctx.pvcs[key]; delete ctx.failures[key]; return; }
       ctx.pvcs[key] = o;
-      if (event.type === 'watch.added') { syncPVC(ctx, key, emit); return; }
+      if (event.type === 'watch.added') { syncPVC(ctx, key, event.now, emit); return; }
       const grew = requestedBytes(o) > requestedBytes(event.oldObject);
-      if (grew || o.metadata.resourceVersion === event.oldObject.metadata.resourceVersion) syncPVC(ctx, key, emit);
+      if (grew || o.metadata.resourceVersion === event.oldObject.metadata.resourceVersion) syncPVC(ctx, key, event.now, emit);
     }),
     handleApiResult: inPlaceReaction<ExternalResizerContext, ClusterEvent, ClusterEmitted>((ctx, event, emitOut) => {
       if (event.type !== 'api.result') return;
@@ -140,7 +143,7 @@ export const externalResizerMachine = setup({
         case 'updatingPv': {
           log(emit, 'updateCapacitySucceeded', { pv: w.pv, capacity: formatBinary(w.bytes) });
           const status = w.fsRequired
-            ? { conditions: [{ type: 'FileSystemResizePending', status: 'True', message: 'Waiting for user to (re-)start a pod to finish file system resize of volume on node.' }] }
+            ? { conditions: [{ type: 'FileSystemResizePending', status: 'True', lastTransitionTime: rfc3339((ctx.input.epochUs ?? 0) + event.now), message: 'Waiting for user to (re-)start a pod to finish file system resize of volume on node.' }] }
             : { capacity: { storage: formatBinary(w.bytes) }, conditions: null };
           ctx.work[key] = { ...w, step: w.fsRequired ? 'markingFs' : 'finishing', requestId: patchClaimStatus(ctx, key, status, emit) };
           return;
@@ -183,7 +186,7 @@ export const externalResizerMachine = setup({
     }),
     retrySync: inPlaceReaction<ExternalResizerContext, ClusterEvent, ClusterEmitted>((ctx, event, emitOut) => {
       if (event.type !== 'clock.ticked' || !event.key.startsWith('retry/')) return;
-      syncPVC(ctx, event.key.slice('retry/'.length), emitOut);
+      syncPVC(ctx, event.key.slice('retry/'.length), event.now, emitOut);
     }),
     resetCaches: ({ context: ctx }) => { ctx.pvcs = {}; ctx.pvs = {}; ctx.work = {}; },
   },

@@ -36,6 +36,24 @@ export interface Profile {
   adcPollsVolumeAttachment: boolean;
   /** A/D controller force-detaches after 6m only when the node is unhealthy (newer releases) */
   adcForceDetachOnlyIfUnhealthy: boolean;
+  /**
+   * The snapshot-controller records SnapshotCreated and SnapshotReady on the VolumeSnapshot when it
+   * copies a cut and a ready content into it (external-snapshotter v4.2.0 on; v8.0.1
+   * pkg/common-controller/snapshot_controller.go:1240 and :1250; v4.0.0 records neither).
+   */
+  snapshotReadyEvents: boolean;
+  /**
+   * The snapshot-controller copies the source PV's volumeMode into the content's spec.sourceVolumeMode
+   * (--prevent-volume-mode-conversion, on by default: v8.0.1 cmd/snapshot-controller/main.go:74;
+   * v4.0.0 has no such field).
+   */
+  snapshotSourceVolumeMode: boolean;
+  /**
+   * The AnyVolumeDataSource feature gate (beta, on by default, since 1.24; alpha and off in 1.20): the API
+   * server copies a new claim's spec.dataSource into spec.dataSourceRef (NormalizeDataSources,
+   * pkg/api/persistentvolumeclaim/util.go).
+   */
+  anyVolumeDataSource: boolean;
   /** kubelet staging path: .../csi/pv/<pv>/globalmount (≤1.2x) or .../csi/<driver>/<sha256>/globalmount */
   stagingPathStyle: 'pv' | 'driverHash';
   /** external-attacher ≥ v4.9 removes the VA finalizer before clearing status.attached */
@@ -158,6 +176,9 @@ export const PROFILES: Record<ProfileId, Profile> = {
     adcDetachBackoffFix: false,
     adcUncertainOnDetachFailure: false,
     adcPollsVolumeAttachment: false,
+    snapshotReadyEvents: false,
+    snapshotSourceVolumeMode: false,
+    anyVolumeDataSource: false,
     adcForceDetachOnlyIfUnhealthy: false,
     stagingPathStyle: 'pv',
     attacherRemovesFinalizerFirst: false,
@@ -193,6 +214,9 @@ export const PROFILES: Record<ProfileId, Profile> = {
     adcDetachBackoffFix: true,
     adcUncertainOnDetachFailure: true,
     adcPollsVolumeAttachment: true,
+    snapshotReadyEvents: true,
+    snapshotSourceVolumeMode: true,
+    anyVolumeDataSource: true,
     adcForceDetachOnlyIfUnhealthy: true,
     stagingPathStyle: 'driverHash',
     attacherRemovesFinalizerFirst: false,
