@@ -175,3 +175,17 @@ describe('pod garbage collector (gc_controller.go gcTerminating)', () => {
     expect(check('1.30', node([{ ...OOS, effect: 'NoSchedule' }]), pod({ deletionTimestamp: 'x' }))).toBe(3);
   });
 });
+
+describe('the references of the node controllers\' Events, built by hand', () => {
+  it('TaintManagerEviction names the pod by kind, namespace and name only (plus apiVersion v1 on 1.30); NodeNotReady by apiVersion, kind, name and uid, with no resourceVersion (RecordNodeStatusChange)', async () => {
+    const { runScenario } = await import('../../src/machines/index.ts');
+    for (const k8s of ['1.20', '1.30'] as const) {
+      const t = runScenario('force-detach', { k8s });
+      const events = t.final.objects.filter((o) => o.kind === 'Event');
+      const eviction = events.find((e) => e.reason === 'TaintManagerEviction')!;
+      expect([k8s, eviction.involvedObject]).toEqual([k8s, { kind: 'Pod', namespace: 'default', name: 'db-0', ...(k8s === '1.30' ? { apiVersion: 'v1' } : {}) }]);
+      const notReady = events.find((e) => e.reason === 'NodeNotReady' && e.involvedObject.kind === 'Node')!;
+      expect(Object.keys(notReady.involvedObject).sort()).toEqual(['apiVersion', 'kind', 'name', 'uid']);
+    }
+  });
+});

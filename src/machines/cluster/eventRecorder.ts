@@ -32,6 +32,13 @@ export class EventRecorder {
    */
   write(who: { name: string; host: string; isKubelet: boolean }, e: EventRecordedEmitted, atUs: number): { change: ObjectChange; args: LogArgs } {
     const involved: K8sObject | undefined = this.api.get(e.involved.kind, e.involved.namespace, e.involved.name);
+    // the reference's own fields, as the recorder's caller filled them (ref.GetReference: all of them)
+    const has = (f: 'apiVersion' | 'uid' | 'resourceVersion'): boolean => !e.ref || e.ref.includes(f);
+    const refFields = {
+      ...(involved && has('uid') ? { uid: involved.metadata.uid } : {}),
+      ...(involved && has('apiVersion') ? { apiVersion: involved.apiVersion } : !involved && e.ref?.includes('apiVersion') ? { apiVersion: API_VERSION[e.involved.kind] } : {}),
+      ...(involved && has('resourceVersion') ? { resourceVersion: involved.metadata.resourceVersion } : {}),
+    };
     const ns = e.involved.namespace ?? 'default';
     // (joined strings here and in the name: flat, not a tree of pieces kept for the whole run)
     const aggKey = [e.involved.kind, ns, e.involved.name, e.reason, e.message].join('/');
@@ -50,8 +57,7 @@ export class EventRecorder {
         object: {
           apiVersion: 'v1', kind: 'Event', metadata: { name, namespace: ns },
           involvedObject: {
-            kind: e.involved.kind, ...(e.involved.namespace ? { namespace: e.involved.namespace } : {}), name: e.involved.name,
-            ...(involved ? { uid: involved.metadata.uid, apiVersion: involved.apiVersion, resourceVersion: involved.metadata.resourceVersion } : {}),
+            kind: e.involved.kind, ...(e.involved.namespace ? { namespace: e.involved.namespace } : {}), name: e.involved.name, ...refFields,
           },
           reason: e.reason, message: e.message, type: e.eventType, count: 1,
           source: { component: EVENT_SOURCE[who.name] ?? who.name, ...(who.isKubelet ? { host: who.host } : {}) },
@@ -62,8 +68,8 @@ export class EventRecorder {
     }
     const args: LogArgs = {
       kind: e.involved.kind, namespace: e.involved.namespace ?? '', name: e.involved.name,
-      uid: involved?.metadata.uid ?? '', apiVersion: involved?.apiVersion ?? API_VERSION[e.involved.kind],
-      resourceVersion: involved?.metadata.resourceVersion ?? '', object: e.involved.namespace ? `${e.involved.namespace}/${e.involved.name}` : e.involved.name,
+      uid: refFields.uid ?? '', apiVersion: e.ref && !e.ref.includes('apiVersion') ? '' : refFields.apiVersion ?? API_VERSION[e.involved.kind],
+      resourceVersion: refFields.resourceVersion ?? '', object: e.involved.namespace ? `${e.involved.namespace}/${e.involved.name}` : e.involved.name,
       type: e.eventType, reason: e.reason, message: e.message,
     };
     return { change, args };

@@ -48,7 +48,8 @@ function monitor(c: Ctx, now: number): { ctx: Ctx; out: ClusterEmitted[] } {
     const goTime = (t: string | undefined): string => (t ? goTimeString(Date.parse(t) * 1000, 0, 'UTC', 0) : '0001-01-01 00:00:00 +0000 UTC');
     out.push({ type: 'log', msg: 'nodeLifecycleController.nodeNotUpdated', args: { node: name, duration: goDuration(age * 1000), condition: `&NodeCondition{Type:Ready,Status:${r.status},LastHeartbeatTime:${goTime(r.lastHeartbeatTime)},LastTransitionTime:${goTime(r.lastTransitionTime)},Reason:${r.reason ?? ''},Message:${r.message ?? ''},}` } });
     out.push({ type: 'api.request', requestId: `nlc-${++seq}`, verb: 'patchStatus', kind: 'Node', name, patch: { status: { conditions } }, summary: summarize(summaries, 'nodeLifecycleController.readyUnknown', { node: name }) });
-    out.push({ type: 'event.recorded', involved: { kind: 'Node', name }, eventType: 'Normal', reason: 'NodeNotReady', message: `Node ${name} status is now: NodeNotReady` });
+    // (RecordNodeStatusChange builds the reference by hand: APIVersion, Kind, Name, UID, no ResourceVersion)
+    out.push({ type: 'event.recorded', involved: { kind: 'Node', name }, ref: ['apiVersion', 'uid'], eventType: 'Normal', reason: 'NodeNotReady', message: `Node ${name} status is now: NodeNotReady` });
     // decisionTimestamp is metav1.Now(): time.Time's String(), with the monotonic reading since the process started (virtual time 0)
     out.push({ type: 'log', msg: 'nodeLifecycleController.addingTaint', args: { node: name, time: goTimeString(c.epochUs + now, 0, 'UTC', Math.floor(now * 7919) % 1000, now) } });
     const taints = [...((n.spec?.taints ?? []) as unknown[]), { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: ts }];

@@ -54,6 +54,11 @@ export interface Profile {
    * pkg/api/persistentvolumeclaim/util.go).
    */
   anyVolumeDataSource: boolean;
+  /**
+   * The taint eviction controller's Event reference carries APIVersion "v1" (1.30 taint_eviction.go
+   * emitPodDeletionEvent); 1.20's taint_manager.go builds it from Kind, Name and Namespace only.
+   */
+  taintEvictionRefApiVersion: boolean;
   /** kubelet staging path: .../csi/pv/<pv>/globalmount (≤1.2x) or .../csi/<driver>/<sha256>/globalmount */
   stagingPathStyle: 'pv' | 'driverHash';
   /** external-attacher ≥ v4.9 removes the VA finalizer before clearing status.attached */
@@ -179,6 +184,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     snapshotReadyEvents: false,
     snapshotSourceVolumeMode: false,
     anyVolumeDataSource: false,
+    taintEvictionRefApiVersion: false,
     adcForceDetachOnlyIfUnhealthy: false,
     stagingPathStyle: 'pv',
     attacherRemovesFinalizerFirst: false,
@@ -217,6 +223,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     snapshotReadyEvents: true,
     snapshotSourceVolumeMode: true,
     anyVolumeDataSource: true,
+    taintEvictionRefApiVersion: true,
     adcForceDetachOnlyIfUnhealthy: true,
     stagingPathStyle: 'driverHash',
     attacherRemovesFinalizerFirst: false,

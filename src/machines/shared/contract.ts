@@ -164,6 +164,13 @@ export interface TimerCancelledEmitted { type: 'timer.cancelled'; key: string }
 export interface EventRecordedEmitted {
   type: 'event.recorded';
   involved: { kind: Kind; namespace?: string; name: string };
+  /**
+   * The ObjectReference fields the recorder fills besides kind, namespace and name: all three when absent
+   * (ref.GetReference of the object). A reference built by hand names fewer: the taint manager's none
+   * (1.20) or apiVersion only (1.30), the node lifecycle controller's apiVersion and uid
+   * (RecordNodeStatusChange, pkg/controller/util/node/controller_utils.go).
+   */
+  ref?: ReadonlyArray<'apiVersion' | 'uid' | 'resourceVersion'>;
   eventType: 'Normal' | 'Warning';
   reason: string;
   message: string;

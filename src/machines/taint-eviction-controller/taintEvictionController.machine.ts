@@ -82,8 +82,14 @@ function cancelWorkWithEvent(c: TaintEvictionControllerContext, key: string, out
   delete c.queue[key];
   if (!planned) return;
   out.push({ type: 'timer.cancelled', key: timerKey(key) });
-  out.push({ type: 'event.recorded', involved: { kind: 'Pod', ...split(key) }, eventType: 'Normal', reason: 'TaintManagerEviction', message: `Cancelling deletion of Pod ${key}` });
+  out.push({ type: 'event.recorded', involved: { kind: 'Pod', ...split(key) }, ref: evictionRef(c), eventType: 'Normal', reason: 'TaintManagerEviction', message: `Cancelling deletion of Pod ${key}` });
 }
+
+/**
+ * The reference of its Events, built from the pod's name alone (emitPodDeletionEvent, emitCancelPodDeletionEvent):
+ * no UID or ResourceVersion, and an APIVersion only in 1.30's taint_eviction.go.
+ */
+const evictionRef = (c: TaintEvictionControllerContext): ReadonlyArray<'apiVersion'> => (getProfile(c.profile).taintEvictionRefApiVersion ? ['apiVersion'] : []);
 
 /** TimedWorkerQueue.AddWork: a pod already queued (planned or fired) is skipped. */
 function addWork(c: TaintEvictionControllerContext, key: string, createdAt: number, fireAt: number, now: number, out: Out): void {
@@ -124,7 +130,7 @@ function deletePodHandler(c: TaintEvictionControllerContext, key: string, now: n
   if (!pod) return;
   const { namespace, name } = split(key);
   out.push({ type: 'log', msg: 'taintEvictionController.deletingPod', args: { pod: key } });
-  out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace, name }, eventType: 'Normal', reason: 'TaintManagerEviction', message: `Marking for deletion Pod ${key}` });
+  out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace, name }, ref: evictionRef(c), eventType: 'Normal', reason: 'TaintManagerEviction', message: `Marking for deletion Pod ${key}` });
   const hasCondition = ((pod.status?.conditions ?? []) as Array<{ type: string; status: string }>).some((x) => x.type === 'DisruptionTarget' && x.status === 'True');
   if (getProfile(c.profile).podDisruptionConditions && !hasCondition) {
     const conditions = [...((pod.status?.conditions ?? []) as Array<{ type: string }>),
