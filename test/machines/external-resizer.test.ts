@@ -80,3 +80,18 @@ describe('external-resizer', () => {
     expect(paths.map((p) => JSON.stringify(p.state.value)).sort()).toEqual(['"running"', '"stopped"']);
   });
 });
+
+describe('the sidecars\' Event sources, as their recorders name them', () => {
+  it('"external-resizer <driver>", "csi-snapshotter <driver>", and the provisioner library\'s "<driver>_<hostname>_<uuid>", the same UUID for every Event of the process', async () => {
+    const { runScenario } = await import('../../src/machines/index.ts');
+    const sources = (id: string, faults: string[] = []) => {
+      const t = runScenario(id, { k8s: '1.30', faults });
+      return new Map(t.final.objects.filter((o) => o.kind === 'Event').map((o) => [o.reason as string, o.source.component as string]));
+    };
+    const expand = sources('expand-online');
+    expect(expand.get('Resizing')).toBe('external-resizer rbd.csi.ceph.com');
+    expect(expand.get('Provisioning')).toMatch(/^rbd\.csi\.ceph\.com_csi-controller-0_[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(expand.get('ProvisioningSucceeded')).toBe(expand.get('Provisioning'));
+    expect(sources('snapshot-restore', ['CreateSnapshot=INTERNALx1']).get('SnapshotCreationFailed')).toBe('csi-snapshotter rbd.csi.ceph.com');
+  });
+});

@@ -644,7 +644,11 @@ export class Cluster {
   // ------------------------------------------------------------------ events and logs
 
   private recordEvent(r: Running, e: EventRecordedEmitted, at: number, states: unknown, setBy: Acting | undefined): void {
-    const { change, args } = this.eventRecorder.write({ name: r.name, host: r.host, isKubelet: r.source === 'kubelet' }, e, at);
+    const input = r.spec.input as { driverName?: unknown; seed?: unknown };
+    const { change, args } = this.eventRecorder.write({
+      name: r.name, host: r.host, isKubelet: r.source === 'kubelet',
+      ...(typeof input.driverName === 'string' ? { driverName: input.driverName } : {}), ...(typeof input.seed === 'number' ? { seed: input.seed } : {}),
+    }, e, at);
     const own = r.spec.descriptor.eventLogV?.[this.profile.id];
     const v = own === null ? undefined : own ?? this.profile.eventLogV[r.source];
     const printed = v !== undefined && v <= this.profile.verbosity[r.source];

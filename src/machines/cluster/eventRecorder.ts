@@ -8,7 +8,7 @@ import type { EventRecordedEmitted } from '../shared/contract.ts';
 import { rfc3339 } from '../shared/goFormat.ts';
 import { API_VERSION, type K8sObject } from '../shared/k8s.ts';
 import type { LogArgs } from '../shared/messages.ts';
-import type { Rng } from '../shared/rng.ts';
+import { createRng, type Rng } from '../shared/rng.ts';
 import type { ApiServer } from './apiServer.ts';
 import type { ObjectChange } from './trace.ts';
 
@@ -20,6 +20,25 @@ const EVENT_SOURCE: Record<string, string> = {
   'pv-protection-controller': 'pv-protection-controller',
 };
 
+/** Who records an Event: the component, its host (a pod's hostname), and for the sidecars their driver. */
+export interface EventWho { name: string; host: string; isKubelet: boolean; driverName?: string; seed?: number }
+
+/**
+ * Event.source.component of the sidecars, whose recorders name their driver: csi-resizer "external-resizer
+ * <driver>" (controller.go:88 at v1.1.0, :92 at v1.11.1), csi-snapshotter "csi-snapshotter <driver>"
+ * (pkg/sidecar-controller/snapshot_controller_base.go:80 at v4.0.0, :102 at v8.0.1), and csi-provisioner's
+ * provisioner library "<driver>_<hostname>_<uuid>", a new UUID per process (controller.go:639 of lib v6,
+ * :630 of lib v10).
+ */
+function sidecarSource(who: EventWho): string | undefined {
+  if (!who.driverName) return undefined;
+  if (who.name === 'external-resizer') return `external-resizer ${who.driverName}`;
+  if (who.name === 'external-snapshotter') return `csi-snapshotter ${who.driverName}`;
+  // (the UUID from the component's own seed: the same run, the same name, and no draw from the cluster's stream)
+  if (who.name === 'external-provisioner') return `${who.driverName}_${who.host}_${createRng(((who.seed ?? 0) ^ 0x5eed) >>> 0).uuid()}`;
+  return undefined;
+}
+
 export class EventRecorder {
   /** aggregation key -> the Event's name */
   private names = new Map<string, string>();
@@ -30,7 +49,7 @@ export class EventRecorder {
    * Write the Event for `e` at `atUs`; the change to show on the step, and the arguments of the
    * recorder's log line ("Event occurred").
    */
-  write(who: { name: string; host: string; isKubelet: boolean }, e: EventRecordedEmitted, atUs: number): { change: ObjectChange; args: LogArgs } {
+  write(who: EventWho, e: EventRecordedEmitted, atUs: number): { change: ObjectChange; args: LogArgs } {
     const involved: K8sObject | undefined = this.api.get(e.involved.kind, e.involved.namespace, e.involved.name);
     // the reference's own fields, as the recorder's caller filled them (ref.GetReference: all of them)
     const has = (f: 'apiVersion' | 'uid' | 'resourceVersion'): boolean => !e.ref || e.ref.includes(f);
@@ -60,7 +79,7 @@ export class EventRecorder {
             kind: e.involved.kind, ...(e.involved.namespace ? { namespace: e.involved.namespace } : {}), name: e.involved.name, ...refFields,
           },
           reason: e.reason, message: e.message, type: e.eventType, count: 1,
-          source: { component: EVENT_SOURCE[who.name] ?? who.name, ...(who.isKubelet ? { host: who.host } : {}) },
+          source: { component: EVENT_SOURCE[who.name] ?? sidecarSource(who) ?? who.name, ...(who.isKubelet ? { host: who.host } : {}) },
           firstTimestamp: ts, lastTimestamp: ts,
         },
       }, atUs);
