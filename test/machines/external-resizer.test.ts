@@ -95,3 +95,12 @@ describe('the sidecars\' Event sources, as their recorders name them', () => {
     expect(sources('snapshot-restore', ['CreateSnapshot=INTERNALx1']).get('SnapshotCreationFailed')).toBe('csi-snapshotter rbd.csi.ceph.com');
   });
 });
+
+describe('the Event log line of each build', () => {
+  it('on 1.20 the sidecars print StartLogging\'s line from the client-go v0.20.0 they vendor (event.go:282), kube-controller-manager v1.20.6 its own (event.go:278)', async () => {
+    const { runScenario } = await import('../../src/machines/index.ts');
+    const t = runScenario('provision', { k8s: '1.20' });
+    const eventLines = t.steps.filter((st) => st.kind === 'event' && st.log).map((st) => `${st.component} ${/ (event\.go:\d+)\]/.exec(st.log!)?.[1]}`);
+    expect(new Set(eventLines)).toEqual(new Set(['pv-controller event.go:278', 'external-provisioner event.go:282']));
+  });
+});

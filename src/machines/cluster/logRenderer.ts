@@ -24,7 +24,7 @@ export class LogRenderer {
     if ((fmt.v ?? 0) > this.profile.verbosity[sink.source]) return undefined;
     const severity = fmt.severity ?? def.severity;
     const epoch = this.epochUs + atUs;
-    const text = journaldPrefix(epoch, sink.stream) + klogHeader(severity, epoch, sink.stream, fmt.file, fmt.line) + renderMessage(fmt, args);
+    const text = journaldPrefix(epoch, sink.stream) + klogHeader(severity, epoch, sink.stream, fmt.file, fmt.lineBySource?.[sink.source] ?? fmt.line) + renderMessage(fmt, args);
     // a generic line belongs to the stage of the method it logs or the error it carries (shared/stage.ts)
     const err = [args.err, args.error, args.errText].find((x) => typeof x === 'string' && x !== '<nil>') as string | undefined;
     // the machine that printed it knows which work it belongs to; the rule is for lines it does not say

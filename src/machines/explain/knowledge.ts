@@ -56,7 +56,9 @@ export function longestLiteral(f: LogFormat): string {
 
 function compile(def: MessageDef): KnownFormat[] {
   const out: KnownFormat[] = [];
-  for (const [profile, f] of Object.entries(def.formats) as Array<[ProfileId, LogFormat]>) {
+  for (const [profile, f0] of Object.entries(def.formats) as Array<[ProfileId, LogFormat]>) for (const line of new Set([f0.line, ...Object.values(f0.lineBySource ?? {})])) {
+    // (one known format per line the message is printed at: the same file in the control plane's build and a sidecar's)
+    const f = { ...f0, line };
     out.push({
       profile, file: f.file, line: f.line, severity: f.severity ?? def.severity,
       pattern: formatRegex(f).source, literal: longestLiteral(f),

@@ -29,6 +29,11 @@ export interface LogFormat {
   /** base file name and line, as klog prints them */
   file: string;
   line: number;
+  /**
+   * the line where a component prints the same file from another build (a sidecar vendoring another
+   * client-go than the control plane's): by log source
+   */
+  lineBySource?: Partial<Record<LogSource, number>>;
   /** printf-style template */
   text?: string;
   /** structured message template (quoted as a whole after rendering) */
