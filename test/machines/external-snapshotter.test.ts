@@ -119,3 +119,23 @@ describe('snapshot-controller and the csi-snapshotter sidecar (external-snapshot
     }
   });
 });
+
+describe('csi-snapshotter after a failed CreateSnapshot', () => {
+  it('writes the error into the content\'s status once, requeues it 1s then 2s later (the rate limiter\'s backoff), and the retry that works clears the error and readies the snapshot', async () => {
+    const { runScenario } = await import('../../src/machines/index.ts');
+    const t = runScenario('snapshot-restore', { k8s: '1.30', faults: ['CreateSnapshot=INTERNALx2'] });
+    const calls = t.steps.filter((st) => st.kind === 'rpc' && /CreateSnapshot/.test(st.summary)).map((st) => st.t);
+    expect(calls).toHaveLength(3);
+    const failedAt = t.steps.filter((st) => st.kind === 'rpc-reply' && /CreateSnapshot: INTERNAL/.test(st.summary)).map((st) => st.t);
+    expect(failedAt).toHaveLength(2);
+    // each retry comes when its backoff is over: 1s after the first failure, 2s after the second
+    expect(Math.round((calls[1]! - failedAt[0]!) / 100)).toBe(10);
+    expect(Math.round((calls[2]! - failedAt[1]!) / 100)).toBe(20);
+    const errorWrites = t.steps.filter((st) => st.api?.verb === 'patchStatus' && st.api.kind === 'VolumeSnapshotContent' && st.objects?.some((o) => o.after?.status?.error));
+    expect(errorWrites).toHaveLength(1);
+    const content = t.final.objects.find((o) => o.kind === 'VolumeSnapshotContent')!;
+    expect(content.status).toMatchObject({ readyToUse: true });
+    expect(content.status.error).toBeUndefined();
+    expect(t.final.objects.find((o) => o.kind === 'VolumeSnapshot')!.status).toMatchObject({ readyToUse: true });
+  });
+});

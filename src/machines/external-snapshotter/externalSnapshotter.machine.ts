@@ -7,16 +7,20 @@
  * snapshot-controller (its own component, snapshot-controller/) creates the contents and binds them.
  * Models: external-snapshotter v4.0.0 / v8.0.1 pkg/sidecar-controller/snapshot_controller.go
  * (syncContent, createSnapshotWrapper, updateSnapshotContentStatus, deleteCSISnapshotOperation).
+ * A failed CreateSnapshot is written into the content's status (readyToUse false, error: updateContentErrorStatusWithEvent)
+ * and the content requeued with the workqueue's backoff (--retry-interval-start 1s doubling to
+ * --retry-interval-max 5m, cmd/csi-snapshotter/main.go); the retry calls CreateSnapshot again
+ * (checkandUpdateContentStatus, the content having no snapshotHandle) and its success clears the error.
  * Left out: pre-provisioned contents, the being-created/being-deleted annotations, secrets, group
- * snapshots, ListSnapshots polling while readyToUse is false, retries.
+ * snapshots, ListSnapshots polling while readyToUse is false, retries of a failed DeleteSnapshot.
  */
-import { goTimeString } from '../shared/goFormat.ts';
+import { goTimeString, rfc3339 } from '../shared/goFormat.ts';
 import { setup } from 'xstate';
 import { inPlaceReaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import { rpcErrorText } from '../shared/csi.ts';
 import type { K8sObject } from '../shared/k8s.ts';
-import { SNAPSHOTTER_TIMEOUT } from '../shared/timing.ts';
+import { SNAPSHOTTER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
 
 /** Input of the external-snapshotter (snapshot-controller + csi-snapshotter). */
 export interface ExternalSnapshotterInput extends ComponentInput {
@@ -27,7 +31,7 @@ export interface ExternalSnapshotterInput extends ComponentInput {
 }
 
 
-interface Pending { what: 'createSnapshot' | 'contentStatus' | 'deleteSnapshot' | 'removeContentFinalizer'; content: string }
+interface Pending { what: 'createSnapshot' | 'contentStatus' | 'contentError' | 'deleteSnapshot' | 'removeContentFinalizer'; content: string }
 
 export interface ExternalSnapshotterContext {
   input: ExternalSnapshotterInput;
@@ -37,6 +41,9 @@ export interface ExternalSnapshotterContext {
   /** requests in flight by id, and the contents/snapshots with an operation in flight */
   pending: Record<string, Pending>;
   busy: Record<string, true>;
+  /** CreateSnapshot failures per content, and when its requeue is due (the rate limiter's backoff) */
+  failures: Record<string, number>;
+  retryAt: Record<string, number>;
   seq: number;
 }
 type Ctx = ExternalSnapshotterContext;
@@ -51,6 +58,8 @@ function send(ctx: Ctx, p: Pending, e: Record<string, unknown>, emit: Emit): voi
 /** sidecar syncContent. */
 function syncContent(ctx: Ctx, c: K8sObject, emit: Emit, now: number): void {
   if (c.spec?.driver !== ctx.input.driverName || ctx.busy[c.metadata.name]) return;
+  // (a content waiting out its backoff is not synced before its requeue)
+  if ((ctx.retryAt[c.metadata.name] ?? 0) > now && !c.metadata.deletionTimestamp) return;
   const content = c.metadata.name;
   const log = (msg: string, args: Record<string, string | number | boolean> = {}) => emit({ type: 'log', msg: `externalSnapshotter.${msg}`, args: { content, ...args } });
   if (c.metadata.deletionTimestamp) {
@@ -64,14 +73,14 @@ function syncContent(ctx: Ctx, c: K8sObject, emit: Emit, now: number): void {
     }
     return;
   }
-  if (c.spec?.source?.volumeHandle && !c.status) {
+  // a new content, or one whose CreateSnapshot failed (its status holds the error, no snapshotHandle)
+  if (c.spec?.source?.volumeHandle && (!c.status || (c.status.snapshotHandle === undefined && c.status.error))) {
     log('synchronizingContent');
     log('createSnapshotStarted');
     log('createSnapshotWrapper');
     ctx.busy[content] = true;
     const cls = ctx.classes[c.spec.volumeSnapshotClassName ?? ''];
     const request = { name: `snapshot-${c.spec.volumeSnapshotRef?.uid}`, parameters: cls?.parameters ?? {}, source_volume_id: c.spec.source.volumeHandle };
-    void now;
     send(ctx, { what: 'createSnapshot', content }, { type: 'csi.call', rpc: 'CreateSnapshot', request, endpoint: 'controller', timeout: SNAPSHOTTER_TIMEOUT }, emit);
   }
 }
@@ -109,7 +118,17 @@ export const externalSnapshotterMachine = setup({
           if (p.what === 'createSnapshot') {
             log('createSnapshotReturnedError', { err });
             log('createSnapshotError', { err: `failed to take snapshot of the volume ${ctx.contents[content]?.spec?.source?.volumeHandle}: ${JSON.stringify(err)}` });
-            emit({ type: 'event.recorded', involved: { kind: 'VolumeSnapshotContent', name: content }, eventType: 'Warning', reason: 'SnapshotCreationFailed', message: `Failed to create snapshot: failed to take snapshot of the volume ${ctx.contents[content]?.spec?.source?.volumeHandle}: ${JSON.stringify(err)}` });
+            const message = `Failed to create snapshot: failed to take snapshot of the volume ${ctx.contents[content]?.spec?.source?.volumeHandle}: ${JSON.stringify(err)}`;
+            emit({ type: 'event.recorded', involved: { kind: 'VolumeSnapshotContent', name: content }, eventType: 'Warning', reason: 'SnapshotCreationFailed', message });
+            // updateContentErrorStatusWithEvent, then the requeue with backoff
+            const n = ctx.failures[content] ?? 0;
+            ctx.failures[content] = n + 1;
+            ctx.retryAt[content] = event.now + sidecarRetryDelay(n);
+            // (the same error already set is not written again)
+            if (ctx.contents[content]?.status?.error?.message !== message) {
+              send(ctx, { what: 'contentError', content }, { type: 'api.request', verb: 'patchStatus', kind: 'VolumeSnapshotContent', name: content, patch: { status: { readyToUse: false, error: { message, time: rfc3339((ctx.input.epochUs ?? 0) + event.now) } } } }, emit);
+            }
+            emit({ type: 'timer.requested', key: `retry/${content}`, at: ctx.retryAt[content]! });
           } else {
             emit({ type: 'event.recorded', involved: { kind: 'VolumeSnapshotContent', name: content }, eventType: 'Warning', reason: 'SnapshotDeleteError', message: 'Failed to delete snapshot' });
           }
@@ -130,7 +149,10 @@ export const externalSnapshotterMachine = setup({
           const createdAtNs = (BigInt(wallUs) * 1000n + BigInt(nsExtra)).toString();
           log('createdSnapshot', { driver: ctx.input.driverName, snapshotId, creationTime, size, readyToUse });
           log('updateSnapshotContentStatus', { snapshotId, readyToUse, createdAt: createdAtNs, size });
-          send(ctx, { what: 'contentStatus', content }, { type: 'api.request', verb: 'patchStatus', kind: 'VolumeSnapshotContent', name: content, patch: { status: { creationTime: Number(createdAtNs), readyToUse, restoreSize: size, snapshotHandle: snapshotId } } }, emit);
+          // (a ready snapshot clears the error an earlier attempt left, updateSnapshotContentStatus)
+          const hadError = ctx.contents[content]?.status?.error !== undefined;
+          delete ctx.failures[content]; delete ctx.retryAt[content];
+          send(ctx, { what: 'contentStatus', content }, { type: 'api.request', verb: 'patchStatus', kind: 'VolumeSnapshotContent', name: content, patch: { status: { creationTime: Number(createdAtNs), readyToUse, restoreSize: size, snapshotHandle: snapshotId, ...(hadError && readyToUse ? { error: null } : {}) } } }, emit);
         } else {
           send(ctx, { what: 'removeContentFinalizer', content }, { type: 'api.request', verb: 'patch', kind: 'VolumeSnapshotContent', name: content, patch: { metadata: { finalizers: null }, status: { snapshotHandle: null } } }, emit);
         }
@@ -139,12 +161,19 @@ export const externalSnapshotterMachine = setup({
       if (p.what === 'removeContentFinalizer' && event.ok) log('removedContentFinalizer');
       if (p.what === 'contentStatus' || p.what === 'removeContentFinalizer' || p.what === 'deleteSnapshot') delete ctx.busy[content];
     }),
-    resetCaches: ({ context: ctx }) => { ctx.pending = {}; ctx.busy = {}; },
+    /** the requeue of a content whose CreateSnapshot failed */
+    retryContent: inPlaceReaction<ExternalSnapshotterContext, ClusterEvent, ClusterEmitted>((ctx, event, emitOut) => {
+      if (event.type !== 'clock.ticked' || !event.key.startsWith('retry/')) return;
+      const name = event.key.slice('retry/'.length);
+      const c = ctx.contents[name];
+      if (c) syncContent(ctx, c, emitOut, event.now);
+    }),
+    resetCaches: ({ context: ctx }) => { ctx.pending = {}; ctx.busy = {}; ctx.failures = {}; ctx.retryAt = {}; },
   },
 }).createMachine({
   id: 'external-snapshotter',
   initial: 'stopped',
-  context: ({ input }) => ({ input, classes: {}, contents: {}, pending: {}, busy: {}, seq: 0 }),
+  context: ({ input }) => ({ input, classes: {}, contents: {}, pending: {}, busy: {}, failures: {}, retryAt: {}, seq: 0 }),
   states: {
     stopped: { description: 'The csi-snapshotter container is not running.', on: { 'component.started': { target: 'running', actions: 'resetCaches' } } },
     running: {
@@ -155,6 +184,7 @@ export const externalSnapshotterMachine = setup({
         'watch.deleted': { actions: 'handleWatchEvent' },
         'api.result': { actions: 'handleResult' },
         'csi.result': { actions: 'handleResult' },
+        'clock.ticked': { actions: 'retryContent' },
         'host.shutdown': { target: 'stopped' },
       },
     },
