@@ -40,8 +40,18 @@ describe('snapshot-controller and the csi-snapshotter sidecar (external-snapshot
     // the sidecar sees snapshots' contents only: nothing yet
     expect(car.emitted).toEqual([]);
     both({ type: 'watch.added', now: 3, object: create.object });
-    const call = car.emitted.find((e) => e.type === 'csi.call');
+    // pkg/snapshotter/snapshotter.go CreateSnapshot asks the driver's name first (csirpc.GetDriverName)
+    const info = car.emitted.find((e) => e.type === 'csi.call');
+    expect(info).toMatchObject({ rpc: 'GetPluginInfo', request: {} });
+    car.send({ type: 'csi.result', now: 3, requestId: info.requestId, rpc: 'GetPluginInfo', code: 'OK', response: { name: D, vendor_version: 'v1' } });
+    const call = car.emitted.filter((e) => e.type === 'csi.call').at(-1);
+    // (a class with no parameters sends none: protobuf leaves an empty map out)
     expect(call).toMatchObject({ rpc: 'CreateSnapshot', request: { name: 'snapshot-u1', source_volume_id: 'disk-1' } });
+    expect(call.request.parameters).toBeUndefined();
+    // csi-lib-utils' LogGRPC lines around both calls, the request as sorted JSON
+    const grpc = car.emitted.filter((e) => e.type === 'log' && /grpc/.test(e.msg)).map((e) => `${e.msg.replace('externalSnapshotter.', '')} ${e.args.method}`);
+    expect(grpc).toEqual(['grpcCall /csi.v1.Identity/GetPluginInfo', 'grpcRequest /csi.v1.Identity/GetPluginInfo', 'grpcResponse /csi.v1.Identity/GetPluginInfo', 'grpcError /csi.v1.Identity/GetPluginInfo', 'grpcCall /csi.v1.Controller/CreateSnapshot', 'grpcRequest /csi.v1.Controller/CreateSnapshot']);
+    expect(car.emitted.find((e) => e.msg === 'externalSnapshotter.grpcRequest' && /CreateSnapshot/.test(e.args.method)).args.request).toBe('{"name":"snapshot-u1","source_volume_id":"disk-1"}');
     expect(car.emitted.filter((e) => e.type === 'log').map((e) => e.msg)).toContain('externalSnapshotter.createSnapshotStarted');
     car.send({ type: 'csi.result', now: 4, requestId: call.requestId, rpc: 'CreateSnapshot', code: 'OK', response: { snapshot: { snapshot_id: 'snap-1', size_bytes: 10737418240, ready_to_use: true, creation_time: { seconds: 1715679001, nanos: 906281123 } } } });
     // the driver's answer is CreateSnapshotResponse{snapshot: …}: its handle, size and creation time reach the log

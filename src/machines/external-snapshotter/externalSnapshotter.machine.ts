@@ -11,14 +11,18 @@
  * and the content requeued with the workqueue's backoff (--retry-interval-start 1s doubling to
  * --retry-interval-max 5m, cmd/csi-snapshotter/main.go); the retry calls CreateSnapshot again
  * (checkandUpdateContentStatus, the content having no snapshotHandle) and its success clears the error.
+ * Every CSI call goes through csi-lib-utils' LogGRPC (its GRPC call/request/response/error lines), and each
+ * CreateSnapshot is preceded by the GetPluginInfo that pkg/snapshotter/snapshotter.go asks for the driver's name.
  * Left out: pre-provisioned contents, the being-created/being-deleted annotations, secrets, group
- * snapshots, ListSnapshots polling while readyToUse is false, retries of a failed DeleteSnapshot.
+ * snapshots, ListSnapshots polling while readyToUse is false, retries of a failed DeleteSnapshot, and
+ * snapshotter.go's second "CSI CreateSnapshot: … driver name …" line (-v=5), whose proto timestamp this
+ * catalog does not print.
  */
-import { goTimeString, rfc3339 } from '../shared/goFormat.ts';
+import { goQuote, goTimeString, rfc3339, sortedJson } from '../shared/goFormat.ts';
 import { setup } from 'xstate';
 import { inPlaceReaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
-import { rpcErrorText } from '../shared/csi.ts';
+import { csiMethod, rpcErrorText, type CsiRpc } from '../shared/csi.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { SNAPSHOTTER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
 
@@ -31,7 +35,7 @@ export interface ExternalSnapshotterInput extends ComponentInput {
 }
 
 
-interface Pending { what: 'createSnapshot' | 'contentStatus' | 'contentError' | 'deleteSnapshot' | 'removeContentFinalizer'; content: string }
+interface Pending { what: 'getDriverName' | 'createSnapshot' | 'contentStatus' | 'contentError' | 'deleteSnapshot' | 'removeContentFinalizer'; content: string; request?: Record<string, unknown> }
 
 export interface ExternalSnapshotterContext {
   input: ExternalSnapshotterInput;
@@ -55,6 +59,21 @@ function send(ctx: Ctx, p: Pending, e: Record<string, unknown>, emit: Emit): voi
   emit({ ...e, requestId } as unknown as ClusterEmitted);
 }
 
+/** The request as the driver receives it: proto maps left empty are not sent (nor printed). */
+function withoutEmptyMaps(r: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(r)) if (!(v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0)) out[k] = v;
+  return out;
+}
+
+/** A CSI call through the sidecar's connection: csi-lib-utils' LogGRPC prints the method and the request first. */
+function call(ctx: Ctx, p: Pending, rpc: CsiRpc, request: Record<string, unknown>, emit: Emit): void {
+  const method = csiMethod(rpc);
+  emit({ type: 'log', msg: 'externalSnapshotter.grpcCall', args: { method, request: sortedJson(request) } });
+  emit({ type: 'log', msg: 'externalSnapshotter.grpcRequest', args: { method, request: sortedJson(request) } });
+  send(ctx, p, { type: 'csi.call', rpc, request, endpoint: 'controller', timeout: SNAPSHOTTER_TIMEOUT }, emit);
+}
+
 /** sidecar syncContent. */
 function syncContent(ctx: Ctx, c: K8sObject, emit: Emit, now: number): void {
   if (c.spec?.driver !== ctx.input.driverName || ctx.busy[c.metadata.name]) return;
@@ -67,7 +86,7 @@ function syncContent(ctx: Ctx, c: K8sObject, emit: Emit, now: number): void {
     ctx.busy[content] = true;
     if (c.spec.deletionPolicy === 'Delete' && c.status?.snapshotHandle) {
       log('deleteSnapshotStarted');
-      send(ctx, { what: 'deleteSnapshot', content }, { type: 'csi.call', rpc: 'DeleteSnapshot', request: { snapshot_id: c.status.snapshotHandle }, endpoint: 'controller', timeout: SNAPSHOTTER_TIMEOUT }, emit);
+      call(ctx, { what: 'deleteSnapshot', content }, 'DeleteSnapshot', { snapshot_id: c.status.snapshotHandle }, emit);
     } else {
       send(ctx, { what: 'removeContentFinalizer', content }, { type: 'api.request', verb: 'patch', kind: 'VolumeSnapshotContent', name: content, patch: { metadata: { finalizers: null } } }, emit);
     }
@@ -81,7 +100,9 @@ function syncContent(ctx: Ctx, c: K8sObject, emit: Emit, now: number): void {
     ctx.busy[content] = true;
     const cls = ctx.classes[c.spec.volumeSnapshotClassName ?? ''];
     const request = { name: `snapshot-${c.spec.volumeSnapshotRef?.uid}`, parameters: cls?.parameters ?? {}, source_volume_id: c.spec.source.volumeHandle };
-    send(ctx, { what: 'createSnapshot', content }, { type: 'csi.call', rpc: 'CreateSnapshot', request, endpoint: 'controller', timeout: SNAPSHOTTER_TIMEOUT }, emit);
+    // pkg/snapshotter/snapshotter.go CreateSnapshot asks the driver's name (GetPluginInfo) before every CreateSnapshot
+    log('csiCreateSnapshot', { name: request.name });
+    call(ctx, { what: 'getDriverName', content, request }, 'GetPluginInfo', {}, emit);
   }
 }
 
@@ -113,9 +134,17 @@ export const externalSnapshotterMachine = setup({
       const content = p.content;
       const log = (msg: string, args: Record<string, string | number | boolean> = {}) => emit({ type: 'log', msg: `externalSnapshotter.${msg}`, args: { content, ...args } });
       if (event.type === 'csi.result') {
+        // LogGRPC's answer lines (protosanitizer prints the message as sorted JSON; an empty map is left out)
+        const errText = event.code === 'OK' ? '' : rpcErrorText(event.code, event.message ?? '');
+        emit({ type: 'log', msg: 'externalSnapshotter.grpcResponse', args: { method: csiMethod(event.rpc), response: event.code === 'OK' ? sortedJson(event.response ?? {}) : '{}', errStructured: event.code === 'OK' ? 'null' : goQuote(errText) } });
+        emit({ type: 'log', msg: 'externalSnapshotter.grpcError', args: { method: csiMethod(event.rpc), err: event.code === 'OK' ? '<nil>' : errText } });
+        if (p.what === 'getDriverName' && event.code === 'OK') {
+          call(ctx, { what: 'createSnapshot', content }, 'CreateSnapshot', withoutEmptyMaps(p.request!), emit);
+          return;
+        }
         if (event.code !== 'OK') {
           const err = rpcErrorText(event.code, event.message ?? '');
-          if (p.what === 'createSnapshot') {
+          if (p.what === 'createSnapshot' || p.what === 'getDriverName') {
             log('createSnapshotReturnedError', { err });
             log('createSnapshotError', { err: `failed to take snapshot of the volume ${ctx.contents[content]?.spec?.source?.volumeHandle}: ${JSON.stringify(err)}` });
             const message = `Failed to create snapshot: failed to take snapshot of the volume ${ctx.contents[content]?.spec?.source?.volumeHandle}: ${JSON.stringify(err)}`;

@@ -31,6 +31,21 @@ export const messagesZh = defineMessagesZh({
   'externalSnapshotter.deleteSnapshotStarted': {
     summary: 'csi-snapshotter 删除 {content} 所对应的快照。',
   },
+  'externalSnapshotter.csiCreateSnapshot': {
+    summary: 'csi-snapshotter 开始 CSI CreateSnapshot {name}。',
+  },
+  'externalSnapshotter.grpcCall': {
+    summary: 'csi-snapshotter 调用 CSI 控制器插件的 {method}。',
+  },
+  'externalSnapshotter.grpcRequest': {
+    summary: '发送的请求为 {request}。',
+  },
+  'externalSnapshotter.grpcResponse': {
+    summary: 'CSI 插件的应答为 {response}。',
+  },
+  'externalSnapshotter.grpcError': {
+    summary: '调用以错误 {err} 结束。',
+  },
   'externalSnapshotter.removedContentFinalizer': {
     summary: '{content} 的终结器已移除：API 服务器随即删除它。',
   },
