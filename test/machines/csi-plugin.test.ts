@@ -360,3 +360,15 @@ describe('csi volume lifecycle', () => {
     }
   });
 });
+
+describe('the stage of a ceph plugin line is the call it serves', () => {
+  it('the lines DeleteVolume shares with CreateVolume (the omap reads) are the delete stage in ceph-rbd-delete', async () => {
+    const { runScenario } = await import('../../src/machines/index.ts');
+    for (const k8s of ['1.20', '1.30'] as const) {
+      const t = runScenario('ceph-rbd-delete', { k8s });
+      const lines = t.steps.filter((st) => st.component === 'csi-controller-plugin' && st.log && /Req-ID: 0001-/.test(st.log) && !/GRPC (call|request|response)/.test(st.log));
+      expect(lines.length).toBeGreaterThan(3);
+      expect([k8s, [...new Set(lines.map((st) => st.stage))]]).toEqual([k8s, ['delete']]);
+    }
+  });
+});
