@@ -849,8 +849,11 @@ describe('words that say what a line is doing to a volume', () => {
   it('iscsid logging in (a login rejected, the kernel reporting the connection) is the staging; a block volume\'s loop device released is the unmapping', () => {
     expect(stagesOf([
       'Mar 03 10:00:01 worker-2 iscsid[812]: conn 0 login rejected: target error (03/01)',
-      'Mar 03 10:00:01 worker-2 iscsid[812]: Connection3:0 to [target: iqn.2001-05.com.example:vol-7, portal: 10.0.0.9,3260] through [iface: default] is shutdown.',
+      'Mar 03 10:00:01 worker-2 iscsid[812]: Connection3:0 to [target: iqn.2001-05.com.example:vol-7, portal: 10.0.0.9,3260] through [iface: default] is operational now',
     ])).toEqual(['mount', 'mount']);
+    // (the same connection shut down is the logout of the unstaging; a driver that "logged into portal" is staging)
+    expect(stagesOf(['Mar 03 10:09:01 worker-2 iscsid[812]: Connection3:0 to [target: iqn.2001-05.com.example:vol-7, portal: 10.0.0.9,3260] through [iface: default] is shutdown.'])).toEqual(['unmount']);
+    expect(stagesOf(['Wed, Mar 05 2025 10:00:02 am | {"level":"info","message":"successfully logged into portal 10.0.0.9:3260 and created device /dev/sdc"}'])).toEqual(['mount']);
     expect(stagesOf(['Mar 03 10:00:02 worker-2 iscsid[812]: Kernel reported iSCSI connection 3:0 error (1020 - ISCSI_ERR_TCP_CONN_CLOSE: TCP connection closed) state (3)'])).toEqual(['mount']);
     expect(stagesOf(['W0303 10:00:03.000000    1500 volume_path_handler_linux.go:61] couldn\'t find loopback device which takes file descriptor lock. Skip detaching device. device path: "/var/lib/kubelet/plugins/kubernetes.io/csi/volumeDevices/pvc-2/dev/0b1c"'])).toEqual(['unmount']);
   });
@@ -929,6 +932,34 @@ describe('words that say what a line is doing to a volume', () => {
       'I0303 10:00:16.000000       1 utils.go:110] GRPC call: /csi.v1.Controller/CreateVolume',
       'I0303 10:00:16.300000       1 mount_linux.go:218] Mounting cmd (mount) with arguments (-t nfs nfs.example.com:/share /tmp/vol-12)',
     ])).toEqual(['provision', 'provision']);
+  });
+  it('a driver\'s metrics naming its controller\'s unpublish ("…_controller_unpublish_volume") is the detach, not the node\'s unpublish', () => {
+    expect(stagesOf(['I0303 10:00:17.000000       1 cloud_metrics.go:112] "Observed Request Latency" latency_seconds=0.09 request="disk_csi_driver_controller_unpublish_volume" result_code="succeeded"'])).toEqual(['detach']);
+  });
+  it('a gRPC interceptor\'s error that names no call, after the program\'s own line named NodeUnpublishVolume, is the unpublish\'s', () => {
+    expect(stagesOf([
+      'I0303 10:00:18.000000       1 nodeserver.go:155] NodeUnpublishVolume - deleting the targetPath - [/var/lib/kubelet/pods/0b1c/volumes/kubernetes.io~csi/pvc-13/mount]',
+      'E0303 10:00:18.000100       1 utils.go:55] GRPC error: failed to get lstat of target path [/var/lib/kubelet/pods/0b1c/volumes/kubernetes.io~csi/pvc-13/mount]: stale file handle',
+    ])).toEqual(['unmount', 'unmount']);
+  });
+  it('a logger\'s record inside the NodeUnpublishVolume its program logged speaks of the mount it takes down, as a klog line does', () => {
+    expect(stagesOf([
+      'time="2025-03-03T10:00:19Z" level=info msg="/csi.v1.Node/NodeUnpublishVolume: REQ 0007: VolumeId=vol-14, TargetPath=/var/lib/kubelet/pods/0b1c/volumes/kubernetes.io~csi/pvc-14/mount"',
+      'time="2025-03-03T10:00:19Z" level=info msg="Found private mount for device /dev/sdd"',
+    ])).toEqual(['unmount', 'unmount']);
+  });
+  it('a JSON logger\'s record printed over several lines ("{", a field a line, "}") is read whole: every line is its stage; a printed object that is no record is not', () => {
+    expect(stagesOf([
+      '{',
+      '  "level": "info",',
+      '  "ts": "2025-03-03T10:00:20Z",',
+      '  "msg": "triggering filesystem resize",',
+      '  "device": "/dev/vg0/lv-15"',
+      '}',
+      'Done.',
+    ])).toEqual(['resize', 'resize', 'resize', 'resize', 'resize', 'resize', 'other']);
+    // (an object with no logger fields, a request printed after its record, keeps the record's stage)
+    expect(stagesOf(['I0303 10:00:21.000000       1 utils.go:112] GRPC call: /csi.v1.Node/NodeStageVolume', '{', '  "volume_id": "vol-16"', '}'])[0]).toBe('mount');
   });
   it('a fish shell\'s prompt ("user@host ~/dir (branch)> kubectl logs …") is the post\'s', () => {
     expect(stagesOf(['alice@laptop ~/src/deploy (resize-fix)> kubectl logs -n kube-system csi-controller-0 csi-resizer'])).toEqual(['other']);

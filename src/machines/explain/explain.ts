@@ -641,6 +641,18 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
   let beforeBlank: ExplainedLine | null = null;
   for (let i = 0; i < lines.length; i++) {
     let r: ExplainedLine;
+    // a JSON logger's record printed over several lines (zap's or jq's pretty output: "{", one field a line, "}"):
+    // read whole, as the one-line record it is, and every line of it is that record's
+    const pretty = prettyJsonRecord(lines, i);
+    if (pretty) {
+      const whole = explainOne(c, pretty.compact, i + 1, null, 0, lastMethod);
+      const first: ExplainedLine = { ...whole, line: i + 1, text: lines[i]! };
+      out.push(first);
+      for (let j = i + 1; j <= pretty.end; j++) out.push(continuing(first, j + 1, lines[j]!));
+      head = null; headLen = 0; multiline = false; outputDepth = 0; prevContinued = false; beforeBlank = null;
+      i = pretty.end;
+      continue;
+    }
     if (!head && beforeBlank && /^\s*[{[]\s*$/.test(lines[i]!)) { head = beforeBlank; headLen = 0; }
     try {
       // klog's structured records print a multi-line value as key=< on the header line, then its lines
@@ -699,6 +711,27 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
   return { lines: out, summary: summarise(out, c) };
 }
 
+/**
+ * A pretty-printed JSON log record starting at line `i`: "{" alone, its fields one a line, "}" at the same
+ * indentation; a record when it parses and carries a logger's fields (a level, or a message with a time).
+ * Its one-line form, and the index of its closing line.
+ */
+function prettyJsonRecord(lines: readonly string[], i: number): { compact: string; end: number } | null {
+  const open = /^(\s*)\{\s*$/.exec(lines[i]!);
+  if (!open) return null;
+  const close = new RegExp(`^${open[1]}\\}\\s*,?\\s*$`);
+  for (let j = i + 1; j < lines.length && j <= i + 80; j++) {
+    if (!close.test(lines[j]!)) continue;
+    let obj: unknown;
+    try { obj = JSON.parse(lines.slice(i, j + 1).join('\n').replace(/,\s*$/, '')); } catch { return null; }
+    if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return null;
+    const o = obj as Record<string, unknown>;
+    const logger = 'level' in o || 'severity' in o || (('msg' in o || 'message' in o) && ('ts' in o || 'time' in o || 'timestamp' in o));
+    return logger ? { compact: JSON.stringify(o), end: j } : null;
+  }
+  return null;
+}
+
 /** How many parentheses are still open after `text`, starting from `depth`. */
 function parenDepth(text: string, depth: number): number {
   for (const ch of text) {
@@ -749,7 +782,8 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
       // something): it is the answer to the last call that did work (NodeStageVolume's is empty)
       const answered = CAPABILITIES_RESPONSE.test(message) ? capabilitiesMethod(before)
         : before && ANSWERS_WITH_CONTENT.test(before) && EMPTY_RESPONSE.test(message) ? lastMethod.get(`work|${key}`) ?? lastMethod.get(`work|${anyKey}`) ?? null : null;
-      const meth = /grpc/i.test(m.id) ? method ?? answered ?? before ?? null : null;
+      // (and with no call logged by its file, the call the program's own lines named: "NodeUnpublishVolume - deleting …" then the interceptor's error)
+      const meth = /grpc/i.test(m.id) ? method ?? answered ?? before ?? lastMethod.get(`call|${program}`) ?? null : null;
       // the same rule the cluster applies when it prints the line (shared/stage.ts)
       // (a driver's own line that more than one call prints: the call its program is serving)
       const ownStage = lineStage(m.id, m, { method: meth, error: errorPart(message), text: message });
@@ -780,7 +814,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
       };
     }
     const noise = NOISE_FILES.has(file) || NOISE_TEXT.test(message);
-    const ctxMethod = /^GRPC (request|response|error)/.test(message) ? lastMethod.get(key) : undefined;
+    const ctxMethod = /^GRPC (request|response|error)/.test(message) ? lastMethod.get(key) ?? lastMethod.get(`call|${program}`) : undefined;
     // (a program starting up says so whatever its file: "snapshot_controller_base.go] Starting CSI snapshotter")
     // (a CSI request or response the line prints says which call by its fields, before any word does)
     const words = noise ? null : printedPayloadStage(message) ?? guessStage(message);
@@ -858,6 +892,9 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
   const ownProgram = hint !== null || /^time="|level=/.test(s.rest) || (s.time !== null && /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}/.test(s.time))
     || (s.time !== null && /^(TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|PANIC|DPANIC)\s/.test(s.rest));
   const cf = identify(c, { severity: null, file: null, line: null, message: s.rest.trim() }, hint?.source ?? null);
+  // (the call a logger's records serve, as for klog's: "/csi.v1.Node/NodeUnpublishVolume: REQ 0007 …", then its own lines)
+  const ownCall = ownProgram ? WORK_CALL.exec(s.rest)?.[1] : undefined;
+  if (ownCall) lastMethod.set(`call|${program}`, ownCall);
   if (cf) {
     const m = cf.msg;
     const method = methodIn(s.rest);
@@ -881,7 +918,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
   if (stage || hint || s.time || ownProgram) {
     const severity: Severity | null = /\b(error|failed|fatal)\b/i.test(s.rest) ? 'E' : /\bwarn(ing)?\b/i.test(s.rest) ? 'W' : null;
     const component = hint?.component ?? guessComponent(null, s.rest, stage ?? 'other');
-    const st = controllerSide(stage ?? 'other', s.rest, component);
+    const st = ownProgram ? callSide(controllerSide(stage ?? 'other', s.rest, component), lastMethod.get(`call|${program}`)) : controllerSide(stage ?? 'other', s.rest, component);
     // (a record of a known program whose words said nothing: its program's operation, as for klog's)
     const open = stage === null && ownProgram;
     return {

@@ -32,6 +32,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // the scheduler filtering out nodes without room for a claim's volume (storage capacity scheduling, a local-volume
   // scheduler extender's predicate "not enough capacity", "node(s) did not have enough free storage") places the volume to provision
   [/\bdid not have enough free storage\b|\bnode\(s\) to place volume\b|\b(filter\w* out|predicate)\b.*\b(not enough|insufficient) (free )?(capacity|storage|space)\b/i, 'provision'],
+  // a controller's unpublish, named as a driver's metrics or method names it ("azuredisk_csi_driver_controller_unpublish_volume"),
+  // is the detach before its "unpublish" reads as the node's
+  [/controller[ _-]?unpublish/i, 'detach'],
   // the scheduler's Scheduled event ("Successfully assigned ns/pod to node"): the pod has a node, no volume has a step
   [/^\s*Successfully assigned \S+ to \S+\s*$/, 'other'],
   // a driver's start-up banner listing what it serves (csi-common "Enabling controller service capability: …")
@@ -53,8 +56,10 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\b(flush|remov|delet|disconnect|clean)\w*\b[^.]*\b(multipath|mpath\w*|dm-\d+)\b|\bmultipath -f\b/i, 'unmount'],
   // (and a SCSI device looked up by its host:channel:target:lun, HCTL)
   [/\bhctl\b|\bmultipath(d|ing)?\b|mpath|\/dev\/dm-\d|\bdm-\d+\b|\/sys\/(block|class\/scsi)|\bsg_inq\b|\bdevice ?mapper\b/i, 'mount'],
-  // (and iscsid logging in: a login rejected, the connection to a target, the kernel's report of that connection failing)
-  [/\blogin (rejected|failed|timed out)\b|\bConnection\d+:\d+ to \[target:|\biSCSI connection \d+:\d+ error\b/i, 'mount'],
+  // (and iscsid logging in: a login rejected, the connection to a target made, the kernel's report of that connection
+  // failing, a driver "logged into portal …"; the same connection "is shutdown" is the logout of the unstaging)
+  [/\bConnection\d+:\d+ to \[target:[^\]]*\].*\bis shutdown\b/i, 'unmount'],
+  [/\blogin (rejected|failed|timed out)\b|\bConnection\d+:\d+ to \[target:|\biSCSI connection \d+:\d+ error\b|\blogged in(to)? (the )?(portal|target)\b/i, 'mount'],
   // (a block volume's loop device, which holds the device file open, is released when the volume is unmapped: "couldn't
   // find loopback device … Skip detaching device", volume_path_handler_linux.go)
   [/\bloop(back)? device\b.*\bdetach|\bdetach\w* (the )?loop(back)? device\b/i, 'unmount'],
