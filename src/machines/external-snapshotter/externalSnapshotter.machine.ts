@@ -59,13 +59,6 @@ function send(ctx: Ctx, p: Pending, e: Record<string, unknown>, emit: Emit): voi
   emit({ ...e, requestId } as unknown as ClusterEmitted);
 }
 
-/** The request as the driver receives it: proto maps left empty are not sent (nor printed). */
-function withoutEmptyMaps(r: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(r)) if (!(v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0)) out[k] = v;
-  return out;
-}
-
 /** A CSI call through the sidecar's connection: csi-lib-utils' LogGRPC prints the method and the request first. */
 function call(ctx: Ctx, p: Pending, rpc: CsiRpc, request: Record<string, unknown>, emit: Emit): void {
   const method = csiMethod(rpc);
@@ -99,7 +92,9 @@ function syncContent(ctx: Ctx, c: K8sObject, emit: Emit, now: number): void {
     log('createSnapshotWrapper');
     ctx.busy[content] = true;
     const cls = ctx.classes[c.spec.volumeSnapshotClassName ?? ''];
-    const request = { name: `snapshot-${c.spec.volumeSnapshotRef?.uid}`, parameters: cls?.parameters ?? {}, source_volume_id: c.spec.source.volumeHandle };
+    // (a class with no parameters sends none: protobuf leaves an empty map out, as external-provisioner's requests do)
+    const parameters = (cls?.parameters ?? {}) as Record<string, string>;
+    const request = { name: `snapshot-${c.spec.volumeSnapshotRef?.uid}`, ...(Object.keys(parameters).length ? { parameters } : {}), source_volume_id: c.spec.source.volumeHandle };
     // pkg/snapshotter/snapshotter.go CreateSnapshot asks the driver's name (GetPluginInfo) before every CreateSnapshot
     log('csiCreateSnapshot', { name: request.name });
     call(ctx, { what: 'getDriverName', content, request }, 'GetPluginInfo', {}, emit);
@@ -139,7 +134,7 @@ export const externalSnapshotterMachine = setup({
         emit({ type: 'log', msg: 'externalSnapshotter.grpcResponse', args: { method: csiMethod(event.rpc), response: event.code === 'OK' ? sortedJson(event.response ?? {}) : '{}', errStructured: event.code === 'OK' ? 'null' : goQuote(errText) } });
         emit({ type: 'log', msg: 'externalSnapshotter.grpcError', args: { method: csiMethod(event.rpc), err: event.code === 'OK' ? '<nil>' : errText } });
         if (p.what === 'getDriverName' && event.code === 'OK') {
-          call(ctx, { what: 'createSnapshot', content }, 'CreateSnapshot', withoutEmptyMaps(p.request!), emit);
+          call(ctx, { what: 'createSnapshot', content }, 'CreateSnapshot', p.request!, emit);
           return;
         }
         if (event.code !== 'OK') {

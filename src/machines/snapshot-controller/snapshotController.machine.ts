@@ -39,8 +39,11 @@ export const SNAPSHOT_BOUND_FINALIZER = 'snapshot.storage.kubernetes.io/volumesn
 export const SNAPSHOT_AS_SOURCE_FINALIZER = 'snapshot.storage.kubernetes.io/volumesnapshot-as-source-protection';
 export const PVC_FINALIZER = 'snapshot.storage.kubernetes.io/pvc-as-source-protection';
 
-/** a request in flight: what it was for, and for which snapshot (a status GET carries the content it copies) */
-interface Pending { what: 'createContent' | 'getForStatus' | 'other'; snapshot: string; content?: string }
+/**
+ * a request in flight: what it was for, and for which snapshot (a status GET carries the content it copies);
+ * a content's finalizer patch is for its content alone
+ */
+type Pending = { what: 'createContent' | 'getForStatus' | 'other'; snapshot: string; content?: string } | { what: 'contentFinalizer'; content: string };
 
 export interface SnapshotControllerContext {
   input: SnapshotControllerInput;
@@ -183,7 +186,7 @@ function syncContent(ctx: Ctx, content: K8sObject, emit: Emit): void {
   if (content.metadata.deletionTimestamp || ctx.contentBusy[name] || finalizersOf(content).includes(CONTENT_FINALIZER)) return;
   if (!content.spec?.volumeSnapshotRef?.uid) return;
   ctx.contentBusy[name] = true;
-  send(ctx, { what: 'other', snapshot: `content/${name}` }, { type: 'api.request', verb: 'patch', kind: 'VolumeSnapshotContent', name, patch: { metadata: { finalizers: [...finalizersOf(content), CONTENT_FINALIZER] } } }, emit);
+  send(ctx, { what: 'contentFinalizer', content: name }, { type: 'api.request', verb: 'patch', kind: 'VolumeSnapshotContent', name, patch: { metadata: { finalizers: [...finalizersOf(content), CONTENT_FINALIZER] } } }, emit);
 }
 
 export const snapshotControllerMachine = setup({
@@ -217,7 +220,7 @@ export const snapshotControllerMachine = setup({
       const p = ctx.pending[event.requestId];
       if (!p) return;
       delete ctx.pending[event.requestId];
-      if (p.snapshot.startsWith('content/')) { delete ctx.contentBusy[p.snapshot.slice('content/'.length)]; return; }
+      if (p.what === 'contentFinalizer') { delete ctx.contentBusy[p.content]; return; }
       const [namespace, name] = p.snapshot.split('/');
       if (p.what === 'createContent' && event.ok) {
         emitOut({ type: 'event.recorded', involved: { kind: 'VolumeSnapshot', namespace: namespace!, name: name! }, eventType: 'Normal', reason: 'CreatingSnapshot', message: `Waiting for a snapshot ${p.snapshot} to be created by the CSI driver.` });
@@ -226,7 +229,7 @@ export const snapshotControllerMachine = setup({
         return;
       }
       if (p.what === 'getForStatus' && event.ok && event.object) { writeSnapshotStatus(ctx, p.snapshot, event.object, p.content!, emitOut); return; }
-      if (Object.values(ctx.pending).some((q) => q.snapshot === p.snapshot)) return;
+      if (Object.values(ctx.pending).some((q) => q.what !== 'contentFinalizer' && q.snapshot === p.snapshot)) return;
       delete ctx.busy[p.snapshot];
       // the workqueue's requeue: what changed meanwhile is synced now
       if (ctx.dirty[p.snapshot]) {
