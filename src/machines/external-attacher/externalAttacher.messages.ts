@@ -12,6 +12,7 @@
  * upstream: kubernetes-csi/external-attacher cmd/csi-attacher/main.go, pkg/controller/{controller,
  * csi_handler,util,trivial_handler}.go; kubernetes-csi/csi-lib-utils connection/connection.go, rpc/common.go.
  */
+import { logGrpcFormats } from '../shared/logGrpc.ts';
 import { defineMessages, defineSummaries, type MessageDef } from '../shared/messages.ts';
 
 const D = 'driver={driver:q}';
@@ -24,17 +25,11 @@ const m = (d: Def): MessageDef => ({ source: 'csi-attacher', ...d });
 /** csi-lib-utils LogGRPC: the same printf lines in 1.20; in 1.30 the logger values of the caller's context come first. */
 const grpcCall = (kv: string): MessageDef => m({
   stage: 'attach', severity: 'I', summary: 'csi-attacher sends the gRPC call {method} to the CSI driver.',
-  formats: {
-    '1.20': { file: 'connection.go', line: 182, text: 'GRPC call: {method}', v: 5 },
-    '1.30': { file: 'connection.go', line: 264, msg: 'GRPC call', kv: `${kv}method={method:q} request={request:q}`, v: 5 },
-  },
+  formats: logGrpcFormats.call(kv),
 });
 const grpcResponse = (kv: string): MessageDef => m({
   stage: 'attach', severity: 'I', summary: 'The CSI driver answers {method}: {response}, error {err}.',
-  formats: {
-    '1.20': { file: 'connection.go', line: 185, text: 'GRPC response: {response}', v: 5 },
-    '1.30': { file: 'connection.go', line: 270, msg: 'GRPC response', kv: `${kv}response={response:q} err={errValue}`, v: 5 },
-  },
+  formats: logGrpcFormats.response('{errValue}', kv),
 });
 
 export const externalAttacherMessages = defineMessages({
@@ -165,14 +160,14 @@ export const externalAttacherMessages = defineMessages({
   'externalAttacher.grpcCallVA': grpcCall(`${VA} `),
   'externalAttacher.grpcRequest': m({
     stage: 'attach', severity: 'I', summary: 'The request of {method}: {request}.',
-    formats: { '1.20': { file: 'connection.go', line: 183, text: 'GRPC request: {request}', v: 5 } },
+    formats: logGrpcFormats.request(),
   }),
   'externalAttacher.grpcResponse': grpcResponse(''),
   'externalAttacher.grpcResponseDriver': grpcResponse(`${D} `),
   'externalAttacher.grpcResponseVA': grpcResponse(`${VA} `),
   'externalAttacher.grpcError': m({
     stage: 'attach', severity: 'I', summary: 'The error of {method}: {err}.',
-    formats: { '1.20': { file: 'connection.go', line: 186, text: 'GRPC error: {err}', v: 5 } },
+    formats: logGrpcFormats.error(),
   }),
 
   // ------------------------------------------------------------ VolumeAttachment queue (controller.go)

@@ -6,6 +6,7 @@
  * cmd/csi-provisioner/csi-provisioner.go, pkg/controller/controller.go (still printf in v5.0.1),
  * csi-lib-utils connection/connection.go (1.30 lines from k8s-facts §3.5, for ≥ v0.18).
  */
+import { logGrpcFormats } from '../shared/logGrpc.ts';
 import { defineMessages, defineSummaries } from '../shared/messages.ts';
 
 const S = 'csi-provisioner' as const;
@@ -28,25 +29,19 @@ export const externalProvisionerMessages = defineMessages({
   },
   'externalProvisioner.grpcCall': {
     source: S, stage: 'provision', severity: 'I', summary: 'csi-provisioner calls {method} on the CSI controller plugin.',
-    formats: {
-      '1.20': { file: 'connection.go', line: 182, text: 'GRPC call: {method}', v: 5 },
-      '1.30': { file: 'connection.go', line: 264, msg: 'GRPC call', kv: 'method={method:q} request={request:q}', v: 5 },
-    },
+    formats: logGrpcFormats.call(),
   },
   'externalProvisioner.grpcRequest': {
     source: S, stage: 'provision', severity: 'I', summary: 'The request sent with the call: {request}',
-    formats: { '1.20': { file: 'connection.go', line: 183, text: 'GRPC request: {request}', v: 5 } },
+    formats: logGrpcFormats.request(),
   },
   'externalProvisioner.grpcResponse': {
     source: S, stage: 'provision', severity: 'I', summary: 'The CSI plugin answered: {response}',
-    formats: {
-      '1.20': { file: 'connection.go', line: 185, text: 'GRPC response: {response}', v: 5 },
-      '1.30': { file: 'connection.go', line: 270, msg: 'GRPC response', kv: 'response={response:q} err={err}', v: 5 },
-    },
+    formats: logGrpcFormats.response('{err}'),
   },
   'externalProvisioner.grpcError': {
     source: S, stage: 'provision', severity: 'I', summary: 'The call ended with error {err}.',
-    formats: { '1.20': { file: 'connection.go', line: 186, text: 'GRPC error: {err}', v: 5 } },
+    formats: logGrpcFormats.error(),
   },
   'externalProvisioner.provisionStarted': {
     source: S, stage: 'provision', severity: 'I', summary: 'csi-provisioner starts provisioning a volume for claim {claim} of class {class}.',

@@ -5,6 +5,7 @@
  * Quirk kept from v1.1.0: "Resize volume succeeded for volume %q, start to update PV's capacity" is
  * printed twice, once by resizeVolume (:447) and once by updatePVCapacity (:537).
  */
+import { logGrpcFormats } from '../shared/logGrpc.ts';
 import { defineMessages } from '../shared/messages.ts';
 
 const S = 'csi-resizer' as const;
@@ -21,28 +22,22 @@ export const externalResizerMessages = defineMessages({
   'externalResizer.grpcCall': {
     source: S, stage: 'resize', severity: 'I',
     summary: 'csi-resizer calls {method} on the CSI controller plugin.',
-    formats: {
-      '1.20': { file: 'connection.go', line: 182, text: 'GRPC call: {method}', v: 5 },
-      '1.30': { file: 'connection.go', line: 264, msg: 'GRPC call', kv: 'method={method:q} request={request:q}', v: 5 },
-    },
+    formats: logGrpcFormats.call(),
   },
   'externalResizer.grpcRequest': {
     source: S, stage: 'resize', severity: 'I',
     summary: 'The request sent is {request}.',
-    formats: { '1.20': { file: 'connection.go', line: 183, text: 'GRPC request: {request}', v: 5 } },
+    formats: logGrpcFormats.request(),
   },
   'externalResizer.grpcResponse': {
     source: S, stage: 'resize', severity: 'I',
     summary: 'The CSI plugin answered {response}.',
-    formats: {
-      '1.20': { file: 'connection.go', line: 185, text: 'GRPC response: {response}', v: 5 },
-      '1.30': { file: 'connection.go', line: 270, msg: 'GRPC response', kv: 'response={response:q} err={errStructured}', v: 5 },
-    },
+    formats: logGrpcFormats.response('{errStructured}'),
   },
   'externalResizer.grpcError': {
     source: S, stage: 'resize', severity: 'I',
     summary: 'The call ended with error {err}.',
-    formats: { '1.20': { file: 'connection.go', line: 186, text: 'GRPC error: {err}', v: 5 } },
+    formats: logGrpcFormats.error(),
   },
   'externalResizer.resizeVolumeSucceeded': {
     source: S, stage: 'resize', severity: 'I',

@@ -4,6 +4,7 @@
  * both releases still log printf-style here. The snapshot-controller's own lines are not printed:
  * they belong to another binary whose log stream the simulation does not have (see the machine).
  */
+import { logGrpcFormats } from '../shared/logGrpc.ts';
 import { defineMessages } from '../shared/messages.ts';
 
 const S = 'csi-snapshotter' as const;
@@ -56,29 +57,22 @@ export const externalSnapshotterMessages = defineMessages({
       '1.30': { file: 'snapshotter.go', line: 55, text: 'CSI CreateSnapshot: {name}', v: 5 },
     },
   },
-  // csi-lib-utils LogGRPC, the interceptor of every sidecar's connection (v0.9.0 in v4.0.0, v0.18.1 in v8.0.1:
-  // connection.go at those tags); the snapshotter calls with a background context, so no logger keys lead
+  // csi-lib-utils LogGRPC (shared/logGrpc.ts); the snapshotter calls with a background context, so no logger keys lead
   'externalSnapshotter.grpcCall': {
     source: S, stage: 'snapshot', severity: 'I', summary: 'csi-snapshotter calls {method} on the CSI controller plugin.',
-    formats: {
-      '1.20': { file: 'connection.go', line: 182, text: 'GRPC call: {method}', v: 5 },
-      '1.30': { file: 'connection.go', line: 264, msg: 'GRPC call', kv: 'method={method:q} request={request:q}', v: 5 },
-    },
+    formats: logGrpcFormats.call(),
   },
   'externalSnapshotter.grpcRequest': {
     source: S, stage: 'snapshot', severity: 'I', summary: 'The request sent is {request}.',
-    formats: { '1.20': { file: 'connection.go', line: 183, text: 'GRPC request: {request}', v: 5 } },
+    formats: logGrpcFormats.request(),
   },
   'externalSnapshotter.grpcResponse': {
     source: S, stage: 'snapshot', severity: 'I', summary: 'The CSI plugin answered {response}.',
-    formats: {
-      '1.20': { file: 'connection.go', line: 185, text: 'GRPC response: {response}', v: 5 },
-      '1.30': { file: 'connection.go', line: 270, msg: 'GRPC response', kv: 'response={response:q} err={errStructured}', v: 5 },
-    },
+    formats: logGrpcFormats.response('{errStructured}'),
   },
   'externalSnapshotter.grpcError': {
     source: S, stage: 'snapshot', severity: 'I', summary: 'The call ended with error {err}.',
-    formats: { '1.20': { file: 'connection.go', line: 186, text: 'GRPC error: {err}', v: 5 } },
+    formats: logGrpcFormats.error(),
   },
   'externalSnapshotter.removedContentFinalizer': {
     source: S, stage: 'snapshot', severity: 'I', summary: 'The finalizer of {content} is removed: the API server deletes it.',
