@@ -119,6 +119,16 @@ function operationError(ctx: AdcContext, op: RunningOperation, event: AttachDeta
 
 type Perform = (run: Run, op: RunningOperation, event: AttachDetachOperationEvent | undefined) => AttachDetachOperationEvent | void;
 
+/**
+ * 1.30's waitForVolumeAttachDetachStatusWithLister waits for its backoff's first tick (500ms) before it looks
+ * at the lister at all: the poll timer is set and nothing is looked at now (true); 1.20 looks at once (false).
+ */
+function pollsFirst(run: Run, op: RunningOperation): boolean {
+  if (!getProfile(run.ctx.input.profile).adcPollsVolumeAttachment) return false;
+  run.out.push(...pollOrWatch(run.ctx, op, run.now));
+  return true;
+}
+
 const PERFORM: Record<OperationAction, Perform> = {
   lookUpVolumeAttachment: (run, op) => (run.ctx.vas[op.vaName] ? { type: 'volumeAttachment.found' } : { type: 'volumeAttachment.notFound' }),
   createVolumeAttachment: (run, op) => sendRequest(run, op, 'create', {
@@ -127,12 +137,8 @@ const PERFORM: Record<OperationAction, Perform> = {
     summary: summarize(summaries, 'attachDetachController.createVolumeAttachment', { vaName: op.vaName, specName: op.specName, node: op.node }),
   }),
   // 1.20 GETs the VolumeAttachment once before it watches (waitForVolumeAttachmentInternal), so an attached
-  // or failed one decides at once; 1.30's waitForVolumeAttachDetachStatusWithLister waits for its backoff's
-  // first tick (500ms) before it looks at the lister at all
-  waitForVolumeAttachment: (run, op) => {
-    if (getProfile(run.ctx.input.profile).adcPollsVolumeAttachment) { run.out.push(...pollOrWatch(run.ctx, op, run.now)); return; }
-    return lookAtVolumeAttachment(run.ctx, op);
-  },
+  // or failed one decides at once
+  waitForVolumeAttachment: (run, op) => (pollsFirst(run, op) ? undefined : lookAtVolumeAttachment(run.ctx, op)),
   getNode: (run, op) => sendRequest(run, op, 'getNode', { verb: 'get', kind: 'Node', name: op.node }),
   logVerifiedSafeToDetach: (run, op) => { run.out.push({ type: 'log', msg: 'attachDetachController.verifiedSafeToDetach', args: logArgs(op) }); },
   logNodeNotFound: (run, op) => { run.out.push({ type: 'log', msg: 'attachDetachController.nodeNotFoundSkipVerify', args: logArgs(op) }); },
@@ -140,11 +146,8 @@ const PERFORM: Record<OperationAction, Perform> = {
     verb: 'delete', kind: 'VolumeAttachment', name: op.vaName,
     summary: summarize(summaries, 'attachDetachController.deleteVolumeAttachment', { vaName: op.vaName, specName: op.specName, node: op.node }),
   }),
-  // (the same for the detach: 1.20's waitForVolumeDetachmentInternal GETs first, 1.30 waits for the first tick)
-  waitForVolumeAttachmentDeletion: (run, op) => {
-    if (getProfile(run.ctx.input.profile).adcPollsVolumeAttachment) { run.out.push(...pollOrWatch(run.ctx, op, run.now)); return; }
-    return run.ctx.vas[op.vaName] ? undefined : { type: 'volumeAttachment.deleted' };
-  },
+  // (the same for the detach: 1.20's waitForVolumeDetachmentInternal GETs first)
+  waitForVolumeAttachmentDeletion: (run, op) => (pollsFirst(run, op) || run.ctx.vas[op.vaName] ? undefined : { type: 'volumeAttachment.deleted' }),
   operationSucceeded: (run, op) => finishRun(run, op, undefined),
   operationFailed: (run, op, event) => finishRun(run, op, operationError(run.ctx, op, event)),
 };

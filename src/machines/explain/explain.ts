@@ -918,7 +918,8 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
   if (stage || hint || s.time || ownProgram) {
     const severity: Severity | null = /\b(error|failed|fatal)\b/i.test(s.rest) ? 'E' : /\bwarn(ing)?\b/i.test(s.rest) ? 'W' : null;
     const component = hint?.component ?? guessComponent(null, s.rest, stage ?? 'other');
-    const st = ownProgram ? callSide(controllerSide(stage ?? 'other', s.rest, component), lastMethod.get(`call|${program}`)) : controllerSide(stage ?? 'other', s.rest, component);
+    const side = controllerSide(stage ?? 'other', s.rest, component);
+    const st = ownProgram ? callSide(side, lastMethod.get(`call|${program}`)) : side;
     // (a record of a known program whose words said nothing: its program's operation, as for klog's)
     const open = stage === null && ownProgram;
     return {
