@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { externalSnapshotterMachine } from '../../src/machines/external-snapshotter/index.ts';
 import { snapshotControllerMachine } from '../../src/machines/snapshot-controller/index.ts';
-import { runScenario } from '../../src/machines/index.ts';
+import { runScenario, SCENARIOS } from '../../src/machines/index.ts';
 
 const D = 'com.tencent.cloud.csi.cbs';
 const input = { id: 'external-snapshotter', host: 'ctrl', profile: '1.20' as const, driverName: D };
@@ -33,13 +33,20 @@ describe('snapshot-controller and the csi-snapshotter sidecar (external-snapshot
     const create = ctl.emitted.find((e) => e.type === 'api.request' && e.kind === 'VolumeSnapshotContent');
     expect(create.name).toBe('snapcontent-u1');
     expect(create.object.spec).toMatchObject({ driver: D, deletionPolicy: 'Delete', source: { volumeHandle: 'disk-1' }, volumeSnapshotRef: { name: 's1', uid: 'u1' } });
-    // created with no finalizer: syncContent adds it by a patch once the content is seen (addContentFinalizer)
+    // created with no finalizer: syncContent adds it once the content is seen (addContentFinalizer)
     expect(create.object.metadata.finalizers).toBeUndefined();
     ctl.send({ type: 'api.result', now: 2, requestId: create.requestId, ok: true, code: 201 });
     expect(ctl.emitted.find((e) => e.type === 'event.recorded')?.reason).toBe('CreatingSnapshot');
     // the sidecar sees snapshots' contents only: nothing yet
     expect(car.emitted).toEqual([]);
     both({ type: 'watch.added', now: 3, object: create.object });
+    // createSnapshotWrapper marks the content volumesnapshot-being-created before any CSI call (v4.0.0: an Update of its copy)
+    expect(car.emitted.some((e) => e.type === 'csi.call')).toBe(false);
+    const mark = car.emitted.find((e) => e.type === 'api.request');
+    expect(mark).toMatchObject({ verb: 'update', kind: 'VolumeSnapshotContent', name: 'snapcontent-u1' });
+    expect(mark.object.metadata.annotations).toEqual({ 'snapshot.storage.kubernetes.io/volumesnapshot-being-created': 'yes' });
+    const marked = { ...mark.object, metadata: { ...mark.object.metadata, resourceVersion: '7' } };
+    car.send({ type: 'api.result', now: 3, requestId: mark.requestId, ok: true, code: 200, object: marked });
     // pkg/snapshotter/snapshotter.go CreateSnapshot asks the driver's name first (csirpc.GetDriverName)
     const info = car.emitted.find((e) => e.type === 'csi.call');
     expect(info).toMatchObject({ rpc: 'GetPluginInfo', request: {} });
@@ -58,11 +65,23 @@ describe('snapshot-controller and the csi-snapshotter sidecar (external-snapshot
     const created = car.emitted.find((e) => e.type === 'log' && e.msg === 'externalSnapshotter.createdSnapshot');
     expect(created.args).toMatchObject({ snapshotId: 'snap-1', size: 10737418240, readyToUse: true, creationTime: '2024-05-14 09:30:01.906281123 +0000 UTC' });
     expect(car.emitted.find((e) => e.type === 'log' && e.msg === 'externalSnapshotter.updateSnapshotContentStatus').args.createdAt).toBe('1715679001906281123');
+    // updateSnapshotContentStatus reads the content, then writes its status (v4.0.0: UpdateStatus)
+    const read = car.emitted.filter((e) => e.type === 'api.request').at(-1);
+    expect(read).toMatchObject({ verb: 'get', kind: 'VolumeSnapshotContent', name: 'snapcontent-u1' });
+    car.send({ type: 'api.result', now: 5, requestId: read.requestId, ok: true, code: 200, object: marked });
     const status = car.emitted.filter((e) => e.type === 'api.request').at(-1);
-    expect(status).toMatchObject({ verb: 'patchStatus', kind: 'VolumeSnapshotContent' });
-    expect(status.patch.status).toMatchObject({ snapshotHandle: 'snap-1', readyToUse: true, restoreSize: 10737418240 });
-    car.send({ type: 'api.result', now: 5, requestId: status.requestId, ok: true, code: 200 });
-    const ready = { ...create.object, status: status.patch.status };
+    expect(status).toMatchObject({ verb: 'updateStatus', kind: 'VolumeSnapshotContent' });
+    expect(status.object.status).toMatchObject({ snapshotHandle: 'snap-1', readyToUse: true, restoreSize: 10737418240 });
+    const written = { ...marked, status: status.object.status, metadata: { ...marked.metadata, resourceVersion: '8' } };
+    car.send({ type: 'api.result', now: 5, requestId: status.requestId, ok: true, code: 200, object: written });
+    // then the annotation comes off the content just written (removeAnnVolumeSnapshotBeingCreated)
+    const unmark = car.emitted.filter((e) => e.type === 'api.request').at(-1);
+    expect(unmark).toMatchObject({ verb: 'update', kind: 'VolumeSnapshotContent' });
+    expect(unmark.object.metadata).toMatchObject({ annotations: {}, resourceVersion: '8' });
+    expect(unmark.object.status.snapshotHandle).toBe('snap-1');
+    car.send({ type: 'api.result', now: 5, requestId: unmark.requestId, ok: true, code: 200, object: { ...unmark.object, metadata: { ...unmark.object.metadata, resourceVersion: '9' } } });
+    expect(car.emitted.filter((e) => e.type === 'log').map((e) => e.msg)).toContain('externalSnapshotter.removedBeingCreated');
+    const ready = { ...create.object, status: status.object.status };
     // (the controller's own writes are done: it is free to sync the snapshot again)
     for (const r of ctl.emitted.filter((e) => e.type === 'api.request' && e.verb !== 'get')) ctl.send({ type: 'api.result', now: 5, requestId: r.requestId, ok: true, code: 200 });
     const bound = { ...snap, metadata: { ...snap.metadata, finalizers: ['snapshot.storage.kubernetes.io/volumesnapshot-as-source-protection'] }, status: { boundVolumeSnapshotContentName: 'snapcontent-u1', readyToUse: false } };
@@ -81,24 +100,57 @@ describe('snapshot-controller and the csi-snapshotter sidecar (external-snapshot
     expect(ctl.emitted.some((e) => e.type === 'csi.call')).toBe(false);
     expect(car.emitted.some((e) => e.type === 'api.request' && e.kind === 'VolumeSnapshot')).toBe(false);
     ctl.send({ type: 'api.result', now: 8, requestId: snapStatus.requestId, ok: true, code: 200 });
-    both({ type: 'watch.modified', now: 8, object: { ...ready, metadata: { ...ready.metadata, deletionTimestamp: 'x' } }, oldObject: ready });
-    expect(car.emitted.filter((e) => e.type === 'csi.call').at(-1)).toMatchObject({ rpc: 'DeleteSnapshot', request: { snapshot_id: 'snap-1' } });
+    // a content being deleted that the snapshot-controller has not marked volumesnapshot-being-deleted is left alone (shouldDelete)
+    const calls = () => car.emitted.filter((e) => e.type === 'csi.call');
+    const n = calls().length;
+    const deleting = { ...ready, metadata: { ...ready.metadata, finalizers: ['snapshot.storage.kubernetes.io/volumesnapshotcontent-bound-protection'], deletionTimestamp: 'x' } };
+    car.send({ type: 'watch.modified', now: 8, object: deleting, oldObject: ready });
+    expect(calls()).toHaveLength(n);
+    const marked2 = { ...deleting, metadata: { ...deleting.metadata, annotations: { 'snapshot.storage.kubernetes.io/volumesnapshot-being-deleted': 'yes' } } };
+    car.send({ type: 'watch.modified', now: 9, object: marked2, oldObject: deleting });
+    expect(calls().at(-1)).toMatchObject({ rpc: 'DeleteSnapshot', request: { snapshot_id: 'snap-1' } });
+    car.send({ type: 'csi.result', now: 10, requestId: calls().at(-1).requestId, rpc: 'DeleteSnapshot', code: 'OK', response: {} });
+    // clearVolumeContentStatus: a GET, then UpdateStatus without the snapshot's fields
+    const get2 = car.emitted.filter((e) => e.type === 'api.request').at(-1);
+    expect(get2).toMatchObject({ verb: 'get', kind: 'VolumeSnapshotContent' });
+    car.send({ type: 'api.result', now: 11, requestId: get2.requestId, ok: true, code: 200, object: marked2 });
+    const cleared = car.emitted.filter((e) => e.type === 'api.request').at(-1);
+    expect(cleared).toMatchObject({ verb: 'updateStatus', kind: 'VolumeSnapshotContent' });
+    expect(cleared.object.status).toEqual({});
+    car.send({ type: 'api.result', now: 12, requestId: cleared.requestId, ok: true, code: 200, object: cleared.object });
+    // the cleared content is synced at once: no handle left, so its finalizer comes off (removeContentFinalizer)
+    const unfinalize = car.emitted.filter((e) => e.type === 'api.request').at(-1);
+    expect(unfinalize).toMatchObject({ verb: 'update', kind: 'VolumeSnapshotContent' });
+    expect(unfinalize.object.metadata.finalizers).toEqual([]);
+    expect(calls()).toHaveLength(n + 1);
   });
 
   it('snapshot-restore, on both profiles: the finalizers, the content and the snapshot\'s status in upstream\'s order (checkandAddSnapshotFinalizers, createSnapshotContent with ensurePVCFinalizer, updateSnapshotStatus, syncContent, checkandRemovePVCFinalizer)', () => {
     for (const k8s of ['1.20', '1.30'] as const) {
       const t = runScenario('snapshot-restore', { k8s });
-      const writes = t.steps.filter((st) => st.kind === 'api' && st.component === 'snapshot-controller' && st.api).map((st) => `${st.api!.verb} ${st.api!.kind}`);
+      // (the writes that took: on 1.20 both components Update the content, and one of them may meet a Conflict and retry)
+      const writes = t.steps.filter((st) => st.kind === 'api' && st.component === 'snapshot-controller' && st.api && st.api.code < 300).map((st) => `${st.api!.verb} ${st.api!.kind}`);
       expect([k8s, writes]).toEqual([k8s, [
         'update VolumeSnapshot', // volumesnapshot-as-source-protection (an Update: it had no finalizer)
         'update PersistentVolumeClaim', // pvc-as-source-protection on the source claim
         'create VolumeSnapshotContent',
-        'patch VolumeSnapshotContent', // volumesnapshotcontent-bound-protection
+        // v8.0.1 patches finalizers onto objects that have some; v4.0.0 Updates its copy, and here its first
+        // Update of the content loses to csi-snapshotter's (a Conflict): the retry lands after the snapshot's writes
+        ...(k8s === '1.30' ? ['patch VolumeSnapshotContent'] : []), // volumesnapshotcontent-bound-protection
         'updateStatus VolumeSnapshot', // bound, readyToUse false
-        'patch VolumeSnapshot', // volumesnapshot-bound-protection, once bound
+        `${k8s === '1.30' ? 'patch' : 'update'} VolumeSnapshot`, // volumesnapshot-bound-protection, once bound
+        ...(k8s === '1.30' ? [] : ['update VolumeSnapshotContent']),
         'updateStatus VolumeSnapshot', // creationTime, readyToUse, restoreSize
         'update PersistentVolumeClaim', // the claim's finalizer off: no snapshot of it is being cut
       ]]);
+      const conflicts = t.steps.filter((st) => st.component === 'snapshot-controller' && st.api?.code === 409).map((st) => `${st.api!.verb} ${st.api!.kind}`);
+      expect([k8s, conflicts]).toEqual([k8s, k8s === '1.30' ? [] : ['update VolumeSnapshotContent']]);
+      // csi-snapshotter: the being-created annotation on, the status (after its GET), the annotation off
+      const verb = k8s === '1.30' ? 'patch' : 'update';
+      const sidecar = t.steps.filter((st) => st.kind === 'api' && st.component === 'external-snapshotter' && st.api).map((st) => `${st.api!.verb} ${st.api!.kind} ${st.api!.code}`);
+      expect([k8s, sidecar]).toEqual([k8s, [`${verb} VolumeSnapshotContent 200`, `${verb}Status VolumeSnapshotContent 200`, `${verb} VolumeSnapshotContent 200`]]);
+      const annotated = t.steps.filter((st) => st.component === 'external-snapshotter' && st.api).map((st) => st.objects?.[0]?.after?.metadata.annotations?.['snapshot.storage.kubernetes.io/volumesnapshot-being-created']);
+      expect([k8s, annotated]).toEqual([k8s, ['yes', 'yes', undefined]]);
       const events = t.steps.filter((st) => st.kind === 'event' && st.component === 'snapshot-controller').map((st) => st.summary.match(/event (\w+)/)?.[1]);
       expect([k8s, events]).toEqual([k8s, k8s === '1.30' ? ['CreatingSnapshot', 'SnapshotCreated', 'SnapshotReady'] : ['CreatingSnapshot']]);
       const final = (kind: string, name: string) => t.final.objects.find((o) => o.kind === kind && o.metadata.name === name)!;
@@ -147,5 +199,81 @@ describe('csi-snapshotter after a failed CreateSnapshot', () => {
     expect(content.status).toMatchObject({ readyToUse: true });
     expect(content.status.error).toBeUndefined();
     expect(t.final.objects.find((o) => o.kind === 'VolumeSnapshot')!.status).toMatchObject({ readyToUse: true });
+  });
+});
+
+describe('csi-snapshotter\'s volumesnapshot-being-created annotation (createSnapshotWrapper, isCSIFinalError)', () => {
+  const timeline = (fault: string) => {
+    // (a timed-out call answers after csi-snapshotter's --timeout, 1m: the run goes on long enough for the retry)
+    const t = runScenario('snapshot-restore', { k8s: '1.30', faults: [fault], extendBy: 120_000 });
+    return t.steps.filter((st) => st.component === 'external-snapshotter' && st.api && st.api.code < 300)
+      .map((st) => `${st.api!.verb} ${st.objects?.[0]?.after?.metadata.annotations?.['snapshot.storage.kubernetes.io/volumesnapshot-being-created'] ?? '-'}`);
+  };
+  it('a final error (INTERNAL): the annotation comes off before the error is written, and goes on again for the retry', () => {
+    expect(timeline('CreateSnapshot=INTERNALx1')).toEqual(['patch yes', 'patch -', 'patchStatus -', 'patch yes', 'patchStatus yes', 'patch -']);
+  });
+  it('a timeout (DEADLINE_EXCEEDED): the annotation stays, the storage may still be cutting the snapshot; the retry that works takes it off', () => {
+    expect(timeline('CreateSnapshot=DEADLINE_EXCEEDEDx1')).toEqual(['patch yes', 'patchStatus yes', 'patchStatus yes', 'patch -']);
+  });
+});
+
+describe('a VolumeSnapshot deleted (processSnapshotWithDeletionTimestamp, the sidecar\'s shouldDelete and deleteCSISnapshot)', () => {
+  const story = (deleteAfterRestoreS: number) => {
+    const base = SCENARIOS.find((x) => x.id === 'snapshot-restore')!;
+    return {
+      ...base, id: 'snapshot-delete-test',
+      build: (o: any) => {
+        const d = base.build(o);
+        const restoreAt = d.actions.find((a: any) => a.do === 'create' && a.object?.metadata?.name === 'restored')!.at;
+        return {
+          ...d, runFor: d.runFor + 60_000_000,
+          actions: [...d.actions, { at: restoreAt + deleteAfterRestoreS * 1_000_000, do: 'delete', kind: 'VolumeSnapshot', namespace: 'default', name: 'data-snap', summary: 'You delete VolumeSnapshot data-snap.' }],
+        } as any;
+      },
+    } as any;
+  };
+
+  it('marks the content being-deleted, deletes it, drops the as-source finalizer; the sidecar calls DeleteSnapshot, clears the status and the content finalizer; then the bound finalizer goes and both objects are gone (both profiles)', () => {
+    for (const k8s of ['1.20', '1.30'] as const) {
+      const t = runScenario(story(30), { k8s });
+      const from = t.steps.findIndex((st) => st.summary === 'You delete VolumeSnapshot data-snap.');
+      expect(from).toBeGreaterThan(0);
+      const after = t.steps.slice(from + 1);
+      const writes = after.filter((st) => st.kind === 'api' && st.api && st.api.code < 300 && /snapshot/.test(st.component))
+        .map((st) => `${st.component} ${st.api!.verb} ${st.api!.kind} ${(st.objects?.[0]?.after === null ? 'gone' : '')}`.trim());
+      const meta = k8s === '1.30' ? 'patch' : 'update';
+      expect([k8s, writes]).toEqual([k8s, [
+        `snapshot-controller ${meta} VolumeSnapshotContent`, // setAnnVolumeSnapshotBeingDeleted
+        'snapshot-controller delete VolumeSnapshotContent', // deletionPolicy Delete: marked, held by its finalizer
+        'snapshot-controller update VolumeSnapshot', // the as-source finalizer off; the bound one stays
+        'external-snapshotter updateStatus VolumeSnapshotContent', // clearVolumeContentStatus, after DeleteSnapshot
+        `external-snapshotter ${meta} VolumeSnapshotContent gone`, // removeContentFinalizer: the API server deletes it
+        'snapshot-controller update VolumeSnapshot gone', // the content is gone: the bound finalizer off, the snapshot deleted
+      ]]);
+      const rpcs = after.filter((st) => st.kind === 'rpc' && st.component === 'external-snapshotter').map((st) => st.rpc?.method ?? st.summary);
+      expect(rpcs.some((r) => /DeleteSnapshot/.test(String(r)))).toBe(true);
+      expect(t.final.objects.filter((o) => o.kind === 'VolumeSnapshot' || o.kind === 'VolumeSnapshotContent')).toEqual([]);
+      // the restored claim keeps its own volume; the source claim has no snapshot finalizer left
+      expect(t.final.objects.find((o) => o.kind === 'PersistentVolumeClaim' && o.metadata.name === 'data')!.metadata.finalizers).toEqual(['kubernetes.io/pvc-protection']);
+      expect(t.final.objects.find((o) => o.kind === 'PersistentVolumeClaim' && o.metadata.name === 'restored')!.status.phase).toBe('Bound');
+    }
+  });
+
+  it('deleted while a claim is being restored from it: SnapshotDeletePending (isVolumeBeingCreatedFromSnapshot), and csi-provisioner will not restore from a snapshot being deleted: both wait for good, the resync (15m) only repeats the event', () => {
+    const t = runScenario(story(0.001), { k8s: '1.30', extendBy: 16 * 60_000 });
+    const pending = t.steps.filter((st) => st.kind === 'event' && /SnapshotDeletePending/.test(st.summary));
+    expect(pending[0]!.summary).toContain('Snapshot is being used to restore a PVC');
+    // nothing requeues it (upstream's "TODO: should requeue this?"): the next look is the informers' resync
+    expect(pending.length).toBe(2);
+    // (the resync runs every 15 minutes from the controller's start, here 14-odd minutes after the deletion)
+    const gap = pending[1]!.t - pending[0]!.t;
+    expect(gap).toBeGreaterThan(14 * 60_000);
+    expect(gap).toBeLessThanOrEqual(15 * 60_000);
+    const failed = t.steps.filter((st) => st.kind === 'event' && /ProvisioningFailed/.test(st.summary));
+    expect(failed.at(-1)!.summary).toContain('snapshot data-snap is currently being deleted');
+    const final = (kind: string, name: string) => t.final.objects.find((o) => o.kind === kind && o.metadata.name === name);
+    expect(final('PersistentVolumeClaim', 'restored')!.status.phase).toBe('Pending');
+    expect(final('VolumeSnapshot', 'data-snap')!.metadata.deletionTimestamp).toBeDefined();
+    expect(final('VolumeSnapshotContent', final('VolumeSnapshot', 'data-snap')!.status.boundVolumeSnapshotContentName)!.metadata.deletionTimestamp).toBeUndefined();
   });
 });

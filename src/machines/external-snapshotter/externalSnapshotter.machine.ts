@@ -1,22 +1,32 @@
 /**
  * The csi-snapshotter sidecar of kubernetes-csi/external-snapshotter (pkg/sidecar-controller), next to
- * the CSI controller plugin: for a VolumeSnapshotContent of its driver that has no status yet it calls
- * CreateSnapshot {name: snapshot-<snapshot uid>, source_volume_id} and writes the answer into the
- * content's status (snapshotHandle, creationTime, restoreSize, readyToUse); for a deleted content with
- * deletionPolicy Delete it calls DeleteSnapshot and removes the content's finalizer. The
- * snapshot-controller (its own component, snapshot-controller/) creates the contents and binds them.
+ * the CSI controller plugin. For a VolumeSnapshotContent of its driver that has no status yet,
+ * createSnapshotWrapper annotates it volumesnapshot-being-created, calls CreateSnapshot {name:
+ * snapshot-<snapshot uid>, source_volume_id}, GETs the content and writes the answer into its status
+ * (snapshotHandle, creationTime, restoreSize, readyToUse: updateSnapshotContentStatus), then removes the
+ * annotation. For a content being deleted that the snapshot-controller has annotated
+ * volumesnapshot-being-deleted and that no CreateSnapshot is still out for (shouldDelete): DeleteSnapshot
+ * (deletionPolicy Delete), clearVolumeContentStatus (GET, UpdateStatus), and the content's finalizer off.
+ * v8.0.1 (1.30) writes annotations, finalizers and statuses with patches, v4.0.0 (1.20) with Update and
+ * UpdateStatus of its copy (profile snapshotWritesByPatch). The snapshot-controller (snapshot-controller/)
+ * creates the contents and binds them.
  * Models: external-snapshotter v4.0.0 / v8.0.1 pkg/sidecar-controller/snapshot_controller.go
- * (syncContent, createSnapshotWrapper, updateSnapshotContentStatus, deleteCSISnapshotOperation).
- * A failed CreateSnapshot is written into the content's status (readyToUse false, error: updateContentErrorStatusWithEvent)
- * and the content requeued with the workqueue's backoff (--retry-interval-start 1s doubling to
- * --retry-interval-max 5m, cmd/csi-snapshotter/main.go); the retry calls CreateSnapshot again
- * (checkandUpdateContentStatus, the content having no snapshotHandle) and its success clears the error.
+ * (syncContent, shouldDelete, createSnapshotWrapper, setAnnVolumeSnapshotBeingCreated,
+ * removeAnnVolumeSnapshotBeingCreated, isCSIFinalError, updateSnapshotContentStatus,
+ * updateContentErrorStatusWithEvent, deleteCSISnapshotOperation, clearVolumeContentStatus, removeContentFinalizer).
+ * A failed CreateSnapshot is written into the content's status (readyToUse false, error:
+ * updateContentErrorStatusWithEvent) and the content requeued with the workqueue's backoff
+ * (--retry-interval-start 1s doubling to --retry-interval-max 5m, cmd/csi-snapshotter/main.go); a final
+ * error takes the being-created annotation off first, a timeout leaves it (the storage may still be cutting
+ * the snapshot). The retry calls CreateSnapshot again (checkandUpdateContentStatus, the content having no
+ * snapshotHandle) and its success clears the error. A failed DeleteSnapshot records SnapshotDeleteError and
+ * is retried the same way.
  * Every CSI call goes through csi-lib-utils' LogGRPC (its GRPC call/request/response/error lines), and each
  * CreateSnapshot is preceded by the GetPluginInfo that pkg/snapshotter/snapshotter.go asks for the driver's name.
- * Left out: pre-provisioned contents, the being-created/being-deleted annotations, secrets, group
- * snapshots, ListSnapshots polling while readyToUse is false, retries of a failed DeleteSnapshot, and
- * snapshotter.go's second "CSI CreateSnapshot: … driver name …" line (-v=5), whose proto timestamp this
- * catalog does not print.
+ * Left out: pre-provisioned contents, secrets, group snapshots, ListSnapshots polling while readyToUse is
+ * false, the log lines of a sync that does nothing, v4.0.0's -v=5 dump of the whole content after it sets
+ * the annotation (%+v of a Go struct), and snapshotter.go's second "CSI CreateSnapshot: … driver name …"
+ * line (-v=5), whose proto timestamp this catalog does not print.
  */
 import { goQuote, goTimeString, rfc3339, sortedJson } from '../shared/goFormat.ts';
 import { setup } from 'xstate';
@@ -25,6 +35,10 @@ import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/con
 import { csiMethod, rpcErrorText, type CsiRpc } from '../shared/csi.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { SNAPSHOTTER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
+import { getProfile } from '../profiles/index.ts';
+import { ANN_BEING_CREATED, ANN_BEING_DELETED, CONTENT_FINALIZER } from '../shared/snapshotUtils.ts';
+
+const finalizersOf = (o: K8sObject): string[] => (o.metadata.finalizers ?? []) as string[];
 
 /** Input of the external-snapshotter (snapshot-controller + csi-snapshotter). */
 export interface ExternalSnapshotterInput extends ComponentInput {
@@ -35,7 +49,12 @@ export interface ExternalSnapshotterInput extends ComponentInput {
 }
 
 
-interface Pending { what: 'getDriverName' | 'createSnapshot' | 'contentStatus' | 'contentError' | 'deleteSnapshot' | 'removeContentFinalizer'; content: string; request?: Record<string, unknown> }
+/** what a request in flight is for (the CSI answer it carries on to, for a status write and an error) */
+type Pending =
+  | { what: 'setBeingCreated' | 'getDriverName' | 'createSnapshot'; content: string; request: Record<string, unknown> }
+  | { what: 'getForStatus'; content: string; status: Record<string, unknown> }
+  | { what: 'removeBeingCreated'; content: string; err?: string }
+  | { what: 'contentStatus' | 'contentError' | 'deleteSnapshot' | 'getForClear' | 'clearStatus' | 'removeContentFinalizer'; content: string };
 
 export interface ExternalSnapshotterContext {
   input: ExternalSnapshotterInput;
@@ -45,13 +64,14 @@ export interface ExternalSnapshotterContext {
   /** requests in flight by id, and the contents/snapshots with an operation in flight */
   pending: Record<string, Pending>;
   busy: Record<string, true>;
-  /** CreateSnapshot failures per content, and when its requeue is due (the rate limiter's backoff) */
+  /** failures per content (CreateSnapshot, DeleteSnapshot), and when its requeue is due (the rate limiter's backoff) */
   failures: Record<string, number>;
   retryAt: Record<string, number>;
   seq: number;
 }
 type Ctx = ExternalSnapshotterContext;
 type Emit = (e: ClusterEmitted) => void;
+type Log = (msg: string, args?: Record<string, string | number | boolean>) => void;
 
 function send(ctx: Ctx, p: Pending, e: Record<string, unknown>, emit: Emit): void {
   const requestId = `snap-${++ctx.seq}`;
@@ -67,27 +87,105 @@ function call(ctx: Ctx, p: Pending, rpc: CsiRpc, request: Record<string, unknown
   send(ctx, p, { type: 'csi.call', rpc, request, endpoint: 'controller', timeout: SNAPSHOTTER_TIMEOUT }, emit);
 }
 
+const hasAnnotation = (c: K8sObject, a: string): boolean => c.metadata.annotations?.[a] !== undefined;
+
+/**
+ * A write of the content's annotations or finalizers: v8.0.1 patches them (setAnnVolumeSnapshotBeingCreated,
+ * removeAnnVolumeSnapshotBeingCreated, removeContentFinalizer); v4.0.0 Updates the copy it holds.
+ */
+function writeContentMeta(ctx: Ctx, p: Pending, c: K8sObject, meta: { annotations?: Record<string, string | null>; finalizers?: string[] }, emit: Emit): void {
+  const name = c.metadata.name;
+  if (getProfile(ctx.input.profile).snapshotWritesByPatch) {
+    send(ctx, p, { type: 'api.request', verb: 'patch', kind: 'VolumeSnapshotContent', name, patch: { metadata: meta } }, emit);
+    return;
+  }
+  const annotations: Record<string, string> = { ...(c.metadata.annotations ?? {}) };
+  for (const [k, v] of Object.entries(meta.annotations ?? {})) { if (v === null) delete annotations[k]; else annotations[k] = v; }
+  const metadata = { ...c.metadata, annotations, ...(meta.finalizers ? { finalizers: meta.finalizers } : {}) };
+  send(ctx, p, { type: 'api.request', verb: 'update', kind: 'VolumeSnapshotContent', name, object: { ...c, metadata } }, emit);
+}
+
+/**
+ * A write of the content's status (null clears a field): v8.0.1 patches it, v4.0.0 UpdateStatus-es `base`
+ * with it; clearVolumeContentStatus UpdateStatus-es on both (`update`).
+ */
+function writeContentStatus(ctx: Ctx, p: Pending, base: K8sObject, status: Record<string, unknown>, emit: Emit, update = false): void {
+  const name = base.metadata.name;
+  if (!update && getProfile(ctx.input.profile).snapshotWritesByPatch) {
+    send(ctx, p, { type: 'api.request', verb: 'patchStatus', kind: 'VolumeSnapshotContent', name, patch: { status } }, emit);
+    return;
+  }
+  const merged: Record<string, unknown> = { ...(base.status ?? {}) };
+  for (const [k, v] of Object.entries(status)) { if (v === null) delete merged[k]; else merged[k] = v; }
+  send(ctx, p, { type: 'api.request', verb: 'updateStatus', kind: 'VolumeSnapshotContent', name, object: { ...base, status: merged } }, emit);
+}
+
+/**
+ * isCSIFinalError: the plugin has answered for good. Canceled, DeadlineExceeded, Unavailable,
+ * ResourceExhausted and Aborted may leave a CreateSnapshot still running on the storage side
+ * (v4.0.0 / v8.0.1 pkg/sidecar-controller/snapshot_controller.go).
+ */
+const isCSIFinalError = (code: string): boolean => !['CANCELLED', 'DEADLINE_EXCEEDED', 'UNAVAILABLE', 'RESOURCE_EXHAUSTED', 'ABORTED'].includes(code);
+
+/** createSnapshotWrapper: GetPluginInfo (csirpc.GetDriverName), then CreateSnapshot. */
+function callCreateSnapshot(ctx: Ctx, content: string, request: Record<string, unknown>, log: Log, emit: Emit): void {
+  // pkg/snapshotter/snapshotter.go CreateSnapshot asks the driver's name (GetPluginInfo) before every CreateSnapshot
+  log('csiCreateSnapshot', { name: String(request.name) });
+  call(ctx, { what: 'getDriverName', content, request }, 'GetPluginInfo', {}, emit);
+}
+
+/** createSnapshot's error path: updateContentErrorStatusWithEvent, then the requeue with backoff. */
+function createSnapshotFailed(ctx: Ctx, content: string, err: string, now: number, log: Log, emit: Emit): void {
+  const volume = ctx.contents[content]?.spec?.source?.volumeHandle;
+  log('createSnapshotError', { err: `failed to take snapshot of the volume ${volume}: ${JSON.stringify(err)}` });
+  const message = `Failed to create snapshot: failed to take snapshot of the volume ${volume}: ${JSON.stringify(err)}`;
+  emit({ type: 'event.recorded', involved: { kind: 'VolumeSnapshotContent', name: content }, eventType: 'Warning', reason: 'SnapshotCreationFailed', message });
+  requeue(ctx, content, now, emit);
+  // (the same error already set is not written again)
+  const c = ctx.contents[content];
+  if (c && c.status?.error?.message !== message) {
+    writeContentStatus(ctx, { what: 'contentError', content }, c, { readyToUse: false, error: { message, time: rfc3339((ctx.input.epochUs ?? 0) + now) } }, emit);
+  } else {
+    delete ctx.busy[content];
+  }
+}
+
+/** The workqueue's AddRateLimited: the content is synced again when its backoff is over. */
+function requeue(ctx: Ctx, content: string, now: number, emit: Emit): void {
+  const n = ctx.failures[content] ?? 0;
+  ctx.failures[content] = n + 1;
+  ctx.retryAt[content] = now + sidecarRetryDelay(n);
+  emit({ type: 'timer.requested', key: `retry/${content}`, at: ctx.retryAt[content]! });
+}
+
 /** sidecar syncContent. */
 function syncContent(ctx: Ctx, c: K8sObject, emit: Emit, now: number): void {
   if (c.spec?.driver !== ctx.input.driverName || ctx.busy[c.metadata.name]) return;
-  // (a content waiting out its backoff is not synced before its requeue)
+  // (a content waiting out its backoff is not synced before its requeue, unless it is being deleted)
   if ((ctx.retryAt[c.metadata.name] ?? 0) > now && !c.metadata.deletionTimestamp) return;
   const content = c.metadata.name;
-  const log = (msg: string, args: Record<string, string | number | boolean> = {}) => emit({ type: 'log', msg: `externalSnapshotter.${msg}`, args: { content, ...args } });
-  if (c.metadata.deletionTimestamp) {
+  const log: Log = (msg, args = {}) => emit({ type: 'log', msg: `externalSnapshotter.${msg}`, args: { content, ...args } });
+  // shouldDelete: the snapshot-controller has marked it (being-deleted) and no CreateSnapshot is unanswered
+  // (being-created); otherwise syncContent goes on as for any content: one still being created is retried
+  if (c.metadata.deletionTimestamp && !hasAnnotation(c, ANN_BEING_CREATED) && hasAnnotation(c, ANN_BEING_DELETED)) {
     log('synchronizingContent');
+    log('checkShouldDelete');
+    log('deletionPolicy', { policy: String(c.spec.deletionPolicy) });
     ctx.busy[content] = true;
     if (c.spec.deletionPolicy === 'Delete' && c.status?.snapshotHandle) {
       log('deleteSnapshotStarted');
       call(ctx, { what: 'deleteSnapshot', content }, 'DeleteSnapshot', { snapshot_id: c.status.snapshotHandle }, emit);
+    } else if (finalizersOf(c).includes(CONTENT_FINALIZER)) {
+      writeContentMeta(ctx, { what: 'removeContentFinalizer', content }, c, { finalizers: finalizersOf(c).filter((f) => f !== CONTENT_FINALIZER) }, emit);
     } else {
-      send(ctx, { what: 'removeContentFinalizer', content }, { type: 'api.request', verb: 'patch', kind: 'VolumeSnapshotContent', name: content, patch: { metadata: { finalizers: null } } }, emit);
+      delete ctx.busy[content];
     }
     return;
   }
   // a new content, or one whose CreateSnapshot failed (its status holds the error, no snapshotHandle)
   if (c.spec?.source?.volumeHandle && (!c.status || (c.status.snapshotHandle === undefined && c.status.error))) {
     log('synchronizingContent');
+    log('checkShouldDelete');
     log('createSnapshotStarted');
     log('createSnapshotWrapper');
     ctx.busy[content] = true;
@@ -95,9 +193,10 @@ function syncContent(ctx: Ctx, c: K8sObject, emit: Emit, now: number): void {
     // (a class with no parameters sends none: protobuf leaves an empty map out, as external-provisioner's requests do)
     const parameters = (cls?.parameters ?? {}) as Record<string, string>;
     const request = { name: `snapshot-${c.spec.volumeSnapshotRef?.uid}`, ...(Object.keys(parameters).length ? { parameters } : {}), source_volume_id: c.spec.source.volumeHandle };
-    // pkg/snapshotter/snapshotter.go CreateSnapshot asks the driver's name (GetPluginInfo) before every CreateSnapshot
-    log('csiCreateSnapshot', { name: request.name });
-    call(ctx, { what: 'getDriverName', content, request }, 'GetPluginInfo', {}, emit);
+    // the annotation says a CreateSnapshot went out: until it is answered for good, the content is not deleted
+    if (hasAnnotation(c, ANN_BEING_CREATED)) { callCreateSnapshot(ctx, content, request, log, emit); return; }
+    log('setBeingCreated');
+    writeContentMeta(ctx, { what: 'setBeingCreated', content, request }, c, { annotations: { [ANN_BEING_CREATED]: 'yes' } }, emit);
   }
 }
 
@@ -113,8 +212,12 @@ export const externalSnapshotterMachine = setup({
       switch (o.kind) {
         case 'VolumeSnapshotClass': put(ctx.classes, o.metadata.name); return;
         case 'VolumeSnapshotContent': {
-          put(ctx.contents, o.metadata.name);
-          if (!gone) syncContent(ctx, o, emit, event.now);
+          if (gone) { delete ctx.contents[o.metadata.name]; return; }
+          // storeContentUpdate (utils.StoreObjectUpdate): a version older than the one held is ignored
+          const held = ctx.contents[o.metadata.name];
+          if (held && Number(held.metadata.resourceVersion) > Number(o.metadata.resourceVersion)) return;
+          ctx.contents[o.metadata.name] = o;
+          syncContent(ctx, o, emit, event.now);
           return;
         }
         default: return;
@@ -127,63 +230,99 @@ export const externalSnapshotterMachine = setup({
       delete ctx.pending[event.requestId];
       const emit: Emit = emitOut;
       const content = p.content;
-      const log = (msg: string, args: Record<string, string | number | boolean> = {}) => emit({ type: 'log', msg: `externalSnapshotter.${msg}`, args: { content, ...args } });
+      const log: Log = (msg, args = {}) => emit({ type: 'log', msg: `externalSnapshotter.${msg}`, args: { content, ...args } });
       if (event.type === 'csi.result') {
         // LogGRPC's answer lines (protosanitizer prints the message as sorted JSON; an empty map is left out)
         const errText = event.code === 'OK' ? '' : rpcErrorText(event.code, event.message ?? '');
         emit({ type: 'log', msg: 'externalSnapshotter.grpcResponse', args: { method: csiMethod(event.rpc), response: event.code === 'OK' ? sortedJson(event.response ?? {}) : '{}', errStructured: event.code === 'OK' ? 'null' : goQuote(errText) } });
         emit({ type: 'log', msg: 'externalSnapshotter.grpcError', args: { method: csiMethod(event.rpc), err: event.code === 'OK' ? '<nil>' : errText } });
         if (p.what === 'getDriverName' && event.code === 'OK') {
-          call(ctx, { what: 'createSnapshot', content }, 'CreateSnapshot', p.request!, emit);
+          call(ctx, { what: 'createSnapshot', content, request: p.request }, 'CreateSnapshot', p.request, emit);
+          return;
+        }
+        if (p.what === 'deleteSnapshot') {
+          if (event.code !== 'OK') {
+            emit({ type: 'event.recorded', involved: { kind: 'VolumeSnapshotContent', name: content }, eventType: 'Warning', reason: 'SnapshotDeleteError', message: 'Failed to delete snapshot' });
+            requeue(ctx, content, event.now, emit);
+            delete ctx.busy[content];
+            return;
+          }
+          // clearVolumeContentStatus reads the content from the API server, then clears the snapshot's fields
+          delete ctx.failures[content]; delete ctx.retryAt[content];
+          log('clearContentStatus');
+          send(ctx, { what: 'getForClear', content }, { type: 'api.request', verb: 'get', kind: 'VolumeSnapshotContent', name: content }, emit);
           return;
         }
         if (event.code !== 'OK') {
-          const err = rpcErrorText(event.code, event.message ?? '');
-          if (p.what === 'createSnapshot' || p.what === 'getDriverName') {
-            log('createSnapshotReturnedError', { err });
-            log('createSnapshotError', { err: `failed to take snapshot of the volume ${ctx.contents[content]?.spec?.source?.volumeHandle}: ${JSON.stringify(err)}` });
-            const message = `Failed to create snapshot: failed to take snapshot of the volume ${ctx.contents[content]?.spec?.source?.volumeHandle}: ${JSON.stringify(err)}`;
-            emit({ type: 'event.recorded', involved: { kind: 'VolumeSnapshotContent', name: content }, eventType: 'Warning', reason: 'SnapshotCreationFailed', message });
-            // updateContentErrorStatusWithEvent, then the requeue with backoff
-            const n = ctx.failures[content] ?? 0;
-            ctx.failures[content] = n + 1;
-            ctx.retryAt[content] = event.now + sidecarRetryDelay(n);
-            // (the same error already set is not written again)
-            if (ctx.contents[content]?.status?.error?.message !== message) {
-              send(ctx, { what: 'contentError', content }, { type: 'api.request', verb: 'patchStatus', kind: 'VolumeSnapshotContent', name: content, patch: { status: { readyToUse: false, error: { message, time: rfc3339((ctx.input.epochUs ?? 0) + event.now) } } } }, emit);
-            }
-            emit({ type: 'timer.requested', key: `retry/${content}`, at: ctx.retryAt[content]! });
-          } else {
-            emit({ type: 'event.recorded', involved: { kind: 'VolumeSnapshotContent', name: content }, eventType: 'Warning', reason: 'SnapshotDeleteError', message: 'Failed to delete snapshot' });
+          // GetPluginInfo's error and CreateSnapshot's both come back from the handler's CreateSnapshot
+          log('createSnapshotReturnedError', { err: errText });
+          // a final error: the storage side has given up, and the content may be deleted (the annotation goes first)
+          if (isCSIFinalError(event.code) && ctx.contents[content] && hasAnnotation(ctx.contents[content]!, ANN_BEING_CREATED)) {
+            writeContentMeta(ctx, { what: 'removeBeingCreated', content, err: errText }, ctx.contents[content]!, { annotations: { [ANN_BEING_CREATED]: null } }, emit);
+            return;
           }
-          delete ctx.busy[content];
+          createSnapshotFailed(ctx, content, errText, event.now, log, emit);
           return;
         }
-        if (p.what === 'createSnapshot') {
-          // CreateSnapshotResponse{snapshot: Snapshot{snapshot_id, size_bytes, creation_time, ready_to_use}}
-          const r = ((event.response ?? {}).snapshot ?? {}) as Record<string, unknown>;
-          const snapshotId = String(r.snapshot_id ?? '');
-          const size = Number(r.size_bytes ?? 0);
-          const readyToUse = r.ready_to_use !== false;
-          const ts = r.creation_time as { seconds?: number; nanos?: number } | undefined;
-          const wallUs = ts ? (ts.seconds ?? 0) * 1e6 + Math.floor((ts.nanos ?? 0) / 1000) : (ctx.input.epochUs ?? 0) + event.now;
-          const nsExtra = ts ? (ts.nanos ?? 0) % 1000 : 0;
-          // creationTime is a time.Time (%v); createdAt its UnixNano, an int64 (BigInt: a double would round it)
-          const creationTime = goTimeString(wallUs, 0, 'UTC', nsExtra);
-          const createdAtNs = (BigInt(wallUs) * 1000n + BigInt(nsExtra)).toString();
-          log('createdSnapshot', { driver: ctx.input.driverName, snapshotId, creationTime, size, readyToUse });
-          log('updateSnapshotContentStatus', { snapshotId, readyToUse, createdAt: createdAtNs, size });
-          // (a ready snapshot clears the error an earlier attempt left, updateSnapshotContentStatus)
-          const hadError = ctx.contents[content]?.status?.error !== undefined;
-          delete ctx.failures[content]; delete ctx.retryAt[content];
-          send(ctx, { what: 'contentStatus', content }, { type: 'api.request', verb: 'patchStatus', kind: 'VolumeSnapshotContent', name: content, patch: { status: { creationTime: Number(createdAtNs), readyToUse, restoreSize: size, snapshotHandle: snapshotId, ...(hadError && readyToUse ? { error: null } : {}) } } }, emit);
-        } else {
-          send(ctx, { what: 'removeContentFinalizer', content }, { type: 'api.request', verb: 'patch', kind: 'VolumeSnapshotContent', name: content, patch: { metadata: { finalizers: null }, status: { snapshotHandle: null } } }, emit);
-        }
+        // CreateSnapshotResponse{snapshot: Snapshot{snapshot_id, size_bytes, creation_time, ready_to_use}}
+        const r = ((event.response ?? {}).snapshot ?? {}) as Record<string, unknown>;
+        const snapshotId = String(r.snapshot_id ?? '');
+        const size = Number(r.size_bytes ?? 0);
+        const readyToUse = r.ready_to_use !== false;
+        const ts = r.creation_time as { seconds?: number; nanos?: number } | undefined;
+        const wallUs = ts ? (ts.seconds ?? 0) * 1e6 + Math.floor((ts.nanos ?? 0) / 1000) : (ctx.input.epochUs ?? 0) + event.now;
+        const nsExtra = ts ? (ts.nanos ?? 0) % 1000 : 0;
+        // creationTime is a time.Time (%v); createdAt its UnixNano, an int64 (BigInt: a double would round it)
+        const creationTime = goTimeString(wallUs, 0, 'UTC', nsExtra);
+        const createdAtNs = (BigInt(wallUs) * 1000n + BigInt(nsExtra)).toString();
+        log('createdSnapshot', { driver: ctx.input.driverName, snapshotId, creationTime, size, readyToUse });
+        log('updateSnapshotContentStatus', { snapshotId, readyToUse, createdAt: createdAtNs, size });
+        // (a ready snapshot clears the error an earlier attempt left, updateSnapshotContentStatus)
+        const hadError = ctx.contents[content]?.status?.error !== undefined;
+        delete ctx.failures[content]; delete ctx.retryAt[content];
+        const status = { creationTime: Number(createdAtNs), readyToUse, restoreSize: size, snapshotHandle: snapshotId, ...(hadError && readyToUse ? { error: null } : {}) };
+        // updateSnapshotContentStatus GETs the content first, then writes its status
+        send(ctx, { what: 'getForStatus', content, status }, { type: 'api.request', verb: 'get', kind: 'VolumeSnapshotContent', name: content }, emit);
         return;
       }
-      if (p.what === 'removeContentFinalizer' && event.ok) log('removedContentFinalizer');
-      if (p.what === 'contentStatus' || p.what === 'removeContentFinalizer' || p.what === 'deleteSnapshot') delete ctx.busy[content];
+      const fresh = event.object;
+      // storeContentUpdate: what the sidecar wrote or read is its copy from now on
+      if (event.ok && fresh?.kind === 'VolumeSnapshotContent') ctx.contents[content] = fresh;
+      switch (p.what) {
+        case 'setBeingCreated':
+          if (event.ok) { callCreateSnapshot(ctx, content, p.request, log, emit); return; }
+          break;
+        case 'getForStatus':
+          if (event.ok && fresh) { writeContentStatus(ctx, { what: 'contentStatus', content }, fresh, p.status, emit); return; }
+          break;
+        case 'contentStatus':
+          // the snapshot is cut: the annotation goes (removeAnnVolumeSnapshotBeingCreated), from the content just written
+          if (event.ok && fresh && hasAnnotation(fresh, ANN_BEING_CREATED)) {
+            writeContentMeta(ctx, { what: 'removeBeingCreated', content }, fresh, { annotations: { [ANN_BEING_CREATED]: null } }, emit);
+            return;
+          }
+          break;
+        case 'removeBeingCreated':
+          if (event.ok) log('removedBeingCreated');
+          if (p.err !== undefined) { createSnapshotFailed(ctx, content, p.err, event.now, log, emit); return; }
+          break;
+        case 'getForClear':
+          if (event.ok && fresh) {
+            writeContentStatus(ctx, { what: 'clearStatus', content }, fresh, { snapshotHandle: null, readyToUse: null, creationTime: null, restoreSize: null }, emit, true);
+            return;
+          }
+          break;
+        case 'clearStatus':
+          // updateContentInInformerCache syncs the cleared content at once: its finalizer comes off next
+          delete ctx.busy[content];
+          if (event.ok && fresh) syncContent(ctx, fresh, emit, event.now);
+          return;
+        case 'removeContentFinalizer':
+          if (event.ok) log('removedContentFinalizer');
+          break;
+        default: break;
+      }
+      delete ctx.busy[content];
     }),
     /** the requeue of a content whose CreateSnapshot failed */
     retryContent: inPlaceReaction<ExternalSnapshotterContext, ClusterEvent, ClusterEmitted>((ctx, event, emitOut) => {

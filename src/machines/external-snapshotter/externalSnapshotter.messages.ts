@@ -18,6 +18,27 @@ export const externalSnapshotterMessages = defineMessages({
     source: S, stage: 'snapshot', severity: 'I', summary: 'csi-snapshotter looks at VolumeSnapshotContent {content}.',
     formats: both(56, 59, 'synchronizing VolumeSnapshotContent[{content}]', 5),
   },
+  /** shouldDelete, asked first on every sync */
+  'externalSnapshotter.checkShouldDelete': {
+    source: S, stage: 'snapshot', severity: 'I', summary: 'csi-snapshotter checks whether {content} is to be deleted.',
+    formats: both(540, 606, 'Check if VolumeSnapshotContent[{content}] should be deleted.', 5),
+  },
+  'externalSnapshotter.deletionPolicy': {
+    source: S, stage: 'snapshot', severity: 'I', summary: '{content} is being deleted; its deletionPolicy is {policy}.',
+    formats: both(59, 62, 'VolumeSnapshotContent[{content}]: the policy is {policy}', 4),
+  },
+  'externalSnapshotter.setBeingCreated': {
+    source: S, stage: 'snapshot', severity: 'I', summary: 'csi-snapshotter marks {content} volumesnapshot-being-created before it calls CreateSnapshot: until the driver answers for good, the content is not deleted.',
+    formats: both(577, 645, 'setAnnVolumeSnapshotBeingCreated: set annotation [snapshot.storage.kubernetes.io/volumesnapshot-being-created:yes] on content [{content}].', 5),
+  },
+  'externalSnapshotter.removedBeingCreated': {
+    source: S, stage: 'snapshot', severity: 'I', summary: 'The driver has answered for good: the volumesnapshot-being-created annotation is off {content}.',
+    formats: both(614, 696, 'Removed VolumeSnapshotBeingCreated annotation from volume snapshot content {content}', 5),
+  },
+  'externalSnapshotter.clearContentStatus': {
+    source: S, stage: 'snapshot', severity: 'I', summary: 'The snapshot is deleted: csi-snapshotter clears the snapshot handle from {content}\'s status.',
+    formats: both(368, 410, 'cleanVolumeSnapshotStatus content [{content}]', 5),
+  },
   'externalSnapshotter.createSnapshotStarted': {
     source: S, stage: 'snapshot', severity: 'I', summary: 'csi-snapshotter starts cutting the snapshot for {content}.',
     formats: both(101, 118, 'createSnapshot for content [{content}]: started', 5),

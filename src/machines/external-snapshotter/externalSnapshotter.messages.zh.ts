@@ -8,6 +8,21 @@ export const messagesZh = defineMessagesZh({
   'externalSnapshotter.synchronizingContent': {
     summary: 'csi-snapshotter 检查 VolumeSnapshotContent {content}。',
   },
+  'externalSnapshotter.checkShouldDelete': {
+    summary: 'csi-snapshotter 检查 {content} 是否应被删除。',
+  },
+  'externalSnapshotter.deletionPolicy': {
+    summary: '{content} 正在被删除，其 deletionPolicy 为 {policy}。',
+  },
+  'externalSnapshotter.setBeingCreated': {
+    summary: 'csi-snapshotter 在调用 CreateSnapshot 之前给 {content} 加上 volumesnapshot-being-created 注解：在驱动给出最终答复之前，该 content 不会被删除。',
+  },
+  'externalSnapshotter.removedBeingCreated': {
+    summary: '驱动已给出最终答复：{content} 上的 volumesnapshot-being-created 注解被移除。',
+  },
+  'externalSnapshotter.clearContentStatus': {
+    summary: '快照已删除：csi-snapshotter 清除 {content} 状态中的快照句柄。',
+  },
   'externalSnapshotter.createSnapshotStarted': {
     summary: 'csi-snapshotter 开始为 {content} 创建快照。',
   },

@@ -49,6 +49,18 @@ export interface Profile {
    */
   snapshotSourceVolumeMode: boolean;
   /**
+   * external-snapshotter writes finalizers, annotations and content statuses with JSON patches
+   * (v8.0.1: utils.PatchVolumeSnapshotContent, PatchVolumeSnapshot; a snapshot that has no finalizer yet
+   * still gets them by Update); v4.0.0 Updates (UpdateStatus) the copy it holds for each of them.
+   */
+  snapshotWritesByPatch: boolean;
+  /**
+   * The snapshot-controller's workqueues after a failed sync (µs): v4.0.0 builds them with client-go's
+   * DefaultControllerRateLimiter (5ms doubling to 1000s, pkg/common-controller/snapshot_controller_base.go:93-94);
+   * v8.0.1 with --retry-interval-start 1s and --retry-interval-max 5m (cmd/snapshot-controller/main.go:71-72).
+   */
+  snapshotControllerRetry: { start: number; max: number };
+  /**
    * The AnyVolumeDataSource feature gate (beta, on by default, since 1.24; alpha and off in 1.20): the API
    * server copies a new claim's spec.dataSource into spec.dataSourceRef (NormalizeDataSources,
    * pkg/api/persistentvolumeclaim/util.go).
@@ -183,6 +195,8 @@ export const PROFILES: Record<ProfileId, Profile> = {
     adcPollsVolumeAttachment: false,
     snapshotReadyEvents: false,
     snapshotSourceVolumeMode: false,
+    snapshotWritesByPatch: false,
+    snapshotControllerRetry: { start: 5_000, max: 1000_000_000 },
     anyVolumeDataSource: false,
     taintEvictionRefApiVersion: false,
     adcForceDetachOnlyIfUnhealthy: false,
@@ -222,6 +236,8 @@ export const PROFILES: Record<ProfileId, Profile> = {
     adcPollsVolumeAttachment: true,
     snapshotReadyEvents: true,
     snapshotSourceVolumeMode: true,
+    snapshotWritesByPatch: true,
+    snapshotControllerRetry: { start: 1_000_000, max: 300_000_000 },
     anyVolumeDataSource: true,
     taintEvictionRefApiVersion: true,
     adcForceDetachOnlyIfUnhealthy: true,

@@ -70,6 +70,8 @@ export const REGISTRAR_TIMEOUT = 1 * SECOND;
 /** workqueue.NewItemExponentialFailureRateLimiter(retry-interval-start, retry-interval-max) */
 export const SIDECAR_RETRY_INTERVAL_START = 1 * SECOND;
 export const SIDECAR_RETRY_INTERVAL_MAX = 5 * MINUTE;
+/** snapshot-controller --resync-period, 15m (cmd/snapshot-controller/main.go: v4.0.0 :47, v8.0.1 :56) */
+export const SNAPSHOT_CONTROLLER_RESYNC_PERIOD = 15 * MINUTE;
 
 /** client-go: a request that waited longer than this on the client rate limiter is logged. upstream: client-go rest/request.go longThrottleLatency */
 export const LONG_THROTTLE_LATENCY = 50 * MS;

@@ -13,15 +13,24 @@
  *   source's volumeMode), records CreatingSnapshot, then updateSnapshotStatus GETs the snapshot and writes
  *   boundVolumeSnapshotContentName with readyToUse false (UpdateStatus); with a content, it copies the
  *   content's creationTime, readyToUse and restoreSize the same way (SnapshotCreated, SnapshotReady on 1.30).
- * syncContent puts volumesnapshotcontent-bound-protection on a content that lacks it (a patch). A deleted
- * snapshot: the content is deleted (deletionPolicy Delete), then the snapshot's finalizers removed.
+ * syncContent puts volumesnapshotcontent-bound-protection on a content that lacks it. A deleted
+ * snapshot (processSnapshotWithDeletionTimestamp): unless a Pending claim restores from it
+ * (SnapshotDeletePending, and nothing requeues it), its content is annotated volumesnapshot-being-deleted,
+ * deleted if its deletionPolicy is Delete, and the snapshot loses its as-source finalizer; its bound finalizer
+ * goes once the content is gone. v8.0.1 (1.30) patches finalizers and annotations onto objects that have
+ * some, v4.0.0 (1.20) Updates its copy (profile snapshotWritesByPatch), so on 1.20 its Update of a content
+ * can meet a Conflict with csi-snapshotter's. A failed write is retried with the workqueue's backoff (profile
+ * snapshotControllerRetry), and every object is synced again at the informers' resync (--resync-period 15m).
  * Models: external-snapshotter v4.0.0 / v8.0.1 pkg/common-controller/snapshot_controller.go (syncSnapshot,
  * checkandAddSnapshotFinalizers, syncUnreadySnapshot, createSnapshotContent, ensurePVCFinalizer,
- * checkandRemovePVCFinalizer, updateSnapshotStatus, syncContent, addContentFinalizer), pkg/utils/util.go
- * (names, finalizers). Its own log lines are left out: they belong to another binary whose log stream the
- * simulation does not have; what it does shows as API writes and Events.
- * Left out: pre-provisioned snapshots, group snapshots, retries with backoff, the PVC finalizer's removal
- * when a snapshot is deleted before it is ready.
+ * checkandRemovePVCFinalizer, updateSnapshotStatus, syncContent, addContentFinalizer,
+ * processSnapshotWithDeletionTimestamp, checkandRemoveSnapshotFinalizersAndCheckandDeleteContent,
+ * isVolumeBeingCreatedFromSnapshot, setAnnVolumeSnapshotBeingDeleted, removeSnapshotFinalizer), pkg/utils/util.go
+ * (names, finalizers, annotations: shared/snapshotUtils.ts). Its own log lines are left out: they belong to
+ * another binary whose log stream the simulation does not have; what it does shows as API writes and Events.
+ * Left out: pre-provisioned snapshots, group snapshots, the Delete calls upstream repeats on each sync of a
+ * snapshot whose content is being deleted and the Updates that change nothing (the API server stores neither),
+ * the PVC finalizer's removal when a snapshot is deleted before it is ready.
  */
 import { setup } from 'xstate';
 import { inPlaceReaction } from '../shared/reaction.ts';
@@ -30,20 +39,21 @@ import type { K8sObject } from '../shared/k8s.ts';
 import { rfc3339 } from '../shared/goFormat.ts';
 import { formatBinary } from '../shared/quantity.ts';
 import { getProfile } from '../profiles/index.ts';
+import { SNAPSHOT_CONTROLLER_RESYNC_PERIOD, sidecarRetryDelay } from '../shared/timing.ts';
 
 export type SnapshotControllerInput = ComponentInput;
 
-/** upstream: pkg/utils/util.go (v4.0.0 :71-75, v8.0.1 :77-85) */
-export const CONTENT_FINALIZER = 'snapshot.storage.kubernetes.io/volumesnapshotcontent-bound-protection';
-export const SNAPSHOT_BOUND_FINALIZER = 'snapshot.storage.kubernetes.io/volumesnapshot-bound-protection';
-export const SNAPSHOT_AS_SOURCE_FINALIZER = 'snapshot.storage.kubernetes.io/volumesnapshot-as-source-protection';
-export const PVC_FINALIZER = 'snapshot.storage.kubernetes.io/pvc-as-source-protection';
+import { ANN_BEING_DELETED, CONTENT_FINALIZER, PVC_FINALIZER, SNAPSHOT_AS_SOURCE_FINALIZER, SNAPSHOT_BOUND_FINALIZER } from '../shared/snapshotUtils.ts';
+
+export { CONTENT_FINALIZER, PVC_FINALIZER, SNAPSHOT_AS_SOURCE_FINALIZER, SNAPSHOT_BOUND_FINALIZER };
 
 /**
  * a request in flight: what it was for, and for which snapshot (a status GET carries the content it copies);
  * a content's finalizer patch is for its content alone
  */
-type Pending = { what: 'createContent' | 'getForStatus' | 'other'; snapshot: string; content?: string } | { what: 'contentFinalizer'; content: string };
+type Pending =
+  | { what: 'createContent' | 'getForStatus' | 'beingDeleted' | 'deleteContent' | 'other'; snapshot: string; content?: string }
+  | { what: 'contentFinalizer'; content: string };
 
 export interface SnapshotControllerContext {
   input: SnapshotControllerInput;
@@ -58,8 +68,10 @@ export interface SnapshotControllerContext {
   busy: Record<string, true>;
   /** snapshots whose objects changed while they were busy: synced again when their requests are done (the workqueue's requeue) */
   dirty: Record<string, true>;
-  /** contents whose finalizer patch is in flight */
+  /** contents whose finalizer write is in flight */
   contentBusy: Record<string, true>;
+  /** failed syncs per queue item ('content/<name>', 'snapshot/<ns>/<name>'): the workqueue's AddRateLimited */
+  failures: Record<string, number>;
   seq: number;
 }
 type Ctx = SnapshotControllerContext;
@@ -102,14 +114,7 @@ function syncSnapshot(ctx: Ctx, snap: K8sObject, emit: Emit): void {
     ctx.busy[key] = true;
     updateClaimFinalizers(ctx, key, pvc, finalizersOf(pvc).filter((f) => f !== PVC_FINALIZER), emit);
   }
-  if (snap.metadata.deletionTimestamp) {
-    ctx.busy[key] = true;
-    if (content && !content.metadata.deletionTimestamp && content.spec?.deletionPolicy === 'Delete') {
-      send(ctx, { what: 'other', snapshot: key }, { type: 'api.request', verb: 'delete', kind: 'VolumeSnapshotContent', name: contentName }, emit);
-    }
-    send(ctx, { what: 'other', snapshot: key }, { type: 'api.request', verb: 'patch', kind: 'VolumeSnapshot', namespace: snap.metadata.namespace, name: snap.metadata.name, patch: { metadata: { finalizers: null } } }, emit);
-    return;
-  }
+  if (snap.metadata.deletionTimestamp) { processSnapshotWithDeletionTimestamp(ctx, key, snap, contentName, emit); return; }
   // checkandAddSnapshotFinalizers
   const has = finalizersOf(snap);
   const addSource = !has.includes(SNAPSHOT_AS_SOURCE_FINALIZER);
@@ -117,8 +122,9 @@ function syncSnapshot(ctx: Ctx, snap: K8sObject, emit: Emit): void {
   if (addSource || addBound) {
     ctx.busy[key] = true;
     const finalizers = [...has, ...(addSource ? [SNAPSHOT_AS_SOURCE_FINALIZER] : []), ...(addBound ? [SNAPSHOT_BOUND_FINALIZER] : [])];
-    // (an Update when it has none: no patch adds to a missing list, addSnapshotFinalizer)
-    send(ctx, { what: 'other', snapshot: key }, has.length === 0
+    // (v8.0.1 addSnapshotFinalizer Updates a snapshot that has none, no patch adds to a missing list, and patches
+    // one that has some; v4.0.0 always Updates)
+    send(ctx, { what: 'other', snapshot: key }, has.length === 0 || !getProfile(ctx.input.profile).snapshotWritesByPatch
       ? { type: 'api.request', verb: 'update', kind: 'VolumeSnapshot', namespace: snap.metadata.namespace, name: snap.metadata.name, object: { ...snap, metadata: { ...snap.metadata, finalizers } } }
       : { type: 'api.request', verb: 'patch', kind: 'VolumeSnapshot', namespace: snap.metadata.namespace, name: snap.metadata.name, patch: { metadata: { finalizers } } }, emit);
   }
@@ -148,6 +154,87 @@ function syncSnapshot(ctx: Ctx, snap: K8sObject, emit: Emit): void {
     },
   };
   send(ctx, { what: 'createContent', snapshot: key, content: contentName }, { type: 'api.request', verb: 'create', kind: 'VolumeSnapshotContent', name: contentName, object }, emit);
+}
+
+/** isVolumeBeingCreatedFromSnapshot: a Pending claim of the snapshot's namespace restores from it. */
+const restoringFrom = (ctx: Ctx, snap: K8sObject): boolean => Object.values(ctx.pvcs).some((pvc) => {
+  const d = pvc.spec?.dataSource;
+  return pvc.metadata.namespace === snap.metadata.namespace && d?.name === snap.metadata.name && d.kind === 'VolumeSnapshot'
+    && d.apiGroup === 'snapshot.storage.k8s.io' && pvc.status?.phase === 'Pending';
+});
+
+/**
+ * processSnapshotWithDeletionTimestamp and checkandRemoveSnapshotFinalizersAndCheckandDeleteContent, one write
+ * after the other as upstream makes them: the content that points back to the snapshot is marked
+ * volumesnapshot-being-deleted (csi-snapshotter deletes only what is so marked), deleted when its
+ * deletionPolicy is Delete, and the snapshot loses its as-source finalizer; its bound finalizer stays while
+ * its content is being deleted, and goes once the content is gone (deleteContent syncs the snapshot again).
+ */
+function processSnapshotWithDeletionTimestamp(ctx: Ctx, key: string, snap: K8sObject, contentName: string, emit: Emit): void {
+  const has = finalizersOf(snap);
+  // IsSnapshotDeletionCandidate
+  if (!has.includes(SNAPSHOT_AS_SOURCE_FINALIZER) && !has.includes(SNAPSHOT_BOUND_FINALIZER)) return;
+  const found = ctx.contents[contentName];
+  const content = found && found.spec?.volumeSnapshotRef?.uid === snap.metadata.uid ? found : undefined;
+  const deleteContent = content?.spec?.deletionPolicy === 'Delete';
+  if (content && restoringFrom(ctx, snap)) {
+    emit({ type: 'event.recorded', involved: { kind: 'VolumeSnapshot', namespace: snap.metadata.namespace!, name: snap.metadata.name }, eventType: 'Warning', reason: 'SnapshotDeletePending', message: 'Snapshot is being used to restore a PVC' });
+    return;
+  }
+  ctx.busy[key] = true;
+  if (content && content.metadata.annotations?.[ANN_BEING_DELETED] === undefined) {
+    // setAnnVolumeSnapshotBeingDeleted (v8.0.1 a patch, v4.0.0 an Update of its copy), whatever the deletionPolicy
+    const p: Pending = { what: 'beingDeleted', snapshot: key, content: contentName };
+    if (getProfile(ctx.input.profile).snapshotWritesByPatch) {
+      send(ctx, p, { type: 'api.request', verb: 'patch', kind: 'VolumeSnapshotContent', name: contentName, patch: { metadata: { annotations: { [ANN_BEING_DELETED]: 'yes' } } } }, emit);
+    } else {
+      const object = { ...content, metadata: { ...content.metadata, annotations: { ...(content.metadata.annotations ?? {}), [ANN_BEING_DELETED]: 'yes' } } };
+      send(ctx, p, { type: 'api.request', verb: 'update', kind: 'VolumeSnapshotContent', name: contentName, object }, emit);
+    }
+    return;
+  }
+  deleteContentThenFinalizers(ctx, key, snap, content && deleteContent ? contentName : undefined, emit);
+}
+
+/** The content's deletion (the API server marks it: csi-snapshotter's finalizer holds it), then the snapshot's finalizers. */
+function deleteContentThenFinalizers(ctx: Ctx, key: string, snap: K8sObject, deleting: string | undefined, emit: Emit): void {
+  // (upstream calls Delete again on each sync of the snapshot while its content is being deleted; the API
+  // server answers without a change, and those calls are left out)
+  const content = deleting ? ctx.contents[deleting] : undefined;
+  if (deleting && content && !content.metadata.deletionTimestamp) {
+    send(ctx, { what: 'deleteContent', snapshot: key, content: deleting }, { type: 'api.request', verb: 'delete', kind: 'VolumeSnapshotContent', name: deleting }, emit);
+    return;
+  }
+  removeSnapshotFinalizer(ctx, key, snap, !deleting, emit);
+}
+
+/**
+ * removeSnapshotFinalizer (an Update on both releases): the as-source finalizer, and the bound one when no
+ * content is being deleted for the snapshot. (upstream Updates even when neither is there any more: the API
+ * server stores nothing for an Update that changes nothing, and that call is left out)
+ */
+function removeSnapshotFinalizer(ctx: Ctx, key: string, snap: K8sObject, removeBound: boolean, emit: Emit): void {
+  const has = finalizersOf(snap);
+  const finalizers = has.filter((f) => f !== SNAPSHOT_AS_SOURCE_FINALIZER && (!removeBound || f !== SNAPSHOT_BOUND_FINALIZER));
+  if (finalizers.length === has.length) { done(ctx, key, emit); return; }
+  send(ctx, { what: 'other', snapshot: key }, { type: 'api.request', verb: 'update', kind: 'VolumeSnapshot', namespace: snap.metadata.namespace, name: snap.metadata.name, object: { ...snap, metadata: { ...snap.metadata, finalizers } } }, emit);
+}
+
+/** The snapshot's operations are done: it is free, and synced again if it changed meanwhile (the workqueue's requeue). */
+function done(ctx: Ctx, key: string, emit: Emit): void {
+  delete ctx.busy[key];
+  if (!ctx.dirty[key]) return;
+  delete ctx.dirty[key];
+  const snap = ctx.snapshots[key];
+  if (snap) syncSnapshot(ctx, snap, emit);
+}
+
+/** utils.StoreObjectUpdate: keeps `o` unless the copy held is newer (v8.0.1 pkg/utils/util.go); whether it kept it. */
+function store(m: Record<string, K8sObject>, k: string, o: K8sObject): boolean {
+  const held = m[k];
+  if (held && Number(held.metadata.resourceVersion) > Number(o.metadata.resourceVersion)) return false;
+  m[k] = o;
+  return true;
 }
 
 /** needsUpdateSnapshotStatus: the content has a status the snapshot does not show yet. */
@@ -180,13 +267,17 @@ function writeSnapshotStatus(ctx: Ctx, key: string, fresh: K8sObject, contentNam
   send(ctx, { what: 'other', snapshot: key }, { type: 'api.request', verb: 'updateStatus', kind: 'VolumeSnapshot', namespace: fresh.metadata.namespace, name: fresh.metadata.name, object: { ...fresh, status } }, emit);
 }
 
-/** syncContent: a content of a snapshot without its finalizer gets it (addContentFinalizer, a patch). */
+/** syncContent: a content of a snapshot without its finalizer gets it (addContentFinalizer). */
 function syncContent(ctx: Ctx, content: K8sObject, emit: Emit): void {
   const name = content.metadata.name;
   if (content.metadata.deletionTimestamp || ctx.contentBusy[name] || finalizersOf(content).includes(CONTENT_FINALIZER)) return;
   if (!content.spec?.volumeSnapshotRef?.uid) return;
   ctx.contentBusy[name] = true;
-  send(ctx, { what: 'contentFinalizer', content: name }, { type: 'api.request', verb: 'patch', kind: 'VolumeSnapshotContent', name, patch: { metadata: { finalizers: [...finalizersOf(content), CONTENT_FINALIZER] } } }, emit);
+  const finalizers = [...finalizersOf(content), CONTENT_FINALIZER];
+  // (v8.0.1 patches, v4.0.0 Updates its copy)
+  send(ctx, { what: 'contentFinalizer', content: name }, getProfile(ctx.input.profile).snapshotWritesByPatch
+    ? { type: 'api.request', verb: 'patch', kind: 'VolumeSnapshotContent', name, patch: { metadata: { finalizers } } }
+    : { type: 'api.request', verb: 'update', kind: 'VolumeSnapshotContent', name, object: { ...content, metadata: { ...content.metadata, finalizers } } }, emit);
 }
 
 export const snapshotControllerMachine = setup({
@@ -202,13 +293,15 @@ export const snapshotControllerMachine = setup({
         case 'VolumeSnapshotClass': put(ctx.classes, o.metadata.name); return;
         case 'PersistentVolumeClaim': put(ctx.pvcs, snapKey(o)); return;
         case 'PersistentVolume': put(ctx.pvs, o.metadata.name); return;
-        case 'VolumeSnapshot': put(ctx.snapshots, snapKey(o)); if (!gone) syncSnapshot(ctx, o, emit); return;
+        // (a version older than the one held is ignored: storeSnapshotUpdate)
+        case 'VolumeSnapshot': if (gone) delete ctx.snapshots[snapKey(o)]; else if (store(ctx.snapshots, snapKey(o), o)) syncSnapshot(ctx, o, emit); return;
         case 'VolumeSnapshotContent': {
-          put(ctx.contents, o.metadata.name);
-          if (gone) return;
-          syncContent(ctx, o, emit);
           const ref = o.spec?.volumeSnapshotRef;
           const snap = ref ? ctx.snapshots[`${ref.namespace}/${ref.name}`] : undefined;
+          // deleteContent: the snapshot of a content that is gone is synced again
+          if (gone) { delete ctx.contents[o.metadata.name]; if (snap) syncSnapshot(ctx, snap, emit); return; }
+          if (!store(ctx.contents, o.metadata.name, o)) return;
+          syncContent(ctx, o, emit);
           if (snap) syncSnapshot(ctx, snap, emit);
           return;
         }
@@ -220,6 +313,20 @@ export const snapshotControllerMachine = setup({
       const p = ctx.pending[event.requestId];
       if (!p) return;
       delete ctx.pending[event.requestId];
+      // storeSnapshotUpdate, storeContentUpdate: what the controller wrote is its copy from now on
+      const o = event.ok ? event.object : undefined;
+      if (o?.kind === 'VolumeSnapshot') store(ctx.snapshots, snapKey(o), o);
+      if (o?.kind === 'VolumeSnapshotContent') store(ctx.contents, o.metadata.name, o);
+      // a failed write fails the sync: the item is synced again after the workqueue's backoff (AddRateLimited)
+      const item = p.what === 'contentFinalizer' ? `content/${p.content}` : `snapshot/${p.snapshot}`;
+      if (!event.ok) {
+        const n = ctx.failures[item] ?? 0;
+        ctx.failures[item] = n + 1;
+        const { start, max } = getProfile(ctx.input.profile).snapshotControllerRetry;
+        emitOut({ type: 'timer.requested', key: `retry/${item}`, at: event.now + sidecarRetryDelay(n, start, max) });
+      } else {
+        delete ctx.failures[item];
+      }
       if (p.what === 'contentFinalizer') { delete ctx.contentBusy[p.content]; return; }
       const [namespace, name] = p.snapshot.split('/');
       if (p.what === 'createContent' && event.ok) {
@@ -229,23 +336,41 @@ export const snapshotControllerMachine = setup({
         return;
       }
       if (p.what === 'getForStatus' && event.ok && event.object) { writeSnapshotStatus(ctx, p.snapshot, event.object, p.content!, emitOut); return; }
-      if (Object.values(ctx.pending).some((q) => q.what !== 'contentFinalizer' && q.snapshot === p.snapshot)) return;
-      delete ctx.busy[p.snapshot];
-      // the workqueue's requeue: what changed meanwhile is synced now
-      if (ctx.dirty[p.snapshot]) {
-        delete ctx.dirty[p.snapshot];
-        const snap = ctx.snapshots[p.snapshot];
-        if (snap) syncSnapshot(ctx, snap, emitOut);
+      const snap = ctx.snapshots[p.snapshot];
+      if (p.what === 'beingDeleted' && event.ok && snap) {
+        deleteContentThenFinalizers(ctx, p.snapshot, snap, ctx.contents[p.content!]?.spec?.deletionPolicy === 'Delete' ? p.content : undefined, emitOut);
+        return;
       }
+      if (p.what === 'deleteContent' && event.ok && snap) { removeSnapshotFinalizer(ctx, p.snapshot, snap, false, emitOut); return; }
+      if (Object.values(ctx.pending).some((q) => q.what !== 'contentFinalizer' && q.snapshot === p.snapshot)) return;
+      done(ctx, p.snapshot, emitOut);
     }),
-    resetCaches: ({ context: ctx }) => { ctx.pending = {}; ctx.busy = {}; ctx.dirty = {}; ctx.contentBusy = {}; },
+    /** the informers' resync (--resync-period): every snapshot and content is synced again */
+    scheduleResync: inPlaceReaction<SnapshotControllerContext, ClusterEvent, ClusterEmitted>((_ctx, event, emitOut) => {
+      emitOut({ type: 'timer.requested', key: 'resync', at: event.now + SNAPSHOT_CONTROLLER_RESYNC_PERIOD });
+    }),
+    /** a failed item's requeue, or the resync */
+    retryItem: inPlaceReaction<SnapshotControllerContext, ClusterEvent, ClusterEmitted>((ctx, event, emitOut) => {
+      if (event.type !== 'clock.ticked') return;
+      if (event.key === 'resync') {
+        for (const c of Object.values(ctx.contents)) syncContent(ctx, c, emitOut);
+        for (const snap of Object.values(ctx.snapshots)) syncSnapshot(ctx, snap, emitOut);
+        emitOut({ type: 'timer.requested', key: 'resync', at: event.now + SNAPSHOT_CONTROLLER_RESYNC_PERIOD });
+        return;
+      }
+      const [, queue, ...rest] = event.key.split('/');
+      const name = rest.join('/');
+      if (queue === 'content' && ctx.contents[name]) syncContent(ctx, ctx.contents[name]!, emitOut);
+      if (queue === 'snapshot' && ctx.snapshots[name]) syncSnapshot(ctx, ctx.snapshots[name]!, emitOut);
+    }),
+    resetCaches: ({ context: ctx }) => { ctx.pending = {}; ctx.busy = {}; ctx.dirty = {}; ctx.contentBusy = {}; ctx.failures = {}; },
   },
 }).createMachine({
   id: 'snapshot-controller',
   initial: 'stopped',
-  context: ({ input }) => ({ input, classes: {}, pvcs: {}, pvs: {}, snapshots: {}, contents: {}, pending: {}, busy: {}, dirty: {}, contentBusy: {}, seq: 0 }),
+  context: ({ input }) => ({ input, classes: {}, pvcs: {}, pvs: {}, snapshots: {}, contents: {}, pending: {}, busy: {}, dirty: {}, contentBusy: {}, failures: {}, seq: 0 }),
   states: {
-    stopped: { description: 'The snapshot-controller Deployment is not running.', on: { 'component.started': { target: 'running', actions: 'resetCaches' } } },
+    stopped: { description: 'The snapshot-controller Deployment is not running.', on: { 'component.started': { target: 'running', actions: ['resetCaches', 'scheduleResync'] } } },
     running: {
       description: 'Syncs VolumeSnapshots from its informers: creates their contents, and copies a ready content into the snapshot.',
       on: {
@@ -253,6 +378,7 @@ export const snapshotControllerMachine = setup({
         'watch.modified': { actions: 'handleWatchEvent' },
         'watch.deleted': { actions: 'handleWatchEvent' },
         'api.result': { actions: 'handleResult' },
+        'clock.ticked': { actions: 'retryItem' },
         'host.shutdown': { target: 'stopped' },
       },
     },
