@@ -964,6 +964,39 @@ describe('words that say what a line is doing to a volume', () => {
   it('a fish shell\'s prompt ("user@host ~/dir (branch)> kubectl logs …") is the post\'s', () => {
     expect(stagesOf(['alice@laptop ~/src/deploy (resize-fix)> kubectl logs -n kube-system csi-controller-0 csi-resizer'])).toEqual(['other']);
   });
+  it('a macOS bash prompt ("host:dir user$ …") and a poster\'s "[...]" are the post\'s, even inside a record they cut', () => {
+    expect(stagesOf(['laptop-7:Downloads alice$ kubectl logs csi-snapshotter-0 | grep warn'])).toEqual(['other']);
+    expect(stagesOf([
+      'E0923 04:38:28.377000       7 backup.go:164] Failed to create snapshot: runtask failed {CAST:',
+      '[...]',
+      '  desc: "Snapshot create failed with error : ERR failed SNAPCREATE"',
+    ])).toEqual(['snapshot', 'other', 'snapshot']);
+  });
+  it('a NodeGetInfo answer, the kubelet\'s probe events, mount\'s own error text, an iSCSI target\'s side of a login, a volume destroyed, a pod directory left, a volume creation', () => {
+    // NodeGetInfo's answer is a node id without a volume (csi.proto NodeGetInfoResponse)
+    expect(stagesOf(['I0405 12:52:39.254538       1 utils.go:83] GRPC response: {"node_id":"worker-3.example.local"}'])).toEqual(['register']);
+    expect(stagesOf(['  Warning  Unhealthy  2m (x4 over 3m)  kubelet  Readiness probe failed: Get http://10.2.2.151:9200/_cluster/health: context deadline exceeded'])).toEqual(['other']);
+    // util-linux mount's error text ends over two lines
+    expect(stagesOf(['       In some cases useful info is found in syslog - try', '       dmesg | tail or so.'])).toEqual(['mount', 'mount']);
+    expect(stagesOf([
+      'time="2022-04-25T10:25:19Z" level=info msg="Target is connected to initiator: 192.168.1.3:11594"',
+      'time="2022-04-25T10:25:19Z" level=warning msg="iscsi connection[0] closed"',
+    ])).toEqual(['mount', 'mount']);
+    expect(stagesOf(['time="2022-04-25T10:25:19Z" level=info msg="connection establishing at: 10.1.231.252:3260"'])).toEqual(['mount']);
+    // (a device path through the iSCSI port names a device, not a login)
+    expect(stagesOf(['I0506 09:00:59.074969       1 storageService.go:333] isVolumeInUse: findmnt /dev/disk/by-path/ip-10.200.0.10:3260-iscsi-iqn.2002-03.com.example:01-lun-1'])).not.toEqual(['mount']);
+    expect(stagesOf([
+      'E0506 11:24:19.883272       1 zfs_util.go:635] destroy: volume zfspv-pool/pvc-b605df95 is not present, skipping',
+      'I0506 11:24:19.904479       1 volume.go:169] Got delete event for ZV zfspv-pool/pvc-b605df95',
+      "E0506 11:24:19.904710       1 volume.go:50] zfsvolume 'openebs/pvc-b605df95' has been deleted",
+    ])).toEqual(['delete', 'delete', 'delete']);
+    expect(stagesOf(['E1203 08:11:02.000000    4012 csi_mounter.go:460] failed to clean mount dir [/var/lib/kubelet/pods/38c5/volumes/kubernetes.io~csi/pvc-6d04/mount]: directory not empty'])).toEqual(['unmount']);
+    // (the same error's tail, where a terminal wrapped it)
+    expect(stagesOf(['0cd-13ca4a40535f/volumes/kubernetes.io~csi/pvc-6d0427a3-849f-4097-aaa4-807f07ca724b/mount: directory not empty'])).toEqual(['unmount']);
+    expect(stagesOf(['I0211 16:31:12.590001       1 controller.go:294] zfs: trying volume creation zroot/data/pvc-659eafda'])).toEqual(['provision']);
+    // external-provisioner reads the selected node's CSINode for the topology of a volume it provisions
+    expect(stagesOf(['failed to provision volume with StorageClass "hcloud-volumes": error generating accessibility requirements: error getting CSINode for selected node "node-2": csinodes.storage.k8s.io "node-2" not found'])).toEqual(['provision']);
+  });
 });
 
 describe('summary of a flow that recovered', () => {

@@ -26,6 +26,10 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\b[Ss]tart(ing|ed) (\w+ ){0,2}(controller|queue|workers?|provisioner|resizer|attacher|snapshotter)\b|not watching VolumeAttachments|\bStarting CSI \w+$|\bcontroller initialized\b|\bcaches populated\b|\bbecame leader\b/, 'other'],
   // a probe of the program's health endpoint (a driver's REST server logging "GET /readiness") is no volume's step
   [/\bRequestURL=\/(readiness|liveness|healthz|readyz|livez)\b|\b(GET|HEAD) \/(readiness|liveness|healthz|readyz|livez)\b/i, 'other'],
+  // a kubelet probe of a container (the Readiness/Liveness/Startup probe events) is the application's health, no volume's step
+  [/\b(Readiness|Liveness|Startup) probe (failed|errored)\b/i, 'other'],
+  // the end of util-linux mount's own error text ("In some cases useful info is found in syslog - try dmesg | tail or so.")
+  [/\buseful info is found in syslog\b|\bdmesg \| tail or so\b/i, 'mount'],
   // a controller registering its informers' handlers ("Register Pod informer for resizer …", external-resizer
   // controller.go) is starting, not a plugin registering
   [/\bRegister(ed|ing)? \w+ informer\b/, 'other'],
@@ -59,6 +63,8 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // (and iscsid logging in: a login rejected, the connection to a target made, the kernel's report of that connection
   // failing, a driver "logged into portal …"; the same connection "is shutdown" is the logout of the unstaging)
   [/\bConnection\d+:\d+ to \[target:[^\]]*\].*\bis shutdown\b/i, 'unmount'],
+  // (and the iSCSI target's side of that login: an initiator connecting or discovering, its connections, one to the iSCSI port 3260)
+  [/\b(from|to) initiator\b|\binitiator: |\biscsi connection\b|\bconnection \w+ (at|to):? \S+:3260\b/i, 'mount'],
   [/\blogin (rejected|failed|timed out)\b|\bConnection\d+:\d+ to \[target:|\biSCSI connection \d+:\d+ error\b|\blogged in(to)? (the )?(portal|target)\b/i, 'mount'],
   // (a block volume's loop device, which holds the device file open, is released when the volume is unmapped: "couldn't
   // find loopback device … Skip detaching device", volume_path_handler_linux.go)
@@ -98,6 +104,8 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\b(add|remov|delet)\w* node \S+ (from|to) (the )?(desired|actual)[- ]state[- ]of[- ]world\b/i, 'other'],
   // mount-utils' CleanupMountPoint removes the directory it has just unmounted ("Warning: deleting path …")
   [/\bdeleting path\b/i, 'unmount'],
+  // external-provisioner reading the selected node's CSINode for its topology ("error getting CSINode for selected node") provisions
+  [/\bCSINode for selected node\b/i, 'provision'],
   // a record of a logger named after the registrar (a driver's own registrar: "logger":"csi-registrar")
   [/"logger":"[^"]*registrar/, 'register'],
   [/regist(er|ration)|plugins_registry|nodegetinfo|csinode|plugin ?(watcher|manager)|not found in the list of registered/i, 'register'],
@@ -109,6 +117,11 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\b(remov|delet)\w* (the )?(lv|logical ?volume)s?\b|\blvremove\b/i, 'delete'],
   // a volume deleted under a shortened name ("delete vol error", a "…-delvol" job): before the mount words its error text may hold
   [/\bdelet(e|ing|ed) vol\b|\bdel-?vol\b/i, 'delete'],
+  // (and a volume destroyed by the backend's word, "destroy: volume …", or its own object's deletion seen: "Got delete event for ZV …",
+  // "zfsvolume '…' has been deleted")
+  [/\bdestroy(ing|ed)?:? (the )?(volume|dataset|zvol|pv)\b|\b(got|received) delete event for (the )?(ZV|\w*volume)\b|\b\w*volume\b[^.]*\bhas been deleted\b/i, 'delete'],
+  // removing a pod's volume directory that still holds files ("failed to clean mount dir …", "…/mount: directory not empty") is the unmount's cleanup
+  [/\bclean(ing|ed)? (up )?(the )?mount ?(dir|point|path)\b|\bdirectory not empty\b/i, 'unmount'],
   [/unmountdevice|unmountvolume|unmapvolume|unmap|teardown|tear down|unstag|unpublish|\bunmount(ing|ed|er)?\b|umount|removing volume\b.*\bfrom (the )?desired state\b/i, 'unmount'],
   // staging a volume is NodeStageVolume, whatever its error says it failed to attach ("Failed to stage volume …: attach failed")
   [/\bstag(e|ing) (the )?volume\b/i, 'mount'],
@@ -125,7 +138,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // (a volume under the backend's own name: a file share, a CephFS subvolume, an RBD image, a cloud disk, a LUN, a ZFS dataset)
   [/deletevolume|delet(e|ing|ed) (the )?((?!pod |container )\w+ )?(volume|pv|share|subvolume|image|disk|lun|dataset|fileset)\b|\bdeletion of (the )?(volume|pv)\b|reclaim|\bneeds deletion\b/i, 'delete'],
   // (the scheduler's volume binding finding no PV for a claim: its binding, the provision stage's)
-  [/provision|createvolume|creat(e|ing) volume|persistent ?volumes? to bind|\bunbound immediate\b|\bcreate ?disk\b|waitforfirstconsumer|selected-node|storage ?class|(\b|volume)claim/i, 'provision'],
+  [/provision|createvolume|creat(e|ing) volume|\bvolume creation\b|persistent ?volumes? to bind|\bunbound immediate\b|\bcreate ?disk\b|waitforfirstconsumer|selected-node|storage ?class|(\b|volume)claim/i, 'provision'],
 ];
 
 /**
@@ -267,6 +280,8 @@ function payloadStage(has: (k: string) => boolean, onlyVolumeId: () => boolean):
   if (has('target_path') && has('volume_capability')) return 'mount';
   if (has('target_path')) return 'unmount';
   if (has('node_id') && has('volume_id')) return 'detach';
+  // NodeGetInfo's answer: the node's id, with its volume limit and topology
+  if (has('node_id')) return 'register';
   // NodeGetVolumeStats: a volume and its path, nothing else
   if (has('volume_path') && has('volume_id')) return 'other';
   if (onlyVolumeId()) return 'delete';
