@@ -212,6 +212,32 @@ describe('csi-snapshotter\'s volumesnapshot-being-created annotation (createSnap
   it('a final error (INTERNAL): the annotation comes off before the error is written, and goes on again for the retry', () => {
     expect(timeline('CreateSnapshot=INTERNALx1')).toEqual(['patch yes', 'patch -', 'patchStatus -', 'patch yes', 'patchStatus yes', 'patch -']);
   });
+  it('the other codes after which the storage may still be working keep it too (Unavailable, ResourceExhausted, Aborted, Canceled); any other code is final', () => {
+    for (const code of ['UNAVAILABLE', 'RESOURCE_EXHAUSTED', 'ABORTED', 'CANCELLED']) {
+      expect([code, timeline(`CreateSnapshot=${code}x1`)]).toEqual([code, ['patch yes', 'patchStatus yes', 'patchStatus yes', 'patch -']]);
+    }
+    for (const code of ['NOT_FOUND', 'INVALID_ARGUMENT', 'FAILED_PRECONDITION']) {
+      expect([code, timeline(`CreateSnapshot=${code}x1`)]).toEqual([code, ['patch yes', 'patch -', 'patchStatus -', 'patch yes', 'patchStatus yes', 'patch -']]);
+    }
+  });
+  it('the error it writes and records is createSnapshotWrapper\'s, as each release words it ("of the volume, %s" in v4.0.0, "of the volume %s" in v8.0.1)', () => {
+    for (const k8s of ['1.20', '1.30'] as const) {
+      const t = runScenario('snapshot-restore', { k8s, faults: ['CreateSnapshot=INTERNALx1'] });
+      const ev = t.steps.find((st) => st.kind === 'event' && /SnapshotCreationFailed/.test(st.summary))!;
+      expect([k8s, ev.summary]).toEqual([k8s, expect.stringMatching(k8s === '1.20'
+        ? /Failed to create snapshot: failed to take snapshot of the volume, 0001-\S+: "rpc error: code = Internal desc = /
+        : /Failed to create snapshot: failed to take snapshot of the volume 0001-\S+: "rpc error: code = Internal desc = /)]);
+    }
+  });
+  it('a write of its own that fails (the annotation\'s) fails the attempt like a CSI error: SnapshotCreationFailed, the error in the status, the retry 1s later', () => {
+    const t = runScenario('snapshot-restore', { k8s: '1.30', apiFaults: [{ verb: 'patch', kind: 'VolumeSnapshotContent', component: 'external-snapshotter', code: 500, count: 1, message: 'etcdserver: request timed out' }] });
+    const ev = t.steps.find((st) => st.kind === 'event' && /SnapshotCreationFailed/.test(st.summary))!;
+    expect(ev.summary).toMatch(/Failed to create snapshot: failed to add VolumeSnapshotBeingCreated annotation on the content snapcontent-\S+: "etcdserver: request timed out"/);
+    const calls = t.steps.filter((st) => st.kind === 'rpc' && /CreateSnapshot/.test(st.summary));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.t - ev.t).toBeGreaterThan(900);
+    expect(t.final.objects.find((o) => o.kind === 'VolumeSnapshot')!.status).toMatchObject({ readyToUse: true });
+  });
   it('a timeout (DEADLINE_EXCEEDED): the annotation stays, the storage may still be cutting the snapshot; the retry that works takes it off', () => {
     expect(timeline('CreateSnapshot=DEADLINE_EXCEEDEDx1')).toEqual(['patch yes', 'patchStatus yes', 'patchStatus yes', 'patch -']);
   });

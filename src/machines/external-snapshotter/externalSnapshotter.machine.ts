@@ -32,7 +32,7 @@ import { goQuote, goTimeString, rfc3339, sortedJson } from '../shared/goFormat.t
 import { setup } from 'xstate';
 import { inPlaceReaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
-import { csiMethod, rpcErrorText, type CsiRpc } from '../shared/csi.ts';
+import { csiMethod, isFinalError, rpcErrorText, type CsiRpc } from '../shared/csi.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { SNAPSHOTTER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
 import { getProfile } from '../profiles/index.ts';
@@ -120,13 +120,6 @@ function writeContentStatus(ctx: Ctx, p: Pending, base: K8sObject, status: Recor
   send(ctx, p, { type: 'api.request', verb: 'updateStatus', kind: 'VolumeSnapshotContent', name, object: { ...base, status: merged } }, emit);
 }
 
-/**
- * isCSIFinalError: the plugin has answered for good. Canceled, DeadlineExceeded, Unavailable,
- * ResourceExhausted and Aborted may leave a CreateSnapshot still running on the storage side
- * (v4.0.0 / v8.0.1 pkg/sidecar-controller/snapshot_controller.go).
- */
-const isCSIFinalError = (code: string): boolean => !['CANCELLED', 'DEADLINE_EXCEEDED', 'UNAVAILABLE', 'RESOURCE_EXHAUSTED', 'ABORTED'].includes(code);
-
 /** createSnapshotWrapper: GetPluginInfo (csirpc.GetDriverName), then CreateSnapshot. */
 function callCreateSnapshot(ctx: Ctx, content: string, request: Record<string, unknown>, log: Log, emit: Emit): void {
   // pkg/snapshotter/snapshotter.go CreateSnapshot asks the driver's name (GetPluginInfo) before every CreateSnapshot
@@ -134,11 +127,13 @@ function callCreateSnapshot(ctx: Ctx, content: string, request: Record<string, u
   call(ctx, { what: 'getDriverName', content, request }, 'GetPluginInfo', {}, emit);
 }
 
-/** createSnapshot's error path: updateContentErrorStatusWithEvent, then the requeue with backoff. */
-function createSnapshotFailed(ctx: Ctx, content: string, err: string, now: number, log: Log, emit: Emit): void {
-  const volume = ctx.contents[content]?.spec?.source?.volumeHandle;
-  log('createSnapshotError', { err: `failed to take snapshot of the volume ${volume}: ${JSON.stringify(err)}` });
-  const message = `Failed to create snapshot: failed to take snapshot of the volume ${volume}: ${JSON.stringify(err)}`;
+/**
+ * createSnapshot's error path, with the error createSnapshotWrapper returned (`wrapped`): the log line,
+ * updateContentErrorStatusWithEvent (SnapshotCreationFailed, the status' error), then the requeue with backoff.
+ */
+function createSnapshotFailed(ctx: Ctx, content: string, wrapped: string, now: number, log: Log, emit: Emit): void {
+  log('createSnapshotError', { err: wrapped });
+  const message = `Failed to create snapshot: ${wrapped}`;
   emit({ type: 'event.recorded', involved: { kind: 'VolumeSnapshotContent', name: content }, eventType: 'Warning', reason: 'SnapshotCreationFailed', message });
   requeue(ctx, content, now, emit);
   // (the same error already set is not written again)
@@ -149,6 +144,15 @@ function createSnapshotFailed(ctx: Ctx, content: string, err: string, now: numbe
     delete ctx.busy[content];
   }
 }
+
+/** createSnapshotWrapper's errors (v4.0.0 / v8.0.1 pkg/sidecar-controller/snapshot_controller.go, the Errorf of each step). */
+const wrapperError = {
+  takeSnapshot: (ctx: Ctx, content: string, err: string) => `${getProfile(ctx.input.profile).snapshotTakeErrorPrefix}${ctx.contents[content]?.spec?.source?.volumeHandle}: ${goQuote(err)}`,
+  addAnnotation: (content: string, err: string) => `failed to add VolumeSnapshotBeingCreated annotation on the content ${content}: ${goQuote(err)}`,
+  updateStatus: (content: string, err: string) => `error updating status for volume snapshot content ${content}: ${err}`,
+  removeAnnotation: (content: string, err: string) => `failed to remove VolumeSnapshotBeingCreated annotation on the content ${content}: ${goQuote(err)}`,
+  removeAnnotationAfterError: (ctx: Ctx, content: string, err: string) => `failed to remove VolumeSnapshotBeingCreated annotation from the content ${content}: ${getProfile(ctx.input.profile).snapshotRemoveAnnotationErrorQuoted ? goQuote(err) : err}`,
+};
 
 /** The workqueue's AddRateLimited: the content is synced again when its backoff is over. */
 function requeue(ctx: Ctx, content: string, now: number, emit: Emit): void {
@@ -257,11 +261,12 @@ export const externalSnapshotterMachine = setup({
           // GetPluginInfo's error and CreateSnapshot's both come back from the handler's CreateSnapshot
           log('createSnapshotReturnedError', { err: errText });
           // a final error: the storage side has given up, and the content may be deleted (the annotation goes first)
-          if (isCSIFinalError(event.code) && ctx.contents[content] && hasAnnotation(ctx.contents[content]!, ANN_BEING_CREATED)) {
+          // (csi-snapshotter's isCSIFinalError: the same codes as shared/csi.ts isFinalError)
+          if (isFinalError(event.code) && ctx.contents[content] && hasAnnotation(ctx.contents[content]!, ANN_BEING_CREATED)) {
             writeContentMeta(ctx, { what: 'removeBeingCreated', content, err: errText }, ctx.contents[content]!, { annotations: { [ANN_BEING_CREATED]: null } }, emit);
             return;
           }
-          createSnapshotFailed(ctx, content, errText, event.now, log, emit);
+          createSnapshotFailed(ctx, content, wrapperError.takeSnapshot(ctx, content, errText), event.now, log, emit);
           return;
         }
         // CreateSnapshotResponse{snapshot: Snapshot{snapshot_id, size_bytes, creation_time, ready_to_use}}
@@ -288,23 +293,30 @@ export const externalSnapshotterMachine = setup({
       const fresh = event.object;
       // storeContentUpdate: what the sidecar wrote or read is its copy from now on
       if (event.ok && fresh?.kind === 'VolumeSnapshotContent') ctx.contents[content] = fresh;
+      // a write of createSnapshotWrapper that fails fails the attempt: createSnapshot's error path, and the requeue
+      const apiErr = event.ok ? '' : (event.message ?? `${event.code}`);
       switch (p.what) {
         case 'setBeingCreated':
-          if (event.ok) { callCreateSnapshot(ctx, content, p.request, log, emit); return; }
-          break;
+          if (event.ok) callCreateSnapshot(ctx, content, p.request, log, emit);
+          else createSnapshotFailed(ctx, content, wrapperError.addAnnotation(content, apiErr), event.now, log, emit);
+          return;
         case 'getForStatus':
-          if (event.ok && fresh) { writeContentStatus(ctx, { what: 'contentStatus', content }, fresh, p.status, emit); return; }
-          break;
+          if (event.ok && fresh) writeContentStatus(ctx, { what: 'contentStatus', content }, fresh, p.status, emit);
+          else createSnapshotFailed(ctx, content, wrapperError.updateStatus(content, apiErr), event.now, log, emit);
+          return;
         case 'contentStatus':
+          if (!event.ok) { createSnapshotFailed(ctx, content, wrapperError.updateStatus(content, apiErr), event.now, log, emit); return; }
           // the snapshot is cut: the annotation goes (removeAnnVolumeSnapshotBeingCreated), from the content just written
-          if (event.ok && fresh && hasAnnotation(fresh, ANN_BEING_CREATED)) {
+          if (fresh && hasAnnotation(fresh, ANN_BEING_CREATED)) {
             writeContentMeta(ctx, { what: 'removeBeingCreated', content }, fresh, { annotations: { [ANN_BEING_CREATED]: null } }, emit);
             return;
           }
           break;
         case 'removeBeingCreated':
           if (event.ok) log('removedBeingCreated');
-          if (p.err !== undefined) { createSnapshotFailed(ctx, content, p.err, event.now, log, emit); return; }
+          // (after a final error the attempt has failed either way: with the CSI error, or with the failed removal's)
+          if (p.err !== undefined) { createSnapshotFailed(ctx, content, event.ok ? wrapperError.takeSnapshot(ctx, content, p.err) : wrapperError.removeAnnotationAfterError(ctx, content, apiErr), event.now, log, emit); return; }
+          if (!event.ok) { createSnapshotFailed(ctx, content, wrapperError.removeAnnotation(content, apiErr), event.now, log, emit); return; }
           break;
         case 'getForClear':
           if (event.ok && fresh) {

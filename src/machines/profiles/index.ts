@@ -61,6 +61,16 @@ export interface Profile {
    */
   snapshotControllerRetry: { start: number; max: number };
   /**
+   * csi-snapshotter's error for a failed CreateSnapshot, before the volume handle: "failed to take snapshot of the
+   * volume, %s: %q" in v4.0.0 (pkg/sidecar-controller/snapshot_controller.go:309), without the comma in v8.0.1 (:350).
+   */
+  snapshotTakeErrorPrefix: string;
+  /**
+   * After a final CreateSnapshot error, a failed removal of the being-created annotation is wrapped with %q in
+   * v4.0.0 (snapshot_controller.go:305) and with %s in v8.0.1 (:346).
+   */
+  snapshotRemoveAnnotationErrorQuoted: boolean;
+  /**
    * The AnyVolumeDataSource feature gate (beta, on by default, since 1.24; alpha and off in 1.20): the API
    * server copies a new claim's spec.dataSource into spec.dataSourceRef (NormalizeDataSources,
    * pkg/api/persistentvolumeclaim/util.go).
@@ -197,6 +207,8 @@ export const PROFILES: Record<ProfileId, Profile> = {
     snapshotSourceVolumeMode: false,
     snapshotWritesByPatch: false,
     snapshotControllerRetry: { start: 5_000, max: 1000_000_000 },
+    snapshotTakeErrorPrefix: 'failed to take snapshot of the volume, ',
+    snapshotRemoveAnnotationErrorQuoted: true,
     anyVolumeDataSource: false,
     taintEvictionRefApiVersion: false,
     adcForceDetachOnlyIfUnhealthy: false,
@@ -238,6 +250,8 @@ export const PROFILES: Record<ProfileId, Profile> = {
     snapshotSourceVolumeMode: true,
     snapshotWritesByPatch: true,
     snapshotControllerRetry: { start: 1_000_000, max: 300_000_000 },
+    snapshotTakeErrorPrefix: 'failed to take snapshot of the volume ',
+    snapshotRemoveAnnotationErrorQuoted: false,
     anyVolumeDataSource: true,
     taintEvictionRefApiVersion: true,
     adcForceDetachOnlyIfUnhealthy: true,

@@ -29,7 +29,8 @@ export const rpcErrorText = (code: GrpcCode, desc: string): string =>
 /**
  * Codes after which the operation may still be running in the storage backend: the caller keeps the
  * state uncertain and retries. upstream: external-attacher pkg/attacher/attacher.go isFinalError;
- * kubelet pkg/volume/csi/csi_client.go isFinalError; external-provisioner controller.go.
+ * kubelet pkg/volume/csi/csi_client.go isFinalError; external-provisioner controller.go; external-snapshotter
+ * pkg/sidecar-controller/snapshot_controller.go isCSIFinalError (v4.0.0, v8.0.1).
  */
 export function isFinalError(code: GrpcCode): boolean {
   return !(code === 'CANCELLED' || code === 'DEADLINE_EXCEEDED' || code === 'UNAVAILABLE'
