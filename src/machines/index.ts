@@ -77,6 +77,7 @@ export {
 } from './kubelet/index.ts';
 export { nodeDriverRegistrarMachine, descriptor as nodeDriverRegistrarDescriptor } from './node-driver-registrar/index.ts';
 export { pvcProtectionControllerMachine, descriptor as pvcProtectionControllerDescriptor } from './pvc-protection-controller/index.ts';
+export { expandControllerMachine, descriptor as expandControllerDescriptor } from './expand-controller/index.ts';
 export { pvProtectionControllerMachine, descriptor as pvProtectionControllerDescriptor } from './pv-protection-controller/index.ts';
 
 // the flow model: a trace reshaped for stepping through it (the site's player and step lists)

@@ -13,6 +13,7 @@ import * as nodeLifecycleController from './node-lifecycle-controller/index.ts';
 import * as taintEvictionController from './taint-eviction-controller/index.ts';
 import * as podGcController from './pod-gc-controller/index.ts';
 import * as pvcProtectionController from './pvc-protection-controller/index.ts';
+import * as expandController from './expand-controller/index.ts';
 import * as pvProtectionController from './pv-protection-controller/index.ts';
 import * as kubeScheduler from './kube-scheduler/index.ts';
 import * as externalProvisioner from './external-provisioner/index.ts';
@@ -52,6 +53,7 @@ export const COMPONENTS: readonly RegisteredComponent[] = [
   { folder: podGcController, descriptor: podGcController.descriptor, messagePrefix: 'podGcController', placement: 'kube-controller-manager' },
   { folder: pvcProtectionController, descriptor: pvcProtectionController.descriptor, messagePrefix: 'pvcProtectionController', placement: 'kube-controller-manager' },
   { folder: pvProtectionController, descriptor: pvProtectionController.descriptor, messagePrefix: 'pvProtectionController', placement: 'kube-controller-manager' },
+  { folder: expandController, descriptor: expandController.descriptor, messagePrefix: 'expandController', placement: 'kube-controller-manager' },
   { folder: kubeScheduler, descriptor: kubeScheduler.descriptor, messagePrefix: 'kubeScheduler', placement: 'kube-scheduler' },
   { folder: externalProvisioner, descriptor: externalProvisioner.descriptor, messagePrefix: 'externalProvisioner', placement: 'csi-controller-pod' },
   { folder: externalAttacher, descriptor: externalAttacher.descriptor, messagePrefix: 'externalAttacher', placement: 'csi-controller-pod' },

@@ -148,6 +148,18 @@ export const PROSE: Record<string, ComponentProse> = {
       { repo: K8S, path: 'pkg/controller/volume/pvprotection/pv_protection_controller.go', note: 'processPV, isBeingUsed, removeFinalizer' },
     ],
   },
+  'expand-controller': {
+    tagline: 'Looks at a claim that asks for more than it has, and leaves a CSI volume to csi-resizer.',
+    purpose: [
+      'When a bound claim’s request grows past its capacity, kube-controller-manager’s expand controller looks for an in-tree volume plugin that can expand the volume. A CSI volume has none there, so it records ExternalExpanding on the claim and does nothing more: csi-resizer next to the driver does the expansion. This is why every expansion of a CSI volume starts with an ExternalExpanding event from volume_expand, even when all goes well.',
+    ],
+    loop: [
+      'It reacts to claims whose request or status capacity grew, checks that the volume is bound to that claim, and records the event once; it does not retry. Up to 1.26 the message is “Ignoring the PVC: didn’t find a plugin capable of expanding the volume; waiting for an external controller to process this PVC.”, from 1.27 “waiting for an external controller to expand this PVC”. For CSI volumes it is a Warning until 1.30 (the plugin lookup fails), Normal from 1.31.',
+    ],
+    upstream: [
+      { repo: K8S, path: 'pkg/controller/volume/expand/expand_controller.go', note: 'syncHandler, enqueuePVC' },
+    ],
+  },
   'kube-scheduler': {
     tagline: 'Puts pods on nodes; for WaitForFirstConsumer claims it picks the node first and lets the volume follow.',
     purpose: [

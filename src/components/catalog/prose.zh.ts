@@ -130,6 +130,18 @@ export const PROSE_ZH: Record<string, ComponentProseZh> = {
       'processPV, isBeingUsed, removeFinalizer',
     ],
   },
+  'expand-controller': {
+    tagline: '查看请求超过现有容量的申领，把 CSI 卷交给 csi-resizer。',
+    purpose: [
+      '已绑定申领的请求增长到超过其容量时，kube-controller-manager 的扩容控制器会寻找能扩容该卷的树内卷插件。CSI 卷在那里没有这样的插件，于是它在申领上记录 ExternalExpanding，别的什么也不做：扩容由驱动旁的 csi-resizer 完成。这就是为什么每次 CSI 卷的扩容都以一个来自 volume_expand 的 ExternalExpanding 事件开始，即使一切顺利。',
+    ],
+    loop: [
+      '它对请求或状态容量增长了的申领作出反应，检查卷确实绑定在该申领上，记录一次事件；它不会重试。到 1.26 为止，消息是“Ignoring the PVC: didn’t find a plugin capable of expanding the volume; waiting for an external controller to process this PVC.”，从 1.27 起是“waiting for an external controller to expand this PVC”。对 CSI 卷，到 1.30 为止它是 Warning（插件查找失败），从 1.31 起是 Normal。',
+    ],
+    notes: [
+      'syncHandler, enqueuePVC',
+    ],
+  },
   'kube-scheduler': {
     tagline: '把 Pod 放到节点上；对 WaitForFirstConsumer 申领，它先选定节点，再让卷跟随这个节点。',
     purpose: [

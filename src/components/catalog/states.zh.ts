@@ -88,6 +88,9 @@ export const STATE_DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
   // pvcProtectionControllerMachine
   'Watches claims and pods; removes the pvc-protection finalizer of deleted claims no pod uses.':
     '监视申领和 Pod；对被删除且没有 Pod 使用的申领，移除其 pvc-protection 终结器。',
+  // expandControllerMachine
+  'Watches claims and volumes; records ExternalExpanding on a bound claim of a CSI volume that asks for more than it has.':
+    '监视申领和卷；对请求超过现有容量的 CSI 卷的已绑定申领，记录 ExternalExpanding。',
   // pvProtectionControllerMachine
   'Watches volumes; removes the pv-protection finalizer of deleted volumes that are no longer bound.':
     '监视卷；对被删除且不再绑定的卷，移除其 pv-protection 终结器。',

@@ -15,6 +15,7 @@ export const GLOSSARY_ZH: Readonly<Record<string, GlossaryTextZh>> = {
   detach: { term: '解除挂接（detach）', definition: '挂接的逆操作：attach/detach 控制器删除 VolumeAttachment，external-attacher 调用 ControllerUnpublishVolume。解除挂接要等到节点不再报告该卷正在使用（status.volumesInUse）时才进行。' },
   event: { term: '事件（Event）', definition: '组件针对另一个对象记录的、存留时间较短的 API 对象（“FailedMount”、“Multi-Attach error”），可用 kubectl describe 查看。Pod 卡住时，事件往往是最先说明原因的地方。' },
   'exponential-backoff': { term: '指数退避（exponential backoff）', definition: '卷操作失败后，kubelet 和 attach/detach 控制器会先等待一段时间再重试：首次 500 ms，之后每次翻倍，最长 2m2s；日志中的 “No retries permitted until …” 就来自这里（nestedpendingoperations）。' },
+  'expand-controller': { term: '扩容控制器', definition: 'kube-controller-manager 中处理请求超过现有容量的申领的控制器；对 CSI 卷，它只记录 ExternalExpanding（来自 volume_expand），把工作交给 external-resizer。' },
   'external-attacher': { term: 'external-attacher', definition: '监视 VolumeAttachment 的 CSI 边车容器：把它们转换为 ControllerPublishVolume 和 ControllerUnpublishVolume 调用，然后设置 status.attached。' },
   'external-provisioner': { term: 'external-provisioner', definition: '监视交给其驱动处理的申领的 CSI 边车容器：调用 CreateVolume，并根据返回结果创建 PersistentVolume；回收策略为 Delete 的卷被释放时，调用 DeleteVolume。' },
   'external-resizer': { term: 'external-resizer', definition: '在申领要求更大容量时扩容卷的 CSI 边车容器（ControllerExpandVolume）；随后由 kubelet 在节点上扩容文件系统。' },

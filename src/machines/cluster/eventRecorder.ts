@@ -18,6 +18,8 @@ const EVENT_SOURCE: Record<string, string> = {
   'statefulset-controller': 'statefulset-controller', 'node-lifecycle-controller': 'node-controller',
   kubelet: 'kubelet', 'kube-scheduler': 'default-scheduler', 'pvc-protection-controller': 'pvc-protection-controller',
   'pv-protection-controller': 'pv-protection-controller',
+  // pkg/controller/volume/expand/expand_controller.go NewExpandController: v1.EventSource{Component: "volume_expand"}
+  'expand-controller': 'volume_expand',
 };
 
 /** Who records an Event: the component, its host (a pod's hostname), and for the sidecars their driver. */

@@ -71,6 +71,12 @@ export interface Profile {
    */
   snapshotRemoveAnnotationErrorQuoted: boolean;
   /**
+   * The expand controller's ExternalExpanding message for a volume no in-tree plugin expands (pkg/controller/volume/expand
+   * expand_controller.go syncHandler): "Ignoring the PVC: …; waiting for an external controller to process this PVC."
+   * until kubernetes#115345 (1.27) shortened it to "waiting for an external controller to expand this PVC".
+   */
+  expandControllerExternalMessage: string;
+  /**
    * The AnyVolumeDataSource feature gate (beta, on by default, since 1.24; alpha and off in 1.20): the API
    * server copies a new claim's spec.dataSource into spec.dataSourceRef (NormalizeDataSources,
    * pkg/api/persistentvolumeclaim/util.go).
@@ -209,6 +215,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     snapshotControllerRetry: { start: 5_000, max: 1000_000_000 },
     snapshotTakeErrorPrefix: 'failed to take snapshot of the volume, ',
     snapshotRemoveAnnotationErrorQuoted: true,
+    expandControllerExternalMessage: "Ignoring the PVC: didn't find a plugin capable of expanding the volume; waiting for an external controller to process this PVC.",
     anyVolumeDataSource: false,
     taintEvictionRefApiVersion: false,
     adcForceDetachOnlyIfUnhealthy: false,
@@ -252,6 +259,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     snapshotControllerRetry: { start: 1_000_000, max: 300_000_000 },
     snapshotTakeErrorPrefix: 'failed to take snapshot of the volume ',
     snapshotRemoveAnnotationErrorQuoted: false,
+    expandControllerExternalMessage: 'waiting for an external controller to expand this PVC',
     anyVolumeDataSource: true,
     taintEvictionRefApiVersion: true,
     adcForceDetachOnlyIfUnhealthy: true,

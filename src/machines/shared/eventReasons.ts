@@ -38,7 +38,9 @@ export const EVENT_REASONS: Record<string, EventReasonInfo> = {
   FailedUnMount: { component: 'kubelet', stage: 'unmount', type: 'Warning', explanation: 'The kubelet could not unmount a volume.' },
   FailedUnmount: { component: 'kubelet', stage: 'unmount', type: 'Warning', explanation: 'The kubelet could not unmount a volume.' },
   Resizing: { component: 'external-resizer', stage: 'resize', type: 'Normal', explanation: 'csi-resizer calls ControllerExpandVolume for the claim.' },
-  ExternalExpanding: { component: 'external-resizer', stage: 'resize', type: 'Normal', explanation: 'Expansion is left to the external resizer.' },
+  // recorded by kube-controller-manager's expand controller (source "volume_expand"): no in-tree plugin expands the
+  // volume, so it leaves the claim to an external resizer; a Warning from 1.15 to 1.30 for CSI volumes, Normal before and after
+  ExternalExpanding: { component: 'expand-controller', stage: 'resize', type: 'Warning', explanation: 'kube-controller-manager\'s expand controller leaves the expansion to an external resizer (csi-resizer).' },
   VolumeResizeFailed: { component: 'external-resizer', stage: 'resize', type: 'Warning', explanation: 'Expanding the volume failed.', next: 'Check the csi-resizer log and the driver controller plugin.' },
   VolumeResizeSuccessful: { component: 'external-resizer', stage: 'resize', type: 'Normal', explanation: 'The volume was expanded in the backend.' },
   FileSystemResizeRequired: { component: 'external-resizer', stage: 'resize', type: 'Normal', explanation: 'The file system must still be grown on the node (NodeExpandVolume) when a pod uses the volume.' },

@@ -21,7 +21,7 @@ export const EVENT_REASONS_ZH: Readonly<Record<string, EventReasonTextZh>> = {
   FailedUnMount: { explanation: 'kubelet 无法卸载某个卷。' },
   FailedUnmount: { explanation: 'kubelet 无法卸载某个卷。' },
   Resizing: { explanation: 'csi-resizer 为该申领调用 ControllerExpandVolume。' },
-  ExternalExpanding: { explanation: '扩容交由外部扩容器（external-resizer）处理。' },
+  ExternalExpanding: { explanation: 'kube-controller-manager 的扩容控制器把扩容交给外部扩容器（csi-resizer）处理。' },
   VolumeResizeFailed: { explanation: '卷扩容失败。', next: '检查 csi-resizer 日志以及驱动控制器插件。' },
   VolumeResizeSuccessful: { explanation: '卷已在后端完成扩容。' },
   FileSystemResizeRequired: { explanation: '当有 Pod 使用该卷时，仍需在节点上扩容文件系统（NodeExpandVolume）。' },
