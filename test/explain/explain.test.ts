@@ -972,6 +972,16 @@ describe('words that say what a line is doing to a volume', () => {
       '  desc: "Snapshot create failed with error : ERR failed SNAPCREATE"',
     ])).toEqual(['snapshot', 'other', 'snapshot']);
   });
+  it('a clone in progress, a directory of a CSI path removed, a volume left to delete by hand, a group snapshot\'s request', () => {
+    expect(stagesOf([
+      '  Normal   CloneScheduled      16m   datavolume-pvc-clone-controller  Cloning from default/ubuntu-dv into default/ubuntu-dv-new scheduled',
+      '  Normal   CSICloneInProgress  16m   datavolume-pvc-clone-controller  CSI Volume clone in progress (for pvc default/ubuntu-dv)',
+    ])).toEqual(['provision', 'provision']);
+    expect(stagesOf(['2023-01-12T00:15:35.822138686+00:00 stdout F executing filesystem command: rmdir /local/csi/per-alloc/c4b07999/data/mount'])).toEqual(['unmount']);
+    expect(stagesOf(['time="2019-08-21T18:49:59Z" level=warning msg="Volume could not be cleaned up and must be manually deleted: API failed (500)."'])).toEqual(['delete']);
+    // ceph-csi's request id names the request: a group snapshot's omap read serves the snapshot, not a provisioning
+    expect(stagesOf(['I1024 14:32:44.562296       1 omap.go:89] ID: 29 Req-ID: groupsnapshot-ca51faa2 got omap values: (pool="rbd", namespace="", name="csi.groups.default"): map[]'])).toEqual(['snapshot']);
+  });
   it('a NodeGetInfo answer, the kubelet\'s probe events, mount\'s own error text, an iSCSI target\'s side of a login, a volume destroyed, a pod directory left, a volume creation', () => {
     // NodeGetInfo's answer is a node id without a volume (csi.proto NodeGetInfoResponse)
     expect(stagesOf(['I0405 12:52:39.254538       1 utils.go:83] GRPC response: {"node_id":"worker-3.example.local"}'])).toEqual(['register']);

@@ -77,7 +77,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\b(un ?map|disconnect|detach)\w*\b.*(\bnbd\b|\/dev\/nbd\d)|(\bnbd\b|\/dev\/nbd\d).*\b(un ?mapped|disconnected|detached)\b/i, 'unmount'],
   [/\bnbd\b|\/dev\/nbd\d/i, 'mount'],
   // a pod's volume directory or a staging directory removed (rmdir) is what unpublishing and unstaging leave
-  [/\brmdir\b.*(\/pods\/|globalmount|\/mount\b)/i, 'unmount'],
+  [/\brmdir\b.*(\/pods\/|globalmount|\/mount\b|\/csi\/)/i, 'unmount'],
   // a driver finding no target path: NodePublishVolume creates it, so it is the unpublish that finds it gone
   // (cinder's NodeUnpublishVolume "targetpath not found")
   [/\btarget ?path\b:?( "?[^\s"]+"?)? (is )?(not found|does not exist|doesn't exist|not exist)/i, 'unmount'],
@@ -116,7 +116,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // (and an LVM logical volume removed: TopoLVM's node daemon "failed to remove LV", lvremove)
   [/\b(remov|delet)\w* (the )?(lv|logical ?volume)s?\b|\blvremove\b/i, 'delete'],
   // a volume deleted under a shortened name ("delete vol error", a "…-delvol" job): before the mount words its error text may hold
-  [/\bdelet(e|ing|ed) vol\b|\bdel-?vol\b/i, 'delete'],
+  [/\bdelet(e|ing|ed) vol\b|\bdel-?vol\b|\bmust be manually deleted\b/i, 'delete'],
   // (and a volume destroyed by the backend's word, "destroy: volume …", or its own object's deletion seen: "Got delete event for ZV …",
   // "zfsvolume '…' has been deleted")
   [/\bdestroy(ing|ed)?:? (the )?(volume|dataset|zvol|pv)\b|\b(got|received) delete event for (the )?(ZV|\w*volume)\b|\b\w*volume\b[^.]*\bhas been deleted\b/i, 'delete'],
@@ -133,7 +133,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // a volume made from a snapshot (external-provisioner's "VolumeContentSource_Snapshot", "Requested volume size is … and
   // snapshot size is …", a restore) is provisioned: CreateVolume with a content source
   // (and a volume cloned from another, a backend restoring a snapshot into a new volume: "could not clone volume …", "Failed to restore snapshot …")
-  [/\bclon(e|ing) (the )?(volume|pvc)\b|\brestor(e|ing) (the )?snapshot\b|\bVolumeContentSource|\bcontent ?source\b|\brestor\w* (\S+ ){0,3}from (a |the )?(volume ?)?snapshot|\brequested volume size\b[^.]*\bsnapshot size\b/i, 'provision'],
+  [/\bclon(e|ing) (the )?(volume|pvc)\b|\bcloning from \S+ into\b|\b(CSI )?volume clone\b|\bclone (scheduled|in progress)\b|\brestor(e|ing) (the )?snapshot\b|\bVolumeContentSource|\bcontent ?source\b|\brestor\w* (\S+ ){0,3}from (a |the )?(volume ?)?snapshot|\brequested volume size\b[^.]*\bsnapshot size\b/i, 'provision'],
   [/snapshot|snapcontent/i, 'snapshot'],
   // (a volume under the backend's own name: a file share, a CephFS subvolume, an RBD image, a cloud disk, a LUN, a ZFS dataset)
   [/deletevolume|delet(e|ing|ed) (the )?((?!pod |container )\w+ )?(volume|pv|share|subvolume|image|disk|lun|dataset|fileset)\b|\bdeletion of (the )?(volume|pv)\b|reclaim|\bneeds deletion\b/i, 'delete'],
@@ -213,9 +213,9 @@ export const isGenericGrpc = (id: string): boolean => /\.(ceph)?[gG]rpc(Call|Req
 
 export function lineStage(id: string, def: { stage: Stage; source: string }, hints: { method?: string | null; error?: string | null; text?: string | null }): Stage {
   if (def.source === 'node-driver-registrar') return 'register';
-  // ceph-csi's request id is the request's name: a CreateSnapshot's is "snapshot-<VolumeSnapshot UID>",
+  // ceph-csi's request id is the request's name: a CreateSnapshot's is "snapshot-<VolumeSnapshot UID>" (a group snapshot's "groupsnapshot-…"),
   // so its journal and RBD lines (the same messages CreateVolume prints) say which call they serve
-  if (/^csiControllerPlugin\.ceph/.test(id) && !isGenericGrpc(id) && /\bReq-ID: snapshot-/.test(hints.text ?? '')) return 'snapshot';
+  if (/^csiControllerPlugin\.ceph/.test(id) && !isGenericGrpc(id) && /\bReq-ID: (group)?snapshot-/.test(hints.text ?? '')) return 'snapshot';
   // (and a snapshot image ceph-csi names csi-snap-<uuid> taken down, "rbd: snap rm pool/csi-snap-…@csi-snap-…": DeleteSnapshot's,
   // whose request id is the snapshot's CSI id; a restore clones from it, "rbd: clone pool/csi-snap-…", which is provisioning)
   if (/^csiControllerPlugin\.ceph/.test(id) && !isGenericGrpc(id) && /\brbd: (snap rm|rm|trash mv|trash remove) [\w.-]+\/csi-snap-/.test(hints.text ?? '')) return 'snapshot';
