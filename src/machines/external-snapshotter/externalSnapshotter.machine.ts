@@ -36,7 +36,7 @@ import { csiMethod, isFinalError, rpcErrorText, type CsiRpc } from '../shared/cs
 import type { K8sObject } from '../shared/k8s.ts';
 import { SNAPSHOTTER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
 import { getProfile } from '../profiles/index.ts';
-import { ANN_BEING_CREATED, ANN_BEING_DELETED, CONTENT_FINALIZER } from '../shared/snapshotUtils.ts';
+import { ANN_BEING_CREATED, ANN_BEING_DELETED, CONTENT_FINALIZER, storeObjectUpdate } from '../shared/snapshotUtils.ts';
 
 const finalizersOf = (o: K8sObject): string[] => (o.metadata.finalizers ?? []) as string[];
 
@@ -212,16 +212,12 @@ export const externalSnapshotterMachine = setup({
       const o = event.object;
       const gone = event.type === 'watch.deleted';
       const emit: Emit = emitOut;
-      const put = (m: Record<string, K8sObject>, k: string) => { if (gone) delete m[k]; else m[k] = o; };
       switch (o.kind) {
-        case 'VolumeSnapshotClass': put(ctx.classes, o.metadata.name); return;
+        case 'VolumeSnapshotClass': if (gone) delete ctx.classes[o.metadata.name]; else ctx.classes[o.metadata.name] = o; return;
         case 'VolumeSnapshotContent': {
           if (gone) { delete ctx.contents[o.metadata.name]; return; }
-          // storeContentUpdate (utils.StoreObjectUpdate): a version older than the one held is ignored
-          const held = ctx.contents[o.metadata.name];
-          if (held && Number(held.metadata.resourceVersion) > Number(o.metadata.resourceVersion)) return;
-          ctx.contents[o.metadata.name] = o;
-          syncContent(ctx, o, emit, event.now);
+          // storeContentUpdate: a version older than the one held is ignored
+          if (storeObjectUpdate(ctx.contents, o.metadata.name, o)) syncContent(ctx, o, emit, event.now);
           return;
         }
         default: return;

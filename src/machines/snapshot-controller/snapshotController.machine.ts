@@ -43,7 +43,7 @@ import { SNAPSHOT_CONTROLLER_RESYNC_PERIOD, sidecarRetryDelay } from '../shared/
 
 export type SnapshotControllerInput = ComponentInput;
 
-import { ANN_BEING_DELETED, CONTENT_FINALIZER, PVC_FINALIZER, SNAPSHOT_AS_SOURCE_FINALIZER, SNAPSHOT_BOUND_FINALIZER } from '../shared/snapshotUtils.ts';
+import { ANN_BEING_DELETED, CONTENT_FINALIZER, PVC_FINALIZER, SNAPSHOT_AS_SOURCE_FINALIZER, SNAPSHOT_BOUND_FINALIZER, storeObjectUpdate } from '../shared/snapshotUtils.ts';
 
 export { CONTENT_FINALIZER, PVC_FINALIZER, SNAPSHOT_AS_SOURCE_FINALIZER, SNAPSHOT_BOUND_FINALIZER };
 
@@ -229,14 +229,6 @@ function done(ctx: Ctx, key: string, emit: Emit): void {
   if (snap) syncSnapshot(ctx, snap, emit);
 }
 
-/** utils.StoreObjectUpdate: keeps `o` unless the copy held is newer (v8.0.1 pkg/utils/util.go); whether it kept it. */
-function store(m: Record<string, K8sObject>, k: string, o: K8sObject): boolean {
-  const held = m[k];
-  if (held && Number(held.metadata.resourceVersion) > Number(o.metadata.resourceVersion)) return false;
-  m[k] = o;
-  return true;
-}
-
 /** needsUpdateSnapshotStatus: the content has a status the snapshot does not show yet. */
 function needsStatusUpdate(snap: K8sObject, content: K8sObject): boolean {
   const st = snap.status;
@@ -294,13 +286,13 @@ export const snapshotControllerMachine = setup({
         case 'PersistentVolumeClaim': put(ctx.pvcs, snapKey(o)); return;
         case 'PersistentVolume': put(ctx.pvs, o.metadata.name); return;
         // (a version older than the one held is ignored: storeSnapshotUpdate)
-        case 'VolumeSnapshot': if (gone) delete ctx.snapshots[snapKey(o)]; else if (store(ctx.snapshots, snapKey(o), o)) syncSnapshot(ctx, o, emit); return;
+        case 'VolumeSnapshot': if (gone) delete ctx.snapshots[snapKey(o)]; else if (storeObjectUpdate(ctx.snapshots, snapKey(o), o)) syncSnapshot(ctx, o, emit); return;
         case 'VolumeSnapshotContent': {
           const ref = o.spec?.volumeSnapshotRef;
           const snap = ref ? ctx.snapshots[`${ref.namespace}/${ref.name}`] : undefined;
           // deleteContent: the snapshot of a content that is gone is synced again
           if (gone) { delete ctx.contents[o.metadata.name]; if (snap) syncSnapshot(ctx, snap, emit); return; }
-          if (!store(ctx.contents, o.metadata.name, o)) return;
+          if (!storeObjectUpdate(ctx.contents, o.metadata.name, o)) return;
           syncContent(ctx, o, emit);
           if (snap) syncSnapshot(ctx, snap, emit);
           return;
@@ -315,8 +307,8 @@ export const snapshotControllerMachine = setup({
       delete ctx.pending[event.requestId];
       // storeSnapshotUpdate, storeContentUpdate: what the controller wrote is its copy from now on
       const o = event.ok ? event.object : undefined;
-      if (o?.kind === 'VolumeSnapshot') store(ctx.snapshots, snapKey(o), o);
-      if (o?.kind === 'VolumeSnapshotContent') store(ctx.contents, o.metadata.name, o);
+      if (o?.kind === 'VolumeSnapshot') storeObjectUpdate(ctx.snapshots, snapKey(o), o);
+      if (o?.kind === 'VolumeSnapshotContent') storeObjectUpdate(ctx.contents, o.metadata.name, o);
       // a failed write fails the sync: the item is synced again after the workqueue's backoff (AddRateLimited)
       const item = p.what === 'contentFinalizer' ? `content/${p.content}` : `snapshot/${p.snapshot}`;
       if (!event.ok) {
