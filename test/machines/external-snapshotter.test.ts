@@ -183,7 +183,7 @@ describe('snapshot-controller and the csi-snapshotter sidecar (external-snapshot
 });
 
 describe('csi-snapshotter after a failed CreateSnapshot', () => {
-  it('writes the error into the content\'s status once, requeues it 1s then 2s later (the rate limiter\'s backoff), and the retry that works clears the error and readies the snapshot', async () => {
+  it('writes the error into the content\'s status, requeues it 1s then 2s later (the rate limiter\'s backoff); the retry goes through checkandUpdateContentStatus (its own event and message, written too); the retry that works clears the error and readies the snapshot', async () => {
     const { runScenario } = await import('../../src/machines/index.ts');
     const t = runScenario('snapshot-restore', { k8s: '1.30', faults: ['CreateSnapshot=INTERNALx2'] });
     const calls = t.steps.filter((st) => st.kind === 'rpc' && /CreateSnapshot/.test(st.summary)).map((st) => st.t);
@@ -194,11 +194,42 @@ describe('csi-snapshotter after a failed CreateSnapshot', () => {
     expect(Math.round((calls[1]! - failedAt[0]!) / 100)).toBe(10);
     expect(Math.round((calls[2]! - failedAt[1]!) / 100)).toBe(20);
     const errorWrites = t.steps.filter((st) => st.api?.verb === 'patchStatus' && st.api.kind === 'VolumeSnapshotContent' && st.objects?.some((o) => o.after?.status?.error));
-    expect(errorWrites).toHaveLength(1);
+    expect(errorWrites.map((st) => st.objects![0]!.after!.status.error.message.replace(/: failed to take.*/, ''))).toEqual(['Failed to create snapshot', 'Failed to check and update snapshot content']);
+    const events = t.steps.filter((st) => st.kind === 'event' && st.component === 'external-snapshotter').map((st) => st.summary.match(/event (\w+)/)?.[1]);
+    expect(events).toEqual(['SnapshotCreationFailed', 'SnapshotContentCheckandUpdateFailed']);
+    // (the error lines: createSnapshot's, then checkandUpdateContentStatus's)
+    expect(t.steps.filter((st) => st.severity === 'E' && st.component === 'external-snapshotter').map((st) => st.msg)).toEqual(['externalSnapshotter.createSnapshotError', 'externalSnapshotter.checkandUpdateError']);
     const content = t.final.objects.find((o) => o.kind === 'VolumeSnapshotContent')!;
     expect(content.status).toMatchObject({ readyToUse: true });
     expect(content.status.error).toBeUndefined();
     expect(t.final.objects.find((o) => o.kind === 'VolumeSnapshot')!.status).toMatchObject({ readyToUse: true });
+  });
+});
+
+describe('csi-snapshotter failing again with the same error (updateContentErrorStatusWithEvent)', () => {
+  it('neither writes the status nor records the event again: only its error line says so', () => {
+    const t = runScenario('snapshot-restore', { k8s: '1.30', faults: ['CreateSnapshot=INTERNALx3'] });
+    const events = t.steps.filter((st) => st.kind === 'event' && st.component === 'external-snapshotter').map((st) => st.summary.match(/event (\w+)/)?.[1]);
+    expect(events).toEqual(['SnapshotCreationFailed', 'SnapshotContentCheckandUpdateFailed']);
+    const errorWrites = t.steps.filter((st) => st.api?.verb === 'patchStatus' && st.objects?.some((o) => o.after?.status?.error));
+    expect(errorWrites).toHaveLength(2);
+    expect(t.steps.filter((st) => st.msg === 'externalSnapshotter.checkandUpdateError')).toHaveLength(2);
+    expect(t.final.objects.find((o) => o.kind === 'VolumeSnapshot')!.status).toMatchObject({ readyToUse: true });
+  });
+});
+
+describe('the snapshot-controller copies the content\'s error into the VolumeSnapshot (updateSnapshotStatus)', () => {
+  it('a snapshot that cannot be cut shows why in its own status; one that is cut at last shows no error', () => {
+    const failing = runScenario('snapshot-restore', { k8s: '1.30', faults: ['CreateSnapshot=INVALID_ARGUMENT'] });
+    const snap = failing.final.objects.find((o) => o.kind === 'VolumeSnapshot')!;
+    expect(snap.status.readyToUse).toBe(false);
+    expect(snap.status.error.message).toMatch(/^Failed to (create snapshot|check and update snapshot content): failed to take snapshot of the volume /);
+    const recovered = runScenario('snapshot-restore', { k8s: '1.30', faults: ['CreateSnapshot=INTERNALx1'] });
+    const ok = recovered.final.objects.find((o) => o.kind === 'VolumeSnapshot')!;
+    expect(ok.status.readyToUse).toBe(true);
+    expect(ok.status.error).toBeUndefined();
+    // (and it had shown the error while the retry was due)
+    expect(recovered.steps.some((st) => st.component === 'snapshot-controller' && st.objects?.some((o) => o.kind === 'VolumeSnapshot' && o.after?.status?.error))).toBe(true);
   });
 });
 
@@ -232,7 +263,8 @@ describe('csi-snapshotter\'s volumesnapshot-being-created annotation (createSnap
   it('a write of its own that fails (the annotation\'s) fails the attempt like a CSI error: SnapshotCreationFailed, the error in the status, the retry 1s later', () => {
     const t = runScenario('snapshot-restore', { k8s: '1.30', apiFaults: [{ verb: 'patch', kind: 'VolumeSnapshotContent', component: 'external-snapshotter', code: 500, count: 1, message: 'etcdserver: request timed out' }] });
     const ev = t.steps.find((st) => st.kind === 'event' && /SnapshotCreationFailed/.test(st.summary))!;
-    expect(ev.summary).toMatch(/Failed to create snapshot: failed to add VolumeSnapshotBeingCreated annotation on the content snapcontent-\S+: "etcdserver: request timed out"/);
+    // newControllerUpdateError wraps the API server's answer
+    expect(ev.summary).toMatch(/Failed to create snapshot: failed to add VolumeSnapshotBeingCreated annotation on the content snapcontent-\S+: "snapshot controller failed to update snapcontent-\S+ on API server: etcdserver: request timed out"/);
     const calls = t.steps.filter((st) => st.kind === 'rpc' && /CreateSnapshot/.test(st.summary));
     expect(calls).toHaveLength(1);
     expect(calls[0]!.t - ev.t).toBeGreaterThan(900);

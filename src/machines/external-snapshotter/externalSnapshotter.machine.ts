@@ -23,8 +23,13 @@
  * is retried the same way.
  * Every CSI call goes through csi-lib-utils' LogGRPC (its GRPC call/request/response/error lines), and each
  * CreateSnapshot is preceded by the GetPluginInfo that pkg/snapshotter/snapshotter.go asks for the driver's name.
- * Left out: pre-provisioned contents, secrets, group snapshots, ListSnapshots polling while readyToUse is
- * false, the log lines of a sync that does nothing, v4.0.0's -v=5 dump of the whole content after it sets
+ * A retry goes through checkandUpdateContentStatus (SnapshotContentCheckandUpdateFailed, its own message, so the
+ * status' error is written again once); the same error again is neither written nor recorded.
+ * The failure path is v4.2's and later on both profiles: v4.0.0 (1.20) printed %!q(<nil>) after a final error
+ * (fixed by external-snapshotter#502), kept its pre-annotation copy so that the annotation stayed and the error
+ * write met a Conflict (#527), and retried at once, without backoff, on its own writes (#533); the chapter says so.
+ * Left out: pre-provisioned contents (ListSnapshots), secrets, group snapshots, the sidecar's own 15m resync,
+ * the log lines of a sync that does nothing and some -v=5 lines of one that does (getCSISnapshotInput, getSnapshotClass), v4.0.0's -v=5 dump of the whole content after it sets
  * the annotation (%+v of a Go struct), and snapshotter.go's second "CSI CreateSnapshot: … driver name …"
  * line (-v=5), whose proto timestamp this catalog does not print.
  */
@@ -54,7 +59,8 @@ type Pending =
   | { what: 'setBeingCreated' | 'getDriverName' | 'createSnapshot'; content: string; request: Record<string, unknown> }
   | { what: 'getForStatus'; content: string; status: Record<string, unknown> }
   | { what: 'removeBeingCreated'; content: string; err?: string }
-  | { what: 'contentStatus' | 'contentError' | 'deleteSnapshot' | 'getForClear' | 'clearStatus' | 'removeContentFinalizer'; content: string };
+  | { what: 'contentError'; content: string; reason: string; message: string; wrapped: string }
+  | { what: 'contentStatus' | 'deleteSnapshot' | 'getForClear' | 'clearStatus' | 'removeContentFinalizer'; content: string };
 
 export interface ExternalSnapshotterContext {
   input: ExternalSnapshotterInput;
@@ -67,6 +73,8 @@ export interface ExternalSnapshotterContext {
   /** failures per content (CreateSnapshot, DeleteSnapshot), and when its requeue is due (the rate limiter's backoff) */
   failures: Record<string, number>;
   retryAt: Record<string, number>;
+  /** contents whose attempt is a retry: syncContent took checkandUpdateContentStatus, their status being set */
+  checking: Record<string, true>;
   seq: number;
 }
 type Ctx = ExternalSnapshotterContext;
@@ -128,30 +136,45 @@ function callCreateSnapshot(ctx: Ctx, content: string, request: Record<string, u
 }
 
 /**
- * createSnapshot's error path, with the error createSnapshotWrapper returned (`wrapped`): the log line,
- * updateContentErrorStatusWithEvent (SnapshotCreationFailed, the status' error), then the requeue with backoff.
+ * The error path of the attempt, with the error createSnapshotWrapper returned (`wrapped`): createSnapshot's
+ * (SnapshotCreationFailed, "Failed to create snapshot: …") for a content with no status yet, and
+ * checkandUpdateContentStatus's (SnapshotContentCheckandUpdateFailed, "Failed to check and update snapshot
+ * content: …") for a retry. updateContentErrorStatusWithEvent writes the error into the status unless the same
+ * message is there already, and records the event after the write (v4.0.0 even when the write failed); the
+ * caller's error line comes last; then the requeue with backoff.
  */
 function createSnapshotFailed(ctx: Ctx, content: string, wrapped: string, now: number, log: Log, emit: Emit): void {
-  log('createSnapshotError', { err: wrapped });
-  const message = `Failed to create snapshot: ${wrapped}`;
-  emit({ type: 'event.recorded', involved: { kind: 'VolumeSnapshotContent', name: content }, eventType: 'Warning', reason: 'SnapshotCreationFailed', message });
+  const retry = !!ctx.checking[content];
+  const reason = retry ? 'SnapshotContentCheckandUpdateFailed' : 'SnapshotCreationFailed';
+  const message = `${retry ? 'Failed to check and update snapshot content' : 'Failed to create snapshot'}: ${wrapped}`;
   requeue(ctx, content, now, emit);
-  // (the same error already set is not written again)
+  log('updateContentErrorStatus');
   const c = ctx.contents[content];
   if (c && c.status?.error?.message !== message) {
-    writeContentStatus(ctx, { what: 'contentError', content }, c, { readyToUse: false, error: { message, time: rfc3339((ctx.input.epochUs ?? 0) + now) } }, emit);
-  } else {
-    delete ctx.busy[content];
+    writeContentStatus(ctx, { what: 'contentError', content, reason, message, wrapped }, c, { readyToUse: false, error: { message, time: rfc3339((ctx.input.epochUs ?? 0) + now) } }, emit);
+    return;
   }
+  attemptFailed(ctx, content, wrapped, log);
 }
+
+/** The attempt's last line (createSnapshot's or checkandUpdateContentStatus's error), and the content is free. */
+function attemptFailed(ctx: Ctx, content: string, wrapped: string, log: Log): void {
+  log(ctx.checking[content] ? 'checkandUpdateError' : 'createSnapshotError', { err: wrapped });
+  delete ctx.checking[content];
+  delete ctx.busy[content];
+}
+
+/** newControllerUpdateError: a write the API server refused (v4.0.0 :465-469, v8.0.1 :525-529, controllerUpdateFailMsg :54) */
+const updateError = (name: string, err: string): string => `snapshot controller failed to update ${name} on API server: ${err}`;
 
 /** createSnapshotWrapper's errors (v4.0.0 / v8.0.1 pkg/sidecar-controller/snapshot_controller.go, the Errorf of each step). */
 const wrapperError = {
   takeSnapshot: (ctx: Ctx, content: string, err: string) => `${getProfile(ctx.input.profile).snapshotTakeErrorPrefix}${ctx.contents[content]?.spec?.source?.volumeHandle}: ${goQuote(err)}`,
-  addAnnotation: (content: string, err: string) => `failed to add VolumeSnapshotBeingCreated annotation on the content ${content}: ${goQuote(err)}`,
-  updateStatus: (content: string, err: string) => `error updating status for volume snapshot content ${content}: ${err}`,
-  removeAnnotation: (content: string, err: string) => `failed to remove VolumeSnapshotBeingCreated annotation on the content ${content}: ${goQuote(err)}`,
-  removeAnnotationAfterError: (ctx: Ctx, content: string, err: string) => `failed to remove VolumeSnapshotBeingCreated annotation from the content ${content}: ${getProfile(ctx.input.profile).snapshotRemoveAnnotationErrorQuoted ? goQuote(err) : err}`,
+  addAnnotation: (content: string, err: string) => `failed to add VolumeSnapshotBeingCreated annotation on the content ${content}: ${goQuote(updateError(content, err))}`,
+  updateStatus: (content: string, err: string) => `error updating status for volume snapshot content ${content}: ${updateError(content, err)}`,
+  getForStatus: (content: string, err: string) => `error updating status for volume snapshot content ${content}: error get snapshot content ${content} from api server: ${err}`,
+  removeAnnotation: (content: string, err: string) => `failed to remove VolumeSnapshotBeingCreated annotation on the content ${content}: ${goQuote(updateError(content, err))}`,
+  removeAnnotationAfterError: (ctx: Ctx, content: string, err: string) => `failed to remove VolumeSnapshotBeingCreated annotation from the content ${content}: ${getProfile(ctx.input.profile).snapshotRemoveAnnotationErrorQuoted ? goQuote(updateError(content, err)) : updateError(content, err)}`,
 };
 
 /** The workqueue's AddRateLimited: the content is synced again when its backoff is over. */
@@ -190,7 +213,9 @@ function syncContent(ctx: Ctx, c: K8sObject, emit: Emit, now: number): void {
   if (c.spec?.source?.volumeHandle && (!c.status || (c.status.snapshotHandle === undefined && c.status.error))) {
     log('synchronizingContent');
     log('checkShouldDelete');
-    log('createSnapshotStarted');
+    // a content with no status yet goes to createSnapshot; one whose attempt failed (its status holds the error)
+    // to checkandUpdateContentStatus, which for a dynamic snapshot calls createSnapshotWrapper again
+    if (c.status) { ctx.checking[content] = true; log('checkandUpdateStarted'); } else { log('callCreateSnapshot'); log('createSnapshotStarted'); }
     log('createSnapshotWrapper');
     ctx.busy[content] = true;
     const cls = ctx.classes[c.spec.volumeSnapshotClassName ?? ''];
@@ -280,7 +305,7 @@ export const externalSnapshotterMachine = setup({
         log('updateSnapshotContentStatus', { snapshotId, readyToUse, createdAt: createdAtNs, size });
         // (a ready snapshot clears the error an earlier attempt left, updateSnapshotContentStatus)
         const hadError = ctx.contents[content]?.status?.error !== undefined;
-        delete ctx.failures[content]; delete ctx.retryAt[content];
+        delete ctx.failures[content]; delete ctx.retryAt[content]; delete ctx.checking[content];
         const status = { creationTime: Number(createdAtNs), readyToUse, restoreSize: size, snapshotHandle: snapshotId, ...(hadError && readyToUse ? { error: null } : {}) };
         // updateSnapshotContentStatus GETs the content first, then writes its status
         send(ctx, { what: 'getForStatus', content, status }, { type: 'api.request', verb: 'get', kind: 'VolumeSnapshotContent', name: content }, emit);
@@ -298,7 +323,7 @@ export const externalSnapshotterMachine = setup({
           return;
         case 'getForStatus':
           if (event.ok && fresh) writeContentStatus(ctx, { what: 'contentStatus', content }, fresh, p.status, emit);
-          else createSnapshotFailed(ctx, content, wrapperError.updateStatus(content, apiErr), event.now, log, emit);
+          else createSnapshotFailed(ctx, content, wrapperError.getForStatus(content, apiErr), event.now, log, emit);
           return;
         case 'contentStatus':
           if (!event.ok) { createSnapshotFailed(ctx, content, wrapperError.updateStatus(content, apiErr), event.now, log, emit); return; }
@@ -328,6 +353,13 @@ export const externalSnapshotterMachine = setup({
         case 'removeContentFinalizer':
           if (event.ok) log('removedContentFinalizer');
           break;
+        case 'contentError':
+          // (recorded on the content the write returned: v4.0.0 records it even when the write failed)
+          if (event.ok || getProfile(ctx.input.profile).snapshotErrorEventOnFailedWrite) {
+            emit({ type: 'event.recorded', involved: { kind: 'VolumeSnapshotContent', name: content }, eventType: 'Warning', reason: p.reason, message: p.message });
+          }
+          attemptFailed(ctx, content, p.wrapped, log);
+          return;
         default: break;
       }
       delete ctx.busy[content];
@@ -339,12 +371,12 @@ export const externalSnapshotterMachine = setup({
       const c = ctx.contents[name];
       if (c) syncContent(ctx, c, emitOut, event.now);
     }),
-    resetCaches: ({ context: ctx }) => { ctx.pending = {}; ctx.busy = {}; ctx.failures = {}; ctx.retryAt = {}; },
+    resetCaches: ({ context: ctx }) => { ctx.pending = {}; ctx.busy = {}; ctx.failures = {}; ctx.retryAt = {}; ctx.checking = {}; },
   },
 }).createMachine({
   id: 'external-snapshotter',
   initial: 'stopped',
-  context: ({ input }) => ({ input, classes: {}, contents: {}, pending: {}, busy: {}, failures: {}, retryAt: {}, seq: 0 }),
+  context: ({ input }) => ({ input, classes: {}, contents: {}, pending: {}, busy: {}, failures: {}, retryAt: {}, checking: {}, seq: 0 }),
   states: {
     stopped: { description: 'The csi-snapshotter container is not running.', on: { 'component.started': { target: 'running', actions: 'resetCaches' } } },
     running: {

@@ -39,6 +39,23 @@ export const externalSnapshotterMessages = defineMessages({
     source: S, stage: 'snapshot', severity: 'I', summary: 'The snapshot is deleted: csi-snapshotter clears the snapshot handle from {content}\'s status.',
     formats: both(368, 410, 'cleanVolumeSnapshotStatus content [{content}]', 5),
   },
+  'externalSnapshotter.callCreateSnapshot': {
+    source: S, stage: 'snapshot', severity: 'I', summary: '{content} has no status yet: csi-snapshotter creates its snapshot.',
+    formats: both(75, 87, 'syncContent: Call CreateSnapshot for content {content}', 5),
+  },
+  'externalSnapshotter.checkandUpdateStarted': {
+    source: S, stage: 'snapshot', severity: 'I', summary: 'The last attempt for {content} failed (its status holds the error): csi-snapshotter checks and updates it, cutting the snapshot again.',
+    formats: both(118, 138, 'checkandUpdateContentStatus[{content}] started', 5),
+  },
+  'externalSnapshotter.checkandUpdateError': {
+    source: S, stage: 'snapshot', severity: 'E', summary: 'The retry for {content} failed too; it is tried again with backoff.',
+    cause: 'The CSI plugin refused or timed out on CreateSnapshot again, or a write of the sidecar failed.', next: 'Read the SnapshotContentCheckandUpdateFailed event on the content and the CSI controller plugin\'s log.',
+    formats: both(122, 142, 'checkandUpdateContentStatus [{content}]: error occurred {err}'),
+  },
+  'externalSnapshotter.updateContentErrorStatus': {
+    source: S, stage: 'snapshot', severity: 'I', summary: 'csi-snapshotter writes the error into {content}\'s status, unless it is there already.',
+    formats: both(141, 161, 'updateContentStatusWithEvent[{content}]', 5),
+  },
   'externalSnapshotter.createSnapshotStarted': {
     source: S, stage: 'snapshot', severity: 'I', summary: 'csi-snapshotter starts cutting the snapshot for {content}.',
     formats: both(101, 118, 'createSnapshot for content [{content}]: started', 5),

@@ -23,6 +23,19 @@ export const messagesZh = defineMessagesZh({
   'externalSnapshotter.clearContentStatus': {
     summary: '快照已删除：csi-snapshotter 清除 {content} 状态中的快照句柄。',
   },
+  'externalSnapshotter.callCreateSnapshot': {
+    summary: '{content} 还没有状态：csi-snapshotter 为它创建快照。',
+  },
+  'externalSnapshotter.checkandUpdateStarted': {
+    summary: '{content} 的上一次尝试失败了（其状态中记有错误）：csi-snapshotter 检查并更新它，再次制作快照。',
+  },
+  'externalSnapshotter.checkandUpdateError': {
+    summary: '{content} 的重试也失败了；它将以退避方式再次尝试。',
+    cause: 'CSI 插件再次拒绝了 CreateSnapshot 或超时，或者边车容器的某次写入失败。', next: '查看内容对象上的 SnapshotContentCheckandUpdateFailed 事件和 CSI 控制器插件的日志。',
+  },
+  'externalSnapshotter.updateContentErrorStatus': {
+    summary: 'csi-snapshotter 把错误写入 {content} 的状态，除非它已经在那里。',
+  },
   'externalSnapshotter.createSnapshotStarted': {
     summary: 'csi-snapshotter 开始为 {content} 创建快照。',
   },

@@ -71,6 +71,11 @@ export interface Profile {
    */
   snapshotRemoveAnnotationErrorQuoted: boolean;
   /**
+   * csi-snapshotter records the failed attempt's event even when writing the error into the content's status
+   * failed (v4.0.0 updateContentErrorStatusWithEvent, snapshot_controller.go:152); v8.0.1 only after the write (:201-204).
+   */
+  snapshotErrorEventOnFailedWrite: boolean;
+  /**
    * The expand controller's ExternalExpanding message for a volume no in-tree plugin expands (pkg/controller/volume/expand
    * expand_controller.go syncHandler): "Ignoring the PVC: …; waiting for an external controller to process this PVC."
    * until kubernetes#115345 (1.27) shortened it to "waiting for an external controller to expand this PVC".
@@ -215,6 +220,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     snapshotControllerRetry: { start: 5_000, max: 1000_000_000 },
     snapshotTakeErrorPrefix: 'failed to take snapshot of the volume, ',
     snapshotRemoveAnnotationErrorQuoted: true,
+    snapshotErrorEventOnFailedWrite: true,
     expandControllerExternalMessage: "Ignoring the PVC: didn't find a plugin capable of expanding the volume; waiting for an external controller to process this PVC.",
     anyVolumeDataSource: false,
     taintEvictionRefApiVersion: false,
@@ -259,6 +265,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     snapshotControllerRetry: { start: 1_000_000, max: 300_000_000 },
     snapshotTakeErrorPrefix: 'failed to take snapshot of the volume ',
     snapshotRemoveAnnotationErrorQuoted: false,
+    snapshotErrorEventOnFailedWrite: false,
     expandControllerExternalMessage: 'waiting for an external controller to expand this PVC',
     anyVolumeDataSource: true,
     taintEvictionRefApiVersion: true,

@@ -235,7 +235,10 @@ function needsStatusUpdate(snap: K8sObject, content: K8sObject): boolean {
   if (!st?.boundVolumeSnapshotContentName) return true;
   const cs = content.status;
   if (!cs) return false;
-  return (cs.readyToUse === true && st.readyToUse !== true) || (cs.creationTime !== undefined && st.creationTime === undefined);
+  // (upstream's comparison of the two readyToUse pointers is true whenever both are set, so a content that carries an
+  // error reaches updateSnapshotStatus, which copies it: here the error's own difference stands for that)
+  return (cs.readyToUse === true && st.readyToUse !== true) || (cs.creationTime !== undefined && st.creationTime === undefined)
+    || (cs.error?.message ?? null) !== (st.error?.message ?? null);
 }
 
 /**
@@ -251,6 +254,8 @@ function writeSnapshotStatus(ctx: Ctx, key: string, fresh: K8sObject, contentNam
   // creationTime is in ns; the content's restoreSize is bytes (int64), the snapshot's a resource.Quantity
   if (old.creationTime === undefined && cs.creationTime !== undefined) status.creationTime = rfc3339(Number(cs.creationTime) / 1000);
   if (old.restoreSize === undefined && cs.restoreSize !== undefined) status.restoreSize = formatBinary(Number(cs.restoreSize));
+  // the content's error is the snapshot's too (a VolumeSnapshotError), until the snapshot is ready
+  if (cs.error && cs.readyToUse !== true) status.error = cs.error; else delete status.error;
   if (getProfile(ctx.input.profile).snapshotReadyEvents) {
     const involved = { kind: 'VolumeSnapshot' as const, namespace: fresh.metadata.namespace!, name: fresh.metadata.name };
     if (old.creationTime === undefined && status.creationTime !== undefined) emit({ type: 'event.recorded', involved, eventType: 'Normal', reason: 'SnapshotCreated', message: `Snapshot ${key} was successfully created by the CSI driver.` });
