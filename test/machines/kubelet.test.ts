@@ -245,6 +245,13 @@ describe('kubelet', () => {
     expect(ev.message).toBe('Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[data]: timed out waiting for the condition');
   });
 
+  it('on 1.20 "unattached volumes" lists every volume of the pod, attached or not (getUnattachedVolumes, kubernetes#82075, fixed in 1.26)', async () => {
+    const { runScenario } = await import('../../src/machines/index.ts');
+    const texts = (k8s: '1.20') => runScenario('mount-failure', { k8s }).steps.filter((st) => st.kind === 'event' && /Unable to attach or mount/.test(st.summary)).map((st) => st.summary.replace(/.*: Unable/, 'Unable'));
+    // the volume is attached and its MountDevice is what hangs: the list still names it
+    expect(texts('1.20')[0]).toBe('Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[data]: timed out waiting for the condition');
+  });
+
   it('watches no PersistentVolumes or PersistentVolumeClaims: only its own Pods, Node and VolumeAttachments, and CSIDrivers', () => {
     expect(descriptor.watches).toEqual(['Pod', 'Node', 'VolumeAttachment', 'CSIDriver']);
     expect(descriptor.nodeScoped).toEqual(['Pod', 'Node', 'VolumeAttachment']);

@@ -562,9 +562,14 @@ describe('a pod force-deleted while its kubelet was down: the restarted kubelet 
       expect(get(t, 'Node', 'node-1')!.status.volumesAttached ?? []).toEqual([]);
     });
   }
-  it('1.20 without the force delete: the wanted volume is not reconstructed (it is mounted again from scratch)', () => {
+  it('1.20 without the force delete: the wanted volume is not reconstructed (it is mounted again from scratch), but syncStates marks it reported in use at once: one VolumesInUse failure, not a wait for the node status (reconciler.go MarkVolumesReportedInUse)', () => {
     const t = runScenario('kubelet-restart', { k8s: '1.20' });
     expect(t.steps.some((s) => s.msg === 'kubelet.syncStatesReconstructed')).toBe(false);
+    const notInUse = t.steps.filter((s) => s.msg === 'kubelet.operationFailed' && /added to the list of VolumesInUse/.test(s.log ?? ''));
+    expect(notInUse).toHaveLength(1);
+    const stage = t.steps.find((s) => s.kind === 'rpc' && /NodeStageVolume/.test(s.summary))!;
+    // the next check, 500 ms later, passes: the volume is staged again within a second of the failure
+    expect(stage.t - notInUse[0]!.t).toBeLessThan(1000);
   });
 });
 

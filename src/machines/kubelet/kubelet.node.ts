@@ -139,11 +139,14 @@ type PodVolumeSource = { name: string; persistentVolumeClaim?: unknown };
 function podVolumeReadiness(w: Work, uid: string, pod: K8sObject): { unmounted: string[]; unattached: string[] } {
   const unmounted: string[] = [];
   const unattached: string[] = [];
+  const everyVolume = getProfile(w.c.input.profile).kubeletUnattachedListsEveryVolume;
   for (const v of (pod.spec?.volumes ?? []) as PodVolumeSource[]) {
+    // (before 1.26 every volume of the pod reads as unattached: a name is never a unique volume name)
+    if (everyVolume) unattached.push(v.name);
     if (!v.persistentVolumeClaim) continue;
     const { d, a } = podVolumeEntries(w, uid, v.name);
     if (a?.pods[uid]?.state !== 'VolumeMounted') unmounted.push(v.name);
-    if (d && !a) unattached.push(v.name);
+    if (d && !a && !everyVolume) unattached.push(v.name);
   }
   return { unmounted: unmounted.sort(), unattached: unattached.sort() };
 }

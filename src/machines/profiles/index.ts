@@ -82,6 +82,12 @@ export interface Profile {
    */
   expandControllerExternalMessage: string;
   /**
+   * The kubelet's "unattached volumes=[…]" lists every volume of the pod: getUnattachedVolumes looked the pod's
+   * volume names up as unique volume names in the actual state of world, which never matches (kubernetes#82075,
+   * fixed in 1.26 by #112719; pkg/kubelet/volumemanager/volume_manager.go, v1.20.5 :410-418).
+   */
+  kubeletUnattachedListsEveryVolume: boolean;
+  /**
    * The AnyVolumeDataSource feature gate (beta, on by default, since 1.24; alpha and off in 1.20): the API
    * server copies a new claim's spec.dataSource into spec.dataSourceRef (NormalizeDataSources,
    * pkg/api/persistentvolumeclaim/util.go).
@@ -222,6 +228,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     snapshotRemoveAnnotationErrorQuoted: true,
     snapshotErrorEventOnFailedWrite: true,
     expandControllerExternalMessage: "Ignoring the PVC: didn't find a plugin capable of expanding the volume; waiting for an external controller to process this PVC.",
+    kubeletUnattachedListsEveryVolume: true,
     anyVolumeDataSource: false,
     taintEvictionRefApiVersion: false,
     adcForceDetachOnlyIfUnhealthy: false,
@@ -267,6 +274,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     snapshotRemoveAnnotationErrorQuoted: false,
     snapshotErrorEventOnFailedWrite: false,
     expandControllerExternalMessage: 'waiting for an external controller to expand this PVC',
+    kubeletUnattachedListsEveryVolume: false,
     anyVolumeDataSource: true,
     taintEvictionRefApiVersion: true,
     adcForceDetachOnlyIfUnhealthy: true,

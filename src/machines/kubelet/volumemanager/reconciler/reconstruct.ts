@@ -17,6 +17,7 @@ import type { HostPodVolume } from '../../../shared/contract.ts';
 import { uniqueVolumeName } from '../../../shared/names.ts';
 import type { VolumeSpec, Work } from '../../kubelet.types.ts';
 import { log, own, requestReconcile } from '../../kubelet.work.ts';
+import { markVolumesAsReportedInUse } from '../cache/desiredStateOfWorld.ts';
 import { markDeviceAsMounted, markDeviceAsUncertain, markVolumeAsAttached, markVolumeAsMounted, markVolumeMountAsUncertain, setDevicePath } from '../cache/actualStateOfWorld.ts';
 import { goPointer } from '../../../shared/goFormat.ts';
 import { deviceMountPathOf } from '../../operationexecutor/operationGenerator.ts';
@@ -91,19 +92,24 @@ export function updateReconstructedFromNodeStatus(w: Work): void {
  * put into the actual state of world as mounted, its device too (updateStates :630-673, the device
  * path read from node.status.volumesAttached); the reconciler's next passes then unmount it
  * (UnmountVolume, UnmountDevice) and let the controller detach it. A volume a pod still wants is left
- * to the usual operations, which mount it again (NodeStageVolume and NodePublishVolume are idempotent).
- * Left out: MarkVolumesReportedInUse of the wanted volumes (1.20 verifies without waiting for it),
- * volumes whose reconstruction fails and cleanupMounts.
+ * to the usual operations, which mount it again (NodeStageVolume and NodePublishVolume are idempotent), and
+ * marked reported in use at once (MarkVolumesReportedInUse, :441-443): VerifyControllerAttachedVolume does not
+ * wait for the node status to list it again.
+ * Left out: volumes whose reconstruction fails and cleanupMounts.
  */
 export function syncStates(w: Work): void {
   const found = w.c.volumesOnDisk ?? [];
   w.c.volumesOnDisk = undefined;
   const attached = (w.c.node?.status?.volumesAttached ?? []) as Array<{ name: string; devicePath?: string }>;
   let updated = false;
+  // the volumes a pod still wants: marked reported in use at once, "so reconcile() calls SetUp and re-mounts"
+  // without waiting for the node status (v1.20.5 reconciler.go:414-423, :441-443)
+  const volumeNeedReport: string[] = [];
   for (const v of found) {
     const uniqueName = uniqueVolumeName(v.driver, v.handle);
     // VolumeExistsWithSpecName in the actual, then in the desired state of world
-    if (w.c.asw[uniqueName]?.pods[v.podUid] || w.c.dsw[uniqueName]?.pods[v.podUid]) continue;
+    if (w.c.asw[uniqueName]?.pods[v.podUid]) continue;
+    if (w.c.dsw[uniqueName]?.pods[v.podUid]) { if (!volumeNeedReport.includes(uniqueName)) volumeNeedReport.push(uniqueName); continue; }
     const spec = specOnDisk(v, uniqueName);
     // %+v of the *reconstructedVolume: its pointer fields print as addresses; devicePath is read after
     const detail = `&{volumeName:${uniqueName} podName:${v.podUid} volumeSpec:${goPointer(`spec/${uniqueName}`)} outerVolumeSpecName:${v.pvName} pod:${goPointer(`pod/${v.podUid}`)} volumeGidValue: devicePath: mounter:${goPointer(`mounter/${v.podUid}/${uniqueName}`)} deviceMounter:${goPointer(`deviceMounter/${uniqueName}`)} blockVolumeMapper:<nil>}`;
@@ -114,5 +120,7 @@ export function syncStates(w: Work): void {
     markDeviceAsMounted(w, uniqueName);
     updated = true;
   }
+  // MarkVolumesReportedInUse (it marks these, and no other, reported)
+  if (volumeNeedReport.length) markVolumesAsReportedInUse(w, volumeNeedReport);
   if (updated) requestReconcile(w);
 }
