@@ -10,7 +10,7 @@ import { attachedVolumeMachine, mountedPodMachine } from '../../src/machines/kub
 import {
   expandInUseVolumeMachine, mountVolumeMachine, unmountDeviceMachine, unmountVolumeMachine, verifyControllerAttachedVolumeMachine, type OperationEvent,
 } from '../../src/machines/kubelet/operationexecutor/operationGenerator.ts';
-import { DRIVER, HANDLE, NODE, PV, STAGE_CAPS, UNIQUE, kubeletUpTo, node as nodeObject, pod, pv as pvObject, pvc, va } from './kubelet.fixtures.ts';
+import { DRIVER, HANDLE, NODE, PV, STAGE_CAPS, UNIQUE, answerCaps, kubeletUpTo, node as nodeObject, pod, pv as pvObject, pvc, va } from './kubelet.fixtures.ts';
 import { createHarness, kubeletDescriptor } from '../../src/machines/index.ts';
 import * as asw from '../../src/machines/kubelet/volumemanager/cache/actualStateOfWorld.ts';
 import { begin } from '../../src/machines/kubelet/kubelet.work.ts';
@@ -83,8 +83,9 @@ describe('the kubelet state machines reach every state', () => {
       ...CLIENT, ...RPC_EVENTS(['nodeGetCapabilities', 'nodeStageVolume', 'nodePublishVolume', 'nodeExpandVolume']), ok('nodeGetCapabilities', EXPAND_CAPS),
       ...EXPANSION_API,
     ];
-    const inputs = [true, false].flatMap((deviceGloballyMounted) => [true, false].flatMap((expandsAfterMountDevice) => [true, false].map((unsupportedIsDone) =>
-      ({ attachable: true, deviceGloballyMounted, expandsAfterMountDevice, unsupportedIsDone, newSize: 20 * GIB }))));
+    // (1.30 asks for VOLUME_MOUNT_GROUP before NodeStageVolume and NodePublishVolume: checksVolumeMountGroup)
+    const inputs = [true, false].flatMap((deviceGloballyMounted) => [true, false].flatMap((expandsAfterMountDevice) => [true, false].flatMap((unsupportedIsDone) => [true, false].map((checksVolumeMountGroup) =>
+      ({ attachable: true, deviceGloballyMounted, expandsAfterMountDevice, unsupportedIsDone, checksVolumeMountGroup, newSize: 20 * GIB })))));
     expect(reached(mountVolumeMachine, events, inputs)).toEqual(leaves(mountVolumeMachine));
     expect([...leaves(mountVolumeMachine)].filter((l) => l.startsWith('expandAfter')).sort()).toEqual([
       'expandAfterMountDevice.getPVC', 'expandAfterMountDevice.markFSResizeFinished', 'expandAfterMountDevice.newCsiDriverClient',
@@ -118,7 +119,7 @@ const lastCall = (h: H, rpc: 'NodeStageVolume' | 'NodePublishVolume' | 'NodeGetC
 function retry(h: H): void {
   const before = h.csiCalls('NodeGetCapabilities').length;
   h.advanceUntil(() => h.csiCalls('NodeGetCapabilities').length > before, 10_000);
-  h.reply(lastCall(h, 'NodeGetCapabilities'), 'OK', STAGE_CAPS);
+  answerCaps(h, STAGE_CAPS);
 }
 const unansweredCaps = (h: H) => h.pending().filter((p) => !p.answered && p.type === 'csi.call' && p.rpc === 'NodeGetCapabilities');
 /**
@@ -133,6 +134,18 @@ function deletePod(h: H): void {
   // the reconciler comes back when that failure's backoff ends (it is scheduled on changes, not every 100ms)
   h.advance(5000);
 }
+
+describe('NodeGetCapabilities before NodeStageVolume and NodePublishVolume (NodeSupportsStageUnstage, NodeSupportsVolumeMountGroup)', () => {
+  it('1.20 asks once before each; 1.30 twice, the second time for VOLUME_MOUNT_GROUP (csi_attacher.go:392, csi_mounter.go:246 at v1.30.7)', async () => {
+    const { runScenario } = await import('../../src/machines/index.ts');
+    for (const [k8s, n] of [['1.20', 1], ['1.30', 2]] as const) {
+      const rpcs = runScenario('mount', { k8s }).steps.filter((st) => st.kind === 'rpc' && st.component === 'kubelet').map((st) => st.summary.match(/calls (\w+)/)?.[1]);
+      const stage = rpcs.indexOf('NodeStageVolume');
+      const publish = rpcs.indexOf('NodePublishVolume');
+      expect([k8s, rpcs.slice(0, stage).filter((r) => r === 'NodeGetCapabilities').length, rpcs.slice(stage + 1, publish).filter((r) => r === 'NodeGetCapabilities').length]).toEqual([k8s, n, n]);
+    }
+  });
+});
 
 describe('MountVolume as GenerateMountVolumeFunc runs it', () => {
   it('markDeviceErrorState: NodeStageVolume DEADLINE_EXCEEDED leaves the device DeviceMountUncertain, and UnmountDevice still unstages it', () => {
@@ -165,7 +178,7 @@ describe('MountVolume as GenerateMountVolumeFunc runs it', () => {
   it('markVolumeErrorState: NodePublishVolume DEADLINE_EXCEEDED leaves the pod VolumeMountUncertain; a final error then MarkVolumeAsUnmounted', () => {
     const h = kubeletUpTo(true);
     h.reply(lastCall(h, 'NodeStageVolume'), 'OK');
-    h.reply(lastCall(h, 'NodeGetCapabilities'), 'OK', STAGE_CAPS);
+    answerCaps(h, STAGE_CAPS);
     h.reply(lastCall(h, 'NodePublishVolume'), 'DEADLINE_EXCEEDED', {}, 'timeout');
     expect(deviceState(h)).toBe('DeviceGloballyMounted');
     expect(podMount(h)).toBe('VolumeMountUncertain');
@@ -179,7 +192,7 @@ describe('MountVolume as GenerateMountVolumeFunc runs it', () => {
   it('SetUp succeeds: the success line comes before MarkVolumeAsMounted, and the operation frees its key', () => {
     const h = kubeletUpTo(true);
     h.reply(lastCall(h, 'NodeStageVolume'), 'OK');
-    h.reply(lastCall(h, 'NodeGetCapabilities'), 'OK', STAGE_CAPS);
+    answerCaps(h, STAGE_CAPS);
     expect(lastCall(h, 'NodePublishVolume').request).toMatchObject({ staging_target_path: h.context.asw[UNIQUE].deviceMountPath });
     h.reply(lastCall(h, 'NodePublishVolume'), 'OK');
     // expandVolumeDuringMount reads the claim; its status is the PV's size: nothing to expand
@@ -203,7 +216,7 @@ describe('a snapshot never changes after the fact', () => {
     try {
       const h = kubeletUpTo(true);
       h.reply(lastCall(h, 'NodeStageVolume'), 'OK');
-      h.reply(lastCall(h, 'NodeGetCapabilities'), 'OK', STAGE_CAPS);
+      answerCaps(h, STAGE_CAPS);
       h.reply(lastCall(h, 'NodePublishVolume'), 'OK');
       h.serve([pvc]);
       expect(podMount(h)).toBe('VolumeMounted');
@@ -273,7 +286,7 @@ describe('the CSI requests and failures of the kubelet, as pkg/volume/csi makes 
     const stage = lastCall(h, 'NodeStageVolume').request as Record<string, unknown>;
     expect(stage).toMatchObject({ volume_id: HANDLE, publish_context: { devicePath: '/dev/vdb' }, volume_context: { diskType: 'CLOUD_SSD' } });
     h.reply(lastCall(h, 'NodeStageVolume'), 'OK');
-    h.reply(lastCall(h, 'NodeGetCapabilities'), 'OK', STAGE_CAPS);
+    answerCaps(h, STAGE_CAPS);
     expect(lastCall(h, 'NodePublishVolume').request).toMatchObject({ publish_context: { devicePath: '/dev/vdb' }, volume_context: { diskType: 'CLOUD_SSD' }, readonly: true });
   });
 
@@ -282,7 +295,7 @@ describe('the CSI requests and failures of the kubelet, as pkg/volume/csi makes 
     const stage = lastCall(h, 'NodeStageVolume').request as Record<string, unknown>;
     expect(Object.keys(stage).sort()).toEqual(['staging_target_path', 'volume_capability', 'volume_id']);
     h.reply(lastCall(h, 'NodeStageVolume'), 'OK');
-    h.reply(lastCall(h, 'NodeGetCapabilities'), 'OK', STAGE_CAPS);
+    answerCaps(h, STAGE_CAPS);
     expect(Object.keys(lastCall(h, 'NodePublishVolume').request as object).sort()).toEqual(['staging_target_path', 'target_path', 'volume_capability', 'volume_id']);
   });
 });

@@ -49,8 +49,18 @@ export function kubeletUpTo(vaAttached: boolean, o: { register?: boolean; vaObje
   h.advanceUntil(() => h.pending().some((p) => p.type === 'api.request' && p.verb === 'get' && p.kind === 'Node'), 20_000);
   h.serve([node(NODE, [UNIQUE], [UNIQUE])]);
   h.advance(500);
-  const caps = h.pending().find((p) => p.type === 'csi.call' && p.rpc === 'NodeGetCapabilities');
-  if (caps) h.reply(caps, 'OK', o.caps ?? STAGE_CAPS);
+  answerCaps(h, o.caps ?? STAGE_CAPS);
   return h;
 }
+
+/**
+ * Answers the NodeGetCapabilities calls the kubelet makes one after the other: once before NodeStageVolume and
+ * NodePublishVolume on 1.20, twice on 1.30 (the second for VOLUME_MOUNT_GROUP, NodeSupportsVolumeMountGroup).
+ */
+export function answerCaps(h: ReturnType<typeof createHarness>, caps: Record<string, unknown>): number {
+  let n = 0;
+  for (let c = unanswered(h); c && n < 4; c = unanswered(h), n++) h.reply(c, 'OK', caps);
+  return n;
+}
+const unanswered = (h: ReturnType<typeof createHarness>) => h.pending().find((p) => !(p as { answered?: boolean }).answered && p.type === 'csi.call' && (p as { rpc?: string }).rpc === 'NodeGetCapabilities');
 

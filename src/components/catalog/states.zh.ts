@@ -239,6 +239,10 @@ export const STATE_DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
     '已注册驱动的 CSI 客户端。',
   'Does the node plugin advertise STAGE_UNSTAGE_VOLUME?':
     '节点插件是否通告了 STAGE_UNSTAGE_VOLUME？',
+  '1.30: csi_attacher.MountDevice asks NodeGetCapabilities again, for VOLUME_MOUNT_GROUP (DelegateFSGroupToCSIDriver, GA in 1.26; v1.30.7 csi_attacher.go:392); 1.20 does not.':
+    '1.30：csi_attacher.MountDevice 再次调用 NodeGetCapabilities，询问 VOLUME_MOUNT_GROUP（DelegateFSGroupToCSIDriver，1.26 起 GA；v1.30.7 csi_attacher.go:392）；1.20 不会。',
+  '1.30: csi_mounter.SetUpAt asks NodeGetCapabilities again, for VOLUME_MOUNT_GROUP (v1.30.7 csi_mounter.go:246); 1.20 does not.':
+    '1.30：csi_mounter.SetUpAt 再次调用 NodeGetCapabilities，询问 VOLUME_MOUNT_GROUP（v1.30.7 csi_mounter.go:246）；1.20 不会。',
   'NodeStageVolume: an error that is not final leaves the device uncertain (markDeviceErrorState).':
     'NodeStageVolume：非最终的错误会让设备处于不确定状态（markDeviceErrorState）。',
   'MountVolume.SetUp: csi_mounter.SetUpAt publishes the volume into the pod.':

@@ -88,6 +88,12 @@ export interface Profile {
    */
   kubeletUnattachedListsEveryVolume: boolean;
   /**
+   * The kubelet asks the node plugin's capabilities a second time before NodeStageVolume and before
+   * NodePublishVolume, for VOLUME_MOUNT_GROUP (NodeSupportsVolumeMountGroup: v1.30.7 csi_attacher.go:392,
+   * csi_mounter.go:246; DelegateFSGroupToCSIDriver, alpha in 1.22, GA in 1.26); 1.20 asks once each.
+   */
+  kubeletChecksVolumeMountGroup: boolean;
+  /**
    * The AnyVolumeDataSource feature gate (beta, on by default, since 1.24; alpha and off in 1.20): the API
    * server copies a new claim's spec.dataSource into spec.dataSourceRef (NormalizeDataSources,
    * pkg/api/persistentvolumeclaim/util.go).
@@ -229,6 +235,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     snapshotErrorEventOnFailedWrite: true,
     expandControllerExternalMessage: "Ignoring the PVC: didn't find a plugin capable of expanding the volume; waiting for an external controller to process this PVC.",
     kubeletUnattachedListsEveryVolume: true,
+    kubeletChecksVolumeMountGroup: false,
     anyVolumeDataSource: false,
     taintEvictionRefApiVersion: false,
     adcForceDetachOnlyIfUnhealthy: false,
@@ -275,6 +282,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     snapshotErrorEventOnFailedWrite: false,
     expandControllerExternalMessage: 'waiting for an external controller to expand this PVC',
     kubeletUnattachedListsEveryVolume: false,
+    kubeletChecksVolumeMountGroup: true,
     anyVolumeDataSource: true,
     taintEvictionRefApiVersion: true,
     adcForceDetachOnlyIfUnhealthy: true,

@@ -21,7 +21,7 @@
  * operation's snapshot ({value, context}) sits in its InflightOperation; `transition()` advances it.
  * Left out: block volumes, remount, expansion, SELinux, reconstruction from disk after a restart.
  */
-import { assign, setup, type AnyMachineSnapshot, type AnyStateMachine, type StateValue } from 'xstate';
+import { and, assign, setup, type AnyMachineSnapshot, type AnyStateMachine, type StateValue } from 'xstate';
 import { pureInitialTransition, pureTransition } from '../../shared/pureTransition.ts';
 import type { CsiResultEvent } from '../../shared/contract.ts';
 import { isFinalError, rpcErrorText, type GrpcCode } from '../../shared/csi.ts';
@@ -242,6 +242,8 @@ export interface MountContext extends ExpansionContext {
   attachable: boolean; deviceGloballyMounted: boolean; stageUnstage: boolean;
   /** 1.20 finishes a pending expansion right after MountDevice (profile kubeletMountExpands) */
   expandsAfterMountDevice: boolean;
+  /** 1.30 asks the node plugin for VOLUME_MOUNT_GROUP before NodeStageVolume and NodePublishVolume too (profile kubeletChecksVolumeMountGroup) */
+  checksVolumeMountGroup: boolean;
 }
 
 /** The named steps of the node expansion states, performed by PERFORM below. */
@@ -262,6 +264,7 @@ export const mountVolumeMachine = setup({
     isDeviceGloballyMounted: ({ context }) => context.deviceGloballyMounted,
     isStageUnstageSupported: ({ event }) => 'response' in event && supportsStageUnstage(event.response),
     expandsAfterMountDevice: ({ context }) => context.expandsAfterMountDevice,
+    checksVolumeMountGroup: ({ context }) => context.checksVolumeMountGroup,
     isResizeDone: ({ context }) => context.resizeDone,
   },
 }).createMachine({
@@ -290,11 +293,20 @@ export const mountVolumeMachine = setup({
           entry: 'nodeGetCapabilities',
           on: {
             'csi.nodeGetCapabilities.succeeded': [
+              { guard: and(['isStageUnstageSupported', 'checksVolumeMountGroup']), target: 'nodeSupportsVolumeMountGroup', actions: 'recordStageUnstage' },
               { guard: 'isStageUnstageSupported', target: 'nodeStageVolume', actions: 'recordStageUnstage' },
               // "STAGE_UNSTAGE_VOLUME capability not set. Skipping MountDevice...": MountDevice still succeeds
               { guard: 'expandsAfterMountDevice', target: '#mountVolume.expandAfterMountDevice', actions: [{ type: 'logMountDeviceSucceeded', params: { skipped: true } }, 'markDeviceAsMounted'] },
               { target: '#mountVolume.setUp', actions: [{ type: 'logMountDeviceSucceeded', params: { skipped: true } }, 'markDeviceAsMounted'] },
             ],
+            'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MountDevice', error: 'rpc' } } },
+          },
+        },
+        nodeSupportsVolumeMountGroup: {
+          description: '1.30: csi_attacher.MountDevice asks NodeGetCapabilities again, for VOLUME_MOUNT_GROUP (DelegateFSGroupToCSIDriver, GA in 1.26; v1.30.7 csi_attacher.go:392); 1.20 does not.',
+          entry: 'nodeGetCapabilities',
+          on: {
+            'csi.nodeGetCapabilities.succeeded': { target: 'nodeStageVolume' },
             'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MountDevice', error: 'rpc' } } },
           },
         },
@@ -324,7 +336,18 @@ export const mountVolumeMachine = setup({
           description: 'With STAGE_UNSTAGE_VOLUME the publish names the staging path.',
           entry: 'nodeGetCapabilities',
           on: {
-            'csi.nodeGetCapabilities.succeeded': { target: 'nodePublishVolume', actions: 'recordStageUnstage' },
+            'csi.nodeGetCapabilities.succeeded': [
+              { guard: 'checksVolumeMountGroup', target: 'nodeSupportsVolumeMountGroup', actions: 'recordStageUnstage' },
+              { target: 'nodePublishVolume', actions: 'recordStageUnstage' },
+            ],
+            'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'SetUp', error: 'rpc' } } },
+          },
+        },
+        nodeSupportsVolumeMountGroup: {
+          description: '1.30: csi_mounter.SetUpAt asks NodeGetCapabilities again, for VOLUME_MOUNT_GROUP (v1.30.7 csi_mounter.go:246); 1.20 does not.',
+          entry: 'nodeGetCapabilities',
+          on: {
+            'csi.nodeGetCapabilities.succeeded': { target: 'nodePublishVolume' },
             'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'SetUp', error: 'rpc' } } },
           },
         },
