@@ -41,7 +41,7 @@ import { csiMethod, isFinalError, rpcErrorText, type CsiRpc } from '../shared/cs
 import type { K8sObject } from '../shared/k8s.ts';
 import { SNAPSHOTTER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
 import { getProfile } from '../profiles/index.ts';
-import { ANN_BEING_CREATED, ANN_BEING_DELETED, CONTENT_FINALIZER, storeObjectUpdate } from '../shared/snapshotUtils.ts';
+import { ANN_BEING_CREATED, ANN_BEING_DELETED, CONTENT_FINALIZER, metadataWrite, storeObjectUpdate, type MetadataChange } from '../shared/snapshotUtils.ts';
 
 const finalizersOf = (o: K8sObject): string[] => (o.metadata.finalizers ?? []) as string[];
 
@@ -98,19 +98,11 @@ function call(ctx: Ctx, p: Pending, rpc: CsiRpc, request: Record<string, unknown
 const hasAnnotation = (c: K8sObject, a: string): boolean => c.metadata.annotations?.[a] !== undefined;
 
 /**
- * A write of the content's annotations or finalizers: v8.0.1 patches them (setAnnVolumeSnapshotBeingCreated,
- * removeAnnVolumeSnapshotBeingCreated, removeContentFinalizer); v4.0.0 Updates the copy it holds.
+ * A write of the content's annotations or finalizers (setAnnVolumeSnapshotBeingCreated,
+ * removeAnnVolumeSnapshotBeingCreated, removeContentFinalizer): v8.0.1 patches them, v4.0.0 Updates the copy it holds.
  */
-function writeContentMeta(ctx: Ctx, p: Pending, c: K8sObject, meta: { annotations?: Record<string, string | null>; finalizers?: string[] }, emit: Emit): void {
-  const name = c.metadata.name;
-  if (getProfile(ctx.input.profile).snapshotWritesByPatch) {
-    send(ctx, p, { type: 'api.request', verb: 'patch', kind: 'VolumeSnapshotContent', name, patch: { metadata: meta } }, emit);
-    return;
-  }
-  const annotations: Record<string, string> = { ...(c.metadata.annotations ?? {}) };
-  for (const [k, v] of Object.entries(meta.annotations ?? {})) { if (v === null) delete annotations[k]; else annotations[k] = v; }
-  const metadata = { ...c.metadata, annotations, ...(meta.finalizers ? { finalizers: meta.finalizers } : {}) };
-  send(ctx, p, { type: 'api.request', verb: 'update', kind: 'VolumeSnapshotContent', name, object: { ...c, metadata } }, emit);
+function writeContentMeta(ctx: Ctx, p: Pending, c: K8sObject, change: MetadataChange, emit: Emit): void {
+  send(ctx, p, metadataWrite(c, change, getProfile(ctx.input.profile).snapshotWritesByPatch), emit);
 }
 
 /**

@@ -23,3 +23,23 @@ export function storeObjectUpdate(m: Record<string, K8sObject>, k: string, o: K8
   m[k] = o;
   return true;
 }
+
+/** What a metadata write changes: annotations (null removes one) and the finalizers as they are to be. */
+export interface MetadataChange { annotations?: Record<string, string | null>; finalizers?: string[] }
+
+/**
+ * The API request that writes `change` into `o`'s metadata, as external-snapshotter's releases do it: v8.0.1 a patch
+ * (utils.PatchVolumeSnapshotContent, PatchVolumeSnapshot), v4.0.0 an Update of the copy it holds (`byPatch` false).
+ */
+export function metadataWrite(o: K8sObject, change: MetadataChange, byPatch: boolean): Record<string, unknown> {
+  const target = { kind: o.kind, ...(o.metadata.namespace ? { namespace: o.metadata.namespace } : {}), name: o.metadata.name };
+  if (byPatch) return { type: 'api.request', verb: 'patch', ...target, patch: { metadata: change } };
+  const metadata = { ...o.metadata };
+  if (change.annotations) {
+    const annotations: Record<string, string> = { ...(o.metadata.annotations ?? {}) };
+    for (const [k, v] of Object.entries(change.annotations)) { if (v === null) delete annotations[k]; else annotations[k] = v; }
+    metadata.annotations = annotations;
+  }
+  if (change.finalizers) metadata.finalizers = change.finalizers;
+  return { type: 'api.request', verb: 'update', ...target, object: { ...o, metadata } };
+}

@@ -43,7 +43,7 @@ import { SNAPSHOT_CONTROLLER_RESYNC_PERIOD, sidecarRetryDelay } from '../shared/
 
 export type SnapshotControllerInput = ComponentInput;
 
-import { ANN_BEING_DELETED, CONTENT_FINALIZER, PVC_FINALIZER, SNAPSHOT_AS_SOURCE_FINALIZER, SNAPSHOT_BOUND_FINALIZER, storeObjectUpdate } from '../shared/snapshotUtils.ts';
+import { ANN_BEING_DELETED, CONTENT_FINALIZER, PVC_FINALIZER, SNAPSHOT_AS_SOURCE_FINALIZER, SNAPSHOT_BOUND_FINALIZER, metadataWrite, storeObjectUpdate } from '../shared/snapshotUtils.ts';
 
 export { CONTENT_FINALIZER, PVC_FINALIZER, SNAPSHOT_AS_SOURCE_FINALIZER, SNAPSHOT_BOUND_FINALIZER };
 
@@ -96,8 +96,7 @@ const claimInUse = (ctx: Ctx, pvc: K8sObject): boolean => Object.values(ctx.snap
 
 /** An Update of the claim's finalizers (ensurePVCFinalizer, removePVCFinalizer). */
 function updateClaimFinalizers(ctx: Ctx, key: string, pvc: K8sObject, finalizers: string[], emit: Emit): void {
-  const object: K8sObject = { ...pvc, metadata: { ...pvc.metadata, finalizers } };
-  send(ctx, { what: 'other', snapshot: key }, { type: 'api.request', verb: 'update', kind: 'PersistentVolumeClaim', namespace: pvc.metadata.namespace, name: pvc.metadata.name, object }, emit);
+  send(ctx, { what: 'other', snapshot: key }, metadataWrite(pvc, { finalizers }, false), emit);
 }
 
 /** syncSnapshot for a dynamic VolumeSnapshot: unbound, bound but not ready, ready, or deleted. */
@@ -124,9 +123,7 @@ function syncSnapshot(ctx: Ctx, snap: K8sObject, emit: Emit): void {
     const finalizers = [...has, ...(addSource ? [SNAPSHOT_AS_SOURCE_FINALIZER] : []), ...(addBound ? [SNAPSHOT_BOUND_FINALIZER] : [])];
     // (v8.0.1 addSnapshotFinalizer Updates a snapshot that has none, no patch adds to a missing list, and patches
     // one that has some; v4.0.0 always Updates)
-    send(ctx, { what: 'other', snapshot: key }, has.length === 0 || !getProfile(ctx.input.profile).snapshotWritesByPatch
-      ? { type: 'api.request', verb: 'update', kind: 'VolumeSnapshot', namespace: snap.metadata.namespace, name: snap.metadata.name, object: { ...snap, metadata: { ...snap.metadata, finalizers } } }
-      : { type: 'api.request', verb: 'patch', kind: 'VolumeSnapshot', namespace: snap.metadata.namespace, name: snap.metadata.name, patch: { metadata: { finalizers } } }, emit);
+    send(ctx, { what: 'other', snapshot: key }, metadataWrite(snap, { finalizers }, has.length > 0 && getProfile(ctx.input.profile).snapshotWritesByPatch), emit);
   }
   if (isReady(snap) && snap.status?.boundVolumeSnapshotContentName) return; // syncReadySnapshot: nothing to do here
   if (content) {
@@ -184,13 +181,7 @@ function processSnapshotWithDeletionTimestamp(ctx: Ctx, key: string, snap: K8sOb
   ctx.busy[key] = true;
   if (content && content.metadata.annotations?.[ANN_BEING_DELETED] === undefined) {
     // setAnnVolumeSnapshotBeingDeleted (v8.0.1 a patch, v4.0.0 an Update of its copy), whatever the deletionPolicy
-    const p: Pending = { what: 'beingDeleted', snapshot: key, content: contentName };
-    if (getProfile(ctx.input.profile).snapshotWritesByPatch) {
-      send(ctx, p, { type: 'api.request', verb: 'patch', kind: 'VolumeSnapshotContent', name: contentName, patch: { metadata: { annotations: { [ANN_BEING_DELETED]: 'yes' } } } }, emit);
-    } else {
-      const object = { ...content, metadata: { ...content.metadata, annotations: { ...(content.metadata.annotations ?? {}), [ANN_BEING_DELETED]: 'yes' } } };
-      send(ctx, p, { type: 'api.request', verb: 'update', kind: 'VolumeSnapshotContent', name: contentName, object }, emit);
-    }
+    send(ctx, { what: 'beingDeleted', snapshot: key, content: contentName }, metadataWrite(content, { annotations: { [ANN_BEING_DELETED]: 'yes' } }, getProfile(ctx.input.profile).snapshotWritesByPatch), emit);
     return;
   }
   deleteContentThenFinalizers(ctx, key, snap, content && deleteContent ? contentName : undefined, emit);
@@ -217,7 +208,7 @@ function removeSnapshotFinalizer(ctx: Ctx, key: string, snap: K8sObject, removeB
   const has = finalizersOf(snap);
   const finalizers = has.filter((f) => f !== SNAPSHOT_AS_SOURCE_FINALIZER && (!removeBound || f !== SNAPSHOT_BOUND_FINALIZER));
   if (finalizers.length === has.length) { done(ctx, key, emit); return; }
-  send(ctx, { what: 'other', snapshot: key }, { type: 'api.request', verb: 'update', kind: 'VolumeSnapshot', namespace: snap.metadata.namespace, name: snap.metadata.name, object: { ...snap, metadata: { ...snap.metadata, finalizers } } }, emit);
+  send(ctx, { what: 'other', snapshot: key }, metadataWrite(snap, { finalizers }, false), emit);
 }
 
 /** The snapshot's operations are done: it is free, and synced again if it changed meanwhile (the workqueue's requeue). */
@@ -272,9 +263,7 @@ function syncContent(ctx: Ctx, content: K8sObject, emit: Emit): void {
   ctx.contentBusy[name] = true;
   const finalizers = [...finalizersOf(content), CONTENT_FINALIZER];
   // (v8.0.1 patches, v4.0.0 Updates its copy)
-  send(ctx, { what: 'contentFinalizer', content: name }, getProfile(ctx.input.profile).snapshotWritesByPatch
-    ? { type: 'api.request', verb: 'patch', kind: 'VolumeSnapshotContent', name, patch: { metadata: { finalizers } } }
-    : { type: 'api.request', verb: 'update', kind: 'VolumeSnapshotContent', name, object: { ...content, metadata: { ...content.metadata, finalizers } } }, emit);
+  send(ctx, { what: 'contentFinalizer', content: name }, metadataWrite(content, { finalizers }, getProfile(ctx.input.profile).snapshotWritesByPatch), emit);
 }
 
 export const snapshotControllerMachine = setup({
