@@ -10,7 +10,7 @@ import { attachedVolumeMachine, mountedPodMachine } from '../../src/machines/kub
 import {
   expandInUseVolumeMachine, mountVolumeMachine, unmountDeviceMachine, unmountVolumeMachine, verifyControllerAttachedVolumeMachine, type OperationEvent,
 } from '../../src/machines/kubelet/operationexecutor/operationGenerator.ts';
-import { DRIVER, HANDLE, NODE, PV, STAGE_CAPS, UNIQUE, answerCaps, kubeletUpTo, node as nodeObject, pod, pv as pvObject, pvc, va } from './kubelet.fixtures.ts';
+import { DRIVER, HANDLE, NODE, PV, STAGE_CAPS, UNIQUE, answerCaps, kubeletUpTo, node as nodeObject, pod, pv as pvObject, pvc, unansweredCaps, va } from './kubelet.fixtures.ts';
 import { createHarness, kubeletDescriptor } from '../../src/machines/index.ts';
 import * as asw from '../../src/machines/kubelet/volumemanager/cache/actualStateOfWorld.ts';
 import { begin } from '../../src/machines/kubelet/kubelet.work.ts';
@@ -121,7 +121,6 @@ function retry(h: H): void {
   h.advanceUntil(() => h.csiCalls('NodeGetCapabilities').length > before, 10_000);
   answerCaps(h, STAGE_CAPS);
 }
-const unansweredCaps = (h: H) => h.pending().filter((p) => !p.answered && p.type === 'csi.call' && p.rpc === 'NodeGetCapabilities');
 /**
  * The pod is deleted and its containers stop: its volume leaves the desired state. A mount retry that
  * started meanwhile fails at its capability check (which marks nothing), so that the volume is free.

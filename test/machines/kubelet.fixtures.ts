@@ -59,8 +59,10 @@ export function kubeletUpTo(vaAttached: boolean, o: { register?: boolean; vaObje
  */
 export function answerCaps(h: ReturnType<typeof createHarness>, caps: Record<string, unknown>): number {
   let n = 0;
-  for (let c = unanswered(h); c && n < 4; c = unanswered(h), n++) h.reply(c, 'OK', caps);
+  for (let c = unansweredCaps(h)[0]; c && n < 4; c = unansweredCaps(h)[0], n++) h.reply(c, 'OK', caps);
   return n;
 }
-const unanswered = (h: ReturnType<typeof createHarness>) => h.pending().find((p) => !(p as { answered?: boolean }).answered && p.type === 'csi.call' && (p as { rpc?: string }).rpc === 'NodeGetCapabilities');
+
+/** The kubelet's NodeGetCapabilities calls that have no answer yet. */
+export const unansweredCaps = (h: ReturnType<typeof createHarness>) => h.pending().filter((p) => !p.answered && p.type === 'csi.call' && p.rpc === 'NodeGetCapabilities');
 

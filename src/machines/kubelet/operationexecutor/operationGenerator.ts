@@ -111,6 +111,19 @@ const newCsiDriverClientState = (description: string, next: string, failed: stri
   },
 });
 
+/**
+ * 1.30's second capability call before NodeStageVolume and NodePublishVolume (NodeSupportsVolumeMountGroup):
+ * its answer only moves the operation on, its failure fails the step.
+ */
+const nodeSupportsVolumeMountGroupState = (description: string, next: string, stage: FailParams['stage']) => ({
+  description,
+  entry: 'nodeGetCapabilities' as const,
+  on: {
+    'csi.nodeGetCapabilities.succeeded': { target: next },
+    'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed' as const, params: { stage, error: 'rpc' as const } } },
+  },
+});
+
 /** Every operation's failed end. */
 const FAILED = { description: 'The operation returned an error: it backs off before the reconciler may retry.', type: 'final' as const };
 
@@ -302,14 +315,9 @@ export const mountVolumeMachine = setup({
             'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MountDevice', error: 'rpc' } } },
           },
         },
-        nodeSupportsVolumeMountGroup: {
-          description: '1.30: csi_attacher.MountDevice asks NodeGetCapabilities again, for VOLUME_MOUNT_GROUP (DelegateFSGroupToCSIDriver, GA in 1.26; v1.30.7 csi_attacher.go:392); 1.20 does not.',
-          entry: 'nodeGetCapabilities',
-          on: {
-            'csi.nodeGetCapabilities.succeeded': { target: 'nodeStageVolume' },
-            'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MountDevice', error: 'rpc' } } },
-          },
-        },
+        nodeSupportsVolumeMountGroup: nodeSupportsVolumeMountGroupState(
+          '1.30: csi_attacher.MountDevice asks NodeGetCapabilities again, for VOLUME_MOUNT_GROUP (DelegateFSGroupToCSIDriver, GA in 1.26; v1.30.7 csi_attacher.go:392); 1.20 does not.',
+          'nodeStageVolume', 'MountDevice'),
         nodeStageVolume: {
           description: 'NodeStageVolume: an error that is not final leaves the device uncertain (markDeviceErrorState).',
           entry: 'nodeStageVolume',
@@ -343,14 +351,9 @@ export const mountVolumeMachine = setup({
             'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'SetUp', error: 'rpc' } } },
           },
         },
-        nodeSupportsVolumeMountGroup: {
-          description: '1.30: csi_mounter.SetUpAt asks NodeGetCapabilities again, for VOLUME_MOUNT_GROUP (v1.30.7 csi_mounter.go:246); 1.20 does not.',
-          entry: 'nodeGetCapabilities',
-          on: {
-            'csi.nodeGetCapabilities.succeeded': { target: 'nodePublishVolume' },
-            'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'SetUp', error: 'rpc' } } },
-          },
-        },
+        nodeSupportsVolumeMountGroup: nodeSupportsVolumeMountGroupState(
+          '1.30: csi_mounter.SetUpAt asks NodeGetCapabilities again, for VOLUME_MOUNT_GROUP (v1.30.7 csi_mounter.go:246); 1.20 does not.',
+          'nodePublishVolume', 'SetUp'),
         nodePublishVolume: {
           description: 'NodePublishVolume: an error that is not final leaves the pod\'s mount uncertain (markVolumeErrorState).',
           entry: 'nodePublishVolume',
