@@ -771,6 +771,29 @@ describe('words that say what a line is doing to a volume', () => {
   it('a Markdown heading of the post is the post\'s, whatever it names ("## Controller image: …csi-resizer…")', () => {
     expect(stagesOf(['## Controller image: example/csi-driver:v1.2.3 registry.k8s.io/sig-storage/csi-resizer:v1.9.0', '### Pod events'])).toEqual(['other', 'other']);
   });
+  it('rules from the twenty-first set: a node registering with the API server is no plugin registration; a mount directory removed is the teardown; "attached and mounted", a volume given its fsGroup, a target path made and a pod volume directory made or mounted by a FUSE program are the mount', () => {
+    expect(stagesOf([
+      'I0102 03:04:05.000000    1200 kubelet_node_status.go:70] "Attempting to register node" node="node-3"',
+      'I0102 03:04:05.100000    1200 kubelet_node_status.go:73] "Successfully registered node" node="node-3"',
+      'I0102 03:04:05.200000    1200 kubelet_node_status.go:120] Node node-3 was previously registered',
+      'I0102 03:04:05.300000    1200 kubelet_node_status.go:300] Setting node annotation to enable volume controller attach/detach',
+    ])).toEqual(['other', 'other', 'other', 'other']);
+    // (node-driver-registrar's own registration words stay registration)
+    expect(stagesOf(['I0102 03:04:05.000000       1 main.go:164] Registration Server started at: /registration/disk.csi.example.com-reg.sock'])).toEqual(['register']);
+    expect(stagesOf(['time="2025-01-02T03:04:05Z" level=info msg="Removing mount path directory: /var/lib/example/mounts/data-7"'])).toEqual(['unmount']);
+    expect(stagesOf(['2025-01-02 03:04:05.000000 I | exampledriver: volume pool/pvc-7 has been attached and mounted'])).toEqual(['mount']);
+    expect(stagesOf(['I0102 03:04:05.000000       1 nodeserver.go:88] successfully set fsgroup to 2000 on /var/lib/kubelet/pods/p/volumes/kubernetes.io~csi/pvc-7/mount'])).toEqual(['mount']);
+    expect(stagesOf(['I0102 03:04:05.000000       1 mounter.go:40] Creating target path /data/alloc/7/vol'])).toEqual(['mount']);
+    expect(stagesOf(['Fri Jan  2 03:04:05 UTC 2025 EXEC: mkdir -p /var/lib/kubelet/pods/0b1c2d3e-0000-4000-8000-000000000001/volumes/example~fuse/vol-7'])).toEqual(['mount']);
+    // (the pod's volume path alone is as often a teardown's: no guess from it)
+    expect(stagesOf(['W0102 03:04:05.000000     469 mount.go:131] could not determine device for path: "/var/lib/kubelet/pods/0b1c2d3e-0000-4000-8000-000000000001/volumes/kubernetes.io~csi/pvc-7"'])).not.toEqual(['mount']);
+  });
+  it('an Event the catalog does not know is read by its object\'s kind, reason and message; an error report\'s "Error message:" field is the failure it names; a shell\'s trace of a command and kubectl\'s "edited" are the session\'s', () => {
+    expect(stagesOf(['I0102 03:04:05.000000       1 event.go:377] Event(v1.ObjectReference{Kind:"VolumeSnapshotContent", Namespace:"", Name:"snapcontent-7", UID:"u", APIVersion:"snapshot.storage.k8s.io/v1", ResourceVersion:"9", FieldPath:""}): type: \'Warning\' reason: \'ContentRetryFailed\' retry failed'])).toEqual(['snapshot']);
+    expect(stagesOf(['Error message:                      Backend pool "fast" does not support snapshots.'])).toEqual(['snapshot']);
+    expect(stagesOf(['Category:                           RuntimeException'])).toEqual(['other']);
+    expect(stagesOf(['+ kubectl describe sc fast-expandable', 'persistentvolumeclaim/data-7 edited'])).toEqual(['other', 'other']);
+  });
   it('a ZFS volume given a new size is the resize; mke2fs making the file system is the mount', () => {
     expect(stagesOf(['I0102 03:04:05.000000       1 zfs_util.go:700] Running [ zfs ] [set volsize=10737418240 pool/pvc-0b1c2d3e-0000-4000-8000-000000000001]'])).toEqual(['resize']);
     expect(stagesOf(['level=error msg="handler failed" err="rpc error: code = Internal desc = exit status 1\\nmke2fs 1.47.0 (5-Feb-2023)\\nThe file  does not exist"'])).toEqual(['mount']);

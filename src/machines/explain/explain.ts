@@ -398,9 +398,9 @@ const GET_EVENTS_ROW = /^\s*(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(Normal|Warning)\s
 const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|STEP: .*|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|[\w.-]+@[\w.-]+ ~?[^\s$#>]*( \([^)]*\))?> .*|[\w.-]+:[^\s$#>]* [\w.-]+[$#] .*|```.*|\.\.\.|…|\[\s*(\.\.\.|…)\s*\]|[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
 /**
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
- * itself), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created" answers.
+ * itself, or a shell's trace of it: "+ kubectl …"), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created/edited" answers.
  */
-const SESSION = /^\s*`?(\[[^\]]*@[^\]]*\][#$] .*|([\w.-]+ )?(kubectl|k|oc|sudo|crictl|journalctl|helm) (logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label)\b.*|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+[SRDZTIsl<NL+]+\s+\d+:\d+\s+\/.*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated))\s*$/;
+const SESSION = /^\s*`?(\[[^\]]*@[^\]]*\][#$] .*|(\+ )?([\w.-]+ )?(kubectl|k|oc|sudo|crictl|journalctl|helm) (logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label)\b.*|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+[SRDZTIsl<NL+]+\s+\d+:\d+\s+\/.*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated|edited|replaced|scaled|restarted|cordoned|uncordoned|drained|evicted|tainted|untainted))\s*$/;
 /**
  * What kubectl prints of objects, not what a program logged: an object's field as YAML ("    type:
  * FileSystemResizePending", "  message: >-"), a row of a `get` table (columns three spaces apart or
@@ -806,6 +806,11 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
           return { ...base, component: ev.component, source: m.source, stage: ev.stage, step: ev.step ?? m.step ?? null, messageId: m.id, match: 'catalog',
             explanation: `${ev.explanation}${T.broadcaster(ev.component)}${note}`, ...(ev.cause ? { cause: ev.cause } : {}), ...(ev.next ? { next: ev.next } : {}) };
         }
+        // an Event we do not know: the kind of object it is about and its reason and message say what for
+        // ("Kind:\"VolumeGroupSnapshotContent\" … reason: 'GroupSnapshotContentCheckandUpdateFailed'")
+        const kind = /Kind:"(\w+)"/.exec(message)?.[1] ?? '';
+        const said = reason ? guessStage(`${kind} ${message.slice(message.indexOf(reason))}`) : null;
+        if (said && said !== 'other') return { ...base, component, source: m.source, stage: said, step: null, messageId: m.id, match: 'catalog', explanation: renderExplanation(m, valuesOf(cf, message)) + note };
       }
       return {
         ...base, component, source: m.source, stage, step: stepFor(cf), messageId: m.id, match: 'catalog',
@@ -875,7 +880,10 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
     && String((head as unknown as Record<symbol, unknown>)[PROGRAM] ?? '').startsWith(`${s.hint}|${s.host}|`)) return continuing(head, n, text);
   // (a caption that is only a container's name, "csi-snapshotter", over the log the post pasted)
   const caption = /^\s*([a-z][\w.-]*)\s*$/.exec(text)?.[1];
-  if (DECORATION.test(s.rest) || SESSION.test(s.rest) || CAPTION.test(text) || (caption !== undefined && componentOfHint(caption) !== null) || (!s.time && PRINTED_OBJECT.test(s.rest) && !/\b(Normal|Warning)\b/.test(s.rest) && !(head && prevContinued))) return blankResult(n, text, 'decoration', T.decoration);
+  // (an error report's field that says what failed, "Error message:   Storage driver 'FILE_THIN' does not support snapshots.", is that failure)
+  const field = /^\s*(Error message|Error|Cause|Details?|Description):\s+(\S.*)$/.exec(s.rest);
+  const fieldSays = field ? guessStage(field[2]!) : null;
+  if (((DECORATION.test(s.rest) && !(fieldSays && fieldSays !== 'other')) || SESSION.test(s.rest)) || CAPTION.test(text) || (caption !== undefined && componentOfHint(caption) !== null) || (!s.time && PRINTED_OBJECT.test(s.rest) && !/\b(Normal|Warning)\b/.test(s.rest) && !(head && prevContinued))) return blankResult(n, text, 'decoration', T.decoration);
 
   // a piece of the previous record: indented, or the previous line filled the terminal's width
   // (terminals cut at their exact width, so the previous piece is exactly 80, 100, 120… characters long)

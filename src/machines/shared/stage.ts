@@ -106,6 +106,11 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\bdeleting path\b/i, 'unmount'],
   // external-provisioner reading the selected node's CSINode for its topology ("error getting CSINode for selected node") provisions
   [/\bCSINode for selected node\b/i, 'provision'],
+  // a node registering itself with the API server (the kubelet's kubelet_node_status.go "Attempting to register node …",
+  // "Successfully registered node …", "Node … was previously registered"), or a driver's controller forgetting a node VM
+  // ("Successfully unregistered node with nodeName …"): no plugin registration; nor the kubelet's start-up annotation
+  // for controller-managed attach/detach ("Setting node annotation to enable volume controller attach/detach")
+  [/\b(un)?regist(er|ered|ering) (the )?node\b(?! ?(driver|plugin|service|server))|\bwas previously registered\b|\bnode annotation to enable volume controller attach\/detach\b/i, 'other'],
   // a record of a logger named after the registrar (a driver's own registrar: "logger":"csi-registrar")
   [/"logger":"[^"]*registrar/, 'register'],
   [/regist(er|ration)|plugins_registry|nodegetinfo|csinode|plugin ?(watcher|manager)|not found in the list of registered/i, 'register'],
@@ -121,7 +126,13 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // "zfsvolume '…' has been deleted")
   [/\bdestroy(ing|ed)?:? (the )?(volume|dataset|zvol|pv)\b|\b(got|received) delete event for (the )?(ZV|\w*volume)\b|\b\w*volume\b[^.]*\bhas been deleted\b/i, 'delete'],
   // removing a pod's volume directory that still holds files ("failed to clean mount dir …", "…/mount: directory not empty") is the unmount's cleanup
-  [/\bclean(ing|ed)? (up )?(the )?mount ?(dir|point|path)\b|\bdirectory not empty\b/i, 'unmount'],
+  // (and a mount directory removed: "Removing mount path directory: …", "deleting mount point …")
+  [/\bclean(ing|ed)? (up )?(the )?mount ?(dir|point|path)\b|\bdirectory not empty\b|\b(remov|delet)\w* (the )?mount ?(path|point|dir)/i, 'unmount'],
+  // a flex driver's or a driver's report that the volume is "attached and mounted" is the mount done, not the attach
+  [/\battached and mounted\b/i, 'mount'],
+  // the volume's files given the pod's fsGroup (SetVolumeOwnership, a driver "successfully set fsgroup"), and a target or
+  // staging path made for the volume, are NodePublishVolume's and MountVolume.SetUp's
+  [/\b(set|setting|applied|applying|chang\w*) (the )?fs ?group\b|\bSetVolumeOwnership\b|\bvolume ownership\b|\b(creat\w*|mak\w*) (the )?(target|staging) ?path\b/i, 'mount'],
   [/unmountdevice|unmountvolume|unmapvolume|unmap|teardown|tear down|unstag|unpublish|\bunmount(ing|ed|er)?\b|umount|removing volume\b.*\bfrom (the )?desired state\b/i, 'unmount'],
   // staging a volume is NodeStageVolume, whatever its error says it failed to attach ("Failed to stage volume …: attach failed")
   [/\bstag(e|ing) (the )?volume\b/i, 'mount'],
@@ -138,6 +149,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // (a volume under the backend's own name: a file share, a CephFS subvolume, an RBD image, a cloud disk, a LUN, a ZFS dataset)
   [/deletevolume|delet(e|ing|ed) (the )?((?!pod |container )\w+ )?(volume|pv|share|subvolume|image|disk|lun|dataset|fileset)\b|\bdeletion of (the )?(volume|pv)\b|reclaim|\bneeds deletion\b/i, 'delete'],
   // (the scheduler's volume binding finding no PV for a claim: its binding, the provision stage's)
+  // a pod's volume directory made, or given to a FUSE program as its mount point ("mkdir -p /var/lib/kubelet/pods/<uid>/volumes/
+  // azure~blobfuse/…", "blobfuse /var/lib/kubelet/pods/…"): what a mount sets up (the path alone is as often a teardown's)
+  [/(^|[\s:])(mkdir( -p)?|\w*fuse\w*|s3fs|goofys|rclone mount) \/\S*\/pods\/[\w-]+\/volumes\/[\w.-]+~[\w.-]+\//, 'mount'],
   [/provision|createvolume|creat(e|ing) volume|\bvolume creation\b|persistent ?volumes? to bind|\bunbound immediate\b|\bcreate ?disk\b|waitforfirstconsumer|selected-node|storage ?class|(\b|volume)claim/i, 'provision'],
 ];
 
