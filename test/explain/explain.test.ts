@@ -794,6 +794,14 @@ describe('words that say what a line is doing to a volume', () => {
     expect(stagesOf(['Category:                           RuntimeException'])).toEqual(['other']);
     expect(stagesOf(['+ kubectl describe sc fast-expandable', 'persistentvolumeclaim/data-7 edited'])).toEqual(['other', 'other']);
   });
+  it('a volume found "not mounted" is a teardown\'s finding, "not a mount point" alone is not; waiting for a device to appear and reading its serial are the staging', () => {
+    expect(stagesOf(['E0102 03:04:05.000000       1 utils.go:83] GRPC error: rpc error: code = NotFound desc = Volume not mounted'])).toEqual(['unmount']);
+    expect(stagesOf(['W0102 03:04:05.000000       1 mount_helper_common.go:34] Warning: "/var/lib/kubelet/pods/p/volumes/kubernetes.io~csi/pvc-7/mount" is not a mountpoint, deleting'])).toEqual(['unmount']);
+    // (a mount checks whether its target is a mount point before it mounts)
+    expect(stagesOf(['I0102 03:04:05.000000       1 mount_linux.go:300] IsLikelyNotMountPoint: /var/lib/kubelet/pods/p/volumes/kubernetes.io~csi/pvc-7/mount is not a mount point'])).not.toEqual(['unmount']);
+    expect(stagesOf(['{"level":"warn","message":"hit timeout waiting for device node to appear: /dev/disk/by-path/ip-10.0.0.5:3260-iscsi-iqn.example:vol-7-lun-0"}'])).toEqual(['mount']);
+    expect(stagesOf(['time="2025-01-02T03:04:05Z" level=trace msg=">>> GetDeviceSerial called for /dev/sdc" file="sgio_linux.go:400"'])).toEqual(['mount']);
+  });
   it('a ZFS volume given a new size is the resize; mke2fs making the file system is the mount', () => {
     expect(stagesOf(['I0102 03:04:05.000000       1 zfs_util.go:700] Running [ zfs ] [set volsize=10737418240 pool/pvc-0b1c2d3e-0000-4000-8000-000000000001]'])).toEqual(['resize']);
     expect(stagesOf(['level=error msg="handler failed" err="rpc error: code = Internal desc = exit status 1\\nmke2fs 1.47.0 (5-Feb-2023)\\nThe file  does not exist"'])).toEqual(['mount']);

@@ -139,6 +139,13 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // (not the attachdetach-controller's name, which every attach event carries)
   [/(?<!attach)detach|controller[ _]?unpublish/i, 'detach'],
   [/multi-attach|attach|volumeattachment|controller[ _]?publish|volumesattached|volumesinuse|verifycontrollerattached/i, 'attach'],
+  // a node plugin waiting for the volume's device to appear, or reading a device's serial or WWN to find which one it is:
+  // what staging does before it formats and mounts (a teardown finds its device by the staging path)
+  [/\bwait\w* for (the )?(device|disk)( node| path| file)?\b[^.;]{0,60}\bappear|\bGet\w*Device\w*Serial\w*\b|\bdevice ?(serial|wwn|wwid)\b|\bmouting\b/i, 'mount'],
+  // a volume or path found "not mounted": what a teardown finds (an unmount of what is already gone, NotFound "Volume
+  // not mounted"); a mount does not report it, it mounts. (Not "not a mount point": a mount checks that too, IsLikelyNotMountPoint;
+  // only mount-utils' CleanupMountPoint goes on "…is not a mountpoint, deleting")
+  [/\bnot mounted\b|\bnot a mount ?point, deleting\b/i, 'unmount'],
   [/\bcouldn't get (configMap|secret)\b|mountdevice|mountvolume|mapvolume|\bmount(?!point=)|node[ _]?stage|node[ _]?publish|\bstag(e|ing)\b|setup failed|set ?up|global ?mount|fsck|mkfs|mke2fs|format(ting)? |udevadm|find (a )?device path/i, 'mount'],
   [/resiz|expan/i, 'resize'],
   // a volume made from a snapshot (external-provisioner's "VolumeContentSource_Snapshot", "Requested volume size is … and
