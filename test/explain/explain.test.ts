@@ -802,6 +802,13 @@ describe('words that say what a line is doing to a volume', () => {
     expect(stagesOf(['{"level":"warn","message":"hit timeout waiting for device node to appear: /dev/disk/by-path/ip-10.0.0.5:3260-iscsi-iqn.example:vol-7-lun-0"}'])).toEqual(['mount']);
     expect(stagesOf(['time="2025-01-02T03:04:05Z" level=trace msg=">>> GetDeviceSerial called for /dev/sdc" file="sgio_linux.go:400"'])).toEqual(['mount']);
   });
+  it('a backend making the volume\'s own object is provisioning ("created new LV", "Volume requested", a "… Create Request"), but a stage requested is staging and a new group snapshot is a snapshot', () => {
+    expect(stagesOf(['{"level":"info","logger":"controller-runtime.manager.controller.logicalvolume","msg":"created new LV","name":"pvc-7"}'])).toEqual(['provision']);
+    expect(stagesOf(['{"level":"info","msg":"Volume requested","sizeRequestGiB":10,"time":"2025-01-02T03:04:05Z"}'])).toEqual(['provision']);
+    expect(stagesOf(['time="2025-01-02 03:04:05" level=info msg="---> Receive Xvolume Create Request"'])).toEqual(['provision']);
+    expect(stagesOf(['I0102 03:04:05.000000    1100 stage_unstage.go:37] "Stage volume requested" volumeID="pvc-7"'])).toEqual(['mount']);
+    expect(stagesOf(['I0102 03:04:05.000000       1 group_controller.go:117] need to create new volume group snapshot, failed to get existing one'])).toEqual(['snapshot']);
+  });
   it('a ZFS volume given a new size is the resize; mke2fs making the file system is the mount', () => {
     expect(stagesOf(['I0102 03:04:05.000000       1 zfs_util.go:700] Running [ zfs ] [set volsize=10737418240 pool/pvc-0b1c2d3e-0000-4000-8000-000000000001]'])).toEqual(['resize']);
     expect(stagesOf(['level=error msg="handler failed" err="rpc error: code = Internal desc = exit status 1\\nmke2fs 1.47.0 (5-Feb-2023)\\nThe file  does not exist"'])).toEqual(['mount']);

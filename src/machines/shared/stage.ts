@@ -91,7 +91,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/orphaned pod ("[^"]*" )?found|volume (sub)?paths are still present on disk/i, 'unmount'],
   [/successfully created pv|provisionclaimoperation|provisioning succeeded/i, 'provision'],
   // a backend saying it made a volume ("Volume created: pvc-…", "created volume vol-…"), not a VolumeAttachment
-  [/\bvolume created\b|\bcreated (a |the |new )?volume\b(?! ?attachment)/i, 'provision'],
+  // (and a backend's own object for it: "created new LV", a volume's info record created, a "… Create Request" for a volume,
+  // "Volume requested" with its size)
+  [/\bvolume created\b|\bcreated (a |the |new )?volume\b(?! ?attachment)|\bcreated? (a )?new (LV|logical ?volume|volume|disk|share|dataset|subvolume)\b(?! ?(group|snapshot|attachment))|\b\w*vol(ume)?\w* create request\b|(?<!\b(stage|unstage|publish|unpublish|delete|expand|attach|detach|mount|snapshot) )\bvolume requested\b|\bcreating \w*volume ?info\b/i, 'provision'],
   // (and the tools that grow a volume or its file system: xfs_growfs, resize2fs, lvextend, LVM's extents, a ZFS volume's new size)
   [/resizefs|resize ?fs|expanding (mounted )?volume|\bset (volsize|refquota|quota)=|node_expansion_required|update capacity|\bgrowfs\b|\bresize2fs\b|\blv(extend|resize)\b|\blogical extents\b|\bresiz(e|ing) (the )?volume\b/i, 'resize'],
   // the provisioner library giving up on a claim or a volume after --failed-provision/delete-threshold failures
