@@ -809,6 +809,14 @@ describe('words that say what a line is doing to a volume', () => {
     expect(stagesOf(['I0102 03:04:05.000000    1100 stage_unstage.go:37] "Stage volume requested" volumeID="pvc-7"'])).toEqual(['mount']);
     expect(stagesOf(['I0102 03:04:05.000000       1 group_controller.go:117] need to create new volume group snapshot, failed to get existing one'])).toEqual(['snapshot']);
   });
+  it('mount-utils\' NeedResize, which a NodeStageVolume runs after mounting, is the staging; resize2fs growing the file system is the resize', () => {
+    expect(stagesOf([
+      'I0102 03:04:05.000000       1 resizefs_linux.go:139] ResizeFs.needResize - checking mounted volume /dev/sdc',
+      'I0102 03:04:05.000100       1 resizefs_linux.go:143] Ext size: filesystem size=10737418240, block size=4096',
+      'I0102 03:04:05.000200       1 resizefs_linux.go:158] Volume /dev/sdc: device size=21474836480, filesystem size=10737418240, block size=4096',
+    ])).toEqual(['mount', 'mount', 'mount']);
+    expect(stagesOf(['I0102 03:04:05.000000       1 resizefs_linux.go:60] ResizeFS.Resize - Expanding mounted volume /dev/sdc'])).toEqual(['resize']);
+  });
   it('a ZFS volume given a new size is the resize; mke2fs making the file system is the mount', () => {
     expect(stagesOf(['I0102 03:04:05.000000       1 zfs_util.go:700] Running [ zfs ] [set volsize=10737418240 pool/pvc-0b1c2d3e-0000-4000-8000-000000000001]'])).toEqual(['resize']);
     expect(stagesOf(['level=error msg="handler failed" err="rpc error: code = Internal desc = exit status 1\\nmke2fs 1.47.0 (5-Feb-2023)\\nThe file  does not exist"'])).toEqual(['mount']);

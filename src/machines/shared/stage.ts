@@ -47,6 +47,10 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // (reconciler.go reconstructVolume / syncStates: "Could not construct volume information")
   [/\b(re)?construct(ing|ed)? volume\b|reconstruct(ed|ing)? (the )?volume|volume reconstruction/i, 'unmount'],
   // the file system grown on the node: resize2fs, xfs_growfs
+  // (but mount-utils' NeedResize, which a node plugin's NodeStageVolume calls after it mounts a volume that may be larger
+  // than its file system, a restore from a smaller snapshot: "ResizeFs.needResize - checking mounted volume …" and its
+  // size lines, resizefs_linux.go, is the staging's check)
+  [/\bneed ?resize - checking\b|\bfilesystem size=\d+, block size=\d+|\bdevice size=\d+, filesystem size=\d+/i, 'mount'],
   [/resize2fs|xfs_growfs/i, 'resize'],
   // the kernel finding the new disk is the attach arriving on the node (SCSI "sd 1:0:0:2: [sde] …")
   [/\b(scsi|sd) \d+:\d+:\d+:\d+: /, 'attach'],
