@@ -39,24 +39,41 @@ function conflicts(a: OperationKey, b: OperationKey): boolean {
 export function findOperation(ops: PendingOperations, key: OperationKey): Operation | undefined {
   const exact = ops[keyString(key)];
   if (exact) return exact;
-  for (const op of onVolume(ops, key.volumeName)) if (conflicts(op.key, key)) return op;
+  const index = indexOf(ops);
+  if (!index) {
+    for (const k in ops) if (conflicts(ops[k]!.key, key)) return ops[k];
+    return undefined;
+  }
+  for (const op of index.get(key.volumeName) ?? NONE) if (conflicts(op.key, key)) return op;
   return undefined;
 }
 
 /** upstream IsOperationPending */
 export function isOperationPending(ops: PendingOperations, key: OperationKey): boolean {
-  for (const op of onVolume(ops, key.volumeName)) if (op.pending && conflicts(op.key, key)) return true;
+  const index = indexOf(ops);
+  if (!index) {
+    for (const k in ops) { const op = ops[k]!; if (op.pending && conflicts(op.key, key)) return true; }
+    return false;
+  }
+  for (const op of index.get(key.volumeName) ?? NONE) if (op.pending && conflicts(op.key, key)) return true;
   return false;
 }
 
 /**
- * The operations on one volume, in the table's order (only they can conflict with a key on it). A
- * table is never changed once made (run and complete return a new one), so its index is built once,
- * on first use: the reconcilers ask about every volume at every pass.
+ * The operations of a table by volume, in the table's order (only they can conflict with a key on
+ * it); undefined the first time a table is asked about: that one question is answered by a scan in
+ * the table's order, which finds the same operation. A table is never changed once made (run and
+ * complete return a new one), so its index is built once, when it is asked a second time: the
+ * reconcilers ask about every volume at every pass, while a kubelet's run() asks about its new table
+ * once before the next run or complete replaces it (building an index for that was most of run()).
  */
-function onVolume(ops: PendingOperations, volumeName: string): readonly Operation[] {
+function indexOf(ops: PendingOperations): Map<string, Operation[]> | undefined {
   let index = BY_VOLUME.get(ops);
-  if (!index) {
+  if (index === undefined) {
+    BY_VOLUME.set(ops, null);
+    return undefined;
+  }
+  if (index === null) {
     index = new Map();
     for (const k in ops) {
       const op = ops[k]!;
@@ -65,9 +82,9 @@ function onVolume(ops: PendingOperations, volumeName: string): readonly Operatio
     }
     BY_VOLUME.set(ops, index);
   }
-  return index.get(volumeName) ?? NONE;
+  return index;
 }
-const BY_VOLUME = new WeakMap<PendingOperations, Map<string, Operation[]>>();
+const BY_VOLUME = new WeakMap<PendingOperations, Map<string, Operation[]> | null>();
 const NONE: readonly Operation[] = [];
 
 /** upstream IsOperationSafeToRetry (kubernetes#104526): not pending and not inside its backoff window. */

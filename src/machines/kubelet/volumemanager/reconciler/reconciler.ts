@@ -10,6 +10,7 @@
 import type { OperationKey } from '../../../shared/nestedPendingOperations.ts';
 import { isOperationPending } from '../../../shared/nestedPendingOperations.ts';
 import { getProfile } from '../../../profiles/index.ts';
+import { isEmptyTable } from '../../../shared/tables.ts';
 import type { AswVolume, Work } from '../../kubelet.types.ts';
 import { log, requestReconcile } from '../../kubelet.work.ts';
 import { readyToUnmount, updateReconstructedFromNodeStatus } from './reconstruct.ts';
@@ -34,7 +35,11 @@ export function reconcile(w: Work): void {
 /** Pods mounted in the actual state of world that the desired state no longer has: UnmountVolume. */
 function unmountVolumes(w: Work): void {
   for (const v of Object.values(w.c.asw)) {
-    for (const [uid, p] of Object.entries(v.pods)) {
+    // (for-in, not Object.entries: a pair per pod per pass; entries and their pods tables are never
+    // changed in place, a change replaces them)
+    const pods = v.pods;
+    for (const uid in pods) {
+      const p = pods[uid]!;
       if (w.c.dsw[v.uniqueName]?.pods[uid]) continue;
       const key: OperationKey = { volumeName: v.uniqueName, podName: uid, nodeName: '' };
       // operationExecutor.UnmountVolume generates an unmap for a raw block volume
@@ -53,7 +58,9 @@ function unmountVolumes(w: Work): void {
 function mountOrAttachVolumes(w: Work): void {
   const verifyWaitsForInUse = getProfile(w.c.input.profile).kubeletVerifyWaitsForInUse;
   for (const v of Object.values(w.c.dsw)) {
-    for (const [uid, p] of Object.entries(v.pods)) {
+    const pods = v.pods;
+    for (const uid in pods) {
+      const p = pods[uid]!;
       const a = w.c.asw[v.uniqueName];
       const key: OperationKey = { volumeName: v.uniqueName, podName: '', nodeName: '' };
       if (!a) {
@@ -98,7 +105,7 @@ const expansion = (w: Work, newSize: number) => ({ newSize, unsupportedIsDone: g
 /** Attached volumes no pod uses any more: UnmountDevice, then (controller-managed attach) forget them. */
 function unmountDetachDevices(w: Work): void {
   for (const v of Object.values(w.c.asw) as AswVolume[]) {
-    if (Object.keys(v.pods).length > 0 || w.c.dsw[v.uniqueName]) continue;
+    if (!isEmptyTable(v.pods) || w.c.dsw[v.uniqueName]) continue;
     const key: OperationKey = { volumeName: v.uniqueName, podName: '', nodeName: '' };
     if (isOperationPending(w.c.ops, key)) continue;
     if (v.deviceState !== 'DeviceNotMounted') {
