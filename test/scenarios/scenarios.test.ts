@@ -31,7 +31,7 @@ const outcomes: Record<string, (t: Trace) => void> = {
     // cut off at csi-provisioner's --timeout (10s, cmd/csi-provisioner/csi-provisioner.go), kept in progress
     const failed = t.steps.filter((s) => s.log?.includes('CreateVolume failed'));
     expect(failed).toHaveLength(2);
-    expect(failed.every((s) => s.log!.includes('state = InBackground'))).toBe(true);
+    expect(failed.every((s) => s.log!.includes('state = Background'))).toBe(true);
     expect(failed[0]!.t - calls[0]!.t).toBeGreaterThanOrEqual(10_000);
     expect(failed[0]!.t - calls[0]!.t).toBeLessThan(10_100);
     expect(t.steps.filter((s) => s.kind === 'event' && s.summary.includes('ProvisioningFailed'))).toHaveLength(2);
@@ -495,7 +495,7 @@ describe('captureWorld', () => {
 describe("external-provisioner's checkError", () => {
   // pkg/controller/controller.go checkError: ResourceExhausted stayed in the background in v2.1.0 and
   // is final ("out of space") in v5.0.1, unlike the kubelet's and external-attacher's isFinalError
-  for (const [k8s, state] of [['1.20', 'InBackground'], ['1.30', 'Finished']] as const) {
+  for (const [k8s, state] of [['1.20', 'Background'], ['1.30', 'Finished']] as const) {
     it(`counts ResourceExhausted as ${state} on ${k8s}`, () => {
       const t = runScenario('provision', { k8s, faults: [{ rpc: 'CreateVolume', code: 'RESOURCE_EXHAUSTED', count: 1 }] });
       const line = t.steps.find((s) => s.log?.includes('CreateVolume failed'))?.log ?? '';

@@ -106,7 +106,7 @@ export const EXTRAS: Readonly<Record<string, ChapterExtras>> = {
   },
   'provision-failure': {
     checks: [
-      { q: 'csi-provisioner logs “state = InBackground” after a CreateVolume error. What does it do differently from “state = Finished”?', a: 'It keeps the claim in its list of claims in progress: the disk may still be being created, so it goes on provisioning that claim, with the same volume name, even if the claim is deleted meanwhile. After Finished it drops the claim from that list; it still retries while the claim exists.' },
+      { q: 'csi-provisioner logs “state = Background” after a CreateVolume error. What does it do differently from “state = Finished”?', a: 'It keeps the claim in its list of claims in progress: the disk may still be being created, so it goes on provisioning that claim, with the same volume name, even if the claim is deleted meanwhile. After Finished it drops the claim from that list; it still retries while the claim exists.' },
       { q: 'Why does retrying a timed-out CreateVolume not create a second disk?', a: 'The retry passes the same name, pvc-<claim UID>, and the CSI spec asks CreateVolume to be idempotent by name: a driver that already has that volume returns it.' },
       { q: 'A claim has had ProvisioningFailed events with “InvalidArgument” for an hour. Will it bind on its own?', a: 'Not unless something changes: csi-provisioner retries for ever, up to 5 minutes apart, and the driver will refuse the same request again. Fix the StorageClass parameters or the claim.' },
     ],

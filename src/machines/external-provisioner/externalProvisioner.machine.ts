@@ -307,10 +307,12 @@ function sync(c: ExternalProvisionerContext, out: Out, now: number): void {
  * provisionerResourceExhaustedFinal), or Reschedule when the claim has a selected node
  * and the driver has topology; Canceled, DeadlineExceeded, Unavailable and Aborted may still be in
  * progress; every other code is final.
+ * The values are the lib's ProvisioningState strings, which the failure line prints with %v: the constant
+ * ProvisioningInBackground is "Background" (sig-storage-lib-external-provisioner controller/volume.go:81, v6 and v10).
  */
-export function checkError(code: GrpcCode, mayReschedule: boolean, resourceExhaustedFinal: boolean): 'InBackground' | 'Finished' | 'Reschedule' {
-  if (code === 'RESOURCE_EXHAUSTED') return mayReschedule ? 'Reschedule' : resourceExhaustedFinal ? 'Finished' : 'InBackground';
-  if (code === 'CANCELLED' || code === 'DEADLINE_EXCEEDED' || code === 'UNAVAILABLE' || code === 'ABORTED') return 'InBackground';
+export function checkError(code: GrpcCode, mayReschedule: boolean, resourceExhaustedFinal: boolean): 'Background' | 'Finished' | 'Reschedule' {
+  if (code === 'RESOURCE_EXHAUSTED') return mayReschedule ? 'Reschedule' : resourceExhaustedFinal ? 'Finished' : 'Background';
+  if (code === 'CANCELLED' || code === 'DEADLINE_EXCEEDED' || code === 'UNAVAILABLE' || code === 'ABORTED') return 'Background';
   return 'Finished';
 }
 
@@ -354,7 +356,7 @@ function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
       // Reschedule (removing the selected-node annotation so the scheduler picks again) is left out:
       // the claim is retried as a final error would be
       out.push(log('createVolumeFailed', { topology, nodeSelected, reschedule: mayReschedule, state, err }));
-      provisionFailed(c, key, err, state === 'InBackground' ? 'temporary' : 'final', e.now, out);
+      provisionFailed(c, key, err, state === 'Background' ? 'temporary' : 'final', e.now, out);
       return;
     }
     const volume = (e.response?.volume ?? {}) as Record<string, unknown>;
