@@ -65,14 +65,18 @@ export function pickNode(pod: K8sObject, nodes: K8sObject[], podsOnNode: Record<
   const selected = podClaims(pod).map((k) => claims[k]).filter((c) => !c?.spec?.volumeName).map((c) => c?.metadata.annotations?.[ANN_SELECTED_NODE]).find(Boolean);
   // the feasible node with the fewest pods, the first by name on a tie (one pass: a large cluster's
   // every scheduling attempt would otherwise sort all its nodes)
-  const count = (n: string): number => podsOnNode[n] ?? 0;
   let best: string | undefined;
+  let bestCount = 0;
   let feasible = 0;
   for (const n of nodes) {
-    if (!(nodeUsable(n) && bound.every((pv) => volumeFitsNode(pv, n)) && (!selected || n.metadata.name === selected))) continue;
+    if (!nodeUsable(n) || (selected && n.metadata.name !== selected)) continue;
+    let fits = true;
+    for (const pv of bound) if (!volumeFitsNode(pv, n)) { fits = false; break; }
+    if (!fits) continue;
     feasible++;
     const name = n.metadata.name;
-    if (best === undefined || count(name) < count(best) || (count(name) === count(best) && name < best)) best = name;
+    const count = podsOnNode[name] ?? 0;
+    if (best === undefined || count < bestCount || (count === bestCount && name < best)) { best = name; bestCount = count; }
   }
   return { ...(best !== undefined ? { node: best } : {}), feasible };
 }

@@ -126,11 +126,29 @@ export function rfc3339(epochUs: number): string {
 
 /** JSON with object keys sorted, as Go's encoding/json prints a map (protosanitizer output). */
 export function sortedJson(v: unknown): string {
+  // (built by concatenation, not filter/map/join: every CSI message a plugin logs goes through here,
+  // and the intermediate arrays were a few % of a large rollout's garbage. An element that prints as
+  // nothing (undefined) is empty, as join() leaves it; a key's undefined value is left out)
   if (v === null || typeof v !== 'object') return JSON.stringify(v);
-  if (Array.isArray(v)) return '[' + v.map(sortedJson).join(',') + ']';
+  if (Array.isArray(v)) {
+    let s = '[';
+    for (let i = 0; i < v.length; i++) {
+      if (i > 0) s += ',';
+      const x = i in v ? sortedJson(v[i]) : undefined;
+      if (x !== undefined && x !== null) s += x;
+    }
+    return s + ']';
+  }
   const o = v as Record<string, unknown>;
-  return '{' + Object.keys(o).filter((k) => o[k] !== undefined).sort()
-    .map((k) => JSON.stringify(k) + ':' + sortedJson(o[k])).join(',') + '}';
+  const keys: string[] = [];
+  for (const k of Object.keys(o)) if (o[k] !== undefined) keys.push(k);
+  keys.sort();
+  let s = '{';
+  for (let i = 0; i < keys.length; i++) {
+    if (i > 0) s += ',';
+    s += JSON.stringify(keys[i]) + ':' + sortedJson(o[keys[i]!]);
+  }
+  return s + '}';
 }
 
 /** fmt %v of a map[string]string: "map[a:1 b:2]" (keys sorted, as fmt does since Go 1.12). */
