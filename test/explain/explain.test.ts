@@ -817,6 +817,15 @@ describe('words that say what a line is doing to a volume', () => {
     ])).toEqual(['mount', 'mount', 'mount']);
     expect(stagesOf(['I0102 03:04:05.000000       1 resizefs_linux.go:60] ResizeFS.Resize - Expanding mounted volume /dev/sdc'])).toEqual(['resize']);
   });
+  it('knows ceph-csi v3.12.2\'s RBD lines and the older wording seed 004\'s cluster printed', () => {
+    const r = explainText([
+      'I0102 03:04:05.000000       1 controllerserver.go:784] ID: 9 Req-ID: pvc-1 created image rbd/csi-vol-1 backed for request name pvc-1',
+      'I0102 03:04:05.000000       1 controllerserver.go:662] ID: 9 Req-ID: pvc-1 created volume pvc-1 backed by image csi-vol-1',
+      'I0102 03:04:06.000000       1 rbd_util.go:646] ID: 10 Req-ID: 0001-0024-x Can not find rbd image: rbd/csi-vol-1-temp, but maybe no error',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => l.messageId)).toEqual(['csiControllerPlugin.cephCreatedVolume', 'csiControllerPlugin.legacyCephCreatedVolume', 'csiControllerPlugin.legacyCephTempImageNotFound']);
+    expect(r.map((l) => l.stage)).toEqual(['provision', 'provision', 'delete']);
+  });
   it('a ZFS volume given a new size is the resize; mke2fs making the file system is the mount', () => {
     expect(stagesOf(['I0102 03:04:05.000000       1 zfs_util.go:700] Running [ zfs ] [set volsize=10737418240 pool/pvc-0b1c2d3e-0000-4000-8000-000000000001]'])).toEqual(['resize']);
     expect(stagesOf(['level=error msg="handler failed" err="rpc error: code = Internal desc = exit status 1\\nmke2fs 1.47.0 (5-Feb-2023)\\nThe file  does not exist"'])).toEqual(['mount']);

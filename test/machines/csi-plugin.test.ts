@@ -207,6 +207,7 @@ describe('csi controller plugin (ceph-rbd)', () => {
   const ceph = () => start(csiControllerPluginMachine, { id: 'csi-rbdplugin-provisioner', host: 'master', profile: '1.30', driver: cephRbd, seed: 3 });
   const create = (name: string, extra: Record<string, unknown> = {}) => ({ name, capacity_range: { required_bytes: 1024 ** 3 }, parameters: { clusterID: cephRbd.ceph!.clusterID, pool: 'rbd' }, ...extra });
 
+  // the lines are ceph-csi v3.12.2's (internal/rbd/rbd_util.go, controllerserver.go, rbd_journal.go at that tag)
   it('creates a volume in journal order: lookup, reserve directory key, names, rbd create, image id', () => {
     const p = ceph();
     const id = p.call('CreateVolume', create('pvc-accbfd11-8b13-4a8a-96aa-cdd86b699223'), 0); p.flush();
@@ -222,7 +223,7 @@ describe('csi controller plugin (ceph-rbd)', () => {
       `set omap keys (pool="rbd", namespace="", name="csi.volume.${uuid}"): map[csi.imagename:${img} csi.volname:pvc-accbfd11-8b13-4a8a-96aa-cdd86b699223])`,
       `generated Volume ID (${vol.volume_id}) and image name (${img}) for request name (pvc-accbfd11-8b13-4a8a-96aa-cdd86b699223)`,
       `rbd: create rbd/${img} size 1024M (features: [layering]) using mon 10.20.10.12,10.20.10.13`,
-      `created volume pvc-accbfd11-8b13-4a8a-96aa-cdd86b699223 backed by image ${img}`,
+      `created image rbd/${img} backed for request name pvc-accbfd11-8b13-4a8a-96aa-cdd86b699223`,
       expect.stringMatching(new RegExp(`^set omap keys \\(pool="rbd", namespace="", name="csi.volume.${uuid}"\\): map\\[csi.imageid:[0-9a-f]{14}\\]\\)$`)),
     ]);
     expect(p.logs()[0]).toBe('ID: 1 Req-ID: pvc-accbfd11-8b13-4a8a-96aa-cdd86b699223 GRPC call: /csi.v1.Controller/CreateVolume');
@@ -240,13 +241,14 @@ describe('csi controller plugin (ceph-rbd)', () => {
     const cloneId = (p.reply(b)!.response as { volume: { volume_id: string } }).volume.volume_id;
     const parent = `csi-vol-${parentId.slice(-36)}`, img = `csi-vol-${cloneId.slice(-36)}`;
     const rbd = p.logs().slice(before).map((l) => l.replace(/^ID: \d+ Req-ID: \S+ /, '')).filter((l) => l.startsWith('rbd:'));
+    // doSnapClone's snapshots carry no monitors ("using mon " and nothing); the -temp clone gets deep-flatten too
     expect(rbd).toEqual([
-      `rbd: snap create rbd/@${img}-temp using mon 10.20.10.12,10.20.10.13`,
-      `rbd: clone rbd/${parent}@${img}-temp ${img}-temp (features: [layering]) using mon 10.20.10.12,10.20.10.13`,
-      `rbd: snap rm rbd/${parent}@${img}-temp using mon 10.20.10.12,10.20.10.13`,
-      `rbd: snap create rbd/@${img} using mon 10.20.10.12,10.20.10.13`,
-      `rbd: clone rbd/${img}-temp@${img} ${img} (features: [layering]) using mon 10.20.10.12,10.20.10.13`,
-      `rbd: snap rm rbd/${img}-temp@${img} using mon 10.20.10.12,10.20.10.13`,
+      `rbd: snap create rbd/${parent}@${img}-temp using mon `,
+      `rbd: clone rbd/${parent}@${img}-temp rbd/${img}-temp (features: [layering deep-flatten]) using mon 10.20.10.12,10.20.10.13`,
+      `rbd: snap rm rbd/${parent}@${img}-temp using mon `,
+      `rbd: snap create rbd/${img}-temp@${img} using mon `,
+      `rbd: clone rbd/${img}-temp@${img} rbd/${img} (features: [layering]) using mon 10.20.10.12,10.20.10.13`,
+      `rbd: snap rm rbd/${img}-temp@${img} using mon `,
     ]);
     const view = cephJournalView(p.actor.getSnapshot().context);
     expect(view.images.map((i) => i.name)).toEqual([parent, img, `${img}-temp`].sort());
@@ -264,10 +266,12 @@ describe('csi controller plugin (ceph-rbd)', () => {
     const lines = p.logs().slice(before).map((l) => l.replace(/^ID: \d+ Req-ID: \S+ /, ''));
     expect(lines.slice(2, -1)).toEqual([
       expect.stringMatching(new RegExp(`^got omap values: \\(pool="rbd", namespace="", name="csi.volume.${uuid}"\\): map\\[csi.imageid:[0-9a-f]{14} csi.imagename:${img} csi.volname:pvc-accbfd11-8b13-4a8a-96aa-cdd86b699223\\]$`)),
-      `Can not find rbd image: rbd/${img}-temp, but maybe no error`,
+      // DeleteTempImage: the delete of the "-temp" clone is logged before it finds no such image
+      `rbd: delete ${img}-temp using mon 10.20.10.12,10.20.10.13, pool rbd`,
       `deleting image ${img}`,
       `rbd: delete ${img} using mon 10.20.10.12,10.20.10.13, pool rbd`,
-      expect.stringMatching(new RegExp(`^rbd: adding task to remove image "${img}" with id "[0-9a-f]{14}" from trash$`)),
+      expect.stringMatching(new RegExp(`^rbd: adding task to remove image "rbd/${img}" with id "[0-9a-f]{14}" from trash$`)),
+      expect.stringMatching(new RegExp(`^rbd: successfully added task to move image "rbd/${img}" with id "[0-9a-f]{14}" to trash$`)),
       'removed omap keys (pool="rbd", namespace="", name="csi.volumes.default"): [csi.volume.pvc-accbfd11-8b13-4a8a-96aa-cdd86b699223]',
     ]);
     const view = cephJournalView(p.actor.getSnapshot().context);
@@ -299,10 +303,10 @@ describe('csi controller plugin (ceph-rbd)', () => {
       `set omap keys (pool="rbd", namespace="", name="csi.snaps.default"): map[csi.snap.snapshot-1:${uuid}])`,
       `set omap keys (pool="rbd", namespace="", name="csi.snap.${uuid}"): map[csi.imagename:${img} csi.snapname:snapshot-1 csi.source:${src}])`,
       `generated Volume ID (${first.snapshot.snapshot_id}) and image name (${img}) for request name (snapshot-1)`,
-      `rbd: snap create rbd/@${img} using mon 10.20.10.12,10.20.10.13`,
-      `rbd: clone rbd/${src}@${img} ${img} (features: [layering deep-flatten]) using mon 10.20.10.12,10.20.10.13`,
+      `rbd: snap create rbd/${src}@${img} using mon 10.20.10.12,10.20.10.13`,
+      `rbd: clone rbd/${src}@${img} rbd/${img} (features: [layering deep-flatten]) using mon 10.20.10.12,10.20.10.13`,
       `rbd: snap rm rbd/${src}@${img} using mon 10.20.10.12,10.20.10.13`,
-      `rbd: snap create rbd/@${img} using mon 10.20.10.12,10.20.10.13`,
+      `rbd: snap create rbd/${img}@${img} using mon 10.20.10.12,10.20.10.13`,
       expect.stringMatching(new RegExp(`^set omap keys \\(pool="rbd", namespace="", name="csi.snap.${uuid}"\\): map\\[csi.imageid:[0-9a-f]{14}\\]\\)$`)),
       `clone depth is (1), configured softlimit (4) and hardlimit (8) for rbd/${img}`,
     ]);

@@ -288,7 +288,7 @@ const outcomes: Record<string, (t: Trace) => void> = {
   'ceph-rbd-snapshot': (t) => {
     // CreateSnapshot (Req-ID snapshot-<uid>): journal first, then snap/clone/snap rm/snap of the clone, image id, depth check
     const ids = (re: RegExp): string[] => t.steps.filter((s) => s.component === 'csi-controller-plugin' && s.log && re.test(s.log) && !/GRPC/.test(s.log)).map((s) => s.msg!.replace('csiControllerPlugin.', ''));
-    expect(ids(/Req-ID: snapshot-/)).toEqual(['cephGotOmapValues', 'cephOmapNotFound', 'cephSetOmapKeys', 'cephSetOmapKeys', 'cephGeneratedVolumeId',
+    expect(ids(/Req-ID: snapshot-/)).toEqual(['cephGotOmapValues', 'cephOmapNotFound', 'cephSetOmapKeys', 'cephSetOmapKeys', 'cephGeneratedSnapshotId',
       'cephSnapCreate', 'cephClone', 'cephSnapRm', 'cephSnapCreate', 'cephSetOmapKeys', 'cephCloneDepth']);
     expect(t.steps.filter((s) => s.msg === 'csiControllerPlugin.cephCloneDepth' && /Req-ID: snapshot-/.test(s.log!)).map((s) => s.stage)).toEqual(['snapshot']);
     expect(logged(t, /name="csi\.snap\.[0-9a-f-]{36}"\): map\[csi\.imagename:csi-snap-[0-9a-f-]{36} csi\.snapname:snapshot-[0-9a-f-]{36} csi\.source:csi-vol-[0-9a-f-]{36}\]\)/)).toBe(true);
@@ -297,7 +297,7 @@ const outcomes: Record<string, (t: Trace) => void> = {
     expect(ids(/Req-ID: pvc-/).slice(-10)).toEqual(['cephGotOmapValues', 'cephGotOmapValues', 'cephCloneDepth', 'cephSetOmapKeys', 'cephSetOmapKeys', 'cephGeneratedVolumeId',
       'cephGotOmapValues', 'cephClone', 'cephVolumeFromSnapshot', 'cephSetOmapKeys']);
     expect(logged(t, /clone depth is \(0\), configured softlimit \(3\) and hardlimit \(7\) for rbd\/csi-vol-/)).toBe(true);
-    expect(logged(t, /rbd: clone rbd\/(csi-snap-[0-9a-f-]{36})@\1 csi-vol-/)).toBe(true);
+    expect(logged(t, /rbd: clone rbd\/(csi-snap-[0-9a-f-]{36})@\1 rbd\/csi-vol-/)).toBe(true);
     expect(get(t, 'VolumeSnapshot', 'cstor-snap-vdisk')!.status.readyToUse).toBe(true);
     expect(get(t, 'PersistentVolumeClaim', 'cstor-pvc-restore-vdisk')!.status.phase).toBe('Bound');
   },

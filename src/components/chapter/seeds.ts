@@ -7,6 +7,7 @@
  * three ceph-csi flows); parseQuotedLog in src/machines reads the same files and skips these comments.
  */
 import { catalog } from '../../machines/catalog.ts';
+import { legacyMessages } from '../../machines/explain/legacy.ts';
 import { formatRegex, type LogFormat, type ProfileId } from '../../machines/shared/messages.ts';
 import { locateQuotedLines, parseKlog } from '../../machines/view/locate.ts';
 import type { Trace, TraceStep } from '../../machines/cluster/trace.ts';
@@ -134,16 +135,23 @@ const headerlessRegex = new Map<string, RegExp>();
  */
 export function identifyHeaderless(text: string, source: string, profile: ProfileId): string[] {
   const out: string[] = [];
-  for (const [id, def] of Object.entries(catalog)) {
-    if (def.source !== source) continue;
-    const f: LogFormat | undefined = def.formats[profile];
-    if (!f) continue;
-    const key = `${id}@${profile}`;
+  const matches = (key: string, f: LogFormat): boolean => {
     let re = headerlessRegex.get(key);
     if (!re) { re = formatRegex(f); headerlessRegex.set(key, re); }
     // An article that cut a line right after its last word ("… using mon") dropped the space before
     // the last value too: accept the line with that space put back, so the cut line still matches.
-    if (re.test(text) || re.test(`${text} `)) out.push(id);
+    return re.test(text) || re.test(`${text} `);
+  };
+  for (const [id, def] of Object.entries(catalog)) {
+    if (def.source !== source) continue;
+    const f: LogFormat | undefined = def.formats[profile];
+    if (f && matches(`${id}@${profile}`, f)) out.push(id);
+  }
+  // an older release's wording of a catalog message (seed 004's ceph-csi) is that message's step
+  for (const [id, def] of Object.entries(legacyMessages) as Array<[string, (typeof legacyMessages)[keyof typeof legacyMessages] & { sameAs?: string }]>) {
+    if (!def.sameAs || def.source !== source || out.includes(def.sameAs)) continue;
+    const f: LogFormat | undefined = def.formats['1.20'];
+    if (f && matches(`${id}@legacy`, f)) out.push(def.sameAs);
   }
   return out;
 }

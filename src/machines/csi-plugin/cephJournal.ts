@@ -71,7 +71,7 @@ function read(s: CephState, name: string, keys?: string[]): Record<string, strin
 /**
  * ReserveName (journal/voljournal.go), the same for volumes and snapshots: the UUID's own object, the
  * directory key for the request name, the object's names, then the id composed from the UUID (which
- * rbd_journal.go logs as "generated Volume ID" for both). Writes `s` and `logs`.
+ * rbd_journal.go logs as "generated Volume ID" for both, from reserveVol and from reserveSnap). Writes `s` and `logs`.
  */
 function reserveName(
   cfg: CephBackendConfig, s: CephState, logs: CephLog[], prefix: string,
@@ -83,7 +83,8 @@ function reserveName(
   s.omaps[r.object] = { ...names };
   logs.push(omapLine(cfg, prefix, 'cephSetOmapKeys', r.object, names));
   const id = composeCSIID(cfg, r.uuid);
-  logs.push({ msg: P + 'cephGeneratedVolumeId', args: { prefix, volumeId: id, imageName: r.imageName, requestName: r.requestName } });
+  const msg = r.object.startsWith('csi.snap.') ? 'cephGeneratedSnapshotId' : 'cephGeneratedVolumeId';
+  logs.push({ msg: P + msg, args: { prefix, volumeId: id, imageName: r.imageName, requestName: r.requestName } });
   return { object: r.object, id };
 }
 
@@ -134,7 +135,8 @@ export function cephCreateVolume(
     { 'csi.imagename': imageName, 'csi.volname': requestName });
   const features = `[${cfg.imageFeatures.join(' ')}]`;
   const mk = (name: string, parent?: string): CephImage => ({ name, id: hexId(rng, 14), sizeBytes, snapshots: [], features: [...cfg.imageFeatures], ...(parent ? { parent } : {}) });
-  const base = { prefix, pool: cfg.pool, monitors: cfg.monitors, features };
+  // (a clone's snapshots are built without monitors, clone.go doSnapClone: their lines say "using mon " and nothing)
+  const base = { prefix, pool: cfg.pool, monitors: cfg.monitors, snapMonitors: '', features };
   if (source?.snapshotImage && parentImage) {
     // a restore: ceph-csi's CreateSnapshot left the snapshot as its own image csi-snap-<uuid> with a
     // snapshot of the same name, and the new image is cloned from that in one step, not flattened
@@ -152,7 +154,8 @@ export function cephCreateVolume(
     s.images[parentImage]!.snapshots.push(temp);
     logs.push({ msg: P + 'cephSnapCreate', args: { ...base, imageName: parentImage, snapName: temp } });
     s.images[temp] = mk(temp, `${parentImage}@${temp}`);
-    logs.push({ msg: P + 'cephClone', args: { ...base, parentName: parentImage, snapName: temp, cloneName: temp } });
+    // the temporary clone gets layering and deep-flatten whatever the class asks for (clone.go generateTempClone)
+    logs.push({ msg: P + 'cephClone', args: { ...base, parentName: parentImage, snapName: temp, cloneName: temp, features: '[layering deep-flatten]' } });
     s.images[parentImage]!.snapshots = s.images[parentImage]!.snapshots.filter((x) => x !== temp);
     logs.push({ msg: P + 'cephSnapRm', args: { ...base, imageName: parentImage, snapName: temp } });
     s.images[temp]!.snapshots.push(imageName);
@@ -164,7 +167,7 @@ export function cephCreateVolume(
   } else {
     s.images[imageName] = mk(imageName);
     logs.push({ msg: P + 'cephRbdCreate', args: { ...base, imageName, size: `${Math.ceil(sizeBytes / MIB)}M` } });
-    logs.push({ msg: P + 'cephCreatedVolume', args: { prefix, requestName, imageName } });
+    logs.push({ msg: P + 'cephCreatedVolume', args: { prefix, pool: cfg.pool, requestName, imageName } });
   }
   s.omaps[volObj] = { ...s.omaps[volObj], 'csi.imageid': s.images[imageName]!.id };
   logs.push(omapLine(cfg, prefix, 'cephSetOmapKeys', volObj, { 'csi.imageid': s.images[imageName]!.id }));
@@ -193,8 +196,8 @@ export type CephSnapshotResult =
  * source, clone the snapshot into its own image csi-snap-<uuid>, drop the source's snapshot, snapshot
  * the clone under the same name, store the clone's image id and check its clone depth. The snapshot is
  * that clone: it no longer depends on the source volume's later writes or on its deletion.
- * The texts of the shared lines (snap create with the empty image name, clone, snap rm) are seed
- * 004's; the reservation's omap keys and the depth line were read at 52fcb7b0.
+ * The lines are ceph-csi v3.12.2's (the driver's vendorVersion); the reservation's omap keys and the
+ * depth check were read at 52fcb7b0 and are the same at that tag.
  */
 export function cephCreateSnapshot(cfg: CephBackendConfig, state: CephState, prefix: string, requestName: string, sourceVolumeId: string, rng: Rng): CephSnapshotResult {
   const s = clone(state);
@@ -222,7 +225,8 @@ export function cephCreateSnapshot(cfg: CephBackendConfig, state: CephState, pre
   const imageName = `csi-snap-${uuid}`;
   const { object: snapObj, id: snapshotId } = reserveName(cfg, s, logs, prefix, { dir, key, uuid, object: `csi.snap.${uuid}`, imageName, requestName },
     { 'csi.imagename': imageName, 'csi.snapname': requestName, 'csi.source': parent });
-  const base = { prefix, pool: cfg.pool, monitors: cfg.monitors };
+  // (CreateSnapshot's snapshot carries the cluster's monitors, genSnapFromOptions)
+  const base = { prefix, pool: cfg.pool, monitors: cfg.monitors, snapMonitors: cfg.monitors };
   const img = s.images[parent]!;
   s.images[parent]!.snapshots.push(imageName);
   logs.push({ msg: P + 'cephSnapCreate', args: { ...base, imageName: parent, snapName: imageName } });
@@ -250,18 +254,22 @@ export function cephDeleteVolume(cfg: CephBackendConfig, state: CephState, prefi
   const imageName = v['csi.imagename'];
   const requestName = v['csi.volname'];
   if (!imageName) return { state: s, logs }; // no reservation: already deleted, DeleteVolume is OK
-  const toTrash = (name: string): void => {
-    const img = s.images[name]!;
-    delete s.images[name];
+  // rbdImage.Delete: the line first, then the image to the trash and a purge task for the ceph manager
+  // (trashRemoveImage); an image that does not exist stops it at getImageID, and DeleteTempImage's
+  // ensureImageCleanup then finds no such image in the trash either, silently
+  const deleteImage = (name: string): void => {
     logs.push({ msg: P + 'cephRbdDelete', args: { prefix, imageName: name, monitors: cfg.monitors, pool: cfg.pool } });
+    const img = s.images[name];
+    if (!img) return;
+    delete s.images[name];
     s.trash[img.id] = { name, removeTaskQueued: true };
-    logs.push({ msg: P + 'cephTrashRemoveTask', args: { prefix, imageName: name, imageId: img.id } });
+    logs.push({ msg: P + 'cephTrashRemoveTask', args: { prefix, pool: cfg.pool, imageName: name, imageId: img.id } });
+    logs.push({ msg: P + 'cephTrashRemoveTaskAdded', args: { prefix, pool: cfg.pool, imageName: name, imageId: img.id } });
   };
-  const temp = `${imageName}-temp`;
-  if (s.images[temp]) toTrash(temp);
-  else logs.push({ msg: P + 'cephTempImageNotFound', args: { prefix, pool: cfg.pool, imageName: temp } });
+  // DeleteTempImage: the "-temp" clone a clone of a volume made, if it is still there
+  deleteImage(`${imageName}-temp`);
   logs.push({ msg: P + 'cephDeletingImage', args: { prefix, imageName } });
-  if (s.images[imageName]) toTrash(imageName);
+  if (s.images[imageName]) deleteImage(imageName);
   // UndoReservation: the per-volume object, then the csiDirectory key
   delete s.omaps[volObj];
   const dir = csiDirectory(cfg);

@@ -6,7 +6,8 @@
  *   `utils.go:97] GRPC call: %s` (V3), `utils.go:98] GRPC request: %s` (V5, protosanitizer JSON) as in
  *   seed 000; `GRPC error: %v` (Errorf) and `GRPC response: %s` (V5) follow three and five lines
  *   later in that function (utils.go:101/103: inferred from the function's layout, not seen in a log).
- * - ceph-csi (internal/csi-common/utils.go:266-273 logGRPC, util/log/log.go prefix `ID: <n> Req-ID: <id> `),
+ * - ceph-csi v3.12.2, the cephRbd driver's vendorVersion (internal/csi-common/utils.go:240-247 logGRPC, util/log/log.go
+ *   prefix `ID: <n> Req-ID: <id> `; every ceph line below was read at that tag, a multi-line call at its first line),
  *   internal/journal/omap.go, internal/rbd/rbd_journal.go, rbd_util.go, controllerserver.go,
  *   nodeserver.go (k8s-facts §7). Wording of the clone and trash lines follows seed 004's real log.
  * - csi-driver-nfs v4.13.4 (pkg/nfs/utils.go:109-121 logGRPC): the same four lines at utils.go:111/112/118
@@ -47,19 +48,19 @@ function grpcLines(side: Side): Record<string, MessageDef> {
     },
     [`${p}.cephGrpcCall`]: {
       source, stage, severity: 'I', summary: `ceph-csi's ${side} plugin receives the call {method} (request {id}).`,
-      formats: both({ file: 'utils.go', line: 266, text: '{prefix}GRPC call: {method}', v: 3 }),
+      formats: both({ file: 'utils.go', line: 240, text: '{prefix}GRPC call: {method}', v: 3 }),
     },
     [`${p}.cephGrpcRequest`]: {
       source, stage, severity: 'I', summary: 'ceph-csi logs the request with secrets stripped: {request}',
-      formats: both({ file: 'utils.go', line: 267, text: '{prefix}GRPC request: {request}', v: 5 }),
+      formats: both({ file: 'utils.go', line: 241, text: '{prefix}GRPC request: {request}', v: 5 }),
     },
     [`${p}.cephGrpcResponse`]: {
       source, stage, severity: 'I', summary: 'ceph-csi answers: {response}',
-      formats: both({ file: 'utils.go', line: 273, text: '{prefix}GRPC response: {response}', v: 5 }),
+      formats: both({ file: 'utils.go', line: 247, text: '{prefix}GRPC response: {response}', v: 5 }),
     },
     [`${p}.cephGrpcError`]: {
       source, stage, severity: 'E', summary: 'ceph-csi fails the call: {error}', cause: errCause, next: errNext,
-      formats: both({ file: 'utils.go', line: 271, text: '{prefix}GRPC error: {error}' }),
+      formats: both({ file: 'utils.go', line: 245, text: '{prefix}GRPC error: {error}' }),
     },
     ...nfsGrpcLines(side, source, stage, errCause, errNext),
     ...nfsNodeServerLines(side, source),
@@ -185,39 +186,54 @@ export const csiControllerPluginMessages = defineMessages({
     summary: 'The journal already holds volume {volumeId} for request {requestName}: CreateVolume is a repeat and answers with it.',
     formats: both({ file: 'rbd_journal.go', line: 349, text: '{prefix}found existing volume ({volumeId}) with image name ({imageName}) for request ({requestName})', v: 4 }),
   },
-  /** upstream: rbd_journal.go:418 reserveVol */
+  /** upstream: rbd_journal.go:491 reserveVol */
   'csiControllerPlugin.cephGeneratedVolumeId': {
     source: C, stage: 'provision', severity: 'I',
     summary: 'ceph-csi reserves volume id {volumeId} and image name {imageName} for {requestName}.',
-    formats: both({ file: 'rbd_journal.go', line: 418, text: '{prefix}generated Volume ID ({volumeId}) and image name ({imageName}) for request name ({requestName})', v: 4 }),
+    formats: both({ file: 'rbd_journal.go', line: 491, text: '{prefix}generated Volume ID ({volumeId}) and image name ({imageName}) for request name ({requestName})', v: 4 }),
   },
-  /** upstream: rbd_util.go:434 createImage */
+  /** upstream: rbd_journal.go:417 reserveSnap (the same words as reserveVol's, for a snapshot's reservation) */
+  'csiControllerPlugin.cephGeneratedSnapshotId': {
+    source: C, stage: 'snapshot', severity: 'I',
+    summary: 'ceph-csi reserves snapshot id {volumeId} and image name {imageName} for {requestName}.',
+    formats: both({ file: 'rbd_journal.go', line: 417, text: '{prefix}generated Volume ID ({volumeId}) and image name ({imageName}) for request name ({requestName})', v: 4 }),
+  },
+  /** upstream: rbd_util.go:431 createImage */
   'csiControllerPlugin.cephRbdCreate': {
     source: C, stage: 'provision', severity: 'I',
     summary: 'ceph-csi creates RBD image {pool}/{imageName} of {size}.',
-    formats: both({ file: 'rbd_util.go', line: 434, text: '{prefix}rbd: create {pool}/{imageName} size {size} (features: {features}) using mon {monitors}', v: 4 }),
+    formats: both({ file: 'rbd_util.go', line: 431, text: '{prefix}rbd: create {pool}/{imageName} size {size} (features: {features}) using mon {monitors}', v: 4 }),
   },
-  /** upstream: controllerserver.go createBackingImage; wording of seed 004 */
+  /**
+   * upstream: controllerserver.go:784 createBackingImage, the image printed as pool/name (rbdImage.String). (Seed 004's
+   * older ceph-csi printed "created volume <request> backed by image <image>": v3.4.0 and before.)
+   */
   'csiControllerPlugin.cephCreatedVolume': {
     source: C, stage: 'provision', severity: 'I',
     summary: 'Volume {requestName} now exists, backed by RBD image {imageName}.',
-    formats: both({ file: 'controllerserver.go', line: 784, text: '{prefix}created volume {requestName} backed by image {imageName}', v: 4 }),
+    formats: both({ file: 'controllerserver.go', line: 784, text: '{prefix}created image {pool}/{imageName} backed for request name {requestName}', v: 4 }),
   },
-  /** Clone steps (seed 004; the empty image name before "@" in snap create is the real line's quirk). upstream line numbers inferred. */
+  /**
+   * Clone steps: rbd_util.go createSnapshot (:1447), cloneRbdImageFromSnapshot (:1485), deleteSnapshot (:1460). The
+   * snapshot prints as pool/image@snap (createSnapshot names the image first) with its own monitors, which the clone
+   * of a volume leaves empty (clone.go doSnapClone builds tempSnap and cloneSnap without them): "using mon " and nothing.
+   * The features are go-ceph's FeatureSet.Names(), in Go's map order (either order is what a cluster prints).
+   * (Seed 004's older ceph-csi printed "snap create rbd/@<snap>" and the clone without its pool.)
+   */
   'csiControllerPlugin.cephSnapCreate': {
     source: C, stage: 'provision', severity: 'I',
     summary: 'ceph-csi takes snapshot {snapName} of image {imageName}.',
-    formats: both({ file: 'rbd_util.go', line: 1228, text: '{prefix}rbd: snap create {pool}/@{snapName} using mon {monitors}', v: 4 }),
+    formats: both({ file: 'rbd_util.go', line: 1447, text: '{prefix}rbd: snap create {pool}/{imageName}@{snapName} using mon {snapMonitors}', v: 4 }),
   },
   'csiControllerPlugin.cephClone': {
     source: C, stage: 'provision', severity: 'I',
     summary: 'ceph-csi clones image {cloneName} from snapshot {parentName}@{snapName}.',
-    formats: both({ file: 'rbd_util.go', line: 1273, text: '{prefix}rbd: clone {pool}/{parentName}@{snapName} {cloneName} (features: {features}) using mon {monitors}', v: 4 }),
+    formats: both({ file: 'rbd_util.go', line: 1485, text: '{prefix}rbd: clone {pool}/{parentName}@{snapName} {pool}/{cloneName} (features: {features}) using mon {monitors}', v: 4 }),
   },
   'csiControllerPlugin.cephSnapRm': {
     source: C, stage: 'provision', severity: 'I',
     summary: 'ceph-csi deletes snapshot {imageName}@{snapName}.',
-    formats: both({ file: 'rbd_util.go', line: 1250, text: '{prefix}rbd: snap rm {pool}/{imageName}@{snapName} using mon {monitors}', v: 4 }),
+    formats: both({ file: 'rbd_util.go', line: 1460, text: '{prefix}rbd: snap rm {pool}/{imageName}@{snapName} using mon {snapMonitors}', v: 4 }),
   },
   /**
    * CreateSnapshot and the restore from it (ceph/ceph-csi 52fcb7b0, /work notes ceph-snapshot-facts): the
@@ -234,33 +250,38 @@ export const csiControllerPluginMessages = defineMessages({
     source: C, stage: 'provision', severity: 'I',
     summary: 'Image {pool}/{imageName} is {depth} clone(s) deep: below the soft limit {soft}, so no flatten.',
     explain: 'ceph-csi flattens an image in the background (a ceph manager task) once its clone chain reaches --rbdsoftmaxclonedepth (4), and fails the call with "flatten in progress" at --rbdhardmaxclonedepth (8) until the task has finished; the restore checks the snapshot\'s source against 3 and 7.',
-    formats: both({ file: 'rbd_util.go', line: 848, text: '{prefix}clone depth is ({depth}), configured softlimit ({soft}) and hardlimit ({hard}) for {pool}/{imageName}', v: 3 }),
+    formats: both({ file: 'rbd_util.go', line: 838, text: '{prefix}clone depth is ({depth}), configured softlimit ({soft}) and hardlimit ({hard}) for {pool}/{imageName}', v: 3 }),
   },
   'csiControllerPlugin.cephVolumeFromSnapshot': {
     source: C, stage: 'provision', severity: 'I',
     summary: 'The new image {pool}/{imageName} is a clone of the snapshot\'s own image {pool}/{snapImage}@{snapImage}.',
     formats: both({ file: 'controllerserver.go', line: 719, text: '{prefix}create volume {pool}/{imageName} from snapshot {pool}/{snapImage}@{snapImage}', v: 4 }),
   },
-  /** Delete (rbd_util.go:646-720, wording of seed 004). */
-  'csiControllerPlugin.cephTempImageNotFound': {
-    source: C, stage: 'delete', severity: 'I',
-    summary: 'No {imageName} temporary clone exists; nothing to remove there.',
-    formats: both({ file: 'rbd_util.go', line: 646, text: '{prefix}Can not find rbd image: {pool}/{imageName}, but maybe no error', v: 4 }),
-  },
+  /**
+   * Delete: controllerserver.go DeleteVolume (:1059) and rbd_util.go Delete (:640), trashRemoveImage (:682, :706).
+   * DeleteTempImage first runs Delete on the volume's "-temp" clone: it logs the delete and, finding no such image
+   * (getImageID), checks the trash without a word (ensureImageCleanup). The trash lines print the image as %q of
+   * pool/name. (Seed 004's older ceph-csi said "Can not find rbd image: …-temp, but maybe no error" instead.)
+   */
   'csiControllerPlugin.cephDeletingImage': {
     source: C, stage: 'delete', severity: 'I',
     summary: 'ceph-csi deletes RBD image {imageName}.',
-    formats: both({ file: 'controllerserver.go', line: 1004, text: '{prefix}deleting image {imageName}', v: 4 }),
+    formats: both({ file: 'controllerserver.go', line: 1059, text: '{prefix}deleting image {imageName}', v: 4 }),
   },
   'csiControllerPlugin.cephRbdDelete': {
     source: C, stage: 'delete', severity: 'I',
-    summary: 'ceph-csi moves image {imageName} to the RBD trash.',
-    formats: both({ file: 'rbd_util.go', line: 690, text: '{prefix}rbd: delete {imageName} using mon {monitors}, pool {pool}', v: 4 }),
+    summary: 'ceph-csi deletes image {imageName}: it moves it to the RBD trash (or finds no such image, for a "-temp" clone that was never made).',
+    formats: both({ file: 'rbd_util.go', line: 640, text: '{prefix}rbd: delete {imageName} using mon {monitors}, pool {pool}', v: 4 }),
   },
   'csiControllerPlugin.cephTrashRemoveTask': {
     source: C, stage: 'delete', severity: 'I',
     summary: 'ceph-csi asks the ceph manager to purge image {imageName} (id {imageId}) from the trash.',
-    formats: both({ file: 'rbd_util.go', line: 707, text: '{prefix}rbd: adding task to remove image {imageName:q} with id {imageId:q} from trash', v: 4 }),
+    formats: both({ file: 'rbd_util.go', line: 682, text: '{prefix}rbd: adding task to remove image "{pool}/{imageName}" with id {imageId:q} from trash', v: 4 }),
+  },
+  'csiControllerPlugin.cephTrashRemoveTaskAdded': {
+    source: C, stage: 'delete', severity: 'I',
+    summary: 'The ceph manager took the task: it purges image {imageName} from the trash in the background.',
+    formats: both({ file: 'rbd_util.go', line: 706, text: '{prefix}rbd: successfully added task to move image "{pool}/{imageName}" with id {imageId:q} to trash', v: 4 }),
   },
 });
 

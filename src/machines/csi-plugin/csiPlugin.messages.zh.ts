@@ -56,6 +56,9 @@ export const messagesZh = defineMessagesZh({
   'csiControllerPlugin.cephGeneratedVolumeId': {
     summary: 'ceph-csi 为 {requestName} 预留卷 ID {volumeId} 和镜像名 {imageName}。',
   },
+  'csiControllerPlugin.cephGeneratedSnapshotId': {
+    summary: 'ceph-csi 为 {requestName} 预留快照 ID {volumeId} 和镜像名 {imageName}。',
+  },
   'csiControllerPlugin.cephRbdCreate': {
     summary: 'ceph-csi 创建大小为 {size} 的 RBD 镜像 {pool}/{imageName}。',
   },
@@ -82,14 +85,14 @@ export const messagesZh = defineMessagesZh({
   'csiControllerPlugin.cephSnapRm': {
     summary: 'ceph-csi 删除快照 {imageName}@{snapName}。',
   },
-  'csiControllerPlugin.cephTempImageNotFound': {
-    summary: '临时克隆镜像 {imageName} 不存在，此处无需删除。',
-  },
   'csiControllerPlugin.cephDeletingImage': {
     summary: 'ceph-csi 删除 RBD 镜像 {imageName}。',
   },
   'csiControllerPlugin.cephRbdDelete': {
-    summary: 'ceph-csi 将镜像 {imageName} 移入 RBD 回收站（trash）。',
+    summary: 'ceph-csi 删除镜像 {imageName}：把它移入 RBD 回收站（trash）；对于从未创建过的“-temp”克隆，则发现没有这个镜像。',
+  },
+  'csiControllerPlugin.cephTrashRemoveTaskAdded': {
+    summary: 'ceph manager 接受了该任务：它在后台从回收站中彻底清除镜像 {imageName}。',
   },
   'csiControllerPlugin.cephTrashRemoveTask': {
     summary: 'ceph-csi 请求 ceph manager 从回收站中彻底清除镜像 {imageName}（id {imageId}）。',

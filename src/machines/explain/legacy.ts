@@ -114,4 +114,34 @@ export const legacyMessages = defineMessages({
     formats: { '1.20': { file: 'node_register.go', line: 112, v: 1, text: 'Attempt to update node annotation if needed' } },
   },
 
+
+  // ---- older ceph-csi (seed 004's cluster): the RBD lines whose words changed since; the profiles print v3.12.2's.
+  // Each names the current message it is an older wording of (sameAs): seed 004's quoted lines pair with those steps.
+  // {prefix} is ceph-csi's "ID: <n> Req-ID: <id> " (or nothing, as the seed quotes them).
+
+  'csiControllerPlugin.legacyCephCreatedVolume': {
+    source: 'csi-driver-controller', stage: 'provision', severity: 'I', sameAs: 'csiControllerPlugin.cephCreatedVolume',
+    summary: 'Volume {requestName} now exists, backed by RBD image {imageName}.',
+    // ceph-csi v3.4.0 internal/rbd/controllerserver.go:662 util.DebugLog (v3.5.0 on: "created image %s backed for request name %s")
+    formats: { '1.20': { file: 'controllerserver.go', line: 662, v: 4, text: '{prefix}created volume {requestName} backed by image {imageName}' } },
+  },
+  'csiControllerPlugin.legacyCephSnapCreate': {
+    source: 'csi-driver-controller', stage: 'provision', severity: 'I', sameAs: 'csiControllerPlugin.cephSnapCreate',
+    summary: 'ceph-csi takes snapshot {snapName} (the older line leaves out the image it is taken of).',
+    // v3.4.0 rbd_util.go:1184 prints the snapshot before createSnapshot named its image: "rbd/@<snap>"
+    formats: { '1.20': { file: 'rbd_util.go', line: 1184, v: 4, text: '{prefix}rbd: snap create {pool}/@{snapName} using mon {monitors}' } },
+  },
+  'csiControllerPlugin.legacyCephClone': {
+    source: 'csi-driver-controller', stage: 'provision', severity: 'I', sameAs: 'csiControllerPlugin.cephClone',
+    summary: 'ceph-csi clones image {cloneName} from snapshot {parentName}@{snapName}.',
+    // v3.4.0 rbd_util.go:1221: the new image by name, without its pool
+    formats: { '1.20': { file: 'rbd_util.go', line: 1221, v: 4, text: '{prefix}rbd: clone {pool}/{parentName}@{snapName} {cloneName} (features: {features}) using mon {monitors}' } },
+  },
+  'csiControllerPlugin.legacyCephTempImageNotFound': {
+    source: 'csi-driver-controller', stage: 'delete', severity: 'I', sameAs: 'csiControllerPlugin.cephRbdDelete',
+    summary: 'No {imageName} temporary clone exists; nothing to remove there.',
+    // seed 004's ceph-csi build, DeleteVolume's look for the "-temp" clone (upstream v3.4.0 and on try to delete it
+    // and log "rbd: delete <image>-temp …" instead)
+    formats: { '1.20': { file: 'rbd_util.go', line: 646, v: 4, text: '{prefix}Can not find rbd image: {imageName}, but maybe no error' } },
+  },
 });

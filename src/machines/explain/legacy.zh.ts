@@ -34,4 +34,8 @@ export const legacyMessagesZh: MessageCatalogZh = {
   'nodeDriverRegistrar.legacyDiscoverNodeId': { summary: 'node-driver-registrar v1.0 自己向驱动询问节点 ID（NodeGetInfo）。' },
   'nodeDriverRegistrar.legacyNodeId': { summary: '驱动报告节点 ID {nodeID}。' },
   'nodeDriverRegistrar.legacyNodeAnnotation': { summary: '没有 --kubelet-registration-path 时，node-driver-registrar v1.0 自己在 Node 上写入节点 ID 注解。' },
+  'csiControllerPlugin.legacyCephCreatedVolume': { summary: '卷 {requestName} 已存在，由 RBD 镜像 {imageName} 提供存储。' },
+  'csiControllerPlugin.legacyCephSnapCreate': { summary: 'ceph-csi 创建快照 {snapName}（这行旧日志没有写出快照所属的镜像）。' },
+  'csiControllerPlugin.legacyCephClone': { summary: 'ceph-csi 从快照 {parentName}@{snapName} 克隆出镜像 {cloneName}。' },
+  'csiControllerPlugin.legacyCephTempImageNotFound': { summary: '临时克隆镜像 {imageName} 不存在，此处无需删除。' },
 };

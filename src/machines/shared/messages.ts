@@ -66,6 +66,11 @@ export interface MessageDef {
   next?: string;
   /** per version profile; a profile without an entry does not print this message */
   formats: Partial<Record<ProfileId, LogFormat>>;
+  /**
+   * (explainer knowledge only) an older release's wording of this catalog message: a quoted line in it is
+   * the same step as the message named here ("created volume … backed by image …", ceph-csi before v3.5)
+   */
+  sameAs?: string;
 }
 
 export type MessageCatalog = Record<string, MessageDef>;
