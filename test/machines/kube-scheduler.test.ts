@@ -31,6 +31,14 @@ describe('kube-scheduler with WaitForFirstConsumer', () => {
     expect(c.api.get('Pod', 'default', 'web-0')!.spec.nodeName).toBe('node-1');
     expect(c.steps.some((s) => s.log?.endsWith('"Successfully bound pod to node" pod="default/web-0" node="node-1" evaluatedNodes=2 feasibleNodes=2'))).toBe(true);
     expect(c.api.list('Event').find((e) => e.reason === 'Scheduled')!.message).toBe('Successfully assigned default/web-0 to node-1');
+    // PreBind polls the claims once a second from the end of its selected-node write (BindPodVolumes' wait.Poll /
+    // PollUntilContextTimeout, the first check after a second): the bind is sent at the first whole second after
+    // that write's answer at which the claim is bound, not as soon as it is
+    const written = c.steps[selected]!.t, boundAt = c.steps[claimBound]!.t, bindAt = c.steps[podBound]!.t;
+    const ticks = Math.ceil((boundAt - written) / 1000);
+    expect(bindAt).toBeGreaterThan(written + ticks * 1000);
+    expect(bindAt).toBeLessThan(written + ticks * 1000 + 20);
+    expect(bindAt - boundAt).toBeGreaterThan(5);
   });
 
   it('leaves a pod with an unbound Immediate claim Pending with FailedScheduling', () => {

@@ -13,7 +13,8 @@
  * what the Binding subresource does to the stored pod.
  *
  * Left out: scoring plugins (a deterministic fewest-pods-then-name pick instead), tolerations,
- * preemption, scheduling queue backoff (a pod is retried whenever an object it depends on changes).
+ * preemption, scheduling queue backoff (a pod is retried whenever an object it depends on changes), PreBind's
+ * timeout for claims that never bind (VolumeBindingArgs bindTimeoutSeconds, 600).
  */
 import { setup } from 'xstate';
 import { reaction } from '../shared/reaction.ts';
@@ -35,8 +36,12 @@ export interface KubeSchedulerContext {
   claims: Record<string, K8sObject>;
   volumes: Record<string, K8sObject>;
   classes: Record<string, K8sObject>;
-  /** pods whose node is chosen while their WaitForFirstConsumer claims get bound (assumed pods) */
-  assumed: Record<string, { node: string; evaluated: number; feasible: number }>;
+  /**
+   * pods whose node is chosen while their WaitForFirstConsumer claims get bound (assumed pods); `pollFrom`
+   * is when PreBind's claim writes were done and its once-a-second check began, `checkAt` the check
+   * that will see the claims bound
+   */
+  assumed: Record<string, { node: string; evaluated: number; feasible: number; pollFrom?: number; checkAt?: number }>;
   /** requestId → pod key, for writes in flight */
   inFlight: Record<string, { pod: string; what: 'selectedNode' | 'bind' }>;
   /** the last FailedScheduling message per pod, so a pod that still does not fit is not reported again */
@@ -137,8 +142,16 @@ function setPod(c: KubeSchedulerContext, key: string, pod: K8sObject | undefined
   else if (!c.inFlight || !Object.values(c.inFlight).some((f) => f.pod === key && f.what === 'bind')) setPodNode(c, key, undefined);
 }
 
+/**
+ * PreBind's wait for the claims (volumebinding BindPodVolumes: after the claim writes, wait.Poll checks every
+ * second, the first check a second after they were done; 1.20 scheduler_binder.go bindPodVolumes,
+ * 1.30 binder.go BindPodVolumes with PollUntilContextTimeout(…, time.Second, …, false)): the pod is
+ * bound at the first check that finds every claim Bound, not the moment the last one is.
+ */
+const PREBIND_POLL = 1_000_000;
+
 /** scheduleOne for every pending pod that is not already being worked on. */
-function scheduleAll(c: KubeSchedulerContext, out: Out): void {
+function scheduleAll(c: KubeSchedulerContext, out: Out, now: number): void {
   // (it runs after every event the scheduler sees; most find the queue empty)
   if (isEmptyTable(c.pending)) return;
   const busy = new Set(Object.values(c.inFlight).map((f) => f.pod));
@@ -150,8 +163,15 @@ function scheduleAll(c: KubeSchedulerContext, out: Out): void {
     if (check.kind === 'unboundImmediate') { fail(c, key, pod, fitError(c, pod, true), out); continue; }
     const assumed = c.assumed[key];
     if (assumed) {
-      // PreBind: wait until every claim the plugin bound is Bound, then bind the pod
-      if (check.unboundDelayed.length === 0) { delete c.assumed[key]; bindPod(c, key, pod, assumed.node, out); }
+      // PreBind: wait until every claim the plugin bound is Bound, checked once a second, then bind the pod
+      if (check.unboundDelayed.length === 0 && assumed.pollFrom !== undefined) {
+        if (assumed.checkAt !== undefined && now >= assumed.checkAt) { delete c.assumed[key]; bindPod(c, key, pod, assumed.node, out); }
+        else if (assumed.checkAt === undefined) {
+          const checkAt = assumed.pollFrom + Math.max(1, Math.ceil((now - assumed.pollFrom) / PREBIND_POLL)) * PREBIND_POLL;
+          c.assumed[key] = { ...assumed, checkAt };
+          out.push({ type: 'timer.requested', key: `prebind:${key}`, at: checkAt });
+        }
+      }
       continue;
     }
     const { node, feasible } = pickNode(pod, Object.values(c.nodes), c.podsOnNode, c.claims, c.volumes);
@@ -159,12 +179,16 @@ function scheduleAll(c: KubeSchedulerContext, out: Out): void {
     delete c.lastFailure[key];
     if (check.unboundDelayed.length === 0) { bindPod(c, key, pod, node, out); continue; }
     c.assumed[key] = { node, evaluated: c.nodeCount, feasible };
+    let writes = 0;
     for (const ck of check.unboundDelayed) {
       const claim = c.claims[ck]!;
       if (claim.metadata.annotations?.[ANN_SELECTED_NODE] === node) continue;
+      writes++;
       const requestId = request(c, key, 'selectedNode');
       out.push({ type: 'api.request', requestId, verb: 'patch', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, patch: { metadata: { annotations: { [ANN_SELECTED_NODE]: node } } }, summary: summarize(summaries, 'kubeScheduler.selectedNode', { node, pod: key, claim: ck }) });
     }
+    // nothing to write: the wait starts now (otherwise when the last write is answered, handleApiResult)
+    if (writes === 0) c.assumed[key] = { ...c.assumed[key]!, pollFrom: now };
   }
 }
 
@@ -201,13 +225,17 @@ export const kubeSchedulerMachine = setup({
       }
       const bag = e.object ? BAG[e.object.kind] : undefined;
       if (bag) putObject(c, bag, kobj(e.object!), e.object);
+      // the claim writes are done: PreBind's once-a-second check of the claims begins
+      if (f.what === 'selectedNode' && c.assumed[f.pod] && !Object.values(c.inFlight).some((x) => x.pod === f.pod && x.what === 'selectedNode')) {
+        c.assumed[f.pod] = { ...c.assumed[f.pod]!, pollFrom: e.now };
+      }
       if (f.what === 'bind' && pod && e.object) {
         const node = e.object.spec.nodeName as string;
         out.push({ type: 'log', msg: 'kubeScheduler.boundPod', args: { pod: f.pod, node, evaluatedNodes: c.nodeCount, feasibleNodes: c.usableNodeCount } });
         out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name }, eventType: 'Normal', reason: 'Scheduled', message: `Successfully assigned ${f.pod} to ${node}` });
       }
     }),
-    scheduleAll: react((c, _e, out) => scheduleAll(c, out)),
+    scheduleAll: react((c, e, out) => scheduleAll(c, out, e.now)),
     reset: react((c) => { c.inFlight = {}; c.assumed = {}; c.pending = {}; c.podNode = {}; c.podsOnNode = {}; c.pods = {}; }),
   },
 }).createMachine({
@@ -223,6 +251,8 @@ export const kubeSchedulerMachine = setup({
         'watch.modified': { actions: ['storeObject', 'scheduleAll'] },
         'watch.deleted': { actions: ['storeObject', 'scheduleAll'] },
         'api.result': { actions: ['handleApiResult', 'scheduleAll'] },
+        /** PreBind's check of an assumed pod's claims (prebind:<pod>) */
+        'clock.ticked': { actions: ['scheduleAll'] },
         'host.shutdown': { target: 'stopped', actions: 'reset' },
       },
     },
