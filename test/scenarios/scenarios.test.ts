@@ -649,3 +649,30 @@ describe("csi-provisioner's shouldDelete at -v=5 (lib v10 controller.go:1256-129
     expect(t.final.objects.filter((o) => o.kind === 'PersistentVolume')).toHaveLength(0);
   });
 });
+
+describe('a clone\'s source claim keeps csi-provisioner\'s cloning-protection finalizer (setCloneFinalizer, CloningProtectionController)', () => {
+  const FINALIZER = 'provisioner.storage.kubernetes.io/cloning-protection';
+  for (const k8s of ['1.20', '1.30'] as const) {
+    it(`${k8s}: the source gets it with an Update before the clone's CreateVolume, keeps it while it lives, and loses it once it is deleted with no clone Pending`, () => {
+      const t = runScenario('ceph-rbd-clone', { k8s });
+      const set = t.steps.findIndex((s) => s.component === 'external-provisioner' && s.api?.verb === 'update' && s.api.kind === 'PersistentVolumeClaim' && s.api.name === 'cstor-pvc-vdisk');
+      const create = t.steps.findIndex((s) => s.rpc?.method.endsWith('/CreateVolume'));
+      expect(set).toBeGreaterThanOrEqual(0);
+      expect(set).toBeLessThan(create);
+      expect(get(t, 'PersistentVolumeClaim', 'cstor-pvc-vdisk')!.metadata.finalizers).toContain(FINALIZER);
+      // deleted once the clone is Bound: the CloningProtectionController (which takes only claims being deleted) removes it
+      const gone = runScenario('ceph-rbd-clone', { k8s, actions: [{ at: 5000, do: 'delete', kind: 'PersistentVolumeClaim', namespace: 'default', name: 'cstor-pvc-vdisk' }], extendBy: 10_000 });
+      const removed = gone.steps.find((s) => s.component === 'external-provisioner' && s.api?.verb === 'update' && s.api.name === 'cstor-pvc-vdisk' && !(s.objects?.[0]?.after?.metadata.finalizers ?? []).includes(FINALIZER));
+      expect(removed).toBeDefined();
+      expect(get(gone, 'PersistentVolumeClaim', 'cstor-pvc-vdisk')?.metadata.finalizers ?? []).not.toContain(FINALIZER);
+      // deleted while the clone is still Pending: the sync fails and is retried with backoff until the clone is Bound
+      const early = runScenario('ceph-rbd-clone', { k8s, actions: [{ at: 1100, do: 'delete', kind: 'PersistentVolumeClaim', namespace: 'default', name: 'cstor-pvc-vdisk' }], extendBy: 10_000 });
+      const retry = early.steps.find((s) => s.msg === 'externalProvisioner.cloneRetryingClaim')!;
+      expect(retry.log).toMatch(/clone_controller\.go:1\d\d\] Retrying syncing claim "default\/cstor-pvc-vdisk" after 0 failures$/);
+      const bound = early.steps.findIndex((s) => s.component === 'pv-controller' && s.api?.kind === 'PersistentVolumeClaim' && s.api.name === 'cstor-pvc-clone-vdisk'
+        && s.objects?.[0]?.after?.status?.phase === 'Bound');
+      expect(early.steps.indexOf(retry)).toBeLessThan(bound);
+      expect(get(early, 'PersistentVolumeClaim', 'cstor-pvc-vdisk')?.metadata.finalizers ?? []).not.toContain(FINALIZER);
+    });
+  }
+});

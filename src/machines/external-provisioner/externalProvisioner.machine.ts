@@ -53,7 +53,7 @@ export interface ExternalProvisionerInput extends ComponentInput {
 /** One provisioning or deletion in progress, keyed by claim "ns/name" or "pv/<name>". */
 interface Operation {
   kind: 'provision' | 'delete';
-  step: 'getSnapshot' | 'getSnapshotContent' | 'rpc' | 'save' | 'backgroundSave' | 'deletePV' | 'finalizer' | 'removeFinalizer' | 'backoff';
+  step: 'getSnapshot' | 'getSnapshotContent' | 'cloneFinalizer' | 'rpc' | 'save' | 'backgroundSave' | 'deletePV' | 'finalizer' | 'removeFinalizer' | 'backoff';
   requestId?: string;
   /** restoring from a VolumeSnapshot: the snapshot read by getSnapshotSource */
   snapshot?: K8sObject;
@@ -191,7 +191,62 @@ function startProvision(c: ExternalProvisionerContext, key: string, out: Out, no
     c.ops[key] = { kind: 'provision', step: 'getSnapshot', requestId };
     return;
   }
+  if (ds?.kind === 'PersistentVolumeClaim' && setCloneFinalizer(c, key, claim, out)) return;
   createVolume(c, key, claim, out);
+}
+
+/** The finalizer csi-provisioner puts on a clone's source claim (pkg/controller/controller.go pvcCloneFinalizer, v2.1.0 and v5.0.1). */
+export const PVC_CLONE_FINALIZER = 'provisioner.storage.kubernetes.io/cloning-protection';
+
+/**
+ * setCloneFinalizer (controller.go, v2.1.0 :858-866, v5.0.1 :975-986, called from prepareProvision before
+ * CreateVolume): the clone's source claim gets the cloning-protection finalizer, with an Update of the
+ * lister's copy, so that it cannot go while it is being cloned. Returns whether a write was sent (the
+ * CreateVolume waits for its answer; a failed write is prepareProvision's error, ProvisioningNoChange).
+ */
+function setCloneFinalizer(c: ExternalProvisionerContext, key: string, claim: K8sObject, out: Out): boolean {
+  const source = c.claims[`${claim.metadata.namespace}/${claim.spec.dataSource.name}`];
+  if (!source || (source.metadata.finalizers ?? []).includes(PVC_CLONE_FINALIZER)) return false;
+  const requestId = `ep-${c.nextRequest++}`;
+  const object = { ...source, metadata: { ...source.metadata, finalizers: [...(source.metadata.finalizers ?? []), PVC_CLONE_FINALIZER] } };
+  out.push({ type: 'api.request', requestId, verb: 'update', kind: 'PersistentVolumeClaim', namespace: source.metadata.namespace, name: source.metadata.name, object,
+    summary: summarize(summaries, 'externalProvisioner.setCloneFinalizer', { source: kobj(source), claim: key, finalizer: PVC_CLONE_FINALIZER }) });
+  c.ops[key] = { kind: 'provision', step: 'cloneFinalizer', requestId };
+  return true;
+}
+
+/**
+ * The CloningProtectionController (clone_controller.go, v2.1.0 and v5.0.1): it takes only claims being deleted
+ * (enqueueClaimUpdate) and, once no claim of the namespace that clones it is Pending, removes the
+ * cloning-protection finalizer with an Update (syncClaim). While a clone is Pending its sync fails and the key
+ * is retried with the workqueue's backoff; here the next change of a claim syncs it again.
+ */
+function syncCloneSource(c: ExternalProvisionerContext, key: string, out: Out, now: number): void {
+  const claim = c.claims[key];
+  if (!claim?.metadata.deletionTimestamp || !(claim.metadata.finalizers ?? []).includes(PVC_CLONE_FINALIZER) || c.ops[`clone/${key}`]) return;
+  const pending = Object.values(c.claims).find((o) => o.metadata.namespace === claim.metadata.namespace && o.spec?.dataSource?.kind === 'PersistentVolumeClaim'
+    && o.spec.dataSource.name === claim.metadata.name && o.status?.phase === 'Pending');
+  // "PVC '<clone>' is in 'Pending' state, cloning in progress": the sync fails and the key is retried
+  if (pending) { cloneRetry(c, key, now, out); return; }
+  const requestId = `ep-${c.nextRequest++}`;
+  const object = { ...claim, metadata: { ...claim.metadata, finalizers: (claim.metadata.finalizers ?? []).filter((f: string) => f !== PVC_CLONE_FINALIZER) } };
+  out.push({ type: 'api.request', requestId, verb: 'update', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, object,
+    summary: summarize(summaries, 'externalProvisioner.removeCloneFinalizer', { source: key, finalizer: PVC_CLONE_FINALIZER }) });
+  c.ops[`clone/${key}`] = { kind: 'provision', step: 'cloneFinalizer', requestId };
+}
+
+/**
+ * The clone queue's failed sync (processNextClaimWorkItem): "Retrying syncing claim <ns/name> after <n> failures"
+ * (klog.Warningf, clone_controller.go v2.1.0 :111, v5.0.1 :109), then AddRateLimited: the sidecar's rate limiter,
+ * --retry-interval-start 1 s doubling to --retry-interval-max 5 min.
+ */
+function cloneRetry(c: ExternalProvisionerContext, key: string, now: number, out: Out): void {
+  const q = `clone/${key}`;
+  const failures = c.failures[q] ?? 0;
+  out.push(log('cloneRetryingClaim', { key, failures }));
+  c.failures[q] = failures + 1;
+  c.ops[q] = { kind: 'provision', step: 'backoff' };
+  out.push({ type: 'timer.requested', key: `retry/${q}`, at: now + sidecarRetryDelay(failures) });
 }
 
 function createVolume(c: ExternalProvisionerContext, key: string, claim: K8sObject, out: Out): void {
@@ -293,6 +348,7 @@ function sync(c: ExternalProvisionerContext, out: Out, now: number): void {
   c.dirty = {};
   c.dirtyAll = false;
   for (const key of claimKeys.sort()) { const cl = c.claims[key]; if (cl && !c.ops[key] && shouldProvision(c, cl)) startProvision(c, key, out, now); }
+  for (const key of claimKeys) syncCloneSource(c, key, out, now);
   for (const name of pvNames.sort()) {
     const pv = c.volumes[name];
     if (!pv || c.ops[`pv/${name}`] || !isProvisionerForVolume(c, pv)) continue;
@@ -431,6 +487,22 @@ function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
   const op = c.ops[key]!;
   if (op.step === 'getSnapshot' || op.step === 'getSnapshotContent') {
     if (c.claims[key]) onSnapshotRead(c, key, e, out); else delete c.ops[key];
+    return;
+  }
+  if (op.step === 'cloneFinalizer') {
+    delete c.ops[key];
+    if (key.startsWith('clone/')) {
+      // the CloningProtectionController's Update; a failure other than NotFound is logged and the key retried
+      const source = key.slice(6);
+      if (e.ok && e.object) { c.claims[kobj(e.object)] = e.object; delete c.failures[key]; }
+      else if (e.code !== 404) { out.push(log('cloneFinalizerRemoveFailed', { name: source.split('/')[1]! })); cloneRetry(c, source, e.now, out); }
+      return;
+    }
+    const claim = c.claims[key];
+    if (!claim) return;
+    if (!e.ok || !e.object) { provisionFailed(c, key, apiErrText(e), 'noChange', e.now, out); return; }
+    c.claims[kobj(e.object)] = e.object;
+    createVolume(c, key, claim, out);
     return;
   }
   if (op.step === 'finalizer') {
@@ -599,6 +671,8 @@ export const externalProvisionerMachine = setup({
         const ds = e.object.spec?.dataSource;
         if (e.type !== 'watch.deleted' && ds?.kind === 'PersistentVolumeClaim' && !e.object.spec?.volumeName) c.clones[k] = `${e.object.metadata.namespace}/${ds.name}`;
         else delete c.clones[k];
+        // (and a clone's change may free its source's cloning-protection finalizer)
+        if (ds?.kind === 'PersistentVolumeClaim') c.dirty[`${e.object.metadata.namespace}/${ds.name}`] = true;
       } else if (bag === 'volumes') {
         c.dirty[`pv/${k}`] = true;
         // the claim it is bound to, and clones waiting for that claim as their source, may now proceed
@@ -618,7 +692,7 @@ export const externalProvisionerMachine = setup({
       if (e.type === 'clock.ticked' && e.key.startsWith('save/')) { saveInBackground(c, e.key.slice(5), out); return; }
       if (e.type !== 'clock.ticked' || !e.key.startsWith('retry/')) return;
       const key = e.key.slice(6);
-      if (c.ops[key]?.step === 'backoff') { delete c.ops[key]; c.dirty[key] = true; }
+      if (c.ops[key]?.step === 'backoff') { delete c.ops[key]; c.dirty[key.startsWith('clone/') ? key.slice(6) : key] = true; }
     }),
     reset: react((c) => { c.ops = {}; c.startup = 0; }),
   },

@@ -185,6 +185,22 @@ export const externalProvisionerMessages = defineMessages({
       '1.30': { file: 'controller.go', line: 1101, msg: 'Temporary error received, adding PVC to claims in progress', kv: 'claimUID={uid:q}', v: 2 },
     },
   },
+  'externalProvisioner.cloneRetryingClaim': {
+    source: S, stage: 'provision', severity: 'W', summary: 'The cloning protection of claim {key} cannot be lifted yet ({failures} earlier tries): a clone of it is still Pending, or the last write failed. It is tried again with backoff.',
+    cause: 'The claim is being deleted while a claim cloned from it is still being provisioned.',
+    next: 'Wait for the clone to be Bound, or look at why its provisioning fails (its ProvisioningFailed events).',
+    formats: {
+      '1.20': { file: 'clone_controller.go', line: 111, text: 'Retrying syncing claim {key:q} after {failures} failures' },
+      '1.30': { file: 'clone_controller.go', line: 109, text: 'Retrying syncing claim {key:q} after {failures} failures' },
+    },
+  },
+  'externalProvisioner.cloneFinalizerRemoveFailed': {
+    source: S, stage: 'provision', severity: 'I', summary: 'csi-provisioner could not take the cloning-protection finalizer off claim {name}; it tries again.',
+    formats: {
+      '1.20': { file: 'clone_controller.go', line: 210, text: 'failed to remove clone finalizer from PVC {name}' },
+      '1.30': { file: 'clone_controller.go', line: 209, text: 'failed to remove clone finalizer from PVC {name}' },
+    },
+  },
   'externalProvisioner.retryingClaim': {
     source: S, stage: 'provision', severity: 'W', summary: 'Provisioning claim {claim} failed ({failures} earlier failures); the work queue retries it after {delay}.',
     cause: 'CreateVolume or saving the PV failed; see the ProvisioningFailed event and the GRPC error line before this one.',
@@ -281,6 +297,8 @@ export const externalProvisionerMessages = defineMessages({
 export const externalProvisionerSummaries = defineSummaries({
   'externalProvisioner.createPV': 'csi-provisioner creates PersistentVolume {pv} for claim {claim} (volumeHandle {handle}).',
   'externalProvisioner.getSnapshot': 'csi-provisioner reads VolumeSnapshot {snapshot}, the data source of claim {claim}.',
+  'externalProvisioner.setCloneFinalizer': 'csi-provisioner puts the finalizer {finalizer} on claim {source}, the source of clone {claim}, before it asks for the clone: the source cannot go while it is being cloned.',
+  'externalProvisioner.removeCloneFinalizer': 'Claim {source} is being deleted and no clone of it is Pending: csi-provisioner takes its finalizer {finalizer} off.',
   'externalProvisioner.getSnapshotContent': 'csi-provisioner reads VolumeSnapshotContent {content}, bound to {snapshot}, for its snapshot handle.',
   'externalProvisioner.deletePV': 'csi-provisioner deletes PersistentVolume {pv}.',
   'externalProvisioner.createPVAgain': 'csi-provisioner\'s save queue creates PersistentVolume {pv} again (the first create failed).',

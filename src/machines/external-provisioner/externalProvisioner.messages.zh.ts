@@ -74,6 +74,14 @@ export const messagesZh = defineMessagesZh({
   'externalProvisioner.deletePVFailed': {
     summary: 'csi-provisioner 已在后端删除了卷，但无法删除 PersistentVolume {pv}：{err}。它会再试。',
   },
+  'externalProvisioner.cloneRetryingClaim': {
+    summary: '申领 {key} 的克隆保护暂时还不能解除（此前已尝试 {failures} 次）：它的某个克隆仍处于 Pending，或上一次写入失败。之后会带退避重试。',
+    cause: '该申领正在被删除，而从它克隆出的申领仍在制备中。',
+    next: '等待克隆进入 Bound，或查看它的制备为何失败（它的 ProvisioningFailed 事件）。',
+  },
+  'externalProvisioner.cloneFinalizerRemoveFailed': {
+    summary: 'csi-provisioner 没能摘掉申领 {name} 上的克隆保护 finalizer；它会再试。',
+  },
   'externalProvisioner.retryingClaim': {
     summary: '申领 {claim} 的制备失败（此前已失败 {failures} 次）；工作队列将在 {delay} 后重试。',
     cause: 'CreateVolume 或保存 PV 失败；查看 ProvisioningFailed 事件，以及本行之前的 GRPC error 行。',
@@ -130,6 +138,8 @@ export const messagesZh = defineMessagesZh({
 export const summariesZh = defineSummaries({
   'externalProvisioner.createPV': 'csi-provisioner 为申领 {claim} 创建 PersistentVolume {pv}（volumeHandle {handle}）。',
   'externalProvisioner.getSnapshot': 'csi-provisioner 读取申领 {claim} 的数据源 VolumeSnapshot {snapshot}。',
+  'externalProvisioner.setCloneFinalizer': '在请求克隆之前，csi-provisioner 给克隆 {claim} 的源申领 {source} 加上 finalizer {finalizer}：源申领在被克隆期间不能被删除。',
+  'externalProvisioner.removeCloneFinalizer': '申领 {source} 正在被删除，且没有处于 Pending 的克隆：csi-provisioner 摘掉它的 finalizer {finalizer}。',
   'externalProvisioner.getSnapshotContent': 'csi-provisioner 读取绑定到 {snapshot} 的 VolumeSnapshotContent {content}，以取得其快照句柄。',
   'externalProvisioner.deletePV': 'csi-provisioner 删除 PersistentVolume {pv}。',
   'externalProvisioner.createPVAgain': 'csi-provisioner 的保存队列再次创建 PersistentVolume {pv}（第一次创建失败）。',
