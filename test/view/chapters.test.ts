@@ -274,7 +274,7 @@ describe('object views', () => {
   const m = flowModel('wffc-provision', '1.30');
 
   it('shows an object as the step left it, with that step\'s changed lines', () => {
-    const step = findStep(m, { component: 'kube-scheduler', verb: 'patch', apiKind: 'PersistentVolumeClaim' }).i;
+    const step = findStep(m, { component: 'kube-scheduler', verb: 'update', apiKind: 'PersistentVolumeClaim' }).i;
     const o = objectAt(m, 'PersistentVolumeClaim', step);
     expect(o.changedHere).toBe(true);
     const marked = yamlLines(o.version, true).filter((l) => l.changed).map((l) => l.text.trim());

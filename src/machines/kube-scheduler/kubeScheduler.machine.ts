@@ -10,7 +10,7 @@
  * PersistentVolumeClaims", Reserve/PreBind BindPodVolumes); default_binder.go.
  *
  * Our API server has no pods/binding subresource: the bind is a patch of spec.nodeName, which is
- * what the Binding subresource does to the stored pod.
+ * what the Binding subresource (a POST of pods/<name>/binding, default_binder.go) does to the stored pod.
  *
  * Left out: scoring plugins (a deterministic fewest-pods-then-name pick instead), tolerations,
  * preemption, scheduling queue backoff (a pod is retried whenever an object it depends on changes), PreBind's
@@ -185,7 +185,10 @@ function scheduleAll(c: KubeSchedulerContext, out: Out, now: number): void {
       if (claim.metadata.annotations?.[ANN_SELECTED_NODE] === node) continue;
       writes++;
       const requestId = request(c, key, 'selectedNode');
-      out.push({ type: 'api.request', requestId, verb: 'patch', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, patch: { metadata: { annotations: { [ANN_SELECTED_NODE]: node } } }, summary: summarize(summaries, 'kubeScheduler.selectedNode', { node, pod: key, claim: ck }) });
+      // bindAPIUpdate: an Update of the cached claim with the annotation (1.20 scheduler_binder.go, 1.30 binder.go);
+      // a conflict fails PreBind and the pod is scheduled again
+      const object = { ...claim, metadata: { ...claim.metadata, annotations: { ...(claim.metadata.annotations ?? {}), [ANN_SELECTED_NODE]: node } } };
+      out.push({ type: 'api.request', requestId, verb: 'update', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, object, summary: summarize(summaries, 'kubeScheduler.selectedNode', { node, pod: key, claim: ck }) });
     }
     // nothing to write: the wait starts now (otherwise when the last write is answered, handleApiResult)
     if (writes === 0) c.assumed[key] = { ...c.assumed[key]!, pollFrom: now };
