@@ -170,6 +170,22 @@ describe('Cluster: component machines are stepped, not run as actors', () => {
 
 describe('ApiServer', () => {
   const api = () => new ApiServer(createRng(1), 0);
+
+  it('a create of pods/<name>/binding sets the pod\'s node (201, a modification its watchers see) and refuses a pod that has one (BindingREST)', () => {
+    const s = api();
+    const pod: K8sObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-0', namespace: 'default' }, spec: { containers: [] } };
+    s.apply({ type: 'api.request', requestId: 'c', verb: 'create', kind: 'Pod', namespace: 'default', name: 'web-0', object: pod }, 0);
+    const binding = (node: string) => ({ type: 'api.request' as const, requestId: 'b', verb: 'create' as const, subresource: 'binding' as const, kind: 'Pod' as const, namespace: 'default', name: 'web-0',
+      object: { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'web-0', namespace: 'default' }, target: { kind: 'Node', name: node } } as unknown as K8sObject });
+    const first = s.apply(binding('node-1'), 1);
+    expect(first).toMatchObject({ ok: true, code: 201, change: { type: 'MODIFIED' } });
+    expect(s.get('Pod', 'default', 'web-0')!.spec.nodeName).toBe('node-1');
+    const again = s.apply(binding('node-2'), 2);
+    expect(again).toMatchObject({ ok: false, code: 409, reason: 'Conflict' });
+    expect(again.message).toContain('is already assigned to node "node-1"');
+    expect(s.get('Pod', 'default', 'web-0')!.spec.nodeName).toBe('node-1');
+    expect(s.apply({ ...binding('node-1'), name: 'nope' }, 3)).toMatchObject({ ok: false, code: 404 });
+  });
   const va = (fin?: string[]): K8sObject => ({ apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: 'va', ...(fin ? { finalizers: fin } : {}) }, spec: {} });
   const req = (verb: 'create' | 'delete' | 'patch', extra: object = {}) => ({ type: 'api.request' as const, requestId: 'r', verb, kind: 'VolumeAttachment' as const, name: 'va', ...extra });
 

@@ -29,6 +29,9 @@ describe('kube-scheduler with WaitForFirstConsumer', () => {
     expect(claimBound).toBeLessThan(podBound);
     expect(c.api.get('PersistentVolumeClaim', 'default', 'data')!.metadata.annotations!['volume.kubernetes.io/selected-node']).toBe('node-1');
     expect(c.api.get('Pod', 'default', 'web-0')!.spec.nodeName).toBe('node-1');
+    // the bind is a create of the pod's binding subresource (DefaultBinder), the annotation an Update of the claim (bindAPIUpdate)
+    expect(c.steps[podBound]!.api).toMatchObject({ verb: 'create', kind: 'Pod', name: 'web-0', subresource: 'binding', code: 201 });
+    expect(c.steps[selected]!.api).toMatchObject({ verb: 'update', kind: 'PersistentVolumeClaim', name: 'data' });
     expect(c.steps.some((s) => s.log?.endsWith('"Successfully bound pod to node" pod="default/web-0" node="node-1" evaluatedNodes=2 feasibleNodes=2'))).toBe(true);
     expect(c.api.list('Event').find((e) => e.reason === 'Scheduled')!.message).toBe('Successfully assigned default/web-0 to node-1');
     // PreBind polls the claims once a second from the end of its selected-node write (BindPodVolumes' wait.Poll /

@@ -488,7 +488,7 @@ export default function FlowPlayer(props: PlayerProps) {
               <div><dt>{t.kind}</dt><dd>{t.kinds[current.kind] ?? current.kind}{current.severity ? ` (${current.severity})` : ''}</dd></div>
               <div><dt>{t.time}</dt><dd>{formatOffset(current.t)}</dd></div>
               {current.rpc && <div><dt>CSI</dt><dd><code>{current.rpc.method}</code>{current.rpc.code ? ` → ${current.rpc.code}` : ''}{current.rpc.message ? ` (${current.rpc.message})` : ''}</dd></div>}
-              {current.api && <div><dt>API</dt><dd><code>{current.api.verb} {current.api.kind} {current.api.namespace ? `${current.api.namespace}/` : ''}{current.api.name}</code> → {current.api.code}{current.api.reason ? ` ${current.api.reason}` : ''}</dd></div>}
+              {current.api && <div><dt>API</dt><dd><code>{current.api.verb} {current.api.kind} {current.api.namespace ? `${current.api.namespace}/` : ''}{current.api.name}{current.api.subresource ? `/${current.api.subresource}` : ''}</code> → {current.api.code}{current.api.reason ? ` ${current.api.reason}` : ''}</dd></div>}
               {current.state && <div><dt>{t.state}</dt><dd><code>{current.state}</code></dd></div>}
               {current.cause && (
                 <div className="fp-why">

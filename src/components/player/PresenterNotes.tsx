@@ -89,7 +89,7 @@ export default function PresenterNotes({ scenario, title, dataUrls, initialK8s, 
             <div><dt>{t.who}</dt><dd>{st.host && st.host !== st.component ? fill(t.on, { component: st.component, host: st.host }) : st.component}</dd></div>
             {st.cause && <div><dt>{t.why}</dt><dd>{st.why ?? causeText(st.cause)}{st.cause.step ? ` (${fill(t.stepN, { n: st.cause.step })})` : ''}</dd></div>}
             {st.rpc && <div><dt>CSI</dt><dd><code>{st.rpc.method}</code>{st.rpc.code ? ` → ${st.rpc.code}` : ''}</dd></div>}
-            {st.api && <div><dt>API</dt><dd><code>{st.api.verb} {st.api.kind} {st.api.name}</code> → {st.api.code}</dd></div>}
+            {st.api && <div><dt>API</dt><dd><code>{st.api.verb} {st.api.kind} {st.api.name}{st.api.subresource ? `/${st.api.subresource}` : ''}</code> → {st.api.code}</dd></div>}
           </dl>
           {st.log && <pre className="fp-notes-log" translate="no"><code>{st.log}</code></pre>}
         </section>

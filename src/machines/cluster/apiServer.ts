@@ -175,7 +175,24 @@ export class ApiServer {
   }
 
   /** Apply one request at virtual time `now` (µs). */
+  /**
+   * POST pods/<name>/binding (pkg/registry/core/pod/storage BindingREST): the pod gets the Binding's node as
+   * spec.nodeName, a modification its watchers see; a pod that has a node already is refused (a Conflict).
+   * Left out: the PodScheduled condition the registry sets with it (the kubelet's status writes carry it here).
+   */
+  private bind(req: ApiRequestEmitted, now: number): ApiOutcome {
+    const cur = this.get('Pod', req.namespace, req.name);
+    if (!cur) return this.notFound('Pod', req.name);
+    const node = (req.object as { target?: { name?: string } } | undefined)?.target?.name ?? '';
+    if (cur.spec?.nodeName) {
+      return { ok: false, code: 409, reason: 'Conflict', message: `Operation cannot be fulfilled on pods/binding "${req.name}": pod ${req.name} is already assigned to node "${cur.spec.nodeName}"`, before: cur, after: cur };
+    }
+    const out = this.apply({ ...req, subresource: undefined, verb: 'patch', object: undefined, patch: { spec: { nodeName: node } } }, now);
+    return out.ok ? { ...out, code: 201 } : out;
+  }
+
   apply(req: ApiRequestEmitted, now: number): ApiOutcome {
+    if (req.subresource === 'binding') return this.bind(req, now);
     const ns = CLUSTER_SCOPED.has(req.kind) ? undefined : req.namespace;
     const key = objectKey(req.kind, ns, req.name);
     const cur = this.objects.get(key) ?? null;

@@ -21,7 +21,7 @@ const VERB_INFINITIVE: Record<ApiRequestEmitted['verb'], string> = {
   create: 'create', update: 'update', updateStatus: 'update the status of', patch: 'patch', patchStatus: 'patch the status of', delete: 'delete', get: 'read',
 };
 
-/** "kube-scheduler patches Pod default/web-0 (spec.nodeName)." or "… fails to patch Pod …: <message>." */
+/** "pv-controller updates PersistentVolumeClaim default/data (spec.volumeName)." or "… fails to update …: <message>." */
 export function apiStepSummary(componentName: string, req: ApiRequestEmitted, out: ApiOutcome): string {
   const object = `${req.kind} ${req.namespace ? req.namespace + '/' : ''}${req.name}`;
   return out.ok

@@ -58,7 +58,7 @@ export interface TraceStep {
   args?: LogArgs;
   /** the message's summary variant the step says, when the machine chose one (MessageDef.variants) */
   variant?: string;
-  api?: { verb: string; kind: Kind; namespace?: string; name: string; code: number; reason?: string };
+  api?: { verb: string; kind: Kind; namespace?: string; name: string; subresource?: string; code: number; reason?: string };
   /**
    * a CSI call (kind 'rpc': request) or its answer (kind 'rpc-reply': code, response, message);
    * `late`: the caller had stopped waiting (deadline passed, or it restarted), so the answer changed nothing for it

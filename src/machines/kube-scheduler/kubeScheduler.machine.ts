@@ -9,8 +9,8 @@
  * pkg/scheduler/framework/plugins/volumebinding (PreFilter "pod has unbound immediate
  * PersistentVolumeClaims", Reserve/PreBind BindPodVolumes); default_binder.go.
  *
- * Our API server has no pods/binding subresource: the bind is a patch of spec.nodeName, which is
- * what the Binding subresource (a POST of pods/<name>/binding, default_binder.go) does to the stored pod.
+ * The bind is a create of the pods/<name>/binding subresource (default_binder.go), which sets the pod's
+ * spec.nodeName; the selected-node annotation is an Update of the cached claim (bindAPIUpdate).
  *
  * Left out: scoring plugins (a deterministic fewest-pods-then-name pick instead), tolerations,
  * preemption, scheduling queue backoff (a pod is retried whenever an object it depends on changes), PreBind's
@@ -94,7 +94,9 @@ function request(c: KubeSchedulerContext, pod: string, what: 'selectedNode' | 'b
 function bindPod(c: KubeSchedulerContext, key: string, pod: K8sObject, node: string, out: Out): void {
   const requestId = request(c, key, 'bind');
   setPodNode(c, key, node); // assume: the pod counts on its node before the binding is confirmed
-  out.push({ type: 'api.request', requestId, verb: 'patch', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, patch: { spec: { nodeName: node } }, summary: summarize(summaries, 'kubeScheduler.bindPod', { pod: key, node }) });
+  // DefaultBinder.Bind (default_binder.go): a POST of pods/<name>/binding with a Binding whose target is the node
+  const binding = { apiVersion: 'v1', kind: 'Binding', metadata: { name: pod.metadata.name, namespace: pod.metadata.namespace, uid: pod.metadata.uid }, target: { kind: 'Node', name: node } } as unknown as K8sObject;
+  out.push({ type: 'api.request', requestId, verb: 'create', subresource: 'binding', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, object: binding, summary: summarize(summaries, 'kubeScheduler.bindPod', { pod: key, node }) });
 }
 
 function fail(c: KubeSchedulerContext, key: string, pod: K8sObject, msg: string, out: Out): void {

@@ -116,6 +116,11 @@ export interface ApiRequestEmitted {
   summary?: string;
   /** a routine write (a heartbeat) applied like any other but, when it succeeds, not recorded as a step */
   quiet?: boolean;
+  /**
+   * a subresource the request is for: 'binding' is a create of pods/<name>/binding (the scheduler's bind,
+   * default_binder.go), `object` a Binding whose target is the node; it sets the pod's spec.nodeName
+   */
+  subresource?: 'binding';
 }
 
 export interface CsiCallEmitted {
