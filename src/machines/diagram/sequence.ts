@@ -36,7 +36,7 @@ function messageOf(st: TraceStep): SequenceMessage | undefined {
   const who = participant(st);
   if ((st.kind === 'api' || st.kind === 'user') && st.api) {
     const ok = st.api.code < 400;
-    return { step: st.i, from: who, to: API, dashed: false, text: `${st.api.verb} ${st.api.kind} ${short(st.api.name)}${ok ? '' : ` → ${st.api.code}`}` };
+    return { step: st.i, from: who, to: API, dashed: false, text: `${st.api.verb} ${st.api.kind} ${short(st.api.name)}${st.api.subresource ? `/${st.api.subresource}` : ''}${ok ? '' : ` → ${st.api.code}`}` };
   }
   if (st.kind === 'rpc' && st.rpc) {
     return { step: st.i, from: who, to: pluginName(st.rpc.to), dashed: false, text: st.rpc.method.split('/').pop()! };
