@@ -219,7 +219,7 @@ function setCloneFinalizer(c: ExternalProvisionerContext, key: string, claim: K8
  * The CloningProtectionController (clone_controller.go, v2.1.0 and v5.0.1): it takes only claims being deleted
  * (enqueueClaimUpdate) and, once no claim of the namespace that clones it is Pending, removes the
  * cloning-protection finalizer with an Update (syncClaim). While a clone is Pending its sync fails and the key
- * is retried with the workqueue's backoff; here the next change of a claim syncs it again.
+ * is retried with the workqueue's backoff (cloneRetry); a change of the claim or of a clone of it syncs it too.
  */
 function syncCloneSource(c: ExternalProvisionerContext, key: string, out: Out, now: number): void {
   const claim = c.claims[key];
