@@ -93,3 +93,26 @@ describe('force detach after maxWaitForUnmountDuration (6m)', () => {
     expect(forced('1.30')).toBeUndefined();
   });
 });
+
+describe('1.20: a retried detach fails at once on the VolumeAttachment\'s stale detachError (waitForVolumeDetachmentInternal GETs it and verifies it before it watches)', () => {
+  it('every retry after the first fails within milliseconds of its DELETE, on the controller\'s own backoff, not at the attacher\'s next error', () => {
+    const t = runScenario('ad-detach-backoff', { k8s: '1.20' });
+    const adc = t.steps.filter((s) => s.component === 'attach-detach-controller');
+    const deletes = adc.filter((s) => s.api?.verb === 'delete' && s.api.kind === 'VolumeAttachment');
+    const failures = adc.filter((s) => s.msg === 'attachDetachController.operationFailed' && /DetachVolume/.test(s.log ?? ''));
+    expect(failures.length).toBeGreaterThanOrEqual(4);
+    // the first waits for csi-attacher's first ControllerUnpublishVolume error (seconds); the later ones do not wait
+    expect(failures[0]!.t - deletes[0]!.t).toBeGreaterThan(1000);
+    for (const f of failures.slice(1)) {
+      const d = deletes.filter((x) => x.i < f.i).at(-1)!;
+      expect(f.t - d.t).toBeLessThan(50);
+    }
+    // and they follow the 500ms-doubling backoff: each attempt starts the doubled delay after the last failure
+    const starts = adc.filter((s) => s.msg === 'attachDetachController.detachVolumeStarted');
+    for (let i = 1; i < Math.min(starts.length, failures.length); i++) {
+      const gap = starts[i]!.t - failures[i - 1]!.t;
+      expect(gap).toBeGreaterThanOrEqual(500 * 2 ** (i - 1));
+      expect(gap).toBeLessThan(500 * 2 ** (i - 1) + 150);
+    }
+  });
+});

@@ -146,8 +146,11 @@ const PERFORM: Record<OperationAction, Perform> = {
     verb: 'delete', kind: 'VolumeAttachment', name: op.vaName,
     summary: summarize(summaries, 'attachDetachController.deleteVolumeAttachment', { vaName: op.vaName, specName: op.specName, node: op.node }),
   }),
-  // (the same for the detach: 1.20's waitForVolumeDetachmentInternal GETs first)
-  waitForVolumeAttachmentDeletion: (run, op) => (pollsFirst(run, op) || run.ctx.vas[op.vaName] ? undefined : { type: 'volumeAttachment.deleted' }),
+  // (the same for the detach: 1.20's waitForVolumeDetachmentInternal GETs first and verifies it before it watches,
+  // so a VolumeAttachment gone decides at once, and so does one whose status still holds the last detachError:
+  // v1.20.5 csi_attacher.go waitForVolumeDetachmentInternal :415-427, waitForVolumeAttachDetachStatus :434-441,
+  // verifyDetachmentStatus :637-648; external-attacher clears detachError only when it marks the VolumeAttachment detached)
+  waitForVolumeAttachmentDeletion: (run, op) => (pollsFirst(run, op) ? undefined : lookAtVolumeAttachment(run.ctx, op)),
   operationSucceeded: (run, op) => finishRun(run, op, undefined),
   operationFailed: (run, op, event) => finishRun(run, op, operationError(run.ctx, op, event)),
 };
