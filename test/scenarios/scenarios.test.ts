@@ -676,3 +676,17 @@ describe('a clone\'s source claim keeps csi-provisioner\'s cloning-protection fi
     });
   }
 });
+
+describe('the pod worker logs the sync error when the 2m3s volume wait runs out (pod_workers.go)', () => {
+  it('1.20: "Error syncing pod <uid> ("name_ns(uid)"), skipping: …" after kubelet.go\'s own line; 1.30: the structured line alone, with the wait\'s context deadline', () => {
+    const t20 = runScenario('multi-attach', { k8s: '1.20' });
+    const i = t20.steps.findIndex((s) => s.msg === 'kubelet.unableToAttachOrMount');
+    expect(t20.steps[i]!.log).toMatch(/kubelet\.go:1684\] Unable to attach or mount volumes for pod "writer-b_default\([0-9a-f-]{36}\)": /);
+    const w20 = t20.steps.find((s, j) => j > i && s.msg === 'kubelet.podWorkerSyncError')!;
+    expect(w20.log).toMatch(/^.* E\d{4} [\d:.]+ +\d+ pod_workers\.go:191\] Error syncing pod ([0-9a-f-]{36}) \("writer-b_default\(\1\)"\), skipping: unmounted volumes=\[data\], unattached volumes=\[data\]: timed out waiting for the condition$/);
+    const t30 = runScenario('multi-attach', { k8s: '1.30' });
+    expect(t30.steps.some((s) => s.msg === 'kubelet.unableToAttachOrMount')).toBe(false);
+    const w30 = t30.steps.find((s) => s.msg === 'kubelet.podWorkerSyncError')!;
+    expect(w30.log).toMatch(/pod_workers\.go:1298\] "Error syncing pod, skipping" err="unmounted volumes=\[data\], unattached volumes=\[data\], failed to process volumes=\[\]: context deadline exceeded" pod="default\/writer-b" podUID="[0-9a-f-]{36}"$/);
+  });
+});

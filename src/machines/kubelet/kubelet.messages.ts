@@ -317,7 +317,20 @@ export const messages = defineMessages({
     cause: 'A volume of the pod was not attached or not mounted within 2m3s (podAttachAndMountTimeout).',
     next: 'Look at the earlier "Operation for … failed" lines of this volume, at the VolumeAttachment and at node.status.volumesAttached.',
     formats: {
-      '1.20': { file: 'kubelet.go', line: 1701, text: 'Unable to attach or mount volumes for pod {podDesc:q}: {err}; skipping pod' },
+      // v1.20.5 kubelet.go:1684 (klog.Errorf); 1701 is a later release's structured line
+      '1.20': { file: 'kubelet.go', line: 1684, text: 'Unable to attach or mount volumes for pod {podDesc:q}: {err}; skipping pod' },
+    },
+  },
+  'kubelet.podWorkerSyncError': {
+    source: 'kubelet', stage: 'mount', severity: 'E',
+    summary: 'The pod worker gives up this sync of pod {kpod} and will sync it again: {err}',
+    cause: 'The pod\'s sync returned an error; after a volume wait it is that wait\'s timeout (its volumes were not attached or mounted in 2m3s).',
+    next: 'Look at the earlier "Operation for … failed" lines of the volumes it names, at the VolumeAttachment and at node.status.volumesAttached.',
+    formats: {
+      // v1.20.5 pod_workers.go:191 managePodLoop; v1.30.7 pod_workers.go:1298 podWorkerLoop (klog.ErrorS, still printed
+      // when 1.28+ kubelet.go keeps the timeout's event and its own line quiet, kubernetes#117412)
+      '1.20': { file: 'pod_workers.go', line: 191, text: 'Error syncing pod {podUid} ({podDesc:q}), skipping: {err}' },
+      '1.30': { file: 'pod_workers.go', line: 1298, msg: 'Error syncing pod, skipping', kv: 'err={err:q} pod={kpod:q} podUID={podUid:q}' },
     },
   },
   'kubelet.validatePlugin': {

@@ -121,6 +121,11 @@ export const messagesZh = defineMessagesZh({
   'kubelet.addedVolumeToDesiredState': {
     summary: 'Pod {kpod} 需要卷 {outerName}（PersistentVolume {volume}）：已加入期望状态（desired state of world）。',
   },
+  'kubelet.podWorkerSyncError': {
+    summary: 'Pod worker 放弃对 Pod {kpod} 的本次同步，之后会再次同步：{err}',
+    cause: '该 Pod 的同步返回了错误；在等待卷之后，这就是那次等待的超时（它的卷未能在 2m3s 内完成挂接或挂载）。',
+    next: '查看错误中列出的卷此前的 “Operation for … failed” 日志行，以及 VolumeAttachment 和 node.status.volumesAttached。',
+  },
   'kubelet.unableToAttachOrMount': {
     summary: 'Pod {kpod} 等待其卷 2m3s 后暂时放弃：{err}',
     cause: '该 Pod 的某个卷未能在 2m3s（podAttachAndMountTimeout）内完成挂接或挂载。',

@@ -203,10 +203,18 @@ export function podTimer(w: Work, key: string): void {
   if (!st || !pod) return;
   if (what === 'podWait' && st.stage === 'waitingForVolumes') {
     const r = podVolumeReadiness(w, uid, pod);
-    const err = `unmounted volumes=[${r.unmounted.join(' ')}], unattached volumes=[${r.unattached.join(' ')}]: timed out waiting for the condition`;
+    const podDesc = `${pod.metadata.name}_${pod.metadata.namespace}(${uid})`;
     if (getProfile(w.c.input.profile).kubeletFailedMountOnTimeout) {
+      const err = `unmounted volumes=[${r.unmounted.join(' ')}], unattached volumes=[${r.unattached.join(' ')}]: timed out waiting for the condition`;
       recordPodEvent(w, pod, 'Warning', 'FailedMount', `Unable to attach or mount volumes: ${err}`);
-      log(w, 'kubelet.unableToAttachOrMount', { podDesc: `${pod.metadata.name}_${pod.metadata.namespace}(${uid})`, kpod: kobj(pod), err });
+      log(w, 'kubelet.unableToAttachOrMount', { podDesc, kpod: kobj(pod), err });
+      // the sync returns that error and the pod worker logs it too (pod_workers.go managePodLoop)
+      log(w, 'kubelet.podWorkerSyncError', { podUid: uid, podDesc, kpod: kobj(pod), err });
+    } else {
+      // 1.28+: the wait's timeout (an interrupted poll) records no event and no line of its own in kubelet.go, but the
+      // sync still returns it and the pod worker logs it (volume_manager.go WaitForAttachAndMount, pod_workers.go podWorkerLoop)
+      const err = `unmounted volumes=[${r.unmounted.join(' ')}], unattached volumes=[${r.unattached.join(' ')}], failed to process volumes=[]: context deadline exceeded`;
+      log(w, 'kubelet.podWorkerSyncError', { podUid: uid, podDesc, kpod: kobj(pod), err });
     }
     // the pod worker syncs the pod again and waits another 2m3s
     own(w, 'podStates')[uid] = { ...st, waitStartedAt: w.now };
