@@ -8,7 +8,7 @@
  */
 import { catalog } from '../../machines/catalog.ts';
 import { legacyMessages } from '../../machines/explain/legacy.ts';
-import { formatRegex, type LogFormat, type ProfileId } from '../../machines/shared/messages.ts';
+import { formatRegex, type LogFormat, type MessageCatalog, type ProfileId } from '../../machines/shared/messages.ts';
 import { locateQuotedLines, parseKlog } from '../../machines/view/locate.ts';
 import type { Trace, TraceStep } from '../../machines/cluster/trace.ts';
 import type { FlowModel } from '../../machines/view/flow.ts';
@@ -148,7 +148,7 @@ export function identifyHeaderless(text: string, source: string, profile: Profil
     if (f && matches(`${id}@${profile}`, f)) out.push(id);
   }
   // an older release's wording of a catalog message (seed 004's ceph-csi) is that message's step
-  for (const [id, def] of Object.entries(legacyMessages) as Array<[string, (typeof legacyMessages)[keyof typeof legacyMessages] & { sameAs?: string }]>) {
+  for (const [id, def] of Object.entries(legacyMessages as MessageCatalog)) {
     if (!def.sameAs || def.source !== source || out.includes(def.sameAs)) continue;
     const f: LogFormat | undefined = def.formats['1.20'];
     if (f && matches(`${id}@legacy`, f)) out.push(def.sameAs);

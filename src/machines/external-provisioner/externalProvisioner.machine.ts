@@ -207,12 +207,17 @@ export const PVC_CLONE_FINALIZER = 'provisioner.storage.kubernetes.io/cloning-pr
 function setCloneFinalizer(c: ExternalProvisionerContext, key: string, claim: K8sObject, out: Out): boolean {
   const source = c.claims[`${claim.metadata.namespace}/${claim.spec.dataSource.name}`];
   if (!source || (source.metadata.finalizers ?? []).includes(PVC_CLONE_FINALIZER)) return false;
-  const requestId = `ep-${c.nextRequest++}`;
-  const object = { ...source, metadata: { ...source.metadata, finalizers: [...(source.metadata.finalizers ?? []), PVC_CLONE_FINALIZER] } };
-  out.push({ type: 'api.request', requestId, verb: 'update', kind: 'PersistentVolumeClaim', namespace: source.metadata.namespace, name: source.metadata.name, object,
-    summary: summarize(summaries, 'externalProvisioner.setCloneFinalizer', { source: kobj(source), claim: key, finalizer: PVC_CLONE_FINALIZER }) });
-  c.ops[key] = { kind: 'provision', step: 'cloneFinalizer', requestId };
+  updateClaimFinalizers(c, source, [...(source.metadata.finalizers ?? []), PVC_CLONE_FINALIZER], key,
+    summarize(summaries, 'externalProvisioner.setCloneFinalizer', { source: kobj(source), claim: key, finalizer: PVC_CLONE_FINALIZER }), out);
   return true;
+}
+
+/** An Update of the lister's copy of `claim` with these finalizers; the answer goes to the operation `opKey` (step cloneFinalizer). */
+function updateClaimFinalizers(c: ExternalProvisionerContext, claim: K8sObject, finalizers: string[], opKey: string, summary: string, out: Out): void {
+  const requestId = `ep-${c.nextRequest++}`;
+  const object = { ...claim, metadata: { ...claim.metadata, finalizers } };
+  out.push({ type: 'api.request', requestId, verb: 'update', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, object, summary });
+  c.ops[opKey] = { kind: 'provision', step: 'cloneFinalizer', requestId };
 }
 
 /**
@@ -228,11 +233,8 @@ function syncCloneSource(c: ExternalProvisionerContext, key: string, out: Out, n
     && o.spec.dataSource.name === claim.metadata.name && o.status?.phase === 'Pending');
   // "PVC '<clone>' is in 'Pending' state, cloning in progress": the sync fails and the key is retried
   if (pending) { cloneRetry(c, key, now, out); return; }
-  const requestId = `ep-${c.nextRequest++}`;
-  const object = { ...claim, metadata: { ...claim.metadata, finalizers: (claim.metadata.finalizers ?? []).filter((f: string) => f !== PVC_CLONE_FINALIZER) } };
-  out.push({ type: 'api.request', requestId, verb: 'update', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, object,
-    summary: summarize(summaries, 'externalProvisioner.removeCloneFinalizer', { source: key, finalizer: PVC_CLONE_FINALIZER }) });
-  c.ops[`clone/${key}`] = { kind: 'provision', step: 'cloneFinalizer', requestId };
+  updateClaimFinalizers(c, claim, (claim.metadata.finalizers ?? []).filter((f: string) => f !== PVC_CLONE_FINALIZER), `clone/${key}`,
+    summarize(summaries, 'externalProvisioner.removeCloneFinalizer', { source: key, finalizer: PVC_CLONE_FINALIZER }), out);
 }
 
 /**

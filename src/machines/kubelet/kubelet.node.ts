@@ -204,18 +204,18 @@ export function podTimer(w: Work, key: string): void {
   if (what === 'podWait' && st.stage === 'waitingForVolumes') {
     const r = podVolumeReadiness(w, uid, pod);
     const podDesc = `${pod.metadata.name}_${pod.metadata.namespace}(${uid})`;
-    if (getProfile(w.c.input.profile).kubeletFailedMountOnTimeout) {
-      const err = `unmounted volumes=[${r.unmounted.join(' ')}], unattached volumes=[${r.unattached.join(' ')}]: timed out waiting for the condition`;
+    const lists = `unmounted volumes=[${r.unmounted.join(' ')}], unattached volumes=[${r.unattached.join(' ')}]`;
+    // WaitForAttachAndMount's error: 1.28+ also lists the volumes it could not process, and its poll ends on the
+    // context's deadline (volume_manager.go); before, on wait's "timed out waiting for the condition"
+    const failedMount = getProfile(w.c.input.profile).kubeletFailedMountOnTimeout;
+    const err = failedMount ? `${lists}: timed out waiting for the condition` : `${lists}, failed to process volumes=[]: context deadline exceeded`;
+    if (failedMount) {
+      // (1.28+: the interrupted wait records no event and no line of its own in kubelet.go)
       recordPodEvent(w, pod, 'Warning', 'FailedMount', `Unable to attach or mount volumes: ${err}`);
       log(w, 'kubelet.unableToAttachOrMount', { podDesc, kpod: kobj(pod), err });
-      // the sync returns that error and the pod worker logs it too (pod_workers.go managePodLoop)
-      log(w, 'kubelet.podWorkerSyncError', { podUid: uid, podDesc, kpod: kobj(pod), err });
-    } else {
-      // 1.28+: the wait's timeout (an interrupted poll) records no event and no line of its own in kubelet.go, but the
-      // sync still returns it and the pod worker logs it (volume_manager.go WaitForAttachAndMount, pod_workers.go podWorkerLoop)
-      const err = `unmounted volumes=[${r.unmounted.join(' ')}], unattached volumes=[${r.unattached.join(' ')}], failed to process volumes=[]: context deadline exceeded`;
-      log(w, 'kubelet.podWorkerSyncError', { podUid: uid, podDesc, kpod: kobj(pod), err });
     }
+    // the sync returns the error and the pod worker logs it (pod_workers.go managePodLoop, podWorkerLoop)
+    log(w, 'kubelet.podWorkerSyncError', { podUid: uid, podDesc, kpod: kobj(pod), err });
     // the pod worker syncs the pod again and waits another 2m3s
     own(w, 'podStates')[uid] = { ...st, waitStartedAt: w.now };
     timer(w, `podWait:${uid}`, w.now + POD_ATTACH_AND_MOUNT_TIMEOUT);
