@@ -37,26 +37,23 @@ function conflicts(a: OperationKey, b: OperationKey): boolean {
 }
 
 export function findOperation(ops: PendingOperations, key: OperationKey): Operation | undefined {
-  const exact = ops[keyString(key)];
-  if (exact) return exact;
-  const index = indexOf(ops);
-  if (!index) {
-    for (const k in ops) if (conflicts(ops[k]!.key, key)) return ops[k];
-    return undefined;
-  }
-  for (const op of index.get(key.volumeName) ?? NONE) if (conflicts(op.key, key)) return op;
-  return undefined;
+  return ops[keyString(key)] ?? firstConflicting(ops, key, false);
 }
 
 /** upstream IsOperationPending */
 export function isOperationPending(ops: PendingOperations, key: OperationKey): boolean {
+  return firstConflicting(ops, key, true) !== undefined;
+}
+
+/** The first operation of the table, in its order, whose key conflicts with `key` (and that is pending, if asked). */
+function firstConflicting(ops: PendingOperations, key: OperationKey, pendingOnly: boolean): Operation | undefined {
   const index = indexOf(ops);
   if (!index) {
-    for (const k in ops) { const op = ops[k]!; if (op.pending && conflicts(op.key, key)) return true; }
-    return false;
+    for (const k in ops) { const op = ops[k]!; if ((!pendingOnly || op.pending) && conflicts(op.key, key)) return op; }
+    return undefined;
   }
-  for (const op of index.get(key.volumeName) ?? NONE) if (op.pending && conflicts(op.key, key)) return true;
-  return false;
+  for (const op of index.get(key.volumeName) ?? NONE) if ((!pendingOnly || op.pending) && conflicts(op.key, key)) return op;
+  return undefined;
 }
 
 /**
