@@ -3,7 +3,8 @@ import { goDuration, goQuote, goTimeString, sortedJson } from '../../src/machine
 import { journaldPrefix, klogHeader } from '../../src/machines/shared/klog.ts';
 import { attacherFinalizer, uniqueVolumeName, volumeAttachmentName } from '../../src/machines/shared/names.ts';
 import { renderMessage } from '../../src/machines/shared/messages.ts';
-import { complete, isOperationSafeToRetry, run, type PendingOperations } from '../../src/machines/shared/nestedPendingOperations.ts';
+import { complete, findOperation, isOperationPending, isOperationSafeToRetry, keyString, run, type Operation, type OperationKey, type PendingOperations } from '../../src/machines/shared/nestedPendingOperations.ts';
+import fc from 'fast-check';
 import { nextDurationBeforeRetry } from '../../src/machines/shared/timing.ts';
 import { createRng } from '../../src/machines/shared/rng.ts';
 
@@ -103,6 +104,26 @@ describe('nestedpendingoperations', () => {
     expect(isOperationSafeToRetry(c.ops, key, 'verify', 2000)).toBe(false);
     expect(isOperationSafeToRetry(c.ops, key, 'verify', 501_000)).toBe(true);
     expect(run(c.ops, key, 'verify', 501_000).started).toBe(true);
+  });
+
+  it('findOperation and isOperationPending answer as upstream\'s isOperationExists does (an exact key first, else the first conflicting one in table order; an empty pod or node matches any), the first time a table is asked (a scan) and every later time (its index)', () => {
+    const name = fc.constantFrom('', 'a', 'b');
+    const opKey = fc.record({ volumeName: fc.constantFrom('v1', 'v2'), podName: name, nodeName: name });
+    const matches = (a: OperationKey, b: OperationKey): boolean => a.volumeName === b.volumeName
+      && (a.podName === '' || b.podName === '' || a.podName === b.podName) && (a.nodeName === '' || b.nodeName === '' || a.nodeName === b.nodeName);
+    fc.assert(fc.property(fc.array(fc.record({ key: opKey, pending: fc.boolean() }), { maxLength: 8 }), fc.array(opKey, { minLength: 1, maxLength: 4 }), (entries, keys) => {
+      const ops: Record<string, Operation> = {};
+      for (const e of entries) ops[keyString(e.key)] = { key: e.key, operationName: 'op', pending: e.pending, lastErrorTime: 0, durationBeforeRetry: 0 };
+      const table: PendingOperations = ops;
+      const list = Object.values(table);
+      // each question twice: the first of a new table is a scan, the later ones read its index
+      for (let round = 0; round < 2; round++) {
+        for (const k of keys) {
+          expect(findOperation(table, k)).toBe(table[keyString(k)] ?? list.find((o) => matches(o.key, k)));
+          expect(isOperationPending(table, k)).toBe(list.some((o) => o.pending && matches(o.key, k)));
+        }
+      }
+    }), { numRuns: 300 });
   });
 });
 
