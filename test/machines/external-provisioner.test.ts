@@ -5,7 +5,7 @@ import type { ClusterEmitted } from '../../src/machines/shared/contract.ts';
 import { externalProvisionerMachine } from '../../src/machines/external-provisioner/index.ts';
 import { DRIVER as FIXTURE_DRIVER, logs, pvc, sc, storageCluster } from './pv-controller.fixtures.ts';
 import type { K8sObject } from '../../src/machines/shared/k8s.ts';
-import { createVolumeRequest } from '../../src/machines/external-provisioner/requests.ts';
+import { accessibilityRequirements, createVolumeRequest } from '../../src/machines/external-provisioner/requests.ts';
 import { DRIVERS } from '../../src/machines/drivers/index.ts';
 import { node, pvc as pvcObject, storageClass } from '../../src/machines/scenarios/objects.ts';
 import fc from 'fast-check';
@@ -104,6 +104,25 @@ describe('CreateVolume accessibility_requirements (external-provisioner pkg/cont
     expect(first).toEqual(['zone-a', 'zone-b', 'zone-c']);
     expect(zones(req(claim('data-web-1')).preferred)).toEqual(['zone-b', 'zone-c', 'zone-a']);
     expect(zones(req(claim('logs-web-0')).preferred)).toEqual(first);
+  });
+
+  it('fails as upstream does where it finds no topology: a selected node without the keys, or no node with them', () => {
+    expect(accessibilityRequirements(DRIVERS.cbs!, claim('data', 'n5'), nodes, false)).toEqual({ error: 'no topology key found on CSINode n5' });
+    expect(accessibilityRequirements(DRIVERS.cbs!, claim('data'), [zoned('n5'), zoned('n6')], false)).toEqual({ error: 'no available topology found' });
+    // a driver without topology is asked nothing
+    expect(accessibilityRequirements(DRIVERS['ceph-rbd']!, claim('data'), [zoned('n5')], false)).toEqual({});
+  });
+
+  it('a driver with topology on nodes that reported none: ProvisioningFailed before CreateVolume, retried with backoff (prepareProvision, ProvisioningNoChange)', () => {
+    const c = storageCluster('1.30', [sc('cbs', 'Immediate')], [{ at: 1_000_000, do: 'create', object: pvc('data', 'cbs') }], [], [],
+      { ...FIXTURE_DRIVER, topologyKeys: [KEY] });
+    c.run(10_000_000);
+    expect(c.steps.filter((s) => s.rpc?.method === '/csi.v1.Controller/CreateVolume')).toEqual([]);
+    const failed = c.api.list('Event').find((e) => e.reason === 'ProvisioningFailed')!;
+    expect(failed.message).toBe('failed to provision volume with StorageClass "cbs": error generating accessibility requirements: no available topology found');
+    expect(failed.count).toBeGreaterThanOrEqual(3);
+    // ProvisioningNoChange says neither "Final error received" nor "Temporary error received"
+    expect(c.steps.some((s) => /error received, /.test(s.log ?? ''))).toBe(false);
   });
 });
 

@@ -42,9 +42,9 @@ export const pvc = (name: string, cls: string): K8sObject =>
   ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: 'default' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '10Gi' } }, storageClassName: cls }, status: { phase: 'Pending' } });
 export const node = (name: string): K8sObject => ({ apiVersion: 'v1', kind: 'Node', metadata: { name }, status: { conditions: [{ type: 'Ready', status: 'True' }] } });
 
-export function storageCluster(profile: '1.20' | '1.30', objects: K8sObject[], actions: ConstructorParameters<typeof Cluster>[0]['actions'] = [], csiFaults: CsiFault[] = [], apiFaults: ApiFault[] = []): Cluster {
+export function storageCluster(profile: '1.20' | '1.30', objects: K8sObject[], actions: ConstructorParameters<typeof Cluster>[0]['actions'] = [], csiFaults: CsiFault[] = [], apiFaults: ApiFault[] = [], driver: DriverProfile = DRIVER): Cluster {
   const stream = { pid: 1, tzOffsetMin: 0 };
-  const base = { profile, driver: DRIVER, provisionerIdentity: `1672314114387-8081-${DRIVER.name}` };
+  const base = { profile, driver, provisionerIdentity: `1672314114387-8081-${driver.name}` };
   return new Cluster({
     profile, seed: 7, epochUs: Date.UTC(2023, 0, 11, 6, 0, 0) * 1000, apiServerUrl: 'https://10.0.0.1:443',
     catalog: { ...clusterMessages, ...pvDescriptor.messages, ...epDescriptor.messages, ...ksDescriptor.messages },

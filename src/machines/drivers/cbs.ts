@@ -16,6 +16,10 @@ export const cbs: DriverProfile = {
   nodeCapabilities: ['STAGE_UNSTAGE_VOLUME', 'GET_VOLUME_STATS'],
   attachRequired: true,
   topologyKeys: ['topology.com.tencent.cloud.csi.cbs/zone'],
+  // driver/cbs/node.go: NodeGetInfo's zone comes from the CVM's metadata service, never empty. Without it
+  // csi-provisioner (Topology on: v5.0.1 by default, v2.1.0 through Tencent's manifest flag) finds no
+  // topology and fails every CreateVolume ("no available topology found", pkg/controller/topology.go)
+  instanceZone: 'ap-guangzhou-3',
   // driver/cbs/node.go MaxAttachVolumePerNode, returned by NodeGetInfo
   maxVolumesPerNode: 20,
   latency: {

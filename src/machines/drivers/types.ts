@@ -24,6 +24,11 @@ export interface DriverProfile {
   /** topology keys reported by NodeGetInfo (empty: no topology) */
   topologyKeys: string[];
   /**
+   * the zone a node plugin reports for a node that carries no topology.kubernetes.io/zone label: a cloud
+   * driver reads it from the instance's metadata, so every node it runs on has one
+   */
+  instanceZone?: string;
+  /**
    * NodeGetInfo max_volumes_per_node: how many of its volumes a node can take (the kubelet writes it
    * into CSINode as allocatable.count, which the scheduler counts against); unset or 0: no limit said
    */

@@ -36,7 +36,7 @@ import { summarize } from '../shared/messages.ts';
 import { ANN_PROVISIONED_BY, ANN_SELECTED_NODE, ANN_STORAGE_PROVISIONER, ANN_STORAGE_PROVISIONER_BETA, PROVISIONER_PV_FINALIZER } from '../shared/names.ts';
 import { PROVISIONER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
 import type { DriverProfile } from '../drivers/types.ts';
-import { buildPersistentVolume, createVolumeRequest, provisionedVolumeName } from './requests.ts';
+import { accessibilityRequirements, buildPersistentVolume, createVolumeRequest, provisionedVolumeName } from './requests.ts';
 import { externalProvisionerSummaries as summaries } from './externalProvisioner.messages.ts';
 import { getProfile } from '../profiles/index.ts';
 import type { Stage } from '../shared/messages.ts';
@@ -192,7 +192,7 @@ function startProvision(c: ExternalProvisionerContext, key: string, out: Out, no
     return;
   }
   if (ds?.kind === 'PersistentVolumeClaim' && setCloneFinalizer(c, key, claim, out)) return;
-  createVolume(c, key, claim, out);
+  createVolume(c, key, claim, out, now);
 }
 
 /** The finalizer csi-provisioner puts on a clone's source claim (pkg/controller/controller.go pvcCloneFinalizer, v2.1.0 and v5.0.1). */
@@ -251,8 +251,10 @@ function cloneRetry(c: ExternalProvisionerContext, key: string, now: number, out
   out.push({ type: 'timer.requested', key: `retry/${q}`, at: now + sidecarRetryDelay(failures) });
 }
 
-function createVolume(c: ExternalProvisionerContext, key: string, claim: K8sObject, out: Out): void {
+function createVolume(c: ExternalProvisionerContext, key: string, claim: K8sObject, out: Out, now: number): void {
   const cls = c.classes[claim.spec.storageClassName]!;
+  const topology = accessibilityRequirements(c.input.driver, claim, Object.values(c.nodes), c.input.strictTopology === true);
+  if (topology.error) return provisionFailed(c, key, `error generating accessibility requirements: ${topology.error}`, 'noChange', now, out);
   const requestId = call(c, 'CreateVolume', createVolumeRequest(withSourceHandle(c, claim), cls, c.input.driver, Object.values(c.nodes), c.input.strictTopology === true), out);
   c.ops[key] = { kind: 'provision', step: 'rpc', requestId };
 }
@@ -306,7 +308,7 @@ function onSnapshotRead(c: ExternalProvisionerContext, key: string, e: Extract<C
   if (snap.status?.readyToUse !== true) return fail(`snapshot ${name} is not Ready`);
   const handle = content.status?.snapshotHandle;
   if (!handle) return fail(`snapshot handle ${content.metadata.name} is not available`);
-  createVolume(c, key, { ...claim, spec: { ...claim.spec, dataSource: { ...claim.spec.dataSource, snapshotHandle: handle } } }, out);
+  createVolume(c, key, { ...claim, spec: { ...claim.spec, dataSource: { ...claim.spec.dataSource, snapshotHandle: handle } } }, out, e.now);
 }
 
 /**
@@ -504,7 +506,7 @@ function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
     if (!claim) return;
     if (!e.ok || !e.object) { provisionFailed(c, key, apiErrText(e), 'noChange', e.now, out); return; }
     c.claims[kobj(e.object)] = e.object;
-    createVolume(c, key, claim, out);
+    createVolume(c, key, claim, out, e.now);
     return;
   }
   if (op.step === 'finalizer') {

@@ -75,30 +75,38 @@ function pvcNameHashAndIndex(name: string): number {
  *   --strict-topology: the requisite.
  * The default flags are --strict-topology=false and --immediate-topology=true. Upstream lists the
  * requisite in Go map order (deduplicate); here it is sorted, one of the orders it can take.
- * upstream: external-provisioner pkg/controller/topology.go (v5.0.1; v2.1.0 the same),
- * cmd/csi-provisioner/csi-provisioner.go (the flags).
+ * Its errors fail the provisioning before CreateVolume (prepareProvision: "error generating accessibility
+ * requirements: …", ProvisioningNoChange): a selected node whose CSINode entry has no topology keys (the
+ * kubelet labels the node with the keys it records there, so here: a node without the driver's labels),
+ * or, with immediate binding, no node at all with them ("the driver has not registered on any nodes").
+ * v2.1.0 asks only with its Topology feature gate on (off by default until v5.0.0, pkg/features/features.go;
+ * Tencent's cbs manifest turns it on, deploy/cbs/kubernetes/csi-controller-new.yaml), v5.0.1 by default:
+ * here a driver with topology keys is asked on both profiles.
+ * upstream: external-provisioner pkg/controller/topology.go (v5.0.1 GenerateAccessibilityRequirements;
+ * v2.1.0 the same), controller.go (v2.1.0 :615-627, v5.0.1 :683-695), cmd/csi-provisioner/csi-provisioner.go
+ * (the flags).
  */
-function topology(driver: DriverProfile, claim: K8sObject, nodes: K8sObject[], strict: boolean): Record<string, unknown> | undefined {
+export function accessibilityRequirements(driver: DriverProfile, claim: K8sObject, nodes: K8sObject[], strict: boolean):
+  { requirement?: Record<string, unknown>; error?: string } {
   const keys = driver.topologyKeys;
-  if (!keys.length) return undefined;
+  if (!keys.length) return {};
   const termOf = (n: K8sObject): Term | undefined => (keys.every((k) => n.metadata.labels?.[k] !== undefined)
     ? Object.fromEntries(keys.map((k) => [k, n.metadata.labels![k]!])) : undefined);
   const selectedName = claim.metadata.annotations?.[ANN_SELECTED_NODE];
   const selectedNode = selectedName ? nodes.find((n) => n.metadata.name === selectedName) : undefined;
-  // a selected node without the driver's topology labels fails the provisioning upstream; here: no requirement
   const selected = selectedNode ? termOf(selectedNode) : undefined;
-  if (selectedName && !selected) return undefined;
+  if (selectedNode && !selected) return { error: `no topology key found on CSINode ${selectedNode.metadata.name}` };
   // deduplicated and sorted by topologyTerm.hash
   const byHash = new Map((strict && selected ? [selected] : nodes.map(termOf).filter((t): t is Term => !!t)).map((t) => [termHash(t), t]));
   const requisite = [...byHash.keys()].sort().map((h) => byHash.get(h)!);
-  if (!requisite.length) return undefined;
+  if (!requisite.length) return { error: 'no available topology found' };
   let preferred: Term[];
   if (selected && strict) preferred = requisite;
   else {
     const at = selected ? requisite.findIndex((t) => Object.entries(t).every(([k, v]) => selected[k] === v)) : pvcNameHashAndIndex(claim.metadata.name) % requisite.length;
     preferred = [...requisite.slice(Math.max(at, 0)), ...requisite.slice(0, Math.max(at, 0))];
   }
-  return { requisite: requisite.map((segments) => ({ segments })), preferred: preferred.map((segments) => ({ segments })) };
+  return { requirement: { requisite: requisite.map((segments) => ({ segments })), preferred: preferred.map((segments) => ({ segments })) } };
 }
 
 /** util.CheckPersistentVolumeClaimModeBlock */
@@ -107,7 +115,7 @@ const isBlockClaim = (claim: K8sObject): boolean => claim.spec?.volumeMode === '
 export function createVolumeRequest(claim: K8sObject, cls: K8sObject, driver: DriverProfile, nodes: K8sObject[], strictTopology = false): Record<string, unknown> {
   const params = Object.fromEntries(Object.entries((cls.parameters ?? {}) as Record<string, string>).filter(([k]) => !k.startsWith(PREFIX) && k !== 'fsType'));
   const modes: string[] = claim.spec?.accessModes ?? ['ReadWriteOnce'];
-  const acc = topology(driver, claim, nodes, strictTopology);
+  const acc = accessibilityRequirements(driver, claim, nodes, strictTopology).requirement;
   const src = claim.spec?.dataSource;
   return {
     name: provisionedVolumeName(claim),

@@ -95,7 +95,7 @@ export function buildComponents(data: ScenarioData, driver: DriverProfile, profi
       } else if (d.name === 'node-driver-registrar') {
         add(d, id, n.name, container, { nodeName: n.name, kubeletRoot: root }, { serves: { endpoint: 'registrar', node: n.name } });
       } else if (d.name === 'csi-node-plugin') {
-        const zone = n.labels?.['topology.kubernetes.io/zone'];
+        const zone = n.labels?.['topology.kubernetes.io/zone'] ?? driver.instanceZone;
         add(d, id, n.name, container, { nodeName: n.name, nodeId: n.nodeId ?? n.name, ...(zone ? { zone } : {}) }, { serves: { endpoint: 'node', node: n.name } });
       } else add(d, id, n.name, container, { nodeName: n.name });
     }
