@@ -1114,6 +1114,58 @@ describe('bad input', () => {
   });
 });
 
+describe('what makes a line what it is (rules from the twenty-second blind set, 1062-1101)', () => {
+  const U = '7f8ea9b2-dbe2-4cee-b6fa-0f5f71705444';
+  it('ceph-csi\'s request id names the call that creates: pvc-<uid> is CreateVolume\'s, snapshot-<uid> CreateSnapshot\'s (utils.go getReqID)', () => {
+    expect(stagesOf([
+      `E0216 20:15:38.416004       1 utils.go:136] ID: 1096 Req-ID: pvc-${U} GRPC error: rpc error: code = Aborted desc = an operation with the given Volume ID pvc-${U} already exists`,
+      `E0216 20:16:40.427998       1 controllerserver.go:239] ID: 1098 Req-ID: pvc-${U} an operation with the given Volume ID pvc-${U} already exists`,
+      `E0216 20:16:41.001000       1 controllerserver.go:1200] ID: 1099 Req-ID: snapshot-${U} an operation with the given Snapshot ID snapshot-${U} already exists`,
+      // a node call's request id is the volume id: the rule does not reach it
+      'E0216 20:16:42.001000       1 utils.go:136] ID: 1101 Req-ID: 0001-0009-rook-ceph-0000000000000001-15b866e8-ca95-11ec-bbe3-22919942180f GRPC error: rpc error: code = Internal desc = rbd: map failed',
+    ])).toEqual(['provision', 'provision', 'snapshot', 'mount']);
+  });
+
+  it('a provisioning that failed is the provisioning, whatever its error names; a share\'s subdirectory made is CreateVolume\'s, removed DeleteVolume\'s', () => {
+    expect(stagesOf([
+      'failed to provision volume with StorageClass "sc-snapshot": error getting handle for DataSource Type VolumeSnapshot by Name snap-1: error getting snapshot snap-1 from api server: the server could not find the requested resource',
+    ])).toEqual(['provision']);
+    expect(stagesOf(['E1122 16:36:41.400529       1 controllerserver.go:120] failed to make subdirectory: mkdir /tmp/pvc-1/pvc-1: read-only file system'])).toEqual(['provision']);
+    expect(stagesOf(['E1122 16:36:41.400529       1 controllerserver.go:220] failed to delete subdirectory: unlinkat /tmp/pvc-1/pvc-1: device or resource busy'])).toEqual(['delete']);
+  });
+
+  it('a provisioner\'s helper pod named after its operation (create-pvc-/delete-pvc-<uid>) gives its records that stage; its start-up stays other', () => {
+    expect(stagesOf([
+      `delete-pvc-${U} csi-lvm-delete I0317 15:16:03.001000       1 main.go:38] starting csi-lvmplugin-provisioner`,
+      `delete-pvc-${U} csi-lvm-delete E0317 15:16:03.105274       1 deletelv.go:83] unable to umount /dev/csi-lvm/pvc-${U} from /tmp/csi-lvm/pvc-${U}`,
+      `helper-pod-create-pvc-${U} helper-pod I0317 15:16:04.000000       1 setup.go:10] mkdir -p /opt/local-path-provisioner/pvc-${U}`,
+    ])).toEqual(['other', 'delete', 'provision']);
+  });
+
+  it('a mount table row is a command\'s output, not the middle of the record before it', () => {
+    expect(stagesOf([
+      'E0317 15:16:03.105274       1 node.go:83] unable to umount /var/lib/kubelet/pods/x/volumes/kubernetes.io~csi/pvc-1/mount',
+      'udev on /tmp/csi-lvm/pvc-df8b3c9c-57d0-4830-abac-2cdce07429de type devtmpfs (rw,nosuid,relatime,mode=755)',
+    ])).toEqual(['unmount', 'other']);
+  });
+
+  it('start-up lines, pod sync lines and HTTP access logs are no volume\'s step', () => {
+    expect(stagesOf([
+      'I0726 18:15:46.323763   23682 kubelet.go:1772] SyncLoop (DELETE, "api"): "nginx-pod1_default(e7f98a41-724f-11e7-b450-f8bc12550954)"',
+      "I0315 14:41:50.284324       1 mount_linux.go:282] Detected umount with safe 'not mounted' behavior",
+      'I0315 14:41:50.284546       1 main.go:140] Listening for connection on address: &net.UnixAddr{Name:"/csi/csi.sock", Net:"unix"}',
+      '{"host":"k3s-m3","level":"debug","message":"setting default identity volume_expansion caps","service":"democratic-csi"}',
+      '10.244.0.254 - - [16/Jul/2020:02:24:40 +0000] "GET /v1/volumes/pvc-45ce9820-3478-4a48-92a2-453faa84e39c HTTP/1.1" 200 4642 "" "Go-http-client/1.1"',
+    ])).toEqual(['other', 'other', 'other', 'other', 'other']);
+  });
+
+  it('an Events table\'s cells on lines of their own, and a kubectl plugin\'s command, are the page\'s, not records', () => {
+    const r = explainText(['Warning', 'FailedMount', 'Source', 'kubelet pool-18f82-krhyi', 'Count', 'attachdetach-controller',
+      'kubectl mayastor -n openebs delete volume-snapshot 8b7061d4', 'kc apply -f nfs.storageclass.yaml'].join('\n'), knowledge).lines;
+    expect(r.slice(2).map((l) => [l.kind, l.stage])).toEqual(Array(6).fill(['decoration', 'other']));
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -360,7 +360,9 @@ const FILE_STAGE: Record<string, Stage> = {
   'kubelet_volumes.go': 'unmount',
 };
 const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace(/\./g, '\\.')).join('|')}):\\d+\\]`);
-const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\)/i;
+const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\b|\[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "(GET|POST|PUT|PATCH|DELETE|HEAD) \S+ HTTP\/[\d.]+"/i;
+/** A row of the node's mount table, as `mount` or /proc/mounts prints it ("udev on /tmp/csi-lvm/pvc-… type devtmpfs (rw,…)"): a command's output, a record of its own. */
+const MOUNT_TABLE = /^\s*\S+ on \/\S* type [\w.]+ \([^)]*\)\s*$/;
 
 /** Component from a Go file name, where it is telling. */
 const FILE_COMPONENT: Record<string, string> = {
@@ -400,7 +402,7 @@ const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|stor
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself, or a shell's trace of it: "+ kubectl …"), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created/edited" answers.
  */
-const SESSION = /^\s*`?(\[[^\]]*@[^\]]*\][#$] .*|(\+ )?([\w.-]+ )?(kubectl|k|oc|sudo|crictl|journalctl|helm) (logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label)\b.*|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+[SRDZTIsl<NL+]+\s+\d+:\d+\s+\/.*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated|edited|replaced|scaled|restarted|cordoned|uncordoned|drained|evicted|tainted|untainted))\s*$/;
+const SESSION = /^\s*`?(\[[^\]]*@[^\]]*\][#$] .*|(\+ )?([\w.-]+ )?(kubectl|k|kc|oc|sudo|crictl|journalctl|helm) ([\w-]+ )?(logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label)\b.*|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+[SRDZTIsl<NL+]+\s+\d+:\d+\s+\/.*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated|edited|replaced|scaled|restarted|cordoned|uncordoned|drained|evicted|tainted|untainted))\s*$/;
 /**
  * What kubectl prints of objects, not what a program logged: an object's field as YAML ("    type:
  * FileSystemResizePending", "  message: >-"), a row of a `get` table (columns three spaces apart or
@@ -420,6 +422,12 @@ function startsRecord(line: string): boolean {
 
 /** a post's caption over what it pasted, at the start of its line ("Pod (with PVC mount) events:"), not a traceback's heading */
 const CAPTION = /^(?!Traceback\b)[A-Z][\w ()/,'-]{2,60}:\s*$/;
+/**
+ * A cell of an Events table copied on its own line (a web console's event cards put each field on a line): a column's
+ * title ("Source", "Count"), or the From column, a reporting controller with or without its node ("kubelet pool-18f82-krhyi",
+ * "attachdetach-controller").
+ */
+const EVENT_CELL = /^\s*(Source|Count|Message|Reason|Type|Age|From|Object|Sub-?object|First ?Seen|Last ?Seen|(kubelet|default-scheduler|attachdetach-controller|persistentvolume-controller|persistentvolume-expander|volume_expand)(,?\s+[\w.-]+)?)\s*$/;
 const MOUNT_UTILS_TAIL = /^\s*(Mounting command|Mounting arguments|Unmounting arguments|Output):/;
 
 /** A JSON logger's record (logrus, zap, klog's JSON format): one object per line, with a message or a level. */
@@ -741,7 +749,22 @@ function parenDepth(text: string, depth: number): number {
   return depth;
 }
 
+/**
+ * A provisioner's helper pod named after the operation it runs for a claim, as `kubectl logs --prefix` or a log
+ * store puts its name before each record: csi-lvm's "create-pvc-<uid>" / "delete-pvc-<uid>", local-path-provisioner's
+ * "helper-pod-create-pvc-<uid>" / "helper-pod-delete-pvc-<uid>". Whatever its records say (an unmount of the LV it
+ * removes), they serve that operation.
+ */
+const HELPER_POD = /^\s*(?:\[?pod\/)?(?:helper-pod-)?(create|delete)-pvc-[0-9a-f]{8}-[0-9a-f-]{27}\b/;
+
 function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | null, headLen: number, lastMethod: Map<string, string>, prevContinued = false): ExplainedLine {
+  const r = explainRecord(c, raw, n, head, headLen, lastMethod, prevContinued);
+  const helper = r.match === 'guess' ? HELPER_POD.exec(raw) : null;
+  // (a line a rule decided is 'other', the helper's start-up, stays so)
+  return helper && (r.stage !== 'other' || (r as unknown as Record<symbol, unknown>)[OPEN]) ? { ...r, stage: helper[1] === 'create' ? 'provision' : 'delete' } : r;
+}
+
+function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine | null, headLen: number, lastMethod: Map<string, string>, prevContinued: boolean): ExplainedLine {
   const text = raw;
   if (!text.trim()) return blankResult(n, text, 'blank', T.blank);
   const long = text.length > MAX_LINE;
@@ -883,13 +906,13 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
   // (an error report's field that says what failed, "Error message:   Storage driver 'FILE_THIN' does not support snapshots.", is that failure)
   const field = /^\s*(Error message|Error|Cause|Details?|Description):\s+(\S.*)$/.exec(s.rest);
   const fieldSays = field ? guessStage(field[2]!) : null;
-  if (((DECORATION.test(s.rest) && !(fieldSays && fieldSays !== 'other')) || SESSION.test(s.rest)) || CAPTION.test(text) || (caption !== undefined && componentOfHint(caption) !== null) || (!s.time && PRINTED_OBJECT.test(s.rest) && !/\b(Normal|Warning)\b/.test(s.rest) && !(head && prevContinued))) return blankResult(n, text, 'decoration', T.decoration);
+  if (((DECORATION.test(s.rest) && !(fieldSays && fieldSays !== 'other')) || SESSION.test(s.rest)) || CAPTION.test(text) || EVENT_CELL.test(text) || (caption !== undefined && componentOfHint(caption) !== null) || (!s.time && PRINTED_OBJECT.test(s.rest) && !/\b(Normal|Warning)\b/.test(s.rest) && !(head && prevContinued))) return blankResult(n, text, 'decoration', T.decoration);
 
   // a piece of the previous record: indented, or the previous line filled the terminal's width
   // (terminals cut at their exact width, so the previous piece is exactly 80, 100, 120… characters long)
   // (or a fragment: the line starts no record of its own and reads like the middle of one)
   // (or the next line of a multi-line message: a command's output printed after its first lines had already continued the record)
-  if (head && !startsRecord(text) && !(s.rest !== text && (s.time !== null || startsRecord(s.rest))) && (/^\s{2,}\S/.test(text) || TERMINAL_WIDTHS.has(headLen) || /^[^A-Z\s]/.test(text) || headLen >= 120 || (prevContinued && text.trim() !== ''))) {
+  if (head && !startsRecord(text) && !MOUNT_TABLE.test(s.rest) && !(s.rest !== text && (s.time !== null || startsRecord(s.rest))) && (/^\s{2,}\S/.test(text) || TERMINAL_WIDTHS.has(headLen) || /^[^A-Z\s]/.test(text) || headLen >= 120 || (prevContinued && text.trim() !== ''))) {
     return continuing(head, n, text);
   }
 
@@ -919,7 +942,7 @@ function explainOne(c: Compiled, raw: string, n: number, head: ExplainedLine | n
   // (a structured record's msg says what it is before its other fields do: msg="failed to delete volume" err="… still attached")
   const msgField = /(?:^|\s)msg="((?:[^"\\]|\\.)*)"|"(?:msg|message)":\s*"((?:[^"\\]|\\.)*)"/.exec(s.rest);
   const byMsg = msgField ? guessStage(msgField[1] ?? msgField[2]!) : null;
-  const stage = NOISE_TEXT.test(s.rest) ? 'other' : printedPayloadStage(s.rest)
+  const stage = NOISE_TEXT.test(s.rest) || MOUNT_TABLE.test(s.rest) ? 'other' : printedPayloadStage(s.rest)
     ?? byMsg ?? guessStage(s.rest.replace(/(^|\s)[\w./-]+\.go:\d+(?=\s)/g, ' '));
   // (a msg that says nothing, "handler failed", with an error that names something: the error may be the reason, not the operation)
   const weak = msgField !== null && byMsg === null && stage !== null && stage !== 'other';

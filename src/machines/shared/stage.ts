@@ -22,8 +22,8 @@ const IDENTITY = /(GetPluginInfo|GetPluginCapabilities|Probe|ControllerGetCapabi
 /** Keyword rules, most specific first (unmount before mount, detach before attach). */
 const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/unable to attach or mount|unmounted volumes=|unattached volumes=/i, 'mount'],
-  // a program starting its loops ("Starting provisioner controller …", "Starting save volume queue") is no volume's step
-  [/\b[Ss]tart(ing|ed) (\w+ ){0,2}(controller|queue|workers?|provisioner|resizer|attacher|snapshotter)\b|not watching VolumeAttachments|\bStarting CSI \w+$|\bcontroller initialized\b|\bcaches populated\b|\bbecame leader\b/, 'other'],
+  // a program starting its loops ("Starting provisioner controller …", "Starting save volume queue", "starting csi-lvmplugin-provisioner") is no volume's step
+  [/\b[Ss]tart(ing|ed) ([\w-]+ ){0,2}(\w+-)*(controller|queue|workers?|provisioner|resizer|attacher|snapshotter)\b|not watching VolumeAttachments|\bStarting CSI \w+$|\bcontroller initialized\b|\bcaches populated\b|\bbecame leader\b/, 'other'],
   // a probe of the program's health endpoint (a driver's REST server logging "GET /readiness") is no volume's step
   [/\bRequestURL=\/(readiness|liveness|healthz|readyz|livez)\b|\b(GET|HEAD) \/(readiness|liveness|healthz|readyz|livez)\b/i, 'other'],
   // a kubelet probe of a container (the Readiness/Liveness/Startup probe events) is the application's health, no volume's step
@@ -41,8 +41,21 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/controller[ _-]?unpublish/i, 'detach'],
   // the scheduler's Scheduled event ("Successfully assigned ns/pod to node"): the pod has a node, no volume has a step
   [/^\s*Successfully assigned \S+ to \S+\s*$/, 'other'],
-  // a driver's start-up banner listing what it serves (csi-common "Enabling controller service capability: …")
-  [/\bEnabling (controller |node |group controller |plugin )?(service capability|volume access mode)\b/i, 'other'],
+  // a driver's start-up banner listing what it serves (csi-common "Enabling controller service capability: …", democratic-csi
+  // "setting default identity volume_expansion caps"), and a program's other start-up lines: the socket it listens on, the
+  // unmount behaviour mount-utils detected ("Detected umount with safe 'not mounted' behavior")
+  [/\bEnabling (controller |node |group controller |plugin )?(service capability|volume access mode)\b|\bsetting (default )?(identity|controller|node|plugin|group controller)\b[\w ]{0,40}\bcap(abilitie)?s\b|\bListening for connections? on\b|\bDetected umount with (un)?safe\b/i, 'other'],
+  // ceph-csi's request id is the request's name for the calls that create (utils.go getReqID): CreateVolume's is the PV's
+  // name, "pvc-<claim UID>", a CreateSnapshot's "snapshot-<VolumeSnapshot UID>"; every other call's is a volume or snapshot id
+  [/\bReq-ID: pvc-[0-9a-f]{8}-[0-9a-f]{4}-/, 'provision'],
+  [/\bReq-ID: (group)?snapshot-[0-9a-f]{8}-[0-9a-f]{4}-/, 'snapshot'],
+  // a provisioning that failed says so first, whatever its error goes on to name ("failed to provision volume with StorageClass
+  // …: error getting handle for DataSource Type VolumeSnapshot …" is a restore's provisioning)
+  [/\bfailed to provision volume\b/i, 'provision'],
+  // a file-share driver making or removing the volume's subdirectory in the share (csi-driver-nfs, csi-driver-smb
+  // CreateVolume/DeleteVolume: "failed to make subdirectory: mkdir /tmp/pvc-…/pvc-…")
+  [/\b(mak\w*|creat\w*) (the )?sub-?dir(ectory)?\b/i, 'provision'],
+  [/\b(remov|delet)\w* (the )?sub-?dir(ectory)?\b/i, 'delete'],
   // the kubelet's reconstruction of its state from the pod directories after a restart, which leads to unmounting what no pod wants
   // (reconciler.go reconstructVolume / syncStates: "Could not construct volume information")
   [/\b(re)?construct(ing|ed)? volume\b|reconstruct(ed|ing)? (the )?volume|volume reconstruction/i, 'unmount'],
@@ -243,6 +256,9 @@ export function lineStage(id: string, def: { stage: Stage; source: string }, hin
   // ceph-csi's request id is the request's name: a CreateSnapshot's is "snapshot-<VolumeSnapshot UID>" (a group snapshot's "groupsnapshot-…"),
   // so its journal and RBD lines (the same messages CreateVolume prints) say which call they serve
   if (/^csiControllerPlugin\.ceph/.test(id) && !isGenericGrpc(id) && /\bReq-ID: (group)?snapshot-/.test(hints.text ?? '')) return 'snapshot';
+  // (and a CreateVolume's is the PV's name, "pvc-<claim UID>": its lines and its gRPC error, "Aborted … an operation with the
+  // given Volume ID pvc-… already exists", serve the provisioning, whatever the error text names)
+  if (/^csi(Controller|Node)Plugin\.ceph/.test(id) && /\bReq-ID: pvc-[0-9a-f]{8}-[0-9a-f]{4}-/.test(hints.text ?? '')) return 'provision';
   // (and a snapshot image ceph-csi names csi-snap-<uuid> taken down, "rbd: snap rm pool/csi-snap-…@csi-snap-…": DeleteSnapshot's,
   // whose request id is the snapshot's CSI id; a restore clones from it, "rbd: clone pool/csi-snap-…", which is provisioning)
   if (/^csiControllerPlugin\.ceph/.test(id) && !isGenericGrpc(id) && /\brbd: (snap rm|rm|trash mv|trash remove) [\w.-]+\/csi-snap-/.test(hints.text ?? '')) return 'snapshot';
