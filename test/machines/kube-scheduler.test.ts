@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
 import { createActor } from 'xstate';
 import fc from 'fast-check';
-import { nodeUsable } from '../../src/machines/kube-scheduler/filter.ts';
+import { nodeUsable, numFeasibleNodesToFind, pickNode } from '../../src/machines/kube-scheduler/filter.ts';
 import type { K8sObject } from '../../src/machines/shared/k8s.ts';
 import { kubeSchedulerMachine } from '../../src/machines/kube-scheduler/index.ts';
 import { pvc, sc, storageCluster } from './pv-controller.fixtures.ts';
@@ -98,5 +98,29 @@ describe('nodeUsable', () => {
     expect(nodeUsable(n)).toBe(true);
     n.spec.unschedulable = true;
     expect(nodeUsable(n)).toBe(false);
+  });
+});
+
+describe('a large cluster: numFeasibleNodesToFind and nextStartNodeIndex (schedule_one.go, generic_scheduler.go)', () => {
+  it('looks for every node below 100, then 50% less a point per 125 nodes, at least 5% and never fewer than 100', () => {
+    // worked by hand from the formula: 99 -> 99; 100 -> 100*50/100 = 50 -> 100; 800 -> 50-6 = 44% -> 352;
+    // 5000 -> 50-40 = 10% -> 500; 10000 -> 50-80 < 5 -> 5% -> 500; 1500 -> 50-12 = 38% -> 570
+    expect([99, 100, 800, 1500, 5000, 10000].map(numFeasibleNodesToFind)).toEqual([99, 100, 352, 570, 500, 500]);
+  });
+
+  it('stops filtering once it has found them and starts the next cycle where this one stopped', () => {
+    const node = (name: string, unschedulable = false): K8sObject => Object.freeze({ apiVersion: 'v1', kind: 'Node', metadata: { name }, spec: unschedulable ? { unschedulable: true } : {}, status: { conditions: [{ type: 'Ready', status: 'True' }] } }) as K8sObject;
+    // 50 cordoned nodes, then 250 schedulable ones: 300 nodes, 50-2 = 48% -> 144 to find
+    const nodes = [...Array.from({ length: 50 }, (_, i) => node(`a-${String(i).padStart(3, '0')}`, true)), ...Array.from({ length: 250 }, (_, i) => node(`b-${String(i).padStart(3, '0')}`))];
+    const p = pod('web-0', 'data');
+    const first = pickNode(p, nodes, {}, {}, {}, 0);
+    expect(first).toEqual({ node: 'b-000', feasible: 144, processed: 194 });
+    // the next cycle starts at node 194 (b-144): 106 schedulable to the end, then the 50 cordoned, then 38 more
+    const second = pickNode(p, nodes, { 'b-000': 1 }, {}, {}, 194);
+    expect(second).toEqual({ node: 'b-001', feasible: 144, processed: 194 });
+    const third = pickNode(p, nodes, {}, {}, {}, 194);
+    expect(third.node).toBe('b-000');
+    // a pick that must not see b-000: start past it, with a window that ends before the list wraps to it
+    expect(pickNode(p, nodes, {}, {}, {}, 60).node).toBe('b-010');
   });
 });

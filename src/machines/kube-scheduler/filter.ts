@@ -58,17 +58,42 @@ export function checkClaims(pod: K8sObject, claims: Record<string, K8sObject>, c
   return { kind: 'ok', unboundDelayed: delayed };
 }
 
-/** Filter, then pick the node with the fewest pods, then by name (no randomness needed). */
-export function pickNode(pod: K8sObject, nodes: K8sObject[], podsOnNode: Record<string, number>, claims: Record<string, K8sObject>, volumes: Record<string, K8sObject>): { node?: string; feasible: number } {
+/**
+ * How many feasible nodes a scheduling cycle looks for before it stops filtering (numFeasibleNodesToFind,
+ * 1.20 pkg/scheduler/core/generic_scheduler.go, 1.30 pkg/scheduler/schedule_one.go, the same in both): every
+ * node below 100; above, percentageOfNodesToScore, whose default (0) means 50% less one point per 125 nodes,
+ * at least 5%, and never fewer than 100 nodes.
+ */
+export function numFeasibleNodesToFind(numAllNodes: number): number {
+  const MIN_FEASIBLE_NODES_TO_FIND = 100;
+  const MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND = 5;
+  if (numAllNodes < MIN_FEASIBLE_NODES_TO_FIND) return numAllNodes;
+  // (Go's int32 division)
+  const percentage = Math.max(50 - Math.trunc(numAllNodes / 125), MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND);
+  return Math.max(Math.trunc((numAllNodes * percentage) / 100), MIN_FEASIBLE_NODES_TO_FIND);
+}
+
+/**
+ * findNodesThatPassFilters, then the pick: filter the nodes from `start` on, round the list, until
+ * numFeasibleNodesToFind of them fit (upstream then starts the next cycle where this one stopped,
+ * nextStartNodeIndex, so that every node gets its turn); then the feasible node with the fewest pods, the
+ * first by name on a tie (no randomness needed). `processed` counts the nodes filtered, fit or not: the
+ * "evaluatedNodes" the bind line reports. (Upstream filters in parallel and may check a few nodes past the
+ * last one it needed; here one at a time.)
+ */
+export function pickNode(pod: K8sObject, nodes: K8sObject[], podsOnNode: Record<string, number>, claims: Record<string, K8sObject>, volumes: Record<string, K8sObject>, start = 0):
+  { node?: string; feasible: number; processed: number } {
   const bound = podClaims(pod).map((k) => claims[k]).filter((c) => c?.spec?.volumeName).map((c) => volumes[c!.spec.volumeName]).filter(Boolean) as K8sObject[];
   // a claim still being provisioned for a node keeps its pods there; once bound, only the PV's node affinity counts
   const selected = podClaims(pod).map((k) => claims[k]).filter((c) => !c?.spec?.volumeName).map((c) => c?.metadata.annotations?.[ANN_SELECTED_NODE]).find(Boolean);
-  // the feasible node with the fewest pods, the first by name on a tie (one pass: a large cluster's
-  // every scheduling attempt would otherwise sort all its nodes)
+  const want = numFeasibleNodesToFind(nodes.length);
   let best: string | undefined;
   let bestCount = 0;
   let feasible = 0;
-  for (const n of nodes) {
+  let processed = 0;
+  for (let i = 0; i < nodes.length && feasible < want; i++) {
+    const n = nodes[(start + i) % nodes.length]!;
+    processed++;
     if (!nodeUsable(n) || (selected && n.metadata.name !== selected)) continue;
     let fits = true;
     for (const pv of bound) if (!volumeFitsNode(pv, n)) { fits = false; break; }
@@ -78,5 +103,5 @@ export function pickNode(pod: K8sObject, nodes: K8sObject[], podsOnNode: Record<
     const count = podsOnNode[name] ?? 0;
     if (best === undefined || count < bestCount || (count === bestCount && name < best)) { best = name; bestCount = count; }
   }
-  return { ...(best !== undefined ? { node: best } : {}), feasible };
+  return { ...(best !== undefined ? { node: best } : {}), feasible, processed };
 }

@@ -59,6 +59,10 @@ export interface KubeSchedulerContext {
    */
   nodeCount: number;
   usableNodeCount: number;
+  /** where the next cycle starts filtering (nextStartNodeIndex: where the last one stopped) */
+  nextStartNodeIndex: number;
+  /** per pod being bound: the ScheduleResult of the cycle that chose its node (evaluatedNodes, feasibleNodes) */
+  results: Record<string, { evaluated: number; feasible: number }>;
 }
 
 type Out = ClusterEmitted[];
@@ -176,11 +180,14 @@ function scheduleAll(c: KubeSchedulerContext, out: Out, now: number): void {
       }
       continue;
     }
-    const { node, feasible } = pickNode(pod, Object.values(c.nodes), c.podsOnNode, c.claims, c.volumes);
+    const nodes = Object.values(c.nodes);
+    const { node, feasible, processed } = pickNode(pod, nodes, c.podsOnNode, c.claims, c.volumes, c.nextStartNodeIndex);
+    c.nextStartNodeIndex = nodes.length ? (c.nextStartNodeIndex + processed) % nodes.length : 0;
     if (!node) { fail(c, key, pod, fitError(c, pod, false), out); continue; }
     delete c.lastFailure[key];
+    c.results[key] = { evaluated: processed, feasible };
     if (check.unboundDelayed.length === 0) { bindPod(c, key, pod, node, out); continue; }
-    c.assumed[key] = { node, evaluated: c.nodeCount, feasible };
+    c.assumed[key] = { node, evaluated: processed, feasible };
     let writes = 0;
     for (const ck of check.unboundDelayed) {
       const claim = c.claims[ck]!;
@@ -236,17 +243,20 @@ export const kubeSchedulerMachine = setup({
       }
       if (f.what === 'bind' && pod && e.object) {
         const node = e.object.spec.nodeName as string;
-        out.push({ type: 'log', msg: 'kubeScheduler.boundPod', args: { pod: f.pod, node, evaluatedNodes: c.nodeCount, feasibleNodes: c.usableNodeCount } });
+        // the ScheduleResult of the cycle that chose the node (evaluatedNodes: the nodes it filtered, feasibleNodes: those that fit)
+        const result = c.results[f.pod];
+        delete c.results[f.pod];
+        out.push({ type: 'log', msg: 'kubeScheduler.boundPod', args: { pod: f.pod, node, evaluatedNodes: result?.evaluated ?? c.nodeCount, feasibleNodes: result?.feasible ?? c.usableNodeCount } });
         out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name }, eventType: 'Normal', reason: 'Scheduled', message: `Successfully assigned ${f.pod} to ${node}` });
       }
     }),
     scheduleAll: react((c, e, out) => scheduleAll(c, out, e.now)),
-    reset: react((c) => { c.inFlight = {}; c.assumed = {}; c.pending = {}; c.podNode = {}; c.podsOnNode = {}; c.pods = {}; }),
+    reset: react((c) => { c.inFlight = {}; c.assumed = {}; c.results = {}; c.nextStartNodeIndex = 0; c.pending = {}; c.podNode = {}; c.podsOnNode = {}; c.pods = {}; }),
   },
 }).createMachine({
   id: 'kubeScheduler',
   initial: 'stopped',
-  context: ({ input }) => ({ input, pods: {}, nodes: {}, claims: {}, volumes: {}, classes: {}, assumed: {}, inFlight: {}, lastFailure: {}, nextRequest: 1, pending: {}, podNode: {}, podsOnNode: {}, nodeCount: 0, usableNodeCount: 0 }),
+  context: ({ input }) => ({ input, pods: {}, nodes: {}, claims: {}, volumes: {}, classes: {}, assumed: {}, inFlight: {}, lastFailure: {}, nextRequest: 1, pending: {}, podNode: {}, podsOnNode: {}, nodeCount: 0, usableNodeCount: 0, nextStartNodeIndex: 0, results: {} }),
   states: {
     stopped: { description: 'kube-scheduler is not running.', on: { 'component.started': 'running' } },
     running: {
