@@ -274,3 +274,28 @@ describe('the states a trace step carries', () => {
     }
   });
 });
+
+describe('the event recorder\'s correlator (client-go tools/record/events_cache.go getEventKey)', () => {
+  it('counts an Event up for the same object, source and message; a pod recreated under its name, or another source, gets an Event of its own', async () => {
+    const { EventRecorder } = await import('../../src/machines/cluster/eventRecorder.ts');
+    const api = new ApiServer(createRng(3), 0);
+    const pod = (uid: string): K8sObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-0', namespace: 'default', uid }, spec: { containers: [] } });
+    api.apply({ type: 'api.request', requestId: 'a', verb: 'create', kind: 'Pod', namespace: 'default', name: 'web-0', object: pod('uid-old') }, 0);
+    const rec = new EventRecorder(api, createRng(4), 0);
+    const adc = { name: 'attach-detach-controller', host: 'master', isKubelet: false };
+    const ev = { type: 'event.recorded', involved: { kind: 'Pod', namespace: 'default', name: 'web-0' }, eventType: 'Normal', reason: 'SuccessfulAttachVolume', message: 'AttachVolume.Attach succeeded for volume "pvc-1"' } as const;
+    const first = rec.write(adc, ev, 1_000).change;
+    expect(rec.write(adc, ev, 2_000).change.after).toMatchObject({ count: 2, involvedObject: { uid: 'uid-old' } });
+    // the same reason and message from another process: another correlator, another Event
+    const kubelet = rec.write({ name: 'kubelet', host: 'node-1', isKubelet: true }, ev, 3_000).change;
+    expect(kubelet.before).toBeNull();
+    expect(kubelet.name).not.toBe(first.name);
+    // the pod deleted and recreated with a new UID (a StatefulSet's pod moving): its Event starts at count 1
+    api.apply({ type: 'api.request', requestId: 'b', verb: 'delete', kind: 'Pod', namespace: 'default', name: 'web-0' }, 4_000);
+    api.apply({ type: 'api.request', requestId: 'c', verb: 'create', kind: 'Pod', namespace: 'default', name: 'web-0', object: pod('uid-new') }, 5_000);
+    const again = rec.write(adc, ev, 6_000).change;
+    expect(again.before).toBeNull();
+    expect(again.after).toMatchObject({ count: 1, involvedObject: { uid: 'uid-new' } });
+    expect(again.name).not.toBe(first.name);
+  });
+});

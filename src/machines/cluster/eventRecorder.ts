@@ -62,7 +62,11 @@ export class EventRecorder {
     };
     const ns = e.involved.namespace ?? 'default';
     // (joined strings here and in the name: flat, not a tree of pieces kept for the whole run)
-    const aggKey = [e.involved.kind, ns, e.involved.name, e.reason, e.message].join('/');
+    // the correlator's key (client-go tools/record/events_cache.go getEventKey): the source (each process has its own
+    // correlator), the involved object with its UID and apiVersion, the type, reason and message. A pod recreated under
+    // the same name is another object: its Events start again at count 1
+    const source = { component: EVENT_SOURCE[who.name] ?? sidecarSource(who) ?? who.name, ...(who.isKubelet ? { host: who.host } : {}) };
+    const aggKey = [source.component, source.host ?? '', e.involved.kind, ns, e.involved.name, refFields.uid ?? '', refFields.apiVersion ?? '', e.eventType, e.reason, e.message].join('/');
     let name = this.names.get(aggKey);
     const ts = rfc3339(this.epochUs + atUs);
     let change: ObjectChange;
@@ -81,7 +85,7 @@ export class EventRecorder {
             kind: e.involved.kind, ...(e.involved.namespace ? { namespace: e.involved.namespace } : {}), name: e.involved.name, ...refFields,
           },
           reason: e.reason, message: e.message, type: e.eventType, count: 1,
-          source: { component: EVENT_SOURCE[who.name] ?? sidecarSource(who) ?? who.name, ...(who.isKubelet ? { host: who.host } : {}) },
+          source,
           firstTimestamp: ts, lastTimestamp: ts,
         },
       }, atUs);
