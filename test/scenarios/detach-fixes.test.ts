@@ -116,3 +116,25 @@ describe('1.20: a retried detach fails at once on the VolumeAttachment\'s stale 
     }
   });
 });
+
+describe('the CSI attacher\'s lines when the VolumeAttachment it waits on has failed (csi_attacher.go verifyAttachmentStatus, verifyDetachmentStatus)', () => {
+  const ops = (k8s: '1.20' | '1.30', id: string) => runScenario(id, { k8s }).steps.filter((s) => s.component === 'attach-detach-controller' && s.log);
+  for (const k8s of ['1.20', '1.30'] as const) {
+    it(`${k8s}: each failed detach logs the VolumeAttachment's detachError right before the operation's failure, each failed attach its attachError`, () => {
+      const detach = ops(k8s, 'ad-detach-backoff');
+      const failed = detach.map((s, i) => [s, i] as const).filter(([s]) => /nestedpendingoperations\.go:\d+\].*DetachVolume\.Detach failed/.test(s.log!));
+      expect(failed.length).toBeGreaterThan(0);
+      for (const [, i] of failed) expect(detach[i - 1]!.log).toMatch(/csi_attacher\.go:(646|723)\] kubernetes\.io\/csi: detachment for VolumeAttachment for volume \[disk-7bfqsft5\] failed: rpc error: code = Internal/);
+      const attach = ops(k8s, 'attach-failure');
+      const attachFailed = attach.map((s, i) => [s, i] as const).filter(([s]) => /nestedpendingoperations\.go:\d+\].*AttachVolume\.Attach failed/.test(s.log!));
+      expect(attachFailed.length).toBeGreaterThan(0);
+      for (const [, i] of attachFailed) expect(attach[i - 1]!.log).toMatch(/^E\d{4} .* csi_attacher\.go:(631|708)\] kubernetes\.io\/csi: attachment for \S+ failed: /);
+    });
+  }
+  it('1.30: an attach that finds its VolumeAttachment being deleted says so before it fails ("volume attachment is being deleted")', () => {
+    const steps = ops('1.30', 'ad-detach-backoff');
+    const deleting = steps.map((s, i) => [s, i] as const).filter(([s]) => /volume attachment is being deleted/.test(s.log!) && /nestedpendingoperations/.test(s.log!));
+    expect(deleting.length).toBeGreaterThan(0);
+    for (const [, i] of deleting) expect(steps[i - 1]!.log).toMatch(/csi_attacher\.go:698\] kubernetes\.io\/csi: VolumeAttachment \[csi-[0-9a-f]{64}\] has deletion timestamp, will not continue to wait for attachment$/);
+  });
+});

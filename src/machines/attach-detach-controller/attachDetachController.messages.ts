@@ -130,10 +130,43 @@ export const attachDetachControllerMessages = defineMessages({
   },
   /**
    * upstream: pkg/volume/csi/csi_attacher.go VolumesAreAttached, klog.Error(log(...)) (plain text in
-   * both profiles, "kubernetes.io/csi: " prefix). 1.20 GETs the VolumeAttachment; 1.21+ (kubernetes#97834)
-   * asks the controller's lister first and GETs on a miss, which logs this on NotFound. Line numbers
-   * inferred: 1.30 counted in a master-era file, 1.20 estimated; neither verified at its tag.
+   * both profiles, "kubernetes.io/csi: " prefix). It asks the controller's lister first and GETs on a miss
+   * (v1.20.5 has that path too), which logs this on NotFound. Lines read at the tags: v1.20.5 :215,
+   * v1.30.7 :251.
    */
+  /**
+   * The CSI attacher's verifyAttachmentStatus and verifyDetachmentStatus, each time the wait looks at the
+   * VolumeAttachment (1.20: the GET, then every watch event; 1.30: every poll of the lister) and finds it failed:
+   * klog.Error(log(...)), plain text in both profiles. upstream: pkg/volume/csi/csi_attacher.go, read at the
+   * tags: v1.20.5 :621 / :631 / :646, v1.30.7 :698 / :708 / :723.
+   */
+  'attachDetachController.csiAttachmentBeingDeleted': {
+    source: SRC, stage: 'attach', severity: 'E',
+    summary: 'The attach waits no more: VolumeAttachment {vaName} is being deleted.',
+    explain: 'The controller was waiting for external-attacher to attach the volume, and found its VolumeAttachment with a deletion timestamp: a detach of the same volume and node is under way, so this attach fails at once and is retried with backoff.',
+    formats: {
+      '1.20': { file: 'csi_attacher.go', line: 621, text: 'kubernetes.io/csi: VolumeAttachment [{vaName}] has deletion timestamp, will not continue to wait for attachment' },
+      '1.30': { file: 'csi_attacher.go', line: 698, text: 'kubernetes.io/csi: VolumeAttachment [{vaName}] has deletion timestamp, will not continue to wait for attachment' },
+    },
+  },
+  'attachDetachController.csiAttachmentFailed': {
+    source: SRC, stage: 'attach', severity: 'E',
+    summary: 'The attach of volume {handle} failed: external-attacher saved the driver\'s error in the VolumeAttachment: {err}',
+    explain: 'external-attacher writes ControllerPublishVolume\'s error into status.attachError; the controller\'s wait reads it there and fails the attach, which it retries with backoff.',
+    formats: {
+      '1.20': { file: 'csi_attacher.go', line: 631, text: 'kubernetes.io/csi: attachment for {handle} failed: {err}' },
+      '1.30': { file: 'csi_attacher.go', line: 708, text: 'kubernetes.io/csi: attachment for {handle} failed: {err}' },
+    },
+  },
+  'attachDetachController.csiDetachmentFailed': {
+    source: SRC, stage: 'detach', severity: 'E',
+    summary: 'The detach of volume {handle} failed: external-attacher saved the driver\'s error in the VolumeAttachment: {err}',
+    explain: 'external-attacher writes ControllerUnpublishVolume\'s error into status.detachError; the controller\'s wait reads it there and fails the detach, which it retries with backoff.',
+    formats: {
+      '1.20': { file: 'csi_attacher.go', line: 646, text: 'kubernetes.io/csi: detachment for VolumeAttachment for volume [{handle}] failed: {err}' },
+      '1.30': { file: 'csi_attacher.go', line: 723, text: 'kubernetes.io/csi: detachment for VolumeAttachment for volume [{handle}] failed: {err}' },
+    },
+  },
   'attachDetachController.volumesAreAttachedFailed': {
     source: SRC, stage: 'attach', severity: 'E',
     summary: 'The periodic check (syncStates) finds no VolumeAttachment {vaName}: the volume it stands for is not attached to that node any more.',
@@ -141,7 +174,7 @@ export const attachDetachControllerMessages = defineMessages({
     cause: 'The VolumeAttachment was deleted (a detach finished, or someone deleted it) while the controller still held the volume as attached.',
     next: 'Usually nothing: the controller marks the volume detached and, if a pod on that node still needs it, attaches it again. If it recurs, look for who deletes VolumeAttachments.',
     formats: {
-      '1.20': { file: 'csi_attacher.go', line: 325, text: 'kubernetes.io/csi: attacher.VolumesAreAttached failed for attach.ID={vaName}: {err}' },
+      '1.20': { file: 'csi_attacher.go', line: 215, text: 'kubernetes.io/csi: attacher.VolumesAreAttached failed for attach.ID={vaName}: {err}' },
       '1.30': { file: 'csi_attacher.go', line: 251, text: 'kubernetes.io/csi: attacher.VolumesAreAttached failed for attach.ID={vaName}: {err}' },
     },
   },

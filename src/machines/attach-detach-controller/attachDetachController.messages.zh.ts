@@ -48,6 +48,18 @@ export const messagesZh = defineMessagesZh({
   'attachDetachController.detachSucceeded': {
     summary: '节点 {node} 上 {specName} 的 VolumeAttachment 已不存在：该卷已解除挂接。',
   },
+  'attachDetachController.csiAttachmentBeingDeleted': {
+    summary: '挂接不再等待：VolumeAttachment {vaName} 正在被删除。',
+    explain: '控制器在等待 external-attacher 挂接该卷，却发现它的 VolumeAttachment 带有删除时间戳：同一卷和节点的解除挂接正在进行，所以这次挂接立即失败，并按退避重试。',
+  },
+  'attachDetachController.csiAttachmentFailed': {
+    summary: '卷 {handle} 的挂接失败：external-attacher 把驱动的错误保存在 VolumeAttachment 中：{err}',
+    explain: 'external-attacher 把 ControllerPublishVolume 的错误写入 status.attachError；控制器的等待在那里读到它，挂接失败，并按退避重试。',
+  },
+  'attachDetachController.csiDetachmentFailed': {
+    summary: '卷 {handle} 的解除挂接失败：external-attacher 把驱动的错误保存在 VolumeAttachment 中：{err}',
+    explain: 'external-attacher 把 ControllerUnpublishVolume 的错误写入 status.detachError；控制器的等待在那里读到它，解除挂接失败，并按退避重试。',
+  },
   'attachDetachController.volumesAreAttachedFailed': {
     summary: '周期性检查（syncStates）找不到 VolumeAttachment {vaName}：它所代表的卷已不再挂接到那个节点。',
     explain: 'attach/detach 控制器每分钟检查一次它认为已挂接的每个卷是否仍然挂接；对 CSI 卷来说，就是读取它的 VolumeAttachment。对象不存在时记一条错误，下一行把卷标记为已解除挂接。',

@@ -97,6 +97,26 @@ function lookAtVolumeAttachment(ctx: AdcContext, op: RunningOperation): AttachDe
   return undefined;
 }
 
+/**
+ * What verifyAttachmentStatus / verifyDetachmentStatus log when the VolumeAttachment they look at has failed
+ * (csi_attacher.go klog.Error lines): the line for `fact`, if it is one of those.
+ */
+function verifyStatusLog(op: RunningOperation, fact: AttachDetachOperationEvent | undefined): ClusterEmitted[] {
+  switch (fact?.type) {
+    case 'volumeAttachment.beingDeleted': return [{ type: 'log', msg: 'attachDetachController.csiAttachmentBeingDeleted', args: { vaName: op.vaName } }];
+    case 'volumeAttachment.attachError': return [{ type: 'log', msg: 'attachDetachController.csiAttachmentFailed', args: { handle: op.handle, err: fact.message } }];
+    case 'volumeAttachment.detachError': return [{ type: 'log', msg: 'attachDetachController.csiDetachmentFailed', args: { handle: op.handle, err: fact.message } }];
+    default: return [];
+  }
+}
+
+/** The wait looks at the VolumeAttachment: the fact, with the line the CSI attacher logs about it. */
+function verifyVolumeAttachment(run: Run, op: RunningOperation): AttachDetachOperationEvent | undefined {
+  const fact = lookAtVolumeAttachment(run.ctx, op);
+  run.out.push(...verifyStatusLog(op, fact));
+  return fact;
+}
+
 /** The error the operation returns, from the fact that failed it. */
 function operationError(ctx: AdcContext, op: RunningOperation, event: AttachDetachOperationEvent | undefined): string {
   const forVolume = `for volume "${op.specName}" (UniqueName: "${op.volumeName}") on node "${op.node}"`;
@@ -138,7 +158,7 @@ const PERFORM: Record<OperationAction, Perform> = {
   }),
   // 1.20 GETs the VolumeAttachment once before it watches (waitForVolumeAttachmentInternal), so an attached
   // or failed one decides at once
-  waitForVolumeAttachment: (run, op) => (pollsFirst(run, op) ? undefined : lookAtVolumeAttachment(run.ctx, op)),
+  waitForVolumeAttachment: (run, op) => (pollsFirst(run, op) ? undefined : verifyVolumeAttachment(run, op)),
   getNode: (run, op) => sendRequest(run, op, 'getNode', { verb: 'get', kind: 'Node', name: op.node }),
   logVerifiedSafeToDetach: (run, op) => { run.out.push({ type: 'log', msg: 'attachDetachController.verifiedSafeToDetach', args: logArgs(op) }); },
   logNodeNotFound: (run, op) => { run.out.push({ type: 'log', msg: 'attachDetachController.nodeNotFoundSkipVerify', args: logArgs(op) }); },
@@ -150,7 +170,7 @@ const PERFORM: Record<OperationAction, Perform> = {
   // so a VolumeAttachment gone decides at once, and so does one whose status still holds the last detachError:
   // v1.20.5 csi_attacher.go waitForVolumeDetachmentInternal :415-427, waitForVolumeAttachDetachStatus :434-441,
   // verifyDetachmentStatus :637-648; external-attacher clears detachError only when it marks the VolumeAttachment detached)
-  waitForVolumeAttachmentDeletion: (run, op) => (pollsFirst(run, op) ? undefined : lookAtVolumeAttachment(run.ctx, op)),
+  waitForVolumeAttachmentDeletion: (run, op) => (pollsFirst(run, op) ? undefined : verifyVolumeAttachment(run, op)),
   operationSucceeded: (run, op) => finishRun(run, op, undefined),
   operationFailed: (run, op, event) => finishRun(run, op, operationError(run.ctx, op, event)),
 };
@@ -227,7 +247,9 @@ function step(ctx: AdcContext, op: RunningOperation, fact: AttachDetachOperation
 
 /** A poll instant (1.30) or a watch event of the VolumeAttachment (1.20): does it decide the wait? */
 export function checkVa(ctx: AdcContext, op: RunningOperation, now: number): Out {
-  return step(ctx, op, lookAtVolumeAttachment(ctx, op), now);
+  const fact = lookAtVolumeAttachment(ctx, op);
+  const r = step(ctx, op, fact, now);
+  return { ...r, out: [...verifyStatusLog(op, fact), ...r.out] };
 }
 
 /** Whether the operation is in one of its waits for the VolumeAttachment. */
