@@ -33,6 +33,18 @@ describe('RunOptions.driver', () => {
     expect(podRunning(t)).toBe(true);
   });
 
+  it('stageUnstage: false — the kubelet\'s CSI attacher says it skips MountDevice, right before "MountDevice succeeded" (csi_attacher.go :320 / :380), and UnmountDevice (:527 / :630)', () => {
+    for (const k8s of ['1.20', '1.30'] as const) {
+      const logs = runScenario('no-attach', { k8s }).steps.filter((s) => s.component === 'kubelet' && s.log).map((s) => s.log!);
+      const skip = logs.findIndex((l) => l.includes('kubernetes.io/csi: attacher.MountDevice STAGE_UNSTAGE_VOLUME capability not set. Skipping MountDevice...'));
+      expect(skip, k8s).toBeGreaterThan(-1);
+      expect(logs[skip]).toMatch(k8s === '1.20' ? /csi_attacher\.go:320\]/ : /csi_attacher\.go:380\]/);
+      expect(logs[skip + 1]).toMatch(/MountVolume\.MountDevice succeeded/);
+      const unskip = logs.findIndex((l) => l.includes('kubernetes.io/csi: attacher.UnmountDevice STAGE_UNSTAGE_VOLUME capability not set. Skipping UnmountDevice...'));
+      expect(logs[unskip + 1], k8s).toMatch(/UnmountDevice succeeded/);
+    }
+  });
+
   it('a moved pod (1.20) with a driver that needs no attach: no detach, no attach, no unstage', () => {
     const t = runScenario('pod-migration', { k8s: '1.20', driver: { attachRequired: false, stageUnstage: false } });
     const rpcs = rpcsOf(t);

@@ -78,6 +78,29 @@ export const messages = defineMessages({
       '1.30': { file: 'operation_generator.go', line: 632, msg: `MountVolume.WaitForAttach succeeded for volume ${MOUNT} DevicePath {devicePath:q}`, kv: 'pod={kpod:q}' },
     },
   },
+  /**
+   * csi_attacher.MountDevice / UnmountDevice for a driver without STAGE_UNSTAGE_VOLUME: klog.Infof(log(...)), plain
+   * text at any verbosity in both profiles, just before the operation's "succeeded" line. upstream:
+   * pkg/volume/csi/csi_attacher.go, read at the tags: v1.20.5 :320 / :527, v1.30.7 :380 / :630.
+   */
+  'kubelet.csiMountDeviceSkipped': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'The node plugin has no STAGE_UNSTAGE_VOLUME: the kubelet\'s CSI attacher skips staging (no NodeStageVolume).',
+    explain: 'A driver that does not advertise STAGE_UNSTAGE_VOLUME in NodeGetCapabilities is never asked to stage a volume: MountDevice only saves the volume\'s data file and returns, and NodePublishVolume does all the work.',
+    formats: {
+      '1.20': { file: 'csi_attacher.go', line: 320, text: 'kubernetes.io/csi: attacher.MountDevice STAGE_UNSTAGE_VOLUME capability not set. Skipping MountDevice...' },
+      '1.30': { file: 'csi_attacher.go', line: 380, text: 'kubernetes.io/csi: attacher.MountDevice STAGE_UNSTAGE_VOLUME capability not set. Skipping MountDevice...' },
+    },
+  },
+  'kubelet.csiUnmountDeviceSkipped': {
+    source: 'kubelet', stage: 'unmount', severity: 'I',
+    summary: 'The node plugin has no STAGE_UNSTAGE_VOLUME: the kubelet\'s CSI attacher has nothing to unstage (no NodeUnstageVolume).',
+    explain: 'There was no staging for this driver, so UnmountDevice only removes the volume\'s global directory and its data file.',
+    formats: {
+      '1.20': { file: 'csi_attacher.go', line: 527, text: 'kubernetes.io/csi: attacher.UnmountDevice STAGE_UNSTAGE_VOLUME capability not set. Skipping UnmountDevice...' },
+      '1.30': { file: 'csi_attacher.go', line: 630, text: 'kubernetes.io/csi: attacher.UnmountDevice STAGE_UNSTAGE_VOLUME capability not set. Skipping UnmountDevice...' },
+    },
+  },
   'kubelet.mountDeviceSucceeded': {
     source: 'kubelet', stage: 'mount', severity: 'I',
     // the line is the same when the driver has no STAGE_UNSTAGE_VOLUME: MountDevice saved the volume's data file and skipped staging

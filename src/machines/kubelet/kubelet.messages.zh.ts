@@ -48,6 +48,14 @@ export const messagesZh = defineMessagesZh({
   'kubelet.waitForAttachSucceeded': {
     summary: 'VolumeAttachment {devicePath} 已挂接：卷 {volume} 可以挂载了。',
   },
+  'kubelet.csiMountDeviceSkipped': {
+    summary: '节点插件没有 STAGE_UNSTAGE_VOLUME 能力：kubelet 的 CSI attacher 跳过暂存（不调用 NodeStageVolume）。',
+    explain: '驱动若没有在 NodeGetCapabilities 中声明 STAGE_UNSTAGE_VOLUME，就永远不会被要求暂存卷：MountDevice 只保存卷的数据文件后返回，全部工作由 NodePublishVolume 完成。',
+  },
+  'kubelet.csiUnmountDeviceSkipped': {
+    summary: '节点插件没有 STAGE_UNSTAGE_VOLUME 能力：kubelet 的 CSI attacher 没有需要取消暂存的内容（不调用 NodeUnstageVolume）。',
+    explain: '这个驱动从未暂存过卷，所以 UnmountDevice 只删除卷的全局目录和数据文件。',
+  },
   'kubelet.mountDeviceSucceeded': {
     summary: 'MountDevice 成功：卷 {volume} 已由 NodeStageVolume 暂存（stage）到 {deviceMountPath}；若驱动没有 STAGE_UNSTAGE_VOLUME，则无需暂存。',
     variants: {

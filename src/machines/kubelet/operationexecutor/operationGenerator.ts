@@ -921,6 +921,8 @@ const PERFORM: Record<string, Perform> = {
   /** params.skipped: the driver has no STAGE_UNSTAGE_VOLUME, MountDevice had nothing to stage (the same line, another summary) */
   logMountDeviceSucceeded: (w, op, _event, params) => {
     const p = podOf(w, op);
+    // (csi_attacher.MountDevice says why it staged nothing, before the operation's line)
+    if (skipped(params)) log(w, 'kubelet.csiMountDeviceSkipped', {});
     if (p) log(w, 'kubelet.mountDeviceSucceeded', { ...mountArgs(w, volumeOf(w, op)!, op.podUid, p), deviceMountPath: stagingPathOf(w, op) }, undefined, skipped(params) ? 'notStaged' : 'staged');
   },
   /** markDeviceErrorState: only a device not mounted turns uncertain; an uncertain one whose MountDevice failed for good is unmounted. */
@@ -943,7 +945,10 @@ const PERFORM: Record<string, Perform> = {
   logTearDownSucceeded: (w, op) => log(w, 'kubelet.tearDownSucceeded', unmountedArgs(w, op)),
   markVolumeAsUnmounted: (w, op) => { markVolumeAsUnmounted(w, op.uniqueName, op.podUid); },
   markDeviceAsUnmounted: (w, op) => { markDeviceAsUnmounted(w, op.uniqueName); },
-  logUnmountDeviceSucceeded: (w, op, _event, params) => log(w, 'kubelet.unmountDeviceSucceeded', detachedDeviceArgs(w, op), undefined, skipped(params) ? 'notStaged' : 'staged'),
+  logUnmountDeviceSucceeded: (w, op, _event, params) => {
+    if (skipped(params)) log(w, 'kubelet.csiUnmountDeviceSkipped', {});
+    log(w, 'kubelet.unmountDeviceSucceeded', detachedDeviceArgs(w, op), undefined, skipped(params) ? 'notStaged' : 'staged');
+  },
   // ---- raw block volumes (csi_block.go)
   getVolumeAttachment: (w, op) => {
     const v = volumeOf(w, op)!;
