@@ -1166,6 +1166,38 @@ describe('what makes a line what it is (rules from the twenty-second blind set, 
   });
 });
 
+describe('what makes a line what it is (rules from the twenty-third blind set, 1102-1141)', () => {
+  it('a warning that reports a failure is no start-up chatter, even at the top of a container\'s log', () => {
+    expect(stagesOf([
+      '$ kubectl logs -n rook-ceph csi-rbdplugin-abcde csi-rbdplugin',
+      'W0503 03:57:07.621582 2218477 rbd_attach.go:469] ID: 10 Req-ID: 0001-0009-rook-ceph-0000000000000001-15b866e8-ca95-11ec-bbe3-22919942180f rbd: map error an error (exit status 2) occurred while running rbd',
+    ])).toEqual(['other', 'mount']);
+  });
+
+  it('an indented logfmt record starts a record of its own; its Identity call is the handshake', () => {
+    expect(stagesOf([
+      '    time="2023-07-07T14:49:46Z" level=info msg="CreateSnapshot: req: {\\"name\\":\\"snapshot-1\\",\\"source_volume_id\\":\\"pvc-1\\"}"',
+      '    time="2023-07-07T14:49:46Z" level=info msg="GetPluginInfo: req: {}"',
+    ])).toEqual(['snapshot', 'other']);
+  });
+
+  it('a node plugin never attaches: its "attachment" words are the staging\'s; the kubelet\'s "Volume detached" ends the teardown', () => {
+    expect(stagesOf(['vsphere-csi-node-tjchq vsphere-csi-node E1014 10:53:21.889747       1 node.go:69] Failed to verify volume attachment. Error: rpc error: code = Internal desc = disk not found'])).toEqual(['mount']);
+    expect(stagesOf(['Nov 30 16:21:10 m3 d8-kubelet-forker[1977858]: I1130 16:21:10.822076 1977863 reconciler.go:319] Volume detached for volume "secret-1" ...'])).toEqual(['unmount']);
+  });
+
+  it('an RBD image removed is a deletion; a program started or the configuration it loaded is start-up', () => {
+    expect(stagesOf(['2018-05-24 05:23:13.688230 I | exec: Running command: rbd rm replicapool/pvc-592d3eaf-5f12-11e8-a036-525400123456 --cluster=rook-ceph'])).toEqual(['delete']);
+    expect(stagesOf(['time="2025-06-23T15:02:39Z" level=debug msg="Provisioner started"', 'time="2025-06-23T15:02:39Z" level=debug msg="Applied config: {\\"nodePathMap\\":[]}"'])).toEqual(['other', 'other']);
+  });
+
+  it('HTML a post wraps a log in, a tool\'s version command and its report, and grpc-go\'s channel logging are no step', () => {
+    const r = explainText(['E0101 00:00:00.000000       1 controller.go:1] failed to expand pvc: rpc error', '</details>', 'kbcli version', 'Kubernetes: v1.26.7-gke.500', 'KubeBlocks: 0.6.3-beta.0'].join('\n'), knowledge).lines;
+    expect(r.slice(1).map((l) => [l.kind, l.stage])).toEqual(Array(4).fill(['decoration', 'other']));
+    expect(stagesOf(['W0523 07:21:44.769244 1784671 logging.go:59] [core] [Channel #133 SubChannel #134] grpc: addrConn.createTransport failed to connect to {Addr: "/var/lib/kubelet/plugins_registry/kadalu-reg.sock"}'])).toEqual(['other']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

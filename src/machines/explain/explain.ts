@@ -197,6 +197,8 @@ function componentOfHint(hint: string | null): { component: string; source: stri
   if (!hint) return null;
   const h = hint.toLowerCase();
   if (/^(kubelet|k3s|k3s-agent|k3s-server|kubenswrapper|hyperkube|kubelite|k0s|k0sworker|rke2|microk8s\.daemon-kubelite)$/.test(h)) return { component: 'kubelet', source: 'kubelet' };
+  // (and a wrapper process named after it, "d8-kubelet-forker", whose journal entries are the kubelet's records; not a plugin's)
+  if (/(^|-)kubelet(-|$)/.test(h) && !/plugin|csi|registrar/.test(h)) return { component: 'kubelet', source: 'kubelet' };
   if (h.includes('provisioner')) return { component: 'external-provisioner', source: 'csi-provisioner' };
   if (h.includes('attacher')) return { component: 'external-attacher', source: 'csi-attacher' };
   if (h.includes('resizer')) return { component: 'external-resizer', source: 'csi-resizer' };
@@ -204,6 +206,8 @@ function componentOfHint(hint: string | null): { component: string; source: stri
   if (h.includes('registrar')) return { component: 'node-driver-registrar', source: 'node-driver-registrar' };
   if (h.includes('controller-manager')) return { component: 'kube-controller-manager', source: 'kube-controller-manager' };
   if (h.includes('scheduler')) return { component: 'kube-scheduler', source: 'kube-scheduler' };
+  // (a node DaemonSet's pod or container named for its side, "vsphere-csi-node-tjchq", "csi-nodeplugin": the node plugin)
+  if (/plugin|driver|csi/.test(h) && /(^|-)node(-|$)|nodeplugin|node-?server/.test(h)) return { component: 'csi-node-plugin', source: 'csi-driver' };
   if (/plugin|driver|csi/.test(h)) return { component: 'csi-plugin', source: 'csi-driver' };
   return null;
 }
@@ -316,6 +320,11 @@ const NOISE_FILES = new Set([
 ]);
 /** The controller side never mounts: its "unpublish"/"publish" words mean detach/attach. */
 function controllerSide(stage: Stage, text: string, component: string | null): Stage {
+  // (and the node side never attaches: a node plugin's "attach" words, "Failed to verify volume attachment", "found
+  // attached disk", are its staging's look for the device the controller attached, its "detach" ones the unstaging's)
+  if (component === 'csi-node-plugin' && !/Controller(Un)?PublishVolume|ControllerServer|controller_?server/i.test(text)) {
+    return stage === 'attach' ? 'mount' : stage === 'detach' ? 'unmount' : stage;
+  }
   if (component !== 'csi-controller-plugin' && !/ControllerServer|controller_?server|controllerserver/i.test(text)) return stage;
   return stage === 'unmount' ? 'detach' : stage === 'mount' ? 'attach' : stage;
 }
@@ -360,7 +369,7 @@ const FILE_STAGE: Record<string, Stage> = {
   'kubelet_volumes.go': 'unmount',
 };
 const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace(/\./g, '\\.')).join('|')}):\\d+\\]`);
-const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\b|\[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "(GET|POST|PUT|PATCH|DELETE|HEAD) \S+ HTTP\/[\d.]+"/i;
+const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\b|\[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "(GET|POST|PUT|PATCH|DELETE|HEAD) \S+ HTTP\/[\d.]+"|\[core\] \[(Channel|Server) #\d+/i;
 /** A row of the node's mount table, as `mount` or /proc/mounts prints it ("udev on /tmp/csi-lvm/pvc-… type devtmpfs (rw,…)"): a command's output, a record of its own. */
 const MOUNT_TABLE = /^\s*\S+ on \/\S* type [\w.]+ \([^)]*\)\s*$/;
 
@@ -417,7 +426,8 @@ const PRINTED_OBJECT = /^\s*((- )?(type|status|message|reason|lastProbeTime|last
 function startsRecord(line: string): boolean {
   return KLOG_ANYWHERE.test(line.slice(0, 160)) || KLOG_HEADERLESS.test(line) || JOURNALD.test(line) || JOURNALD_ISO.test(line) || CRI.test(line) || line.startsWith('{"log":')
     // (and a Ginkgo test's "STEP: …" between the records of the component it tests)
-    || /^time="|^(level|lvl|ts)=\S+ |^\s*STEP: /.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || GET_EVENTS_ROW.test(line) || OLD_EVENT_ROW.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line);
+    // (a logfmt record indented by the post, as a Markdown code block or a quote, is one still)
+    || /^\s*time="|^\s*(level|lvl|ts)=\S+ |^\s*STEP: /.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || GET_EVENTS_ROW.test(line) || OLD_EVENT_ROW.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line);
 }
 
 /** a post's caption over what it pasted, at the start of its line ("Pod (with PVC mount) events:"), not a traceback's heading */
@@ -427,6 +437,14 @@ const CAPTION = /^(?!Traceback\b)[A-Z][\w ()/,'-]{2,60}:\s*$/;
  * title ("Source", "Count"), or the From column, a reporting controller with or without its node ("kubelet pool-18f82-krhyi",
  * "attachdetach-controller").
  */
+/** The HTML a post wraps a log in (a collapsed section: "<details>", "</details>", "<summary>…</summary>", "<pre>"). */
+const HTML_WRAPPER = /^\s*<\/?(details|summary|pre|code|p|div|br)\b[^>]*>(.{0,80}<\/(summary|code|p)>)?\s*$/i;
+/**
+ * A tool asked its version ("kbcli version", "helm version --short") and its report, a name and a version on each
+ * line ("Kubernetes: v1.26.7-gke.500", "Client Version: v1.28.2"): the post's setting, not a log (unless it goes on a
+ * record's multi-line output: "FUSE library version: 2.9.7" inside a mount's).
+ */
+const VERSION_REPORT = /^\s*(\$ )?[a-z][\w.-]* (version|--version|-v)( --?[\w-]+)*\s*$|^\s*[A-Za-z][\w .()/-]{0,40}:\s+v?\d+\.\d+(\.\d+)?([-+.][\w.+-]*)?\s*$/;
 const EVENT_CELL = /^\s*(Source|Count|Message|Reason|Type|Age|From|Object|Sub-?object|First ?Seen|Last ?Seen|(kubelet|default-scheduler|attachdetach-controller|persistentvolume-controller|persistentvolume-expander|volume_expand)(,?\s+[\w.-]+)?)\s*$/;
 const MOUNT_UTILS_TAIL = /^\s*(Mounting command|Mounting arguments|Unmounting arguments|Output):/;
 
@@ -906,7 +924,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   // (an error report's field that says what failed, "Error message:   Storage driver 'FILE_THIN' does not support snapshots.", is that failure)
   const field = /^\s*(Error message|Error|Cause|Details?|Description):\s+(\S.*)$/.exec(s.rest);
   const fieldSays = field ? guessStage(field[2]!) : null;
-  if (((DECORATION.test(s.rest) && !(fieldSays && fieldSays !== 'other')) || SESSION.test(s.rest)) || CAPTION.test(text) || EVENT_CELL.test(text) || (caption !== undefined && componentOfHint(caption) !== null) || (!s.time && PRINTED_OBJECT.test(s.rest) && !/\b(Normal|Warning)\b/.test(s.rest) && !(head && prevContinued))) return blankResult(n, text, 'decoration', T.decoration);
+  if (((DECORATION.test(s.rest) && !(fieldSays && fieldSays !== 'other')) || SESSION.test(s.rest)) || CAPTION.test(text) || EVENT_CELL.test(text) || HTML_WRAPPER.test(text) || (VERSION_REPORT.test(s.rest) && !(head && prevContinued)) || (caption !== undefined && componentOfHint(caption) !== null) || (!s.time && PRINTED_OBJECT.test(s.rest) && !/\b(Normal|Warning)\b/.test(s.rest) && !(head && prevContinued))) return blankResult(n, text, 'decoration', T.decoration);
 
   // a piece of the previous record: indented, or the previous line filled the terminal's width
   // (terminals cut at their exact width, so the previous piece is exactly 80, 100, 120… characters long)
@@ -1154,8 +1172,9 @@ function inferFromPaste(out: ExplainedLine[]): void {
       const placed = (cur.match === 'catalog' && cur.stage !== 'other') || /\b\w+(Volume|Snapshot)\b/.test(cur.text) || (cur as unknown as Record<symbol, unknown>)[SIDE] !== undefined
         || (cur.match === 'guess' && VOLUME_OPERATION.test(cur.text));
       if (placed) starting.delete(prog);
-      // (an error is no set-up chatter: a failing operation says so whatever started before it)
-      else if (cur.match === 'guess' && cur.stage !== 'other' && cur.stage !== 'register' && cur.severity !== 'E') { out[i] = { ...cur, stage: 'other' }; continue; }
+      // (an error is no set-up chatter: a failing operation says so whatever started before it; nor a warning that
+      // reports a failure, "W… rbd_attach.go:469] … rbd: map error …")
+      else if (cur.match === 'guess' && cur.stage !== 'other' && cur.stage !== 'register' && cur.severity !== 'E' && !(cur.severity === 'W' && /\b(error|failed|failure)\b/i.test(cur.text))) { out[i] = { ...cur, stage: 'other' }; continue; }
     }
     // a controller plugin's own mounts inside the call it serves (csi-driver-smb mounts the share to make a
     // volume's directory in CreateVolume and DeleteVolume) are that call's steps, not a node's mount

@@ -48,6 +48,14 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // ceph-csi's request id is the request's name for the calls that create (utils.go getReqID): CreateVolume's is the PV's
   // name, "pvc-<claim UID>", a CreateSnapshot's "snapshot-<VolumeSnapshot UID>"; every other call's is a volume or snapshot id
   [/\bReq-ID: pvc-[0-9a-f]{8}-[0-9a-f]{4}-/, 'provision'],
+  // a program saying it has started, or the configuration it loaded ("Provisioner started", "Applied config: {…}")
+  [/\b(provisioner|resizer|attacher|snapshotter|controller|driver|plugin|server)s? (has |have )?started\s*$|\b(applied|loaded|loading|using|parsed|read) (the )?config(uration)?( file)?\b[^.]{0,20}:/i, 'other'],
+  // an RBD image removed, or moved to the trash, is the volume's deletion (ceph-csi's DeleteVolume, Rook's old
+  // provisioner "Running command: rbd rm replicapool/pvc-…"); "rbd snap rm" is a snapshot's
+  [/\brbd:? (rm|remove|trash (mv|move|rm|remove))\b/i, 'delete'],
+  // the kubelet's reconciler forgetting a volume after UnmountDevice ("Volume detached for volume …", reconciler.go):
+  // the end of the node's teardown, not the detach (that is the attach/detach controller's "DetachVolume.Detach succeeded")
+  [/\bVolume detached for volume\b/, 'unmount'],
   [/\bReq-ID: (group)?snapshot-[0-9a-f]{8}-[0-9a-f]{4}-/, 'snapshot'],
   // a provisioning that failed says so first, whatever its error goes on to name ("failed to provision volume with StorageClass
   // …: error getting handle for DataSource Type VolumeSnapshot …" is a restore's provisioning)
