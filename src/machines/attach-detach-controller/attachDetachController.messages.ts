@@ -4,9 +4,8 @@
  * pkg/volume/util/operationexecutor/operation_generator.go and operation_executor.go
  * (generateVolumeMsgDetailed "%v for volume %q %v %v": success lines keep a trailing space),
  * pkg/volume/util/nestedpendingoperations/nestedpendingoperations.go.
- * file:line for 1.20 from seed 000 (reconciler.go:204/282, operation_generator.go:361/472/1384,
- * nestedpendingoperations.go:301); reconciler.go:207/213/322/363 counted from the 1.19/1.20-era file
- * text relative to :204/:282 (inferred). 1.30 profile: contextual logging (logger name
+ * file:line for 1.20 from seed 000 where it shows the line (reconciler.go:204/282, operation_generator.go:
+ * 361/472/1384, nestedpendingoperations.go:301), else read at v1.20.5 (see below). 1.30 profile: contextual logging (logger name
  * "persistentvolume-attach-detach-controller"); lines read in v1.30.1 source (vendored by
  * openshift/microshift 3f2622d4f1, byte-identical to kubeedge's v1.30.7 copy and an upstream snapshot
  * at the 1.30/1.31 boundary); reconciler.go:360 also in a real v1.32 log (the file is unchanged
@@ -20,6 +19,11 @@ const LOGGER = 'logger="persistentvolume-attach-detach-controller"';
 const DETAIL_TO = 'for volume {specName:q} (UniqueName: {volumeName:q}) from node {node:q} ';
 const DETAIL_ON = 'for volume {specName:q} (UniqueName: {volumeName:q}) on node {node:q} ';
 
+/*
+ * 1.20 line numbers: the lines seed 000 shows (reconciler.go:204 and :282, operation_generator.go:361, :472 and :1384)
+ * keep its kube-controller-manager's numbers, an older build than v1.20.5 (which has them at :219, :295, :360, :470,
+ * :1409); every other 1.20 line is read at v1.20.5 (a copy of the tag, davidstack/k8s1.20.5modify).
+ */
 export const attachDetachControllerMessages = defineMessages({
   /**
    * upstream: pkg/controller/volume/attachdetach/populator/desired_state_of_world_populator.go
@@ -48,7 +52,7 @@ export const attachDetachControllerMessages = defineMessages({
     cause: 'The node (or its kubelet) stopped reporting: volumesInUse still lists the volume 6 minutes after the controller first wanted it detached (when its pod was deleted, or left the node).',
     next: 'Check whether the node is down; a force detach of a volume that is still mounted can corrupt data on it.',
     formats: {
-      '1.20': { file: 'reconciler.go', line: 207, text: `attacherDetacher.DetachVolume started ${DETAIL_ON}This volume is not safe to detach, but maxWaitForUnmountDuration {duration} expired, force detaching` },
+      '1.20': { file: 'reconciler.go', line: 222, text: `attacherDetacher.DetachVolume started ${DETAIL_ON}This volume is not safe to detach, but maxWaitForUnmountDuration {duration} expired, force detaching` },
       '1.30': { file: 'reconciler.go', line: 279, severity: 'I', msg: 'attacherDetacher.DetachVolume started: this volume is not safe to detach, but maxWaitForUnmountDuration expired, force detaching', kv: `${LOGGER} duration={duration:q} node={node:q} volumeName={volumeName:q}` },
     },
   },
@@ -75,7 +79,7 @@ export const attachDetachControllerMessages = defineMessages({
     cause: 'The volume is still attached to another node: no pod there wants it any more, but its detach has not finished (the kubelet there has not unmounted it yet, or the node is down).',
     next: 'If the other node is healthy, its kubelet unmounts and the detach follows: check the VolumeAttachment for a detachError. If that node is down, its kubelet never unmounts: the controller force-detaches only after maxWaitForUnmountDuration (6 minutes), and never with --disable-force-detach-on-timeout (1.30+) or while the node is still Ready (kubernetes#110721; a node that just died stays Ready for about 40 s, until the node lifecycle controller marks it Unknown). Bring the node back, or taint it node.kubernetes.io/out-of-service=nodeshutdown:NoExecute once it is really off (1.28+), and the controller detaches at once.',
     formats: {
-      '1.20': { file: 'reconciler.go', line: 322, text: `Multi-Attach error ${DETAIL_TO}Volume is already exclusively attached to node {otherNodes} and can't be attached to another` },
+      '1.20': { file: 'reconciler.go', line: 335, text: `Multi-Attach error ${DETAIL_TO}Volume is already exclusively attached to node {otherNodes} and can't be attached to another` },
       // reportMultiAttachError logs with logger.Info in 1.30 (klog.Warningf in 1.20)
       '1.30': { file: 'reconciler.go', line: 397, severity: 'I', msg: "Multi-Attach error: volume is already exclusively attached and can't be attached to another node", kv: `${LOGGER} attachedTo={attachedTo} volume={volumeDump}` },
     },
@@ -86,7 +90,7 @@ export const attachDetachControllerMessages = defineMessages({
     cause: 'Another pod on another node still uses this ReadWriteOnce volume. Most often: a one-replica Deployment with the default RollingUpdate strategy, whose new pod starts before the old one stops; or the old pod stuck Terminating on a node that is down; or a Deployment with several replicas sharing one claim.',
     next: 'For a one-replica Deployment, set strategy: Recreate (or use the ReadWriteOncePod access mode, 1.29+, so the new pod waits to be scheduled instead). For a pod stuck Terminating on a dead node: bring the node back, taint it node.kubernetes.io/out-of-service=nodeshutdown:NoExecute once it is really off (1.28+: its pods are deleted and the volume detached at once), or force-delete the pod (the detach then still waits 6 minutes for the dead node). For several replicas: a StatefulSet with one PVC per pod, or a ReadWriteMany volume.',
     formats: {
-      '1.20': { file: 'reconciler.go', line: 363, text: `Multi-Attach error ${DETAIL_TO}Volume is already used by pods {pods} on node {otherNodes}` },
+      '1.20': { file: 'reconciler.go', line: 376, text: `Multi-Attach error ${DETAIL_TO}Volume is already used by pods {pods} on node {otherNodes}` },
       '1.30': { file: 'reconciler.go', line: 433, severity: 'I', msg: 'Multi-Attach error: volume is already used by pods', kv: `${LOGGER} pods={podsList} attachedTo={attachedTo} volume={volumeDump}` },
     },
   },
@@ -105,7 +109,7 @@ export const attachDetachControllerMessages = defineMessages({
     cause: 'The Node object was deleted while a volume was still attached to it.',
     next: 'Nothing to do if the node was removed on purpose.',
     formats: {
-      '1.20': { file: 'operation_generator.go', line: 1362, text: `Node not found on API server. DetachVolume will skip safe to detach check ${DETAIL_ON}` },
+      '1.20': { file: 'operation_generator.go', line: 1385, text: `Node not found on API server. DetachVolume will skip safe to detach check ${DETAIL_ON}` },
       // klog.Warningf in 1.30 too: plain text
       '1.30': { file: 'operation_generator.go', line: 1607, text: `Node not found on API server. DetachVolume will skip safe to detach check ${DETAIL_ON}` },
     },
@@ -199,7 +203,7 @@ export const attachDetachControllerMessages = defineMessages({
     summary: 'syncStates marks {specName} detached from node {node} in the actual state of world: its VolumeAttachment says it is not attached. If a pod there still needs it, the reconciler attaches it again.',
     explain: 'The attach/detach controller\'s periodic check (every --attach-detach-reconcile-sync-period, 1 minute by default) corrects an actual state of world that says attached when the volume is not.',
     formats: {
-      '1.20': { file: 'operation_generator.go', line: 217, text: 'VerifyVolumesAreAttached determined volume {volumeName:q} (spec.Name: {specName:q}) is no longer attached to node {node:q}, therefore it was marked as detached.', v: 1 },
+      '1.20': { file: 'operation_generator.go', line: 224, text: 'VerifyVolumesAreAttached determined volume {volumeName:q} (spec.Name: {specName:q}) is no longer attached to node {node:q}, therefore it was marked as detached.', v: 1 },
       '1.30': { file: 'operation_generator.go', line: 254, text: 'VerifyVolumesAreAttached determined volume {volumeName:q} (spec.Name: {specName:q}) is no longer attached to node {node:q}, therefore it was marked as detached.', v: 1 },
     },
   },

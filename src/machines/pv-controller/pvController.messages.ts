@@ -4,9 +4,9 @@
  *   1.20 (printf): updateBindVolumeToClaim `claim %q bound to volume %q`, updateVolumePhase
  *   `volume %q entered phase %q`, bindClaimToVolume `volume %q bound to claim %q`, updateClaimStatus
  *   `claim %q entered phase %q`, syncVolume `volume %q is released and reclaim policy %q will be executed`
- *   (all V2). file:line for 1.20 from a real ~1.20/1.21 kube-controller-manager log quoted in
- *   kubernetes/enhancements (CSI migration KEP): pv_controller.go:887 / 990 / 831; the others are
- *   estimated from their position in the same file (unverified).
+ *   (all V2). file:line for 1.20 read at v1.20.5 (a copy of the tag, davidstack/k8s1.20.5modify):
+ *   pv_controller.go:915 / 864 / 967 / 808 / 638. (A ~1.21 log quoted in kubernetes/enhancements, the CSI
+ *   migration KEP, prints :887 / 990 / 831 for three of them: a later build.)
  *   1.30 (contextual logging, logger "persistentvolume-binder-controller"): "Claim bound to volume",
  *   "Volume entered phase", "Volume bound to claim", "Claim entered phase", "Volume is released…".
  *   Lines read in v1.30.1 source (vendored by openshift/microshift 3f2622d4f1, byte-identical to an
@@ -23,7 +23,7 @@ export const pvControllerMessages = defineMessages({
     source: S, stage: 'provision', severity: 'I',
     summary: 'The PV controller writes claimRef {claim} into PersistentVolume {volume}.',
     formats: {
-      '1.20': { file: 'pv_controller.go', line: 1069, text: 'claim {claim:q} bound to volume {volume:q}', v: 2 },
+      '1.20': { file: 'pv_controller.go', line: 915, text: 'claim {claim:q} bound to volume {volume:q}', v: 2 },
       '1.30': { file: 'pv_controller.go', line: 999, msg: 'Claim bound to volume', kv: 'logger="persistentvolume-binder-controller" PVC={claim:q} volumeName={volume:q}', v: 2 },
     },
   },
@@ -31,7 +31,7 @@ export const pvControllerMessages = defineMessages({
     source: S, stage: 'provision', severity: 'I',
     summary: 'PersistentVolume {volume} enters phase {phase}.',
     formats: {
-      '1.20': { file: 'pv_controller.go', line: 887, text: 'volume {volume:q} entered phase {phase:q}', v: 2 },
+      '1.20': { file: 'pv_controller.go', line: 864, text: 'volume {volume:q} entered phase {phase:q}', v: 2 },
       '1.30': { file: 'pv_controller.go', line: 916, msg: 'Volume entered phase', kv: 'logger="persistentvolume-binder-controller" volumeName={volume:q} phase={phase:q}', v: 2 },
     },
   },
@@ -39,7 +39,7 @@ export const pvControllerMessages = defineMessages({
     source: S, stage: 'provision', severity: 'I',
     summary: 'The PV controller writes spec.volumeName {volume} and the bind-completed annotation into claim {claim}.',
     formats: {
-      '1.20': { file: 'pv_controller.go', line: 990, text: 'volume {volume:q} bound to claim {claim:q}', v: 2 },
+      '1.20': { file: 'pv_controller.go', line: 967, text: 'volume {volume:q} bound to claim {claim:q}', v: 2 },
       '1.30': { file: 'pv_controller.go', line: 1052, msg: 'Volume bound to claim', kv: 'logger="persistentvolume-binder-controller" PVC={claim:q} volumeName={volume:q}', v: 2 },
     },
   },
@@ -47,7 +47,7 @@ export const pvControllerMessages = defineMessages({
     source: S, stage: 'provision', severity: 'I',
     summary: 'PersistentVolumeClaim {claim} enters phase {phase}.',
     formats: {
-      '1.20': { file: 'pv_controller.go', line: 831, text: 'claim {claim:q} entered phase {phase:q}', v: 2 },
+      '1.20': { file: 'pv_controller.go', line: 808, text: 'claim {claim:q} entered phase {phase:q}', v: 2 },
       '1.30': { file: 'pv_controller.go', line: 857, msg: 'Claim entered phase', kv: 'logger="persistentvolume-binder-controller" PVC={claim:q} phase={phase:q}', v: 2 },
     },
   },
@@ -55,7 +55,7 @@ export const pvControllerMessages = defineMessages({
     source: S, stage: 'delete', severity: 'I',
     summary: 'The claim of PersistentVolume {volume} is gone: the volume is Released and its reclaim policy {policy} applies.',
     formats: {
-      '1.20': { file: 'pv_controller.go', line: 614, text: 'volume {volume:q} is released and reclaim policy {policy:q} will be executed', v: 2 },
+      '1.20': { file: 'pv_controller.go', line: 638, text: 'volume {volume:q} is released and reclaim policy {policy:q} will be executed', v: 2 },
       '1.30': { file: 'pv_controller.go', line: 672, msg: 'Volume is released and reclaim policy will be executed', kv: 'logger="persistentvolume-binder-controller" volumeName={volume:q} reclaimPolicy={policy:q}', v: 2 },
     },
   },
