@@ -58,7 +58,7 @@ export const messages = defineMessages({
     variants: { block: 'The kubelet starts mapping raw block volume {volume} into pod {podName} (MapVolume; the line still says MountVolume).' },
     formats: {
       '1.20': { file: 'reconciler.go', line: 269, text: `operationExecutor.MountVolume started for volume ${MOUNT} ` },
-      // observed reconciler_common.go:220 on ≈1.27; line for 1.30 unverified
+      // observed reconciler_common.go:220 on ≈1.27; read at v1.30.7 (:220, V(1))
       '1.30': { file: 'reconciler_common.go', line: 220, v: 1, msg: `operationExecutor.MountVolume started for volume ${MOUNT} `, kv: 'pod={kpod:q}' },
     },
   },
@@ -286,7 +286,7 @@ export const messages = defineMessages({
     summary: 'NodeUnpublishVolume succeeded: volume {volume} is unmounted from pod {podUid}.',
     formats: {
       '1.20': { file: 'operation_generator.go', line: 782, text: 'UnmountVolume.TearDown succeeded for volume {uniqueName:q} (OuterVolumeSpecName: {outerName:q}) pod {podUid:q} (UID: {podUid:q}). InnerVolumeSpecName {volume:q}. PluginName "kubernetes.io/csi", VolumeGidValue ""' },
-      // still klog.Infof in 1.2x (observed operation_generator.go:803); line for 1.30 unverified
+      // still klog.Infof in 1.2x (observed operation_generator.go:803); read at v1.30.7 (:887, the call's first line)
       '1.30': { file: 'operation_generator.go', line: 887, text: 'UnmountVolume.TearDown succeeded for volume {uniqueName:q} (OuterVolumeSpecName: {outerName:q}) pod {podUid:q} (UID: {podUid:q}). InnerVolumeSpecName {volume:q}. PluginName "kubernetes.io/csi", VolumeGidValue ""' },
     },
   },
@@ -322,7 +322,7 @@ export const messages = defineMessages({
     summary: 'The kubelet forgets volume {volume}: detaching it is the attach/detach controller\'s job.',
     formats: {
       '1.20': { file: 'reconciler.go', line: 319, text: `Volume detached for volume ${DEVICE} DevicePath {devicePath:q}` },
-      // observed reconciler.go:319 structured on 1.21/1.22; reconciler_common.go line for 1.30 unverified
+      // observed reconciler.go:319 structured on 1.21/1.22; read at v1.30.7 (reconciler_common.go:289)
       '1.30': { file: 'reconciler_common.go', line: 289, msg: `Volume detached for volume ${DEVICE} DevicePath {devicePath:q}` },
     },
   },
@@ -360,8 +360,8 @@ export const messages = defineMessages({
     source: 'kubelet', stage: 'register', severity: 'I',
     summary: 'The kubelet validates the CSI driver {driver} announced on its registration socket.',
     formats: {
-      // line unverified
-      '1.20': { file: 'csi_plugin.go', line: 99, text: 'kubernetes.io/csi: Trying to validate a new CSI Driver with name: {driver} endpoint: {endpoint} versions: {versions}' },
+      // lines read at the tags: v1.20.5 :101, v1.30.7 :100
+      '1.20': { file: 'csi_plugin.go', line: 101, text: 'kubernetes.io/csi: Trying to validate a new CSI Driver with name: {driver} endpoint: {endpoint} versions: {versions}' },
       '1.30': { file: 'csi_plugin.go', line: 100, text: 'kubernetes.io/csi: Trying to validate a new CSI Driver with name: {driver} endpoint: {endpoint} versions: {versions}' },
     },
   },
@@ -369,8 +369,8 @@ export const messages = defineMessages({
     source: 'kubelet', stage: 'register', severity: 'I',
     summary: 'The kubelet registers CSI driver {driver} at {endpoint}.',
     formats: {
-      // line unverified
-      '1.20': { file: 'csi_plugin.go', line: 112, text: 'kubernetes.io/csi: Register new plugin with name: {driver} at endpoint: {endpoint}' },
+      // lines read at the tags: v1.20.5 :114, v1.30.7 :113
+      '1.20': { file: 'csi_plugin.go', line: 114, text: 'kubernetes.io/csi: Register new plugin with name: {driver} at endpoint: {endpoint}' },
       '1.30': { file: 'csi_plugin.go', line: 113, text: 'kubernetes.io/csi: Register new plugin with name: {driver} at endpoint: {endpoint}' },
     },
   },
