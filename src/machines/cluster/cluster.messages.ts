@@ -31,7 +31,8 @@ export const clusterMessages = defineMessages({
     explain: 'The component recorded a Kubernetes Event; its broadcaster also prints it to the log.',
     formats: {
       '1.20': {
-        // kube-controller-manager v1.20.6 (seed 000); the sidecars of this profile vendor client-go v0.20.0, where
+        // as seed 000's kube-controller-manager prints it (an older client-go than v1.20.5's, whose controllers call
+        // StartStructuredLogging and print "Event occurred" at event.go:291: the profile follows the seed here); the sidecars of this profile vendor client-go v0.20.0, where
         // StartLogging's logf is at :282 (csi-provisioner v2.1.0, csi-resizer v1.1.0, csi-attacher v3.1.0, csi-snapshotter v4.0.0)
         file: 'event.go', line: 278, lineBySource: { 'csi-provisioner': 282, 'csi-resizer': 282, 'csi-attacher': 282, 'csi-snapshotter': 282 },
         text: 'Event(v1.ObjectReference{Kind:{kind:q}, Namespace:{namespace:q}, Name:{name:q}, UID:{uid:q}, APIVersion:{apiVersion:q}, ResourceVersion:{resourceVersion:q}, FieldPath:""}): type: \'{type}\' reason: \'{reason}\' {message}',

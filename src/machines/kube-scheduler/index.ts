@@ -12,6 +12,6 @@ export const descriptor: ComponentDescriptor<KubeSchedulerInput> = {
   source: 'kube-scheduler',
   watches: ['Pod', 'Node', 'PersistentVolumeClaim', 'PersistentVolume', 'StorageClass'],
   messages: kubeSchedulerMessages,
-  // v1.30 cmd/kube-scheduler/app/server.go only StartRecordingToSink: its Events are never logged
-  eventLogV: { '1.30': null },
+  // cmd/kube-scheduler/app/server.go only StartRecordingToSink (v1.20.5 :148, v1.30 :176): its Events are never logged
+  eventLogV: { '1.20': null, '1.30': null },
 };
