@@ -198,7 +198,7 @@ describe('kubelet', () => {
     expect(seq).toEqual(['kubelet.controllerAttachSucceeded', 'kubelet.mountVolumeStarted', 'kubelet.waitForAttachEntering', 'kubelet.waitForAttachSucceeded', 'kubelet.mountDeviceSucceeded', 'kubelet.setUpSucceeded']);
   });
 
-  it('tears down in order on pod deletion: unpublish, unstage, forget the volume, then the final delete', () => {
+  it('tears down in order on pod deletion: the containers\' terminated status, unpublish, unstage, forget the volume, then (1.20) the final delete at the status manager\'s next syncBatch', () => {
     const h = mounted();
     h.send({ type: 'watch.modified', object: { ...pod, metadata: { ...pod.metadata, deletionTimestamp: '2023-01-11T06:58:08Z' } }, oldObject: pod });
     h.advance(h.now + 1_200_000);
@@ -207,9 +207,18 @@ describe('kubelet', () => {
     h.answer((e) => e.rpc === 'NodeGetCapabilities', h.csiOk(STAGE_CAPS));
     h.answer((e) => e.rpc === 'NodeUnstageVolume', h.csiOk());
     h.advance(h.now + 200_000);
-    const order = h.emitted.filter((e) => (e.type === 'log' && ['kubelet.tearDownSucceeded', 'kubelet.unmountDeviceStarted', 'kubelet.unmountDeviceSucceeded', 'kubelet.volumeDetached'].includes(e.msg)) || (e.type === 'api.request' && e.verb === 'delete'))
-      .map((e) => e.msg ?? `delete ${e.kind} grace ${e.gracePeriodSeconds}`);
-    expect(order).toEqual(['kubelet.tearDownSucceeded', 'delete Pod grace 0', 'kubelet.unmountDeviceStarted', 'kubelet.unmountDeviceSucceeded', 'kubelet.volumeDetached']);
+    const order = () => h.emitted.filter((e) => (e.type === 'log' && ['kubelet.tearDownSucceeded', 'kubelet.unmountDeviceStarted', 'kubelet.unmountDeviceSucceeded', 'kubelet.volumeDetached'].includes(e.msg))
+      || (e.type === 'api.request' && (e.verb === 'delete' || (e.verb === 'patchStatus' && e.kind === 'Pod'))))
+      .map((e) => e.msg ?? (e.verb === 'delete' ? `delete ${e.kind} grace ${e.gracePeriodSeconds}` : `status Ready=${e.patch.status.conditions?.find((c: any) => c.type === 'Ready')?.status}`));
+    const torn = ['status Ready=False', 'kubelet.tearDownSucceeded', 'kubelet.unmountDeviceStarted', 'kubelet.unmountDeviceSucceeded', 'kubelet.volumeDetached'];
+    // the pod's volumes are gone, but nothing syncs its status until the next tick (every 10s from the process
+    // start: an uptime of 132000s puts the ticks on whole tens of seconds of virtual time)
+    expect(order().slice(-5)).toEqual(torn);
+    const tick = Math.ceil((h.now + 1) / 10_000_000) * 10_000_000;
+    h.advance(tick - 1);
+    expect(order().slice(-5)).toEqual(torn);
+    h.advance(tick);
+    expect(order().slice(-6)).toEqual([...torn, 'delete Pod grace 0']);
     expect(h.emitted.find((e) => e.msg === 'kubelet.volumeDetached').args.devicePath).toBe(VA);
   });
 

@@ -57,7 +57,7 @@ describe('scenarioFile: a built-in scenario as a scenario file', () => {
       flags: { 'external-attacher': { 'kube-api-qps': 5, 'kube-api-burst': 1 } },
     });
     expect((spec.actions as Array<Record<string, unknown>>)[0]).toMatchObject({ at: '100ms', patch: 'Node/11.142.61.164', with: { spec: { unschedulable: true } } });
-    expect((spec.nodes as Array<Record<string, unknown>>)[0]).toMatchObject({ name: '11.142.61.164', hostname: 'VM-61-164-centos', kubeletUptime: '36h46m40s' });
+    expect((spec.nodes as Array<Record<string, unknown>>)[0]).toMatchObject({ name: '11.142.61.164', hostname: 'VM-61-164-centos', kubeletUptime: '36h46m49.5s', nodeStatusOffset: '6s' });
   });
 
   it('faults in the CLI\'s text form when it says everything, as objects when they carry a message', () => {

@@ -99,10 +99,12 @@ export function parseDuration(text: string | number): number {
 export function formatDuration(ms: number): string {
   if (ms < 0) return `-${formatDuration(-ms)}`;
   if (ms === 0) return '0s';
-  if (ms < 1000 || !Number.isInteger(ms / 1000)) return ms >= 1000 ? `${ms / 1000}s` : `${ms}ms`;
+  // (an hour or more in hours, minutes and seconds even with a fraction, as Go prints a Duration: an uptime of
+  // "36h46m49.5s"; shorter ones with a fraction stay in seconds, "120.6s")
+  if (ms < 1000 || (!Number.isInteger(ms / 1000) && ms < 3_600_000)) return ms >= 1000 ? `${ms / 1000}s` : `${ms}ms`;
   let s = ms / 1000;
   const h = Math.floor(s / 3600); s -= h * 3600;
-  const m = Math.floor(s / 60); s -= m * 60;
+  const m = Math.floor(s / 60); s = Number((s - m * 60).toFixed(3));
   return `${h ? `${h}h` : ''}${m ? `${m}m` : ''}${s ? `${s}s` : ''}`;
 }
 

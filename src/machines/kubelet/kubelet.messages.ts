@@ -410,6 +410,7 @@ export const kubeletSummaries = defineSummaries({
   'kubelet.nodeStatusHeartbeat': 'The kubelet on {node} posts its node status heartbeat.',
   'kubelet.podDeleted': 'The kubelet on {node} has unmounted every volume of pod {pod} and deletes it for good (grace period 0).',
   'kubelet.podRunning': 'The kubelet on {node} has started the containers of pod {pod}: it is Running and Ready.',
+  'kubelet.podContainersTerminated': 'The kubelet on {node} has stopped the containers of pod {pod} and writes their terminated state: the attach/detach controller now counts the pod as terminated, whatever its volumes.',
   'kubelet.pluginGetInfo': "The kubelet's plugin watcher found {path} and asks the plugin what it is.",
   'kubelet.pluginGetInfoAgain': 'The kubelet\'s plugin manager registers {path} again, its backoff over: it asks the plugin what it is (GetInfo).',
   'kubelet.nodeIDAnnotation': 'The kubelet records CSI node ID {nodeID} of driver {driver} in the {annotation} annotation of Node {node}.',

@@ -162,6 +162,7 @@ export const summariesZh = defineSummaries({
   'kubelet.nodeStatusHeartbeat': '{node} 上的 kubelet 发送节点状态心跳。',
   'kubelet.podDeleted': '{node} 上的 kubelet 已卸载 Pod {pod} 的所有卷，并将其彻底删除（宽限期为 0）。',
   'kubelet.podRunning': '{node} 上的 kubelet 已启动 Pod {pod} 的容器：该 Pod 处于 Running 且 Ready 状态。',
+  'kubelet.podContainersTerminated': '{node} 上的 kubelet 已停止 Pod {pod} 的容器，并写入它们的已终止状态：attach/detach 控制器从此把该 Pod 视为已终止，不论其卷如何。',
   'kubelet.pluginGetInfo': 'kubelet 的插件监视器（plugin watcher）发现了 {path}，并询问这是什么插件。',
   'kubelet.pluginGetInfoAgain': 'kubelet 的插件管理器在退避结束后再次注册 {path}：询问插件是什么（GetInfo）。',
   'kubelet.nodeIDAnnotation': 'kubelet 将驱动 {driver} 的 CSI 节点 ID {nodeID} 记录到 Node {node} 的 {annotation} 注解中。',

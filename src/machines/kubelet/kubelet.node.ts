@@ -19,7 +19,7 @@ import { ANN_CONTROLLER_MANAGED_ATTACH, ANN_NODE_ID } from '../shared/names.ts';
 import { CSI_TIMEOUT, KUBELET_RESYNC_JITTER_FACTOR, KUBELET_SYNC_FREQUENCY, NODE_STATUS_REPORT_FREQUENCY, NODE_STATUS_UPDATE_FREQUENCY, POD_ATTACH_AND_MOUNT_TIMEOUT, REGISTRAR_TIMEOUT, SECOND, STATUS_SYNC_PERIOD, nextDurationBeforeRetry } from '../shared/timing.ts';
 import { getProfile } from '../profiles/index.ts';
 import { kubeletSummaries as summaries } from './kubelet.messages.ts';
-import type { AswVolume, DswVolume, PluginRegistration, Work } from './kubelet.types.ts';
+import type { AswVolume, DswVolume, PluginRegistration, PodState, Work } from './kubelet.types.ts';
 import { getVolumesInUse, markVolumesAsReportedInUse } from './volumemanager/volumeManager.ts';
 import { reprocessPod } from './volumemanager/populator/desiredStateOfWorldPopulator.ts';
 import { api, csi, log, own, recordPodEvent, requestReconcile, timer } from './kubelet.work.ts';
@@ -187,13 +187,32 @@ export function syncPods(w: Work): void {
       timer(w, `podStart:${uid}`, w.now + CONTAINER_START_DELAY);
     }
     if (st.stage === 'terminated' && podVolumesGone(w, uid)) {
-      // PodResourcesAreReclaimed: no volume of the pod is mounted any more -> the final delete
-      own(w, 'podStates')[uid] = { ...st, stage: 'deleting' };
-      const id = api(w, { verb: 'delete', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, gracePeriodSeconds: 0,
-        summary: summarize(summaries, 'kubelet.podDeleted', { node: w.c.input.nodeName, pod: kobj(pod) }) });
-      w.c.podRequests = { ...w.c.podRequests, [id]: { uid, what: 'delete' } };
+      // PodResourcesAreReclaimed: no volume of the pod is mounted any more -> the final delete (1.20: when the
+      // status manager's next syncBatch finds it deletable, Profile.kubeletDeletesPodAtStatusSync)
+      if (getProfile(w.c.input.profile).kubeletDeletesPodAtStatusSync) {
+        own(w, 'podStates')[uid] = { ...st, stage: 'awaitingStatusSync' };
+        timer(w, `podStatus:${uid}`, nextStatusSync(w));
+      } else deletePod(w, uid, st, pod);
     }
   }
+}
+
+/**
+ * The status manager's next syncBatch: a time.Tick of syncPeriod from its Start, when the kubelet process started
+ * (its uptime before the run, the monotonic clock's; or the restart the run shows).
+ */
+function nextStatusSync(w: Work): number {
+  const m = w.c.input.monotonic;
+  const base = m && w.c.startedAt <= m.processStartUs ? m.processStartUs - m.uptimeAtStartUs : w.c.startedAt;
+  return base + (Math.floor((w.now - base) / STATUS_SYNC_PERIOD) + 1) * STATUS_SYNC_PERIOD;
+}
+
+/** canBeDeleted: the final delete of the pod object (grace period 0). */
+function deletePod(w: Work, uid: string, st: PodState, pod: K8sObject): void {
+  own(w, 'podStates')[uid] = { ...st, stage: 'deleting' };
+  const id = api(w, { verb: 'delete', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, gracePeriodSeconds: 0,
+    summary: summarize(summaries, 'kubelet.podDeleted', { node: w.c.input.nodeName, pod: kobj(pod) }) });
+  w.c.podRequests = { ...w.c.podRequests, [id]: { uid, what: 'delete' } };
 }
 
 export function podTimer(w: Work, key: string): void {
@@ -232,11 +251,16 @@ export function podTimer(w: Work, key: string): void {
   } else if (what === 'podStatus' && st.stage === 'Running') {
     // the status manager's periodic sync writes a status the API server does not have yet
     writeRunningStatus(w, uid, pod, st.waitStartedAt, st.runningAt ?? w.now);
+  } else if (what === 'podStatus' && st.stage === 'awaitingStatusSync') {
+    deletePod(w, uid, st, pod);
   } else if (what === 'podStatus' && st.stage === 'terminated') {
     syncPods(w);
   } else if (what === 'podKill' && st.stage === 'killing') {
-    // containers are gone: the DSW populator drops the pod's volumes
+    // containers are gone: the DSW populator drops the pod's volumes, and the pod worker's next sync gives the status
+    // manager the containers' terminated state, which it writes at once (syncPod): with deletionTimestamp set and no
+    // container running, the attach/detach controller's IsPodTerminated is true from then on, long before the delete
     own(w, 'podStates')[uid] = { ...st, stage: 'terminated' };
+    writeTerminatedStatus(w, uid, pod, st.runningAt);
   }
 }
 
@@ -255,12 +279,34 @@ function fnv1a(text: string): number {
   return h;
 }
 
+/** The pod's containers as the status reports them (containerStatuses), each in `state`. */
+const containerStatuses = (pod: K8sObject, state: Record<string, unknown>, ready: boolean) =>
+  ((pod.spec?.containers ?? []) as Array<{ name: string; image?: string }>).map((c) => ({ name: c.name, ...(c.image ? { image: c.image } : {}), ready, restartCount: 0, started: ready, state }));
+
 function writeRunningStatus(w: Work, uid: string, pod: K8sObject, waitStartedAt: number, runningAt: number): void {
   const t = wall(w, runningAt);
   const cond = (type: string) => ({ type, status: 'True', lastProbeTime: null, lastTransitionTime: t });
   const id = api(w, { verb: 'patchStatus', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name,
-    patch: { status: { phase: 'Running', conditions: [cond('Initialized'), cond('Ready'), cond('ContainersReady'), cond('PodScheduled')], hostIP: w.c.input.nodeName, startTime: wall(w, waitStartedAt) } },
+    patch: { status: { phase: 'Running', conditions: [cond('Initialized'), cond('Ready'), cond('ContainersReady'), cond('PodScheduled')], hostIP: w.c.input.nodeName, startTime: wall(w, waitStartedAt),
+      containerStatuses: containerStatuses(pod, { running: { startedAt: t } }, true) } },
     summary: summarize(summaries, 'kubelet.podRunning', { node: w.c.input.nodeName, pod: kobj(pod) }) });
+  w.c.podRequests = { ...w.c.podRequests, [id]: { uid, what: 'status' } };
+}
+
+/**
+ * The status with every container terminated (exit 0 after SIGTERM) and the pod no longer Ready. Its phase stays
+ * as it was: 1.20's getPhase keeps a restartPolicy Always pod Running; 1.27+ would write a terminal phase once the
+ * volumes are unmounted (SyncTerminatedPod), left out here.
+ */
+function writeTerminatedStatus(w: Work, uid: string, pod: K8sObject, runningAt: number | undefined): void {
+  const t = wall(w, w.now);
+  const names = ((pod.spec?.containers ?? []) as Array<{ name: string }>).map((c) => c.name);
+  const notReady = (type: string) => ({ type, status: 'False', lastProbeTime: null, lastTransitionTime: t, reason: 'ContainersNotReady', message: `containers with unready status: [${names.join(' ')}]` });
+  const id = api(w, { verb: 'patchStatus', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name,
+    // (the whole list: the status patch replaces it; Ready and ContainersReady turn False, the others stay)
+    patch: { status: { conditions: [...((pod.status?.conditions ?? []) as Array<{ type: string }>).filter((c) => c.type !== 'Ready' && c.type !== 'ContainersReady'), notReady('Ready'), notReady('ContainersReady')],
+      containerStatuses: containerStatuses(pod, { terminated: { exitCode: 0, reason: 'Completed', ...(runningAt !== undefined ? { startedAt: wall(w, runningAt) } : {}), finishedAt: t } }, false) } },
+    summary: summarize(summaries, 'kubelet.podContainersTerminated', { node: w.c.input.nodeName, pod: kobj(pod) }) });
   w.c.podRequests = { ...w.c.podRequests, [id]: { uid, what: 'status' } };
 }
 

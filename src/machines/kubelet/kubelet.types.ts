@@ -120,7 +120,7 @@ export interface InflightOperation {
 }
 
 /** kubelet pod lifecycle, as far as the storage flows see it */
-export type PodStage = 'waitingForVolumes' | 'containersStarting' | 'Running' | 'killing' | 'terminated' | 'deleting';
+export type PodStage = 'waitingForVolumes' | 'containersStarting' | 'Running' | 'killing' | 'terminated' | 'awaitingStatusSync' | 'deleting';
 export interface PodState {
   stage: PodStage; waitStartedAt: number;
   /** when its containers started */

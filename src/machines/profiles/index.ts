@@ -119,6 +119,15 @@ export interface Profile {
    * node.status.volumesInUse (kubernetes#106853, 1.24); before, the operation ran and failed.
    */
   kubeletVerifyWaitsForInUse: boolean;
+  /**
+   * When the kubelet deletes a terminated pod whose volumes are gone: 1.20 at the status manager's next
+   * syncBatch, a tick every syncPeriod (10s) from its start, because nothing else syncs the pod once the
+   * volume manager is done (v1.20.5 pkg/kubelet/status/status_manager.go :117 syncPeriod, :160 the ticker,
+   * :598-607 needsUpdate → canBeDeleted); seed 000 shows it (TearDown at 14:58:08.57, the new pod's first line
+   * at 14:58:18.88). Later releases' pod worker waits for the unmount itself (SyncTerminatedPod, WaitForUnmount)
+   * and then syncs the status: the delete follows at once.
+   */
+  kubeletDeletesPodAtStatusSync: boolean;
   /** kubelet emits the FailedMount "Unable to attach or mount volumes … timed out" event and E line after 2m3s (up to 1.27: kubernetes#117412 dropped both for a timeout) */
   kubeletFailedMountOnTimeout: boolean;
   /**
@@ -245,6 +254,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     attacherDefaultFsType: 'ext4',
     attacherStopsAtCSINodeWithoutDriver: true,
     kubeletVerifyWaitsForInUse: false,
+    kubeletDeletesPodAtStatusSync: true,
     kubeletFailedMountOnTimeout: true,
     kubeletMountExpands: 'afterMountDevice',
     kubeletNodeExpandUnsupportedIsDone: false,
@@ -292,6 +302,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     attacherDefaultFsType: '',
     attacherStopsAtCSINodeWithoutDriver: false,
     kubeletVerifyWaitsForInUse: true,
+    kubeletDeletesPodAtStatusSync: false,
     kubeletFailedMountOnTimeout: false,
     kubeletMountExpands: 'afterSetUp',
     kubeletNodeExpandUnsupportedIsDone: true,

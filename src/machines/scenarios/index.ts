@@ -216,7 +216,12 @@ export const SCENARIOS: Scenario[] = [
       const claim = 'data-weixin-zixun-l3-vob-rbu-online-6';
       const set = 'weixin-zixun-l3-vob-rbu-online';
       const nodes: NodeSpec[] = [
-        { name: '11.142.61.164', hostname: 'VM-61-164-centos', nodeId: 'ins-ngtfnf7y', kubeletPid: 21944, kubeletRoot: '/data_online/1/kubelet', kubeletUptimeUs: 132_400_000_000 },
+        // The old node's kubelet, placed in time as the seed shows it: its node status update drops the volume from
+        // volumesInUse at about 14:58:14.2 (the controller's DetachVolume at 14:58:14.245), and its status manager's
+        // syncBatch deletes the pod at about 14:58:18.7 (the new pod's first line at 14:58:18.88). Virtual time 0 is
+        // 14:57:38.2 (the story starts at 14:58:07.6, 29.4s in): the update runs 6.0s into each 10s, and an uptime of
+        // …9.5s puts the ticks at 0.5s into each 10s of virtual time.
+        { name: '11.142.61.164', hostname: 'VM-61-164-centos', nodeId: 'ins-ngtfnf7y', kubeletPid: 21944, kubeletRoot: '/data_online/1/kubelet', kubeletUptimeUs: 132_409_500_000, nodeStatusOffsetUs: 6_000_000 },
         { name: '11.142.60.212', hostname: 'VM-60-212-centos', nodeId: 'ins-hrlnsway', kubeletPid: 20721, kubeletRoot: '/data_online/1/kubelet', kubeletUptimeUs: 132_490_000_000 },
       ];
       const sts = statefulSet(NS, set, { replicas: 7, sc: 'cbs', policy: 'Parallel' });

@@ -134,8 +134,9 @@ export function scenarioFile(id: string, options: ScenarioFileOptions = {}): Sce
     }
   });
 
-  const nodes: ScenarioNode[] = d.nodes.map(({ kubeletUptimeUs, ...n }) => ({
+  const nodes: ScenarioNode[] = d.nodes.map(({ kubeletUptimeUs, nodeStatusOffsetUs, ...n }) => ({
     ...n, ...(kubeletUptimeUs !== undefined ? { kubeletUptime: formatDuration(kubeletUptimeUs / 1000) } : {}),
+    ...(nodeStatusOffsetUs !== undefined ? { nodeStatusOffset: formatDuration(nodeStatusOffsetUs / 1000) } : {}),
   }));
   const faults: Array<Fault | string> = [
     ...(d.csiFaults ?? []).map((f) => faultEntry(f)),

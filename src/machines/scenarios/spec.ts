@@ -52,9 +52,11 @@ export interface DriverSpec {
 }
 
 /** A node of the scenario: a name, or the details a kubelet and the driver's node plugin report. */
-export type ScenarioNode = string | (Omit<NodeSpec, 'kubeletUptimeUs'> & {
+export type ScenarioNode = string | (Omit<NodeSpec, 'kubeletUptimeUs' | 'nodeStatusOffsetUs'> & {
   /** how long the kubelet has been up when the cluster starts (ms or a duration): the m=+… monotonic reading in the times it prints ("No retries permitted until …") */
   kubeletUptime?: number | string;
+  /** when in each 10s period, from the cluster's start, the kubelet updates its node status (ms or a duration under 10s) */
+  nodeStatusOffset?: number | string;
   /** shorthand for the label topology.kubernetes.io/zone */
   zone?: string;
   /** the Node object is cordoned (spec.unschedulable) when the story starts */
@@ -397,14 +399,19 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
       const { zone, unschedulable, ...rest } = n;
       if (zone !== undefined && typeof zone !== 'string') fail(['nodes', i, 'zone'], 'must be a string');
       for (const f of ['kubeletPid'] as const) if (rest[f] !== undefined && (!Number.isSafeInteger(rest[f]) || rest[f]! < 1)) fail(['nodes', i, f], 'must be a positive integer');
-      const { kubeletUptime, ...plain } = rest;
+      const { kubeletUptime, nodeStatusOffset, ...plain } = rest;
       let uptimeUs: number | undefined;
       if (kubeletUptime !== undefined) {
         // the times the kubelet prints carry its process's monotonic clock (m=+…): how long it has been up when the cluster starts
         try { uptimeUs = Math.round(parseDuration(kubeletUptime) * 1000); } catch { fail(['nodes', i, 'kubeletUptime'], `must be milliseconds or a duration (e.g. 36h46m40s), not ${JSON.stringify(kubeletUptime)}`); }
         if (uptimeUs! < 0) fail(['nodes', i, 'kubeletUptime'], 'must be at least 0');
       }
-      return { hostname: plain.name, ...plain, ...(uptimeUs !== undefined ? { kubeletUptimeUs: uptimeUs } : {}), ...(zone ? { labels: { ...plain.labels, [ZONE_LABEL]: zone } } : {}), ...(unschedulable ? { unschedulable: true } : {}) };
+      let offsetUs: number | undefined;
+      if (nodeStatusOffset !== undefined) {
+        try { offsetUs = Math.round(parseDuration(nodeStatusOffset) * 1000); } catch { fail(['nodes', i, 'nodeStatusOffset'], `must be milliseconds or a duration (e.g. 6s), not ${JSON.stringify(nodeStatusOffset)}`); }
+        if (offsetUs! < 0 || offsetUs! >= 10_000_000) fail(['nodes', i, 'nodeStatusOffset'], 'must be at least 0 and under 10s (the node status update period)');
+      }
+      return { hostname: plain.name, ...plain, ...(uptimeUs !== undefined ? { kubeletUptimeUs: uptimeUs } : {}), ...(offsetUs !== undefined ? { nodeStatusOffsetUs: offsetUs } : {}), ...(zone ? { labels: { ...plain.labels, [ZONE_LABEL]: zone } } : {}), ...(unschedulable ? { unschedulable: true } : {}) };
     });
   } else {
     nodes = DEFAULT_NODES.map((n) => ({ ...n }));

@@ -90,7 +90,7 @@ export function buildComponents(data: ScenarioData, driver: DriverProfile, profi
         add(d, id, n.name, { pid, tzOffsetMin: host, journald: { host: n.hostname ?? n.name, ident: 'kubelet' } }, {
           nodeName: n.name, kubeletRoot: root, monotonic: { processStartUs: 0, uptimeAtStartUs: uptime },
           // spread periodic node status updates over the 10s period, as real kubelets started at different times do
-          statusUpdateOffset: ((i * 3_700_000) % 10_000_000) + 1_234_567,
+          statusUpdateOffset: n.nodeStatusOffsetUs ?? ((i * 3_700_000) % 10_000_000) + 1_234_567,
         });
       } else if (d.name === 'node-driver-registrar') {
         add(d, id, n.name, container, { nodeName: n.name, kubeletRoot: root }, { serves: { endpoint: 'registrar', node: n.name } });

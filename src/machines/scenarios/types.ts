@@ -19,8 +19,13 @@ export interface NodeSpec {
   kubeletPid?: number;
   kubeletRoot?: string;
   labels?: Record<string, string>;
-  /** kubelet process uptime at virtual time 0 (µs), for the m=+… monotonic reading */
+  /**
+   * kubelet process uptime at virtual time 0 (µs), for the m=+… monotonic reading; its status manager's
+   * syncBatch ticks every 10s from the process start, so this also sets their phase
+   */
   kubeletUptimeUs?: number;
+  /** when in each 10s period (µs from virtual time 0) the kubelet's node status update runs (default: spread by node index) */
+  nodeStatusOffsetUs?: number;
 }
 
 /** A volume that exists in the storage backend before the scenario starts. */

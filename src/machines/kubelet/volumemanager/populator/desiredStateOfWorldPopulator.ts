@@ -50,7 +50,7 @@ export function volumeSpecFromPV(pv: K8sObject): VolumeSpec | undefined {
 /** Pods whose volumes belong in the DSW: bound here and whose containers may still run. */
 export const podNeedsVolumes = (w: Work, uid: string): boolean => {
   const st = w.c.podStates[uid];
-  return !!st && st.stage !== 'terminated' && st.stage !== 'deleting';
+  return !!st && st.stage !== 'terminated' && st.stage !== 'awaitingStatusSync' && st.stage !== 'deleting';
 };
 
 /**
