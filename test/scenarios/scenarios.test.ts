@@ -690,3 +690,27 @@ describe('the pod worker logs the sync error when the 2m3s volume wait runs out 
     expect(w30.log).toMatch(/pod_workers\.go:1298\] "Error syncing pod, skipping" err="unmounted volumes=\[data\], unattached volumes=\[data\], failed to process volumes=\[\]: context deadline exceeded" pod="default\/writer-b" podUID="[0-9a-f-]{36}"$/);
   });
 });
+
+describe('a moved pod\'s old object (status_manager.go syncBatch; IsPodTerminated)', () => {
+  const at = (t: ReturnType<typeof runScenario>, pred: (s: ReturnType<typeof runScenario>['steps'][number]) => boolean): number => t.steps.find(pred)!.t;
+  for (const k8s of ['1.20', '1.30'] as const) {
+    it(`${k8s}: the kubelet writes the containers' terminated state first; the controller detaches before the pod object is gone on 1.20, and the old pod goes ${k8s === '1.20' ? 'at the status manager\'s next sync, seconds after the unmount' : 'right after the unmount'}`, () => {
+      const t = runScenario('pod-migration', { k8s });
+      const old = '11.142.61.164';
+      const terminated = at(t, (s) => s.component === 'kubelet' && s.host === old && s.api?.verb === 'patchStatus' && s.api.kind === 'Pod');
+      const tornDown = at(t, (s) => s.msg === 'kubelet.tearDownSucceeded' && s.host === old);
+      const deleted = at(t, (s) => s.component === 'kubelet' && s.host === old && s.api?.verb === 'delete' && s.api.kind === 'Pod');
+      const detach = at(t, (s) => s.msg === 'attachDetachController.detachVolumeStarted');
+      expect(terminated).toBeLessThan(tornDown);
+      if (k8s === '1.20') {
+        expect(deleted - tornDown).toBeGreaterThan(5_000);
+        expect(deleted - tornDown).toBeLessThanOrEqual(10_000);
+        expect(detach).toBeLessThan(deleted);
+        expect(t.steps.some((s) => s.msg === 'attachDetachController.multiAttachExclusive')).toBe(false);
+      } else {
+        expect(deleted - tornDown).toBeLessThan(1_000);
+        expect(t.steps.some((s) => s.msg === 'attachDetachController.multiAttachExclusive')).toBe(true);
+      }
+    });
+  }
+});
