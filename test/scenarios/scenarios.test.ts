@@ -714,3 +714,19 @@ describe('a moved pod\'s old object (status_manager.go syncBatch; IsPodTerminate
     });
   }
 });
+
+describe('1.30\'s Multi-Attach line (klog v2.120.1 formats a struct value as JSON: internal/serialize/keyvalues.go formatAny)', () => {
+  it('prints the whole VolumeToAttach as JSON: the volume spec with its PersistentVolume, and the scheduled pods, without kind or apiVersion', () => {
+    const step = runScenario('multi-attach', { k8s: '1.30' }).steps.find((s) => s.msg?.startsWith('attachDetachController.multiAttach'))!;
+    const json = JSON.parse(/ volume=(\{.*\})$/.exec(step.log!)![1]!);
+    expect(Object.keys(json)).toEqual(['MultiAttachErrorReported', 'VolumeName', 'VolumeSpec', 'NodeName', 'ScheduledPods']);
+    expect(json.MultiAttachErrorReported).toBe(false);
+    expect(json.VolumeName).toMatch(/^kubernetes\.io\/csi\/com\.tencent\.cloud\.csi\.cbs\^disk-/);
+    expect(json.VolumeSpec.Volume).toBeNull();
+    expect(json.VolumeSpec.PersistentVolume.spec.csi.volumeHandle).toBe(json.VolumeName.split('^')[1]);
+    expect(json.VolumeSpec.PersistentVolume.kind).toBeUndefined();
+    expect(Object.keys(json.VolumeSpec.PersistentVolume.metadata).slice(0, 2)).toEqual(['name', 'uid']);
+    expect(json.ScheduledPods.map((p: { metadata: { name: string } }) => p.metadata.name)).toEqual(['writer-b']);
+    expect(json.NodeName).toBe('node-2');
+  });
+});

@@ -10,7 +10,8 @@
  * openshift/microshift 3f2622d4f1, byte-identical to kubeedge's v1.30.7 copy and an upstream snapshot
  * at the 1.30/1.31 boundary); reconciler.go:360 also in a real v1.32 log (the file is unchanged
  * 1.30.1-1.33). A multi-line call is reported at its first line. The Multi-Attach lines print the
- * whole cache.VolumeToAttach (%+v: pointers as 0xc… addresses), as a real ≈1.27 log shows.
+ * whole cache.VolumeToAttach as JSON (klog v2.100+ writes a struct value so; a ≈1.27 log, klog v2.90, shows
+ * it as %+v with pointers as 0xc… addresses): see reconciler.ts volumeToAttachDump.
  */
 import { defineMessages, defineSummaries } from '../shared/messages.ts';
 

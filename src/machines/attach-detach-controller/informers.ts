@@ -20,7 +20,7 @@ export function pvInfo(pv: K8sObject): PvInfo | undefined {
   const modes: string[] = pv.spec?.accessModes ?? [];
   // util.IsMultiAttachAllowed: ReadWriteOnce / ReadWriteOncePod volumes may not be multi-attached
   const multi = modes.length > 0 && !modes.includes('ReadWriteOnce') && !modes.includes('ReadWriteOncePod');
-  return { name: pv.metadata.name, driver: csi.driver, handle: csi.volumeHandle, multiAttachAllowed: multi };
+  return { name: pv.metadata.name, driver: csi.driver, handle: csi.volumeHandle, multiAttachAllowed: multi, object: pv };
 }
 
 /** util.IsPodTerminated: phase Succeeded/Failed, or being deleted with no container running. */

@@ -17,14 +17,14 @@
  */
 import type { ClusterEmitted } from '../shared/contract.ts';
 import { isOperationPending, isOperationSafeToRetry, run, findOperation, type OperationKey } from '../shared/nestedPendingOperations.ts';
-import { goDuration, goPointer } from '../shared/goFormat.ts';
+import { goDuration, goJsonObject } from '../shared/goFormat.ts';
 import { summarize } from '../shared/messages.ts';
 import { uniqueVolumeName, volumeAttachmentName } from '../shared/names.ts';
 import { ADC_MAX_WAIT_FOR_UNMOUNT_DURATION, ADC_RECONCILER_LOOP_PERIOD, ADC_RECONCILER_SYNC_DURATION } from '../shared/timing.ts';
 import { getProfile } from '../profiles/index.ts';
 import * as asw from './cache/actualStateOfWorld.ts';
 import * as dsw from './cache/desiredStateOfWorld.ts';
-import { isNodeReady } from '../shared/k8s.ts';
+import { isNodeReady, type K8sObject } from '../shared/k8s.ts';
 import { taintKeyExists, TAINT_NODE_OUT_OF_SERVICE } from '../shared/taints.ts';
 import { beginOperation, opsFor, setOps } from './operations.ts';
 import type { AdcContext, Out, RunningOperation } from './types.ts';
@@ -294,21 +294,25 @@ function updateNodeStatuses(ctx: AdcContext, only: string | undefined, set: (c: 
 
 
 /**
- * 1.30's Multi-Attach lines log the whole cache.VolumeToAttach (%+v): its pointers print as
- * addresses (reconciler.go reportMultiAttachError, "volume", volumeToAttach).
+ * 1.30's Multi-Attach lines log the whole cache.VolumeToAttach ("volume", volumeToAttach: reconciler.go
+ * reportMultiAttachError). klog's text format writes a struct value as JSON (klog v2.120.1, vendored by 1.30:
+ * internal/serialize/keyvalues.go formatAny → formatAsJSON; v2.90 and before wrote %+v, pointers as addresses): the
+ * embedded operationexecutor.VolumeToAttach's fields, its volume.Spec with the whole PersistentVolume, and the
+ * scheduled pods, whole, as the informers hold them.
  */
-function volumeToAttachDump(v: dsw.VolumeToAttach, nodeName: string): string {
-  const pods = Object.values(v.scheduledPods).map((p) => goPointer(`pod/${p.namespace}/${p.name}`)).join(' ');
-  return `{VolumeToAttach:{MultiAttachErrorReported:${v.multiAttachErrorReported ? 'true' : 'false'} VolumeName:${v.volumeName} VolumeSpec:${goPointer(`spec/${v.volumeName}`)} NodeName:${nodeName} ScheduledPods:[${pods}]}}`;
+function volumeToAttachDump(ctx: AdcContext, v: dsw.VolumeToAttach, nodeName: string): string {
+  const pv = ctx.pvs[v.specName]?.object;
+  const pods = Object.values(v.scheduledPods).map((p) => ctx.pods[`${p.namespace}/${p.name}`]).filter((p): p is K8sObject => !!p);
+  const spec = `{"Volume":null,"PersistentVolume":${pv ? goJsonObject(pv) : 'null'},"ReadOnly":false,"InlineVolumeSpecForCSIMigration":false,"Migrated":false}`;
+  return `{"MultiAttachErrorReported":${v.multiAttachErrorReported ? 'true' : 'false'},"VolumeName":${JSON.stringify(v.volumeName)},"VolumeSpec":${spec},"NodeName":${JSON.stringify(nodeName)},"ScheduledPods":[${pods.map((p) => goJsonObject(p)).join(',')}]}`;
 }
 
-/** reportMultiAttachError: an event per scheduled pod and one warning line. */
 function reportMultiAttachError(ctx: AdcContext, v: dsw.VolumeToAttach, nodeName: string, others: string[]): ClusterEmitted[] {
   const out: ClusterEmitted[] = [];
   const pods = dsw.getVolumePodsOnNodes(ctx.dsw, others, v.volumeName);
   const base = {
     specName: v.specName, volumeName: v.volumeName, node: nodeName, otherNodes: others.join(', '), attachedTo: '[' + others.map((n) => `"${n}"`).join(',') + ']',
-    volumeDump: volumeToAttachDump(v, nodeName),
+    volumeDump: volumeToAttachDump(ctx, v, nodeName),
   };
   for (const sp of Object.values(v.scheduledPods)) {
     let msg: string;

@@ -40,7 +40,11 @@ export interface RunningOperation {
   request?: 'create' | 'getNode' | 'delete';
 }
 
-export interface PvInfo { name: string; driver: string; handle: string; multiAttachAllowed: boolean }
+export interface PvInfo {
+  name: string; driver: string; handle: string; multiAttachAllowed: boolean;
+  /** the informer's object itself (a reference, not a copy): the volume spec the 1.30 Multi-Attach line prints */
+  object: K8sObject;
+}
 
 export interface AdcContext {
   input: Required<Pick<AttachDetachControllerInput, 'epochUs' | 'uptimeAtStartUs'>> & AttachDetachControllerInput & { tz: { offsetMin: number; zone: string } };

@@ -162,3 +162,24 @@ export function goPointer(of: string): string {
   for (let i = 0; i < of.length; i++) h = Math.imul(h ^ of.charCodeAt(i), 0x01000193) >>> 0;
   return `0xc00${(h & 0xfffffff).toString(16).padStart(7, '0')}`;
 }
+
+/** ObjectMeta's fields in the Go struct's order (k8s.io/apimachinery meta/v1 types.go), the order encoding/json writes them in. */
+const OBJECT_META_ORDER = ['name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp',
+  'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields'];
+
+/**
+ * An API object as Go's encoding/json writes a typed object from an informer: no kind or apiVersion (a typed
+ * client's objects have an empty TypeMeta, omitted), metadata's fields in ObjectMeta's order, the rest in the
+ * order the object holds them (spec, then status), and <, > and & escaped as json.Encoder does by default.
+ */
+export function goJsonObject(o: Record<string, unknown>): string {
+  const { apiVersion: _a, kind: _k, metadata, ...rest } = o;
+  const meta = (metadata ?? {}) as Record<string, unknown>;
+  const ordered: Record<string, unknown> = {};
+  for (const k of OBJECT_META_ORDER) if (meta[k] !== undefined) ordered[k] = meta[k];
+  for (const k of Object.keys(meta)) if (!(k in ordered)) ordered[k] = meta[k];
+  return goJsonEscape(JSON.stringify({ metadata: ordered, ...rest }));
+}
+
+/** json.Encoder's SetEscapeHTML(true), its default: <, > and & as \u003c, \u003e and \u0026. */
+export const goJsonEscape = (json: string): string => json.replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
