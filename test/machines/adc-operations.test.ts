@@ -166,6 +166,9 @@ describe('detach', () => {
   const detaching = (profile: '1.20' | '1.30' = '1.30') => {
     const h = adc([node('n1', [UNIQ], []), pv(), pvc, va('n1', { attached: true })], profile);
     h.advance(200);
+    // the detach starts once the node status write before it has returned (UpdateNodeStatuses is synchronous)
+    expect(h.apiRequests({ verb: 'get', kind: 'Node' })).toEqual([]);
+    h.answer(h.apiRequests({ verb: 'patchStatus', kind: 'Node', name: 'n1' })[0]!);
     return { h, get: h.apiRequests({ verb: 'get', kind: 'Node', name: 'n1' })[0]! };
   };
 
@@ -177,6 +180,25 @@ describe('detach', () => {
     h.answer(get, { object: node('n1', [], []) });
     expect(msgs(h)).toContain('attachDetachController.verifiedSafeToDetach');
     expect(h.apiRequests({ verb: 'delete', kind: 'VolumeAttachment' }).map((r) => r.name)).toEqual([VA()]);
+  });
+
+  it('starts the detach, and logs that it did, only once the node status write before it has returned; a failed write skips it and the next pass writes again (reconciler.go UpdateNodeStatuses)', () => {
+    for (const profile of ['1.20', '1.30'] as const) {
+      const h = adc([node('n1', [UNIQ], []), pv(), pvc, va('n1', { attached: true })], profile);
+      h.advance(200);
+      const patch = h.apiRequests({ verb: 'patchStatus', kind: 'Node', name: 'n1' })[0]!;
+      expect(msgs(h), profile).not.toContain('attachDetachController.detachVolumeStarted');
+      h.answer(patch, { ok: false, code: 500, message: 'etcd down' });
+      const line = h.logs().find((l) => l.msg === 'attachDetachController.updateNodeStatusesFailed')!;
+      expect(line.args, profile).toMatchObject({ node: 'n1', volumeName: UNIQ, err: 'etcd down' });
+      expect(h.apiRequests({ verb: 'get', kind: 'Node' }), profile).toEqual([]);
+      h.advance(h.now + 200);
+      const again = h.apiRequests({ verb: 'patchStatus', kind: 'Node', name: 'n1' });
+      expect(again.length, profile).toBe(2);
+      h.answer(again[1]!);
+      expect(msgs(h), profile).toContain('attachDetachController.detachVolumeStarted');
+      expect(h.apiRequests({ verb: 'get', kind: 'Node', name: 'n1' }), profile).toHaveLength(1);
+    }
   });
 
   it('a Node that is gone skips the safety check; a failed read fails the detach', () => {
@@ -239,6 +261,7 @@ describe('detach', () => {
     old.advance(359_000);
     expect(msgs(old)).not.toContain('attachDetachController.forceDetachStarted');
     old.advance(2000);
+    old.answer(old.apiRequests({ verb: 'patchStatus', kind: 'Node', name: 'n1' }).at(-1)!);
     expect(msgs(old)).toContain('attachDetachController.forceDetachStarted');
     expect(old.apiRequests({ verb: 'get', kind: 'Node' })).toEqual([]);
     expect(old.apiRequests({ verb: 'delete', kind: 'VolumeAttachment' })).toHaveLength(1);
@@ -247,6 +270,7 @@ describe('detach', () => {
     expect(msgs(ready)).not.toContain('attachDetachController.forceDetachStarted');
     const down = adc([node('n1', [UNIQ], [UNIQ], 'Unknown'), pv(), pvc, va('n1', { attached: true })], '1.30');
     down.advance(361_000);
+    down.answer(down.apiRequests({ verb: 'patchStatus', kind: 'Node', name: 'n1' }).at(-1)!);
     expect(msgs(down)).toContain('attachDetachController.forceDetachStarted');
   });
 });

@@ -23,12 +23,26 @@ function start(profile: '1.20' | '1.30', objects: K8sObject[]) {
   const actor = createActor(attachDetachControllerMachine, { input: { id: 'adc', host: 'master', profile, attachRequiredDrivers: [DRV] } });
   const emitted: any[] = [];
   actor.on('*', (e) => emitted.push(e));
+  (actor as any).__emitted = emitted;
   actor.start();
   actor.send({ type: 'component.started', now: 0 });
   for (const o of objects) actor.send({ type: 'watch.added', now: 0, object: o });
   return { actor, emitted };
 }
-const tick = (a: any, now: number, key = 'reconcile') => a.send({ type: 'clock.ticked', now, key });
+/**
+ * A clock tick, then an answer (OK, a millisecond later) to each node status write it sent: the reconciler's
+ * UpdateNodeStatuses is a synchronous PATCH, and a detach starts once the write before it has returned.
+ */
+const tick = (a: any, now: number, key = 'reconcile') => {
+  a.send({ type: 'clock.ticked', now, key });
+  for (;;) {
+    const em: any[] = (a as any).__emitted ?? [];
+    const next = em.find((e) => e.type === 'api.request' && e.kind === 'Node' && e.verb === 'patchStatus' && !e.answered);
+    if (!next) break;
+    next.answered = true;
+    a.send({ type: 'api.result', now: now + 1000, requestId: next.requestId, ok: true, code: 200 });
+  }
+};
 const logs = (em: any[]) => em.filter((e) => e.type === 'log').map((e) => e.msg);
 const nodePatches = (em: any[]) => em.filter((e) => e.type === 'api.request' && e.kind === 'Node' && e.verb === 'patchStatus');
 

@@ -48,6 +48,8 @@ describe('createHarness: one machine alone', () => {
   it('with a stale informer (no longer in use), its fresh read of the Node still stops the detach', () => {
     const h = adc([node(NODE, [UNIQUE], []), pv, pvc]);
     h.advance(200);
+    // the node status write comes first; the detach starts once it has returned
+    h.answer(h.apiRequests({ verb: 'patchStatus', kind: 'Node', name: NODE })[0]!);
     expect(h.logs().map((l) => l.msg)).toContain('attachDetachController.detachVolumeStarted');
     const get = h.apiRequests({ verb: 'get', kind: 'Node', name: NODE })[0]!;
     h.answer(get, { object: node(NODE, [], [UNIQUE]) });
@@ -59,6 +61,7 @@ describe('createHarness: one machine alone', () => {
   it('detaches before it attaches: a volume moving to another node is detached in the same pass, with no Multi-Attach error', () => {
     const h = adc([node(NODE, [UNIQUE], []), node('node-2'), pv, pvc, pod('web-0', 'node-2')]);
     h.advance(200);
+    h.answer(h.apiRequests({ verb: 'patchStatus', kind: 'Node', name: NODE })[0]!);
     const order = h.logs().map((l) => l.msg).filter((m) => m === 'attachDetachController.detachVolumeStarted' || m.startsWith('attachDetachController.multiAttach'));
     expect(order[0]).toBe('attachDetachController.detachVolumeStarted');
     expect(h.events('FailedAttachVolume')).toEqual([]);

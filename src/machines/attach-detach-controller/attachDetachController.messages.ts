@@ -95,6 +95,19 @@ export const attachDetachControllerMessages = defineMessages({
       '1.30': { file: 'reconciler.go', line: 433, severity: 'I', msg: 'Multi-Attach error: volume is already used by pods', kv: `${LOGGER} pods={podsList} attachedTo={attachedTo} volume={volumeDump}` },
     },
   },
+  /**
+   * The node status write before a detach failed: the detach is skipped this pass (1.20 reconciler.go:207 klog.Errorf of
+   * GenerateErrorDetailed; 1.30 :257 logger.Error, which also puts the volume back in the node's report). Read at v1.20.5
+   * and v1.30.1.
+   */
+  'attachDetachController.updateNodeStatusesFailed': {
+    source: SRC, stage: 'detach', severity: 'E',
+    summary: 'The attach/detach controller could not write node {node}\'s status before detaching {specName}: it skips the detach and tries again.',
+    formats: {
+      '1.20': { file: 'reconciler.go', line: 207, text: `UpdateNodeStatuses failed while attempting to report volume as attached ${DETAIL_ON}: {err}` },
+      '1.30': { file: 'reconciler.go', line: 257, msg: 'UpdateNodeStatusForNode failed while attempting to report volume as attached', kv: `err={err:q} ${LOGGER} node={node:q} volumeName={volumeName:q}` },
+    },
+  },
   'attachDetachController.verifiedSafeToDetach': {
     source: SRC, stage: 'detach', severity: 'I',
     summary: "The controller read Node {node}: {specName} is not in its volumesInUse, so it is safe to detach.",

@@ -34,6 +34,9 @@ export const messagesZh = defineMessagesZh({
     cause: '另一个节点上的另一个 Pod 仍在使用这个 ReadWriteOnce 卷。最常见的情形：单副本 Deployment 使用默认的 RollingUpdate 策略，新 Pod 在旧 Pod 停止之前就已启动；或者旧 Pod 卡在 Terminating，而它所在的节点已宕机；或者多副本 Deployment 共用同一个申领。',
     next: '对于单副本 Deployment，设置 strategy: Recreate（或使用 ReadWriteOncePod 访问模式（1.29+），让新 Pod 改为在调度阶段等待）。对于卡在已宕机节点上、处于 Terminating 的 Pod：恢复该节点；或在它确实已关机后为它添加污点 node.kubernetes.io/out-of-service=nodeshutdown:NoExecute（1.28+：其上的 Pod 会被删除，卷会立即被解除挂接）；或强制删除该 Pod（此后解除挂接仍要为宕机节点等待 6 分钟）。对于多副本：使用每个 Pod 各有一个 PVC 的 StatefulSet，或使用 ReadWriteMany 卷。',
   },
+  'attachDetachController.updateNodeStatusesFailed': {
+    summary: 'attach/detach 控制器在解除挂接 {specName} 之前未能写入节点 {node} 的状态：它跳过这次解除挂接，稍后再试。',
+  },
   'attachDetachController.verifiedSafeToDetach': {
     summary: '控制器读取了 Node {node}：{specName} 不在其 volumesInUse 中，因此可以安全地解除挂接。',
   },

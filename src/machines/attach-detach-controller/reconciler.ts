@@ -16,7 +16,7 @@
  * Left out: failed node patches.
  */
 import type { ClusterEmitted } from '../shared/contract.ts';
-import { isOperationPending, isOperationSafeToRetry, run, findOperation, type OperationKey } from '../shared/nestedPendingOperations.ts';
+import { complete, isOperationPending, isOperationSafeToRetry, run, findOperation, type OperationKey } from '../shared/nestedPendingOperations.ts';
 import { goDuration, goJsonObject } from '../shared/goFormat.ts';
 import { summarize } from '../shared/messages.ts';
 import { uniqueVolumeName, volumeAttachmentName } from '../shared/names.ts';
@@ -205,7 +205,8 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
     }
     // Before detaching, take the volume out of node.status.volumesAttached so kubelets stop mounting it.
     ctx = { ...ctx, asw: asw.removeVolumeFromReportAsAttached(ctx.asw, av.volumeName, node) };
-    out.push(...updateNodeStatuses(ctx, profile.adcDetachBackoffFix ? node : undefined, (c) => { ctx = c; }));
+    const patches = updateNodeStatuses(ctx, profile.adcDetachBackoffFix ? node : undefined, (c) => { ctx = c; });
+    out.push(...patches);
     const r = run(opsFor(ctx, key.volumeName), key, 'volume_detach', now);
     if (!r.started) {
       // 1.30: AddVolumeToReportAsAttached when DetachVolume fails to start. 1.20: nobody adds it back.
@@ -217,8 +218,17 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
     const args = { specName: av.specName, volumeName: av.volumeName, node, duration: goDuration(ADC_MAX_WAIT_FOR_UNMOUNT_DURATION * 1000) };
     // reconciler.go: the timeout's message wins when both hold
     const msg = timeout ? 'attachDetachController.forceDetachStarted' : outOfService ? 'attachDetachController.outOfServiceDetachStarted' : 'attachDetachController.detachVolumeStarted';
+    const op = newOp('volume_detach', key, av, node, now, { verifySafeToDetach: !(timeout || outOfService) });
+    // UpdateNodeStatuses / UpdateNodeStatusForNode is a synchronous PATCH: DetachVolume, and the line that says it
+    // started, come once it has returned (1.20 reconciler.go:203-219, 1.30 :254-275). The operation is pending
+    // already, so nothing else starts on the volume meanwhile.
+    const patch = patches.find((p): p is Extract<ClusterEmitted, { type: 'api.request' }> => p.type === 'api.request' && p.name === node);
+    if (patch) {
+      ctx = { ...ctx, detachAfterStatus: { ...ctx.detachAfterStatus, [patch.requestId]: { op, msg, args } } };
+      continue;
+    }
     out.push({ type: 'log', msg, args });
-    start(newOp('volume_detach', key, av, node, now, { verifySafeToDetach: !(timeout || outOfService) }));
+    start(op);
   }
 
   // Ensure volumes that should be attached are attached.
@@ -266,6 +276,32 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
     out.push(...r.out);
   }
   return { ctx, out };
+}
+
+/**
+ * The node status write before a detach has returned: the detach starts, with its line (DetachVolume). A failed
+ * write skips it ("UpdateNodeStatuses failed while attempting to report volume as attached", the pass goes on):
+ * the pending operation is dropped without backoff and the next pass tries again, the PATCH with it.
+ */
+export function detachAfterStatus(ctx0: AdcContext, requestId: string, ok: boolean, message: string | undefined, now: number): Out {
+  const deferred = ctx0.detachAfterStatus[requestId]!;
+  const waiting = { ...ctx0.detachAfterStatus };
+  delete waiting[requestId];
+  let ctx: AdcContext = { ...ctx0, detachAfterStatus: waiting };
+  const { op, msg, args } = deferred;
+  if (!ok) {
+    ctx = setOps(ctx, op.key.volumeName, complete(opsFor(ctx, op.key.volumeName), op.key, false, now).ops);
+    delete ctx.reported[op.node];
+    // 1.30 puts the volume back in the node's report, so the status updater writes it again
+    if (getProfile(ctx.input.profile).adcDetachBackoffFix) ctx = { ...ctx, asw: asw.addVolumeToReportAsAttached(ctx.asw, op.volumeName, op.node) };
+    const s = scheduleReconcile(ctx, now, now + 1);
+    return { ctx: s.ctx, out: [{ type: 'log', msg: 'attachDetachController.updateNodeStatusesFailed', args: { ...args, err: message ?? '' } }, ...s.out] };
+  }
+  const r = beginOperation(ctx, { ...op, startedAt: now });
+  const out: ClusterEmitted[] = [{ type: 'log', msg, args }, ...r.out];
+  if (!r.finished) return { ctx: r.ctx, out };
+  const s = scheduleReconcile(r.ctx, now, now + 1);
+  return { ctx: s.ctx, out: [...out, ...s.out] };
 }
 
 /** UpdateNodeStatuses / UpdateNodeStatusForNode: patch status.volumesAttached of nodes that need it. */

@@ -68,6 +68,12 @@ export interface AdcContext {
   index: AdcIndex;
   /** last status.volumesAttached written per node (to skip identical patches) */
   reported: Record<string, string>;
+  /**
+   * detaches waiting for the node status write that precedes them (UpdateNodeStatuses is synchronous: DetachVolume
+   * and its "started" line come once the PATCH has returned), by the PATCH's requestId; their operation is already
+   * marked pending
+   */
+  detachAfterStatus: Record<string, { op: RunningOperation; msg: string; args: Record<string, string> }>;
   /** time of the scheduled reconcile tick, or 0 */
   reconcileAt: number;
   /** what the reconciler's next pass must look at besides the volumes the caches mark (reconciler.ts) */
