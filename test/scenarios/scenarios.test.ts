@@ -730,3 +730,13 @@ describe('1.30\'s Multi-Attach line (klog v2.120.1 formats a struct value as JSO
     expect(json.NodeName).toBe('node-2');
   });
 });
+
+describe('csi-snapshotter logs its Events (StartLogging(klog.Infof): snapshot_controller_base.go v4.0.0:77, v8.0.1:99)', () => {
+  for (const [k8s, line] of [['1.20', 282], ['1.30', 377]] as const) {
+    it(`${k8s}: a failed CreateSnapshot's SnapshotCreationFailed Event is printed in the printf form, at event.go:${line}`, () => {
+      const t = runScenario('snapshot-restore', { k8s, faults: ['CreateSnapshot=INTERNALx1'] });
+      const ev = t.steps.find((s) => s.component === 'external-snapshotter' && s.kind === 'event' && s.summary.includes('SnapshotCreationFailed'))!;
+      expect(ev.log).toMatch(new RegExp(`^I\\d{4} [\\d:.]+ +1 event\\.go:${line}\\] Event\\(v1\\.ObjectReference\\{Kind:"VolumeSnapshotContent", Namespace:"", Name:"snapcontent-[0-9a-f-]+", .*\\): type: 'Warning' reason: 'SnapshotCreationFailed' Failed to create snapshot: `));
+    });
+  }
+});

@@ -224,7 +224,9 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
     // already, so nothing else starts on the volume meanwhile.
     const patch = patches.find((p): p is Extract<ClusterEmitted, { type: 'api.request' }> => p.type === 'api.request' && p.name === node);
     if (patch) {
-      ctx = { ...ctx, detachAfterStatus: { ...ctx.detachAfterStatus, [patch.requestId]: { op, msg, args } } };
+      // (in place, as `reported`: the actor owns its context, and a large rollout's detaches wait here by the hundred
+      // behind the client's rate limiter, which a copy per entry would make quadratic)
+      ctx.detachAfterStatus[patch.requestId] = { op, msg, args };
       continue;
     }
     out.push({ type: 'log', msg, args });
@@ -285,9 +287,8 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
  */
 export function detachAfterStatus(ctx0: AdcContext, requestId: string, ok: boolean, message: string | undefined, now: number): Out {
   const deferred = ctx0.detachAfterStatus[requestId]!;
-  const waiting = { ...ctx0.detachAfterStatus };
-  delete waiting[requestId];
-  let ctx: AdcContext = { ...ctx0, detachAfterStatus: waiting };
+  delete ctx0.detachAfterStatus[requestId];
+  let ctx: AdcContext = ctx0;
   const { op, msg, args } = deferred;
   if (!ok) {
     ctx = setOps(ctx, op.key.volumeName, complete(opsFor(ctx, op.key.volumeName), op.key, false, now).ops);

@@ -40,6 +40,14 @@ export const clusterMessages = defineMessages({
       '1.30': {
         file: 'event.go', line: 389,
         msg: 'Event occurred', kv: 'object={object:q} fieldPath="" kind={kind:q} apiVersion={apiVersion:q} type={type:q} reason={reason:q} message={message:q}',
+        // csi-snapshotter v8.0.1 logs its Events with StartLogging(klog.Infof) (pkg/sidecar-controller/
+        // snapshot_controller_base.go:99): the printf form, at client-go v0.30.0's event.go:377
+        bySource: {
+          'csi-snapshotter': {
+            line: 377,
+            text: 'Event(v1.ObjectReference{Kind:{kind:q}, Namespace:{namespace:q}, Name:{name:q}, UID:{uid:q}, APIVersion:{apiVersion:q}, ResourceVersion:{resourceVersion:q}, FieldPath:""}): type: \'{type}\' reason: \'{reason}\' {message}',
+          },
+        },
       },
     },
   },

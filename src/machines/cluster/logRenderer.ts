@@ -19,8 +19,10 @@ export class LogRenderer {
   render(sink: LogSink, msgId: string, args: LogArgs, atUs: number, machineStage?: Stage, variant?: string): RenderedLine | undefined {
     const def = this.catalog[msgId];
     if (!def) throw new Error(`component ${sink.id} logged unknown message id "${msgId}"`);
-    const fmt = def.formats[this.profileId];
-    if (!fmt) return undefined;
+    const base = def.formats[this.profileId];
+    if (!base) return undefined;
+    const own = base.bySource?.[sink.source];
+    const fmt = own ? { ...base, text: undefined, msg: undefined, kv: undefined, ...own } : base;
     if ((fmt.v ?? 0) > this.profile.verbosity[sink.source]) return undefined;
     const severity = fmt.severity ?? def.severity;
     const epoch = this.epochUs + atUs;

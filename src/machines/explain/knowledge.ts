@@ -56,9 +56,13 @@ export function longestLiteral(f: LogFormat): string {
 
 function compile(def: MessageDef): KnownFormat[] {
   const out: KnownFormat[] = [];
-  for (const [profile, f0] of Object.entries(def.formats) as Array<[ProfileId, LogFormat]>) for (const line of new Set([f0.line, ...Object.values(f0.lineBySource ?? {})])) {
-    // (one known format per line the message is printed at: the same file in the control plane's build and a sidecar's)
-    const f = { ...f0, line };
+  // (one known format per line the message is printed at: the same file in the control plane's build and a sidecar's;
+  // and one per wording a component prints instead, bySource)
+  const variants = (f0: LogFormat): LogFormat[] => [
+    ...[...new Set([f0.line, ...Object.values(f0.lineBySource ?? {})])].map((line) => ({ ...f0, line })),
+    ...Object.values(f0.bySource ?? {}).map((own) => ({ ...f0, text: undefined, msg: undefined, kv: undefined, ...own })),
+  ];
+  for (const [profile, f0] of Object.entries(def.formats) as Array<[ProfileId, LogFormat]>) for (const f of variants(f0)) {
     out.push({
       profile, file: f.file, line: f.line, severity: f.severity ?? def.severity,
       pattern: formatRegex(f).source, literal: longestLiteral(f),

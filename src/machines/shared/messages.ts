@@ -34,6 +34,11 @@ export interface LogFormat {
    * client-go than the control plane's): by log source
    */
   lineBySource?: Partial<Record<LogSource, number>>;
+  /**
+   * the line and wording a component prints instead (a sidecar whose event broadcaster logs with StartLogging's
+   * printf form while the control plane's use StartStructuredLogging): by log source
+   */
+  bySource?: Partial<Record<LogSource, { line: number; text?: string; msg?: string; kv?: string }>>;
   /** printf-style template */
   text?: string;
   /** structured message template (quoted as a whole after rendering) */
