@@ -126,6 +126,18 @@ spec:
     expect(err('  flags: { kubelet: { max-pods: 3 } }\n')).toMatch(/no flags of "kubelet" are simulated \(components with flags: attach-detach-controller, external-attacher, external-provisioner/);
     expect(err('  flags: { external-provisioner: { strict-topology: yes } }\n')).toMatch(/must be true or false/);
     expect(err('  apiServerUrl: 10.0.0.1\n')).toMatch(/apiServerUrl: must be the API server's URL/);
+    expect(err('  nodes: [{ name: node-1, nodeStatusOffset: 12s }]\n')).toMatch(/nodes\[0\]\.nodeStatusOffset: must be at least 0 and under 10s/);
+    expect(err('  nodes: [{ name: node-1, nodeStatusOffset: soon }]\n')).toMatch(/nodes\[0\]\.nodeStatusOffset: must be milliseconds or a duration \(e\.g\. 6s\), not "soon"/);
+  });
+
+  it('nodeStatusOffset places the kubelet\'s node status updates within each 10s', () => {
+    const updates = (offset: string) => runScenario(scenarioFromManifests(base + `  nodes: [{ name: node-1, nodeStatusOffset: ${offset} }, node-2]\n  runFor: 30s\n`), { recordObjects: false, warmUp: true })
+      .steps.filter((s) => s.component === 'kubelet' && s.host === 'node-1' && s.api?.verb === 'patchStatus' && s.api.kind === 'Node' && s.t > 1000)
+      .map((s) => Math.round(s.t) % 10_000);
+    // with warmUp the times count from the cluster's start, where the 10s periods begin (the status the kubelet
+    // writes as it starts, before its first period, aside)
+    expect(new Set(updates('2s').map((t) => Math.floor(t / 1000)))).toEqual(new Set([2]));
+    expect(new Set(updates('7500ms').map((t) => Math.floor(t / 500)))).toEqual(new Set([15]));
   });
 
   it('apiServerUrl shows in the URLs client-go prints; kubeletUptime in the kubelet\'s m=+ reading', () => {
