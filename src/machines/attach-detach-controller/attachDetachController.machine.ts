@@ -48,7 +48,7 @@ function handle(ctx: AdcContext, e: ClusterEvent): Out {
       return settle(checkVa(ctx, op, e.now), e.now);
     }
     case 'api.result': {
-      if (ctx.detachAfterStatus[e.requestId]) return detachAfterStatus(ctx, e.requestId, e.ok, e.message, e.now);
+      if (ctx.detachAfterStatus[e.requestId]) return settle(detachAfterStatus(ctx, e.requestId, e.ok, e.message, e.now), e.now);
       const op = operationForRequest(ctx, e.requestId);
       if (!op) return { ctx, out: [] };
       return settle(onApiResult(ctx, op, e.ok, e.code, e.object, e.message, e.now), e.now);

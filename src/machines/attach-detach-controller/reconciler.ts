@@ -283,7 +283,8 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
 /**
  * The node status write before a detach has returned: the detach starts, with its line (DetachVolume). A failed
  * write skips it ("UpdateNodeStatuses failed while attempting to report volume as attached", the pass goes on):
- * the pending operation is dropped without backoff and the next pass tries again, the PATCH with it.
+ * the pending operation is dropped without backoff and the next pass tries again, the PATCH with it. `finished`
+ * asks the caller for that next pass (as for an operation that ended).
  */
 export function detachAfterStatus(ctx0: AdcContext, requestId: string, ok: boolean, message: string | undefined, now: number): Out {
   const deferred = ctx0.detachAfterStatus[requestId]!;
@@ -295,14 +296,10 @@ export function detachAfterStatus(ctx0: AdcContext, requestId: string, ok: boole
     delete ctx.reported[op.node];
     // 1.30 puts the volume back in the node's report, so the status updater writes it again
     if (getProfile(ctx.input.profile).adcDetachBackoffFix) ctx = { ...ctx, asw: asw.addVolumeToReportAsAttached(ctx.asw, op.volumeName, op.node) };
-    const s = scheduleReconcile(ctx, now, now + 1);
-    return { ctx: s.ctx, out: [{ type: 'log', msg: 'attachDetachController.updateNodeStatusesFailed', args: { ...args, err: message ?? '' } }, ...s.out] };
+    return { ctx, out: [{ type: 'log', msg: 'attachDetachController.updateNodeStatusesFailed', args: { ...args, err: message ?? '' } }], finished: true };
   }
   const r = beginOperation(ctx, { ...op, startedAt: now });
-  const out: ClusterEmitted[] = [{ type: 'log', msg, args }, ...r.out];
-  if (!r.finished) return { ctx: r.ctx, out };
-  const s = scheduleReconcile(r.ctx, now, now + 1);
-  return { ctx: s.ctx, out: [...out, ...s.out] };
+  return { ...r, out: [{ type: 'log', msg, args }, ...r.out] };
 }
 
 /** UpdateNodeStatuses / UpdateNodeStatusForNode: patch status.volumesAttached of nodes that need it. */

@@ -5,7 +5,7 @@
  */
 import type { Profile } from '../profiles/index.ts';
 import { journaldPrefix, klogHeader, type LogStream } from '../shared/klog.ts';
-import { renderMessage, type LogArgs, type LogSource, type MessageCatalog, type ProfileId, type Severity, type Stage } from '../shared/messages.ts';
+import { formatOf, renderMessage, type LogArgs, type LogSource, type MessageCatalog, type ProfileId, type Severity, type Stage } from '../shared/messages.ts';
 import { lineStage } from '../shared/stage.ts';
 
 export interface RenderedLine { text: string; severity: Severity; stage: Stage; summary: string }
@@ -21,8 +21,7 @@ export class LogRenderer {
     if (!def) throw new Error(`component ${sink.id} logged unknown message id "${msgId}"`);
     const base = def.formats[this.profileId];
     if (!base) return undefined;
-    const own = base.bySource?.[sink.source];
-    const fmt = own ? { ...base, text: undefined, msg: undefined, kv: undefined, ...own } : base;
+    const fmt = formatOf(base, base.bySource?.[sink.source]);
     if ((fmt.v ?? 0) > this.profile.verbosity[sink.source]) return undefined;
     const severity = fmt.severity ?? def.severity;
     const epoch = this.epochUs + atUs;

@@ -7,7 +7,7 @@ import { COMPONENTS } from '../registry.ts';
 import { catalog } from '../catalog.ts';
 import { legacyMessages } from './legacy.ts';
 import { legacyMessagesZh } from './legacy.zh.ts';
-import { formatCaptures, formatRegex, type LogFormat, type MessageCatalog, type MessageDef, type ProfileId, type Stage } from '../shared/messages.ts';
+import { formatCaptures, formatOf, formatRegex, type LogFormat, type MessageCatalog, type MessageDef, type ProfileId, type Stage } from '../shared/messages.ts';
 import { EVENT_REASONS } from '../shared/eventReasons.ts';
 import { isGenericGrpc } from '../shared/stage.ts';
 import { runScenario } from '../scenarios/run.ts';
@@ -60,7 +60,7 @@ function compile(def: MessageDef): KnownFormat[] {
   // and one per wording a component prints instead, bySource)
   const variants = (f0: LogFormat): LogFormat[] => [
     ...[...new Set([f0.line, ...Object.values(f0.lineBySource ?? {})])].map((line) => ({ ...f0, line })),
-    ...Object.values(f0.bySource ?? {}).map((own) => ({ ...f0, text: undefined, msg: undefined, kv: undefined, ...own })),
+    ...Object.values(f0.bySource ?? {}).map((own) => formatOf(f0, own)),
   ];
   for (const [profile, f0] of Object.entries(def.formats) as Array<[ProfileId, LogFormat]>) for (const f of variants(f0)) {
     out.push({

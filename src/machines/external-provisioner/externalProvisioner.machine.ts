@@ -36,7 +36,7 @@ import { summarize } from '../shared/messages.ts';
 import { ANN_PROVISIONED_BY, ANN_SELECTED_NODE, ANN_STORAGE_PROVISIONER, ANN_STORAGE_PROVISIONER_BETA, PROVISIONER_PV_FINALIZER } from '../shared/names.ts';
 import { PROVISIONER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
 import type { DriverProfile } from '../drivers/types.ts';
-import { accessibilityRequirements, buildPersistentVolume, createVolumeRequest, provisionedVolumeName } from './requests.ts';
+import { accessibilityRequirements, buildPersistentVolume, provisionedVolumeName, volumeRequest } from './requests.ts';
 import { externalProvisionerSummaries as summaries } from './externalProvisioner.messages.ts';
 import { getProfile } from '../profiles/index.ts';
 import type { Stage } from '../shared/messages.ts';
@@ -255,7 +255,7 @@ function createVolume(c: ExternalProvisionerContext, key: string, claim: K8sObje
   const cls = c.classes[claim.spec.storageClassName]!;
   const topology = accessibilityRequirements(c.input.driver, claim, Object.values(c.nodes), c.input.strictTopology === true);
   if (topology.error) return provisionFailed(c, key, `error generating accessibility requirements: ${topology.error}`, 'noChange', now, out);
-  const requestId = call(c, 'CreateVolume', createVolumeRequest(withSourceHandle(c, claim), cls, c.input.driver, Object.values(c.nodes), c.input.strictTopology === true), out);
+  const requestId = call(c, 'CreateVolume', volumeRequest(withSourceHandle(c, claim), cls, c.input.driver, topology.requirement), out);
   c.ops[key] = { kind: 'provision', step: 'rpc', requestId };
 }
 

@@ -113,9 +113,13 @@ export function accessibilityRequirements(driver: DriverProfile, claim: K8sObjec
 const isBlockClaim = (claim: K8sObject): boolean => claim.spec?.volumeMode === 'Block';
 
 export function createVolumeRequest(claim: K8sObject, cls: K8sObject, driver: DriverProfile, nodes: K8sObject[], strictTopology = false): Record<string, unknown> {
+  return volumeRequest(claim, cls, driver, accessibilityRequirements(driver, claim, nodes, strictTopology).requirement);
+}
+
+/** The CreateVolume request around accessibility requirements already generated (`acc`, none when undefined). */
+export function volumeRequest(claim: K8sObject, cls: K8sObject, driver: DriverProfile, acc: Record<string, unknown> | undefined): Record<string, unknown> {
   const params = Object.fromEntries(Object.entries((cls.parameters ?? {}) as Record<string, string>).filter(([k]) => !k.startsWith(PREFIX) && k !== 'fsType'));
   const modes: string[] = claim.spec?.accessModes ?? ['ReadWriteOnce'];
-  const acc = accessibilityRequirements(driver, claim, nodes, strictTopology).requirement;
   const src = claim.spec?.dataSource;
   return {
     name: provisionedVolumeName(claim),

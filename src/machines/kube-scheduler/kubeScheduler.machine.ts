@@ -41,7 +41,7 @@ export interface KubeSchedulerContext {
    * is when PreBind's claim writes were done and its once-a-second check began, `checkAt` the check
    * that will see the claims bound
    */
-  assumed: Record<string, { node: string; evaluated: number; feasible: number; pollFrom?: number; checkAt?: number }>;
+  assumed: Record<string, { node: string; pollFrom?: number; checkAt?: number }>;
   /** requestId → pod key, for writes in flight */
   inFlight: Record<string, { pod: string; what: 'selectedNode' | 'bind' }>;
   /** the last FailedScheduling message per pod, so a pod that still does not fit is not reported again */
@@ -187,7 +187,7 @@ function scheduleAll(c: KubeSchedulerContext, out: Out, now: number): void {
     delete c.lastFailure[key];
     c.results[key] = { evaluated: processed, feasible };
     if (check.unboundDelayed.length === 0) { bindPod(c, key, pod, node, out); continue; }
-    c.assumed[key] = { node, evaluated: processed, feasible };
+    c.assumed[key] = { node };
     let writes = 0;
     for (const ck of check.unboundDelayed) {
       const claim = c.claims[ck]!;

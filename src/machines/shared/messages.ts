@@ -51,6 +51,11 @@ export interface LogFormat {
   v?: number;
 }
 
+/** The format a component prints `base` in: its own wording where `bySource` gives one (that wording replaces the template whole). */
+export function formatOf(base: LogFormat, own: NonNullable<LogFormat['bySource']>[LogSource]): LogFormat {
+  return own ? { ...base, text: undefined, msg: undefined, kv: undefined, ...own } : base;
+}
+
 export interface MessageDef {
   source: LogSource;
   stage: Stage;

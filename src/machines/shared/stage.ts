@@ -19,6 +19,13 @@ export const STAGE_FROM_ERROR: ReadonlySet<string> = new Set([
 
 const IDENTITY = /(GetPluginInfo|GetPluginCapabilities|Probe|ControllerGetCapabilities|NodeGetCapabilities|GetCapacity|ListVolumes)$/;
 
+/**
+ * ceph-csi's request id is the request's name for the calls that create (utils.go getReqID): CreateVolume's is the PV's
+ * name, "pvc-<claim UID>", a CreateSnapshot's "snapshot-<VolumeSnapshot UID>"; every other call's is a volume or snapshot id
+ */
+const CEPH_CREATE_VOLUME_REQ = /\bReq-ID: pvc-[0-9a-f]{8}-[0-9a-f]{4}-/;
+const CEPH_CREATE_SNAPSHOT_REQ = /\bReq-ID: (group)?snapshot-[0-9a-f]{8}-[0-9a-f]{4}-/;
+
 /** Keyword rules, most specific first (unmount before mount, detach before attach). */
 const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/unable to attach or mount|unmounted volumes=|unattached volumes=/i, 'mount'],
@@ -45,9 +52,8 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // "setting default identity volume_expansion caps"), and a program's other start-up lines: the socket it listens on, the
   // unmount behaviour mount-utils detected ("Detected umount with safe 'not mounted' behavior")
   [/\bEnabling (controller |node |group controller |plugin )?(service capability|volume access mode)\b|\bsetting (default )?(identity|controller|node|plugin|group controller)\b[\w ]{0,40}\bcap(abilitie)?s\b|\bListening for connections? on\b|\bDetected umount with (un)?safe\b/i, 'other'],
-  // ceph-csi's request id is the request's name for the calls that create (utils.go getReqID): CreateVolume's is the PV's
-  // name, "pvc-<claim UID>", a CreateSnapshot's "snapshot-<VolumeSnapshot UID>"; every other call's is a volume or snapshot id
-  [/\bReq-ID: pvc-[0-9a-f]{8}-[0-9a-f]{4}-/, 'provision'],
+  // ceph-csi's request id of a call that creates (CEPH_CREATE_VOLUME_REQ, CEPH_CREATE_SNAPSHOT_REQ)
+  [CEPH_CREATE_VOLUME_REQ, 'provision'],
   // a program saying it has started, or the configuration it loaded ("Provisioner started", "Applied config: {…}")
   [/\b(provisioner|resizer|attacher|snapshotter|controller|driver|plugin|server)s? (has |have )?started\s*$|\b(applied|loaded|loading|using|parsed|read) (the )?config(uration)?( file)?\b[^.]{0,20}:/i, 'other'],
   // an RBD image removed, or moved to the trash, is the volume's deletion (ceph-csi's DeleteVolume, Rook's old
@@ -56,7 +62,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // the kubelet's reconciler forgetting a volume after UnmountDevice ("Volume detached for volume …", reconciler.go):
   // the end of the node's teardown, not the detach (that is the attach/detach controller's "DetachVolume.Detach succeeded")
   [/\bVolume detached for volume\b/, 'unmount'],
-  [/\bReq-ID: (group)?snapshot-[0-9a-f]{8}-[0-9a-f]{4}-/, 'snapshot'],
+  [CEPH_CREATE_SNAPSHOT_REQ, 'snapshot'],
   // a provisioning that failed says so first, whatever its error goes on to name ("failed to provision volume with StorageClass
   // …: error getting handle for DataSource Type VolumeSnapshot …" is a restore's provisioning)
   [/\bfailed to provision volume\b/i, 'provision'],
@@ -266,7 +272,7 @@ export function lineStage(id: string, def: { stage: Stage; source: string }, hin
   if (/^csiControllerPlugin\.ceph/.test(id) && !isGenericGrpc(id) && /\bReq-ID: (group)?snapshot-/.test(hints.text ?? '')) return 'snapshot';
   // (and a CreateVolume's is the PV's name, "pvc-<claim UID>": its lines and its gRPC error, "Aborted … an operation with the
   // given Volume ID pvc-… already exists", serve the provisioning, whatever the error text names)
-  if (/^csi(Controller|Node)Plugin\.ceph/.test(id) && /\bReq-ID: pvc-[0-9a-f]{8}-[0-9a-f]{4}-/.test(hints.text ?? '')) return 'provision';
+  if (/^csi(Controller|Node)Plugin\.ceph/.test(id) && CEPH_CREATE_VOLUME_REQ.test(hints.text ?? '')) return 'provision';
   // (and a snapshot image ceph-csi names csi-snap-<uuid> taken down, "rbd: snap rm pool/csi-snap-…@csi-snap-…": DeleteSnapshot's,
   // whose request id is the snapshot's CSI id; a restore clones from it, "rbd: clone pool/csi-snap-…", which is provisioning)
   if (/^csiControllerPlugin\.ceph/.test(id) && !isGenericGrpc(id) && /\brbd: (snap rm|rm|trash mv|trash remove) [\w.-]+\/csi-snap-/.test(hints.text ?? '')) return 'snapshot';
