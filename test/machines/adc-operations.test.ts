@@ -201,6 +201,21 @@ describe('detach', () => {
     }
   });
 
+  it('after a failed node status write, 1.30 puts the volume back in the node\'s report (AddVolumeToReportAsAttached, reconciler.go:259); 1.20 leaves it out', () => {
+    const reported = (profile: '1.20' | '1.30') => {
+      const h = adc([node('n1', [UNIQ], []), pv(), pvc, va('n1', { attached: true })], profile);
+      h.advance(200);
+      h.answer(h.apiRequests({ verb: 'patchStatus', kind: 'Node', name: 'n1' })[0]!, { ok: false, code: 500, message: 'etcd down' });
+      // the kubelet reports the volume in use again before the next pass: no detach, only the status write
+      h.modified(node('n1', [UNIQ], [UNIQ]), node('n1', [UNIQ], []));
+      h.advance(h.now + 200);
+      return h.apiRequests({ verb: 'patchStatus', kind: 'Node', name: 'n1' }).slice(1).map((r) => r.patch);
+    };
+    expect(reported('1.30')).toEqual([{ status: { volumesAttached: [{ name: UNIQ, devicePath: '' }] } }]);
+    // (1.20 writes no status listing the volume; its re-sent empty list after a failed write is left out: see reconciler.ts)
+    expect(reported('1.20').filter((p) => JSON.stringify(p).includes(UNIQ))).toEqual([]);
+  });
+
   it('a Node that is gone skips the safety check; a failed read fails the detach', () => {
     const gone = detaching();
     gone.h.answer(gone.get, { ok: false, code: 404 });
