@@ -1196,6 +1196,52 @@ describe('what makes a line what it is (rules from the twenty-third blind set, 1
     expect(r.slice(1).map((l) => [l.kind, l.stage])).toEqual(Array(4).fill(['decoration', 'other']));
     expect(stagesOf(['W0523 07:21:44.769244 1784671 logging.go:59] [core] [Channel #133 SubChannel #134] grpc: addrConn.createTransport failed to connect to {Addr: "/var/lib/kubelet/plugins_registry/kadalu-reg.sock"}'])).toEqual(['other']);
   });
+
+  it('a zsh prompt before a command ends the record above it; commands run by hand (oc adm drain, gcloud) are no step', () => {
+    const r = explainText(['I0507 22:58:48.469969   15004 node_register.go:67] Registration Server started at: /registration/driver.longhorn.io-reg.sock',
+      'nthomas-macbookpro4% kubectl -n longhorn-system logs longhorn-csi-plugin-kqtfr longhorn-csi-plugin'].join('\n'), knowledge).lines;
+    expect(r.map((l) => [l.kind, l.stage])).toEqual([['log', 'register'], ['decoration', 'other']]);
+    expect(stagesOf(['gcloud compute instances detach-disk node-1 --disk pvc-1 --zone us-east1-b', 'oc --as system:admin adm drain --force --ignore-daemonsets node-1'])).toEqual(['other', 'other']);
+  });
+
+  it('a caption naming a container starts its log: the registrar\'s connection lines register, the liveness probe\'s are no step', () => {
+    const still = 'W0929 09:13:00.949026    3304 connection.go:173] Still connecting to unix:///csi/csi.sock';
+    expect(stagesOf(['[node-driver-registrar container]', still, '[liveness-probe container]', still])).toEqual(['other', 'register', 'other', 'other']);
+    const r = explainText(['csi-snapshotter logs:', 'I0101 00:00:00.000000       1 main.go:100] Version: v6.3.0'].join('\n'), knowledge).lines;
+    expect(r.map((l) => [l.kind, l.component])).toEqual([['decoration', null], ['log', 'external-snapshotter']]);
+  });
+
+  it('the registrars\' "Attempting to open a gRPC connection" makes a paste their log: the old driver-registrar\'s connection lines register', () => {
+    expect(stagesOf(['I0818 15:07:15.573273       1 main.go:75] Attempting to open a gRPC connection with: %!q(*string=0xc4202c8120)',
+      'I0818 15:07:15.573364       1 connection.go:68] Connecting to /csi/csi.sock', 'I0818 15:07:15.573651       1 connection.go:95] Still trying, connection is CONNECTING',
+      'I0423 07:21:15.502335       1 connection.go:92] Connected'])).toEqual(Array(4).fill('register'));
+  });
+
+  it('a driver\'s whole log: its start-up words "registered" are set-up, its NodeGetInfo answer registers', () => {
+    expect(stagesOf(['$ kubectl -n longhorn-system logs longhorn-csi-plugin-kqtfr longhorn-csi-plugin', '2021/05/07 22:58:47 proto: duplicate proto type registered: VersionResponse',
+      'time="2021-05-07T22:58:47Z" level=info msg="CSI Driver: driver.longhorn.io csiVersion: 0.3.0, registered with manager URL http://longhorn-backend:9500/v1"',
+      '2022/06/05 07:36:43 NodeGetInfo request'])).toEqual(['other', 'other', 'other', 'register']);
+    // (Go protobuf's start-up warning, wherever it is pasted)
+    expect(stagesOf(['2021/05/07 22:58:47 proto: duplicate proto type registered: VersionResponse'])).toEqual(['other']);
+  });
+
+  it('Rust env_logger records ("[2020-07-07T14:42:15Z DEBUG crate::module] …") are records of their own, in their program\'s operation', () => {
+    const r = explainText(['[2020-07-07T14:38:29Z DEBUG mayastor_agent::node] NodeGetInfo request: ID=mayastor://node-1/10.0.0.1:10124, max volumes=0',
+      '[2020-07-07T14:42:15Z DEBUG mayastor_agent::node] Staging volume f9d999e4 to /var/lib/kubelet/plugins/kubernetes.io/csi/pv/pvc-f9d999e4/globalmount',
+      '[2020-07-07T14:42:15Z DEBUG mayastor_agent::node] URI is iscsi://10.0.0.1:3260/iqn.2019-05.io.openebs:nexus-f9d999e4/0'].join('\n'), knowledge).lines;
+    expect(r.map((l) => [l.kind, l.stage])).toEqual([['log', 'register'], ['log', 'mount'], ['log', 'mount']]);
+    // (after a line that ends with a colon, whose next lines would continue it)
+    const after = explainText(['I0101 00:00:00.000000       1 node.go:1] NodeGetInfo response:', '[2020-07-07T14:42:15Z DEBUG mayastor_agent::node] Staging volume f9d999e4'].join('\n'), knowledge).lines;
+    expect(after.map((l) => [l.kind, l.stage])).toEqual([['log', 'register'], ['log', 'mount']]);
+  });
+
+  it('a Markdown table\'s separator row is no step; a cloud permission to create a disk and a provisioner-only class parameter are provisioning', () => {
+    const r = explainText(['|   |   | 2021-12-20 15:17:00 | I1220 14:17:00.293051       1 controller.go:1] Resize volume succeeded', '-- | -- | -- | --'].join('\n'), knowledge).lines;
+    expect([r[1]!.kind, r[1]!.stage]).toEqual(['decoration', 'other']);
+    expect(stagesOf(["Reason: forbidden, Message: Required 'compute.disks.create' permission for 'projects/x/zones/europe-north1-a/disks/pvc-1'",
+      'W0514 19:04:58.931166       1 controller.go:139] "fstype" is deprecated, please use "csi.storage.k8s.io/fstype" instead'])).toEqual(['provision', 'provision']);
+    expect(stagesOf(['time="2021-08-24T11:51:02Z" level=debug msg="Process Manager: wait for process pvc-1-e-05efba0b to shutdown before unregistering process"'])).toEqual(['other']);
+  });
 });
 
 describe('properties', () => {

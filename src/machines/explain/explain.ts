@@ -79,6 +79,8 @@ const JOURNALD_ISO = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d
 /** Cloud Logging's text export: "INFO 2025-04-18T20:16:24.146Z message" */
 const CLOUD_LOGGING = /^(DEFAULT|DEBUG|INFO|NOTICE|WARNING|ERROR|CRITICAL)\s+(\d{4}-\d{2}-\d{2}T\S+)\s+(.*)$/s;
 const ISO_LEVEL = /^\s*(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)\s+((?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|PANIC|DPANIC)\s.*)$/s;
+/** Rust's env_logger: "[2020-07-07T14:38:29Z DEBUG mayastor_agent::node] Staging volume …" */
+const ENV_LOGGER = /^\s*\[(\d{4}-\d{2}-\d{2}T\S+)\s+((?:TRACE|DEBUG|INFO|WARN|ERROR)\s+[\w:.-]+\]\s?.*)$/s;
 const LEADING_STAMP = /^(\d{4}[-/]\d{2}[-/]\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?)\s+(\S.*)$/s;
 /** a kubelet or controller operation's message posted without its header ("Operation for \"{volumeName:…", "MountVolume.SetUp failed …") */
 const KUBE_OPERATION = /^"?(Operation for "|\w+Volume\.\w+ (failed|succeeded)|\w+Volume\.\w+ started)/;
@@ -159,6 +161,9 @@ function stripPrefixes(line: string): Stripped {
   // zap's console encoder and Rust's tracing: "2021-04-01T03:15:10.956Z DEBUG common/util.go:114 …", "  2024-05-10T12:42:05Z  INFO csi_node::…"
   const leveled = ISO_LEVEL.exec(s.rest);
   if (leveled && !s.time) { s.time = leveled[1]!; s.rest = leveled[2]!; }
+  // Rust's env_logger: "[2020-07-07T14:38:29Z DEBUG mayastor_agent::node] Staging volume …"
+  const bracketed = s.time ? null : ENV_LOGGER.exec(s.rest);
+  if (bracketed) { s.time = bracketed[1]!; s.rest = bracketed[2]!; }
   // any other logger's own stamp first (Python's logging "2019-10-10 18:39:54 …", Go's log "2022/06/11 10:17:41 …"): a
   // record, whose indented lines after it (a traceback, a dumped object) continue it
   const stamped = s.time ? null : LEADING_STAMP.exec(s.rest);
@@ -369,7 +374,7 @@ const FILE_STAGE: Record<string, Stage> = {
   'kubelet_volumes.go': 'unmount',
 };
 const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace(/\./g, '\\.')).join('|')}):\\d+\\]`);
-const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\b|\[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "(GET|POST|PUT|PATCH|DELETE|HEAD) \S+ HTTP\/[\d.]+"|\[core\] \[(Channel|Server) #\d+/i;
+const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:|proto: duplicate proto type registered)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\b|\[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "(GET|POST|PUT|PATCH|DELETE|HEAD) \S+ HTTP\/[\d.]+"|\[core\] \[(Channel|Server) #\d+/i;
 /** A row of the node's mount table, as `mount` or /proc/mounts prints it ("udev on /tmp/csi-lvm/pvc-… type devtmpfs (rw,…)"): a command's output, a record of its own. */
 const MOUNT_TABLE = /^\s*\S+ on \/\S* type [\w.]+ \([^)]*\)\s*$/;
 
@@ -406,12 +411,12 @@ const E2E_EVENT = /\bevent for \S+: \{[^}]*\} ([A-Z][A-Za-z]+): (.*)$/;
  */
 const OLD_EVENT_ROW = /^\s*(\S+)(?:\t+|\s{2,}).*?(?:\t+|\s{2,})(Normal|Warning)(?:\t+|\s{2,})([A-Z][A-Za-z]+)(?:\t+|\s{2,})()(\S.*)$/;
 const GET_EVENTS_ROW = /^\s*(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
-const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|STEP: .*|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|[\w.-]+@[\w.-]+ ~?[^\s$#>]*( \([^)]*\))?> .*|[\w.-]+:[^\s$#>]* [\w.-]+[$#] .*|```.*|\.\.\.|…|\[\s*(\.\.\.|…)\s*\]|[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
+const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|STEP: .*|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|\|?\s*:?-{2,}:?(\s*\|\s*:?-{2,}:?)+\s*\|?|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|[\w.-]+@[\w.-]+ ~?[^\s$#>]*( \([^)]*\))?> .*|[\w.-]+:[^\s$#>]* [\w.-]+[$#] .*|```.*|\.\.\.|…|\[\s*(\.\.\.|…)\s*\]|[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
 /**
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself, or a shell's trace of it: "+ kubectl …"), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created/edited" answers.
  */
-const SESSION = /^\s*`?(\[[^\]]*@[^\]]*\][#$] .*|(\+ )?([\w.-]+ )?(kubectl|k|kc|oc|sudo|crictl|journalctl|helm) ([\w-]+ )?(logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label)\b.*|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+[SRDZTIsl<NL+]+\s+\d+:\d+\s+\/.*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated|edited|replaced|scaled|restarted|cordoned|uncordoned|drained|evicted|tainted|untainted))\s*$/;
+const SESSION = /^\s*`?(\[[^\]]*@[^\]]*\][#$] .*|(\+ )?([\w.-]+%\s*|[\w.-]+ )?(kubectl|k|kc|oc|sudo|crictl|journalctl|helm) ([\w-]+ )?(logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label)\b.*|(\+ )?([\w.-]+%\s*|[\w.-]+ )?(kubectl|oc)( --?[\w-]+(=\S+| [\w:.-]+)?)* (adm|drain|cordon|uncordon|taint|scale|wait|debug|annotate|top)\b.*|(\$ )?(gcloud|aws|az|doctl|hcloud|openstack|ibmcloud|oci) [a-z][\w-]* [a-z][\w-]*( .*)?|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+[SRDZTIsl<NL+]+\s+\d+:\d+\s+\/.*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated|edited|replaced|scaled|restarted|cordoned|uncordoned|drained|evicted|tainted|untainted))\s*$/;
 /**
  * What kubectl prints of objects, not what a program logged: an object's field as YAML ("    type:
  * FileSystemResizePending", "  message: >-"), a row of a `get` table (columns three spaces apart or
@@ -919,12 +924,13 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   // (a klog record's: systemd's own entries, "Unmounted /var/lib/kubelet/…", are each a record)
   if (head && s.host !== null && s.hint !== null && head.host === s.host && KLOG_ANYWHERE.test(head.text) && !startsRecord(s.rest) && !/^\s*[{[]/.test(s.rest)
     && String((head as unknown as Record<symbol, unknown>)[PROGRAM] ?? '').startsWith(`${s.hint}|${s.host}|`)) return continuing(head, n, text);
-  // (a caption that is only a container's name, "csi-snapshotter", over the log the post pasted)
+  // (a caption that is only a container's name, "csi-snapshotter", over the log the post pasted; or that says it is one,
+  // "[node-driver-registrar container]", "csi-attacher logs:")
   const caption = /^\s*([a-z][\w.-]*)\s*$/.exec(text)?.[1];
   // (an error report's field that says what failed, "Error message:   Storage driver 'FILE_THIN' does not support snapshots.", is that failure)
   const field = /^\s*(Error message|Error|Cause|Details?|Description):\s+(\S.*)$/.exec(s.rest);
   const fieldSays = field ? guessStage(field[2]!) : null;
-  if (((DECORATION.test(s.rest) && !(fieldSays && fieldSays !== 'other')) || SESSION.test(s.rest)) || CAPTION.test(text) || EVENT_CELL.test(text) || HTML_WRAPPER.test(text) || (VERSION_REPORT.test(s.rest) && !(head && prevContinued)) || (caption !== undefined && componentOfHint(caption) !== null) || (!s.time && PRINTED_OBJECT.test(s.rest) && !/\b(Normal|Warning)\b/.test(s.rest) && !(head && prevContinued))) return blankResult(n, text, 'decoration', T.decoration);
+  if (((DECORATION.test(s.rest) && !(fieldSays && fieldSays !== 'other')) || SESSION.test(s.rest)) || CAPTION.test(text) || EVENT_CELL.test(text) || HTML_WRAPPER.test(text) || (VERSION_REPORT.test(s.rest) && !(head && prevContinued)) || (caption !== undefined && componentOfHint(caption) !== null) || containerOfCaption(text) !== null || (!s.time && PRINTED_OBJECT.test(s.rest) && !/\b(Normal|Warning)\b/.test(s.rest) && !(head && prevContinued))) return blankResult(n, text, 'decoration', T.decoration);
 
   // a piece of the previous record: indented, or the previous line filled the terminal's width
   // (terminals cut at their exact width, so the previous piece is exactly 80, 100, 120… characters long)
@@ -1038,6 +1044,17 @@ const SIDE = Symbol('side');
 /** a command that prints one container's or program's log ("kubectl logs pod -c csi-attacher", "# journalctl -u kubelet") */
 const LOGS_COMMAND = /\b(kubectl|oc|k|crictl|docker|nerdctl|podman) (\S+ )*logs\b|\bjournalctl\b/;
 /** The container a logs command names: its -c/--container value, or the positional word after the pod's. */
+/**
+ * The container a post's caption names over the log it pasted: "[node-driver-registrar container]",
+ * "csi-attacher logs:", "Logs from the liveness-probe container:" (null: no caption of one container).
+ */
+function containerOfCaption(text: string): string | null {
+  const m = /^[\s*_#>`[]*(?:(?:the\s+)?logs?\s+(?:of|from|for)\s+(?:the\s+)?)?([a-z][\w.-]*[a-z0-9])(?:\s+(container|sidecar|pod))?(?:'s)?(?:\s+(logs?|output))?[\s*_`\]]*(:)?[\s*_`\]]*$/i.exec(text);
+  if (!m) return null;
+  // (a bare word is a caption only when it is a component's name; "[<name> container]", "<name> logs:" say it is one)
+  return m[2] || m[3] || /^\s*[[]/.test(text) || m[4] || componentOfHint(m[1]!) ? m[1]!.toLowerCase() : null;
+}
+
 function containerOfLogsCommand(text: string): string | null {
   const words = text.slice(LOGS_COMMAND.exec(text)!.index).trim().split(/\s+/).slice(1);
   const positional: string[] = [];
@@ -1071,7 +1088,9 @@ const PROGRAM = Symbol('program');
  * (the csi-lib-utils lines every sidecar prints are filed under csi-provisioner and csi-attacher).
  */
 const SIDECAR_MARKERS: Array<[RegExp, { component: string; source: string; stage: Stage | null }]> = [
-  [/node-driver-registrar|node_register\.go|Registration Server|Received (GetInfo|NotifyRegistrationStatus) call/, { component: 'node-driver-registrar', source: 'node-driver-registrar', stage: 'register' }],
+  // ("Attempting to open a gRPC connection with": the registrars' main.go at every tag, driver-registrar v0.x to
+  // node-driver-registrar v2; no other sidecar prints it)
+  [/node-driver-registrar|node_register\.go|Registration Server|Received (GetInfo|NotifyRegistrationStatus) call|Attempting to open a gRPC connection\b/, { component: 'node-driver-registrar', source: 'node-driver-registrar', stage: 'register' }],
   [/csi-provisioner|external-provisioner|Started provisioner controller/, { component: 'external-provisioner', source: 'csi-provisioner', stage: null }],
   [/csi-attacher|external-attacher|csi_handler\.go/, { component: 'external-attacher', source: 'csi-attacher', stage: null }],
   [/csi-resizer|external-resizer/, { component: 'external-resizer', source: 'csi-resizer', stage: null }],
@@ -1119,8 +1138,19 @@ function inferFromPaste(out: ExplainedLine[]): void {
   const foundIn: Array<Set<number>> = [new Set()];
   /** sections that are a container's whole log, from its start */
   const wholeLogAt = new Set<number>();
+  /** sections that are a driver's log (the logs command or the caption names a plugin's container): its words "registered" are its own set-up */
+  const driverLogAt = new Set<number>();
   for (const l of out) {
+    // a post's caption naming the container whose log follows ("[node-driver-registrar container]", "csi-attacher logs:")
+    // starts that container's part, as a logs command does
+    const captioned = l.kind === 'decoration' && !LOGS_COMMAND.test(l.text) ? containerOfCaption(l.text) : null;
+    if (captioned !== null) {
+      const marker = sidecarMarkerOf(captioned);
+      if (/plugin|driver|csi/.test(componentOfHint(captioned)?.component ?? '')) driverLogAt.add(foundIn.length);
+      foundIn.push(new Set(marker >= 0 ? [marker] : []));
+    }
     if (l.kind === 'decoration' && LOGS_COMMAND.test(l.text)) {
+      if (/plugin|driver|csi/.test(componentOfHint(containerOfLogsCommand(l.text))?.component ?? '')) driverLogAt.add(foundIn.length);
       // the whole log of a container (no --tail, --since or label selector, which shows the last ten lines) opens with its start-up
       // (nor piped through a filter: "kubectl logs … | grep <volume>" keeps only some lines of it)
       if (/\blogs\b/.test(l.text) && !/\s(--tail|--since|--since-time|-l|--selector)\b|\|/.test(l.text)) wholeLogAt.add(foundIn.length);
@@ -1174,7 +1204,9 @@ function inferFromPaste(out: ExplainedLine[]): void {
       if (placed) starting.delete(prog);
       // (an error is no set-up chatter: a failing operation says so whatever started before it; nor a warning that
       // reports a failure, "W… rbd_attach.go:469] … rbd: map error …")
-      else if (cur.match === 'guess' && cur.stage !== 'other' && cur.stage !== 'register' && cur.severity !== 'E' && !(cur.severity === 'W' && /\b(error|failed|failure)\b/i.test(cur.text))) { out[i] = { ...cur, stage: 'other' }; continue; }
+      // (a driver's own words at start-up, "proto type registered", "CSI Driver: … csiVersion", are no registration: its
+      // NodeGetInfo answer is, the registrar asks it)
+      else if (cur.match === 'guess' && cur.stage !== 'other' && (cur.stage !== 'register' || (driverLogAt.has(section[i]!) && !/\bNodeGetInfo\b/.test(cur.text))) && cur.severity !== 'E' && !(cur.severity === 'W' && /\b(error|failed|failure)\b/i.test(cur.text))) { out[i] = { ...cur, stage: 'other' }; continue; }
     }
     // a controller plugin's own mounts inside the call it serves (csi-driver-smb mounts the share to make a
     // volume's directory in CreateVolume and DeleteVolume) are that call's steps, not a node's mount

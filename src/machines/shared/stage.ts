@@ -143,6 +143,8 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // "Successfully registered node …", "Node … was previously registered"), or a driver's controller forgetting a node VM
   // ("Successfully unregistered node with nodeName …"): no plugin registration; nor the kubelet's start-up annotation
   // for controller-managed attach/detach ("Setting node annotation to enable volume controller attach/detach")
+  // (nor a driver's own process manager forgetting one of its processes: "wait for process … before unregistering process")
+  [/\b(un)?regist(er|ered|ering) (the )?process\b/i, 'other'],
   [/\b(un)?regist(er|ered|ering) (the )?node\b(?! ?(driver|plugin|service|server))|\bwas previously registered\b|\bnode annotation to enable volume controller attach\/detach\b/i, 'other'],
   // a record of a logger named after the registrar (a driver's own registrar: "logger":"csi-registrar")
   [/"logger":"[^"]*registrar/, 'register'],
@@ -192,6 +194,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // a pod's volume directory made, or given to a FUSE program as its mount point ("mkdir -p /var/lib/kubelet/pods/<uid>/volumes/
   // azure~blobfuse/…", "blobfuse /var/lib/kubelet/pods/…"): what a mount sets up (the path alone is as often a teardown's)
   [/(^|[\s:])(mkdir( -p)?|\w*fuse\w*|s3fs|goofys|rclone mount) \/\S*\/pods\/[\w-]+\/volumes\/[\w.-]+~[\w.-]+\//, 'mount'],
+  // (a cloud's permission to create a disk, "Required 'compute.disks.create' permission", "ec2:CreateVolume"; a StorageClass
+  // parameter only the provisioner reads, "\"fstype\" is deprecated, please use \"csi.storage.k8s.io/fstype\"")
+  [/\bcompute\.disks\.(create|insert)\b|\bec2:CreateVolume\b|\bcsi\.storage\.k8s\.io\/(fstype|provisioner-secret-(name|namespace))\b/i, 'provision'],
   [/provision|createvolume|creat(e|ing) volume|\bvolume creation\b|persistent ?volumes? to bind|\bunbound immediate\b|\bcreate ?disk\b|waitforfirstconsumer|selected-node|storage ?class|(\b|volume)claim/i, 'provision'],
 ];
 
