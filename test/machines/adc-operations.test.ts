@@ -189,8 +189,12 @@ describe('detach', () => {
       const patch = h.apiRequests({ verb: 'patchStatus', kind: 'Node', name: 'n1' })[0]!;
       expect(msgs(h), profile).not.toContain('attachDetachController.detachVolumeStarted');
       h.answer(patch, { ok: false, code: 500, message: 'etcd down' });
-      const line = h.logs().find((l) => l.msg === 'attachDetachController.updateNodeStatusesFailed')!;
-      expect(line.args, profile).toMatchObject({ node: 'n1', volumeName: UNIQ, err: 'etcd down' });
+      // PatchNodeStatus wraps the API server's error (1.20 pkg/util/node/node.go, 1.30 component-helpers/node/util/status.go);
+      // the status updater marks the node for another write and says so at -v=2 before the reconciler's error
+      const err = 'failed to patch status "{\\"status\\":{\\"volumesAttached\\":null}}" for node "n1": etcd down';
+      const lines = h.logs().filter((l) => l.msg === 'attachDetachController.nodeStatusRemarked' || l.msg === 'attachDetachController.updateNodeStatusesFailed');
+      expect(lines.map((l) => [l.msg, l.args.err]), profile).toEqual([['attachDetachController.nodeStatusRemarked', err], ['attachDetachController.updateNodeStatusesFailed', err]]);
+      expect(lines[1]!.args, profile).toMatchObject({ node: 'n1', volumeName: UNIQ });
       expect(h.apiRequests({ verb: 'get', kind: 'Node' }), profile).toEqual([]);
       h.advance(h.now + 200);
       const again = h.apiRequests({ verb: 'patchStatus', kind: 'Node', name: 'n1' });
@@ -212,8 +216,28 @@ describe('detach', () => {
       return h.apiRequests({ verb: 'patchStatus', kind: 'Node', name: 'n1' }).slice(1).map((r) => r.patch);
     };
     expect(reported('1.30')).toEqual([{ status: { volumesAttached: [{ name: UNIQ, devicePath: '' }] } }]);
-    // (1.20 writes no status listing the volume; its re-sent empty list after a failed write is left out: see reconciler.ts)
-    expect(reported('1.20').filter((p) => JSON.stringify(p).includes(UNIQ))).toEqual([]);
+    // 1.20 writes again the list it failed to write, without the volume (SetNodeStatusUpdateNeeded: the node is re-marked)
+    expect(reported('1.20')).toEqual([{ status: { volumesAttached: null } }]);
+  });
+
+  it('a failed node status write at the end of a pass re-marks the node: "UpdateNodeStatuses failed" and the next pass writes it again (node_status_updater.go SetNodeStatusUpdateNeeded)', () => {
+    for (const [profile, returned] of [['1.20', 'failed to patch status "{\\"status\\":{\\"volumesAttached\\":[{\\"devicePath\\":\\"\\",\\"name\\":\\"' + UNIQ + '\\"}]}}" for node "n1": etcd down'], ['1.30', 'unable to update 1 nodes']] as const) {
+      // an attach that succeeded: the pass after it writes the node's list
+      const { h, create } = attaching(profile);
+      h.answer(create);
+      h.modified(va('n1', { attached: true }), va('n1'));
+      h.advance(h.now + 2000);
+      const writes = () => h.apiRequests({ verb: 'patchStatus', kind: 'Node', name: 'n1' });
+      expect(writes().length, profile).toBe(1);
+      h.answer(writes()[0]!, { ok: false, code: 500, message: 'etcd down' });
+      expect(h.logs().filter((l) => l.msg === 'attachDetachController.updateNodeStatusesFailedWith').map((l) => l.args.err), profile).toEqual([returned]);
+      h.advance(h.now + 200);
+      expect(writes().map((w) => w.patch), profile).toEqual([writes()[0]!.patch, writes()[0]!.patch]);
+      // a write that succeeds is not repeated
+      h.answer(writes()[1]!);
+      h.advance(h.now + 1000);
+      expect(writes().length, profile).toBe(2);
+    }
   });
 
   it('a Node that is gone skips the safety check; a failed read fails the detach', () => {

@@ -22,6 +22,7 @@ import { taintKeyExists, TAINT_NODE_OUT_OF_SERVICE } from '../shared/taints.ts';
 import { ADC_DSW_POPULATOR_LIST_PODS_RETRY, ADC_DSW_POPULATOR_LOOP_PERIOD } from '../shared/timing.ts';
 import { processNode, processPod, processPv, processPvc, repopulate } from './informers.ts';
 import { checkVa, isWaitingForVolumeAttachment, onApiResult, onTimeout, operationForRequest, operationsForVa, pollOrWatch } from './operations.ts';
+import { nodeStatusWritten, updateNodeStatusesError } from './statusupdater/nodeStatusUpdater.ts';
 import { detachAfterStatus, firstSync, RECONCILE_TIMER, reconcile, scheduleReconcile, SYNC_TIMER, syncStates } from './reconciler.ts';
 import { emptyIndex, emptyReconcilerQueue, type AdcContext, type AttachDetachControllerInput, type Out } from './types.ts';
 
@@ -48,7 +49,17 @@ function handle(ctx: AdcContext, e: ClusterEvent): Out {
       return settle(checkVa(ctx, op, e.now), e.now);
     }
     case 'api.result': {
-      if (ctx.detachAfterStatus[e.requestId]) return settle(detachAfterStatus(ctx, e.requestId, e.ok, e.message, e.now), e.now);
+      if (ctx.statusWrites[e.requestId]) {
+        const w = nodeStatusWritten(ctx, e.requestId, e.ok, e.message);
+        if (w.ctx.detachAfterStatus[e.requestId]) {
+          const d = detachAfterStatus(w.ctx, e.requestId, w.failed === undefined, w.failed, e.now);
+          // (the write before a detach: its failure is the detach's)
+          return settle({ ...d, out: [...w.out.map((o) => (o.type === 'log' ? { ...o, stage: 'detach' as const } : o)), ...d.out] }, e.now);
+        }
+        if (w.failed === undefined) return w;
+        // the reconciler's pass that wrote it logs the failure; its next pass writes again
+        return settle({ ctx: w.ctx, out: [...w.out, { type: 'log', msg: 'attachDetachController.updateNodeStatusesFailedWith', args: { err: updateNodeStatusesError(w.ctx, w.failed) } }], finished: true }, e.now);
+      }
       const op = operationForRequest(ctx, e.requestId);
       if (!op) return { ctx, out: [] };
       return settle(onApiResult(ctx, op, e.ok, e.code, e.object, e.message, e.now), e.now);
@@ -65,7 +76,7 @@ function initialContext(input: AttachDetachControllerInput): AdcContext {
     input: { epochUs: 0, uptimeAtStartUs: 0, ...input, tz: input.tz ?? { offsetMin: 0, zone: 'UTC' } },
     seq: 0, startedAt: 0, populatorAt: 0, populatorNeedsList: false, populatorListedAt: 0, pods: {}, pvcs: {}, pvs: {}, nodes: {}, vas: {},
     attachRequired: Object.fromEntries((input.attachRequiredDrivers ?? []).map((d) => [d, true])),
-    dsw: emptyDsw(), asw: emptyAsw(), ops: {}, running: {}, index: emptyIndex(), reported: {}, detachAfterStatus: {}, reconcileAt: 0, reconcilerQueue: emptyReconcilerQueue(),
+    dsw: emptyDsw(), asw: emptyAsw(), ops: {}, running: {}, index: emptyIndex(), reported: {}, detachAfterStatus: {}, statusWrites: {}, reconcileAt: 0, reconcilerQueue: emptyReconcilerQueue(),
   };
 }
 

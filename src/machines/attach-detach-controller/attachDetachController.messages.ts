@@ -96,7 +96,7 @@ export const attachDetachControllerMessages = defineMessages({
     },
   },
   /**
-   * The node status write before a detach failed: the detach is skipped this pass (1.20 reconciler.go:207 klog.Errorf of
+   * The node status write before a detach failed: the detach is skipped this pass (1.20 reconciler.go:208 klog.Errorf of
    * GenerateErrorDetailed; 1.30 :257 logger.Error, which also puts the volume back in the node's report). Read at v1.20.5
    * and v1.30.1.
    */
@@ -104,8 +104,35 @@ export const attachDetachControllerMessages = defineMessages({
     source: SRC, stage: 'detach', severity: 'E',
     summary: 'The attach/detach controller could not write node {node}\'s status before detaching {specName}: it skips the detach and tries again.',
     formats: {
-      '1.20': { file: 'reconciler.go', line: 207, text: `UpdateNodeStatuses failed while attempting to report volume as attached ${DETAIL_ON}: {err}` },
+      '1.20': { file: 'reconciler.go', line: 208, text: `UpdateNodeStatuses failed while attempting to report volume as attached ${DETAIL_ON}: {err}` },
       '1.30': { file: 'reconciler.go', line: 257, msg: 'UpdateNodeStatusForNode failed while attempting to report volume as attached', kv: `err={err:q} ${LOGGER} node={node:q} volumeName={volumeName:q}` },
+    },
+  },
+  /**
+   * A node status write failed: the status updater marks the node for another write (SetNodeStatusUpdateNeeded). Its err
+   * is PatchNodeStatus's. upstream: statusupdater/node_status_updater.go, 1.20 :86 klog.V(2).Infof, 1.30 :114
+   * logger.V(2).Info. Read at v1.20.5 and v1.30.1.
+   */
+  'attachDetachController.nodeStatusRemarked': {
+    source: SRC, stage: 'attach', severity: 'I',
+    summary: "The attach/detach controller could not write node {node}'s status.volumesAttached; it marks the node to write it again.",
+    cause: 'The PATCH of the Node\'s status failed (the API server refused or did not answer).',
+    next: 'Usually transient: the reconciler writes it again on its next pass (every 100 ms). If it keeps failing, read the error: RBAC of the controller, an admission webhook on nodes/status, or the API server.',
+    formats: {
+      '1.20': { file: 'node_status_updater.go', line: 86, v: 2, text: 'Could not update node status for {node:q}; re-marking for update. {err}' },
+      '1.30': { file: 'node_status_updater.go', line: 114, v: 2, msg: 'Could not update node status; re-marking for update', kv: `${LOGGER} node={node:q} err={err:q}` },
+    },
+  },
+  /**
+   * The reconciler's pass ended with a failed node status write (its UpdateNodeStatuses after the attaches).
+   * upstream: reconciler/reconciler.go, 1.20 :238 klog.Warningf, 1.30 :311 logger.Info. Read at v1.20.5 and v1.30.1.
+   */
+  'attachDetachController.updateNodeStatusesFailedWith': {
+    source: SRC, stage: 'attach', severity: 'W',
+    summary: 'The reconciler\'s node status write failed; its next pass writes again.',
+    formats: {
+      '1.20': { file: 'reconciler.go', line: 238, text: 'UpdateNodeStatuses failed with: {err}' },
+      '1.30': { file: 'reconciler.go', line: 311, severity: 'I', msg: 'UpdateNodeStatuses failed', kv: `${LOGGER} err={err:q}` },
     },
   },
   'attachDetachController.verifiedSafeToDetach': {

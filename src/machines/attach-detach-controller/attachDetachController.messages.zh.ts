@@ -37,6 +37,14 @@ export const messagesZh = defineMessagesZh({
   'attachDetachController.updateNodeStatusesFailed': {
     summary: 'attach/detach 控制器在解除挂接 {specName} 之前未能写入节点 {node} 的状态：它跳过这次解除挂接，稍后再试。',
   },
+  'attachDetachController.nodeStatusRemarked': {
+    summary: 'attach/detach 控制器未能写入节点 {node} 的 status.volumesAttached；它把该节点标记为需要再次写入。',
+    cause: '对该 Node 状态的 PATCH 失败了（API 服务器拒绝了请求或没有应答）。',
+    next: '通常是暂时的：reconciler 在下一轮（每 100 毫秒）会再次写入。如果一直失败，请阅读错误：控制器的 RBAC、作用于 nodes/status 的准入 webhook，或 API 服务器本身。',
+  },
+  'attachDetachController.updateNodeStatusesFailedWith': {
+    summary: 'reconciler 写入节点状态失败；它的下一轮会再次写入。',
+  },
   'attachDetachController.verifiedSafeToDetach': {
     summary: '控制器读取了 Node {node}：{specName} 不在其 volumesInUse 中，因此可以安全地解除挂接。',
   },

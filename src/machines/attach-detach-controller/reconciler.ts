@@ -27,6 +27,7 @@ import * as dsw from './cache/desiredStateOfWorld.ts';
 import { isNodeReady, type K8sObject } from '../shared/k8s.ts';
 import { taintKeyExists, TAINT_NODE_OUT_OF_SERVICE } from '../shared/taints.ts';
 import { beginOperation, opsFor, setOps } from './operations.ts';
+import { updateNodeStatuses } from './statusupdater/nodeStatusUpdater.ts';
 import type { AdcContext, Out, RunningOperation } from './types.ts';
 import { attachDetachControllerSummaries as summaries } from './attachDetachController.messages.ts';
 
@@ -283,8 +284,9 @@ export function reconcile(ctx0: AdcContext, now: number): Out {
 /**
  * The node status write before a detach has returned: the detach starts, with its line (DetachVolume). A failed
  * write skips it ("UpdateNodeStatuses failed while attempting to report volume as attached", the pass goes on):
- * the pending operation is dropped without backoff and the next pass tries again, the PATCH with it. `finished`
- * asks the caller for that next pass (as for an operation that ended).
+ * the pending operation is dropped without backoff and the next pass tries again, the PATCH with it (the status
+ * updater marked the node for another write: statusupdater/nodeStatusUpdater.ts). `finished` asks the caller for
+ * that next pass (as for an operation that ended).
  */
 export function detachAfterStatus(ctx0: AdcContext, requestId: string, ok: boolean, message: string | undefined, now: number): Out {
   const deferred = ctx0.detachAfterStatus[requestId]!;
@@ -293,7 +295,6 @@ export function detachAfterStatus(ctx0: AdcContext, requestId: string, ok: boole
   const { op, msg, args } = deferred;
   if (!ok) {
     ctx = setOps(ctx, op.key.volumeName, complete(opsFor(ctx, op.key.volumeName), op.key, false, now).ops);
-    delete ctx.reported[op.node];
     // 1.30 puts the volume back in the node's report, so the status updater writes it again
     if (getProfile(ctx.input.profile).adcDetachBackoffFix) ctx = { ...ctx, asw: asw.addVolumeToReportAsAttached(ctx.asw, op.volumeName, op.node) };
     return { ctx, out: [{ type: 'log', msg: 'attachDetachController.updateNodeStatusesFailed', args: { ...args, err: message ?? '' } }], finished: true };
@@ -302,29 +303,6 @@ export function detachAfterStatus(ctx0: AdcContext, requestId: string, ok: boole
   return { ...r, out: [{ type: 'log', msg, args }, ...r.out] };
 }
 
-/** UpdateNodeStatuses / UpdateNodeStatusForNode: patch status.volumesAttached of nodes that need it. */
-function updateNodeStatuses(ctx: AdcContext, only: string | undefined, set: (c: AdcContext) => void): ClusterEmitted[] {
-  const { asw: next, updates } = asw.takeNodesToUpdate(ctx.asw, only);
-  const out: ClusterEmitted[] = [];
-  // for scale: `reported` is updated in place (the actor owns its context)
-  const reported = ctx.reported;
-  let seq = ctx.seq;
-  for (const u of updates) {
-    if (!ctx.nodes[u.nodeName]) continue;
-    const text = JSON.stringify(u.volumes);
-    // identical lists are not re-sent (upstream would PATCH anyway; the result is the same object)
-    if (reported[u.nodeName] === text) continue;
-    reported[u.nodeName] = text;
-    seq += 1;
-    out.push({
-      type: 'api.request', requestId: `adc-${seq}`, verb: 'patchStatus', kind: 'Node', name: u.nodeName,
-      patch: { status: { volumesAttached: u.volumes.length ? u.volumes.map((name) => ({ name, devicePath: '' })) : null } },
-      summary: summarize(summaries, 'attachDetachController.updateVolumesAttached', { nodeName: u.nodeName, volumes: u.volumes.length ? u.volumes.join(', ') : 'none' }),
-    });
-  }
-  set({ ...ctx, asw: next, reported, seq });
-  return out;
-}
 
 
 /**

@@ -74,6 +74,8 @@ export interface AdcContext {
    * marked pending
    */
   detachAfterStatus: Record<string, { op: RunningOperation; msg: string; args: Record<string, string> }>;
+  /** node status writes in flight, by requestId: the node and the patch (for PatchNodeStatus's error) */
+  statusWrites: Record<string, { node: string; patch: string }>;
   /** time of the scheduled reconcile tick, or 0 */
   reconcileAt: number;
   /** what the reconciler's next pass must look at besides the volumes the caches mark (reconciler.ts) */

@@ -21,6 +21,8 @@ export interface Profile {
    * in the report list when DetachVolume fails to start. Without it: seed 002's bug.
    */
   adcDetachBackoffFix: boolean;
+  /** the attach/detach controller's UpdateNodeStatuses returns "unable to update N nodes" (1.30 node_status_updater.go), not the write's error (1.20) */
+  adcUpdateNodeStatusesCountsFailures: boolean;
   /**
    * A/D controller marks a volume Uncertain when its detach fails, so that it is attached again
    * (and only then reported in node.status.volumesAttached); before, it went straight back in the
@@ -234,6 +236,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     verbosity: VERBOSITY,
     eventLogV: EVENT_LOG_V,
     adcDetachBackoffFix: false,
+    adcUpdateNodeStatusesCountsFailures: false,
     adcUncertainOnDetachFailure: false,
     adcPollsVolumeAttachment: false,
     snapshotReadyEvents: false,
@@ -282,6 +285,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     verbosity: VERBOSITY,
     eventLogV: EVENT_LOG_V,
     adcDetachBackoffFix: true,
+    adcUpdateNodeStatusesCountsFailures: true,
     adcUncertainOnDetachFailure: true,
     adcPollsVolumeAttachment: true,
     snapshotReadyEvents: true,
