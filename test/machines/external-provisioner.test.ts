@@ -30,12 +30,57 @@ describe('externalProvisionerMachine', () => {
   });
 
   it('reaches every state', () => {
+    const rpcs = ['Probe', 'GetPluginInfo', 'GetPluginCapabilities', 'ControllerGetCapabilities'];
     const paths = getShortestPaths(externalProvisionerMachine, {
       input,
-      events: [{ type: 'component.started', now: 0 }, { type: 'host.shutdown', now: 1 }, ...['ep-1', 'ep-2', 'ep-3', 'ep-4'].map((requestId) => ({ type: 'csi.result', now: 1, requestId, rpc: 'Probe', code: 'OK' }))],
+      events: [{ type: 'component.started', now: 0 }, { type: 'host.shutdown', now: 1 },
+        ...rpcs.map((rpc, i) => ({ type: 'csi.result', now: 1, requestId: `ep-${i + 1}`, rpc, code: 'OK' })),
+        { type: 'csi.result', now: 1, requestId: 'ep-1', rpc: 'Probe', code: 'INTERNAL' }],
       serializeState: (s: { value: unknown; context: { startup: number } }) => JSON.stringify(s.value) + s.context.startup,
     } as never);
-    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['stopped', 'connecting', 'running']));
+    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['stopped', 'connecting', 'running', 'failed']));
+  });
+
+  /** a csi-provisioner whose start-up calls get these answers (rpc -> code, or a Probe response) */
+  const startUp = (answers: Array<{ code: string; response?: Record<string, unknown> }>, profile: '1.20' | '1.30' = '1.20') => {
+    const actor = createActor(externalProvisionerMachine, { input: { ...input, profile } });
+    const emitted: ClusterEmitted[] = [];
+    actor.on('*', (e) => emitted.push(e as ClusterEmitted));
+    actor.start();
+    actor.send({ type: 'component.started', now: 0 });
+    let now = 0;
+    for (const a of answers) {
+      // the next call: now, or after the timer main's probe loop asked for
+      const timer = emitted.filter((e) => e.type === 'timer.requested').at(-1) as Extract<ClusterEmitted, { type: 'timer.requested' }> | undefined;
+      if (timer && timer.at > now) { now = timer.at; actor.send({ type: 'clock.ticked', now, key: timer.key }); }
+      const call = emitted.filter((e) => e.type === 'csi.call').at(-1) as Extract<ClusterEmitted, { type: 'csi.call' }>;
+      now += 1000;
+      actor.send({ type: 'csi.result', now, requestId: call.requestId, rpc: call.rpc, code: a.code, ...(a.response ? { response: a.response } : {}) } as never);
+    }
+    const calls = emitted.filter((e) => e.type === 'csi.call').map((e) => (e as { rpc: string }).rpc);
+    const lines = emitted.filter((e) => e.type === 'log' && !/grpc/.test((e as { msg: string }).msg)).map((e) => (e as { msg: string }).msg);
+    const exited = emitted.filter((e) => e.type === 'process.exited').map((e) => (e as { code: number }).code);
+    return { state: actor.getSnapshot().value, calls, lines, exited, emitted };
+  };
+
+  it('probes until the driver is ready: a probe that timed out, or ready=false, is tried again a second later (csi-lib-utils ProbeForever)', () => {
+    const r = startUp([{ code: 'DEADLINE_EXCEEDED' }, { code: 'OK', response: { ready: { value: false } } }, { code: 'OK', response: { ready: { value: true } } }]);
+    expect(r.calls).toEqual(['Probe', 'Probe', 'Probe', 'GetPluginInfo']);
+    expect(r.lines).toEqual(['externalProvisioner.probeTimedOut', 'externalProvisioner.driverNotReady']);
+    const timers = r.emitted.filter((e) => e.type === 'timer.requested') as Array<{ at: number }>;
+    expect(timers.map((t) => t.at)).toEqual([1000 + 1_000_000, 1_001_000 + 1000 + 1_000_000]);
+    expect(r.state).toBe('connecting');
+  });
+
+  it('exits after any other start-up error, as csi-provisioner.go main does (os.Exit(1) after Probe, klog.Fatalf after the others): the kubelet restarts it', () => {
+    const probe = startUp([{ code: 'INTERNAL' }]);
+    expect([probe.state, probe.lines, probe.exited, probe.calls]).toEqual(['failed', ['externalProvisioner.probeFailed'], [1], ['Probe']]);
+    const name = startUp([{ code: 'OK' }, { code: 'UNAVAILABLE' }]);
+    expect([name.state, name.lines, name.exited]).toEqual(['failed', ['externalProvisioner.getDriverNameFailed'], [255]]);
+    const caps = startUp([{ code: 'OK' }, { code: 'OK' }, { code: 'OK' }, { code: 'UNIMPLEMENTED' }], '1.30');
+    expect([caps.state, caps.lines.filter((l) => l !== 'externalProvisioner.detectedDriver'), caps.exited]).toEqual(['failed', ['externalProvisioner.capabilitiesFailed'], [255]]);
+    const args = probe.emitted.find((e) => e.type === 'log' && (e as { msg: string }).msg === 'externalProvisioner.probeFailed') as { args: { err: string } };
+    expect(args.args.err).toBe('CSI driver probe failed: rpc error: code = Internal desc = ');
   });
 });
 

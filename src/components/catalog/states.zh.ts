@@ -106,6 +106,8 @@ export const STATE_DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
     '在驱动套接字上调用 Probe、GetPluginInfo、GetPluginCapabilities、ControllerGetCapabilities（csi-provisioner.go 的 main）。',
   'The provisioner controller works through claims and volumes (ProvisionController.Run).':
     '制备控制器逐个处理申领和卷（ProvisionController.Run）。',
+  'A start-up call failed: the process exits (os.Exit(1) after Probe, klog.Fatalf after GetPluginInfo and the capability calls) and the kubelet starts its container again.':
+    '启动时的一次调用失败了：进程退出（Probe 之后是 os.Exit(1)，GetPluginInfo 和能力查询之后是 klog.Fatalf），kubelet 再次启动它的容器。',
   // externalAttacherMachine
   'The csi-attacher container is not running.':
     'csi-attacher 容器没有在运行。',

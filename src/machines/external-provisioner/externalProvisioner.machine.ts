@@ -6,7 +6,12 @@
  * upstream: kubernetes-csi/external-provisioner v2.1.0 / v5.0.1 (cmd/csi-provisioner, pkg/controller)
  * and kubernetes-sigs/sig-storage-lib-external-provisioner v6.2.0 / v10.0.0 (controller/controller.go
  * shouldProvision, provisionClaimOperation, deleteVolumeOperation; volume_store.go).
- * Start-up: Probe, GetPluginInfo, GetPluginCapabilities, ControllerGetCapabilities (--timeout 10s).
+ * Start-up: Probe, GetPluginInfo, GetPluginCapabilities, ControllerGetCapabilities (--timeout 10s), as
+ * csi-provisioner.go's main calls them (v2.1.0 :191-220, v5.0.1 :219-278): Probe is csi-lib-utils' ProbeForever (a
+ * driver not ready, or a probe that timed out, is probed again a second later; any other error ends it); a failed
+ * start-up ends the process (klog.Error and os.Exit(1) after the probe, klog.Fatalf after the name and capability
+ * calls) and the kubelet starts the container again. (Its start-up banner, "Version", "Connecting to", "Probing CSI
+ * driver for readiness", is not printed: its start-up happens in the warm-up of every scenario.)
  * Retries: workqueue rate limiter 1s → 5m (--retry-interval-start/max), forever (threshold 0).
  *
  * The PV finalizer external-provisioner.volume.kubernetes.io/finalizer (HonorPVReclaimPolicy: off in
@@ -26,7 +31,7 @@
  * again in the background with workqueue.DefaultControllerRateLimiter's per-item backoff (5ms doubling).
  * Here the claim waits for that save (upstream a claim event meanwhile would provision it again).
  */
-import { setup } from 'xstate';
+import { emit, setup } from 'xstate';
 import { reaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import { csiMethod, type CsiRpc, GRPC_CODE_GO_NAME, type GrpcCode, rpcErrorText } from '../shared/csi.ts';
@@ -34,7 +39,7 @@ import { sortedJson, goDuration } from '../shared/goFormat.ts';
 import { type K8sObject, kobj } from '../shared/k8s.ts';
 import { summarize } from '../shared/messages.ts';
 import { ANN_PROVISIONED_BY, ANN_SELECTED_NODE, ANN_STORAGE_PROVISIONER, ANN_STORAGE_PROVISIONER_BETA, PROVISIONER_PV_FINALIZER } from '../shared/names.ts';
-import { PROVISIONER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
+import { PROVISIONER_TIMEOUT, SECOND, sidecarRetryDelay } from '../shared/timing.ts';
 import type { DriverProfile } from '../drivers/types.ts';
 import { accessibilityRequirements, buildPersistentVolume, provisionedVolumeName, volumeRequest } from './requests.ts';
 import { externalProvisionerSummaries as summaries } from './externalProvisioner.messages.ts';
@@ -84,6 +89,22 @@ export interface ExternalProvisionerContext {
 }
 
 const STARTUP: CsiRpc[] = ['Probe', 'GetPluginInfo', 'GetPluginCapabilities', 'ControllerGetCapabilities'];
+/** ProbeForever's probeInterval. upstream: csi-lib-utils rpc/common.go */
+const PROBE_INTERVAL = 1 * SECOND;
+
+/**
+ * What main does with a start-up answer: go on (the next call, or the controller after the last), probe again
+ * (ProbeForever: the driver is not ready, or the probe hit its deadline), or end the process.
+ */
+function startupOutcome(c: ExternalProvisionerContext, e: ClusterEvent): 'next' | 'probeAgain' | 'failed' | undefined {
+  if (e.type !== 'csi.result' || e.rpc !== STARTUP[c.startup]) return undefined;
+  if (e.rpc === 'Probe') {
+    const ready = (e.response?.ready as { value?: boolean } | undefined)?.value ?? true;
+    if (e.code === 'OK' && ready) return 'next';
+    return e.code === 'OK' || e.code === 'DEADLINE_EXCEEDED' ? 'probeAgain' : 'failed';
+  }
+  return e.code === 'OK' ? 'next' : 'failed';
+}
 type Out = ClusterEmitted[];
 const log = (msg: string, args: Record<string, string | number | boolean>, stage?: Stage): ClusterEmitted => ({ type: 'log', msg: `externalProvisioner.${msg}`, args, ...(stage ? { stage } : {}) });
 
@@ -651,10 +672,21 @@ export const externalProvisionerMachine = setup({
   actions: {
     callNextStartupRpc: react((c, _e, out) => { call(c, STARTUP[c.startup]!, {}, out); }),
     handleStartupResult: react((c, e, out) => {
-      if (e.type !== 'csi.result') return;
+      const outcome = startupOutcome(c, e);
+      // (an answer to no call of this start-up: a process that has started over asks again)
+      if (e.type !== 'csi.result' || outcome === undefined) return;
       const ok = e.code === 'OK';
       out.push(log('grpcResponse', { response: sortedJson(e.response ?? {}), err: ok ? 'null' : JSON.stringify(rpcErrorText(e.code, e.message ?? '')), method: csiMethod(e.rpc) }), log('grpcError', { err: ok ? '<nil>' : rpcErrorText(e.code, e.message ?? ''), method: csiMethod(e.rpc) }));
-      if (!ok) { out.push({ type: 'timer.requested', key: 'startup', at: e.now + sidecarRetryDelay(0) }); return; }
+      if (outcome === 'probeAgain') {
+        out.push(log(ok ? 'driverNotReady' : 'probeTimedOut', {}), { type: 'timer.requested', key: 'startup', at: e.now + PROBE_INTERVAL });
+        return;
+      }
+      if (outcome === 'failed') {
+        const err = rpcErrorText(e.code, e.message ?? '');
+        out.push(e.rpc === 'Probe' ? log('probeFailed', { err: `CSI driver probe failed: ${err}` })
+          : e.rpc === 'GetPluginInfo' ? log('getDriverNameFailed', { err }) : log('capabilitiesFailed', { err }));
+        return;
+      }
       if (e.rpc === 'GetPluginInfo') out.push(log('detectedDriver', { driver: String(e.response?.name ?? c.input.driver.name) }));
       c.startup += 1;
       if (c.startup < STARTUP.length) call(c, STARTUP[c.startup]!, {}, out);
@@ -699,9 +731,12 @@ export const externalProvisionerMachine = setup({
       if (c.ops[key]?.step === 'backoff') { delete c.ops[key]; c.dirty[key.startsWith('clone/') ? key.slice(6) : key] = true; }
     }),
     reset: react((c) => { c.ops = {}; c.startup = 0; }),
+    /** main's exit after a failed start-up: os.Exit(1) after the probe, klog.Fatalf's 255 after the others; the kubelet starts the container again */
+    exitProcess: emit(({ context }) => ({ type: 'process.exited', code: context.startup === 0 ? 1 : 255 }) as ClusterEmitted),
   },
   guards: {
-    startupDone: ({ context, event }) => event.type === 'csi.result' && event.code === 'OK' && context.startup === STARTUP.length - 1,
+    startupDone: ({ context, event }) => startupOutcome(context, event) === 'next' && context.startup === STARTUP.length - 1,
+    startupFailed: ({ context, event }) => startupOutcome(context, event) === 'failed',
     isStartupRetry: ({ event }) => event.type === 'clock.ticked' && event.key === 'startup',
   },
 }).createMachine({
@@ -713,11 +748,19 @@ export const externalProvisionerMachine = setup({
     connecting: {
       description: 'Probe, GetPluginInfo, GetPluginCapabilities, ControllerGetCapabilities on the driver socket (csi-provisioner.go main).',
       on: {
-        'csi.result': [{ guard: 'startupDone', target: 'running', actions: ['handleStartupResult', 'syncAll'] }, { actions: 'handleStartupResult' }],
+        'csi.result': [
+          { guard: 'startupDone', target: 'running', actions: ['handleStartupResult', 'syncAll'] },
+          { guard: 'startupFailed', target: 'failed', actions: 'handleStartupResult' },
+          { actions: 'handleStartupResult' },
+        ],
         'clock.ticked': { guard: 'isStartupRetry', actions: 'callNextStartupRpc' },
         'watch.added': { actions: 'storeObject' }, 'watch.modified': { actions: 'storeObject' }, 'watch.deleted': { actions: 'storeObject' },
         'host.shutdown': { target: 'stopped', actions: 'reset' },
       },
+    },
+    failed: {
+      description: 'A start-up call failed: the process exits (os.Exit(1) after Probe, klog.Fatalf after GetPluginInfo and the capability calls) and the kubelet starts its container again.',
+      entry: 'exitProcess',
     },
     running: {
       description: 'The provisioner controller works through claims and volumes (ProvisionController.Run).',

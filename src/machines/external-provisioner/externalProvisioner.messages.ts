@@ -20,6 +20,51 @@ export const externalProvisionerMessages = defineMessages({
       '1.30': { file: 'csi-provisioner.go', line: 230, text: 'Detected CSI driver {driver}', v: 2 },
     },
   },
+  /**
+   * Start-up failures (csi-provisioner.go main; csi-lib-utils v0.9.0 / v0.18.1 rpc/common.go ProbeForever, the same
+   * lines as csi-attacher's). After the probe main logs the error and exits (klog.Error + os.Exit(1): v2.1.0 :193,
+   * v5.0.1 :221); after GetPluginInfo and the capability calls, klog.Fatalf (v2.1.0 :200 and :220, v5.0.1 :228 and :278).
+   */
+  'externalProvisioner.probeTimedOut': {
+    source: S, stage: 'other', severity: 'W', summary: 'The CSI driver did not answer Probe in time; csi-provisioner tries again in a second.',
+    cause: 'The driver container is still starting, or it is stuck.', next: 'Check that the CSI driver container is running and listening on its socket.',
+    formats: {
+      '1.20': { file: 'common.go', line: 124, text: 'CSI driver probe timed out' },
+      '1.30': { file: 'common.go', line: 156, msg: 'CSI driver probe timed out', severity: 'I' },
+    },
+  },
+  'externalProvisioner.driverNotReady': {
+    source: S, stage: 'other', severity: 'W', summary: 'The CSI driver says it is not ready yet; csi-provisioner probes again in a second.',
+    cause: 'The driver answered Probe with ready=false.', next: 'Look at the CSI driver log for what it is waiting for.',
+    formats: {
+      '1.20': { file: 'common.go', line: 129, text: 'CSI driver is not ready' },
+      '1.30': { file: 'common.go', line: 161, msg: 'CSI driver is not ready', severity: 'I' },
+    },
+  },
+  'externalProvisioner.probeFailed': {
+    source: S, stage: 'other', severity: 'E', summary: 'Probe failed ({err}); csi-provisioner exits.',
+    cause: 'The CSI driver returned an error to Probe (other than a deadline).', next: 'Fix the CSI driver; the kubelet restarts the csi-provisioner container, which probes again.',
+    formats: {
+      '1.20': { file: 'csi-provisioner.go', line: 193, text: '{err}' },
+      '1.30': { file: 'csi-provisioner.go', line: 221, text: '{err}' },
+    },
+  },
+  'externalProvisioner.getDriverNameFailed': {
+    source: S, stage: 'other', severity: 'F', summary: 'GetPluginInfo failed ({err}); csi-provisioner exits.',
+    cause: 'The CSI driver returned an error to GetPluginInfo.', next: 'Check the CSI driver log; the kubelet restarts the csi-provisioner container.',
+    formats: {
+      '1.20': { file: 'csi-provisioner.go', line: 200, text: 'Error getting CSI driver name: {err}' },
+      '1.30': { file: 'csi-provisioner.go', line: 228, text: 'Error getting CSI driver name: {err}' },
+    },
+  },
+  'externalProvisioner.capabilitiesFailed': {
+    source: S, stage: 'other', severity: 'F', summary: 'Reading the driver\'s capabilities failed ({err}); csi-provisioner exits.',
+    cause: 'GetPluginCapabilities or ControllerGetCapabilities returned an error.', next: 'Check the CSI driver log; the kubelet restarts the csi-provisioner container.',
+    formats: {
+      '1.20': { file: 'csi-provisioner.go', line: 220, text: 'Error getting CSI driver capabilities: {err}' },
+      '1.30': { file: 'csi-provisioner.go', line: 278, text: 'Error getting CSI driver capabilities: {err}' },
+    },
+  },
   'externalProvisioner.startedController': {
     source: S, stage: 'other', severity: 'I', summary: 'The provisioner controller {component} starts watching claims.',
     formats: {
