@@ -57,8 +57,6 @@ export interface KubeSchedulerContext {
    * nodes come and change: the "Successfully bound pod to node" line reports both, and counting a
    * thousand nodes at every bind made a large rollout's scheduling quadratic.
    */
-  nodeCount: number;
-  usableNodeCount: number;
   /** where the next cycle starts filtering (nextStartNodeIndex: where the last one stopped) */
   nextStartNodeIndex: number;
   /** per pod being bound: the ScheduleResult of the cycle that chose its node (evaluatedNodes, feasibleNodes) */
@@ -118,11 +116,9 @@ function setPodNode(c: KubeSchedulerContext, key: string, node: string | undefin
   if (node) { c.podNode[key] = node; c.podsOnNode[node] = (c.podsOnNode[node] ?? 0) + 1; }
 }
 
-/** Keep the node cache and its two counts in step with a node event. */
+/** Keep the node cache in step with a node event. */
 function setNode(c: KubeSchedulerContext, key: string, node: K8sObject | undefined): void {
-  const prev = c.nodes[key];
-  if (prev) { c.nodeCount -= 1; if (nodeUsable(prev)) c.usableNodeCount -= 1; }
-  if (node) { c.nodeCount += 1; if (nodeUsable(node)) c.usableNodeCount += 1; c.nodes[key] = node; }
+  if (node) c.nodes[key] = node;
   else delete c.nodes[key];
 }
 
@@ -244,9 +240,10 @@ export const kubeSchedulerMachine = setup({
       if (f.what === 'bind' && pod && e.object) {
         const node = e.object.spec.nodeName as string;
         // the ScheduleResult of the cycle that chose the node (evaluatedNodes: the nodes it filtered, feasibleNodes: those that fit)
-        const result = c.results[f.pod];
+        // (every bind comes from a cycle: a restart forgets both the cycle's result and the bind in flight)
+        const result = c.results[f.pod]!;
         delete c.results[f.pod];
-        out.push({ type: 'log', msg: 'kubeScheduler.boundPod', args: { pod: f.pod, node, evaluatedNodes: result?.evaluated ?? c.nodeCount, feasibleNodes: result?.feasible ?? c.usableNodeCount } });
+        out.push({ type: 'log', msg: 'kubeScheduler.boundPod', args: { pod: f.pod, node, evaluatedNodes: result.evaluated, feasibleNodes: result.feasible } });
         out.push({ type: 'event.recorded', involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name }, eventType: 'Normal', reason: 'Scheduled', message: `Successfully assigned ${f.pod} to ${node}` });
       }
     }),
@@ -256,7 +253,7 @@ export const kubeSchedulerMachine = setup({
 }).createMachine({
   id: 'kubeScheduler',
   initial: 'stopped',
-  context: ({ input }) => ({ input, pods: {}, nodes: {}, claims: {}, volumes: {}, classes: {}, assumed: {}, inFlight: {}, lastFailure: {}, nextRequest: 1, pending: {}, podNode: {}, podsOnNode: {}, nodeCount: 0, usableNodeCount: 0, nextStartNodeIndex: 0, results: {} }),
+  context: ({ input }) => ({ input, pods: {}, nodes: {}, claims: {}, volumes: {}, classes: {}, assumed: {}, inFlight: {}, lastFailure: {}, nextRequest: 1, pending: {}, podNode: {}, podsOnNode: {}, nextStartNodeIndex: 0, results: {} }),
   states: {
     stopped: { description: 'kube-scheduler is not running.', on: { 'component.started': 'running' } },
     running: {
