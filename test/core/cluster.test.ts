@@ -90,6 +90,17 @@ function cluster(seed: number, opts: { pluginUp?: boolean; fault?: boolean } = {
   });
 }
 
+/** A component that, each time its process starts, asks for one timer 5s later and logs when it fires. */
+const ticker = setup({
+  types: {} as { context: Record<string, never>; events: ClusterEvent; emitted: ClusterEmitted; input: { id: string } },
+}).createMachine({
+  id: 'ticker', initial: 'idle', context: {},
+  states: {
+    idle: { on: { 'component.started': { target: 'waiting', actions: emit(({ event }) => ({ type: 'timer.requested', key: 'tick', at: event.now + 5_000_000 }) as ClusterEmitted) } } },
+    waiting: { on: { 'clock.ticked': { target: 'idle', actions: emit({ type: 'log', msg: 'toy.result', args: { code: 'tick' } } as ClusterEmitted) } } },
+  },
+});
+
 describe('Cluster', () => {
   it('routes an API write to the API server and its watch event back to the watcher, with a rendered log line', () => {
     const c = cluster(1);
@@ -98,6 +109,21 @@ describe('Cluster', () => {
     const logs = c.steps.filter((s) => s.log).map((s) => s.log);
     expect(logs[0]).toMatch(/^I0101 00:00:00\.\d{6}       7 toy\.go:10\] saw node "n1"$/);
     expect(logs).toContainEqual(expect.stringMatching(/call ended with OK$/));
+  });
+
+  it('a restarted process\'s timer is its own: the timer its old process set under the same key does not wake it', () => {
+    const c = new Cluster({
+      profile: '1.20', seed: 3, epochUs: Date.parse('2024-01-01T00:00:00Z') * 1000, apiServerUrl: 'https://api:443', catalog: messages, objects: [],
+      components: [{ descriptor: d('ticker', ticker, []), input: { id: 'ticker', host: 'n1', profile: '1.20' }, stream: { pid: 3, tzOffsetMin: 0 } }],
+      actions: [{ at: 1_000_000, do: 'restart', component: 'ticker' }],
+    });
+    c.run(20_000_000);
+    const started = c.steps.filter((s) => s.component === 'ticker' && s.kind === 'state' && /to "waiting"/.test(s.summary)).map((s) => s.t);
+    const ticks = c.steps.filter((s) => s.log?.endsWith('call ended with tick')).map((s) => s.t);
+    // the old process's timer (due at 5s) died with it; the new process's fires 5s after its start
+    expect(started).toHaveLength(2);
+    expect(ticks).toHaveLength(1);
+    expect(ticks[0]! - started[1]!).toBeGreaterThanOrEqual(5000);
   });
 
   it('delivers a CSI reply to the caller after the plugin answers', () => {

@@ -715,6 +715,44 @@ describe('a moved pod\'s old object (status_manager.go syncBatch; IsPodTerminate
   }
 });
 
+describe('a kubelet that restarts after it killed a deleted pod (IsPodTerminated; status_manager.go syncPod canBeDeleted)', () => {
+  it('1.20: a pod without volumes is deleted right after its containers\' terminated status is written (nothing to reclaim: its syncPod deletes it)', () => {
+    const yaml = `apiVersion: v1
+kind: Pod
+metadata: { name: plain }
+spec: { nodeName: node-1, containers: [{ name: app, image: busybox }] }
+---
+apiVersion: csi-flows/v1
+kind: Scenario
+metadata: { name: plain }
+spec:
+  k8s: "1.20"
+  actions: [{ at: 20s, delete: Pod/plain }]
+  runFor: 1m
+`;
+    const t = runScenario(scenarioFromManifests(yaml), { recordObjects: false });
+    const terminated = t.steps.find((s) => s.component === 'kubelet' && s.api?.verb === 'patchStatus' && s.api.kind === 'Pod' && /terminated/.test(s.summary))!;
+    const deleted = t.steps.find((s) => s.component === 'kubelet' && s.api?.verb === 'delete' && s.api.kind === 'Pod')!;
+    expect(deleted.t - terminated.t).toBeGreaterThanOrEqual(0);
+    expect(deleted.t - terminated.t).toBeLessThan(100);
+  });
+
+  // (1.20 only: 1.30 deletes the pod as soon as its volumes are unmounted, before this restart)
+  for (const k8s of ['1.20'] as const) {
+    it(`${k8s}: finds the pod terminated, adds none of its volumes and deletes it at its first status sync, not at the old process's schedule`, () => {
+      // teardown: the pod is deleted at 1s, unmounted by 2.2s; on 1.20 it then waits for the status manager's next syncBatch
+      const t = runScenario('teardown', { k8s, actions: [{ at: '3s', do: 'restart', component: 'kubelet/node-1' }] });
+      const started = t.steps.filter((s) => s.component === 'kubelet' && s.host === 'node-1' && s.kind === 'state' && /to "running"/.test(s.summary)).at(-1)!.t;
+      expect(started).toBeGreaterThan(3000);
+      const deletes = t.steps.filter((s) => s.component === 'kubelet' && s.api?.verb === 'delete' && s.api.kind === 'Pod');
+      expect(deletes).toHaveLength(1);
+      expect(deletes[0]!.t - started).toBeGreaterThanOrEqual(0);
+      expect(deletes[0]!.t - started).toBeLessThan(100);
+      expect(t.steps.some((s) => s.t > 3000 && s.msg === 'kubelet.verifyControllerAttachedVolumeStarted')).toBe(false);
+    });
+  }
+});
+
 describe('1.30\'s Multi-Attach line (klog v2.120.1 formats a struct value as JSON: internal/serialize/keyvalues.go formatAny)', () => {
   it('prints the whole VolumeToAttach as JSON: the volume spec with its PersistentVolume, and the scheduled pods, without kind or apiVersion', () => {
     const step = runScenario('multi-attach', { k8s: '1.30' }).steps.find((s) => s.msg?.startsWith('attachDetachController.multiAttach'))!;

@@ -166,6 +166,8 @@ export class Cluster {
   get steps(): TraceStep[] { return this.recorder.steps; }
   readonly rng: Rng;
   private agenda = new Agenda();
+  /** the last timer token handed out: each timer request gets a new one (timer.requested) */
+  private timerTokens = 0;
   private components = new Map<string, Running>();
   private watchersByKind = new Map<Kind, Running[]>();
   private nodeScopedWatchers = new Map<string, Running[]>();
@@ -366,7 +368,9 @@ export class Cluster {
       case 'log': this.recordLog(r, e.msg, e.args, this.tick(local), states, e.stage, undefined, e.variant); break;
       case 'timer.requested': {
         const at = Math.max(e.at, this.nowUs);
-        const token = (r.timers.get(e.key) ?? 0) + 1;
+        // (a token no timer had before, of this process or of one before it: a restarted process's timer of the same
+        // key must not wake the old one's, which its process set before it died)
+        const token = ++this.timerTokens;
         r.timers.set(e.key, token);
         // the reaction that set it: its first step is known by the time the timer fires
         const setBy = this.acting;
@@ -378,7 +382,7 @@ export class Cluster {
         });
         break;
       }
-      case 'timer.cancelled': r.timers.set(e.key, (r.timers.get(e.key) ?? 0) + 1); break;
+      case 'timer.cancelled': r.timers.set(e.key, ++this.timerTokens); break;
       case 'api.request': this.sendApiRequest(r, e, this.tick(local)); break;
       case 'csi.call': this.sendCsiCall(r, e, this.tick(local), states); break;
       case 'csi.reply': this.sendCsiReply(r, e, this.tick(local), states); break;

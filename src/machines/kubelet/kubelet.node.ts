@@ -119,8 +119,21 @@ export function podAdded(w: Work, pod: K8sObject): void {
   const uid = pod.metadata.uid!;
   if (w.c.podStates[uid]) return;
   if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') return;
+  // a pod being deleted whose status says none of its containers runs (a kubelet that restarted after killing it) is
+  // terminated already: the populator adds none of its volumes (IsPodTerminated, desired_state_of_world_populator.go), and
+  // the status manager's first sync of it can delete it
+  if (pod.metadata.deletionTimestamp && containersNotRunning(pod)) {
+    own(w, 'podStates')[uid] = { stage: 'terminated', waitStartedAt: w.now, statusSyncedAt: w.now };
+    return;
+  }
   own(w, 'podStates')[uid] = { stage: 'waitingForVolumes', waitStartedAt: w.now };
   timer(w, `podWait:${uid}`, w.now + POD_ATTACH_AND_MOUNT_TIMEOUT);
+}
+
+/** notRunning (pkg/volume/util): no container of the pod's status is running (and it lists them). */
+function containersNotRunning(pod: K8sObject): boolean {
+  const statuses = (pod.status?.containerStatuses ?? []) as Array<{ state?: Record<string, unknown> }>;
+  return statuses.length > 0 && statuses.every((c) => !c.state?.running);
 }
 
 /**
@@ -189,7 +202,9 @@ export function syncPods(w: Work): void {
     if (st.stage === 'terminated' && podVolumesGone(w, uid)) {
       // PodResourcesAreReclaimed: no volume of the pod is mounted any more -> the final delete (1.20: when the
       // status manager's next syncBatch finds it deletable, Profile.kubeletDeletesPodAtStatusSync)
-      if (getProfile(w.c.input.profile).kubeletDeletesPodAtStatusSync) {
+      // (unless the status manager synced the pod itself in this very reaction, its resources already reclaimed: its
+      // syncPod deletes it, status_manager.go canBeDeleted)
+      if (getProfile(w.c.input.profile).kubeletDeletesPodAtStatusSync && st.statusSyncedAt !== w.now) {
         own(w, 'podStates')[uid] = { ...st, stage: 'awaitingStatusSync' };
         timer(w, `podStatus:${uid}`, nextStatusSync(w));
       } else deletePod(w, uid, st, pod);
@@ -259,7 +274,7 @@ export function podTimer(w: Work, key: string): void {
     // containers are gone: the DSW populator drops the pod's volumes, and the pod worker's next sync gives the status
     // manager the containers' terminated state, which it writes at once (syncPod): with deletionTimestamp set and no
     // container running, the attach/detach controller's IsPodTerminated is true from then on, long before the delete
-    own(w, 'podStates')[uid] = { ...st, stage: 'terminated' };
+    own(w, 'podStates')[uid] = { ...st, stage: 'terminated', statusSyncedAt: w.now };
     writeTerminatedStatus(w, uid, pod, st.runningAt);
   }
 }

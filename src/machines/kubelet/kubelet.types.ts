@@ -127,6 +127,11 @@ export interface PodState {
   runningAt?: number;
   /** how many times the pod worker has resynced the running pod (for the jitter of the next resync) */
   syncs?: number;
+  /**
+   * when the status manager last synced the pod itself (syncPod, after a status it was given): a pod whose resources
+   * are reclaimed by then is deleted at once (canBeDeleted), not at the next periodic syncBatch
+   */
+  statusSyncedAt?: number;
 }
 
 /** plugin manager: one registration socket */
