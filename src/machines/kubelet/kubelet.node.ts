@@ -130,10 +130,10 @@ export function podAdded(w: Work, pod: K8sObject): void {
   timer(w, `podWait:${uid}`, w.now + POD_ATTACH_AND_MOUNT_TIMEOUT);
 }
 
-/** notRunning (pkg/volume/util): no container of the pod's status is running (and it lists them). */
+/** notRunning (pkg/volume/util/util.go): every container of the pod's status is terminated or waiting, or it lists none. */
 function containersNotRunning(pod: K8sObject): boolean {
   const statuses = (pod.status?.containerStatuses ?? []) as Array<{ state?: Record<string, unknown> }>;
-  return statuses.length > 0 && statuses.every((c) => !c.state?.running);
+  return statuses.every((c) => !!c.state?.terminated || !!c.state?.waiting);
 }
 
 /**
