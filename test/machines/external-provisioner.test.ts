@@ -79,7 +79,7 @@ describe('externalProvisionerMachine', () => {
     expect([name.state, name.lines, name.exited]).toEqual(['failed', ['externalProvisioner.getDriverNameFailed'], [255]]);
     const caps = startUp([{ code: 'OK' }, { code: 'OK' }, { code: 'OK' }, { code: 'UNIMPLEMENTED' }], '1.30');
     expect([caps.state, caps.lines.filter((l) => l !== 'externalProvisioner.detectedDriver'), caps.exited]).toEqual(['failed', ['externalProvisioner.capabilitiesFailed'], [255]]);
-    const args = probe.emitted.find((e) => e.type === 'log' && (e as { msg: string }).msg === 'externalProvisioner.probeFailed') as { args: { err: string } };
+    const args = probe.emitted.find((e) => e.type === 'log' && (e as { msg: string }).msg === 'externalProvisioner.probeFailed') as unknown as { args: { err: string } };
     expect(args.args.err).toBe('CSI driver probe failed: rpc error: code = Internal desc = ');
   });
 });
