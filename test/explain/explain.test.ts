@@ -1235,6 +1235,31 @@ describe('what makes a line what it is (rules from the twenty-third blind set, 1
     expect(after.map((l) => [l.kind, l.stage])).toEqual([['log', 'register'], ['log', 'mount']]);
   });
 
+  it('a Python traceback is one error: the CSI call a frame is in decides it, and the line that announced it', () => {
+    expect(stagesOf(['[2022-12-28 16:28:02,045] ERROR [_server - 453:_call_behavior] - Exception calling application: [1]', 'Traceback (most recent call last):',
+      '  File "/kadalu/lib/python3.10/site-packages/grpc/_server.py", line 443, in _call_behavior', '    response_or_iterator = behavior(argument, context)',
+      '  File "/kadalu/nodeserver.py", line 154, in NodeUnpublishVolume', '    unmount_volume(request.target_path)', 'kadalulib.CommandException: [1]']))
+      .toEqual(Array(7).fill('unmount'));
+  });
+
+  it('nestedpendingoperations\' failure whose error names no operation is the one last started on that volume, its panic dump too', () => {
+    const r = stagesOf(['I0131 20:18:19.990091  100500 reconciler.go:237] "operationExecutor.AttachVolume started for volume \\"pvc-1\\" (UniqueName: \\"kubernetes.io/csi/hostpath.csi.k8s.io^eb64\\") from node \\"n1\\""',
+      'E0131 20:18:19.990255  100500 nestedpendingoperations.go:335] Operation for "{volumeName:kubernetes.io/csi/hostpath.csi.k8s.io^eb64 podName: nodeName:}" failed. No retries permitted until 2022-01-31 20:18:21.990235908 +0000 UTC m=+35.744556450 (durationBeforeRetry 2s). Error: recovered from panic "runtime error: invalid memory address or nil pointer dereference". (err=<nil>) Call stack:',
+      'goroutine 1278 [running]:']);
+    expect(r).toEqual(['attach', 'attach', 'attach']);
+  });
+
+  it('client-go\'s request throttling is no step; LVM\'s lvcreate and LINSTOR\'s new volume definition provision (lvcreate -s snapshots)', () => {
+    expect(stagesOf(['request.go:530 Throttling request took 1.385373635s, request: PATCH:https://10.254.0.1:443/apis/storage.k8s.io/v1beta1/volumeattachments/csi-5321e820'])).toEqual(['other']);
+    expect(stagesOf(['{"level":"info","ts":"2024-01-18T12:58:10Z","msg":"invoking LVM command","args":["lvcreate","-n","381debf8","-L","10737418240b","-W","y","-y","myvg1"]}'])).toEqual(['provision']);
+    expect(stagesOf(['{"level":"info","msg":"invoking LVM command","args":["lvcreate","-s","-n","snap-1","myvg1/381debf8"]}'])).toEqual(['snapshot']);
+    expect(stagesOf(["17:16:50.675 [grizzly-http-server-1] INFO  LINSTOR/Controller - SYSTEM - New volume definition with number '0' of resource definition 'pvc-cc2085b3' created."])).toEqual(['provision']);
+  });
+
+  it('a container\'s whole log: a line that names what it does to a volume in lower case ("Created volumesnapshot …") ends its start-up', () => {
+    expect(stagesOf(['+ kubectl logs velero-856875585-56zg5 --previous', 'time="2022-08-24T06:13:27Z" level=info msg="Created volumesnapshot ns/velero-data-1-zplvr" backup=velero/test-backup'])).toEqual(['other', 'snapshot']);
+  });
+
   it('a Markdown table\'s separator row is no step; a cloud permission to create a disk and a provisioner-only class parameter are provisioning', () => {
     const r = explainText(['|   |   | 2021-12-20 15:17:00 | I1220 14:17:00.293051       1 controller.go:1] Resize volume succeeded', '-- | -- | -- | --'].join('\n'), knowledge).lines;
     expect([r[1]!.kind, r[1]!.stage]).toEqual(['decoration', 'other']);

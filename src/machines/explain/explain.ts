@@ -374,7 +374,7 @@ const FILE_STAGE: Record<string, Stage> = {
   'kubelet_volumes.go': 'unmount',
 };
 const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace(/\./g, '\\.')).join('|')}):\\d+\\]`);
-const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:|proto: duplicate proto type registered)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\b|\[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "(GET|POST|PUT|PATCH|DELETE|HEAD) \S+ HTTP\/[\d.]+"|\[core\] \[(Channel|Server) #\d+/i;
+const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:|proto: duplicate proto type registered|Throttling request took)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\b|\[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "(GET|POST|PUT|PATCH|DELETE|HEAD) \S+ HTTP\/[\d.]+"|\[core\] \[(Channel|Server) #\d+/i;
 /** A row of the node's mount table, as `mount` or /proc/mounts prints it ("udev on /tmp/csi-lvm/pvc-… type devtmpfs (rw,…)"): a command's output, a record of its own. */
 const MOUNT_TABLE = /^\s*\S+ on \/\S* type [\w.]+ \([^)]*\)\s*$/;
 
@@ -432,7 +432,9 @@ function startsRecord(line: string): boolean {
   return KLOG_ANYWHERE.test(line.slice(0, 160)) || KLOG_HEADERLESS.test(line) || JOURNALD.test(line) || JOURNALD_ISO.test(line) || CRI.test(line) || line.startsWith('{"log":')
     // (and a Ginkgo test's "STEP: …" between the records of the component it tests)
     // (a logfmt record indented by the post, as a Markdown code block or a quote, is one still)
-    || /^\s*time="|^\s*(level|lvl|ts)=\S+ |^\s*STEP: /.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || GET_EVENTS_ROW.test(line) || OLD_EVENT_ROW.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line);
+    || /^\s*time="|^\s*(level|lvl|ts)=\S+ |^\s*STEP: /.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || GET_EVENTS_ROW.test(line) || OLD_EVENT_ROW.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line)
+    // (and a Java logger's, logback's default pattern: "17:16:50.675 [grizzly-http-server-1] INFO  LINSTOR/Controller - …")
+    || /^\s*\d{2}:\d{2}:\d{2}[.,]\d{3} \[[^\]]+\] (TRACE|DEBUG|INFO|WARN|ERROR)\b/.test(line);
 }
 
 /** a post's caption over what it pasted, at the start of its line ("Pod (with PVC mount) events:"), not a traceback's heading */
@@ -738,8 +740,56 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
   }
   opts.onProgress?.(lines.length, lines.length);
   stackTraces(out);
+  pythonTracebacks(out);
+  pendingOperationFailures(out);
   inferFromPaste(out);
   return { lines: out, summary: summarise(out, c) };
+}
+
+/**
+ * nestedpendingoperations' "Operation for {volumeName:… podName:… nodeName:…} failed … Error: …" reports the operation
+ * pending on that key: when its error names none ("recovered from panic …"), it is the one the paste last showed
+ * starting on the same volume (a few lines up: "operationExecutor.AttachVolume started for volume …"), and the lines
+ * that continue it (the panic's goroutine dump) are too.
+ */
+function pendingOperationFailures(out: ExplainedLine[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const l = out[i]!;
+    if (l.stage !== 'other' || (l.messageId !== 'kubelet.operationFailed' && l.messageId !== 'attachDetachController.operationFailed')) continue;
+    const volume = /volumeName:(\S+?)[ }]/.exec(l.text)?.[1];
+    if (!volume) continue;
+    let stage: Stage | undefined;
+    for (let j = i - 1; j >= Math.max(0, i - 30) && !stage; j--) {
+      const x = out[j]!;
+      if (x.kind === 'log' && x.stage !== 'other' && x.text.includes(volume)) stage = x.stage;
+    }
+    if (!stage) continue;
+    for (let k = i; k < out.length && (k === i || (out[k]!.kind === 'continuation' && out[k]!.continues === l.line)); k++) out[k] = { ...out[k]!, stage };
+  }
+}
+
+/**
+ * A Python traceback ("Traceback (most recent call last):", its frames, the exception's line) is one error: the CSI
+ * call a frame is in ("File "/kadalu/nodeserver.py", line 154, in NodeUnpublishVolume") is what failed, for all its
+ * lines and for the line that announced it just before ("ERROR … Exception calling application: [1]").
+ */
+function pythonTracebacks(out: ExplainedLine[]): void {
+  for (let i = 0; i < out.length; i++) {
+    if (!/^\s*Traceback \(most recent call last\):\s*$/.test(out[i]!.text)) continue;
+    let j = i + 1;
+    while (j < out.length && /^\s+\S/.test(out[j]!.text)) j++;
+    // the exception's own line ends it ("kadalulib.CommandException: [1]")
+    if (j < out.length && /^[\w.]+(Error|Exception|Exit|Interrupt)\b/.test(out[j]!.text)) j++;
+    let stage: Stage | null = null;
+    for (let k = i + 1; k < j && !stage; k++) {
+      const fn = /^\s*File "[^"]*", line \d+, in (\w+)/.exec(out[k]!.text)?.[1];
+      stage = fn ? stageOfMethod(fn) ?? null : null;
+    }
+    if (!stage) { i = j - 1; continue; }
+    const before = i > 0 && /\b(exception|error)\b/i.test(out[i - 1]!.text) && out[i - 1]!.stage === 'other' ? i - 1 : i;
+    for (let k = before; k < j; k++) if (out[k]!.stage === 'other' && out[k]!.kind !== 'blank' && out[k]!.kind !== 'decoration') out[k] = { ...out[k]!, stage };
+    i = j - 1;
+  }
 }
 
 /**
@@ -1199,7 +1249,7 @@ function inferFromPaste(out: ExplainedLine[]): void {
     // "PluginInitialize") is its set-up, until it names a CSI call or a line the catalog knows places it
     if (starting.has(prog)) {
       // (or says what it is doing to a volume, "attaching volume", "deleting volume …": that is an operation, not set-up)
-      const placed = (cur.match === 'catalog' && cur.stage !== 'other') || /\b\w+(Volume|Snapshot)\b/.test(cur.text) || (cur as unknown as Record<symbol, unknown>)[SIDE] !== undefined
+      const placed = (cur.match === 'catalog' && cur.stage !== 'other') || /\b\w+(Volume|Snapshot)\b/i.test(cur.text) || (cur as unknown as Record<symbol, unknown>)[SIDE] !== undefined
         || (cur.match === 'guess' && VOLUME_OPERATION.test(cur.text));
       if (placed) starting.delete(prog);
       // (an error is no set-up chatter: a failing operation says so whatever started before it; nor a warning that

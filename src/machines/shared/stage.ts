@@ -196,6 +196,10 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/(^|[\s:])(mkdir( -p)?|\w*fuse\w*|s3fs|goofys|rclone mount) \/\S*\/pods\/[\w-]+\/volumes\/[\w.-]+~[\w.-]+\//, 'mount'],
   // (a cloud's permission to create a disk, "Required 'compute.disks.create' permission", "ec2:CreateVolume"; a StorageClass
   // parameter only the provisioner reads, "\"fstype\" is deprecated, please use \"csi.storage.k8s.io/fstype\"")
+  // (LVM's command that makes a logical volume, as a node-local driver runs it in CreateVolume ("lvcreate -s" makes a
+  // snapshot); LINSTOR's volume definition of a new resource)
+  [/\blvcreate\b[^\n]*(\s|",")-s\b|\blvcreate\b[^\n]*--snapshot\b/, 'snapshot'],
+  [/\blvcreate\b|\b(new|created?) volume definition\b|\bvolume definition (with number \S+ )?(of resource definition \S+ )?created\b/i, 'provision'],
   [/\bcompute\.disks\.(create|insert)\b|\bec2:CreateVolume\b|\bcsi\.storage\.k8s\.io\/(fstype|provisioner-secret-(name|namespace))\b/i, 'provision'],
   [/provision|createvolume|creat(e|ing) volume|\bvolume creation\b|persistent ?volumes? to bind|\bunbound immediate\b|\bcreate ?disk\b|waitforfirstconsumer|selected-node|storage ?class|(\b|volume)claim/i, 'provision'],
 ];
