@@ -107,7 +107,9 @@ describe('the held-out corpus (never tuned on)', () => {
   it('reports the stage accuracy on lines the explainer was not tuned on', () => {
     const { total, right, byStage, misses } = measure(files, knowledge);
     const accuracy = right / total;
-    console.log(`held-out corpus: ${files.length} excerpts, ${total} lines, stage accuracy ${(accuracy * 100).toFixed(1)}% (${right}/${total})\n${stageTable(byStage)}\nmisses:\n${misses.join('\n')}`);
+    // (the misses are not printed: whoever tunes the explainer reads this output, and the set stays unseen; they are in
+    // the failure's message when the floor breaks)
+    console.log(`held-out corpus: ${files.length} excerpts, ${total} lines, stage accuracy ${(accuracy * 100).toFixed(1)}% (${right}/${total})\n${stageTable(byStage)}`);
     expect(total).toBeGreaterThanOrEqual(150);
     expect(accuracy, misses.slice(0, 30).join('\n')).toBeGreaterThanOrEqual(HELD_OUT_FLOOR);
   });
