@@ -1207,6 +1207,8 @@ describe('what makes a line what it is (rules from the twenty-third blind set, 1
   it('a caption naming a container starts its log: the registrar\'s connection lines register, the liveness probe\'s are no step', () => {
     const still = 'W0929 09:13:00.949026    3304 connection.go:173] Still connecting to unix:///csi/csi.sock';
     expect(stagesOf(['[node-driver-registrar container]', still, '[liveness-probe container]', still])).toEqual(['other', 'register', 'other', 'other']);
+    // ("[snip]" or "Events:" name no container: the registrar's log goes on)
+    expect(stagesOf(['[node-driver-registrar container]', still, '[snip]', still])).toEqual(['other', 'register', 'other', 'register']);
     const r = explainText(['csi-snapshotter logs:', 'I0101 00:00:00.000000       1 main.go:100] Version: v6.3.0'].join('\n'), knowledge).lines;
     expect(r.map((l) => [l.kind, l.component])).toEqual([['decoration', null], ['log', 'external-snapshotter']]);
   });

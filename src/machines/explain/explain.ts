@@ -411,7 +411,7 @@ const E2E_EVENT = /\bevent for \S+: \{[^}]*\} ([A-Z][A-Za-z]+): (.*)$/;
  */
 const OLD_EVENT_ROW = /^\s*(\S+)(?:\t+|\s{2,}).*?(?:\t+|\s{2,})(Normal|Warning)(?:\t+|\s{2,})([A-Z][A-Za-z]+)(?:\t+|\s{2,})()(\S.*)$/;
 const GET_EVENTS_ROW = /^\s*(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
-const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|STEP: .*|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|\|?\s*:?-{2,}:?(\s*\|\s*:?-{2,}:?)+\s*\|?|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|[\w.-]+@[\w.-]+ ~?[^\s$#>]*( \([^)]*\))?> .*|[\w.-]+:[^\s$#>]* [\w.-]+[$#] .*|```.*|\.\.\.|…|\[\s*(\.\.\.|…)\s*\]|[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
+const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|STEP: .*|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|\|?\s*:?-{2,}:?(\s*\|\s*:?-{2,}:?)+\s*\|?|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|[\w.-]+@[\w.-]+ ~?[^\s$#>]*( \([^)]*\))?> .*|[\w.-]+:[^\s$#>]* [\w.-]+[$#] .*|```.*|\.\.\.|…|\[\s*(\.\.\.|…|snip(ped)?|truncated|omitted)\s*\]|[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
 /**
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself, or a shell's trace of it: "+ kubectl …"), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created/edited" answers.
@@ -1093,18 +1093,19 @@ const PROCESS_START = /\bDriver: \S+ Version: |\bDRIVER INFORMATION\b|"Version" 
 const SIDE = Symbol('side');
 /** a command that prints one container's or program's log ("kubectl logs pod -c csi-attacher", "# journalctl -u kubelet") */
 const LOGS_COMMAND = /\b(kubectl|oc|k|crictl|docker|nerdctl|podman) (\S+ )*logs\b|\bjournalctl\b/;
-/** The container a logs command names: its -c/--container value, or the positional word after the pod's. */
 /**
  * The container a post's caption names over the log it pasted: "[node-driver-registrar container]",
  * "csi-attacher logs:", "Logs from the liveness-probe container:" (null: no caption of one container).
  */
 function containerOfCaption(text: string): string | null {
-  const m = /^[\s*_#>`[]*(?:(?:the\s+)?logs?\s+(?:of|from|for)\s+(?:the\s+)?)?([a-z][\w.-]*[a-z0-9])(?:\s+(container|sidecar|pod))?(?:'s)?(?:\s+(logs?|output))?[\s*_`\]]*(:)?[\s*_`\]]*$/i.exec(text);
+  const m = /^[\s*_#>`[]*(?:(?:the\s+)?logs?\s+(?:of|from|for)\s+(?:the\s+)?)?([a-z][\w.-]*[a-z0-9])(?:\s+(container|sidecar|pod))?(?:'s)?(?:\s+(logs?|output))?[\s*_`\]]*:?[\s*_`\]]*$/i.exec(text);
   if (!m) return null;
-  // (a bare word is a caption only when it is a component's name; "[<name> container]", "<name> logs:" say it is one)
-  return m[2] || m[3] || /^\s*[[]/.test(text) || m[4] || componentOfHint(m[1]!) ? m[1]!.toLowerCase() : null;
+  // (a word alone is a caption only when it names a component, "csi-attacher:"; "<name> container", "<name> logs" say
+  // it is one; "Events:", "[snip]" are not)
+  return m[2] || m[3] || componentOfHint(m[1]!) ? m[1]!.toLowerCase() : null;
 }
 
+/** The container a logs command names: its -c/--container value, or the positional word after the pod's. */
 function containerOfLogsCommand(text: string): string | null {
   const words = text.slice(LOGS_COMMAND.exec(text)!.index).trim().split(/\s+/).slice(1);
   const positional: string[] = [];
