@@ -1237,6 +1237,13 @@ describe('what makes a line what it is (rules from the twenty-third blind set, 1
     expect(after.map((l) => [l.kind, l.stage])).toEqual([['log', 'register'], ['log', 'mount']]);
   });
 
+  it('a program\'s look at mounts while it tears a volume down is the teardown\'s; mounting words or a device connected are not', () => {
+    expect(stagesOf(['2023-01-12T00:15:35.727Z stdout F new request - driver: NodeCsiDriver method: NodeUnpublishVolume call: {"volume_id":"test2"}',
+      '2023-01-12T00:15:35.727Z stdout F executing mount command: findmnt --mountpoint /local/csi/per-alloc/c4b07999/test2/rw-file-system-single-node-writer --output source,target,fstype'])).toEqual(['unmount', 'unmount']);
+    expect(stagesOf(['2023-01-12T00:15:35.727Z stdout F new request - driver: NodeCsiDriver method: NodeUnpublishVolume call: {"volume_id":"test2"}',
+      '2023-01-12T00:15:36.727Z stdout F mounting device /dev/sdb at /var/lib/kubelet/plugins/kubernetes.io/csi/pv/pvc-1/globalmount'])).toEqual(['unmount', 'mount']);
+  });
+
   it('a Python traceback is one error: the CSI call a frame is in decides it, and the line that announced it', () => {
     expect(stagesOf(['[2022-12-28 16:28:02,045] ERROR [_server - 453:_call_behavior] - Exception calling application: [1]', 'Traceback (most recent call last):',
       '  File "/kadalu/lib/python3.10/site-packages/grpc/_server.py", line 443, in _call_behavior', '    response_or_iterator = behavior(argument, context)',

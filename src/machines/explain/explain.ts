@@ -1274,6 +1274,14 @@ function inferFromPaste(out: ExplainedLine[]): void {
       continue;
     }
     const prev = lastStage.get(prog);
+    // a program's look at mounts while it tears a volume down ("executing mount command: findmnt --mountpoint …",
+    // "mounter.GetPath", "IsLikelyNotMountPoint", a mount point's path) is the teardown's: the word "mount" alone names
+    // no mounting
+    if (cur.match === 'guess' && cur.stage === 'mount' && prev?.stage === 'unmount' && i - prev.at <= 20 && !MOUNTING.test(cur.text)) {
+      out[i] = { ...cur, stage: 'unmount', explanation: `${cur.explanation}${T.sameProgram('unmount', prev.at + 1)}` };
+      lastStage.set(prog, { stage: 'unmount', at: i });
+      continue;
+    }
     // a line nothing placed (a driver's own chatter, a gRPC line with no method known): its program's operation
     const open = (cur as unknown as Record<symbol, unknown>)[OPEN] === true;
     if ((cur as unknown as Record<symbol, unknown>)[WEAK] === true && prev && i - prev.at <= 20 && prev.stage !== cur.stage) {
@@ -1388,6 +1396,9 @@ function inferFromPaste(out: ExplainedLine[]): void {
     }
   }
 }
+
+/** Words that say a volume is being mounted, staged or published, or its device connected (not only that mounts are looked at). */
+const MOUNTING = /\b(mounting|mounted|mount(ed)? (succeeded|successful|failed|volume|device|options)|MountDevice|MountVolume|SetUp|NodeStage\w*|NodePublish\w*|stag(e|ed|ing) (the )?volume|publish(ed|ing)? (the )?volume|formatting|mkfs|fsck|log(ged)? ?in(to)?|operational)\b/i;
 
 /** A line that says what its program is doing to a volume: an operation's verb, then the volume ("attaching volume", "failed to delete share"). */
 const VOLUME_OPERATION = /\b(attach|detach|mount|unmount|stag|unstag|publish|unpublish|provision|delet|expand|resiz|creat)(e|es|ed|ing)? (the )?(volume|disk|share|pv)\b/i;
