@@ -60,7 +60,7 @@ describe('externalProvisionerMachine', () => {
     const calls = emitted.filter((e) => e.type === 'csi.call').map((e) => (e as { rpc: string }).rpc);
     const lines = emitted.filter((e) => e.type === 'log' && !/grpc/.test((e as { msg: string }).msg)).map((e) => (e as { msg: string }).msg);
     const exited = emitted.filter((e) => e.type === 'process.exited').map((e) => (e as { code: number }).code);
-    return { state: actor.getSnapshot().value, calls, lines, exited, emitted };
+    return { state: actor.getSnapshot().value, calls, lines, exited, emitted, actor };
   };
 
   it('probes until the driver is ready: a probe that timed out, or ready=false, is tried again a second later (csi-lib-utils ProbeForever)', () => {
@@ -79,8 +79,21 @@ describe('externalProvisionerMachine', () => {
     expect([name.state, name.lines, name.exited]).toEqual(['failed', ['externalProvisioner.getDriverNameFailed'], [255]]);
     const caps = startUp([{ code: 'OK' }, { code: 'OK' }, { code: 'OK' }, { code: 'UNIMPLEMENTED' }], '1.30');
     expect([caps.state, caps.lines.filter((l) => l !== 'externalProvisioner.detectedDriver'), caps.exited]).toEqual(['failed', ['externalProvisioner.capabilitiesFailed'], [255]]);
-    const args = probe.emitted.find((e) => e.type === 'log' && (e as { msg: string }).msg === 'externalProvisioner.probeFailed') as unknown as { args: { err: string } };
-    expect(args.args.err).toBe('CSI driver probe failed: rpc error: code = Internal desc = ');
+    const errOf = (r: ReturnType<typeof startUp>, msg: string) => (r.emitted.find((e) => e.type === 'log' && (e as { msg: string }).msg === msg) as unknown as { args: { err: string } }).args.err;
+    expect(errOf(probe, 'externalProvisioner.probeFailed')).toBe('CSI driver probe failed: rpc error: code = Internal desc = ');
+    expect(errOf(name, 'externalProvisioner.getDriverNameFailed')).toBe('rpc error: code = Unavailable desc = ');
+    expect(errOf(caps, 'externalProvisioner.capabilitiesFailed')).toBe('rpc error: code = Unimplemented desc = ');
+    // only Probe is tried again after its deadline: GetPluginInfo's deadline is fatal
+    const late = startUp([{ code: 'OK' }, { code: 'DEADLINE_EXCEEDED' }]);
+    expect([late.state, late.lines, late.exited]).toEqual(['failed', ['externalProvisioner.getDriverNameFailed'], [255]]);
+  });
+
+  it('ignores an answer to no call of its start-up (a Probe answered again while it waits for GetPluginInfo)', () => {
+    const r = startUp([{ code: 'OK' }]);
+    const before = r.emitted.length;
+    r.actor.send({ type: 'csi.result', now: 5000, requestId: 'ep-1', rpc: 'Probe', code: 'INTERNAL' } as never);
+    expect(r.actor.getSnapshot().value).toBe('connecting');
+    expect(r.emitted.length).toBe(before);
   });
 });
 

@@ -198,6 +198,27 @@ describe('kubelet', () => {
     expect(seq).toEqual(['kubelet.controllerAttachSucceeded', 'kubelet.mountVolumeStarted', 'kubelet.waitForAttachEntering', 'kubelet.waitForAttachSucceeded', 'kubelet.mountDeviceSucceeded', 'kubelet.setUpSucceeded']);
   });
 
+  it('a pod being deleted that a starting kubelet finds with no running container is terminated: none of its volumes added, deleted at once (IsPodTerminated, notRunning)', () => {
+    const deleted = { ...pod, metadata: { ...pod.metadata, deletionTimestamp: '2023-01-11T06:58:08Z' } };
+    const run = (containerStatuses: unknown[] | undefined) => {
+      const h = registered();
+      h.send({ type: 'watch.added', object: { ...deleted, status: { phase: 'Running', ...(containerStatuses ? { containerStatuses } : {}) } } });
+      h.serveClaims([pvc, pv]);
+      h.advance(h.now + 100_000);
+      const deletes = h.emitted.filter((e) => e.type === 'api.request' && e.verb === 'delete' && e.kind === 'Pod').length;
+      return { deletes, claimGets: h.gets('PersistentVolumeClaim').length };
+    };
+    const c = (state: Record<string, unknown>) => ({ name: 'app', state });
+    // every container terminated or waiting, or none listed: terminated
+    for (const statuses of [[c({ terminated: { exitCode: 0 } })], [c({ waiting: { reason: 'ContainerCreating' } })], [c({ terminated: {} }), c({ waiting: {} })], undefined]) {
+      expect(run(statuses), JSON.stringify(statuses)).toEqual({ deletes: 1, claimGets: 0 });
+    }
+    // a container still running: the kubelet kills it first, and looks the volumes up meanwhile
+    for (const statuses of [[c({ running: { startedAt: 'x' } })], [c({ terminated: {} }), c({ running: {} })]]) {
+      expect(run(statuses).deletes, JSON.stringify(statuses)).toBe(0);
+    }
+  });
+
   it('tears down in order on pod deletion: the containers\' terminated status, unpublish, unstage, forget the volume, then (1.20) the final delete at the status manager\'s next syncBatch', () => {
     const h = mounted();
     h.send({ type: 'watch.modified', object: { ...pod, metadata: { ...pod.metadata, deletionTimestamp: '2023-01-11T06:58:08Z' } }, oldObject: pod });
