@@ -13,6 +13,7 @@
  * csi_handler,util,trivial_handler}.go; kubernetes-csi/csi-lib-utils connection/connection.go, rpc/common.go.
  */
 import { logGrpcFormats } from '../shared/logGrpc.ts';
+import { probeForeverMessages } from '../shared/probeForever.messages.ts';
 import { defineMessages, defineSummaries, type MessageDef } from '../shared/messages.ts';
 
 const D = 'driver={driver:q}';
@@ -21,6 +22,7 @@ const PV = 'driver={driver:q} PersistentVolume={pv:q}';
 
 type Def = Omit<MessageDef, 'source'>;
 const m = (d: Def): MessageDef => ({ source: 'csi-attacher', ...d });
+const PROBE_FOREVER = probeForeverMessages('csi-attacher');
 
 /** csi-lib-utils LogGRPC: the same printf lines in 1.20; in 1.30 the logger values of the caller's context come first. */
 const grpcCall = (kv: string): MessageDef => m({
@@ -55,22 +57,8 @@ export const externalAttacherMessages = defineMessages({
       '1.30': { file: 'common.go', line: 143, msg: 'Probing CSI driver for readiness' },
     },
   }),
-  'externalAttacher.probeTimedOut': m({
-    stage: 'other', severity: 'W', summary: 'The CSI driver did not answer Probe in time; csi-attacher tries again in a second.',
-    cause: 'The driver container is still starting, or it is stuck.', next: 'Check that the CSI driver container is running and listening on its socket.',
-    formats: {
-      '1.20': { file: 'common.go', line: 124, text: 'CSI driver probe timed out' },
-      '1.30': { file: 'common.go', line: 156, msg: 'CSI driver probe timed out', severity: 'I' },
-    },
-  }),
-  'externalAttacher.driverNotReady': m({
-    stage: 'other', severity: 'W', summary: 'The CSI driver says it is not ready yet; csi-attacher probes again in a second.',
-    cause: 'The driver answered Probe with ready=false.', next: 'Look at the CSI driver log for what it is waiting for.',
-    formats: {
-      '1.20': { file: 'common.go', line: 129, text: 'CSI driver is not ready' },
-      '1.30': { file: 'common.go', line: 161, msg: 'CSI driver is not ready', severity: 'I' },
-    },
-  }),
+  'externalAttacher.probeTimedOut': m(PROBE_FOREVER.probeTimedOut),
+  'externalAttacher.driverNotReady': m(PROBE_FOREVER.driverNotReady),
   'externalAttacher.probeFailed': m({
     stage: 'other', severity: 'E', summary: 'Probe failed ({err}); csi-attacher exits.',
     cause: 'The CSI driver returned an error to Probe.', next: 'Fix the CSI driver; the sidecar container restarts and probes again.',

@@ -3,27 +3,22 @@
  * same placeholders; see shared/messages.ts MessageTextZh). test/i18n/catalog-zh.test.ts checks both.
  */
 import { defineMessagesZh, defineSummaries } from '../shared/messages.ts';
+import { probeForeverMessagesZh } from '../shared/probeForever.messages.ts';
 
 const statusPatchCause = 'VolumeAttachment 的 status 补丁（patch）失败。';
 const statusPatchNext = '检查 API server，以及该边车容器对 volumeattachments/status 的 RBAC 权限。';
 const grpcCall = { summary: 'csi-attacher 向 CSI 驱动发送 gRPC 调用 {method}。' };
 const grpcResponse = { summary: 'CSI 驱动应答 {method}：{response}，错误 {err}。' };
+const PROBE_FOREVER = probeForeverMessagesZh('csi-attacher');
 
 export const messagesZh = defineMessagesZh({
   // 启动（main.go、csi-lib-utils）
   'externalAttacher.version': { summary: 'csi-attacher {version} 启动。' },
   'externalAttacher.connecting': { summary: 'csi-attacher 连接 CSI 驱动的套接字 {address}。' },
   'externalAttacher.probing': { summary: 'csi-attacher 通过 Probe 询问 CSI 驱动是否已就绪。' },
-  'externalAttacher.probeTimedOut': {
-    summary: 'CSI 驱动未及时应答 Probe；csi-attacher 一秒后重试。',
-    cause: '驱动容器仍在启动，或已卡住。',
-    next: '确认 CSI 驱动容器正在运行，并在其套接字上监听。',
-  },
-  'externalAttacher.driverNotReady': {
-    summary: 'CSI 驱动表示尚未就绪；csi-attacher 一秒后再次探测。',
-    cause: '驱动对 Probe 的应答为 ready=false。',
-    next: '查看 CSI 驱动的日志，了解它在等待什么。',
-  },
+  'externalAttacher.probeTimedOut': PROBE_FOREVER.probeTimedOut,
+  'externalAttacher.driverNotReady': PROBE_FOREVER.driverNotReady,
+
   'externalAttacher.probeFailed': {
     summary: 'Probe 失败（{err}）；csi-attacher 退出。',
     cause: 'CSI 驱动对 Probe 返回了错误。',

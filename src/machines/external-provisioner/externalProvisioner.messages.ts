@@ -7,9 +7,11 @@
  * csi-lib-utils connection/connection.go (1.30 lines from k8s-facts §3.5, for ≥ v0.18).
  */
 import { logGrpcFormats } from '../shared/logGrpc.ts';
+import { probeForeverMessages } from '../shared/probeForever.messages.ts';
 import { defineMessages, defineSummaries } from '../shared/messages.ts';
 
 const S = 'csi-provisioner' as const;
+const PROBE_FOREVER = probeForeverMessages(S);
 
 export const externalProvisionerMessages = defineMessages({
   'externalProvisioner.detectedDriver': {
@@ -21,26 +23,11 @@ export const externalProvisionerMessages = defineMessages({
     },
   },
   /**
-   * Start-up failures (csi-provisioner.go main; csi-lib-utils v0.9.0 / v0.18.1 rpc/common.go ProbeForever, the same
-   * lines as csi-attacher's). After the probe main logs the error and exits (klog.Error + os.Exit(1): v2.1.0 :193,
+   * Start-up failures (csi-provisioner.go main; csi-lib-utils' ProbeForever, shared/probeForever.messages.ts). After the probe main logs the error and exits (klog.Error + os.Exit(1): v2.1.0 :193,
    * v5.0.1 :221); after GetPluginInfo and the capability calls, klog.Fatalf (v2.1.0 :200 and :220, v5.0.1 :228 and :278).
    */
-  'externalProvisioner.probeTimedOut': {
-    source: S, stage: 'other', severity: 'W', summary: 'The CSI driver did not answer Probe in time; csi-provisioner tries again in a second.',
-    cause: 'The driver container is still starting, or it is stuck.', next: 'Check that the CSI driver container is running and listening on its socket.',
-    formats: {
-      '1.20': { file: 'common.go', line: 124, text: 'CSI driver probe timed out' },
-      '1.30': { file: 'common.go', line: 156, msg: 'CSI driver probe timed out', severity: 'I' },
-    },
-  },
-  'externalProvisioner.driverNotReady': {
-    source: S, stage: 'other', severity: 'W', summary: 'The CSI driver says it is not ready yet; csi-provisioner probes again in a second.',
-    cause: 'The driver answered Probe with ready=false.', next: 'Look at the CSI driver log for what it is waiting for.',
-    formats: {
-      '1.20': { file: 'common.go', line: 129, text: 'CSI driver is not ready' },
-      '1.30': { file: 'common.go', line: 161, msg: 'CSI driver is not ready', severity: 'I' },
-    },
-  },
+  'externalProvisioner.probeTimedOut': { source: S, ...PROBE_FOREVER.probeTimedOut },
+  'externalProvisioner.driverNotReady': { source: S, ...PROBE_FOREVER.driverNotReady },
   'externalProvisioner.probeFailed': {
     source: S, stage: 'other', severity: 'E', summary: 'Probe failed ({err}); csi-provisioner exits.',
     cause: 'The CSI driver returned an error to Probe (other than a deadline).', next: 'Fix the CSI driver; the kubelet restarts the csi-provisioner container, which probes again.',

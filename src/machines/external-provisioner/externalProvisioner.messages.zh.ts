@@ -3,19 +3,16 @@
  * same placeholders; see shared/messages.ts MessageTextZh). test/i18n/catalog-zh.test.ts checks both.
  */
 import { defineMessagesZh, defineSummaries } from '../shared/messages.ts';
+import { probeForeverMessagesZh } from '../shared/probeForever.messages.ts';
+
+const PROBE_FOREVER = probeForeverMessagesZh('csi-provisioner');
 
 export const messagesZh = defineMessagesZh({
   'externalProvisioner.detectedDriver': {
     summary: 'csi-provisioner 通过 GetPluginInfo 获知驱动名称 {driver}。',
   },
-  'externalProvisioner.probeTimedOut': {
-    summary: 'CSI 驱动没有按时应答 Probe；csi-provisioner 一秒后再试。',
-    cause: '驱动容器仍在启动，或者卡住了。', next: '检查 CSI 驱动容器是否在运行并在其套接字上监听。',
-  },
-  'externalProvisioner.driverNotReady': {
-    summary: 'CSI 驱动说它还没有就绪；csi-provisioner 一秒后再次探测。',
-    cause: '驱动对 Probe 的应答是 ready=false。', next: '查看 CSI 驱动的日志，看它在等待什么。',
-  },
+  'externalProvisioner.probeTimedOut': PROBE_FOREVER.probeTimedOut,
+  'externalProvisioner.driverNotReady': PROBE_FOREVER.driverNotReady,
   'externalProvisioner.probeFailed': {
     summary: 'Probe 失败（{err}）；csi-provisioner 退出。',
     cause: 'CSI 驱动对 Probe 返回了错误（不是超时）。', next: '修复 CSI 驱动；kubelet 会重启 csi-provisioner 容器，它会再次探测。',
