@@ -824,9 +824,9 @@ export class Cluster {
     for (;;) {
       const at = this.agenda.peekAt();
       if (at === undefined || at > untilUs) break;
-      const item = this.agenda.pop()!;
-      this.nowUs = Math.max(item.at, this.nowUs);
-      item.run();
+      const run = this.agenda.pop()!;
+      this.nowUs = Math.max(at, this.nowUs);
+      run();
       if (++n >= maxEvents) throw new Error(`simulation did not settle after ${maxEvents} agenda items (virtual time ${this.nowUs / 1e6}s)`);
     }
   }
