@@ -243,6 +243,39 @@ describe('kubelet', () => {
     expect(h.emitted.find((e) => e.msg === 'kubelet.volumeDetached').args.devicePath).toBe(VA);
   });
 
+  it('writes the stopped containers\' status as each release does: 1.20 keeps a restartPolicy Always pod Running (getPhase, ContainersNotReady); 1.30 the terminal phase Succeeded with PodCompleted conditions (SyncTerminatingPod, generateAPIPodStatus(…, true)), in generateAPIPodStatus\'s order', async () => {
+    const { runScenario } = await import('../../src/machines/index.ts');
+    const written = (k8s: '1.20' | '1.30') => {
+      const st = runScenario('teardown', { k8s }).steps.find((s) => s.instance === 'kubelet/node-1' && s.api?.verb === 'patchStatus' && s.api.kind === 'Pod')!;
+      const after = st.objects![0]!.after!;
+      return { phase: after.status.phase, at: st.t, conditions: (after.status.conditions as Array<Record<string, string>>).map((c) => `${c.type}=${c.status}${c.reason ? '/' + c.reason : ''}`), times: Object.fromEntries((after.status.conditions as Array<Record<string, string>>).map((c) => [c.type, c.lastTransitionTime])), containers: after.status.containerStatuses };
+    };
+    const old = written('1.20');
+    expect(old.phase).toBe('Running');
+    expect(old.conditions).toEqual(['Initialized=True', 'Ready=False/ContainersNotReady', 'ContainersReady=False/ContainersNotReady', 'PodScheduled=True']);
+    const now = written('1.30');
+    expect(now.phase).toBe('Succeeded');
+    expect(now.conditions).toEqual(['PodReadyToStartContainers=False', 'Initialized=True/PodCompleted', 'Ready=False/PodCompleted', 'ContainersReady=False/PodCompleted', 'PodScheduled=True']);
+    expect(now.containers.every((c: any) => c.state.terminated?.exitCode === 0)).toBe(true);
+    // a condition whose status did not change keeps the time it last changed (updateLastTransitionTime)
+    expect(now.times.Initialized).toBe(now.times.PodScheduled);
+    expect(now.times.Ready).not.toBe(now.times.Initialized);
+    expect(now.times.Ready).toBe(now.times.PodReadyToStartContainers);
+  });
+
+  it('writes a running pod\'s conditions in generateAPIPodStatus\'s order, 1.30 with the sandbox\'s PodReadyToStartContainers first, after any condition it does not own (mergePodStatus)', async () => {
+    const { runScenario } = await import('../../src/machines/index.ts');
+    const running = (k8s: '1.20' | '1.30') => runScenario('attach', { k8s }).steps.map((s) => s.api?.verb === 'patchStatus' && s.api.kind === 'Pod' && s.objects?.[0]?.after?.status?.phase === 'Running' ? s.objects[0].after : undefined).find(Boolean)!;
+    expect(running('1.20').status.conditions.map((c: any) => c.type)).toEqual(['Initialized', 'Ready', 'ContainersReady', 'PodScheduled']);
+    expect(running('1.30').status.conditions.map((c: any) => `${c.type}=${c.status}`)).toEqual(['PodReadyToStartContainers=True', 'Initialized=True', 'Ready=True', 'ContainersReady=True', 'PodScheduled=True']);
+    // a condition another component owns stays, ahead of the kubelet's
+    const h = mounted();
+    h.send({ type: 'watch.modified', object: { ...pod, status: { ...(pod.status ?? {}), conditions: [{ type: 'DisruptionTarget', status: 'True', reason: 'DeletionByTaintManager' }] }, metadata: { ...pod.metadata, deletionTimestamp: '2023-01-11T06:58:08Z' } }, oldObject: pod });
+    h.advance(h.now + 1_200_000);
+    const patch = h.emitted.filter((e) => e.type === 'api.request' && e.verb === 'patchStatus' && e.kind === 'Pod').at(-1);
+    expect(patch.patch.status.conditions.map((c: any) => c.type)).toEqual(['DisruptionTarget', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled']);
+  });
+
   it('keeps the device uncertain after NodeStageVolume times out and retries it with backoff', () => {
     const h = registered();
     h.send({ type: 'watch.added', object: va });

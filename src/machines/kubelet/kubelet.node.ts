@@ -302,24 +302,56 @@ function writeRunningStatus(w: Work, uid: string, pod: K8sObject, waitStartedAt:
   const t = wall(w, runningAt);
   const cond = (type: string) => ({ type, status: 'True', lastProbeTime: null, lastTransitionTime: t });
   const id = api(w, { verb: 'patchStatus', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name,
-    patch: { status: { phase: 'Running', conditions: [cond('Initialized'), cond('Ready'), cond('ContainersReady'), cond('PodScheduled')], hostIP: w.c.input.nodeName, startTime: wall(w, waitStartedAt),
+    patch: { status: { phase: 'Running', conditions: kubeletConditions(w, pod, cond), hostIP: w.c.input.nodeName, startTime: wall(w, waitStartedAt),
       containerStatuses: containerStatuses(pod, { running: { startedAt: t } }, true) } },
     summary: summarize(summaries, 'kubelet.podRunning', { node: w.c.input.nodeName, pod: kobj(pod) }) });
   w.c.podRequests = { ...w.c.podRequests, [id]: { uid, what: 'status' } };
 }
 
+type PodCondition = { type: string; status: string; lastProbeTime: null; lastTransitionTime: string; reason?: string; message?: string };
+
 /**
- * The status with every container terminated (exit 0 after SIGTERM) and the pod no longer Ready. Its phase stays
- * as it was: 1.20's getPhase keeps a restartPolicy Always pod Running; 1.27+ would write a terminal phase once the
- * volumes are unmounted (SyncTerminatedPod), left out here.
+ * The pod's conditions as the status manager writes them: those it does not own (DisruptionTarget, a readiness
+ * gate's) as the stored status has them, then its own in generateAPIPodStatus's order: (1.29+:
+ * PodReadyToStartContainers, the sandbox's, a beta feature gate on by default) Initialized, Ready, ContainersReady,
+ * PodScheduled (mergePodStatus, status_manager.go v1.20.5 :714-729, v1.30.1 :1049-1083; kubelet_pods.go v1.20.5
+ * :1510-1517, v1.30.1 :1839-1846). The status patch keeps that order ($setElementOrder).
+ */
+function kubeletConditions(w: Work, pod: K8sObject, make: (type: string) => PodCondition): PodCondition[] {
+  const types = ['Initialized', 'Ready', 'ContainersReady', 'PodScheduled'];
+  if (getProfile(w.c.input.profile).kubeletPodReadyToStartContainersCondition) types.unshift('PodReadyToStartContainers');
+  const others = ((pod.status?.conditions ?? []) as PodCondition[]).filter((c) => !types.includes(c.type));
+  return [...others, ...types.map(make)];
+}
+
+/**
+ * The status once every container has stopped (exit 0 after SIGTERM). 1.20's getPhase keeps a restartPolicy Always pod
+ * Running, and Ready and ContainersReady turn False with "containers with unready status". 1.30's SyncTerminatingPod
+ * writes the terminal phase at once (generateAPIPodStatus(pod, podStatus, true) after killPod, kubelet.go:2113 at
+ * v1.30.1): every container succeeded, so Succeeded (getPhase, kubelet_pods.go:1656-1666), and the conditions say
+ * PodCompleted (status/generate.go: Initialized stays True, Ready and ContainersReady turn False) while the stopped
+ * sandbox turns PodReadyToStartContainers False. A condition whose status did not change keeps its
+ * lastTransitionTime (the status manager's updateLastTransitionTime).
  */
 function writeTerminatedStatus(w: Work, uid: string, pod: K8sObject, runningAt: number | undefined): void {
   const t = wall(w, w.now);
   const names = ((pod.spec?.containers ?? []) as Array<{ name: string }>).map((c) => c.name);
-  const notReady = (type: string) => ({ type, status: 'False', lastProbeTime: null, lastTransitionTime: t, reason: 'ContainersNotReady', message: `containers with unready status: [${names.join(' ')}]` });
+  const terminal = getProfile(w.c.input.profile).kubeletTerminalPhaseOnTermination;
+  const wanted: Record<string, { status: string; reason?: string; message?: string }> = terminal
+    ? { PodReadyToStartContainers: { status: 'False' }, Initialized: { status: 'True', reason: 'PodCompleted' }, Ready: { status: 'False', reason: 'PodCompleted' },
+      ContainersReady: { status: 'False', reason: 'PodCompleted' }, PodScheduled: { status: 'True' } }
+    : { Initialized: { status: 'True' }, Ready: { status: 'False', reason: 'ContainersNotReady', message: `containers with unready status: [${names.join(' ')}]` },
+      ContainersReady: { status: 'False', reason: 'ContainersNotReady', message: `containers with unready status: [${names.join(' ')}]` }, PodScheduled: { status: 'True' } };
+  const before = (pod.status?.conditions ?? []) as PodCondition[];
+  const conditions = kubeletConditions(w, pod, (type) => {
+    const want = wanted[type]!;
+    const old = before.find((c) => c.type === type);
+    return { type, status: want.status, lastProbeTime: null, lastTransitionTime: old && old.status === want.status ? old.lastTransitionTime : t,
+      ...(want.reason ? { reason: want.reason } : {}), ...(want.message ? { message: want.message } : {}) };
+  });
   const id = api(w, { verb: 'patchStatus', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name,
-    // (the whole list: the status patch replaces it; Ready and ContainersReady turn False, the others stay)
-    patch: { status: { conditions: [...((pod.status?.conditions ?? []) as Array<{ type: string }>).filter((c) => c.type !== 'Ready' && c.type !== 'ContainersReady'), notReady('Ready'), notReady('ContainersReady')],
+    // (the whole list: the status patch replaces it)
+    patch: { status: { ...(terminal ? { phase: 'Succeeded' } : {}), conditions,
       containerStatuses: containerStatuses(pod, { terminated: { exitCode: 0, reason: 'Completed', ...(runningAt !== undefined ? { startedAt: wall(w, runningAt) } : {}), finishedAt: t } }, false) } },
     summary: summarize(summaries, 'kubelet.podContainersTerminated', { node: w.c.input.nodeName, pod: kobj(pod) }) });
   w.c.podRequests = { ...w.c.podRequests, [id]: { uid, what: 'status' } };

@@ -133,6 +133,19 @@ export interface Profile {
   /** kubelet emits the FailedMount "Unable to attach or mount volumes … timed out" event and E line after 2m3s (up to 1.27: kubernetes#117412 dropped both for a timeout) */
   kubeletFailedMountOnTimeout: boolean;
   /**
+   * The kubelet writes the pod's PodReadyToStartContainers condition, its sandbox's (feature gate
+   * PodReadyToStartContainersCondition, beta and on since 1.29: v1.30.1 pkg/features/kube_features.go:1162,
+   * kubelet_pods.go:1839).
+   */
+  kubeletPodReadyToStartContainersCondition: boolean;
+  /**
+   * Once a deleted pod's containers have stopped, the kubelet writes a terminal phase (Succeeded when every
+   * container exited 0), whatever the restart policy (1.27+: SyncTerminatingPod's generateAPIPodStatus(pod, status,
+   * true), v1.30.1 kubelet.go:2113; getPhase's podIsTerminal, kubelet_pods.go:1656). 1.20's getPhase keeps a
+   * restartPolicy Always pod Running until it is deleted.
+   */
+  kubeletTerminalPhaseOnTermination: boolean;
+  /**
    * Where MountVolume finishes an expansion the controller left to the node (FileSystemResizePending):
    * 'afterMountDevice' (1.20: right after MountDevice, NodeExpandVolume on the staging path; again
    * after SetUp only when that did not finish it) or 'afterSetUp' (1.30: expandVolumeDuringMount, on
@@ -159,6 +172,13 @@ export interface Profile {
    */
   kubeletBlockUnmapMarksUncertain: boolean;
   /**
+   * The status message of a call whose server process died while serving it, as the caller's grpc-go
+   * prints it: v1.27.1 (vendored by v1.20.5) closes the stream with ErrConnClosing, "transport is
+   * closing" (internal/transport/transport.go:748); v1.59.0 (vendored by v1.30.1) with the reader's
+   * error, "error reading from server: EOF" (internal/transport/http2_client.go:1612).
+   */
+  grpcConnectionClosedMessage: string;
+  /**
    * At start the kubelet reconstructs its actual state of world from the pod volume directories on
    * disk: every volume it finds is marked uncertain (device and pod mount), mounted again if a pod still
    * wants it, unmounted if not (1.30: NewVolumeManagerReconstruction, GA in 1.30;
@@ -166,13 +186,6 @@ export interface Profile {
    * once after its first reconciler pass (syncStates): its restarted kubelet verifies and mounts every
    * wanted volume from scratch.
    */
-  /**
-   * The status message of a call whose server process died while serving it, as the caller's grpc-go
-   * prints it: v1.27.1 (vendored by v1.20.5) closes the stream with ErrConnClosing, "transport is
-   * closing" (internal/transport/transport.go:748); v1.59.0 (vendored by v1.30.1) with the reader's
-   * error, "error reading from server: EOF" (internal/transport/http2_client.go:1612).
-   */
-  grpcConnectionClosedMessage: string;
   kubeletReconstructsUncertain: boolean;
   /**
    * csi-provisioner puts external-provisioner.volume.kubernetes.io/finalizer on the PVs of its driver
@@ -260,6 +273,8 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletVerifyWaitsForInUse: false,
     kubeletDeletesPodAtStatusSync: true,
     kubeletFailedMountOnTimeout: true,
+    kubeletPodReadyToStartContainersCondition: false,
+    kubeletTerminalPhaseOnTermination: false,
     kubeletMountExpands: 'afterMountDevice',
     kubeletNodeExpandUnsupportedIsDone: false,
     kubeletExpandMessageNamesNode: false,
@@ -309,6 +324,8 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletVerifyWaitsForInUse: true,
     kubeletDeletesPodAtStatusSync: false,
     kubeletFailedMountOnTimeout: false,
+    kubeletPodReadyToStartContainersCondition: true,
+    kubeletTerminalPhaseOnTermination: true,
     kubeletMountExpands: 'afterSetUp',
     kubeletNodeExpandUnsupportedIsDone: true,
     kubeletExpandMessageNamesNode: true,
