@@ -1276,6 +1276,58 @@ describe('what makes a line what it is (rules from the twenty-third blind set, 1
       'W0514 19:04:58.931166       1 controller.go:139] "fstype" is deprecated, please use "csi.storage.k8s.io/fstype" instead'])).toEqual(['provision', 'provision']);
     expect(stagesOf(['time="2021-08-24T11:51:02Z" level=debug msg="Process Manager: wait for process pvc-1-e-05efba0b to shutdown before unregistering process"'])).toEqual(['other']);
   });
+
+  it('kubectl\'s --timestamps stamp (nanoseconds) is no journald host and program: mount-utils\' tail lines continue their record; journald\'s own microsecond stamp still names host and program', () => {
+    const r = explainText(['2024-02-01T10:00:01.100200300Z E0201 10:00:01.100100   4242 mount_linux.go:232] Mount failed: exit status 32',
+      '2024-02-01T10:00:01.100200400Z Mounting command: mount', '2024-02-01T10:00:01.100200500Z Output: mount.nfs: access denied by server'].join('\n'), knowledge).lines;
+    expect(r.map((l) => [l.kind, l.stage])).toEqual([['log', 'mount'], ['continuation', 'mount'], ['continuation', 'mount']]);
+    const j = explainText('2024-02-01T10:00:01.100200+0000 node-7 kubelet[4242]: E0201 10:00:01.100100    4242 mount_linux.go:232] Mount failed: exit status 32', knowledge).lines[0]!;
+    expect(j.host).toBe('node-7');
+  });
+
+  it('a log whose beginning the post cut ("...", "・・・" under the logs command) has no start-up: its first operation line keeps its stage', () => {
+    const log = ['$ kubectl logs -n kube-system csi-node-abcde', 'I0306 02:29:46.599234       1 resizefs_linux.go:71] Device /dev/nvme2n1 resized successfully'];
+    expect(stagesOf([log[0]!, '・・・', log[1]!]).at(-1)).toBe('resize');
+    expect(stagesOf([log[0]!, '...', log[1]!]).at(-1)).toBe('resize');
+    // (the whole log, from its start: a line before any call is the driver's set-up)
+    expect(stagesOf(log).at(-1)).toBe('other');
+  });
+
+  it('a driver\'s gRPC response carrying a volume with its capacity is CreateVolume\'s, whatever call its previous lines made (csi-driver-nfs\'s interceptor wording too)', () => {
+    expect(stagesOf(['I0704 06:45:55.937277       1 utils.go:118] GRPC response: volume:<capacity_bytes:5368709120 volume_id:"share#pvc-9" >'])).toEqual(['provision']);
+    expect(stagesOf(['I0704 06:45:48.032711       1 utils.go:111] GRPC call: /csi.v1.Identity/Probe', 'I0704 06:45:48.032760       1 utils.go:118] GRPC response: ready:<value:true >',
+      'I0704 06:45:55.937277       1 utils.go:118] GRPC response: volume:<capacity_bytes:5368709120 volume_id:"share#pvc-9" >'])).toEqual(['other', 'other', 'provision']);
+  });
+
+  it('the kernel\'s SMB client failing a mount (cifs_mount, its session set-up\'s status) is the mount', () => {
+    expect(stagesOf(['Mar  1 10:00:00 node-3 kernel: [ 812.1] CIFS: VFS: cifs_mount failed w/return code = -13',
+      'Mar  1 10:00:00 node-3 kernel: [ 812.0] CIFS: Status code returned 0xc000006d STATUS_LOGON_FAILURE'])).toEqual(['mount', 'mount']);
+  });
+
+  it('a volume populator filling a claim (its Events, "Unable to populate volume") provisions it, even from a snapshot; the kubelet\'s desired state of world populator does not', () => {
+    expect(stagesOf(['  Warning  ExamplePopulatorSourceMissing  2m  example-populator  Unable to populate volume: source "src" not found',
+      '  Normal   ExamplePopulatorPVCCreated     1m  example-populator  Populator pvc created from snapshot snap-1',
+      '  Normal   ExamplePopulatorFinished       1m  example-populator  Populator finished'])).toEqual(['provision', 'provision', 'provision']);
+    expect(stagesOf(['I0111 14:58:08.000000    1200 volume_manager.go:270] "The desired_state_of_world populator starts"'])).toEqual(['other']);
+  });
+
+  it('csi-resizer\'s sync of a claim it does not resize is no resize ("No need to resize PVC", its PV not found); the same first line before a resize is the resize\'s', () => {
+    expect(stagesOf(['I1211 20:56:09.458921       1 controller.go:291] Started PVC processing "ns/claim-a"', 'W1211 20:56:09.459842       1 controller.go:318] PV "" bound to PVC ns/claim-a not found',
+      'I1211 20:56:09.699758       1 controller.go:291] Started PVC processing "ns/claim-a"', 'I1211 20:56:09.704959       1 controller.go:334] No need to resize PVC "ns/claim-a"'])).toEqual(['other', 'other', 'other', 'other']);
+    expect(stagesOf(['I0214 10:00:00.000001       1 controller.go:284] "Started PVC processing for resize controller" key="ns/claim-b"', 'I0214 10:00:00.000002       1 controller.go:332] "No need to resize PVC" PVC="ns/claim-b"'])).toEqual(['other', 'other']);
+    expect(stagesOf(['I0123 05:46:43.696297       1 controller.go:295] Started PVC processing "ns/claim-c"', 'I0123 05:46:44.857962       1 controller.go:483] Resize volume succeeded for volume "pvc-c", start to update PV\'s capacity'])).toEqual(['resize', 'resize']);
+  });
+
+  it('a kubelet operation\'s message quoted at the same indent as the line above it is a record of its own, not that line\'s continuation', () => {
+    expect(stagesOf(['    I0121 17:33:54.751693       1 csi_handler.go:424] Starting attach operation for "csi-5c52" with a long enough text to look like a wrapped record line here',
+      '    "MountVolume.SetUp succeeded for volume \\"pvc-1\\" (UniqueName: \\"kubernetes.io/csi/pd.csi.storage.gke.io^vol-1\\") pod \\"p\\""'])).toEqual(['attach', 'mount']);
+  });
+
+  it('a prompt\'s glyph before a kubectl command ("Ø k describe …") makes it a session line; a pretty-printed JSON hit\'s fields other than its message are no step', () => {
+    expect(stagesOf(['Ø k describe volumeattachments csi-123'])).toEqual(['other']);
+    expect(stagesOf(['      "message": "I1013 02:29:43.020384       1 csi_handler.go:248] Attaching \\"csi-97\\"",', '      "kubernetes": {', '        "pod_name": "csi-attacher-5d4cc8cfc8-hd4nb",',
+      '        "labels": {', '          "app": "csi-attacher"', '        },'])).toEqual(['attach', 'other', 'other', 'other', 'other', 'other']);
+  });
 });
 
 describe('properties', () => {

@@ -143,7 +143,11 @@ function stripPrefixes(line: string): Stripped {
     if (m && startsRecord(m[3]!)) { s.hint ??= m[2]!; s.rest = m[3]!; continue; }
     m = E2E_STAMP.exec(r);
     if (m) { s.time ??= m[1]!; s.rest = m[2]!; continue; }
+    // (journald keeps microseconds: a stamp with nanoseconds is kubectl's --timestamps, or a runtime's, before a record's line,
+    // "2023-08-09T14:24:23.168713885Z Mounting command: …" is no host "Mounting" and program "command"; nor is a host name
+    // ever followed by a colon, "… Output: mount.nfs: …")
     m = JOURNALD_ISO.exec(r) ?? JOURNALD.exec(r);
+    if (m && (/[.,]\d{7,}/.test(m[1]!) || m[2]!.endsWith(':'))) m = null;
     // (a level word is no host name: "2021-04-01T03:15:10.956Z DEBUG common/util.go:114 …" is zap's console encoder, read below)
     // (nor a klog header a log store printed after its own stamp: "2023-04-18T21:36:43+02:00\tI0418 19:36:43.049702 …")
     if (m && !/^[IWEF]\d{4}$/.test(m[1]!.split(/\s/)[0]!) && !/^[IWEF]\d{4}$/.test(m[2]!) && !/^(TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|PANIC|DPANIC)$/.test(m[2]!)) { s.time ??= m[1]!; s.host ??= m[2]!; s.hint ??= m[3]!; s.rest = m[4]!; continue; }
@@ -416,14 +420,16 @@ const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|stor
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself, or a shell's trace of it: "+ kubectl …"), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created/edited" answers.
  */
-const SESSION = /^\s*`?(\[[^\]]*@[^\]]*\][#$] .*|(\+ )?([\w.-]+%\s*|[\w.-]+ )?(kubectl|k|kc|oc|sudo|crictl|journalctl|helm) ([\w-]+ )?(logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label)\b.*|(\+ )?([\w.-]+%\s*|[\w.-]+ )?(kubectl|oc)( --?[\w-]+(=\S+| [\w:.-]+)?)* (adm|drain|cordon|uncordon|taint|scale|wait|debug|annotate|top)\b.*|(\$ )?(gcloud|aws|az|doctl|hcloud|openstack|ibmcloud|oci) [a-z][\w-]* [a-z][\w-]*( .*)?|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+[SRDZTIsl<NL+]+\s+\d+:\d+\s+\/.*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated|edited|replaced|scaled|restarted|cordoned|uncordoned|drained|evicted|tainted|untainted))\s*$/;
+const SESSION = /^\s*`?(\[[^\]]*@[^\]]*\][#$] .*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} )?(kubectl|k|kc|oc|sudo|crictl|journalctl|helm) ([\w-]+ )?(logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label)\b.*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} )?(kubectl|oc)( --?[\w-]+(=\S+| [\w:.-]+)?)* (adm|drain|cordon|uncordon|taint|scale|wait|debug|annotate|top)\b.*|(\$ )?(gcloud|aws|az|doctl|hcloud|openstack|ibmcloud|oci) [a-z][\w-]* [a-z][\w-]*( .*)?|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+[SRDZTIsl<NL+]+\s+\d+:\d+\s+\/.*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated|edited|replaced|scaled|restarted|cordoned|uncordoned|drained|evicted|tainted|untainted))\s*$/;
 /**
  * What kubectl prints of objects, not what a program logged: an object's field as YAML ("    type:
  * FileSystemResizePending", "  message: >-"), a row of a `get` table (columns three spaces apart or
  * more; not `get events`, whose rows are Events), a container's command-line flag in `describe`
- * ("--kubelet-registration-path=…"). A line with its own time stamp is a log record whatever it reads like.
+ * ("--kubelet-registration-path=…"); and a field of a pretty-printed JSON document on its own line, other than the
+ * record's message ('  "pod_name": "csi-attacher-…",', '"labels": {': a log store's hit around the line it holds). A line
+ * with its own time stamp is a log record whatever it reads like.
  */
-const PRINTED_OBJECT = /^\s*((- )?(type|status|message|reason|lastProbeTime|lastTransitionTime|lastHeartbeatTime|phase|capacity|accessModes|conditions|allocatedResources|resizeStatus|storage|apiVersion|kind|metadata|name|namespace|uid|resourceVersion|creationTimestamp|generation|spec|source|count|firstTimestamp|lastTimestamp|eventTime|reportingComponent|reportingInstance|involvedObject|component|host|selfLink|labels|annotations|finalizers|volumeName|volumeHandle|driver|storageClassName|volumeMode|resources|requests|limits|claimRef|nodeName|fsType|readOnly|attacher|attached|time):( .*)?|[\w.@:/-]+( {3,}[^\s]+(?: [^\s]+)*){3,}|--[\w-]+(=\S*)?|(- )?[a-z]+(?:[A-Z][a-z0-9]*)+:( \S+)?)\s*$/;
+const PRINTED_OBJECT = /^\s*((?!.*"(msg|message|log|level|error|err)":)"(?!(msg|message|log|error|err|reason|description)")[\w.@-]+":\s*(["{[\d]|true|false|null).*|(- )?(type|status|message|reason|lastProbeTime|lastTransitionTime|lastHeartbeatTime|phase|capacity|accessModes|conditions|allocatedResources|resizeStatus|storage|apiVersion|kind|metadata|name|namespace|uid|resourceVersion|creationTimestamp|generation|spec|source|count|firstTimestamp|lastTimestamp|eventTime|reportingComponent|reportingInstance|involvedObject|component|host|selfLink|labels|annotations|finalizers|volumeName|volumeHandle|driver|storageClassName|volumeMode|resources|requests|limits|claimRef|nodeName|fsType|readOnly|attacher|attached|time):( .*)?|[\w.@:/-]+( {3,}[^\s]+(?: [^\s]+)*){3,}|--[\w-]+(=\S*)?|(- )?[a-z]+(?:[A-Z][a-z0-9]*)+:( \S+)?)\s*$/;
 
 // ------------------------------------------------------------------ explain
 
@@ -986,7 +992,11 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   // (terminals cut at their exact width, so the previous piece is exactly 80, 100, 120… characters long)
   // (or a fragment: the line starts no record of its own and reads like the middle of one)
   // (or the next line of a multi-line message: a command's output printed after its first lines had already continued the record)
-  if (head && !startsRecord(text) && !MOUNT_TABLE.test(s.rest) && !(s.rest !== text && (s.time !== null || startsRecord(s.rest))) && (/^\s{2,}\S/.test(text) || TERMINAL_WIDTHS.has(headLen) || /^[^A-Z\s]/.test(text) || headLen >= 120 || (prevContinued && text.trim() !== ''))) {
+  // (a kubelet operation's message quoted at the head's own indent, '    "MountVolume.SetUp succeeded …', is another record,
+  // unless the head is a header still waiting for its message, "… nestedpendingoperations.go:335]")
+  if (head && !startsRecord(text) && !MOUNT_TABLE.test(s.rest) && !(s.rest !== text && (s.time !== null || startsRecord(s.rest)))
+    && !(KUBE_OPERATION.test(text.trimStart()) && indentOf(text) <= indentOf(head.text) && !/\.go:\d+\]\s*$/.test(head.text))
+    && (/^\s{2,}\S/.test(text) || TERMINAL_WIDTHS.has(headLen) || /^[^A-Z\s]/.test(text) || headLen >= 120 || (prevContinued && text.trim() !== ''))) {
     return continuing(head, n, text);
   }
 
@@ -1083,10 +1093,11 @@ const NOT_PROSE = /^\s*[{[]|\S {3,}\S.* {3,}\S| \| |^\s*[\w.-]+:(\s|$)|^\s*-{2,}
  * Lines before a PersistentVolume's sync has decided whether it is a delete: csi-attacher's before it
  * looked at the deletion timestamp, csi-provisioner's "shouldDelete" before its verdict (lib v10)
  */
-const PV_UNDECIDED = new Set(['externalAttacher.startedPVProcessing', 'externalAttacher.processingPV', 'externalProvisioner.shouldDelete']);
-const PV_NAME = /PersistentVolume="([^"]+)"|\bPV[ =]"([^"]+)"|processing "([^"]+)"/;
+/** (and csi-resizer's first line about a claim, which its queue takes at every update: only its next line says whether it resizes it) */
+const PV_UNDECIDED = new Set(['externalAttacher.startedPVProcessing', 'externalAttacher.processingPV', 'externalProvisioner.shouldDelete', 'externalResizer.startedPvcProcessing']);
+const PV_NAME = /PersistentVolume="([^"]+)"|\bPV[ =]"([^"]+)"|processing "([^"]+)"|PVC processing(?: for resize controller"?)? (?:key=)?"([^"]+)"/;
 /** the first line of a new sync of the same PV, per component (its lines after it are that sync's) */
-const PV_SYNC_START: Record<string, string> = { 'externalAttacher.': 'externalAttacher.startedPVProcessing', 'externalProvisioner.': 'externalProvisioner.shouldDelete' };
+const PV_SYNC_START: Record<string, string> = { 'externalAttacher.': 'externalAttacher.startedPVProcessing', 'externalProvisioner.': 'externalProvisioner.shouldDelete', 'externalResizer.': 'externalResizer.startedPvcProcessing' };
 /** A driver's or sidecar's start-up banner: the lines after it belong to the new process, not to the operation before. */
 const PROCESS_START = /\bDriver: \S+ Version: |\bDRIVER INFORMATION\b|"Version" version=|\bVersion: v\d+\.\d+|\bStarting (?:the )?(?:CSI )?(?:driver|plugin|server|node service|controller service)\b|\bListening for connections\b/i;
 /** a CSI driver's gRPC line: the service of its method (identity: both plugins serve it) */
@@ -1191,6 +1202,8 @@ function inferFromPaste(out: ExplainedLine[]): void {
   const wholeLogAt = new Set<number>();
   /** sections that are a driver's log (the logs command or the caption names a plugin's container): its words "registered" are its own set-up */
   const driverLogAt = new Set<number>();
+  /** sections with a log line so far */
+  const loggedIn = new Set<number>();
   for (const l of out) {
     // a post's caption naming the container whose log follows ("[node-driver-registrar container]", "csi-attacher logs:")
     // starts that container's part, as a logs command does
@@ -1214,6 +1227,9 @@ function inferFromPaste(out: ExplainedLine[]): void {
     const marker = defaulted ? sidecarMarkerOf(defaulted[1]!) : -1;
     if (marker >= 0) foundIn[foundIn.length - 1]!.add(marker);
     section.push(foundIn.length - 1);
+    // (a post that cut the log's beginning says so before its first line, "...", "・・・", "[snip]": what follows is no start-up)
+    if (l.kind === 'decoration' && ELISION.test(l.text) && wholeLogAt.has(foundIn.length - 1) && !loggedIn.has(foundIn.length - 1)) wholeLogAt.delete(foundIn.length - 1);
+    if (l.kind === 'log') loggedIn.add(foundIn.length - 1);
     if (l.kind !== 'log' && l.kind !== 'continuation') continue;
     const found = foundIn[foundIn.length - 1]!;
     SIDECAR_MARKERS.forEach(([re, who], i) => { if (re.test(l.text) || (l.match === 'catalog' && l.source === who.source && !SIDECAR_SOURCE.test(who.source) && !(l.messageId && SHARED_SIDECAR_LINE.test(l.messageId)))) found.add(i); });
@@ -1365,7 +1381,7 @@ function inferFromPaste(out: ExplainedLine[]): void {
     const l = out[i]!;
     if (!PV_UNDECIDED.has(l.messageId ?? '')) continue;
     const pv = PV_NAME.exec(l.text);
-    const name = pv?.[1] ?? pv?.[2] ?? pv?.[3];
+    const name = pv?.[1] ?? pv?.[2] ?? pv?.[3] ?? pv?.[4];
     if (!name) continue;
     const prefix = l.messageId!.slice(0, l.messageId!.indexOf('.') + 1);
     const next = decidingLine(out, i, (x) => x.messageId === PV_SYNC_START[prefix] && x.text.includes(name),
@@ -1399,6 +1415,9 @@ function inferFromPaste(out: ExplainedLine[]): void {
 
 /** Words that say a volume is being mounted, staged or published, or its device connected (not only that mounts are looked at). */
 const MOUNTING = /\b(mounting|mounted|mount(ed)? (succeeded|successful|failed|volume|device|options)|MountDevice|MountVolume|SetUp|NodeStage\w*|NodePublish\w*|stag(e|ed|ing) (the )?volume|publish(ed|ing)? (the )?volume|formatting|mkfs|fsck|log(ged)? ?in(to)?|operational)\b/i;
+
+/** A post's mark for lines it left out: "...", "…", "・・・", "[snip]", "<snip>". */
+const ELISION = /^\s*(\.{3,}|…+|・{2,}|⋮|\[\s*(\.\.\.|…|snip(ped)?|truncated|omitted)\s*\]|<\s*snip(ped)?\s*>)\s*$/i;
 
 /** A line that says what its program is doing to a volume: an operation's verb, then the volume ("attaching volume", "failed to delete share"). */
 const VOLUME_OPERATION = /\b(attach|detach|mount|unmount|stag|unstag|publish|unpublish|provision|delet|expand|resiz|creat)(e|es|ed|ing)? (the )?(volume|disk|share|pv)\b/i;

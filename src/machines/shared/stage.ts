@@ -43,6 +43,10 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // the scheduler filtering out nodes without room for a claim's volume (storage capacity scheduling, a local-volume
   // scheduler extender's predicate "not enough capacity", "node(s) did not have enough free storage") places the volume to provision
   [/\bdid not have enough free storage\b|\bnode\(s\) to place volume\b|\b(filter\w* out|predicate)\b.*\b(not enough|insufficient) (free )?(capacity|storage|space)\b/i, 'provision'],
+  // a volume populator filling a new claim from its dataSourceRef (lib-volume-populator, VolSync's, Forklift's: "Unable to populate
+  // volume", a "…Populator…" Event reason, "Populator finished") is that claim's provisioning, whatever it copies from (a
+  // snapshot, a backup); the kubelet's desired state of world populator is not one
+  [/\bpopulat(e|es|ed|ing|ion) (the )?(volume|pvc|claim)\b|\bvolume[ -]?populator\b|(?<!(world|state)[ _]?)\b(?!desired)[a-z]*populator[a-z]*\b/i, 'provision'],
   // a controller's unpublish, named as a driver's metrics or method names it ("azuredisk_csi_driver_controller_unpublish_volume"),
   // is the detach before its "unpublish" reads as the node's
   [/controller[ _-]?unpublish/i, 'detach'],
@@ -102,6 +106,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\bloop(back)? device\b.*\bdetach|\bdetach\w* (the )?loop(back)? device\b/i, 'unmount'],
   // (iscsiadm's own arguments, "-m node -T iqn.… --login", "-m discovery -t sendtargets", logged without its name)
   [/\biscsiadm\b|\bsendtargets\b|\biscsi (session|login|discovery|target)|(^|\s)-m (node|discovery)\b/i, 'mount'],
+  // the kernel's SMB client mounting a share: its session set-up and its verdict ("CIFS: Status code returned 0xc000006d
+  // STATUS_LOGON_FAILURE", "CIFS: VFS: cifs_mount failed w/return code = -13", "Send error in SessSetup")
+  [/\bcifs_mount\b|\bCIFS:? (VFS: )?(Attempting to mount|Status code returned|.*\bSend error in SessSetup)|\bSessSetup\b/i, 'mount'],
   // mapping an RBD image on the node is ceph-csi's NodeStageVolume
   [/\brbd:? map\b|\brbd_attach\.go/i, 'mount'],
   // so is connecting a network block device (NBD: rbd-nbd, a driver's own) on the node; disconnecting it is the unstaging
@@ -272,7 +279,7 @@ export function stageOfText(raw: string): Stage | null {
 }
 
 /** The gRPC interceptors' lines ("GRPC call/request/response/error"): generic by nature. */
-export const isGenericGrpc = (id: string): boolean => /\.(ceph)?[gG]rpc(Call|Request|Response|Error)(Driver|VA)?$/.test(id);
+export const isGenericGrpc = (id: string): boolean => /\.(ceph|nfs)?[gG]rpc(Call|Request|Response|Error)(Driver|VA)?$/.test(id);
 
 export function lineStage(id: string, def: { stage: Stage; source: string }, hints: { method?: string | null; error?: string | null; text?: string | null }): Stage {
   if (def.source === 'node-driver-registrar') return 'register';
