@@ -270,7 +270,7 @@ describe('kubelet', () => {
     expect(running('1.30').status.conditions.map((c: any) => `${c.type}=${c.status}`)).toEqual(['PodReadyToStartContainers=True', 'Initialized=True', 'Ready=True', 'ContainersReady=True', 'PodScheduled=True']);
     // a condition another component owns stays, ahead of the kubelet's
     const h = mounted();
-    h.send({ type: 'watch.modified', object: { ...pod, status: { ...(pod.status ?? {}), conditions: [{ type: 'DisruptionTarget', status: 'True', reason: 'DeletionByTaintManager' }] }, metadata: { ...pod.metadata, deletionTimestamp: '2023-01-11T06:58:08Z' } }, oldObject: pod });
+    h.send({ type: 'watch.modified', object: { ...pod, status: { conditions: [{ type: 'DisruptionTarget', status: 'True', reason: 'DeletionByTaintManager' }] }, metadata: { ...pod.metadata, deletionTimestamp: '2023-01-11T06:58:08Z' } }, oldObject: pod });
     h.advance(h.now + 1_200_000);
     const patch = h.emitted.filter((e) => e.type === 'api.request' && e.verb === 'patchStatus' && e.kind === 'Pod').at(-1);
     expect(patch.patch.status.conditions.map((c: any) => c.type)).toEqual(['DisruptionTarget', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled']);
