@@ -276,6 +276,13 @@ describe('kubelet', () => {
     expect(patch.patch.status.conditions.map((c: any) => c.type)).toEqual(['DisruptionTarget', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled']);
   });
 
+  it('posts the node\'s conditions as its setters do, MemoryPressure, DiskPressure, PIDPressure then Ready (nodestatus/setters.go)', () => {
+    const h = registered();
+    const nodeWrites = () => h.emitted.filter((e) => e.type === 'api.request' && e.verb === 'patchStatus' && e.kind === 'Node' && e.patch.status.conditions);
+    const first = nodeWrites()[0].patch.status.conditions;
+    expect(first.map((c: any) => `${c.type}=${c.status}/${c.reason}`)).toEqual(['MemoryPressure=False/KubeletHasSufficientMemory', 'DiskPressure=False/KubeletHasNoDiskPressure', 'PIDPressure=False/KubeletHasSufficientPID', 'Ready=True/KubeletReady']);
+  });
+
   it('keeps the device uncertain after NodeStageVolume times out and retries it with backoff', () => {
     const h = registered();
     h.send({ type: 'watch.added', object: va });

@@ -23,6 +23,52 @@ describe('node lifecycle controller', () => {
     expect(patches[1].patch.spec.taints[0]).toMatchObject({ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' });
   });
 
+  it('says each of the kubelet\'s conditions it turns Unknown, queues the taint, records NodeNotReady, then turns the Ready condition of the node\'s pods False (tryUpdateNodeHealth, processTaintBaseEviction, RecordNodeStatusChange, MarkPodsNotReady)', () => {
+    const actor = createActor(nodeLifecycleControllerMachine, { input: { id: 'nlc', host: 'm', profile: '1.30', epochUs: EPOCH } });
+    const emitted: any[] = [];
+    actor.on('*', (e) => emitted.push(e));
+    actor.start();
+    actor.send({ type: 'component.started', now: 0 });
+    const beat = '2023-01-11T06:58:00Z';
+    const cond = (type: string, status: string) => ({ type, status, lastHeartbeatTime: beat, lastTransitionTime: '2023-01-11T06:00:00Z' });
+    actor.send({ type: 'watch.added', now: 0, object: { ...node, status: { conditions: [cond('MemoryPressure', 'False'), cond('DiskPressure', 'False'), cond('PIDPressure', 'False'), cond('Ready', 'True')] } } });
+    const pod = (name: string, nodeName: string, ready: string): any => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', resourceVersion: '7' }, spec: { nodeName },
+      status: { phase: 'Running', conditions: [{ type: 'Initialized', status: 'True' }, { type: 'Ready', status: ready, lastTransitionTime: '2023-01-11T06:10:00Z' }, { type: 'ContainersReady', status: ready }] } });
+    actor.send({ type: 'watch.added', now: 0, object: pod('web-0', 'n1', 'True') });
+    actor.send({ type: 'watch.added', now: 0, object: pod('web-1', 'n2', 'True') });
+    actor.send({ type: 'watch.added', now: 0, object: pod('web-2', 'n1', 'False') });
+    emitted.length = 0;
+    actor.send({ type: 'clock.ticked', now: 45_000_000, key: 'monitorNodeHealth' });
+    const seen = emitted.filter((e) => e.type !== 'timer.requested').map((e) => e.type === 'log' ? `${e.msg}${e.args.type ? ' ' + e.args.type : ''}${e.args.pod ? ' ' + e.args.pod : ''}`
+      : e.type === 'api.request' ? `${e.verb} ${e.kind} ${e.name}` : `event ${e.involved.kind} ${e.reason}`);
+    expect(seen).toEqual([
+      'nodeLifecycleController.nodeNotUpdated Ready', 'nodeLifecycleController.nodeNotUpdated MemoryPressure', 'nodeLifecycleController.nodeNotUpdated DiskPressure', 'nodeLifecycleController.nodeNotUpdated PIDPressure',
+      'patchStatus Node n1', 'nodeLifecycleController.addingTaint', 'nodeLifecycleController.recordingStatusChange', 'event Node NodeNotReady',
+      'nodeLifecycleController.markingPodsNotReady', 'nodeLifecycleController.podNotReady default/web-0', 'updateStatus Pod web-0', 'event Pod NodeNotReady', 'patch Node n1',
+    ]);
+    const written = emitted.find((e) => e.verb === 'updateStatus');
+    // only the Ready condition changes, and its transition time (UpdatePodCondition); the informer's resourceVersion goes with it
+    expect(written.object.status.conditions).toEqual([{ type: 'Initialized', status: 'True' }, { type: 'Ready', status: 'False', lastTransitionTime: '2023-01-11T06:58:45Z' }, { type: 'ContainersReady', status: 'True' }]);
+    expect(written.object.metadata.resourceVersion).toBe('7');
+    expect(emitted.find((e) => e.type === 'event.recorded' && e.involved.kind === 'Pod')).toMatchObject({ eventType: 'Warning', reason: 'NodeNotReady', message: 'Node is not ready' });
+    const status = emitted.find((e) => e.verb === 'patchStatus').patch.status.conditions;
+    expect(status.map((c: any) => `${c.type}=${c.status}/${c.reason}`)).toEqual(['MemoryPressure=Unknown/NodeStatusUnknown', 'DiskPressure=Unknown/NodeStatusUnknown', 'PIDPressure=Unknown/NodeStatusUnknown', 'Ready=Unknown/NodeStatusUnknown']);
+    expect(emitted.find((e) => e.msg === 'nodeLifecycleController.nodeNotUpdated' && e.args.type === 'MemoryPressure').args.condition).toContain('Type:MemoryPressure,Status:False,');
+  });
+
+  it('adds a condition the kubelet never posted as Unknown, "Kubelet never posted node status.", and says so', () => {
+    const actor = createActor(nodeLifecycleControllerMachine, { input: { id: 'nlc', host: 'm', profile: '1.20', epochUs: EPOCH } });
+    const emitted: any[] = [];
+    actor.on('*', (e) => emitted.push(e));
+    actor.start();
+    actor.send({ type: 'component.started', now: 0 });
+    actor.send({ type: 'watch.added', now: 0, object: { ...node, metadata: { name: 'n1', creationTimestamp: '2023-01-01T00:00:00Z' } } });
+    actor.send({ type: 'clock.ticked', now: 45_000_000, key: 'monitorNodeHealth' });
+    expect(emitted.filter((e) => e.msg === 'nodeLifecycleController.conditionNeverUpdated').map((e) => e.args.type)).toEqual(['MemoryPressure', 'DiskPressure', 'PIDPressure']);
+    const added = emitted.find((e) => e.verb === 'patchStatus').patch.status.conditions.find((c: any) => c.type === 'PIDPressure');
+    expect(added).toMatchObject({ status: 'Unknown', reason: 'NodeStatusNeverUpdated', message: 'Kubelet never posted node status.', lastHeartbeatTime: '2023-01-01T00:00:00Z' });
+  });
+
   it('reaches every state', () => {
     const paths = getShortestPaths(nodeLifecycleControllerMachine, {
       input: { id: 'nlc', host: 'm', profile: '1.20' },

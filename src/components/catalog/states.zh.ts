@@ -83,8 +83,8 @@ export const STATE_DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
     '监视 Node 和 Pod；删除不容忍其所在节点某个 NoExecute 污点的 Pod（taint_eviction.go）。',
   'Every 20 s (gcCheckPeriod): force-deletes the terminating pods of out-of-service nodes that are not Ready (gc_controller.go gcTerminating).':
     '每 20 秒一次（gcCheckPeriod）：强制删除非 Ready、且停止服务（out-of-service）的节点上正在终止的 Pod（gc_controller.go gcTerminating）。',
-  'Watches Nodes and checks their heartbeats every nodeMonitorPeriod (node_lifecycle_controller.go).':
-    '监视 Node，并每隔 nodeMonitorPeriod 检查它们的心跳（node_lifecycle_controller.go）。',
+  'Watches Nodes and Pods and checks the nodes\' heartbeats every nodeMonitorPeriod (node_lifecycle_controller.go).':
+    '监视 Node 和 Pod，并每隔 nodeMonitorPeriod 检查节点的心跳（node_lifecycle_controller.go）。',
   // pvcProtectionControllerMachine
   'Watches claims and pods; removes the pvc-protection finalizer of deleted claims no pod uses.':
     '监视申领和 Pod；对被删除且没有 Pod 使用的申领，移除其 pvc-protection 终结器。',

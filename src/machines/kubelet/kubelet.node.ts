@@ -39,7 +39,7 @@ export function initializeNode(w: Work): void {
   const n = w.c.input.nodeName;
   api(w, { verb: 'patch', kind: 'Node', name: n, patch: { metadata: { annotations: { [ANN_CONTROLLER_MANAGED_ATTACH]: 'true' } } },
     summary: summarize(summaries, 'kubelet.controllerManagedAttach', { node: n, annotation: ANN_CONTROLLER_MANAGED_ATTACH }) });
-  api(w, { verb: 'patchStatus', kind: 'Node', name: n, patch: { status: { conditions: [readyCondition(w)] } },
+  api(w, { verb: 'patchStatus', kind: 'Node', name: n, patch: { status: { conditions: nodeConditions(w) } },
     summary: summarize(summaries, 'kubelet.nodeReady', { node: n }) });
   // nodeinfomanager.InitializeCSINodeWithAnnotation: the CSINode object exists before any driver
   // registers. It is read first and created only when missing, so a restarted kubelet keeps the one it
@@ -61,15 +61,29 @@ export function csiNodeRead(w: Work, ok: boolean, code: number | undefined): voi
   api(w, { verb: 'create', kind: 'CSINode', name: n, object: newCSINode(w, []) });
 }
 
-/** the Ready condition; lastTransitionTime moves only when the status changes (upstream setNodeReadyCondition) */
-const readyCondition = (w: Work) => {
-  const prev = (w.c.node?.status?.conditions ?? []).find((c: { type: string }) => c.type === 'Ready') as { status?: string; lastTransitionTime?: string } | undefined;
-  return {
-    type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status',
-    // without heartbeats the node lifecycle controller has nothing to time out: no heartbeat time at all
-    ...(w.c.input.heartbeat ? { lastHeartbeatTime: wall(w) } : {}),
-    lastTransitionTime: prev?.status === 'True' && prev.lastTransitionTime ? prev.lastTransitionTime : wall(w),
-  };
+/**
+ * The node's conditions the kubelet sets, in its setters' order: MemoryPressure, DiskPressure and PIDPressure (False: the
+ * simulated node has room) and Ready (v1.30.1 pkg/kubelet/nodestatus/setters.go :523 ReadyCondition, :635 memory,
+ * :696 PID, :757 disk; kubelet_node_status.go defaultNodeStatusFuncs). Each one's lastTransitionTime moves only when its
+ * status changes; each heartbeat renews lastHeartbeatTime (without heartbeats the node lifecycle controller has nothing
+ * to time out: no heartbeat time at all).
+ */
+const NODE_CONDITIONS: ReadonlyArray<{ type: string; status: string; reason: string; message: string }> = [
+  { type: 'MemoryPressure', status: 'False', reason: 'KubeletHasSufficientMemory', message: 'kubelet has sufficient memory available' },
+  { type: 'DiskPressure', status: 'False', reason: 'KubeletHasNoDiskPressure', message: 'kubelet has no disk pressure' },
+  { type: 'PIDPressure', status: 'False', reason: 'KubeletHasSufficientPID', message: 'kubelet has sufficient PID available' },
+  { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' },
+];
+const nodeConditions = (w: Work) => {
+  const before = (w.c.node?.status?.conditions ?? []) as Array<{ type: string; status?: string; lastTransitionTime?: string }>;
+  return NODE_CONDITIONS.map((c) => {
+    const prev = before.find((x) => x.type === c.type);
+    return {
+      ...c,
+      ...(w.c.input.heartbeat ? { lastHeartbeatTime: wall(w) } : {}),
+      lastTransitionTime: prev?.status === c.status && prev.lastTransitionTime ? prev.lastTransitionTime : wall(w),
+    };
+  });
 };
 
 /** The next tick of the 10s node status loop, when something has to be written (event-driven for scale). */
@@ -97,7 +111,7 @@ export function updateNodeStatus(w: Work): void {
   if (!changed && !w.c.input.heartbeat && w.now < (w.c.statusWrittenAt ?? w.c.startedAt) + NODE_STATUS_REPORT_FREQUENCY) return;
   w.c.statusWrittenAt = w.now;
   const status: Record<string, unknown> = { volumesInUse: want.length ? want : null };
-  if (w.c.input.heartbeat) status.conditions = [readyCondition(w)];
+  if (w.c.input.heartbeat) status.conditions = nodeConditions(w);
   w.c.nodeStatusInFlight = want;
   w.c.nodeStatusRequest = api(w, { verb: 'patchStatus', kind: 'Node', name: w.c.input.nodeName, patch: { status }, ...(changed ? {} : { quiet: true }),
     summary: changed ? summarize(summaries, 'kubelet.volumesInUse', { node: w.c.input.nodeName, volumes: want.join(' ') }) : summarize(summaries, 'kubelet.nodeStatusHeartbeat', { node: w.c.input.nodeName }) });

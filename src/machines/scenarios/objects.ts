@@ -55,7 +55,13 @@ export function node(spec: NodeSpec | string): K8sObject {
     },
     spec: {},
     status: {
-      conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' }],
+      // the kubelet's condition setters, in their order (kubelet_node_status.go defaultNodeStatusFuncs; nodestatus/setters.go)
+      conditions: [
+        { type: 'MemoryPressure', status: 'False', reason: 'KubeletHasSufficientMemory', message: 'kubelet has sufficient memory available' },
+        { type: 'DiskPressure', status: 'False', reason: 'KubeletHasNoDiskPressure', message: 'kubelet has no disk pressure' },
+        { type: 'PIDPressure', status: 'False', reason: 'KubeletHasSufficientPID', message: 'kubelet has sufficient PID available' },
+        { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' },
+      ],
       addresses: [{ type: 'InternalIP', address: n.name }, { type: 'Hostname', address: n.hostname ?? n.name }],
     },
   };
