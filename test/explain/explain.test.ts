@@ -1289,8 +1289,9 @@ describe('what makes a line what it is (rules from the twenty-third blind set, 1
     const log = ['$ kubectl logs -n kube-system csi-node-abcde', 'I0306 02:29:46.599234       1 resizefs_linux.go:71] Device /dev/nvme2n1 resized successfully'];
     expect(stagesOf([log[0]!, '・・・', log[1]!]).at(-1)).toBe('resize');
     expect(stagesOf([log[0]!, '...', log[1]!]).at(-1)).toBe('resize');
-    // (the whole log, from its start: a line before any call is the driver's set-up)
+    // (the whole log, from its start: a line before any call is the driver's set-up, even with lines cut further on)
     expect(stagesOf(log).at(-1)).toBe('other');
+    expect(stagesOf([...log, '...', 'I0306 02:29:47.000000       1 utils.go:111] GRPC call: /csi.v1.Identity/Probe'])[1]).toBe('other');
   });
 
   it('a driver\'s gRPC response carrying a volume with its capacity is CreateVolume\'s, whatever call its previous lines made (csi-driver-nfs\'s interceptor wording too)', () => {
@@ -1316,6 +1317,14 @@ describe('what makes a line what it is (rules from the twenty-third blind set, 1
       'I1211 20:56:09.699758       1 controller.go:291] Started PVC processing "ns/claim-a"', 'I1211 20:56:09.704959       1 controller.go:334] No need to resize PVC "ns/claim-a"'])).toEqual(['other', 'other', 'other', 'other']);
     expect(stagesOf(['I0214 10:00:00.000001       1 controller.go:284] "Started PVC processing for resize controller" key="ns/claim-b"', 'I0214 10:00:00.000002       1 controller.go:332] "No need to resize PVC" PVC="ns/claim-b"'])).toEqual(['other', 'other']);
     expect(stagesOf(['I0123 05:46:43.696297       1 controller.go:295] Started PVC processing "ns/claim-c"', 'I0123 05:46:44.857962       1 controller.go:483] Resize volume succeeded for volume "pvc-c", start to update PV\'s capacity'])).toEqual(['resize', 'resize']);
+  });
+
+  it('a kubelet operation\'s message deeper than the line above continues it, and so does one under a header still waiting for its message', () => {
+    expect(explainText(['E0926 05:48:39.937675    4344 nestedpendingoperations.go:335] Operation for "{volumeName:kubernetes.io/csi/x^1 podName:p nodeName:}" failed. Error:',
+      '      UnmountVolume.TearDown failed for volume "v" (UniqueName: "kubernetes.io/csi/x^1") pod "p" (UID: "p") : rpc error'].join('\n'), knowledge).lines.map((l) => l.kind)).toEqual(['log', 'continuation']);
+    const r = explainText(['Sep 26 05:48:39 cluster-md-84b6b9494b-wqgkp kubelet[4344]: E0926 05:48:39.937675    4344 nestedpendingoperations.go:335]',
+      'Operation for "{volumeName:kubernetes.io/csi/x^1 podName:p nodeName:}" failed. No retries permitted until 2022-09-26 05:50:41.937645825 +0000 UTC m=+1.7 (durationBeforeRetry 2m2s).'].join('\n'), knowledge).lines;
+    expect(r.map((l) => l.kind)).toEqual(['log', 'continuation']);
   });
 
   it('a kubelet operation\'s message quoted at the same indent as the line above it is a record of its own, not that line\'s continuation', () => {

@@ -256,7 +256,7 @@ describe('kubelet', () => {
     const now = written('1.30');
     expect(now.phase).toBe('Succeeded');
     expect(now.conditions).toEqual(['PodReadyToStartContainers=False', 'Initialized=True/PodCompleted', 'Ready=False/PodCompleted', 'ContainersReady=False/PodCompleted', 'PodScheduled=True']);
-    expect(now.containers.every((c: any) => c.state.terminated?.exitCode === 0)).toBe(true);
+    expect(now.containers.map((c: any) => [c.state.terminated?.exitCode, c.state.terminated?.reason, c.ready, c.started])).toEqual([[0, 'Completed', false, false]]);
     // a condition whose status did not change keeps the time it last changed (updateLastTransitionTime)
     expect(now.times.Initialized).toBe(now.times.PodScheduled);
     expect(now.times.Ready).not.toBe(now.times.Initialized);
@@ -268,12 +268,19 @@ describe('kubelet', () => {
     const running = (k8s: '1.20' | '1.30') => runScenario('attach', { k8s }).steps.map((s) => s.api?.verb === 'patchStatus' && s.api.kind === 'Pod' && s.objects?.[0]?.after?.status?.phase === 'Running' ? s.objects[0].after : undefined).find(Boolean)!;
     expect(running('1.20').status.conditions.map((c: any) => c.type)).toEqual(['Initialized', 'Ready', 'ContainersReady', 'PodScheduled']);
     expect(running('1.30').status.conditions.map((c: any) => `${c.type}=${c.status}`)).toEqual(['PodReadyToStartContainers=True', 'Initialized=True', 'Ready=True', 'ContainersReady=True', 'PodScheduled=True']);
-    // a condition another component owns stays, ahead of the kubelet's
+    // a condition another component owns stays, ahead of the kubelet's; each of the kubelet's keeps the time it last
+    // changed unless its status changes now
     const h = mounted();
-    h.send({ type: 'watch.modified', object: { ...pod, status: { conditions: [{ type: 'DisruptionTarget', status: 'True', reason: 'DeletionByTaintManager' }] }, metadata: { ...pod.metadata, deletionTimestamp: '2023-01-11T06:58:08Z' } }, oldObject: pod });
+    const conditions = [{ type: 'DisruptionTarget', status: 'True', reason: 'DeletionByTaintManager' }, { type: 'Initialized', status: 'True', lastTransitionTime: '2023-01-11T06:00:01Z' },
+      { type: 'Ready', status: 'True', lastTransitionTime: '2023-01-11T06:00:02Z' }, { type: 'ContainersReady', status: 'True', lastTransitionTime: '2023-01-11T06:00:03Z' }, { type: 'PodScheduled', status: 'True', lastTransitionTime: '2023-01-11T06:00:04Z' }];
+    h.send({ type: 'watch.modified', object: { ...pod, status: { conditions }, metadata: { ...pod.metadata, deletionTimestamp: '2023-01-11T06:58:08Z' } }, oldObject: pod });
     h.advance(h.now + 1_200_000);
     const patch = h.emitted.filter((e) => e.type === 'api.request' && e.verb === 'patchStatus' && e.kind === 'Pod').at(-1);
     expect(patch.patch.status.conditions.map((c: any) => c.type)).toEqual(['DisruptionTarget', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled']);
+    const at = Object.fromEntries(patch.patch.status.conditions.map((c: any) => [c.type, c.lastTransitionTime]));
+    expect([at.Initialized, at.PodScheduled]).toEqual(['2023-01-11T06:00:01Z', '2023-01-11T06:00:04Z']);
+    expect(at.Ready).not.toBe('2023-01-11T06:00:02Z');
+    expect(at.Ready).toBe(at.ContainersReady);
   });
 
   it('posts the node\'s conditions as its setters do, MemoryPressure, DiskPressure, PIDPressure then Ready (nodestatus/setters.go)', () => {

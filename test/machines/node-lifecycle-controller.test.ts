@@ -64,9 +64,33 @@ describe('node lifecycle controller', () => {
     actor.send({ type: 'component.started', now: 0 });
     actor.send({ type: 'watch.added', now: 0, object: { ...node, metadata: { name: 'n1', creationTimestamp: '2023-01-01T00:00:00Z' } } });
     actor.send({ type: 'clock.ticked', now: 45_000_000, key: 'monitorNodeHealth' });
-    expect(emitted.filter((e) => e.msg === 'nodeLifecycleController.conditionNeverUpdated').map((e) => e.args.type)).toEqual(['MemoryPressure', 'DiskPressure', 'PIDPressure']);
+    expect(emitted.filter((e) => e.type === 'log' && e.msg === 'nodeLifecycleController.conditionNeverUpdated').map((e) => e.args.type)).toEqual(['MemoryPressure', 'DiskPressure', 'PIDPressure']);
+    // (a condition with no transition time prints Go's zero time)
+    expect(emitted.find((e) => e.msg === 'nodeLifecycleController.nodeNotUpdated').args.condition).toContain('LastTransitionTime:0001-01-01 00:00:00 +0000 UTC,');
     const added = emitted.find((e) => e.verb === 'patchStatus').patch.status.conditions.find((c: any) => c.type === 'PIDPressure');
     expect(added).toMatchObject({ status: 'Unknown', reason: 'NodeStatusNeverUpdated', message: 'Kubelet never posted node status.', lastHeartbeatTime: '2023-01-01T00:00:00Z' });
+  });
+
+  it('handles a node once until it is Ready again; a condition already Unknown keeps its transition time; pods in name order', () => {
+    const actor = createActor(nodeLifecycleControllerMachine, { input: { id: 'nlc', host: 'm', profile: '1.30', epochUs: EPOCH } });
+    const emitted: any[] = [];
+    actor.on('*', (e) => emitted.push(e));
+    actor.start();
+    actor.send({ type: 'component.started', now: 0 });
+    const beat = '2023-01-11T06:58:00Z';
+    actor.send({ type: 'watch.added', now: 0, object: { ...node, status: { conditions: [
+      { type: 'MemoryPressure', status: 'Unknown', lastHeartbeatTime: beat, lastTransitionTime: '2023-01-11T05:00:00Z' }, { type: 'Ready', status: 'True', lastHeartbeatTime: beat, lastTransitionTime: '2023-01-11T06:00:00Z' }] } } });
+    const pod = (name: string): any => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { nodeName: 'n1' }, status: { conditions: [{ type: 'Ready', status: 'True' }] } });
+    actor.send({ type: 'watch.added', now: 0, object: pod('web-b') });
+    actor.send({ type: 'watch.added', now: 0, object: pod('web-a') });
+    actor.send({ type: 'clock.ticked', now: 45_000_000, key: 'monitorNodeHealth' });
+    expect(emitted.filter((e) => e.msg === 'nodeLifecycleController.podNotReady').map((e) => e.args.pod)).toEqual(['default/web-a', 'default/web-b']);
+    const memory = emitted.find((e) => e.verb === 'patchStatus').patch.status.conditions.find((c: any) => c.type === 'MemoryPressure');
+    expect(memory).toMatchObject({ status: 'Unknown', lastTransitionTime: '2023-01-11T05:00:00Z' });
+    const writes = emitted.filter((e) => e.type === 'api.request').length;
+    // (the informer has not brought the Unknown status back yet: the node is remembered as handled)
+    actor.send({ type: 'clock.ticked', now: 50_000_000, key: 'monitorNodeHealth' });
+    expect(emitted.filter((e) => e.type === 'api.request').length).toBe(writes);
   });
 
   it('reaches every state', () => {

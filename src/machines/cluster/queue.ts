@@ -18,11 +18,12 @@ export class Agenda {
     const A = this.at, S = this.seqs, R = this.runs;
     const seq = this.seq++;
     let i = this.n++;
-    // sift up: move parents down until the new item's place is found, then write it once
+    // sift up: move parents down until the new item's place is found, then write it once (the new item has the
+    // largest seq: a parent due at the same time stays before it)
     while (i > 0) {
       const p = (i - 1) >> 1;
       const pa = A[p]!;
-      if (pa < at || (pa === at && S[p]! < seq)) break;
+      if (pa <= at) break;
       A[i] = pa; S[i] = S[p]!; R[i] = R[p];
       i = p;
     }
