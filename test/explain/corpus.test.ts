@@ -11,7 +11,7 @@ import { buildKnowledge, explainLines, type Stage } from '../../src/machines/ind
 const dir = new URL('../corpus/', import.meta.url);
 const heldOutDir = new URL('../corpus-heldout/', import.meta.url);
 /** see the held-out describe below: a regression floor, a few points under the figure measured when the set came in (82.6%, 303/367, on 2026-12-05) */
-const HELD_OUT_FLOOR = 0.78;
+const HELD_OUT_FLOOR = 0.9;
 const STAGES = new Set(['provision', 'attach', 'mount', 'unmount', 'detach', 'delete', 'register', 'resize', 'snapshot', 'other']);
 
 interface Labelled { file: string; n: number; stage: Stage; component: string; line: string }
@@ -75,25 +75,25 @@ describe('the hand-labelled corpus of real logs', () => {
     const { total, right, byStage, misses } = measure(files, knowledge);
     const table = stageTable(byStage);
     const accuracy = right / total;
-    // the parts, as the README tells them: 01-48 tuned on, 49-88, 89-162, 163-223, 224-268, 269-318, 319-361, 362-406, 407-453, 454-495, 496-537, 538-579, 580-621, 622-663, 664-707, 708-751, 752-797, 798-842, 843-895, 896-941, 942-981, 982-1021, 1022-1061, 1062-1101, 1102-1141, 1142-1181, 1182-1221, 1222-1261 and 1302-1341 each labelled before the explainer saw them
+    // the parts, as the README tells them: 01-48 tuned on, 49-88, 89-162, 163-223, 224-268, 269-318, 319-361, 362-406, 407-453, 454-495, 496-537, 538-579, 580-621, 622-663, 664-707, 708-751, 752-797, 798-842, 843-895, 896-941, 942-981, 982-1021, 1022-1061, 1062-1101, 1102-1141, 1142-1181, 1182-1221, 1222-1261, 1262-1301 and 1302-1341 each labelled before the explainer saw them
     const part = (from: number, to: number): string => {
       const ls = files.filter((f) => { const n = Number(f.name.slice(0, f.name.indexOf('-'))); return n >= from && n <= to; }).flatMap((f) => f.lines);
       const wrong = new Set(misses.map((m) => m.slice(0, m.indexOf(' want'))));
       const ok = ls.filter((l) => !wrong.has(`${l.file}:${l.n}`)).length;
       return `${String(from).padStart(2, '0')}-${to}: ${ok}/${ls.length} (${((100 * ok) / ls.length).toFixed(1)}%)`;
     };
-    console.log(`corpus: ${files.length} excerpts, ${total} lines, stage accuracy ${(accuracy * 100).toFixed(1)}%; by part ${part(1, 48)}, ${part(49, 88)}, ${part(89, 162)}, ${part(163, 223)}, ${part(224, 268)}, ${part(269, 318)}, ${part(319, 361)}, ${part(362, 406)}, ${part(407, 453)}, ${part(454, 495)}, ${part(496, 537)}, ${part(538, 579)}, ${part(580, 621)}, ${part(622, 663)}, ${part(664, 707)}, ${part(708, 751)}, ${part(752, 797)}, ${part(798, 842)}, ${part(843, 895)}, ${part(896, 941)}, ${part(942, 981)}, ${part(982, 1021)}, ${part(1022, 1061)}, ${part(1062, 1101)}, ${part(1102, 1141)}, ${part(1142, 1181)}, ${part(1182, 1221)}, ${part(1222, 1261)}, ${part(1302, 1341)}\n${table}\nmisses:\n${misses.join('\n')}`);
+    console.log(`corpus: ${files.length} excerpts, ${total} lines, stage accuracy ${(accuracy * 100).toFixed(1)}%; by part ${part(1, 48)}, ${part(49, 88)}, ${part(89, 162)}, ${part(163, 223)}, ${part(224, 268)}, ${part(269, 318)}, ${part(319, 361)}, ${part(362, 406)}, ${part(407, 453)}, ${part(454, 495)}, ${part(496, 537)}, ${part(538, 579)}, ${part(580, 621)}, ${part(622, 663)}, ${part(664, 707)}, ${part(708, 751)}, ${part(752, 797)}, ${part(798, 842)}, ${part(843, 895)}, ${part(896, 941)}, ${part(942, 981)}, ${part(982, 1021)}, ${part(1022, 1061)}, ${part(1062, 1101)}, ${part(1102, 1141)}, ${part(1142, 1181)}, ${part(1182, 1221)}, ${part(1222, 1261)}, ${part(1262, 1301)}, ${part(1302, 1341)}\n${table}\nmisses:\n${misses.join('\n')}`);
     expect(total).toBeGreaterThanOrEqual(250);
     expect(accuracy, misses.slice(0, 30).join('\n')).toBeGreaterThanOrEqual(0.95);
   });
 });
 
 /**
- * A twenty-seventh set held out (test/corpus-heldout, 1262-1301): collected and labelled blind, after the explainer
- * was tuned on every set up to 1222-1261, and never tuned on (the third to the twenty-sixth, 224-1261, and the
- * twenty-eighth, 1302-1341, were measured the same way, then moved to test/corpus and tuned on). Its accuracy is the explainer's figure on logs it was not
- * tuned on (82.6% when it came in; many of its logs were reformatted by the documents that quote them); the floor only
- * catches a regression (it sits a few points under the figure measured when the set came in), it is not a target.
+ * A twenty-ninth set held out (test/corpus-heldout, 1342-1381): collected and labelled blind, after the explainer
+ * was tuned on every set up to 1302-1341 (the twenty-seventh, 1262-1301, held out before it, untuned until then), and
+ * never tuned on (the third to the twenty-eighth were measured the same way, then moved to test/corpus and tuned on).
+ * Its accuracy is the explainer's figure on logs it was not tuned on (94.6% when it came in); the floor only catches a
+ * regression (it sits a few points under the figure measured when the set came in), it is not a target.
  */
 describe('the held-out corpus (never tuned on)', () => {
   const { files } = load(heldOutDir);
