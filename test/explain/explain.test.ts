@@ -1337,6 +1337,30 @@ describe('what makes a line what it is (rules from the twenty-third blind set, 1
     expect(stagesOf(['      "message": "I1013 02:29:43.020384       1 csi_handler.go:248] Attaching \\"csi-97\\"",', '      "kubernetes": {', '        "pod_name": "csi-attacher-5d4cc8cfc8-hd4nb",',
       '        "labels": {', '          "app": "csi-attacher"', '        },'])).toEqual(['attach', 'other', 'other', 'other', 'other', 'other']);
   });
+
+  it('start-up and cache lines, a v0 plugin\'s NodeGetId, a removed socket, the kubelet\'s structured SyncLoop lines: each as what it is', () => {
+    expect(stagesOf(['I0108 18:11:54.200139      1 controller_utils.go:1027] Waiting for caches to sync for snapshot-controller controller',
+      'I0108 18:11:54.300430      1 controller_utils.go:1034] Caches are synced for snapshot-controller controller'])).toEqual(['other', 'other']);
+    expect(stagesOf(['time="2019-12-05T16:49:30Z" level=info msg="removing socket" socket=/csi/csi.sock', 'time="2019-12-05T16:49:31Z" level=info msg="node get id called" method=node_get_id',
+      'time="2019-12-05T16:49:57Z" level=info msg="node get capabilities called" method=node_get_capabilities'])).toEqual(['other', 'register', 'other']);
+    // (right after the kubelet's teardown lines too: the pod's deletion is no step of the volume's)
+    expect(stagesOf(['Mar 12 00:29:44 node-7 kubelet[4242]: I0312 00:29:44.600000 4242 reconciler_common.go:161] "operationExecutor.UnmountVolume started for volume \\"data\\" (UniqueName: \\"kubernetes.io/csi/x^1\\") pod \\"p\\" (UID: \\"p\\") "',
+      'Mar 12 00:29:44 node-7 kubelet[4242]: I0312 00:29:44.655173 4242 kubelet.go:2126] "SyncLoop DELETE" source="api" pods=["default/web-0"]'])).toEqual(['unmount', 'other']);
+  });
+
+  it('a VolumeAttachment deleted is a detach; resizing a mounted file system is the resize, and a look at the device right after it too; removing a pod\'s mount directory is the teardown\'s', () => {
+    expect(stagesOf(['{"level":"info","msg":"volume attachment deleted","pod":"mysql-0","namespace":"mysql"}'])).toEqual(['detach']);
+    expect(stagesOf(['time="2025-07-01T09:31:24Z" level=info msg="Resizing mounted volume" filesystem=/export/pvc-1 volume=pvc-1',
+      'time="2025-07-01T09:31:24Z" level=info msg="Device /dev/mapper/pvc-1 contains filesystem of format ext4" filesystem=/export/pvc-1'])).toEqual(['resize', 'resize']);
+    expect(stagesOf(['W0914 19:29:15.491424    1953 csi_mounter.go:354] kubernetes.io/csi: skipping mount dir removal, path does not exist [/var/lib/kubelet/pods/p/volumes/kubernetes.io~csi/pvc-1/mount]'])).toEqual(['unmount']);
+  });
+
+  it('the node\'s multipath reloads (in camel case too), the kernel\'s SMB socket error and Longhorn\'s engine iSCSI frontend (its attach) are read as what they are', () => {
+    expect(stagesOf(['2024-03-10 11:03:43,31011 INFO    [281680] [SVC:14;6005] (device_connectivity_helper_scsigeneric.go:574) - ReloadMultipath: reload finished',
+      '2024-03-10 11:03:43,31011 DEBUG    [281680] [SVC:14;6005] (device_connectivity_helper_scsigeneric.go:675) - Waiting for dm to exist'])).toEqual(['mount', 'mount']);
+    expect(stagesOf(['Jul  5 09:34:03 node-3 kernel: [ 1193.623715] CIFS: VFS: Error connecting to socket. Aborting operation.'])).toEqual(['mount']);
+    expect(stagesOf(['[pvc-a475fe89-3cf0-4d02-b944-e3c81b166f6e-e-0] time="2026-01-26T10:40:35Z" level=warning msg="Failed to discover" func="iscsidev.(*Device).StartInitator"'])).toEqual(['attach']);
+  });
 });
 
 describe('properties', () => {

@@ -378,7 +378,7 @@ const FILE_STAGE: Record<string, Stage> = {
   'kubelet_volumes.go': 'unmount',
 };
 const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace(/\./g, '\\.')).join('|')}):\\d+\\]`);
-const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:|proto: duplicate proto type registered|Throttling request took)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\b|\[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "(GET|POST|PUT|PATCH|DELETE|HEAD) \S+ HTTP\/[\d.]+"|\[core\] \[(Channel|Server) #\d+/i;
+const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:|proto: duplicate proto type registered|Throttling request took)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\b|"SyncLoop (ADD|UPDATE|DELETE|REMOVE|RECONCILE)"|\[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "(GET|POST|PUT|PATCH|DELETE|HEAD) \S+ HTTP\/[\d.]+"|\[core\] \[(Channel|Server) #\d+/i;
 /** A row of the node's mount table, as `mount` or /proc/mounts prints it ("udev on /tmp/csi-lvm/pvc-… type devtmpfs (rw,…)"): a command's output, a record of its own. */
 const MOUNT_TABLE = /^\s*\S+ on \/\S* type [\w.]+ \([^)]*\)\s*$/;
 
@@ -1293,9 +1293,10 @@ function inferFromPaste(out: ExplainedLine[]): void {
     // a program's look at mounts while it tears a volume down ("executing mount command: findmnt --mountpoint …",
     // "mounter.GetPath", "IsLikelyNotMountPoint", a mount point's path) is the teardown's: the word "mount" alone names
     // no mounting
-    if (cur.match === 'guess' && cur.stage === 'mount' && prev?.stage === 'unmount' && i - prev.at <= 20 && !MOUNTING.test(cur.text)) {
-      out[i] = { ...cur, stage: 'unmount', explanation: `${cur.explanation}${T.sameProgram('unmount', prev.at + 1)}` };
-      lastStage.set(prog, { stage: 'unmount', at: i });
+    // (and while it grows a mounted file system: "Device /dev/mapper/pvc-… contains filesystem of format ext4" is the resize's look)
+    if (cur.match === 'guess' && cur.stage === 'mount' && (prev?.stage === 'unmount' || prev?.stage === 'resize') && i - prev.at <= 20 && !MOUNTING.test(cur.text)) {
+      out[i] = { ...cur, stage: prev.stage, explanation: `${cur.explanation}${T.sameProgram(prev.stage, prev.at + 1)}` };
+      lastStage.set(prog, { stage: prev.stage, at: i });
       continue;
     }
     // a line nothing placed (a driver's own chatter, a gRPC line with no method known): its program's operation

@@ -40,6 +40,22 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // a controller registering its informers' handlers ("Register Pod informer for resizer …", external-resizer
   // controller.go) is starting, not a plugin registering
   [/\bRegister(ed|ing)? \w+ informer\b/, 'other'],
+  // a program's start-up and cache lines (client-go's "Waiting for caches to sync for snapshot-controller controller",
+  // "Caches are synced for …"; glog's "logging before flag.Parse" prefix of a process's very first lines) are no step
+  // of the volume the controller's name happens to mention
+  [/\b(Waiting for caches to sync|Caches are synced)\b|\blogging before flag\.Parse\b/i, 'other'],
+  // a CSI v0 node plugin answering NodeGetId ("node get id called") is the registration's NodeGetInfo of its day; its
+  // capabilities answer is the handshake; a plugin removing its old socket is (re)starting
+  [/\bnode[ _]?get[ _]?id\b(?! *=)/i, 'register'],
+  [/\bnode[ _]get[ _]capabilities\b|\bremov\w* (the )?(old |stale |existing )?(unix )?socket\b/i, 'other'],
+  // a VolumeAttachment deleted (or being deleted) is a detach, whatever "attachment" says
+  [/\bvolume ?attachments? (\S+ )?(was |is |has been )?(deleted|deleting|removed|being deleted)\b|\b(delet|remov)\w* (the )?volume ?attachment/i, 'detach'],
+  // growing a mounted volume's file system is the resize, whatever "mounted" says ("Resizing mounted volume", "Failed to
+  // resize mounted filesystem"; mount-utils' "Expanding mounted volume" inside a stage is caught as the staging's below)
+  [/\bresiz(e|es|ed|ing) (the )?mounted (volume|file ?system|fs|device)\b/i, 'resize'],
+  // the kubelet's CSI mounter removing a pod's mount directory (csi_mounter.go removeMountDir: TearDownAt, or a SetUpAt
+  // that failed) is the teardown's cleanup
+  [/\bmount dir(ectory)? removal\b|\bremov\w* (the )?mount ?(dir|directory|point)\b/i, 'unmount'],
   // the scheduler filtering out nodes without room for a claim's volume (storage capacity scheduling, a local-volume
   // scheduler extender's predicate "not enough capacity", "node(s) did not have enough free storage") places the volume to provision
   [/\bdid not have enough free storage\b|\bnode\(s\) to place volume\b|\b(filter\w* out|predicate)\b.*\b(not enough|insufficient) (free )?(capacity|storage|space)\b/i, 'provision'],
@@ -85,6 +101,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/resize2fs|xfs_growfs/i, 'resize'],
   // the kernel finding the new disk is the attach arriving on the node (SCSI "sd 1:0:0:2: [sde] …")
   [/\b(scsi|sd) \d+:\d+:\d+:\d+: /, 'attach'],
+  // Longhorn's engine (its instance-manager's "[pvc-…-e-0]" process, go-iscsi-helper's iscsidev) starting its iSCSI
+  // frontend on the node is Longhorn's attach (ControllerPublishVolume), which the node's staging only finds done
+  [/\[pvc-[0-9a-f-]{36}-e-\d+\]|\biscsidev\.|\bStartInitator\b/, 'attach'],
   // an iSCSI session is logged out when the volume is unstaged, and discovered and logged in when it is staged
   [/\biscsi\b.*\blog ?out\b|\blog ?out\b.*\biscsi\b|--logout\b/i, 'unmount'],
   // (and the node's connector disconnecting or detaching the device: csi-lib-iscsi's and os-brick's DisconnectVolume,
@@ -94,7 +113,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // /sys/block) when it is staged
   [/\b(flush|remov|delet|disconnect|clean)\w*\b[^.]*\b(multipath|mpath\w*|dm-\d+)\b|\bmultipath -f\b/i, 'unmount'],
   // (and a SCSI device looked up by its host:channel:target:lun, HCTL)
-  [/\bhctl\b|\bmultipath(d|ing)?\b|mpath|\/dev\/dm-\d|\bdm-\d+\b|\/sys\/(block|class\/scsi)|\bsg_inq\b|\bdevice ?mapper\b/i, 'mount'],
+  [/\bhctl\b|\bmultipath(d|ing)?\b|[a-z]Multipath\b|\bWaiting for dm\b|mpath|\/dev\/dm-\d|\bdm-\d+\b|\/sys\/(block|class\/scsi)|\bsg_inq\b|\bdevice ?mapper\b/i, 'mount'],
   // (and iscsid logging in: a login rejected, the connection to a target made, the kernel's report of that connection
   // failing, a driver "logged into portal …"; the same connection "is shutdown" is the logout of the unstaging)
   [/\bConnection\d+:\d+ to \[target:[^\]]*\].*\bis shutdown\b/i, 'unmount'],
@@ -108,7 +127,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\biscsiadm\b|\bsendtargets\b|\biscsi (session|login|discovery|target)|(^|\s)-m (node|discovery)\b/i, 'mount'],
   // the kernel's SMB client mounting a share: its session set-up and its verdict ("CIFS: Status code returned 0xc000006d
   // STATUS_LOGON_FAILURE", "CIFS: VFS: cifs_mount failed w/return code = -13", "Send error in SessSetup")
-  [/\bcifs_mount\b|\bCIFS:? (VFS: )?(Attempting to mount|Status code returned|.*\bSend error in SessSetup)|\bSessSetup\b/i, 'mount'],
+  [/\bcifs_mount\b|\bCIFS:? (VFS: )?(Attempting to mount|Status code returned|Error connecting to socket|.*\bSend error in SessSetup)|\bSessSetup\b/i, 'mount'],
   // mapping an RBD image on the node is ceph-csi's NodeStageVolume
   [/\brbd:? map\b|\brbd_attach\.go/i, 'mount'],
   // so is connecting a network block device (NBD: rbd-nbd, a driver's own) on the node; disconnecting it is the unstaging
