@@ -93,6 +93,33 @@ describe('node lifecycle controller', () => {
     expect(emitted.filter((e) => e.type === 'api.request').length).toBe(writes);
   });
 
+  it('handles a node again only after it was Ready again; forgets a deleted node', () => {
+    const actor = createActor(nodeLifecycleControllerMachine, { input: { id: 'nlc', host: 'm', profile: '1.30', epochUs: EPOCH } });
+    const emitted: any[] = [];
+    actor.on('*', (e) => emitted.push(e));
+    actor.start();
+    actor.send({ type: 'component.started', now: 0 });
+    const at = (status: string, beat: string): any => ({ ...node, status: { conditions: [{ type: 'Ready', status, lastHeartbeatTime: beat }] } });
+    actor.send({ type: 'watch.added', now: 0, object: at('True', '2023-01-11T06:58:00Z') });
+    const handled = () => emitted.filter((e) => e.verb === 'patchStatus').length;
+    actor.send({ type: 'clock.ticked', now: 45_000_000, key: 'monitorNodeHealth' });
+    expect(handled()).toBe(1);
+    // the informer brings the Unknown status back: still handled, nothing new
+    actor.send({ type: 'watch.modified', now: 46_000_000, object: at('Unknown', '2023-01-11T06:58:00Z'), oldObject: at('True', '2023-01-11T06:58:00Z') });
+    // a Ready update whose heartbeat is already stale again is a new silence (in a running controller the timer goes on)
+    actor.send({ type: 'watch.modified', now: 47_000_000, object: at('True', '2023-01-11T06:58:01Z'), oldObject: at('Unknown', '2023-01-11T06:58:00Z') });
+    actor.send({ type: 'clock.ticked', now: 95_000_000, key: 'monitorNodeHealth' });
+    expect(handled()).toBe(2);
+    actor.send({ type: 'watch.modified', now: 96_000_000, object: at('True', '2023-01-11T06:59:36Z'), oldObject: at('Unknown', '2023-01-11T06:58:01Z') });
+    actor.send({ type: 'watch.deleted', now: 97_000_000, object: at('True', '2023-01-11T06:59:36Z') });
+    actor.send({ type: 'clock.ticked', now: 200_000_000, key: 'monitorNodeHealth' });
+    expect(handled()).toBe(2);
+    // (only its own timer's tick runs a pass)
+    actor.send({ type: 'watch.added', now: 201_000_000, object: at('True', '2023-01-11T06:58:00Z') });
+    actor.send({ type: 'clock.ticked', now: 202_000_000, key: 'somethingElse' });
+    expect(handled()).toBe(2);
+  });
+
   it('reaches every state', () => {
     const paths = getShortestPaths(nodeLifecycleControllerMachine, {
       input: { id: 'nlc', host: 'm', profile: '1.20' },
