@@ -6,13 +6,19 @@ import { nodeLifecycleControllerMachine } from '../../src/machines/node-lifecycl
 const EPOCH = Date.UTC(2023, 0, 11, 6, 58, 0) * 1000;
 const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' }, status: { conditions: [{ type: 'Ready', status: 'True', lastHeartbeatTime: '2023-01-11T06:58:00Z' }] } } as any;
 
+/** The controller, started, on a profile: the actor and every event it emits. */
+function started(profile: '1.20' | '1.30') {
+  const actor = createActor(nodeLifecycleControllerMachine, { input: { id: 'nlc', host: 'm', profile, epochUs: EPOCH } });
+  const emitted: any[] = [];
+  actor.on('*', (e) => emitted.push(e));
+  actor.start();
+  actor.send({ type: 'component.started', now: 0 });
+  return { actor, emitted };
+}
+
 describe('node lifecycle controller', () => {
   it('marks a node Ready=Unknown and taints it unreachable once its heartbeat is older than 40s, checking every 5s', () => {
-    const actor = createActor(nodeLifecycleControllerMachine, { input: { id: 'nlc', host: 'm', profile: '1.20', epochUs: EPOCH } });
-    const emitted: any[] = [];
-    actor.on('*', (e) => emitted.push(e));
-    actor.start();
-    actor.send({ type: 'component.started', now: 0 });
+    const { actor, emitted } = started('1.20');
     actor.send({ type: 'watch.added', now: 0, object: node });
     expect(emitted.filter((e) => e.type === 'timer.requested')).toEqual([{ type: 'timer.requested', key: 'monitorNodeHealth', at: 5_000_000 }]);
     actor.send({ type: 'clock.ticked', now: 40_000_000, key: 'monitorNodeHealth' });
@@ -24,11 +30,7 @@ describe('node lifecycle controller', () => {
   });
 
   it('says each of the kubelet\'s conditions it turns Unknown, queues the taint, records NodeNotReady, then turns the Ready condition of the node\'s pods False (tryUpdateNodeHealth, processTaintBaseEviction, RecordNodeStatusChange, MarkPodsNotReady)', () => {
-    const actor = createActor(nodeLifecycleControllerMachine, { input: { id: 'nlc', host: 'm', profile: '1.30', epochUs: EPOCH } });
-    const emitted: any[] = [];
-    actor.on('*', (e) => emitted.push(e));
-    actor.start();
-    actor.send({ type: 'component.started', now: 0 });
+    const { actor, emitted } = started('1.30');
     const beat = '2023-01-11T06:58:00Z';
     const cond = (type: string, status: string) => ({ type, status, lastHeartbeatTime: beat, lastTransitionTime: '2023-01-11T06:00:00Z' });
     actor.send({ type: 'watch.added', now: 0, object: { ...node, status: { conditions: [cond('MemoryPressure', 'False'), cond('DiskPressure', 'False'), cond('PIDPressure', 'False'), cond('Ready', 'True')] } } });
@@ -57,11 +59,7 @@ describe('node lifecycle controller', () => {
   });
 
   it('adds a condition the kubelet never posted as Unknown, "Kubelet never posted node status.", and says so', () => {
-    const actor = createActor(nodeLifecycleControllerMachine, { input: { id: 'nlc', host: 'm', profile: '1.20', epochUs: EPOCH } });
-    const emitted: any[] = [];
-    actor.on('*', (e) => emitted.push(e));
-    actor.start();
-    actor.send({ type: 'component.started', now: 0 });
+    const { actor, emitted } = started('1.20');
     actor.send({ type: 'watch.added', now: 0, object: { ...node, metadata: { name: 'n1', creationTimestamp: '2023-01-01T00:00:00Z' } } });
     actor.send({ type: 'clock.ticked', now: 45_000_000, key: 'monitorNodeHealth' });
     expect(emitted.filter((e) => e.type === 'log' && e.msg === 'nodeLifecycleController.conditionNeverUpdated').map((e) => e.args.type)).toEqual(['MemoryPressure', 'DiskPressure', 'PIDPressure']);
@@ -72,11 +70,7 @@ describe('node lifecycle controller', () => {
   });
 
   it('handles a node once until it is Ready again; a condition already Unknown keeps its transition time; pods in name order', () => {
-    const actor = createActor(nodeLifecycleControllerMachine, { input: { id: 'nlc', host: 'm', profile: '1.30', epochUs: EPOCH } });
-    const emitted: any[] = [];
-    actor.on('*', (e) => emitted.push(e));
-    actor.start();
-    actor.send({ type: 'component.started', now: 0 });
+    const { actor, emitted } = started('1.30');
     const beat = '2023-01-11T06:58:00Z';
     actor.send({ type: 'watch.added', now: 0, object: { ...node, status: { conditions: [
       { type: 'MemoryPressure', status: 'Unknown', lastHeartbeatTime: beat, lastTransitionTime: '2023-01-11T05:00:00Z' }, { type: 'Ready', status: 'True', lastHeartbeatTime: beat, lastTransitionTime: '2023-01-11T06:00:00Z' }] } } });
@@ -94,11 +88,7 @@ describe('node lifecycle controller', () => {
   });
 
   it('handles a node again only after it was Ready again; forgets a deleted node', () => {
-    const actor = createActor(nodeLifecycleControllerMachine, { input: { id: 'nlc', host: 'm', profile: '1.30', epochUs: EPOCH } });
-    const emitted: any[] = [];
-    actor.on('*', (e) => emitted.push(e));
-    actor.start();
-    actor.send({ type: 'component.started', now: 0 });
+    const { actor, emitted } = started('1.30');
     const at = (status: string, beat: string): any => ({ ...node, status: { conditions: [{ type: 'Ready', status, lastHeartbeatTime: beat }] } });
     actor.send({ type: 'watch.added', now: 0, object: at('True', '2023-01-11T06:58:00Z') });
     const handled = () => emitted.filter((e) => e.verb === 'patchStatus').length;

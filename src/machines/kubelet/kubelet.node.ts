@@ -13,7 +13,7 @@
 import { isFinalError, rpcErrorText } from '../shared/csi.ts';
 import { goDuration, goTimeJSON, rfc3339, sortedJson, UTC_ZONE } from '../shared/goFormat.ts';
 import { extraNanos, processTimeText } from '../shared/nestedPendingOperations.ts';
-import { kobj, type K8sObject } from '../shared/k8s.ts';
+import { KUBELET_NODE_CONDITIONS, kobj, type K8sObject } from '../shared/k8s.ts';
 import { summarize } from '../shared/messages.ts';
 import { ANN_CONTROLLER_MANAGED_ATTACH, ANN_NODE_ID } from '../shared/names.ts';
 import { CSI_TIMEOUT, KUBELET_RESYNC_JITTER_FACTOR, KUBELET_SYNC_FREQUENCY, NODE_STATUS_REPORT_FREQUENCY, NODE_STATUS_UPDATE_FREQUENCY, POD_ATTACH_AND_MOUNT_TIMEOUT, REGISTRAR_TIMEOUT, SECOND, STATUS_SYNC_PERIOD, nextDurationBeforeRetry } from '../shared/timing.ts';
@@ -62,21 +62,13 @@ export function csiNodeRead(w: Work, ok: boolean, code: number | undefined): voi
 }
 
 /**
- * The node's conditions the kubelet sets, in its setters' order: MemoryPressure, DiskPressure and PIDPressure (False: the
- * simulated node has room) and Ready (v1.30.1 pkg/kubelet/nodestatus/setters.go :523 ReadyCondition, :635 memory,
- * :696 PID, :757 disk; kubelet_node_status.go defaultNodeStatusFuncs). Each one's lastTransitionTime moves only when its
- * status changes; each heartbeat renews lastHeartbeatTime (without heartbeats the node lifecycle controller has nothing
- * to time out: no heartbeat time at all).
+ * The node's conditions as the kubelet posts them (KUBELET_NODE_CONDITIONS): each one's lastTransitionTime moves only when
+ * its status changes; each heartbeat renews lastHeartbeatTime (without heartbeats the node lifecycle controller has
+ * nothing to time out: no heartbeat time at all).
  */
-const NODE_CONDITIONS: ReadonlyArray<{ type: string; status: string; reason: string; message: string }> = [
-  { type: 'MemoryPressure', status: 'False', reason: 'KubeletHasSufficientMemory', message: 'kubelet has sufficient memory available' },
-  { type: 'DiskPressure', status: 'False', reason: 'KubeletHasNoDiskPressure', message: 'kubelet has no disk pressure' },
-  { type: 'PIDPressure', status: 'False', reason: 'KubeletHasSufficientPID', message: 'kubelet has sufficient PID available' },
-  { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' },
-];
 const nodeConditions = (w: Work) => {
   const before = (w.c.node?.status?.conditions ?? []) as Array<{ type: string; status?: string; lastTransitionTime?: string }>;
-  return NODE_CONDITIONS.map((c) => {
+  return KUBELET_NODE_CONDITIONS.map((c) => {
     const prev = before.find((x) => x.type === c.type);
     return {
       ...c,
@@ -351,11 +343,11 @@ function writeTerminatedStatus(w: Work, uid: string, pod: K8sObject, runningAt: 
   const t = wall(w, w.now);
   const names = ((pod.spec?.containers ?? []) as Array<{ name: string }>).map((c) => c.name);
   const terminal = getProfile(w.c.input.profile).kubeletTerminalPhaseOnTermination;
+  const unready = { status: 'False', reason: 'ContainersNotReady', message: `containers with unready status: [${names.join(' ')}]` };
   const wanted: Record<string, { status: string; reason?: string; message?: string }> = terminal
     ? { PodReadyToStartContainers: { status: 'False' }, Initialized: { status: 'True', reason: 'PodCompleted' }, Ready: { status: 'False', reason: 'PodCompleted' },
       ContainersReady: { status: 'False', reason: 'PodCompleted' }, PodScheduled: { status: 'True' } }
-    : { Initialized: { status: 'True' }, Ready: { status: 'False', reason: 'ContainersNotReady', message: `containers with unready status: [${names.join(' ')}]` },
-      ContainersReady: { status: 'False', reason: 'ContainersNotReady', message: `containers with unready status: [${names.join(' ')}]` }, PodScheduled: { status: 'True' } };
+    : { Initialized: { status: 'True' }, Ready: unready, ContainersReady: unready, PodScheduled: { status: 'True' } };
   const before = (pod.status?.conditions ?? []) as PodCondition[];
   const conditions = kubeletConditions(w, pod, (type) => {
     const want = wanted[type]!;

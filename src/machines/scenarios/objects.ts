@@ -2,7 +2,7 @@
  * Builders for the objects scenarios hold. Plain data, as a cluster administrator would apply it with
  * kubectl. A driver is a DriverProfile or just the driver's name.
  */
-import type { K8sObject } from '../shared/k8s.ts';
+import { KUBELET_NODE_CONDITIONS, type K8sObject } from '../shared/k8s.ts';
 import type { DriverProfile } from '../drivers/types.ts';
 import type { NodeSpec } from './types.ts';
 
@@ -55,13 +55,7 @@ export function node(spec: NodeSpec | string): K8sObject {
     },
     spec: {},
     status: {
-      // the kubelet's condition setters, in their order (kubelet_node_status.go defaultNodeStatusFuncs; nodestatus/setters.go)
-      conditions: [
-        { type: 'MemoryPressure', status: 'False', reason: 'KubeletHasSufficientMemory', message: 'kubelet has sufficient memory available' },
-        { type: 'DiskPressure', status: 'False', reason: 'KubeletHasNoDiskPressure', message: 'kubelet has no disk pressure' },
-        { type: 'PIDPressure', status: 'False', reason: 'KubeletHasSufficientPID', message: 'kubelet has sufficient PID available' },
-        { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' },
-      ],
+      conditions: KUBELET_NODE_CONDITIONS.map((c) => ({ ...c })),
       addresses: [{ type: 'InternalIP', address: n.name }, { type: 'Hostname', address: n.hostname ?? n.name }],
     },
   };

@@ -175,3 +175,15 @@ export type AccessMode = 'ReadWriteOnce' | 'ReadOnlyMany' | 'ReadWriteMany' | 'R
 /** The Node's Ready condition is True (nodeutil.IsNodeReady): False, Unknown or no condition is not ready. */
 export const isNodeReady = (n: K8sObject | undefined): boolean =>
   !!n && ((n.status?.conditions ?? []) as Array<{ type: string; status: string }>).some((c) => c.type === 'Ready' && c.status === 'True');
+
+/**
+ * The conditions a healthy node's kubelet sets, in its setters' order: MemoryPressure, DiskPressure and PIDPressure
+ * (False: the simulated node has room) and Ready (v1.30.1 pkg/kubelet/nodestatus/setters.go :523 ReadyCondition, :635
+ * memory, :696 PID, :757 disk; kubelet_node_status.go defaultNodeStatusFuncs), without their times.
+ */
+export const KUBELET_NODE_CONDITIONS: ReadonlyArray<Readonly<{ type: string; status: string; reason: string; message: string }>> = [
+  { type: 'MemoryPressure', status: 'False', reason: 'KubeletHasSufficientMemory', message: 'kubelet has sufficient memory available' },
+  { type: 'DiskPressure', status: 'False', reason: 'KubeletHasNoDiskPressure', message: 'kubelet has no disk pressure' },
+  { type: 'PIDPressure', status: 'False', reason: 'KubeletHasSufficientPID', message: 'kubelet has sufficient PID available' },
+  { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' },
+];
