@@ -1361,6 +1361,48 @@ describe('what makes a line what it is (rules from the twenty-third blind set, 1
     expect(stagesOf(['Jul  5 09:34:03 node-3 kernel: [ 1193.623715] CIFS: VFS: Error connecting to socket. Aborting operation.'])).toEqual(['mount']);
     expect(stagesOf(['[pvc-a475fe89-3cf0-4d02-b944-e3c81b166f6e-e-0] time="2026-01-26T10:40:35Z" level=warning msg="Failed to discover" func="iscsidev.(*Device).StartInitator"'])).toEqual(['attach']);
   });
+
+  it('a driver\'s identity server answers between the calls it serves: its own lines are no volume operation\'s', () => {
+    expect(stagesOf([
+      'I0708 02:09:39.452064       1 utils.go:106] GRPC call: /csi.v1.Controller/ControllerUnpublishVolume',
+      'I0708 02:09:39.457618       1 controllerserver.go:381] Trying to detach volume disk-1 from node node-1',
+      'I0708 02:09:41.778693       1 utils.go:106] GRPC call: /csi.v1.Identity/GetPluginCapabilities',
+      'I0708 02:09:41.778708       1 utils.go:107] GRPC request: ',
+      'I0708 02:09:41.778798       1 identityserver.go:59] Using default capabilities',
+    ])).toEqual(['detach', 'detach', 'other', 'other', 'other']);
+  });
+
+  it('a request\'s fields printed one a line ("key value") are its record\'s, across a blank line and when the paste cut the record\'s first line', () => {
+    expect(stagesOf([
+      'I0704 06:48:13.388036       1 utils.go:111] GRPC call: /csi.v1.Node/NodePublishVolume',
+      'I0704 06:48:13.388095       1 nodeserver.go:76] target /var/lib/kubelet/pods/a8/volumes/kubernetes.io~csi/pvc-1/mount',
+      'fstype ext4',
+      '',
+      'readonly false',
+      'volumeId rg#account#pvc-1',
+      'context map[skuName:Standard_LRS storage.kubernetes.io/csiProvisionerIdentity:1562-8081-file.csi.azure.com]',
+    ])).toEqual(['mount', 'mount', 'mount', 'other', 'mount', 'mount', 'mount']);
+    // (no header: the fields that say a stage decide it for the run)
+    expect(stagesOf(['protocol fuse', '', 'volumeId account-container-blob', 'context map[containerName:c1 protocol:fuse]',
+      'mountflags [-o allow_other]', 'mountOptions [-o allow_other --file-cache-timeout-in-seconds=120]'])).toEqual(['mount', 'other', 'mount', 'mount', 'mount', 'mount']);
+  });
+
+  it('a kubectl table header of any resource is decoration; a driver registering its own gRPC services, kubelet admission and pod start-up metrics and a deployment\'s progress check are no step; the kernel\'s FS-Cache loading is the mount\'s', () => {
+    expect(stagesOf([
+      '  Normal   SnapshotReady   16s    snapshot-controller  Snapshot default/snap-1 is ready to use.',
+      '',
+      'k get vsc',
+      'NAME                       READYTOUSE   RESTORESIZE   DELETIONPOLICY   DRIVER\t\tVOLUMESNAPSHOTCLASS   VOLUMESNAPSHOT   AGE',
+    ])).toEqual(['snapshot', 'other', 'other', 'other']);
+    expect(stagesOf(['time="2023-04-15T03:31:19Z" level=info msg="StartService - Registering node service"'])).toEqual(['other']);
+    expect(stagesOf([
+      'I1210 14:05:40.612266    3806 reconciler_common.go:253] "operationExecutor.VerifyControllerAttachedVolume started for volume \\"pvc-1\\" (UniqueName: \\"kubernetes.io/csi/driver.longhorn.io^pvc-1\\") pod \\"web-0\\" (UID: \\"u1\\") " pod="default/web-0"',
+      'I1210 14:05:42.131364    3806 pod_startup_latency_tracker.go:102] "Observed pod startup duration" pod="default/web-0" podStartSLOduration=2.1',
+      'I1210 14:12:17.656694    3806 topology_manager.go:210] "Topology Admit Handler" podUID="u2" podNamespace="default" podName="web-1"',
+    ])).toEqual(['attach', 'other', 'other']);
+    expect(stagesOf(['I0805 19:36:33.157358       6 progress.go:231] Queueing up deployment "webapp" for a progress check after 599s'])).toEqual(['other']);
+    expect(stagesOf(["Jul 25 10:40:45 aks-node-1 kernel: [  276.870718] FS-Cache: Netfs 'nfs' registered for caching"])).toEqual(['mount']);
+  });
 });
 
 describe('properties', () => {

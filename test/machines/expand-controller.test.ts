@@ -23,7 +23,7 @@ function start(profile: '1.20' | '1.30') {
 }
 
 describe('expand controller (kube-controller-manager, "volume_expand")', () => {
-  it('a bound CSI claim whose request grows past its capacity: syncHandler finds no in-tree plugin and records ExternalExpanding, a Warning, with the release\'s message', () => {
+  it('a bound CSI claim whose request grows past its capacity: syncHandler finds no in-tree plugin, records ExternalExpanding, a Warning, with the release\'s message, and logs that it waits for an external controller (expand_controller.go syncHandler)', () => {
     for (const [profile, message] of [
       ['1.20', "Ignoring the PVC: didn't find a plugin capable of expanding the volume; waiting for an external controller to process this PVC."],
       ['1.30', 'waiting for an external controller to expand this PVC'],
@@ -31,7 +31,10 @@ describe('expand controller (kube-controller-manager, "volume_expand")', () => {
       const { actor, emitted, before } = start(profile);
       expect(emitted).toEqual([]);
       actor.send({ type: 'watch.modified', now: 1, object: claim('2Gi', '1Gi'), oldObject: before } as any);
-      expect([profile, emitted]).toEqual([profile, [{ type: 'event.recorded', involved: { kind: 'PersistentVolumeClaim', namespace: 'default', name: 'data' }, eventType: 'Warning', reason: 'ExternalExpanding', message }]]);
+      expect([profile, emitted]).toEqual([profile, [
+        { type: 'event.recorded', involved: { kind: 'PersistentVolumeClaim', namespace: 'default', name: 'data' }, eventType: 'Warning', reason: 'ExternalExpanding', message },
+        { type: 'log', msg: 'expandController.waitingForExternalController', args: { claim: 'default/data', uid: 'u1' }, ownStream: true },
+      ]]);
     }
   });
 

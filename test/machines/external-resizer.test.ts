@@ -81,6 +81,99 @@ describe('external-resizer', () => {
   });
 });
 
+describe('external-resizer syncPVC: what it says when it resizes nothing, and v1.11.1\'s capabilities question (controller.go syncPVC, csi_resizer.go Resize)', () => {
+  function startOn(profile: '1.20' | '1.30', claim: K8sObject = pvc('10Gi')) {
+    const actor = createActor(externalResizerMachine, { input: { ...input, profile } });
+    const emitted: any[] = [];
+    actor.on('*', (e) => emitted.push(e));
+    actor.start();
+    actor.send({ type: 'component.started', now: 0 });
+    actor.send({ type: 'watch.added', now: 0, object: pv });
+    actor.send({ type: 'watch.added', now: 0, object: claim });
+    return { actor, emitted };
+  }
+  const logs = (emitted: any[]) => emitted.filter((e) => e.type === 'log').map((e) => e.msg.replace('externalResizer.', ''));
+
+  it('a claim that asks for no more than it has: "Started PVC processing" (no step of a resize), then "No need to resize PVC", both profiles', () => {
+    for (const profile of ['1.20', '1.30'] as const) {
+      const { emitted } = startOn(profile);
+      expect([profile, logs(emitted)]).toEqual([profile, ['startedPvcProcessing', 'noNeedToResizePvc']]);
+      expect(emitted.find((e) => e.msg === 'externalResizer.startedPvcProcessing').stage).toBe('other');
+      // (its own random stream: the line moves no other component's timing)
+      expect(emitted.find((e) => e.msg === 'externalResizer.noNeedToResizePvc')).toMatchObject({ args: { pvc: 'default/data-web-0' }, ownStream: true });
+    }
+  });
+
+  it('a new claim with no volume yet: v1.11.1 looks for its PV first ("PV bound to PVC is not created yet"), v1.1.0 asks whether it needs resizing first', () => {
+    const fresh: K8sObject = { ...pvc('10Gi'), spec: { resources: { requests: { storage: '10Gi' } } }, status: { phase: 'Pending' } };
+    expect(logs(startOn('1.30', fresh).emitted)).toEqual(['startedPvcProcessing', 'pvNotCreatedYet']);
+    expect(logs(startOn('1.20', fresh).emitted)).toEqual(['startedPvcProcessing', 'noNeedToResizePvc']);
+    // a grown claim whose PV the informer has not seen: the release's "PV bound to PVC not found"
+    const actor = createActor(externalResizerMachine, { input: { ...input, profile: '1.30' } });
+    const emitted: any[] = [];
+    actor.on('*', (e) => emitted.push(e));
+    actor.start();
+    actor.send({ type: 'component.started', now: 0 });
+    actor.send({ type: 'watch.added', now: 0, object: pvc('20Gi') });
+    expect(emitted.filter((e) => e.type === 'log').at(-1)).toMatchObject({ msg: 'externalResizer.pvOfPvcNotFound', args: { pv: 'pvc-1', pvc: 'default/data-web-0' } });
+  });
+
+  it('a PV of another driver, or bound to another claim: pvNeedResize says why, then "No need to resize PV"', () => {
+    const other = { ...pv, spec: { ...pv.spec, csi: { ...pv.spec.csi, driver: 'other.csi.example.com' } } };
+    const { actor, emitted } = startOn('1.30');
+    actor.send({ type: 'watch.modified', now: 1, object: other, oldObject: pv });
+    actor.send({ type: 'watch.modified', now: 2, object: pvc('20Gi'), oldObject: pvc('10Gi') });
+    expect(logs(emitted).slice(-3)).toEqual(['startedPvcProcessing', 'resizerDoesNotSupportPv', 'noNeedToResizePv']);
+    const stolen = { ...pv, spec: { ...pv.spec, claimRef: { namespace: 'default', name: 'data-web-0', uid: 'someone-else' } } };
+    actor.send({ type: 'watch.modified', now: 3, object: stolen, oldObject: other });
+    actor.send({ type: 'watch.modified', now: 4, object: pvc('30Gi'), oldObject: pvc('20Gi') });
+    expect(logs(emitted).slice(-3)).toEqual(['startedPvcProcessing', 'pvNotBoundToPvc', 'noNeedToResizePv']);
+    expect(emitted.filter((e) => e.type === 'api.request')).toHaveLength(0);
+  });
+
+  it('v1.11.1 queues a claim again when its status capacity grows (updatePVC "case 3"); v1.1.0 does not', () => {
+    // (the request unchanged, the capacity grown: what the kubelet's or the resizer's final status write does)
+    const grown = (rv: string): K8sObject => ({ ...pvc('10Gi'), metadata: { ...pvc('10Gi').metadata, resourceVersion: rv }, status: { phase: 'Bound', capacity: { storage: '12Gi' } } });
+    const before: K8sObject = { ...pvc('10Gi'), metadata: { ...pvc('10Gi').metadata, resourceVersion: 'a' } };
+    for (const [profile, synced] of [['1.30', true], ['1.20', false]] as const) {
+      const { actor, emitted } = startOn(profile, before);
+      const n = logs(emitted).length;
+      actor.send({ type: 'watch.modified', now: 1, object: grown('b'), oldObject: before });
+      expect([profile, logs(emitted).slice(n)]).toEqual([profile, synced ? ['startedPvcProcessing', 'noNeedToResizePvc'] : []]);
+    }
+  });
+
+  it('v1.11.1 asks ControllerGetCapabilities after the Resizing event and before ControllerExpandVolume; SINGLE_NODE_MULTI_WRITER makes ReadWriteOnce mode 7; a failed question fails the resize', () => {
+    const { actor, emitted } = startOn('1.30');
+    actor.send({ type: 'watch.modified', now: 1, object: pvc('20Gi'), oldObject: pvc('10Gi') });
+    actor.send({ type: 'api.result', now: 2, requestId: last(emitted, 'api.request').requestId, ok: true, code: 200 });
+    const ask = last(emitted, 'csi.call');
+    expect(ask).toMatchObject({ rpc: 'ControllerGetCapabilities', request: {}, endpoint: 'controller' });
+    expect(emitted.findIndex((e) => e.reason === 'Resizing')).toBeLessThan(emitted.indexOf(ask));
+    actor.send({ type: 'csi.result', now: 3, requestId: ask.requestId, rpc: 'ControllerGetCapabilities', code: 'OK', response: { capabilities: [{ Type: { Rpc: { type: 1 } } }, { Type: { Rpc: { type: 13 } } }] } });
+    expect(last(emitted, 'csi.call')).toMatchObject({ rpc: 'ControllerExpandVolume', request: { volume_capability: { access_mode: { mode: 7 } } } });
+
+    const second = startOn('1.30');
+    second.actor.send({ type: 'watch.modified', now: 1, object: pvc('20Gi'), oldObject: pvc('10Gi') });
+    second.actor.send({ type: 'api.result', now: 2, requestId: last(second.emitted, 'api.request').requestId, ok: true, code: 200 });
+    second.actor.send({ type: 'csi.result', now: 3, requestId: last(second.emitted, 'csi.call').requestId, rpc: 'ControllerGetCapabilities', code: 'OK', response: { capabilities: [{ Type: { Rpc: { type: 1 } } }] } });
+    expect(last(second.emitted, 'csi.call')).toMatchObject({ rpc: 'ControllerExpandVolume', request: { volume_capability: { access_mode: { mode: 1 } } } });
+
+    const third = startOn('1.30');
+    third.actor.send({ type: 'watch.modified', now: 1, object: pvc('20Gi'), oldObject: pvc('10Gi') });
+    third.actor.send({ type: 'api.result', now: 2, requestId: last(third.emitted, 'api.request').requestId, ok: true, code: 200 });
+    third.actor.send({ type: 'csi.result', now: 3, requestId: last(third.emitted, 'csi.call').requestId, rpc: 'ControllerGetCapabilities', code: 'UNAVAILABLE', message: 'connection refused' });
+    expect(last(third.emitted, 'event.recorded')).toMatchObject({ reason: 'VolumeResizeFailed' });
+    expect(last(third.emitted, 'event.recorded').message).toContain('failed to get capabilities of volume pvc-1 with error getting controller capabilities: rpc error: code = Unavailable desc = connection refused');
+    expect(third.emitted.filter((e) => e.type === 'csi.call').map((e) => e.rpc)).toEqual(['ControllerGetCapabilities']);
+    // v1.1.0 goes straight to ControllerExpandVolume
+    const old = startOn('1.20');
+    old.actor.send({ type: 'watch.modified', now: 1, object: pvc('20Gi'), oldObject: pvc('10Gi') });
+    old.actor.send({ type: 'api.result', now: 2, requestId: last(old.emitted, 'api.request').requestId, ok: true, code: 200 });
+    expect(old.emitted.filter((e) => e.type === 'csi.call').map((e) => e.rpc)).toEqual(['ControllerExpandVolume']);
+  });
+});
+
 describe('the sidecars\' Event sources, as their recorders name them', () => {
   it('"external-resizer <driver>", "csi-snapshotter <driver>", and the provisioner library\'s "<driver>_<hostname>_<uuid>", the same UUID for every Event of the process', async () => {
     const { runScenario } = await import('../../src/machines/index.ts');

@@ -358,14 +358,19 @@ export class Cluster {
   }
 
   /** A reaction's outputs take a few microseconds each, as real code does between log lines. */
-  private tick(local: { t: number }): number {
-    local.t += this.rng.int(4, 40);
+  private tick(local: { t: number }, own?: Running): number {
+    local.t += (own ? this.streamOf(own) : this.rng).int(4, 40);
     return local.t;
+  }
+
+  /** A component's own random stream (ownStream: its watch deliveries, the lines that say it does nothing). */
+  private streamOf(r: Running): Rng {
+    return (r.streamRng ??= createRng(`${this.options.seed}/${r.id}/streams`));
   }
 
   private handleEmitted(r: Running, e: ClusterEmitted, local: { t: number }, states: unknown): void {
     switch (e.type) {
-      case 'log': this.recordLog(r, e.msg, e.args, this.tick(local), states, e.stage, undefined, e.variant); break;
+      case 'log': this.recordLog(r, e.msg, e.args, this.tick(local, e.ownStream ? r : undefined), states, e.stage, undefined, e.variant); break;
       case 'timer.requested': {
         const at = Math.max(e.at, this.nowUs);
         // (a token no timer had before, of this process or of one before it: a restarted process's timer of the same
@@ -534,7 +539,7 @@ export class Cluster {
       if (!ev) continue;
       const lag = this.informerDelayFor(w, object.kind);
       const own = w.spec.descriptor.ownStream?.includes(object.kind);
-      const jitter = (own ? (w.streamRng ??= createRng(`${this.options.seed}/${w.id}/streams`)) : this.rng).int(200, 2500);
+      const jitter = (own ? this.streamOf(w) : this.rng).int(200, 2500);
       // an informer that lagged keeps its own order after the lag ends: later events queue behind the late ones
       const c = why(ev);
       if (own || lag || (w.laggingFloors?.get(object.kind) ?? 0) > this.nowUs) this.deliverLagging(w, ev, object.kind, jitter + lag, c);

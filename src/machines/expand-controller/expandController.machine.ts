@@ -11,8 +11,7 @@
  * upstream: pkg/controller/volume/expand/expand_controller.go (NewExpandController's UpdateFunc, enqueuePVC,
  * syncHandler), pkg/volume/plugins.go (FindExpandablePluginBySpec).
  * Left out: in-tree and CSI-migrated volumes (no profile's driver is either), the GET of the PV syncHandler makes
- * (GETs are not steps), the informers' resync (12h and more, past every scenario), and its own Info line, whose
- * line number at the profiles' tags could not be read here.
+ * (GETs are not steps) and the informers' resync (12h and more, past every scenario).
  */
 import { setup } from 'xstate';
 import { reaction } from '../shared/reaction.ts';
@@ -47,6 +46,9 @@ function syncHandler(c: ExpandControllerContext, pvc: K8sObject, out: ClusterEmi
     type: 'event.recorded', involved: { kind: 'PersistentVolumeClaim', namespace: pvc.metadata.namespace!, name: pvc.metadata.name },
     eventType: 'Warning', reason: 'ExternalExpanding', message: getProfile(c.input.profile).expandControllerExternalMessage,
   });
+  // (the recorder hands the Event to its broadcaster; the line below is the controller's own, right after it)
+  // (its timing from the controller's own stream: the line moves no other component's, LogEmitted.ownStream)
+  out.push({ type: 'log', msg: 'expandController.waitingForExternalController', args: { claim: kobj(pvc), uid: pvc.metadata.uid ?? '' }, ownStream: true });
 }
 
 export const expandControllerMachine = setup({

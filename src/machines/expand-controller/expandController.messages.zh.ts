@@ -4,6 +4,10 @@
  */
 import { defineMessagesZh, defineSummaries } from '../shared/messages.ts';
 
-export const messagesZh = defineMessagesZh({});
+export const messagesZh = defineMessagesZh({
+  'expandController.waitingForExternalController': {
+    summary: '扩容控制器找不到能扩容 claim {claim} 的树内插件：它把这个 claim 交给外部扩容器（csi-resizer），不再重新入队。',
+  },
+});
 
 export const summariesZh = defineSummaries({});

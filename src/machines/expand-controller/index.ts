@@ -14,4 +14,6 @@ export const descriptor: ComponentDescriptor<ExpandControllerInput> = {
   // its watch events come from a stream of its own: the other components' timings do not move with it
   ownStream: ['PersistentVolumeClaim', 'PersistentVolume'],
   messages,
+  // v1.30.1 expand_controller.go:126: its own broadcaster, StartStructuredLogging(3), so its Events are logged only at -v=3 (1.20: the program's, at 0)
+  eventLogV: { '1.30': 3 },
 };

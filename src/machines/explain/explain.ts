@@ -326,6 +326,9 @@ const NOISE_FILES = new Set([
   // kube-controller-manager's and the kubelet's loops that are not about volumes: pods, replicas, probes
   'gc_controller.go', 'replica_set.go', 'deployment_controller.go', 'daemon_controller.go', 'endpoints_controller.go', 'garbagecollector.go',
   'prober_manager.go', 'prober.go', 'kuberuntime_manager.go', 'kuberuntime_container.go',
+  // (the deployment controller's progress checks; the kubelet's admission by its topology, CPU and memory managers and its
+  // pod start-up latency metric: a pod's life, whatever volumes it has)
+  'progress.go', 'topology_manager.go', 'cpu_manager.go', 'memory_manager.go', 'pod_startup_latency_tracker.go',
 ]);
 /** The controller side never mounts: its "unpublish"/"publish" words mean detach/attach. */
 function controllerSide(stage: Stage, text: string, component: string | null): Stage {
@@ -415,7 +418,7 @@ const E2E_EVENT = /\bevent for \S+: \{[^}]*\} ([A-Z][A-Za-z]+): (.*)$/;
  */
 const OLD_EVENT_ROW = /^\s*(\S+)(?:\t+|\s{2,}).*?(?:\t+|\s{2,})(Normal|Warning)(?:\t+|\s{2,})([A-Z][A-Za-z]+)(?:\t+|\s{2,})()(\S.*)$/;
 const GET_EVENTS_ROW = /^\s*(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
-const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|STEP: .*|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|\|?\s*:?-{2,}:?(\s*\|\s*:?-{2,}:?)+\s*\|?|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|[\w.-]+@[\w.-]+ ~?[^\s$#>]*( \([^)]*\))?> .*|[\w.-]+:[^\s$#>]* [\w.-]+[$#] .*|```.*|\.\.\.|…|\[\s*(\.\.\.|…|snip(ped)?|truncated|omitted)\s*\]|[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
+const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:(\s{2,}\S.*|\s*)|Defaulted container .*|STEP: .*|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|\|?\s*:?-{2,}:?(\s*\|\s*:?-{2,}:?)+\s*\|?|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|(NAMESPACE(\s{2,}|\t+))?NAME((\s{2,}|\t+)[A-Z][A-Z0-9()_-]*( [A-Z][A-Z0-9()_-]*)*){2,}|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|[\w.-]+@[\w.-]+ ~?[^\s$#>]*( \([^)]*\))?> .*|[\w.-]+:[^\s$#>]* [\w.-]+[$#] .*|```.*|\.\.\.|…|\[\s*(\.\.\.|…|snip(ped)?|truncated|omitted)\s*\]|[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
 /**
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself, or a shell's trace of it: "+ kubectl …"), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created/edited" answers.
@@ -656,6 +659,9 @@ export function explainText(text: string, knowledge: Knowledge, opts: ExplainOpt
   return explainLines(lines, knowledge, opts);
 }
 
+/** a field of a record printed alone on its line as "key value": "fstype ext4", "readonly false", "context map[…]" */
+const FIELD_PIECE = /^[a-z][A-Za-z0-9]{1,30} \S/;
+
 export function explainLines(lines: readonly string[], knowledge: Knowledge, opts: ExplainOptions = {}): ExplainResult {
   // a terminal's colours and other control sequences, or what a web page left of them
   // ("\uFFFD[1mSTEP\uFFFD[0m: …", "^[[31m"): they are the terminal's, not the program's, and are read and
@@ -678,6 +684,9 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
   let outputLines = 0;
   // the record before a blank line: an object printed after it ("{" alone on its line) is still that record's
   let beforeBlank: ExplainedLine | null = null;
+  // the record whose last piece before a blank line was one of its fields printed as "key value" ("fstype ext4"): a driver
+  // printing a request's fields one a line (azurefile's and blobfuse's NodePublishVolume) may leave a blank line among them
+  let piecesOf: ExplainedLine | null = null;
   for (let i = 0; i < lines.length; i++) {
     let r: ExplainedLine;
     // a JSON logger's record printed over several lines (zap's or jq's pretty output: "{", one field a line, "}"):
@@ -693,6 +702,8 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
       continue;
     }
     if (!head && beforeBlank && /^\s*[{[]\s*$/.test(lines[i]!)) { head = beforeBlank; headLen = 0; }
+    const morePieces = !head && piecesOf !== null && FIELD_PIECE.test(lines[i]!);
+    if (morePieces) { head = piecesOf; headLen = 0; }
     try {
       // klog's structured records print a multi-line value as key=< on the header line, then its lines
       // (tab-indented) and a closing line " >" that may carry the next keys (klog's KObj/KVListFormat):
@@ -708,7 +719,7 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
       const afterColon = head !== null && !inValue && /:\s*$/.test(lines[i - 1] ?? '') && /\S/.test(lines[i]!) && !startsRecord(lines[i]!.trimStart()) && !ISO_LEVEL.test(lines[i]!)
         && !/^\s*[\w .-]+:(\s|$)/.test(lines[i]!) && !/^\s*[{[]/.test(lines[i]!);
       r = inOutput && lines[i]!.trim() === '' ? blankResult(i + 1, lines[i]!, 'blank', T.blank)
-        : inValue || afterColon || inOutput ? continuing(head!, i + 1, lines[i]!) : explainOne(c, lines[i]!, i + 1, head, headLen, lastMethod, prevContinued);
+        : inValue || afterColon || inOutput || morePieces ? continuing(head!, i + 1, lines[i]!) : explainOne(c, lines[i]!, i + 1, head, headLen, lastMethod, prevContinued);
       if (inValue && /^\s?>(\s|$)/.test(lines[i]!)) multiline = false;
     } catch (e) {
       // never let one odd line stop the rest
@@ -740,12 +751,14 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
     else if (outputDepth > 0 && r.kind === 'blank') { /* a blank line inside the quoted output: the record goes on */ }
     else { head = null; headLen = 0; multiline = false; outputDepth = 0; } // a blank line, a table header or prose ends the record
     // (a headerless line that said which operation it is counts as a record here: a driver's "handler error … DeleteVolume")
+    if (lines[i]!.trim() !== '') piecesOf = r.kind === 'continuation' && head && FIELD_PIECE.test(lines[i]!) ? head : null;
     if (lines[i]!.trim() !== '') beforeBlank = r.kind === 'log' || r.kind === 'event' || (r.kind === 'unrelated' && r.stage !== 'other') ? r : null;
     prevContinued = r.kind === 'continuation';
     if (opts.onProgress && (i + 1) % every === 0) opts.onProgress(i + 1, lines.length);
   }
   opts.onProgress?.(lines.length, lines.length);
   stackTraces(out);
+  fieldRuns(out);
   pythonTracebacks(out);
   pendingOperationFailures(out);
   inferFromPaste(out);
@@ -901,6 +914,10 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
       // the sidecars share csi-lib-utils' connection.go lines: the method says which sidecar called
       else if (meth && SIDECAR_OF_STAGE[stage] && SIDECAR_SOURCE.test(m.source)) component = SIDECAR_OF_STAGE[stage]!;
       else if (hint && SIDECAR_SOURCE.test(hint.source) && SIDECAR_SOURCE.test(m.source)) component = hint.component;
+      // (a handshake any sidecar makes, ControllerGetCapabilities: the sidecar whose own line the program printed last,
+      // csi-resizer's "Started PVC processing" before the capabilities it asks ahead of each ControllerExpandVolume)
+      else if (stage === 'other' && isGenericGrpc(m.id) && SIDECAR_SOURCE.test(m.source) && lastMethod.has(`sidecar|${program}`)) component = lastMethod.get(`sidecar|${program}`)!;
+      if (SIDECAR_SOURCE.test(m.source) && !isGenericGrpc(m.id) && m.id !== 'event.recorded' && !SHARED_SIDECAR_LINE.test(m.id)) lastMethod.set(`sidecar|${program}`, component);
       if (m.id === 'event.recorded') {
         const reason = /reason[=:] ?["']?(\w+)/.exec(message)?.[1];
         const ev = reason ? c.events.get(reason) : undefined;
@@ -1076,6 +1093,31 @@ function stackTraces(out: ExplainedLine[]): void {
   }
 }
 
+/**
+ * A run of a record's fields printed one a line ("volumeId …", "context map[…]", "mountflags […]"), whose header the
+ * paste cut: the fields are one record's, so they share the stage that most of those that say one say ("mountflags" and
+ * "mountOptions" are a mount's whatever "volumeId" says). A blank line may sit among them.
+ */
+function fieldRuns(out: ExplainedLine[]): void {
+  const piece = (l: ExplainedLine): boolean => l.kind === 'unrelated' && FIELD_PIECE.test(l.text);
+  for (let i = 0; i < out.length;) {
+    if (!piece(out[i]!)) { i++; continue; }
+    const run: number[] = [];
+    let j = i;
+    for (; j < out.length; j++) {
+      if (piece(out[j]!)) run.push(j);
+      else if (!(out[j]!.kind === 'blank' && j + 1 < out.length && piece(out[j + 1]!))) break;
+    }
+    if (run.length >= 3) {
+      const votes = new Map<Stage, number>();
+      for (const k of run) if (out[k]!.stage !== 'other') votes.set(out[k]!.stage, (votes.get(out[k]!.stage) ?? 0) + 1);
+      const [best, n] = [...votes].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
+      if (best && n >= 2) for (const k of run) if (out[k]!.stage !== best) out[k] = { ...out[k]!, stage: best };
+    }
+    i = j;
+  }
+}
+
 // ------------------------------------------------------------------ what the paste as a whole says
 
 /** Marks a line whose stage nothing on it decided (internal; removed before results are returned). */
@@ -1194,6 +1236,9 @@ function attacherOperationBefore(out: ExplainedLine[], i: number, window: number
  * - a program's lines we cannot place (a driver's own chatter while it stages a volume) belong to the
  *   operation that program was just doing: the stage of its previous placed line, a few lines back at most.
  */
+/** a CSI driver's identity server's own line (klog's file name): identityserver.go, identity_server.go, identity.go */
+const IDENTITY_SERVER = /\bidentity(_?server)?\.go:\d+\]/;
+
 function inferFromPaste(out: ExplainedLine[]): void {
   // a paste of several containers' logs, each after its own "kubectl logs …" command: each part is read on its own
   const section: number[] = [];
@@ -1307,7 +1352,9 @@ function inferFromPaste(out: ExplainedLine[]): void {
       continue;
     }
     const bareGrpc = open && cur.match === 'catalog';
-    if (open && cur.stage === 'other' && !noise) {
+    // (a driver's identity server answers GetPluginInfo, GetPluginCapabilities and Probe, which both plugins' callers ask
+    // at any time: its lines, "identityserver.go:59] Using default capabilities", are never a volume operation's)
+    if (open && cur.stage === 'other' && !noise && !IDENTITY_SERVER.test(cur.text)) {
       if (prev && i - prev.at <= 20) {
         out[i] = { ...cur, stage: prev.stage, explanation: `${cur.explanation}${T.sameProgram(prev.stage, prev.at + 1)}` };
       } else if (bareGrpc) {

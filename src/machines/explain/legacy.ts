@@ -39,25 +39,6 @@ export const legacyMessages = defineMessages({
     },
   },
 
-  // csi-resizer's sync of a claim it does not resize (every update of every claim reaches its queue): controller.go
-  // syncPVC at v1.1.0 :304/:314 (printf) and v1.11.1 :332/:316 (structured)
-  'externalResizer.noNeedToResizePvc': {
-    source: 'csi-resizer', stage: 'other', severity: 'I',
-    summary: 'csi-resizer looked at claim {pvc}: it asks for no more than it has, so there is nothing to resize.',
-    formats: {
-      '1.20': { file: 'controller.go', line: 304, v: 4, text: 'No need to resize PVC {pvc:q}' },
-      '1.30': { file: 'controller.go', line: 332, v: 4, msg: 'No need to resize PVC', kv: 'PVC={pvc:q}' },
-    },
-  },
-  'externalResizer.pvOfPvcNotFound': {
-    source: 'csi-resizer', stage: 'other', severity: 'W',
-    summary: 'csi-resizer looked at claim {pvc}: the volume it is bound to ({pv}) is not there (yet), so there is nothing to resize.',
-    formats: {
-      '1.20': { file: 'controller.go', line: 314, text: 'PV {pv:q} bound to PVC {pvc} not found' },
-      '1.30': { file: 'controller.go', line: 316, severity: 'I', msg: 'PV bound to PVC not found', kv: 'PV={pv:q} PVC={pvc:q}' },
-    },
-  },
-
   'externalProvisioner.legacyStartingController': {
     source: 'csi-provisioner', stage: 'other', severity: 'I',
     summary: 'The provisioning controller {name} starts its claim and volume loops.',

@@ -2,12 +2,6 @@
 import type { MessageCatalogZh } from '../shared/messages.ts';
 
 export const legacyMessagesZh: MessageCatalogZh = {
-  'externalResizer.noNeedToResizePvc': {
-    summary: 'csi-resizer 查看了申领 {pvc}：它要求的容量不超过已有的，无需扩容。',
-  },
-  'externalResizer.pvOfPvcNotFound': {
-    summary: 'csi-resizer 查看了申领 {pvc}：它所绑定的卷（{pv}）（尚）不存在，无需扩容。',
-  },
   'pvController.deleteOperationFailed': {
     summary: 'PV 控制器删除卷 {pv} 失败；它将在 {duration} 后重试：{err}',
     cause: '树内（in-tree）或已迁移的卷的删除器失败，或者控制器不认识该 PV 的插件（CSI PV 由它的 external-provisioner 删除，不在这里）。',

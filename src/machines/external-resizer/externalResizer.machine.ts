@@ -25,7 +25,8 @@ import { goQuote, rfc3339, sortedJson } from '../shared/goFormat.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { RESIZER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
 import { formatBinary, parseQuantity } from '../shared/quantity.ts';
-import { expandRequest, pvNeedResize, pvcNeedResize, requestedBytes } from './externalResizer.sync.ts';
+import { expandRequest, pvNeedResize, pvcNeedResize, requestedBytes, statusBytes } from './externalResizer.sync.ts';
+import { getProfile } from '../profiles/index.ts';
 
 /** Input of csi-resizer. */
 export interface ExternalResizerInput extends ComponentInput {
@@ -35,7 +36,7 @@ export interface ExternalResizerInput extends ComponentInput {
   driverName: string;
 }
 
-type Step = 'markResizing' | 'expanding' | 'updatingPv' | 'markingFs' | 'finishing';
+type Step = 'markResizing' | 'capabilities' | 'expanding' | 'updatingPv' | 'markingFs' | 'finishing';
 interface Work { step: Step; requestId: string; pv: string; bytes: number; fsRequired: boolean }
 
 export interface ExternalResizerContext {
@@ -54,6 +55,8 @@ type Ctx = ExternalResizerContext;
 type Emit = (e: ClusterEmitted) => void;
 const pvcKey = (o: K8sObject): string => `${o.metadata.namespace ?? 'default'}/${o.metadata.name}`;
 const log = (emit: Emit, msg: string, args: Record<string, string | number | boolean>) => emit({ type: 'log', msg: `externalResizer.${msg}`, args });
+/** a line of a sync that resizes nothing: its timing from the sidecar's own stream (LogEmitted.ownStream) */
+const idle = (emit: Emit, msg: string, args: Record<string, string | number | boolean>) => emit({ type: 'log', msg: `externalResizer.${msg}`, args, ownStream: true });
 
 function patchClaimStatus(ctx: Ctx, key: string, status: Record<string, unknown>, emit: Emit): string {
   const [namespace, name] = key.split('/');
@@ -62,14 +65,41 @@ function patchClaimStatus(ctx: Ctx, key: string, status: Record<string, unknown>
   return requestId;
 }
 
+type Idle = [msg: string, args: Record<string, string | number | boolean>];
+
+/**
+ * syncPVC's checks, in the release's order: the claim and volume to resize, or the lines it logs (at -v=3/4) on the
+ * way to doing nothing. (v1.11.1 finds the claim's volume first, v1.1.0 asks whether the claim needs resizing first.)
+ */
+function decideSync(ctx: Ctx, key: string): { pvc: K8sObject; pv: K8sObject } | { idle: Idle[] } {
+  const pvc = ctx.pvcs[key];
+  if (!pvc) return { idle: [['pvcDeleted', { pvc: key }]] };
+  const pvFirst = getProfile(ctx.input.profile).resizerLooksUpPvFirst;
+  if (pvFirst && !pvc.spec?.volumeName) return { idle: [['pvNotCreatedYet', { pvc: key }]] };
+  const notFound: Idle = ['pvOfPvcNotFound', { pv: pvc.spec?.volumeName ?? '', pvc: key }];
+  if (pvFirst && !ctx.pvs[pvc.spec.volumeName]) return { idle: [notFound] };
+  if (!pvcNeedResize(pvc)) return { idle: [['noNeedToResizePvc', { pvc: key }]] };
+  const pv = ctx.pvs[pvc.spec.volumeName];
+  if (!pv) return { idle: [notFound] };
+  const why = pvNeedResize(pvc, pv, ctx.input.driverName);
+  if (why === null) return { pvc, pv };
+  const noNeed: Idle = ['noNeedToResizePv', { pv: pv.metadata.name, pvc: key }];
+  if (why === 'unsupported') return { idle: [['resizerDoesNotSupportPv', { driver: ctx.input.driverName, pv: pv.metadata.name }], noNeed] };
+  return { idle: why === 'notBound' ? [['pvNotBoundToPvc', { pvc: key }], noNeed] : [noNeed] };
+}
+
 /** syncPVC: decide, then markPVCResizeInProgress (the first write of resizePVC). */
 function syncPVC(ctx: Ctx, key: string, now: number, emit: Emit): void {
+  if (ctx.work[key]) { log(emit, 'startedPvcProcessing', { key }); return; }
+  const d = decideSync(ctx, key);
+  if ('idle' in d) {
+    // a sync that resizes nothing: its first line is no step of a resize either
+    emit({ type: 'log', msg: 'externalResizer.startedPvcProcessing', args: { key }, stage: 'other' });
+    for (const [msg, args] of d.idle) idle(emit, msg, args);
+    return;
+  }
   log(emit, 'startedPvcProcessing', { key });
-  if (ctx.work[key]) return;
-  const pvc = ctx.pvcs[key];
-  if (!pvc || !pvcNeedResize(pvc)) return;
-  const pv = ctx.pvs[pvc.spec.volumeName];
-  if (!pv || !pvNeedResize(pvc, pv, ctx.input.driverName)) return;
+  const { pvc, pv } = d;
   // (each condition with the time it was set: metav1.Now(), controller.go markPVCResizeInProgress)
   const requestId = patchClaimStatus(ctx, key, { conditions: [{ type: 'Resizing', status: 'True', lastTransitionTime: rfc3339((ctx.input.epochUs ?? 0) + now) }] }, emit);
   ctx.work[key] = { step: 'markResizing', requestId, pv: pv.metadata.name, bytes: requestedBytes(pvc), fsRequired: false };
@@ -84,6 +114,16 @@ function fail(ctx: Ctx, key: string, err: string, recordEvent: boolean, now: num
   const n = ctx.failures[key] ?? 0;
   ctx.failures[key] = n + 1;
   emit({ type: 'timer.requested', key: `retry/${key}`, at: now + sidecarRetryDelay(n) });
+}
+
+/** resizer.Resize's call: ControllerExpandVolume with the PV's capability (client.go Expand, through csi-lib-utils' LogGRPC). */
+function expand(ctx: Ctx, key: string, w: Work, pv: K8sObject, singleNodeMultiWriter: boolean, emit: Emit): void {
+  const request = expandRequest(pv, w.bytes, singleNodeMultiWriter);
+  const requestId = `resizer-${++ctx.seq}`;
+  log(emit, 'grpcCall', { method: '/csi.v1.Controller/ControllerExpandVolume', request: sortedJson(request) });
+  log(emit, 'grpcRequest', { request: sortedJson(request), method: '/csi.v1.Controller/ControllerExpandVolume' });
+  emit({ type: 'csi.call', requestId, rpc: 'ControllerExpandVolume', request, endpoint: 'controller', timeout: RESIZER_TIMEOUT });
+  ctx.work[key] = { ...w, step: 'expanding', requestId };
 }
 
 const findWork = (ctx: Ctx, requestId: string): [string, Work] | undefined =>
@@ -108,7 +148,9 @@ export const externalResizerMachine = setup({
       ctx.pvcs[key] = o;
       if (event.type === 'watch.added') { syncPVC(ctx, key, event.now, emit); return; }
       const grew = requestedBytes(o) > requestedBytes(event.oldObject);
-      if (grew || o.metadata.resourceVersion === event.oldObject.metadata.resourceVersion) syncPVC(ctx, key, event.now, emit);
+      // (1.30, "case 3": its status capacity grew, the kubelet finished a file system resize or the claim was bound)
+      const capacityGrew = getProfile(ctx.input.profile).resizerRequeuesOnCapacityGrowth && statusBytes(o) > statusBytes(event.oldObject);
+      if (grew || o.metadata.resourceVersion === event.oldObject.metadata.resourceVersion || capacityGrew) syncPVC(ctx, key, event.now, emit);
     }),
     handleApiResult: inPlaceReaction<ExternalResizerContext, ClusterEvent, ClusterEmitted>((ctx, event, emitOut) => {
       if (event.type !== 'api.result') return;
@@ -132,12 +174,16 @@ export const externalResizerMachine = setup({
           const pv = ctx.pvs[w.pv];
           if (!pv) { delete ctx.work[key]; return; }
           emit({ type: 'event.recorded', involved, eventType: 'Normal', reason: 'Resizing', message: `External resizer is resizing volume ${w.pv}` });
-          const request = expandRequest(pv, w.bytes);
-          const requestId = `resizer-${++ctx.seq}`;
-          log(emit, 'grpcCall', { method: '/csi.v1.Controller/ControllerExpandVolume', request: sortedJson(request) });
-          log(emit, 'grpcRequest', { request: sortedJson(request), method: '/csi.v1.Controller/ControllerExpandVolume' });
-          emit({ type: 'csi.call', requestId, rpc: 'ControllerExpandVolume', request, endpoint: 'controller', timeout: RESIZER_TIMEOUT });
-          ctx.work[key] = { ...w, step: 'expanding', requestId };
+          if (getProfile(ctx.input.profile).resizerAsksControllerCapabilities) {
+            // Resize → getVolumeCapabilities: does the driver take SINGLE_NODE_MULTI_WRITER (csi_resizer.go:176/:194)
+            const requestId = `resizer-${++ctx.seq}`;
+            log(emit, 'grpcCall', { method: '/csi.v1.Controller/ControllerGetCapabilities', request: '{}' });
+            log(emit, 'grpcRequest', { request: '{}', method: '/csi.v1.Controller/ControllerGetCapabilities' });
+            emit({ type: 'csi.call', requestId, rpc: 'ControllerGetCapabilities', request: {}, endpoint: 'controller', timeout: RESIZER_TIMEOUT });
+            ctx.work[key] = { ...w, step: 'capabilities', requestId };
+            return;
+          }
+          expand(ctx, key, w, pv, false, emit);
           return;
         }
         case 'updatingPv': {
@@ -165,13 +211,27 @@ export const externalResizerMachine = setup({
     handleCsiResult: inPlaceReaction<ExternalResizerContext, ClusterEvent, ClusterEmitted>((ctx, event, emitOut) => {
       if (event.type !== 'csi.result') return;
       const found = findWork(ctx, event.requestId);
-      if (!found || found[1].step !== 'expanding') return;
+      if (!found || (found[1].step !== 'expanding' && found[1].step !== 'capabilities')) return;
       const [key, w] = found;
       const emit: Emit = emitOut;
       const errText = event.code === 'OK' ? '' : rpcErrorText(event.code, event.message ?? '');
       const response = event.code === 'OK' ? sortedJson(event.response ?? {}) : '{}';
       log(emit, 'grpcResponse', { response, errStructured: event.code === 'OK' ? 'null' : goQuote(errText), method: csiMethod(event.rpc) });
       log(emit, 'grpcError', { err: event.code === 'OK' ? '<nil>' : errText, method: csiMethod(event.rpc) });
+      if (w.step === 'capabilities') {
+        const pv = ctx.pvs[w.pv];
+        if (event.code !== 'OK' || !pv) {
+          // getVolumeCapabilities' error, wrapped by SupportsControllerSingleNodeMultiWriter (client.go:143) and Resize (csi_resizer.go:178)
+          const inner = `error getting controller capabilities: ${errText}`;
+          fail(ctx, key, `resize volume ${goQuote(w.pv)} by resizer ${goQuote(ctx.input.driverName)} failed: failed to get capabilities of volume ${w.pv} with ${inner}`, true, event.now, emit);
+          return;
+        }
+        // (ControllerServiceCapability.RPC.Type SINGLE_NODE_MULTI_WRITER = 13, csi.proto)
+        const caps = (event.response?.capabilities ?? []) as Array<{ Type?: { Rpc?: { type?: number } } }>;
+        const multiWriter = caps.some((c) => c.Type?.Rpc?.type === 13);
+        expand(ctx, key, w, pv, multiWriter, emit);
+        return;
+      }
       if (event.code !== 'OK') {
         fail(ctx, key, `resize volume ${goQuote(w.pv)} by resizer ${goQuote(ctx.input.driverName)} failed: ${errText}`, true, event.now, emit);
         return;

@@ -19,6 +19,64 @@ export const externalResizerMessages = defineMessages({
       '1.30': { file: 'controller.go', line: 284, msg: 'Started PVC processing for resize controller', kv: 'key={key:q}', v: 4 },
     },
   },
+  // what syncPVC says of a claim it does not resize (every update of every claim that reaches its queue):
+  // v1.1.0 :294-324 and pvNeedResize :348/:353 (printf); v1.11.1 :297-341 and :366/:371 (structured), where it
+  // looks for the claim's PV before asking whether the claim needs resizing
+  'externalResizer.pvcDeleted': {
+    source: S, stage: 'other', severity: 'I',
+    summary: 'csi-resizer finds claim {pvc} gone from its cache: nothing to do.',
+    formats: {
+      '1.20': { file: 'controller.go', line: 294, text: 'PVC {pvc} is deleted or does not exist', v: 3 },
+      '1.30': { file: 'controller.go', line: 297, msg: 'PVC is deleted or does not exist', kv: 'PVC={pvc:q}', v: 3 },
+    },
+  },
+  'externalResizer.pvNotCreatedYet': {
+    source: S, stage: 'other', severity: 'I',
+    summary: 'Claim {pvc} has no volume yet (spec.volumeName is empty): csi-resizer has nothing to resize.',
+    formats: {
+      '1.30': { file: 'controller.go', line: 307, msg: 'PV bound to PVC is not created yet', kv: 'PVC={pvc:q}', v: 4 },
+    },
+  },
+  'externalResizer.pvOfPvcNotFound': {
+    source: S, stage: 'other', severity: 'W',
+    summary: 'csi-resizer looked at claim {pvc}: the volume it is bound to ({pv}) is not there (yet), so there is nothing to resize.',
+    formats: {
+      '1.20': { file: 'controller.go', line: 314, text: 'PV {pv:q} bound to PVC {pvc} not found' },
+      '1.30': { file: 'controller.go', line: 316, severity: 'I', msg: 'PV bound to PVC not found', kv: 'PV={pv:q} PVC={pvc:q}' },
+    },
+  },
+  'externalResizer.noNeedToResizePvc': {
+    source: S, stage: 'other', severity: 'I',
+    summary: 'csi-resizer looked at claim {pvc}: it asks for no more than it has, so there is nothing to resize.',
+    formats: {
+      '1.20': { file: 'controller.go', line: 304, v: 4, text: 'No need to resize PVC {pvc:q}' },
+      '1.30': { file: 'controller.go', line: 332, v: 4, msg: 'No need to resize PVC', kv: 'PVC={pvc:q}' },
+    },
+  },
+  'externalResizer.resizerDoesNotSupportPv': {
+    source: S, stage: 'other', severity: 'I',
+    summary: 'Volume {pv} is not a CSI volume of {driver}: this csi-resizer leaves it alone.',
+    formats: {
+      '1.20': { file: 'controller.go', line: 348, v: 4, text: 'Resizer {driver:q} doesn\'t support PV {pv:q}' },
+      '1.30': { file: 'controller.go', line: 366, v: 4, msg: 'Resizer doesn\'t support PV', kv: 'controller={driver:q} PV={pv:q}' },
+    },
+  },
+  'externalResizer.pvNotBoundToPvc': {
+    source: S, stage: 'other', severity: 'I',
+    summary: 'The volume of claim {pvc} is not bound to it (its claimRef names another claim): nothing to resize.',
+    formats: {
+      '1.20': { file: 'controller.go', line: 353, v: 4, text: 'persistent volume is not bound to PVC being updated: {pvc}' },
+      '1.30': { file: 'controller.go', line: 371, v: 4, msg: 'Persistent volume is not bound to PVC being updated', kv: 'PVC={pvc:q}' },
+    },
+  },
+  'externalResizer.noNeedToResizePv': {
+    source: S, stage: 'other', severity: 'I',
+    summary: 'Volume {pv} already has the size claim {pvc} asks for and the kubelet is to grow the file system: csi-resizer has nothing to do.',
+    formats: {
+      '1.20': { file: 'controller.go', line: 324, v: 4, text: 'No need to resize PV {pv:q}' },
+      '1.30': { file: 'controller.go', line: 341, v: 4, msg: 'No need to resize PV', kv: 'PV={pv:q}' },
+    },
+  },
   'externalResizer.grpcCall': {
     source: S, stage: 'resize', severity: 'I',
     summary: 'csi-resizer calls {method} on the CSI controller plugin.',

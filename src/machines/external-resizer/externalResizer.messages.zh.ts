@@ -8,6 +8,27 @@ export const messagesZh = defineMessagesZh({
   'externalResizer.startedPvcProcessing': {
     summary: 'csi-resizer 开始处理申领 {key}。',
   },
+  'externalResizer.pvcDeleted': {
+    summary: 'csi-resizer 在缓存中找不到申领 {pvc}：无事可做。',
+  },
+  'externalResizer.pvNotCreatedYet': {
+    summary: '申领 {pvc} 还没有卷（spec.volumeName 为空）：csi-resizer 无可扩容。',
+  },
+  'externalResizer.pvOfPvcNotFound': {
+    summary: 'csi-resizer 查看了申领 {pvc}：它所绑定的卷（{pv}）（尚）不存在，无需扩容。',
+  },
+  'externalResizer.noNeedToResizePvc': {
+    summary: 'csi-resizer 查看了申领 {pvc}：它要求的容量不超过已有的，无需扩容。',
+  },
+  'externalResizer.resizerDoesNotSupportPv': {
+    summary: '卷 {pv} 不是 {driver} 的 CSI 卷：这个 csi-resizer 不管它。',
+  },
+  'externalResizer.pvNotBoundToPvc': {
+    summary: '申领 {pvc} 的卷并未绑定到它（其 claimRef 指向另一个申领）：无需扩容。',
+  },
+  'externalResizer.noNeedToResizePv': {
+    summary: '卷 {pv} 已是申领 {pvc} 要求的大小，文件系统由 kubelet 扩展：csi-resizer 无事可做。',
+  },
   'externalResizer.grpcCall': {
     summary: 'csi-resizer 调用 CSI 控制器插件的 {method}。',
   },

@@ -18,22 +18,24 @@ export function pvcNeedResize(pvc: K8sObject): boolean {
   return pvc.status?.phase === 'Bound' && !!pvc.spec?.volumeName && requestedBytes(pvc) > statusBytes(pvc);
 }
 
-/** CanSupport (the PV is a CSI volume of this driver) and pvNeedResize. */
-export function pvNeedResize(pvc: K8sObject, pv: K8sObject, driver: string): boolean {
-  if (pv.spec?.csi?.driver !== driver) return false;
+/** pvNeedResize: why not (CanSupport: the PV is a CSI volume of this driver; the PV is bound to this claim; already expanded), or null to resize. */
+export function pvNeedResize(pvc: K8sObject, pv: K8sObject, driver: string): 'unsupported' | 'notBound' | 'noNeed' | null {
+  if (pv.spec?.csi?.driver !== driver) return 'unsupported';
   const ref = pv.spec?.claimRef;
-  if (!ref || ref.namespace !== pvc.metadata.namespace || (ref.uid && ref.uid !== pvc.metadata.uid)) return false;
+  if (!ref || ref.namespace !== pvc.metadata.namespace || (ref.uid && ref.uid !== pvc.metadata.uid)) return 'notBound';
   if (parseQuantity(pv.spec?.capacity?.storage) >= requestedBytes(pvc)) {
     // already expanded in the backend: only go on while the claim still says Resizing
-    return !hasCondition(pvc, 'FileSystemResizePending');
+    return hasCondition(pvc, 'FileSystemResizePending') ? 'noNeed' : null;
   }
-  return true;
+  return null;
 }
 
 /** ControllerExpandVolumeRequest as the protosanitizer prints it (JSON names of csi.proto). */
-export function expandRequest(pv: K8sObject, bytes: number): Record<string, unknown> {
+export function expandRequest(pv: K8sObject, bytes: number, singleNodeMultiWriter = false): Record<string, unknown> {
+  // (GetVolumeCapabilities: a driver with SINGLE_NODE_MULTI_WRITER gets ReadWriteOnce as SINGLE_NODE_MULTI_WRITER)
   const mode = pv.spec?.accessModes?.includes('ReadWriteMany') ? CSI_ACCESS_MODE.MULTI_NODE_MULTI_WRITER
-    : pv.spec?.accessModes?.includes('ReadOnlyMany') ? CSI_ACCESS_MODE.MULTI_NODE_READER_ONLY : CSI_ACCESS_MODE.SINGLE_NODE_WRITER;
+    : pv.spec?.accessModes?.includes('ReadOnlyMany') ? CSI_ACCESS_MODE.MULTI_NODE_READER_ONLY
+      : singleNodeMultiWriter ? CSI_ACCESS_MODE.SINGLE_NODE_MULTI_WRITER : CSI_ACCESS_MODE.SINGLE_NODE_WRITER;
   const access = pv.spec?.volumeMode === 'Block' ? { Block: {} } : { Mount: { ...(pv.spec?.csi?.fsType ? { fs_type: pv.spec.csi.fsType } : {}) } };
   return {
     capacity_range: { required_bytes: bytes },

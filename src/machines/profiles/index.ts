@@ -218,6 +218,23 @@ export interface Profile {
   /** PVC storage-provisioner annotations written by the PV controller */
   provisionerAnnotations: ('beta' | 'ga')[];
   /**
+   * csi-resizer's syncPVC looks for the claim's volume (spec.volumeName, then the PV in its cache) before it asks whether the
+   * claim needs resizing (v1.11.1 controller.go:306-333); v1.1.0 asks first (:303-315).
+   */
+  resizerLooksUpPvFirst: boolean;
+  /** csi-resizer queues a claim again when its status capacity grows, "case 3" of updatePVC (v1.11.1 controller.go:224-226; not in v1.1.0) */
+  resizerRequeuesOnCapacityGrowth: boolean;
+  /**
+   * csi-resizer asks ControllerGetCapabilities before each ControllerExpandVolume, for SINGLE_NODE_MULTI_WRITER in the access
+   * mode (v1.11.1 csi_resizer.go:176 getVolumeCapabilities → :194 → client.go:141; v1.1.0 does not)
+   */
+  resizerAsksControllerCapabilities: boolean;
+  /**
+   * The PV controller's ExternalProvisioning Event message, `{provisioner}` for the class's provisioner:
+   * v1.20.5 pv_controller.go:1687 (%q), v1.30.1 :1841-1843 ('%s', and advice on what to check).
+   */
+  externalProvisioningMessage: string;
+  /**
    * external-provisioner's checkError counts ResourceExhausted (without a reschedule) as final,
    * "the CSI driver has run out of space" (v5.0.1); v2.1.0 counted it as in the background.
    * upstream: pkg/controller/controller.go checkError
@@ -290,6 +307,10 @@ export const PROFILES: Record<ProfileId, Profile> = {
     schedulerPreemptionMessage: false,
     podDisruptionConditions: false,
     provisionerAnnotations: ['beta'],
+    resizerLooksUpPvFirst: false,
+    resizerRequeuesOnCapacityGrowth: false,
+    resizerAsksControllerCapabilities: false,
+    externalProvisioningMessage: 'waiting for a volume to be created, either by external provisioner "{provisioner}" or manually created by system administrator',
     provisionerResourceExhaustedFinal: false,
     provisionerLogsShouldDelete: false,
   },
@@ -340,6 +361,10 @@ export const PROFILES: Record<ProfileId, Profile> = {
     schedulerPreemptionMessage: true,
     podDisruptionConditions: true,
     provisionerAnnotations: ['beta', 'ga'],
+    resizerLooksUpPvFirst: true,
+    resizerRequeuesOnCapacityGrowth: true,
+    resizerAsksControllerCapabilities: true,
+    externalProvisioningMessage: "Waiting for a volume to be created either by the external provisioner '{provisioner}' or manually by the system administrator. If volume creation is delayed, please verify that the provisioner is running and correctly registered.",
     provisionerResourceExhaustedFinal: true,
     provisionerLogsShouldDelete: true,
   },

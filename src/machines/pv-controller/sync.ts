@@ -149,7 +149,7 @@ export function syncClaim(c: Caches, key: string, profile: Profile): SyncResult 
       return { caches: c, out: [event(claim, 'Normal', 'WaitForFirstConsumer', 'waiting for first consumer to be created before binding')] };
     }
     // provisionClaimOperationExternal: set the storage-provisioner annotation(s), then tell the user who is expected to act.
-    const waiting = event(claim, 'Normal', 'ExternalProvisioning', `waiting for a volume to be created, either by external provisioner "${cls.provisioner}" or manually created by system administrator`);
+    const waiting = event(claim, 'Normal', 'ExternalProvisioning', profile.externalProvisioningMessage.replace('{provisioner}', cls.provisioner));
     const wanted: Record<string, string> = {};
     for (const a of profile.provisionerAnnotations) wanted[a === 'beta' ? ANN_STORAGE_PROVISIONER_BETA : ANN_STORAGE_PROVISIONER] = cls.provisioner;
     if (Object.entries(wanted).some(([k, v]) => ann(claim, k) !== v)) {

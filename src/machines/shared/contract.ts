@@ -160,6 +160,11 @@ export interface LogEmitted {
   stage?: Stage;
   /** which of the message's `variants` the step's summary says (MessageDef.variants) */
   variant?: string;
+  /**
+   * the few microseconds the line takes are drawn from the component's own random stream, not the run's: a line a
+   * component prints while deciding to do nothing (csi-resizer's "No need to resize PVC") moves no other component's timing
+   */
+  ownStream?: true;
 }
 
 export interface TimerRequestedEmitted { type: 'timer.requested'; key: string; at: number }

@@ -171,6 +171,10 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // for controller-managed attach/detach ("Setting node annotation to enable volume controller attach/detach")
   // (nor a driver's own process manager forgetting one of its processes: "wait for process … before unregistering process")
   [/\b(un)?regist(er|ered|ering) (the )?process\b/i, 'other'],
+  // (nor the kernel's FS-Cache loading for a network file system's first mount: "FS-Cache: Netfs 'nfs' registered for caching")
+  [/\bFS-Cache: (Loaded|Netfs\b)/, 'mount'],
+  // (nor a driver registering its own gRPC services with its server at start-up: "StartService - Registering node service")
+  [/\bregist(er|ered|ering) (the )?(csi )?(node|controller|identity) (grpc )?service\b/i, 'other'],
   [/\b(un)?regist(er|ered|ering) (the )?node\b(?! ?(driver|plugin|service|server))|\bwas previously registered\b|\bnode annotation to enable volume controller attach\/detach\b/i, 'other'],
   // a record of a logger named after the registrar (a driver's own registrar: "logger":"csi-registrar")
   [/"logger":"[^"]*registrar/, 'register'],
