@@ -10,7 +10,7 @@ import { buildKnowledge, explainLines, type Stage } from '../../src/machines/ind
 
 const dir = new URL('../corpus/', import.meta.url);
 const heldOutDir = new URL('../corpus-heldout/', import.meta.url);
-/** see the held-out describe below: a regression floor, a few points under the figure measured when the set came in (82.6%, 303/367, on 2026-12-05) */
+/** see the held-out describe below: a regression floor, a few points under the figure measured when the sets came in (93.3%, 460/493, on 2026-12-05) */
 const HELD_OUT_FLOOR = 0.9;
 const STAGES = new Set(['provision', 'attach', 'mount', 'unmount', 'detach', 'delete', 'register', 'resize', 'snapshot', 'other']);
 
@@ -82,19 +82,19 @@ describe('the hand-labelled corpus of real logs', () => {
       const ok = ls.filter((l) => !wrong.has(`${l.file}:${l.n}`)).length;
       return `${String(from).padStart(2, '0')}-${to}: ${ok}/${ls.length} (${((100 * ok) / ls.length).toFixed(1)}%)`;
     };
-    console.log(`corpus: ${files.length} excerpts, ${total} lines, stage accuracy ${(accuracy * 100).toFixed(1)}%; by part ${part(1, 48)}, ${part(49, 88)}, ${part(89, 162)}, ${part(163, 223)}, ${part(224, 268)}, ${part(269, 318)}, ${part(319, 361)}, ${part(362, 406)}, ${part(407, 453)}, ${part(454, 495)}, ${part(496, 537)}, ${part(538, 579)}, ${part(580, 621)}, ${part(622, 663)}, ${part(664, 707)}, ${part(708, 751)}, ${part(752, 797)}, ${part(798, 842)}, ${part(843, 895)}, ${part(896, 941)}, ${part(942, 981)}, ${part(982, 1021)}, ${part(1022, 1061)}, ${part(1062, 1101)}, ${part(1102, 1141)}, ${part(1142, 1181)}, ${part(1182, 1221)}, ${part(1222, 1261)}, ${part(1262, 1301)}, ${part(1302, 1341)}\n${table}\nmisses:\n${misses.join('\n')}`);
+    console.log(`corpus: ${files.length} excerpts, ${total} lines, stage accuracy ${(accuracy * 100).toFixed(1)}%; by part ${part(1, 48)}, ${part(49, 88)}, ${part(89, 162)}, ${part(163, 223)}, ${part(224, 268)}, ${part(269, 318)}, ${part(319, 361)}, ${part(362, 406)}, ${part(407, 453)}, ${part(454, 495)}, ${part(496, 537)}, ${part(538, 579)}, ${part(580, 621)}, ${part(622, 663)}, ${part(664, 707)}, ${part(708, 751)}, ${part(752, 797)}, ${part(798, 842)}, ${part(843, 895)}, ${part(896, 941)}, ${part(942, 981)}, ${part(982, 1021)}, ${part(1022, 1061)}, ${part(1062, 1101)}, ${part(1102, 1141)}, ${part(1142, 1181)}, ${part(1182, 1221)}, ${part(1222, 1261)}, ${part(1262, 1301)}, ${part(1302, 1341)}, ${part(1342, 1381)}, ${part(1489, 1508)}\n${table}\nmisses:\n${misses.join('\n')}`);
     expect(total).toBeGreaterThanOrEqual(250);
     expect(accuracy, misses.slice(0, 30).join('\n')).toBeGreaterThanOrEqual(0.95);
   });
 });
 
 /**
- * A twenty-ninth set held out (test/corpus-heldout, 1342-1381): collected and labelled blind, after the explainer
- * was tuned on every set up to 1302-1341 (the twenty-seventh, 1262-1301, held out before it, untuned until then), and
- * never tuned on (the third to the twenty-eighth were measured the same way, then moved to test/corpus and tuned on).
- * A thirtieth (1382-1405, smaller, mostly start-up lines) is held out beside it. Their accuracy is the explainer's figure
- * on logs it was not tuned on (94.6% and 95.6% when they came in, 94.9% together); the floor only catches a regression
- * (it sits a few points under the figure measured when the sets came in), it is not a target.
+ * Four sets held out (test/corpus-heldout: 1382-1405, 1406-1421, 1446-1458, 1519-1540), each collected and labelled
+ * blind and never tuned on (the third to the twenty-ninth sets were measured the same way, then moved to test/corpus and
+ * tuned on). Their accuracy is the explainer's figure on logs it was not tuned on (95.6%, 95.3%, 90.7% and 90.8% when they
+ * came in, 93.3% together; the README gives the thirty-fourth set too, measured blind at 63.8% and then tuned on); the
+ * floor only catches a regression (it sits a few points under the figure measured when the sets came in), it is not a
+ * target.
  */
 describe('the held-out corpus (never tuned on)', () => {
   const { files } = load(heldOutDir);

@@ -1403,6 +1403,17 @@ describe('what makes a line what it is (rules from the twenty-third blind set, 1
     expect(stagesOf(['I0805 19:36:33.157358       6 progress.go:231] Queueing up deployment "webapp" for a progress check after 599s'])).toEqual(['other']);
     expect(stagesOf(["Jul 25 10:40:45 aks-node-1 kernel: [  276.870718] FS-Cache: Netfs 'nfs' registered for caching"])).toEqual(['mount']);
   });
+
+  it('a `get` row whose last columns are only two spaces apart is a row; df\'s and lsblk\'s headers are decoration; mount(8)\'s "wrong fs type" alone is the mount\'s', () => {
+    expect(stagesOf([
+      '$ kubectl get volumesnapshot',
+      'NAME               READYTOUSE   SOURCEPVC   RESTORESIZE   SNAPSHOTCLASS             SNAPSHOTCONTENT                                    CREATIONTIME   AGE',
+      'data-snapshot      true         data        1Gi           csi-rbdplugin-snapclass   snapcontent-34476204-a14a-4d59-bfbc-2bbba695652c  3h50m          3h51m',
+    ])).toEqual(['other', 'other', 'other']);
+    expect(stagesOf(['Filesystem      Size  Used Avail Use% Mounted on', '/dev/sdc         15G   46M   15G   1% /mnt/disk'])).toEqual(['other', 'other']);
+    expect(explainText('NAME   MAJ:MIN RM  SIZE RO TYPE MOUNTPOINTS', knowledge).lines[0]!.kind).toBe('decoration');
+    expect(stagesOf(['wrong fs type, bad option, bad superblock on /dev/longhorn/vol-1, missing codepage or helper program, or other error.'])).toEqual(['mount']);
+  });
 });
 
 describe('properties', () => {

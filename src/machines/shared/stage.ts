@@ -37,6 +37,8 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\b(Readiness|Liveness|Startup) probe (failed|errored)\b/i, 'other'],
   // the end of util-linux mount's own error text ("In some cases useful info is found in syslog - try dmesg | tail or so.")
   [/\buseful info is found in syslog\b|\bdmesg \| tail or so\b/i, 'mount'],
+  // (and its first words when the file system is not what the mount asked for: "wrong fs type, bad option, bad superblock on …")
+  [/\bwrong fs type, bad option, bad superblock\b/i, 'mount'],
   // a controller registering its informers' handlers ("Register Pod informer for resizer …", external-resizer
   // controller.go) is starting, not a plugin registering
   [/\bRegister(ed|ing)? \w+ informer\b/, 'other'],
