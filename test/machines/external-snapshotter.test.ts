@@ -30,6 +30,20 @@ describe('snapshot-controller and the csi-snapshotter sidecar (external-snapshot
     const both = (e: any) => { ctl.send(e); car.send(e); };
     for (const o of objs) both({ type: 'watch.added', now: 0, object: o });
     both({ type: 'watch.added', now: 1, object: snap });
+    // checkandAddSnapshotFinalizers Updates the snapshot and the sync goes on once that has returned (syncSnapshot)
+    const logs = () => ctl.emitted.filter((e) => e.type === 'log').map((e) => e.msg.replace('snapshotController.', ''));
+    expect(logs()).toEqual([]);
+    const asSource = ctl.emitted.find((e) => e.type === 'api.request' && e.kind === 'VolumeSnapshot');
+    expect(asSource.object.metadata.finalizers).toEqual(['snapshot.storage.kubernetes.io/volumesnapshot-as-source-protection']);
+    ctl.send({ type: 'api.result', now: 1, requestId: asSource.requestId, ok: true, code: 200, object: asSource.object });
+    // createSnapshotContent says so (klog.Infof), then ensurePVCFinalizer Updates the source claim and the content is
+    // created only once that Update has returned, with "Added protection finalizer …" (common-controller snapshot_controller.go)
+    expect(logs()).toEqual(['creatingContent']);
+    const claimUpdate = ctl.emitted.find((e) => e.type === 'api.request' && e.kind === 'PersistentVolumeClaim');
+    expect(claimUpdate.object.metadata.finalizers).toEqual(['snapshot.storage.kubernetes.io/pvc-as-source-protection']);
+    expect(ctl.emitted.some((e) => e.type === 'api.request' && e.kind === 'VolumeSnapshotContent')).toBe(false);
+    ctl.send({ type: 'api.result', now: 1, requestId: claimUpdate.requestId, ok: true, code: 200, object: claimUpdate.object });
+    expect(logs()).toEqual(['creatingContent', 'addedPvcFinalizer']);
     const create = ctl.emitted.find((e) => e.type === 'api.request' && e.kind === 'VolumeSnapshotContent');
     expect(create.name).toBe('snapcontent-u1');
     expect(create.object.spec).toMatchObject({ driver: D, deletionPolicy: 'Delete', source: { volumeHandle: 'disk-1' }, volumeSnapshotRef: { name: 's1', uid: 'u1' } });
@@ -163,6 +177,39 @@ describe('snapshot-controller and the csi-snapshotter sidecar (external-snapshot
       // AnyVolumeDataSource (on by default since 1.24): the API server copies dataSource into dataSourceRef
       expect([k8s, final('PersistentVolumeClaim', 'restored').spec.dataSourceRef]).toEqual([k8s, k8s === '1.30' ? { apiGroup: 'snapshot.storage.k8s.io', kind: 'VolumeSnapshot', name: 'data-snap' } : undefined]);
     }
+  });
+
+  it('the snapshot-controller\'s own log: its klog.Infof lines and its Events in StartLogging\'s printf form, on both profiles', () => {
+    for (const [k8s, eventLine, lines] of [['1.20', 'event.go:282]', [633, 881, 960]], ['1.30', 'event.go:377]', [644, 925, 1004]]] as const) {
+      const printed = runScenario('snapshot-restore', { k8s }).steps.filter((st) => st.component === 'snapshot-controller' && st.log).map((st) => st.log!);
+      const own = printed.filter((l) => l.includes('snapshot_controller.go:')).map((l) => Number(/snapshot_controller\.go:(\d+)\]/.exec(l)![1]));
+      expect([k8s, own]).toEqual([k8s, lines]);
+      expect(printed[0]).toContain('createSnapshotContent: Creating content for snapshot default/data-snap through the plugin ...');
+      expect(printed[1]).toContain('Added protection finalizer to persistent volume claim default/data');
+      expect(printed.at(-1)).toContain('checkandRemovePVCFinalizer[data-snap]: Remove Finalizer for PVC data as it is not used by snapshots in creation');
+      const events = printed.filter((l) => l.includes('Event(v1.ObjectReference{Kind:"VolumeSnapshot"'));
+      expect([k8s, events.length > 0, events.every((l) => l.includes(eventLine))]).toEqual([k8s, true, true]);
+      expect(events[0]).toContain("type: 'Normal' reason: 'CreatingSnapshot' Waiting for a snapshot default/data-snap to be created by the CSI driver.");
+    }
+  });
+
+  it('a failed Update of the source claim creates no content: the snapshot is synced again after the backoff, and the claim that has the finalizer by then is said to have it', () => {
+    const ctl = start(snapshotControllerMachine, { id: 'snapshot-controller', host: 'snapshot-controller-0', profile: '1.30' });
+    for (const o of objs) ctl.send({ type: 'watch.added', now: 0, object: o });
+    ctl.send({ type: 'watch.added', now: 1, object: snap });
+    const asSource = ctl.emitted.find((e) => e.type === 'api.request' && e.kind === 'VolumeSnapshot');
+    ctl.send({ type: 'api.result', now: 1, requestId: asSource.requestId, ok: true, code: 200, object: asSource.object });
+    const claimUpdate = ctl.emitted.find((e) => e.type === 'api.request' && e.kind === 'PersistentVolumeClaim');
+    ctl.send({ type: 'api.result', now: 2, requestId: claimUpdate.requestId, ok: false, code: 409, reason: 'Conflict' });
+    expect(ctl.emitted.some((e) => e.type === 'api.request' && e.kind === 'VolumeSnapshotContent')).toBe(false);
+    const retry = ctl.emitted.find((e) => e.type === 'timer.requested' && e.key.startsWith('retry/snapshot/'));
+    expect(retry).toBeDefined();
+    // meanwhile the claim got its finalizer (another snapshot's sync): the retry says so and creates the content
+    ctl.send({ type: 'watch.modified', now: 3, object: { ...objs[1], metadata: { ...objs[1].metadata, finalizers: ['snapshot.storage.kubernetes.io/pvc-as-source-protection'] } }, oldObject: objs[1] });
+    ctl.send({ type: 'clock.ticked', now: retry.at, key: retry.key });
+    const logs = ctl.emitted.filter((e) => e.type === 'log').map((e) => e.msg.replace('snapshotController.', ''));
+    expect(logs.slice(-2)).toEqual(['creatingContent', 'pvcFinalizerExists']);
+    expect(ctl.emitted.filter((e) => e.type === 'api.request' && e.kind === 'VolumeSnapshotContent').map((e) => e.verb)).toEqual(['create']);
   });
 
   it('the sidecar leaves alone the contents of another driver', () => {

@@ -33,17 +33,23 @@ export const clusterMessages = defineMessages({
       '1.20': {
         // as seed 000's kube-controller-manager prints it (an older client-go than v1.20.5's, whose controllers call
         // StartStructuredLogging and print "Event occurred" at event.go:291: the profile follows the seed here); the sidecars of this profile vendor client-go v0.20.0, where
-        // StartLogging's logf is at :282 (csi-provisioner v2.1.0, csi-resizer v1.1.0, csi-attacher v3.1.0, csi-snapshotter v4.0.0)
-        file: 'event.go', line: 278, lineBySource: { 'csi-provisioner': 282, 'csi-resizer': 282, 'csi-attacher': 282, 'csi-snapshotter': 282 },
+        // StartLogging's logf is at :282 (csi-provisioner v2.1.0, csi-resizer v1.1.0, csi-attacher v3.1.0, csi-snapshotter v4.0.0,
+        // and the snapshot-controller of the same release: common-controller snapshot_controller_base.go:81)
+        file: 'event.go', line: 278, lineBySource: { 'csi-provisioner': 282, 'csi-resizer': 282, 'csi-attacher': 282, 'csi-snapshotter': 282, 'snapshot-controller': 282 },
         text: 'Event(v1.ObjectReference{Kind:{kind:q}, Namespace:{namespace:q}, Name:{name:q}, UID:{uid:q}, APIVersion:{apiVersion:q}, ResourceVersion:{resourceVersion:q}, FieldPath:""}): type: \'{type}\' reason: \'{reason}\' {message}',
       },
       '1.30': {
         file: 'event.go', line: 389,
         msg: 'Event occurred', kv: 'object={object:q} fieldPath="" kind={kind:q} apiVersion={apiVersion:q} type={type:q} reason={reason:q} message={message:q}',
         // csi-snapshotter v8.0.1 logs its Events with StartLogging(klog.Infof) (pkg/sidecar-controller/
-        // snapshot_controller_base.go:99): the printf form, at client-go v0.30.0's event.go:377
+        // snapshot_controller_base.go:99), and so does the snapshot-controller of the same release
+        // (pkg/common-controller/snapshot_controller_base.go:111): the printf form, at client-go v0.30.0's event.go:377
         bySource: {
           'csi-snapshotter': {
+            line: 377,
+            text: 'Event(v1.ObjectReference{Kind:{kind:q}, Namespace:{namespace:q}, Name:{name:q}, UID:{uid:q}, APIVersion:{apiVersion:q}, ResourceVersion:{resourceVersion:q}, FieldPath:""}): type: \'{type}\' reason: \'{reason}\' {message}',
+          },
+          'snapshot-controller': {
             line: 377,
             text: 'Event(v1.ObjectReference{Kind:{kind:q}, Namespace:{namespace:q}, Name:{name:q}, UID:{uid:q}, APIVersion:{apiVersion:q}, ResourceVersion:{resourceVersion:q}, FieldPath:""}): type: \'{type}\' reason: \'{reason}\' {message}',
           },

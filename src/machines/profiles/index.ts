@@ -255,7 +255,7 @@ const VERBOSITY: Profile['verbosity'] = {
 
 /** at which -v each program's event broadcaster logs its Events (the kubelet's structured sink at V3) */
 // (csi-snapshotter: StartLogging(klog.Infof), pkg/sidecar-controller/snapshot_controller_base.go v4.0.0:77, v8.0.1:99)
-const EVENT_LOG_V: Profile['eventLogV'] = { 'kube-controller-manager': 0, 'csi-provisioner': 0, 'csi-resizer': 0, 'csi-snapshotter': 0, 'kube-scheduler': 0, kubelet: 3 };
+const EVENT_LOG_V: Profile['eventLogV'] = { 'kube-controller-manager': 0, 'csi-provisioner': 0, 'csi-resizer': 0, 'csi-snapshotter': 0, 'snapshot-controller': 0, 'kube-scheduler': 0, kubelet: 3 };
 
 export const PROFILES: Record<ProfileId, Profile> = {
   '1.20': {

@@ -52,8 +52,10 @@ export { CONTENT_FINALIZER, PVC_FINALIZER, SNAPSHOT_AS_SOURCE_FINALIZER, SNAPSHO
  * a content's finalizer patch is for its content alone
  */
 type Pending =
-  | { what: 'createContent' | 'getForStatus' | 'beingDeleted' | 'deleteContent' | 'other'; snapshot: string; content?: string }
-  | { what: 'contentFinalizer'; content: string };
+  | { what: 'createContent' | 'getForStatus' | 'beingDeleted' | 'deleteContent' | 'snapshotFinalizers' | 'other'; snapshot: string; content?: string }
+  | { what: 'contentFinalizer'; content: string }
+  /** ensurePVCFinalizer's Update of the source claim; the content is created once it has returned */
+  | { what: 'pvcFinalizer'; snapshot: string; content: string; object: K8sObject; pvc: string };
 
 export interface SnapshotControllerContext {
   input: SnapshotControllerInput;
@@ -99,6 +101,9 @@ function updateClaimFinalizers(ctx: Ctx, key: string, pvc: K8sObject, finalizers
   send(ctx, { what: 'other', snapshot: key }, metadataWrite(pvc, { finalizers }, false), emit);
 }
 
+/** A line of pkg/common-controller at any verbosity (klog.Infof); its microseconds from the controller's own stream (LogEmitted.ownStream). */
+const log = (emit: Emit, msg: string, args: Record<string, string>): void => emit({ type: 'log', msg: `snapshotController.${msg}`, args, ownStream: true });
+
 /** syncSnapshot for a dynamic VolumeSnapshot: unbound, bound but not ready, ready, or deleted. */
 function syncSnapshot(ctx: Ctx, snap: K8sObject, emit: Emit): void {
   const key = snapKey(snap);
@@ -111,6 +116,7 @@ function syncSnapshot(ctx: Ctx, snap: K8sObject, emit: Emit): void {
   const pvc = sourceClaim(ctx, snap);
   if (pvc && finalizersOf(pvc).includes(PVC_FINALIZER) && !claimInUse(ctx, pvc)) {
     ctx.busy[key] = true;
+    log(emit, 'removePvcFinalizer', { snapshot: snap.metadata.name, pvc: pvc.metadata.name });
     updateClaimFinalizers(ctx, key, pvc, finalizersOf(pvc).filter((f) => f !== PVC_FINALIZER), emit);
   }
   if (snap.metadata.deletionTimestamp) { processSnapshotWithDeletionTimestamp(ctx, key, snap, contentName, emit); return; }
@@ -123,7 +129,9 @@ function syncSnapshot(ctx: Ctx, snap: K8sObject, emit: Emit): void {
     const finalizers = [...has, ...(addSource ? [SNAPSHOT_AS_SOURCE_FINALIZER] : []), ...(addBound ? [SNAPSHOT_BOUND_FINALIZER] : [])];
     // (v8.0.1 addSnapshotFinalizer Updates a snapshot that has none, no patch adds to a missing list, and patches
     // one that has some; v4.0.0 always Updates)
-    send(ctx, { what: 'other', snapshot: key }, metadataWrite(snap, { finalizers }, has.length > 0 && getProfile(ctx.input.profile).snapshotWritesByPatch), emit);
+    // (the write returns before the sync goes on: syncUnreadySnapshot runs once it has, on the snapshot it returned)
+    send(ctx, { what: 'snapshotFinalizers', snapshot: key }, metadataWrite(snap, { finalizers }, has.length > 0 && getProfile(ctx.input.profile).snapshotWritesByPatch), emit);
+    return;
   }
   if (isReady(snap) && snap.status?.boundVolumeSnapshotContentName) return; // syncReadySnapshot: nothing to do here
   if (content) {
@@ -138,7 +146,7 @@ function syncSnapshot(ctx: Ctx, snap: K8sObject, emit: Emit): void {
   const pv = pvc ? ctx.pvs[pvc.spec?.volumeName ?? ''] : undefined;
   if (!pvc || !pv?.spec?.csi?.volumeHandle) return;
   ctx.busy[key] = true;
-  if (!finalizersOf(pvc).includes(PVC_FINALIZER) && !pvc.metadata.deletionTimestamp) updateClaimFinalizers(ctx, key, pvc, [...finalizersOf(pvc), PVC_FINALIZER], emit);
+  log(emit, 'creatingContent', { snapshot: key });
   const sourceVolumeMode = getProfile(ctx.input.profile).snapshotSourceVolumeMode && pv.spec.volumeMode ? { sourceVolumeMode: pv.spec.volumeMode } : {};
   const object: K8sObject = {
     apiVersion: 'snapshot.storage.k8s.io/v1', kind: 'VolumeSnapshotContent',
@@ -150,6 +158,17 @@ function syncSnapshot(ctx: Ctx, snap: K8sObject, emit: Emit): void {
       volumeSnapshotRef: { apiVersion: 'snapshot.storage.k8s.io/v1', kind: 'VolumeSnapshot', name: snap.metadata.name, namespace: snap.metadata.namespace, resourceVersion: snap.metadata.resourceVersion, uid: snap.metadata.uid },
     },
   };
+  // ensurePVCFinalizer: the claim's Update returns before the content is created
+  const claim = `${pvc.metadata.namespace}/${pvc.metadata.name}`;
+  if (finalizersOf(pvc).includes(PVC_FINALIZER)) log(emit, 'pvcFinalizerExists', { pvc: claim });
+  else if (!pvc.metadata.deletionTimestamp) {
+    send(ctx, { what: 'pvcFinalizer', snapshot: key, content: contentName, object, pvc: claim }, metadataWrite(pvc, { finalizers: [...finalizersOf(pvc), PVC_FINALIZER] }, false), emit);
+    return;
+  }
+  createContent(ctx, key, contentName, object, emit);
+}
+
+function createContent(ctx: Ctx, key: string, contentName: string, object: K8sObject, emit: Emit): void {
   send(ctx, { what: 'createContent', snapshot: key, content: contentName }, { type: 'api.request', verb: 'create', kind: 'VolumeSnapshotContent', name: contentName, object }, emit);
 }
 
@@ -314,6 +333,13 @@ export const snapshotControllerMachine = setup({
         delete ctx.failures[item];
       }
       if (p.what === 'contentFinalizer') { delete ctx.contentBusy[p.content]; return; }
+      // (checkandAddSnapshotFinalizers has returned: the sync goes on, once nothing else of it is in flight)
+      if (p.what === 'snapshotFinalizers' && event.ok) ctx.dirty[p.snapshot] = true;
+      if (p.what === 'pvcFinalizer' && event.ok) {
+        log(emitOut, 'addedPvcFinalizer', { pvc: p.pvc });
+        createContent(ctx, p.snapshot, p.content, p.object, emitOut);
+        return;
+      }
       const [namespace, name] = p.snapshot.split('/');
       if (p.what === 'createContent' && event.ok) {
         emitOut({ type: 'event.recorded', involved: { kind: 'VolumeSnapshot', namespace: namespace!, name: name! }, eventType: 'Normal', reason: 'CreatingSnapshot', message: `Waiting for a snapshot ${p.snapshot} to be created by the CSI driver.` });
