@@ -1229,6 +1229,9 @@ function attacherOperationBefore(out: ExplainedLine[], i: number, window: number
   return undefined;
 }
 
+/** a CSI driver's identity server's own line (klog's file name): identityserver.go, identity_server.go, identity.go */
+const IDENTITY_SERVER = /\bidentity(_?server)?\.go:\d+\]/;
+
 /**
  * Two readings only the whole paste allows:
  * - a paste that is one sidecar's log (its own marker lines, no other sidecar's): its startup lines that
@@ -1236,9 +1239,6 @@ function attacherOperationBefore(out: ExplainedLine[], i: number, window: number
  * - a program's lines we cannot place (a driver's own chatter while it stages a volume) belong to the
  *   operation that program was just doing: the stage of its previous placed line, a few lines back at most.
  */
-/** a CSI driver's identity server's own line (klog's file name): identityserver.go, identity_server.go, identity.go */
-const IDENTITY_SERVER = /\bidentity(_?server)?\.go:\d+\]/;
-
 function inferFromPaste(out: ExplainedLine[]): void {
   // a paste of several containers' logs, each after its own "kubectl logs …" command: each part is read on its own
   const section: number[] = [];
