@@ -1385,6 +1385,15 @@ describe('what makes a line what it is (rules from the twenty-third blind set, 1
     // (no header: the fields that say a stage decide it for the run)
     expect(stagesOf(['protocol fuse', '', 'volumeId account-container-blob', 'context map[containerName:c1 protocol:fuse]',
       'mountflags [-o allow_other]', 'mountOptions [-o allow_other --file-cache-timeout-in-seconds=120]'])).toEqual(['mount', 'other', 'mount', 'mount', 'mount', 'mount']);
+    // (the stage most fields say: two mount fields outvote one provisioner identity)
+    expect(stagesOf(['context map[storage.kubernetes.io/csiProvisionerIdentity:1562-8081-file.csi.azure.com]', 'mountflags [-o allow_other]', 'mountOptions [-o allow_other]']))
+      .toEqual(['mount', 'mount', 'mount']);
+    // (two fields are no run, and one field that says a stage does not decide the others')
+    expect(stagesOf(['volumeId account-container-blob', 'mountflags [-o allow_other]'])).toEqual(['other', 'mount']);
+    expect(stagesOf(['protocol fuse', 'volumeId account-container-blob', 'mountflags [-o allow_other]'])).toEqual(['other', 'other', 'mount']);
+    // (a blank line after a record's own line, not after one of its fields, ends it: what follows is not its field)
+    expect(stagesOf(['I0704 06:48:13.388095       1 nodeserver.go:76] target /var/lib/kubelet/pods/a8/volumes/kubernetes.io~csi/pvc-1/mount', '', 'volumeId rg#account#pvc-1']))
+      .toEqual(['mount', 'other', 'other']);
   });
 
   it('a kubectl table header of any resource is decoration; a driver registering its own gRPC services, kubelet admission and pod start-up metrics and a deployment\'s progress check are no step; the kernel\'s FS-Cache loading is the mount\'s', () => {

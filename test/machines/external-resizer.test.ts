@@ -118,6 +118,19 @@ describe('external-resizer syncPVC: what it says when it resizes nothing, and v1
     expect(emitted.filter((e) => e.type === 'log').at(-1)).toMatchObject({ msg: 'externalResizer.pvOfPvcNotFound', args: { pv: 'pvc-1', pvc: 'default/data-web-0' } });
   });
 
+  it('a claim gone from the cache when its retry comes: "PVC is deleted or does not exist", nothing else', () => {
+    const { actor, emitted } = startOn('1.30');
+    actor.send({ type: 'watch.modified', now: 1, object: pvc('20Gi'), oldObject: pvc('10Gi') });
+    const mark = last(emitted, 'api.request');
+    actor.send({ type: 'api.result', now: 2, requestId: mark.requestId, ok: false, code: 500, message: 'etcd timeout' });
+    const retry = last(emitted, 'timer.requested');
+    actor.send({ type: 'watch.deleted', now: 3, object: pvc('20Gi') });
+    const n = emitted.length;
+    actor.send({ type: 'clock.ticked', now: retry.at, key: retry.key });
+    expect(emitted.slice(n).map((e) => `${e.type} ${e.msg ?? ''}`)).toEqual(['log externalResizer.startedPvcProcessing', 'log externalResizer.pvcDeleted']);
+    expect(emitted.at(-1).args).toEqual({ pvc: 'default/data-web-0' });
+  });
+
   it('a PV of another driver, or bound to another claim: pvNeedResize says why, then "No need to resize PV"', () => {
     const other = { ...pv, spec: { ...pv.spec, csi: { ...pv.spec.csi, driver: 'other.csi.example.com' } } };
     const { actor, emitted } = startOn('1.30');
@@ -149,6 +162,13 @@ describe('external-resizer syncPVC: what it says when it resizes nothing, and v1
     actor.send({ type: 'api.result', now: 2, requestId: last(emitted, 'api.request').requestId, ok: true, code: 200 });
     const ask = last(emitted, 'csi.call');
     expect(ask).toMatchObject({ rpc: 'ControllerGetCapabilities', request: {}, endpoint: 'controller' });
+    // csi-lib-utils' LogGRPC lines of the question
+    expect(emitted.filter((e) => e.type === 'log' && /grpc(Call|Request)/.test(e.msg)).map((e) => e.args)).toEqual([
+      { method: '/csi.v1.Controller/ControllerGetCapabilities', request: '{}' }, { request: '{}', method: '/csi.v1.Controller/ControllerGetCapabilities' }]);
+    // (an answer to another request, or a second answer, changes nothing)
+    const before = emitted.length;
+    actor.send({ type: 'csi.result', now: 3, requestId: 'resizer-999', rpc: 'ControllerGetCapabilities', code: 'OK', response: { capabilities: [] } });
+    expect(emitted.length).toBe(before);
     expect(emitted.findIndex((e) => e.reason === 'Resizing')).toBeLessThan(emitted.indexOf(ask));
     actor.send({ type: 'csi.result', now: 3, requestId: ask.requestId, rpc: 'ControllerGetCapabilities', code: 'OK', response: { capabilities: [{ Type: { Rpc: { type: 1 } } }, { Type: { Rpc: { type: 13 } } }] } });
     expect(last(emitted, 'csi.call')).toMatchObject({ rpc: 'ControllerExpandVolume', request: { volume_capability: { access_mode: { mode: 7 } } } });
