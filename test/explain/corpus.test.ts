@@ -10,7 +10,7 @@ import { buildKnowledge, explainLines, type Stage } from '../../src/machines/ind
 
 const dir = new URL('../corpus/', import.meta.url);
 const heldOutDir = new URL('../corpus-heldout/', import.meta.url);
-/** see the held-out describe below: a regression floor, a few points under the figure measured when the sets came in (93.3%, 460/493, on 2026-12-05) */
+/** see the held-out describe below: a regression floor, a few points under the figure measured when the sets came in (93.3%, 533/571, on 2026-12-05) */
 const HELD_OUT_FLOOR = 0.9;
 const STAGES = new Set(['provision', 'attach', 'mount', 'unmount', 'detach', 'delete', 'register', 'resize', 'snapshot', 'other']);
 
@@ -89,10 +89,11 @@ describe('the hand-labelled corpus of real logs', () => {
 });
 
 /**
- * Four sets held out (test/corpus-heldout: 1382-1405, 1406-1421, 1446-1458, 1519-1540), each collected and labelled
- * blind and never tuned on (the third to the twenty-ninth sets were measured the same way, then moved to test/corpus and
- * tuned on). Their accuracy is the explainer's figure on logs it was not tuned on (95.6%, 95.3%, 90.7% and 90.8% when they
- * came in, 93.3% together; the README gives the thirty-fourth set too, measured blind at 63.8% and then tuned on); the
+ * Five sets held out (test/corpus-heldout: 1382-1405, 1406-1421, 1446-1458, 1519-1540, 1549-1562), each collected and
+ * labelled blind and never tuned on (the third to the twenty-ninth sets were measured the same way, then moved to
+ * test/corpus and tuned on). Their accuracy is the explainer's figure on logs it was not tuned on (95.6%, 95.3%, 90.7%,
+ * 90.8% and 93.6% when they came in, 93.3% together; the README gives the thirty-fourth set too, measured blind at 63.8%
+ * and then tuned on); the
  * floor only catches a regression (it sits a few points under the figure measured when the sets came in), it is not a
  * target.
  */
