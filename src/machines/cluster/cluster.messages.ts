@@ -4,6 +4,11 @@
  */
 import { defineMessages } from '../shared/messages.ts';
 
+/** client-go's StartLogging line (printf): what every broadcaster started with StartLogging(klog.Infof) prints. */
+const EVENT_PRINTF = 'Event(v1.ObjectReference{Kind:{kind:q}, Namespace:{namespace:q}, Name:{name:q}, UID:{uid:q}, APIVersion:{apiVersion:q}, ResourceVersion:{resourceVersion:q}, FieldPath:""}): type: \'{type}\' reason: \'{reason}\' {message}';
+/** StartLogging's line at client-go v0.30.0 (event.go:377), for the programs of the 1.30 profile that vendor it and call StartLogging */
+const EVENT_PRINTF_V030 = { line: 377, text: EVENT_PRINTF };
+
 export const clusterMessages = defineMessages({
   /**
    * upstream: client-go rest/request.go tryThrottle (the seeds' sidecars print it at request.go:581);
@@ -36,7 +41,7 @@ export const clusterMessages = defineMessages({
         // StartLogging's logf is at :282 (csi-provisioner v2.1.0, csi-resizer v1.1.0, csi-attacher v3.1.0, csi-snapshotter v4.0.0,
         // and the snapshot-controller of the same release: common-controller snapshot_controller_base.go:81)
         file: 'event.go', line: 278, lineBySource: { 'csi-provisioner': 282, 'csi-resizer': 282, 'csi-attacher': 282, 'csi-snapshotter': 282, 'snapshot-controller': 282 },
-        text: 'Event(v1.ObjectReference{Kind:{kind:q}, Namespace:{namespace:q}, Name:{name:q}, UID:{uid:q}, APIVersion:{apiVersion:q}, ResourceVersion:{resourceVersion:q}, FieldPath:""}): type: \'{type}\' reason: \'{reason}\' {message}',
+        text: EVENT_PRINTF,
       },
       '1.30': {
         file: 'event.go', line: 389,
@@ -45,14 +50,8 @@ export const clusterMessages = defineMessages({
         // snapshot_controller_base.go:99), and so does the snapshot-controller of the same release
         // (pkg/common-controller/snapshot_controller_base.go:111): the printf form, at client-go v0.30.0's event.go:377
         bySource: {
-          'csi-snapshotter': {
-            line: 377,
-            text: 'Event(v1.ObjectReference{Kind:{kind:q}, Namespace:{namespace:q}, Name:{name:q}, UID:{uid:q}, APIVersion:{apiVersion:q}, ResourceVersion:{resourceVersion:q}, FieldPath:""}): type: \'{type}\' reason: \'{reason}\' {message}',
-          },
-          'snapshot-controller': {
-            line: 377,
-            text: 'Event(v1.ObjectReference{Kind:{kind:q}, Namespace:{namespace:q}, Name:{name:q}, UID:{uid:q}, APIVersion:{apiVersion:q}, ResourceVersion:{resourceVersion:q}, FieldPath:""}): type: \'{type}\' reason: \'{reason}\' {message}',
-          },
+          'csi-snapshotter': EVENT_PRINTF_V030,
+          'snapshot-controller': EVENT_PRINTF_V030,
         },
       },
     },

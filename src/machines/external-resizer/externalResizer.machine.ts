@@ -20,6 +20,7 @@
 import { setup } from 'xstate';
 import { inPlaceReaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
+import type { Stage } from '../shared/messages.ts';
 import { csiMethod, rpcErrorText } from '../shared/csi.ts';
 import { goQuote, rfc3339, sortedJson } from '../shared/goFormat.ts';
 import type { K8sObject } from '../shared/k8s.ts';
@@ -54,7 +55,8 @@ export interface ExternalResizerContext {
 type Ctx = ExternalResizerContext;
 type Emit = (e: ClusterEmitted) => void;
 const pvcKey = (o: K8sObject): string => `${o.metadata.namespace ?? 'default'}/${o.metadata.name}`;
-const log = (emit: Emit, msg: string, args: Record<string, string | number | boolean>) => emit({ type: 'log', msg: `externalResizer.${msg}`, args });
+const log = (emit: Emit, msg: string, args: Record<string, string | number | boolean>, stage?: Stage) =>
+  emit({ type: 'log', msg: `externalResizer.${msg}`, args, ...(stage ? { stage } : {}) });
 /** a line of a sync that resizes nothing: its timing from the sidecar's own stream (LogEmitted.ownStream) */
 const idle = (emit: Emit, msg: string, args: Record<string, string | number | boolean>) => emit({ type: 'log', msg: `externalResizer.${msg}`, args, ownStream: true });
 
@@ -94,7 +96,7 @@ function syncPVC(ctx: Ctx, key: string, now: number, emit: Emit): void {
   const d = decideSync(ctx, key);
   if ('idle' in d) {
     // a sync that resizes nothing: its first line is no step of a resize either
-    emit({ type: 'log', msg: 'externalResizer.startedPvcProcessing', args: { key }, stage: 'other' });
+    log(emit, 'startedPvcProcessing', { key }, 'other');
     for (const [msg, args] of d.idle) idle(emit, msg, args);
     return;
   }

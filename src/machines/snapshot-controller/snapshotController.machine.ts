@@ -96,9 +96,9 @@ const sourceClaim = (ctx: Ctx, snap: K8sObject): K8sObject | undefined =>
 const claimInUse = (ctx: Ctx, pvc: K8sObject): boolean => Object.values(ctx.snapshots).some((o) =>
   o.metadata.namespace === pvc.metadata.namespace && o.spec?.source?.persistentVolumeClaimName === pvc.metadata.name && !isReady(o));
 
-/** An Update of the claim's finalizers (ensurePVCFinalizer, removePVCFinalizer). */
-function updateClaimFinalizers(ctx: Ctx, key: string, pvc: K8sObject, finalizers: string[], emit: Emit): void {
-  send(ctx, { what: 'other', snapshot: key }, metadataWrite(pvc, { finalizers }, false), emit);
+/** An Update of the claim's finalizers (ensurePVCFinalizer, removePVCFinalizer), answered to `p`. */
+function updateClaimFinalizers(ctx: Ctx, p: Pending, pvc: K8sObject, finalizers: string[], emit: Emit): void {
+  send(ctx, p, metadataWrite(pvc, { finalizers }, false), emit);
 }
 
 /** A line of pkg/common-controller at any verbosity (klog.Infof); its microseconds from the controller's own stream (LogEmitted.ownStream). */
@@ -117,7 +117,7 @@ function syncSnapshot(ctx: Ctx, snap: K8sObject, emit: Emit): void {
   if (pvc && finalizersOf(pvc).includes(PVC_FINALIZER) && !claimInUse(ctx, pvc)) {
     ctx.busy[key] = true;
     log(emit, 'removePvcFinalizer', { snapshot: snap.metadata.name, pvc: pvc.metadata.name });
-    updateClaimFinalizers(ctx, key, pvc, finalizersOf(pvc).filter((f) => f !== PVC_FINALIZER), emit);
+    updateClaimFinalizers(ctx, { what: 'other', snapshot: key }, pvc, finalizersOf(pvc).filter((f) => f !== PVC_FINALIZER), emit);
   }
   if (snap.metadata.deletionTimestamp) { processSnapshotWithDeletionTimestamp(ctx, key, snap, contentName, emit); return; }
   // checkandAddSnapshotFinalizers
@@ -162,7 +162,7 @@ function syncSnapshot(ctx: Ctx, snap: K8sObject, emit: Emit): void {
   const claim = `${pvc.metadata.namespace}/${pvc.metadata.name}`;
   if (finalizersOf(pvc).includes(PVC_FINALIZER)) log(emit, 'pvcFinalizerExists', { pvc: claim });
   else if (!pvc.metadata.deletionTimestamp) {
-    send(ctx, { what: 'pvcFinalizer', snapshot: key, content: contentName, object, pvc: claim }, metadataWrite(pvc, { finalizers: [...finalizersOf(pvc), PVC_FINALIZER] }, false), emit);
+    updateClaimFinalizers(ctx, { what: 'pvcFinalizer', snapshot: key, content: contentName, object, pvc: claim }, pvc, [...finalizersOf(pvc), PVC_FINALIZER], emit);
     return;
   }
   createContent(ctx, key, contentName, object, emit);
