@@ -136,6 +136,25 @@ describe('reading what people paste', () => {
     expect(st('Successfully assigned default/web-0 to node-1')).toEqual(['other']);
   });
 
+  it('the rows under a `kubectl get` header list objects, whatever their words (columns collapsed to single spaces too); an events table\'s rows are Events', () => {
+    const st = (text: string) => ex(text).map((l) => l.stage);
+    // a StorageClass row names a provisioner and WaitForFirstConsumer, words that alone would make a guess
+    expect(st('managed-csi disk.csi.azure.com Delete WaitForFirstConsumer true 14m')).not.toEqual(['other']);
+    expect(st([
+      '$ kubectl get storageclasses',
+      'NAME PROVISIONER RECLAIMPOLICY VOLUMEBINDINGMODE ALLOWVOLUMEEXPANSION AGE',
+      'managed-csi disk.csi.azure.com Delete WaitForFirstConsumer true 14m',
+      'azurefile-csi file.csi.azure.com Delete Immediate true 14m',
+      '',
+      'managed-csi disk.csi.azure.com Delete WaitForFirstConsumer true 14m',
+    ].join('\n'))).toEqual(['other', 'other', 'other', 'other', 'other', st('managed-csi disk.csi.azure.com Delete WaitForFirstConsumer true 14m')[0]]);
+    // an events table's rows keep their Events' stages
+    expect(st([
+      'LAST SEEN   TYPE      REASON               OBJECT        MESSAGE',
+      '2m          Warning   FailedAttachVolume   pod/web-0     AttachVolume.Attach failed for volume "pvc-1" : rpc error: code = Internal desc = quota',
+    ].join('\n'))[1]).toBe('attach');
+  });
+
   it('what the whole paste says: node-driver-registrar\'s own lines, one section per "kubectl logs" command, start-up lines that belong to no operation', () => {
     const st = (text: string) => ex(text).map((l) => l.stage);
     // a registrar line known from its catalog makes the shared csi-lib-utils lines of its paste registration

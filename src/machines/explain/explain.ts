@@ -762,7 +762,34 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
   pythonTracebacks(out);
   pendingOperationFailures(out);
   inferFromPaste(out);
+  tableRows(out);
   return { lines: out, summary: summarise(out, c) };
+}
+
+/**
+ * A `kubectl get` table's header ("NAME PROVISIONER RECLAIMPOLICY …", "NAMESPACE NAME READYTOUSE …"), its columns
+ * apart by runs of spaces or, where a copy collapsed them, by single spaces: every column name upper case, the first
+ * NAME or NAMESPACE. An events table (LAST SEEN … REASON … MESSAGE) is not one: its rows are the Events' records.
+ */
+const GET_TABLE_HEADER = /^\s*(?:NAMESPACE\s+)?NAME(?:\s+[A-Z][A-Z0-9()_-]*){2,}\s*$/;
+const EVENTS_TABLE = /\bREASON\b|\bMESSAGE\b/;
+/**
+ * The rows under a `get` table's header list objects, they are no step of a flow (README `other`: "get tables"): a
+ * row the paste's words or its neighbours gave a stage (a StorageClass row names its provisioner, a snapshot's its
+ * class) is `other`. The table ends at a blank line, a prompt or any line that is not such a row.
+ */
+function tableRows(out: ExplainedLine[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const h = out[i]!.text;
+    if (!GET_TABLE_HEADER.test(h) || EVENTS_TABLE.test(h)) continue;
+    let j = i + 1;
+    for (; j < out.length; j++) {
+      const l = out[j]!;
+      if (l.kind !== 'unrelated' || l.match === 'catalog' || l.match === 'event') break;
+      if (l.stage !== 'other') out[j] = { ...l, stage: 'other' };
+    }
+    i = j - 1;
+  }
 }
 
 /**
