@@ -159,6 +159,58 @@ describe('Cluster', () => {
   });
 });
 
+describe('Cluster: a write of another goroutine (ApiRequestEmitted.ownStream)', () => {
+  /** the writer, which on start also writes Node n2 first: from a goroutine of its own, or from the reaction's */
+  const withSideWrite = (ownStream: boolean) => setup({
+    types: {} as { context: { n: number }; events: ClusterEvent; emitted: ClusterEmitted; input: { id: string } },
+  }).createMachine({
+    id: 'writer2', initial: 'idle', context: { n: 0 },
+    states: {
+      idle: {
+        on: {
+          'component.started': {
+            target: 'calling',
+            actions: [
+              emit({ type: 'api.request', requestId: 's1', verb: 'patchStatus', kind: 'Node', name: 'n2', patch: { status: { phase: 'side' } }, ...(ownStream ? { ownStream: true as const } : {}) }),
+              emit({ type: 'api.request', requestId: 'p1', verb: 'patch', kind: 'Node', name: 'n1', patch: { metadata: { labels: { touched: 'yes' } } } }),
+              emit({ type: 'csi.call', requestId: 'c1', rpc: 'NodeStageVolume', request: { volume_id: 'v' }, endpoint: 'node', node: 'n1', timeout: 2_000_000 }),
+            ],
+          },
+        },
+      },
+      calling: {
+        on: {
+          // (what a watcher does with the event is its own: this one says nothing of n2)
+          'watch.modified': { guard: ({ event }) => event.object.metadata.name === 'n1', actions: emit(({ event }) => ({ type: 'log', msg: 'toy.sawNode', args: { name: event.object.metadata.name } }) as ClusterEmitted) },
+          'csi.result': { target: 'done', actions: emit(({ event }) => ({ type: 'log', msg: 'toy.result', args: { code: event.code } }) as ClusterEmitted) },
+        },
+      },
+      done: {},
+    },
+  });
+  const run = (machine: ComponentDescriptor['machine']) => {
+    const nodes: K8sObject[] = ['n1', 'n2'].map((name) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name }, status: {} }));
+    const c = new Cluster({
+      profile: '1.20', seed: 9, epochUs: Date.parse('2024-01-01T00:00:00Z') * 1000, apiServerUrl: 'https://api:443', catalog: messages, objects: nodes,
+      components: [
+        { descriptor: d('writer', machine, ['Node']), input: { id: 'writer', host: 'n1', profile: '1.20' }, stream: { pid: 7, tzOffsetMin: 0 } },
+        { descriptor: d('plugin', plugin, []), input: { id: 'plugin', host: 'n1', profile: '1.20' }, stream: { pid: 1, tzOffsetMin: 0 }, serves: { endpoint: 'node', node: 'n1' } },
+      ],
+    });
+    c.run(10_000_000);
+    // the steps that are not the side write's own (its API step and the watch event it caused)
+    return c.steps.filter((s) => !/\bn2\b/.test(`${s.summary} ${s.log ?? ''}`)).map((s) => `${s.t} ${s.kind} ${s.log ?? s.summary}`);
+  };
+
+  it('moves no other step: its latency, its answer and its watch events draw from the component\'s own stream, and the reaction does not wait for it', () => {
+    const without = run(writer);
+    expect(without.length).toBeGreaterThan(3);
+    expect(run(withSideWrite(true))).toEqual(without);
+    // (the same write from the reaction itself moves what follows it)
+    expect(run(withSideWrite(false))).not.toEqual(without);
+  });
+});
+
 describe('Cluster: component machines are stepped, not run as actors', () => {
   const one = (machine: ComponentDescriptor['machine']) => new Cluster({
     profile: '1.20', seed: 1, epochUs: Date.parse('2024-01-01T00:00:00Z') * 1000, apiServerUrl: 'https://api:443', catalog: messages, objects: [],
@@ -211,6 +263,21 @@ describe('ApiServer', () => {
     expect(again.message).toContain('is already assigned to node "node-1"');
     expect(s.get('Pod', 'default', 'web-0')!.spec.nodeName).toBe('node-1');
     expect(s.apply({ ...binding('node-1'), name: 'nope' }, 3)).toMatchObject({ ok: false, code: 404 });
+  });
+
+  it('the binding sets PodScheduled True in the same write, stamped when it is new; an Unschedulable condition before it is replaced in place (UpdatePodCondition)', () => {
+    const s = api();
+    const mk = (name: string, conditions?: unknown[]): K8sObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { containers: [] }, status: { phase: 'Pending', ...(conditions ? { conditions } : {}) } });
+    const bind = (name: string, at: number) => s.apply({ type: 'api.request', requestId: 'b', verb: 'create', subresource: 'binding', kind: 'Pod', namespace: 'default', name,
+      object: { apiVersion: 'v1', kind: 'Binding', metadata: { name, namespace: 'default' }, target: { kind: 'Node', name: 'node-1' } } as unknown as K8sObject }, at);
+    s.apply({ type: 'api.request', requestId: 'c', verb: 'create', kind: 'Pod', namespace: 'default', name: 'a', object: mk('a') }, 0);
+    bind('a', 5_000_000);
+    expect(s.get('Pod', 'default', 'a')!.status!.conditions).toEqual([{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: '1970-01-01T00:00:05Z' }]);
+    const waited = [{ type: 'Other', status: 'True' }, { type: 'PodScheduled', status: 'False', reason: 'Unschedulable', lastTransitionTime: '1970-01-01T00:00:01Z' }, { type: 'Last', status: 'True' }];
+    s.apply({ type: 'api.request', requestId: 'c', verb: 'create', kind: 'Pod', namespace: 'default', name: 'b', object: mk('b', waited) }, 0);
+    bind('b', 7_000_000);
+    expect((s.get('Pod', 'default', 'b')!.status!.conditions as Array<{ type: string; status: string; lastTransitionTime: string }>).map((c) => `${c.type}=${c.status}@${c.lastTransitionTime ?? ''}`))
+      .toEqual(['Other=True@', 'PodScheduled=True@1970-01-01T00:00:07Z', 'Last=True@']);
   });
   const va = (fin?: string[]): K8sObject => ({ apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: 'va', ...(fin ? { finalizers: fin } : {}) }, spec: {} });
   const req = (verb: 'create' | 'delete' | 'patch', extra: object = {}) => ({ type: 'api.request' as const, requestId: 'r', verb, kind: 'VolumeAttachment' as const, name: 'va', ...extra });

@@ -192,10 +192,65 @@ describe('kubelet', () => {
     expect(publish.request.target_path).toBe(`/data_online/1/kubelet/pods/${UID}/volumes/kubernetes.io~csi/${PV}/mount`);
     h.serveClaims([pvc, pv]);
     h.advance(h.now + 2_000_000);
-    const running = h.emitted.find((e) => e.type === 'api.request' && e.kind === 'Pod' && e.verb === 'patchStatus');
-    expect(running.patch.status.phase).toBe('Running');
+    // the first sync's status (Pending) went out before any volume was looked at; Running once the volume is mounted
+    const podWrites = h.emitted.filter((e) => e.type === 'api.request' && e.kind === 'Pod' && e.verb === 'patchStatus');
+    expect(podWrites.map((e) => e.patch.status.phase)).toEqual(['Pending', 'Running']);
     const seq = h.logs().filter((m) => ['kubelet.controllerAttachSucceeded', 'kubelet.mountVolumeStarted', 'kubelet.waitForAttachEntering', 'kubelet.waitForAttachSucceeded', 'kubelet.mountDeviceSucceeded', 'kubelet.setUpSucceeded'].includes(m));
     expect(seq).toEqual(['kubelet.controllerAttachSucceeded', 'kubelet.mountVolumeStarted', 'kubelet.waitForAttachEntering', 'kubelet.waitForAttachSucceeded', 'kubelet.mountDeviceSucceeded', 'kubelet.setUpSucceeded']);
+  });
+
+  describe('SyncPod\'s first status, before WaitForAttachAndMount (kubelet.go syncPod -> statusManager.SetPodStatus)', () => {
+    const podWith = (extra: any) => ({ ...pod, spec: { ...pod.spec, containers: [{ name: 'web', image: 'nginx:1.25' }] }, ...extra });
+    const podStatusWrites = (h: ReturnType<typeof harness>) => h.emitted.filter((e) => e.type === 'api.request' && e.kind === 'Pod' && e.verb === 'patchStatus');
+
+    it('writes Pending with its containers waiting as ContainerCreating, from the status manager\'s own goroutine, before the populator\'s first GET', () => {
+      const h = registered();
+      const bound = podWith({ status: { phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: '2023-01-11T06:50:00Z' }] } });
+      h.send({ type: 'watch.added', object: bound });
+      const requests = h.emitted.filter((e) => e.type === 'api.request');
+      const write = podStatusWrites(h)[0];
+      expect(requests.indexOf(write)).toBeLessThan(requests.findIndex(isClaimGet));
+      expect(write.ownStream).toBe(true);
+      const st = write.patch.status;
+      expect(st.phase).toBe('Pending');
+      expect(st.containerStatuses).toEqual([{ name: 'web', image: 'nginx:1.25', ready: false, restartCount: 0, started: false, state: { waiting: { reason: 'ContainerCreating' } } }]);
+      // 1.20: no PodReadyToStartContainers; Ready and ContainersReady False with generate.go's message; the binding's
+      // PodScheduled keeps its lastTransitionTime (updateLastTransitionTime)
+      expect(st.conditions.map((c: any) => `${c.type}=${c.status}`)).toEqual(['Initialized=True', 'Ready=False', 'ContainersReady=False', 'PodScheduled=True']);
+      expect(st.conditions[1]).toMatchObject({ reason: 'ContainersNotReady', message: 'containers with unready status: [web]' });
+      expect(st.conditions[3].lastTransitionTime).toBe('2023-01-11T06:50:00Z');
+      expect(st.conditions[0].lastTransitionTime).toBe('2023-01-11T06:53:20Z');
+      expect(st.startTime).toBe(st.conditions[0].lastTransitionTime);
+    });
+
+    it('1.30 adds PodReadyToStartContainers False first (a beta gate on by default since 1.29)', () => {
+      const actor = createActor(kubeletMachine, { input: { ...input, profile: '1.30' as const } });
+      const out: any[] = [];
+      actor.on('*', (e) => out.push(e));
+      actor.start();
+      actor.send({ type: 'component.started', now: 0 } as any);
+      actor.send({ type: 'watch.added', now: 1000, object: podWith({ status: { phase: 'Pending' } }) } as any);
+      const write = out.find((e) => e.type === 'api.request' && e.kind === 'Pod' && e.verb === 'patchStatus');
+      expect(write.patch.status.conditions.map((c: any) => `${c.type}=${c.status}`)).toEqual(['PodReadyToStartContainers=False', 'Initialized=True', 'Ready=False', 'ContainersReady=False', 'PodScheduled=True']);
+    });
+
+    it('writes none for a pod another kubelet process already synced (containerStatuses), nor for a pod being deleted', () => {
+      const h = registered();
+      h.send({ type: 'watch.added', object: podWith({ status: { phase: 'Running', containerStatuses: [{ name: 'web', state: { running: {} } }] } }) });
+      h.send({ type: 'watch.added', object: podWith({ metadata: { ...pod.metadata, name: 'web-1', uid: 'u-2', deletionTimestamp: '2023-01-11T06:53:20Z' }, status: { phase: 'Running', containerStatuses: [{ name: 'web', state: { running: {} } }] } }) });
+      expect(podStatusWrites(h)).toEqual([]);
+    });
+
+    it('writes it again at the status manager\'s next sync when the write failed', () => {
+      const h = registered();
+      h.send({ type: 'watch.added', object: podWith({ status: { phase: 'Pending' } }) });
+      const first = podStatusWrites(h)[0];
+      h.answer((e) => e === first, (e) => ({ type: 'api.result', requestId: e.requestId, ok: false, code: 500, reason: 'InternalError', message: 'etcdserver: request timed out' }));
+      expect(podStatusWrites(h)).toHaveLength(1);
+      h.advance(h.now + 10_000_000);
+      expect(podStatusWrites(h)).toHaveLength(2);
+      expect(podStatusWrites(h)[1].patch.status.phase).toBe('Pending');
+    });
   });
 
   it('a pod being deleted that a starting kubelet finds with no running container is terminated: none of its volumes added, deleted at once (IsPodTerminated, notRunning)', () => {

@@ -178,7 +178,9 @@ export class ApiServer {
   /**
    * POST pods/<name>/binding (pkg/registry/core/pod/storage BindingREST): the pod gets the Binding's node as
    * spec.nodeName, a modification its watchers see; a pod that has a node already is refused (a Conflict).
-   * Left out: the PodScheduled condition the registry sets with it (the kubelet's status writes carry it here).
+   * In the same write the registry sets the PodScheduled condition True, stamped now when it is new
+   * (storage.go setPodHostAndAnnotations -> pkg/api/pod/util.go UpdatePodCondition, v1.30.1 :244-247 / :274-298;
+   * v1.20.5 alike): the kubelet's status writes keep its lastTransitionTime.
    */
   private bind(req: ApiRequestEmitted, now: number): ApiOutcome {
     const cur = this.get('Pod', req.namespace, req.name);
@@ -187,7 +189,14 @@ export class ApiServer {
     if (cur.spec?.nodeName) {
       return { ok: false, code: 409, reason: 'Conflict', message: `Operation cannot be fulfilled on pods/binding "${req.name}": pod ${req.name} is already assigned to node "${cur.spec.nodeName}"`, before: cur, after: cur };
     }
-    const out = this.apply({ ...req, subresource: undefined, verb: 'patch', object: undefined, patch: { spec: { nodeName: node } } }, now);
+    type Condition = { type: string; status: string; lastTransitionTime?: string };
+    const conditions = ((cur.status?.conditions ?? []) as Condition[]).filter((c) => c.type !== 'PodScheduled');
+    const old = ((cur.status?.conditions ?? []) as Condition[]).find((c) => c.type === 'PodScheduled');
+    const scheduled = { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: old?.status === 'True' ? old.lastTransitionTime : rfc3339(this.epochUs + now) };
+    // (a merge patch replaces the list: the whole of it, the condition where UpdatePodCondition puts it)
+    const at = ((cur.status?.conditions ?? []) as Condition[]).findIndex((c) => c.type === 'PodScheduled');
+    const list = at < 0 ? [...conditions, scheduled] : [...conditions.slice(0, at), scheduled, ...conditions.slice(at)];
+    const out = this.apply({ ...req, subresource: undefined, verb: 'patch', object: undefined, patch: { spec: { nodeName: node }, status: { conditions: list } } }, now);
     return out.ok ? { ...out, code: 201 } : out;
   }
 

@@ -388,7 +388,8 @@ export class Cluster {
         break;
       }
       case 'timer.cancelled': r.timers.set(e.key, ++this.timerTokens); break;
-      case 'api.request': this.sendApiRequest(r, e, this.tick(local)); break;
+      // (a request of its own goroutine: the reaction's clock does not wait for it)
+      case 'api.request': this.sendApiRequest(r, e, e.ownStream ? local.t + this.streamOf(r).int(4, 40) : this.tick(local)); break;
       case 'csi.call': this.sendCsiCall(r, e, this.tick(local), states); break;
       case 'csi.reply': this.sendCsiReply(r, e, this.tick(local), states); break;
       case 'event.recorded': {
@@ -432,26 +433,27 @@ export class Cluster {
 
   private sendApiRequest(r: Running | null, req: ApiRequestEmitted, at: number): void {
     let issueAt = at;
+    const rng = req.ownStream && r ? this.streamOf(r) : this.rng;
     const tokenWait = r?.bucket ? takeToken(r.bucket, at) : 0;
     if (r && tokenWait > 0) {
-      const wait = tokenWait + this.rng.int(0, 900);
+      const wait = tokenWait + rng.int(0, 900);
       issueAt = at + wait;
       if (wait > LONG_THROTTLE_LATENCY) {
         const url = this.requestUrl(req);
         const method = HTTP_VERB[req.verb];
         // the line is the held request's: it has the cause of the reaction that sent it
         const heldFor = this.causeOf(r, this.acting);
-        this.agenda.push(issueAt, () => this.recordLog(r, 'clientGo.throttling', { latency: goDuration(wait * 1000 + this.rng.int(0, 999)), verb: method, url }, this.nowUs, JSON.parse(r.lastValue), undefined, heldFor));
+        this.agenda.push(issueAt, () => this.recordLog(r, 'clientGo.throttling', { latency: goDuration(wait * 1000 + rng.int(0, 999)), verb: method, url }, this.nowUs, JSON.parse(r.lastValue), undefined, heldFor));
       }
     }
-    const latency = this.rng.int(2 * MS, 9 * MS);
+    const latency = rng.int(2 * MS, 9 * MS);
     const fault = this.faults.matchApi(this.who(r), req, this.nowUs);
     const incarnation = r?.incarnation;
     // a lagging request lands late, and the component's later requests land after it (its controllers
-    // write from their loop, one request at a time)
+    // write from their loop, one request at a time; a write of another goroutine holds none of them up)
     const slow = fault?.f.delayMs ? Math.round(fault.f.delayMs * 1000) : 0;
     const applyAt = Math.max(issueAt + latency + slow, r?.lastApplyAt ?? 0);
-    if (r) r.lastApplyAt = applyAt;
+    if (r && !req.ownStream) r.lastApplyAt = applyAt;
     // the step the API server records for it shows the states of the reaction that sent it, and why
     const sentFrom = r?.reactionStates;
     const setBy = this.acting;
@@ -503,19 +505,21 @@ export class Cluster {
     } else if (fault) {
       this.fired(fault, undefined);
     }
-    if (out.change) this.fanOut(out.change.type, out.change.object, out.change.oldObject, writeStep);
+    const stream = req.ownStream && r ? this.streamOf(r) : undefined;
+    if (out.change) this.fanOut(out.change.type, out.change.object, out.change.oldObject, writeStep, stream);
     if (r) {
       const result: ClusterEvent = {
         type: 'api.result', now: 0, requestId: req.requestId, ok: out.ok, code: out.code,
         ...(out.object ? { object: out.object } : {}), ...(out.reason ? { reason: out.reason } : {}), ...(out.message ? { message: out.message } : {}),
       };
       const object = `${req.kind} ${req.namespace ? `${req.namespace}/` : ''}${req.name}`;
-      this.deliverLater(r, result, this.rng.int(300, 1500), incarnation ?? r.incarnation,
+      this.deliverLater(r, result, (stream ?? this.rng).int(300, 1500), incarnation ?? r.incarnation,
         () => ({ kind: 'api-result', verb: req.verb, object, code: out.code, ...(writeStep ? { step: writeStep } : {}) }));
     }
   }
 
-  private fanOut(type: 'ADDED' | 'MODIFIED' | 'DELETED', object: K8sObject, oldObject?: K8sObject, writeStep?: number): void {
+  /** `stream`: the writer's own stream, for a write of its own goroutine (ApiRequestEmitted.ownStream) */
+  private fanOut(type: 'ADDED' | 'MODIFIED' | 'DELETED', object: K8sObject, oldObject?: K8sObject, writeStep?: number, stream?: Rng): void {
     let cause: StepCause | undefined;
     const why = (ev: ClusterEvent): StepCause => {
       const event = ev.type === 'watch.added' ? 'added' : ev.type === 'watch.modified' ? 'modified' : 'deleted';
@@ -539,7 +543,7 @@ export class Cluster {
       if (!ev) continue;
       const lag = this.informerDelayFor(w, object.kind);
       const own = w.spec.descriptor.ownStream?.includes(object.kind);
-      const jitter = (own ? this.streamOf(w) : this.rng).int(200, 2500);
+      const jitter = (stream ?? (own ? this.streamOf(w) : this.rng)).int(200, 2500);
       // an informer that lagged keeps its own order after the lag ends: later events queue behind the late ones
       const c = why(ev);
       if (own || lag || (w.laggingFloors?.get(object.kind) ?? 0) > this.nowUs) this.deliverLagging(w, ev, object.kind, jitter + lag, c);

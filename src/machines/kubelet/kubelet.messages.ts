@@ -409,6 +409,7 @@ export const kubeletSummaries = defineSummaries({
   'kubelet.volumesInUse': 'The kubelet on {node} reports volumesInUse [{volumes}] in its node status.',
   'kubelet.nodeStatusHeartbeat': 'The kubelet on {node} posts its node status heartbeat.',
   'kubelet.podDeleted': 'The kubelet on {node} has unmounted every volume of pod {pod} and deletes it for good (grace period 0).',
+  'kubelet.podPending': 'The kubelet on {node} syncs pod {pod} for the first time and writes its status before it waits for the volumes: Pending, its containers waiting as ContainerCreating (what kubectl get pod shows while a volume is not mounted).',
   'kubelet.podRunning': 'The kubelet on {node} has started the containers of pod {pod}: it is Running and Ready.',
   'kubelet.podContainersTerminated': 'The kubelet on {node} has stopped the containers of pod {pod} and writes their terminated state: the attach/detach controller now counts the pod as terminated, whatever its volumes.',
   'kubelet.pluginGetInfo': "The kubelet's plugin watcher found {path} and asks the plugin what it is.",

@@ -161,6 +161,7 @@ export const summariesZh = defineSummaries({
   'kubelet.volumesInUse': '{node} 上的 kubelet 在节点状态中报告 volumesInUse [{volumes}]。',
   'kubelet.nodeStatusHeartbeat': '{node} 上的 kubelet 发送节点状态心跳。',
   'kubelet.podDeleted': '{node} 上的 kubelet 已卸载 Pod {pod} 的所有卷，并将其彻底删除（宽限期为 0）。',
+  'kubelet.podPending': '{node} 上的 kubelet 第一次同步 Pod {pod}，在等待卷之前先写入它的状态：Pending，容器处于 ContainerCreating 等待状态（卷未挂载时 kubectl get pod 显示的就是它）。',
   'kubelet.podRunning': '{node} 上的 kubelet 已启动 Pod {pod} 的容器：该 Pod 处于 Running 且 Ready 状态。',
   'kubelet.podContainersTerminated': '{node} 上的 kubelet 已停止 Pod {pod} 的容器，并写入它们的已终止状态：attach/detach 控制器从此把该 Pod 视为已终止，不论其卷如何。',
   'kubelet.pluginGetInfo': 'kubelet 的插件监视器（plugin watcher）发现了 {path}，并询问这是什么插件。',

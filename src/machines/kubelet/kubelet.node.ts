@@ -134,6 +134,40 @@ export function podAdded(w: Work, pod: K8sObject): void {
   }
   own(w, 'podStates')[uid] = { stage: 'waitingForVolumes', waitStartedAt: w.now };
   timer(w, `podWait:${uid}`, w.now + POD_ATTACH_AND_MOUNT_TIMEOUT);
+  // a pod no kubelet has synced yet: its first status goes out before the wait for its volumes
+  if (!pod.metadata.deletionTimestamp && !pod.status?.containerStatuses) writePendingStatus(w, uid, pod);
+}
+
+/**
+ * SyncPod's first status (kubelet.go v1.20.5 :1529-1569, v1.30.1 :1773-1825, before WaitForAttachAndMount at
+ * :1682 / :1956): generateAPIPodStatus of a pod with no sandbox and no container yet says Pending, each container
+ * waiting as ContainerCreating (convertToAPIContainerStatuses' defaultWaitingState, kubelet_pods.go v1.30.1 :2124),
+ * Ready and ContainersReady False with "containers with unready status: [...]" (status/generate.go :99), and on
+ * 1.29+ PodReadyToStartContainers False. The status manager writes it from its own goroutine at once
+ * (podStatusChannel -> syncPod): the request goes out on the kubelet's own stream (ApiRequestEmitted.ownStream).
+ */
+function writePendingStatus(w: Work, uid: string, pod: K8sObject): void {
+  const t = wall(w, w.now);
+  const names = ((pod.spec?.containers ?? []) as Array<{ name: string }>).map((c) => c.name);
+  const unready = { status: 'False', reason: 'ContainersNotReady', message: `containers with unready status: [${names.join(' ')}]` };
+  const wanted: Record<string, { status: string; reason?: string; message?: string }> = {
+    PodReadyToStartContainers: { status: 'False' }, Initialized: { status: 'True' }, Ready: unready, ContainersReady: unready, PodScheduled: { status: 'True' },
+  };
+  const id = api(w, { verb: 'patchStatus', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, ownStream: true,
+    patch: { status: { phase: 'Pending', conditions: kubeletConditions(w, pod, (type) => withTransition(pod, type, wanted[type]!, t)), hostIP: w.c.input.nodeName, startTime: t,
+      containerStatuses: containerStatuses(pod, { waiting: { reason: 'ContainerCreating' } }, false) } },
+    summary: summarize(summaries, 'kubelet.podPending', { node: w.c.input.nodeName, pod: kobj(pod) }) });
+  w.c.podRequests = { ...w.c.podRequests, [id]: { uid, what: 'status' } };
+}
+
+/**
+ * A condition as the status manager writes it: its lastTransitionTime moves only when its status changes
+ * (updateLastTransitionTime, status_manager.go), so PodScheduled keeps the binding's and Initialized its first.
+ */
+function withTransition(pod: K8sObject, type: string, want: { status: string; reason?: string; message?: string }, t: string): PodCondition {
+  const old = ((pod.status?.conditions ?? []) as PodCondition[]).find((c) => c.type === type);
+  return { type, status: want.status, lastProbeTime: null, lastTransitionTime: old && old.status === want.status ? old.lastTransitionTime : t,
+    ...(want.reason ? { reason: want.reason } : {}), ...(want.message ? { message: want.message } : {}) };
 }
 
 /** notRunning (pkg/volume/util/util.go): every container of the pod's status is terminated or waiting, or it lists none. */
@@ -272,6 +306,9 @@ export function podTimer(w: Work, key: string): void {
   } else if (what === 'podStatus' && st.stage === 'Running') {
     // the status manager's periodic sync writes a status the API server does not have yet
     writeRunningStatus(w, uid, pod, st.waitStartedAt, st.runningAt ?? w.now);
+  } else if (what === 'podStatus' && st.stage === 'waitingForVolumes') {
+    // the first status write failed: the status manager's next sync writes it again
+    if (!pod.status?.containerStatuses) writePendingStatus(w, uid, pod);
   } else if (what === 'podStatus' && st.stage === 'awaitingStatusSync') {
     deletePod(w, uid, st, pod);
   } else if (what === 'podStatus' && st.stage === 'terminated') {
@@ -306,9 +343,8 @@ const containerStatuses = (pod: K8sObject, state: Record<string, unknown>, ready
 
 function writeRunningStatus(w: Work, uid: string, pod: K8sObject, waitStartedAt: number, runningAt: number): void {
   const t = wall(w, runningAt);
-  const cond = (type: string) => ({ type, status: 'True', lastProbeTime: null, lastTransitionTime: t });
   const id = api(w, { verb: 'patchStatus', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name,
-    patch: { status: { phase: 'Running', conditions: kubeletConditions(w, pod, cond), hostIP: w.c.input.nodeName, startTime: wall(w, waitStartedAt),
+    patch: { status: { phase: 'Running', conditions: kubeletConditions(w, pod, (type) => withTransition(pod, type, { status: 'True' }, t)), hostIP: w.c.input.nodeName, startTime: wall(w, waitStartedAt),
       containerStatuses: containerStatuses(pod, { running: { startedAt: t } }, true) } },
     summary: summarize(summaries, 'kubelet.podRunning', { node: w.c.input.nodeName, pod: kobj(pod) }) });
   w.c.podRequests = { ...w.c.podRequests, [id]: { uid, what: 'status' } };
@@ -348,13 +384,7 @@ function writeTerminatedStatus(w: Work, uid: string, pod: K8sObject, runningAt: 
     ? { PodReadyToStartContainers: { status: 'False' }, Initialized: { status: 'True', reason: 'PodCompleted' }, Ready: { status: 'False', reason: 'PodCompleted' },
       ContainersReady: { status: 'False', reason: 'PodCompleted' }, PodScheduled: { status: 'True' } }
     : { Initialized: { status: 'True' }, Ready: unready, ContainersReady: unready, PodScheduled: { status: 'True' } };
-  const before = (pod.status?.conditions ?? []) as PodCondition[];
-  const conditions = kubeletConditions(w, pod, (type) => {
-    const want = wanted[type]!;
-    const old = before.find((c) => c.type === type);
-    return { type, status: want.status, lastProbeTime: null, lastTransitionTime: old && old.status === want.status ? old.lastTransitionTime : t,
-      ...(want.reason ? { reason: want.reason } : {}), ...(want.message ? { message: want.message } : {}) };
-  });
+  const conditions = kubeletConditions(w, pod, (type) => withTransition(pod, type, wanted[type]!, t));
   const id = api(w, { verb: 'patchStatus', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name,
     // (the whole list: the status patch replaces it)
     patch: { status: { ...(terminal ? { phase: 'Succeeded' } : {}), conditions,

@@ -121,6 +121,13 @@ export interface ApiRequestEmitted {
    * default_binder.go), `object` a Binding whose target is the node; it sets the pod's spec.nodeName
    */
   subresource?: 'binding';
+  /**
+   * sent from a goroutine of its own (the kubelet's status manager): the request leaves without delaying the
+   * reaction's later outputs, and its random draws (latency, client-side throttling, the answer, when the watch
+   * events it causes arrive) come from the component's own stream, so that adding such a write moves no other
+   * timing by itself (what its watchers then do draws as usual)
+   */
+  ownStream?: true;
 }
 
 export interface CsiCallEmitted {
