@@ -213,7 +213,10 @@ describe('kubelet', () => {
       expect(write.ownStream).toBe(true);
       const st = write.patch.status;
       expect(st.phase).toBe('Pending');
-      expect(st.containerStatuses).toEqual([{ name: 'web', image: 'nginx:1.25', ready: false, restartCount: 0, started: false, state: { waiting: { reason: 'ContainerCreating' } } }]);
+      expect(st.containerStatuses).toEqual([{ name: 'web', image: 'nginx:1.25', imageID: '', lastState: {}, ready: false, restartCount: 0, started: false, state: { waiting: { reason: 'ContainerCreating' } } }]);
+      // (1.20 has no hostIPs: the field is 1.28's)
+      expect(st.hostIP).toBe(NODE);
+      expect(st.hostIPs).toBeUndefined();
       // 1.20: no PodReadyToStartContainers; Ready and ContainersReady False with generate.go's message; the binding's
       // PodScheduled keeps its lastTransitionTime (updateLastTransitionTime)
       expect(st.conditions.map((c: any) => `${c.type}=${c.status}`)).toEqual(['Initialized=True', 'Ready=False', 'ContainersReady=False', 'PodScheduled=True']);
@@ -223,7 +226,7 @@ describe('kubelet', () => {
       expect(st.startTime).toBe(st.conditions[0].lastTransitionTime);
     });
 
-    it('1.30 adds PodReadyToStartContainers False first (a beta gate on by default since 1.29)', () => {
+    it('1.30 adds PodReadyToStartContainers False first (a beta gate on by default since 1.29), and hostIPs (PodHostIPs, GA)', () => {
       const actor = createActor(kubeletMachine, { input: { ...input, profile: '1.30' as const } });
       const out: any[] = [];
       actor.on('*', (e) => out.push(e));
@@ -232,6 +235,7 @@ describe('kubelet', () => {
       actor.send({ type: 'watch.added', now: 1000, object: podWith({ status: { phase: 'Pending' } }) } as any);
       const write = out.find((e) => e.type === 'api.request' && e.kind === 'Pod' && e.verb === 'patchStatus');
       expect(write.patch.status.conditions.map((c: any) => `${c.type}=${c.status}`)).toEqual(['PodReadyToStartContainers=False', 'Initialized=True', 'Ready=False', 'ContainersReady=False', 'PodScheduled=True']);
+      expect(write.patch.status.hostIPs).toEqual([{ ip: NODE }]);
     });
 
     it('writes none for a pod another kubelet process already synced (containerStatuses), nor for a pod being deleted', () => {

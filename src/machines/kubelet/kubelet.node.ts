@@ -143,8 +143,13 @@ export function podAdded(w: Work, pod: K8sObject): void {
  * :1682 / :1956): generateAPIPodStatus of a pod with no sandbox and no container yet says Pending, each container
  * waiting as ContainerCreating (convertToAPIContainerStatuses' defaultWaitingState, kubelet_pods.go v1.30.1 :2124),
  * Ready and ContainersReady False with "containers with unready status: [...]" (status/generate.go :99), and on
- * 1.29+ PodReadyToStartContainers False. The status manager writes it from its own goroutine at once
- * (podStatusChannel -> syncPod): the request goes out on the kubelet's own stream (ApiRequestEmitted.ownStream).
+ * 1.29+ PodReadyToStartContainers False. The status manager writes it from its own goroutine at once (1.20:
+ * podStatusChannel -> syncPod, status_manager.go :442, :165-168; 1.30: a signal -> syncBatch(false) -> syncPod, :717,
+ * :226-228), each time after a GET of the pod (not modelled): the request goes out on the kubelet's own stream
+ * (ApiRequestEmitted.ownStream). A failed write is tried again at the next 10 s syncBatch (1.30 may retry sooner, with
+ * any other pod's status change, :815-817). Upstream decides from what the container runtime reports (a restarted
+ * kubelet's first sync waits for the PLEG's relist); here a pod that a kubelet already gave containerStatuses is one
+ * whose containers run.
  */
 function writePendingStatus(w: Work, uid: string, pod: K8sObject): void {
   const t = wall(w, w.now);
@@ -154,7 +159,7 @@ function writePendingStatus(w: Work, uid: string, pod: K8sObject): void {
     PodReadyToStartContainers: { status: 'False' }, Initialized: { status: 'True' }, Ready: unready, ContainersReady: unready, PodScheduled: { status: 'True' },
   };
   const id = api(w, { verb: 'patchStatus', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, ownStream: true,
-    patch: { status: { phase: 'Pending', conditions: kubeletConditions(w, pod, (type) => withTransition(pod, type, wanted[type]!, t)), hostIP: w.c.input.nodeName, startTime: t,
+    patch: { status: { phase: 'Pending', conditions: kubeletConditions(w, pod, (type) => withTransition(pod, type, wanted[type]!, t)), ...hostIPs(w), startTime: t,
       containerStatuses: containerStatuses(pod, { waiting: { reason: 'ContainerCreating' } }, false) } },
     summary: summarize(summaries, 'kubelet.podPending', { node: w.c.input.nodeName, pod: kobj(pod) }) });
   w.c.podRequests = { ...w.c.podRequests, [id]: { uid, what: 'status' } };
@@ -337,14 +342,23 @@ function fnv1a(text: string): number {
   return h;
 }
 
-/** The pod's containers as the status reports them (containerStatuses), each in `state`. */
+/**
+ * The pod's containers as the status reports them (containerStatuses), each in `state`; `lastState` is a struct, not a
+ * pointer, so it is always there (empty). A container the runtime has not created yet has imageID "" (its default
+ * status, kubelet_pods.go v1.30.1 :2124-2136); a running one's image ID is the runtime's, which is not modelled.
+ */
 const containerStatuses = (pod: K8sObject, state: Record<string, unknown>, ready: boolean) =>
-  ((pod.spec?.containers ?? []) as Array<{ name: string; image?: string }>).map((c) => ({ name: c.name, ...(c.image ? { image: c.image } : {}), ready, restartCount: 0, started: ready, state }));
+  ((pod.spec?.containers ?? []) as Array<{ name: string; image?: string }>).map((c) => ({
+    name: c.name, state, lastState: {}, ready, restartCount: 0, ...(c.image ? { image: c.image } : {}), ...(state.waiting ? { imageID: '' } : {}), started: ready,
+  }));
+
+/** status.hostIP, and on 1.28+ hostIPs (getHostIPsAnyWay: the node's addresses; a node here is addressed by its name) */
+const hostIPs = (w: Work) => ({ hostIP: w.c.input.nodeName, ...(getProfile(w.c.input.profile).kubeletWritesHostIPs ? { hostIPs: [{ ip: w.c.input.nodeName }] } : {}) });
 
 function writeRunningStatus(w: Work, uid: string, pod: K8sObject, waitStartedAt: number, runningAt: number): void {
   const t = wall(w, runningAt);
   const id = api(w, { verb: 'patchStatus', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name,
-    patch: { status: { phase: 'Running', conditions: kubeletConditions(w, pod, (type) => withTransition(pod, type, { status: 'True' }, t)), hostIP: w.c.input.nodeName, startTime: wall(w, waitStartedAt),
+    patch: { status: { phase: 'Running', conditions: kubeletConditions(w, pod, (type) => withTransition(pod, type, { status: 'True' }, t)), ...hostIPs(w), startTime: wall(w, waitStartedAt),
       containerStatuses: containerStatuses(pod, { running: { startedAt: t } }, true) } },
     summary: summarize(summaries, 'kubelet.podRunning', { node: w.c.input.nodeName, pod: kobj(pod) }) });
   w.c.podRequests = { ...w.c.podRequests, [id]: { uid, what: 'status' } };

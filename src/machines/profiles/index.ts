@@ -138,6 +138,8 @@ export interface Profile {
    * kubelet_pods.go:1839).
    */
   kubeletPodReadyToStartContainersCondition: boolean;
+  /** the kubelet's pod status also lists hostIPs (PodHostIPs, GA and locked on in 1.30: pkg/features/kube_features.go v1.30.1 :1164; the field is 1.28's) */
+  kubeletWritesHostIPs: boolean;
   /**
    * Once a deleted pod's containers have stopped, the kubelet writes a terminal phase (Succeeded when every
    * container exited 0), whatever the restart policy (1.27+: SyncTerminatingPod's generateAPIPodStatus(pod, status,
@@ -291,6 +293,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletDeletesPodAtStatusSync: true,
     kubeletFailedMountOnTimeout: true,
     kubeletPodReadyToStartContainersCondition: false,
+    kubeletWritesHostIPs: false,
     kubeletTerminalPhaseOnTermination: false,
     kubeletMountExpands: 'afterMountDevice',
     kubeletNodeExpandUnsupportedIsDone: false,
@@ -346,6 +349,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletDeletesPodAtStatusSync: false,
     kubeletFailedMountOnTimeout: false,
     kubeletPodReadyToStartContainersCondition: true,
+    kubeletWritesHostIPs: true,
     kubeletTerminalPhaseOnTermination: true,
     kubeletMountExpands: 'afterSetUp',
     kubeletNodeExpandUnsupportedIsDone: true,
