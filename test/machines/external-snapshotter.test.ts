@@ -212,10 +212,12 @@ describe('snapshot-controller and the csi-snapshotter sidecar (external-snapshot
     expect(ctl.emitted.filter((e) => e.type === 'api.request' && e.kind === 'VolumeSnapshotContent').map((e) => e.verb)).toEqual(['create']);
   });
 
-  it('the sidecar leaves alone the contents of another driver', () => {
+  it('the sidecar leaves alone the contents of another driver: its informer sees every content, so it queues the key and a worker takes it (syncContentByKey), then isDriverMatch stops it', () => {
     const car = start(externalSnapshotterMachine, input);
     car.send({ type: 'watch.added', now: 1, object: { kind: 'VolumeSnapshotContent', metadata: { name: 'snapcontent-x' }, spec: { driver: 'other.csi', source: { volumeHandle: 'v' }, volumeSnapshotRef: { uid: 'x' } } } });
-    expect(car.emitted).toEqual([]);
+    expect(car.emitted.map((e: any) => [e.type, e.msg, e.stage, e.ownStream])).toEqual([
+      ['log', 'externalSnapshotter.enqueued', undefined, true], ['log', 'externalSnapshotter.syncContentByKey', undefined, true],
+    ]);
   });
 
   it('reaches every state', () => {
@@ -380,5 +382,70 @@ describe('a VolumeSnapshot deleted (processSnapshotWithDeletionTimestamp, the si
     expect(final('PersistentVolumeClaim', 'restored')!.status.phase).toBe('Pending');
     expect(final('VolumeSnapshot', 'data-snap')!.metadata.deletionTimestamp).toBeDefined();
     expect(final('VolumeSnapshotContent', final('VolumeSnapshot', 'data-snap')!.status.boundVolumeSnapshotContentName)!.metadata.deletionTimestamp).toBeUndefined();
+  });
+});
+
+describe('csi-snapshotter\'s work queue and cache (enqueueContentWork, syncContentByKey, StoreObjectUpdate)', () => {
+  const sidecar = (profile: '1.20' | '1.30') => {
+    const actor: any = createActor(externalSnapshotterMachine, { input: { ...input, profile } });
+    const emitted: any[] = [];
+    actor.on('*', (e: any) => emitted.push(e));
+    actor.start();
+    actor.send({ type: 'component.started', now: 0 });
+    const msgs = () => emitted.filter((e) => e.type === 'log').map((e) => e.msg.replace('externalSnapshotter.', ''));
+    return { send: (e: any) => actor.send(e), emitted, msgs };
+  };
+  const ready = (rv: string, extra: any = {}) => ({
+    kind: 'VolumeSnapshotContent', metadata: { name: 'snapcontent-r', resourceVersion: rv, ...extra.metadata },
+    spec: { driver: D, source: { volumeHandle: 'v' }, volumeSnapshotRef: { uid: 'r' }, deletionPolicy: 'Delete' },
+    status: { snapshotHandle: 'snap-1', readyToUse: true, ...extra.status },
+  });
+
+  it('a ready content is queued, taken, cached and synced, and the sync stops at shouldDelete: every line of its own random stream, no request', () => {
+    const car = sidecar('1.20');
+    car.send({ type: 'watch.added', now: 1, object: ready('10') });
+    expect(car.msgs()).toEqual(['enqueued', 'syncContentByKey', 'storeAdding', 'synchronizingContent', 'checkShouldDelete']);
+    expect(car.emitted.every((e) => e.type === 'log' && e.ownStream === true)).toBe(true);
+    expect(car.emitted[2].args).toEqual({ content: 'snapcontent-r', version: '10' });
+    // the next version replaces the cached one; an older one is ignored and not synced
+    car.send({ type: 'watch.modified', now: 2, object: ready('12'), oldObject: ready('10') });
+    expect(car.msgs().slice(5)).toEqual(['enqueued', 'syncContentByKey', 'storeUpdating', 'synchronizingContent', 'checkShouldDelete']);
+    car.send({ type: 'watch.modified', now: 3, object: ready('11'), oldObject: ready('12') });
+    expect(car.msgs().slice(10)).toEqual(['enqueued', 'syncContentByKey', 'storeIgnoring']);
+    // gone from the informer: dropped from the cache
+    car.send({ type: 'watch.deleted', now: 4, object: ready('12') });
+    expect(car.msgs().slice(13)).toEqual(['enqueued', 'syncContentByKey', 'contentDeleted']);
+  });
+
+  it('v4.0.0 (1.20) queues every update; v8.0.1 (1.30) only one ShouldEnqueueContentChange lets through: not its status, finalizers or its own being-created annotation', () => {
+    const onlyStatus = { status: { restoreSize: 5 } };
+    const ownAnnotation = { metadata: { annotations: { 'snapshot.storage.kubernetes.io/volumesnapshot-being-created': 'yes' }, finalizers: ['f'] } };
+    const otherAnnotation = { metadata: { annotations: { 'snapshot.storage.kubernetes.io/volumesnapshot-being-deleted': 'yes' } } };
+    for (const [profile, queued] of [['1.20', [true, true, true]], ['1.30', [false, false, true]]] as const) {
+      const car = sidecar(profile);
+      car.send({ type: 'watch.added', now: 1, object: ready('10') });
+      const seen = [onlyStatus, ownAnnotation, otherAnnotation].map((extra, i) => {
+        const before = car.msgs().length;
+        car.send({ type: 'watch.modified', now: 2 + i, object: ready(String(11 + i), extra), oldObject: ready(String(10 + i)) });
+        return car.msgs().slice(before).includes('enqueued');
+      });
+      expect([profile, seen]).toEqual([profile, queued]);
+    }
+  });
+
+  it('a key queued while a worker holds it (a CreateSnapshot in flight) is synced when the worker lets go of it', () => {
+    const t = runScenario('snapshot-restore', { k8s: '1.20' });
+    const snap = t.steps.filter((st) => st.component === 'external-snapshotter' && (st.msg || st.rpc));
+    const at = (pred: (st: any) => boolean) => snap.findIndex(pred);
+    const call = at((st) => st.kind === 'rpc' && /CreateSnapshot/.test(st.summary));
+    const removed = at((st) => st.msg === 'externalSnapshotter.removedBeingCreated');
+    // queued meanwhile (the annotation and status writes are updates v4.0.0 queues), not taken
+    const queuedMeanwhile = snap.slice(call, removed).filter((st) => st.msg === 'externalSnapshotter.enqueued');
+    expect(queuedMeanwhile.length).toBeGreaterThan(0);
+    expect(snap.slice(call, removed).some((st) => st.msg === 'externalSnapshotter.syncContentByKey')).toBe(false);
+    // after the operation: removeAnnVolumeSnapshotBeingCreated's and createSnapshot's cache lines, then the queued key's sync, which does nothing
+    expect(snap.slice(removed + 1).map((st) => st.msg?.replace('externalSnapshotter.', '') ?? st.kind)).toEqual([
+      'storeUpdating', 'storeUpdating', 'syncContentByKey', 'storeUpdating', 'synchronizingContent', 'checkShouldDelete',
+    ]);
   });
 });

@@ -28,8 +28,13 @@
  * The failure path is v4.2's and later on both profiles: v4.0.0 (1.20) printed %!q(<nil>) after a final error
  * (fixed by external-snapshotter#502), kept its pre-annotation copy so that the annotation stayed and the error
  * write met a Conflict (#527), and retried at once, without backoff, on its own writes (#533); the chapter says so.
+ * Its work queue is modelled as far as its lines go: every content event is queued ("enqueued", v4.0.0 every update,
+ * v8.0.1 those ShouldEnqueueContentChange lets through), a worker takes the key (syncContentByKey), keeps the content in
+ * its own cache (storeObjectUpdate, also after each of its writes) and syncs it, printing "synchronizing" and "Check if
+ * … should be deleted" even when there is nothing to do; a key queued while a worker holds it (a CreateSnapshot in
+ * flight) or while its backoff runs is synced when the worker lets go of it.
  * Left out: pre-provisioned contents (ListSnapshots), secrets, group snapshots, the sidecar's own 15m resync,
- * the log lines of a sync that does nothing and some -v=5 lines of one that does (getCSISnapshotInput, getSnapshotClass), v4.0.0's -v=5 dump of the whole content after it sets
+ * some -v=5 lines of a sync that acts (getCSISnapshotInput, getSnapshotClass), v4.0.0's -v=5 dump of the whole content after it sets
  * the annotation (%+v of a Go struct), and snapshotter.go's second "CSI CreateSnapshot: … driver name …"
  * line (-v=5), whose proto timestamp this catalog does not print.
  */
@@ -75,6 +80,10 @@ export interface ExternalSnapshotterContext {
   retryAt: Record<string, number>;
   /** contents whose attempt is a retry: syncContent took checkandUpdateContentStatus, their status being set */
   checking: Record<string, true>;
+  /** the informer's copy of each content (its lister); `contents` is the sidecar's own cache (contentStore) */
+  latest: Record<string, K8sObject>;
+  /** contents queued again while a worker held them (or while their backoff runs): synced when it lets go */
+  dirty: Record<string, true>;
   seq: number;
 }
 type Ctx = ExternalSnapshotterContext;
@@ -96,6 +105,100 @@ function call(ctx: Ctx, p: Pending, rpc: CsiRpc, request: Record<string, unknown
 }
 
 const hasAnnotation = (c: K8sObject, a: string): boolean => c.metadata.annotations?.[a] !== undefined;
+
+/**
+ * A line of the work queue or the cache: its microseconds from the sidecar's own stream (LogEmitted.ownStream), so that
+ * these lines move no other component's timing. (They keep the stage snapshot whether or not the sync they belong to
+ * acts, as the labelled corpus reads them: the line alone cannot tell.)
+ */
+function queueLog(emit: Emit, msg: string, content: string, args: Record<string, string> = {}): void {
+  emit({ type: 'log', msg: `externalSnapshotter.${msg}`, args: { content, ...args }, ownStream: true });
+}
+
+/**
+ * utils.StoreObjectUpdate into the sidecar's cache, with its line: a content it did not hold is added, one older than
+ * the copy held is ignored, any other replaces it. Whether it was stored.
+ */
+function store(ctx: Ctx, c: K8sObject, emit: Emit): boolean {
+  const name = c.metadata.name;
+  const held = ctx.contents[name];
+  const version = String(c.metadata.resourceVersion ?? '');
+  const stored = storeObjectUpdate(ctx.contents, name, c);
+  queueLog(emit, !held ? 'storeAdding' : stored ? 'storeUpdating' : 'storeIgnoring', name, { version });
+  return stored;
+}
+
+/**
+ * The newest copy the sidecar has of a content, its cache's or its informer's (a worker that holds a content writes
+ * from the newest it has seen: the informer's copy is not stored while a worker holds the key)
+ */
+function current(ctx: Ctx, name: string): K8sObject | undefined {
+  const a = ctx.contents[name];
+  const b = ctx.latest[name];
+  if (!a || !b) return a ?? b;
+  return Number(b.metadata.resourceVersion) > Number(a.metadata.resourceVersion) ? b : a;
+}
+
+/** isDriverMatch: a content of this sidecar's driver with a source (a volume or, pre-provisioned, a snapshot handle) */
+const isDriverMatch = (ctx: Ctx, c: K8sObject): boolean =>
+  c.spec?.driver === ctx.input.driverName && !!(c.spec?.source?.volumeHandle || c.spec?.source?.snapshotHandle);
+
+/** What syncContent does with the content: delete its snapshot, create (or retry) it, or nothing. */
+function syncAction(c: K8sObject): 'delete' | 'create' | null {
+  if (c.metadata.deletionTimestamp && !hasAnnotation(c, ANN_BEING_CREATED) && hasAnnotation(c, ANN_BEING_DELETED)) return 'delete';
+  if (c.spec?.source?.volumeHandle && (!c.status || (c.status.snapshotHandle === undefined && c.status.error))) return 'create';
+  return null;
+}
+
+/** A content may be synced now: no worker holds it, and it is not waiting out its backoff (unless it is being deleted). */
+const free = (ctx: Ctx, c: K8sObject | undefined, now: number): boolean =>
+  !!c && !ctx.busy[c.metadata.name] && !((ctx.retryAt[c.metadata.name] ?? 0) > now && !c.metadata.deletionTimestamp);
+
+/**
+ * ShouldEnqueueContentChange (v8.0.1 pkg/utils/util.go :682-715): an update is queued unless all it changed is the
+ * resourceVersion, the status, managedFields, the finalizers or the sidecar's own being-created annotation.
+ */
+function shouldEnqueueContentChange(old: K8sObject, next: K8sObject): boolean {
+  const sanitized = (o: K8sObject) => {
+    const { resourceVersion: _rv, managedFields: _mf, finalizers: _f, annotations, ...meta } = o.metadata as K8sObject['metadata'] & { managedFields?: unknown };
+    const rest = { ...(annotations ?? {}) } as Record<string, string>;
+    delete rest[ANN_BEING_CREATED];
+    return sortedJson({ ...o, status: null, metadata: { ...meta, annotations: rest } });
+  };
+  return sanitized(old) !== sanitized(next);
+}
+
+/** enqueueContentWork: the key is queued; a worker takes it now unless one holds it already. */
+function enqueue(ctx: Ctx, name: string, emit: Emit, now: number): void {
+  const c = ctx.latest[name];
+  const syncsNow = free(ctx, c, now) || (!c && !ctx.busy[name]);
+  queueLog(emit, 'enqueued', name);
+  if (!syncsNow) { ctx.dirty[name] = true; return; }
+  syncContentByKey(ctx, name, emit, now);
+}
+
+/** syncContentByKey: the informer's copy, stored in the sidecar's cache and synced; a content gone is dropped from the cache. */
+function syncContentByKey(ctx: Ctx, name: string, emit: Emit, now: number): void {
+  const c = ctx.latest[name];
+  queueLog(emit, 'syncContentByKey', name);
+  if (!c) {
+    // (the cache holds only contents of this driver: another's deletion was "already processed", at -v=2)
+    if (ctx.contents[name]) { delete ctx.contents[name]; queueLog(emit, 'contentDeleted', name); }
+    return;
+  }
+  if (!isDriverMatch(ctx, c)) return;
+  if (store(ctx, c, emit)) syncContent(ctx, c, emit, now);
+}
+
+/** The worker lets go of the content (processNextItem's Done): a key queued meanwhile is synced now. */
+function done(ctx: Ctx, content: string, emit: Emit, now: number): void {
+  delete ctx.busy[content];
+  if (!ctx.dirty[content]) return;
+  delete ctx.dirty[content];
+  const c = ctx.latest[content];
+  if (!c || free(ctx, c, now)) syncContentByKey(ctx, content, emit, now);
+  else ctx.dirty[content] = true;
+}
 
 /**
  * A write of the content's annotations or finalizers (setAnnVolumeSnapshotBeingCreated,
@@ -141,19 +244,19 @@ function createSnapshotFailed(ctx: Ctx, content: string, wrapped: string, now: n
   const message = `${retry ? 'Failed to check and update snapshot content' : 'Failed to create snapshot'}: ${wrapped}`;
   requeue(ctx, content, now, emit);
   log('updateContentErrorStatus');
-  const c = ctx.contents[content];
+  const c = current(ctx, content);
   if (c && c.status?.error?.message !== message) {
     writeContentStatus(ctx, { what: 'contentError', content, reason, message, wrapped }, c, { readyToUse: false, error: { message, time: rfc3339((ctx.input.epochUs ?? 0) + now) } }, emit);
     return;
   }
-  attemptFailed(ctx, content, wrapped, log);
+  attemptFailed(ctx, content, wrapped, log, emit, now);
 }
 
 /** The attempt's last line (createSnapshot's or checkandUpdateContentStatus's error), and the content is free. */
-function attemptFailed(ctx: Ctx, content: string, wrapped: string, log: Log): void {
+function attemptFailed(ctx: Ctx, content: string, wrapped: string, log: Log, emit: Emit, now: number): void {
   log(ctx.checking[content] ? 'checkandUpdateError' : 'createSnapshotError', { err: wrapped });
   delete ctx.checking[content];
-  delete ctx.busy[content];
+  done(ctx, content, emit, now);
 }
 
 /** newControllerUpdateError: a write the API server refused (v4.0.0 :465-469, v8.0.1 :525-529, controllerUpdateFailMsg :54) */
@@ -161,7 +264,7 @@ const updateError = (name: string, err: string): string => `snapshot controller 
 
 /** createSnapshotWrapper's errors (v4.0.0 / v8.0.1 pkg/sidecar-controller/snapshot_controller.go, the Errorf of each step). */
 const wrapperError = {
-  takeSnapshot: (ctx: Ctx, content: string, err: string) => `${getProfile(ctx.input.profile).snapshotTakeErrorPrefix}${ctx.contents[content]?.spec?.source?.volumeHandle}: ${goQuote(err)}`,
+  takeSnapshot: (ctx: Ctx, content: string, err: string) => `${getProfile(ctx.input.profile).snapshotTakeErrorPrefix}${current(ctx, content)?.spec?.source?.volumeHandle}: ${goQuote(err)}`,
   addAnnotation: (content: string, err: string) => `failed to add VolumeSnapshotBeingCreated annotation on the content ${content}: ${goQuote(updateError(content, err))}`,
   updateStatus: (content: string, err: string) => `error updating status for volume snapshot content ${content}: ${updateError(content, err)}`,
   getForStatus: (content: string, err: string) => `error updating status for volume snapshot content ${content}: error get snapshot content ${content} from api server: ${err}`,
@@ -179,14 +282,20 @@ function requeue(ctx: Ctx, content: string, now: number, emit: Emit): void {
 
 /** sidecar syncContent. */
 function syncContent(ctx: Ctx, c: K8sObject, emit: Emit, now: number): void {
-  if (c.spec?.driver !== ctx.input.driverName || ctx.busy[c.metadata.name]) return;
-  // (a content waiting out its backoff is not synced before its requeue, unless it is being deleted)
-  if ((ctx.retryAt[c.metadata.name] ?? 0) > now && !c.metadata.deletionTimestamp) return;
+  if (c.spec?.driver !== ctx.input.driverName || !free(ctx, c, now)) return;
   const content = c.metadata.name;
   const log: Log = (msg, args = {}) => emit({ type: 'log', msg: `externalSnapshotter.${msg}`, args: { content, ...args } });
+  const action = syncAction(c);
+  // every sync says so, and asks shouldDelete first; one with nothing to do stops there (a ready content: its
+  // removeAnnVolumeSnapshotBeingCreated finds no annotation)
+  if (action === null) {
+    queueLog(emit, 'synchronizingContent', content);
+    queueLog(emit, 'checkShouldDelete', content);
+    return;
+  }
   // shouldDelete: the snapshot-controller has marked it (being-deleted) and no CreateSnapshot is unanswered
   // (being-created); otherwise syncContent goes on as for any content: one still being created is retried
-  if (c.metadata.deletionTimestamp && !hasAnnotation(c, ANN_BEING_CREATED) && hasAnnotation(c, ANN_BEING_DELETED)) {
+  if (action === 'delete') {
     log('synchronizingContent');
     log('checkShouldDelete');
     log('deletionPolicy', { policy: String(c.spec.deletionPolicy) });
@@ -197,12 +306,12 @@ function syncContent(ctx: Ctx, c: K8sObject, emit: Emit, now: number): void {
     } else if (finalizersOf(c).includes(CONTENT_FINALIZER)) {
       writeContentMeta(ctx, { what: 'removeContentFinalizer', content }, c, { finalizers: finalizersOf(c).filter((f) => f !== CONTENT_FINALIZER) }, emit);
     } else {
-      delete ctx.busy[content];
+      done(ctx, content, emit, now);
     }
     return;
   }
   // a new content, or one whose CreateSnapshot failed (its status holds the error, no snapshotHandle)
-  if (c.spec?.source?.volumeHandle && (!c.status || (c.status.snapshotHandle === undefined && c.status.error))) {
+  {
     log('synchronizingContent');
     log('checkShouldDelete');
     // a content with no status yet goes to createSnapshot; one whose attempt failed (its status holds the error)
@@ -232,9 +341,11 @@ export const externalSnapshotterMachine = setup({
       switch (o.kind) {
         case 'VolumeSnapshotClass': if (gone) delete ctx.classes[o.metadata.name]; else ctx.classes[o.metadata.name] = o; return;
         case 'VolumeSnapshotContent': {
-          if (gone) { delete ctx.contents[o.metadata.name]; return; }
-          // storeContentUpdate: a version older than the one held is ignored
-          if (storeObjectUpdate(ctx.contents, o.metadata.name, o)) syncContent(ctx, o, emit, event.now);
+          const name = o.metadata.name;
+          // the informer's copy; every event queues the key (v8.0.1: an update only when it may need a sync)
+          if (gone) delete ctx.latest[name]; else ctx.latest[name] = o;
+          if (event.type === 'watch.modified' && getProfile(ctx.input.profile).snapshotterFiltersContentUpdates && !shouldEnqueueContentChange(event.oldObject, o)) return;
+          enqueue(ctx, name, emit, event.now);
           return;
         }
         default: return;
@@ -261,7 +372,7 @@ export const externalSnapshotterMachine = setup({
           if (event.code !== 'OK') {
             emit({ type: 'event.recorded', involved: { kind: 'VolumeSnapshotContent', name: content }, eventType: 'Warning', reason: 'SnapshotDeleteError', message: 'Failed to delete snapshot' });
             requeue(ctx, content, event.now, emit);
-            delete ctx.busy[content];
+            done(ctx, content, emit, event.now);
             return;
           }
           // clearVolumeContentStatus reads the content from the API server, then clears the snapshot's fields
@@ -275,8 +386,9 @@ export const externalSnapshotterMachine = setup({
           log('createSnapshotReturnedError', { err: errText });
           // a final error: the storage side has given up, and the content may be deleted (the annotation goes first)
           // (csi-snapshotter's isCSIFinalError: the same codes as shared/csi.ts isFinalError)
-          if (isFinalError(event.code) && ctx.contents[content] && hasAnnotation(ctx.contents[content]!, ANN_BEING_CREATED)) {
-            writeContentMeta(ctx, { what: 'removeBeingCreated', content, err: errText }, ctx.contents[content]!, { annotations: { [ANN_BEING_CREATED]: null } }, emit);
+          const held = current(ctx, content);
+          if (isFinalError(event.code) && held && hasAnnotation(held, ANN_BEING_CREATED)) {
+            writeContentMeta(ctx, { what: 'removeBeingCreated', content, err: errText }, held, { annotations: { [ANN_BEING_CREATED]: null } }, emit);
             return;
           }
           createSnapshotFailed(ctx, content, wrapperError.takeSnapshot(ctx, content, errText), event.now, log, emit);
@@ -296,7 +408,7 @@ export const externalSnapshotterMachine = setup({
         log('createdSnapshot', { driver: ctx.input.driverName, snapshotId, creationTime, size, readyToUse });
         log('updateSnapshotContentStatus', { snapshotId, readyToUse, createdAt: createdAtNs, size });
         // (a ready snapshot clears the error an earlier attempt left, updateSnapshotContentStatus)
-        const hadError = ctx.contents[content]?.status?.error !== undefined;
+        const hadError = current(ctx, content)?.status?.error !== undefined;
         delete ctx.failures[content]; delete ctx.retryAt[content]; delete ctx.checking[content];
         const status = { creationTime: Number(createdAtNs), readyToUse, restoreSize: size, snapshotHandle: snapshotId, ...(hadError && readyToUse ? { error: null } : {}) };
         // updateSnapshotContentStatus GETs the content first, then writes its status
@@ -304,8 +416,20 @@ export const externalSnapshotterMachine = setup({
         return;
       }
       const fresh = event.object;
-      // storeContentUpdate: what the sidecar wrote or read is its copy from now on
-      if (event.ok && fresh?.kind === 'VolumeSnapshotContent') ctx.contents[content] = fresh;
+      // storeContentUpdate: what the sidecar wrote is its copy from now on, with the cache's line after each of the
+      // writes that store it (setAnnVolumeSnapshotBeingCreated v8.0.1 :666, removeAnnVolumeSnapshotBeingCreated :697,
+      // updateContentErrorStatusWithEvent :211, removeContentFinalizer :596; v4.0.0 :588, :615, :169, :530); what it
+      // read, or wrote in the middle of createSnapshotWrapper, silently
+      // (the two removals log theirs first: their cases store)
+      const stores = p.what === 'setBeingCreated' || p.what === 'contentError';
+      const removes = p.what === 'removeBeingCreated' || p.what === 'removeContentFinalizer';
+      if (event.ok && fresh?.kind === 'VolumeSnapshotContent' && !removes) {
+        if (stores) store(ctx, fresh, emit); else ctx.contents[content] = fresh;
+      }
+      const stored = (): void => { if (event.ok && fresh?.kind === 'VolumeSnapshotContent') store(ctx, fresh, emit); };
+      // createSnapshot (checkandUpdateContentStatus) stores the content createSnapshotWrapper returned once it succeeded
+      // (v8.0.1 :126 / :145, v4.0.0 :109 / :125)
+      const wrapperDone = (): void => { if (fresh?.kind === 'VolumeSnapshotContent') store(ctx, fresh, emit); };
       // a write of createSnapshotWrapper that fails fails the attempt: createSnapshot's error path, and the requeue
       const apiErr = event.ok ? '' : (event.message ?? `${event.code}`);
       switch (p.what) {
@@ -324,12 +448,14 @@ export const externalSnapshotterMachine = setup({
             writeContentMeta(ctx, { what: 'removeBeingCreated', content }, fresh, { annotations: { [ANN_BEING_CREATED]: null } }, emit);
             return;
           }
+          wrapperDone();
           break;
         case 'removeBeingCreated':
-          if (event.ok) log('removedBeingCreated');
+          if (event.ok) { log('removedBeingCreated'); stored(); }
           // (after a final error the attempt has failed either way: with the CSI error, or with the failed removal's)
           if (p.err !== undefined) { createSnapshotFailed(ctx, content, event.ok ? wrapperError.takeSnapshot(ctx, content, p.err) : wrapperError.removeAnnotationAfterError(ctx, content, apiErr), event.now, log, emit); return; }
           if (!event.ok) { createSnapshotFailed(ctx, content, wrapperError.removeAnnotation(content, apiErr), event.now, log, emit); return; }
+          wrapperDone();
           break;
         case 'getForClear':
           if (event.ok && fresh) {
@@ -343,32 +469,34 @@ export const externalSnapshotterMachine = setup({
           if (event.ok && fresh) syncContent(ctx, fresh, emit, event.now);
           return;
         case 'removeContentFinalizer':
-          if (event.ok) log('removedContentFinalizer');
+          if (event.ok) { log('removedContentFinalizer'); stored(); }
           break;
         case 'contentError':
           // (recorded on the content the write returned: v4.0.0 records it even when the write failed)
           if (event.ok || getProfile(ctx.input.profile).snapshotErrorEventOnFailedWrite) {
             emit({ type: 'event.recorded', involved: { kind: 'VolumeSnapshotContent', name: content }, eventType: 'Warning', reason: p.reason, message: p.message });
           }
-          attemptFailed(ctx, content, p.wrapped, log);
+          attemptFailed(ctx, content, p.wrapped, log, emit, event.now);
           return;
         default: break;
       }
-      delete ctx.busy[content];
+      done(ctx, content, emit, event.now);
     }),
     /** the requeue of a content whose CreateSnapshot failed */
     retryContent: inPlaceReaction<ExternalSnapshotterContext, ClusterEvent, ClusterEmitted>((ctx, event, emitOut) => {
       if (event.type !== 'clock.ticked' || !event.key.startsWith('retry/')) return;
       const name = event.key.slice('retry/'.length);
-      const c = ctx.contents[name];
-      if (c) syncContent(ctx, c, emitOut, event.now);
+      // AddRateLimited's key comes back to a worker (no "enqueued" line): one that holds it syncs it when it lets go
+      if (ctx.busy[name]) { ctx.dirty[name] = true; return; }
+      delete ctx.dirty[name];
+      syncContentByKey(ctx, name, emitOut, event.now);
     }),
-    resetCaches: ({ context: ctx }) => { ctx.pending = {}; ctx.busy = {}; ctx.failures = {}; ctx.retryAt = {}; ctx.checking = {}; },
+    resetCaches: ({ context: ctx }) => { ctx.pending = {}; ctx.busy = {}; ctx.failures = {}; ctx.retryAt = {}; ctx.checking = {}; ctx.dirty = {}; },
   },
 }).createMachine({
   id: 'external-snapshotter',
   initial: 'stopped',
-  context: ({ input }) => ({ input, classes: {}, contents: {}, pending: {}, busy: {}, failures: {}, retryAt: {}, checking: {}, seq: 0 }),
+  context: ({ input }) => ({ input, classes: {}, contents: {}, pending: {}, busy: {}, failures: {}, retryAt: {}, checking: {}, latest: {}, dirty: {}, seq: 0 }),
   states: {
     stopped: { description: 'The csi-snapshotter container is not running.', on: { 'component.started': { target: 'running', actions: 'resetCaches' } } },
     running: {

@@ -1,8 +1,7 @@
 /**
  * csi-snapshotter (sidecar) log lines. upstream: kubernetes-csi/external-snapshotter
  * pkg/sidecar-controller/snapshot_controller.go at v4.0.0 (profile 1.20) and v8.0.1 (profile 1.30);
- * both releases still log printf-style here. The snapshot-controller's own lines are not printed:
- * they belong to another binary whose log stream the simulation does not have (see the machine).
+ * both releases still log printf-style here (the snapshot-controller's lines are its own binary's: snapshot-controller/).
  */
 import { logGrpcFormats } from '../shared/logGrpc.ts';
 import { defineMessages } from '../shared/messages.ts';
@@ -13,7 +12,40 @@ const both = (l120: number, l130: number, text: string, v?: number, text130?: st
   '1.30': { file: 'snapshot_controller.go', line: l130, text: text130 ?? text, ...(v ? { v } : {}) },
 });
 
+/** a line of the sidecar's work queue and cache (snapshot_controller_base.go, pkg/utils/util.go StoreObjectUpdate) */
+const at = (file: string, l120: number, l130: number, text: string, v: number) => ({
+  '1.20': { file, line: l120, text, v }, '1.30': { file, line: l130, text, v },
+});
+
 export const externalSnapshotterMessages = defineMessages({
+  // The work queue: every content event is queued (v4.0.0 every update; v8.0.1 only one that ShouldEnqueueContentChange
+  // lets through), and a worker takes the key: enqueueContentWork (v4.0.0 :143, v8.0.1 :206), syncContentByKey (:177,
+  // :247), the controller's own cache (StoreObjectUpdate, util.go v4.0.0 :269/:293/:297, v8.0.1 :236/:260/:264) and a
+  // deleted content dropped from it (deleteContentInCacheStore, :274, :367). A sync that does nothing prints them too.
+  'externalSnapshotter.enqueued': {
+    source: S, stage: 'snapshot', severity: 'I', summary: 'csi-snapshotter queues VolumeSnapshotContent {content} for a sync.',
+    formats: at('snapshot_controller_base.go', 143, 206, 'enqueued {content:q} for sync', 5),
+  },
+  'externalSnapshotter.syncContentByKey': {
+    source: S, stage: 'snapshot', severity: 'I', summary: 'A worker of csi-snapshotter takes {content} from its queue.',
+    formats: at('snapshot_controller_base.go', 177, 247, 'syncContentByKey[{content}]', 5),
+  },
+  'externalSnapshotter.storeAdding': {
+    source: S, stage: 'snapshot', severity: 'I', summary: 'csi-snapshotter adds {content} (resourceVersion {version}) to its cache.',
+    formats: at('util.go', 269, 236, 'storeObjectUpdate: adding content {content:q}, version {version}', 4),
+  },
+  'externalSnapshotter.storeUpdating': {
+    source: S, stage: 'snapshot', severity: 'I', summary: 'csi-snapshotter keeps {content} at resourceVersion {version} in its cache.',
+    formats: at('util.go', 297, 264, 'storeObjectUpdate updating content {content:q} with version {version}', 4),
+  },
+  'externalSnapshotter.storeIgnoring': {
+    source: S, stage: 'snapshot', severity: 'I', summary: 'csi-snapshotter\'s cache holds a newer {content} than resourceVersion {version}: nothing to sync.',
+    formats: at('util.go', 293, 260, 'storeObjectUpdate: ignoring content {content:q} version {version}', 4),
+  },
+  'externalSnapshotter.contentDeleted': {
+    source: S, stage: 'snapshot', severity: 'I', summary: 'VolumeSnapshotContent {content} is gone: csi-snapshotter drops it from its cache.',
+    formats: at('snapshot_controller_base.go', 274, 367, 'content {content:q} deleted', 4),
+  },
   'externalSnapshotter.synchronizingContent': {
     source: S, stage: 'snapshot', severity: 'I', summary: 'csi-snapshotter looks at VolumeSnapshotContent {content}.',
     formats: both(56, 59, 'synchronizing VolumeSnapshotContent[{content}]', 5),

@@ -5,6 +5,24 @@
 import { defineMessagesZh, defineSummaries } from '../shared/messages.ts';
 
 export const messagesZh = defineMessagesZh({
+  'externalSnapshotter.enqueued': {
+    summary: 'csi-snapshotter 把 VolumeSnapshotContent {content} 放入队列，等待同步。',
+  },
+  'externalSnapshotter.syncContentByKey': {
+    summary: 'csi-snapshotter 的一个工作协程从队列中取出 {content}。',
+  },
+  'externalSnapshotter.storeAdding': {
+    summary: 'csi-snapshotter 把 {content}（resourceVersion {version}）加入它的缓存。',
+  },
+  'externalSnapshotter.storeUpdating': {
+    summary: 'csi-snapshotter 在缓存中把 {content} 更新到 resourceVersion {version}。',
+  },
+  'externalSnapshotter.storeIgnoring': {
+    summary: 'csi-snapshotter 的缓存中已有比 resourceVersion {version} 更新的 {content}：无需同步。',
+  },
+  'externalSnapshotter.contentDeleted': {
+    summary: 'VolumeSnapshotContent {content} 已不存在：csi-snapshotter 把它从缓存中移除。',
+  },
   'externalSnapshotter.synchronizingContent': {
     summary: 'csi-snapshotter 检查 VolumeSnapshotContent {content}。',
   },

@@ -57,6 +57,12 @@ export interface Profile {
    */
   snapshotWritesByPatch: boolean;
   /**
+   * csi-snapshotter queues a content update only when ShouldEnqueueContentChange says it may need a sync (not its status,
+   * finalizers, resourceVersion or its own being-created annotation): v8.0.1 snapshot_controller_base.go :119-125,
+   * pkg/utils/util.go :682-715, since v8.0.0, external-snapshotter#1009; v4.0.0 queued every update (:97)
+   */
+  snapshotterFiltersContentUpdates: boolean;
+  /**
    * The snapshot-controller's workqueues after a failed sync (µs): v4.0.0 builds them with client-go's
    * DefaultControllerRateLimiter (5ms doubling to 1000s, pkg/common-controller/snapshot_controller_base.go:93-94);
    * v8.0.1 with --retry-interval-start 1s and --retry-interval-max 5m (cmd/snapshot-controller/main.go:71-72).
@@ -274,6 +280,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     snapshotReadyEvents: false,
     snapshotSourceVolumeMode: false,
     snapshotWritesByPatch: false,
+    snapshotterFiltersContentUpdates: false,
     snapshotControllerRetry: { start: 5_000, max: 1000_000_000 },
     snapshotTakeErrorPrefix: 'failed to take snapshot of the volume, ',
     snapshotRemoveAnnotationErrorQuoted: true,
@@ -330,6 +337,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     snapshotReadyEvents: true,
     snapshotSourceVolumeMode: true,
     snapshotWritesByPatch: true,
+    snapshotterFiltersContentUpdates: true,
     snapshotControllerRetry: { start: 1_000_000, max: 300_000_000 },
     snapshotTakeErrorPrefix: 'failed to take snapshot of the volume ',
     snapshotRemoveAnnotationErrorQuoted: false,
