@@ -778,3 +778,16 @@ describe('csi-snapshotter logs its Events (StartLogging(klog.Infof): snapshot_co
     });
   }
 });
+
+describe('statefulset-rollout at scale', () => {
+  it('100 replicas: the pool runs the set before the drain (every volume attached and mounted there), then each pod moves: 100 unmounts, detaches, attaches and mounts, and no volume is attached to the drained pool during the story', () => {
+    const t = runScenario('statefulset-rollout', { replicas: 100, k8s: '1.30', recordObjects: false });
+    const count = (msg: string) => t.steps.filter((st) => st.msg === msg).length;
+    expect([count('kubelet.tearDownSucceeded'), count('attachDetachController.detachSucceeded'), count('attachDetachController.attachSucceeded'), count('kubelet.setUpSucceeded')])
+      .toEqual([100, 100, 100, 100]);
+    // every attach of the story is to the pool the pods move to
+    const publishedTo = t.steps.filter((st) => st.kind === 'rpc' && st.rpc?.method === '/csi.v1.Controller/ControllerPublishVolume').map((st) => String(st.rpc!.request.node_id));
+    expect(publishedTo.length).toBe(100);
+    expect(publishedTo.every((n) => n.startsWith('ins-b'))).toBe(true);
+  });
+});

@@ -537,16 +537,21 @@ export const SCENARIOS: Scenario[] = [
         objects.push(...v.objects, pod(NS, `web-${i}`, [{ volume: 'data', claim: `data-web-${i}` }], { nodeName: poolA[i % perPool]!.name, ownerSet: sts }));
         backend.push(v.backend);
       }
-      const actions: ScenarioData['actions'] = [];
-      for (const n of poolA) actions.push({ at: WARM_UP - s(1), do: 'patch', kind: 'Node', name: n.name, patch: { spec: { unschedulable: true } }, summary: `You cordon ${n.name}.` });
-      for (let i = 0; i < replicas; i++) actions.push({ at: WARM_UP + i * 1000, do: 'delete', kind: 'Pod', namespace: NS, name: `web-${i}`, summary: `The drain evicts web-${i}.` });
       // cbs takes ~11.5s per ControllerPublish and ~6.4s per ControllerUnpublish, and csi-attacher
       // works on --worker-threads VolumeAttachments at a time (default 10): a large rollout is only as
       // fast as that. Operators of large clusters raise the flag; so does this scenario, keeping about
       // ten VolumeAttachments per worker, so the rollout finishes in a few virtual minutes at any size.
       const workerThreads = Math.max(10, Math.ceil(replicas / 10));
+      // The pool runs the set before the drain: every volume attached and mounted there. With more VolumeAttachments
+      // than workers the first attaches take rounds of ~11.5 s (up to ten), and a kubelet that found its volume not
+      // attached yet looks again after a doubling backoff (0.5 s ... 2m2s): the warm-up waits for that, or the drain
+      // would start while the old pods' volumes are still being attached.
+      const warmUp = Math.ceil(replicas / workerThreads) <= 1 ? WARM_UP : s(300);
+      const actions: ScenarioData['actions'] = [];
+      for (const n of poolA) actions.push({ at: warmUp - s(1), do: 'patch', kind: 'Node', name: n.name, patch: { spec: { unschedulable: true } }, summary: `You cordon ${n.name}.` });
+      for (let i = 0; i < replicas; i++) actions.push({ at: warmUp + i * 1000, do: 'delete', kind: 'Pod', namespace: NS, name: `web-${i}`, summary: `The drain evicts web-${i}.` });
       return common({
-        nodes, objects, backend, actions, runFor: WARM_UP + s(420),
+        nodes, objects, backend, actions, runFor: warmUp + s(420), recordFrom: warmUp,
         componentInputs: { 'external-attacher': { workerThreads } },
       });
     },
