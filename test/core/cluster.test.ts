@@ -278,6 +278,11 @@ describe('ApiServer', () => {
     bind('b', 7_000_000);
     expect((s.get('Pod', 'default', 'b')!.status!.conditions as Array<{ type: string; status: string; lastTransitionTime: string }>).map((c) => `${c.type}=${c.status}@${c.lastTransitionTime ?? ''}`))
       .toEqual(['Other=True@', 'PodScheduled=True@1970-01-01T00:00:07Z', 'Last=True@']);
+    // first in the list it stays first; a True one keeps its time (UpdatePodCondition: the status did not change)
+    const conds = (name: string) => (s.get('Pod', 'default', name)!.status!.conditions as Array<{ type: string; status: string; lastTransitionTime?: string }>).map((c) => `${c.type}=${c.status}@${c.lastTransitionTime ?? ''}`);
+    s.apply({ type: 'api.request', requestId: 'c', verb: 'create', kind: 'Pod', namespace: 'default', name: 'c', object: mk('c', [{ type: 'PodScheduled', status: 'True', lastTransitionTime: '1970-01-01T00:00:02Z' }, { type: 'Last', status: 'True' }]) }, 0);
+    bind('c', 9_000_000);
+    expect(conds('c')).toEqual(['PodScheduled=True@1970-01-01T00:00:02Z', 'Last=True@']);
   });
   const va = (fin?: string[]): K8sObject => ({ apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: 'va', ...(fin ? { finalizers: fin } : {}) }, spec: {} });
   const req = (verb: 'create' | 'delete' | 'patch', extra: object = {}) => ({ type: 'api.request' as const, requestId: 'r', verb, kind: 'VolumeAttachment' as const, name: 'va', ...extra });

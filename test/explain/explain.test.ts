@@ -148,6 +148,14 @@ describe('reading what people paste', () => {
       '',
       'managed-csi disk.csi.azure.com Delete WaitForFirstConsumer true 14m',
     ].join('\n'))).toEqual(['other', 'other', 'other', 'other', 'other', st('managed-csi disk.csi.azure.com Delete WaitForFirstConsumer true 14m')[0]]);
+    // a second table right under the first (no blank line between): its rows are rows too
+    expect(st([
+      'NAME READYTOUSE SOURCEPVC SOURCESNAPSHOTCONTENT RESTORESIZE SNAPSHOTCLASS SNAPSHOTCONTENT CREATIONTIME AGE',
+      'snap-1 true data 10Gi csi-snapclass snapcontent-1 2m 2m',
+      'NAME PROVISIONER RECLAIMPOLICY VOLUMEBINDINGMODE ALLOWVOLUMEEXPANSION AGE',
+      'managed-csi disk.csi.azure.com Delete WaitForFirstConsumer true 14m',
+      'azurefile-csi file.csi.azure.com Delete Immediate true 14m',
+    ].join('\n'))).toEqual(['other', 'other', 'other', 'other', 'other']);
     // an events table's rows keep their Events' stages
     expect(st([
       'LAST SEEN   TYPE      REASON               OBJECT        MESSAGE',

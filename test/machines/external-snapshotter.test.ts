@@ -433,6 +433,24 @@ describe('csi-snapshotter\'s work queue and cache (enqueueContentWork, syncConte
     }
   });
 
+  it('a dynamic snapshot\'s lines in upstream\'s order (v8.0.1): the sync that creates it, the cache line after each write that stores (setAnnVolumeSnapshotBeingCreated, removeAnnVolumeSnapshotBeingCreated, then createSnapshot\'s own); its own annotation and status updates are not queued', () => {
+    const t = runScenario('snapshot-restore', { k8s: '1.30' });
+    const msgs = t.steps.filter((st) => st.component === 'external-snapshotter' && st.msg && !/grpc/.test(st.msg)).map((st) => st.msg!.replace('externalSnapshotter.', ''));
+    expect(msgs).toEqual([
+      'enqueued', 'syncContentByKey', 'storeAdding', 'synchronizingContent', 'checkShouldDelete', 'callCreateSnapshot', 'createSnapshotStarted',
+      'createSnapshotWrapper', 'setBeingCreated', 'storeUpdating', 'csiCreateSnapshot', 'createdSnapshot', 'updateSnapshotContentStatus',
+      'removedBeingCreated', 'storeUpdating', 'storeUpdating',
+    ]);
+  });
+
+  it('a deleted content of another driver was never in the cache: nothing to drop (only the queue\'s two lines)', () => {
+    const car = sidecar('1.30');
+    const other = { kind: 'VolumeSnapshotContent', metadata: { name: 'snapcontent-o', resourceVersion: '5' }, spec: { driver: 'other.csi', source: { volumeHandle: 'v' } } };
+    car.send({ type: 'watch.added', now: 1, object: other });
+    car.send({ type: 'watch.deleted', now: 2, object: other });
+    expect(car.msgs()).toEqual(['enqueued', 'syncContentByKey', 'enqueued', 'syncContentByKey']);
+  });
+
   it('a key queued while a worker holds it (a CreateSnapshot in flight) is synced when the worker lets go of it', () => {
     const t = runScenario('snapshot-restore', { k8s: '1.20' });
     const snap = t.steps.filter((st) => st.component === 'external-snapshotter' && (st.msg || st.rpc));

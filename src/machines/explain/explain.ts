@@ -782,6 +782,8 @@ function tableRows(out: ExplainedLine[]): void {
   for (let i = 0; i < out.length; i++) {
     const h = out[i]!.text;
     if (!GET_TABLE_HEADER.test(h) || EVENTS_TABLE.test(h)) continue;
+    // (the header too: a column named RESTORESIZE is no resize)
+    if (out[i]!.stage !== 'other' && out[i]!.kind === 'unrelated') out[i] = { ...out[i]!, stage: 'other' };
     let j = i + 1;
     for (; j < out.length; j++) {
       const l = out[j]!;
