@@ -786,7 +786,7 @@ describe('statefulset-rollout at scale', () => {
     expect([count('kubelet.tearDownSucceeded'), count('attachDetachController.detachSucceeded'), count('attachDetachController.attachSucceeded'), count('kubelet.setUpSucceeded')])
       .toEqual([100, 100, 100, 100]);
     // every attach of the story is to the pool the pods move to
-    const publishedTo = t.steps.filter((st) => st.kind === 'rpc' && st.rpc?.method === '/csi.v1.Controller/ControllerPublishVolume').map((st) => String(st.rpc!.request.node_id));
+    const publishedTo = t.steps.filter((st) => st.kind === 'rpc' && st.rpc?.method === '/csi.v1.Controller/ControllerPublishVolume').map((st) => String((st.rpc!.request as Record<string, unknown>).node_id));
     expect(publishedTo.length).toBe(100);
     expect(publishedTo.every((n) => n.startsWith('ins-b'))).toBe(true);
   });
