@@ -21,7 +21,11 @@ const messages = defineMessages({
   },
 });
 
-const writer = setup({
+/**
+ * The writer; with `side`, it also writes Node n2 first on start, from a goroutine of its own (ownStream) or from the
+ * reaction's. (What a watcher does with an event is its own: it says nothing of n2.)
+ */
+const toyWriter = (side?: { ownStream: boolean }) => setup({
   types: {} as { context: { n: number }; events: ClusterEvent; emitted: ClusterEmitted; input: { id: string } },
 }).createMachine({
   id: 'writer', initial: 'idle', context: { n: 0 },
@@ -31,6 +35,7 @@ const writer = setup({
         'component.started': {
           target: 'calling',
           actions: [
+            ...(side ? [emit({ type: 'api.request', requestId: 's1', verb: 'patchStatus', kind: 'Node', name: 'n2', patch: { status: { phase: 'side' } }, ...(side.ownStream ? { ownStream: true as const } : {}) })] : []),
             emit({ type: 'api.request', requestId: 'p1', verb: 'patch', kind: 'Node', name: 'n1', patch: { metadata: { labels: { touched: 'yes' } } } }),
             emit({ type: 'csi.call', requestId: 'c1', rpc: 'NodeStageVolume', request: { volume_id: 'v' }, endpoint: 'node', node: 'n1', timeout: 2_000_000 }),
           ],
@@ -39,7 +44,7 @@ const writer = setup({
     },
     calling: {
       on: {
-        'watch.modified': { actions: emit(({ event }) => ({ type: 'log', msg: 'toy.sawNode', args: { name: event.object.metadata.name } }) as ClusterEmitted) },
+        'watch.modified': { guard: ({ event }) => event.object.metadata.name !== 'n2', actions: emit(({ event }) => ({ type: 'log', msg: 'toy.sawNode', args: { name: event.object.metadata.name } }) as ClusterEmitted) },
         'csi.result': {
           target: 'done',
           actions: [assign({ n: ({ context }) => context.n + 1 }), emit(({ event }) => ({ type: 'log', msg: 'toy.result', args: { code: event.code } }) as ClusterEmitted)],
@@ -49,6 +54,7 @@ const writer = setup({
     done: {},
   },
 });
+const writer = toyWriter();
 
 const plugin = setup({
   types: {} as { context: { pending: string[] }; events: ClusterEvent; emitted: ClusterEmitted; input: { id: string; answer: 'OK' | 'hang' } },
@@ -160,34 +166,6 @@ describe('Cluster', () => {
 });
 
 describe('Cluster: a write of another goroutine (ApiRequestEmitted.ownStream)', () => {
-  /** the writer, which on start also writes Node n2 first: from a goroutine of its own, or from the reaction's */
-  const withSideWrite = (ownStream: boolean) => setup({
-    types: {} as { context: { n: number }; events: ClusterEvent; emitted: ClusterEmitted; input: { id: string } },
-  }).createMachine({
-    id: 'writer2', initial: 'idle', context: { n: 0 },
-    states: {
-      idle: {
-        on: {
-          'component.started': {
-            target: 'calling',
-            actions: [
-              emit({ type: 'api.request', requestId: 's1', verb: 'patchStatus', kind: 'Node', name: 'n2', patch: { status: { phase: 'side' } }, ...(ownStream ? { ownStream: true as const } : {}) }),
-              emit({ type: 'api.request', requestId: 'p1', verb: 'patch', kind: 'Node', name: 'n1', patch: { metadata: { labels: { touched: 'yes' } } } }),
-              emit({ type: 'csi.call', requestId: 'c1', rpc: 'NodeStageVolume', request: { volume_id: 'v' }, endpoint: 'node', node: 'n1', timeout: 2_000_000 }),
-            ],
-          },
-        },
-      },
-      calling: {
-        on: {
-          // (what a watcher does with the event is its own: this one says nothing of n2)
-          'watch.modified': { guard: ({ event }) => event.object.metadata.name === 'n1', actions: emit(({ event }) => ({ type: 'log', msg: 'toy.sawNode', args: { name: event.object.metadata.name } }) as ClusterEmitted) },
-          'csi.result': { target: 'done', actions: emit(({ event }) => ({ type: 'log', msg: 'toy.result', args: { code: event.code } }) as ClusterEmitted) },
-        },
-      },
-      done: {},
-    },
-  });
   const run = (machine: ComponentDescriptor['machine']) => {
     const nodes: K8sObject[] = ['n1', 'n2'].map((name) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name }, status: {} }));
     const c = new Cluster({
@@ -205,9 +183,9 @@ describe('Cluster: a write of another goroutine (ApiRequestEmitted.ownStream)', 
   it('moves no other step: its latency, its answer and its watch events draw from the component\'s own stream, and the reaction does not wait for it', () => {
     const without = run(writer);
     expect(without.length).toBeGreaterThan(3);
-    expect(run(withSideWrite(true))).toEqual(without);
+    expect(run(toyWriter({ ownStream: true }))).toEqual(without);
     // (the same write from the reaction itself moves what follows it)
-    expect(run(withSideWrite(false))).not.toEqual(without);
+    expect(run(toyWriter({ ownStream: false }))).not.toEqual(without);
   });
 });
 
