@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { assign, emit, raise, setup } from 'xstate';
+import { assign, emit, enqueueActions, raise, setup } from 'xstate';
 import { Cluster, type ComponentSpec } from '../../src/machines/cluster/cluster.ts';
 import { ApiServer, mergePatch } from '../../src/machines/cluster/apiServer.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentDescriptor } from '../../src/machines/shared/contract.ts';
@@ -34,11 +34,11 @@ const toyWriter = (side?: { ownStream: boolean }) => setup({
       on: {
         'component.started': {
           target: 'calling',
-          actions: [
-            ...(side ? [emit({ type: 'api.request', requestId: 's1', verb: 'patchStatus', kind: 'Node', name: 'n2', patch: { status: { phase: 'side' } }, ...(side.ownStream ? { ownStream: true as const } : {}) })] : []),
-            emit({ type: 'api.request', requestId: 'p1', verb: 'patch', kind: 'Node', name: 'n1', patch: { metadata: { labels: { touched: 'yes' } } } }),
-            emit({ type: 'csi.call', requestId: 'c1', rpc: 'NodeStageVolume', request: { volume_id: 'v' }, endpoint: 'node', node: 'n1', timeout: 2_000_000 }),
-          ],
+          actions: enqueueActions(({ enqueue }) => {
+            if (side) enqueue.emit({ type: 'api.request', requestId: 's1', verb: 'patchStatus', kind: 'Node', name: 'n2', patch: { status: { phase: 'side' } }, ...(side.ownStream ? { ownStream: true as const } : {}) });
+            enqueue.emit({ type: 'api.request', requestId: 'p1', verb: 'patch', kind: 'Node', name: 'n1', patch: { metadata: { labels: { touched: 'yes' } } } });
+            enqueue.emit({ type: 'csi.call', requestId: 'c1', rpc: 'NodeStageVolume', request: { volume_id: 'v' }, endpoint: 'node', node: 'n1', timeout: 2_000_000 });
+          }),
         },
       },
     },
