@@ -190,12 +190,12 @@ export class ApiServer {
       return { ok: false, code: 409, reason: 'Conflict', message: `Operation cannot be fulfilled on pods/binding "${req.name}": pod ${req.name} is already assigned to node "${cur.spec.nodeName}"`, before: cur, after: cur };
     }
     type Condition = { type: string; status: string; lastTransitionTime?: string };
-    const conditions = ((cur.status?.conditions ?? []) as Condition[]).filter((c) => c.type !== 'PodScheduled');
-    const old = ((cur.status?.conditions ?? []) as Condition[]).find((c) => c.type === 'PodScheduled');
+    const conditions = (cur.status?.conditions ?? []) as Condition[];
+    const at = conditions.findIndex((c) => c.type === 'PodScheduled');
+    const old = conditions[at];
     const scheduled = { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: old?.status === 'True' ? old.lastTransitionTime : rfc3339(this.epochUs + now) };
     // (a merge patch replaces the list: the whole of it, the condition where UpdatePodCondition puts it)
-    const at = ((cur.status?.conditions ?? []) as Condition[]).findIndex((c) => c.type === 'PodScheduled');
-    const list = at < 0 ? [...conditions, scheduled] : [...conditions.slice(0, at), scheduled, ...conditions.slice(at)];
+    const list = at < 0 ? [...conditions, scheduled] : conditions.map((c, i) => (i === at ? scheduled : c));
     const out = this.apply({ ...req, subresource: undefined, verb: 'patch', object: undefined, patch: { spec: { nodeName: node }, status: { conditions: list } } }, now);
     return out.ok ? { ...out, code: 201 } : out;
   }

@@ -426,10 +426,9 @@ export const externalSnapshotterMachine = setup({
       if (event.ok && fresh?.kind === 'VolumeSnapshotContent' && !removes) {
         if (stores) store(ctx, fresh, emit); else ctx.contents[content] = fresh;
       }
+      // (also createSnapshot's, checkandUpdateContentStatus's, of the content createSnapshotWrapper returned once it
+      // succeeded: v8.0.1 :126 / :145, v4.0.0 :109 / :125)
       const stored = (): void => { if (event.ok && fresh?.kind === 'VolumeSnapshotContent') store(ctx, fresh, emit); };
-      // createSnapshot (checkandUpdateContentStatus) stores the content createSnapshotWrapper returned once it succeeded
-      // (v8.0.1 :126 / :145, v4.0.0 :109 / :125)
-      const wrapperDone = (): void => { if (fresh?.kind === 'VolumeSnapshotContent') store(ctx, fresh, emit); };
       // a write of createSnapshotWrapper that fails fails the attempt: createSnapshot's error path, and the requeue
       const apiErr = event.ok ? '' : (event.message ?? `${event.code}`);
       switch (p.what) {
@@ -448,14 +447,14 @@ export const externalSnapshotterMachine = setup({
             writeContentMeta(ctx, { what: 'removeBeingCreated', content }, fresh, { annotations: { [ANN_BEING_CREATED]: null } }, emit);
             return;
           }
-          wrapperDone();
+          stored(); // createSnapshot's
           break;
         case 'removeBeingCreated':
           if (event.ok) { log('removedBeingCreated'); stored(); }
           // (after a final error the attempt has failed either way: with the CSI error, or with the failed removal's)
           if (p.err !== undefined) { createSnapshotFailed(ctx, content, event.ok ? wrapperError.takeSnapshot(ctx, content, p.err) : wrapperError.removeAnnotationAfterError(ctx, content, apiErr), event.now, log, emit); return; }
           if (!event.ok) { createSnapshotFailed(ctx, content, wrapperError.removeAnnotation(content, apiErr), event.now, log, emit); return; }
-          wrapperDone();
+          stored(); // createSnapshot's
           break;
         case 'getForClear':
           if (event.ok && fresh) {

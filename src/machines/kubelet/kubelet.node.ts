@@ -153,23 +153,37 @@ export function podAdded(w: Work, pod: K8sObject): void {
  */
 function writePendingStatus(w: Work, uid: string, pod: K8sObject): void {
   const t = wall(w, w.now);
-  const names = ((pod.spec?.containers ?? []) as Array<{ name: string }>).map((c) => c.name);
-  const unready = { status: 'False', reason: 'ContainersNotReady', message: `containers with unready status: [${names.join(' ')}]` };
-  const wanted: Record<string, { status: string; reason?: string; message?: string }> = {
+  const unready = unreadyCondition(pod);
+  const wanted: Record<string, WantedCondition> = {
     PodReadyToStartContainers: { status: 'False' }, Initialized: { status: 'True' }, Ready: unready, ContainersReady: unready, PodScheduled: { status: 'True' },
   };
-  const id = api(w, { verb: 'patchStatus', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, ownStream: true,
-    patch: { status: { phase: 'Pending', conditions: kubeletConditions(w, pod, (type) => withTransition(pod, type, wanted[type]!, t)), ...hostIPs(w), startTime: t,
-      containerStatuses: containerStatuses(pod, { waiting: { reason: 'ContainerCreating' } }, false) } },
-    summary: summarize(summaries, 'kubelet.podPending', { node: w.c.input.nodeName, pod: kobj(pod) }) });
+  writePodStatus(w, uid, pod, { phase: 'Pending', conditions: kubeletConditions(w, pod, (type) => withTransition(pod, type, wanted[type]!, t)), ...hostIPs(w), startTime: t,
+    containerStatuses: containerStatuses(pod, { waiting: { reason: 'ContainerCreating' } }, false) }, summarize(summaries, 'kubelet.podPending', { node: w.c.input.nodeName, pod: kobj(pod) }), true);
+}
+
+/**
+ * The status manager's write of the pod's status (a patch of pods/<name>/status, the whole condition list: the patch
+ * replaces it); its answer comes back to podRequestResult. `ownStream`: sent from the status manager's goroutine.
+ */
+function writePodStatus(w: Work, uid: string, pod: K8sObject, status: Record<string, unknown>, summary: string, ownStream = false): void {
+  const id = api(w, { verb: 'patchStatus', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, ...(ownStream ? { ownStream: true as const } : {}),
+    patch: { status }, summary });
   w.c.podRequests = { ...w.c.podRequests, [id]: { uid, what: 'status' } };
 }
+
+type WantedCondition = { status: string; reason?: string; message?: string };
+
+/** Ready's and ContainersReady's while a container is not ready (GenerateContainersReadyCondition, status/generate.go :99) */
+const unreadyCondition = (pod: K8sObject): WantedCondition => ({
+  status: 'False', reason: 'ContainersNotReady',
+  message: `containers with unready status: [${((pod.spec?.containers ?? []) as Array<{ name: string }>).map((c) => c.name).join(' ')}]`,
+});
 
 /**
  * A condition as the status manager writes it: its lastTransitionTime moves only when its status changes
  * (updateLastTransitionTime, status_manager.go), so PodScheduled keeps the binding's and Initialized its first.
  */
-function withTransition(pod: K8sObject, type: string, want: { status: string; reason?: string; message?: string }, t: string): PodCondition {
+function withTransition(pod: K8sObject, type: string, want: WantedCondition, t: string): PodCondition {
   const old = ((pod.status?.conditions ?? []) as PodCondition[]).find((c) => c.type === type);
   return { type, status: want.status, lastProbeTime: null, lastTransitionTime: old && old.status === want.status ? old.lastTransitionTime : t,
     ...(want.reason ? { reason: want.reason } : {}), ...(want.message ? { message: want.message } : {}) };
@@ -357,11 +371,8 @@ const hostIPs = (w: Work) => ({ hostIP: w.c.input.nodeName, ...(getProfile(w.c.i
 
 function writeRunningStatus(w: Work, uid: string, pod: K8sObject, waitStartedAt: number, runningAt: number): void {
   const t = wall(w, runningAt);
-  const id = api(w, { verb: 'patchStatus', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name,
-    patch: { status: { phase: 'Running', conditions: kubeletConditions(w, pod, (type) => withTransition(pod, type, { status: 'True' }, t)), ...hostIPs(w), startTime: wall(w, waitStartedAt),
-      containerStatuses: containerStatuses(pod, { running: { startedAt: t } }, true) } },
-    summary: summarize(summaries, 'kubelet.podRunning', { node: w.c.input.nodeName, pod: kobj(pod) }) });
-  w.c.podRequests = { ...w.c.podRequests, [id]: { uid, what: 'status' } };
+  writePodStatus(w, uid, pod, { phase: 'Running', conditions: kubeletConditions(w, pod, (type) => withTransition(pod, type, { status: 'True' }, t)), ...hostIPs(w), startTime: wall(w, waitStartedAt),
+    containerStatuses: containerStatuses(pod, { running: { startedAt: t } }, true) }, summarize(summaries, 'kubelet.podRunning', { node: w.c.input.nodeName, pod: kobj(pod) }));
 }
 
 type PodCondition = { type: string; status: string; lastProbeTime: null; lastTransitionTime: string; reason?: string; message?: string };
@@ -391,20 +402,16 @@ function kubeletConditions(w: Work, pod: K8sObject, make: (type: string) => PodC
  */
 function writeTerminatedStatus(w: Work, uid: string, pod: K8sObject, runningAt: number | undefined): void {
   const t = wall(w, w.now);
-  const names = ((pod.spec?.containers ?? []) as Array<{ name: string }>).map((c) => c.name);
   const terminal = getProfile(w.c.input.profile).kubeletTerminalPhaseOnTermination;
-  const unready = { status: 'False', reason: 'ContainersNotReady', message: `containers with unready status: [${names.join(' ')}]` };
-  const wanted: Record<string, { status: string; reason?: string; message?: string }> = terminal
+  const unready = unreadyCondition(pod);
+  const wanted: Record<string, WantedCondition> = terminal
     ? { PodReadyToStartContainers: { status: 'False' }, Initialized: { status: 'True', reason: 'PodCompleted' }, Ready: { status: 'False', reason: 'PodCompleted' },
       ContainersReady: { status: 'False', reason: 'PodCompleted' }, PodScheduled: { status: 'True' } }
     : { Initialized: { status: 'True' }, Ready: unready, ContainersReady: unready, PodScheduled: { status: 'True' } };
   const conditions = kubeletConditions(w, pod, (type) => withTransition(pod, type, wanted[type]!, t));
-  const id = api(w, { verb: 'patchStatus', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name,
-    // (the whole list: the status patch replaces it)
-    patch: { status: { ...(terminal ? { phase: 'Succeeded' } : {}), conditions,
-      containerStatuses: containerStatuses(pod, { terminated: { exitCode: 0, reason: 'Completed', ...(runningAt !== undefined ? { startedAt: wall(w, runningAt) } : {}), finishedAt: t } }, false) } },
-    summary: summarize(summaries, 'kubelet.podContainersTerminated', { node: w.c.input.nodeName, pod: kobj(pod) }) });
-  w.c.podRequests = { ...w.c.podRequests, [id]: { uid, what: 'status' } };
+  writePodStatus(w, uid, pod, { ...(terminal ? { phase: 'Succeeded' } : {}), conditions,
+    containerStatuses: containerStatuses(pod, { terminated: { exitCode: 0, reason: 'Completed', ...(runningAt !== undefined ? { startedAt: wall(w, runningAt) } : {}), finishedAt: t } }, false) },
+    summarize(summaries, 'kubelet.podContainersTerminated', { node: w.c.input.nodeName, pod: kobj(pod) }));
 }
 
 /**
