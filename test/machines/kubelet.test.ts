@@ -13,7 +13,7 @@ const UNIQUE = uniqueVolumeName(DRIVER, HANDLE);
 const VA = volumeAttachmentName(HANDLE, DRIVER, NODE);
 const UID = 'e0d0fa80-cc4a-4d44-8fae-154aa8142e3a';
 const input = {
-  id: `kubelet/${NODE}`, host: NODE, profile: '1.20' as const, nodeName: NODE, kubeletRoot: '/data_online/1/kubelet',
+  id: `kubelet/${NODE}`, host: NODE, profile: '1.20' as const, nodeName: NODE, nodeIP: NODE, kubeletRoot: '/data_online/1/kubelet',
   epochUs: 1_673_420_000_000_000, tz: { offsetMin: 480, zone: 'CST' }, monotonic: { processStartUs: 0, uptimeAtStartUs: 132_000_000_000 },
 };
 const pvc = { apiVersion: 'v1', kind: 'PersistentVolumeClaim' as const, metadata: { name: 'data-web-0', namespace: 'default' }, spec: { volumeName: PV }, status: { phase: 'Bound' } };
@@ -236,6 +236,24 @@ describe('kubelet', () => {
       const write = out.find((e) => e.type === 'api.request' && e.kind === 'Pod' && e.verb === 'patchStatus');
       expect(write.patch.status.conditions.map((c: any) => `${c.type}=${c.status}`)).toEqual(['PodReadyToStartContainers=False', 'Initialized=True', 'Ready=False', 'ContainersReady=False', 'PodScheduled=True']);
       expect(write.patch.status.hostIPs).toEqual([{ ip: NODE }]);
+    });
+
+    it('takes hostIP from the Node its lister holds (GetNodeHostIPs: the first InternalIP before any ExternalIP), else from its initialNode\'s IP', () => {
+      const actor = createActor(kubeletMachine, { input: { ...input, profile: '1.30' as const, nodeName: 'node-1', nodeIP: '10.0.9.9' } });
+      const out: any[] = [];
+      actor.on('*', (e) => out.push(e));
+      actor.start();
+      actor.send({ type: 'component.started', now: 0 } as any);
+      const onNode1 = (name: string, uid: string) => podWith({ metadata: { ...pod.metadata, name, uid }, spec: { ...pod.spec, nodeName: 'node-1', containers: [{ name: 'web' }] }, status: { phase: 'Pending' } });
+      const statusOf = (name: string) => out.find((e) => e.type === 'api.request' && e.kind === 'Pod' && e.verb === 'patchStatus' && e.name === name)?.patch.status;
+      // no Node in the lister yet: the kubelet's own node IP
+      actor.send({ type: 'watch.added', now: 1000, object: onNode1('web-0', 'u-0') } as any);
+      expect(statusOf('web-0')).toMatchObject({ hostIP: '10.0.9.9', hostIPs: [{ ip: '10.0.9.9' }] });
+      // the Node's addresses: ExternalIP listed first, a Hostname, then the InternalIP, which wins
+      const addresses = [{ type: 'ExternalIP', address: '203.0.113.7' }, { type: 'Hostname', address: 'node-1' }, { type: 'InternalIP', address: '10.0.1.11' }];
+      actor.send({ type: 'watch.added', now: 2000, object: { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1' }, status: { addresses } } } as any);
+      actor.send({ type: 'watch.added', now: 3000, object: onNode1('web-1', 'u-1') } as any);
+      expect(statusOf('web-1')).toMatchObject({ hostIP: '10.0.1.11', hostIPs: [{ ip: '10.0.1.11' }] });
     });
 
     it('writes none for a pod another kubelet process already synced (containerStatuses), nor for a pod being deleted', () => {

@@ -128,6 +128,24 @@ spec:
     expect(err('  apiServerUrl: 10.0.0.1\n')).toMatch(/apiServerUrl: must be the API server's URL/);
     expect(err('  nodes: [{ name: node-1, nodeStatusOffset: 12s }]\n')).toMatch(/nodes\[0\]\.nodeStatusOffset: must be at least 0 and under 10s/);
     expect(err('  nodes: [{ name: node-1, nodeStatusOffset: soon }]\n')).toMatch(/nodes\[0\]\.nodeStatusOffset: must be milliseconds or a duration \(e\.g\. 6s\), not "soon"/);
+    expect(err('  nodes: [node-1, { name: node-2, internalIP: node-2.local }]\n')).toMatch(/nodes\[1\]\.internalIP: must be an IPv4 address \(e\.g\. 10\.0\.1\.11\), not "node-2\.local"/);
+  });
+
+  it('internalIP is the Node\'s InternalIP and its pods\' hostIP; by default 10.0.1.11, 10.0.1.12, … in the list\'s order, or the name when it is an IP', () => {
+    const ips = (nodes: string) => {
+      const t = runScenario(scenarioFromManifests(base + `  k8s: "1.30"\n  nodes: ${nodes}\n  runFor: 1m\n`));
+      const objects = t.final.objects;
+      const nodeIPs = objects.filter((o) => o.kind === 'Node').map((o) => `${o.metadata.name}=${o.status.addresses.find((a: { type: string }) => a.type === 'InternalIP').address}`);
+      const app = objects.find((o) => o.kind === 'Pod' && o.metadata.name === 'app')!;
+      return { nodeIPs, pod: `${app.spec.nodeName} ${app.status.hostIP} ${JSON.stringify(app.status.hostIPs)}` };
+    };
+    expect(ips('[node-1, node-2]').nodeIPs).toEqual(['node-1=10.0.1.11', 'node-2=10.0.1.12']);
+    const given = ips('[{ name: node-1, internalIP: 192.168.7.21 }, 172.16.0.4]');
+    expect(given.nodeIPs.sort()).toEqual(['172.16.0.4=172.16.0.4', 'node-1=192.168.7.21']);
+    expect(['node-1 192.168.7.21 [{"ip":"192.168.7.21"}]', '172.16.0.4 172.16.0.4 [{"ip":"172.16.0.4"}]']).toContain(given.pod);
+    // a Node manifest's own InternalIP is kept
+    const t = runScenario(scenarioFromManifests(base.replace('apiVersion: csi-flows/v1', 'apiVersion: v1\nkind: Node\nmetadata: { name: worker-a }\nstatus: { addresses: [{ type: InternalIP, address: 10.20.30.40 }] }\n---\napiVersion: csi-flows/v1') + '  k8s: "1.30"\n  runFor: 1m\n'));
+    expect(t.final.objects.find((o) => o.kind === 'Pod')!.status.hostIP).toBe('10.20.30.40');
   });
 
   it('nodeStatusOffset places the kubelet\'s node status updates within each 10s', () => {

@@ -13,7 +13,7 @@
 import { isFinalError, rpcErrorText } from '../shared/csi.ts';
 import { goDuration, goTimeJSON, rfc3339, sortedJson, UTC_ZONE } from '../shared/goFormat.ts';
 import { extraNanos, processTimeText } from '../shared/nestedPendingOperations.ts';
-import { KUBELET_NODE_CONDITIONS, kobj, type K8sObject } from '../shared/k8s.ts';
+import { getNodeHostIPs, KUBELET_NODE_CONDITIONS, kobj, type K8sObject } from '../shared/k8s.ts';
 import { summarize } from '../shared/messages.ts';
 import { ANN_CONTROLLER_MANAGED_ATTACH, ANN_NODE_ID } from '../shared/names.ts';
 import { CSI_TIMEOUT, KUBELET_RESYNC_JITTER_FACTOR, KUBELET_SYNC_FREQUENCY, NODE_STATUS_REPORT_FREQUENCY, NODE_STATUS_UPDATE_FREQUENCY, POD_ATTACH_AND_MOUNT_TIMEOUT, REGISTRAR_TIMEOUT, SECOND, STATUS_SYNC_PERIOD, nextDurationBeforeRetry } from '../shared/timing.ts';
@@ -366,8 +366,18 @@ const containerStatuses = (pod: K8sObject, state: Record<string, unknown>, ready
     name: c.name, state, lastState: {}, ready, restartCount: 0, ...(c.image ? { image: c.image } : {}), ...(state.waiting ? { imageID: '' } : {}), started: ready,
   }));
 
-/** status.hostIP, and on 1.28+ hostIPs (getHostIPsAnyWay: the node's addresses; a node here is addressed by its name) */
-const hostIPs = (w: Work) => ({ hostIP: w.c.input.nodeName, ...(getProfile(w.c.input.profile).kubeletWritesHostIPs ? { hostIPs: [{ ip: w.c.input.nodeName }] } : {}) });
+/**
+ * status.hostIP, and on 1.28+ hostIPs: getHostIPsAnyWay, the IPs of the node object the kubelet's lister holds
+ * (GetNodeHostIPs: its InternalIP first), or of its initialNode (the node IP it was given or detected) before the
+ * lister has it. Left out when neither has an IP (upstream logs the failed lookup; not modelled).
+ * upstream: kubelet_pods.go generateAPIPodStatus (v1.30.1), kubelet_getters.go :321 getHostIPsAnyWay.
+ */
+function hostIPs(w: Work): { hostIP?: string; hostIPs?: Array<{ ip: string }> } {
+  const listed = getNodeHostIPs(w.c.node);
+  const ips = listed.length > 0 ? listed : w.c.input.nodeIP ? [w.c.input.nodeIP] : [];
+  if (ips.length === 0) return {};
+  return { hostIP: ips[0]!, ...(getProfile(w.c.input.profile).kubeletWritesHostIPs ? { hostIPs: ips.map((ip) => ({ ip })) } : {}) };
+}
 
 function writeRunningStatus(w: Work, uid: string, pod: K8sObject, waitStartedAt: number, runningAt: number): void {
   const t = wall(w, runningAt);

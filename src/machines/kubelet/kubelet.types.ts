@@ -11,6 +11,8 @@ import type { PendingOperations, OperationKey } from '../shared/nestedPendingOpe
 export interface KubeletInput extends ComponentInput {
   /** the Node this kubelet runs (the Node object name, e.g. "11.142.60.212" in seed 000) */
   nodeName: string;
+  /** the node's IP (--node-ip, or what the kubelet detects): its initialNode's address, the pods' hostIP until its lister holds the Node */
+  nodeIP?: string;
   /** --root-dir, e.g. "/var/lib/kubelet" (seed 000: "/data_online/1/kubelet") */
   kubeletRoot: string;
   /** wall-clock epoch (µs) of virtual time 0, as the cluster's options.epochUs: for times the kubelet prints and writes (0 when absent) */

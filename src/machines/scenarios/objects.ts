@@ -2,7 +2,7 @@
  * Builders for the objects scenarios hold. Plain data, as a cluster administrator would apply it with
  * kubectl. A driver is a DriverProfile or just the driver's name.
  */
-import { KUBELET_NODE_CONDITIONS, type K8sObject } from '../shared/k8s.ts';
+import { isIPv4, KUBELET_NODE_CONDITIONS, type K8sObject } from '../shared/k8s.ts';
 import type { DriverProfile } from '../drivers/types.ts';
 import type { NodeSpec } from './types.ts';
 
@@ -44,7 +44,12 @@ export function csiDriver(driver: DriverRef): K8sObject {
   };
 }
 
-export function node(spec: NodeSpec | string): K8sObject {
+/** The node's InternalIP: its own, its name when that is an IPv4 address, else one of 10.0.1.11 … by its place in the list. */
+export const nodeInternalIP = (n: NodeSpec, index: number): string =>
+  n.internalIP ?? (isIPv4(n.name) ? n.name : `10.0.${1 + Math.floor(index / 240)}.${11 + (index % 240)}`);
+
+/** The Node object of the `index`th node of a scenario. */
+export function node(spec: NodeSpec | string, index = 0): K8sObject {
   const n: NodeSpec = typeof spec === 'string' ? { name: spec } : spec;
   return {
     apiVersion: 'v1', kind: 'Node',
@@ -56,7 +61,7 @@ export function node(spec: NodeSpec | string): K8sObject {
     spec: {},
     status: {
       conditions: KUBELET_NODE_CONDITIONS.map((c) => ({ ...c })),
-      addresses: [{ type: 'InternalIP', address: n.name }, { type: 'Hostname', address: n.hostname ?? n.name }],
+      addresses: [{ type: 'InternalIP', address: nodeInternalIP(n, index) }, { type: 'Hostname', address: n.hostname ?? n.name }],
     },
   };
 }

@@ -18,7 +18,7 @@ import { DRIVERS } from '../drivers/index.ts';
 import type { ControllerCapability, DriverProfile, NodeCapability } from '../drivers/types.ts';
 import { isProfileId, PROFILE_IDS } from '../profiles/index.ts';
 import { isCsiRpc, isGrpcCode, type CsiRpc } from '../shared/csi.ts';
-import { API_VERSION, CLUSTER_SCOPED, keyOf, objectKey, type K8sObject, type Kind } from '../shared/k8s.ts';
+import { API_VERSION, CLUSTER_SCOPED, isIPv4, keyOf, objectKey, type K8sObject, type Kind } from '../shared/k8s.ts';
 import type { ProfileId } from '../shared/messages.ts';
 import { MS } from '../shared/timing.ts';
 import { ScenarioError } from './errors.ts';
@@ -193,6 +193,11 @@ const GENERIC_LATENCY: Partial<Record<CsiRpc, number>> = {
 };
 
 const ZONE_LABEL = 'topology.kubernetes.io/zone';
+/** A Node object's InternalIP, when it gives one that is an IPv4 address (the kubelet writes it as its pods' hostIP). */
+const internalIPOf = (o: K8sObject): { internalIP?: string } => {
+  const ip = ((o.status?.addresses ?? []) as Array<{ type?: string; address?: string }>).find((a) => a.type === 'InternalIP')?.address;
+  return typeof ip === 'string' && isIPv4(ip) ? { internalIP: ip } : {};
+};
 const DEFAULT_CLASS = 'storageclass.kubernetes.io/is-default-class';
 
 /** One fault object or text, checked. `where` names it in errors. */
@@ -389,6 +394,7 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
   if (nodeDocs.length > 0) {
     nodes = nodeDocs.map((l) => ({
       name: l.o.metadata.name, hostname: l.o.metadata.labels?.['kubernetes.io/hostname'] ?? l.o.metadata.name,
+      ...internalIPOf(l.o),
       ...(l.o.metadata.labels ? { labels: { ...l.o.metadata.labels } } : {}), ...(l.o.spec?.unschedulable ? { unschedulable: true } : {}),
     }));
   } else if (spec.nodes !== undefined) {
@@ -399,6 +405,7 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
       const { zone, unschedulable, ...rest } = n;
       if (zone !== undefined && typeof zone !== 'string') fail(['nodes', i, 'zone'], 'must be a string');
       for (const f of ['kubeletPid'] as const) if (rest[f] !== undefined && (!Number.isSafeInteger(rest[f]) || rest[f]! < 1)) fail(['nodes', i, f], 'must be a positive integer');
+      if (rest.internalIP !== undefined && (typeof rest.internalIP !== 'string' || !isIPv4(rest.internalIP))) fail(['nodes', i, 'internalIP'], `must be an IPv4 address (e.g. 10.0.1.11), not ${JSON.stringify(rest.internalIP)}`);
       const { kubeletUptime, nodeStatusOffset, ...plain } = rest;
       let uptimeUs: number | undefined;
       if (kubeletUptime !== undefined) {
@@ -615,8 +622,8 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
   if (defaultClass && defaultClass.o.metadata.annotations?.[DEFAULT_CLASS] !== 'true') {
     defaultClass.o.metadata.annotations = { ...defaultClass.o.metadata.annotations, [DEFAULT_CLASS]: 'true' };
   }
-  const nodeObjects = nodes.map((n) => {
-    const o = nodeObject(n);
+  const nodeObjects = nodes.map((n, i) => {
+    const o = nodeObject(n, i);
     return n.unschedulable ? { ...o, spec: { ...o.spec, unschedulable: true } } : o;
   });
   const existing = dependenciesFirst(located.filter((l) => l.list === 'existing' && l.o.kind !== 'Node').map((l) => l.o));

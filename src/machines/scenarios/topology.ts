@@ -14,6 +14,7 @@ import type { ProfileId } from '../shared/messages.ts';
 import type { DriverProfile } from '../drivers/types.ts';
 import type { ScenarioData } from './types.ts';
 import { COMPONENTS } from '../registry.ts';
+import { nodeInternalIP } from './objects.ts';
 
 export const CONTROL_PLANE_HOST = 'master-1';
 export const CSI_CONTROLLER_HOST = 'csi-controller-0';
@@ -88,7 +89,7 @@ export function buildComponents(data: ScenarioData, driver: DriverProfile, profi
         const pid = n.kubeletPid ?? 1000 + ((i * 7919) % 30000);
         const uptime = n.kubeletUptimeUs ?? 86_400_000_000 + i * 3_600_000_000;
         add(d, id, n.name, { pid, tzOffsetMin: host, journald: { host: n.hostname ?? n.name, ident: 'kubelet' } }, {
-          nodeName: n.name, kubeletRoot: root, monotonic: { processStartUs: 0, uptimeAtStartUs: uptime },
+          nodeName: n.name, nodeIP: nodeInternalIP(n, i), kubeletRoot: root, monotonic: { processStartUs: 0, uptimeAtStartUs: uptime },
           // spread periodic node status updates over the 10s period, as real kubelets started at different times do
           statusUpdateOffset: n.nodeStatusOffsetUs ?? ((i * 3_700_000) % 10_000_000) + 1_234_567,
         });

@@ -18,6 +18,11 @@ export interface NodeSpec {
   nodeId?: string;
   kubeletPid?: number;
   kubeletRoot?: string;
+  /**
+   * the node's InternalIP, which the kubelet writes as its pods' hostIP (default: the name when it is an IPv4
+   * address, as seed 000 names its nodes; else 10.0.1.11, 10.0.1.12, … by the node's place in the list)
+   */
+  internalIP?: string;
   labels?: Record<string, string>;
   /**
    * kubelet process uptime at virtual time 0 (µs), for the m=+… monotonic reading; its status manager's

@@ -176,6 +176,25 @@ export type AccessMode = 'ReadWriteOnce' | 'ReadOnlyMany' | 'ReadWriteMany' | 'R
 export const isNodeReady = (n: K8sObject | undefined): boolean =>
   !!n && ((n.status?.conditions ?? []) as Array<{ type: string; status: string }>).some((c) => c.type === 'Ready' && c.status === 'True');
 
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const isIPv6 = (a: string): boolean => a.includes(':') && /^[0-9a-fA-F:.]+$/.test(a);
+/** Whether a string is an IPv4 address (dotted quad). */
+export const isIPv4 = (a: string): boolean => IPV4.test(a);
+
+/**
+ * GetNodeHostIPs: the node's InternalIP addresses, then its ExternalIP ones, each that is an IP; the first, and the
+ * first of the other family when there is one (dual stack). Empty when none is an IP (upstream: "host IP unknown").
+ * upstream: pkg/util/node/node.go GetNodeHostIPs (v1.30.1 :72-102; v1.20.5 :101-133).
+ */
+export function getNodeHostIPs(n: K8sObject | undefined): string[] {
+  const addresses = (n?.status?.addresses ?? []) as Array<{ type: string; address: string }>;
+  const all = [...addresses.filter((a) => a.type === 'InternalIP'), ...addresses.filter((a) => a.type === 'ExternalIP')]
+    .map((a) => a.address).filter((a) => isIPv4(a) || isIPv6(a));
+  if (all.length === 0) return [];
+  const other = all.find((a) => isIPv6(a) !== isIPv6(all[0]!));
+  return other ? [all[0]!, other] : [all[0]!];
+}
+
 /**
  * The conditions a healthy node's kubelet sets, in its setters' order: MemoryPressure, DiskPressure and PIDPressure
  * (False: the simulated node has room) and Ready (v1.30.1 pkg/kubelet/nodestatus/setters.go :523 ReadyCondition, :635
