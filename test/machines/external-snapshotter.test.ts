@@ -417,6 +417,15 @@ describe('csi-snapshotter\'s work queue and cache (enqueueContentWork, syncConte
     expect(car.msgs().slice(13)).toEqual(['enqueued', 'syncContentByKey', 'contentDeleted']);
   });
 
+  it('a restarted sidecar starts with an empty cache: the informer\'s initial list adds every content again ("adding", not "updating")', () => {
+    const car = sidecar('1.30');
+    car.send({ type: 'watch.added', now: 1, object: ready('10') });
+    car.send({ type: 'host.shutdown', now: 2 });
+    car.send({ type: 'component.started', now: 3 });
+    car.send({ type: 'watch.added', now: 4, object: ready('10') });
+    expect(car.msgs().slice(5)).toEqual(['enqueued', 'syncContentByKey', 'storeAdding', 'synchronizingContent', 'checkShouldDelete']);
+  });
+
   it('v4.0.0 (1.20) queues every update; v8.0.1 (1.30) only one ShouldEnqueueContentChange lets through: not its status, finalizers or its own being-created annotation', () => {
     const onlyStatus = { status: { restoreSize: 5 } };
     const ownAnnotation = { metadata: { annotations: { 'snapshot.storage.kubernetes.io/volumesnapshot-being-created': 'yes' }, finalizers: ['f'] } };

@@ -490,7 +490,11 @@ export const externalSnapshotterMachine = setup({
       delete ctx.dirty[name];
       syncContentByKey(ctx, name, emitOut, event.now);
     }),
-    resetCaches: ({ context: ctx }) => { ctx.pending = {}; ctx.busy = {}; ctx.failures = {}; ctx.retryAt = {}; ctx.checking = {}; ctx.dirty = {}; },
+    // a new process: empty informers (their initial list adds every object again), an empty content cache (contentStore:
+    // "adding" again), an empty work queue and rate limiter
+    resetCaches: ({ context: ctx }) => {
+      ctx.classes = {}; ctx.contents = {}; ctx.latest = {}; ctx.pending = {}; ctx.busy = {}; ctx.failures = {}; ctx.retryAt = {}; ctx.checking = {}; ctx.dirty = {};
+    },
   },
 }).createMachine({
   id: 'external-snapshotter',
