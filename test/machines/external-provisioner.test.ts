@@ -320,3 +320,82 @@ describe('the watched operations table agrees with scanning it', () => {
     }), { numRuns: 3000 });
   });
 });
+
+describe('csi-provisioner and the Secrets a StorageClass names (getCredentials, handleSecretsForDeletion)', () => {
+  // runScenario / scenarioFromManifests through the library's index, as teams call them
+  const lib = () => import('../../src/machines/index.ts');
+  const klogOf = (t: { steps: Array<{ component: string; log?: string }> }, component: string) => t.steps.filter((s) => s.component === component && s.log).map((s) => s.log!);
+
+  it('ceph-rbd: CreateVolume and DeleteVolume carry the provisioner Secret\'s keys, which every log line prints as ***stripped***', async () => {
+    const { runScenario } = await lib();
+    for (const k8s of ['1.20', '1.30'] as const) {
+      const create = runScenario('ceph-rbd-create', { k8s });
+      const call = create.steps.find((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Controller/CreateVolume');
+      // the driver gets the Secret's data, decoded (secret.Data's bytes as strings)
+      expect([k8s, (call!.rpc!.request as { secrets?: unknown }).secrets]).toEqual([k8s, { userID: 'kubernetes', userKey: 'AQBr8dRmXxk0JBAAz3kq9yQwM1s0vV5h0r6FkA==' }]);
+      const lines = [...klogOf(create, 'external-provisioner'), ...klogOf(create, 'csi-controller-plugin')].filter((l) => l.includes('CreateVolume') || l.includes('"name":"pvc-'));
+      expect(lines.some((l) => l.includes('secrets') && (l.includes('"secrets":"***stripped***"') || l.includes('\\"secrets\\":\\"***stripped***\\"')))).toBe(true);
+      expect(create.steps.some((s) => (s.log ?? '').includes('AQBr8dRm'))).toBe(false);
+      const pv = create.final.objects.find((o) => o.kind === 'PersistentVolume')!;
+      // v3.2.0 on (1.30) records the Secret for DeleteVolume on the PV; v2.1.0 (1.20) reads the class again
+      expect([k8s, pv.metadata.annotations?.['volume.kubernetes.io/provisioner-deletion-secret-name'], pv.metadata.annotations?.['volume.kubernetes.io/provisioner-deletion-secret-namespace']])
+        .toEqual(k8s === '1.30' ? [k8s, 'csi-rbd-secret', 'default'] : [k8s, undefined, undefined]);
+      const del = runScenario('ceph-rbd-delete', { k8s });
+      const deleteCall = del.steps.find((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Controller/DeleteVolume');
+      expect([k8s, (deleteCall!.rpc!.request as { secrets?: unknown }).secrets]).toEqual([k8s, { userID: 'kubernetes', userKey: 'AQBr8dRmXxk0JBAAz3kq9yQwM1s0vV5h0r6FkA==' }]);
+    }
+  });
+
+  const manifests = (extra: string, withSecret: boolean) => `apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata: { name: fast }
+provisioner: disk.csi.example.com
+parameters:
+  csi.storage.k8s.io/provisioner-secret-name: creds
+  csi.storage.k8s.io/provisioner-secret-namespace: default
+---
+${withSecret ? `apiVersion: v1
+kind: Secret
+metadata: { name: creds, namespace: default }
+data: { token: c2VjcmV0 }
+---
+` : ''}apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: { name: data }
+spec: { accessModes: [ReadWriteOnce], resources: { requests: { storage: 1Gi } } }
+---
+apiVersion: csi-flows/v1
+kind: Scenario
+metadata: { name: secrets }
+spec:
+  k8s: "1.30"
+${extra}`;
+
+  it('a Secret that is not there fails the provisioning before CreateVolume (ProvisioningFailed, retried), as prepareProvision does', async () => {
+    const { runScenario, scenarioFromManifests } = await lib();
+    const t = runScenario(scenarioFromManifests(manifests('  runFor: 20s\n', false)));
+    expect(t.steps.some((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Controller/CreateVolume')).toBe(false);
+    const failed = t.steps.filter((s) => s.kind === 'event' && /ProvisioningFailed/.test(s.summary));
+    expect(failed.length).toBeGreaterThan(1);
+    expect(failed[0]!.summary).toContain('failed to provision volume with StorageClass "fast": error getting secret creds in namespace default: secrets "creds" not found');
+    // with the Secret there, CreateVolume goes out with its key
+    const ok = runScenario(scenarioFromManifests(manifests('  runFor: 20s\n', true)));
+    const call = ok.steps.find((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Controller/CreateVolume');
+    expect((call!.rpc!.request as { secrets?: unknown }).secrets).toEqual({ token: 'secret' });
+  });
+
+  it('1.30: a PV whose class names no Secret records "" and "", and its deletion says it needs none (controller.go:1312)', async () => {
+    const { runScenario, scenarioFromManifests } = await lib();
+    const plain = manifests('  runFor: 40s\n  actions:\n    - { at: 20s, delete: PersistentVolumeClaim/data }\n', false)
+      .replace('parameters:\n  csi.storage.k8s.io/provisioner-secret-name: creds\n  csi.storage.k8s.io/provisioner-secret-namespace: default\n', '');
+    const t = runScenario(scenarioFromManifests(plain), { recordObjects: true });
+    const created = t.steps.find((s) => s.kind === 'api' && s.api?.verb === 'create' && s.api.kind === 'PersistentVolume');
+    expect(created!.objects![0]!.after!.metadata.annotations).toMatchObject({ 'volume.kubernetes.io/provisioner-deletion-secret-name': '', 'volume.kubernetes.io/provisioner-deletion-secret-namespace': '' });
+    const lines = klogOf(t, 'external-provisioner');
+    const started = lines.findIndex((l) => l.includes('"Started" PV='));
+    const none = lines.findIndex((l) => / controller\.go:1312\] volume pvc-[0-9a-f-]+ does not need any deletion secrets$/.test(l));
+    const call = lines.findIndex((l) => l.includes('/csi.v1.Controller/DeleteVolume'));
+    expect(started).toBeGreaterThan(-1);
+    expect([started < none, none < call]).toEqual([true, true]);
+  });
+});

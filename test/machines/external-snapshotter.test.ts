@@ -149,11 +149,12 @@ describe('snapshot-controller and the csi-snapshotter sidecar (external-snapshot
         'update PersistentVolumeClaim', // pvc-as-source-protection on the source claim
         'create VolumeSnapshotContent',
         // v8.0.1 patches finalizers onto objects that have some; v4.0.0 Updates its copy, and here its first
-        // Update of the content loses to csi-snapshotter's (a Conflict): the retry lands after the snapshot's writes
+        // Update of the content loses to csi-snapshotter's (a Conflict): the retry lands after the snapshot's status
+        // write (with seed 1; before or after the snapshot's finalizer Update is a race either way)
         ...(k8s === '1.30' ? ['patch VolumeSnapshotContent'] : []), // volumesnapshotcontent-bound-protection
         'updateStatus VolumeSnapshot', // bound, readyToUse false
-        `${k8s === '1.30' ? 'patch' : 'update'} VolumeSnapshot`, // volumesnapshot-bound-protection, once bound
         ...(k8s === '1.30' ? [] : ['update VolumeSnapshotContent']),
+        `${k8s === '1.30' ? 'patch' : 'update'} VolumeSnapshot`, // volumesnapshot-bound-protection, once bound
         'updateStatus VolumeSnapshot', // creationTime, readyToUse, restoreSize
         'update PersistentVolumeClaim', // the claim's finalizer off: no snapshot of it is being cut
       ]]);

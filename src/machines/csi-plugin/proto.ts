@@ -4,6 +4,7 @@
  * kubernetes-csi/csi-lib-utils protosanitizer (JSON of the message, keys sorted, secrets replaced).
  */
 import { sortedJson } from '../shared/goFormat.ts';
+import { isSecretField, STRIPPED_SECRET } from '../shared/csi.ts';
 import type { ControllerCapability, NodeCapability } from '../drivers/types.ts';
 
 export const CONTROLLER_CAPABILITY_TYPE: Record<ControllerCapability, number> = {
@@ -18,12 +19,6 @@ export const NODE_CAPABILITY_TYPE: Record<NodeCapability, number> = {
 export const SERVICE_CONTROLLER = 1;
 export const SERVICE_VOLUME_ACCESSIBILITY_CONSTRAINTS = 2;
 
-const STRIPPED = '***stripped***';
-
-/** Fields marked csi_secret in csi.proto: protosanitizer replaces their value. */
-function isSecretField(k: string): boolean {
-  return k === 'secrets' || k.endsWith('_secrets');
-}
 
 function strip(v: unknown): unknown {
   if (v === null || typeof v !== 'object') return v;
@@ -33,7 +28,7 @@ function strip(v: unknown): unknown {
     // omitempty: zero scalars and empty maps/lists vanish; a set (non-nil) message prints even when empty
     // ("Mount":{}), which callers express as an empty object, so objects stay.
     if (x === undefined || x === null || x === '' || x === false || x === 0 || (Array.isArray(x) && x.length === 0)) continue;
-    out[k] = isSecretField(k) ? STRIPPED : strip(x);
+    out[k] = isSecretField(k) ? STRIPPED_SECRET : strip(x);
   }
   return out;
 }

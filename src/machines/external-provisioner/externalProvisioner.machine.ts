@@ -34,14 +34,17 @@
 import { emit, setup } from 'xstate';
 import { reaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
-import { csiMethod, type CsiRpc, GRPC_CODE_GO_NAME, type GrpcCode, rpcErrorText } from '../shared/csi.ts';
+import { csiMethod, type CsiRpc, GRPC_CODE_GO_NAME, type GrpcCode, rpcErrorText, stripSecrets } from '../shared/csi.ts';
 import { sortedJson, goDuration } from '../shared/goFormat.ts';
 import { type K8sObject, kobj } from '../shared/k8s.ts';
 import { summarize } from '../shared/messages.ts';
 import { ANN_PROVISIONED_BY, ANN_SELECTED_NODE, ANN_STORAGE_PROVISIONER, ANN_STORAGE_PROVISIONER_BETA, PROVISIONER_PV_FINALIZER } from '../shared/names.ts';
 import { PROVISIONER_TIMEOUT, SECOND, sidecarRetryDelay } from '../shared/timing.ts';
 import type { DriverProfile } from '../drivers/types.ts';
-import { accessibilityRequirements, buildPersistentVolume, provisionedVolumeName, volumeRequest } from './requests.ts';
+import {
+  accessibilityRequirements, ANN_DELETION_SECRET_NAME, ANN_DELETION_SECRET_NAMESPACE, buildPersistentVolume, provisionedVolumeName, secretCredentials, secretReference,
+  volumeRequest, type SecretKind, type SecretRef,
+} from './requests.ts';
 import { externalProvisionerSummaries as summaries } from './externalProvisioner.messages.ts';
 import { getProfile } from '../profiles/index.ts';
 import type { Stage } from '../shared/messages.ts';
@@ -58,7 +61,11 @@ export interface ExternalProvisionerInput extends ComponentInput {
 /** One provisioning or deletion in progress, keyed by claim "ns/name" or "pv/<name>". */
 interface Operation {
   kind: 'provision' | 'delete';
-  step: 'getSnapshot' | 'getSnapshotContent' | 'cloneFinalizer' | 'rpc' | 'save' | 'backgroundSave' | 'deletePV' | 'finalizer' | 'removeFinalizer' | 'backoff';
+  step: 'getSnapshot' | 'getSnapshotContent' | 'cloneFinalizer' | 'getSecret' | 'rpc' | 'save' | 'backgroundSave' | 'deletePV' | 'finalizer' | 'removeFinalizer' | 'backoff';
+  /** getSecret: the claim CreateVolume goes on with (its data source resolved), or the PV DeleteVolume is for */
+  claim?: K8sObject;
+  /** getSecret: the Secret asked for */
+  secret?: SecretRef;
   requestId?: string;
   /** restoring from a VolumeSnapshot: the snapshot read by getSnapshotSource */
   snapshot?: K8sObject;
@@ -110,7 +117,7 @@ const log = (msg: string, args: Record<string, string | number | boolean>, stage
 
 function call(c: ExternalProvisionerContext, rpc: CsiRpc, request: Record<string, unknown>, out: Out): string {
   const requestId = `ep-${c.nextRequest++}`;
-  const json = sortedJson(request);
+  const json = sortedJson(stripSecrets(request));
   out.push(log('grpcCall', { method: csiMethod(rpc), request: json }), log('grpcRequest', { request: json, method: csiMethod(rpc) }));
   out.push({ type: 'csi.call', requestId, rpc, request, endpoint: 'controller', timeout: PROVISIONER_TIMEOUT });
   return requestId;
@@ -272,12 +279,43 @@ function cloneRetry(c: ExternalProvisionerContext, key: string, now: number, out
   out.push({ type: 'timer.requested', key: `retry/${q}`, at: now + sidecarRetryDelay(failures) });
 }
 
-function createVolume(c: ExternalProvisionerContext, key: string, claim: K8sObject, out: Out, now: number): void {
+/**
+ * The rest of prepareProvision, then CreateVolume: the accessibility requirements, then the provisioner Secret the class
+ * names, read with a GET (getCredentials; its data goes in the request as `secrets`), then the call. `credentials`: the
+ * Secret's data, once read. upstream: controller.go prepareProvision (v5.0.1 :683-708, v2.1.0 :615-645), getCredentials.
+ */
+function createVolume(c: ExternalProvisionerContext, key: string, claim: K8sObject, out: Out, now: number, credentials?: Record<string, string>): void {
   const cls = c.classes[claim.spec.storageClassName]!;
   const topology = accessibilityRequirements(c.input.driver, claim, Object.values(c.nodes), c.input.strictTopology === true);
   if (topology.error) return provisionFailed(c, key, `error generating accessibility requirements: ${topology.error}`, 'noChange', now, out);
-  const requestId = call(c, 'CreateVolume', volumeRequest(withSourceHandle(c, claim), cls, c.input.driver, topology.requirement), out);
+  const secret = secretReference(cls, 'provisioner', provisionedVolumeName(claim), claim);
+  if (secret.error) return provisionFailed(c, key, secret.error, 'noChange', now, out);
+  if (secret.ref && !credentials) {
+    const requestId = getSecret(c, secret.ref, summarize(summaries, 'externalProvisioner.getProvisionerSecret', { secret: `${secret.ref.namespace}/${secret.ref.name}`, claim: key }), out);
+    c.ops[key] = { kind: 'provision', step: 'getSecret', requestId, claim, secret: secret.ref };
+    return;
+  }
+  const requestId = call(c, 'CreateVolume', volumeRequest(withSourceHandle(c, claim), cls, c.input.driver, topology.requirement, credentials), out);
   c.ops[key] = { kind: 'provision', step: 'rpc', requestId };
+}
+
+/** A GET of a Secret (getCredentials: the client's Get, not a lister). */
+function getSecret(c: ExternalProvisionerContext, ref: SecretRef, summary: string, out: Out): string {
+  const requestId = `ep-${c.nextRequest++}`;
+  out.push({ type: 'api.request', requestId, verb: 'get', kind: 'Secret', namespace: ref.namespace, name: ref.name, summary });
+  return requestId;
+}
+
+/** The class's secret references that go on the PV (csiPVSource), and the one DeleteVolume will need. */
+function pvSecrets(c: ExternalProvisionerContext, claim: K8sObject, cls: K8sObject): { refs: Partial<Record<SecretKind, SecretRef>>; deletion?: SecretRef | null } {
+  const refs: Partial<Record<SecretKind, SecretRef>> = {};
+  for (const kind of ['controller-publish', 'node-stage', 'node-publish', 'controller-expand', 'node-expand'] as const) {
+    const r = secretReference(cls, kind, provisionedVolumeName(claim), claim).ref;
+    if (r) refs[kind] = r;
+  }
+  const deletion = getProfile(c.input.profile).provisionerDeletionSecretAnnotations
+    ? secretReference(cls, 'provisioner', provisionedVolumeName(claim), claim).ref ?? null : undefined;
+  return { refs, ...(deletion !== undefined ? { deletion } : {}) };
 }
 
 const SNAPSHOT_GROUP = 'snapshot.storage.k8s.io';
@@ -346,6 +384,12 @@ function withSourceHandle(c: ExternalProvisionerContext, claim: K8sObject): K8sO
 
 function startDelete(c: ExternalProvisionerContext, pv: K8sObject, out: Out, now: number): void {
   out.push(log('deleteStarted', { pv: pv.metadata.name }));
+  if (deletionSecret(c, pv, out)) return;
+  deleteVolume(c, pv, out, now);
+}
+
+/** Delete, after its secrets: canDeleteVolume, then DeleteVolume (with the Secret's data when one was read). */
+function deleteVolume(c: ExternalProvisionerContext, pv: K8sObject, out: Out, now: number, credentials?: Record<string, string>): void {
   // canDeleteVolume: a volume that a VolumeAttachment still names is not deleted (the VolumeAttachment
   // lister exists only for drivers with PUBLISH_UNPUBLISH_VOLUME). upstream: external-provisioner
   // pkg/controller/controller.go canDeleteVolume, cmd/csi-provisioner/csi-provisioner.go (vaLister)
@@ -359,8 +403,35 @@ function startDelete(c: ExternalProvisionerContext, pv: K8sObject, out: Out, now
       return;
     }
   }
-  const requestId = call(c, 'DeleteVolume', { volume_id: pv.spec.csi.volumeHandle }, out);
+  const requestId = call(c, 'DeleteVolume', { volume_id: pv.spec.csi.volumeHandle, ...(credentials ? { secrets: credentials } : {}) }, out);
   c.ops[`pv/${pv.metadata.name}`] = { kind: 'delete', step: 'rpc', requestId };
+}
+
+/**
+ * handleSecretsForDeletion: the Secret DeleteVolume needs. v3.2.0 on: the PV's deletion-secret annotations when it has
+ * both ("" and "": none, said at -v=2), else the StorageClass's provisioner secret (getSecretsFromSC), which v2.1.0
+ * always reads. The Secret is read with a GET after the delete started (secretRead continues). Whether one was asked for.
+ * upstream: controller.go v5.0.1 :1296-1361, v2.1.0 Delete :1139-1164.
+ */
+function deletionSecret(c: ExternalProvisionerContext, pv: K8sObject, out: Out): boolean {
+  const ann = pv.metadata.annotations ?? {};
+  let ref: SecretRef | undefined;
+  if (getProfile(c.input.profile).provisionerDeletionSecretAnnotations && ANN_DELETION_SECRET_NAME in ann && ANN_DELETION_SECRET_NAMESPACE in ann) {
+    const name = ann[ANN_DELETION_SECRET_NAME]!;
+    const namespace = ann[ANN_DELETION_SECRET_NAMESPACE]!;
+    if (name === '' && namespace === '') { out.push(log('noDeletionSecrets', { pv: pv.metadata.name })); return false; }
+    if (name === '' || namespace === '') return false;
+    ref = { name, namespace };
+  } else {
+    const cls = c.classes[pv.spec?.storageClassName ?? ''];
+    const claimRef = pv.spec?.claimRef;
+    if (!cls || !claimRef) return false;
+    ref = secretReference(cls, 'provisioner', pv.metadata.name, { metadata: { name: claimRef.name, namespace: claimRef.namespace } } as K8sObject).ref;
+  }
+  if (!ref) return false;
+  const requestId = getSecret(c, ref, summarize(summaries, 'externalProvisioner.getDeletionSecret', { secret: `${ref.namespace}/${ref.name}`, pv: pv.metadata.name }), out);
+  c.ops[`pv/${pv.metadata.name}`] = { kind: 'delete', step: 'getSecret', requestId, claim: pv, secret: ref };
+  return true;
 }
 
 /**
@@ -441,7 +512,8 @@ function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
       return;
     }
     const volume = (e.response?.volume ?? {}) as Record<string, unknown>;
-    const pv = buildPersistentVolume(claim, cls, c.input.driver, c.input.provisionerIdentity, volume, addsFinalizer(c));
+    const secrets = pvSecrets(c, claim, cls);
+    const pv = buildPersistentVolume(claim, cls, c.input.driver, c.input.provisionerIdentity, volume, addsFinalizer(c), secrets.refs, secrets.deletion);
     out.push(log('createdPV', { pv: pv.metadata.name, claimName: claim.metadata.name, handle: pv.spec.csi.volumeHandle }));
     out.push(log('volumeProvisioned', { claim: key, class: cls.metadata.name, pv: pv.metadata.name }));
     // the library logs "Succeeded" and then hands the PV to its volume store (lib v10 controller.go:1500-1502,
@@ -512,6 +584,21 @@ function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
   const op = c.ops[key]!;
   if (op.step === 'getSnapshot' || op.step === 'getSnapshotContent') {
     if (c.claims[key]) onSnapshotRead(c, key, e, out); else delete c.ops[key];
+    return;
+  }
+  if (op.step === 'getSecret') {
+    const target = op.claim!;
+    if (op.kind === 'provision') {
+      // getCredentials' error is prepareProvision's (ProvisioningNoChange): requeued with backoff
+      if (!c.claims[key]) { delete c.ops[key]; return; }
+      if (!e.ok || !e.object) { provisionFailed(c, key, `error getting secret ${op.secret!.name} in namespace ${op.secret!.namespace}: ${apiErrText(e)}`, 'noChange', e.now, out); return; }
+      createVolume(c, key, target, out, e.now, secretCredentials(e.object));
+      return;
+    }
+    // DeleteVolume goes on without secrets when the Secret cannot be read ("it may have already been deleted")
+    if (!e.ok || !e.object) out.push(log(getProfile(c.input.profile).provisionerDeletionSecretAnnotations && ANN_DELETION_SECRET_NAME in (target.metadata.annotations ?? {}) ? 'deletionCredentialsFailed' : 'deletionCredentialsFromClassFailed',
+      { pv: target.metadata.name, err: `error getting secret ${op.secret!.name} in namespace ${op.secret!.namespace}: ${apiErrText(e)}` }));
+    deleteVolume(c, target, out, e.now, e.ok && e.object ? secretCredentials(e.object) : undefined);
     return;
   }
   if (op.step === 'cloneFinalizer') {

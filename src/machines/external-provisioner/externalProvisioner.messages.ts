@@ -289,6 +289,26 @@ export const externalProvisionerMessages = defineMessages({
       '1.30': { file: 'controller.go', line: 1548, msg: 'Started', kv: 'PV={pv:q}', v: 4 },
     },
   },
+  'externalProvisioner.noDeletionSecrets': {
+    source: S, stage: 'delete', severity: 'I', summary: 'PersistentVolume {pv} records that its StorageClass named no provisioner secret: DeleteVolume goes without secrets.',
+    // the PV's deletion-secret annotations are both "" (handleSecretsForDeletion; v3.2.0 on, so 1.30 only)
+    formats: { '1.30': { file: 'controller.go', line: 1312, text: 'volume {pv} does not need any deletion secrets', v: 2 } },
+  },
+  'externalProvisioner.deletionCredentialsFailed': {
+    source: S, stage: 'delete', severity: 'E', summary: 'csi-provisioner cannot read the Secret recorded on {pv}: DeleteVolume goes on without secrets ({err}).',
+    cause: 'The provisioner Secret named in the PV\'s volume.kubernetes.io/provisioner-deletion-secret-* annotations is gone or cannot be read.',
+    next: 'A driver that needs the secret to delete (ceph-csi) then fails DeleteVolume: create the Secret again under that name.',
+    formats: { '1.30': { file: 'controller.go', line: 1308, text: 'failed to get credentials for volume {pv}: {err}' } },
+  },
+  'externalProvisioner.deletionCredentialsFromClassFailed': {
+    source: S, stage: 'delete', severity: 'E', summary: 'csi-provisioner cannot read the provisioner Secret the StorageClass of {pv} names: DeleteVolume goes on without secrets ({err}).',
+    cause: 'The Secret the StorageClass names (csi.storage.k8s.io/provisioner-secret-name and -namespace) is gone or cannot be read.',
+    next: 'A driver that needs the secret to delete then fails DeleteVolume: create the Secret again under that name.',
+    formats: {
+      '1.20': { file: 'controller.go', line: 1158, text: 'Failed to get credentials for volume {pv}: {err}' },
+      '1.30': { file: 'controller.go', line: 1354, text: 'Failed to get credentials for volume {pv}: {err}' },
+    },
+  },
   'externalProvisioner.deleteFailed': {
     source: S, stage: 'delete', severity: 'E', summary: 'DeleteVolume for {pv} failed: {err}',
     cause: 'The storage backend refused or did not finish deleting the volume (still attached, busy, or unreachable).',
@@ -332,6 +352,8 @@ export const externalProvisionerSummaries = defineSummaries({
   'externalProvisioner.setCloneFinalizer': 'csi-provisioner puts the finalizer {finalizer} on claim {source}, the source of clone {claim}, before it asks for the clone: the source cannot go while it is being cloned.',
   'externalProvisioner.removeCloneFinalizer': 'Claim {source} is being deleted and no clone of it is Pending: csi-provisioner takes its finalizer {finalizer} off.',
   'externalProvisioner.getSnapshotContent': 'csi-provisioner reads VolumeSnapshotContent {content}, bound to {snapshot}, for its snapshot handle.',
+  'externalProvisioner.getProvisionerSecret': 'csi-provisioner reads Secret {secret}, the provisioner secret the StorageClass names: its keys go in CreateVolume for claim {claim} (the log prints them as ***stripped***).',
+  'externalProvisioner.getDeletionSecret': 'csi-provisioner reads Secret {secret}, the one DeleteVolume needs for {pv}.',
   'externalProvisioner.deletePV': 'csi-provisioner deletes PersistentVolume {pv}.',
   'externalProvisioner.createPVAgain': 'csi-provisioner\'s save queue creates PersistentVolume {pv} again (the first create failed).',
   'externalProvisioner.addFinalizer': 'csi-provisioner puts its finalizer {finalizer} on PersistentVolume {pv} (HonorPVReclaimPolicy).',

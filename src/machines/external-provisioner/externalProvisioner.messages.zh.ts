@@ -131,6 +131,19 @@ export const messagesZh = defineMessagesZh({
   'externalProvisioner.deleteStarted': {
     summary: 'csi-provisioner 开始删除处于 Released 状态的卷 {pv}。',
   },
+  'externalProvisioner.noDeletionSecrets': {
+    summary: 'PersistentVolume {pv} 记录着它的 StorageClass 没有指定 provisioner secret：DeleteVolume 不带 secrets。',
+  },
+  'externalProvisioner.deletionCredentialsFailed': {
+    summary: 'csi-provisioner 读不到 {pv} 上记录的 Secret：DeleteVolume 不带 secrets 继续（{err}）。',
+    cause: 'PV 的 volume.kubernetes.io/provisioner-deletion-secret-* 注解指定的 provisioner Secret 已不存在或无法读取。',
+    next: '需要 secret 才能删除的驱动（如 ceph-csi）随后会让 DeleteVolume 失败：按原名重新创建该 Secret。',
+  },
+  'externalProvisioner.deletionCredentialsFromClassFailed': {
+    summary: 'csi-provisioner 读不到 {pv} 的 StorageClass 指定的 provisioner Secret：DeleteVolume 不带 secrets 继续（{err}）。',
+    cause: 'StorageClass 指定的 Secret（csi.storage.k8s.io/provisioner-secret-name 与 -namespace）已不存在或无法读取。',
+    next: '需要 secret 才能删除的驱动随后会让 DeleteVolume 失败：按原名重新创建该 Secret。',
+  },
   'externalProvisioner.deleteFailed': {
     summary: '{pv} 的 DeleteVolume 失败：{err}',
     cause: '存储后端拒绝删除该卷，或没有完成删除（卷仍处于挂接状态、正忙或无法访问）。',
@@ -158,6 +171,8 @@ export const summariesZh = defineSummaries({
   'externalProvisioner.setCloneFinalizer': '在请求克隆之前，csi-provisioner 给克隆 {claim} 的源申领 {source} 加上 finalizer {finalizer}：源申领在被克隆期间不能被删除。',
   'externalProvisioner.removeCloneFinalizer': '申领 {source} 正在被删除，且没有处于 Pending 的克隆：csi-provisioner 摘掉它的 finalizer {finalizer}。',
   'externalProvisioner.getSnapshotContent': 'csi-provisioner 读取绑定到 {snapshot} 的 VolumeSnapshotContent {content}，以取得其快照句柄。',
+  'externalProvisioner.getProvisionerSecret': 'csi-provisioner 读取 StorageClass 指定的 provisioner secret {secret}：其中的键放进为声明 {claim} 发出的 CreateVolume（日志里显示为 ***stripped***）。',
+  'externalProvisioner.getDeletionSecret': 'csi-provisioner 读取 DeleteVolume 删除 {pv} 所需的 Secret {secret}。',
   'externalProvisioner.deletePV': 'csi-provisioner 删除 PersistentVolume {pv}。',
   'externalProvisioner.createPVAgain': 'csi-provisioner 的保存队列再次创建 PersistentVolume {pv}（第一次创建失败）。',
   'externalProvisioner.addFinalizer': 'csi-provisioner 给 PersistentVolume {pv} 加上自己的 finalizer {finalizer}（HonorPVReclaimPolicy）。',

@@ -32,6 +32,9 @@ const ACCESS: Record<string, number> = {
 };
 
 const PREFIX = 'csi.storage.k8s.io/';
+/** The PV annotations that say which Secret DeleteVolume needs (v5.0.1 pkg/controller/controller.go :144-145). */
+export const ANN_DELETION_SECRET_NAME = 'volume.kubernetes.io/provisioner-deletion-secret-name';
+export const ANN_DELETION_SECRET_NAMESPACE = 'volume.kubernetes.io/provisioner-deletion-secret-namespace';
 
 export function fsTypeOf(cls: K8sObject, driver: DriverProfile): string {
   const p = (cls.parameters ?? {}) as Record<string, string>;
@@ -109,6 +112,42 @@ export function accessibilityRequirements(driver: DriverProfile, claim: K8sObjec
   return { requirement: { requisite: requisite.map((segments) => ({ segments })), preferred: preferred.map((segments) => ({ segments })) } };
 }
 
+/** The Secret kinds a StorageClass can name (csi.storage.k8s.io/<kind>-secret-name and -namespace). */
+export type SecretKind = 'provisioner' | 'controller-publish' | 'node-stage' | 'node-publish' | 'controller-expand' | 'node-expand';
+export interface SecretRef { name: string; namespace: string }
+
+/**
+ * getSecretReference: the Secret of `kind` the class names, its templates filled in (${pv.name}, ${pvc.name},
+ * ${pvc.namespace}); undefined when it names none; an error when it gives only one of name and namespace. Left out:
+ * the deprecated csi<Kind>SecretName keys, the csi.storage.k8s.io/secret-name default and the pvc.annotations
+ * templates. upstream: external-provisioner pkg/controller/controller.go getSecretReference,
+ * verifyAndGetSecretNameAndNamespaceTemplate (v2.1.0 and v5.0.1).
+ */
+export function secretReference(cls: K8sObject, kind: SecretKind, pvName: string, claim: K8sObject): { ref?: SecretRef; error?: string } {
+  const p = (cls.parameters ?? {}) as Record<string, string>;
+  const nameKey = `${PREFIX}${kind}-secret-name`;
+  const namespaceKey = `${PREFIX}${kind}-secret-namespace`;
+  const name = p[nameKey];
+  const namespace = p[namespaceKey];
+  if (name === undefined && namespace === undefined) return {};
+  // (secretParamsMap.name: Provisioner, ControllerPublish, NodeStage, NodePublish, ControllerExpand, NodeExpand)
+  const label = kind.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+  if (name === undefined || namespace === undefined) return { error: `either name and namespace for ${label} secrets specified, Both must be specified` };
+  const fill = (t: string) => t.replaceAll('${pv.name}', pvName).replaceAll('${pvc.namespace}', claim.metadata.namespace ?? '').replaceAll('${pvc.name}', claim.metadata.name);
+  return { ref: { name: fill(name), namespace: fill(namespace) } };
+}
+
+/** getCredentials: a Secret's data, each value as the string its bytes make (secret.Data is base64 in the object). */
+export function secretCredentials(secret: K8sObject): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries((secret.data ?? {}) as Record<string, string>)) out[k] = decodeBase64(v);
+  return out;
+}
+function decodeBase64(s: string): string {
+  const bin = atob(s);
+  return new TextDecoder().decode(Uint8Array.from(bin, (ch) => ch.charCodeAt(0)));
+}
+
 /** util.CheckPersistentVolumeClaimModeBlock */
 const isBlockClaim = (claim: K8sObject): boolean => claim.spec?.volumeMode === 'Block';
 
@@ -117,7 +156,7 @@ export function createVolumeRequest(claim: K8sObject, cls: K8sObject, driver: Dr
 }
 
 /** The CreateVolume request around accessibility requirements already generated (`acc`, none when undefined). */
-export function volumeRequest(claim: K8sObject, cls: K8sObject, driver: DriverProfile, acc: Record<string, unknown> | undefined): Record<string, unknown> {
+export function volumeRequest(claim: K8sObject, cls: K8sObject, driver: DriverProfile, acc: Record<string, unknown> | undefined, secrets?: Record<string, string>): Record<string, unknown> {
   const params = Object.fromEntries(Object.entries((cls.parameters ?? {}) as Record<string, string>).filter(([k]) => !k.startsWith(PREFIX) && k !== 'fsType'));
   const modes: string[] = claim.spec?.accessModes ?? ['ReadWriteOnce'];
   const src = claim.spec?.dataSource;
@@ -132,6 +171,8 @@ export function volumeRequest(claim: K8sObject, cls: K8sObject, driver: DriverPr
     })),
     ...(Object.keys(params).length ? { parameters: params } : {}),
     ...(acc ? { accessibility_requirements: acc } : {}),
+    // req.Secrets: the provisioner Secret's data (the log prints it stripped)
+    ...(secrets ? { secrets } : {}),
     ...(src?.kind === 'PersistentVolumeClaim' ? { volume_content_source: { Type: { Volume: { volume_id: src.volumeHandle ?? src.name } } } } : {}),
     ...(src?.kind === 'VolumeSnapshot' ? { volume_content_source: { Type: { Snapshot: { snapshot_id: src.snapshotHandle ?? src.name } } } } : {}),
   };
@@ -139,14 +180,27 @@ export function volumeRequest(claim: K8sObject, cls: K8sObject, driver: DriverPr
 
 /** The PersistentVolume csi-provisioner saves after CreateVolume succeeded. */
 /** `finalizer`: csi-provisioner's own PV finalizer goes on (AddFinalizer, lib v10 controller.go:1492-1495) */
-export function buildPersistentVolume(claim: K8sObject, cls: K8sObject, driver: DriverProfile, identity: string, volume: Record<string, unknown>, finalizer = false): K8sObject {
+/**
+ * `secrets`: the class's secret references (csiPVSource's ControllerPublishSecretRef … NodeExpandSecretRef); `deletionSecret`:
+ * the provisioner Secret recorded for DeleteVolume in the deletion-secret annotations (null: "" and ""; undefined: none,
+ * as before v3.2.0)
+ */
+export function buildPersistentVolume(claim: K8sObject, cls: K8sObject, driver: DriverProfile, identity: string, volume: Record<string, unknown>, finalizer = false,
+  secrets: Partial<Record<SecretKind, SecretRef>> = {}, deletionSecret?: SecretRef | null): K8sObject {
   const ctx = (volume.volume_context ?? {}) as Record<string, string>;
   const cap = typeof volume.capacity_bytes === 'number' && volume.capacity_bytes > 0
     ? bytesQuantity(volume.capacity_bytes) : (claim.spec?.resources?.requests?.storage ?? '1Gi');
   const topo = (volume.accessible_topology ?? []) as Array<{ segments: Record<string, string> }>;
   return {
     apiVersion: 'v1', kind: 'PersistentVolume',
-    metadata: { name: provisionedVolumeName(claim), annotations: { [ANN_PROVISIONED_BY]: driver.name }, ...(finalizer ? { finalizers: [PROVISIONER_PV_FINALIZER] } : {}) },
+    metadata: {
+      name: provisionedVolumeName(claim),
+      annotations: {
+        [ANN_PROVISIONED_BY]: driver.name,
+        ...(deletionSecret !== undefined ? { [ANN_DELETION_SECRET_NAME]: deletionSecret?.name ?? '', [ANN_DELETION_SECRET_NAMESPACE]: deletionSecret?.namespace ?? '' } : {}),
+      },
+      ...(finalizer ? { finalizers: [PROVISIONER_PV_FINALIZER] } : {}),
+    },
     spec: {
       accessModes: claim.spec?.accessModes ?? ['ReadWriteOnce'],
       capacity: { storage: cap },
@@ -156,6 +210,12 @@ export function buildPersistentVolume(claim: K8sObject, cls: K8sObject, driver: 
         // "Set FSType if PV is not Block Volume" (v5.0.1 controller.go:945)
         driver: driver.name, volumeHandle: String(volume.volume_id), ...(fsTypeOf(cls, driver) && !isBlockClaim(claim) ? { fsType: fsTypeOf(cls, driver) } : {}),
         volumeAttributes: { ...ctx, 'storage.kubernetes.io/csiProvisionerIdentity': identity },
+        // (CSIPersistentVolumeSource's field order)
+        ...(secrets['controller-publish'] ? { controllerPublishSecretRef: secrets['controller-publish'] } : {}),
+        ...(secrets['node-stage'] ? { nodeStageSecretRef: secrets['node-stage'] } : {}),
+        ...(secrets['node-publish'] ? { nodePublishSecretRef: secrets['node-publish'] } : {}),
+        ...(secrets['controller-expand'] ? { controllerExpandSecretRef: secrets['controller-expand'] } : {}),
+        ...(secrets['node-expand'] ? { nodeExpandSecretRef: secrets['node-expand'] } : {}),
       },
       persistentVolumeReclaimPolicy: cls.reclaimPolicy ?? 'Delete',
       storageClassName: cls.metadata.name,

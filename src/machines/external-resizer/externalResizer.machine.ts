@@ -21,7 +21,7 @@ import { setup } from 'xstate';
 import { inPlaceReaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import type { Stage } from '../shared/messages.ts';
-import { csiMethod, rpcErrorText } from '../shared/csi.ts';
+import { csiMethod, rpcErrorText, stripSecrets } from '../shared/csi.ts';
 import { goQuote, rfc3339, sortedJson } from '../shared/goFormat.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { RESIZER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
@@ -122,8 +122,9 @@ function fail(ctx: Ctx, key: string, err: string, recordEvent: boolean, now: num
 function expand(ctx: Ctx, key: string, w: Work, pv: K8sObject, singleNodeMultiWriter: boolean, emit: Emit): void {
   const request = expandRequest(pv, w.bytes, singleNodeMultiWriter);
   const requestId = `resizer-${++ctx.seq}`;
-  log(emit, 'grpcCall', { method: '/csi.v1.Controller/ControllerExpandVolume', request: sortedJson(request) });
-  log(emit, 'grpcRequest', { request: sortedJson(request), method: '/csi.v1.Controller/ControllerExpandVolume' });
+  const json = sortedJson(stripSecrets(request));
+  log(emit, 'grpcCall', { method: '/csi.v1.Controller/ControllerExpandVolume', request: json });
+  log(emit, 'grpcRequest', { request: json, method: '/csi.v1.Controller/ControllerExpandVolume' });
   emit({ type: 'csi.call', requestId, rpc: 'ControllerExpandVolume', request, endpoint: 'controller', timeout: RESIZER_TIMEOUT });
   ctx.work[key] = { ...w, step: 'expanding', requestId };
 }

@@ -42,7 +42,7 @@ import { goQuote, goTimeString, rfc3339, sortedJson } from '../shared/goFormat.t
 import { setup } from 'xstate';
 import { inPlaceReaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
-import { csiMethod, isFinalError, rpcErrorText, type CsiRpc } from '../shared/csi.ts';
+import { csiMethod, isFinalError, rpcErrorText, stripSecrets, type CsiRpc } from '../shared/csi.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { SNAPSHOTTER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
 import { getProfile } from '../profiles/index.ts';
@@ -99,8 +99,9 @@ function send(ctx: Ctx, p: Pending, e: Record<string, unknown>, emit: Emit): voi
 /** A CSI call through the sidecar's connection: csi-lib-utils' LogGRPC prints the method and the request first. */
 function call(ctx: Ctx, p: Pending, rpc: CsiRpc, request: Record<string, unknown>, emit: Emit): void {
   const method = csiMethod(rpc);
-  emit({ type: 'log', msg: 'externalSnapshotter.grpcCall', args: { method, request: sortedJson(request) } });
-  emit({ type: 'log', msg: 'externalSnapshotter.grpcRequest', args: { method, request: sortedJson(request) } });
+  const json = sortedJson(stripSecrets(request));
+  emit({ type: 'log', msg: 'externalSnapshotter.grpcCall', args: { method, request: json } });
+  emit({ type: 'log', msg: 'externalSnapshotter.grpcRequest', args: { method, request: json } });
   send(ctx, p, { type: 'csi.call', rpc, request, endpoint: 'controller', timeout: SNAPSHOTTER_TIMEOUT }, emit);
 }
 

@@ -203,6 +203,13 @@ export interface Profile {
    */
   provisionerAddsFinalizer: boolean;
   /**
+   * csi-provisioner records on every PV it creates which Secret DeleteVolume needs
+   * (volume.kubernetes.io/provisioner-deletion-secret-name and -namespace, both "" when the class names none) and
+   * reads them when it deletes the volume, before the StorageClass, which may be gone by then: since v3.2.0
+   * (v5.0.1 pkg/controller/controller.go :923-931, :1296-1316). v2.1.0 reads the class's parameters only.
+   */
+  provisionerDeletionSecretAnnotations: boolean;
+  /**
    * Non-graceful node shutdown (NodeOutOfServiceVolumeDetach: alpha 1.24, GA 1.28): the A/D controller
    * detaches at once, without the safe-to-detach check, from a node with the
    * node.kubernetes.io/out-of-service taint (reconciler.go hasOutOfServiceTaint), and the pod garbage
@@ -310,6 +317,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletReconstructsUncertain: false,
     grpcConnectionClosedMessage: 'transport is closing',
     provisionerAddsFinalizer: false,
+    provisionerDeletionSecretAnnotations: false,
     adcOutOfServiceTaint: false,
     podGcTerminating: false,
     podGcMarksFailed: false,
@@ -366,6 +374,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletReconstructsUncertain: true,
     grpcConnectionClosedMessage: 'error reading from server: EOF',
     provisionerAddsFinalizer: true,
+    provisionerDeletionSecretAnnotations: true,
     adcOutOfServiceTaint: true,
     podGcTerminating: true,
     podGcMarksFailed: true,

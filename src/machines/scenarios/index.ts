@@ -6,7 +6,7 @@
 import type { DriverProfile } from '../drivers/types.ts';
 import { DRIVERS } from '../drivers/index.ts';
 import {
-  GiB, boundPv, boundPvc, csiDriver, node, pod, pvc, s, statefulSet, storageClass, volumeSnapshot, volumeSnapshotClass,
+  GiB, boundPv, boundPvc, csiDriver, node, pod, pvc, s, secret, statefulSet, storageClass, volumeSnapshot, volumeSnapshotClass,
 } from './objects.ts';
 import type { NodeSpec, Scenario, ScenarioData } from './types.ts';
 import { UTC_ZONE } from '../shared/goFormat.ts';
@@ -32,7 +32,22 @@ function base(driver: DriverProfile, nodes: NodeSpec[], sc: Parameters<typeof st
 const nfsBase = () => base(nfs(), twoNodes, { parameters: { server: 'nfs-server.default.svc.cluster.local', share: '/' }, mountOptions: ['nfsvers=4.1'] }, 'nfs-csi');
 
 /** the ceph-rbd cluster of seed 004: pool rbd, layering images, a "ceph-rbd" StorageClass */
-const cephBase = () => base(ceph(), twoNodes, { parameters: { clusterID: '4a9e463a-4853-4237-a5c5-9ae9d25bacda', pool: 'rbd', imageFeatures: 'layering' } }, 'ceph-rbd');
+/**
+ * The class names the provisioner Secret ceph-csi needs for CreateVolume and DeleteVolume, as ceph-csi's
+ * examples/rbd/storageclass.yaml does (v3.12.2); the Secret holds the Ceph user and key (examples/rbd/secret.yaml). Left out:
+ * the example's controller-expand and node-stage secrets, which csi-resizer and the kubelet would read (not modelled).
+ */
+const cephBase = () => [
+  ...base(ceph(), twoNodes, {
+    parameters: {
+      clusterID: '4a9e463a-4853-4237-a5c5-9ae9d25bacda', pool: 'rbd', imageFeatures: 'layering',
+      'csi.storage.k8s.io/provisioner-secret-name': 'csi-rbd-secret', 'csi.storage.k8s.io/provisioner-secret-namespace': NS,
+      'csi.storage.k8s.io/fstype': 'ext4',
+    },
+  }, 'ceph-rbd'),
+  // (its uid given: the cluster's generated uids, and so the claims' and volumes' names, stay as they were)
+  secret(NS, 'csi-rbd-secret', { userID: 'kubernetes', userKey: 'AQBr8dRmXxk0JBAAz3kq9yQwM1s0vV5h0r6FkA==' }, '6c1f0a52-3d7e-4b9a-8f21-5e0c9d4a7b13'),
+];
 
 /** a volume provisioned before the story: backend disk, bound PV and PVC */
 function existingVolume(driver: DriverProfile, claim: string, uid: string, volumeId: string, sc = 'standard') {

@@ -37,6 +37,12 @@ export function volumeSnapshot(namespace: string, name: string, cls: string, cla
   return { apiVersion: 'snapshot.storage.k8s.io/v1', kind: 'VolumeSnapshot', metadata: { name, namespace }, spec: { volumeSnapshotClassName: cls, source: { persistentVolumeClaimName: claim } } };
 }
 
+/** An Opaque Secret; `data` given as plain strings, stored base64 as the API server returns it. */
+export function secret(namespace: string, name: string, data: Record<string, string>, uid?: string): K8sObject {
+  const b64 = (v: string) => btoa(String.fromCharCode(...new TextEncoder().encode(v)));
+  return { apiVersion: 'v1', kind: 'Secret', metadata: { name, namespace, ...(uid ? { uid } : {}) }, type: 'Opaque', data: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, b64(v)])) } as K8sObject;
+}
+
 export function csiDriver(driver: DriverRef): K8sObject {
   return {
     apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name: driverName(driver) },

@@ -675,7 +675,7 @@ export function compileScenario(spec: ScenarioSpec, sources: SpecSources = {}): 
   };
 }
 
-const CONFIG_KINDS: ReadonlySet<Kind> = new Set(['StorageClass', 'VolumeSnapshotClass', 'CSIDriver']);
+const CONFIG_KINDS: ReadonlySet<Kind> = new Set(['StorageClass', 'VolumeSnapshotClass', 'CSIDriver', 'Secret']);
 
 /**
  * The objects in the order they are written, except that an object's dependencies come before it: the

@@ -19,7 +19,7 @@ export interface ObjectSource {
 
 /** The kinds a scenario may hold, in the order a scenario creates them (dependencies first). */
 export const SCENARIO_KINDS: readonly Kind[] = [
-  'StorageClass', 'VolumeSnapshotClass', 'CSIDriver', 'Node', 'PersistentVolume', 'PersistentVolumeClaim',
+  'StorageClass', 'VolumeSnapshotClass', 'CSIDriver', 'Secret', 'Node', 'PersistentVolume', 'PersistentVolumeClaim',
   'VolumeSnapshotContent', 'VolumeSnapshot', 'StatefulSet', 'Pod',
 ];
 

@@ -37,6 +37,27 @@ export function isFinalError(code: GrpcCode): boolean {
     || code === 'RESOURCE_EXHAUSTED' || code === 'ABORTED');
 }
 
+/** What protosanitizer prints for a field marked csi_secret. */
+export const STRIPPED_SECRET = '***stripped***';
+
+/** Fields marked csi_secret in csi.proto (`secrets`, and `…_secrets` of the older messages): protosanitizer replaces their value. */
+export const isSecretField = (k: string): boolean => k === 'secrets' || k.endsWith('_secrets');
+
+/**
+ * A request as csi-lib-utils' protosanitizer.StripSecrets leaves it for the log: each secret field's value replaced
+ * (the request the driver gets keeps them). upstream: kubernetes-csi/csi-lib-utils protosanitizer/protosanitizer.go.
+ */
+export function stripSecrets<T>(v: T): T {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(stripSecrets) as T;
+  let out: Record<string, unknown> | undefined;
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    const y = isSecretField(k) && x !== undefined ? STRIPPED_SECRET : stripSecrets(x);
+    if (y !== x) (out ??= { ...(v as Record<string, unknown>) })[k] = y;
+  }
+  return (out ?? v) as T;
+}
+
 export const CSI_RPCS = {
   // Identity
   GetPluginInfo: 'Identity', GetPluginCapabilities: 'Identity', Probe: 'Identity',

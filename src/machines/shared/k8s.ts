@@ -6,7 +6,7 @@
 export type Kind =
   | 'Pod' | 'PersistentVolumeClaim' | 'PersistentVolume' | 'StorageClass' | 'VolumeAttachment'
   | 'Node' | 'CSINode' | 'CSIDriver' | 'Event' | 'StatefulSet'
-  | 'VolumeSnapshot' | 'VolumeSnapshotContent' | 'VolumeSnapshotClass';
+  | 'VolumeSnapshot' | 'VolumeSnapshotContent' | 'VolumeSnapshotClass' | 'Secret';
 
 export const CLUSTER_SCOPED: ReadonlySet<Kind> = new Set<Kind>([
   'PersistentVolume', 'StorageClass', 'VolumeAttachment', 'Node', 'CSINode', 'CSIDriver',
@@ -18,7 +18,7 @@ export const API_VERSION: Record<Kind, string> = {
   StorageClass: 'storage.k8s.io/v1', VolumeAttachment: 'storage.k8s.io/v1', CSINode: 'storage.k8s.io/v1',
   CSIDriver: 'storage.k8s.io/v1', StatefulSet: 'apps/v1',
   VolumeSnapshot: 'snapshot.storage.k8s.io/v1', VolumeSnapshotContent: 'snapshot.storage.k8s.io/v1',
-  VolumeSnapshotClass: 'snapshot.storage.k8s.io/v1',
+  VolumeSnapshotClass: 'snapshot.storage.k8s.io/v1', Secret: 'v1',
 };
 
 /** REST resource names, for URLs printed by client-go (e.g. the "Throttling request took" line). */
@@ -27,7 +27,7 @@ export const RESOURCE: Record<Kind, string> = {
   Node: 'nodes', Event: 'events', StorageClass: 'storageclasses', VolumeAttachment: 'volumeattachments',
   CSINode: 'csinodes', CSIDriver: 'csidrivers', StatefulSet: 'statefulsets',
   VolumeSnapshot: 'volumesnapshots', VolumeSnapshotContent: 'volumesnapshotcontents',
-  VolumeSnapshotClass: 'volumesnapshotclasses',
+  VolumeSnapshotClass: 'volumesnapshotclasses', Secret: 'secrets',
 };
 
 export interface ObjectMeta {
@@ -117,6 +117,8 @@ export interface KindShapes {
     status?: { snapshotHandle?: string; readyToUse?: boolean; restoreSize?: number; creationTime?: number; error?: VolumeError };
   };
   VolumeSnapshotClass: { driver: string; deletionPolicy: 'Delete' | 'Retain'; parameters?: Record<string, string> };
+  /** a Secret's data: each value base64, as the API returns it */
+  Secret: { type?: string; data?: Record<string, string> };
 }
 
 export interface Condition { type: string; status: 'True' | 'False' | 'Unknown'; reason?: string; message?: string; lastHeartbeatTime?: string; lastTransitionTime?: string }

@@ -49,7 +49,7 @@ export const CSI_SERVICES: readonly CsiService[] = ['Identity', 'Controller', 'N
 /** API kinds in the order a reader of storage flows looks for them; others follow alphabetically. */
 export const KIND_ORDER: readonly Kind[] = [
   'PersistentVolumeClaim', 'PersistentVolume', 'StorageClass', 'VolumeAttachment', 'Pod', 'Node',
-  'CSINode', 'CSIDriver', 'StatefulSet', 'VolumeSnapshot', 'VolumeSnapshotContent', 'VolumeSnapshotClass', 'Event',
+  'CSINode', 'CSIDriver', 'StatefulSet', 'VolumeSnapshot', 'VolumeSnapshotContent', 'VolumeSnapshotClass', 'Secret', 'Event',
 ];
 export const sortKinds = (kinds: Iterable<Kind>): Kind[] =>
   [...new Set(kinds)].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));

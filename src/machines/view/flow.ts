@@ -25,7 +25,7 @@ export const FLOW_MODEL_VERSION = 2;
 /** The kinds an inspector shows, in the order a reader of storage flows looks for them. */
 export const INSPECTED_KINDS: readonly Kind[] = [
   'PersistentVolumeClaim', 'PersistentVolume', 'VolumeAttachment', 'Node', 'CSINode', 'Pod',
-  'StorageClass', 'CSIDriver', 'StatefulSet', 'VolumeSnapshot', 'VolumeSnapshotContent', 'VolumeSnapshotClass',
+  'StorageClass', 'CSIDriver', 'StatefulSet', 'VolumeSnapshot', 'VolumeSnapshotContent', 'VolumeSnapshotClass', 'Secret',
 ];
 
 export interface FlowLane {
