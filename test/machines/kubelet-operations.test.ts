@@ -8,7 +8,8 @@ import type { AnyStateMachine } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { attachedVolumeMachine, mountedPodMachine } from '../../src/machines/kubelet/volumemanager/cache/actualStateOfWorld.ts';
 import {
-  expandInUseVolumeMachine, mountVolumeMachine, unmountDeviceMachine, unmountVolumeMachine, verifyControllerAttachedVolumeMachine, type OperationEvent,
+  expandInUseVolumeMachine, mapVolumeMachine, mountVolumeMachine, unmapDeviceMachine, unmapVolumeMachine, unmountDeviceMachine, unmountVolumeMachine,
+  verifyControllerAttachedVolumeMachine, type OperationEvent,
 } from '../../src/machines/kubelet/operationexecutor/operationGenerator.ts';
 import { DRIVER, HANDLE, NODE, PV, STAGE_CAPS, UNIQUE, answerCaps, kubeletUpTo, node as nodeObject, pod, pv as pvObject, pvc, unansweredCaps, va } from './kubelet.fixtures.ts';
 import { createHarness, kubeletDescriptor } from '../../src/machines/index.ts';
@@ -56,6 +57,12 @@ const EXPANSION_API: OperationEvent[] = [
   { type: 'api.patchPVC.succeeded' }, { type: 'api.patchPVC.failed', message: 'x' },
 ];
 
+/** the node-stage Secret read, or not */
+const SECRET_API: OperationEvent[] = [
+  { type: 'api.getNodeStageSecret.succeeded', secret: { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'default' }, data: {} } as K8sObject },
+  { type: 'api.getNodeStageSecret.failed', message: 'x' },
+];
+
 describe('the kubelet state machines reach every state', () => {
   it('attachedVolume: DeviceNotMounted, DeviceMountUncertain, DeviceGloballyMounted, Detached', () => {
     const events = ['MarkDeviceAsMounted', 'MarkDeviceAsUncertain', 'MarkDeviceAsUnmounted', 'MarkVolumeAsDetached'].map((type) => ({ type }));
@@ -81,11 +88,12 @@ describe('the kubelet state machines reach every state', () => {
     const events: OperationEvent[] = [
       { type: 'csiAttacher.waitForAttach.succeeded', devicePath: 'csi-x' }, { type: 'csiAttacher.waitForAttach.failed', error: 'not attached' },
       ...CLIENT, ...RPC_EVENTS(['nodeGetCapabilities', 'nodeStageVolume', 'nodePublishVolume', 'nodeExpandVolume']), ok('nodeGetCapabilities', EXPAND_CAPS),
-      ...EXPANSION_API,
+      ...EXPANSION_API, ...SECRET_API,
     ];
-    // (1.30 asks for VOLUME_MOUNT_GROUP before NodeStageVolume and NodePublishVolume: checksVolumeMountGroup)
-    const inputs = [true, false].flatMap((deviceGloballyMounted) => [true, false].flatMap((expandsAfterMountDevice) => [true, false].flatMap((unsupportedIsDone) => [true, false].map((checksVolumeMountGroup) =>
-      ({ attachable: true, deviceGloballyMounted, expandsAfterMountDevice, unsupportedIsDone, checksVolumeMountGroup, newSize: 20 * GIB })))));
+    // (1.30 asks for VOLUME_MOUNT_GROUP before NodeStageVolume and NodePublishVolume: checksVolumeMountGroup; a PV with a
+    // nodeStageSecretRef has its Secret read before both)
+    const inputs = [true, false].flatMap((deviceGloballyMounted) => [true, false].flatMap((expandsAfterMountDevice) => [true, false].flatMap((unsupportedIsDone) => [true, false].flatMap((checksVolumeMountGroup) =>
+      [true, false].map((nodeStageSecret) => ({ attachable: true, deviceGloballyMounted, expandsAfterMountDevice, unsupportedIsDone, checksVolumeMountGroup, nodeStageSecret, newSize: 20 * GIB }))))));
     expect(reached(mountVolumeMachine, events, inputs)).toEqual(leaves(mountVolumeMachine));
     expect([...leaves(mountVolumeMachine)].filter((l) => l.startsWith('expandAfter')).sort()).toEqual([
       'expandAfterMountDevice.getPVC', 'expandAfterMountDevice.markFSResizeFinished', 'expandAfterMountDevice.newCsiDriverClient',
@@ -108,6 +116,25 @@ describe('the kubelet state machines reach every state', () => {
   it('UnmountVolume and UnmountDevice', () => {
     expect(reached(unmountVolumeMachine, [...CLIENT, ...RPC_EVENTS(['nodeUnpublishVolume'])])).toEqual(leaves(unmountVolumeMachine));
     expect(reached(unmountDeviceMachine, [...CLIENT, ...RPC_EVENTS(['nodeGetCapabilities', 'nodeUnstageVolume'])])).toEqual(leaves(unmountDeviceMachine));
+  });
+
+  it('MapVolume (raw block): WaitForAttach, SetUpDevice with the VolumeAttachment GET and the node-stage Secret, MapPodDevice, the expansion; succeeded and failed', () => {
+    const events: OperationEvent[] = [
+      { type: 'csiAttacher.waitForAttach.succeeded', devicePath: 'csi-x' }, { type: 'csiAttacher.waitForAttach.failed', error: 'not attached' },
+      { type: 'api.getVolumeAttachment.succeeded' }, { type: 'api.getVolumeAttachment.failed', message: 'x' },
+      ...CLIENT, ...RPC_EVENTS(['nodeGetCapabilities', 'nodeStageVolume', 'nodePublishVolume', 'nodeExpandVolume']), ok('nodeGetCapabilities', EXPAND_CAPS),
+      ...EXPANSION_API, ...SECRET_API,
+    ];
+    const inputs = [true, false].flatMap((deviceGloballyMounted) => [true, false].flatMap((unsupportedIsDone) => [true, false].map((nodeStageSecret) =>
+      ({ attachable: true, deviceGloballyMounted, unsupportedIsDone, nodeStageSecret, newSize: 20 * GIB }))));
+    expect(reached(mapVolumeMachine, events, inputs)).toEqual(leaves(mapVolumeMachine));
+    expect(leaves(mapVolumeMachine).has('setUpDevice.getNodeStageSecret')).toBe(true);
+  });
+
+  it('UnmapVolume and UnmapDevice (raw block), marking uncertain first or not', () => {
+    const inputs = [{ marksUncertain: true }, { marksUncertain: false }];
+    expect(reached(unmapVolumeMachine, [...CLIENT, ...RPC_EVENTS(['nodeUnpublishVolume'])], inputs)).toEqual(leaves(unmapVolumeMachine));
+    expect(reached(unmapDeviceMachine, [...CLIENT, ...RPC_EVENTS(['nodeGetCapabilities', 'nodeUnstageVolume'])], inputs)).toEqual(leaves(unmapDeviceMachine));
   });
 });
 
@@ -387,5 +414,102 @@ describe('a driver without STAGE_UNSTAGE_VOLUME (csi_attacher.go MountDevice / U
     expect(h.csiCalls('NodeUnstageVolume')).toEqual([]);
     expect(h.logs().map((l) => l.msg)).toContain('kubelet.unmountDeviceSucceeded');
     expect(deviceState(h) ?? 'gone').not.toBe('DeviceGloballyMounted');
+  });
+});
+
+describe('the node-stage and controller-expand Secrets a PV names (getCredentialsFromSecret, csi-resizer getCredentials)', () => {
+  const lib = () => import('../../src/machines/index.ts');
+  const rpcRequest = (t: { steps: Array<{ kind: string; rpc?: { method: string; request?: unknown } }> }, method: string) =>
+    t.steps.find((s) => s.kind === 'rpc' && s.rpc?.method === method)?.rpc?.request as Record<string, unknown> | undefined;
+  const CEPH_USER = { userID: 'kubernetes', userKey: 'AQBr8dRmXxk0JBAAz3kq9yQwM1s0vV5h0r6FkA==' };
+
+  it('ceph-rbd: NodeStageVolume (mounted or mapped as a block device) and ControllerExpandVolume carry the Secret\'s keys; their logs print ***stripped***', async () => {
+    const { runScenario } = await lib();
+    for (const k8s of ['1.20', '1.30'] as const) {
+      const offline = runScenario('expand-offline', { k8s });
+      expect([k8s, rpcRequest(offline, '/csi.v1.Node/NodeStageVolume')?.secrets]).toEqual([k8s, CEPH_USER]);
+      expect([k8s, rpcRequest(offline, '/csi.v1.Controller/ControllerExpandVolume')?.secrets]).toEqual([k8s, CEPH_USER]);
+      const block = runScenario('block-volume', { k8s });
+      expect([k8s, rpcRequest(block, '/csi.v1.Node/NodeStageVolume')?.secrets]).toEqual([k8s, CEPH_USER]);
+      // NodePublishVolume has no nodePublishSecretRef here: no secrets
+      expect([k8s, rpcRequest(block, '/csi.v1.Node/NodePublishVolume')?.secrets]).toEqual([k8s, undefined]);
+      for (const t of [offline, block]) {
+        expect(t.steps.some((s) => (s.log ?? '').includes('AQBr8dRm'))).toBe(false);
+        expect(t.steps.some((s) => s.component === 'csi-node-plugin' && (s.log ?? '').includes('NodeStageVolume') === false && (s.log ?? '').includes('"secrets":"***stripped***","staging_target_path"'))).toBe(true);
+      }
+    }
+  });
+
+  it('a node-stage Secret that cannot be read fails MountDevice before NodeStageVolume, with csi_attacher\'s words, and again after the backoff', async () => {
+    const { runScenario, scenarioFromManifests } = await lib();
+    const file = `apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata: { name: fast }
+provisioner: disk.csi.example.com
+parameters:
+  csi.storage.k8s.io/node-stage-secret-name: stage-creds
+  csi.storage.k8s.io/node-stage-secret-namespace: default
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: { name: data }
+spec: { accessModes: [ReadWriteOnce], resources: { requests: { storage: 1Gi } } }
+---
+apiVersion: v1
+kind: Pod
+metadata: { name: app }
+spec:
+  containers: [{ name: app, image: busybox }]
+  volumes: [{ name: data, persistentVolumeClaim: { claimName: data } }]
+---
+apiVersion: csi-flows/v1
+kind: Scenario
+metadata: { name: stage-secret }
+spec:
+  runFor: 40s
+`;
+    for (const k8s of ['1.20', '1.30'] as const) {
+      const t = runScenario(scenarioFromManifests(file.replace('spec:\n  runFor', `spec:\n  k8s: "${k8s}"\n  runFor`)));
+      expect([k8s, t.steps.some((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Node/NodeStageVolume')]).toEqual([k8s, false]);
+      const failed = t.steps.filter((s) => s.kind === 'event' && /FailedMount/.test(s.summary));
+      expect(failed.length).toBeGreaterThan(1);
+      expect(failed[0]!.summary).toContain('MountVolume.MountDevice failed for volume "pvc-');
+      expect(failed[0]!.summary).toContain('fetching NodeStageSecretRef default/stage-creds failed: kubernetes.io/csi: failed to find the secret stage-creds in the namespace default with error: secrets "stage-creds" not found');
+      const pv = t.final.objects.find((o) => o.kind === 'PersistentVolume')!;
+      expect(pv.spec.csi.nodeStageSecretRef).toEqual({ name: 'stage-creds', namespace: 'default' });
+    }
+  });
+
+  it('a controller-expand Secret that cannot be read fails csi-resizer\'s Resize before ControllerExpandVolume (VolumeResizeFailed)', async () => {
+    const { runScenario, scenarioFromManifests } = await lib();
+    const file = `apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata: { name: fast }
+provisioner: disk.csi.example.com
+allowVolumeExpansion: true
+parameters:
+  csi.storage.k8s.io/controller-expand-secret-name: expand-creds
+  csi.storage.k8s.io/controller-expand-secret-namespace: default
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: { name: data }
+spec: { accessModes: [ReadWriteOnce], resources: { requests: { storage: 1Gi } } }
+---
+apiVersion: csi-flows/v1
+kind: Scenario
+metadata: { name: expand-secret }
+spec:
+  k8s: "1.30"
+  driver: { expansion: true }
+  actions:
+    - { at: 5s, patch: PersistentVolumeClaim/data, with: { spec: { resources: { requests: { storage: 2Gi } } } } }
+  runFor: 30s
+`;
+    const t = runScenario(scenarioFromManifests(file));
+    expect(t.steps.some((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Controller/ControllerExpandVolume')).toBe(false);
+    const failed = t.steps.filter((s) => s.kind === 'event' && /VolumeResizeFailed/.test(s.summary));
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed[0]!.summary).toMatch(/resize volume "pvc-[0-9a-f-]+" by resizer "disk\.csi\.example\.com" failed: error getting secret expand-creds in namespace default: secrets "expand-creds" not found/);
   });
 });

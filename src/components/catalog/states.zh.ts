@@ -292,6 +292,7 @@ export const STATE_DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
     'MapVolume.SetUpDevice：csi_block.SetUpDevice 以块方式暂存卷（带 Block 能力的 NodeStageVolume）。',
   'GET the VolumeAttachment: its attachmentMetadata is the publish context.':
     'GET VolumeAttachment：它的 attachmentMetadata 就是 publish context。',
+  'The Secret the PV names for NodeStageVolume (nodeStageSecretRef), read with a GET.': 'PV 为 NodeStageVolume 指定的 Secret（nodeStageSecretRef），用一次 GET 读取。',
   'stageVolumeForBlock: does the node plugin advertise STAGE_UNSTAGE_VOLUME? Without it there is nothing to stage.':
     'stageVolumeForBlock：节点插件是否通告 STAGE_UNSTAGE_VOLUME？没有的话就无需暂存。',
   'NodeStageVolume to plugins/kubernetes.io/csi/volumeDevices/staging/<pv>: an error that is not final leaves the device uncertain (markDeviceErrorState).':

@@ -36,13 +36,13 @@ import { reaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import { csiMethod, type CsiRpc, GRPC_CODE_GO_NAME, type GrpcCode, rpcErrorText, stripSecrets } from '../shared/csi.ts';
 import { sortedJson, goDuration } from '../shared/goFormat.ts';
-import { type K8sObject, kobj } from '../shared/k8s.ts';
+import { type K8sObject, kobj, secretCredentials } from '../shared/k8s.ts';
 import { summarize } from '../shared/messages.ts';
 import { ANN_PROVISIONED_BY, ANN_SELECTED_NODE, ANN_STORAGE_PROVISIONER, ANN_STORAGE_PROVISIONER_BETA, PROVISIONER_PV_FINALIZER } from '../shared/names.ts';
 import { PROVISIONER_TIMEOUT, SECOND, sidecarRetryDelay } from '../shared/timing.ts';
 import type { DriverProfile } from '../drivers/types.ts';
 import {
-  accessibilityRequirements, ANN_DELETION_SECRET_NAME, ANN_DELETION_SECRET_NAMESPACE, buildPersistentVolume, provisionedVolumeName, secretCredentials, secretReference,
+  accessibilityRequirements, ANN_DELETION_SECRET_NAME, ANN_DELETION_SECRET_NAMESPACE, buildPersistentVolume, provisionedVolumeName, secretReference,
   volumeRequest, type SecretKind, type SecretRef,
 } from './requests.ts';
 import { externalProvisionerSummaries as summaries } from './externalProvisioner.messages.ts';

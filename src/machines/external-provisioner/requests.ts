@@ -137,16 +137,6 @@ export function secretReference(cls: K8sObject, kind: SecretKind, pvName: string
   return { ref: { name: fill(name), namespace: fill(namespace) } };
 }
 
-/** getCredentials: a Secret's data, each value as the string its bytes make (secret.Data is base64 in the object). */
-export function secretCredentials(secret: K8sObject): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries((secret.data ?? {}) as Record<string, string>)) out[k] = decodeBase64(v);
-  return out;
-}
-function decodeBase64(s: string): string {
-  const bin = atob(s);
-  return new TextDecoder().decode(Uint8Array.from(bin, (ch) => ch.charCodeAt(0)));
-}
 
 /** util.CheckPersistentVolumeClaimModeBlock */
 const isBlockClaim = (claim: K8sObject): boolean => claim.spec?.volumeMode === 'Block';

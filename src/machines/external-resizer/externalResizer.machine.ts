@@ -23,7 +23,7 @@ import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/con
 import type { Stage } from '../shared/messages.ts';
 import { csiMethod, rpcErrorText, stripSecrets } from '../shared/csi.ts';
 import { goQuote, rfc3339, sortedJson } from '../shared/goFormat.ts';
-import type { K8sObject } from '../shared/k8s.ts';
+import { secretCredentials, type K8sObject } from '../shared/k8s.ts';
 import { RESIZER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
 import { formatBinary, parseQuantity } from '../shared/quantity.ts';
 import { expandRequest, pvNeedResize, pvcNeedResize, requestedBytes, statusBytes } from './externalResizer.sync.ts';
@@ -37,8 +37,9 @@ export interface ExternalResizerInput extends ComponentInput {
   driverName: string;
 }
 
-type Step = 'markResizing' | 'capabilities' | 'expanding' | 'updatingPv' | 'markingFs' | 'finishing';
-interface Work { step: Step; requestId: string; pv: string; bytes: number; fsRequired: boolean }
+type Step = 'markResizing' | 'getSecret' | 'capabilities' | 'expanding' | 'updatingPv' | 'markingFs' | 'finishing';
+/** `secrets`: the controller-expand Secret's data, once read */
+interface Work { step: Step; requestId: string; pv: string; bytes: number; fsRequired: boolean; secrets?: Record<string, string> }
 
 export interface ExternalResizerContext {
   input: ExternalResizerInput;
@@ -120,7 +121,7 @@ function fail(ctx: Ctx, key: string, err: string, recordEvent: boolean, now: num
 
 /** resizer.Resize's call: ControllerExpandVolume with the PV's capability (client.go Expand, through csi-lib-utils' LogGRPC). */
 function expand(ctx: Ctx, key: string, w: Work, pv: K8sObject, singleNodeMultiWriter: boolean, emit: Emit): void {
-  const request = expandRequest(pv, w.bytes, singleNodeMultiWriter);
+  const request = expandRequest(pv, w.bytes, singleNodeMultiWriter, w.secrets);
   const requestId = `resizer-${++ctx.seq}`;
   const json = sortedJson(stripSecrets(request));
   log(emit, 'grpcCall', { method: '/csi.v1.Controller/ControllerExpandVolume', request: json });
@@ -168,15 +169,30 @@ export const externalResizerMachine = setup({
       if (!event.ok) {
         const patchErr = `can't patch status of  PVC ${key} with ${event.message ?? ''}`;
         if (w.step === 'markResizing') fail(ctx, key, `marking pvc ${goQuote(key)} as resizing failed: ${patchErr}`, false, event.now, emit);
+        else if (w.step === 'getSecret') {
+          const ref = ctx.pvs[w.pv]?.spec?.csi?.controllerExpandSecretRef as { name: string; namespace: string } | undefined;
+          fail(ctx, key, `resize volume ${goQuote(w.pv)} by resizer ${goQuote(ctx.input.driverName)} failed: error getting secret ${ref?.name ?? ''} in namespace ${ref?.namespace ?? ''}: ${event.message ?? ''}`, true, event.now, emit);
+        }
         else if (w.step === 'updatingPv') fail(ctx, key, `updating capacity of PV ${goQuote(w.pv)} to ${formatBinary(w.bytes)} failed: update capacity of PV ${w.pv} failed: ${event.message ?? ''}`, true, event.now, emit);
         else fail(ctx, key, `Mark PVC ${goQuote(key)} as ${w.step === 'markingFs' ? 'file system resize required' : 'resize finished'} failed: ${patchErr}`, true, event.now, emit);
         return;
       }
       switch (w.step) {
-        case 'markResizing': {
+        case 'markResizing':
+        case 'getSecret': {
           const pv = ctx.pvs[w.pv];
           if (!pv) { delete ctx.work[key]; return; }
-          emit({ type: 'event.recorded', involved, eventType: 'Normal', reason: 'Resizing', message: `External resizer is resizing volume ${w.pv}` });
+          if (w.step === 'markResizing') {
+            emit({ type: 'event.recorded', involved, eventType: 'Normal', reason: 'Resizing', message: `External resizer is resizing volume ${w.pv}` });
+            // Resize reads the PV's controllerExpandSecretRef first (getCredentials: a GET; csi_resizer.go v1.11.1 :166-174, v1.1.0 :154-162)
+            const ref = pv.spec?.csi?.controllerExpandSecretRef as { name: string; namespace: string } | undefined;
+            if (ref) {
+              const requestId = `resizer-${++ctx.seq}`;
+              emit({ type: 'api.request', requestId, verb: 'get', kind: 'Secret', namespace: ref.namespace, name: ref.name });
+              ctx.work[key] = { ...w, step: 'getSecret', requestId };
+              return;
+            }
+          } else w.secrets = secretCredentials(event.object!);
           if (getProfile(ctx.input.profile).resizerAsksControllerCapabilities) {
             // Resize → getVolumeCapabilities: does the driver take SINGLE_NODE_MULTI_WRITER (csi_resizer.go:176/:194)
             const requestId = `resizer-${++ctx.seq}`;

@@ -31,7 +31,7 @@ export function pvNeedResize(pvc: K8sObject, pv: K8sObject, driver: string): 'un
 }
 
 /** ControllerExpandVolumeRequest as the protosanitizer prints it (JSON names of csi.proto). */
-export function expandRequest(pv: K8sObject, bytes: number, singleNodeMultiWriter = false): Record<string, unknown> {
+export function expandRequest(pv: K8sObject, bytes: number, singleNodeMultiWriter = false, secrets?: Record<string, string>): Record<string, unknown> {
   // (GetVolumeCapabilities: a driver with SINGLE_NODE_MULTI_WRITER gets ReadWriteOnce as SINGLE_NODE_MULTI_WRITER)
   const mode = pv.spec?.accessModes?.includes('ReadWriteMany') ? CSI_ACCESS_MODE.MULTI_NODE_MULTI_WRITER
     : pv.spec?.accessModes?.includes('ReadOnlyMany') ? CSI_ACCESS_MODE.MULTI_NODE_READER_ONLY
@@ -41,5 +41,7 @@ export function expandRequest(pv: K8sObject, bytes: number, singleNodeMultiWrite
     capacity_range: { required_bytes: bytes },
     volume_capability: { AccessType: access, access_mode: { mode } },
     volume_id: pv.spec?.csi?.volumeHandle,
+    // the PV's controllerExpandSecretRef's data (Resize's getCredentials)
+    ...(secrets ? { secrets } : {}),
   };
 }

@@ -57,6 +57,8 @@ export interface VolumeSpec {
   claimRef?: { namespace: string; name: string };
   /** the PV's spec.volumeMode Block: the volume is mapped as a raw device (MapVolume), not mounted; absent for Filesystem */
   block?: true;
+  /** the PV's spec.csi.nodeStageSecretRef: the Secret whose keys go in NodeStageVolume */
+  nodeStageSecretRef?: { name: string; namespace: string };
 }
 
 /**
@@ -116,9 +118,11 @@ export interface InflightOperation {
   /** the pod's volume as the operation started: an uncertain mount outlives the pod's DSW entry */
   pod?: PodVolume;
   /** the request the operation waits for, when it is an API request (its answer's fact is `api.<awaiting>.succeeded|failed`) */
-  awaiting?: 'getNode' | 'getPVC' | 'patchPVC' | 'getVolumeAttachment';
+  awaiting?: 'getNode' | 'getPVC' | 'patchPVC' | 'getVolumeAttachment' | 'getNodeStageSecret';
   /** the claim a NodeExpandVolume read (its conditions are what MarkFSResizeFinished keeps) */
   claim?: K8sObject;
+  /** the node-stage Secret's data, once read (getCredentialsFromSecret): NodeStageVolume's secrets */
+  secrets?: Record<string, string>;
 }
 
 /** kubelet pod lifecycle, as far as the storage flows see it */

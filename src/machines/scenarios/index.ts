@@ -33,15 +33,18 @@ const nfsBase = () => base(nfs(), twoNodes, { parameters: { server: 'nfs-server.
 
 /** the ceph-rbd cluster of seed 004: pool rbd, layering images, a "ceph-rbd" StorageClass */
 /**
- * The class names the provisioner Secret ceph-csi needs for CreateVolume and DeleteVolume, as ceph-csi's
- * examples/rbd/storageclass.yaml does (v3.12.2); the Secret holds the Ceph user and key (examples/rbd/secret.yaml). Left out:
- * the example's controller-expand and node-stage secrets, which csi-resizer and the kubelet would read (not modelled).
+ * The class names the Secret ceph-csi needs for each call, as ceph-csi's examples/rbd/storageclass.yaml does (v3.12.2): the
+ * provisioner secret (CreateVolume, DeleteVolume), the controller-expand one (csi-resizer's ControllerExpandVolume) and the
+ * node-stage one (the kubelet's NodeStageVolume); csi-provisioner reads the first and records the others on the PV. The
+ * Secret holds the Ceph user and key (examples/rbd/secret.yaml).
  */
 const cephBase = () => [
   ...base(ceph(), twoNodes, {
     parameters: {
       clusterID: '4a9e463a-4853-4237-a5c5-9ae9d25bacda', pool: 'rbd', imageFeatures: 'layering',
       'csi.storage.k8s.io/provisioner-secret-name': 'csi-rbd-secret', 'csi.storage.k8s.io/provisioner-secret-namespace': NS,
+      'csi.storage.k8s.io/controller-expand-secret-name': 'csi-rbd-secret', 'csi.storage.k8s.io/controller-expand-secret-namespace': NS,
+      'csi.storage.k8s.io/node-stage-secret-name': 'csi-rbd-secret', 'csi.storage.k8s.io/node-stage-secret-namespace': NS,
       'csi.storage.k8s.io/fstype': 'ext4',
     },
   }, 'ceph-rbd'),

@@ -174,6 +174,18 @@ export const kobj = (o: { metadata: ObjectMeta }): string =>
 // Access modes and their CSI counterparts (csi.proto VolumeCapability.AccessMode.Mode).
 export type AccessMode = 'ReadWriteOnce' | 'ReadOnlyMany' | 'ReadWriteMany' | 'ReadWriteOncePod';
 
+/**
+ * getCredentials (csi-provisioner, csi-resizer, csi-snapshotter, the kubelet's CSI plugin): a Secret's data, each value as
+ * the string its bytes make (secret.Data is base64 in the object).
+ */
+export function secretCredentials(secret: K8sObject): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries((secret.data ?? {}) as Record<string, string>)) {
+    out[k] = new TextDecoder().decode(Uint8Array.from(atob(v), (ch) => ch.charCodeAt(0)));
+  }
+  return out;
+}
+
 /** The Node's Ready condition is True (nodeutil.IsNodeReady): False, Unknown or no condition is not ready. */
 export const isNodeReady = (n: K8sObject | undefined): boolean =>
   !!n && ((n.status?.conditions ?? []) as Array<{ type: string; status: string }>).some((c) => c.type === 'Ready' && c.status === 'True');

@@ -39,11 +39,12 @@ export function publishContext(w: Work, v: VolumeSpec): Record<string, string> |
 }
 
 /** MountDevice: the NodeStageVolume request. */
-export function nodeStageVolumeRequest(w: Work, v: VolumeSpec, stagingPath: string): Record<string, unknown> {
+export function nodeStageVolumeRequest(w: Work, v: VolumeSpec, stagingPath: string, secrets?: Record<string, string>): Record<string, unknown> {
   const pc = publishContext(w, v);
   return {
     volume_id: v.handle, ...(pc ? { publish_context: pc } : {}), staging_target_path: stagingPath,
-    volume_capability: volumeCapability(v), ...(Object.keys(v.volumeContext).length ? { volume_context: v.volumeContext } : {}),
+    // the node-stage Secret's keys (the node plugin's log prints them stripped)
+    volume_capability: volumeCapability(v), ...(secrets ? { secrets } : {}), ...(Object.keys(v.volumeContext).length ? { volume_context: v.volumeContext } : {}),
   };
 }
 

@@ -14,11 +14,11 @@ import { publishContext } from './csiAttacher.ts';
 const blockCapability = (v: VolumeSpec) => ({ AccessType: { Block: {} }, access_mode: { mode: v.accessMode } });
 
 /** stageVolumeForBlock: the NodeStageVolume request. */
-export function nodeStageVolumeForBlockRequest(w: Work, v: VolumeSpec): Record<string, unknown> {
+export function nodeStageVolumeForBlockRequest(w: Work, v: VolumeSpec, secrets?: Record<string, string>): Record<string, unknown> {
   const pc = publishContext(w, v);
   return {
     volume_id: v.handle, ...(pc ? { publish_context: pc } : {}), staging_target_path: blockStagingPath(w.c.input.kubeletRoot, v.pvName),
-    volume_capability: blockCapability(v), ...(Object.keys(v.volumeContext).length ? { volume_context: v.volumeContext } : {}),
+    volume_capability: blockCapability(v), ...(secrets ? { secrets } : {}), ...(Object.keys(v.volumeContext).length ? { volume_context: v.volumeContext } : {}),
   };
 }
 

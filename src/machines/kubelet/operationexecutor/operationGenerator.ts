@@ -25,7 +25,7 @@ import { and, assign, setup, type AnyMachineSnapshot, type AnyStateMachine, type
 import { pureInitialTransition, pureTransition } from '../../shared/pureTransition.ts';
 import type { CsiResultEvent } from '../../shared/contract.ts';
 import { isFinalError, rpcErrorText, type GrpcCode } from '../../shared/csi.ts';
-import type { K8sObject } from '../../shared/k8s.ts';
+import { secretCredentials, type K8sObject } from '../../shared/k8s.ts';
 import { summarize, type Stage } from '../../shared/messages.ts';
 import { blockGlobalMapPath, blockPublishPath, deviceMountPath, podVolumeDeviceDir, podVolumePath, volumeAttachmentName } from '../../shared/names.ts';
 import { CSI_TIMEOUT } from '../../shared/timing.ts';
@@ -66,7 +66,9 @@ export type OperationEvent =
   | { type: 'api.patchPVC.succeeded' }
   | { type: 'api.patchPVC.failed'; message: string }
   | { type: 'api.getVolumeAttachment.succeeded' }
-  | { type: 'api.getVolumeAttachment.failed'; message: string };
+  | { type: 'api.getVolumeAttachment.failed'; message: string }
+  | { type: 'api.getNodeStageSecret.succeeded'; secret: K8sObject }
+  | { type: 'api.getNodeStageSecret.failed'; message: string };
 
 const rpcFact = (rpc: string): NodeRpc => (rpc[0]!.toLowerCase() + rpc.slice(1)) as NodeRpc;
 
@@ -83,6 +85,7 @@ export function apiFact(awaiting: InflightOperation['awaiting'], ok: boolean, ob
   if (awaiting === 'getPVC') return ok && object ? { type: 'api.getPVC.succeeded', pvc: object } : { type: 'api.getPVC.failed', message: message ?? '' };
   if (awaiting === 'patchPVC') return ok ? { type: 'api.patchPVC.succeeded' } : { type: 'api.patchPVC.failed', message: message ?? '' };
   if (awaiting === 'getVolumeAttachment') return ok ? { type: 'api.getVolumeAttachment.succeeded' } : { type: 'api.getVolumeAttachment.failed', message: message ?? '' };
+  if (awaiting === 'getNodeStageSecret') return ok && object ? { type: 'api.getNodeStageSecret.succeeded', secret: object } : { type: 'api.getNodeStageSecret.failed', message: message ?? '' };
   return ok && object ? { type: 'api.getNode.succeeded', node: object } : { type: 'api.getNode.failed', message: message ?? '' };
 }
 
@@ -96,7 +99,7 @@ type FailParams = { stage: 'VerifyControllerAttachedVolume' | 'WaitForAttach' | 
 /** The steps of the block operations, named as their error prefixes name them ("MapVolume.SetUpDevice failed …"). */
 type BlockStep = 'MapVolume.WaitForAttach' | 'MapVolume.SetUpDevice' | 'MapVolume.MapPodDevice' | 'MapVolume.ExpandVolume' | 'UnmapVolume.UnmapPodDevice' | 'UnmapDevice.TearDownDevice';
 type FailReason = 'notReportedInUse' | 'getNodeFailed' | 'notAttachedAccordingToNodeStatus' | 'driverNotFound' | 'rpc' | 'notAttached'
-  | 'getPVCFailed' | 'expandNotSupported' | 'expandRpc' | 'patchPVCFailed' | 'getVolumeAttachmentFailed';
+  | 'getPVCFailed' | 'expandNotSupported' | 'expandRpc' | 'patchPVCFailed' | 'getVolumeAttachmentFailed' | 'getNodeStageSecretFailed';
 
 /**
  * The state every CSI step starts in: the CSI client of a registered driver is created, or the
@@ -121,6 +124,20 @@ const nodeSupportsVolumeMountGroupState = (description: string, next: string, st
   on: {
     'csi.nodeGetCapabilities.succeeded': { target: next },
     'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed' as const, params: { stage, error: 'rpc' as const } } },
+  },
+});
+
+/**
+ * getCredentialsFromSecret of the PV's nodeStageSecretRef, after the STAGE_UNSTAGE_VOLUME check and before NodeStageVolume
+ * (csi_attacher.go MountDevice v1.30.1 :314-324, v1.20.5 :278-285; csi_block.go stageVolumeForBlock v1.30.1 :171-176): a GET;
+ * a failure fails the step (a transient error: the device stays as it was).
+ */
+const getNodeStageSecretState = (description: string, next: string, failed: string, stage: FailParams['stage']) => ({
+  description,
+  entry: 'getNodeStageSecret' as const,
+  on: {
+    'api.getNodeStageSecret.succeeded': next,
+    'api.getNodeStageSecret.failed': { target: failed, actions: { type: 'operationFailed' as const, params: { stage, error: 'getNodeStageSecretFailed' as const } } },
   },
 });
 
@@ -253,6 +270,8 @@ export const verifyControllerAttachedVolumeMachine = setup({
 
 export interface MountContext extends ExpansionContext {
   attachable: boolean; deviceGloballyMounted: boolean; stageUnstage: boolean;
+  /** the PV names a nodeStageSecretRef: MountDevice reads it before NodeStageVolume */
+  nodeStageSecret?: boolean;
   /** 1.20 finishes a pending expansion right after MountDevice (profile kubeletMountExpands) */
   expandsAfterMountDevice: boolean;
   /** 1.30 asks the node plugin for VOLUME_MOUNT_GROUP before NodeStageVolume and NodePublishVolume too (profile kubeletChecksVolumeMountGroup) */
@@ -265,7 +284,7 @@ const EXPANSION_ACTIONS = ['getPVC', 'nodeExpandVolume', 'recordFileSystemResize
 export const mountVolumeMachine = setup({
   types: { context: {} as MountContext, events: {} as OperationEvent, input: {} as Omit<MountContext, 'stageUnstage' | 'resizeDone'> },
   actions: {
-    ...named('waitForAttach', 'setDevicePath', 'newCsiDriverClient', 'nodeGetCapabilities', 'nodeStageVolume', 'nodePublishVolume',
+    ...named('waitForAttach', 'setDevicePath', 'newCsiDriverClient', 'nodeGetCapabilities', 'getNodeStageSecret', 'nodeStageVolume', 'nodePublishVolume',
       'markDeviceAsMounted', 'logMountDeviceSucceeded', 'markDeviceErrorState', 'markVolumeAsMounted', 'logSetUpSucceeded',
       'markVolumeErrorState', 'operationSucceeded', ...EXPANSION_ACTIONS),
     operationFailed: (_, _params: FailParams) => {},
@@ -278,6 +297,7 @@ export const mountVolumeMachine = setup({
     isStageUnstageSupported: ({ event }) => 'response' in event && supportsStageUnstage(event.response),
     expandsAfterMountDevice: ({ context }) => context.expandsAfterMountDevice,
     checksVolumeMountGroup: ({ context }) => context.checksVolumeMountGroup,
+    hasNodeStageSecret: ({ context }) => context.nodeStageSecret === true,
     isResizeDone: ({ context }) => context.resizeDone,
   },
 }).createMachine({
@@ -306,6 +326,7 @@ export const mountVolumeMachine = setup({
           entry: 'nodeGetCapabilities',
           on: {
             'csi.nodeGetCapabilities.succeeded': [
+              { guard: and(['isStageUnstageSupported', 'hasNodeStageSecret']), target: 'getNodeStageSecret', actions: 'recordStageUnstage' },
               { guard: and(['isStageUnstageSupported', 'checksVolumeMountGroup']), target: 'nodeSupportsVolumeMountGroup', actions: 'recordStageUnstage' },
               { guard: 'isStageUnstageSupported', target: 'nodeStageVolume', actions: 'recordStageUnstage' },
               // "STAGE_UNSTAGE_VOLUME capability not set. Skipping MountDevice...": MountDevice still succeeds
@@ -313,6 +334,13 @@ export const mountVolumeMachine = setup({
               { target: '#mountVolume.setUp', actions: [{ type: 'logMountDeviceSucceeded', params: { skipped: true } }, 'markDeviceAsMounted'] },
             ],
             'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MountDevice', error: 'rpc' } } },
+          },
+        },
+        getNodeStageSecret: {
+          ...getNodeStageSecretState('The Secret the PV names for NodeStageVolume (nodeStageSecretRef), read with a GET.', 'nodeStageVolume', '#mountVolume.failed', 'MountDevice'),
+          on: {
+            'api.getNodeStageSecret.succeeded': [{ guard: 'checksVolumeMountGroup', target: 'nodeSupportsVolumeMountGroup' }, { target: 'nodeStageVolume' }],
+            'api.getNodeStageSecret.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MountDevice', error: 'getNodeStageSecretFailed' } } },
           },
         },
         nodeSupportsVolumeMountGroup: nodeSupportsVolumeMountGroupState(
@@ -473,7 +501,7 @@ export const unmountDeviceMachine = setup({
 // ------------------------------------------------------------------ raw block volumes
 
 /** What a MapVolume knows when it starts. */
-export interface MapContext extends ExpansionContext { attachable: boolean; deviceGloballyMounted: boolean }
+export interface MapContext extends ExpansionContext { attachable: boolean; deviceGloballyMounted: boolean; nodeStageSecret?: boolean }
 
 /**
  * A step of csi_block.go that reads the VolumeAttachment from the API server for its publish context
@@ -502,7 +530,7 @@ const getVolumeAttachmentState = (description: string, next: string, failed: str
 export const mapVolumeMachine = setup({
   types: { context: {} as MapContext, events: {} as OperationEvent, input: {} as Omit<MapContext, 'resizeDone'> },
   actions: {
-    ...named('waitForAttach', 'setDevicePath', 'getVolumeAttachment', 'newCsiDriverClient', 'nodeGetCapabilities', 'nodeStageVolumeForBlock',
+    ...named('waitForAttach', 'setDevicePath', 'getVolumeAttachment', 'newCsiDriverClient', 'nodeGetCapabilities', 'getNodeStageSecret', 'nodeStageVolumeForBlock',
       'nodePublishVolumeForBlock', 'markDeviceAsMounted', 'markDeviceErrorState', 'markVolumeErrorState', 'mapBlockVolume',
       'markVolumeAsMounted', 'operationSucceeded', ...EXPANSION_ACTIONS),
     operationFailed: (_, _params: FailParams) => {},
@@ -512,6 +540,7 @@ export const mapVolumeMachine = setup({
     ...expansionGuards,
     isDeviceGloballyMounted: ({ context }) => context.deviceGloballyMounted,
     isStageUnstageSupported: ({ event }) => 'response' in event && supportsStageUnstage(event.response),
+    hasNodeStageSecret: ({ context }) => context.nodeStageSecret === true,
   },
 }).createMachine({
   id: 'mapVolume',
@@ -540,12 +569,14 @@ export const mapVolumeMachine = setup({
           entry: 'nodeGetCapabilities',
           on: {
             'csi.nodeGetCapabilities.succeeded': [
+              { guard: and(['isStageUnstageSupported', 'hasNodeStageSecret']), target: 'getNodeStageSecret' },
               { guard: 'isStageUnstageSupported', target: 'nodeStageVolume' },
               { target: '#mapVolume.mapPodDevice', actions: 'markDeviceAsMounted' },
             ],
             'csi.nodeGetCapabilities.failed': { target: '#mapVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MapVolume.SetUpDevice', error: 'rpc' } } },
           },
         },
+        getNodeStageSecret: getNodeStageSecretState('The Secret the PV names for NodeStageVolume (nodeStageSecretRef), read with a GET.', 'nodeStageVolume', '#mapVolume.failed', 'MapVolume.SetUpDevice'),
         nodeStageVolume: {
           description: 'NodeStageVolume to plugins/kubernetes.io/csi/volumeDevices/staging/<pv>: an error that is not final leaves the device uncertain (markDeviceErrorState).',
           entry: 'nodeStageVolumeForBlock',
@@ -686,6 +717,12 @@ export const OPERATION_MACHINES: Record<OperationKind, AnyStateMachine> = {
 
 // ------------------------------------------------------------------ message arguments
 
+/** "<ns>/<name> failed: <getCredentialsFromSecret's error>" (csi_util.go getCredentialsFromSecret, both releases). */
+const secretFailure = (v: VolumeSpec, event: OperationEvent | undefined): string => {
+  const ref = v.nodeStageSecretRef ?? { name: '', namespace: '' };
+  return `${ref.namespace}/${ref.name} failed: kubernetes.io/csi: failed to find the secret ${ref.name} in the namespace ${ref.namespace} with error: ${event && 'message' in event ? event.message : ''}`;
+};
+
 /** The arguments of the kubelet's per-pod volume lines (VolumeToMount.GenerateMsgDetailed). */
 export const mountArgs = (w: Work, v: VolumeSpec, uid: string, p: PodVolume) => ({
   volume: v.pvName, uniqueName: v.uniqueName, podName: p.podName, podUid: uid, kpod: `${p.namespace}/${p.podName}`, node: w.c.input.nodeName,
@@ -766,7 +803,7 @@ function operationError(w: Work, op: InflightOperation, params: FailParams, even
       else if (params.error === 'driverNotFound') {
         const what = params.stage === 'SetUp' ? 'mounter.SetUpAt failed to get CSI client' : 'attacher.MountDevice failed to create newCsiDriverClient';
         tail = `kubernetes.io/csi: ${what}: ${notRegistered(v.driver)}`;
-      }
+      } else if (params.error === 'getNodeStageSecretFailed') tail = `fetching NodeStageSecretRef ${secretFailure(v, event)}`;
       return { err: `MountVolume.${params.stage} failed ${p ? detailMount(v, op.podUid, p) : ''} : ${tail}`, eventMessage: `MountVolume.${params.stage} failed for volume "${v.pvName}" : ${tail}` };
     }
     case 'TearDown':
@@ -783,6 +820,7 @@ function operationError(w: Work, op: InflightOperation, params: FailParams, even
       let tail = rpcErr;
       if (params.error === 'notAttached') tail = event && 'error' in event ? event.error : '';
       else if (params.error === 'driverNotFound') tail = `kubernetes.io/csi: blockMapper.${fn} failed to get CSI client: ${notRegistered(v.driver)}`;
+      else if (params.error === 'getNodeStageSecretFailed') tail = `failed to get NodeStageSecretRef ${secretFailure(v, event).replace(' failed: ', ': ')}`;
       else if (params.error === 'getVolumeAttachmentFailed') {
         // csi_block.go spells SetupDevice here with a small u
         tail = `kubernetes.io/csi: blockMapper.${fn === 'SetUpDevice' ? 'SetupDevice' : fn} failed to get volume attachment [id=${volumeAttachmentName(v.handle, v.driver, w.c.input.nodeName)}]: ${event && 'message' in event ? event.message : ''}`;
@@ -906,7 +944,11 @@ const PERFORM: Record<string, Perform> = {
   },
   newCsiDriverClient: (w, op) => (w.c.registered[volumeOf(w, op)!.driver] ? { type: 'csi.driverClient.created' } : { type: 'csi.driverClient.failed' }),
   nodeGetCapabilities: (w, op) => nodeCall(w, op, 'NodeGetCapabilities', {}),
-  nodeStageVolume: (w, op) => nodeCall(w, op, 'NodeStageVolume', nodeStageVolumeRequest(w, volumeOf(w, op)!, stagingPathOf(w, op))),
+  getNodeStageSecret: (w, op) => {
+    const ref = volumeOf(w, op)!.nodeStageSecretRef!;
+    track(w, api(w, { verb: 'get', kind: 'Secret', namespace: ref.namespace, name: ref.name }), op, 'getNodeStageSecret');
+  },
+  nodeStageVolume: (w, op) => nodeCall(w, op, 'NodeStageVolume', nodeStageVolumeRequest(w, volumeOf(w, op)!, stagingPathOf(w, op), op.secrets)),
   nodePublishVolume: (w, op) => {
     const stage = (op.machine.context as unknown as MountContext).stageUnstage;
     nodeCall(w, op, 'NodePublishVolume', nodePublishVolumeRequest(w, volumeOf(w, op)!, op.podUid, stage ? stagingPathOf(w, op) : undefined));
@@ -955,7 +997,7 @@ const PERFORM: Record<string, Perform> = {
     if (!v.attachable) return { type: 'api.getVolumeAttachment.succeeded' };
     track(w, api(w, { verb: 'get', kind: 'VolumeAttachment', name: volumeAttachmentName(v.handle, v.driver, w.c.input.nodeName) }), op, 'getVolumeAttachment');
   },
-  nodeStageVolumeForBlock: (w, op) => nodeCall(w, op, 'NodeStageVolume', nodeStageVolumeForBlockRequest(w, volumeOf(w, op)!)),
+  nodeStageVolumeForBlock: (w, op) => nodeCall(w, op, 'NodeStageVolume', nodeStageVolumeForBlockRequest(w, volumeOf(w, op)!, op.secrets)),
   nodePublishVolumeForBlock: (w, op) => nodeCall(w, op, 'NodePublishVolume', nodePublishVolumeForBlockRequest(w, volumeOf(w, op)!, op.podUid)),
   nodeUnpublishVolumeForBlock: (w, op) => {
     const v = volumeOf(w, op)!;
@@ -1066,7 +1108,8 @@ export function deliver(w: Work, requestId: string, fact: OperationEvent): boole
   if (gone) { operationAbandoned(w, op.key); return true; }
   // advance replaces op.machine, never changes it; the claim a NodeExpandVolume read is kept for MarkFSResizeFinished
   const { awaiting: _answered, ...rest } = op;
-  advance(w, fact.type === 'api.getPVC.succeeded' ? { ...rest, claim: fact.pvc } : rest, fact);
+  advance(w, fact.type === 'api.getPVC.succeeded' ? { ...rest, claim: fact.pvc }
+    : fact.type === 'api.getNodeStageSecret.succeeded' ? { ...rest, secrets: secretCredentials(fact.secret) } : rest, fact);
   return true;
 }
 

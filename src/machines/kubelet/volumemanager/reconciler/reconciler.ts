@@ -78,7 +78,8 @@ function mountOrAttachVolumes(w: Work): void {
           if (!startOperation(w, key, 'map')) continue;
           log(w, 'kubelet.mountVolumeStarted', mountArgs(w, v, uid, p), undefined, 'block');
           startGeneratedOperation(w, { kind: 'map', key, uniqueName: v.uniqueName, podUid: uid, pod: p },
-            { attachable: v.attachable, deviceGloballyMounted: a.deviceState === 'DeviceGloballyMounted', ...expansion(w, v.desiredSize ?? v.capacityBytes ?? 0) });
+            { attachable: v.attachable, deviceGloballyMounted: a.deviceState === 'DeviceGloballyMounted', ...expansion(w, v.desiredSize ?? v.capacityBytes ?? 0),
+              ...(v.nodeStageSecretRef ? { nodeStageSecret: true } : {}) });
           continue;
         }
         if (!startOperation(w, key, 'mount')) continue;
@@ -86,7 +87,7 @@ function mountOrAttachVolumes(w: Work): void {
         startGeneratedOperation(w, { kind: 'mount', key, uniqueName: v.uniqueName, podUid: uid, pod: p },
           { attachable: v.attachable, deviceGloballyMounted: a.deviceState === 'DeviceGloballyMounted', ...expansion(w, v.desiredSize ?? v.capacityBytes ?? 0),
             expandsAfterMountDevice: getProfile(w.c.input.profile).kubeletMountExpands === 'afterMountDevice',
-            checksVolumeMountGroup: getProfile(w.c.input.profile).kubeletChecksVolumeMountGroup });
+            checksVolumeMountGroup: getProfile(w.c.input.profile).kubeletChecksVolumeMountGroup, ...(v.nodeStageSecretRef ? { nodeStageSecret: true } : {}) });
       } else if (v.desiredSize !== undefined && a.claimSize !== undefined && v.desiredSize > a.claimSize) {
         // PodExistsInVolume's FsResizeRequiredError: the PV grew past the size the mounted file system has
         // (Starting operationExecutor.ExpandInUseVolume, logged at -v=4)
