@@ -148,24 +148,28 @@ describe('snapshot-controller and the csi-snapshotter sidecar (external-snapshot
         'update VolumeSnapshot', // volumesnapshot-as-source-protection (an Update: it had no finalizer)
         'update PersistentVolumeClaim', // pvc-as-source-protection on the source claim
         'create VolumeSnapshotContent',
-        // v8.0.1 patches finalizers onto objects that have some; v4.0.0 Updates its copy, and here its first
-        // Update of the content loses to csi-snapshotter's (a Conflict): the retry lands after the snapshot's status
-        // write (with seed 1; before or after the snapshot's finalizer Update is a race either way)
-        ...(k8s === '1.30' ? ['patch VolumeSnapshotContent'] : []), // volumesnapshotcontent-bound-protection
+        // v8.0.1 patches finalizers onto objects that have some; v4.0.0 Updates its copy: with seed 1 the controller's
+        // finalizer Update lands while csi-snapshotter reads its Secret, and the sidecar's annotation Update of its older
+        // copy meets the Conflict (a race either way)
+        `${k8s === '1.30' ? 'patch' : 'update'} VolumeSnapshotContent`, // volumesnapshotcontent-bound-protection
         'updateStatus VolumeSnapshot', // bound, readyToUse false
-        ...(k8s === '1.30' ? [] : ['update VolumeSnapshotContent']),
         `${k8s === '1.30' ? 'patch' : 'update'} VolumeSnapshot`, // volumesnapshot-bound-protection, once bound
+        // 1.20: the content's error status (the sidecar's failed attempt), copied into the snapshot's
+        ...(k8s === '1.30' ? [] : ['updateStatus VolumeSnapshot']),
         'updateStatus VolumeSnapshot', // creationTime, readyToUse, restoreSize
         'update PersistentVolumeClaim', // the claim's finalizer off: no snapshot of it is being cut
       ]]);
-      const conflicts = t.steps.filter((st) => st.component === 'snapshot-controller' && st.api?.code === 409).map((st) => `${st.api!.verb} ${st.api!.kind}`);
-      expect([k8s, conflicts]).toEqual([k8s, k8s === '1.30' ? [] : ['update VolumeSnapshotContent']]);
-      // csi-snapshotter: the being-created annotation on, the status (after its GET), the annotation off
+      const conflicts = t.steps.filter((st) => st.api?.code === 409).map((st) => `${st.component} ${st.api!.verb} ${st.api!.kind}`);
+      expect([k8s, conflicts]).toEqual([k8s, k8s === '1.30' ? [] : ['external-snapshotter update VolumeSnapshotContent']]);
+      // csi-snapshotter: the being-created annotation on, the status (after its GET), the annotation off; on 1.20 after a
+      // first attempt whose annotation Update met the Conflict and whose error went into the status
       const verb = k8s === '1.30' ? 'patch' : 'update';
       const sidecar = t.steps.filter((st) => st.kind === 'api' && st.component === 'external-snapshotter' && st.api).map((st) => `${st.api!.verb} ${st.api!.kind} ${st.api!.code}`);
-      expect([k8s, sidecar]).toEqual([k8s, [`${verb} VolumeSnapshotContent 200`, `${verb}Status VolumeSnapshotContent 200`, `${verb} VolumeSnapshotContent 200`]]);
-      const annotated = t.steps.filter((st) => st.component === 'external-snapshotter' && st.api).map((st) => st.objects?.[0]?.after?.metadata.annotations?.['snapshot.storage.kubernetes.io/volumesnapshot-being-created']);
-      expect([k8s, annotated]).toEqual([k8s, ['yes', 'yes', undefined]]);
+      expect([k8s, sidecar]).toEqual([k8s, [
+        ...(k8s === '1.30' ? [] : ['update VolumeSnapshotContent 409', 'updateStatus VolumeSnapshotContent 200']),
+        `${verb} VolumeSnapshotContent 200`, `${verb}Status VolumeSnapshotContent 200`, `${verb} VolumeSnapshotContent 200`]]);
+      const annotated = t.steps.filter((st) => st.component === 'external-snapshotter' && st.api && st.api.code < 300).map((st) => st.objects?.[0]?.after?.metadata.annotations?.['snapshot.storage.kubernetes.io/volumesnapshot-being-created']);
+      expect([k8s, annotated]).toEqual([k8s, [...(k8s === '1.30' ? [] : [undefined]), 'yes', 'yes', undefined]]);
       const events = t.steps.filter((st) => st.kind === 'event' && st.component === 'snapshot-controller').map((st) => st.summary.match(/event (\w+)/)?.[1]);
       expect([k8s, events]).toEqual([k8s, k8s === '1.30' ? ['CreatingSnapshot', 'SnapshotCreated', 'SnapshotReady'] : ['CreatingSnapshot']]);
       const final = (kind: string, name: string) => t.final.objects.find((o) => o.kind === kind && o.metadata.name === name)!;
@@ -304,9 +308,11 @@ describe('csi-snapshotter\'s volumesnapshot-being-created annotation (createSnap
   it('the error it writes and records is createSnapshotWrapper\'s, as each release words it ("of the volume, %s" in v4.0.0, "of the volume %s" in v8.0.1)', () => {
     for (const k8s of ['1.20', '1.30'] as const) {
       const t = runScenario('snapshot-restore', { k8s, faults: ['CreateSnapshot=INTERNALx1'] });
-      const ev = t.steps.find((st) => st.kind === 'event' && /SnapshotCreationFailed/.test(st.summary))!;
+      // (on 1.20 an attempt may first fail on a Conflict of its annotation Update: the CreateSnapshot error is the one looked at)
+      // (then the CreateSnapshot comes from checkandUpdateContentStatus: SnapshotContentCheckandUpdateFailed, "Failed to check and update snapshot content")
+      const ev = t.steps.find((st) => st.kind === 'event' && /(SnapshotCreationFailed|SnapshotContentCheckandUpdateFailed).*failed to take snapshot/.test(st.summary))!;
       expect([k8s, ev.summary]).toEqual([k8s, expect.stringMatching(k8s === '1.20'
-        ? /Failed to create snapshot: failed to take snapshot of the volume, 0001-\S+: "rpc error: code = Internal desc = /
+        ? /(Failed to create snapshot|Failed to check and update snapshot content): failed to take snapshot of the volume, 0001-\S+: "rpc error: code = Internal desc = /
         : /Failed to create snapshot: failed to take snapshot of the volume 0001-\S+: "rpc error: code = Internal desc = /)]);
     }
   });
@@ -448,7 +454,7 @@ describe('csi-snapshotter\'s work queue and cache (enqueueContentWork, syncConte
     const msgs = t.steps.filter((st) => st.component === 'external-snapshotter' && st.msg && !/grpc/.test(st.msg)).map((st) => st.msg!.replace('externalSnapshotter.', ''));
     expect(msgs).toEqual([
       'enqueued', 'syncContentByKey', 'storeAdding', 'synchronizingContent', 'checkShouldDelete', 'callCreateSnapshot', 'createSnapshotStarted',
-      'createSnapshotWrapper', 'setBeingCreated', 'storeUpdating', 'csiCreateSnapshot', 'createdSnapshot', 'updateSnapshotContentStatus',
+      'createSnapshotWrapper', 'getCSISnapshotInput', 'setBeingCreated', 'storeUpdating', 'csiCreateSnapshot', 'createdSnapshot', 'updateSnapshotContentStatus',
       'removedBeingCreated', 'storeUpdating', 'storeUpdating',
     ]);
   });
@@ -475,5 +481,56 @@ describe('csi-snapshotter\'s work queue and cache (enqueueContentWork, syncConte
     expect(snap.slice(removed + 1).map((st) => st.msg?.replace('externalSnapshotter.', '') ?? st.kind)).toEqual([
       'storeUpdating', 'storeUpdating', 'syncContentByKey', 'storeUpdating', 'synchronizingContent', 'checkShouldDelete',
     ]);
+  });
+});
+
+describe('the snapshotter Secret of a VolumeSnapshotClass (createSnapshotContent\'s annotations, GetCredentialsFromAnnotation)', () => {
+  const CEPH_USER = { userID: 'kubernetes', userKey: 'AQBr8dRmXxk0JBAAz3kq9yQwM1s0vV5h0r6FkA==' };
+
+  it('ceph-rbd: the controller records the class\'s Secret on the content, and CreateSnapshot carries its keys and the class\'s other parameters (the log: ***stripped***)', () => {
+    for (const k8s of ['1.20', '1.30'] as const) {
+      const t = runScenario('snapshot-restore', { k8s });
+      const content = t.final.objects.find((o) => o.kind === 'VolumeSnapshotContent')!;
+      expect([k8s, content.metadata.annotations?.['snapshot.storage.kubernetes.io/deletion-secret-name'], content.metadata.annotations?.['snapshot.storage.kubernetes.io/deletion-secret-namespace']])
+        .toEqual([k8s, 'csi-rbd-secret', 'default']);
+      const call = t.steps.find((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Controller/CreateSnapshot')!;
+      const request = call.rpc!.request as Record<string, unknown>;
+      // RemovePrefixedParameters: the secret references stay out of the parameters
+      expect([k8s, request.parameters, request.secrets]).toEqual([k8s, { clusterID: '4a9e463a-4853-4237-a5c5-9ae9d25bacda' }, CEPH_USER]);
+      expect(t.steps.some((s) => (s.log ?? '').includes('AQBr8dRm'))).toBe(false);
+      expect(t.steps.some((s) => s.component === 'external-snapshotter' && (s.log ?? '').includes('\\"secrets\\":\\"***stripped***\\"') || (s.log ?? '').includes('"secrets":"***stripped***","source_volume_id"'))).toBe(true);
+    }
+  });
+
+  it('a Secret it cannot read fails the attempt before any annotation or call: its error line, SnapshotCreationFailed with createSnapshotWrapper\'s words, the retry', () => {
+    const car = (() => {
+      const actor: any = createActor(externalSnapshotterMachine, { input: { ...input, profile: '1.30' } });
+      const emitted: any[] = [];
+      actor.on('*', (e: any) => emitted.push(e));
+      actor.start();
+      actor.send({ type: 'component.started', now: 0 });
+      return { send: (e: any) => actor.send(e), emitted };
+    })();
+    car.send({ type: 'watch.added', now: 0, object: { kind: 'VolumeSnapshotClass', metadata: { name: 'c' }, driver: D, deletionPolicy: 'Delete', parameters: { 'csi.storage.k8s.io/snapshotter-secret-name': 's', 'csi.storage.k8s.io/snapshotter-secret-namespace': 'default' } } });
+    const content = { kind: 'VolumeSnapshotContent', metadata: { name: 'snapcontent-x', resourceVersion: '5', annotations: { 'snapshot.storage.kubernetes.io/deletion-secret-name': 's', 'snapshot.storage.kubernetes.io/deletion-secret-namespace': 'default' } },
+      spec: { driver: D, deletionPolicy: 'Delete', source: { volumeHandle: 'vol-1' }, volumeSnapshotClassName: 'c', volumeSnapshotRef: { name: 'snap', namespace: 'default', uid: 'u1' } } };
+    car.send({ type: 'watch.added', now: 1, object: content });
+    const get = car.emitted.find((e) => e.type === 'api.request' && e.kind === 'Secret');
+    expect(get).toMatchObject({ verb: 'get', namespace: 'default', name: 's' });
+    expect(car.emitted.some((e) => e.type === 'csi.call' || (e.type === 'api.request' && e.kind === 'VolumeSnapshotContent'))).toBe(false);
+    car.send({ type: 'api.result', now: 2, requestId: get.requestId, ok: false, code: 404, message: 'secrets "s" not found' });
+    const logs = car.emitted.filter((e) => e.type === 'log').map((e) => e.msg.replace('externalSnapshotter.', ''));
+    expect(logs).toContain('credentialsFailed');
+    expect(car.emitted.find((e) => e.msg === 'externalSnapshotter.credentialsFailed').args.err).toBe('error getting secret s in namespace default: secrets "s" not found');
+    const status = car.emitted.find((e) => e.type === 'api.request' && e.kind === 'VolumeSnapshotContent');
+    expect(status.patch.status.error.message).toBe('Failed to create snapshot: failed to get input parameters to create snapshot for content snapcontent-x: "cannot get credentials for snapshot content \\"snapcontent-x\\""');
+    expect(car.emitted.some((e) => e.type === 'timer.requested' && e.key === 'retry/snapcontent-x')).toBe(true);
+  });
+
+  it('DeleteSnapshot carries the Secret\'s keys too, read before the call (deleteCSISnapshotOperation)', () => {
+    const t = runScenario('snapshot-restore', { k8s: '1.30', actions: [{ at: '20s', do: 'delete', kind: 'VolumeSnapshot', namespace: 'default', name: 'data-snap' }] as never, runFor: '40s' } as never);
+    const call = t.steps.find((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Controller/DeleteSnapshot');
+    expect(call, 'DeleteSnapshot').toBeDefined();
+    expect((call!.rpc!.request as Record<string, unknown>).secrets).toEqual(CEPH_USER);
   });
 });

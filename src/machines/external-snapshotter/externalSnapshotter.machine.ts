@@ -43,10 +43,13 @@ import { setup } from 'xstate';
 import { inPlaceReaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
 import { csiMethod, isFinalError, rpcErrorText, stripSecrets, type CsiRpc } from '../shared/csi.ts';
-import type { K8sObject } from '../shared/k8s.ts';
+import { secretCredentials, type K8sObject } from '../shared/k8s.ts';
 import { SNAPSHOTTER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
 import { getProfile } from '../profiles/index.ts';
-import { ANN_BEING_CREATED, ANN_BEING_DELETED, CONTENT_FINALIZER, metadataWrite, storeObjectUpdate, type MetadataChange } from '../shared/snapshotUtils.ts';
+import {
+  ANN_BEING_CREATED, ANN_BEING_DELETED, ANN_DELETION_SECRET_NAME, ANN_DELETION_SECRET_NAMESPACE, CONTENT_FINALIZER, metadataWrite, removePrefixedParameters,
+  storeObjectUpdate, type MetadataChange,
+} from '../shared/snapshotUtils.ts';
 
 const finalizersOf = (o: K8sObject): string[] => (o.metadata.finalizers ?? []) as string[];
 
@@ -61,7 +64,8 @@ export interface ExternalSnapshotterInput extends ComponentInput {
 
 /** what a request in flight is for (the CSI answer it carries on to, for a status write and an error) */
 type Pending =
-  | { what: 'setBeingCreated' | 'getDriverName' | 'createSnapshot'; content: string; request: Record<string, unknown> }
+  | { what: 'getCredentials' | 'setBeingCreated' | 'getDriverName' | 'createSnapshot'; content: string; request: Record<string, unknown> }
+  | { what: 'getDeleteCredentials'; content: string; snapshotId: string }
   | { what: 'getForStatus'; content: string; status: Record<string, unknown> }
   | { what: 'removeBeingCreated'; content: string; err?: string }
   | { what: 'contentError'; content: string; reason: string; message: string; wrapped: string }
@@ -224,6 +228,23 @@ function writeContentStatus(ctx: Ctx, p: Pending, base: K8sObject, status: Recor
   send(ctx, p, { type: 'api.request', verb: 'updateStatus', kind: 'VolumeSnapshotContent', name, object: { ...base, status: merged } }, emit);
 }
 
+/** The snapshotter Secret the content's annotations name (both set), if any. */
+function deletionSecretOf(c: K8sObject): { name: string; namespace: string } | undefined {
+  const a = c.metadata.annotations ?? {};
+  const name = a[ANN_DELETION_SECRET_NAME];
+  const namespace = a[ANN_DELETION_SECRET_NAMESPACE];
+  return name && namespace ? { name, namespace } : undefined;
+}
+
+/** createSnapshotWrapper once it has its input: the being-created annotation (unless set already), then the call. */
+function withCredentials(ctx: Ctx, c: K8sObject, request: Record<string, unknown>, log: Log, emit: Emit): void {
+  const content = c.metadata.name;
+  // the annotation says a CreateSnapshot went out: until it is answered for good, the content is not deleted
+  if (hasAnnotation(c, ANN_BEING_CREATED)) { callCreateSnapshot(ctx, content, request, log, emit); return; }
+  log('setBeingCreated');
+  writeContentMeta(ctx, { what: 'setBeingCreated', content, request }, c, { annotations: { [ANN_BEING_CREATED]: 'yes' } }, emit);
+}
+
 /** createSnapshotWrapper: GetPluginInfo (csirpc.GetDriverName), then CreateSnapshot. */
 function callCreateSnapshot(ctx: Ctx, content: string, request: Record<string, unknown>, log: Log, emit: Emit): void {
   // pkg/snapshotter/snapshotter.go CreateSnapshot asks the driver's name (GetPluginInfo) before every CreateSnapshot
@@ -303,7 +324,10 @@ function syncContent(ctx: Ctx, c: K8sObject, emit: Emit, now: number): void {
     ctx.busy[content] = true;
     if (c.spec.deletionPolicy === 'Delete' && c.status?.snapshotHandle) {
       log('deleteSnapshotStarted');
-      call(ctx, { what: 'deleteSnapshot', content }, 'DeleteSnapshot', { snapshot_id: c.status.snapshotHandle }, emit);
+      // GetCredentialsFromAnnotation before DeleteSnapshot (deleteCSISnapshotOperation v8.0.1 :381, v4.0.0 :340)
+      const ref = deletionSecretOf(c);
+      if (ref) send(ctx, { what: 'getDeleteCredentials', content, snapshotId: c.status.snapshotHandle }, { type: 'api.request', verb: 'get', kind: 'Secret', namespace: ref.namespace, name: ref.name }, emit);
+      else call(ctx, { what: 'deleteSnapshot', content }, 'DeleteSnapshot', { snapshot_id: c.status.snapshotHandle }, emit);
     } else if (finalizersOf(c).includes(CONTENT_FINALIZER)) {
       writeContentMeta(ctx, { what: 'removeContentFinalizer', content }, c, { finalizers: finalizersOf(c).filter((f) => f !== CONTENT_FINALIZER) }, emit);
     } else {
@@ -321,13 +345,15 @@ function syncContent(ctx: Ctx, c: K8sObject, emit: Emit, now: number): void {
     log('createSnapshotWrapper');
     ctx.busy[content] = true;
     const cls = ctx.classes[c.spec.volumeSnapshotClassName ?? ''];
-    // (a class with no parameters sends none: protobuf leaves an empty map out, as external-provisioner's requests do)
-    const parameters = (cls?.parameters ?? {}) as Record<string, string>;
+    // (a class with no parameters sends none: protobuf leaves an empty map out, as external-provisioner's requests do;
+    // the secret references are RemovePrefixedParameters' to drop)
+    const parameters = removePrefixedParameters(cls?.parameters as Record<string, string> | undefined);
     const request = { name: `snapshot-${c.spec.volumeSnapshotRef?.uid}`, ...(Object.keys(parameters).length ? { parameters } : {}), source_volume_id: c.spec.source.volumeHandle };
-    // the annotation says a CreateSnapshot went out: until it is answered for good, the content is not deleted
-    if (hasAnnotation(c, ANN_BEING_CREATED)) { callCreateSnapshot(ctx, content, request, log, emit); return; }
-    log('setBeingCreated');
-    writeContentMeta(ctx, { what: 'setBeingCreated', content, request }, c, { annotations: { [ANN_BEING_CREATED]: 'yes' } }, emit);
+    // getCSISnapshotInput: the class, and the Secret the snapshot-controller recorded on the content (GetCredentialsFromAnnotation: a GET)
+    log('getCSISnapshotInput');
+    const ref = deletionSecretOf(c);
+    if (ref) { send(ctx, { what: 'getCredentials', content, request }, { type: 'api.request', verb: 'get', kind: 'Secret', namespace: ref.namespace, name: ref.name }, emit); return; }
+    withCredentials(ctx, c, request, log, emit);
   }
 }
 
@@ -433,6 +459,26 @@ export const externalSnapshotterMachine = setup({
       // a write of createSnapshotWrapper that fails fails the attempt: createSnapshot's error path, and the requeue
       const apiErr = event.ok ? '' : (event.message ?? `${event.code}`);
       switch (p.what) {
+        case 'getCredentials':
+        case 'getDeleteCredentials': {
+          if (!event.ok || !fresh) {
+            // GetCredentialsFromAnnotation's error (its line: v8.0.1 :566, v4.0.0 :506)
+            const ref = deletionSecretOf(current(ctx, content) ?? ({ metadata: { name: content } } as K8sObject));
+            log('credentialsFailed', { err: `error getting secret ${ref?.name ?? ''} in namespace ${ref?.namespace ?? ''}: ${apiErr}` });
+            const inner = goQuote(`cannot get credentials for snapshot content ${goQuote(content)}`);
+            if (p.what === 'getCredentials') { createSnapshotFailed(ctx, content, `failed to get input parameters to create snapshot for content ${content}: ${inner}`, event.now, log, emit); return; }
+            emit({ type: 'event.recorded', involved: { kind: 'VolumeSnapshotContent', name: content }, eventType: 'Warning', reason: 'SnapshotDeleteError', message: 'Failed to get snapshot credentials' });
+            requeue(ctx, content, event.now, emit);
+            done(ctx, content, emit, event.now);
+            return;
+          }
+          const secrets = secretCredentials(fresh);
+          if (p.what === 'getDeleteCredentials') { call(ctx, { what: 'deleteSnapshot', content }, 'DeleteSnapshot', { snapshot_id: p.snapshotId, secrets }, emit); return; }
+          const c = current(ctx, content);
+          if (!c) { done(ctx, content, emit, event.now); return; }
+          withCredentials(ctx, c, { ...p.request, secrets }, log, emit);
+          return;
+        }
         case 'setBeingCreated':
           if (event.ok) callCreateSnapshot(ctx, content, p.request, log, emit);
           else createSnapshotFailed(ctx, content, wrapperError.addAnnotation(content, apiErr), event.now, log, emit);

@@ -96,6 +96,16 @@ export const externalSnapshotterMessages = defineMessages({
     source: S, stage: 'snapshot', severity: 'I', summary: 'csi-snapshotter asks the CSI plugin to create the snapshot of {content}.',
     formats: both(267, 308, 'createSnapshotWrapper: Creating snapshot for content {content} through the plugin ...'),
   },
+  'externalSnapshotter.getCSISnapshotInput': {
+    source: S, stage: 'snapshot', severity: 'I', summary: 'csi-snapshotter reads the class of {content} and the Secret its annotations name (the input of CreateSnapshot).',
+    formats: both(180, 222, 'getCSISnapshotInput for content [{content}]', 5),
+  },
+  'externalSnapshotter.credentialsFailed': {
+    source: S, stage: 'snapshot', severity: 'E', summary: 'csi-snapshotter cannot read the Secret the annotations of {content} name: {err}',
+    cause: 'The snapshotter Secret of the VolumeSnapshotClass (csi.storage.k8s.io/snapshotter-secret-name and -namespace), recorded on the content as snapshot.storage.kubernetes.io/deletion-secret-name and -namespace, is gone or cannot be read.',
+    next: 'Create the Secret under that name: the sidecar retries with backoff.',
+    formats: both(506, 566, 'Failed to get credentials for snapshot {content}: {err}'),
+  },
   'externalSnapshotter.createSnapshotReturnedError': {
     source: S, stage: 'snapshot', severity: 'I', summary: 'CreateSnapshot for {content} failed: {err}.',
     formats: both(301, 342, 'createSnapshotWrapper: CreateSnapshot for content {content} returned error: {err}'),

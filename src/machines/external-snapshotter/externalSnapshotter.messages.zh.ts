@@ -60,6 +60,14 @@ export const messagesZh = defineMessagesZh({
   'externalSnapshotter.createSnapshotWrapper': {
     summary: 'csi-snapshotter 请求 CSI 插件为 {content} 创建快照。',
   },
+  'externalSnapshotter.getCSISnapshotInput': {
+    summary: 'csi-snapshotter 读取 {content} 的类以及它的注解所指定的 Secret（CreateSnapshot 的输入）。',
+  },
+  'externalSnapshotter.credentialsFailed': {
+    summary: 'csi-snapshotter 读不到 {content} 的注解所指定的 Secret：{err}',
+    cause: 'VolumeSnapshotClass 的快照 Secret（csi.storage.k8s.io/snapshotter-secret-name 与 -namespace）记在内容对象上，即 snapshot.storage.kubernetes.io/deletion-secret-name 与 -namespace；该 Secret 已不存在或无法读取。',
+    next: '按原名创建该 Secret：边车容器会以退避方式重试。',
+  },
   'externalSnapshotter.createSnapshotReturnedError': {
     summary: '{content} 的 CreateSnapshot 失败：{err}。',
   },

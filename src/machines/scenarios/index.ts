@@ -52,6 +52,12 @@ const cephBase = () => [
   secret(NS, 'csi-rbd-secret', { userID: 'kubernetes', userKey: 'AQBr8dRmXxk0JBAAz3kq9yQwM1s0vV5h0r6FkA==' }, '6c1f0a52-3d7e-4b9a-8f21-5e0c9d4a7b13'),
 ];
 
+/** ceph-csi's examples/rbd/snapshotclass.yaml (v3.12.2): the cluster, and the snapshotter Secret csi-snapshotter reads */
+const cephSnapshotClass = () => volumeSnapshotClass('ceph-rbd-snap', ceph(), 'Delete', {
+  clusterID: '4a9e463a-4853-4237-a5c5-9ae9d25bacda',
+  'csi.storage.k8s.io/snapshotter-secret-name': 'csi-rbd-secret', 'csi.storage.k8s.io/snapshotter-secret-namespace': NS,
+});
+
 /** a volume provisioned before the story: backend disk, bound PV and PVC */
 function existingVolume(driver: DriverProfile, claim: string, uid: string, volumeId: string, sc = 'standard') {
   const pvName = `pvc-${uid}`;
@@ -431,7 +437,7 @@ export const SCENARIOS: Scenario[] = [
     summary: 'Seed 004\'s third way to create a volume. A VolumeSnapshot of claim cstor-pvc-vdisk: ceph-csi reserves the snapshot in its own journal (csi.snaps.default, then csi.snap.<uuid> with the source image), snapshots the volume\'s image, clones that snapshot into an image csi-snap-<uuid>, drops the source\'s snapshot and snapshots the clone under the same name, then checks the clone depth against the flatten limits. A claim restored from the VolumeSnapshot is one clone of that snapshot.',
     build: () => common({
       driver: 'ceph-rbd', nodes: twoNodes,
-      objects: [...cephBase(), volumeSnapshotClass('ceph-rbd-snap', ceph())],
+      objects: [...cephBase(), cephSnapshotClass()],
       actions: [
         // the source volume is created during warm-up
         { at: s(5), do: 'create', object: pvc(NS, 'cstor-pvc-vdisk', 'ceph-rbd', { size: '1Gi' }) },
@@ -478,7 +484,7 @@ export const SCENARIOS: Scenario[] = [
     summary: 'You snapshot claim data: the snapshot-controller creates a VolumeSnapshotContent, csi-snapshotter calls CreateSnapshot and marks the content ready, and the snapshot-controller marks the VolumeSnapshot readyToUse. Then a new claim names the snapshot as its dataSource: csi-provisioner reads the snapshot and its content, calls CreateVolume with the snapshot as the volume content source, and the claim is bound to a volume that starts as a copy of data.',
     build: () => common({
       driver: 'ceph-rbd', nodes: twoNodes,
-      objects: [...cephBase(), volumeSnapshotClass('ceph-rbd-snap', ceph())],
+      objects: [...cephBase(), cephSnapshotClass()],
       actions: [
         // provisioned during the warm-up
         { at: s(2), do: 'create', object: pvc(NS, 'data', 'ceph-rbd', { size: '1Gi' }) },

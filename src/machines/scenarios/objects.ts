@@ -28,8 +28,8 @@ export function storageClass(name: string, driver: DriverRef, opts: {
 }
 
 /** A VolumeSnapshotClass of the driver (snapshot.storage.k8s.io/v1: driver and deletionPolicy at the top level). */
-export function volumeSnapshotClass(name: string, driver: DriverRef, deletionPolicy: 'Delete' | 'Retain' = 'Delete'): K8sObject {
-  return { apiVersion: 'snapshot.storage.k8s.io/v1', kind: 'VolumeSnapshotClass', metadata: { name }, driver: driverName(driver), deletionPolicy } as unknown as K8sObject;
+export function volumeSnapshotClass(name: string, driver: DriverRef, deletionPolicy: 'Delete' | 'Retain' = 'Delete', parameters?: Record<string, string>): K8sObject {
+  return { apiVersion: 'snapshot.storage.k8s.io/v1', kind: 'VolumeSnapshotClass', metadata: { name }, driver: driverName(driver), ...(parameters ? { parameters } : {}), deletionPolicy } as unknown as K8sObject;
 }
 
 /** A dynamic VolumeSnapshot of a claim. */

@@ -12,6 +12,32 @@ export const PVC_FINALIZER = 'snapshot.storage.kubernetes.io/pvc-as-source-prote
 export const ANN_BEING_CREATED = 'snapshot.storage.kubernetes.io/volumesnapshot-being-created';
 /** set by the snapshot-controller on the content of a deleted snapshot: csi-snapshotter may delete it */
 export const ANN_BEING_DELETED = 'snapshot.storage.kubernetes.io/volumesnapshot-being-deleted';
+/**
+ * The class's snapshotter Secret, which the snapshot-controller records on the content it creates and csi-snapshotter reads
+ * for CreateSnapshot and DeleteSnapshot (GetCredentialsFromAnnotation). upstream: pkg/utils/util.go v8.0.1 :59-60, :138-139.
+ */
+export const ANN_DELETION_SECRET_NAME = 'snapshot.storage.kubernetes.io/deletion-secret-name';
+export const ANN_DELETION_SECRET_NAMESPACE = 'snapshot.storage.kubernetes.io/deletion-secret-namespace';
+const PARAM_PREFIX = 'csi.storage.k8s.io/';
+
+/**
+ * GetSecretReference(SnapshotterSecretParams): the class's csi.storage.k8s.io/snapshotter-secret-name and -namespace, their
+ * templates filled in (${volumesnapshotcontent.name}, ${volumesnapshot.namespace}, ${volumesnapshot.name}); undefined when
+ * the class names none or only one of the two (upstream refuses that; not modelled).
+ */
+export function snapshotterSecretRef(cls: K8sObject | undefined, contentName: string, snapshot: { name: string; namespace: string }): { name: string; namespace: string } | undefined {
+  const p = (cls?.parameters ?? {}) as Record<string, string>;
+  const name = p[`${PARAM_PREFIX}snapshotter-secret-name`];
+  const namespace = p[`${PARAM_PREFIX}snapshotter-secret-namespace`];
+  if (name === undefined || namespace === undefined) return undefined;
+  const fill = (t: string) => t.replaceAll('${volumesnapshotcontent.name}', contentName).replaceAll('${volumesnapshot.namespace}', snapshot.namespace).replaceAll('${volumesnapshot.name}', snapshot.name);
+  return { name: fill(name), namespace: fill(namespace) };
+}
+
+/** RemovePrefixedParameters: the class's parameters without the csi.storage.k8s.io/ keys (the secret references). */
+export function removePrefixedParameters(params: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(params ?? {}).filter(([k]) => !k.startsWith(PARAM_PREFIX)));
+}
 
 /**
  * utils.StoreObjectUpdate (pkg/utils/util.go), which both keep their caches with: `o` replaces the copy held

@@ -43,7 +43,10 @@ import { SNAPSHOT_CONTROLLER_RESYNC_PERIOD, sidecarRetryDelay } from '../shared/
 
 export type SnapshotControllerInput = ComponentInput;
 
-import { ANN_BEING_DELETED, CONTENT_FINALIZER, PVC_FINALIZER, SNAPSHOT_AS_SOURCE_FINALIZER, SNAPSHOT_BOUND_FINALIZER, metadataWrite, storeObjectUpdate } from '../shared/snapshotUtils.ts';
+import {
+  ANN_BEING_DELETED, ANN_DELETION_SECRET_NAME, ANN_DELETION_SECRET_NAMESPACE, CONTENT_FINALIZER, PVC_FINALIZER, SNAPSHOT_AS_SOURCE_FINALIZER, SNAPSHOT_BOUND_FINALIZER,
+  metadataWrite, snapshotterSecretRef, storeObjectUpdate,
+} from '../shared/snapshotUtils.ts';
 
 export { CONTENT_FINALIZER, PVC_FINALIZER, SNAPSHOT_AS_SOURCE_FINALIZER, SNAPSHOT_BOUND_FINALIZER };
 
@@ -148,9 +151,12 @@ function syncSnapshot(ctx: Ctx, snap: K8sObject, emit: Emit): void {
   ctx.busy[key] = true;
   log(emit, 'creatingContent', { snapshot: key });
   const sourceVolumeMode = getProfile(ctx.input.profile).snapshotSourceVolumeMode && pv.spec.volumeMode ? { sourceVolumeMode: pv.spec.volumeMode } : {};
+  // the class's snapshotter Secret goes on the content for csi-snapshotter (createSnapshotContent, v8.0.1 :702-709,
+  // v4.0.0 :672-679; their "set annotation" lines are -v=5)
+  const secretRef = snapshotterSecretRef(cls, contentName, { name: snap.metadata.name, namespace: snap.metadata.namespace ?? '' });
   const object: K8sObject = {
     apiVersion: 'snapshot.storage.k8s.io/v1', kind: 'VolumeSnapshotContent',
-    metadata: { name: contentName },
+    metadata: { name: contentName, ...(secretRef ? { annotations: { [ANN_DELETION_SECRET_NAME]: secretRef.name, [ANN_DELETION_SECRET_NAMESPACE]: secretRef.namespace } } : {}) },
     spec: {
       deletionPolicy: cls.deletionPolicy ?? 'Delete', driver: cls.driver, source: { volumeHandle: pv.spec.csi.volumeHandle },
       ...sourceVolumeMode,
