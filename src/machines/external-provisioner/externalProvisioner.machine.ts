@@ -62,8 +62,8 @@ export interface ExternalProvisionerInput extends ComponentInput {
 interface Operation {
   kind: 'provision' | 'delete';
   step: 'getSnapshot' | 'getSnapshotContent' | 'cloneFinalizer' | 'getSecret' | 'rpc' | 'save' | 'backgroundSave' | 'deletePV' | 'finalizer' | 'removeFinalizer' | 'backoff';
-  /** getSecret: the claim CreateVolume goes on with (its data source resolved), or the PV DeleteVolume is for */
-  claim?: K8sObject;
+  /** getSecret: what waits for the Secret: the claim CreateVolume goes on with (its data source resolved), or the PV to delete */
+  waiting?: K8sObject;
   /** getSecret: the Secret asked for */
   secret?: SecretRef;
   requestId?: string;
@@ -292,7 +292,7 @@ function createVolume(c: ExternalProvisionerContext, key: string, claim: K8sObje
   if (secret.error) return provisionFailed(c, key, secret.error, 'noChange', now, out);
   if (secret.ref && !credentials) {
     const requestId = getSecret(c, secret.ref, summarize(summaries, 'externalProvisioner.getProvisionerSecret', { secret: `${secret.ref.namespace}/${secret.ref.name}`, claim: key }), out);
-    c.ops[key] = { kind: 'provision', step: 'getSecret', requestId, claim, secret: secret.ref };
+    c.ops[key] = { kind: 'provision', step: 'getSecret', requestId, waiting: claim, secret: secret.ref };
     return;
   }
   const requestId = call(c, 'CreateVolume', volumeRequest(withSourceHandle(c, claim), cls, c.input.driver, topology.requirement, credentials), out);
@@ -410,7 +410,8 @@ function deleteVolume(c: ExternalProvisionerContext, pv: K8sObject, out: Out, no
 /**
  * handleSecretsForDeletion: the Secret DeleteVolume needs. v3.2.0 on: the PV's deletion-secret annotations when it has
  * both ("" and "": none, said at -v=2), else the StorageClass's provisioner secret (getSecretsFromSC), which v2.1.0
- * always reads. The Secret is read with a GET after the delete started (secretRead continues). Whether one was asked for.
+ * always reads. The Secret is read with a GET after the delete started (its answer goes on in onApiResult, step getSecret).
+ * Whether one was asked for.
  * upstream: controller.go v5.0.1 :1296-1361, v2.1.0 Delete :1139-1164.
  */
 function deletionSecret(c: ExternalProvisionerContext, pv: K8sObject, out: Out): boolean {
@@ -430,7 +431,7 @@ function deletionSecret(c: ExternalProvisionerContext, pv: K8sObject, out: Out):
   }
   if (!ref) return false;
   const requestId = getSecret(c, ref, summarize(summaries, 'externalProvisioner.getDeletionSecret', { secret: `${ref.namespace}/${ref.name}`, pv: pv.metadata.name }), out);
-  c.ops[`pv/${pv.metadata.name}`] = { kind: 'delete', step: 'getSecret', requestId, claim: pv, secret: ref };
+  c.ops[`pv/${pv.metadata.name}`] = { kind: 'delete', step: 'getSecret', requestId, waiting: pv, secret: ref };
   return true;
 }
 
@@ -587,7 +588,7 @@ function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
     return;
   }
   if (op.step === 'getSecret') {
-    const target = op.claim!;
+    const target = op.waiting!;
     if (op.kind === 'provision') {
       // getCredentials' error is prepareProvision's (ProvisioningNoChange): requeued with backoff
       if (!c.claims[key]) { delete c.ops[key]; return; }
