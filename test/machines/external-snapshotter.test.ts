@@ -495,8 +495,12 @@ describe('the snapshotter Secret of a VolumeSnapshotClass (createSnapshotContent
         .toEqual([k8s, 'csi-rbd-secret', 'default']);
       const call = t.steps.find((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Controller/CreateSnapshot')!;
       const request = call.rpc!.request as Record<string, unknown>;
-      // RemovePrefixedParameters: the secret references stay out of the parameters
-      expect([k8s, request.parameters, request.secrets]).toEqual([k8s, { clusterID: '4a9e463a-4853-4237-a5c5-9ae9d25bacda' }, CEPH_USER]);
+      // RemovePrefixedParameters: the secret references stay out of the parameters; --extra-create-metadata (ceph-csi's
+      // deployment sets it) adds the snapshot's and the content's names
+      expect([k8s, request.parameters, request.secrets]).toEqual([k8s, {
+        clusterID: '4a9e463a-4853-4237-a5c5-9ae9d25bacda', 'csi.storage.k8s.io/volumesnapshot/name': 'data-snap',
+        'csi.storage.k8s.io/volumesnapshot/namespace': 'default', 'csi.storage.k8s.io/volumesnapshotcontent/name': content.metadata.name,
+      }, CEPH_USER]);
       expect(t.steps.some((s) => (s.log ?? '').includes('AQBr8dRm'))).toBe(false);
       expect(t.steps.some((s) => s.component === 'external-snapshotter' && (s.log ?? '').includes('\\"secrets\\":\\"***stripped***\\"') || (s.log ?? '').includes('"secrets":"***stripped***","source_volume_id"'))).toBe(true);
     }

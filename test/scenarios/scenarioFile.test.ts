@@ -119,6 +119,18 @@ spec:
     expect(data.apiClients).toEqual({ 'external-attacher': { qps: 5, burst: 3 } });
   });
 
+  it('flags: --extra-create-metadata names the claim and the PV in CreateVolume\'s parameters (off by default, as upstream)', () => {
+    const params = (extra: string) => {
+      const t = run(`  k8s: "1.30"\n${extra}  runFor: 30s\n`);
+      return t.steps.find((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Controller/CreateVolume')!.rpc!.request as { parameters?: Record<string, string> };
+    };
+    expect(params('').parameters?.['csi.storage.k8s.io/pvc/name']).toBeUndefined();
+    const on = params('  flags: { external-provisioner: { extra-create-metadata: true } }\n').parameters!;
+    expect(on['csi.storage.k8s.io/pvc/name']).toBe('data');
+    expect(on['csi.storage.k8s.io/pvc/namespace']).toBe('default');
+    expect(on['csi.storage.k8s.io/pv/name']).toMatch(/^pvc-[0-9a-f-]{36}$/);
+  });
+
   it('flags and apiServerUrl refuse what is not simulated or not valid, naming the line', () => {
     const err = (extra: string) => { try { run(extra); } catch (e) { return String((e as Error).message); } return 'no error'; };
     expect(err('  flags: { external-attacher: { workers: 3 } }\n')).toMatch(/^line 22, .*flags\.external-attacher\.workers: external-attacher has no simulated flag --workers \(simulated: --worker-threads, --kube-api-qps, --kube-api-burst\)/);

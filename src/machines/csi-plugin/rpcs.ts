@@ -249,7 +249,9 @@ function createVolume(ctx: PluginContext, r: R, prefix: string): Outcome {
     if (!res.ok) return fail(res.code, res.message);
     volumeId = res.volumeId; imageName = res.imageName; logs = res.logs as typeof logs;
     next = { ...c2, ceph: res.state };
-    volumeContext = { ...params, clusterID: d.ceph.clusterID, imageName, journalPool: d.ceph.pool, pool: d.ceph.pool };
+    // util.GetVolumeContext drops the csi.storage.k8s.io/ keys (--extra-create-metadata's; ceph-csi v3.12.2 internal/util/util.go :381-398)
+    const kept = Object.fromEntries(Object.entries(params).filter(([k]) => !k.startsWith('csi.storage.k8s.io/')));
+    volumeContext = { ...kept, clusterID: d.ceph.clusterID, imageName, journalPool: d.ceph.pool, pool: d.ceph.pool };
     size = res.sizeBytes;
   } else if (existing) {
     volumeId = existing.volumeId;

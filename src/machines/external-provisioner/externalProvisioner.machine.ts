@@ -56,6 +56,8 @@ export interface ExternalProvisionerInput extends ComponentInput {
   provisionerIdentity: string;
   /** --strict-topology (default false): CreateVolume asks for the selected node's topology only */
   strictTopology?: boolean;
+  /** --extra-create-metadata (default false): CreateVolume's parameters also name the claim and the PV */
+  extraCreateMetadata?: boolean;
 }
 
 /** One provisioning or deletion in progress, keyed by claim "ns/name" or "pv/<name>". */
@@ -295,7 +297,7 @@ function createVolume(c: ExternalProvisionerContext, key: string, claim: K8sObje
     c.ops[key] = { kind: 'provision', step: 'getSecret', requestId, waiting: claim, secret: secret.ref };
     return;
   }
-  const requestId = call(c, 'CreateVolume', volumeRequest(withSourceHandle(c, claim), cls, c.input.driver, topology.requirement, credentials), out);
+  const requestId = call(c, 'CreateVolume', volumeRequest(withSourceHandle(c, claim), cls, c.input.driver, topology.requirement, credentials, c.input.extraCreateMetadata === true), out);
   c.ops[key] = { kind: 'provision', step: 'rpc', requestId };
 }
 

@@ -146,8 +146,17 @@ export function createVolumeRequest(claim: K8sObject, cls: K8sObject, driver: Dr
 }
 
 /** The CreateVolume request around accessibility requirements already generated (`acc`, none when undefined). */
-export function volumeRequest(claim: K8sObject, cls: K8sObject, driver: DriverProfile, acc: Record<string, unknown> | undefined, secrets?: Record<string, string>): Record<string, unknown> {
+/**
+ * `extraCreateMetadata` (--extra-create-metadata): the parameters also carry the claim's name and namespace and the PV's
+ * name (prepareProvision v5.0.1 :745-750, v2.1.0 :677-682; keys :119-121 / :112-114).
+ */
+export function volumeRequest(claim: K8sObject, cls: K8sObject, driver: DriverProfile, acc: Record<string, unknown> | undefined, secrets?: Record<string, string>, extraCreateMetadata = false): Record<string, unknown> {
   const params = Object.fromEntries(Object.entries((cls.parameters ?? {}) as Record<string, string>).filter(([k]) => !k.startsWith(PREFIX) && k !== 'fsType'));
+  if (extraCreateMetadata) {
+    params[`${PREFIX}pvc/name`] = claim.metadata.name;
+    params[`${PREFIX}pvc/namespace`] = claim.metadata.namespace ?? '';
+    params[`${PREFIX}pv/name`] = provisionedVolumeName(claim);
+  }
   const modes: string[] = claim.spec?.accessModes ?? ['ReadWriteOnce'];
   const src = claim.spec?.dataSource;
   return {

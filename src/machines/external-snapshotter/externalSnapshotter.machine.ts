@@ -59,6 +59,8 @@ export interface ExternalSnapshotterInput extends ComponentInput {
   driverName: string;
   /** wall-clock epoch (µs) of virtual time 0 */
   epochUs?: number;
+  /** --extra-create-metadata (default false): CreateSnapshot's parameters also name the snapshot and the content */
+  extraCreateMetadata?: boolean;
 }
 
 
@@ -348,6 +350,12 @@ function syncContent(ctx: Ctx, c: K8sObject, emit: Emit, now: number): void {
     // (a class with no parameters sends none: protobuf leaves an empty map out, as external-provisioner's requests do;
     // the secret references are RemovePrefixedParameters' to drop)
     const parameters = removePrefixedParameters(cls?.parameters as Record<string, string> | undefined);
+    // --extra-create-metadata (createSnapshotWrapper v8.0.1 :331-335, v4.0.0 :290-294)
+    if (ctx.input.extraCreateMetadata) {
+      parameters['csi.storage.k8s.io/volumesnapshot/name'] = c.spec.volumeSnapshotRef?.name ?? '';
+      parameters['csi.storage.k8s.io/volumesnapshot/namespace'] = c.spec.volumeSnapshotRef?.namespace ?? '';
+      parameters['csi.storage.k8s.io/volumesnapshotcontent/name'] = content;
+    }
     const request = { name: `snapshot-${c.spec.volumeSnapshotRef?.uid}`, ...(Object.keys(parameters).length ? { parameters } : {}), source_volume_id: c.spec.source.volumeHandle };
     // getCSISnapshotInput: the class, and the Secret the snapshot-controller recorded on the content (GetCredentialsFromAnnotation: a GET)
     log('getCSISnapshotInput');

@@ -52,6 +52,13 @@ const cephBase = () => [
   secret(NS, 'csi-rbd-secret', { userID: 'kubernetes', userKey: 'AQBr8dRmXxk0JBAAz3kq9yQwM1s0vV5h0r6FkA==' }, '6c1f0a52-3d7e-4b9a-8f21-5e0c9d4a7b13'),
 ];
 
+/**
+ * ceph-csi's deployment runs csi-provisioner and csi-snapshotter with --extra-create-metadata=true (deploy/rbd/kubernetes/
+ * csi-rbdplugin-provisioner.yaml v3.12.2 :117, :133): CreateVolume and CreateSnapshot name the claim, the PV, the snapshot
+ * and the content, which ceph-csi (--setmetadata=true) stores on the image. Its other flags are left at the simulation's.
+ */
+const CEPH_SIDECAR_FLAGS = { 'external-provisioner': { extraCreateMetadata: true }, 'external-snapshotter': { extraCreateMetadata: true } };
+
 /** ceph-csi's examples/rbd/snapshotclass.yaml (v3.12.2): the cluster, and the snapshotter Secret csi-snapshotter reads */
 const cephSnapshotClass = () => volumeSnapshotClass('ceph-rbd-snap', ceph(), 'Delete', {
   clusterID: '4a9e463a-4853-4237-a5c5-9ae9d25bacda',
@@ -408,7 +415,7 @@ export const SCENARIOS: Scenario[] = [
     title: 'ceph-csi RBD: CreateVolume through the omap journal',
     summary: 'ceph-csi reserves the volume in the RADOS omap journal (csi.volumes.default, then csi.volume.<uuid>), creates the RBD image csi-vol-<uuid>, and stores its image id.',
     build: () => common({
-      driver: 'ceph-rbd', nodes: twoNodes,
+      driver: 'ceph-rbd', nodes: twoNodes, componentInputs: CEPH_SIDECAR_FLAGS,
       objects: cephBase(),
       actions: [{ at: at(1), do: 'create', object: pvc(NS, 'cstor-pvc-vdisk', 'ceph-rbd', { size: '1Gi' }) }],
       runFor: at(60),
@@ -420,7 +427,7 @@ export const SCENARIOS: Scenario[] = [
     title: 'ceph-csi RBD: cloning a PVC through -temp images and snapshots',
     summary: 'A PVC whose dataSource is another PVC: ceph-csi snapshots the parent, clones a -temp image, snapshots that and clones the final image, removing each intermediate snapshot.',
     build: () => common({
-      driver: 'ceph-rbd', nodes: twoNodes,
+      driver: 'ceph-rbd', nodes: twoNodes, componentInputs: CEPH_SIDECAR_FLAGS,
       objects: cephBase(),
       actions: [
         // the parent volume is created during warm-up
@@ -436,7 +443,7 @@ export const SCENARIOS: Scenario[] = [
     title: 'ceph-csi RBD: a snapshot is a clone, and a volume restored from it',
     summary: 'Seed 004\'s third way to create a volume. A VolumeSnapshot of claim cstor-pvc-vdisk: ceph-csi reserves the snapshot in its own journal (csi.snaps.default, then csi.snap.<uuid> with the source image), snapshots the volume\'s image, clones that snapshot into an image csi-snap-<uuid>, drops the source\'s snapshot and snapshots the clone under the same name, then checks the clone depth against the flatten limits. A claim restored from the VolumeSnapshot is one clone of that snapshot.',
     build: () => common({
-      driver: 'ceph-rbd', nodes: twoNodes,
+      driver: 'ceph-rbd', nodes: twoNodes, componentInputs: CEPH_SIDECAR_FLAGS,
       objects: [...cephBase(), cephSnapshotClass()],
       actions: [
         // the source volume is created during warm-up
@@ -453,7 +460,7 @@ export const SCENARIOS: Scenario[] = [
     title: 'ceph-csi RBD: DeleteVolume through the trash',
     summary: 'The PVC is deleted; the PV is Released and the external-provisioner calls DeleteVolume: ceph-csi checks the image is unused, moves it to the trash, schedules its removal and removes the journal entries.',
     build: () => common({
-      driver: 'ceph-rbd', nodes: twoNodes,
+      driver: 'ceph-rbd', nodes: twoNodes, componentInputs: CEPH_SIDECAR_FLAGS,
       objects: cephBase(),
       actions: [
         { at: s(5), do: 'create', object: pvc(NS, 'cstor-pvc-vdisk', 'ceph-rbd', { size: '1Gi' }) },
@@ -467,7 +474,7 @@ export const SCENARIOS: Scenario[] = [
     title: 'Expand online: a mounted volume grows while its pod runs',
     summary: 'A running pod\'s claim asks for 2Gi instead of 1Gi. csi-resizer marks it Resizing and calls ControllerExpandVolume; ceph-csi grows the RBD image and says the node must grow the file system, so the claim turns FileSystemResizePending. Nothing tells the kubelet: at its next periodic sync of the pod (every 60 to 90 s) it reads the claim and the PV again, sees the PV larger, and runs ExpandInUseVolume: NodeExpandVolume on the pod\'s mount, the FileSystemResizeSuccessful events, and the claim\'s status.capacity set to 2Gi.',
     build: () => common({
-      driver: 'ceph-rbd', nodes: twoNodes,
+      driver: 'ceph-rbd', nodes: twoNodes, componentInputs: CEPH_SIDECAR_FLAGS,
       objects: cephBase(),
       actions: [
         // provisioned, attached and mounted during the warm-up
@@ -483,7 +490,7 @@ export const SCENARIOS: Scenario[] = [
     title: 'Snapshot and restore: a VolumeSnapshot, then a claim made from it',
     summary: 'You snapshot claim data: the snapshot-controller creates a VolumeSnapshotContent, csi-snapshotter calls CreateSnapshot and marks the content ready, and the snapshot-controller marks the VolumeSnapshot readyToUse. Then a new claim names the snapshot as its dataSource: csi-provisioner reads the snapshot and its content, calls CreateVolume with the snapshot as the volume content source, and the claim is bound to a volume that starts as a copy of data.',
     build: () => common({
-      driver: 'ceph-rbd', nodes: twoNodes,
+      driver: 'ceph-rbd', nodes: twoNodes, componentInputs: CEPH_SIDECAR_FLAGS,
       objects: [...cephBase(), cephSnapshotClass()],
       actions: [
         // provisioned during the warm-up
@@ -499,7 +506,7 @@ export const SCENARIOS: Scenario[] = [
     title: 'Expand offline: the claim grows while no pod uses it, the kubelet finishes at the next mount',
     summary: 'A claim that no pod uses asks for 2Gi instead of 1Gi. csi-resizer expands the RBD image (ControllerExpandVolume) and leaves the claim FileSystemResizePending: the file system can only grow on a node. When a pod using the claim starts, the kubelet finishes it inside MountVolume: on 1.20 right after NodeStageVolume, on the staging path; on 1.30 after NodePublishVolume, on the pod\'s path. Then FileSystemResizeSuccessful and the claim\'s status.capacity 2Gi.',
     build: () => common({
-      driver: 'ceph-rbd', nodes: twoNodes,
+      driver: 'ceph-rbd', nodes: twoNodes, componentInputs: CEPH_SIDECAR_FLAGS,
       objects: cephBase(),
       actions: [
         { at: s(2), do: 'create', object: pvc(NS, 'data', 'ceph-rbd', { size: '1Gi' }) },
@@ -514,7 +521,7 @@ export const SCENARIOS: Scenario[] = [
     title: 'Raw block volume: mapped into the pod, not mounted',
     summary: 'A claim with volumeMode: Block gets an RBD image with no file system, and a pod uses it through volumeDevices. csi-provisioner asks CreateVolume for a Block capability; the attach is the same as for any volume. The kubelet runs MapVolume instead of MountVolume: NodeStageVolume maps the image on the node (no mkfs), NodePublishVolume publishes the device to a file for the pod, and the kubelet links it into the pod\'s volumeDevices directory: "MapVolume.MapPodDevice succeeded". When the pod goes, UnmapVolume (NodeUnpublishVolume) and UnmapDevice (NodeUnstageVolume) undo it, and the volume is detached.',
     build: () => common({
-      driver: 'ceph-rbd', nodes: twoNodes,
+      driver: 'ceph-rbd', nodes: twoNodes, componentInputs: CEPH_SIDECAR_FLAGS,
       objects: cephBase(),
       actions: [
         { at: at(1), do: 'create', object: pvc(NS, 'raw', 'ceph-rbd', { size: '1Gi', volumeMode: 'Block' }), summary: 'You create claim default/raw with volumeMode: Block.' },

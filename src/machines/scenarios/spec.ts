@@ -147,10 +147,15 @@ export const COMPONENT_FLAGS: Readonly<Record<string, Readonly<Record<string, Si
   'attach-detach-controller': { 'disable-attach-detach-reconcile-sync': { sets: { input: 'disableReconcileSync' }, type: 'boolean', dflt: false } },
   // external-attacher cmd/csi-attacher/main.go: --worker-threads (default 10)
   'external-attacher': { 'worker-threads': { sets: { input: 'workerThreads' }, type: 'count', dflt: 10 }, ...API_CLIENT_FLAGS },
-  // external-provisioner cmd/csi-provisioner/csi-provisioner.go: --strict-topology (default false)
-  'external-provisioner': { 'strict-topology': { sets: { input: 'strictTopology' }, type: 'boolean', dflt: false }, ...API_CLIENT_FLAGS },
+  // external-provisioner cmd/csi-provisioner/csi-provisioner.go: --strict-topology, --extra-create-metadata (default false)
+  'external-provisioner': {
+    'strict-topology': { sets: { input: 'strictTopology' }, type: 'boolean', dflt: false },
+    'extra-create-metadata': { sets: { input: 'extraCreateMetadata' }, type: 'boolean', dflt: false },
+    ...API_CLIENT_FLAGS,
+  },
   'external-resizer': { ...API_CLIENT_FLAGS },
-  'external-snapshotter': { ...API_CLIENT_FLAGS },
+  // cmd/csi-snapshotter/main.go: --extra-create-metadata (default false)
+  'external-snapshotter': { 'extra-create-metadata': { sets: { input: 'extraCreateMetadata' }, type: 'boolean', dflt: false }, ...API_CLIENT_FLAGS },
 };
 
 /** Where the parts of a spec come from (manifests give lines); without it errors name list positions. */
