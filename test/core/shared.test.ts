@@ -150,3 +150,36 @@ describe('sendChecked', async () => {
     expect(() => sendChecked(a, { type: 'csi.nodePublishVolume', targetPath: '/t' } as never)).toThrow(/in state "absent" cannot take "csi.nodePublishVolume"/);
   });
 });
+
+describe('GetNodeHostIPs and the Secret helpers (pkg/util/node, protosanitizer, getCredentials)', () => {
+  it('takes the first InternalIP, else the first ExternalIP, skips what is not an IP, and adds the first of the other family', async () => {
+    const { getNodeHostIPs, isIPv4 } = await import('../../src/machines/shared/k8s.ts');
+    const node = (addresses: Array<[string, string]>) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n' }, status: { addresses: addresses.map(([type, address]) => ({ type, address })) } }) as never;
+    expect(getNodeHostIPs(node([['Hostname', 'n'], ['ExternalIP', '203.0.113.7'], ['InternalIP', '10.0.1.11']]))).toEqual(['10.0.1.11']);
+    expect(getNodeHostIPs(node([['Hostname', 'n'], ['ExternalIP', '203.0.113.7']]))).toEqual(['203.0.113.7']);
+    expect(getNodeHostIPs(node([['InternalIP', 'node-1'], ['ExternalIP', '203.0.113.7']]))).toEqual(['203.0.113.7']);
+    expect(getNodeHostIPs(node([['InternalIP', '10.0.1.11'], ['InternalIP', 'fd00::11'], ['InternalIP', '10.0.1.12']]))).toEqual(['10.0.1.11', 'fd00::11']);
+    expect(getNodeHostIPs(node([['InternalIP', 'fd00::11'], ['ExternalIP', '203.0.113.7']]))).toEqual(['fd00::11', '203.0.113.7']);
+    expect(getNodeHostIPs(node([['Hostname', 'n']]))).toEqual([]);
+    expect(getNodeHostIPs(undefined)).toEqual([]);
+    for (const ok of ['10.0.0.1', '255.255.255.255', '0.0.0.0']) expect([ok, isIPv4(ok)]).toEqual([ok, true]);
+    for (const bad of ['256.1.1.1', '10.0.0', '10.0.0.1.5', 'x10.0.0.1', '10.0.0.1x', 'node-1', '']) expect([bad, isIPv4(bad)]).toEqual([bad, false]);
+  });
+
+  it('stripSecrets replaces every secret field, nested too, and leaves the request the driver gets as it was', async () => {
+    const { stripSecrets } = await import('../../src/machines/shared/csi.ts');
+    const request = { volume_id: 'v', secrets: { k: 'v' }, inner: { node_stage_secrets: { a: 'b' }, keep: 1 }, list: [{ secrets: {} }] };
+    expect(stripSecrets(request)).toEqual({ volume_id: 'v', secrets: '***stripped***', inner: { node_stage_secrets: '***stripped***', keep: 1 }, list: [{ secrets: '***stripped***' }] });
+    expect(request.secrets).toEqual({ k: 'v' });
+    const plain = { volume_id: 'v', parameters: { a: 'b' } };
+    expect(stripSecrets(plain)).toBe(plain);
+  });
+
+  it('a Secret\'s data is base64 in the object, and the credentials are the strings its bytes make', async () => {
+    const { secretCredentials } = await import('../../src/machines/shared/k8s.ts');
+    const { secret } = await import('../../src/machines/scenarios/objects.ts');
+    const s = secret('default', 'creds', { userID: 'kubernetes', note: 'naïve ✓' });
+    expect(s.data).toEqual({ userID: 'a3ViZXJuZXRlcw==', note: 'bmHDr3ZlIOKckw==' });
+    expect(secretCredentials(s)).toEqual({ userID: 'kubernetes', note: 'naïve ✓' });
+  });
+});

@@ -384,6 +384,15 @@ ${extra}`;
     expect((call!.rpc!.request as { secrets?: unknown }).secrets).toEqual({ token: 'secret' });
   });
 
+  it('a class that names only one of the Secret\'s name and namespace fails the provisioning before any read (getSecretReference)', async () => {
+    const { runScenario, scenarioFromManifests } = await lib();
+    const half = manifests('  runFor: 20s\n', true).replace('  csi.storage.k8s.io/provisioner-secret-namespace: default\n', '');
+    const t = runScenario(scenarioFromManifests(half));
+    expect(t.steps.some((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Controller/CreateVolume')).toBe(false);
+    const failed = t.steps.find((s) => s.kind === 'event' && /ProvisioningFailed/.test(s.summary))!;
+    expect(failed.summary).toContain('failed to provision volume with StorageClass "fast": either name and namespace for Provisioner secrets specified, Both must be specified');
+  });
+
   it('1.30: a PV whose class names no Secret records "" and "", and its deletion says it needs none (controller.go:1312)', async () => {
     const { runScenario, scenarioFromManifests } = await lib();
     const plain = manifests('  runFor: 40s\n  actions:\n    - { at: 20s, delete: PersistentVolumeClaim/data }\n', false)

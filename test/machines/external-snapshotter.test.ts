@@ -531,6 +531,27 @@ describe('the snapshotter Secret of a VolumeSnapshotClass (createSnapshotContent
     expect(car.emitted.some((e) => e.type === 'timer.requested' && e.key === 'retry/snapcontent-x')).toBe(true);
   });
 
+  it('a Secret it cannot read before DeleteSnapshot: its error line, SnapshotDeleteError "Failed to get snapshot credentials", no call, the retry', () => {
+    const actor: any = createActor(externalSnapshotterMachine, { input: { ...input, profile: '1.30' } });
+    const emitted: any[] = [];
+    actor.on('*', (e: any) => emitted.push(e));
+    actor.start();
+    actor.send({ type: 'component.started', now: 0 });
+    const content = { kind: 'VolumeSnapshotContent', metadata: { name: 'snapcontent-y', resourceVersion: '9', deletionTimestamp: '2026-01-01T00:00:00Z',
+      finalizers: ['snapshot.storage.kubernetes.io/volumesnapshotcontent-bound-protection'],
+      annotations: { 'snapshot.storage.kubernetes.io/volumesnapshot-being-deleted': 'yes', 'snapshot.storage.kubernetes.io/deletion-secret-name': 's', 'snapshot.storage.kubernetes.io/deletion-secret-namespace': 'default' } },
+      spec: { driver: D, deletionPolicy: 'Delete', source: { volumeHandle: 'vol-1' }, volumeSnapshotRef: { name: 'snap', namespace: 'default', uid: 'u2' } },
+      status: { snapshotHandle: 'snap-1', readyToUse: true } };
+    actor.send({ type: 'watch.added', now: 1, object: content });
+    const get = emitted.find((e) => e.type === 'api.request' && e.kind === 'Secret');
+    expect(get).toMatchObject({ verb: 'get', namespace: 'default', name: 's' });
+    actor.send({ type: 'api.result', now: 2, requestId: get.requestId, ok: false, code: 404, message: 'secrets "s" not found' });
+    expect(emitted.some((e) => e.type === 'csi.call')).toBe(false);
+    expect(emitted.find((e) => e.msg === 'externalSnapshotter.credentialsFailed')?.args.err).toBe('error getting secret s in namespace default: secrets "s" not found');
+    expect(emitted.find((e) => e.type === 'event.recorded')).toMatchObject({ eventType: 'Warning', reason: 'SnapshotDeleteError', message: 'Failed to get snapshot credentials' });
+    expect(emitted.some((e) => e.type === 'timer.requested' && e.key === 'retry/snapcontent-y')).toBe(true);
+  });
+
   it('DeleteSnapshot carries the Secret\'s keys too, read before the call (deleteCSISnapshotOperation)', () => {
     const t = runScenario('snapshot-restore', { k8s: '1.30', actions: [{ at: '20s', do: 'delete', kind: 'VolumeSnapshot', namespace: 'default', name: 'data-snap' }] as never, runFor: '40s' } as never);
     const call = t.steps.find((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Controller/DeleteSnapshot');

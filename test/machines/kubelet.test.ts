@@ -254,6 +254,15 @@ describe('kubelet', () => {
       actor.send({ type: 'watch.added', now: 2000, object: { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1' }, status: { addresses } } } as any);
       actor.send({ type: 'watch.added', now: 3000, object: onNode1('web-1', 'u-1') } as any);
       expect(statusOf('web-1')).toMatchObject({ hostIP: '10.0.1.11', hostIPs: [{ ip: '10.0.1.11' }] });
+      // neither the Node nor the kubelet knows an IP: no hostIP at all (never the node's name)
+      const bare = createActor(kubeletMachine, { input: { ...input, profile: '1.30' as const, nodeName: 'node-1', nodeIP: undefined } });
+      const bareOut: any[] = [];
+      bare.on('*', (e) => bareOut.push(e));
+      bare.start();
+      bare.send({ type: 'component.started', now: 0 } as any);
+      bare.send({ type: 'watch.added', now: 1000, object: onNode1('web-2', 'u-2') } as any);
+      const st = bareOut.find((e) => e.type === 'api.request' && e.kind === 'Pod' && e.verb === 'patchStatus').patch.status;
+      expect(['hostIP' in st, 'hostIPs' in st]).toEqual([false, false]);
     });
 
     it('writes none for a pod another kubelet process already synced (containerStatuses), nor for a pod being deleted', () => {
