@@ -337,7 +337,9 @@ export const mountVolumeMachine = setup({
           },
         },
         getNodeStageSecret: {
-          ...getNodeStageSecretState('The Secret the PV names for NodeStageVolume (nodeStageSecretRef), read with a GET.', 'nodeStageVolume', '#mountVolume.failed', 'MountDevice'),
+          // (the block machine's state, but on to 1.30's VOLUME_MOUNT_GROUP check first when the profile asks it)
+          description: 'The Secret the PV names for NodeStageVolume (nodeStageSecretRef), read with a GET.',
+          entry: 'getNodeStageSecret',
           on: {
             'api.getNodeStageSecret.succeeded': [{ guard: 'checksVolumeMountGroup', target: 'nodeSupportsVolumeMountGroup' }, { target: 'nodeStageVolume' }],
             'api.getNodeStageSecret.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MountDevice', error: 'getNodeStageSecretFailed' } } },
