@@ -4,7 +4,7 @@
  * time give the same outcome, so the plugin can check a request when it arrives and apply it when its
  * latency has passed.
  */
-import type { CsiRpc, GrpcCode } from '../shared/csi.ts';
+import { removePrefixedParameters, type CsiRpc, type GrpcCode } from '../shared/csi.ts';
 import type { Stage } from '../shared/messages.ts';
 import { VOLUME_ID_PREFIX, type DriverProfile } from '../drivers/types.ts';
 import { cephCreateSnapshot, cephCreateVolume, cephDeleteVolume, emptyCephState, uuidOf } from './cephJournal.ts';
@@ -250,8 +250,7 @@ function createVolume(ctx: PluginContext, r: R, prefix: string): Outcome {
     volumeId = res.volumeId; imageName = res.imageName; logs = res.logs as typeof logs;
     next = { ...c2, ceph: res.state };
     // util.GetVolumeContext drops the csi.storage.k8s.io/ keys (--extra-create-metadata's; ceph-csi v3.12.2 internal/util/util.go :381-398)
-    const kept = Object.fromEntries(Object.entries(params).filter(([k]) => !k.startsWith('csi.storage.k8s.io/')));
-    volumeContext = { ...kept, clusterID: d.ceph.clusterID, imageName, journalPool: d.ceph.pool, pool: d.ceph.pool };
+    volumeContext = { ...removePrefixedParameters(params), clusterID: d.ceph.clusterID, imageName, journalPool: d.ceph.pool, pool: d.ceph.pool };
     size = res.sizeBytes;
   } else if (existing) {
     volumeId = existing.volumeId;

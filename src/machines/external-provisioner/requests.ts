@@ -3,7 +3,7 @@
  * it saves. upstream: external-provisioner pkg/controller/controller.go (prepareProvision,
  * Provision), sig-storage-lib-external-provisioner controller.go (getProvisionedVolumeNameForClaim).
  */
-import { CSI_ACCESS_MODE } from '../shared/csi.ts';
+import { CSI_ACCESS_MODE, CSI_PARAMETER_PREFIX as PREFIX, removePrefixedParameters } from '../shared/csi.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { ANN_PROVISIONED_BY, ANN_SELECTED_NODE, PROVISIONER_PV_FINALIZER } from '../shared/names.ts';
 import type { DriverProfile } from '../drivers/types.ts';
@@ -31,7 +31,6 @@ const ACCESS: Record<string, number> = {
   ReadWriteMany: CSI_ACCESS_MODE.MULTI_NODE_MULTI_WRITER, ReadWriteOncePod: CSI_ACCESS_MODE.SINGLE_NODE_SINGLE_WRITER,
 };
 
-const PREFIX = 'csi.storage.k8s.io/';
 /** The PV annotations that say which Secret DeleteVolume needs (v5.0.1 pkg/controller/controller.go :144-145). */
 export const ANN_DELETION_SECRET_NAME = 'volume.kubernetes.io/provisioner-deletion-secret-name';
 export const ANN_DELETION_SECRET_NAMESPACE = 'volume.kubernetes.io/provisioner-deletion-secret-namespace';
@@ -151,7 +150,9 @@ export function createVolumeRequest(claim: K8sObject, cls: K8sObject, driver: Dr
  * name (prepareProvision v5.0.1 :745-750, v2.1.0 :677-682; keys :119-121 / :112-114).
  */
 export function volumeRequest(claim: K8sObject, cls: K8sObject, driver: DriverProfile, acc: Record<string, unknown> | undefined, secrets?: Record<string, string>, extraCreateMetadata = false): Record<string, unknown> {
-  const params = Object.fromEntries(Object.entries((cls.parameters ?? {}) as Record<string, string>).filter(([k]) => !k.startsWith(PREFIX) && k !== 'fsType'));
+  // (and the deprecated fsType key, which is the fstype too)
+  const params = removePrefixedParameters(cls.parameters as Record<string, string> | undefined);
+  delete params.fsType;
   if (extraCreateMetadata) {
     params[`${PREFIX}pvc/name`] = claim.metadata.name;
     params[`${PREFIX}pvc/namespace`] = claim.metadata.namespace ?? '';

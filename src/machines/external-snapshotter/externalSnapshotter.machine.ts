@@ -42,12 +42,12 @@ import { goQuote, goTimeString, rfc3339, sortedJson } from '../shared/goFormat.t
 import { setup } from 'xstate';
 import { inPlaceReaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
-import { csiMethod, isFinalError, rpcErrorText, stripSecrets, type CsiRpc } from '../shared/csi.ts';
+import { csiMethod, isFinalError, removePrefixedParameters, rpcErrorText, stripSecrets, type CsiRpc } from '../shared/csi.ts';
 import { secretCredentials, type K8sObject } from '../shared/k8s.ts';
 import { SNAPSHOTTER_TIMEOUT, sidecarRetryDelay } from '../shared/timing.ts';
 import { getProfile } from '../profiles/index.ts';
 import {
-  ANN_BEING_CREATED, ANN_BEING_DELETED, ANN_DELETION_SECRET_NAME, ANN_DELETION_SECRET_NAMESPACE, CONTENT_FINALIZER, metadataWrite, removePrefixedParameters,
+  ANN_BEING_CREATED, ANN_BEING_DELETED, ANN_DELETION_SECRET_NAME, ANN_DELETION_SECRET_NAMESPACE, CONTENT_FINALIZER, metadataWrite,
   storeObjectUpdate, type MetadataChange,
 } from '../shared/snapshotUtils.ts';
 
@@ -66,8 +66,10 @@ export interface ExternalSnapshotterInput extends ComponentInput {
 
 /** what a request in flight is for (the CSI answer it carries on to, for a status write and an error) */
 type Pending =
-  | { what: 'getCredentials' | 'setBeingCreated' | 'getDriverName' | 'createSnapshot'; content: string; request: Record<string, unknown> }
-  | { what: 'getDeleteCredentials'; content: string; snapshotId: string }
+  | { what: 'setBeingCreated' | 'getDriverName' | 'createSnapshot'; content: string; request: Record<string, unknown> }
+  /** the Secret the content's annotations name, read for CreateSnapshot (`request`) or DeleteSnapshot (`snapshotId`) */
+  | { what: 'getCredentials'; content: string; secret: SecretRef; request: Record<string, unknown> }
+  | { what: 'getDeleteCredentials'; content: string; secret: SecretRef; snapshotId: string }
   | { what: 'getForStatus'; content: string; status: Record<string, unknown> }
   | { what: 'removeBeingCreated'; content: string; err?: string }
   | { what: 'contentError'; content: string; reason: string; message: string; wrapped: string }
@@ -231,11 +233,17 @@ function writeContentStatus(ctx: Ctx, p: Pending, base: K8sObject, status: Recor
 }
 
 /** The snapshotter Secret the content's annotations name (both set), if any. */
-function deletionSecretOf(c: K8sObject): { name: string; namespace: string } | undefined {
+type SecretRef = { name: string; namespace: string };
+function deletionSecretOf(c: K8sObject): SecretRef | undefined {
   const a = c.metadata.annotations ?? {};
   const name = a[ANN_DELETION_SECRET_NAME];
   const namespace = a[ANN_DELETION_SECRET_NAMESPACE];
   return name && namespace ? { name, namespace } : undefined;
+}
+
+/** GetCredentials: a GET of the Secret (the client's, not a lister). */
+function getSecret(ctx: Ctx, p: Extract<Pending, { secret: SecretRef }>, emit: Emit): void {
+  send(ctx, p, { type: 'api.request', verb: 'get', kind: 'Secret', namespace: p.secret.namespace, name: p.secret.name }, emit);
 }
 
 /** createSnapshotWrapper once it has its input: the being-created annotation (unless set already), then the call. */
@@ -328,7 +336,7 @@ function syncContent(ctx: Ctx, c: K8sObject, emit: Emit, now: number): void {
       log('deleteSnapshotStarted');
       // GetCredentialsFromAnnotation before DeleteSnapshot (deleteCSISnapshotOperation v8.0.1 :381, v4.0.0 :340)
       const ref = deletionSecretOf(c);
-      if (ref) send(ctx, { what: 'getDeleteCredentials', content, snapshotId: c.status.snapshotHandle }, { type: 'api.request', verb: 'get', kind: 'Secret', namespace: ref.namespace, name: ref.name }, emit);
+      if (ref) getSecret(ctx, { what: 'getDeleteCredentials', content, secret: ref, snapshotId: c.status.snapshotHandle }, emit);
       else call(ctx, { what: 'deleteSnapshot', content }, 'DeleteSnapshot', { snapshot_id: c.status.snapshotHandle }, emit);
     } else if (finalizersOf(c).includes(CONTENT_FINALIZER)) {
       writeContentMeta(ctx, { what: 'removeContentFinalizer', content }, c, { finalizers: finalizersOf(c).filter((f) => f !== CONTENT_FINALIZER) }, emit);
@@ -360,7 +368,7 @@ function syncContent(ctx: Ctx, c: K8sObject, emit: Emit, now: number): void {
     // getCSISnapshotInput: the class, and the Secret the snapshot-controller recorded on the content (GetCredentialsFromAnnotation: a GET)
     log('getCSISnapshotInput');
     const ref = deletionSecretOf(c);
-    if (ref) { send(ctx, { what: 'getCredentials', content, request }, { type: 'api.request', verb: 'get', kind: 'Secret', namespace: ref.namespace, name: ref.name }, emit); return; }
+    if (ref) { getSecret(ctx, { what: 'getCredentials', content, secret: ref, request }, emit); return; }
     withCredentials(ctx, c, request, log, emit);
   }
 }
@@ -471,8 +479,7 @@ export const externalSnapshotterMachine = setup({
         case 'getDeleteCredentials': {
           if (!event.ok || !fresh) {
             // GetCredentialsFromAnnotation's error (its line: v8.0.1 :566, v4.0.0 :506)
-            const ref = deletionSecretOf(current(ctx, content) ?? ({ metadata: { name: content } } as K8sObject));
-            log('credentialsFailed', { err: `error getting secret ${ref?.name ?? ''} in namespace ${ref?.namespace ?? ''}: ${apiErr}` });
+            log('credentialsFailed', { err: `error getting secret ${p.secret.name} in namespace ${p.secret.namespace}: ${apiErr}` });
             const inner = goQuote(`cannot get credentials for snapshot content ${goQuote(content)}`);
             if (p.what === 'getCredentials') { createSnapshotFailed(ctx, content, `failed to get input parameters to create snapshot for content ${content}: ${inner}`, event.now, log, emit); return; }
             emit({ type: 'event.recorded', involved: { kind: 'VolumeSnapshotContent', name: content }, eventType: 'Warning', reason: 'SnapshotDeleteError', message: 'Failed to get snapshot credentials' });

@@ -58,6 +58,18 @@ export function stripSecrets<T>(v: T): T {
   return (out ?? v) as T;
 }
 
+/** The prefix of the StorageClass and VolumeSnapshotClass parameters meant for the sidecars, not the driver. */
+export const CSI_PARAMETER_PREFIX = 'csi.storage.k8s.io/';
+
+/**
+ * A class's parameters without the csi.storage.k8s.io/ keys (secret references, fstype, the extra-create-metadata names):
+ * what a driver is given, or keeps. upstream: external-provisioner removePrefixedParameters, external-snapshotter
+ * utils.RemovePrefixedParameters (v8.0.1 pkg/utils/util.go :542-564), ceph-csi k8s.RemoveCSIPrefixedParameters.
+ */
+export function removePrefixedParameters(params: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(params ?? {}).filter(([k]) => !k.startsWith(CSI_PARAMETER_PREFIX)));
+}
+
 export const CSI_RPCS = {
   // Identity
   GetPluginInfo: 'Identity', GetPluginCapabilities: 'Identity', Probe: 'Identity',

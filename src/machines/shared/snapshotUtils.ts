@@ -1,4 +1,5 @@
 import type { K8sObject } from './k8s.ts';
+import { CSI_PARAMETER_PREFIX } from './csi.ts';
 
 /**
  * Names external-snapshotter's controller and sidecar share. upstream: kubernetes-csi/external-snapshotter
@@ -18,7 +19,6 @@ export const ANN_BEING_DELETED = 'snapshot.storage.kubernetes.io/volumesnapshot-
  */
 export const ANN_DELETION_SECRET_NAME = 'snapshot.storage.kubernetes.io/deletion-secret-name';
 export const ANN_DELETION_SECRET_NAMESPACE = 'snapshot.storage.kubernetes.io/deletion-secret-namespace';
-const PARAM_PREFIX = 'csi.storage.k8s.io/';
 
 /**
  * GetSecretReference(SnapshotterSecretParams): the class's csi.storage.k8s.io/snapshotter-secret-name and -namespace, their
@@ -27,17 +27,13 @@ const PARAM_PREFIX = 'csi.storage.k8s.io/';
  */
 export function snapshotterSecretRef(cls: K8sObject | undefined, contentName: string, snapshot: { name: string; namespace: string }): { name: string; namespace: string } | undefined {
   const p = (cls?.parameters ?? {}) as Record<string, string>;
-  const name = p[`${PARAM_PREFIX}snapshotter-secret-name`];
-  const namespace = p[`${PARAM_PREFIX}snapshotter-secret-namespace`];
+  const name = p[`${CSI_PARAMETER_PREFIX}snapshotter-secret-name`];
+  const namespace = p[`${CSI_PARAMETER_PREFIX}snapshotter-secret-namespace`];
   if (name === undefined || namespace === undefined) return undefined;
   const fill = (t: string) => t.replaceAll('${volumesnapshotcontent.name}', contentName).replaceAll('${volumesnapshot.namespace}', snapshot.namespace).replaceAll('${volumesnapshot.name}', snapshot.name);
   return { name: fill(name), namespace: fill(namespace) };
 }
 
-/** RemovePrefixedParameters: the class's parameters without the csi.storage.k8s.io/ keys (the secret references). */
-export function removePrefixedParameters(params: Record<string, string> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(params ?? {}).filter(([k]) => !k.startsWith(PARAM_PREFIX)));
-}
 
 /**
  * utils.StoreObjectUpdate (pkg/utils/util.go), which both keep their caches with: `o` replaces the copy held
