@@ -9,6 +9,7 @@ import { accessibilityRequirements, createVolumeRequest } from '../../src/machin
 import { DRIVERS } from '../../src/machines/drivers/index.ts';
 import { node, pvc as pvcObject, storageClass } from '../../src/machines/scenarios/objects.ts';
 import fc from 'fast-check';
+import { secretScenario } from '../fixtures/secretScenario.ts';
 import { opKeyOf, trackOps } from '../../src/machines/external-provisioner/externalProvisioner.machine.ts';
 
 const DRIVER = { id: 'cbs', name: 'com.tencent.cloud.csi.cbs', vendorVersion: 'v1', controllerCapabilities: [], nodeCapabilities: [], attachRequired: true, topologyKeys: [], latency: {}, defaultFsType: 'ext4', volumeIdStyle: 'cbs-disk' } as const;
@@ -346,30 +347,8 @@ describe('csi-provisioner and the Secrets a StorageClass names (getCredentials, 
     }
   });
 
-  const manifests = (extra: string, withSecret: boolean) => `apiVersion: storage.k8s.io/v1
-kind: StorageClass
-metadata: { name: fast }
-provisioner: disk.csi.example.com
-parameters:
-  csi.storage.k8s.io/provisioner-secret-name: creds
-  csi.storage.k8s.io/provisioner-secret-namespace: default
----
-${withSecret ? `apiVersion: v1
-kind: Secret
-metadata: { name: creds, namespace: default }
-data: { token: c2VjcmV0 }
----
-` : ''}apiVersion: v1
-kind: PersistentVolumeClaim
-metadata: { name: data }
-spec: { accessModes: [ReadWriteOnce], resources: { requests: { storage: 1Gi } } }
----
-apiVersion: csi-flows/v1
-kind: Scenario
-metadata: { name: secrets }
-spec:
-  k8s: "1.30"
-${extra}`;
+  const PROVISIONER_SECRET = ['parameters:', '  csi.storage.k8s.io/provisioner-secret-name: creds', '  csi.storage.k8s.io/provisioner-secret-namespace: default'];
+  const manifests = (extra: string, withSecret: boolean, classLines = PROVISIONER_SECRET) => secretScenario({ classLines, withSecret, spec: `  k8s: "1.30"\n${extra}` });
 
   it('a Secret that is not there fails the provisioning before CreateVolume (ProvisioningFailed, retried), as prepareProvision does', async () => {
     const { runScenario, scenarioFromManifests } = await lib();
@@ -386,7 +365,7 @@ ${extra}`;
 
   it('a class that names only one of the Secret\'s name and namespace fails the provisioning before any read (getSecretReference)', async () => {
     const { runScenario, scenarioFromManifests } = await lib();
-    const half = manifests('  runFor: 20s\n', true).replace('  csi.storage.k8s.io/provisioner-secret-namespace: default\n', '');
+    const half = manifests('  runFor: 20s\n', true, PROVISIONER_SECRET.slice(0, 2));
     const t = runScenario(scenarioFromManifests(half));
     expect(t.steps.some((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Controller/CreateVolume')).toBe(false);
     const failed = t.steps.find((s) => s.kind === 'event' && /ProvisioningFailed/.test(s.summary))!;
@@ -395,8 +374,7 @@ ${extra}`;
 
   it('1.30: a PV whose class names no Secret records "" and "", and its deletion says it needs none (controller.go:1312)', async () => {
     const { runScenario, scenarioFromManifests } = await lib();
-    const plain = manifests('  runFor: 40s\n  actions:\n    - { at: 20s, delete: PersistentVolumeClaim/data }\n', false)
-      .replace('parameters:\n  csi.storage.k8s.io/provisioner-secret-name: creds\n  csi.storage.k8s.io/provisioner-secret-namespace: default\n', '');
+    const plain = manifests('  runFor: 40s\n  actions:\n    - { at: 20s, delete: PersistentVolumeClaim/data }\n', false, []);
     const t = runScenario(scenarioFromManifests(plain), { recordObjects: true });
     const created = t.steps.find((s) => s.kind === 'api' && s.api?.verb === 'create' && s.api.kind === 'PersistentVolume');
     expect(created!.objects![0]!.after!.metadata.annotations).toMatchObject({ 'volume.kubernetes.io/provisioner-deletion-secret-name': '', 'volume.kubernetes.io/provisioner-deletion-secret-namespace': '' });

@@ -16,6 +16,7 @@ import { createHarness, kubeletDescriptor } from '../../src/machines/index.ts';
 import * as asw from '../../src/machines/kubelet/volumemanager/cache/actualStateOfWorld.ts';
 import { begin } from '../../src/machines/kubelet/kubelet.work.ts';
 import type { K8sObject } from '../../src/machines/shared/k8s.ts';
+import { secretScenario } from '../fixtures/secretScenario.ts';
 
 /** Leaf state paths of a state value, e.g. {mountDevice: 'nodeStageVolume'} -> mountDevice.nodeStageVolume */
 const leaf = (v: unknown): string => (typeof v === 'string' ? v : Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k}.${leaf(x)}`).join(','));
@@ -442,34 +443,12 @@ describe('the node-stage and controller-expand Secrets a PV names (getCredential
 
   it('a node-stage Secret that cannot be read fails MountDevice before NodeStageVolume, with csi_attacher\'s words, and again after the backoff', async () => {
     const { runScenario, scenarioFromManifests } = await lib();
-    const file = `apiVersion: storage.k8s.io/v1
-kind: StorageClass
-metadata: { name: fast }
-provisioner: disk.csi.example.com
-parameters:
-  csi.storage.k8s.io/node-stage-secret-name: stage-creds
-  csi.storage.k8s.io/node-stage-secret-namespace: default
----
-apiVersion: v1
-kind: PersistentVolumeClaim
-metadata: { name: data }
-spec: { accessModes: [ReadWriteOnce], resources: { requests: { storage: 1Gi } } }
----
-apiVersion: v1
-kind: Pod
-metadata: { name: app }
-spec:
-  containers: [{ name: app, image: busybox }]
-  volumes: [{ name: data, persistentVolumeClaim: { claimName: data } }]
----
-apiVersion: csi-flows/v1
-kind: Scenario
-metadata: { name: stage-secret }
-spec:
-  runFor: 40s
-`;
+    const file = (k8s: string) => secretScenario({
+      classLines: ['parameters:', '  csi.storage.k8s.io/node-stage-secret-name: stage-creds', '  csi.storage.k8s.io/node-stage-secret-namespace: default'],
+      withPod: true, spec: `  k8s: "${k8s}"\n  runFor: 40s\n`,
+    });
     for (const k8s of ['1.20', '1.30'] as const) {
-      const t = runScenario(scenarioFromManifests(file.replace('spec:\n  runFor', `spec:\n  k8s: "${k8s}"\n  runFor`)));
+      const t = runScenario(scenarioFromManifests(file(k8s)));
       expect([k8s, t.steps.some((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Node/NodeStageVolume')]).toEqual([k8s, false]);
       const failed = t.steps.filter((s) => s.kind === 'event' && /FailedMount/.test(s.summary));
       expect(failed.length).toBeGreaterThan(1);
@@ -482,30 +461,10 @@ spec:
 
   it('a controller-expand Secret that cannot be read fails csi-resizer\'s Resize before ControllerExpandVolume (VolumeResizeFailed)', async () => {
     const { runScenario, scenarioFromManifests } = await lib();
-    const file = `apiVersion: storage.k8s.io/v1
-kind: StorageClass
-metadata: { name: fast }
-provisioner: disk.csi.example.com
-allowVolumeExpansion: true
-parameters:
-  csi.storage.k8s.io/controller-expand-secret-name: expand-creds
-  csi.storage.k8s.io/controller-expand-secret-namespace: default
----
-apiVersion: v1
-kind: PersistentVolumeClaim
-metadata: { name: data }
-spec: { accessModes: [ReadWriteOnce], resources: { requests: { storage: 1Gi } } }
----
-apiVersion: csi-flows/v1
-kind: Scenario
-metadata: { name: expand-secret }
-spec:
-  k8s: "1.30"
-  driver: { expansion: true }
-  actions:
-    - { at: 5s, patch: PersistentVolumeClaim/data, with: { spec: { resources: { requests: { storage: 2Gi } } } } }
-  runFor: 30s
-`;
+    const file = secretScenario({
+      classLines: ['allowVolumeExpansion: true', 'parameters:', '  csi.storage.k8s.io/controller-expand-secret-name: expand-creds', '  csi.storage.k8s.io/controller-expand-secret-namespace: default'],
+      spec: '  k8s: "1.30"\n  driver: { expansion: true }\n  actions:\n    - { at: 5s, patch: PersistentVolumeClaim/data, with: { spec: { resources: { requests: { storage: 2Gi } } } } }\n  runFor: 30s\n',
+    });
     const t = runScenario(scenarioFromManifests(file));
     expect(t.steps.some((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Controller/ControllerExpandVolume')).toBe(false);
     const failed = t.steps.filter((s) => s.kind === 'event' && /VolumeResizeFailed/.test(s.summary));
