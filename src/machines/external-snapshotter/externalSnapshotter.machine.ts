@@ -32,9 +32,10 @@
  * v8.0.1 those ShouldEnqueueContentChange lets through), a worker takes the key (syncContentByKey), keeps the content in
  * its own cache (storeObjectUpdate, also after each of its writes) and syncs it, printing "synchronizing" and "Check if
  * … should be deleted" even when there is nothing to do; a key queued while a worker holds it (a CreateSnapshot in
- * flight) or while its backoff runs is synced when the worker lets go of it.
- * Left out: pre-provisioned contents (ListSnapshots), secrets, group snapshots, the sidecar's own 15m resync,
- * some -v=5 lines of a sync that acts (getCSISnapshotInput, getSnapshotClass), v4.0.0's -v=5 dump of the whole content after it sets
+ * flight) is synced when the worker lets go of it. One queued while its backoff runs is synced at once on 1.30 (the
+ * queue's Add does not wait for the rate limiter), when the backoff is over on 1.20 (see free()).
+ * Left out: pre-provisioned contents (ListSnapshots), group snapshots, the sidecar's own 15m resync,
+ * some -v=5 lines of a sync that acts (getSnapshotClass), v4.0.0's -v=5 dump of the whole content after it sets
  * the annotation (%+v of a Go struct), and snapshotter.go's second "CSI CreateSnapshot: … driver name …"
  * line (-v=5), whose proto timestamp this catalog does not print.
  */
@@ -159,9 +160,18 @@ function syncAction(c: K8sObject): 'delete' | 'create' | null {
   return null;
 }
 
-/** A content may be synced now: no worker holds it, and it is not waiting out its backoff (unless it is being deleted). */
+/**
+ * A content may be synced now: no worker holds it, and (1.20) it is not waiting out its backoff unless it is being deleted.
+ * The work queue's Add queues a key at once even while the rate limiter's AddRateLimited of it is still due (client-go
+ * workqueue: the delayed add comes later as well), so 1.30's sidecar, which queues only the updates ShouldEnqueueContentChange
+ * lets through (never its own status and annotation writes), syncs such an update during the backoff. v4.0.0 (1.20) queued
+ * every update, its own error write too, and so retried CreateSnapshot at once after a failure; the model keeps 1.20 to the
+ * backoff instead, as later versions do (see the header).
+ */
 const free = (ctx: Ctx, c: K8sObject | undefined, now: number): boolean =>
-  !!c && !ctx.busy[c.metadata.name] && !((ctx.retryAt[c.metadata.name] ?? 0) > now && !c.metadata.deletionTimestamp);
+  !!c && !ctx.busy[c.metadata.name] && !(waitsOutBackoff(ctx, c.metadata.name, now) && !c.metadata.deletionTimestamp);
+const waitsOutBackoff = (ctx: Ctx, name: string, now: number): boolean =>
+  (ctx.retryAt[name] ?? 0) > now && !getProfile(ctx.input.profile).snapshotterFiltersContentUpdates;
 
 /**
  * ShouldEnqueueContentChange (v8.0.1 pkg/utils/util.go :682-715): an update is queued unless all it changed is the
