@@ -131,11 +131,44 @@ spec:
     expect(on['csi.storage.k8s.io/pv/name']).toMatch(/^pvc-[0-9a-f-]{36}$/);
   });
 
+  it('flags: v is the process\'s klog -v: a line needing more is not printed, its Events still are; unset, the profile\'s level (sidecars 5, kubelet 2)', () => {
+    const t5 = run('  k8s: "1.30"\n  runFor: 1m\n');
+    const t1 = run('  k8s: "1.30"\n  flags: { external-provisioner: { v: 1 }, external-attacher: { v: 2 }, kubelet: { v: 0 } }\n  runFor: 1m\n');
+    const lines = (t: typeof t5, c: string) => t.steps.filter((s) => s.log && s.component === c);
+    // the klog header does not say the level: compare with the run at the profile's levels, which prints every line of t1 and more
+    for (const c of ['external-provisioner', 'external-attacher', 'kubelet']) {
+      expect(lines(t1, c).length, c).toBeLessThan(lines(t5, c).length);
+      expect(lines(t1, c).length, c).toBeGreaterThan(0);
+    }
+    // at -v=1 csi-provisioner prints its Events (its broadcaster logs them at V0) and none of its V2+ lines, such as "Started"
+    expect(lines(t1, 'external-provisioner').filter((s) => s.kind !== 'event' && s.severity === 'I').map((s) => s.log)).toEqual([]);
+    expect(lines(t1, 'external-provisioner').filter((s) => s.kind === 'event')).toHaveLength(lines(t5, 'external-provisioner').filter((s) => s.kind === 'event').length);
+    expect(lines(t5, 'external-provisioner').some((s) => s.msg === 'externalProvisioner.provisionStarted')).toBe(true);
+    // the kubelet at 0: no "operationExecutor.MountVolume started" (klog.V(1) in 1.30, reconciler_common.go:220)
+    expect(lines(t5, 'kubelet').some((s) => s.msg === 'kubelet.mountVolumeStarted')).toBe(true);
+    expect(lines(t1, 'kubelet').some((s) => s.msg === 'kubelet.mountVolumeStarted')).toBe(false);
+    // the kubelet's event broadcaster logs at V3: its Events show in its log from -v=3 on, not at the profile's 2
+    // (a failed NodeStageVolume: the kubelet records FailedMount)
+    const failing = (flags: string) => run(`  k8s: "1.30"\n${flags}  faults: [NodeStageVolume=INTERNALx1]\n  runFor: 1m\n`);
+    const events = (t: typeof t5) => t.steps.filter((s) => s.kind === 'event' && s.component === 'kubelet');
+    const at2 = failing(''), at4 = failing('  flags: { kubelet: { v: 4 } }\n');
+    expect(events(at2).length).toBeGreaterThan(0);
+    expect(events(at2).filter((s) => s.log)).toHaveLength(0);
+    expect(events(at4).filter((s) => s.log)).toHaveLength(events(at4).length);
+    // the same flow: only what is printed changed
+    expect(t1.steps.filter((s) => s.kind === 'rpc').map((s) => s.rpc!.method)).toEqual(t5.steps.filter((s) => s.kind === 'rpc').map((s) => s.rpc!.method));
+    // the flag goes round a scenario file
+    expect(compileScenario(scenarioFromManifests(base + '  flags: { kubelet: { v: 4 } }\n')).build({ k8s: '1.30', seed: 1, replicas: 1 }).componentInputs).toEqual({ kubelet: { verbosity: 4 } });
+  });
+
   it('flags and apiServerUrl refuse what is not simulated or not valid, naming the line', () => {
     const err = (extra: string) => { try { run(extra); } catch (e) { return String((e as Error).message); } return 'no error'; };
-    expect(err('  flags: { external-attacher: { workers: 3 } }\n')).toMatch(/^line 22, .*flags\.external-attacher\.workers: external-attacher has no simulated flag --workers \(simulated: --worker-threads, --kube-api-qps, --kube-api-burst\)/);
+    expect(err('  flags: { external-attacher: { workers: 3 } }\n')).toMatch(/^line 22, .*flags\.external-attacher\.workers: external-attacher has no simulated flag --workers \(simulated: --worker-threads, --kube-api-qps, --kube-api-burst, --v\)/);
     expect(err('  flags: { external-attacher: { worker-threads: 0 } }\n')).toMatch(/must be a whole number of at least 1 \(upstream's default: 10\), not 0/);
-    expect(err('  flags: { kubelet: { max-pods: 3 } }\n')).toMatch(/no flags of "kubelet" are simulated \(components with flags: attach-detach-controller, external-attacher, external-provisioner/);
+    expect(err('  flags: { kubelet: { max-pods: 3 } }\n')).toMatch(/flags\.kubelet\.max-pods: kubelet has no simulated flag --max-pods \(simulated: --v\)/);
+    expect(err('  flags: { kube-scheduler: { v: 3 } }\n')).toMatch(/no flags of "kube-scheduler" are simulated \(components with flags: attach-detach-controller, external-attacher, external-provisioner/);
+    expect(err('  flags: { kubelet: { v: 11 } }\n')).toMatch(/flags\.kubelet\.v: must be a whole number from 0 to 10 \(upstream's default: 0; the simulation runs it at 2 unless a scenario sets it\), not 11/);
+    expect(err('  flags: { external-provisioner: { v: 2.5 } }\n')).toMatch(/flags\.external-provisioner\.v: must be a whole number from 0 to 10 \(upstream's default: 0; the simulation runs it at 5 unless a scenario sets it\), not 2\.5/);
     expect(err('  flags: { external-provisioner: { strict-topology: yes } }\n')).toMatch(/must be true or false/);
     expect(err('  apiServerUrl: 10.0.0.1\n')).toMatch(/apiServerUrl: must be the API server's URL/);
     expect(err('  nodes: [{ name: node-1, nodeStatusOffset: 12s }]\n')).toMatch(/nodes\[0\]\.nodeStatusOffset: must be at least 0 and under 10s/);

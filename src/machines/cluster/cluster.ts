@@ -664,7 +664,7 @@ export class Cluster {
     }, e, at);
     const own = r.spec.descriptor.eventLogV?.[this.profile.id];
     const v = own === null ? undefined : own ?? this.profile.eventLogV[r.source];
-    const printed = v !== undefined && v <= this.profile.verbosity[r.source];
+    const printed = v !== undefined && v <= (r.spec.input.verbosity ?? this.profile.verbosity[r.source]);
     const line = printed ? this.renderLog(r, 'event.recorded', args, Math.max(at, this.recorder.floor)) : undefined;
     this.record({
       r, kind: 'event', t: at, states,
@@ -677,7 +677,7 @@ export class Cluster {
   }
 
   private renderLog(r: Running, msgId: string, args: LogArgs, at: number, machineStage?: Stage, variant?: string) {
-    return this.logs.render({ id: r.id, source: r.source, stream: r.spec.stream }, msgId, args, at, machineStage, variant);
+    return this.logs.render({ id: r.id, source: r.source, stream: r.spec.stream, v: r.spec.input.verbosity }, msgId, args, at, machineStage, variant);
   }
 
   private recordLog(r: Running, msgId: string, args: LogArgs, at0: number, states: unknown, machineStage?: Stage, cause?: StepCause, variant?: string): void {

@@ -10,7 +10,8 @@ import { lineStage } from '../shared/stage.ts';
 
 export interface RenderedLine { text: string; severity: Severity; stage: Stage; summary: string }
 
-export interface LogSink { id: string; source: LogSource; stream: LogStream }
+/** `v`: the process's -v when its scenario sets one; else the profile's for the program */
+export interface LogSink { id: string; source: LogSource; stream: LogStream; v?: number | undefined }
 
 export class LogRenderer {
   constructor(private readonly catalog: MessageCatalog, private readonly profileId: ProfileId, private readonly profile: Profile, private readonly epochUs: number) {}
@@ -22,7 +23,7 @@ export class LogRenderer {
     const base = def.formats[this.profileId];
     if (!base) return undefined;
     const fmt = formatOf(base, base.bySource?.[sink.source]);
-    if ((fmt.v ?? 0) > this.profile.verbosity[sink.source]) return undefined;
+    if ((fmt.v ?? 0) > (sink.v ?? this.profile.verbosity[sink.source])) return undefined;
     const severity = fmt.severity ?? def.severity;
     const epoch = this.epochUs + atUs;
     const text = journaldPrefix(epoch, sink.stream) + klogHeader(severity, epoch, sink.stream, fmt.file, fmt.lineBySource?.[sink.source] ?? fmt.line) + renderMessage(fmt, args);

@@ -128,9 +128,11 @@ export interface ScenarioSpec {
 interface SidecarFlag {
   /** the component's input it sets, or the client-go rate limiter's qps or burst */
   sets: { input: string } | { client: 'qps' | 'burst' };
-  type: 'count' | 'rate' | 'boolean';
+  type: 'count' | 'rate' | 'boolean' | 'level';
   /** upstream's default, said in messages */
   dflt: number | boolean;
+  /** what else a message about it says (what the simulation runs with when a scenario does not set it) */
+  note?: string;
 }
 
 // --kube-api-qps 5 and --kube-api-burst 10: every kubernetes-csi sidecar's default (cmd/csi-attacher/main.go,
@@ -140,22 +142,32 @@ const API_CLIENT_FLAGS: Record<string, SidecarFlag> = {
   'kube-api-burst': { sets: { client: 'burst' }, type: 'count', dflt: 10 },
 };
 
+/**
+ * klog's -v (klog.InitFlags: a Level, 0 unless set): the lines a process prints are those at or under it. The
+ * simulation's profiles run the sidecars at -v=5 and the kubelet at -v=2 (profiles/index.ts VERBOSITY), which show
+ * each step; real deployments often run lower (ceph-csi's manifests give its sidecars --v=1): set it to see what yours print.
+ */
+const V_FLAG = (runsAt: number): Record<string, SidecarFlag> =>
+  ({ v: { sets: { input: 'verbosity' }, type: 'level', dflt: 0, note: `the simulation runs it at ${runsAt} unless a scenario sets it` } });
+
 /** The component flags a scenario may set, by component; the ones the simulation acts on. */
 export const COMPONENT_FLAGS: Readonly<Record<string, Readonly<Record<string, SidecarFlag>>>> = {
   // kube-controller-manager --disable-attach-detach-reconcile-sync (default false): the attach/detach
   // controller's syncStates never runs (cmd/kube-controller-manager/app/options/attachdetachcontroller.go)
   'attach-detach-controller': { 'disable-attach-detach-reconcile-sync': { sets: { input: 'disableReconcileSync' }, type: 'boolean', dflt: false } },
   // external-attacher cmd/csi-attacher/main.go: --worker-threads (default 10)
-  'external-attacher': { 'worker-threads': { sets: { input: 'workerThreads' }, type: 'count', dflt: 10 }, ...API_CLIENT_FLAGS },
+  'external-attacher': { 'worker-threads': { sets: { input: 'workerThreads' }, type: 'count', dflt: 10 }, ...API_CLIENT_FLAGS, ...V_FLAG(5) },
   // external-provisioner cmd/csi-provisioner/csi-provisioner.go: --strict-topology, --extra-create-metadata (default false)
   'external-provisioner': {
     'strict-topology': { sets: { input: 'strictTopology' }, type: 'boolean', dflt: false },
     'extra-create-metadata': { sets: { input: 'extraCreateMetadata' }, type: 'boolean', dflt: false },
-    ...API_CLIENT_FLAGS,
+    ...API_CLIENT_FLAGS, ...V_FLAG(5),
   },
-  'external-resizer': { ...API_CLIENT_FLAGS },
+  'external-resizer': { ...API_CLIENT_FLAGS, ...V_FLAG(5) },
   // cmd/csi-snapshotter/main.go: --extra-create-metadata (default false)
-  'external-snapshotter': { 'extra-create-metadata': { sets: { input: 'extraCreateMetadata' }, type: 'boolean', dflt: false }, ...API_CLIENT_FLAGS },
+  'external-snapshotter': { 'extra-create-metadata': { sets: { input: 'extraCreateMetadata' }, type: 'boolean', dflt: false }, ...API_CLIENT_FLAGS, ...V_FLAG(5) },
+  'node-driver-registrar': { ...V_FLAG(5) },
+  kubelet: { ...V_FLAG(2) },
 };
 
 /** Where the parts of a spec come from (manifests give lines); without it errors name list positions. */
@@ -727,6 +739,9 @@ function dependenciesFirst(objects: K8sObject[]): K8sObject[] {
   return out;
 }
 
+/** the highest -v a scenario may set (klog takes any Level; the catalog's lines need at most 8) */
+const MAX_V = 10;
+
 /** spec.flags → the components' inputs and their client-go rate limiters, checked against COMPONENT_FLAGS. */
 function readFlags(flags: ScenarioSpec['flags'], fail: (path: Path, msg: string) => never): Pick<ScenarioData, 'componentInputs' | 'apiClients'> {
   if (flags === undefined) return {};
@@ -740,8 +755,12 @@ function readFlags(flags: ScenarioSpec['flags'], fail: (path: Path, msg: string)
     for (const [flag, value] of Object.entries(set)) {
       const f = known![flag.replace(/^--/, '')];
       if (!f) fail(['flags', component, flag], `${component} has no simulated flag --${flag.replace(/^--/, '')} (simulated: ${Object.keys(known!).map((k) => `--${k}`).join(', ')})`);
-      const ok = f!.type === 'boolean' ? typeof value === 'boolean' : f!.type === 'count' ? Number.isSafeInteger(value) && (value as number) >= 1 : typeof value === 'number' && value > 0 && Number.isFinite(value);
-      if (!ok) fail(['flags', component, flag], `must be ${f!.type === 'boolean' ? 'true or false' : f!.type === 'count' ? 'a whole number of at least 1' : 'a number above 0'} (upstream's default: ${String(f!.dflt)}), not ${JSON.stringify(value)}`);
+      const ok = f!.type === 'boolean' ? typeof value === 'boolean'
+        : f!.type === 'count' ? Number.isSafeInteger(value) && (value as number) >= 1
+          : f!.type === 'level' ? Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= MAX_V
+            : typeof value === 'number' && value > 0 && Number.isFinite(value);
+      const wanted = { boolean: 'true or false', count: 'a whole number of at least 1', level: `a whole number from 0 to ${MAX_V}`, rate: 'a number above 0' }[f!.type];
+      if (!ok) fail(['flags', component, flag], `must be ${wanted} (upstream's default: ${String(f!.dflt)}${f!.note ? `; ${f!.note}` : ''}), not ${JSON.stringify(value)}`);
       if ('input' in f!.sets) (componentInputs[component] ??= {})[f!.sets.input] = value;
       else {
         const c = (apiClients[component] ??= { qps: API_CLIENT_FLAGS['kube-api-qps']!.dflt as number, burst: API_CLIENT_FLAGS['kube-api-burst']!.dflt as number });

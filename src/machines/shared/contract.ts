@@ -230,6 +230,8 @@ export interface ComponentInput {
   /** host (node name, or the control-plane host) */
   host: string;
   profile: ProfileId;
+  /** its process's klog -v, when a scenario sets it (flags: { <component>: { v: N } }); else the profile's for its program */
+  verbosity?: number;
 }
 
 /**
