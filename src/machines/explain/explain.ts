@@ -318,6 +318,13 @@ function printedPayloadStage(text: string): Stage | null {
 /** The kubelet's Events about a pod's containers and sandbox (kubelet/events/event.go) */
 const CONTAINER_EVENT = /^(Pulling|Pulled|Created|Started|Killing|BackOff|Failed|InspectFailed|ErrImageNeverPull|SandboxChanged|FailedCreatePodSandBox|FailedKillPod|Unhealthy|ProbeWarning|Preempting|ExceededGracePeriod)$/;
 
+/**
+ * The Events of kubernetes-csi/external-health-monitor (its controller on claims, its agent on pods: pkg/controller,
+ * pkg/agent, reason VolumeConditionAbnormal, and VolumeConditionNormal once it recovers): a periodic check of a volume
+ * that exists, no step of its life.
+ */
+const VOLUME_HEALTH_EVENT = /^VolumeCondition(Abnormal|Normal)$/;
+
 /** Files whose lines are plumbing (leader election, informers, gRPC dialing): never a storage stage. */
 const NOISE_FILES = new Set([
   'leaderelection.go', 'reflector.go', 'clientconn.go', 'shared_informer.go', 'round_trippers.go', 'healthz.go', 'leaderelection_metrics.go', 'metrics.go', 'flags.go',
@@ -1009,8 +1016,9 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
         ...(known.cause || inner?.msg.cause ? { cause: inner?.msg.cause ?? known.cause } : {}), ...(known.next || inner?.msg.next ? { next: inner?.msg.next ?? known.next } : {}),
       };
     }
-    // (a container's own Events name images and containers, "csi-attacher" among them: no volume's step)
-    const stage = CONTAINER_EVENT.test(reason) ? 'other' : guessStage(`${reason} ${message}`) ?? 'other';
+    // (a container's own Events name images and containers, "csi-attacher" among them: no volume's step; nor is a volume
+    // health monitor's report of a volume's condition, whatever the condition says: "The volume isn't mounted")
+    const stage = CONTAINER_EVENT.test(reason) || VOLUME_HEALTH_EVENT.test(reason) ? 'other' : guessStage(`${reason} ${message}`) ?? 'other';
     return {
       line: n, text, kind: 'event', component: null, source: 'events', stage, step: null, severity, time: age, host: s.host, messageId: reason, match: 'guess',
       explanation: `${T.unknownEvent(type, reason)}${guessedFrom(stage)}`,

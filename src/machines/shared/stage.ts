@@ -78,6 +78,14 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [CEPH_CREATE_VOLUME_REQ, 'provision'],
   // a program saying it has started, or the configuration it loaded ("Provisioner started", "Applied config: {…}")
   [/\b(provisioner|resizer|attacher|snapshotter|controller|driver|plugin|server)s? (has |have )?started\s*$|\b(applied|loaded|loading|using|parsed|read) (the )?config(uration)?( file)?\b[^.]{0,20}:/i, 'other'],
+  // a storage backend's API operation named in snake case, as many REST and RPC APIs name them ("op=delete_volume",
+  // "delete_volume_reply", "create_volume", "extend_volume"): the step it is for
+  [/\b(delete|remove|destroy)_(volume|disk|lun|share|file_?system|image)s?(_reply|_request|_response)?\b/i, 'delete'],
+  [/\bcreate_(volume|disk|lun|share|file_?system|image)s?(_reply|_request|_response)?\b/i, 'provision'],
+  [/\b(expand|extend|resize)_(volume|disk|lun|share|file_?system|image)s?(_reply|_request|_response)?\b/i, 'resize'],
+  // a new backend resource a CreateVolume waits for, still being created (AWS APIs' lifecycle "CREATING": FSx for Lustre's
+  // "WaitForFileSystemAvailable" status="CREATING"); a snapshot in that state is the snapshot's
+  [/^(?!.*snapshot).*\b(status|state|lifecycle)\s*[=:]\s*"?creating\b/i, 'provision'],
   // an RBD image removed, or moved to the trash, is the volume's deletion (ceph-csi's DeleteVolume, Rook's old
   // provisioner "Running command: rbd rm replicapool/pvc-…"); "rbd snap rm" is a snapshot's
   [/\brbd:? (rm|remove|trash (mv|move|rm|remove))\b/i, 'delete'],
