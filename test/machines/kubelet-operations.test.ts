@@ -11,7 +11,7 @@ import {
   expandInUseVolumeMachine, mapVolumeMachine, mountVolumeMachine, unmapDeviceMachine, unmapVolumeMachine, unmountDeviceMachine, unmountVolumeMachine,
   verifyControllerAttachedVolumeMachine, type OperationEvent,
 } from '../../src/machines/kubelet/operationexecutor/operationGenerator.ts';
-import { DRIVER, HANDLE, NODE, PV, STAGE_CAPS, UNIQUE, answerCaps, kubeletUpTo, node as nodeObject, pod, pv as pvObject, pvc, unansweredCaps, va } from './kubelet.fixtures.ts';
+import { DRIVER, HANDLE, NODE, PV, STAGE_CAPS, UNIQUE, VA, answerCaps, kubeletUpTo, node as nodeObject, pod, pv as pvObject, pvc, unansweredCaps, va } from './kubelet.fixtures.ts';
 import { createHarness, kubeletDescriptor } from '../../src/machines/index.ts';
 import * as asw from '../../src/machines/kubelet/volumemanager/cache/actualStateOfWorld.ts';
 import { begin } from '../../src/machines/kubelet/kubelet.work.ts';
@@ -85,9 +85,10 @@ describe('the kubelet state machines reach every state', () => {
     expect(reached(verifyControllerAttachedVolumeMachine, events, inputs)).toEqual(leaves(verifyControllerAttachedVolumeMachine));
   });
 
-  it('MountVolume: WaitForAttach, MountDevice and SetUp steps, the expansion after either (1.20, 1.30), succeeded and failed', () => {
+  it('MountVolume: WaitForAttach, MountDevice and SetUp steps (each with its GET of the VolumeAttachment), the expansion after either (1.20, 1.30), succeeded and failed', () => {
     const events: OperationEvent[] = [
       { type: 'csiAttacher.waitForAttach.succeeded', devicePath: 'csi-x' }, { type: 'csiAttacher.waitForAttach.failed', error: 'not attached' },
+      { type: 'api.getVolumeAttachment.succeeded' }, { type: 'api.getVolumeAttachment.failed', message: 'x' },
       ...CLIENT, ...RPC_EVENTS(['nodeGetCapabilities', 'nodeStageVolume', 'nodePublishVolume', 'nodeExpandVolume']), ok('nodeGetCapabilities', EXPAND_CAPS),
       ...EXPANSION_API, ...SECRET_API,
     ];
@@ -315,6 +316,59 @@ describe('the CSI requests and failures of the kubelet, as pkg/volume/csi makes 
     h.reply(lastCall(h, 'NodeStageVolume'), 'OK');
     answerCaps(h, STAGE_CAPS);
     expect(lastCall(h, 'NodePublishVolume').request).toMatchObject({ publish_context: { devicePath: '/dev/vdb' }, volume_context: { diskType: 'CLOUD_SSD' }, readonly: true });
+  });
+
+  it('getPublishContext: MountDevice and SetUp each GET the VolumeAttachment after their capability check, and send what that GET read, not the informer\'s copy (csi_plugin.go getPublishContext)', () => {
+    const seen = { ...va(true), status: { attached: true, attachmentMetadata: { devicePath: '/dev/vdb' } } };
+    const h = kubeletUpTo(true, { vaObject: seen, caps: STAGE_CAPS });
+    // kubeletUpTo answered MountDevice's GET with the informer's copy: that is what NodeStageVolume carries
+    const gets = () => h.apiRequests({ verb: 'get', kind: 'VolumeAttachment' });
+    expect(gets()).toHaveLength(1);
+    expect(gets()[0]!.name).toBe(VA);
+    expect(lastCall(h, 'NodeStageVolume').request).toMatchObject({ publish_context: { devicePath: '/dev/vdb' } });
+    h.reply(lastCall(h, 'NodeStageVolume'), 'OK');
+    // SetUp asks again; the API server's copy now says another device: NodePublishVolume carries the GET's
+    const c = unansweredCaps(h)[0]!;
+    h.reply(c, 'OK', STAGE_CAPS);
+    expect(gets()).toHaveLength(2);
+    h.answer(gets()[1]!, { ok: true, code: 200, object: { ...seen, status: { attached: true, attachmentMetadata: { devicePath: '/dev/vdc' } } } });
+    answerCaps(h, STAGE_CAPS);
+    expect(lastCall(h, 'NodePublishVolume').request).toMatchObject({ publish_context: { devicePath: '/dev/vdc' } });
+  });
+
+  it('getPublishContext failing: MountDevice fails with the GET\'s error, SetUp with "mounter.SetUpAt failed to fetch publishContext", transient (the device\'s state stays), FailedMount, retried', () => {
+    const h = kubeletUpTo(true, { caps: STAGE_CAPS });
+    // kubeletUpTo answered the GET: fail the retry instead, after a NodeStageVolume that timed out (the device uncertain)
+    h.reply(lastCall(h, 'NodeStageVolume'), 'DEADLINE_EXCEEDED', {}, 'timeout');
+    expect(deviceState(h)).toBe('DeviceMountUncertain');
+    const before = h.csiCalls('NodeGetCapabilities').length;
+    h.advanceUntil(() => h.csiCalls('NodeGetCapabilities').length > before, 10_000);
+    h.reply(unansweredCaps(h)[0]!, 'OK', STAGE_CAPS);
+    const get = h.pending().find((p) => !p.answered && p.type === 'api.request' && p.verb === 'get' && p.kind === 'VolumeAttachment')!;
+    h.answer(get, { ok: false, code: 404, reason: 'NotFound', message: `volumeattachments.storage.k8s.io "${VA}" not found` });
+    const errs = h.logs().filter((l) => l.msg === 'kubelet.operationFailed').map((l) => String(l.args.err));
+    expect(errs.at(-1)).toMatch(new RegExp(`^MountVolume\\.MountDevice failed for volume "${PV}" .* : volumeattachments\\.storage\\.k8s\\.io "${VA}" not found$`));
+    expect(h.events('FailedMount').map((e) => e.message)).toContain(`MountVolume.MountDevice failed for volume "${PV}" : volumeattachments.storage.k8s.io "${VA}" not found`);
+    // a transient failure: markDeviceErrorState changes nothing, the device stays uncertain, and no NodeStageVolume went out
+    expect(deviceState(h)).toBe('DeviceMountUncertain');
+    expect(h.csiCalls('NodeStageVolume')).toHaveLength(1);
+    // the retry stages, then SetUp's own GET fails
+    retry(h);
+    h.reply(lastCall(h, 'NodeStageVolume'), 'OK');
+    h.reply(unansweredCaps(h)[0]!, 'OK', STAGE_CAPS);
+    const again = h.pending().find((p) => !p.answered && p.type === 'api.request' && p.verb === 'get' && p.kind === 'VolumeAttachment')!;
+    h.answer(again, { ok: false, code: 500, reason: 'InternalError', message: 'etcdserver: request timed out' });
+    expect(h.events('FailedMount').map((e) => e.message)).toContain(`MountVolume.SetUp failed for volume "${PV}" : kubernetes.io/csi: mounter.SetUpAt failed to fetch publishContext: etcdserver: request timed out`);
+    expect(h.csiCalls('NodePublishVolume')).toEqual([]);
+    expect(podMount(h)).toBeUndefined();
+  });
+
+  it('a driver that needs no attach (attachRequired false): no GET of a VolumeAttachment, no publish_context', async () => {
+    const { runScenario } = await import('../../src/machines/index.ts');
+    for (const k8s of ['1.20', '1.30'] as const) {
+      const t = runScenario('no-attach', { k8s });
+      expect([k8s, t.steps.some((st) => st.kind === 'rpc' && st.rpc?.method === '/csi.v1.Node/NodePublishVolume' && 'publish_context' in (st.rpc.request as object))]).toEqual([k8s, false]);
+    }
   });
 
   it('without attachmentMetadata, volumeAttributes or readOnly the requests leave those fields out (not empty values)', () => {

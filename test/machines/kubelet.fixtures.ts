@@ -40,7 +40,9 @@ export function kubeletUpTo(vaAttached: boolean, o: { register?: boolean; vaObje
     h.serve();
     h.reply(h.csiCalls('NotifyRegistrationStatus')[0]!);
   }
-  h.added(o.vaObject ?? va(vaAttached));
+  const vaObject = o.vaObject ?? va(vaAttached);
+  VA_OF.set(h, vaObject);
+  h.added(vaObject);
   h.added(pod('web-0', NODE));
   h.serve([pvc, o.pvObject ?? pv]);
   // the node status loop reports the volume in use; then the reconciler verifies it is attached
@@ -53,13 +55,25 @@ export function kubeletUpTo(vaAttached: boolean, o: { register?: boolean; vaObje
   return h;
 }
 
+/** The VolumeAttachment a harness's kubelet was given (kubeletUpTo): what its GETs of it are answered with. */
+const VA_OF = new WeakMap<object, K8sObject>();
+
 /**
  * Answers the NodeGetCapabilities calls the kubelet makes one after the other: once before NodeStageVolume and
- * NodePublishVolume on 1.20, twice on 1.30 (the second for VOLUME_MOUNT_GROUP, NodeSupportsVolumeMountGroup).
+ * NodePublishVolume on 1.20, twice on 1.30 (the second for VOLUME_MOUNT_GROUP, NodeSupportsVolumeMountGroup), and
+ * the GET of the VolumeAttachment between them (getPublishContext), with the VolumeAttachment the kubelet was given.
+ * Returns how many capability calls it answered.
  */
 export function answerCaps(h: ReturnType<typeof createHarness>, caps: Record<string, unknown>): number {
   let n = 0;
-  for (let c = unansweredCaps(h)[0]; c && n < 4; c = unansweredCaps(h)[0], n++) h.reply(c, 'OK', caps);
+  for (let i = 0; i < 8; i++) {
+    const c = unansweredCaps(h)[0];
+    if (c) { h.reply(c, 'OK', caps); n++; continue; }
+    const get = h.pending().find((p) => !p.answered && p.type === 'api.request' && p.verb === 'get' && p.kind === 'VolumeAttachment');
+    if (!get || get.type !== 'api.request') break;
+    const o = VA_OF.get(h) ?? va(true);
+    h.answer(get, o.metadata.name === get.name ? { ok: true, code: 200, object: o } : { ok: false, code: 404, reason: 'NotFound', message: `volumeattachments.storage.k8s.io "${get.name}" not found` });
+  }
   return n;
 }
 

@@ -24,6 +24,8 @@ const va = { apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment' as const,
 
 const isClaimGet = (e: any) => e.type === 'api.request' && e.verb === 'get' && (e.kind === 'PersistentVolumeClaim' || e.kind === 'PersistentVolume');
 
+const isVaGet = (e: any): boolean => e.type === 'api.request' && e.verb === 'get' && e.kind === 'VolumeAttachment';
+
 function harness() {
   const actor = createActor(kubeletMachine, { input });
   const emitted: any[] = [];
@@ -51,6 +53,8 @@ function harness() {
     e.done = true;
     now += 1000;
     send(reply(e));
+    // (the API server answers MountDevice's and SetUp's GET of the VolumeAttachment, getPublishContext, with the test's)
+    for (let g = pending().find(isVaGet); g; g = pending().find(isVaGet)) { g.done = true; send({ ...apiOk(g), object: va }); }
     return e;
   };
   /** advance in 100ms steps until a request matching pred is pending */

@@ -123,6 +123,8 @@ export interface InflightOperation {
   claim?: K8sObject;
   /** the node-stage Secret's data, once read (getCredentialsFromSecret): NodeStageVolume's secrets */
   secrets?: Record<string, string>;
+  /** the publish context its GET of the VolumeAttachment read (getPublishContext): NodeStageVolume's and NodePublishVolume's */
+  publishContext?: Record<string, string>;
 }
 
 /** kubelet pod lifecycle, as far as the storage flows see it */

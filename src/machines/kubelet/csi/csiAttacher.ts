@@ -31,16 +31,11 @@ export const volumeCapability = (v: VolumeSpec) => ({
   access_mode: { mode: v.accessMode },
 });
 
-/** The VolumeAttachment's status.attachmentMetadata, sent as publish_context. */
-export function publishContext(w: Work, v: VolumeSpec): Record<string, string> | undefined {
-  const va: K8sObject | undefined = w.c.vas[volumeAttachmentName(v.handle, v.driver, w.c.input.nodeName)];
-  const m = va?.status?.attachmentMetadata as Record<string, string> | undefined;
-  return m && Object.keys(m).length ? m : undefined;
-}
-
-/** MountDevice: the NodeStageVolume request. */
-export function nodeStageVolumeRequest(w: Work, v: VolumeSpec, stagingPath: string, secrets?: Record<string, string>): Record<string, unknown> {
-  const pc = publishContext(w, v);
+/**
+ * MountDevice: the NodeStageVolume request. `pc`: the publish context the operation read with its GET of the
+ * VolumeAttachment (getPublishContext), its status.attachmentMetadata.
+ */
+export function nodeStageVolumeRequest(w: Work, v: VolumeSpec, stagingPath: string, pc: Record<string, string> | undefined, secrets?: Record<string, string>): Record<string, unknown> {
   return {
     volume_id: v.handle, ...(pc ? { publish_context: pc } : {}), staging_target_path: stagingPath,
     // the node-stage Secret's keys (the node plugin's log prints them stripped)

@@ -9,13 +9,11 @@
  */
 import { blockPublishPath, blockStagingPath } from '../../shared/names.ts';
 import type { VolumeSpec, Work } from '../kubelet.types.ts';
-import { publishContext } from './csiAttacher.ts';
 
 const blockCapability = (v: VolumeSpec) => ({ AccessType: { Block: {} }, access_mode: { mode: v.accessMode } });
 
-/** stageVolumeForBlock: the NodeStageVolume request. */
-export function nodeStageVolumeForBlockRequest(w: Work, v: VolumeSpec, secrets?: Record<string, string>): Record<string, unknown> {
-  const pc = publishContext(w, v);
+/** stageVolumeForBlock: the NodeStageVolume request (`pc`: the publish context the operation's GET of the VolumeAttachment read). */
+export function nodeStageVolumeForBlockRequest(w: Work, v: VolumeSpec, pc: Record<string, string> | undefined, secrets?: Record<string, string>): Record<string, unknown> {
   return {
     volume_id: v.handle, ...(pc ? { publish_context: pc } : {}), staging_target_path: blockStagingPath(w.c.input.kubeletRoot, v.pvName),
     volume_capability: blockCapability(v), ...(secrets ? { secrets } : {}), ...(Object.keys(v.volumeContext).length ? { volume_context: v.volumeContext } : {}),
@@ -23,8 +21,7 @@ export function nodeStageVolumeForBlockRequest(w: Work, v: VolumeSpec, secrets?:
 }
 
 /** publishVolumeForBlock: the NodePublishVolume request; the staging path is always sent. */
-export function nodePublishVolumeForBlockRequest(w: Work, v: VolumeSpec, podUid: string): Record<string, unknown> {
-  const pc = publishContext(w, v);
+export function nodePublishVolumeForBlockRequest(w: Work, v: VolumeSpec, podUid: string, pc: Record<string, string> | undefined): Record<string, unknown> {
   const root = w.c.input.kubeletRoot;
   return {
     volume_id: v.handle, ...(pc ? { publish_context: pc } : {}), staging_target_path: blockStagingPath(root, v.pvName),

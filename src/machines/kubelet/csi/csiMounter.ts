@@ -5,11 +5,10 @@
  */
 import { podVolumePath } from '../../shared/names.ts';
 import type { VolumeSpec, Work } from '../kubelet.types.ts';
-import { publishContext, volumeCapability } from './csiAttacher.ts';
+import { volumeCapability } from './csiAttacher.ts';
 
 /** SetUpAt: the NodePublishVolume request. */
-export function nodePublishVolumeRequest(w: Work, v: VolumeSpec, podUid: string, stagingPath: string | undefined): Record<string, unknown> {
-  const pc = publishContext(w, v);
+export function nodePublishVolumeRequest(w: Work, v: VolumeSpec, podUid: string, stagingPath: string | undefined, pc: Record<string, string> | undefined): Record<string, unknown> {
   return {
     volume_id: v.handle, ...(pc ? { publish_context: pc } : {}), ...(stagingPath !== undefined ? { staging_target_path: stagingPath } : {}),
     target_path: podVolumePath(w.c.input.kubeletRoot, podUid, v.pvName), volume_capability: volumeCapability(v),

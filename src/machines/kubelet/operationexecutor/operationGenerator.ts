@@ -65,7 +65,7 @@ export type OperationEvent =
   | { type: 'api.getPVC.failed'; message: string }
   | { type: 'api.patchPVC.succeeded' }
   | { type: 'api.patchPVC.failed'; message: string }
-  | { type: 'api.getVolumeAttachment.succeeded' }
+  | { type: 'api.getVolumeAttachment.succeeded'; va?: K8sObject }
   | { type: 'api.getVolumeAttachment.failed'; message: string }
   | { type: 'api.getNodeStageSecret.succeeded'; secret: K8sObject }
   | { type: 'api.getNodeStageSecret.failed'; message: string };
@@ -84,7 +84,7 @@ export function csiFact(e: CsiResultEvent): OperationEvent {
 export function apiFact(awaiting: InflightOperation['awaiting'], ok: boolean, object: K8sObject | undefined, message: string | undefined): OperationEvent {
   if (awaiting === 'getPVC') return ok && object ? { type: 'api.getPVC.succeeded', pvc: object } : { type: 'api.getPVC.failed', message: message ?? '' };
   if (awaiting === 'patchPVC') return ok ? { type: 'api.patchPVC.succeeded' } : { type: 'api.patchPVC.failed', message: message ?? '' };
-  if (awaiting === 'getVolumeAttachment') return ok ? { type: 'api.getVolumeAttachment.succeeded' } : { type: 'api.getVolumeAttachment.failed', message: message ?? '' };
+  if (awaiting === 'getVolumeAttachment') return ok ? { type: 'api.getVolumeAttachment.succeeded', ...(object ? { va: object } : {}) } : { type: 'api.getVolumeAttachment.failed', message: message ?? '' };
   if (awaiting === 'getNodeStageSecret') return ok && object ? { type: 'api.getNodeStageSecret.succeeded', secret: object } : { type: 'api.getNodeStageSecret.failed', message: message ?? '' };
   return ok && object ? { type: 'api.getNode.succeeded', node: object } : { type: 'api.getNode.failed', message: message ?? '' };
 }
@@ -284,7 +284,7 @@ const EXPANSION_ACTIONS = ['getPVC', 'nodeExpandVolume', 'recordFileSystemResize
 export const mountVolumeMachine = setup({
   types: { context: {} as MountContext, events: {} as OperationEvent, input: {} as Omit<MountContext, 'stageUnstage' | 'resizeDone'> },
   actions: {
-    ...named('waitForAttach', 'setDevicePath', 'newCsiDriverClient', 'nodeGetCapabilities', 'getNodeStageSecret', 'nodeStageVolume', 'nodePublishVolume',
+    ...named('waitForAttach', 'setDevicePath', 'newCsiDriverClient', 'nodeGetCapabilities', 'getVolumeAttachment', 'getNodeStageSecret', 'nodeStageVolume', 'nodePublishVolume',
       'markDeviceAsMounted', 'logMountDeviceSucceeded', 'markDeviceErrorState', 'markVolumeAsMounted', 'logSetUpSucceeded',
       'markVolumeErrorState', 'operationSucceeded', ...EXPANSION_ACTIONS),
     operationFailed: (_, _params: FailParams) => {},
@@ -299,6 +299,8 @@ export const mountVolumeMachine = setup({
     checksVolumeMountGroup: ({ context }) => context.checksVolumeMountGroup,
     hasNodeStageSecret: ({ context }) => context.nodeStageSecret === true,
     isResizeDone: ({ context }) => context.resizeDone,
+    /** the node plugin's capabilities, asked before the publish context was read, had STAGE_UNSTAGE_VOLUME */
+    stagesVolume: ({ context }) => context.stageUnstage,
   },
 }).createMachine({
   id: 'mountVolume',
@@ -325,15 +327,26 @@ export const mountVolumeMachine = setup({
           description: 'Does the node plugin advertise STAGE_UNSTAGE_VOLUME?',
           entry: 'nodeGetCapabilities',
           on: {
-            'csi.nodeGetCapabilities.succeeded': [
-              { guard: and(['isStageUnstageSupported', 'hasNodeStageSecret']), target: 'getNodeStageSecret', actions: 'recordStageUnstage' },
-              { guard: and(['isStageUnstageSupported', 'checksVolumeMountGroup']), target: 'nodeSupportsVolumeMountGroup', actions: 'recordStageUnstage' },
-              { guard: 'isStageUnstageSupported', target: 'nodeStageVolume', actions: 'recordStageUnstage' },
+            'csi.nodeGetCapabilities.succeeded': { target: 'getVolumeAttachment', actions: 'recordStageUnstage' },
+            'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MountDevice', error: 'rpc' } } },
+          },
+        },
+        getVolumeAttachment: {
+          // csi_attacher.MountDevice reads the publish context whether or not it will stage (v1.30.1 csi_attacher.go:306-312,
+          // v1.20.5 :268-275; csi_plugin.go getPublishContext: a GET, none for a driver that needs no attach); an error is a
+          // transient failure, which leaves the device's state as it was
+          description: 'getPublishContext: GET the VolumeAttachment, whose attachmentMetadata is the publish context (none for a driver that needs no attach).',
+          entry: 'getVolumeAttachment',
+          on: {
+            'api.getVolumeAttachment.succeeded': [
+              { guard: and(['stagesVolume', 'hasNodeStageSecret']), target: 'getNodeStageSecret' },
+              { guard: and(['stagesVolume', 'checksVolumeMountGroup']), target: 'nodeSupportsVolumeMountGroup' },
+              { guard: 'stagesVolume', target: 'nodeStageVolume' },
               // "STAGE_UNSTAGE_VOLUME capability not set. Skipping MountDevice...": MountDevice still succeeds
               { guard: 'expandsAfterMountDevice', target: '#mountVolume.expandAfterMountDevice', actions: [{ type: 'logMountDeviceSucceeded', params: { skipped: true } }, 'markDeviceAsMounted'] },
               { target: '#mountVolume.setUp', actions: [{ type: 'logMountDeviceSucceeded', params: { skipped: true } }, 'markDeviceAsMounted'] },
             ],
-            'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MountDevice', error: 'rpc' } } },
+            'api.getVolumeAttachment.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MountDevice', error: 'getVolumeAttachmentFailed' } } },
           },
         },
         getNodeStageSecret: {
@@ -374,11 +387,21 @@ export const mountVolumeMachine = setup({
           description: 'With STAGE_UNSTAGE_VOLUME the publish names the staging path.',
           entry: 'nodeGetCapabilities',
           on: {
-            'csi.nodeGetCapabilities.succeeded': [
-              { guard: 'checksVolumeMountGroup', target: 'nodeSupportsVolumeMountGroup', actions: 'recordStageUnstage' },
-              { target: 'nodePublishVolume', actions: 'recordStageUnstage' },
-            ],
+            'csi.nodeGetCapabilities.succeeded': { target: 'getVolumeAttachment', actions: 'recordStageUnstage' },
             'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'SetUp', error: 'rpc' } } },
+          },
+        },
+        getVolumeAttachment: {
+          // csi_mounter.SetUpAt reads it again: its mounter has no publish context of its own (v1.30.1 csi_mounter.go:197-205,
+          // v1.20.5 :193-201)
+          description: 'getPublishContext again, for NodePublishVolume: GET the VolumeAttachment (none for a driver that needs no attach).',
+          entry: 'getVolumeAttachment',
+          on: {
+            'api.getVolumeAttachment.succeeded': [
+              { guard: 'checksVolumeMountGroup', target: 'nodeSupportsVolumeMountGroup' },
+              { target: 'nodePublishVolume' },
+            ],
+            'api.getVolumeAttachment.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'SetUp', error: 'getVolumeAttachmentFailed' } } },
           },
         },
         nodeSupportsVolumeMountGroup: nodeSupportsVolumeMountGroupState(
@@ -806,6 +829,11 @@ function operationError(w: Work, op: InflightOperation, params: FailParams, even
         const what = params.stage === 'SetUp' ? 'mounter.SetUpAt failed to get CSI client' : 'attacher.MountDevice failed to create newCsiDriverClient';
         tail = `kubernetes.io/csi: ${what}: ${notRegistered(v.driver)}`;
       } else if (params.error === 'getNodeStageSecretFailed') tail = `fetching NodeStageSecretRef ${secretFailure(v, event)}`;
+      else if (params.error === 'getVolumeAttachmentFailed') {
+        // MountDevice returns the GET's error as it is; SetUpAt says what it was doing (csi_mounter.go:202)
+        const message = event && 'message' in event ? event.message : '';
+        tail = params.stage === 'SetUp' ? `kubernetes.io/csi: mounter.SetUpAt failed to fetch publishContext: ${message}` : message;
+      }
       return { err: `MountVolume.${params.stage} failed ${p ? detailMount(v, op.podUid, p) : ''} : ${tail}`, eventMessage: `MountVolume.${params.stage} failed for volume "${v.pvName}" : ${tail}` };
     }
     case 'TearDown':
@@ -950,10 +978,10 @@ const PERFORM: Record<string, Perform> = {
     const ref = volumeOf(w, op)!.nodeStageSecretRef!;
     track(w, api(w, { verb: 'get', kind: 'Secret', namespace: ref.namespace, name: ref.name }), op, 'getNodeStageSecret');
   },
-  nodeStageVolume: (w, op) => nodeCall(w, op, 'NodeStageVolume', nodeStageVolumeRequest(w, volumeOf(w, op)!, stagingPathOf(w, op), op.secrets)),
+  nodeStageVolume: (w, op) => nodeCall(w, op, 'NodeStageVolume', nodeStageVolumeRequest(w, volumeOf(w, op)!, stagingPathOf(w, op), op.publishContext, op.secrets)),
   nodePublishVolume: (w, op) => {
     const stage = (op.machine.context as unknown as MountContext).stageUnstage;
-    nodeCall(w, op, 'NodePublishVolume', nodePublishVolumeRequest(w, volumeOf(w, op)!, op.podUid, stage ? stagingPathOf(w, op) : undefined));
+    nodeCall(w, op, 'NodePublishVolume', nodePublishVolumeRequest(w, volumeOf(w, op)!, op.podUid, stage ? stagingPathOf(w, op) : undefined, op.publishContext));
   },
   nodeUnpublishVolume: (w, op) => {
     const v = volumeOf(w, op)!;
@@ -999,8 +1027,8 @@ const PERFORM: Record<string, Perform> = {
     if (!v.attachable) return { type: 'api.getVolumeAttachment.succeeded' };
     track(w, api(w, { verb: 'get', kind: 'VolumeAttachment', name: volumeAttachmentName(v.handle, v.driver, w.c.input.nodeName) }), op, 'getVolumeAttachment');
   },
-  nodeStageVolumeForBlock: (w, op) => nodeCall(w, op, 'NodeStageVolume', nodeStageVolumeForBlockRequest(w, volumeOf(w, op)!, op.secrets)),
-  nodePublishVolumeForBlock: (w, op) => nodeCall(w, op, 'NodePublishVolume', nodePublishVolumeForBlockRequest(w, volumeOf(w, op)!, op.podUid)),
+  nodeStageVolumeForBlock: (w, op) => nodeCall(w, op, 'NodeStageVolume', nodeStageVolumeForBlockRequest(w, volumeOf(w, op)!, op.publishContext, op.secrets)),
+  nodePublishVolumeForBlock: (w, op) => nodeCall(w, op, 'NodePublishVolume', nodePublishVolumeForBlockRequest(w, volumeOf(w, op)!, op.podUid, op.publishContext)),
   nodeUnpublishVolumeForBlock: (w, op) => {
     const v = volumeOf(w, op)!;
     nodeCall(w, op, 'NodeUnpublishVolume', nodeUnpublishVolumeForBlockRequest(w, v, op.podUid),
@@ -1111,8 +1139,16 @@ export function deliver(w: Work, requestId: string, fact: OperationEvent): boole
   // advance replaces op.machine, never changes it; the claim a NodeExpandVolume read is kept for MarkFSResizeFinished
   const { awaiting: _answered, ...rest } = op;
   advance(w, fact.type === 'api.getPVC.succeeded' ? { ...rest, claim: fact.pvc }
-    : fact.type === 'api.getNodeStageSecret.succeeded' ? { ...rest, secrets: secretCredentials(fact.secret) } : rest, fact);
+    : fact.type === 'api.getNodeStageSecret.succeeded' ? { ...rest, secrets: secretCredentials(fact.secret) }
+      : fact.type === 'api.getVolumeAttachment.succeeded' ? withPublishContext(rest, fact.va) : rest, fact);
   return true;
+}
+
+/** getPublishContext's answer: the VolumeAttachment's status.attachmentMetadata, which NodeStageVolume and NodePublishVolume send. */
+function withPublishContext(op: InflightOperation, va: K8sObject | undefined): InflightOperation {
+  const m = va?.status?.attachmentMetadata as Record<string, string> | undefined;
+  const { publishContext: _old, ...rest } = op;
+  return m && Object.keys(m).length ? { ...rest, publishContext: m } : rest;
 }
 
 /** An API answer: the operation that waits for it takes it as the fact its request stands for. */
