@@ -1382,6 +1382,17 @@ describe('what makes a line what it is (rules from the twenty-third blind set, 1
     expect(stagesOf(['W0914 19:29:15.491424    1953 csi_mounter.go:354] kubernetes.io/csi: skipping mount dir removal, path does not exist [/var/lib/kubelet/pods/p/volumes/kubernetes.io~csi/pvc-1/mount]'])).toEqual(['unmount']);
   });
 
+  it('a volume health monitor\'s Events are no step; a backend\'s snake-case operation takes its stage; a new backend resource still CREATING is the provisioning', () => {
+    expect(stagesOf(['  Warning  VolumeConditionAbnormal  2m (x3 over 4m)  csi-pv-monitor-controller-disk.csi.example.com  The volume is not mounted on the node',
+      '  Normal   VolumeConditionNormal    1m                csi-pv-monitor-controller-disk.csi.example.com  The volume is healthy again'])).toEqual(['other', 'other']);
+    expect(stagesOf(['I0301 10:00:00.000001       1 backend.go:88] storage api call op=delete_volume pool=fast name=pvc-1',
+      'I0301 10:00:00.000002       1 backend.go:90] storage api answer {"op":"delete_volume_reply","ret":0}',
+      'I0301 10:00:00.000003       1 backend.go:88] storage api call op=create_volume pool=fast name=pvc-2 size=10G',
+      'I0301 10:00:00.000004       1 backend.go:88] storage api call op=extend_volume pool=fast name=pvc-2 size=20G'])).toEqual(['delete', 'delete', 'provision', 'resize']);
+    expect(stagesOf(['I0301 10:00:05.000000       1 cloud.go:120] "WaitForShareReady" share="sh-0123" status="CREATING"',
+      'I0301 10:00:05.000000       1 cloud.go:120] "WaitForSnapshotReady" snapshot="snap-0123" status="CREATING"'])).toEqual(['provision', 'snapshot']);
+  });
+
   it('the node\'s multipath reloads (in camel case too), the kernel\'s SMB socket error and Longhorn\'s engine iSCSI frontend (its attach) are read as what they are', () => {
     expect(stagesOf(['2024-03-10 11:03:43,31011 INFO    [281680] [SVC:14;6005] (device_connectivity_helper_scsigeneric.go:574) - ReloadMultipath: reload finished',
       '2024-03-10 11:03:43,31011 DEBUG    [281680] [SVC:14;6005] (device_connectivity_helper_scsigeneric.go:675) - Waiting for dm to exist'])).toEqual(['mount', 'mount']);
