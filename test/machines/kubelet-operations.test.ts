@@ -211,8 +211,11 @@ describe('MountVolume as GenerateMountVolumeFunc runs it', () => {
     expect(deviceState(h)).toBe('DeviceGloballyMounted');
     expect(podMount(h)).toBe('VolumeMountUncertain');
     retry(h);
-    // the device is globally mounted: the retry goes straight to SetUp
+    // the device is globally mounted: the retry goes straight to SetUp, which asks for the capabilities itself and so
+    // still publishes from the staging path
     expect(h.csiCalls('NodeStageVolume')).toHaveLength(1);
+    expect(lastCall(h, 'NodePublishVolume').request).toMatchObject({ staging_target_path: expect.stringMatching(/globalmount$/) });
+    expect(h.csiCalls('NodePublishVolume')).toHaveLength(2);
     h.reply(lastCall(h, 'NodePublishVolume'), 'INTERNAL', {}, 'bad target');
     expect(podMount(h)).toBeUndefined();
   });
@@ -372,7 +375,8 @@ describe('the CSI requests and failures of the kubelet, as pkg/volume/csi makes 
   });
 
   it('without attachmentMetadata, volumeAttributes or readOnly the requests leave those fields out (not empty values)', () => {
-    const h = kubeletUpTo(true);
+    // (an empty attachmentMetadata is no publish context either: protobuf has no empty map to send)
+    const h = kubeletUpTo(true, { vaObject: { ...va(true), status: { attached: true, attachmentMetadata: {} } } });
     const stage = lastCall(h, 'NodeStageVolume').request as Record<string, unknown>;
     expect(Object.keys(stage).sort()).toEqual(['staging_target_path', 'volume_capability', 'volume_id']);
     h.reply(lastCall(h, 'NodeStageVolume'), 'OK');

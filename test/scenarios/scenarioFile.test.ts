@@ -151,10 +151,10 @@ spec:
     // (a failed NodeStageVolume: the kubelet records FailedMount)
     const failing = (flags: string) => run(`  k8s: "1.30"\n${flags}  faults: [NodeStageVolume=INTERNALx1]\n  runFor: 1m\n`);
     const events = (t: typeof t5) => t.steps.filter((s) => s.kind === 'event' && s.component === 'kubelet');
-    const at2 = failing(''), at4 = failing('  flags: { kubelet: { v: 4 } }\n');
+    const at2 = failing(''), at3 = failing('  flags: { kubelet: { v: 3 } }\n');
     expect(events(at2).length).toBeGreaterThan(0);
     expect(events(at2).filter((s) => s.log)).toHaveLength(0);
-    expect(events(at4).filter((s) => s.log)).toHaveLength(events(at4).length);
+    expect(events(at3).filter((s) => s.log)).toHaveLength(events(at3).length);
     // the same flow: only what is printed changed
     expect(t1.steps.filter((s) => s.kind === 'rpc').map((s) => s.rpc!.method)).toEqual(t5.steps.filter((s) => s.kind === 'rpc').map((s) => s.rpc!.method));
     // the flag goes round a scenario file
@@ -168,6 +168,13 @@ spec:
     expect(err('  flags: { kubelet: { max-pods: 3 } }\n')).toMatch(/flags\.kubelet\.max-pods: kubelet has no simulated flag --max-pods \(simulated: --v\)/);
     expect(err('  flags: { kube-scheduler: { v: 3 } }\n')).toMatch(/no flags of "kube-scheduler" are simulated \(components with flags: attach-detach-controller, external-attacher, external-provisioner/);
     expect(err('  flags: { kubelet: { v: 11 } }\n')).toMatch(/flags\.kubelet\.v: must be a whole number from 0 to 10 \(upstream's default: 0; the simulation runs it at 2 unless a scenario sets it\), not 11/);
+    // (10 is the highest level it takes; the client-go limiter's qps is a rate above 0, a fraction too)
+    expect(err('  flags: { kubelet: { v: 10 }, node-driver-registrar: { v: 0 }, external-resizer: { v: 3 } }\n')).toBe('no error');
+    expect(compileScenario(scenarioFromManifests(base + '  flags: { node-driver-registrar: { v: 0 }, external-resizer: { v: 3 } }\n')).build({ k8s: '1.30', seed: 1, replicas: 1 }).componentInputs)
+      .toEqual({ 'node-driver-registrar': { verbosity: 0 }, 'external-resizer': { verbosity: 3 } });
+    expect(err('  flags: { external-attacher: { kube-api-qps: 0.5 } }\n')).toBe('no error');
+    for (const bad of ['0', '-1', '.inf', 'fast']) expect(err(`  flags: { external-attacher: { kube-api-qps: ${bad} } }\n`)).toMatch(/flags\.external-attacher\.kube-api-qps: must be a number above 0 \(upstream's default: 5\), not /);
+    expect(err('  flags: { external-snapshotter: { extra-create-metadata: 3 } }\n')).toMatch(/must be true or false \(upstream's default: false\), not 3/);
     expect(err('  flags: { external-provisioner: { v: 2.5 } }\n')).toMatch(/flags\.external-provisioner\.v: must be a whole number from 0 to 10 \(upstream's default: 0; the simulation runs it at 5 unless a scenario sets it\), not 2\.5/);
     expect(err('  flags: { external-provisioner: { strict-topology: yes } }\n')).toMatch(/must be true or false/);
     expect(err('  apiServerUrl: 10.0.0.1\n')).toMatch(/apiServerUrl: must be the API server's URL/);
