@@ -25,9 +25,10 @@
  * CreateSnapshot is preceded by the GetPluginInfo that pkg/snapshotter/snapshotter.go asks for the driver's name.
  * A retry goes through checkandUpdateContentStatus (SnapshotContentCheckandUpdateFailed, its own message, so the
  * status' error is written again once); the same error again is neither written nor recorded.
- * The failure path is v4.2's and later on both profiles: v4.0.0 (1.20) printed %!q(<nil>) after a final error
+ * The failure path is v6.3's and later on both profiles: v4.0.0 (1.20) printed %!q(<nil>) after a final error
  * (fixed by external-snapshotter#502), kept its pre-annotation copy so that the annotation stayed and the error
- * write met a Conflict (#527), and retried at once, without backoff, on its own writes (#533); the chapter says so.
+ * write met a Conflict (#527), and retried at once, without backoff, on its own writes (#533, fixed in v6.0 by #651 and
+ * v6.3 by #871); the chapter says so.
  * Its work queue is modelled as far as its lines go: every content event is queued ("enqueued", v4.0.0 every update,
  * v8.0.1 those ShouldEnqueueContentChange lets through), a worker takes the key (syncContentByKey), keeps the content in
  * its own cache (storeObjectUpdate, also after each of its writes) and syncs it, printing "synchronizing" and "Check if
