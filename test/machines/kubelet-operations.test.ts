@@ -63,6 +63,10 @@ const SECRET_API: OperationEvent[] = [
   { type: 'api.getNodeStageSecret.succeeded', secret: { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'default' }, data: {} } as K8sObject },
   { type: 'api.getNodeStageSecret.failed', message: 'x' },
 ];
+const PUBLISH_SECRET_API: OperationEvent[] = [
+  { type: 'api.getNodePublishSecret.succeeded', secret: { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'default' }, data: {} } as K8sObject },
+  { type: 'api.getNodePublishSecret.failed', message: 'x' },
+];
 
 describe('the kubelet state machines reach every state', () => {
   it('attachedVolume: DeviceNotMounted, DeviceMountUncertain, DeviceGloballyMounted, Detached', () => {
@@ -90,12 +94,12 @@ describe('the kubelet state machines reach every state', () => {
       { type: 'csiAttacher.waitForAttach.succeeded', devicePath: 'csi-x' }, { type: 'csiAttacher.waitForAttach.failed', error: 'not attached' },
       { type: 'api.getVolumeAttachment.succeeded' }, { type: 'api.getVolumeAttachment.failed', message: 'x' },
       ...CLIENT, ...RPC_EVENTS(['nodeGetCapabilities', 'nodeStageVolume', 'nodePublishVolume', 'nodeExpandVolume']), ok('nodeGetCapabilities', EXPAND_CAPS),
-      ...EXPANSION_API, ...SECRET_API,
+      ...EXPANSION_API, ...SECRET_API, ...PUBLISH_SECRET_API,
     ];
     // (1.30 asks for VOLUME_MOUNT_GROUP before NodeStageVolume and NodePublishVolume: checksVolumeMountGroup; a PV with a
-    // nodeStageSecretRef has its Secret read before both)
+    // nodeStageSecretRef has its Secret read before both, one with a nodePublishSecretRef that one before NodePublishVolume)
     const inputs = [true, false].flatMap((deviceGloballyMounted) => [true, false].flatMap((expandsAfterMountDevice) => [true, false].flatMap((unsupportedIsDone) => [true, false].flatMap((checksVolumeMountGroup) =>
-      [true, false].map((nodeStageSecret) => ({ attachable: true, deviceGloballyMounted, expandsAfterMountDevice, unsupportedIsDone, checksVolumeMountGroup, nodeStageSecret, newSize: 20 * GIB }))))));
+      [true, false].flatMap((nodeStageSecret) => [true, false].map((nodePublishSecret) => ({ attachable: true, deviceGloballyMounted, expandsAfterMountDevice, unsupportedIsDone, checksVolumeMountGroup, nodeStageSecret, nodePublishSecret, newSize: 20 * GIB })))))));
     expect(reached(mountVolumeMachine, events, inputs)).toEqual(leaves(mountVolumeMachine));
     expect([...leaves(mountVolumeMachine)].filter((l) => l.startsWith('expandAfter')).sort()).toEqual([
       'expandAfterMountDevice.getPVC', 'expandAfterMountDevice.markFSResizeFinished', 'expandAfterMountDevice.newCsiDriverClient',
@@ -514,6 +518,31 @@ describe('the node-stage and controller-expand Secrets a PV names (getCredential
       expect(failed[0]!.summary).toContain('fetching NodeStageSecretRef default/stage-creds failed: kubernetes.io/csi: failed to find the secret stage-creds in the namespace default with error: secrets "stage-creds" not found');
       const pv = t.final.objects.find((o) => o.kind === 'PersistentVolume')!;
       expect(pv.spec.csi.nodeStageSecretRef).toEqual({ name: 'stage-creds', namespace: 'default' });
+    }
+  });
+
+  it('the node-publish Secret a PV names: SetUp reads it after the publish context and NodePublishVolume carries its keys (the log: ***stripped***); one that cannot be read fails SetUp with csi_mounter\'s words, the pod\'s mount not made', async () => {
+    const { runScenario, scenarioFromManifests } = await lib();
+    const classLines = (name: string) => ['parameters:', `  csi.storage.k8s.io/node-publish-secret-name: ${name}`, '  csi.storage.k8s.io/node-publish-secret-namespace: default'];
+    for (const k8s of ['1.20', '1.30'] as const) {
+      const t = runScenario(scenarioFromManifests(secretScenario({ classLines: classLines('creds'), withSecret: true, withPod: true, spec: `  k8s: "${k8s}"\n  runFor: 40s\n` })));
+      const publish = t.steps.find((st) => st.kind === 'rpc' && st.rpc?.method === '/csi.v1.Node/NodePublishVolume')!;
+      expect([k8s, (publish.rpc!.request as Record<string, unknown>).secrets]).toEqual([k8s, { token: 'secret' }]);
+      // NodeStageVolume has no nodeStageSecretRef here: no secrets
+      expect([k8s, 'secrets' in (t.steps.find((st) => st.kind === 'rpc' && st.rpc?.method === '/csi.v1.Node/NodeStageVolume')!.rpc!.request as object)]).toEqual([k8s, false]);
+      expect(t.steps.some((st) => (st.log ?? '').includes('"secret"'))).toBe(false);
+      expect(t.steps.some((st) => st.component === 'csi-node-plugin' && /NodePublishVolume|"target_path"/.test(st.log ?? '') && (st.log ?? '').includes('"secrets":"***stripped***"'))).toBe(true);
+      expect(t.final.objects.find((o) => o.kind === 'Pod')!.status.phase).toBe('Running');
+
+      const missing = runScenario(scenarioFromManifests(secretScenario({ classLines: classLines('publish-creds'), withPod: true, spec: `  k8s: "${k8s}"\n  runFor: 40s\n` })));
+      expect([k8s, missing.steps.some((st) => st.kind === 'rpc' && st.rpc?.method === '/csi.v1.Node/NodePublishVolume')]).toEqual([k8s, false]);
+      const failed = missing.steps.filter((st) => st.kind === 'event' && /FailedMount/.test(st.summary));
+      expect(failed.length).toBeGreaterThan(1);
+      expect(failed[0]!.summary).toContain('MountVolume.SetUp failed for volume "pvc-');
+      expect(failed[0]!.summary).toContain('fetching NodePublishSecretRef default/publish-creds failed: kubernetes.io/csi: failed to find the secret publish-creds in the namespace default with error: secrets "publish-creds" not found');
+      // the device was staged; SetUp never published
+      expect(missing.steps.some((st) => st.kind === 'rpc' && st.rpc?.method === '/csi.v1.Node/NodeStageVolume')).toBe(true);
+      expect(missing.final.objects.find((o) => o.kind === 'Pod')!.status.phase).not.toBe('Running');
     }
   });
 

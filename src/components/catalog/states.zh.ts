@@ -294,6 +294,7 @@ export const STATE_DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
     'GET VolumeAttachment：它的 attachmentMetadata 就是 publish context。',
   'The Secret the PV names for NodeStageVolume (nodeStageSecretRef), read with a GET.': 'PV 为 NodeStageVolume 指定的 Secret（nodeStageSecretRef），用一次 GET 读取。',
   'getPublishContext: GET the VolumeAttachment, whose attachmentMetadata is the publish context (none for a driver that needs no attach).': 'getPublishContext：GET 该 VolumeAttachment，它的 attachmentMetadata 就是 publish context（不需要挂接的驱动则没有这一步）。',
+  'The Secret the PV names for NodePublishVolume (nodePublishSecretRef), read with a GET.': 'PV 为 NodePublishVolume 指定的 Secret（nodePublishSecretRef），用一次 GET 读取。',
   'getPublishContext again, for NodePublishVolume: GET the VolumeAttachment (none for a driver that needs no attach).': '为 NodePublishVolume 再做一次 getPublishContext：GET 该 VolumeAttachment（不需要挂接的驱动则没有这一步）。',
   'stageVolumeForBlock: does the node plugin advertise STAGE_UNSTAGE_VOLUME? Without it there is nothing to stage.':
     'stageVolumeForBlock：节点插件是否通告 STAGE_UNSTAGE_VOLUME？没有的话就无需暂存。',

@@ -59,6 +59,8 @@ export interface VolumeSpec {
   block?: true;
   /** the PV's spec.csi.nodeStageSecretRef: the Secret whose keys go in NodeStageVolume */
   nodeStageSecretRef?: { name: string; namespace: string };
+  /** the PV's spec.csi.nodePublishSecretRef: the Secret whose keys go in NodePublishVolume */
+  nodePublishSecretRef?: { name: string; namespace: string };
 }
 
 /**
@@ -118,11 +120,13 @@ export interface InflightOperation {
   /** the pod's volume as the operation started: an uncertain mount outlives the pod's DSW entry */
   pod?: PodVolume;
   /** the request the operation waits for, when it is an API request (its answer's fact is `api.<awaiting>.succeeded|failed`) */
-  awaiting?: 'getNode' | 'getPVC' | 'patchPVC' | 'getVolumeAttachment' | 'getNodeStageSecret';
+  awaiting?: 'getNode' | 'getPVC' | 'patchPVC' | 'getVolumeAttachment' | 'getNodeStageSecret' | 'getNodePublishSecret';
   /** the claim a NodeExpandVolume read (its conditions are what MarkFSResizeFinished keeps) */
   claim?: K8sObject;
   /** the node-stage Secret's data, once read (getCredentialsFromSecret): NodeStageVolume's secrets */
   secrets?: Record<string, string>;
+  /** the node-publish Secret's data, once read: NodePublishVolume's secrets */
+  publishSecrets?: Record<string, string>;
   /** the publish context its GET of the VolumeAttachment read (getPublishContext): NodeStageVolume's and NodePublishVolume's */
   publishContext?: Record<string, string>;
 }

@@ -8,11 +8,12 @@ import type { VolumeSpec, Work } from '../kubelet.types.ts';
 import { volumeCapability } from './csiAttacher.ts';
 
 /** SetUpAt: the NodePublishVolume request. */
-export function nodePublishVolumeRequest(w: Work, v: VolumeSpec, podUid: string, stagingPath: string | undefined, pc: Record<string, string> | undefined): Record<string, unknown> {
+export function nodePublishVolumeRequest(w: Work, v: VolumeSpec, podUid: string, stagingPath: string | undefined, pc: Record<string, string> | undefined, secrets?: Record<string, string>): Record<string, unknown> {
   return {
     volume_id: v.handle, ...(pc ? { publish_context: pc } : {}), ...(stagingPath !== undefined ? { staging_target_path: stagingPath } : {}),
     target_path: podVolumePath(w.c.input.kubeletRoot, podUid, v.pvName), volume_capability: volumeCapability(v),
-    ...(v.readOnly ? { readonly: true } : {}), ...(Object.keys(v.volumeContext).length ? { volume_context: v.volumeContext } : {}),
+    // (csi.proto's field order: secrets, 7, before volume_context, 8; the node plugin's log prints them stripped)
+    ...(v.readOnly ? { readonly: true } : {}), ...(secrets ? { secrets } : {}), ...(Object.keys(v.volumeContext).length ? { volume_context: v.volumeContext } : {}),
   };
 }
 

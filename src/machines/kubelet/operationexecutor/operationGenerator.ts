@@ -68,7 +68,9 @@ export type OperationEvent =
   | { type: 'api.getVolumeAttachment.succeeded'; va?: K8sObject }
   | { type: 'api.getVolumeAttachment.failed'; message: string }
   | { type: 'api.getNodeStageSecret.succeeded'; secret: K8sObject }
-  | { type: 'api.getNodeStageSecret.failed'; message: string };
+  | { type: 'api.getNodeStageSecret.failed'; message: string }
+  | { type: 'api.getNodePublishSecret.succeeded'; secret: K8sObject }
+  | { type: 'api.getNodePublishSecret.failed'; message: string };
 
 const rpcFact = (rpc: string): NodeRpc => (rpc[0]!.toLowerCase() + rpc.slice(1)) as NodeRpc;
 
@@ -86,6 +88,7 @@ export function apiFact(awaiting: InflightOperation['awaiting'], ok: boolean, ob
   if (awaiting === 'patchPVC') return ok ? { type: 'api.patchPVC.succeeded' } : { type: 'api.patchPVC.failed', message: message ?? '' };
   if (awaiting === 'getVolumeAttachment') return ok ? { type: 'api.getVolumeAttachment.succeeded', ...(object ? { va: object } : {}) } : { type: 'api.getVolumeAttachment.failed', message: message ?? '' };
   if (awaiting === 'getNodeStageSecret') return ok && object ? { type: 'api.getNodeStageSecret.succeeded', secret: object } : { type: 'api.getNodeStageSecret.failed', message: message ?? '' };
+  if (awaiting === 'getNodePublishSecret') return ok && object ? { type: 'api.getNodePublishSecret.succeeded', secret: object } : { type: 'api.getNodePublishSecret.failed', message: message ?? '' };
   return ok && object ? { type: 'api.getNode.succeeded', node: object } : { type: 'api.getNode.failed', message: message ?? '' };
 }
 
@@ -99,7 +102,7 @@ type FailParams = { stage: 'VerifyControllerAttachedVolume' | 'WaitForAttach' | 
 /** The steps of the block operations, named as their error prefixes name them ("MapVolume.SetUpDevice failed …"). */
 type BlockStep = 'MapVolume.WaitForAttach' | 'MapVolume.SetUpDevice' | 'MapVolume.MapPodDevice' | 'MapVolume.ExpandVolume' | 'UnmapVolume.UnmapPodDevice' | 'UnmapDevice.TearDownDevice';
 type FailReason = 'notReportedInUse' | 'getNodeFailed' | 'notAttachedAccordingToNodeStatus' | 'driverNotFound' | 'rpc' | 'notAttached'
-  | 'getPVCFailed' | 'expandNotSupported' | 'expandRpc' | 'patchPVCFailed' | 'getVolumeAttachmentFailed' | 'getNodeStageSecretFailed';
+  | 'getPVCFailed' | 'expandNotSupported' | 'expandRpc' | 'patchPVCFailed' | 'getVolumeAttachmentFailed' | 'getNodeStageSecretFailed' | 'getNodePublishSecretFailed';
 
 /**
  * The state every CSI step starts in: the CSI client of a registered driver is created, or the
@@ -272,6 +275,8 @@ export interface MountContext extends ExpansionContext {
   attachable: boolean; deviceGloballyMounted: boolean; stageUnstage: boolean;
   /** the PV names a nodeStageSecretRef: MountDevice reads it before NodeStageVolume */
   nodeStageSecret?: boolean;
+  /** the PV names a nodePublishSecretRef: SetUp reads it before NodePublishVolume */
+  nodePublishSecret?: boolean;
   /** 1.20 finishes a pending expansion right after MountDevice (profile kubeletMountExpands) */
   expandsAfterMountDevice: boolean;
   /** 1.30 asks the node plugin for VOLUME_MOUNT_GROUP before NodeStageVolume and NodePublishVolume too (profile kubeletChecksVolumeMountGroup) */
@@ -284,7 +289,7 @@ const EXPANSION_ACTIONS = ['getPVC', 'nodeExpandVolume', 'recordFileSystemResize
 export const mountVolumeMachine = setup({
   types: { context: {} as MountContext, events: {} as OperationEvent, input: {} as Omit<MountContext, 'stageUnstage' | 'resizeDone'> },
   actions: {
-    ...named('waitForAttach', 'setDevicePath', 'newCsiDriverClient', 'nodeGetCapabilities', 'getVolumeAttachment', 'getNodeStageSecret', 'nodeStageVolume', 'nodePublishVolume',
+    ...named('waitForAttach', 'setDevicePath', 'newCsiDriverClient', 'nodeGetCapabilities', 'getVolumeAttachment', 'getNodeStageSecret', 'getNodePublishSecret', 'nodeStageVolume', 'nodePublishVolume',
       'markDeviceAsMounted', 'logMountDeviceSucceeded', 'markDeviceErrorState', 'markVolumeAsMounted', 'logSetUpSucceeded',
       'markVolumeErrorState', 'operationSucceeded', ...EXPANSION_ACTIONS),
     operationFailed: (_, _params: FailParams) => {},
@@ -298,6 +303,7 @@ export const mountVolumeMachine = setup({
     expandsAfterMountDevice: ({ context }) => context.expandsAfterMountDevice,
     checksVolumeMountGroup: ({ context }) => context.checksVolumeMountGroup,
     hasNodeStageSecret: ({ context }) => context.nodeStageSecret === true,
+    hasNodePublishSecret: ({ context }) => context.nodePublishSecret === true,
     isResizeDone: ({ context }) => context.resizeDone,
     /** the node plugin's capabilities, asked before the publish context was read, had STAGE_UNSTAGE_VOLUME */
     stagesVolume: ({ context }) => context.stageUnstage,
@@ -398,10 +404,21 @@ export const mountVolumeMachine = setup({
           entry: 'getVolumeAttachment',
           on: {
             'api.getVolumeAttachment.succeeded': [
+              { guard: 'hasNodePublishSecret', target: 'getNodePublishSecret' },
               { guard: 'checksVolumeMountGroup', target: 'nodeSupportsVolumeMountGroup' },
               { target: 'nodePublishVolume' },
             ],
             'api.getVolumeAttachment.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'SetUp', error: 'getVolumeAttachmentFailed' } } },
+          },
+        },
+        getNodePublishSecret: {
+          // csi_mounter.SetUpAt: getCredentialsFromSecret of the PV's nodePublishSecretRef, after the publish context
+          // (v1.30.1 csi_mounter.go:218-225, v1.20.5 :214-221); a failure is transient, the pod's mount stays as it was
+          description: 'The Secret the PV names for NodePublishVolume (nodePublishSecretRef), read with a GET.',
+          entry: 'getNodePublishSecret',
+          on: {
+            'api.getNodePublishSecret.succeeded': [{ guard: 'checksVolumeMountGroup', target: 'nodeSupportsVolumeMountGroup' }, { target: 'nodePublishVolume' }],
+            'api.getNodePublishSecret.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'SetUp', error: 'getNodePublishSecretFailed' } } },
           },
         },
         nodeSupportsVolumeMountGroup: nodeSupportsVolumeMountGroupState(
@@ -743,8 +760,8 @@ export const OPERATION_MACHINES: Record<OperationKind, AnyStateMachine> = {
 // ------------------------------------------------------------------ message arguments
 
 /** "<ns>/<name> failed: <getCredentialsFromSecret's error>" (csi_util.go getCredentialsFromSecret, both releases). */
-const secretFailure = (v: VolumeSpec, event: OperationEvent | undefined): string => {
-  const ref = v.nodeStageSecretRef ?? { name: '', namespace: '' };
+const secretFailure = (v: VolumeSpec, event: OperationEvent | undefined, secretRef = v.nodeStageSecretRef): string => {
+  const ref = secretRef ?? { name: '', namespace: '' };
   return `${ref.namespace}/${ref.name} failed: kubernetes.io/csi: failed to find the secret ${ref.name} in the namespace ${ref.namespace} with error: ${event && 'message' in event ? event.message : ''}`;
 };
 
@@ -829,6 +846,7 @@ function operationError(w: Work, op: InflightOperation, params: FailParams, even
         const what = params.stage === 'SetUp' ? 'mounter.SetUpAt failed to get CSI client' : 'attacher.MountDevice failed to create newCsiDriverClient';
         tail = `kubernetes.io/csi: ${what}: ${notRegistered(v.driver)}`;
       } else if (params.error === 'getNodeStageSecretFailed') tail = `fetching NodeStageSecretRef ${secretFailure(v, event)}`;
+      else if (params.error === 'getNodePublishSecretFailed') tail = `fetching NodePublishSecretRef ${secretFailure(v, event, v.nodePublishSecretRef)}`;
       else if (params.error === 'getVolumeAttachmentFailed') {
         // MountDevice returns the GET's error as it is; SetUpAt says what it was doing (csi_mounter.go:202)
         const message = event && 'message' in event ? event.message : '';
@@ -978,10 +996,14 @@ const PERFORM: Record<string, Perform> = {
     const ref = volumeOf(w, op)!.nodeStageSecretRef!;
     track(w, api(w, { verb: 'get', kind: 'Secret', namespace: ref.namespace, name: ref.name }), op, 'getNodeStageSecret');
   },
+  getNodePublishSecret: (w, op) => {
+    const ref = volumeOf(w, op)!.nodePublishSecretRef!;
+    track(w, api(w, { verb: 'get', kind: 'Secret', namespace: ref.namespace, name: ref.name }), op, 'getNodePublishSecret');
+  },
   nodeStageVolume: (w, op) => nodeCall(w, op, 'NodeStageVolume', nodeStageVolumeRequest(w, volumeOf(w, op)!, stagingPathOf(w, op), op.publishContext, op.secrets)),
   nodePublishVolume: (w, op) => {
     const stage = (op.machine.context as unknown as MountContext).stageUnstage;
-    nodeCall(w, op, 'NodePublishVolume', nodePublishVolumeRequest(w, volumeOf(w, op)!, op.podUid, stage ? stagingPathOf(w, op) : undefined, op.publishContext));
+    nodeCall(w, op, 'NodePublishVolume', nodePublishVolumeRequest(w, volumeOf(w, op)!, op.podUid, stage ? stagingPathOf(w, op) : undefined, op.publishContext, op.publishSecrets));
   },
   nodeUnpublishVolume: (w, op) => {
     const v = volumeOf(w, op)!;
@@ -1140,6 +1162,7 @@ export function deliver(w: Work, requestId: string, fact: OperationEvent): boole
   const { awaiting: _answered, ...rest } = op;
   advance(w, fact.type === 'api.getPVC.succeeded' ? { ...rest, claim: fact.pvc }
     : fact.type === 'api.getNodeStageSecret.succeeded' ? { ...rest, secrets: secretCredentials(fact.secret) }
+      : fact.type === 'api.getNodePublishSecret.succeeded' ? { ...rest, publishSecrets: secretCredentials(fact.secret) }
       : fact.type === 'api.getVolumeAttachment.succeeded' ? withPublishContext(rest, fact.va) : rest, fact);
   return true;
 }

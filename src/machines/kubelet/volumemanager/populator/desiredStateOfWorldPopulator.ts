@@ -45,6 +45,7 @@ export function volumeSpecFromPV(pv: K8sObject): VolumeSpec | undefined {
     ...(pv.spec.claimRef?.name ? { claimRef: { namespace: pv.spec.claimRef.namespace ?? 'default', name: pv.spec.claimRef.name } } : {}),
     ...(pv.spec.volumeMode === 'Block' ? { block: true as const } : {}),
     ...(src.nodeStageSecretRef?.name ? { nodeStageSecretRef: { name: src.nodeStageSecretRef.name, namespace: src.nodeStageSecretRef.namespace ?? '' } } : {}),
+    ...(src.nodePublishSecretRef?.name ? { nodePublishSecretRef: { name: src.nodePublishSecretRef.name, namespace: src.nodePublishSecretRef.namespace ?? '' } } : {}),
   };
 }
 

@@ -87,7 +87,8 @@ function mountOrAttachVolumes(w: Work): void {
         startGeneratedOperation(w, { kind: 'mount', key, uniqueName: v.uniqueName, podUid: uid, pod: p },
           { attachable: v.attachable, deviceGloballyMounted: a.deviceState === 'DeviceGloballyMounted', ...expansion(w, v.desiredSize ?? v.capacityBytes ?? 0),
             expandsAfterMountDevice: getProfile(w.c.input.profile).kubeletMountExpands === 'afterMountDevice',
-            checksVolumeMountGroup: getProfile(w.c.input.profile).kubeletChecksVolumeMountGroup, ...(v.nodeStageSecretRef ? { nodeStageSecret: true } : {}) });
+            checksVolumeMountGroup: getProfile(w.c.input.profile).kubeletChecksVolumeMountGroup, ...(v.nodeStageSecretRef ? { nodeStageSecret: true } : {}),
+            ...(v.nodePublishSecretRef ? { nodePublishSecret: true } : {}) });
       } else if (v.desiredSize !== undefined && a.claimSize !== undefined && v.desiredSize > a.claimSize) {
         // PodExistsInVolume's FsResizeRequiredError: the PV grew past the size the mounted file system has
         // (Starting operationExecutor.ExpandInUseVolume, logged at -v=4)
