@@ -144,6 +144,34 @@ const getNodeStageSecretState = (description: string, next: string, failed: stri
   },
 });
 
+/**
+ * getPublishContext (csi_plugin.go): the VolumeAttachment read from the API server for its publish context, by
+ * csi_attacher.MountDevice and csi_mounter.SetUpAt (v1.30.1 csi_attacher.go:306-312, csi_mounter.go:197-205; v1.20.5
+ * :268-275, :193-201) and by csi_block.go's SetUpDevice and MapPodDevice; none when the CSIDriver says attachRequired: false.
+ * A failure is transient: the device's and the pod's mount state stay as they were. `next`: the transition(s) on success.
+ */
+const getVolumeAttachmentState = <N>(description: string, next: N, failed: string, stage: FailParams['stage']) => ({
+  description,
+  // a volume that needs no attach answers at once (skipAttach)
+  entry: 'getVolumeAttachment' as const,
+  on: {
+    'api.getVolumeAttachment.succeeded': next,
+    'api.getVolumeAttachment.failed': { target: failed, actions: { type: 'operationFailed' as const, params: { stage, error: 'getVolumeAttachmentFailed' as const } } },
+  },
+});
+
+/**
+ * NodeSupportsStageUnstage, first in MountDevice and in SetUp: its answer is recorded (stageUnstage), then the publish context is read.
+ */
+const nodeSupportsStageUnstageState = (description: string, stage: 'MountDevice' | 'SetUp') => ({
+  description,
+  entry: 'nodeGetCapabilities' as const,
+  on: {
+    'csi.nodeGetCapabilities.succeeded': { target: 'getVolumeAttachment', actions: 'recordStageUnstage' as const },
+    'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed' as const, params: { stage, error: 'rpc' as const } } },
+  },
+});
+
 /** Every operation's failed end. */
 const FAILED = { description: 'The operation returned an error: it backs off before the reconciler may retry.', type: 'final' as const };
 
@@ -329,32 +357,19 @@ export const mountVolumeMachine = setup({
       initial: 'newCsiDriverClient',
       states: {
         newCsiDriverClient: newCsiDriverClientState('The CSI client of a registered driver.', 'nodeGetCapabilities', '#mountVolume.failed', 'MountDevice'),
-        nodeGetCapabilities: {
-          description: 'Does the node plugin advertise STAGE_UNSTAGE_VOLUME?',
-          entry: 'nodeGetCapabilities',
-          on: {
-            'csi.nodeGetCapabilities.succeeded': { target: 'getVolumeAttachment', actions: 'recordStageUnstage' },
-            'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MountDevice', error: 'rpc' } } },
-          },
-        },
-        getVolumeAttachment: {
-          // csi_attacher.MountDevice reads the publish context whether or not it will stage (v1.30.1 csi_attacher.go:306-312,
-          // v1.20.5 :268-275; csi_plugin.go getPublishContext: a GET, none for a driver that needs no attach); an error is a
-          // transient failure, which leaves the device's state as it was
-          description: 'getPublishContext: GET the VolumeAttachment, whose attachmentMetadata is the publish context (none for a driver that needs no attach).',
-          entry: 'getVolumeAttachment',
-          on: {
-            'api.getVolumeAttachment.succeeded': [
-              { guard: and(['stagesVolume', 'hasNodeStageSecret']), target: 'getNodeStageSecret' },
-              { guard: and(['stagesVolume', 'checksVolumeMountGroup']), target: 'nodeSupportsVolumeMountGroup' },
-              { guard: 'stagesVolume', target: 'nodeStageVolume' },
-              // "STAGE_UNSTAGE_VOLUME capability not set. Skipping MountDevice...": MountDevice still succeeds
-              { guard: 'expandsAfterMountDevice', target: '#mountVolume.expandAfterMountDevice', actions: [{ type: 'logMountDeviceSucceeded', params: { skipped: true } }, 'markDeviceAsMounted'] },
-              { target: '#mountVolume.setUp', actions: [{ type: 'logMountDeviceSucceeded', params: { skipped: true } }, 'markDeviceAsMounted'] },
-            ],
-            'api.getVolumeAttachment.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MountDevice', error: 'getVolumeAttachmentFailed' } } },
-          },
-        },
+        nodeGetCapabilities: nodeSupportsStageUnstageState('Does the node plugin advertise STAGE_UNSTAGE_VOLUME?', 'MountDevice'),
+        // csi_attacher.MountDevice reads the publish context whether or not it will stage
+        getVolumeAttachment: getVolumeAttachmentState(
+          'getPublishContext: GET the VolumeAttachment, whose attachmentMetadata is the publish context (none for a driver that needs no attach).',
+          [
+            { guard: and(['stagesVolume', 'hasNodeStageSecret']), target: 'getNodeStageSecret' },
+            { guard: and(['stagesVolume', 'checksVolumeMountGroup']), target: 'nodeSupportsVolumeMountGroup' },
+            { guard: 'stagesVolume', target: 'nodeStageVolume' },
+            // "STAGE_UNSTAGE_VOLUME capability not set. Skipping MountDevice...": MountDevice still succeeds
+            { guard: 'expandsAfterMountDevice', target: '#mountVolume.expandAfterMountDevice', actions: [{ type: 'logMountDeviceSucceeded', params: { skipped: true } }, 'markDeviceAsMounted'] },
+            { target: '#mountVolume.setUp', actions: [{ type: 'logMountDeviceSucceeded', params: { skipped: true } }, 'markDeviceAsMounted'] },
+          ] as const,
+          '#mountVolume.failed', 'MountDevice'),
         getNodeStageSecret: {
           // (the block machine's state, but on to 1.30's VOLUME_MOUNT_GROUP check first when the profile asks it)
           description: 'The Secret the PV names for NodeStageVolume (nodeStageSecretRef), read with a GET.',
@@ -389,28 +404,16 @@ export const mountVolumeMachine = setup({
       initial: 'newCsiDriverClient',
       states: {
         newCsiDriverClient: newCsiDriverClientState('The CSI client of a registered driver.', 'nodeGetCapabilities', '#mountVolume.failed', 'SetUp'),
-        nodeGetCapabilities: {
-          description: 'With STAGE_UNSTAGE_VOLUME the publish names the staging path.',
-          entry: 'nodeGetCapabilities',
-          on: {
-            'csi.nodeGetCapabilities.succeeded': { target: 'getVolumeAttachment', actions: 'recordStageUnstage' },
-            'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'SetUp', error: 'rpc' } } },
-          },
-        },
-        getVolumeAttachment: {
-          // csi_mounter.SetUpAt reads it again: its mounter has no publish context of its own (v1.30.1 csi_mounter.go:197-205,
-          // v1.20.5 :193-201)
-          description: 'getPublishContext again, for NodePublishVolume: GET the VolumeAttachment (none for a driver that needs no attach).',
-          entry: 'getVolumeAttachment',
-          on: {
-            'api.getVolumeAttachment.succeeded': [
-              { guard: 'hasNodePublishSecret', target: 'getNodePublishSecret' },
-              { guard: 'checksVolumeMountGroup', target: 'nodeSupportsVolumeMountGroup' },
-              { target: 'nodePublishVolume' },
-            ],
-            'api.getVolumeAttachment.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'SetUp', error: 'getVolumeAttachmentFailed' } } },
-          },
-        },
+        nodeGetCapabilities: nodeSupportsStageUnstageState('With STAGE_UNSTAGE_VOLUME the publish names the staging path.', 'SetUp'),
+        // csi_mounter.SetUpAt reads it again: its mounter has no publish context of its own
+        getVolumeAttachment: getVolumeAttachmentState(
+          'getPublishContext again, for NodePublishVolume: GET the VolumeAttachment (none for a driver that needs no attach).',
+          [
+            { guard: 'hasNodePublishSecret', target: 'getNodePublishSecret' },
+            { guard: 'checksVolumeMountGroup', target: 'nodeSupportsVolumeMountGroup' },
+            { target: 'nodePublishVolume' },
+          ] as const,
+          '#mountVolume.failed', 'SetUp'),
         getNodePublishSecret: {
           // csi_mounter.SetUpAt: getCredentialsFromSecret of the PV's nodePublishSecretRef, after the publish context
           // (v1.30.1 csi_mounter.go:218-225, v1.20.5 :214-221); a failure is transient, the pod's mount stays as it was
@@ -544,20 +547,6 @@ export const unmountDeviceMachine = setup({
 
 /** What a MapVolume knows when it starts. */
 export interface MapContext extends ExpansionContext { attachable: boolean; deviceGloballyMounted: boolean; nodeStageSecret?: boolean }
-
-/**
- * A step of csi_block.go that reads the VolumeAttachment from the API server for its publish context
- * (SetUpDevice and MapPodDevice each GET it; skipped when the CSIDriver says attachRequired: false).
- */
-const getVolumeAttachmentState = (description: string, next: string, failed: string, stage: BlockStep) => ({
-  description,
-  // a volume that needs no attach answers at once (skipAttach)
-  entry: 'getVolumeAttachment' as const,
-  on: {
-    'api.getVolumeAttachment.succeeded': next,
-    'api.getVolumeAttachment.failed': { target: failed, actions: { type: 'operationFailed' as const, params: { stage, error: 'getVolumeAttachmentFailed' as const } } },
-  },
-});
 
 /**
  * MapVolume (OperationName map_volume): a raw block volume is not mounted but mapped.
