@@ -135,7 +135,7 @@ const nodeSupportsVolumeMountGroupState = (description: string, next: string, st
  * (csi_attacher.go MountDevice v1.30.1 :314-324, v1.20.5 :278-285; csi_block.go stageVolumeForBlock v1.30.1 :171-176): a GET;
  * a failure fails the step (a transient error: the device stays as it was).
  */
-const getNodeStageSecretState = (description: string, next: string, failed: string, stage: FailParams['stage']) => ({
+const getNodeStageSecretState = <N>(description: string, next: N, failed: string, stage: FailParams['stage']) => ({
   description,
   entry: 'getNodeStageSecret' as const,
   on: {
@@ -370,15 +370,9 @@ export const mountVolumeMachine = setup({
             { target: '#mountVolume.setUp', actions: [{ type: 'logMountDeviceSucceeded', params: { skipped: true } }, 'markDeviceAsMounted'] },
           ] as const,
           '#mountVolume.failed', 'MountDevice'),
-        getNodeStageSecret: {
-          // (the block machine's state, but on to 1.30's VOLUME_MOUNT_GROUP check first when the profile asks it)
-          description: 'The Secret the PV names for NodeStageVolume (nodeStageSecretRef), read with a GET.',
-          entry: 'getNodeStageSecret',
-          on: {
-            'api.getNodeStageSecret.succeeded': [{ guard: 'checksVolumeMountGroup', target: 'nodeSupportsVolumeMountGroup' }, { target: 'nodeStageVolume' }],
-            'api.getNodeStageSecret.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MountDevice', error: 'getNodeStageSecretFailed' } } },
-          },
-        },
+        // (on to 1.30's VOLUME_MOUNT_GROUP check first when the profile asks it)
+        getNodeStageSecret: getNodeStageSecretState('The Secret the PV names for NodeStageVolume (nodeStageSecretRef), read with a GET.',
+          [{ guard: 'checksVolumeMountGroup', target: 'nodeSupportsVolumeMountGroup' }, { target: 'nodeStageVolume' }] as const, '#mountVolume.failed', 'MountDevice'),
         nodeSupportsVolumeMountGroup: nodeSupportsVolumeMountGroupState(
           '1.30: csi_attacher.MountDevice asks NodeGetCapabilities again, for VOLUME_MOUNT_GROUP (DelegateFSGroupToCSIDriver, GA in 1.26; v1.30.7 csi_attacher.go:392); 1.20 does not.',
           'nodeStageVolume', 'MountDevice'),
