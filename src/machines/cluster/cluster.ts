@@ -199,7 +199,7 @@ export class Cluster {
       () => this.api.snapshot(), () => this.components.values(),
     );
     this.eventRecorder = new EventRecorder(this.api, this.rng, options.epochUs);
-    this.logs = new LogRenderer(options.catalog, options.profile, this.profile, options.epochUs);
+    this.logs = new LogRenderer(options.catalog, options.profile, options.epochUs);
     this.faults = new FaultInjector(this.storyStartUs, { csi: options.csiFaults, api: options.apiFaults, informers: options.informerDelays });
     for (const o of options.objects) {
       const out = this.api.apply({ type: 'api.request', requestId: 'init', verb: 'create', kind: o.kind, namespace: o.metadata.namespace, name: o.metadata.name, object: o }, 0);
@@ -664,7 +664,7 @@ export class Cluster {
     }, e, at);
     const own = r.spec.descriptor.eventLogV?.[this.profile.id];
     const v = own === null ? undefined : own ?? this.profile.eventLogV[r.source];
-    const printed = v !== undefined && v <= (r.spec.input.verbosity ?? this.profile.verbosity[r.source]);
+    const printed = v !== undefined && v <= this.verbosityOf(r);
     const line = printed ? this.renderLog(r, 'event.recorded', args, Math.max(at, this.recorder.floor)) : undefined;
     this.record({
       r, kind: 'event', t: at, states,
@@ -677,7 +677,12 @@ export class Cluster {
   }
 
   private renderLog(r: Running, msgId: string, args: LogArgs, at: number, machineStage?: Stage, variant?: string) {
-    return this.logs.render({ id: r.id, source: r.source, stream: r.spec.stream, v: r.spec.input.verbosity }, msgId, args, at, machineStage, variant);
+    return this.logs.render({ id: r.id, source: r.source, stream: r.spec.stream, v: this.verbosityOf(r) }, msgId, args, at, machineStage, variant);
+  }
+
+  /** The process's klog -v: its scenario's flag (the `verbosity` input), else the profile's for its program. */
+  private verbosityOf(r: Running): number {
+    return r.spec.input.verbosity ?? this.profile.verbosity[r.source];
   }
 
   private recordLog(r: Running, msgId: string, args: LogArgs, at0: number, states: unknown, machineStage?: Stage, cause?: StepCause, variant?: string): void {

@@ -1,20 +1,19 @@
 /**
  * A component's log line as its real process prints it: the catalog's format for the profile, at the
- * verbosity the profile deploys it with, behind the klog header (and the journald prefix for the
+ * verbosity its process runs at, behind the klog header (and the journald prefix for the
  * kubelet), with the stage of the volume's life it belongs to.
  */
-import type { Profile } from '../profiles/index.ts';
 import { journaldPrefix, klogHeader, type LogStream } from '../shared/klog.ts';
 import { formatOf, renderMessage, type LogArgs, type LogSource, type MessageCatalog, type ProfileId, type Severity, type Stage } from '../shared/messages.ts';
 import { lineStage } from '../shared/stage.ts';
 
 export interface RenderedLine { text: string; severity: Severity; stage: Stage; summary: string }
 
-/** `v`: the process's -v when its scenario sets one; else the profile's for the program */
-export interface LogSink { id: string; source: LogSource; stream: LogStream; v?: number | undefined }
+/** `v`: the process's klog -v (its scenario's flag, else the profile's for its program) */
+export interface LogSink { id: string; source: LogSource; stream: LogStream; v: number }
 
 export class LogRenderer {
-  constructor(private readonly catalog: MessageCatalog, private readonly profileId: ProfileId, private readonly profile: Profile, private readonly epochUs: number) {}
+  constructor(private readonly catalog: MessageCatalog, private readonly profileId: ProfileId, private readonly epochUs: number) {}
 
   /** The line, or undefined when this profile has no such line or prints it only at a higher -v. */
   render(sink: LogSink, msgId: string, args: LogArgs, atUs: number, machineStage?: Stage, variant?: string): RenderedLine | undefined {
@@ -23,7 +22,7 @@ export class LogRenderer {
     const base = def.formats[this.profileId];
     if (!base) return undefined;
     const fmt = formatOf(base, base.bySource?.[sink.source]);
-    if ((fmt.v ?? 0) > (sink.v ?? this.profile.verbosity[sink.source])) return undefined;
+    if ((fmt.v ?? 0) > sink.v) return undefined;
     const severity = fmt.severity ?? def.severity;
     const epoch = this.epochUs + atUs;
     const text = journaldPrefix(epoch, sink.stream) + klogHeader(severity, epoch, sink.stream, fmt.file, fmt.lineBySource?.[sink.source] ?? fmt.line) + renderMessage(fmt, args);
