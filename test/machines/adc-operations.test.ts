@@ -325,7 +325,7 @@ describe('the attach/detach operation machines (operation_generator.go)', () => 
       { type: 'volumeAttachment.attachError', message: 'x' }, { type: 'volumeAttachment.beingDeleted' }, { type: 'volumeAttachment.deleted' },
       { type: 'volumeAttachment.detachError', message: 'x' }, { type: 'api.createVolumeAttachment.succeeded' },
       { type: 'api.createVolumeAttachment.failed', code: 409 }, { type: 'api.createVolumeAttachment.failed', code: 500 },
-      { type: 'api.getNode.succeeded', volumesInUse: ['v'] }, { type: 'api.getNode.succeeded', volumesInUse: [] },
+      { type: 'api.getNode.succeeded', inUse: true }, { type: 'api.getNode.succeeded', inUse: false },
       { type: 'api.getNode.failed', code: 404 }, { type: 'api.getNode.failed', code: 500 },
       { type: 'api.deleteVolumeAttachment.succeeded' }, { type: 'api.deleteVolumeAttachment.failed', code: 404 },
       { type: 'api.deleteVolumeAttachment.failed', code: 500 }, { type: 'operation.timedOut' },
@@ -344,7 +344,7 @@ describe('the attach/detach operation machines (operation_generator.go)', () => 
     const { detachVolumeMachine } = await import('../../src/machines/attach-detach-controller/operationGenerator.ts');
     const [start] = initialTransition(detachVolumeMachine, { volumeName: 'v', verifySafeToDetach: true });
     expect(start.value).toBe('fetchingNode');
-    const [inUse, a1] = transition(detachVolumeMachine, start, { type: 'api.getNode.succeeded', volumesInUse: ['v'] });
+    const [inUse, a1] = transition(detachVolumeMachine, start, { type: 'api.getNode.succeeded', inUse: true });
     expect(inUse.value).toBe('failed');
     expect(a1.map((a) => a.type)).toEqual(['operationFailed']);
     const [gone, a2] = transition(detachVolumeMachine, start, { type: 'api.getNode.failed', code: 404 });

@@ -9,13 +9,14 @@ import { getShortestPaths } from 'xstate/graph';
 import { attachedVolumeMachine, mountedPodMachine } from '../../src/machines/kubelet/volumemanager/cache/actualStateOfWorld.ts';
 import {
   expandInUseVolumeMachine, mapVolumeMachine, mountVolumeMachine, unmapDeviceMachine, unmapVolumeMachine, unmountDeviceMachine, unmountVolumeMachine,
-  verifyControllerAttachedVolumeMachine, type OperationEvent,
+  verifyControllerAttachedVolumeMachine, apiFact, csiFact, type OperationEvent,
 } from '../../src/machines/kubelet/operationexecutor/operationGenerator.ts';
 import { DRIVER, HANDLE, NODE, PV, STAGE_CAPS, UNIQUE, VA, answerCaps, kubeletUpTo, node as nodeObject, pod, pv as pvObject, pvc, unansweredCaps, va } from './kubelet.fixtures.ts';
 import { createHarness, kubeletDescriptor } from '../../src/machines/index.ts';
 import * as asw from '../../src/machines/kubelet/volumemanager/cache/actualStateOfWorld.ts';
 import { begin } from '../../src/machines/kubelet/kubelet.work.ts';
 import type { K8sObject } from '../../src/machines/shared/k8s.ts';
+import type { CsiRpc } from '../../src/machines/shared/csi.ts';
 import { secretScenario } from '../fixtures/secretScenario.ts';
 
 /** Leaf state paths of a state value, e.g. {mountDevice: 'nodeStageVolume'} -> mountDevice.nodeStageVolume */
@@ -44,7 +45,9 @@ function leaves(machine: AnyStateMachine): Set<string> {
   return out;
 }
 
-const ok = (rpc: string, response?: Record<string, unknown>): OperationEvent => ({ type: `csi.${rpc}.succeeded`, ...(response ? { response } : {}) } as OperationEvent);
+/** a CSI answer as the adapter at the edge makes it a fact (NodeGetCapabilities: the capabilities the operations ask about) */
+const ok = (rpc: string, response?: Record<string, unknown>): OperationEvent =>
+  csiFact({ type: 'csi.result', now: 0, requestId: 'r1', rpc: (rpc[0]!.toUpperCase() + rpc.slice(1)) as CsiRpc, code: 'OK', ...(response ? { response } : {}) });
 const failed = (rpc: string, code: 'INTERNAL' | 'DEADLINE_EXCEEDED'): OperationEvent => ({ type: `csi.${rpc}.failed`, code, message: 'boom' } as OperationEvent);
 const RPC_EVENTS = (rpcs: string[]): OperationEvent[] => rpcs.flatMap((r) => [ok(r, STAGE_CAPS), ok(r), failed(r, 'INTERNAL'), failed(r, 'DEADLINE_EXCEEDED')]);
 const CLIENT: OperationEvent[] = [{ type: 'csi.driverClient.created' }, { type: 'csi.driverClient.failed' }];
@@ -54,17 +57,17 @@ const EXPAND_CAPS = { capabilities: [{ Type: { Rpc: { type: 1 } } }, { Type: { R
 const claimOf = (storage: string): K8sObject => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'default' }, status: { capacity: { storage } } });
 /** the claim read (smaller than the PV, or already its size, or not read) and marked resized (or not) */
 const EXPANSION_API: OperationEvent[] = [
-  { type: 'api.getPVC.succeeded', pvc: claimOf('10Gi') }, { type: 'api.getPVC.succeeded', pvc: claimOf('20Gi') }, { type: 'api.getPVC.failed', message: 'x' },
+  apiFact('getPVC', true, claimOf('10Gi'), undefined, UNIQUE), apiFact('getPVC', true, claimOf('20Gi'), undefined, UNIQUE), { type: 'api.getPVC.failed', message: 'x' },
   { type: 'api.patchPVC.succeeded' }, { type: 'api.patchPVC.failed', message: 'x' },
 ];
 
 /** the node-stage Secret read, or not */
 const SECRET_API: OperationEvent[] = [
-  { type: 'api.getNodeStageSecret.succeeded', secret: { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'default' }, data: {} } as K8sObject },
+  { type: 'api.getNodeStageSecret.succeeded' },
   { type: 'api.getNodeStageSecret.failed', message: 'x' },
 ];
 const PUBLISH_SECRET_API: OperationEvent[] = [
-  { type: 'api.getNodePublishSecret.succeeded', secret: { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'default' }, data: {} } as K8sObject },
+  { type: 'api.getNodePublishSecret.succeeded' },
   { type: 'api.getNodePublishSecret.failed', message: 'x' },
 ];
 
@@ -83,7 +86,7 @@ describe('the kubelet state machines reach every state', () => {
   it('VerifyControllerAttachedVolume, for attachable and not attachable volumes, reported in use or not', () => {
     const node = (attached: string[]): K8sObject => ({ apiVersion: 'v1', kind: 'Node', metadata: { name: NODE }, status: { volumesAttached: attached.map((name) => ({ name, devicePath: '' })) } });
     const events: OperationEvent[] = [
-      { type: 'api.getNode.succeeded', node: node([UNIQUE]) }, { type: 'api.getNode.succeeded', node: node([]) }, { type: 'api.getNode.failed', message: 'x' },
+      apiFact('getNode', true, node([UNIQUE]), undefined, UNIQUE), apiFact('getNode', true, node([]), undefined, UNIQUE), { type: 'api.getNode.failed', message: 'x' },
     ];
     const inputs = [true, false].flatMap((attachable) => [true, false].map((reportedInUse) => ({ volumeName: UNIQUE, attachable, reportedInUse })));
     expect(reached(verifyControllerAttachedVolumeMachine, events, inputs)).toEqual(leaves(verifyControllerAttachedVolumeMachine));

@@ -29,7 +29,8 @@ export type AttachDetachOperationEvent =
   | { type: 'volumeAttachment.beingDeleted' } | { type: 'volumeAttachment.deleted' } | { type: 'volumeAttachment.detachError'; message: string }
   // answers of the API server
   | { type: 'api.createVolumeAttachment.succeeded' } | { type: 'api.createVolumeAttachment.failed'; code: number; message?: string }
-  | { type: 'api.getNode.succeeded'; volumesInUse: string[] } | { type: 'api.getNode.failed'; code: number; message?: string }
+  /** whether the fresh Node's status.volumesInUse lists the volume */
+  | { type: 'api.getNode.succeeded'; inUse: boolean } | { type: 'api.getNode.failed'; code: number; message?: string }
   | { type: 'api.deleteVolumeAttachment.succeeded' } | { type: 'api.deleteVolumeAttachment.failed'; code: number; message?: string }
   // csiTimeout passed
   | { type: 'operation.timedOut' };
@@ -94,7 +95,7 @@ export const detachVolumeMachine = setup({
   guards: {
     isVerifySafeToDetach: ({ context }) => context.verifySafeToDetach,
     /** "volume is still in use by node, according to Node status" */
-    isVolumeInUse: ({ context, event }) => event.type === 'api.getNode.succeeded' && event.volumesInUse.includes(context.volumeName),
+    isVolumeInUse: ({ event }) => event.type === 'api.getNode.succeeded' && event.inUse,
     isNodeNotFound: ({ event }) => event.type === 'api.getNode.failed' && event.code === 404,
     /** volumeattachment already gone: NotFound on delete is success */
     isVolumeAttachmentNotFound: ({ event }) => event.type === 'api.deleteVolumeAttachment.failed' && event.code === 404,

@@ -233,7 +233,7 @@ export function operationsForVa(ctx: AdcContext, vaName: string): RunningOperati
 export function onApiResult(ctx: AdcContext, op: RunningOperation, ok: boolean, code: number, object: K8sObject | undefined, message: string | undefined, now: number): Out {
   let fact: AttachDetachOperationEvent;
   if (op.request === 'create') fact = ok ? { type: 'api.createVolumeAttachment.succeeded' } : { type: 'api.createVolumeAttachment.failed', code, message };
-  else if (op.request === 'getNode') fact = ok ? { type: 'api.getNode.succeeded', volumesInUse: (object?.status?.volumesInUse ?? []) as string[] } : { type: 'api.getNode.failed', code, message };
+  else if (op.request === 'getNode') fact = ok ? { type: 'api.getNode.succeeded', inUse: ((object?.status?.volumesInUse ?? []) as string[]).includes(op.volumeName) } : { type: 'api.getNode.failed', code, message };
   else fact = ok ? { type: 'api.deleteVolumeAttachment.succeeded' } : { type: 'api.deleteVolumeAttachment.failed', code, message };
   return step(ctx, op, fact, now);
 }

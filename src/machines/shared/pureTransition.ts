@@ -32,33 +32,51 @@ function scopeOf(machine: AnyStateMachine): Scope {
 /**
  * The next snapshot and the actions the transition would execute, as xstate's transition() returns them.
  * A transition depends on the snapshot and the event only (guards are pure, actions are only
- * collected): for an event that is its type alone ("va.metadataSaved"), the answer from a snapshot
- * seen before is the one computed then. Snapshots and actions are never changed by their users.
+ * collected): for an event whose fields are all strings, numbers or booleans (a domain fact:
+ * "va.metadataSaved", "csi.nodeStageVolume.failed" with its code and message), the answer from a
+ * snapshot seen before with an equal event is the one computed then. Snapshots and actions are never
+ * changed by their users, and no user reads the event an action was collected with.
  */
 export function pureTransition<M extends AnyStateMachine>(machine: M, snapshot: SnapshotFrom<M>, event: EventFromLogic<M>): [SnapshotFrom<M>, Executable[]] {
-  const bare = isTypeOnly(event);
+  const key = pureTransition.cache ? factKey(event) : undefined;
   let seen: Map<string, [unknown, Executable[]]> | undefined;
-  if (bare) {
+  if (key !== undefined) {
     seen = BY_SNAPSHOT.get(snapshot);
-    const hit = seen?.get(event.type);
+    const hit = seen?.get(key);
     if (hit) return hit as [SnapshotFrom<M>, Executable[]];
   }
   const s = scopeOf(machine);
   s.actions = [];
   const next = machine.transition(snapshot, event, s.scope) as SnapshotFrom<M>;
   const made: [SnapshotFrom<M>, Executable[]] = [next, s.actions];
-  if (bare) {
+  if (key !== undefined) {
     if (!seen) BY_SNAPSHOT.set(snapshot, (seen = new Map()));
-    seen.set(event.type, made);
+    seen.set(key, made);
   }
   return made;
 }
+/** Off, every transition is computed by XState: the tests run every scenario both ways and compare the traces. */
+pureTransition.cache = true;
 const BY_SNAPSHOT = new WeakMap<object, Map<string, [unknown, Executable[]]>>();
 
-function isTypeOnly(event: { type: string }): boolean {
-  for (const k in event) if (k !== 'type') return false;
-  return true;
+/**
+ * The event as a key, when its fields are all strings, numbers, booleans (or absent): its type alone
+ * for an event that is only its type. Undefined for an event that carries an object (a Kubernetes
+ * object, a response), which is compared by nothing cheaper than the transition itself, or a long text.
+ */
+function factKey(event: { type: string }): string | undefined {
+  let key = event.type;
+  for (const k in event) {
+    if (k === 'type') continue;
+    const v = (event as unknown as Record<string, unknown>)[k];
+    const t = typeof v;
+    if (t !== 'string' && t !== 'number' && t !== 'boolean' && t !== 'undefined') return undefined;
+    // (the type's initial keeps the string "1" apart from the number 1)
+    key += `\u0000${k}\u0001${t[0]}${t === 'string' ? v as string : String(v)}`;
+  }
+  return key.length <= FACT_KEY_LENGTH ? key : undefined;
 }
+const FACT_KEY_LENGTH = 1024;
 
 /**
  * The initial snapshot and its entry actions, as xstate's initialTransition() returns them, in the machine's one scope.

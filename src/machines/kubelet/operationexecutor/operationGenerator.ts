@@ -57,39 +57,55 @@ export type OperationEvent =
   | { type: 'csi.driverClient.failed' }
   | { type: 'csiAttacher.waitForAttach.succeeded'; devicePath: string }
   | { type: 'csiAttacher.waitForAttach.failed'; error: string }
-  | { type: `csi.${NodeRpc}.succeeded`; response?: Record<string, unknown> }
+  /** the node plugin's capabilities that the operations ask about: STAGE_UNSTAGE_VOLUME, EXPAND_VOLUME */
+  | { type: 'csi.nodeGetCapabilities.succeeded'; stageUnstage: boolean; nodeExpand: boolean }
+  | { type: `csi.${Exclude<NodeRpc, 'nodeGetCapabilities'>}.succeeded` }
   | { type: `csi.${NodeRpc}.failed`; code: GrpcCode; message: string }
-  | { type: 'api.getNode.succeeded'; node: K8sObject }
+  /** whether the Node's status.volumesAttached lists the volume, and the device path it gives it */
+  | { type: 'api.getNode.succeeded'; attached: boolean; devicePath: string }
   | { type: 'api.getNode.failed'; message: string }
-  | { type: 'api.getPVC.succeeded'; pvc: K8sObject }
+  /** the claim's status.capacity, in bytes */
+  | { type: 'api.getPVC.succeeded'; capacityBytes: number }
   | { type: 'api.getPVC.failed'; message: string }
   | { type: 'api.patchPVC.succeeded' }
   | { type: 'api.patchPVC.failed'; message: string }
-  | { type: 'api.getVolumeAttachment.succeeded'; va?: K8sObject }
+  | { type: 'api.getVolumeAttachment.succeeded' }
   | { type: 'api.getVolumeAttachment.failed'; message: string }
-  | { type: 'api.getNodeStageSecret.succeeded'; secret: K8sObject }
+  | { type: 'api.getNodeStageSecret.succeeded' }
   | { type: 'api.getNodeStageSecret.failed'; message: string }
-  | { type: 'api.getNodePublishSecret.succeeded'; secret: K8sObject }
+  | { type: 'api.getNodePublishSecret.succeeded' }
   | { type: 'api.getNodePublishSecret.failed'; message: string };
 
 const rpcFact = (rpc: string): NodeRpc => (rpc[0]!.toLowerCase() + rpc.slice(1)) as NodeRpc;
 
-/** The adapter at the edge: a csi.result becomes `csi.<rpc>.succeeded` or `csi.<rpc>.failed` with its gRPC code. */
+/**
+ * The adapter at the edge: a csi.result becomes `csi.<rpc>.succeeded` or `csi.<rpc>.failed` with its gRPC code; a
+ * NodeGetCapabilities answer says which of the capabilities the operations ask about the plugin has.
+ * (Facts carry strings, numbers and booleans only: the operations' transitions are then looked up, not
+ * computed again, for a fact seen before in the same state; shared/pureTransition.ts.)
+ */
 export function csiFact(e: CsiResultEvent): OperationEvent {
   const rpc = rpcFact(e.rpc);
-  return e.code === 'OK'
-    ? { type: `csi.${rpc}.succeeded`, ...(e.response ? { response: e.response } : {}) }
-    : { type: `csi.${rpc}.failed`, code: e.code, message: e.message ?? '' };
+  if (e.code !== 'OK') return { type: `csi.${rpc}.failed`, code: e.code, message: e.message ?? '' };
+  return rpc === 'nodeGetCapabilities'
+    ? { type: 'csi.nodeGetCapabilities.succeeded', stageUnstage: supportsStageUnstage(e.response), nodeExpand: supportsNodeExpand(e.response) }
+    : { type: `csi.${rpc}.succeeded` };
 }
 
-/** The adapter at the edge for an operation's API request: the GET Node of VerifyControllerAttachedVolume, the claim a NodeExpandVolume reads and marks resized. */
-export function apiFact(awaiting: InflightOperation['awaiting'], ok: boolean, object: K8sObject | undefined, message: string | undefined): OperationEvent {
-  if (awaiting === 'getPVC') return ok && object ? { type: 'api.getPVC.succeeded', pvc: object } : { type: 'api.getPVC.failed', message: message ?? '' };
+/**
+ * The adapter at the edge for an operation's API request: the GET Node of VerifyControllerAttachedVolume (is the
+ * volume `uniqueName` in its status.volumesAttached?), the claim a NodeExpandVolume reads and marks resized, the
+ * VolumeAttachment and Secrets a mount reads (what they hold goes to the operation's record, not into the fact).
+ */
+export function apiFact(awaiting: InflightOperation['awaiting'], ok: boolean, object: K8sObject | undefined, message: string | undefined, uniqueName: string): OperationEvent {
+  if (awaiting === 'getPVC') return ok && object ? { type: 'api.getPVC.succeeded', capacityBytes: parseQuantity(object.status?.capacity?.storage) } : { type: 'api.getPVC.failed', message: message ?? '' };
   if (awaiting === 'patchPVC') return ok ? { type: 'api.patchPVC.succeeded' } : { type: 'api.patchPVC.failed', message: message ?? '' };
-  if (awaiting === 'getVolumeAttachment') return ok ? { type: 'api.getVolumeAttachment.succeeded', ...(object ? { va: object } : {}) } : { type: 'api.getVolumeAttachment.failed', message: message ?? '' };
-  if (awaiting === 'getNodeStageSecret') return ok && object ? { type: 'api.getNodeStageSecret.succeeded', secret: object } : { type: 'api.getNodeStageSecret.failed', message: message ?? '' };
-  if (awaiting === 'getNodePublishSecret') return ok && object ? { type: 'api.getNodePublishSecret.succeeded', secret: object } : { type: 'api.getNodePublishSecret.failed', message: message ?? '' };
-  return ok && object ? { type: 'api.getNode.succeeded', node: object } : { type: 'api.getNode.failed', message: message ?? '' };
+  if (awaiting === 'getVolumeAttachment') return ok ? { type: 'api.getVolumeAttachment.succeeded' } : { type: 'api.getVolumeAttachment.failed', message: message ?? '' };
+  if (awaiting === 'getNodeStageSecret') return ok && object ? { type: 'api.getNodeStageSecret.succeeded' } : { type: 'api.getNodeStageSecret.failed', message: message ?? '' };
+  if (awaiting === 'getNodePublishSecret') return ok && object ? { type: 'api.getNodePublishSecret.succeeded' } : { type: 'api.getNodePublishSecret.failed', message: message ?? '' };
+  if (!ok || !object) return { type: 'api.getNode.failed', message: message ?? '' };
+  const entry = ((object.status?.volumesAttached ?? []) as Array<{ name: string; devicePath?: string }>).find((x) => x.name === uniqueName);
+  return { type: 'api.getNode.succeeded', attached: !!entry, devicePath: entry?.devicePath ?? '' };
 }
 
 // ------------------------------------------------------------------ the machines
@@ -250,8 +266,8 @@ const nodeExpansionStates = (done: string, failed: string, stage: FailParams['st
 const expansionGuards = {
   /** the claim's status.capacity is smaller than the size the PV says */
   isClaimSmallerThanVolume: ({ context, event }: { context: ExpansionContext; event: OperationEvent }) =>
-    event.type === 'api.getPVC.succeeded' && parseQuantity(event.pvc.status?.capacity?.storage) < context.newSize,
-  isNodeExpandSupported: ({ event }: { event: OperationEvent }) => 'response' in event && supportsNodeExpand(event.response),
+    event.type === 'api.getPVC.succeeded' && event.capacityBytes < context.newSize,
+  isNodeExpandSupported: ({ event }: { event: OperationEvent }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.nodeExpand,
   isUnsupportedDone: ({ context }: { context: ExpansionContext }) => context.unsupportedIsDone,
 };
 
@@ -267,8 +283,7 @@ export const verifyControllerAttachedVolumeMachine = setup({
     isNotAttachable: ({ context }) => !context.attachable,
     isNotReportedInUse: ({ context }) => !context.reportedInUse,
     /** the volume is in node.status.volumesAttached */
-    isVolumeAttachedToNode: ({ context, event }) => event.type === 'api.getNode.succeeded'
-      && ((event.node.status?.volumesAttached ?? []) as Array<{ name: string }>).some((x) => x.name === context.volumeName),
+    isVolumeAttachedToNode: ({ event }) => event.type === 'api.getNode.succeeded' && event.attached,
   },
 }).createMachine({
   id: 'verifyControllerAttachedVolume',
@@ -321,13 +336,13 @@ export const mountVolumeMachine = setup({
       'markDeviceAsMounted', 'logMountDeviceSucceeded', 'markDeviceErrorState', 'markVolumeAsMounted', 'logSetUpSucceeded',
       'markVolumeErrorState', 'operationSucceeded', ...EXPANSION_ACTIONS),
     operationFailed: (_, _params: FailParams) => {},
-    recordStageUnstage: assign({ stageUnstage: ({ event }) => 'response' in event && supportsStageUnstage(event.response) }),
+    recordStageUnstage: assign({ stageUnstage: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.stageUnstage }),
     markResizeDone: assign({ resizeDone: true }),
   },
   guards: {
     ...expansionGuards,
     isDeviceGloballyMounted: ({ context }) => context.deviceGloballyMounted,
-    isStageUnstageSupported: ({ event }) => 'response' in event && supportsStageUnstage(event.response),
+    isStageUnstageSupported: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.stageUnstage,
     expandsAfterMountDevice: ({ context }) => context.expandsAfterMountDevice,
     checksVolumeMountGroup: ({ context }) => context.checksVolumeMountGroup,
     hasNodeStageSecret: ({ context }) => context.nodeStageSecret === true,
@@ -458,7 +473,7 @@ export const expandInUseVolumeMachine = setup({
   },
   guards: {
     ...expansionGuards,
-    isStageUnstageSupported: ({ event }) => 'response' in event && supportsStageUnstage(event.response),
+    isStageUnstageSupported: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.stageUnstage,
   },
 }).createMachine({
   id: 'expandInUseVolume',
@@ -505,7 +520,7 @@ export const unmountDeviceMachine = setup({
     operationFailed: (_, _params: FailParams) => {},
   },
   guards: {
-    isStageUnstageSupported: ({ event }) => 'response' in event && supportsStageUnstage(event.response),
+    isStageUnstageSupported: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.stageUnstage,
   },
 }).createMachine({
   id: 'unmountDevice',
@@ -564,7 +579,7 @@ export const mapVolumeMachine = setup({
   guards: {
     ...expansionGuards,
     isDeviceGloballyMounted: ({ context }) => context.deviceGloballyMounted,
-    isStageUnstageSupported: ({ event }) => 'response' in event && supportsStageUnstage(event.response),
+    isStageUnstageSupported: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.stageUnstage,
     hasNodeStageSecret: ({ context }) => context.nodeStageSecret === true,
   },
 }).createMachine({
@@ -696,7 +711,7 @@ export const unmapDeviceMachine = setup({
     operationFailed: (_, _params: FailParams) => {},
   },
   guards: {
-    isStageUnstageSupported: ({ event }) => 'response' in event && supportsStageUnstage(event.response),
+    isStageUnstageSupported: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.stageUnstage,
   },
 }).createMachine({
   id: 'unmapDevice',
@@ -946,10 +961,7 @@ const PERFORM: Record<string, Perform> = {
   markVolumeAsResized: (w, op) => { markVolumeAsResized(w, op.uniqueName, expansionSize(op)); },
   markVolumeAsAttached: (w, op, event) => {
     const v = w.c.dsw[op.uniqueName]!;
-    const entry = event?.type === 'api.getNode.succeeded'
-      ? ((event.node.status?.volumesAttached ?? []) as Array<{ name: string; devicePath?: string }>).find((x) => x.name === v.uniqueName)
-      : undefined;
-    markVolumeAsAttached(w, v, entry?.devicePath ?? '', deviceMountPathOf(w, v));
+    markVolumeAsAttached(w, v, event?.type === 'api.getNode.succeeded' ? event.devicePath : '', deviceMountPathOf(w, v));
   },
   logControllerAttachSucceeded: (w, op) => {
     const v = w.c.asw[op.uniqueName]!;
@@ -1134,8 +1146,12 @@ export function startGeneratedOperation(w: Work, op: Omit<InflightOperation, 'ma
   perform(w, running, actions, undefined);
 }
 
-/** An answer for a running operation arrived: the operation, a fresh copy for this context, takes it as a fact. */
-export function deliver(w: Work, requestId: string, fact: OperationEvent): boolean {
+/**
+ * An answer for a running operation arrived: the operation, a fresh copy for this context, takes it as a fact. What an
+ * object read holds for the steps after it (`object`: the claim, a Secret's keys, the VolumeAttachment's publish context)
+ * goes to the operation's record.
+ */
+export function deliver(w: Work, requestId: string, fact: OperationEvent, object?: K8sObject): boolean {
   const op = w.c.inflight[requestId];
   if (!op) return false;
   delete own(w, 'inflight')[requestId];
@@ -1143,10 +1159,10 @@ export function deliver(w: Work, requestId: string, fact: OperationEvent): boole
   if (gone) { operationAbandoned(w, op.key); return true; }
   // advance replaces op.machine, never changes it; the claim a NodeExpandVolume read is kept for MarkFSResizeFinished
   const { awaiting: _answered, ...rest } = op;
-  advance(w, fact.type === 'api.getPVC.succeeded' ? { ...rest, claim: fact.pvc }
-    : fact.type === 'api.getNodeStageSecret.succeeded' ? { ...rest, secrets: secretCredentials(fact.secret) }
-      : fact.type === 'api.getNodePublishSecret.succeeded' ? { ...rest, publishSecrets: secretCredentials(fact.secret) }
-      : fact.type === 'api.getVolumeAttachment.succeeded' ? withPublishContext(rest, fact.va) : rest, fact);
+  advance(w, fact.type === 'api.getPVC.succeeded' && object ? { ...rest, claim: object }
+    : fact.type === 'api.getNodeStageSecret.succeeded' && object ? { ...rest, secrets: secretCredentials(object) }
+      : fact.type === 'api.getNodePublishSecret.succeeded' && object ? { ...rest, publishSecrets: secretCredentials(object) }
+      : fact.type === 'api.getVolumeAttachment.succeeded' ? withPublishContext(rest, object) : rest, fact);
   return true;
 }
 
@@ -1160,5 +1176,5 @@ function withPublishContext(op: InflightOperation, va: K8sObject | undefined): I
 /** An API answer: the operation that waits for it takes it as the fact its request stands for. */
 export function deliverApiResult(w: Work, requestId: string, ok: boolean, object: K8sObject | undefined, message: string | undefined): boolean {
   const op = w.c.inflight[requestId];
-  return !!op && deliver(w, requestId, apiFact(op.awaiting, ok, object, message));
+  return !!op && deliver(w, requestId, apiFact(op.awaiting, ok, object, message, op.uniqueName), ok ? object : undefined);
 }
