@@ -94,7 +94,7 @@ describe('the kubelet state machines reach every state', () => {
 
   it('MountVolume: WaitForAttach, MountDevice and SetUp steps (each with its GET of the VolumeAttachment), the expansion after either (1.20, 1.30), succeeded and failed', () => {
     const events: OperationEvent[] = [
-      { type: 'csiAttacher.waitForAttach.succeeded', devicePath: 'csi-x' }, { type: 'csiAttacher.waitForAttach.failed', error: 'not attached' },
+      { type: 'csiAttacher.waitForAttach.succeeded' }, { type: 'csiAttacher.waitForAttach.failed', error: 'not attached' },
       { type: 'api.getVolumeAttachment.succeeded' }, { type: 'api.getVolumeAttachment.failed', message: 'x' },
       ...CLIENT, ...RPC_EVENTS(['nodeGetCapabilities', 'nodeStageVolume', 'nodePublishVolume', 'nodeExpandVolume']), ok('nodeGetCapabilities', EXPAND_CAPS),
       ...EXPANSION_API, ...SECRET_API, ...PUBLISH_SECRET_API,
@@ -129,7 +129,7 @@ describe('the kubelet state machines reach every state', () => {
 
   it('MapVolume (raw block): WaitForAttach, SetUpDevice with the VolumeAttachment GET and the node-stage Secret, MapPodDevice, the expansion; succeeded and failed', () => {
     const events: OperationEvent[] = [
-      { type: 'csiAttacher.waitForAttach.succeeded', devicePath: 'csi-x' }, { type: 'csiAttacher.waitForAttach.failed', error: 'not attached' },
+      { type: 'csiAttacher.waitForAttach.succeeded' }, { type: 'csiAttacher.waitForAttach.failed', error: 'not attached' },
       { type: 'api.getVolumeAttachment.succeeded' }, { type: 'api.getVolumeAttachment.failed', message: 'x' },
       ...CLIENT, ...RPC_EVENTS(['nodeGetCapabilities', 'nodeStageVolume', 'nodePublishVolume', 'nodeExpandVolume']), ok('nodeGetCapabilities', EXPAND_CAPS),
       ...EXPANSION_API, ...SECRET_API,

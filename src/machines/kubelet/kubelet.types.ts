@@ -129,6 +129,8 @@ export interface InflightOperation {
   publishSecrets?: Record<string, string>;
   /** the publish context its GET of the VolumeAttachment read (getPublishContext): NodeStageVolume's and NodePublishVolume's */
   publishContext?: Record<string, string>;
+  /** the device path WaitForAttach returned (GenerateMountVolumeFunc's devicePath), which setDevicePath records */
+  devicePath?: string;
 }
 
 /** kubelet pod lifecycle, as far as the storage flows see it */

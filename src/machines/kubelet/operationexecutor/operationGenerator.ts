@@ -55,7 +55,8 @@ type NodeRpc = 'nodeGetCapabilities' | 'nodeStageVolume' | 'nodePublishVolume' |
 export type OperationEvent =
   | { type: 'csi.driverClient.created' }
   | { type: 'csi.driverClient.failed' }
-  | { type: 'csiAttacher.waitForAttach.succeeded'; devicePath: string }
+  /** (the device path it returned is the operation's record: operation.devicePath) */
+  | { type: 'csiAttacher.waitForAttach.succeeded' }
   | { type: 'csiAttacher.waitForAttach.failed'; error: string }
   /** the node plugin's capabilities that the operations ask about: STAGE_UNSTAGE_VOLUME, EXPAND_VOLUME */
   | { type: 'csi.nodeGetCapabilities.succeeded'; stageUnstage: boolean; nodeExpand: boolean }
@@ -971,17 +972,18 @@ const PERFORM: Record<string, Perform> = {
   waitForAttach: (w, op, _event, params) => {
     const v = w.c.dsw[op.uniqueName]!;
     const a = w.c.asw[op.uniqueName]!;
-    if (!v.attachable) return { type: 'csiAttacher.waitForAttach.succeeded', devicePath: a.devicePath };
+    if (!v.attachable) { op.devicePath = a.devicePath; return { type: 'csiAttacher.waitForAttach.succeeded' }; }
     const block = (params as { block?: boolean } | undefined)?.block === true;
     const args = mountArgs(w, v, op.podUid, podOf(w, op)!);
     log(w, block ? 'kubelet.mapWaitForAttachEntering' : 'kubelet.waitForAttachEntering', { ...args, devicePath: a.devicePath });
     const r = waitForAttach(w, v);
     if ('error' in r) return { type: 'csiAttacher.waitForAttach.failed', error: r.error };
     log(w, block ? 'kubelet.mapWaitForAttachSucceeded' : 'kubelet.waitForAttachSucceeded', { ...args, devicePath: r.devicePath });
-    return { type: 'csiAttacher.waitForAttach.succeeded', devicePath: r.devicePath };
+    op.devicePath = r.devicePath;
+    return { type: 'csiAttacher.waitForAttach.succeeded' };
   },
   setDevicePath: (w, op, event) => {
-    if (event?.type === 'csiAttacher.waitForAttach.succeeded') setDevicePath(w, op.uniqueName, event.devicePath);
+    if (event?.type === 'csiAttacher.waitForAttach.succeeded') setDevicePath(w, op.uniqueName, op.devicePath ?? '');
     // a raw block volume: MapPodDevice's publish path is the device path from now on
     else if (event?.type === 'csi.nodePublishVolume.succeeded') setDevicePath(w, op.uniqueName, blockPublishPath(w.c.input.kubeletRoot, volumeOf(w, op)!.pvName, op.podUid));
   },
