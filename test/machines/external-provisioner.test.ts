@@ -372,6 +372,40 @@ describe('csi-provisioner and the Secrets a StorageClass names (getCredentials, 
     expect(failed.summary).toContain('failed to provision volume with StorageClass "fast": either name and namespace for Provisioner secrets specified, Both must be specified');
   });
 
+  it('a csi.storage.k8s.io/ key the provisioner does not know is a final error before CreateVolume (removePrefixedParameters): ProvisioningFailed, "Final error received", the claim Pending', async () => {
+    const { runScenario, scenarioFromManifests } = await lib();
+    for (const k8s of ['1.20', '1.30'] as const) {
+      // a misspelt key (secret-nam), after the provisioner Secret was read (getCredentials comes first)
+      const typo = secretScenario({ classLines: [...PROVISIONER_SECRET, '  csi.storage.k8s.io/node-stage-secret-nam: creds'], withSecret: true, spec: `  k8s: "${k8s}"\n  runFor: 20s\n` });
+      const t = runScenario(scenarioFromManifests(typo));
+      expect([k8s, t.steps.some((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Controller/CreateVolume')]).toEqual([k8s, false]);
+      const failed = t.steps.findIndex((s) => s.kind === 'event' && /ProvisioningFailed/.test(s.summary));
+      expect(t.steps[failed]!.summary).toContain('failed to provision volume with StorageClass "fast": failed to strip CSI Parameters of prefixed keys: found unknown parameter key "csi.storage.k8s.io/node-stage-secret-nam" with reserved namespace csi.storage.k8s.io/');
+      expect(klogOf(t, 'external-provisioner').some((l) => l.includes('Final error received, removing PVC'))).toBe(true);
+      expect(t.final.objects.find((o) => o.kind === 'PersistentVolumeClaim')!.status?.phase).toBe('Pending');
+      // the Secret is read first: without it, that is the error (and not a final one)
+      const unread = runScenario(scenarioFromManifests(typo.replace(/\n---\napiVersion: v1\nkind: Secret\n[^]*?(?=\n---)/, '')));
+      expect(unread.steps.find((s) => s.kind === 'event' && /ProvisioningFailed/.test(s.summary))!.summary).toContain('error getting secret creds in namespace default');
+    }
+  });
+
+  it('a node-expand Secret: the PV names it from v3.3.0 (1.30); v2.1.0 (1.20) does not know the key and fails the provisioning', async () => {
+    const { runScenario, scenarioFromManifests } = await lib();
+    const NODE_EXPAND = ['parameters:', '  csi.storage.k8s.io/node-expand-secret-name: creds', '  csi.storage.k8s.io/node-expand-secret-namespace: default'];
+    const run = (k8s: '1.20' | '1.30', classLines = NODE_EXPAND) => runScenario(scenarioFromManifests(secretScenario({ classLines, withSecret: true, spec: `  k8s: "${k8s}"\n  runFor: 20s\n` })));
+    const modern = run('1.30');
+    expect(modern.final.objects.find((o) => o.kind === 'PersistentVolume')!.spec.csi.nodeExpandSecretRef).toEqual({ name: 'creds', namespace: 'default' });
+    const old = run('1.20');
+    expect(old.final.objects.some((o) => o.kind === 'PersistentVolume')).toBe(false);
+    expect(old.steps.find((s) => s.kind === 'event' && /ProvisioningFailed/.test(s.summary))!.summary)
+      .toContain('found unknown parameter key "csi.storage.k8s.io/node-expand-secret-name" with reserved namespace csi.storage.k8s.io/');
+    // a template with only its name is getSecretReference's error (ProvisioningNoChange: no "Final error received")
+    const half = run('1.30', NODE_EXPAND.slice(0, 2));
+    expect(half.steps.find((s) => s.kind === 'event' && /ProvisioningFailed/.test(s.summary))!.summary)
+      .toContain('failed to provision volume with StorageClass "fast": either name and namespace for NodeExpand secrets specified, Both must be specified');
+    expect(klogOf(half, 'external-provisioner').some((l) => l.includes('Final error received'))).toBe(false);
+  });
+
   it('1.30: a PV whose class names no Secret records "" and "", and its deletion says it needs none (controller.go:1312)', async () => {
     const { runScenario, scenarioFromManifests } = await lib();
     const plain = manifests('  runFor: 40s\n  actions:\n    - { at: 20s, delete: PersistentVolumeClaim/data }\n', false, []);

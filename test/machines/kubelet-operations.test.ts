@@ -59,7 +59,11 @@ const claimOf = (storage: string): K8sObject => ({ apiVersion: 'v1', kind: 'Pers
 const EXPANSION_API: OperationEvent[] = [
   apiFact('getPVC', true, claimOf('10Gi'), undefined, UNIQUE), apiFact('getPVC', true, claimOf('20Gi'), undefined, UNIQUE), { type: 'api.getPVC.failed', message: 'x' },
   { type: 'api.patchPVC.succeeded' }, { type: 'api.patchPVC.failed', message: 'x' },
+  // the node-expand Secret read (1.25 on), or not
+  { type: 'api.getNodeExpandSecret.succeeded' }, { type: 'api.getNodeExpandSecret.failed', message: 'x' },
 ];
+/** the inputs again with a nodeExpandSecretRef the kubelet reads */
+const withExpandSecret = <T extends object>(inputs: T[]): T[] => [...inputs, ...inputs.map((i) => ({ ...i, nodeExpandSecret: true }))];
 
 /** the node-stage Secret read, or not */
 const SECRET_API: OperationEvent[] = [
@@ -103,21 +107,22 @@ describe('the kubelet state machines reach every state', () => {
     // nodeStageSecretRef has its Secret read before both, one with a nodePublishSecretRef that one before NodePublishVolume)
     const inputs = [true, false].flatMap((deviceGloballyMounted) => [true, false].flatMap((expandsAfterMountDevice) => [true, false].flatMap((unsupportedIsDone) => [true, false].flatMap((checksVolumeMountGroup) =>
       [true, false].flatMap((nodeStageSecret) => [true, false].map((nodePublishSecret) => ({ attachable: true, deviceGloballyMounted, expandsAfterMountDevice, unsupportedIsDone, checksVolumeMountGroup, nodeStageSecret, nodePublishSecret, newSize: 20 * GIB })))))));
-    expect(reached(mountVolumeMachine, events, inputs)).toEqual(leaves(mountVolumeMachine));
+    // (a nodeExpandSecretRef read before NodeExpandVolume: with neither other Secret)
+    expect(reached(mountVolumeMachine, events, [...inputs, ...inputs.filter((i) => !i.nodeStageSecret && !i.nodePublishSecret).map((i) => ({ ...i, nodeExpandSecret: true }))])).toEqual(leaves(mountVolumeMachine));
     expect([...leaves(mountVolumeMachine)].filter((l) => l.startsWith('expandAfter')).sort()).toEqual([
-      'expandAfterMountDevice.getPVC', 'expandAfterMountDevice.markFSResizeFinished', 'expandAfterMountDevice.newCsiDriverClient',
+      'expandAfterMountDevice.getNodeExpandSecret', 'expandAfterMountDevice.getPVC', 'expandAfterMountDevice.markFSResizeFinished', 'expandAfterMountDevice.newCsiDriverClient',
       'expandAfterMountDevice.nodeExpandVolume', 'expandAfterMountDevice.nodeGetCapabilities', 'expandAfterMountDevice.nodeGetCapabilitiesAgain',
-      'expandAfterSetUp.getPVC', 'expandAfterSetUp.markFSResizeFinished', 'expandAfterSetUp.newCsiDriverClient',
+      'expandAfterSetUp.getNodeExpandSecret', 'expandAfterSetUp.getPVC', 'expandAfterSetUp.markFSResizeFinished', 'expandAfterSetUp.newCsiDriverClient',
       'expandAfterSetUp.nodeExpandVolume', 'expandAfterSetUp.nodeGetCapabilities', 'expandAfterSetUp.nodeGetCapabilitiesAgain',
     ]);
   });
 
   it('ExpandInUseVolume: the claim read, EXPAND_VOLUME asked, NodeExpandVolume, the claim marked resized; succeeded and failed', () => {
     const events: OperationEvent[] = [...CLIENT, ...RPC_EVENTS(['nodeGetCapabilities', 'nodeExpandVolume']), ok('nodeGetCapabilities', EXPAND_CAPS), ...EXPANSION_API];
-    const inputs = [true, false].map((unsupportedIsDone) => ({ newSize: 20 * GIB, unsupportedIsDone }));
+    const inputs = withExpandSecret([true, false].map((unsupportedIsDone) => ({ newSize: 20 * GIB, unsupportedIsDone })));
     expect(reached(expandInUseVolumeMachine, events, inputs)).toEqual(leaves(expandInUseVolumeMachine));
     expect(leaves(expandInUseVolumeMachine)).toEqual(new Set([
-      'nodeExpandVolume.getPVC', 'nodeExpandVolume.newCsiDriverClient', 'nodeExpandVolume.nodeGetCapabilities', 'nodeExpandVolume.nodeGetCapabilitiesAgain',
+      'nodeExpandVolume.getPVC', 'nodeExpandVolume.getNodeExpandSecret', 'nodeExpandVolume.newCsiDriverClient', 'nodeExpandVolume.nodeGetCapabilities', 'nodeExpandVolume.nodeGetCapabilitiesAgain',
       'nodeExpandVolume.nodeExpandVolume', 'nodeExpandVolume.markFSResizeFinished', 'succeeded', 'failed',
     ]));
   });
@@ -136,7 +141,7 @@ describe('the kubelet state machines reach every state', () => {
     ];
     const inputs = [true, false].flatMap((deviceGloballyMounted) => [true, false].flatMap((unsupportedIsDone) => [true, false].map((nodeStageSecret) =>
       ({ attachable: true, deviceGloballyMounted, unsupportedIsDone, nodeStageSecret, newSize: 20 * GIB }))));
-    expect(reached(mapVolumeMachine, events, inputs)).toEqual(leaves(mapVolumeMachine));
+    expect(reached(mapVolumeMachine, events, withExpandSecret(inputs))).toEqual(leaves(mapVolumeMachine));
     expect(leaves(mapVolumeMachine).has('setUpDevice.getNodeStageSecret')).toBe(true);
   });
 
@@ -547,6 +552,31 @@ describe('the node-stage and controller-expand Secrets a PV names (getCredential
       expect(missing.steps.some((st) => st.kind === 'rpc' && st.rpc?.method === '/csi.v1.Node/NodeStageVolume')).toBe(true);
       expect(missing.final.objects.find((o) => o.kind === 'Pod')!.status.phase).not.toBe('Running');
     }
+  });
+
+  it('1.30: the node-expand Secret a PV names: NodeExpand reads it after the EXPAND_VOLUME check and NodeExpandVolume carries its keys; one that cannot be read fails the expansion with expander.go\'s words', async () => {
+    const { runScenario, scenarioFromManifests } = await lib();
+    const file = (name: string, withSecret: boolean) => secretScenario({
+      classLines: ['allowVolumeExpansion: true', 'parameters:', `  csi.storage.k8s.io/node-expand-secret-name: ${name}`, '  csi.storage.k8s.io/node-expand-secret-namespace: default'],
+      withSecret, withPod: true,
+      spec: '  k8s: "1.30"\n  driver: { expansion: true }\n  actions:\n    - { at: 20s, patch: PersistentVolumeClaim/data, with: { spec: { resources: { requests: { storage: 2Gi } } } } }\n  runFor: 120s\n',
+    });
+    const t = runScenario(scenarioFromManifests(file('creds', true)));
+    const expand = t.steps.find((st) => st.kind === 'rpc' && st.rpc?.method === '/csi.v1.Node/NodeExpandVolume')!;
+    expect((expand.rpc!.request as Record<string, unknown>).secrets).toEqual({ token: 'secret' });
+    expect(Object.keys(expand.rpc!.request as object).at(-1)).toBe('secrets');
+    expect(t.steps.some((st) => (st.log ?? '').includes('"secret"'))).toBe(false);
+    expect(t.steps.some((st) => st.kind === 'event' && /FileSystemResizeSuccessful/.test(st.summary))).toBe(true);
+    // NodeStageVolume and NodePublishVolume do not carry it
+    for (const m of ['NodeStageVolume', 'NodePublishVolume']) {
+      expect([m, 'secrets' in (t.steps.find((st) => st.kind === 'rpc' && st.rpc?.method === `/csi.v1.Node/${m}`)!.rpc!.request as object)]).toEqual([m, false]);
+    }
+
+    const missing = runScenario(scenarioFromManifests(file('expand-creds', false)));
+    expect(missing.steps.some((st) => st.kind === 'rpc' && st.rpc?.method === '/csi.v1.Node/NodeExpandVolume')).toBe(false);
+    const failed = missing.steps.filter((st) => st.kind === 'event' && /VolumeResizeFailed/.test(st.summary) && st.component === 'kubelet');
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed[0]!.summary).toContain('expander.NodeExpand failed to get NodeExpandSecretRef default/expand-creds: kubernetes.io/csi: failed to find the secret expand-creds in the namespace default with error: secrets "expand-creds" not found');
   });
 
   it('a controller-expand Secret that cannot be read fails csi-resizer\'s Resize before ControllerExpandVolume (VolumeResizeFailed)', async () => {

@@ -34,7 +34,7 @@
 import { emit, setup } from 'xstate';
 import { reaction } from '../shared/reaction.ts';
 import type { ClusterEmitted, ClusterEvent, ComponentInput } from '../shared/contract.ts';
-import { csiMethod, type CsiRpc, GRPC_CODE_GO_NAME, type GrpcCode, rpcErrorText, stripSecrets } from '../shared/csi.ts';
+import { CSI_PARAMETER_PREFIX, csiMethod, type CsiRpc, GRPC_CODE_GO_NAME, type GrpcCode, rpcErrorText, stripSecrets } from '../shared/csi.ts';
 import { sortedJson, goDuration } from '../shared/goFormat.ts';
 import { type K8sObject, kobj, secretCredentials } from '../shared/k8s.ts';
 import { summarize } from '../shared/messages.ts';
@@ -42,8 +42,8 @@ import { ANN_PROVISIONED_BY, ANN_SELECTED_NODE, ANN_STORAGE_PROVISIONER, ANN_STO
 import { PROVISIONER_TIMEOUT, SECOND, sidecarRetryDelay } from '../shared/timing.ts';
 import type { DriverProfile } from '../drivers/types.ts';
 import {
-  accessibilityRequirements, ANN_DELETION_SECRET_NAME, ANN_DELETION_SECRET_NAMESPACE, buildPersistentVolume, provisionedVolumeName, secretReference,
-  volumeRequest, type SecretKind, type SecretRef,
+  accessibilityRequirements, ANN_DELETION_SECRET_NAME, ANN_DELETION_SECRET_NAMESPACE, buildPersistentVolume, provisionedVolumeName, pvSecretKinds, secretReference,
+  unknownReservedParameter, volumeRequest, type SecretKind, type SecretRef,
 } from './requests.ts';
 import { externalProvisionerSummaries as summaries } from './externalProvisioner.messages.ts';
 import { getProfile } from '../profiles/index.ts';
@@ -297,6 +297,16 @@ function createVolume(c: ExternalProvisionerContext, key: string, claim: K8sObje
     c.ops[key] = { kind: 'provision', step: 'getSecret', requestId, waiting: claim, secret: secret.ref };
     return;
   }
+  // then the Secrets the PV will name (a template with only one of name and namespace is an error, ProvisioningNoChange),
+  // and the parameters the driver gets: a csi.storage.k8s.io/ key the provisioner does not know is a final error
+  // (ProvisioningFinished: "Final error received"; v5.0.1 controller.go :711-744, v2.1.0 :647-676)
+  const nodeExpand = getProfile(c.input.profile).provisionerNodeExpandSecret;
+  for (const kind of pvSecretKinds(nodeExpand)) {
+    const r = secretReference(cls, kind, provisionedVolumeName(claim), claim);
+    if (r.error) return provisionFailed(c, key, r.error, 'noChange', now, out);
+  }
+  const unknown = unknownReservedParameter(cls.parameters as Record<string, string> | undefined, nodeExpand);
+  if (unknown) return provisionFailed(c, key, `failed to strip CSI Parameters of prefixed keys: found unknown parameter key "${unknown}" with reserved namespace ${CSI_PARAMETER_PREFIX}`, 'final', now, out);
   const requestId = call(c, 'CreateVolume', volumeRequest(withSourceHandle(c, claim), cls, c.input.driver, topology.requirement, credentials, c.input.extraCreateMetadata === true), out);
   c.ops[key] = { kind: 'provision', step: 'rpc', requestId };
 }
@@ -311,7 +321,7 @@ function getSecret(c: ExternalProvisionerContext, ref: SecretRef, summary: strin
 /** The class's secret references that go on the PV (csiPVSource), and the one DeleteVolume will need. */
 function pvSecrets(c: ExternalProvisionerContext, claim: K8sObject, cls: K8sObject): { refs: Partial<Record<SecretKind, SecretRef>>; deletion?: SecretRef | null } {
   const refs: Partial<Record<SecretKind, SecretRef>> = {};
-  for (const kind of ['controller-publish', 'node-stage', 'node-publish', 'controller-expand', 'node-expand'] as const) {
+  for (const kind of pvSecretKinds(getProfile(c.input.profile).provisionerNodeExpandSecret)) {
     const r = secretReference(cls, kind, provisionedVolumeName(claim), claim).ref;
     if (r) refs[kind] = r;
   }

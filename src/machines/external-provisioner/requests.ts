@@ -115,6 +115,22 @@ export function accessibilityRequirements(driver: DriverProfile, claim: K8sObjec
 export type SecretKind = 'provisioner' | 'controller-publish' | 'node-stage' | 'node-publish' | 'controller-expand' | 'node-expand';
 export interface SecretRef { name: string; namespace: string }
 
+/** The Secrets a provisioned PV names (csiPVSource), in its field order: node-expand since v3.3.0 (Profile.provisionerNodeExpandSecret). */
+export const pvSecretKinds = (nodeExpand: boolean): SecretKind[] =>
+  ['controller-publish', 'node-stage', 'node-publish', 'controller-expand', ...(nodeExpand ? ['node-expand' as const] : [])];
+
+/**
+ * removePrefixedParameters' check: the first class parameter under csi.storage.k8s.io/ that the provisioner does not
+ * know (the fstype, the Secret names and namespaces of the kinds it knows, the default secret-name and
+ * -namespace), or undefined. Upstream ranges over a Go map, so which of several unknown keys it names is chance; here
+ * the first in the class's order. upstream: controller.go removePrefixedParameters (v5.0.1 :995-1026, v2.1.0 :877-905).
+ */
+export function unknownReservedParameter(params: Readonly<Record<string, string>> | undefined, nodeExpand: boolean): string | undefined {
+  const known = new Set([`${PREFIX}fstype`, `${PREFIX}secret-name`, `${PREFIX}secret-namespace`,
+    ...(['provisioner', ...pvSecretKinds(nodeExpand)] as SecretKind[]).flatMap((k) => [`${PREFIX}${k}-secret-name`, `${PREFIX}${k}-secret-namespace`])]);
+  return Object.keys(params ?? {}).find((k) => k.startsWith(PREFIX) && !known.has(k));
+}
+
 /**
  * getSecretReference: the Secret of `kind` the class names, its templates filled in (${pv.name}, ${pvc.name},
  * ${pvc.namespace}); undefined when it names none; an error when it gives only one of name and namespace. Left out:

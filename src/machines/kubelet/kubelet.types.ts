@@ -61,6 +61,8 @@ export interface VolumeSpec {
   nodeStageSecretRef?: { name: string; namespace: string };
   /** the PV's spec.csi.nodePublishSecretRef: the Secret whose keys go in NodePublishVolume */
   nodePublishSecretRef?: { name: string; namespace: string };
+  /** the PV's spec.csi.nodeExpandSecretRef (1.25 on): the Secret whose keys go in NodeExpandVolume */
+  nodeExpandSecretRef?: { name: string; namespace: string };
 }
 
 /**
@@ -120,13 +122,15 @@ export interface InflightOperation {
   /** the pod's volume as the operation started: an uncertain mount outlives the pod's DSW entry */
   pod?: PodVolume;
   /** the request the operation waits for, when it is an API request (its answer's fact is `api.<awaiting>.succeeded|failed`) */
-  awaiting?: 'getNode' | 'getPVC' | 'patchPVC' | 'getVolumeAttachment' | 'getNodeStageSecret' | 'getNodePublishSecret';
+  awaiting?: 'getNode' | 'getPVC' | 'patchPVC' | 'getVolumeAttachment' | 'getNodeStageSecret' | 'getNodePublishSecret' | 'getNodeExpandSecret';
   /** the claim a NodeExpandVolume read (its conditions are what MarkFSResizeFinished keeps) */
   claim?: K8sObject;
   /** the node-stage Secret's data, once read (getCredentialsFromSecret): NodeStageVolume's secrets */
   secrets?: Record<string, string>;
   /** the node-publish Secret's data, once read: NodePublishVolume's secrets */
   publishSecrets?: Record<string, string>;
+  /** the node-expand Secret's data, once read: NodeExpandVolume's secrets */
+  expandSecrets?: Record<string, string>;
   /** the publish context its GET of the VolumeAttachment read (getPublishContext): NodeStageVolume's and NodePublishVolume's */
   publishContext?: Record<string, string>;
   /** the device path WaitForAttach returned (GenerateMountVolumeFunc's devicePath), which setDevicePath records */

@@ -102,6 +102,12 @@ export interface Profile {
    */
   kubeletChecksVolumeMountGroup: boolean;
   /**
+   * The kubelet's NodeExpand reads the PV's nodeExpandSecretRef (getCredentialsFromSecret) after the EXPAND_VOLUME check,
+   * and NodeExpandVolume carries its keys (CSINodeExpandSecret: alpha 1.25, GA 1.29; v1.30.1 pkg/volume/csi/expander.go
+   * :90-100). 1.20's CSIPersistentVolumeSource has no such field.
+   */
+  kubeletReadsNodeExpandSecret: boolean;
+  /**
    * The AnyVolumeDataSource feature gate (beta, on by default, since 1.24; alpha and off in 1.20): the API
    * server copies a new claim's spec.dataSource into spec.dataSourceRef (NormalizeDataSources,
    * pkg/api/persistentvolumeclaim/util.go).
@@ -210,6 +216,12 @@ export interface Profile {
    */
   provisionerDeletionSecretAnnotations: boolean;
   /**
+   * csi-provisioner knows the class keys csi.storage.k8s.io/node-expand-secret-name and -namespace and puts a
+   * nodeExpandSecretRef on the PV: since v3.3.0 (v5.0.1 pkg/controller/controller.go :101-102, :727-738, :1014-1015).
+   * v2.1.0 knows no such key: a class that names it fails removePrefixedParameters ("found unknown parameter key").
+   */
+  provisionerNodeExpandSecret: boolean;
+  /**
    * Non-graceful node shutdown (NodeOutOfServiceVolumeDetach: alpha 1.24, GA 1.28): the A/D controller
    * detaches at once, without the safe-to-detach check, from a node with the
    * node.kubernetes.io/out-of-service taint (reconciler.go hasOutOfServiceTaint), and the pod garbage
@@ -295,6 +307,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     expandControllerExternalMessage: "Ignoring the PVC: didn't find a plugin capable of expanding the volume; waiting for an external controller to process this PVC.",
     kubeletUnattachedListsEveryVolume: true,
     kubeletChecksVolumeMountGroup: false,
+    kubeletReadsNodeExpandSecret: false,
     anyVolumeDataSource: false,
     taintEvictionRefApiVersion: false,
     adcForceDetachOnlyIfUnhealthy: false,
@@ -318,6 +331,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     grpcConnectionClosedMessage: 'transport is closing',
     provisionerAddsFinalizer: false,
     provisionerDeletionSecretAnnotations: false,
+    provisionerNodeExpandSecret: false,
     adcOutOfServiceTaint: false,
     podGcTerminating: false,
     podGcMarksFailed: false,
@@ -353,6 +367,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     expandControllerExternalMessage: 'waiting for an external controller to expand this PVC',
     kubeletUnattachedListsEveryVolume: false,
     kubeletChecksVolumeMountGroup: true,
+    kubeletReadsNodeExpandSecret: true,
     anyVolumeDataSource: true,
     taintEvictionRefApiVersion: true,
     adcForceDetachOnlyIfUnhealthy: true,
@@ -375,6 +390,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     grpcConnectionClosedMessage: 'error reading from server: EOF',
     provisionerAddsFinalizer: true,
     provisionerDeletionSecretAnnotations: true,
+    provisionerNodeExpandSecret: true,
     adcOutOfServiceTaint: true,
     podGcTerminating: true,
     podGcMarksFailed: true,

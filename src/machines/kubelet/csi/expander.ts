@@ -4,8 +4,8 @@
  * new size.
  * upstream: pkg/volume/csi/expander.go (NodeExpand), csi_client.go (NodeSupportsNodeExpand,
  * NodeExpandVolume: volume_id, volume_path, capacity_range.required_bytes, volume_capability,
- * staging_target_path when set). v1.20.4 expander.go:48-136; 1.30 adds secrets only for a
- * NodeExpandSecretRef, which these volumes do not have.
+ * staging_target_path when set, secrets: the nodeExpandSecretRef's keys, 1.25 on). v1.20.4 expander.go:48-136,
+ * v1.30.1 expander.go:60-126.
  */
 import type { VolumeSpec } from '../kubelet.types.ts';
 import { volumeCapability } from './csiAttacher.ts';
@@ -20,8 +20,9 @@ export function supportsNodeExpand(resp: Record<string, unknown> | undefined): b
   });
 }
 
-/** NodeExpandVolume: the file system at volumePath grows to newSize bytes. */
-export const nodeExpandVolumeRequest = (v: VolumeSpec, volumePath: string, stagingPath: string | undefined, newSize: number): Record<string, unknown> => ({
+/** NodeExpandVolume: the file system at volumePath grows to newSize bytes (`secrets`: csi.proto's field 6, after the capability). */
+export const nodeExpandVolumeRequest = (v: VolumeSpec, volumePath: string, stagingPath: string | undefined, newSize: number, secrets?: Record<string, string>): Record<string, unknown> => ({
   volume_id: v.handle, volume_path: volumePath, capacity_range: { required_bytes: newSize },
   ...(stagingPath ? { staging_target_path: stagingPath } : {}), volume_capability: volumeCapability(v),
+  ...(secrets && Object.keys(secrets).length ? { secrets } : {}),
 });

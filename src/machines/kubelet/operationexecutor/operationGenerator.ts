@@ -75,7 +75,9 @@ export type OperationEvent =
   | { type: 'api.getNodeStageSecret.succeeded' }
   | { type: 'api.getNodeStageSecret.failed'; message: string }
   | { type: 'api.getNodePublishSecret.succeeded' }
-  | { type: 'api.getNodePublishSecret.failed'; message: string };
+  | { type: 'api.getNodePublishSecret.failed'; message: string }
+  | { type: 'api.getNodeExpandSecret.succeeded' }
+  | { type: 'api.getNodeExpandSecret.failed'; message: string };
 
 const rpcFact = (rpc: string): NodeRpc => (rpc[0]!.toLowerCase() + rpc.slice(1)) as NodeRpc;
 
@@ -104,6 +106,7 @@ export function apiFact(awaiting: InflightOperation['awaiting'], ok: boolean, ob
   if (awaiting === 'getVolumeAttachment') return ok ? { type: 'api.getVolumeAttachment.succeeded' } : { type: 'api.getVolumeAttachment.failed', message: message ?? '' };
   if (awaiting === 'getNodeStageSecret') return ok && object ? { type: 'api.getNodeStageSecret.succeeded' } : { type: 'api.getNodeStageSecret.failed', message: message ?? '' };
   if (awaiting === 'getNodePublishSecret') return ok && object ? { type: 'api.getNodePublishSecret.succeeded' } : { type: 'api.getNodePublishSecret.failed', message: message ?? '' };
+  if (awaiting === 'getNodeExpandSecret') return ok && object ? { type: 'api.getNodeExpandSecret.succeeded' } : { type: 'api.getNodeExpandSecret.failed', message: message ?? '' };
   if (!ok || !object) return { type: 'api.getNode.failed', message: message ?? '' };
   const entry = ((object.status?.volumesAttached ?? []) as Array<{ name: string; devicePath?: string }>).find((x) => x.name === uniqueName);
   return { type: 'api.getNode.succeeded', attached: !!entry, devicePath: entry?.devicePath ?? '' };
@@ -119,7 +122,8 @@ type FailParams = { stage: 'VerifyControllerAttachedVolume' | 'WaitForAttach' | 
 /** The steps of the block operations, named as their error prefixes name them ("MapVolume.SetUpDevice failed …"). */
 type BlockStep = 'MapVolume.WaitForAttach' | 'MapVolume.SetUpDevice' | 'MapVolume.MapPodDevice' | 'MapVolume.ExpandVolume' | 'UnmapVolume.UnmapPodDevice' | 'UnmapDevice.TearDownDevice';
 type FailReason = 'notReportedInUse' | 'getNodeFailed' | 'notAttachedAccordingToNodeStatus' | 'driverNotFound' | 'rpc' | 'notAttached'
-  | 'getPVCFailed' | 'expandNotSupported' | 'expandRpc' | 'patchPVCFailed' | 'getVolumeAttachmentFailed' | 'getNodeStageSecretFailed' | 'getNodePublishSecretFailed';
+  | 'getPVCFailed' | 'expandNotSupported' | 'expandRpc' | 'patchPVCFailed' | 'getVolumeAttachmentFailed' | 'getNodeStageSecretFailed' | 'getNodePublishSecretFailed'
+  | 'getNodeExpandSecretFailed';
 
 /**
  * The state every CSI step starts in: the CSI client of a registered driver is created, or the
@@ -193,7 +197,8 @@ const nodeSupportsStageUnstageState = (description: string, stage: 'MountDevice'
 const FAILED = { description: 'The operation returned an error: it backs off before the reconciler may retry.', type: 'final' as const };
 
 /** What the expansion steps of an operation know: the size the file system should reach, and what the profile does when the node cannot expand. */
-export interface ExpansionContext { newSize: number; unsupportedIsDone: boolean; resizeDone: boolean }
+/** `nodeExpandSecret`: the PV names a nodeExpandSecretRef and the profile's kubelet reads it (Profile.kubeletReadsNodeExpandSecret) */
+export interface ExpansionContext { newSize: number; unsupportedIsDone: boolean; resizeDone: boolean; nodeExpandSecret?: boolean }
 
 /**
  * The node expansion steps (nodeExpandVolume in 1.20, expandVolumeDuringMount and
@@ -223,12 +228,21 @@ const nodeExpansionStates = (done: string, failed: string, stage: FailParams['st
         entry: 'nodeGetCapabilities',
         on: {
           'csi.nodeGetCapabilities.succeeded': [
+            { guard: and(['isNodeExpandSupported', 'hasNodeExpandSecret']), target: 'getNodeExpandSecret' },
             { guard: 'isNodeExpandSupported', target: 'nodeGetCapabilitiesAgain' },
             // 1.30: an OperationNotSupported error counts as done (the claim stays FileSystemResizePending)
             { guard: 'isUnsupportedDone', target: done, actions: 'markResizeDone' },
             fail('expandNotSupported'),
           ],
           'csi.nodeGetCapabilities.failed': fail('expandRpc'),
+        },
+      },
+      getNodeExpandSecret: {
+        description: 'getCredentialsFromSecret of the PV\'s nodeExpandSecretRef (1.25 on): its keys go in NodeExpandVolume; a failure fails the expansion.',
+        entry: 'getNodeExpandSecret',
+        on: {
+          'api.getNodeExpandSecret.succeeded': 'nodeGetCapabilitiesAgain',
+          'api.getNodeExpandSecret.failed': fail('getNodeExpandSecretFailed'),
         },
       },
       nodeGetCapabilitiesAgain: {
@@ -270,6 +284,7 @@ const expansionGuards = {
     event.type === 'api.getPVC.succeeded' && event.capacityBytes < context.newSize,
   isNodeExpandSupported: ({ event }: { event: OperationEvent }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.nodeExpand,
   isUnsupportedDone: ({ context }: { context: ExpansionContext }) => context.unsupportedIsDone,
+  hasNodeExpandSecret: ({ context }: { context: ExpansionContext }) => context.nodeExpandSecret === true,
 };
 
 export interface VerifyContext { volumeName: string; attachable: boolean; reportedInUse: boolean }
@@ -328,7 +343,7 @@ export interface MountContext extends ExpansionContext {
 }
 
 /** The named steps of the node expansion states, performed by PERFORM below. */
-const EXPANSION_ACTIONS = ['getPVC', 'nodeExpandVolume', 'recordFileSystemResizeSuccessful', 'logNodeExpandVolumeSucceeded', 'markFSResizeFinished'] as const;
+const EXPANSION_ACTIONS = ['getPVC', 'getNodeExpandSecret', 'nodeExpandVolume', 'recordFileSystemResizeSuccessful', 'logNodeExpandVolumeSucceeded', 'markFSResizeFinished'] as const;
 
 export const mountVolumeMachine = setup({
   types: { context: {} as MountContext, events: {} as OperationEvent, input: {} as Omit<MountContext, 'stageUnstage' | 'resizeDone'> },
@@ -809,10 +824,15 @@ function expansionErrorText(v: VolumeSpec, error: FailReason, event: OperationEv
     case 'patchPVCFailed': return `mountVolume.NodeExpandVolume update PVC status failed : ${message}`;
     case 'expandNotSupported': return `Expander.NodeExpand found CSI plugin kubernetes.io/csi/${v.driver} to not support node expansion`;
     case 'driverNotFound': return `Expander.NodeExpand failed to get CSI client: ${notRegistered(v.driver)}`;
+    // expander.go nodeExpandWithClient (v1.30.1 :93-99), around getCredentialsFromSecret's error (csi_util.go)
+    case 'getNodeExpandSecretFailed': {
+      const ref = v.nodeExpandSecretRef!;
+      return `expander.NodeExpand failed to get NodeExpandSecretRef ${ref.namespace}/${ref.name}: kubernetes.io/csi: failed to find the secret ${ref.name} in the namespace ${ref.namespace} with error: ${message}`;
+    }
     default: return `Expander.NodeExpand failed to expand the volume : ${rpcErr}`;
   }
 }
-const EXPANSION_ERRORS: ReadonlySet<FailReason> = new Set(['getPVCFailed', 'expandNotSupported', 'expandRpc', 'patchPVCFailed']);
+const EXPANSION_ERRORS: ReadonlySet<FailReason> = new Set(['getPVCFailed', 'expandNotSupported', 'expandRpc', 'patchPVCFailed', 'getNodeExpandSecretFailed']);
 
 /** The error an operation returns, as nestedpendingoperations prints it, and the pod event's message (mount and expansion errors only). */
 function operationError(w: Work, op: InflightOperation, params: FailParams, event: OperationEvent | undefined): { err: string; eventMessage?: string; eventReason?: string } {
@@ -935,7 +955,11 @@ const PERFORM: Record<string, Perform> = {
   },
   nodeExpandVolume: (w, op, _event, params) => {
     const { volumePath, stagingPath } = expandPaths(w, op, params);
-    nodeCall(w, op, 'NodeExpandVolume', nodeExpandVolumeRequest(volumeOf(w, op)!, volumePath, stagingPath, expansionSize(op)));
+    nodeCall(w, op, 'NodeExpandVolume', nodeExpandVolumeRequest(volumeOf(w, op)!, volumePath, stagingPath, expansionSize(op), op.expandSecrets));
+  },
+  getNodeExpandSecret: (w, op) => {
+    const ref = volumeOf(w, op)!.nodeExpandSecretRef!;
+    track(w, api(w, { verb: 'get', kind: 'Secret', namespace: ref.namespace, name: ref.name }), op, 'getNodeExpandSecret');
   },
   /** the Normal FileSystemResizeSuccessful event, on the pod and on the claim, with the simple message */
   recordFileSystemResizeSuccessful: (w, op) => {
@@ -1164,6 +1188,7 @@ export function deliver(w: Work, requestId: string, fact: OperationEvent, object
   advance(w, fact.type === 'api.getPVC.succeeded' && object ? { ...rest, claim: object }
     : fact.type === 'api.getNodeStageSecret.succeeded' && object ? { ...rest, secrets: secretCredentials(object) }
       : fact.type === 'api.getNodePublishSecret.succeeded' && object ? { ...rest, publishSecrets: secretCredentials(object) }
+      : fact.type === 'api.getNodeExpandSecret.succeeded' && object ? { ...rest, expandSecrets: secretCredentials(object) }
       : fact.type === 'api.getVolumeAttachment.succeeded' ? withPublishContext(rest, object) : rest, fact);
   return true;
 }

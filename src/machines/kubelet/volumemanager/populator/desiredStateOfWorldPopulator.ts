@@ -46,6 +46,7 @@ export function volumeSpecFromPV(pv: K8sObject): VolumeSpec | undefined {
     ...(pv.spec.volumeMode === 'Block' ? { block: true as const } : {}),
     ...(src.nodeStageSecretRef?.name ? { nodeStageSecretRef: { name: src.nodeStageSecretRef.name, namespace: src.nodeStageSecretRef.namespace ?? '' } } : {}),
     ...(src.nodePublishSecretRef?.name ? { nodePublishSecretRef: { name: src.nodePublishSecretRef.name, namespace: src.nodePublishSecretRef.namespace ?? '' } } : {}),
+    ...(src.nodeExpandSecretRef?.name ? { nodeExpandSecretRef: { name: src.nodeExpandSecretRef.name, namespace: src.nodeExpandSecretRef.namespace ?? '' } } : {}),
   };
 }
 

@@ -11,7 +11,7 @@ import type { OperationKey } from '../../../shared/nestedPendingOperations.ts';
 import { isOperationPending } from '../../../shared/nestedPendingOperations.ts';
 import { getProfile } from '../../../profiles/index.ts';
 import { isEmptyTable } from '../../../shared/tables.ts';
-import type { AswVolume, Work } from '../../kubelet.types.ts';
+import type { AswVolume, DswVolume, Work } from '../../kubelet.types.ts';
 import { log, requestReconcile } from '../../kubelet.work.ts';
 import { readyToUnmount, updateReconstructedFromNodeStatus } from './reconstruct.ts';
 import { markVolumeAsDetached } from '../cache/actualStateOfWorld.ts';
@@ -78,14 +78,14 @@ function mountOrAttachVolumes(w: Work): void {
           if (!startOperation(w, key, 'map')) continue;
           log(w, 'kubelet.mountVolumeStarted', mountArgs(w, v, uid, p), undefined, 'block');
           startGeneratedOperation(w, { kind: 'map', key, uniqueName: v.uniqueName, podUid: uid, pod: p },
-            { attachable: v.attachable, deviceGloballyMounted: a.deviceState === 'DeviceGloballyMounted', ...expansion(w, v.desiredSize ?? v.capacityBytes ?? 0),
+            { attachable: v.attachable, deviceGloballyMounted: a.deviceState === 'DeviceGloballyMounted', ...expansion(w, v.desiredSize ?? v.capacityBytes ?? 0, v),
               ...(v.nodeStageSecretRef ? { nodeStageSecret: true } : {}) });
           continue;
         }
         if (!startOperation(w, key, 'mount')) continue;
         log(w, 'kubelet.mountVolumeStarted', mountArgs(w, v, uid, p));
         startGeneratedOperation(w, { kind: 'mount', key, uniqueName: v.uniqueName, podUid: uid, pod: p },
-          { attachable: v.attachable, deviceGloballyMounted: a.deviceState === 'DeviceGloballyMounted', ...expansion(w, v.desiredSize ?? v.capacityBytes ?? 0),
+          { attachable: v.attachable, deviceGloballyMounted: a.deviceState === 'DeviceGloballyMounted', ...expansion(w, v.desiredSize ?? v.capacityBytes ?? 0, v),
             expandsAfterMountDevice: getProfile(w.c.input.profile).kubeletMountExpands === 'afterMountDevice',
             checksVolumeMountGroup: getProfile(w.c.input.profile).kubeletChecksVolumeMountGroup, ...(v.nodeStageSecretRef ? { nodeStageSecret: true } : {}),
             ...(v.nodePublishSecretRef ? { nodePublishSecret: true } : {}) });
@@ -93,7 +93,7 @@ function mountOrAttachVolumes(w: Work): void {
         // PodExistsInVolume's FsResizeRequiredError: the PV grew past the size the mounted file system has
         // (Starting operationExecutor.ExpandInUseVolume, logged at -v=4)
         if (!startOperation(w, key, 'expand')) continue;
-        startGeneratedOperation(w, { kind: 'expand', key, uniqueName: v.uniqueName, podUid: uid, pod: p }, expansion(w, v.desiredSize));
+        startGeneratedOperation(w, { kind: 'expand', key, uniqueName: v.uniqueName, podUid: uid, pod: p }, expansion(w, v.desiredSize, v));
       }
     }
   }
@@ -102,7 +102,10 @@ function mountOrAttachVolumes(w: Work): void {
 const marksUncertain = (w: Work): boolean => getProfile(w.c.input.profile).kubeletBlockUnmapMarksUncertain;
 
 /** What the expansion steps of an operation need: the size to reach and the profile's answer to a node without EXPAND_VOLUME. */
-const expansion = (w: Work, newSize: number) => ({ newSize, unsupportedIsDone: getProfile(w.c.input.profile).kubeletNodeExpandUnsupportedIsDone });
+const expansion = (w: Work, newSize: number, v: DswVolume) => ({
+  newSize, unsupportedIsDone: getProfile(w.c.input.profile).kubeletNodeExpandUnsupportedIsDone,
+  ...(v.nodeExpandSecretRef && getProfile(w.c.input.profile).kubeletReadsNodeExpandSecret ? { nodeExpandSecret: true } : {}),
+});
 
 /** Attached volumes no pod uses any more: UnmountDevice, then (controller-managed attach) forget them. */
 function unmountDetachDevices(w: Work): void {
