@@ -139,10 +139,10 @@ describe('the kubelet state machines reach every state', () => {
       ...CLIENT, ...RPC_EVENTS(['nodeGetCapabilities', 'nodeStageVolume', 'nodePublishVolume', 'nodeExpandVolume']), ok('nodeGetCapabilities', EXPAND_CAPS),
       ...EXPANSION_API, ...SECRET_API,
     ];
-    const inputs = [true, false].flatMap((deviceGloballyMounted) => [true, false].flatMap((unsupportedIsDone) => [true, false].map((nodeStageSecret) =>
-      ({ attachable: true, deviceGloballyMounted, unsupportedIsDone, nodeStageSecret, newSize: 20 * GIB }))));
-    expect(reached(mapVolumeMachine, events, withExpandSecret(inputs))).toEqual(leaves(mapVolumeMachine));
-    expect(leaves(mapVolumeMachine).has('setUpDevice.getNodeStageSecret')).toBe(true);
+    const inputs = [true, false].flatMap((deviceGloballyMounted) => [true, false].flatMap((unsupportedIsDone) => [true, false].flatMap((nodeStageSecret) =>
+      [true, false].map((nodePublishSecret) => ({ attachable: true, deviceGloballyMounted, unsupportedIsDone, nodeStageSecret, nodePublishSecret, newSize: 20 * GIB })))));
+    expect(reached(mapVolumeMachine, [...events, ...PUBLISH_SECRET_API], withExpandSecret(inputs))).toEqual(leaves(mapVolumeMachine));
+    expect([leaves(mapVolumeMachine).has('setUpDevice.getNodeStageSecret'), leaves(mapVolumeMachine).has('mapPodDevice.getNodePublishSecret')]).toEqual([true, true]);
   });
 
   it('UnmapVolume and UnmapDevice (raw block), marking uncertain first or not', () => {
@@ -577,6 +577,25 @@ describe('the node-stage and controller-expand Secrets a PV names (getCredential
     const failed = missing.steps.filter((st) => st.kind === 'event' && /VolumeResizeFailed/.test(st.summary) && st.component === 'kubelet');
     expect(failed.length).toBeGreaterThan(0);
     expect(failed[0]!.summary).toContain('expander.NodeExpand failed to get NodeExpandSecretRef default/expand-creds: kubernetes.io/csi: failed to find the secret expand-creds in the namespace default with error: secrets "expand-creds" not found');
+  });
+
+  it('a raw block volume\'s node-publish Secret: MapPodDevice reads it (publishVolumeForBlock) and NodePublishVolume carries its keys; one that cannot be read fails MapPodDevice with csi_block\'s words', async () => {
+    const { runScenario, scenarioFromManifests } = await lib();
+    const classLines = (name: string) => ['parameters:', `  csi.storage.k8s.io/node-publish-secret-name: ${name}`, '  csi.storage.k8s.io/node-publish-secret-namespace: default'];
+    for (const k8s of ['1.20', '1.30'] as const) {
+      const t = runScenario(scenarioFromManifests(secretScenario({ classLines: classLines('creds'), withSecret: true, withPod: true, block: true, spec: `  k8s: "${k8s}"\n  runFor: 40s\n` })));
+      const publish = rpcRequest(t, '/csi.v1.Node/NodePublishVolume')!;
+      expect([k8s, publish.secrets, (publish.volume_capability as { AccessType?: object }).AccessType]).toEqual([k8s, { token: 'secret' }, { Block: {} }]);
+      expect([k8s, 'secrets' in rpcRequest(t, '/csi.v1.Node/NodeStageVolume')!]).toEqual([k8s, false]);
+      expect(t.final.objects.find((o) => o.kind === 'Pod')!.status.phase).toBe('Running');
+
+      const missing = runScenario(scenarioFromManifests(secretScenario({ classLines: classLines('publish-creds'), withPod: true, block: true, spec: `  k8s: "${k8s}"\n  runFor: 40s\n` })));
+      expect([k8s, rpcRequest(missing, '/csi.v1.Node/NodePublishVolume'), !!rpcRequest(missing, '/csi.v1.Node/NodeStageVolume')]).toEqual([k8s, undefined, true]);
+      const failed = missing.steps.filter((st) => st.kind === 'event' && /FailedMapVolume/.test(st.summary));
+      expect(failed.length).toBeGreaterThan(1);
+      expect(failed[0]!.summary).toContain('MapVolume.MapPodDevice failed for volume "pvc-');
+      expect(failed[0]!.summary).toContain('kubernetes.io/csi: blockMapper.publishVolumeForBlock failed to get NodePublishSecretRef default/publish-creds: kubernetes.io/csi: failed to find the secret publish-creds in the namespace default with error: secrets "publish-creds" not found');
+    }
   });
 
   it('a controller-expand Secret that cannot be read fails csi-resizer\'s Resize before ControllerExpandVolume (VolumeResizeFailed)', async () => {

@@ -261,6 +261,8 @@ export const STATE_DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
     '读取（GET）申领：它的 status.capacity 是否小于 PV？若不小于，就没有需要扩展的。',
   'Expander.NodeExpand: the CSI client of a registered driver.':
     'Expander.NodeExpand：已注册驱动的 CSI 客户端。',
+  'publishVolumeForBlock: the Secret the PV names for NodePublishVolume (nodePublishSecretRef), read with a GET.':
+    'publishVolumeForBlock：用 GET 读取 PV 为 NodePublishVolume 指定的 Secret（nodePublishSecretRef）。',
   'NodeSupportsNodeExpand: does the node plugin advertise EXPAND_VOLUME?':
     'NodeSupportsNodeExpand：节点插件是否通告了 EXPAND_VOLUME？',
   "getCredentialsFromSecret of the PV's nodeExpandSecretRef (1.25 on): its keys go in NodeExpandVolume; a failure fails the expansion.":

@@ -21,12 +21,15 @@ export function nodeStageVolumeForBlockRequest(w: Work, v: VolumeSpec, pc: Recor
 }
 
 /** publishVolumeForBlock: the NodePublishVolume request; the staging path is always sent. */
-export function nodePublishVolumeForBlockRequest(w: Work, v: VolumeSpec, podUid: string, pc: Record<string, string> | undefined): Record<string, unknown> {
+export function nodePublishVolumeForBlockRequest(w: Work, v: VolumeSpec, podUid: string, pc: Record<string, string> | undefined,
+  secrets?: Record<string, string>): Record<string, unknown> {
   const root = w.c.input.kubeletRoot;
   return {
     volume_id: v.handle, ...(pc ? { publish_context: pc } : {}), staging_target_path: blockStagingPath(root, v.pvName),
     target_path: blockPublishPath(root, v.pvName, podUid), volume_capability: blockCapability(v),
-    ...(v.readOnly ? { readonly: true } : {}), ...(Object.keys(v.volumeContext).length ? { volume_context: v.volumeContext } : {}),
+    // (csi.proto's order: secrets, field 7, before volume_context, 8)
+    ...(v.readOnly ? { readonly: true } : {}), ...(secrets && Object.keys(secrets).length ? { secrets } : {}),
+    ...(Object.keys(v.volumeContext).length ? { volume_context: v.volumeContext } : {}),
   };
 }
 

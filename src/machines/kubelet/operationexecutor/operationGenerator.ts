@@ -129,7 +129,7 @@ type FailReason = 'notReportedInUse' | 'getNodeFailed' | 'notAttachedAccordingTo
  * The state every CSI step starts in: the CSI client of a registered driver is created, or the
  * step fails at once ("driver name … not found in the list of registered CSI drivers").
  */
-const newCsiDriverClientState = (description: string, next: string, failed: string, stage: FailParams['stage']) => ({
+const newCsiDriverClientState = <N>(description: string, next: N, failed: string, stage: FailParams['stage']) => ({
   description,
   entry: 'newCsiDriverClient' as const,
   on: {
@@ -571,7 +571,7 @@ export const unmountDeviceMachine = setup({
 // ------------------------------------------------------------------ raw block volumes
 
 /** What a MapVolume knows when it starts. */
-export interface MapContext extends ExpansionContext { attachable: boolean; deviceGloballyMounted: boolean; nodeStageSecret?: boolean }
+export interface MapContext extends ExpansionContext { attachable: boolean; deviceGloballyMounted: boolean; nodeStageSecret?: boolean; nodePublishSecret?: boolean }
 
 /**
  * MapVolume (OperationName map_volume): a raw block volume is not mounted but mapped.
@@ -586,7 +586,7 @@ export interface MapContext extends ExpansionContext { attachable: boolean; devi
 export const mapVolumeMachine = setup({
   types: { context: {} as MapContext, events: {} as OperationEvent, input: {} as Omit<MapContext, 'resizeDone'> },
   actions: {
-    ...named('waitForAttach', 'setDevicePath', 'getVolumeAttachment', 'newCsiDriverClient', 'nodeGetCapabilities', 'getNodeStageSecret', 'nodeStageVolumeForBlock',
+    ...named('waitForAttach', 'setDevicePath', 'getVolumeAttachment', 'newCsiDriverClient', 'nodeGetCapabilities', 'getNodeStageSecret', 'getNodePublishSecret', 'nodeStageVolumeForBlock',
       'nodePublishVolumeForBlock', 'markDeviceAsMounted', 'markDeviceErrorState', 'markVolumeErrorState', 'mapBlockVolume',
       'markVolumeAsMounted', 'operationSucceeded', ...EXPANSION_ACTIONS),
     operationFailed: (_, _params: FailParams) => {},
@@ -597,6 +597,7 @@ export const mapVolumeMachine = setup({
     isDeviceGloballyMounted: ({ context }) => context.deviceGloballyMounted,
     isStageUnstageSupported: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.stageUnstage,
     hasNodeStageSecret: ({ context }) => context.nodeStageSecret === true,
+    hasNodePublishSecret: ({ context }) => context.nodePublishSecret === true,
   },
 }).createMachine({
   id: 'mapVolume',
@@ -648,7 +649,17 @@ export const mapVolumeMachine = setup({
       initial: 'getVolumeAttachment',
       states: {
         getVolumeAttachment: getVolumeAttachmentState('GET the VolumeAttachment again, for the publish context.', 'newCsiDriverClient', '#mapVolume.failed', 'MapVolume.MapPodDevice'),
-        newCsiDriverClient: newCsiDriverClientState('The CSI client of a registered driver.', 'nodePublishVolume', '#mapVolume.failed', 'MapVolume.MapPodDevice'),
+        newCsiDriverClient: newCsiDriverClientState('The CSI client of a registered driver.',
+          [{ guard: 'hasNodePublishSecret', target: 'getNodePublishSecret' }, { target: 'nodePublishVolume' }] as const, '#mapVolume.failed', 'MapVolume.MapPodDevice'),
+        getNodePublishSecret: {
+          // publishVolumeForBlock (v1.30.1 csi_block.go:237-242, v1.20.5 :215-220): a plain error, as the VolumeAttachment GET's
+          description: 'publishVolumeForBlock: the Secret the PV names for NodePublishVolume (nodePublishSecretRef), read with a GET.',
+          entry: 'getNodePublishSecret',
+          on: {
+            'api.getNodePublishSecret.succeeded': 'nodePublishVolume',
+            'api.getNodePublishSecret.failed': { target: '#mapVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MapVolume.MapPodDevice', error: 'getNodePublishSecretFailed' } } },
+          },
+        },
         nodePublishVolume: {
           description: 'NodePublishVolume to plugins/kubernetes.io/csi/volumeDevices/publish/<pv>/<pod uid>: an error that is not final leaves the pod\'s volume uncertain (markVolumeErrorState).',
           entry: 'nodePublishVolumeForBlock',
@@ -888,6 +899,7 @@ function operationError(w: Work, op: InflightOperation, params: FailParams, even
       if (params.error === 'notAttached') tail = event && 'error' in event ? event.error : '';
       else if (params.error === 'driverNotFound') tail = `kubernetes.io/csi: blockMapper.${fn} failed to get CSI client: ${notRegistered(v.driver)}`;
       else if (params.error === 'getNodeStageSecretFailed') tail = `failed to get NodeStageSecretRef ${secretFailure(v, event).replace(' failed: ', ': ')}`;
+      else if (params.error === 'getNodePublishSecretFailed') tail = `kubernetes.io/csi: blockMapper.publishVolumeForBlock failed to get NodePublishSecretRef ${secretFailure(v, event, v.nodePublishSecretRef).replace(' failed: ', ': ')}`;
       else if (params.error === 'getVolumeAttachmentFailed') {
         // csi_block.go spells SetupDevice here with a small u
         tail = `kubernetes.io/csi: blockMapper.${fn === 'SetUpDevice' ? 'SetupDevice' : fn} failed to get volume attachment [id=${volumeAttachmentName(v.handle, v.driver, w.c.input.nodeName)}]: ${event && 'message' in event ? event.message : ''}`;
@@ -1071,7 +1083,7 @@ const PERFORM: Record<string, Perform> = {
     track(w, api(w, { verb: 'get', kind: 'VolumeAttachment', name: volumeAttachmentName(v.handle, v.driver, w.c.input.nodeName) }), op, 'getVolumeAttachment');
   },
   nodeStageVolumeForBlock: (w, op) => nodeCall(w, op, 'NodeStageVolume', nodeStageVolumeForBlockRequest(w, volumeOf(w, op)!, op.publishContext, op.secrets)),
-  nodePublishVolumeForBlock: (w, op) => nodeCall(w, op, 'NodePublishVolume', nodePublishVolumeForBlockRequest(w, volumeOf(w, op)!, op.podUid, op.publishContext)),
+  nodePublishVolumeForBlock: (w, op) => nodeCall(w, op, 'NodePublishVolume', nodePublishVolumeForBlockRequest(w, volumeOf(w, op)!, op.podUid, op.publishContext, op.publishSecrets)),
   nodeUnpublishVolumeForBlock: (w, op) => {
     const v = volumeOf(w, op)!;
     nodeCall(w, op, 'NodeUnpublishVolume', nodeUnpublishVolumeForBlockRequest(w, v, op.podUid),

@@ -79,7 +79,7 @@ function mountOrAttachVolumes(w: Work): void {
           log(w, 'kubelet.mountVolumeStarted', mountArgs(w, v, uid, p), undefined, 'block');
           startGeneratedOperation(w, { kind: 'map', key, uniqueName: v.uniqueName, podUid: uid, pod: p },
             { attachable: v.attachable, deviceGloballyMounted: a.deviceState === 'DeviceGloballyMounted', ...expansion(w, v.desiredSize ?? v.capacityBytes ?? 0, v),
-              ...(v.nodeStageSecretRef ? { nodeStageSecret: true } : {}) });
+              ...(v.nodeStageSecretRef ? { nodeStageSecret: true } : {}), ...(v.nodePublishSecretRef ? { nodePublishSecret: true } : {}) });
           continue;
         }
         if (!startOperation(w, key, 'mount')) continue;
