@@ -611,3 +611,41 @@ describe('the node-stage and controller-expand Secrets a PV names (getCredential
     expect(failed[0]!.summary).toMatch(/resize volume "pvc-[0-9a-f-]+" by resizer "disk\.csi\.example\.com" failed: error getting secret expand-creds in namespace default: secrets "expand-creds" not found/);
   });
 });
+
+describe('the pod\'s information a CSIDriver asks for (podInfoOnMount: getPodInfoAttrs, podAttributes)', () => {
+  const lib = () => import('../../src/machines/index.ts');
+  const CSI_DRIVER = 'apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata: { name: disk.csi.example.com }\nspec: { attachRequired: true, podInfoOnMount: true }';
+  const file = (k8s: string, o: { block?: boolean; podInfo?: boolean; serviceAccount?: string } = {}) => {
+    let f = secretScenario({ classLines: [], withPod: true, block: o.block, spec: `  k8s: "${k8s}"\n  runFor: 40s\n` });
+    if (o.serviceAccount) f = f.replace('  containers: [{ name: app', `  serviceAccountName: ${o.serviceAccount}\n  containers: [{ name: app`);
+    return o.podInfo === false ? f : `${CSI_DRIVER}\n---\n${f}`;
+  };
+  const publishContext = (t: { steps: Array<{ kind: string; rpc?: { method: string; request?: unknown } }> }) =>
+    (t.steps.find((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Node/NodePublishVolume')!.rpc!.request as { volume_context?: Record<string, string> }).volume_context ?? {};
+
+  it('NodePublishVolume\'s volume_context carries the pod\'s name, namespace, uid and service account, and ephemeral "false", merged over the PV\'s attributes; NodeStageVolume\'s does not', async () => {
+    const { runScenario, scenarioFromManifests } = await lib();
+    for (const k8s of ['1.20', '1.30'] as const) {
+      const t = runScenario(scenarioFromManifests(file(k8s, { serviceAccount: 'app-sa' })));
+      const pod = t.final.objects.find((o) => o.kind === 'Pod')!;
+      const ctx = publishContext(t);
+      expect([k8s, ctx]).toEqual([k8s, {
+        'storage.kubernetes.io/csiProvisionerIdentity': expect.any(String),
+        'csi.storage.k8s.io/pod.name': 'app', 'csi.storage.k8s.io/pod.namespace': 'default', 'csi.storage.k8s.io/pod.uid': pod.metadata.uid,
+        'csi.storage.k8s.io/serviceAccount.name': 'app-sa', 'csi.storage.k8s.io/ephemeral': 'false',
+      }]);
+      const stage = t.steps.find((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Node/NodeStageVolume')!.rpc!.request as { volume_context?: Record<string, string> };
+      expect(Object.keys(stage.volume_context ?? {}).some((key) => key.startsWith('csi.storage.k8s.io/pod'))).toBe(false);
+      // a pod that names no service account runs as "default" (the ServiceAccount admission plugin)
+      expect(publishContext(runScenario(scenarioFromManifests(file(k8s))))['csi.storage.k8s.io/serviceAccount.name']).toBe('default');
+      // a driver that does not ask gets none
+      expect(Object.keys(publishContext(runScenario(scenarioFromManifests(file(k8s, { podInfo: false }))))).some((key) => key.startsWith('csi.storage.k8s.io/'))).toBe(false);
+    }
+  });
+
+  it('a raw block volume\'s NodePublishVolume carries it from 1.30 (publishVolumeForBlock); 1.20\'s does not', async () => {
+    const { runScenario, scenarioFromManifests } = await lib();
+    expect(publishContext(runScenario(scenarioFromManifests(file('1.30', { block: true }))))['csi.storage.k8s.io/pod.name']).toBe('app');
+    expect(publishContext(runScenario(scenarioFromManifests(file('1.20', { block: true }))))['csi.storage.k8s.io/pod.name']).toBeUndefined();
+  });
+});

@@ -186,6 +186,12 @@ export interface Profile {
    */
   kubeletBlockUnmapMarksUncertain: boolean;
   /**
+   * A raw block volume's NodePublishVolume carries the pod's information too when the CSIDriver asks for it
+   * (podInfoOnMount: v1.30.1 csi_block.go publishVolumeForBlock :222-235); v1.20.5's publishVolumeForBlock adds none
+   * (:199-262). A file system's SetUp adds it in both (csi_mounter.go v1.20.5 :223-228 podAttributes, v1.30.1 :229-235).
+   */
+  kubeletBlockPodInfo: boolean;
+  /**
    * The status message of a call whose server process died while serving it, as the caller's grpc-go
    * prints it: v1.27.1 (vendored by v1.20.5) closes the stream with ErrConnClosing, "transport is
    * closing" (internal/transport/transport.go:748); v1.59.0 (vendored by v1.30.1) with the reader's
@@ -327,6 +333,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletExpandMessageNamesNode: false,
     // v1.20.5 GenerateUnmapVolumeFunc / GenerateUnmapDeviceFunc mark nothing uncertain (the fix came later, not backported)
     kubeletBlockUnmapMarksUncertain: false,
+    kubeletBlockPodInfo: false,
     kubeletReconstructsUncertain: false,
     grpcConnectionClosedMessage: 'transport is closing',
     provisionerAddsFinalizer: false,
@@ -386,6 +393,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletNodeExpandUnsupportedIsDone: true,
     kubeletExpandMessageNamesNode: true,
     kubeletBlockUnmapMarksUncertain: true,
+    kubeletBlockPodInfo: true,
     kubeletReconstructsUncertain: true,
     grpcConnectionClosedMessage: 'error reading from server: EOF',
     provisionerAddsFinalizer: true,

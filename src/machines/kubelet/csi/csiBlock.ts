@@ -9,6 +9,8 @@
  */
 import { blockPublishPath, blockStagingPath } from '../../shared/names.ts';
 import type { VolumeSpec, Work } from '../kubelet.types.ts';
+import { getProfile } from '../../profiles/index.ts';
+import { podInfoAttributes } from './csiMounter.ts';
 
 const blockCapability = (v: VolumeSpec) => ({ AccessType: { Block: {} }, access_mode: { mode: v.accessMode } });
 
@@ -24,12 +26,13 @@ export function nodeStageVolumeForBlockRequest(w: Work, v: VolumeSpec, pc: Recor
 export function nodePublishVolumeForBlockRequest(w: Work, v: VolumeSpec, podUid: string, pc: Record<string, string> | undefined,
   secrets?: Record<string, string>): Record<string, unknown> {
   const root = w.c.input.kubeletRoot;
+  const context = { ...v.volumeContext, ...(getProfile(w.c.input.profile).kubeletBlockPodInfo ? podInfoAttributes(w, v, podUid) : {}) };
   return {
     volume_id: v.handle, ...(pc ? { publish_context: pc } : {}), staging_target_path: blockStagingPath(root, v.pvName),
     target_path: blockPublishPath(root, v.pvName, podUid), volume_capability: blockCapability(v),
     // (csi.proto's order: secrets, field 7, before volume_context, 8)
     ...(v.readOnly ? { readonly: true } : {}), ...(secrets && Object.keys(secrets).length ? { secrets } : {}),
-    ...(Object.keys(v.volumeContext).length ? { volume_context: v.volumeContext } : {}),
+    ...(Object.keys(context).length ? { volume_context: context } : {}),
   };
 }
 

@@ -9,11 +9,30 @@ import { volumeCapability } from './csiAttacher.ts';
 
 /** SetUpAt: the NodePublishVolume request. */
 export function nodePublishVolumeRequest(w: Work, v: VolumeSpec, podUid: string, stagingPath: string | undefined, pc: Record<string, string> | undefined, secrets?: Record<string, string>): Record<string, unknown> {
+  const context = { ...v.volumeContext, ...podInfoAttributes(w, v, podUid) };
   return {
     volume_id: v.handle, ...(pc ? { publish_context: pc } : {}), ...(stagingPath !== undefined ? { staging_target_path: stagingPath } : {}),
     target_path: podVolumePath(w.c.input.kubeletRoot, podUid, v.pvName), volume_capability: volumeCapability(v),
     // (csi.proto's field order: secrets, 7, before volume_context, 8; the node plugin's log prints them stripped)
-    ...(v.readOnly ? { readonly: true } : {}), ...(secrets ? { secrets } : {}), ...(Object.keys(v.volumeContext).length ? { volume_context: v.volumeContext } : {}),
+    ...(v.readOnly ? { readonly: true } : {}), ...(secrets ? { secrets } : {}), ...(Object.keys(context).length ? { volume_context: context } : {}),
+  };
+}
+
+/**
+ * The pod's information a CSIDriver with podInfoOnMount: true gets in NodePublishVolume's volume_context (merged over
+ * the PV's volumeAttributes); none for any other driver, or one without a CSIDriver object. The service account is the
+ * pod's, "default" when it names none (the ServiceAccount admission plugin sets it on every pod). The CSI volumes here are
+ * persistent, never inline: ephemeral is "false". upstream: csi_util.go getPodInfoAttrs and csi_plugin.go podInfoEnabled
+ * (v1.30.1 :207-216, :850-866), csi_mounter.go podAttributes (v1.20.5 :287-320).
+ */
+export function podInfoAttributes(w: Work, v: VolumeSpec, podUid: string): Record<string, string> {
+  if (w.c.csiDrivers[v.driver]?.spec?.podInfoOnMount !== true) return {};
+  const pod = w.c.pods[podUid];
+  if (!pod) return {};
+  return {
+    'csi.storage.k8s.io/pod.name': pod.metadata.name, 'csi.storage.k8s.io/pod.namespace': pod.metadata.namespace ?? 'default',
+    'csi.storage.k8s.io/pod.uid': podUid, 'csi.storage.k8s.io/serviceAccount.name': pod.spec?.serviceAccountName ?? 'default',
+    'csi.storage.k8s.io/ephemeral': 'false',
   };
 }
 
