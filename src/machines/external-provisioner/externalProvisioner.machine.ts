@@ -288,7 +288,7 @@ function cloneRetry(c: ExternalProvisionerContext, key: string, now: number, out
  */
 function createVolume(c: ExternalProvisionerContext, key: string, claim: K8sObject, out: Out, now: number, credentials?: Record<string, string>): void {
   const cls = c.classes[claim.spec.storageClassName]!;
-  const topology = accessibilityRequirements(c.input.driver, claim, Object.values(c.nodes), c.input.strictTopology === true);
+  const topology = accessibilityRequirements(c.input.driver, claim, Object.values(c.nodes), c.input.strictTopology === true, cls.allowedTopologies as Parameters<typeof accessibilityRequirements>[4]);
   if (topology.error) return provisionFailed(c, key, `error generating accessibility requirements: ${topology.error}`, 'noChange', now, out);
   const secret = secretReference(cls, 'provisioner', provisionedVolumeName(claim), claim);
   if (secret.error) return provisionFailed(c, key, secret.error, 'noChange', now, out);

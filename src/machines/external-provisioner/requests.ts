@@ -70,11 +70,12 @@ function pvcNameHashAndIndex(name: string): number {
 
 /**
  * CreateVolume's accessibility_requirements, as GenerateAccessibilityRequirements builds them.
- * - requisite: the topology of every node that carries all the driver's topology keys (its Node
- *   labels), deduplicated; --strict-topology: the selected node's alone;
- * - preferred: the same terms sorted, shifted so that the selected node's comes first (delayed
- *   binding), or by a hash of the claim's name (immediate binding, spreading a StatefulSet's claims);
- *   --strict-topology: the requisite.
+ * - requisite: the class's allowedTopologies, each term's values distributed (flatten: zone In [a, b] is two
+ *   terms), when it has any; else the topology of every node that carries all the driver's topology keys (its Node
+ *   labels); deduplicated; --strict-topology: the selected node's alone (which must be within allowedTopologies);
+ * - preferred: the same terms sorted, shifted so that the first one within the selected node's topology comes first
+ *   (delayed binding; none is an error), or by a hash of the claim's name (immediate binding, spreading a
+ *   StatefulSet's claims); --strict-topology: the requisite.
  * The default flags are --strict-topology=false and --immediate-topology=true. Upstream lists the
  * requisite in Go map order (deduplicate); here it is sorted, one of the orders it can take.
  * Its errors fail the provisioning before CreateVolume (prepareProvision: "error generating accessibility
@@ -88,7 +89,7 @@ function pvcNameHashAndIndex(name: string): number {
  * v2.1.0 the same), controller.go (v2.1.0 :615-627, v5.0.1 :683-695), cmd/csi-provisioner/csi-provisioner.go
  * (the flags).
  */
-export function accessibilityRequirements(driver: DriverProfile, claim: K8sObject, nodes: K8sObject[], strict: boolean):
+export function accessibilityRequirements(driver: DriverProfile, claim: K8sObject, nodes: K8sObject[], strict: boolean, allowedTopologies?: readonly TopologySelectorTerm[]):
   { requirement?: Record<string, unknown>; error?: string } {
   const keys = driver.topologyKeys;
   if (!keys.length) return {};
@@ -98,18 +99,49 @@ export function accessibilityRequirements(driver: DriverProfile, claim: K8sObjec
   const selectedNode = selectedName ? nodes.find((n) => n.metadata.name === selectedName) : undefined;
   const selected = selectedNode ? termOf(selectedNode) : undefined;
   if (selectedNode && !selected) return { error: `no topology key found on CSINode ${selectedNode.metadata.name}` };
+  const allowed = allowedTopologies?.length ? flatten(allowedTopologies) : undefined;
+  // a term within the selected node's topology (topologyTerm.subset)
+  const within = (t: Term): boolean => !!selected && Object.entries(t).every(([k, v]) => selected[k] === v);
+  if (strict && selected && allowed && !allowed.some(within)) {
+    return { error: `selected node '"${selectedNode!.metadata.name}"' topology '${goTerm(selected)}' is not in allowed topologies: [${allowed.map(goTerm).join(' ')}]` };
+  }
   // deduplicated and sorted by topologyTerm.hash
-  const byHash = new Map((strict && selected ? [selected] : nodes.map(termOf).filter((t): t is Term => !!t)).map((t) => [termHash(t), t]));
+  const terms = strict && selected ? [selected] : allowed ?? nodes.map(termOf).filter((t): t is Term => !!t);
+  const byHash = new Map(terms.map((t) => [termHash(t), t]));
   const requisite = [...byHash.keys()].sort().map((h) => byHash.get(h)!);
-  if (!requisite.length) return { error: 'no available topology found' };
+  if (!requisite.length) return allowed ? {} : { error: 'no available topology found' };
   let preferred: Term[];
   if (selected && strict) preferred = requisite;
   else {
-    const at = selected ? requisite.findIndex((t) => Object.entries(t).every(([k, v]) => selected[k] === v)) : pvcNameHashAndIndex(claim.metadata.name) % requisite.length;
-    preferred = [...requisite.slice(Math.max(at, 0)), ...requisite.slice(0, Math.max(at, 0))];
+    const at = selected ? requisite.findIndex(within) : pvcNameHashAndIndex(claim.metadata.name) % requisite.length;
+    if (at < 0) return { error: `topology ${goTerm(selected!)} from selected node "${selectedNode!.metadata.name}" is not in requisite: [${requisite.map(goTerm).join(' ')}]` };
+    preferred = [...requisite.slice(at), ...requisite.slice(0, at)];
   }
   return { requirement: { requisite: requisite.map((segments) => ({ segments })), preferred: preferred.map((segments) => ({ segments })) } };
 }
+
+type TopologySelectorTerm = { matchLabelExpressions?: Array<{ key: string; values?: string[] }> };
+
+/** flatten: each term's expressions ANDed, each expression's values ORed, distributed into single-valued terms (topology.go). */
+function flatten(allowed: readonly TopologySelectorTerm[]): Term[] {
+  const out: Term[] = [];
+  for (const selector of allowed) {
+    let old: Term[] = [];
+    for (const e of selector.matchLabelExpressions ?? []) {
+      const next: Term[] = [];
+      for (const v of e.values ?? []) {
+        if (old.length === 0) next.push({ [e.key]: v });
+        else for (const t of old) next.push({ ...t, [e.key]: v });
+      }
+      old = next;
+    }
+    out.push(...old);
+  }
+  return out;
+}
+
+/** A topologyTerm as Go's %v prints a map[string]string: map[k1:v1 k2:v2], keys sorted. */
+const goTerm = (t: Term): string => `map[${Object.keys(t).sort().map((k) => `${k}:${t[k]}`).join(' ')}]`;
 
 /** The Secret kinds a StorageClass can name (csi.storage.k8s.io/<kind>-secret-name and -namespace). */
 export type SecretKind = 'provisioner' | 'controller-publish' | 'node-stage' | 'node-publish' | 'controller-expand' | 'node-expand';
@@ -157,7 +189,7 @@ export function secretReference(cls: K8sObject, kind: SecretKind, pvName: string
 const isBlockClaim = (claim: K8sObject): boolean => claim.spec?.volumeMode === 'Block';
 
 export function createVolumeRequest(claim: K8sObject, cls: K8sObject, driver: DriverProfile, nodes: K8sObject[], strictTopology = false): Record<string, unknown> {
-  return volumeRequest(claim, cls, driver, accessibilityRequirements(driver, claim, nodes, strictTopology).requirement);
+  return volumeRequest(claim, cls, driver, accessibilityRequirements(driver, claim, nodes, strictTopology, cls.allowedTopologies as TopologySelectorTerm[] | undefined).requirement);
 }
 
 /** The CreateVolume request around accessibility requirements already generated (`acc`, none when undefined). */

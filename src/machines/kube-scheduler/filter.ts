@@ -39,6 +39,26 @@ export function volumeFitsNode(pv: K8sObject, node: K8sObject): boolean {
     e.operator === 'In' ? (e.values ?? []).includes(labels[e.key]!) : e.operator === 'NotIn' ? !(e.values ?? []).includes(labels[e.key]!) : e.operator === 'Exists' ? e.key in labels : true));
 }
 
+/** A StorageClass's allowedTopologies: TopologySelectorTerms, ORed; each one's matchLabelExpressions ANDed. */
+export type TopologySelectorTerm = { matchLabelExpressions?: Array<{ key: string; values?: string[] }> };
+
+/**
+ * MatchTopologySelectorTerms: whether a node's labels fit a class's allowedTopologies (none: every node fits).
+ * upstream: pkg/apis/core/v1/helper/helpers.go MatchTopologySelectorTerms.
+ */
+export function matchTopologySelectorTerms(terms: readonly TopologySelectorTerm[] | undefined, labels: Readonly<Record<string, string>>): boolean {
+  if (!terms?.length) return true;
+  return terms.some((t) => (t.matchLabelExpressions ?? []).every((e) => labels[e.key] !== undefined && (e.values ?? []).includes(labels[e.key]!)));
+}
+
+/**
+ * checkVolumeProvisions' topology check: a node fits a pod's claims still to be provisioned when it fits each one's
+ * class's allowedTopologies (1.30 binder.go checkVolumeProvisions, 1.20 scheduler_binder.go; a node that does not
+ * is "node(s) didn't find available persistent volumes to bind").
+ */
+export const provisioningFitsNode = (classesToProvision: readonly K8sObject[], node: K8sObject): boolean =>
+  classesToProvision.every((cls) => matchTopologySelectorTerms(cls.allowedTopologies as TopologySelectorTerm[] | undefined, node.metadata.labels ?? {}));
+
 export type VolumeCheck =
   | { kind: 'ok'; unboundDelayed: string[] }
   | { kind: 'unboundImmediate' }
@@ -81,8 +101,8 @@ export function numFeasibleNodesToFind(numAllNodes: number): number {
  * "evaluatedNodes" the bind line reports. (Upstream filters in parallel and may check a few nodes past the
  * last one it needed; here one at a time.)
  */
-export function pickNode(pod: K8sObject, nodes: K8sObject[], podsOnNode: Record<string, number>, claims: Record<string, K8sObject>, volumes: Record<string, K8sObject>, start = 0):
-  { node?: string; feasible: number; processed: number } {
+export function pickNode(pod: K8sObject, nodes: K8sObject[], podsOnNode: Record<string, number>, claims: Record<string, K8sObject>, volumes: Record<string, K8sObject>, start = 0,
+  classesToProvision: readonly K8sObject[] = []): { node?: string; feasible: number; processed: number } {
   const bound = podClaims(pod).map((k) => claims[k]).filter((c) => c?.spec?.volumeName).map((c) => volumes[c!.spec.volumeName]).filter(Boolean) as K8sObject[];
   // a claim still being provisioned for a node keeps its pods there; once bound, only the PV's node affinity counts
   const selected = podClaims(pod).map((k) => claims[k]).filter((c) => !c?.spec?.volumeName).map((c) => c?.metadata.annotations?.[ANN_SELECTED_NODE]).find(Boolean);
@@ -97,7 +117,7 @@ export function pickNode(pod: K8sObject, nodes: K8sObject[], podsOnNode: Record<
     if (!nodeUsable(n) || (selected && n.metadata.name !== selected)) continue;
     let fits = true;
     for (const pv of bound) if (!volumeFitsNode(pv, n)) { fits = false; break; }
-    if (!fits) continue;
+    if (!fits || !provisioningFitsNode(classesToProvision, n)) continue;
     feasible++;
     const name = n.metadata.name;
     const count = podsOnNode[name] ?? 0;

@@ -24,7 +24,7 @@ import { summarize } from '../shared/messages.ts';
 import { getProfile } from '../profiles/index.ts';
 import { ANN_SELECTED_NODE } from '../shared/names.ts';
 import { isEmptyTable } from '../shared/tables.ts';
-import { checkClaims, nodeUsable, pickNode, volumeFitsNode, podClaims } from './filter.ts';
+import { checkClaims, nodeUsable, pickNode, provisioningFitsNode, volumeFitsNode, podClaims } from './filter.ts';
 import { kubeSchedulerSummaries as summaries } from './kubeScheduler.messages.ts';
 
 export type KubeSchedulerInput = ComponentInput;
@@ -77,14 +77,22 @@ function fitError(c: KubeSchedulerContext, pod: K8sObject, immediate: boolean): 
   if (immediate) reasons.set('pod has unbound immediate PersistentVolumeClaims', n);
   else {
     const bound = podClaims(pod).map((k) => c.volumes[c.claims[k]?.spec?.volumeName ?? '']).filter(Boolean) as K8sObject[];
+    const toProvision = classesToProvision(c, pod);
     for (const node of nodes) {
       if (node.spec?.unschedulable) add('node(s) were unschedulable');
       else if (!nodeUsable(node)) add('node(s) had untolerated taint or were not ready');
       else if (!bound.every((pv) => volumeFitsNode(pv, node))) add('node(s) had volume node affinity conflict');
+      else if (!provisioningFitsNode(toProvision, node)) add('node(s) didn\'t find available persistent volumes to bind');
     }
   }
   const text = `0/${n} nodes are available: ${[...reasons].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([r, k]) => `${k} ${r}`).join(', ')}.`;
   return getProfile(c.input.profile).schedulerPreemptionMessage ? `${text} preemption: 0/${n} nodes are available: ${n} Preemption is not helpful for scheduling.` : text;
+}
+
+/** The classes of the pod's claims still to be provisioned (unbound, WaitForFirstConsumer): their allowedTopologies restrict its node. */
+function classesToProvision(c: KubeSchedulerContext, pod: K8sObject): K8sObject[] {
+  return podClaims(pod).map((k) => c.claims[k]).filter((cl) => cl && !cl.spec?.volumeName)
+    .map((cl) => c.classes[cl!.spec?.storageClassName ?? '']).filter((cls): cls is K8sObject => !!cls);
 }
 
 function request(c: KubeSchedulerContext, pod: string, what: 'selectedNode' | 'bind'): string {
@@ -177,7 +185,7 @@ function scheduleAll(c: KubeSchedulerContext, out: Out, now: number): void {
       continue;
     }
     const nodes = Object.values(c.nodes);
-    const { node, feasible, processed } = pickNode(pod, nodes, c.podsOnNode, c.claims, c.volumes, c.nextStartNodeIndex);
+    const { node, feasible, processed } = pickNode(pod, nodes, c.podsOnNode, c.claims, c.volumes, c.nextStartNodeIndex, classesToProvision(c, pod));
     c.nextStartNodeIndex = nodes.length ? (c.nextStartNodeIndex + processed) % nodes.length : 0;
     if (!node) { fail(c, key, pod, fitError(c, pod, false), out); continue; }
     delete c.lastFailure[key];

@@ -250,6 +250,13 @@ const CHECKS: Partial<Record<Kind, Check>> = {
     c.oneOf(o, ['reclaimPolicy'], ['Delete', 'Retain']);
     c.oneOf(o, ['volumeBindingMode'], ['Immediate', 'WaitForFirstConsumer']);
     c.boolean(o, ['allowVolumeExpansion']);
+    // TopologySelectorTerms: the scheduler places the claim's pod, and csi-provisioner asks for a topology, within them
+    (c.array(o, ['allowedTopologies']) ?? []).forEach((_, i) => {
+      (c.array(o, ['allowedTopologies', i, 'matchLabelExpressions'], true) ?? []).forEach((__, j) => {
+        c.string(o, ['allowedTopologies', i, 'matchLabelExpressions', j, 'key'], true);
+        (c.array(o, ['allowedTopologies', i, 'matchLabelExpressions', j, 'values'], true) ?? []).forEach((___, k) => c.string(o, ['allowedTopologies', i, 'matchLabelExpressions', j, 'values', k], true));
+      });
+    });
     o.parameters ??= {};
     o.reclaimPolicy ??= 'Delete';
     o.volumeBindingMode ??= 'Immediate';
