@@ -893,6 +893,29 @@ function onlyHeartbeat(before: K8sObject | null, after: K8sObject | null): boole
     ...o, metadata: { ...o.metadata, resourceVersion: '' },
     status: o.status && { ...o.status, conditions: (o.status.conditions ?? []).map((c: Record<string, unknown>) => ({ ...c, lastHeartbeatTime: '' })) },
   });
-  return JSON.stringify(strip(before)) === JSON.stringify(strip(after));
+  return sameJson(strip(before), strip(after));
 }
+
+/**
+ * JSON.stringify(a) === JSON.stringify(b) for JSON data, without building the two strings: members compared in
+ * order, the undefined ones left out (an array's undefined is null), as stringify writes them. A node's heartbeat
+ * write compares two whole Node objects, and most writes differ early.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i] ?? null, b[i] ?? null)) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = definedKeys(a as Record<string, unknown>), kb = definedKeys(b as Record<string, unknown>);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    if (ka[i] !== kb[i] || !sameJson((a as Record<string, unknown>)[ka[i]!], (b as Record<string, unknown>)[kb[i]!])) return false;
+  }
+  return true;
+}
+const definedKeys = (o: Record<string, unknown>): string[] => Object.keys(o).filter((k) => o[k] !== undefined && typeof o[k] !== 'function');
 
