@@ -265,8 +265,8 @@ export const STATE_DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
     'publishVolumeForBlock：用 GET 读取 PV 为 NodePublishVolume 指定的 Secret（nodePublishSecretRef）。',
   'NodeSupportsNodeExpand: does the node plugin advertise EXPAND_VOLUME?':
     'NodeSupportsNodeExpand：节点插件是否通告了 EXPAND_VOLUME？',
-  "getCredentialsFromSecret of the PV's nodeExpandSecretRef (1.25 on): its keys go in NodeExpandVolume; a failure fails the expansion.":
-    'getCredentialsFromSecret 读取 PV 的 nodeExpandSecretRef（1.25 起）：其中的键随 NodeExpandVolume 一起发送；读取失败则扩容失败。',
+  "getCredentialsFromSecret of the PV's nodeExpandSecretRef (on by default from 1.27): its keys go in NodeExpandVolume; a failure fails the expansion.":
+    'getCredentialsFromSecret 读取 PV 的 nodeExpandSecretRef（1.27 起默认开启）：其中的键随 NodeExpandVolume 一起发送；读取失败则扩容失败。',
   'NodeSupportsStageUnstage: a driver that does not stage has nothing staged to expand; the try after SetUp does it.':
     'NodeSupportsStageUnstage：不做暂存的驱动没有已暂存的卷可扩展；由 SetUp 之后的那次尝试来做。',
   "NodeExpandVolume: the node plugin grows the file system to the PV's size.":

@@ -61,7 +61,7 @@ export interface VolumeSpec {
   nodeStageSecretRef?: { name: string; namespace: string };
   /** the PV's spec.csi.nodePublishSecretRef: the Secret whose keys go in NodePublishVolume */
   nodePublishSecretRef?: { name: string; namespace: string };
-  /** the PV's spec.csi.nodeExpandSecretRef (1.25 on): the Secret whose keys go in NodeExpandVolume */
+  /** the PV's spec.csi.nodeExpandSecretRef (a field since 1.25): the Secret whose keys go in NodeExpandVolume */
   nodeExpandSecretRef?: { name: string; namespace: string };
 }
 

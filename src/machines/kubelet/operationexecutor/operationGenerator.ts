@@ -238,7 +238,7 @@ const nodeExpansionStates = (done: string, failed: string, stage: FailParams['st
         },
       },
       getNodeExpandSecret: {
-        description: 'getCredentialsFromSecret of the PV\'s nodeExpandSecretRef (1.25 on): its keys go in NodeExpandVolume; a failure fails the expansion.',
+        description: 'getCredentialsFromSecret of the PV\'s nodeExpandSecretRef (on by default from 1.27): its keys go in NodeExpandVolume; a failure fails the expansion.',
         entry: 'getNodeExpandSecret',
         on: {
           'api.getNodeExpandSecret.succeeded': 'nodeGetCapabilitiesAgain',
@@ -835,7 +835,7 @@ function expansionErrorText(v: VolumeSpec, error: FailReason, event: OperationEv
     case 'patchPVCFailed': return `mountVolume.NodeExpandVolume update PVC status failed : ${message}`;
     case 'expandNotSupported': return `Expander.NodeExpand found CSI plugin kubernetes.io/csi/${v.driver} to not support node expansion`;
     case 'driverNotFound': return `Expander.NodeExpand failed to get CSI client: ${notRegistered(v.driver)}`;
-    // expander.go nodeExpandWithClient (v1.30.1 :93-99), around getCredentialsFromSecret's error (csi_util.go)
+    // expander.go nodeExpandWithClient (v1.30.1 :85-91), around getCredentialsFromSecret's error (csi_util.go)
     case 'getNodeExpandSecretFailed': {
       const ref = v.nodeExpandSecretRef!;
       return `expander.NodeExpand failed to get NodeExpandSecretRef ${ref.namespace}/${ref.name}: kubernetes.io/csi: failed to find the secret ${ref.name} in the namespace ${ref.namespace} with error: ${message}`;
