@@ -51,6 +51,8 @@ export interface ExternalAttacherContext {
   handler: 'csi' | 'trivial' | null;
   /** PUBLISH_READONLY: readonly is passed through only then */
   supportsReadOnly: boolean;
+  /** the driver's SINGLE_NODE_MULTI_WRITER controller capability: the access mode mapping csi-lib-utils uses (v4.x) */
+  supportsSingleNodeMultiWriter?: boolean;
   /** request id counter */
   seq: number;
   /** informer caches */

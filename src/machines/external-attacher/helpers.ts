@@ -45,16 +45,26 @@ export const listerNotFound = (resource: 'persistentvolume' | 'csinode.storage.k
 /**
  * csi.VolumeCapability for a PV. upstream: external-attacher pkg/controller/util.go GetVolumeCapabilities.
  * `defaultFsType`: v3.1.0 falls back to "ext4"; v4.x to --default-fstype (empty by default).
+ * `accessModes`: v3.1.0 maps the PV's access modes itself (util.go :181-198) and knows no ReadWriteOncePod; v4.x uses
+ * csi-lib-utils accessmodes.ToCSIAccessMode (vendored accessmodes/access_modes.go :29-121): ReadWriteOncePod alone is
+ * SINGLE_NODE_WRITER, or SINGLE_NODE_SINGLE_WRITER (and ReadWriteOnce SINGLE_NODE_MULTI_WRITER) for a driver with the
+ * SINGLE_NODE_MULTI_WRITER controller capability (`singleNodeMultiWriter`).
  */
-export function volumeCapability(pvSpec: K8sObject['spec'], defaultFsType: string): { cap: Record<string, unknown> } | { error: string } {
+export function volumeCapability(pvSpec: K8sObject['spec'], defaultFsType: string, accessModes: 'v3' | 'csi-lib-utils' = 'v3', singleNodeMultiWriter = false):
+  { cap: Record<string, unknown> } | { error: string } {
   const modes = new Set<string>(pvSpec?.accessModes ?? []);
   if (!pvSpec?.csi) return { error: 'CSI volume source was nil' };
   let mode: number;
-  if (modes.has('ReadWriteMany')) mode = CSI_ACCESS_MODE.MULTI_NODE_MULTI_WRITER;
+  const lib = accessModes === 'csi-lib-utils';
+  if (lib && modes.has('ReadWriteOncePod')) {
+    if (modes.size > 1) return { error: 'Kubernetes does not support use of ReadWriteOncePod with other access modes on the same PersistentVolume' };
+    mode = singleNodeMultiWriter ? CSI_ACCESS_MODE.SINGLE_NODE_SINGLE_WRITER : CSI_ACCESS_MODE.SINGLE_NODE_WRITER;
+  } else if (modes.has('ReadWriteMany')) mode = CSI_ACCESS_MODE.MULTI_NODE_MULTI_WRITER;
   else if (modes.has('ReadOnlyMany') && modes.has('ReadWriteOnce')) return { error: 'CSI does not support ReadOnlyMany and ReadWriteOnce on the same PersistentVolume' };
   else if (modes.has('ReadOnlyMany')) mode = CSI_ACCESS_MODE.MULTI_NODE_READER_ONLY;
-  else if (modes.has('ReadWriteOnce')) mode = CSI_ACCESS_MODE.SINGLE_NODE_WRITER;
-  else return { error: `unsupported AccessMode combination: [${[...modes].join(' ')}]` };
+  else if (modes.has('ReadWriteOnce')) mode = lib && singleNodeMultiWriter ? CSI_ACCESS_MODE.SINGLE_NODE_MULTI_WRITER : CSI_ACCESS_MODE.SINGLE_NODE_WRITER;
+  // (%+v of the PV's access mode list, in its order)
+  else return { error: `unsupported AccessMode combination: [${(pvSpec.accessModes ?? []).join(' ')}]` };
   const accessType = pvSpec.volumeMode === 'Block'
     ? { Block: {} }
     : { Mount: { fs_type: pvSpec.csi.fsType || defaultFsType, mount_flags: pvSpec.mountOptions } };

@@ -76,6 +76,8 @@ export function onStartupResult(s: Step, e: CsiResultEvent, round = 0): void {
       if (round === 0) {
         s.ctx.handler = caps.has('PUBLISH_UNPUBLISH_VOLUME') ? 'csi' : 'trivial';
         s.ctx.supportsReadOnly = caps.has('PUBLISH_READONLY');
+        // (v4.x main.go supportsControllerCapabilities :327; v3.1.0 does not ask)
+        s.ctx.supportsSingleNodeMultiWriter = caps.has('SINGLE_NODE_MULTI_WRITER');
         log(s, s.ctx.handler === 'csi' ? 'externalAttacher.realHandler' : 'externalAttacher.trivialHandler');
         if (twoCalls) {
           grpcCall(s, { kind: 'driver' }, 'ControllerGetCapabilities', {}, { queue: 'startup', rpc: 'ControllerGetCapabilities', round: 1 });

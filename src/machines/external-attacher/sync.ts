@@ -180,7 +180,7 @@ const PERFORM: Partial<Record<VaAction, Perform>> = {
     const pv = op.pv!;
     const csi = pv.spec?.csi;
     if (!csi) return { type: 'attach.failed', err: 'pv spec contained non-csi source that was not migrated' };
-    const cap = volumeCapability(pv.spec, profile(s).attacherDefaultFsType);
+    const cap = volumeCapability(pv.spec, profile(s).attacherDefaultFsType, profile(s).attacherAccessModes, s.ctx.supportsSingleNodeMultiWriter === true);
     if ('error' in cap) return { type: 'attach.failed', err: cap.error };
     const node = getNodeID(s, op, false);
     if ('error' in node) return { type: 'attach.failed', err: node.error };

@@ -68,8 +68,19 @@ const BAG: Partial<Record<K8sObject['kind'], 'pods' | 'nodes' | 'claims' | 'volu
   Pod: 'pods', Node: 'nodes', PersistentVolumeClaim: 'claims', PersistentVolume: 'volumes', StorageClass: 'classes',
 };
 
+/**
+ * The pod's ReadWriteOncePod claims that another scheduled (bound or assumed) pod uses (VolumeRestrictions
+ * calPreFilterState: the scheduler cache's PVC reference counts). Empty where the profile has no ReadWriteOncePod.
+ */
+function readWriteOncePodConflicts(c: KubeSchedulerContext, key: string, pod: K8sObject): string[] {
+  if (!getProfile(c.input.profile).schedulerReadWriteOncePod) return [];
+  const rwop = podClaims(pod).filter((k) => ((c.claims[k]?.spec?.accessModes ?? []) as string[]).includes('ReadWriteOncePod'));
+  if (!rwop.length) return [];
+  return rwop.filter((claim) => Object.keys(c.podNode).some((other) => other !== key && c.pods[other] && podClaims(c.pods[other]!).includes(claim)));
+}
+
 /** The FailedScheduling text: "0/N nodes are available: …" (+ the preemption summary newer releases add). */
-function fitError(c: KubeSchedulerContext, pod: K8sObject, immediate: boolean): string {
+function fitError(c: KubeSchedulerContext, pod: K8sObject, immediate: boolean, readWriteOncePodConflict = false): string {
   const nodes = Object.values(c.nodes);
   const n = nodes.length;
   const reasons = new Map<string, number>();
@@ -81,12 +92,19 @@ function fitError(c: KubeSchedulerContext, pod: K8sObject, immediate: boolean): 
     for (const node of nodes) {
       if (node.spec?.unschedulable) add('node(s) were unschedulable');
       else if (!nodeUsable(node)) add('node(s) had untolerated taint or were not ready');
+      // (VolumeRestrictions filters before VolumeBinding)
+      else if (readWriteOncePodConflict) add('node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access mode');
       else if (!bound.every((pv) => volumeFitsNode(pv, node))) add('node(s) had volume node affinity conflict');
       else if (!provisioningFitsNode(toProvision, node)) add('node(s) didn\'t find available persistent volumes to bind');
     }
   }
   const text = `0/${n} nodes are available: ${[...reasons].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([r, k]) => `${k} ${r}`).join(', ')}.`;
-  return getProfile(c.input.profile).schedulerPreemptionMessage ? `${text} preemption: 0/${n} nodes are available: ${n} Preemption is not helpful for scheduling.` : text;
+  if (!getProfile(c.input.profile).schedulerPreemptionMessage) return text;
+  // a node where only the claim's other pod stands in the way is one preemption could help, were that pod of a lower
+  // priority (every pod here has the default priority 0: no victims); the others it cannot help
+  const victimless = reasons.get('node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access mode') ?? 0;
+  const preemption = [...(victimless ? [`${victimless} No preemption victims found for incoming pod`] : []), ...(n - victimless ? [`${n - victimless} Preemption is not helpful for scheduling`] : [])];
+  return `${text} preemption: 0/${n} nodes are available: ${preemption.join(', ')}.`;
 }
 
 /** The classes of the pod's claims still to be provisioned (unbound, WaitForFirstConsumer): their allowedTopologies restrict its node. */
@@ -184,6 +202,7 @@ function scheduleAll(c: KubeSchedulerContext, out: Out, now: number): void {
       }
       continue;
     }
+    if (readWriteOncePodConflicts(c, key, pod).length) { fail(c, key, pod, fitError(c, pod, false, true), out); continue; }
     const nodes = Object.values(c.nodes);
     const { node, feasible, processed } = pickNode(pod, nodes, c.podsOnNode, c.claims, c.volumes, c.nextStartNodeIndex, classesToProvision(c, pod));
     c.nextStartNodeIndex = nodes.length ? (c.nextStartNodeIndex + processed) % nodes.length : 0;

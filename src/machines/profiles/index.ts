@@ -103,8 +103,8 @@ export interface Profile {
   kubeletChecksVolumeMountGroup: boolean;
   /**
    * The kubelet's NodeExpand reads the PV's nodeExpandSecretRef (getCredentialsFromSecret) after the EXPAND_VOLUME check,
-   * and NodeExpandVolume carries its keys (CSINodeExpandSecret: alpha 1.25, GA 1.29; v1.30.1 pkg/volume/csi/expander.go
-   * :90-100). 1.20's CSIPersistentVolumeSource has no such field.
+   * and NodeExpandVolume carries its keys (the CSINodeExpandSecret gate: alpha 1.25, on by default from 1.27, GA 1.29;
+   * v1.30.1 pkg/volume/csi/expander.go :85-101). 1.20's CSIPersistentVolumeSource has no such field.
    */
   kubeletReadsNodeExpandSecret: boolean;
   /**
@@ -126,6 +126,12 @@ export interface Profile {
   attacherCapabilityCalls: 1 | 2;
   /** the fsType external-attacher puts in the volume capability when the PV has none: v3.1.0 "ext4", v4.x --default-fstype (empty) */
   attacherDefaultFsType: string;
+  /**
+   * How csi-attacher turns a PV's access modes into ControllerPublishVolume's: v3.1.0 by its own switch (no
+   * ReadWriteOncePod: "unsupported AccessMode combination"), v4.x by csi-lib-utils accessmodes (ReadWriteOncePod ->
+   * SINGLE_NODE_WRITER, or SINGLE_NODE_SINGLE_WRITER for a driver with SINGLE_NODE_MULTI_WRITER). See external-attacher/helpers.ts.
+   */
+  attacherAccessModes: 'v3' | 'csi-lib-utils';
   /** external-attacher v3.1.0 logs "CSINode … does not contain driver" and gives up on the annotation; v4.x goes on to the annotation fallback */
   attacherStopsAtCSINodeWithoutDriver: boolean;
   /**
@@ -246,6 +252,14 @@ export interface Profile {
    * "preemption: "); the 1.20 message has no such part
    */
   schedulerPreemptionMessage: boolean;
+  /**
+   * The scheduler's VolumeRestrictions plugin keeps a pod off every node while another scheduled pod uses one of its
+   * ReadWriteOncePod claims ("node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access
+   * mode"; Unschedulable, so preemption looks for victims: "No preemption victims found for incoming pod" among pods of
+   * the same priority). v1.30.1 plugins/volumerestrictions/volume_restrictions.go :55, :225-239, :279-287;
+   * defaultpreemption/default_preemption.go :180. ReadWriteOncePod is alpha in 1.22, GA in 1.29: 1.20 has no such mode.
+   */
+  schedulerReadWriteOncePod: boolean;
   /** the taint eviction controller adds DisruptionTarget (DeletionByTaintManager) before deleting (PodDisruptionConditions, 1.26+) */
   podDisruptionConditions: boolean;
   /** PVC storage-provisioner annotations written by the PV controller */
@@ -321,6 +335,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     attacherRemovesFinalizerFirst: false,
     attacherCapabilityCalls: 2,
     attacherDefaultFsType: 'ext4',
+    attacherAccessModes: 'v3',
     attacherStopsAtCSINodeWithoutDriver: true,
     kubeletVerifyWaitsForInUse: false,
     kubeletDeletesPodAtStatusSync: true,
@@ -344,6 +359,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     podGcMarksFailed: false,
     statefulSetPodIndexLabel: false,
     schedulerPreemptionMessage: false,
+    schedulerReadWriteOncePod: false,
     podDisruptionConditions: false,
     provisionerAnnotations: ['beta'],
     resizerLooksUpPvFirst: false,
@@ -382,6 +398,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     attacherRemovesFinalizerFirst: false,
     attacherCapabilityCalls: 1,
     attacherDefaultFsType: '',
+    attacherAccessModes: 'csi-lib-utils',
     attacherStopsAtCSINodeWithoutDriver: false,
     kubeletVerifyWaitsForInUse: true,
     kubeletDeletesPodAtStatusSync: false,
@@ -404,6 +421,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     podGcMarksFailed: true,
     statefulSetPodIndexLabel: true,
     schedulerPreemptionMessage: true,
+    schedulerReadWriteOncePod: true,
     podDisruptionConditions: true,
     provisionerAnnotations: ['beta', 'ga'],
     resizerLooksUpPvFirst: true,
