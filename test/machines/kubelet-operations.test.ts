@@ -18,6 +18,7 @@ import { begin } from '../../src/machines/kubelet/kubelet.work.ts';
 import type { K8sObject } from '../../src/machines/shared/k8s.ts';
 import type { CsiRpc } from '../../src/machines/shared/csi.ts';
 import { secretScenario } from '../fixtures/secretScenario.ts';
+import { mapAccessMode } from '../../src/machines/kubelet/csi/csiAttacher.ts';
 
 /** Leaf state paths of a state value, e.g. {mountDevice: 'nodeStageVolume'} -> mountDevice.nodeStageVolume */
 const leaf = (v: unknown): string => (typeof v === 'string' ? v : Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k}.${leaf(x)}`).join(','));
@@ -108,7 +109,9 @@ describe('the kubelet state machines reach every state', () => {
     const inputs = [true, false].flatMap((deviceGloballyMounted) => [true, false].flatMap((expandsAfterMountDevice) => [true, false].flatMap((unsupportedIsDone) => [true, false].flatMap((checksVolumeMountGroup) =>
       [true, false].flatMap((nodeStageSecret) => [true, false].map((nodePublishSecret) => ({ attachable: true, deviceGloballyMounted, expandsAfterMountDevice, unsupportedIsDone, checksVolumeMountGroup, nodeStageSecret, nodePublishSecret, newSize: 20 * GIB })))))));
     // (a nodeExpandSecretRef read before NodeExpandVolume: with neither other Secret)
-    expect(reached(mountVolumeMachine, events, [...inputs, ...inputs.filter((i) => !i.nodeStageSecret && !i.nodePublishSecret).map((i) => ({ ...i, nodeExpandSecret: true }))])).toEqual(leaves(mountVolumeMachine));
+    // (1.30's access mode question inside NodeStageVolume and NodePublishVolume: mapsAccessMode)
+    const more = inputs.filter((i) => !i.nodeStageSecret && !i.nodePublishSecret);
+    expect(reached(mountVolumeMachine, events, [...inputs, ...more.map((i) => ({ ...i, nodeExpandSecret: true })), ...more.map((i) => ({ ...i, mapsAccessMode: true }))])).toEqual(leaves(mountVolumeMachine));
     expect([...leaves(mountVolumeMachine)].filter((l) => l.startsWith('expandAfter')).sort()).toEqual([
       'expandAfterMountDevice.getNodeExpandSecret', 'expandAfterMountDevice.getPVC', 'expandAfterMountDevice.markFSResizeFinished', 'expandAfterMountDevice.newCsiDriverClient',
       'expandAfterMountDevice.nodeExpandVolume', 'expandAfterMountDevice.nodeGetCapabilities', 'expandAfterMountDevice.nodeGetCapabilitiesAgain',
@@ -141,7 +144,7 @@ describe('the kubelet state machines reach every state', () => {
     ];
     const inputs = [true, false].flatMap((deviceGloballyMounted) => [true, false].flatMap((unsupportedIsDone) => [true, false].flatMap((nodeStageSecret) =>
       [true, false].map((nodePublishSecret) => ({ attachable: true, deviceGloballyMounted, unsupportedIsDone, nodeStageSecret, nodePublishSecret, newSize: 20 * GIB })))));
-    expect(reached(mapVolumeMachine, [...events, ...PUBLISH_SECRET_API], withExpandSecret(inputs))).toEqual(leaves(mapVolumeMachine));
+    expect(reached(mapVolumeMachine, [...events, ...PUBLISH_SECRET_API], [...withExpandSecret(inputs), ...inputs.map((i) => ({ ...i, mapsAccessMode: true }))])).toEqual(leaves(mapVolumeMachine));
     expect([leaves(mapVolumeMachine).has('setUpDevice.getNodeStageSecret'), leaves(mapVolumeMachine).has('mapPodDevice.getNodePublishSecret')]).toEqual([true, true]);
   });
 
@@ -175,15 +178,33 @@ function deletePod(h: H): void {
   h.advance(5000);
 }
 
-describe('NodeGetCapabilities before NodeStageVolume and NodePublishVolume (NodeSupportsStageUnstage, NodeSupportsVolumeMountGroup)', () => {
-  it('1.20 asks once before each; 1.30 twice, the second time for VOLUME_MOUNT_GROUP (csi_attacher.go:392, csi_mounter.go:246 at v1.30.7)', async () => {
+describe('NodeGetCapabilities before NodeStageVolume and NodePublishVolume (NodeSupportsStageUnstage, NodeSupportsVolumeMountGroup, getNodeV1AccessModeMapper)', () => {
+  it('1.20 asks once before each; 1.30 three times: then for VOLUME_MOUNT_GROUP (csi_attacher.go:392, csi_mounter.go:246), then, inside the call, for SINGLE_NODE_MULTI_WRITER (csi_client.go:408, :237)', async () => {
     const { runScenario } = await import('../../src/machines/index.ts');
-    for (const [k8s, n] of [['1.20', 1], ['1.30', 2]] as const) {
+    for (const [k8s, n] of [['1.20', 1], ['1.30', 3]] as const) {
       const rpcs = runScenario('mount', { k8s }).steps.filter((st) => st.kind === 'rpc' && st.component === 'kubelet').map((st) => st.summary.match(/calls (\w+)/)?.[1]);
       const stage = rpcs.indexOf('NodeStageVolume');
       const publish = rpcs.indexOf('NodePublishVolume');
       expect([k8s, rpcs.slice(0, stage).filter((r) => r === 'NodeGetCapabilities').length, rpcs.slice(stage + 1, publish).filter((r) => r === 'NodeGetCapabilities').length]).toEqual([k8s, n, n]);
     }
+  });
+
+  it('the access mode sent follows the SINGLE_NODE_MULTI_WRITER answer (1.30): ReadWriteOnce 7 or 1, ReadWriteOncePod 6 or 1, the others as they were', () => {
+    const v = (pvAccessMode: string) => ({ uniqueName: 'u', pvName: 'pv', driver: 'd', handle: 'h', attachable: true, fsType: 'ext4', accessMode: 99, pvAccessMode, readOnly: false, volumeContext: {} });
+    const mode = (am: string, snmw: boolean) => mapAccessMode(v(am), snmw).accessMode;
+    expect([mode('ReadWriteOnce', true), mode('ReadWriteOncePod', true), mode('ReadWriteMany', true), mode('ReadOnlyMany', true)]).toEqual([7, 6, 5, 3]);
+    expect([mode('ReadWriteOnce', false), mode('ReadWriteOncePod', false), mode('ReadWriteMany', false), mode('ReadOnlyMany', false)]).toEqual([1, 1, 5, 3]);
+  });
+
+  it('1.30: a ReadWriteOncePod volume of a driver without SINGLE_NODE_MULTI_WRITER is staged and published as SINGLE_NODE_WRITER', async () => {
+    const { runScenario, scenarioFromManifests } = await import('../../src/machines/index.ts');
+    const file = secretScenario({ classLines: [], withPod: true, spec: '  k8s: "1.30"\n  runFor: 40s\n' }).replace('accessModes: [ReadWriteOnce]', 'accessModes: [ReadWriteOncePod]');
+    const t = runScenario(scenarioFromManifests(file));
+    for (const m of ['NodeStageVolume', 'NodePublishVolume']) {
+      const req = t.steps.find((st) => st.kind === 'rpc' && st.rpc?.method === `/csi.v1.Node/${m}`)!.rpc!.request as { volume_capability: { access_mode: { mode: number } } };
+      expect([m, req.volume_capability.access_mode.mode]).toEqual([m, 1]);
+    }
+    expect(t.final.objects.find((o) => o.kind === 'Pod')!.status.phase).toBe('Running');
   });
 });
 

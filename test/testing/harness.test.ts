@@ -30,8 +30,8 @@ describe('createHarness: one machine alone', () => {
     // once attached, the retry after the backoff stages it
     h.modified(va(true), va(false));
     h.advance(3000);
-    // (1.30 asks twice before staging: STAGE_UNSTAGE_VOLUME, then VOLUME_MOUNT_GROUP)
-    expect(answerCaps(h, STAGE_CAPS)).toBe(2);
+    // (1.30 asks three times before staging: STAGE_UNSTAGE_VOLUME, VOLUME_MOUNT_GROUP, then SINGLE_NODE_MULTI_WRITER inside the call)
+    expect(answerCaps(h, STAGE_CAPS)).toBe(3);
     expect(h.csiCalls('NodeStageVolume')).toHaveLength(1);
   });
 

@@ -263,6 +263,14 @@ export const STATE_DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
     'Expander.NodeExpand：已注册驱动的 CSI 客户端。',
   'publishVolumeForBlock: the Secret the PV names for NodePublishVolume (nodePublishSecretRef), read with a GET.':
     'publishVolumeForBlock：用 GET 读取 PV 为 NodePublishVolume 指定的 Secret（nodePublishSecretRef）。',
+  '1.30: csi_client.NodeStageVolume asks NodeGetCapabilities once more, for SINGLE_NODE_MULTI_WRITER, to map the access mode (csi_client.go:408); 1.20 does not.':
+    '1.30：csi_client.NodeStageVolume 会再调用一次 NodeGetCapabilities，询问 SINGLE_NODE_MULTI_WRITER，以映射访问模式（csi_client.go:408）；1.20 不会。',
+  '1.30: csi_client.NodePublishVolume asks NodeGetCapabilities once more, for SINGLE_NODE_MULTI_WRITER, to map the access mode (csi_client.go:237); 1.20 does not.':
+    '1.30：csi_client.NodePublishVolume 会再调用一次 NodeGetCapabilities，询问 SINGLE_NODE_MULTI_WRITER，以映射访问模式（csi_client.go:237）；1.20 不会。',
+  '1.30: csi_client.NodeStageVolume asks NodeGetCapabilities once more, for SINGLE_NODE_MULTI_WRITER, to map the access mode; 1.20 does not.':
+    '1.30：csi_client.NodeStageVolume 会再调用一次 NodeGetCapabilities，询问 SINGLE_NODE_MULTI_WRITER，以映射访问模式；1.20 不会。',
+  '1.30: csi_client.NodePublishVolume asks NodeGetCapabilities once more, for SINGLE_NODE_MULTI_WRITER, to map the access mode; 1.20 does not.':
+    '1.30：csi_client.NodePublishVolume 会再调用一次 NodeGetCapabilities，询问 SINGLE_NODE_MULTI_WRITER，以映射访问模式；1.20 不会。',
   'NodeSupportsNodeExpand: does the node plugin advertise EXPAND_VOLUME?':
     'NodeSupportsNodeExpand：节点插件是否通告了 EXPAND_VOLUME？',
   "getCredentialsFromSecret of the PV's nodeExpandSecretRef (on by default from 1.27): its keys go in NodeExpandVolume; a failure fails the expansion.":

@@ -46,7 +46,10 @@ export interface VolumeSpec {
   /** CSIDriver.spec.attachRequired (true when no CSIDriver object exists) */
   attachable: boolean;
   fsType: string;
+  /** the CSI access mode of the PV's first access mode, as 1.20's csi_client maps it (asCSIAccessMode) */
   accessMode: number;
+  /** the PV's first access mode (ReadWriteOnce when it names none): 1.30 maps it by the node's capabilities (mapAccessMode) */
+  pvAccessMode?: string;
   readOnly: boolean;
   volumeContext: Record<string, string>;
   /** the PV's spec.mountOptions, sent as the volume capability's mount_flags */

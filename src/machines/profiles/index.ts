@@ -108,6 +108,12 @@ export interface Profile {
    */
   kubeletReadsNodeExpandSecret: boolean;
   /**
+   * csi_client's NodeStageVolume, NodePublishVolume and NodeExpandVolume first ask NodeGetCapabilities for
+   * SINGLE_NODE_MULTI_WRITER and map the PV's access mode by the answer (getNodeV1AccessModeMapper: v1.30.1
+   * csi_client.go :237, :305, :408, :489-531; with ReadWriteOncePod, 1.22 on). 1.20's map it without asking.
+   */
+  kubeletMapsAccessModeByCapability: boolean;
+  /**
    * The AnyVolumeDataSource feature gate (beta, on by default, since 1.24; alpha and off in 1.20): the API
    * server copies a new claim's spec.dataSource into spec.dataSourceRef (NormalizeDataSources,
    * pkg/api/persistentvolumeclaim/util.go).
@@ -328,6 +334,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletUnattachedListsEveryVolume: true,
     kubeletChecksVolumeMountGroup: false,
     kubeletReadsNodeExpandSecret: false,
+    kubeletMapsAccessModeByCapability: false,
     anyVolumeDataSource: false,
     taintEvictionRefApiVersion: false,
     adcForceDetachOnlyIfUnhealthy: false,
@@ -391,6 +398,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletUnattachedListsEveryVolume: false,
     kubeletChecksVolumeMountGroup: true,
     kubeletReadsNodeExpandSecret: true,
+    kubeletMapsAccessModeByCapability: true,
     anyVolumeDataSource: true,
     taintEvictionRefApiVersion: true,
     adcForceDetachOnlyIfUnhealthy: true,

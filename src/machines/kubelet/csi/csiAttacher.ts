@@ -6,6 +6,7 @@
  */
 import type { K8sObject } from '../../shared/k8s.ts';
 import { volumeAttachmentName } from '../../shared/names.ts';
+import { CSI_ACCESS_MODE } from '../../shared/csi.ts';
 import type { VolumeSpec, Work } from '../kubelet.types.ts';
 
 /** WaitForAttach: the name of the attached VolumeAttachment (the device path), or the error. */
@@ -14,6 +15,28 @@ export function waitForAttach(w: Work, v: VolumeSpec): { devicePath: string } | 
   // modern csi_attacher.WaitForAttach text (k8s-facts §3.4); the 1.20 watch-based wait is not modelled
   if (!w.c.vas[vaName]?.status?.attached) return { error: `volume ${v.handle} is not attached for volume attachment ${vaName}` };
   return { devicePath: vaName };
+}
+
+/** NodeGetCapabilities answer: rpc type SINGLE_NODE_MULTI_WRITER (enum 5 in csi.proto's NodeServiceCapability) present? */
+export function supportsSingleNodeMultiWriter(resp: Record<string, unknown> | undefined): boolean {
+  const caps = (resp?.capabilities ?? []) as Array<Record<string, any>>;
+  return caps.some((c) => {
+    const t = c?.Type?.Rpc?.type ?? c?.rpc?.type ?? c?.type;
+    return t === 5 || t === 'SINGLE_NODE_MULTI_WRITER';
+  });
+}
+
+/**
+ * getNodeV1AccessModeMapper's mapping of the PV's first access mode (v1.30.1 csi_client.go :501-531): a node plugin with
+ * SINGLE_NODE_MULTI_WRITER gets ReadWriteOnce as SINGLE_NODE_MULTI_WRITER and ReadWriteOncePod as
+ * SINGLE_NODE_SINGLE_WRITER; one without gets both as SINGLE_NODE_WRITER. The volume's request with that mode.
+ */
+export function mapAccessMode(v: VolumeSpec, singleNodeMultiWriter: boolean): VolumeSpec {
+  const am = v.pvAccessMode ?? 'ReadWriteOnce';
+  const mode = am === 'ReadOnlyMany' ? CSI_ACCESS_MODE.MULTI_NODE_READER_ONLY : am === 'ReadWriteMany' ? CSI_ACCESS_MODE.MULTI_NODE_MULTI_WRITER
+    : !singleNodeMultiWriter ? CSI_ACCESS_MODE.SINGLE_NODE_WRITER
+      : am === 'ReadWriteOncePod' ? CSI_ACCESS_MODE.SINGLE_NODE_SINGLE_WRITER : CSI_ACCESS_MODE.SINGLE_NODE_MULTI_WRITER;
+  return mode === v.accessMode ? v : { ...v, accessMode: mode };
 }
 
 /** NodeGetCapabilities answer: rpc type STAGE_UNSTAGE_VOLUME (enum 1 in csi.proto) present? */

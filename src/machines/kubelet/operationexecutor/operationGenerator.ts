@@ -38,7 +38,7 @@ import {
   getDeviceMountState, getVolumeMountState, markDeviceAsMounted, markDeviceAsUncertain, markDeviceAsUnmounted,
   markVolumeAsAttached, markVolumeAsMounted, markVolumeAsResized, markVolumeAsUnmounted, markVolumeMountAsUncertain, setDevicePath,
 } from '../volumemanager/cache/actualStateOfWorld.ts';
-import { nodeStageVolumeRequest, nodeUnstageVolumeRequest, supportsStageUnstage, waitForAttach } from '../csi/csiAttacher.ts';
+import { mapAccessMode, nodeStageVolumeRequest, nodeUnstageVolumeRequest, supportsSingleNodeMultiWriter, supportsStageUnstage, waitForAttach } from '../csi/csiAttacher.ts';
 import { nodePublishVolumeRequest, nodeUnpublishVolumeRequest } from '../csi/csiMounter.ts';
 import {
   nodePublishVolumeForBlockRequest, nodeStageVolumeForBlockRequest, nodeUnpublishVolumeForBlockRequest, nodeUnstageVolumeForBlockRequest,
@@ -59,7 +59,7 @@ export type OperationEvent =
   | { type: 'csiAttacher.waitForAttach.succeeded' }
   | { type: 'csiAttacher.waitForAttach.failed'; error: string }
   /** the node plugin's capabilities that the operations ask about: STAGE_UNSTAGE_VOLUME, EXPAND_VOLUME */
-  | { type: 'csi.nodeGetCapabilities.succeeded'; stageUnstage: boolean; nodeExpand: boolean }
+  | { type: 'csi.nodeGetCapabilities.succeeded'; stageUnstage: boolean; nodeExpand: boolean; singleNodeMultiWriter: boolean }
   | { type: `csi.${Exclude<NodeRpc, 'nodeGetCapabilities'>}.succeeded` }
   | { type: `csi.${NodeRpc}.failed`; code: GrpcCode; message: string }
   /** whether the Node's status.volumesAttached lists the volume, and the device path it gives it */
@@ -91,7 +91,10 @@ export function csiFact(e: CsiResultEvent): OperationEvent {
   const rpc = rpcFact(e.rpc);
   if (e.code !== 'OK') return { type: `csi.${rpc}.failed`, code: e.code, message: e.message ?? '' };
   return rpc === 'nodeGetCapabilities'
-    ? { type: 'csi.nodeGetCapabilities.succeeded', stageUnstage: supportsStageUnstage(e.response), nodeExpand: supportsNodeExpand(e.response) }
+    ? {
+      type: 'csi.nodeGetCapabilities.succeeded', stageUnstage: supportsStageUnstage(e.response), nodeExpand: supportsNodeExpand(e.response),
+      singleNodeMultiWriter: supportsSingleNodeMultiWriter(e.response),
+    }
     : { type: `csi.${rpc}.succeeded` };
 }
 
@@ -146,10 +149,27 @@ const nodeSupportsVolumeMountGroupState = (description: string, next: string, st
   description,
   entry: 'nodeGetCapabilities' as const,
   on: {
-    'csi.nodeGetCapabilities.succeeded': { target: next },
+    'csi.nodeGetCapabilities.succeeded': toNodeCall(next),
     'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed' as const, params: { stage, error: 'rpc' as const } } },
   },
 });
+
+/**
+ * 1.30: csi_client's NodeStageVolume and NodePublishVolume ask NodeGetCapabilities once more before the call, for
+ * SINGLE_NODE_MULTI_WRITER, to map the PV's access mode (getNodeV1AccessModeMapper, v1.30.1 csi_client.go :489-499,
+ * :237, :408; ReadWriteOncePod, 1.22 on); 1.20 does not. Its answer is recorded for the request; its failure is the
+ * call's error, as it is.
+ */
+const nodeSupportsSingleNodeMultiWriterState = (description: string, next: string, failed: string, stage: FailParams['stage']) => ({
+  description,
+  entry: 'nodeGetCapabilities' as const,
+  on: {
+    'csi.nodeGetCapabilities.succeeded': { target: next, actions: 'recordSingleNodeMultiWriter' as const },
+    'csi.nodeGetCapabilities.failed': { target: failed, actions: { type: 'operationFailed' as const, params: { stage, error: 'rpc' as const } } },
+  },
+});
+/** The next step is NodeStageVolume or NodePublishVolume (`target`): through the access mode's capability call first where the profile has it. */
+const toNodeCall = (target: string) => [{ guard: 'mapsAccessMode', target: `${target}AccessMode` }, { target }] as const;
 
 /**
  * getCredentialsFromSecret of the PV's nodeStageSecretRef, after the STAGE_UNSTAGE_VOLUME check and before NodeStageVolume
@@ -197,8 +217,14 @@ const nodeSupportsStageUnstageState = (description: string, stage: 'MountDevice'
 const FAILED = { description: 'The operation returned an error: it backs off before the reconciler may retry.', type: 'final' as const };
 
 /** What the expansion steps of an operation know: the size the file system should reach, and what the profile does when the node cannot expand. */
-/** `nodeExpandSecret`: the PV names a nodeExpandSecretRef and the profile's kubelet reads it (Profile.kubeletReadsNodeExpandSecret) */
-export interface ExpansionContext { newSize: number; unsupportedIsDone: boolean; resizeDone: boolean; nodeExpandSecret?: boolean }
+/**
+ * `nodeExpandSecret`: the PV names a nodeExpandSecretRef and the profile's kubelet reads it (Profile.kubeletReadsNodeExpandSecret);
+ * `mapsAccessMode`: the profile's csi_client maps the access mode by the node's SINGLE_NODE_MULTI_WRITER answer
+ * (Profile.kubeletMapsAccessModeByCapability), recorded as `singleNodeMultiWriter`
+ */
+export interface ExpansionContext {
+  newSize: number; unsupportedIsDone: boolean; resizeDone: boolean; nodeExpandSecret?: boolean; mapsAccessMode?: boolean; singleNodeMultiWriter?: boolean;
+}
 
 /**
  * The node expansion steps (nodeExpandVolume in 1.20, expandVolumeDuringMount and
@@ -253,7 +279,7 @@ const nodeExpansionStates = (done: string, failed: string, stage: FailParams['st
         on: {
           'csi.nodeGetCapabilities.succeeded': phase === 'staged'
             ? [{ guard: 'isStageUnstageSupported', target: 'nodeExpandVolume' } as const, { target: done } as const]
-            : { target: 'nodeExpandVolume' } as const,
+            : { target: 'nodeExpandVolume', actions: 'recordSingleNodeMultiWriter' } as const,
           'csi.nodeGetCapabilities.failed': fail('expandRpc'),
         },
       },
@@ -353,12 +379,14 @@ export const mountVolumeMachine = setup({
       'markVolumeErrorState', 'operationSucceeded', ...EXPANSION_ACTIONS),
     operationFailed: (_, _params: FailParams) => {},
     recordStageUnstage: assign({ stageUnstage: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.stageUnstage }),
+    recordSingleNodeMultiWriter: assign({ singleNodeMultiWriter: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.singleNodeMultiWriter }),
     markResizeDone: assign({ resizeDone: true }),
   },
   guards: {
     ...expansionGuards,
     isDeviceGloballyMounted: ({ context }) => context.deviceGloballyMounted,
     isStageUnstageSupported: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.stageUnstage,
+    mapsAccessMode: ({ context }) => context.mapsAccessMode === true,
     expandsAfterMountDevice: ({ context }) => context.expandsAfterMountDevice,
     checksVolumeMountGroup: ({ context }) => context.checksVolumeMountGroup,
     hasNodeStageSecret: ({ context }) => context.nodeStageSecret === true,
@@ -395,6 +423,7 @@ export const mountVolumeMachine = setup({
           [
             { guard: and(['stagesVolume', 'hasNodeStageSecret']), target: 'getNodeStageSecret' },
             { guard: and(['stagesVolume', 'checksVolumeMountGroup']), target: 'nodeSupportsVolumeMountGroup' },
+            { guard: and(['stagesVolume', 'mapsAccessMode']), target: 'nodeStageVolumeAccessMode' },
             { guard: 'stagesVolume', target: 'nodeStageVolume' },
             // "STAGE_UNSTAGE_VOLUME capability not set. Skipping MountDevice...": MountDevice still succeeds
             { guard: 'expandsAfterMountDevice', target: '#mountVolume.expandAfterMountDevice', actions: [{ type: 'logMountDeviceSucceeded', params: { skipped: true } }, 'markDeviceAsMounted'] },
@@ -403,10 +432,13 @@ export const mountVolumeMachine = setup({
           '#mountVolume.failed', 'MountDevice'),
         // (on to 1.30's VOLUME_MOUNT_GROUP check first when the profile asks it)
         getNodeStageSecret: getNodeStageSecretState('The Secret the PV names for NodeStageVolume (nodeStageSecretRef), read with a GET.',
-          [{ guard: 'checksVolumeMountGroup', target: 'nodeSupportsVolumeMountGroup' }, { target: 'nodeStageVolume' }] as const, '#mountVolume.failed', 'MountDevice'),
+          [{ guard: 'checksVolumeMountGroup', target: 'nodeSupportsVolumeMountGroup' }, ...toNodeCall('nodeStageVolume')] as const, '#mountVolume.failed', 'MountDevice'),
         nodeSupportsVolumeMountGroup: nodeSupportsVolumeMountGroupState(
           '1.30: csi_attacher.MountDevice asks NodeGetCapabilities again, for VOLUME_MOUNT_GROUP (DelegateFSGroupToCSIDriver, GA in 1.26; v1.30.7 csi_attacher.go:392); 1.20 does not.',
           'nodeStageVolume', 'MountDevice'),
+        nodeStageVolumeAccessMode: nodeSupportsSingleNodeMultiWriterState(
+          '1.30: csi_client.NodeStageVolume asks NodeGetCapabilities once more, for SINGLE_NODE_MULTI_WRITER, to map the access mode (csi_client.go:408); 1.20 does not.',
+          'nodeStageVolume', '#mountVolume.failed', 'MountDevice'),
         nodeStageVolume: {
           description: 'NodeStageVolume: an error that is not final leaves the device uncertain (markDeviceErrorState).',
           entry: 'nodeStageVolume',
@@ -436,7 +468,7 @@ export const mountVolumeMachine = setup({
           [
             { guard: 'hasNodePublishSecret', target: 'getNodePublishSecret' },
             { guard: 'checksVolumeMountGroup', target: 'nodeSupportsVolumeMountGroup' },
-            { target: 'nodePublishVolume' },
+            ...toNodeCall('nodePublishVolume'),
           ] as const,
           '#mountVolume.failed', 'SetUp'),
         getNodePublishSecret: {
@@ -445,13 +477,16 @@ export const mountVolumeMachine = setup({
           description: 'The Secret the PV names for NodePublishVolume (nodePublishSecretRef), read with a GET.',
           entry: 'getNodePublishSecret',
           on: {
-            'api.getNodePublishSecret.succeeded': [{ guard: 'checksVolumeMountGroup', target: 'nodeSupportsVolumeMountGroup' }, { target: 'nodePublishVolume' }],
+            'api.getNodePublishSecret.succeeded': [{ guard: 'checksVolumeMountGroup', target: 'nodeSupportsVolumeMountGroup' }, ...toNodeCall('nodePublishVolume')],
             'api.getNodePublishSecret.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed', params: { stage: 'SetUp', error: 'getNodePublishSecretFailed' } } },
           },
         },
         nodeSupportsVolumeMountGroup: nodeSupportsVolumeMountGroupState(
           '1.30: csi_mounter.SetUpAt asks NodeGetCapabilities again, for VOLUME_MOUNT_GROUP (v1.30.7 csi_mounter.go:246); 1.20 does not.',
           'nodePublishVolume', 'SetUp'),
+        nodePublishVolumeAccessMode: nodeSupportsSingleNodeMultiWriterState(
+          '1.30: csi_client.NodePublishVolume asks NodeGetCapabilities once more, for SINGLE_NODE_MULTI_WRITER, to map the access mode (csi_client.go:237); 1.20 does not.',
+          'nodePublishVolume', '#mountVolume.failed', 'SetUp'),
         nodePublishVolume: {
           description: 'NodePublishVolume: an error that is not final leaves the pod\'s mount uncertain (markVolumeErrorState).',
           entry: 'nodePublishVolume',
@@ -486,6 +521,7 @@ export const expandInUseVolumeMachine = setup({
     ...named('newCsiDriverClient', 'nodeGetCapabilities', 'markVolumeAsResized', 'operationSucceeded', ...EXPANSION_ACTIONS),
     operationFailed: (_, _params: FailParams) => {},
     markResizeDone: assign({ resizeDone: true }),
+    recordSingleNodeMultiWriter: assign({ singleNodeMultiWriter: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.singleNodeMultiWriter }),
   },
   guards: {
     ...expansionGuards,
@@ -591,6 +627,7 @@ export const mapVolumeMachine = setup({
       'markVolumeAsMounted', 'operationSucceeded', ...EXPANSION_ACTIONS),
     operationFailed: (_, _params: FailParams) => {},
     markResizeDone: assign({ resizeDone: true }),
+    recordSingleNodeMultiWriter: assign({ singleNodeMultiWriter: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.singleNodeMultiWriter }),
   },
   guards: {
     ...expansionGuards,
@@ -598,6 +635,7 @@ export const mapVolumeMachine = setup({
     isStageUnstageSupported: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.stageUnstage,
     hasNodeStageSecret: ({ context }) => context.nodeStageSecret === true,
     hasNodePublishSecret: ({ context }) => context.nodePublishSecret === true,
+    mapsAccessMode: ({ context }) => context.mapsAccessMode === true,
   },
 }).createMachine({
   id: 'mapVolume',
@@ -627,13 +665,17 @@ export const mapVolumeMachine = setup({
           on: {
             'csi.nodeGetCapabilities.succeeded': [
               { guard: and(['isStageUnstageSupported', 'hasNodeStageSecret']), target: 'getNodeStageSecret' },
+              { guard: and(['isStageUnstageSupported', 'mapsAccessMode']), target: 'nodeStageVolumeAccessMode' },
               { guard: 'isStageUnstageSupported', target: 'nodeStageVolume' },
               { target: '#mapVolume.mapPodDevice', actions: 'markDeviceAsMounted' },
             ],
             'csi.nodeGetCapabilities.failed': { target: '#mapVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MapVolume.SetUpDevice', error: 'rpc' } } },
           },
         },
-        getNodeStageSecret: getNodeStageSecretState('The Secret the PV names for NodeStageVolume (nodeStageSecretRef), read with a GET.', 'nodeStageVolume', '#mapVolume.failed', 'MapVolume.SetUpDevice'),
+        getNodeStageSecret: getNodeStageSecretState('The Secret the PV names for NodeStageVolume (nodeStageSecretRef), read with a GET.', toNodeCall('nodeStageVolume'), '#mapVolume.failed', 'MapVolume.SetUpDevice'),
+        nodeStageVolumeAccessMode: nodeSupportsSingleNodeMultiWriterState(
+          '1.30: csi_client.NodeStageVolume asks NodeGetCapabilities once more, for SINGLE_NODE_MULTI_WRITER, to map the access mode; 1.20 does not.',
+          'nodeStageVolume', '#mapVolume.failed', 'MapVolume.SetUpDevice'),
         nodeStageVolume: {
           description: 'NodeStageVolume to plugins/kubernetes.io/csi/volumeDevices/staging/<pv>: an error that is not final leaves the device uncertain (markDeviceErrorState).',
           entry: 'nodeStageVolumeForBlock',
@@ -650,16 +692,19 @@ export const mapVolumeMachine = setup({
       states: {
         getVolumeAttachment: getVolumeAttachmentState('GET the VolumeAttachment again, for the publish context.', 'newCsiDriverClient', '#mapVolume.failed', 'MapVolume.MapPodDevice'),
         newCsiDriverClient: newCsiDriverClientState('The CSI client of a registered driver.',
-          [{ guard: 'hasNodePublishSecret', target: 'getNodePublishSecret' }, { target: 'nodePublishVolume' }] as const, '#mapVolume.failed', 'MapVolume.MapPodDevice'),
+          [{ guard: 'hasNodePublishSecret', target: 'getNodePublishSecret' }, ...toNodeCall('nodePublishVolume')] as const, '#mapVolume.failed', 'MapVolume.MapPodDevice'),
         getNodePublishSecret: {
           // publishVolumeForBlock (v1.30.1 csi_block.go:237-242, v1.20.5 :215-220): a plain error, as the VolumeAttachment GET's
           description: 'publishVolumeForBlock: the Secret the PV names for NodePublishVolume (nodePublishSecretRef), read with a GET.',
           entry: 'getNodePublishSecret',
           on: {
-            'api.getNodePublishSecret.succeeded': 'nodePublishVolume',
+            'api.getNodePublishSecret.succeeded': toNodeCall('nodePublishVolume'),
             'api.getNodePublishSecret.failed': { target: '#mapVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MapVolume.MapPodDevice', error: 'getNodePublishSecretFailed' } } },
           },
         },
+        nodePublishVolumeAccessMode: nodeSupportsSingleNodeMultiWriterState(
+          '1.30: csi_client.NodePublishVolume asks NodeGetCapabilities once more, for SINGLE_NODE_MULTI_WRITER, to map the access mode; 1.20 does not.',
+          'nodePublishVolume', '#mapVolume.failed', 'MapVolume.MapPodDevice'),
         nodePublishVolume: {
           description: 'NodePublishVolume to plugins/kubernetes.io/csi/volumeDevices/publish/<pv>/<pod uid>: an error that is not final leaves the pod\'s volume uncertain (markVolumeErrorState).',
           entry: 'nodePublishVolumeForBlock',
@@ -953,6 +998,12 @@ const expandPaths = (w: Work, op: InflightOperation, params: unknown): { volumeP
   const staged = (params as { phase?: string } | undefined)?.phase === 'staged';
   return { volumePath: staged ? staging ?? '' : podVolumePath(w.c.input.kubeletRoot, op.podUid, v.pvName), stagingPath: staging };
 };
+/** The volume as a node call's request names it: 1.30 maps its access mode by the capability answer the operation recorded. */
+function requestVolume(w: Work, op: InflightOperation): VolumeSpec {
+  const v = volumeOf(w, op)!;
+  const c = op.machine.context as unknown as ExpansionContext;
+  return c.mapsAccessMode ? mapAccessMode(v, c.singleNodeMultiWriter === true) : v;
+}
 const expansionSize = (op: InflightOperation): number => (op.machine.context as unknown as ExpansionContext).newSize;
 /** GenerateMsg's suffix for "MountVolume.NodeExpandVolume succeeded": nothing in 1.20, the node's name in 1.30. */
 const expandSuffix = (w: Work): string => (getProfile(w.c.input.profile).kubeletExpandMessageNamesNode ? w.c.input.nodeName : '');
@@ -967,7 +1018,7 @@ const PERFORM: Record<string, Perform> = {
   },
   nodeExpandVolume: (w, op, _event, params) => {
     const { volumePath, stagingPath } = expandPaths(w, op, params);
-    nodeCall(w, op, 'NodeExpandVolume', nodeExpandVolumeRequest(volumeOf(w, op)!, volumePath, stagingPath, expansionSize(op), op.expandSecrets));
+    nodeCall(w, op, 'NodeExpandVolume', nodeExpandVolumeRequest(requestVolume(w, op), volumePath, stagingPath, expansionSize(op), op.expandSecrets));
   },
   getNodeExpandSecret: (w, op) => {
     const ref = volumeOf(w, op)!.nodeExpandSecretRef!;
@@ -1033,10 +1084,10 @@ const PERFORM: Record<string, Perform> = {
     const ref = volumeOf(w, op)!.nodePublishSecretRef!;
     track(w, api(w, { verb: 'get', kind: 'Secret', namespace: ref.namespace, name: ref.name }), op, 'getNodePublishSecret');
   },
-  nodeStageVolume: (w, op) => nodeCall(w, op, 'NodeStageVolume', nodeStageVolumeRequest(w, volumeOf(w, op)!, stagingPathOf(w, op), op.publishContext, op.secrets)),
+  nodeStageVolume: (w, op) => nodeCall(w, op, 'NodeStageVolume', nodeStageVolumeRequest(w, requestVolume(w, op), stagingPathOf(w, op), op.publishContext, op.secrets)),
   nodePublishVolume: (w, op) => {
     const stage = (op.machine.context as unknown as MountContext).stageUnstage;
-    nodeCall(w, op, 'NodePublishVolume', nodePublishVolumeRequest(w, volumeOf(w, op)!, op.podUid, stage ? stagingPathOf(w, op) : undefined, op.publishContext, op.publishSecrets));
+    nodeCall(w, op, 'NodePublishVolume', nodePublishVolumeRequest(w, requestVolume(w, op), op.podUid, stage ? stagingPathOf(w, op) : undefined, op.publishContext, op.publishSecrets));
   },
   nodeUnpublishVolume: (w, op) => {
     const v = volumeOf(w, op)!;
@@ -1082,8 +1133,8 @@ const PERFORM: Record<string, Perform> = {
     if (!v.attachable) return { type: 'api.getVolumeAttachment.succeeded' };
     track(w, api(w, { verb: 'get', kind: 'VolumeAttachment', name: volumeAttachmentName(v.handle, v.driver, w.c.input.nodeName) }), op, 'getVolumeAttachment');
   },
-  nodeStageVolumeForBlock: (w, op) => nodeCall(w, op, 'NodeStageVolume', nodeStageVolumeForBlockRequest(w, volumeOf(w, op)!, op.publishContext, op.secrets)),
-  nodePublishVolumeForBlock: (w, op) => nodeCall(w, op, 'NodePublishVolume', nodePublishVolumeForBlockRequest(w, volumeOf(w, op)!, op.podUid, op.publishContext, op.publishSecrets)),
+  nodeStageVolumeForBlock: (w, op) => nodeCall(w, op, 'NodeStageVolume', nodeStageVolumeForBlockRequest(w, requestVolume(w, op), op.publishContext, op.secrets)),
+  nodePublishVolumeForBlock: (w, op) => nodeCall(w, op, 'NodePublishVolume', nodePublishVolumeForBlockRequest(w, requestVolume(w, op), op.podUid, op.publishContext, op.publishSecrets)),
   nodeUnpublishVolumeForBlock: (w, op) => {
     const v = volumeOf(w, op)!;
     nodeCall(w, op, 'NodeUnpublishVolume', nodeUnpublishVolumeForBlockRequest(w, v, op.podUid),

@@ -105,6 +105,7 @@ const marksUncertain = (w: Work): boolean => getProfile(w.c.input.profile).kubel
 const expansion = (w: Work, newSize: number, v: DswVolume) => ({
   newSize, unsupportedIsDone: getProfile(w.c.input.profile).kubeletNodeExpandUnsupportedIsDone,
   ...(v.nodeExpandSecretRef && getProfile(w.c.input.profile).kubeletReadsNodeExpandSecret ? { nodeExpandSecret: true } : {}),
+  ...(getProfile(w.c.input.profile).kubeletMapsAccessModeByCapability ? { mapsAccessMode: true } : {}),
 });
 
 /** Attached volumes no pod uses any more: UnmountDevice, then (controller-managed attach) forget them. */
