@@ -58,7 +58,7 @@ export type OperationEvent =
   /** (the device path it returned is the operation's record: operation.devicePath) */
   | { type: 'csiAttacher.waitForAttach.succeeded' }
   | { type: 'csiAttacher.waitForAttach.failed'; error: string }
-  /** the node plugin's capabilities that the operations ask about: STAGE_UNSTAGE_VOLUME, EXPAND_VOLUME */
+  /** the node plugin's capabilities that the operations ask about: STAGE_UNSTAGE_VOLUME, EXPAND_VOLUME, SINGLE_NODE_MULTI_WRITER */
   | { type: 'csi.nodeGetCapabilities.succeeded'; stageUnstage: boolean; nodeExpand: boolean; singleNodeMultiWriter: boolean }
   | { type: `csi.${Exclude<NodeRpc, 'nodeGetCapabilities'>}.succeeded` }
   | { type: `csi.${NodeRpc}.failed`; code: GrpcCode; message: string }
