@@ -67,6 +67,16 @@ describe('which facts are looked up', () => {
     expect(a.value).toBe('failed');
   });
 
+  it('a fact whose fields are numbers, booleans or absent is looked up as well as one of strings', () => {
+    for (const fact of [{ type: 'answered', code: 13 }, { type: 'answered', ok: false }, { type: 'answered', code: undefined }] as Ev[]) {
+      const { machine, computed } = counted();
+      const [start] = pureInitialTransition(machine);
+      const [a] = pureTransition(machine, start, { ...fact });
+      const [b] = pureTransition(machine, start, { ...fact });
+      expect([fact, b === a, computed()]).toEqual([fact, true, 1]);
+    }
+  });
+
   it('a fact that differs in any field is computed: other values, the string "1" and the number 1, a field present or not', () => {
     const { machine, computed } = counted();
     const [start] = pureInitialTransition(machine);

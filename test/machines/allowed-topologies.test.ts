@@ -6,7 +6,9 @@
  * flatten :407-439), kube-scheduler volumebinding binder.go FindPodVolumes / checkVolumeProvisions.
  */
 import { describe, expect, it } from 'vitest';
-import { runScenario, scenarioFromManifests } from '../../src/machines/index.ts';
+import { runScenario, scenarioFromManifests, type K8sObject } from '../../src/machines/index.ts';
+import { accessibilityRequirements } from '../../src/machines/external-provisioner/requests.ts';
+import { matchTopologySelectorTerms } from '../../src/machines/kube-scheduler/filter.ts';
 
 const ZONE = 'topology.kubernetes.io/zone';
 /** three nodes in zones a, b, c; a class of the generic driver with the binding mode and allowed zones given; a pod of `claims` claims */
@@ -71,5 +73,42 @@ describe('a StorageClass\'s allowedTopologies', () => {
     const [req] = createVolumes(t);
     expect(zonesOf(req!.requisite)).toEqual([node.slice(-1)]);
     expect(zonesOf(req!.preferred)).toEqual([node.slice(-1)]);
+  });
+});
+
+describe('GenerateAccessibilityRequirements with allowedTopologies (requests.ts accessibilityRequirements), alone', () => {
+  const Z = 'topology.kubernetes.io/zone', R = 'topology.kubernetes.io/region';
+  const driver = { topologyKeys: [Z] } as unknown as Parameters<typeof accessibilityRequirements>[0];
+  const nodeIn = (name: string, zone: string) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { [Z]: zone } } }) as K8sObject;
+  const nodes = [nodeIn('node-a', 'a'), nodeIn('node-b', 'b'), nodeIn('node-c', 'c')];
+  const claim = (selected?: string) => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'default', ...(selected ? { annotations: { 'volume.kubernetes.io/selected-node': selected } } : {}) } }) as K8sObject;
+  const zones = (terms: unknown) => (terms as Array<{ segments: Record<string, string> }>).map((t) => t.segments);
+
+  it('flatten distributes each term\'s values over its ANDed expressions, and ORs the terms', () => {
+    const allowed = [{ matchLabelExpressions: [{ key: Z, values: ['a', 'b'] }, { key: R, values: ['r1', 'r2'] }] }, { matchLabelExpressions: [{ key: Z, values: ['c'] }] }];
+    const r = accessibilityRequirements(driver, claim(), nodes, false, allowed);
+    // (deduplicated and sorted by topologyTerm.hash, "key#value" pairs: region before zone)
+    expect(zones(r.requirement!.requisite)).toEqual([
+      { [Z]: 'a', [R]: 'r1' }, { [Z]: 'b', [R]: 'r1' }, { [Z]: 'a', [R]: 'r2' }, { [Z]: 'b', [R]: 'r2' }, { [Z]: 'c' },
+    ]);
+  });
+
+  it('a selected node outside the allowed terms: --strict-topology says so; otherwise its topology is not in requisite', () => {
+    const allowed = [{ matchLabelExpressions: [{ key: Z, values: ['a', 'b'] }] }];
+    expect(accessibilityRequirements(driver, claim('node-c'), nodes, true, allowed).error)
+      .toBe(`selected node '"node-c"' topology 'map[${Z}:c]' is not in allowed topologies: [map[${Z}:a] map[${Z}:b]]`);
+    expect(accessibilityRequirements(driver, claim('node-c'), nodes, false, allowed).error)
+      .toBe(`topology map[${Z}:c] from selected node "node-c" is not in requisite: [map[${Z}:a] map[${Z}:b]]`);
+    // within them: the selected node's term first
+    expect(zones(accessibilityRequirements(driver, claim('node-b'), nodes, false, allowed).requirement!.preferred)).toEqual([{ [Z]: 'b' }, { [Z]: 'a' }]);
+  });
+
+  it('MatchTopologySelectorTerms: any term, every expression of it', () => {
+    const terms = [{ matchLabelExpressions: [{ key: Z, values: ['a'] }, { key: R, values: ['r1'] }] }, { matchLabelExpressions: [{ key: Z, values: ['c'] }] }];
+    expect(matchTopologySelectorTerms(terms, { [Z]: 'a', [R]: 'r1' })).toBe(true);
+    expect(matchTopologySelectorTerms(terms, { [Z]: 'a', [R]: 'r2' })).toBe(false);
+    expect(matchTopologySelectorTerms(terms, { [Z]: 'c' })).toBe(true);
+    expect(matchTopologySelectorTerms(terms, { [R]: 'r1' })).toBe(false);
+    expect(matchTopologySelectorTerms(undefined, {})).toBe(true);
   });
 });

@@ -189,6 +189,14 @@ describe('NodeGetCapabilities before NodeStageVolume and NodePublishVolume (Node
     }
   });
 
+  it('the NodeGetCapabilities fact says which of STAGE_UNSTAGE_VOLUME (1), EXPAND_VOLUME (3) and SINGLE_NODE_MULTI_WRITER (5) the plugin has, numbered or named', () => {
+    const fact = (capabilities: unknown[]) => csiFact({ type: 'csi.result', now: 0, requestId: 'r1', rpc: 'NodeGetCapabilities', code: 'OK', response: { capabilities } });
+    expect(fact([{ Type: { Rpc: { type: 5 } } }])).toEqual({ type: 'csi.nodeGetCapabilities.succeeded', stageUnstage: false, nodeExpand: false, singleNodeMultiWriter: true });
+    expect(fact([{ rpc: { type: 'SINGLE_NODE_MULTI_WRITER' } }, { rpc: { type: 'STAGE_UNSTAGE_VOLUME' } }])).toMatchObject({ stageUnstage: true, singleNodeMultiWriter: true });
+    expect(fact([{ type: 1 }, { type: 3 }])).toEqual({ type: 'csi.nodeGetCapabilities.succeeded', stageUnstage: true, nodeExpand: true, singleNodeMultiWriter: false });
+    expect(fact([])).toMatchObject({ stageUnstage: false, nodeExpand: false, singleNodeMultiWriter: false });
+  });
+
   it('the access mode sent follows the SINGLE_NODE_MULTI_WRITER answer (1.30): ReadWriteOnce 7 or 1, ReadWriteOncePod 6 or 1, the others as they were', () => {
     const v = (pvAccessMode: string) => ({ uniqueName: 'u', pvName: 'pv', driver: 'd', handle: 'h', attachable: true, fsType: 'ext4', accessMode: 99, pvAccessMode, readOnly: false, volumeContext: {} });
     const mode = (am: string, snmw: boolean) => mapAccessMode(v(am), snmw).accessMode;
