@@ -57,3 +57,16 @@ describe('csi-attacher\'s access mode for ControllerPublishVolume (GetVolumeCapa
     expect(mode(volumeCapability(pv(['ReadWriteOnce']), 'ext4', 'v3', true))).toBe(1);
   });
 });
+
+describe('ReadWriteOncePod on 1.20', () => {
+  it('the 1.20 API server refuses a claim that names it, as its validation does: the create fails (kubectl apply would say so), the pods find no claim', () => {
+    const t = runScenario(scenarioFromManifests(file('ReadWriteOncePod').replace('k8s: "1.30"', 'k8s: "1.20"')));
+    const create = t.steps.find((s) => s.api?.verb === 'create' && s.api.kind === 'PersistentVolumeClaim')!;
+    expect([create.kind, create.api!.code]).toEqual(['user', 422]);
+    expect(create.summary).toContain('PersistentVolumeClaim "data" is invalid: spec.accessModes: Unsupported value: "ReadWriteOncePod": supported values: "ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce"');
+    expect(t.final.objects.some((o) => o.kind === 'PersistentVolumeClaim')).toBe(false);
+    expect(t.steps.some((s) => s.kind === 'event' && s.summary.includes('persistentvolumeclaim "data" not found'))).toBe(true);
+    // on 1.30 the same claim is created
+    expect(runScenario(scenarioFromManifests(file('ReadWriteOncePod'))).final.objects.some((o) => o.kind === 'PersistentVolumeClaim')).toBe(true);
+  });
+});

@@ -132,8 +132,18 @@ export class ApiServer {
     firstResourceVersion = 1000,
     /** the AnyVolumeDataSource feature gate: a new claim's dataSource is copied into dataSourceRef (Profile.anyVolumeDataSource) */
     private readonly anyVolumeDataSource = false,
+    /** the ReadWriteOncePod access mode exists (Profile.apiReadWriteOncePod); without it validation refuses it */
+    private readonly readWriteOncePod = true,
   ) {
     this.rv = firstResourceVersion;
+  }
+
+  /** ValidatePersistentVolumeClaimSpec / ValidatePersistentVolumeSpec's access modes, where the profile has no ReadWriteOncePod. */
+  private unsupportedAccessMode(o: K8sObject): string | undefined {
+    if (this.readWriteOncePod || (o.kind !== 'PersistentVolumeClaim' && o.kind !== 'PersistentVolume')) return undefined;
+    const mode = ((o.spec?.accessModes ?? []) as string[]).find((m) => m !== 'ReadWriteOnce' && m !== 'ReadOnlyMany' && m !== 'ReadWriteMany');
+    return mode === undefined ? undefined
+      : `spec.accessModes: Unsupported value: ${JSON.stringify(mode)}: supported values: "ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce"`;
   }
 
   get(kind: Kind, namespace: string | undefined, name: string): K8sObject | undefined {
@@ -221,6 +231,8 @@ export class ApiServer {
         const o = clone(req.object!);
         o.apiVersion = API_VERSION[req.kind];
         o.kind = req.kind;
+        const unsupported = this.unsupportedAccessMode(o);
+        if (unsupported) return { ok: false, code: 422, reason: 'Invalid', message: `${groupKind(req.kind)} "${req.name}" is invalid: ${unsupported}`, before: null, after: null };
         // admission: StorageObjectInUseProtection puts the protection finalizer on every new claim and
         // volume. upstream: plugin/pkg/admission/storage/storageobjectinuseprotection/admission.go
         const protection = req.kind === 'PersistentVolumeClaim' ? PVC_PROTECTION_FINALIZER : req.kind === 'PersistentVolume' ? PV_PROTECTION_FINALIZER : undefined;

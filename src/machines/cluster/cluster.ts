@@ -192,7 +192,7 @@ export class Cluster {
   constructor(readonly options: ClusterOptions) {
     this.rng = createRng(options.seed);
     this.profile = getProfile(options.profile);
-    this.api = new ApiServer(this.rng.fork('api'), options.epochUs, undefined, this.profile.anyVolumeDataSource);
+    this.api = new ApiServer(this.rng.fork('api'), options.epochUs, undefined, this.profile.anyVolumeDataSource, this.profile.apiReadWriteOncePod);
     this.storyStartUs = options.storyStartUs ?? options.recordFrom ?? 0;
     this.recorder = new TraceRecorder(
       { recordFrom: options.recordFrom ?? 0, recordObjects: options.recordObjects !== false, captureWorld: !!options.captureWorld, ...(options.onStep ? { sink: options.onStep } : {}) },

@@ -120,6 +120,12 @@ export interface Profile {
    */
   anyVolumeDataSource: boolean;
   /**
+   * The API server knows the ReadWriteOncePod access mode (alpha 1.22, GA 1.29); 1.20's validation refuses a claim or
+   * volume that names it: `spec.accessModes: Unsupported value: "ReadWriteOncePod": supported values: "ReadOnlyMany",
+   * "ReadWriteMany", "ReadWriteOnce"` (v1.20.5 pkg/apis/core/validation/validation.go :1632, :1657-1658, :1975).
+   */
+  apiReadWriteOncePod: boolean;
+  /**
    * The taint eviction controller's Event reference carries APIVersion "v1" (1.30 taint_eviction.go
    * emitPodDeletionEvent); 1.20's taint_manager.go builds it from Kind, Name and Namespace only.
    */
@@ -336,6 +342,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletReadsNodeExpandSecret: false,
     kubeletMapsAccessModeByCapability: false,
     anyVolumeDataSource: false,
+    apiReadWriteOncePod: false,
     taintEvictionRefApiVersion: false,
     adcForceDetachOnlyIfUnhealthy: false,
     stagingPathStyle: 'pv',
@@ -400,6 +407,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletReadsNodeExpandSecret: true,
     kubeletMapsAccessModeByCapability: true,
     anyVolumeDataSource: true,
+    apiReadWriteOncePod: true,
     taintEvictionRefApiVersion: true,
     adcForceDetachOnlyIfUnhealthy: true,
     stagingPathStyle: 'driverHash',
