@@ -142,17 +142,24 @@ const newCsiDriverClientState = <N>(description: string, next: N, failed: string
 });
 
 /**
- * 1.30's second capability call before NodeStageVolume and NodePublishVolume (NodeSupportsVolumeMountGroup):
- * its answer only moves the operation on, its failure fails the step.
+ * A NodeGetCapabilities call of a step: `succeeded`, the transition(s) its answer takes; its failure (the RPC's error)
+ * fails the step.
  */
-const nodeSupportsVolumeMountGroupState = (description: string, next: string, stage: FailParams['stage']) => ({
+const nodeGetCapabilitiesState = <N>(description: string, succeeded: N, failed: string, stage: FailParams['stage']) => ({
   description,
   entry: 'nodeGetCapabilities' as const,
   on: {
-    'csi.nodeGetCapabilities.succeeded': toNodeCall(next),
-    'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed' as const, params: { stage, error: 'rpc' as const } } },
+    'csi.nodeGetCapabilities.succeeded': succeeded,
+    'csi.nodeGetCapabilities.failed': { target: failed, actions: { type: 'operationFailed' as const, params: { stage, error: 'rpc' as const } } },
   },
 });
+
+/**
+ * 1.30's second capability call before NodeStageVolume and NodePublishVolume (NodeSupportsVolumeMountGroup):
+ * its answer only moves the operation on, its failure fails the step.
+ */
+const nodeSupportsVolumeMountGroupState = (description: string, next: string, stage: FailParams['stage']) =>
+  nodeGetCapabilitiesState(description, toNodeCall(next), '#mountVolume.failed', stage);
 
 /**
  * 1.30: csi_client's NodeStageVolume and NodePublishVolume ask NodeGetCapabilities once more before the call, for
@@ -160,14 +167,8 @@ const nodeSupportsVolumeMountGroupState = (description: string, next: string, st
  * :237, :408; ReadWriteOncePod, 1.22 on); 1.20 does not. Its answer is recorded for the request; its failure is the
  * call's error, as it is.
  */
-const nodeSupportsSingleNodeMultiWriterState = (description: string, next: string, failed: string, stage: FailParams['stage']) => ({
-  description,
-  entry: 'nodeGetCapabilities' as const,
-  on: {
-    'csi.nodeGetCapabilities.succeeded': { target: next, actions: 'recordSingleNodeMultiWriter' as const },
-    'csi.nodeGetCapabilities.failed': { target: failed, actions: { type: 'operationFailed' as const, params: { stage, error: 'rpc' as const } } },
-  },
-});
+const nodeSupportsSingleNodeMultiWriterState = (description: string, next: string, failed: string, stage: FailParams['stage']) =>
+  nodeGetCapabilitiesState(description, { target: next, actions: 'recordSingleNodeMultiWriter' as const }, failed, stage);
 /** The next step is NodeStageVolume or NodePublishVolume (`target`): through the access mode's capability call first where the profile has it. */
 const toNodeCall = (target: string) => [{ guard: 'mapsAccessMode', target: `${target}AccessMode` }, { target }] as const;
 
@@ -204,14 +205,8 @@ const getVolumeAttachmentState = <N>(description: string, next: N, failed: strin
 /**
  * NodeSupportsStageUnstage, first in MountDevice and in SetUp: its answer is recorded (stageUnstage), then the publish context is read.
  */
-const nodeSupportsStageUnstageState = (description: string, stage: 'MountDevice' | 'SetUp') => ({
-  description,
-  entry: 'nodeGetCapabilities' as const,
-  on: {
-    'csi.nodeGetCapabilities.succeeded': { target: 'getVolumeAttachment', actions: 'recordStageUnstage' as const },
-    'csi.nodeGetCapabilities.failed': { target: '#mountVolume.failed', actions: { type: 'operationFailed' as const, params: { stage, error: 'rpc' as const } } },
-  },
-});
+const nodeSupportsStageUnstageState = (description: string, stage: 'MountDevice' | 'SetUp') =>
+  nodeGetCapabilitiesState(description, { target: 'getVolumeAttachment', actions: 'recordStageUnstage' as const }, '#mountVolume.failed', stage);
 
 /** Every operation's failed end. */
 const FAILED = { description: 'The operation returned an error: it backs off before the reconciler may retry.', type: 'final' as const };
