@@ -216,6 +216,66 @@ describe('NodeGetCapabilities before NodeStageVolume and NodePublishVolume (Node
   });
 });
 
+describe('a failed capability call or node RPC, worded as each caller in pkg/volume/csi wraps it', () => {
+  const failedErr = (h: H): string => String(h.logs().filter((l) => l.msg === 'kubelet.operationFailed').at(-1)!.args.err);
+  const rpcErr = 'rpc error: code = Internal desc = caps down';
+  it('SetUp (1.30): NodeSupportsStageUnstage wrapped by mounter.SetUpAt (csi_mounter.go:184-187), NodeSupportsVolumeMountGroup by it too (:246-249), the access-mode mapper\'s call as it is (csi_client.go:237-240)', () => {
+    const h = kubeletUpTo(true);
+    h.reply(lastCall(h, 'NodeStageVolume'), 'OK');
+    h.reply(unansweredCaps(h)[0]!, 'INTERNAL', {}, 'caps down');
+    expect(failedErr(h)).toMatch(new RegExp(`^MountVolume\\.SetUp failed for volume "pvc-1" .* : kubernetes\\.io/csi: mounter\\.SetUpAt failed to check for STAGE_UNSTAGE_VOLUME capability: ${rpcErr}$`));
+    h.advanceUntil(() => unansweredCaps(h).length > 0, 10_000);
+    h.reply(unansweredCaps(h)[0]!, 'OK', STAGE_CAPS);
+    const get = h.pending().find((p) => !p.answered && p.type === 'api.request' && p.verb === 'get' && p.kind === 'VolumeAttachment')!;
+    h.answer(get, { ok: true, code: 200, object: va(true) });
+    h.reply(unansweredCaps(h)[0]!, 'INTERNAL', {}, 'caps down');
+    expect(failedErr(h)).toMatch(new RegExp(`: kubernetes\\.io/csi: mounter\\.SetUpAt failed to determine if the node service has VOLUME_MOUNT_GROUP capability: ${rpcErr}$`));
+    h.advanceUntil(() => unansweredCaps(h).length > 0, 10_000);
+    h.reply(unansweredCaps(h)[0]!, 'OK', STAGE_CAPS);
+    h.answer(h.pending().find((p) => !p.answered && p.type === 'api.request' && p.verb === 'get' && p.kind === 'VolumeAttachment')!, { ok: true, code: 200, object: va(true) });
+    h.reply(unansweredCaps(h)[0]!, 'OK', STAGE_CAPS);
+    h.reply(unansweredCaps(h)[0]!, 'INTERNAL', {}, 'caps down');
+    expect(failedErr(h)).toMatch(new RegExp(`^MountVolume\\.SetUp failed for volume "pvc-1" .*\\) : ${rpcErr}$`));
+    expect(h.csiCalls('NodePublishVolume')).toEqual([]);
+  });
+
+  it('MountDevice (1.30): NodeSupportsStageUnstage\'s error as it is (csi_attacher.go:301-304), NodeSupportsVolumeMountGroup\'s wrapped by attacher.MountDevice (:392-395)', () => {
+    const h = kubeletUpTo(true, { caps: null });
+    h.reply(unansweredCaps(h)[0]!, 'INTERNAL', {}, 'caps down');
+    expect(failedErr(h)).toMatch(new RegExp(`^MountVolume\\.MountDevice failed for volume "pvc-1" .*\\) : ${rpcErr}$`));
+    h.advanceUntil(() => unansweredCaps(h).length > 0, 10_000);
+    h.reply(unansweredCaps(h)[0]!, 'OK', STAGE_CAPS);
+    h.answer(h.pending().find((p) => !p.answered && p.type === 'api.request' && p.verb === 'get' && p.kind === 'VolumeAttachment')!, { ok: true, code: 200, object: va(true) });
+    h.reply(unansweredCaps(h)[0]!, 'INTERNAL', {}, 'caps down');
+    expect(failedErr(h)).toMatch(new RegExp(`: kubernetes\\.io/csi: attacher\\.MountDevice failed to determine if the node service has VOLUME_MOUNT_GROUP capability: ${rpcErr}$`));
+    expect(h.csiCalls('NodeStageVolume')).toEqual([]);
+  });
+
+  it('TearDownAt and UnmountDevice say which step failed, in each profile\'s words (csi_mounter.go v1.20.5 :403, v1.30.1 :434; csi_attacher.go v1.20.5 :524, :542, v1.30.1 :627, :645)', async () => {
+    const { runScenario } = await import('../../src/machines/index.ts');
+    const errs = (k8s: '1.20' | '1.30', faults: string[]) => runScenario('teardown', { k8s, faults }).steps
+      .filter((st) => st.component === 'kubelet' && /nestedpendingoperations/.test(st.log ?? '')).map((st) => st.log!.replace(/\\"/g, '"'));
+    for (const [k8s, tearDown] of [['1.20', 'mounter.TearDownAt failed'], ['1.30', 'Unmounter.TearDownAt failed']] as const) {
+      const rpcs = errs(k8s, ['NodeUnpublishVolume=INTERNALx1', 'NodeUnstageVolume=INTERNALx1']);
+      expect([k8s, rpcs.length]).toEqual([k8s, 2]);
+      expect(rpcs[0]).toMatch(new RegExp(`UnmountVolume\\.TearDown failed for volume "data" .* : kubernetes\\.io/csi: ${tearDown.replace('.', '\\.')}: rpc error: code = Internal desc = injected INTERNAL fault"?$`));
+      expect(rpcs[1]).toMatch(/UnmountDevice failed for volume "pvc-.* on node "node-1" : kubernetes\.io\/csi: attacher\.UnmountDevice failed: rpc error: code = Internal desc = injected INTERNAL fault"?$/);
+      const caps = errs(k8s, ['NodeGetCapabilities=UNAVAILABLEx1']);
+      expect([k8s, caps.length]).toEqual([k8s, 1]);
+      expect(caps[0]).toMatch(/UnmountDevice failed for volume .* : kubernetes\.io\/csi: attacher\.UnmountDevice failed to check whether STAGE_UNSTAGE_VOLUME set: rpc error: code = Unavailable desc = injected UNAVAILABLE fault"?$/);
+    }
+  });
+
+  it('MapVolume.SetUpDevice: stageVolumeForBlock wraps NodeSupportsStageUnstage\'s error (csi_block.go v1.20.5 :150-153, v1.30.1 :158-161)', async () => {
+    const { runScenario } = await import('../../src/machines/index.ts');
+    for (const k8s of ['1.20', '1.30'] as const) {
+      const err = runScenario('block-volume', { k8s, faults: ['NodeGetCapabilities=UNAVAILABLEx1'] }).steps
+        .find((st) => st.component === 'kubelet' && /nestedpendingoperations.*MapVolume\.SetUpDevice failed/.test(st.log ?? ''))!.log!.replace(/\\"/g, '"');
+      expect([k8s, err]).toEqual([k8s, expect.stringMatching(/MapVolume\.SetUpDevice failed for volume .* : kubernetes\.io\/csi: blockMapper\.stageVolumeForBlock failed to check STAGE_UNSTAGE_VOLUME capability: rpc error: code = Unavailable desc = injected UNAVAILABLE fault"?$/)]);
+    }
+  });
+});
+
 describe('MountVolume as GenerateMountVolumeFunc runs it', () => {
   it('markDeviceErrorState: NodeStageVolume DEADLINE_EXCEEDED leaves the device DeviceMountUncertain, and UnmountDevice still unstages it', () => {
     const h = kubeletUpTo(true);

@@ -29,7 +29,7 @@ export const va = (attached: boolean): K8sObject => ({
 });
 
 /** A kubelet with the driver registered, its pod's volume reported in use, verifying against a node that says attached. */
-export function kubeletUpTo(vaAttached: boolean, o: { register?: boolean; vaObject?: K8sObject; pvObject?: K8sObject; caps?: Record<string, unknown> } = {}) {
+export function kubeletUpTo(vaAttached: boolean, o: { register?: boolean; vaObject?: K8sObject; pvObject?: K8sObject; caps?: Record<string, unknown> | null } = {}) {
   const h = createHarness(kubeletDescriptor, { nodeName: NODE, kubeletRoot: '/var/lib/kubelet' }, { driver: DRIVER });
   h.start([node(NODE)]);
   h.serve();
@@ -51,7 +51,8 @@ export function kubeletUpTo(vaAttached: boolean, o: { register?: boolean; vaObje
   h.advanceUntil(() => h.pending().some((p) => p.type === 'api.request' && p.verb === 'get' && p.kind === 'Node'), 20_000);
   h.serve([node(NODE, [UNIQUE], [UNIQUE])]);
   h.advance(500);
-  answerCaps(h, o.caps ?? STAGE_CAPS);
+  // (caps: null leaves MountDevice's first capability call unanswered)
+  if (o.caps !== null) answerCaps(h, o.caps ?? STAGE_CAPS);
   return h;
 }
 

@@ -210,6 +210,12 @@ export interface Profile {
    */
   kubeletBlockPodInfo: boolean;
   /**
+   * How csi_mounter.go's TearDownAt says it failed: v1.20.5 "mounter.TearDownAt failed: %v", and "mounter.SetUpAt failed
+   * to get CSI client: %v" when the driver is not registered (:403, :396: SetUpAt's words, copied there); v1.30.1
+   * "Unmounter.TearDownAt failed: %v" and "Unmounter.TearDownAt failed to get CSI client: %v" (:434, :426).
+   */
+  kubeletTearDownErrors: { client: string; call: string };
+  /**
    * The status message of a call whose server process died while serving it, as the caller's grpc-go
    * prints it: v1.27.1 (vendored by v1.20.5) closes the stream with ErrConnClosing, "transport is
    * closing" (internal/transport/transport.go:748); v1.59.0 (vendored by v1.30.1) with the reader's
@@ -363,6 +369,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     // v1.20.5 GenerateUnmapVolumeFunc / GenerateUnmapDeviceFunc mark nothing uncertain (the fix came later, not backported)
     kubeletBlockUnmapMarksUncertain: false,
     kubeletBlockPodInfo: false,
+    kubeletTearDownErrors: { client: 'mounter.SetUpAt failed to get CSI client', call: 'mounter.TearDownAt failed' },
     kubeletReconstructsUncertain: false,
     grpcConnectionClosedMessage: 'transport is closing',
     provisionerAddsFinalizer: false,
@@ -427,6 +434,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     kubeletExpandMessageNamesNode: true,
     kubeletBlockUnmapMarksUncertain: true,
     kubeletBlockPodInfo: true,
+    kubeletTearDownErrors: { client: 'Unmounter.TearDownAt failed to get CSI client', call: 'Unmounter.TearDownAt failed' },
     kubeletReconstructsUncertain: true,
     grpcConnectionClosedMessage: 'error reading from server: EOF',
     provisionerAddsFinalizer: true,

@@ -124,7 +124,9 @@ type FailParams = { stage: 'VerifyControllerAttachedVolume' | 'WaitForAttach' | 
   | BlockStep; error: FailReason };
 /** The steps of the block operations, named as their error prefixes name them ("MapVolume.SetUpDevice failed …"). */
 type BlockStep = 'MapVolume.WaitForAttach' | 'MapVolume.SetUpDevice' | 'MapVolume.MapPodDevice' | 'MapVolume.ExpandVolume' | 'UnmapVolume.UnmapPodDevice' | 'UnmapDevice.TearDownDevice';
+/** `stageUnstageCheck`, `volumeMountGroupCheck`: the NodeGetCapabilities call of NodeSupportsStageUnstage / NodeSupportsVolumeMountGroup failed (each caller words it its own way). */
 type FailReason = 'notReportedInUse' | 'getNodeFailed' | 'notAttachedAccordingToNodeStatus' | 'driverNotFound' | 'rpc' | 'notAttached'
+  | 'stageUnstageCheck' | 'volumeMountGroupCheck'
   | 'getPVCFailed' | 'expandNotSupported' | 'expandRpc' | 'patchPVCFailed' | 'getVolumeAttachmentFailed' | 'getNodeStageSecretFailed' | 'getNodePublishSecretFailed'
   | 'getNodeExpandSecretFailed';
 
@@ -145,12 +147,12 @@ const newCsiDriverClientState = <N>(description: string, next: N, failed: string
  * A NodeGetCapabilities call of a step: `succeeded`, the transition(s) its answer takes; its failure (the RPC's error)
  * fails the step.
  */
-const nodeGetCapabilitiesState = <N>(description: string, succeeded: N, failed: string, stage: FailParams['stage']) => ({
+const nodeGetCapabilitiesState = <N>(description: string, succeeded: N, failed: string, stage: FailParams['stage'], error: FailReason = 'rpc') => ({
   description,
   entry: 'nodeGetCapabilities' as const,
   on: {
     'csi.nodeGetCapabilities.succeeded': succeeded,
-    'csi.nodeGetCapabilities.failed': { target: failed, actions: { type: 'operationFailed' as const, params: { stage, error: 'rpc' as const } } },
+    'csi.nodeGetCapabilities.failed': { target: failed, actions: { type: 'operationFailed' as const, params: { stage, error } } },
   },
 });
 
@@ -159,7 +161,7 @@ const nodeGetCapabilitiesState = <N>(description: string, succeeded: N, failed: 
  * its answer only moves the operation on, its failure fails the step.
  */
 const nodeSupportsVolumeMountGroupState = (description: string, next: string, stage: FailParams['stage']) =>
-  nodeGetCapabilitiesState(description, toNodeCall(next), '#mountVolume.failed', stage);
+  nodeGetCapabilitiesState(description, toNodeCall(next), '#mountVolume.failed', stage, 'volumeMountGroupCheck');
 
 /**
  * 1.30: csi_client's NodeStageVolume and NodePublishVolume ask NodeGetCapabilities once more before the call, for
@@ -206,7 +208,7 @@ const getVolumeAttachmentState = <N>(description: string, next: N, failed: strin
  * NodeSupportsStageUnstage, first in MountDevice and in SetUp: its answer is recorded (stageUnstage), then the publish context is read.
  */
 const nodeSupportsStageUnstageState = (description: string, stage: 'MountDevice' | 'SetUp') =>
-  nodeGetCapabilitiesState(description, { target: 'getVolumeAttachment', actions: 'recordStageUnstage' as const }, '#mountVolume.failed', stage);
+  nodeGetCapabilitiesState(description, { target: 'getVolumeAttachment', actions: 'recordStageUnstage' as const }, '#mountVolume.failed', stage, 'stageUnstageCheck');
 
 /** Every operation's failed end. */
 const FAILED = { description: 'The operation returned an error: it backs off before the reconciler may retry.', type: 'final' as const };
@@ -583,7 +585,7 @@ export const unmountDeviceMachine = setup({
           // "STAGE_UNSTAGE_VOLUME capability not set. Skipping UnmountDevice...": the global directory goes, nothing to unstage
           { target: 'succeeded', actions: [{ type: 'logUnmountDeviceSucceeded', params: { skipped: true } }, 'markDeviceAsUnmounted'] },
         ],
-        'csi.nodeGetCapabilities.failed': { target: 'failed', actions: { type: 'operationFailed', params: { stage: 'UnmountDevice', error: 'rpc' } } },
+        'csi.nodeGetCapabilities.failed': { target: 'failed', actions: { type: 'operationFailed', params: { stage: 'UnmountDevice', error: 'stageUnstageCheck' } } },
       },
     },
     nodeUnstageVolume: {
@@ -664,7 +666,7 @@ export const mapVolumeMachine = setup({
               { guard: 'isStageUnstageSupported', target: 'nodeStageVolume' },
               { target: '#mapVolume.mapPodDevice', actions: 'markDeviceAsMounted' },
             ],
-            'csi.nodeGetCapabilities.failed': { target: '#mapVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MapVolume.SetUpDevice', error: 'rpc' } } },
+            'csi.nodeGetCapabilities.failed': { target: '#mapVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MapVolume.SetUpDevice', error: 'stageUnstageCheck' } } },
           },
         },
         getNodeStageSecret: getNodeStageSecretState('The Secret the PV names for NodeStageVolume (nodeStageSecretRef), read with a GET.', toNodeCall('nodeStageVolume'), '#mapVolume.failed', 'MapVolume.SetUpDevice'),
@@ -799,7 +801,7 @@ export const unmapDeviceMachine = setup({
               { guard: 'isStageUnstageSupported', target: 'nodeUnstageVolume' },
               { target: '#unmapDevice.succeeded', actions: ['logUnmapDeviceSucceeded', 'markDeviceAsUnmounted'] },
             ],
-            'csi.nodeGetCapabilities.failed': { target: '#unmapDevice.failed', actions: { type: 'operationFailed', params: { stage: 'UnmapDevice.TearDownDevice', error: 'rpc' } } },
+            'csi.nodeGetCapabilities.failed': { target: '#unmapDevice.failed', actions: { type: 'operationFailed', params: { stage: 'UnmapDevice.TearDownDevice', error: 'stageUnstageCheck' } } },
           },
         },
         nodeUnstageVolume: {
@@ -915,6 +917,13 @@ function operationError(w: Work, op: InflightOperation, params: FailParams, even
       else if (params.error === 'driverNotFound') {
         const what = params.stage === 'SetUp' ? 'mounter.SetUpAt failed to get CSI client' : 'attacher.MountDevice failed to create newCsiDriverClient';
         tail = `kubernetes.io/csi: ${what}: ${notRegistered(v.driver)}`;
+      } else if (params.error === 'stageUnstageCheck') {
+        // MountDevice returns NodeSupportsStageUnstage's error as it is; SetUpAt wraps it (v1.30.1 csi_attacher.go:301-304,
+        // csi_mounter.go:184-187; v1.20.5 :263-266, :180-183)
+        tail = params.stage === 'SetUp' ? `kubernetes.io/csi: mounter.SetUpAt failed to check for STAGE_UNSTAGE_VOLUME capability: ${rpcErr}` : rpcErr;
+      } else if (params.error === 'volumeMountGroupCheck') {
+        // 1.30 NodeSupportsVolumeMountGroup (v1.30.1 csi_attacher.go:392-395, csi_mounter.go:246-249)
+        tail = `kubernetes.io/csi: ${params.stage === 'SetUp' ? 'mounter.SetUpAt' : 'attacher.MountDevice'} failed to determine if the node service has VOLUME_MOUNT_GROUP capability: ${rpcErr}`;
       } else if (params.error === 'getNodeStageSecretFailed') tail = `fetching NodeStageSecretRef ${secretFailure(v, event)}`;
       else if (params.error === 'getNodePublishSecretFailed') tail = `fetching NodePublishSecretRef ${secretFailure(v, event, v.nodePublishSecretRef)}`;
       else if (params.error === 'getVolumeAttachmentFailed') {
@@ -924,10 +933,12 @@ function operationError(w: Work, op: InflightOperation, params: FailParams, even
       }
       return { err: `MountVolume.${params.stage} failed ${p ? detailMount(v, op.podUid, p) : ''} : ${tail}`, eventMessage: `MountVolume.${params.stage} failed for volume "${v.pvName}" : ${tail}` };
     }
-    case 'TearDown':
+    case 'TearDown': {
+      const said = getProfile(w.c.input.profile).kubeletTearDownErrors;
       return params.error === 'driverNotFound'
-        ? { err: `UnmountVolume.TearDown failed ${detailUnmount(w, op, v)} : kubernetes.io/csi: mounter.TearDownAt failed to get CSI client: ${notRegistered(v.driver)}` }
-        : { err: `UnmountVolume.TearDown failed ${detailUnmount(w, op, v)} : kubernetes.io/csi: mounter.TearDownAt failed: ${rpcErr}` };
+        ? { err: `UnmountVolume.TearDown failed ${detailUnmount(w, op, v)} : kubernetes.io/csi: ${said.client}: ${notRegistered(v.driver)}` }
+        : { err: `UnmountVolume.TearDown failed ${detailUnmount(w, op, v)} : kubernetes.io/csi: ${said.call}: ${rpcErr}` };
+    }
     case 'MapVolume.WaitForAttach':
     case 'MapVolume.SetUpDevice':
     case 'MapVolume.MapPodDevice':
@@ -938,6 +949,7 @@ function operationError(w: Work, op: InflightOperation, params: FailParams, even
       let tail = rpcErr;
       if (params.error === 'notAttached') tail = event && 'error' in event ? event.error : '';
       else if (params.error === 'driverNotFound') tail = `kubernetes.io/csi: blockMapper.${fn} failed to get CSI client: ${notRegistered(v.driver)}`;
+      else if (params.error === 'stageUnstageCheck') tail = `kubernetes.io/csi: blockMapper.stageVolumeForBlock failed to check STAGE_UNSTAGE_VOLUME capability: ${rpcErr}`;
       else if (params.error === 'getNodeStageSecretFailed') tail = `failed to get NodeStageSecretRef ${secretFailure(v, event).replace(' failed: ', ': ')}`;
       else if (params.error === 'getNodePublishSecretFailed') tail = `kubernetes.io/csi: blockMapper.publishVolumeForBlock failed to get NodePublishSecretRef ${secretFailure(v, event, v.nodePublishSecretRef).replace(' failed: ', ': ')}`;
       else if (params.error === 'getVolumeAttachmentFailed') {
@@ -952,13 +964,15 @@ function operationError(w: Work, op: InflightOperation, params: FailParams, even
         : { err: `UnmapVolume.UnmapPodDevice failed ${detailUnmount(w, op, v)} : kubernetes.io/csi: blockMapper.unpublishVolumeForBlock failed: ${rpcErr}` };
     case 'UnmapDevice.TearDownDevice':
       if (params.error === 'driverNotFound') return { err: `UnmapDevice.TearDownDevice failed ${detailDevice(w, v)} : kubernetes.io/csi: blockMapper.TearDownDevice failed to get CSI client: ${notRegistered(v.driver)}` };
-      return event?.type === 'csi.nodeGetCapabilities.failed'
+      return params.error === 'stageUnstageCheck'
         ? { err: `UnmapDevice.TearDownDevice failed ${detailDevice(w, v)} : kubernetes.io/csi: blockMapper.unstageVolumeForBlock failed to check STAGE_UNSTAGE_VOLUME capability: ${rpcErr}` }
         : { err: `UnmapDevice.TearDownDevice failed ${detailDevice(w, v)} : kubernetes.io/csi: blockMapper.unstageVolumeForBlock failed: ${rpcErr}` };
     case 'UnmountDevice':
-      return params.error === 'driverNotFound'
-        ? { err: `UnmountDevice failed ${detailDevice(w, v)} : kubernetes.io/csi: attacher.UnmountDevice failed to create newCsiDriverClient: ${notRegistered(v.driver)}` }
-        : { err: `UnmountDevice failed ${detailDevice(w, v)} : ${rpcErr}` };
+      // csi_attacher.go UnmountDevice (v1.30.1 :616, :627, :645; v1.20.5 :514, :524, :542)
+      if (params.error === 'driverNotFound') return { err: `UnmountDevice failed ${detailDevice(w, v)} : kubernetes.io/csi: attacher.UnmountDevice failed to create newCsiDriverClient: ${notRegistered(v.driver)}` };
+      return params.error === 'stageUnstageCheck'
+        ? { err: `UnmountDevice failed ${detailDevice(w, v)} : kubernetes.io/csi: attacher.UnmountDevice failed to check whether STAGE_UNSTAGE_VOLUME set: ${rpcErr}` }
+        : { err: `UnmountDevice failed ${detailDevice(w, v)} : kubernetes.io/csi: attacher.UnmountDevice failed: ${rpcErr}` };
   }
 }
 
