@@ -246,20 +246,13 @@ const nodeExpansionStates = (done: string, failed: string, stage: FailParams['st
         },
       },
       newCsiDriverClient: newCsiDriverClientState('Expander.NodeExpand: the CSI client of a registered driver.', 'nodeGetCapabilities', failed, stage),
-      nodeGetCapabilities: {
-        description: 'NodeSupportsNodeExpand: does the node plugin advertise EXPAND_VOLUME?',
-        entry: 'nodeGetCapabilities',
-        on: {
-          'csi.nodeGetCapabilities.succeeded': [
-            { guard: and(['isNodeExpandSupported', 'hasNodeExpandSecret']), target: 'getNodeExpandSecret' },
-            { guard: 'isNodeExpandSupported', target: 'nodeGetCapabilitiesAgain' },
-            // 1.30: an OperationNotSupported error counts as done (the claim stays FileSystemResizePending)
-            { guard: 'isUnsupportedDone', target: done, actions: 'markResizeDone' },
-            fail('expandNotSupported'),
-          ],
-          'csi.nodeGetCapabilities.failed': fail('expandRpc'),
-        },
-      },
+      nodeGetCapabilities: nodeGetCapabilitiesState('NodeSupportsNodeExpand: does the node plugin advertise EXPAND_VOLUME?', [
+        { guard: and(['isNodeExpandSupported', 'hasNodeExpandSecret']), target: 'getNodeExpandSecret' },
+        { guard: 'isNodeExpandSupported', target: 'nodeGetCapabilitiesAgain' },
+        // 1.30: an OperationNotSupported error counts as done (the claim stays FileSystemResizePending)
+        { guard: 'isUnsupportedDone', target: done, actions: 'markResizeDone' },
+        fail('expandNotSupported'),
+      ] as const, failed, stage, 'expandRpc'),
       getNodeExpandSecret: {
         description: 'getCredentialsFromSecret of the PV\'s nodeExpandSecretRef (on by default from 1.27): its keys go in NodeExpandVolume; a failure fails the expansion.',
         entry: 'getNodeExpandSecret',
@@ -268,18 +261,12 @@ const nodeExpansionStates = (done: string, failed: string, stage: FailParams['st
           'api.getNodeExpandSecret.failed': fail('getNodeExpandSecretFailed'),
         },
       },
-      nodeGetCapabilitiesAgain: {
-        description: phase === 'staged'
-          ? 'NodeSupportsStageUnstage: a driver that does not stage has nothing staged to expand; the try after SetUp does it.'
-          : 'The second NodeGetCapabilities of a NodeExpand (1.20: STAGE_UNSTAGE_VOLUME; 1.30: SINGLE_NODE_MULTI_WRITER, for the access mode).',
-        entry: 'nodeGetCapabilities',
-        on: {
-          'csi.nodeGetCapabilities.succeeded': phase === 'staged'
-            ? [{ guard: 'isStageUnstageSupported', target: 'nodeExpandVolume' } as const, { target: done } as const]
-            : { target: 'nodeExpandVolume', actions: 'recordSingleNodeMultiWriter' } as const,
-          'csi.nodeGetCapabilities.failed': fail('expandRpc'),
-        },
-      },
+      nodeGetCapabilitiesAgain: nodeGetCapabilitiesState(phase === 'staged'
+        ? 'NodeSupportsStageUnstage: a driver that does not stage has nothing staged to expand; the try after SetUp does it.'
+        : 'The second NodeGetCapabilities of a NodeExpand (1.20: STAGE_UNSTAGE_VOLUME; 1.30: SINGLE_NODE_MULTI_WRITER, for the access mode).',
+      phase === 'staged'
+        ? [{ guard: 'isStageUnstageSupported', target: 'nodeExpandVolume' } as const, { target: done } as const]
+        : { target: 'nodeExpandVolume', actions: 'recordSingleNodeMultiWriter' } as const, failed, stage, 'expandRpc'),
       nodeExpandVolume: {
         description: 'NodeExpandVolume: the node plugin grows the file system to the PV\'s size.',
         // the path of the file system: 'staged' is the staging path (1.20's try after MountDevice), else the pod's
@@ -576,18 +563,11 @@ export const unmountDeviceMachine = setup({
   initial: 'newCsiDriverClient',
   states: {
     newCsiDriverClient: newCsiDriverClientState('csi_attacher.UnmountDevice: the CSI client of a registered driver.', 'nodeGetCapabilities', 'failed', 'UnmountDevice'),
-    nodeGetCapabilities: {
-      description: 'Without STAGE_UNSTAGE_VOLUME there is nothing to unstage.',
-      entry: 'nodeGetCapabilities',
-      on: {
-        'csi.nodeGetCapabilities.succeeded': [
-          { guard: 'isStageUnstageSupported', target: 'nodeUnstageVolume' },
-          // "STAGE_UNSTAGE_VOLUME capability not set. Skipping UnmountDevice...": the global directory goes, nothing to unstage
-          { target: 'succeeded', actions: [{ type: 'logUnmountDeviceSucceeded', params: { skipped: true } }, 'markDeviceAsUnmounted'] },
-        ],
-        'csi.nodeGetCapabilities.failed': { target: 'failed', actions: { type: 'operationFailed', params: { stage: 'UnmountDevice', error: 'stageUnstageCheck' } } },
-      },
-    },
+    nodeGetCapabilities: nodeGetCapabilitiesState('Without STAGE_UNSTAGE_VOLUME there is nothing to unstage.', [
+      { guard: 'isStageUnstageSupported', target: 'nodeUnstageVolume' },
+      // "STAGE_UNSTAGE_VOLUME capability not set. Skipping UnmountDevice...": the global directory goes, nothing to unstage
+      { target: 'succeeded', actions: [{ type: 'logUnmountDeviceSucceeded', params: { skipped: true } }, 'markDeviceAsUnmounted'] },
+    ] as const, 'failed', 'UnmountDevice', 'stageUnstageCheck'),
     nodeUnstageVolume: {
       description: 'NodeUnstageVolume: the global mount goes.',
       entry: 'nodeUnstageVolume',
@@ -656,19 +636,12 @@ export const mapVolumeMachine = setup({
       states: {
         getVolumeAttachment: getVolumeAttachmentState('GET the VolumeAttachment: its attachmentMetadata is the publish context.', 'newCsiDriverClient', '#mapVolume.failed', 'MapVolume.SetUpDevice'),
         newCsiDriverClient: newCsiDriverClientState('The CSI client of a registered driver.', 'nodeGetCapabilities', '#mapVolume.failed', 'MapVolume.SetUpDevice'),
-        nodeGetCapabilities: {
-          description: 'stageVolumeForBlock: does the node plugin advertise STAGE_UNSTAGE_VOLUME? Without it there is nothing to stage.',
-          entry: 'nodeGetCapabilities',
-          on: {
-            'csi.nodeGetCapabilities.succeeded': [
-              { guard: and(['isStageUnstageSupported', 'hasNodeStageSecret']), target: 'getNodeStageSecret' },
-              { guard: and(['isStageUnstageSupported', 'mapsAccessMode']), target: 'nodeStageVolumeAccessMode' },
-              { guard: 'isStageUnstageSupported', target: 'nodeStageVolume' },
-              { target: '#mapVolume.mapPodDevice', actions: 'markDeviceAsMounted' },
-            ],
-            'csi.nodeGetCapabilities.failed': { target: '#mapVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MapVolume.SetUpDevice', error: 'stageUnstageCheck' } } },
-          },
-        },
+        nodeGetCapabilities: nodeGetCapabilitiesState('stageVolumeForBlock: does the node plugin advertise STAGE_UNSTAGE_VOLUME? Without it there is nothing to stage.', [
+          { guard: and(['isStageUnstageSupported', 'hasNodeStageSecret']), target: 'getNodeStageSecret' },
+          { guard: and(['isStageUnstageSupported', 'mapsAccessMode']), target: 'nodeStageVolumeAccessMode' },
+          { guard: 'isStageUnstageSupported', target: 'nodeStageVolume' },
+          { target: '#mapVolume.mapPodDevice', actions: 'markDeviceAsMounted' },
+        ] as const, '#mapVolume.failed', 'MapVolume.SetUpDevice', 'stageUnstageCheck'),
         getNodeStageSecret: getNodeStageSecretState('The Secret the PV names for NodeStageVolume (nodeStageSecretRef), read with a GET.', toNodeCall('nodeStageVolume'), '#mapVolume.failed', 'MapVolume.SetUpDevice'),
         nodeStageVolumeAccessMode: nodeSupportsSingleNodeMultiWriterState(
           '1.30: csi_client.NodeStageVolume asks NodeGetCapabilities once more, for SINGLE_NODE_MULTI_WRITER, to map the access mode; 1.20 does not.',
@@ -793,17 +766,10 @@ export const unmapDeviceMachine = setup({
       initial: 'newCsiDriverClient',
       states: {
         newCsiDriverClient: newCsiDriverClientState('The CSI client of a registered driver.', 'nodeGetCapabilities', '#unmapDevice.failed', 'UnmapDevice.TearDownDevice'),
-        nodeGetCapabilities: {
-          description: 'unstageVolumeForBlock: without STAGE_UNSTAGE_VOLUME there is nothing to unstage.',
-          entry: 'nodeGetCapabilities',
-          on: {
-            'csi.nodeGetCapabilities.succeeded': [
-              { guard: 'isStageUnstageSupported', target: 'nodeUnstageVolume' },
-              { target: '#unmapDevice.succeeded', actions: ['logUnmapDeviceSucceeded', 'markDeviceAsUnmounted'] },
-            ],
-            'csi.nodeGetCapabilities.failed': { target: '#unmapDevice.failed', actions: { type: 'operationFailed', params: { stage: 'UnmapDevice.TearDownDevice', error: 'stageUnstageCheck' } } },
-          },
-        },
+        nodeGetCapabilities: nodeGetCapabilitiesState('unstageVolumeForBlock: without STAGE_UNSTAGE_VOLUME there is nothing to unstage.', [
+          { guard: 'isStageUnstageSupported', target: 'nodeUnstageVolume' },
+          { target: '#unmapDevice.succeeded', actions: ['logUnmapDeviceSucceeded', 'markDeviceAsUnmounted'] },
+        ] as const, '#unmapDevice.failed', 'UnmapDevice.TearDownDevice', 'stageUnstageCheck'),
         nodeUnstageVolume: {
           description: 'NodeUnstageVolume of plugins/kubernetes.io/csi/volumeDevices/staging/<pv>.',
           entry: 'nodeUnstageVolumeForBlock',
