@@ -32,6 +32,31 @@ describe('traces of every scenario', () => {
   }
 });
 
+describe('our flow\'s step for a line', () => {
+  it('a message our flows print in several stages links a line to a step of its own stage\'s work (the kubelet\'s failed MountDevice to a mount failure, not to the first flow that printed the message)', () => {
+    const steps = new Map<string, { stage?: string; msg?: string }>();
+    const run = (id: string, k8s: '1.20' | '1.30') => {
+      const key = `${id}.${k8s}`;
+      if (!steps.has(key)) for (const st of runScenario(id, { k8s, recordObjects: false }).steps) steps.set(`${key}#${st.i}`, st);
+    };
+    const several = knowledge.messages.filter((m) => m.byStage);
+    expect(several.map((m) => m.id)).toEqual(expect.arrayContaining(['kubelet.operationFailed', 'attachDetachController.operationFailed', 'externalAttacher.processingVA']));
+    for (const m of several) {
+      for (const [stage, refs] of Object.entries(m.byStage!)) {
+        for (const ref of Object.values(refs)) {
+          run(ref.scenario, ref.k8s);
+          const st = steps.get(`${ref.scenario}.${ref.k8s}#${ref.step}`)!;
+          expect([m.id, stage, st.msg, st.stage]).toEqual([m.id, stage, m.id, stage]);
+        }
+      }
+    }
+    const failed = runScenario('mount-failure', { k8s: '1.30' }).steps.find((st) => st.msg === 'kubelet.operationFailed' && /MountVolume\.MountDevice failed/.test(st.log ?? ''))!;
+    const line = explainText(failed.log!, knowledge).lines[0]!;
+    expect([line.stage, line.step?.scenario, line.step?.k8s]).toEqual(['mount', 'mount-failure', '1.30']);
+    expect(knowledge.messages.find((m) => m.id === 'kubelet.operationFailed')!.step!.scenario).not.toBe('mount-failure');
+  });
+});
+
 describe('reading what people paste', () => {
   const ex = (text: string) => explainText(text, knowledge).lines;
   const kubelet = 'I0111 14:58:08.573794   21944 operation_generator.go:782] UnmountVolume.TearDown succeeded for volume "kubernetes.io/csi/com.tencent.cloud.csi.cbs^disk-XXX" (OuterVolumeSpecName: "XXX-pvc") pod "5ca2" (UID: "5ca2"). InnerVolumeSpecName "pvc-XXX". PluginName "kubernetes.io/csi", VolumeGidValue ""';

@@ -968,7 +968,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
         if (said && said !== 'other') return { ...base, component, source: m.source, stage: said, step: null, messageId: m.id, match: 'catalog', explanation: renderExplanation(m, valuesOf(cf, message)) + note };
       }
       return {
-        ...base, component, source: m.source, stage, step: stepFor(cf), messageId: m.id, match: 'catalog',
+        ...base, component, source: m.source, stage, step: stepFor(cf, stage), messageId: m.id, match: 'catalog',
         explanation: renderExplanation(m, valuesOf(cf, message)) + note, ...(m.cause && severity && severity !== 'I' ? { cause: m.cause } : {}), ...(m.next && severity && severity !== 'I' ? { next: m.next } : {}),
         ...(open ? { [OPEN]: true } : {}), ...(side ? { [SIDE]: side } : {}),
       };
@@ -1101,7 +1101,13 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
 }
 
 /** Our step for a matched format: the run of the same version profile when there is one. */
-const stepFor = (cf: CompiledFormat): StepRef | null => cf.msg.steps?.[cf.profile as keyof NonNullable<KnownMessage['steps']>] ?? cf.msg.step ?? null;
+/** Our flow's step for a line: of the line's stage where the message is printed in several (byStage), of its format's profile where there is one. */
+function stepFor(cf: CompiledFormat, stage?: Stage): StepRef | null {
+  const profile = cf.profile as keyof NonNullable<KnownMessage['steps']>;
+  const own = stage ? cf.msg.byStage?.[stage] : undefined;
+  if (own) return own[profile] ?? own['1.30'] ?? own['1.20'] ?? null;
+  return cf.msg.steps?.[profile] ?? cf.msg.step ?? null;
+}
 
 const SIDECAR_OF_STAGE: Partial<Record<Stage, string>> = {
   provision: 'external-provisioner', delete: 'external-provisioner', attach: 'external-attacher', detach: 'external-attacher',

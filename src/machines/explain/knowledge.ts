@@ -99,6 +99,9 @@ export function buildKnowledge(opts: { scenarios?: string[]; lang?: 'en' | 'zh' 
 
   const firstStep = new Map<string, StepRef>();
   const firstByProfile = new Map<string, StepRef>();
+  // a message printed in more than one stage (the kubelet's failed operation: attach, mount, unmount work): its first step in each
+  const firstByStage = new Map<string, StepRef>();
+  const stagesOf = new Map<string, Set<Stage>>();
   const nextHealthy = new Map<string, KnownMessage['nextHealthy']>();
   const eventStep = new Map<string, StepRef>();
   for (const t of traces) {
@@ -107,6 +110,10 @@ export function buildKnowledge(opts: { scenarios?: string[]; lang?: 'en' | 'zh' 
       const ref: StepRef = { scenario: t.scenario, k8s: t.k8s, step: st.i, url: at(t.scenario, t.k8s, st.i), summary: said(st) };
       if (!firstStep.has(st.msg!)) firstStep.set(st.msg!, ref);
       if (!firstByProfile.has(`${st.msg}@${t.k8s}`)) firstByProfile.set(`${st.msg}@${t.k8s}`, ref);
+      if (st.stage) {
+        (stagesOf.get(st.msg!) ?? stagesOf.set(st.msg!, new Set()).get(st.msg!)!).add(st.stage);
+        if (!firstByStage.has(`${st.msg}@${st.stage}@${t.k8s}`)) firstByStage.set(`${st.msg}@${st.stage}@${t.k8s}`, ref);
+      }
       if (st.msg === 'event.recorded') {
         const reason = /reason[=:] ?["']?(\w+)/.exec(st.log!)?.[1];
         if (reason && !eventStep.has(reason)) eventStep.set(reason, ref);
@@ -136,11 +143,16 @@ export function buildKnowledge(opts: { scenarios?: string[]; lang?: 'en' | 'zh' 
       const r = firstByProfile.get(`${id}@${k8s}`);
       return r ? [[k8s, r]] : [];
     }));
+    const stages = [...stagesOf.get(id) ?? []];
+    const byStage = stages.length > 1 ? Object.fromEntries(stages.map((stage) => [stage, Object.fromEntries((['1.20', '1.30'] as const).flatMap((k8s) => {
+      const r = firstByStage.get(`${id}@${stage}@${k8s}`);
+      return r ? [[k8s, r]] : [];
+    }))])) : undefined;
     const text = zh ? { ...def, ...(CATALOG_ZH[id] ?? legacyMessagesZh[id]) } : def;
     return {
       id, source: def.source, component, stage: def.stage, severity: def.severity, summary: text.summary,
       ...(text.explain ? { explain: text.explain } : {}), ...(text.cause ? { cause: text.cause } : {}), ...(text.next ? { next: text.next } : {}),
-      formats: compile(def), ...(step ? { step, steps } : {}), ...(nh ? { nextHealthy: nh } : {}),
+      formats: compile(def), ...(step ? { step, steps } : {}), ...(byStage ? { byStage } : {}), ...(nh ? { nextHealthy: nh } : {}),
     };
   });
 

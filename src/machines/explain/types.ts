@@ -56,6 +56,11 @@ export interface KnownMessage {
   /** the same per version profile: a line in one era's format links to that era's run */
   steps?: Partial<Record<ProfileId, StepRef>>;
   /**
+   * for a message our flows print in more than one stage (the kubelet's failed operation), its first step in each stage,
+   * and per profile: a line is linked to a step of its own stage's work, not to the first flow that printed the message
+   */
+  byStage?: Partial<Record<Stage, Partial<Record<ProfileId, StepRef>>>>;
+  /**
    * the next line a healthy system prints after this one in the same flow: its message id,
    * component, source (which log to look in) and step
    */
