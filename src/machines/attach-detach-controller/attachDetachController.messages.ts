@@ -43,6 +43,7 @@ export const attachDetachControllerMessages = defineMessages({
     source: SRC, stage: 'detach', severity: 'I',
     summary: 'The attach/detach controller starts detaching {specName} from node {node}: no pod there needs it and the kubelet no longer reports it in use.',
     formats: {
+      // seed 000's build prints it at :204; v1.20.5 has it at :219
       '1.20': { file: 'reconciler.go', line: 204, text: `attacherDetacher.DetachVolume started ${DETAIL_ON}` },
       '1.30': { file: 'reconciler.go', line: 275, msg: 'attacherDetacher.DetachVolume started', kv: `${LOGGER} node={node:q} volumeName={volumeName:q}` },
     },
@@ -139,6 +140,7 @@ export const attachDetachControllerMessages = defineMessages({
     source: SRC, stage: 'detach', severity: 'I',
     summary: "The controller read Node {node}: {specName} is not in its volumesInUse, so it is safe to detach.",
     formats: {
+      // seed 000's build prints it at :1384; v1.20.5 has it at :1409
       '1.20': { file: 'operation_generator.go', line: 1384, text: `Verified volume is safe to detach ${DETAIL_ON}` },
       // klog.Infof in 1.30 too (verifyVolumeIsSafeToDetach): plain text, no logger key
       '1.30': { file: 'operation_generator.go', line: 1624, text: `Verified volume is safe to detach ${DETAIL_ON}` },

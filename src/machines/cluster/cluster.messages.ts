@@ -38,9 +38,10 @@ export const clusterMessages = defineMessages({
       '1.20': {
         // as seed 000's kube-controller-manager prints it (an older client-go than v1.20.5's, whose controllers call
         // StartStructuredLogging and print "Event occurred" at event.go:291: the profile follows the seed here); the sidecars of this profile vendor client-go v0.20.0, where
-        // StartLogging's logf is at :282 (csi-provisioner v2.1.0, csi-resizer v1.1.0, csi-attacher v3.1.0, csi-snapshotter v4.0.0,
-        // and the snapshot-controller of the same release: common-controller snapshot_controller_base.go:81)
-        file: 'event.go', line: 278, lineBySource: { 'csi-provisioner': 282, 'csi-resizer': 282, 'csi-attacher': 282, 'csi-snapshotter': 282, 'snapshot-controller': 282 },
+        // StartLogging's logf is at :282 (csi-provisioner v2.1.0, csi-resizer v1.1.0, csi-snapshotter v4.0.0, and the
+        // snapshot-controller of the same release: common-controller snapshot_controller_base.go:81; csi-attacher v3.1.0 and
+        // v4.6.1 only record their Events to the API, pkg/controller/controller.go NewCSIAttachController: no line)
+        file: 'event.go', line: 278, lineBySource: { 'csi-provisioner': 282, 'csi-resizer': 282, 'csi-snapshotter': 282, 'snapshot-controller': 282 },
         text: EVENT_PRINTF,
       },
       '1.30': {

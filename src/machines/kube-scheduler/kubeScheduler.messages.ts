@@ -5,7 +5,7 @@
  * MakeDefaultErrorFunc (1.20) / schedule_one.go handleSchedulingFailure (1.30):
  * "Unable to schedule pod; no fit; waiting". file:line from real logs: scheduler.go:604 (EKS 2021,
  * ~1.20), schedule_one.go:304 (kind 1.30, kueue CI), factory.go:338 and schedule_one.go:987 (the
- * last two: versions not certain).
+ * last two: versions not certain). v1.20.5 has "no fit" at factory.go:321 (read there; 338 is a later release's).
  */
 import { defineMessages, defineSummaries } from '../shared/messages.ts';
 
@@ -24,7 +24,7 @@ export const kubeSchedulerMessages = defineMessages({
     source: S, stage: 'attach', severity: 'I',
     summary: 'Pod {pod} fits no node yet: {err}',
     formats: {
-      '1.20': { file: 'factory.go', line: 338, msg: 'Unable to schedule pod; no fit; waiting', kv: 'pod={pod:q} err={err:q}', v: 2 },
+      '1.20': { file: 'factory.go', line: 321, msg: 'Unable to schedule pod; no fit; waiting', kv: 'pod={pod:q} err={err:q}', v: 2 },
       '1.30': { file: 'schedule_one.go', line: 1044, msg: 'Unable to schedule pod; no fit; waiting', kv: 'pod={pod:q} err={err:q}', v: 2 },
     },
   },

@@ -285,6 +285,7 @@ export const messages = defineMessages({
     source: 'kubelet', stage: 'unmount', severity: 'I',
     summary: 'NodeUnpublishVolume succeeded: volume {volume} is unmounted from pod {podUid}.',
     formats: {
+      // seed 000's build prints it at :782; v1.20.5 has it at :797
       '1.20': { file: 'operation_generator.go', line: 782, text: 'UnmountVolume.TearDown succeeded for volume {uniqueName:q} (OuterVolumeSpecName: {outerName:q}) pod {podUid:q} (UID: {podUid:q}). InnerVolumeSpecName {volume:q}. PluginName "kubernetes.io/csi", VolumeGidValue ""' },
       // still klog.Infof in 1.2x (observed operation_generator.go:803); read at v1.30.7 (:887, the call's first line)
       '1.30': { file: 'operation_generator.go', line: 887, text: 'UnmountVolume.TearDown succeeded for volume {uniqueName:q} (OuterVolumeSpecName: {outerName:q}) pod {podUid:q} (UID: {podUid:q}). InnerVolumeSpecName {volume:q}. PluginName "kubernetes.io/csi", VolumeGidValue ""' },
