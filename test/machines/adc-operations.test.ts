@@ -106,13 +106,19 @@ describe('attach', () => {
   });
 
   it('times out after 2 minutes with each profile\'s words', () => {
-    for (const [profile, words] of [['1.20', `attachment timeout for volume ${H}`], ['1.30', `timed out waiting for external-attacher of ${DRV} CSI driver to attach volume ${H}`]] as const) {
+    // v1.20.5 csi_attacher.go:484-485 (one text for both waits), v1.30.1 :529-530
+    for (const [profile, words] of [['1.20', `attachdetachment timeout for volume ${H}`], ['1.30', `timed out waiting for external-attacher of ${DRV} CSI driver to attach volume ${H}`]] as const) {
       const { h, create } = attaching(profile);
       h.answer(create);
       h.advance(119_000);
       expect(failed(h)).toEqual([]);
       h.advance(2000);
       expect(failed(h)[0]).toMatch(new RegExp(`: ${words}$`));
+      // klog.Error before the wait returns: the line comes before the operation's failure
+      const said = h.logs().map((l) => l.msg);
+      expect(said.indexOf('attachDetachController.csiWaitTimedOut')).toBeGreaterThanOrEqual(0);
+      expect(said.indexOf('attachDetachController.csiWaitTimedOut')).toBeLessThan(said.indexOf('attachDetachController.operationFailed'));
+      expect(h.logs().find((l) => l.msg === 'attachDetachController.csiWaitTimedOut')!.args).toMatchObject({ operation: 'Attach', timeout: '2m0s', handle: H });
     }
   });
 
@@ -286,12 +292,14 @@ describe('detach', () => {
   });
 
   it('times out after 2 minutes waiting for the object to go, with each profile\'s words', () => {
-    for (const [profile, words] of [['1.20', `detachment timeout for volume ${H}`], ['1.30', `timed out waiting for external-attacher of ${DRV} CSI driver to detach volume ${H}`]] as const) {
+    for (const [profile, words] of [['1.20', `attachdetachment timeout for volume ${H}`], ['1.30', `timed out waiting for external-attacher of ${DRV} CSI driver to detach volume ${H}`]] as const) {
       const { h, get } = detaching(profile);
       h.answer(get, { object: node('n1') });
       h.answer(h.apiRequests({ verb: 'delete' })[0]!);
       h.advance(121_000);
       expect(failed(h)[0]).toMatch(new RegExp(`: ${words}$`));
+      const line = h.logs().find((l) => l.msg === 'attachDetachController.csiWaitTimedOut')!;
+      expect([line.args, line.stage]).toEqual([expect.objectContaining({ operation: 'Detach', timeout: '2m0s', handle: H }), 'detach']);
     }
   });
 

@@ -275,8 +275,8 @@ describe('attach/detach controller: an attach nobody completes', () => {
     }
   }
   it.each([
-    // pkg/volume/csi/csi_attacher.go waitForVolumeAttachmentInternal (v1.20: "attachment timeout for volume %v")
-    ['1.20', `attachment timeout for volume ${HANDLE}`],
+    // pkg/volume/csi/csi_attacher.go waitForVolumeAttachDetachStatus (v1.20.5 :485: "attachdetachment timeout for volume %v")
+    ['1.20', `attachdetachment timeout for volume ${HANDLE}`],
     // v1.30: waitForVolumeAttachmentWithLister ("timed out waiting for external-attacher of %v CSI driver to attach volume %v")
     ['1.30', `timed out waiting for external-attacher of ${DRV} CSI driver to attach volume ${HANDLE}`],
   ] as const)('%s: the VolumeAttachment never becomes attached, the attach times out with "%s" and is retried', (profile, message) => {
@@ -344,8 +344,8 @@ describe('attach/detach controller: objects that go away, and a detach nobody co
   });
 
   it.each([
-    // pkg/volume/csi/csi_attacher.go waitForVolumeDetachmentInternal (v1.20: "detachment timeout for volume %v")
-    ['1.20', `detachment timeout for volume ${HANDLE}`],
+    // the same wait and words for a detach (v1.20.5 csi_attacher.go:485)
+    ['1.20', `attachdetachment timeout for volume ${HANDLE}`],
     ['1.30', `timed out waiting for external-attacher of ${DRV} CSI driver to detach volume ${HANDLE}`],
   ] as const)('%s: a VolumeAttachment that is never deleted fails the detach with "%s"', (profile, message) => {
     const { actor, emitted } = start(profile, [node('n1', [UNIQ], [UNIQ]), pv, pvc, vaObj]);

@@ -216,6 +216,49 @@ describe('NodeGetCapabilities before NodeStageVolume and NodePublishVolume (Node
   });
 });
 
+describe('VerifyControllerAttachedVolume waits for the cached node status (GenerateVerifyControllerAttachedVolumeFunc, kubernetes#106853)', () => {
+  /** A kubelet whose pod's volume is reported in use, and whose Node informer does not list it attached yet. */
+  function reportedInUse(profile: '1.20' | '1.30') {
+    const h = createHarness(kubeletDescriptor, { nodeName: NODE, kubeletRoot: '/var/lib/kubelet' }, { driver: DRIVER, profile });
+    h.start([nodeObject(NODE)]);
+    h.serve();
+    h.send({ type: 'plugin.socketCreated', path: `/var/lib/kubelet/plugins_registry/${DRIVER}-reg.sock`, owner: 'registrar' });
+    h.reply(h.csiCalls('GetInfo')[0]!, 'OK', { type: 'CSIPlugin', name: DRIVER, endpoint: `/var/lib/kubelet/plugins/${DRIVER}/csi.sock`, supported_versions: ['1.0.0'] });
+    h.reply(h.csiCalls('NodeGetInfo')[0]!, 'OK', { node_id: 'i-1' });
+    h.serve();
+    h.reply(h.csiCalls('NotifyRegistrationStatus')[0]!);
+    h.added(va(false));
+    h.added(pod('web-0', NODE));
+    h.serve([pvc, pvObject]);
+    h.advanceUntil(() => h.apiRequests({ verb: 'patchStatus', kind: 'Node' }).some((r) => JSON.stringify(r.patch).includes(UNIQUE)), 20_000);
+    h.serve();
+    return h;
+  }
+  const nodeGets = (h: ReturnType<typeof reportedInUse>) => h.apiRequests({ verb: 'get', kind: 'Node' }).length;
+  const said = (h: ReturnType<typeof reportedInUse>) => h.logs().map((l) => l.msg);
+
+  it('1.30: no operation, line or backoff while the informer\'s Node does not list the volume (a MountPreConditionFailedError the reconciler expects, reconciler_common.go:308); the next pass after it does verifies at once', () => {
+    const h = reportedInUse('1.30');
+    h.advance(30_000);
+    expect([nodeGets(h), said(h).filter((m) => m === 'kubelet.verifyControllerAttachedVolumeStarted' || m === 'kubelet.operationFailed')]).toEqual([0, []]);
+    h.modified(nodeObject(NODE, [UNIQUE], [UNIQUE]), nodeObject(NODE));
+    h.advance(100);
+    expect([nodeGets(h), said(h).filter((m) => m === 'kubelet.verifyControllerAttachedVolumeStarted').length]).toEqual([1, 1]);
+    h.serve([nodeObject(NODE, [UNIQUE], [UNIQUE])]);
+    expect(said(h)).toContain('kubelet.controllerAttachSucceeded');
+    expect(said(h)).not.toContain('kubelet.operationFailed');
+  });
+
+  it('1.20: the operation runs, GETs the Node and fails "Volume not attached according to node status", backing off', () => {
+    const h = reportedInUse('1.20');
+    h.advanceUntil(() => h.pending().some((p) => !p.answered && p.type === 'api.request' && p.verb === 'get' && p.kind === 'Node'), 20_000);
+    h.serve([nodeObject(NODE)]);
+    const failed = h.logs().filter((l) => l.msg === 'kubelet.operationFailed').map((l) => String(l.args.err));
+    expect(failed.at(-1)).toMatch(/^Volume not attached according to node status for volume "pvc-1"/);
+    expect(said(h)).toContain('kubelet.verifyControllerAttachedVolumeStarted');
+  });
+});
+
 describe('a failed capability call or node RPC, worded as each caller in pkg/volume/csi wraps it', () => {
   const failedErr = (h: H): string => String(h.logs().filter((l) => l.msg === 'kubelet.operationFailed').at(-1)!.args.err);
   const rpcErr = 'rpc error: code = Internal desc = caps down';

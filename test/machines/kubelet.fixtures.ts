@@ -48,6 +48,9 @@ export function kubeletUpTo(vaAttached: boolean, o: { register?: boolean; vaObje
   // the node status loop reports the volume in use; then the reconciler verifies it is attached
   h.advanceUntil(() => h.apiRequests({ verb: 'patchStatus', kind: 'Node' }).some((r) => JSON.stringify(r.patch).includes(UNIQUE)), 20_000);
   h.serve();
+  // the attach/detach controller lists the volume in the node's status.volumesAttached: the kubelet's Node informer sees it
+  // (1.30 starts VerifyControllerAttachedVolume only then, from that cached copy; 1.20 does not look)
+  h.modified(node(NODE, [UNIQUE], [UNIQUE]), node(NODE));
   h.advanceUntil(() => h.pending().some((p) => p.type === 'api.request' && p.verb === 'get' && p.kind === 'Node'), 20_000);
   h.serve([node(NODE, [UNIQUE], [UNIQUE])]);
   h.advance(500);

@@ -95,7 +95,7 @@ export const EXTRAS: Readonly<Record<string, ChapterExtras>> = {
     checks: [
       { q: 'You force-delete the pod of a dead node. Is its volume free now?', a: 'No. Deleting the object detaches nothing: the volume stays attached to the dead node, and the node’s last status still says it is in use. The new pod gets a Multi-Attach error until the attach/detach controller detaches it.' },
       { q: 'When does the attach/detach controller detach a volume that the node still reports in use?', a: 'After maxWaitForUnmountDuration, 6 minutes from when the detach was first wanted, and only if the node is not Ready (kubernetes#110721). With --disable-force-detach-on-timeout (1.30) never: then the node must come back, or be tainted out of service.' },
-      { q: 'The new pod’s volume is attached, but the pod is still ContainerCreating for another two minutes. Why?', a: 'Its kubelet’s check that the volume is attached failed many times while it waited, so that operation is in exponential backoff, up to 2m2s. The pod starts at the first retry after the attach.' },
+      { q: 'The new pod’s volume is attached, but the pod is still ContainerCreating for another two minutes. Why?', a: 'On a kubelet before 1.24: its check that the volume is attached failed many times while it waited, so that operation is in exponential backoff, up to 2m2s, and the pod starts at the first retry after the attach. From 1.24 the kubelet starts no check until its node status lists the volume, so there is no such wait.' },
     ],
     // a kind cluster's node is the control plane too: stopping it stops the API server with it
     tryIt: [],
@@ -124,7 +124,7 @@ export const EXTRAS: Readonly<Record<string, ChapterExtras>> = {
   'attach-failure': {
     checks: [
       { q: 'ControllerPublishVolume failed. Where can you read the error without any log?', a: 'In the VolumeAttachment: external-attacher saves it as status.attachError (message and time), and kubectl describe volumeattachment shows it. The attach/detach controller copies it into the FailedAttachVolume event on the pod.' },
-      { q: 'The driver attached the disk at 10:00:00, yet the pod started at 10:00:40. Where did the 40 seconds go?', a: 'In backoffs: the attach/detach controller noticed at its next retry, and the kubelet at its next VerifyControllerAttachedVolume; both double their delay on each failure, up to about 2 minutes.' },
+      { q: 'The driver attached the disk at 10:00:00, yet the pod started at 10:00:40. Where did the 40 seconds go?', a: 'In backoffs: the attach/detach controller noticed only at its next retry, its delay doubling on each failure up to about 2 minutes. A kubelet before 1.24 adds a backoff of its own, at its next VerifyControllerAttachedVolume; from 1.24 it follows the node status within a moment.' },
       { q: 'FailedAttachVolume says “timed out waiting for external-attacher of … CSI driver”. Is the driver failing?', a: 'Nobody answered the VolumeAttachment for 2 minutes. If the driver had refused, its error would be in status.attachError. Check that a csi-attacher for that driver runs and can reach the API server, and look for its finalizer on the VolumeAttachment.' },
     ],
     tryIt: [
@@ -280,7 +280,7 @@ export const EXTRAS: Readonly<Record<string, ChapterExtras>> = {
   },
   'pod-migration': {
     checks: [
-      { q: 'The new pod’s kubelet logs errors about the volume seconds after the pod lands. Has the move failed?', a: 'No. The kubelet starts checking at once and retries with backoff: first the volume is not yet in its node’s status.volumesInUse, then it is not attached according to node status. A ReadWriteOnce volume must first be detached from the old node; the errors stop when the attach/detach controller has attached it to the new node and listed it in that node’s status.volumesAttached.' },
+      { q: 'The new pod’s kubelet logs errors about the volume seconds after the pod lands. Has the move failed?', a: 'No. A kubelet before 1.24 starts checking at once and retries with backoff: first the volume is not yet in its node’s status.volumesInUse, then it is not attached according to node status (from 1.24 it waits for both silently). A ReadWriteOnce volume must first be detached from the old node; the errors stop when the attach/detach controller has attached it to the new node and listed it in that node’s status.volumesAttached.' },
       { q: 'What has to happen before the controller may detach the volume from the old node?', a: 'The old node’s kubelet must unmount it (NodeUnpublishVolume, then NodeUnstageVolume) and drop it from status.volumesInUse at its next node status update. Until the detach the volume is still attached to the old node, and the controller refuses the new one: for a StatefulSet pod, whose old object is already gone, with the “already exclusively attached” form of the Multi-Attach error.' },
       { q: 'The sidecars’ lines say 06:58, the kubelets’ 14:58. How do you put the five streams in order?', a: 'By names, not clocks: the PV name, the UniqueName (kubernetes.io/csi/<driver>^<volume handle>), the VolumeAttachment name and the node appear in several streams. The sidecars log UTC and the hosts China Standard Time (UTC+8). The two VolumeAttachment names differ because the name is csi- plus a SHA-256 of volume handle, driver and node.' },
     ],

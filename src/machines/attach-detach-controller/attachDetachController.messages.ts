@@ -214,6 +214,21 @@ export const attachDetachControllerMessages = defineMessages({
       '1.30': { file: 'csi_attacher.go', line: 723, text: 'kubernetes.io/csi: detachment for VolumeAttachment for volume [{handle}] failed: {err}' },
     },
   },
+  /**
+   * The CSI attacher's wait for the VolumeAttachment runs out of csiTimeout (2m): klog.Error(log(...)) before the wait returns
+   * its error. 1.20's watch says "attachdetacher.WaitForDetach" for an attach too (v1.20.5 csi_attacher.go:484, in
+   * waitForVolumeAttachDetachStatus, which both waits share); 1.30 names the operation, "Attach" or "Detach"
+   * (v1.30.1 csi_attacher.go:529, waitForVolumeAttachDetachStatusWithLister).
+   */
+  'attachDetachController.csiWaitTimedOut': {
+    source: SRC, stage: 'attach', severity: 'E',
+    summary: 'The wait for external-attacher gave up after {timeout}: VolumeAttachment {vaName} of volume {handle} never reported the result.',
+    explain: 'The controller created (or deleted) the VolumeAttachment and waited for external-attacher to set status.attached (or to remove the object); nothing came within csiTimeout, so the operation fails and is retried with backoff. Is external-attacher running, and is it the leader?',
+    formats: {
+      '1.20': { file: 'csi_attacher.go', line: 484, text: 'kubernetes.io/csi: attachdetacher.WaitForDetach timeout after {timeout} [volume={handle}; attachment.ID={vaName}]' },
+      '1.30': { file: 'csi_attacher.go', line: 529, text: 'kubernetes.io/csi: {operation} timeout after {timeout} [volume={handle}; attachment.ID={vaName}]' },
+    },
+  },
   'attachDetachController.volumesAreAttachedFailed': {
     source: SRC, stage: 'attach', severity: 'E',
     summary: 'The periodic check (syncStates) finds no VolumeAttachment {vaName}: the volume it stands for is not attached to that node any more.',

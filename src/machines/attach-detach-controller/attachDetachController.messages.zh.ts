@@ -67,6 +67,10 @@ export const messagesZh = defineMessagesZh({
     summary: '卷 {handle} 的挂接失败：external-attacher 把驱动的错误保存在 VolumeAttachment 中：{err}',
     explain: 'external-attacher 把 ControllerPublishVolume 的错误写入 status.attachError；控制器的等待在那里读到它，挂接失败，并按退避重试。',
   },
+  'attachDetachController.csiWaitTimedOut': {
+    summary: '等待 external-attacher 在 {timeout} 后放弃：卷 {handle} 的 VolumeAttachment {vaName} 始终没有报告结果。',
+    explain: '控制器已创建（或删除）VolumeAttachment，并等待 external-attacher 设置 status.attached（或删除该对象）；在 csiTimeout 内没有任何结果，于是操作失败，并按退避重试。external-attacher 是否在运行？它是否是 leader？',
+  },
   'attachDetachController.csiDetachmentFailed': {
     summary: '卷 {handle} 的解除挂接失败：external-attacher 把驱动的错误保存在 VolumeAttachment 中：{err}',
     explain: 'external-attacher 把 ControllerUnpublishVolume 的错误写入 status.detachError；控制器的等待在那里读到它，解除挂接失败，并按退避重试。',

@@ -131,7 +131,8 @@ function operationError(ctx: AdcContext, op: RunningOperation, event: AttachDeta
       const what = op.kind === 'volume_attach' ? 'attach' : 'detach';
       return getProfile(ctx.input.profile).adcPollsVolumeAttachment
         ? `timed out waiting for external-attacher of ${op.driver} CSI driver to ${what} volume ${op.handle}`
-        : `${what}ment timeout for volume ${op.handle}`;
+        // v1.20.5 csi_attacher.go:485: one text for both waits
+        : `attachdetachment timeout for volume ${op.handle}`;
     }
     default: return '';
   }
@@ -269,7 +270,14 @@ export function pollOrWatch(ctx: AdcContext, op: RunningOperation, now = op.star
 
 /** The operation's deadline passed (csiTimeout). */
 export function onTimeout(ctx: AdcContext, op: RunningOperation, now: number): Out {
-  return step(ctx, op, { type: 'operation.timedOut' }, now);
+  // the wait for the VolumeAttachment says so before it returns its error (a request still under way has no such line)
+  const said: ClusterEmitted[] = isWaitingForVolumeAttachment(op) ? [{
+    type: 'log', msg: 'attachDetachController.csiWaitTimedOut',
+    args: { operation: op.kind === 'volume_attach' ? 'Attach' : 'Detach', timeout: goDuration(CSI_TIMEOUT * 1000), handle: op.handle, vaName: op.vaName },
+    ...(op.kind === 'volume_attach' ? {} : { stage: 'detach' as const }),
+  }] : [];
+  const r = step(ctx, op, { type: 'operation.timedOut' }, now);
+  return said.length ? { ...r, out: [...said, ...r.out] } : r;
 }
 
 /** Operation end: ASW update, events, logs, backoff. `err` undefined means success. */

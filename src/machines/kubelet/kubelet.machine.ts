@@ -59,6 +59,10 @@ const SYNCED = new WeakMap<object, { pods: object; podVolumes: object; dsw: obje
 
 type Handler = (w: Work, e: ClusterEvent) => void;
 
+/** A Node's status.volumesAttached names, as one string (to tell whether an update changed them). */
+const attachedNames = (node: K8sObject | undefined): string =>
+  ((node?.status?.volumesAttached ?? []) as Array<{ name: string }>).map((a) => a.name).join('\n');
+
 /** The reaction that runs a pure handler on a private copy of the context: the context it leaves and its outputs. */
 const runStep = (handler: Handler) => reaction<KubeletContext, ClusterEvent, ClusterEmitted>((context, event) => {
   const w = begin(context, event.now);
@@ -81,7 +85,14 @@ function informerUpdate(w: Work, e: ClusterEvent): void {
       else { podUpdated(w, o, e.type === 'watch.modified' ? e.oldObject : undefined); podAdded(w, o); }
       break;
     }
-    case 'Node': if (o.metadata.name === w.c.input.nodeName) w.c.node = gone ? undefined : o; break;
+    case 'Node': {
+      if (o.metadata.name !== w.c.input.nodeName) break;
+      const before = w.c.node;
+      w.c.node = gone ? undefined : o;
+      // 1.30: a verify that waits for the cached node status may start now (the reconciler loops every 100ms)
+      if (getProfile(w.c.input.profile).kubeletVerifyWaitsForNodeStatus && !gone && attachedNames(before) !== attachedNames(o)) requestReconcile(w);
+      break;
+    }
     case 'VolumeAttachment': put('vas', o.metadata.name); break;
     case 'CSIDriver': put('csiDrivers', o.metadata.name); updatePluginIsAttachable(w, o.metadata.name); break;
     default: break;

@@ -37,7 +37,7 @@ export const messages = defineMessages({
   'kubelet.operationFailed': {
     source: 'kubelet', stage: 'mount', severity: 'E',
     summary: 'A volume operation of the kubelet fails; it will not be retried for {duration}: {err}',
-    cause: 'The operation returned an error: the volume is not attached according to the node status, not reported in use yet (up to 1.23; since 1.24 the kubelet waits for that without an operation, kubernetes#106853), or the CSI node plugin failed.',
+    cause: 'The operation returned an error: the volume is not attached according to the node status or not reported in use yet (both up to 1.23; since 1.24 the kubelet waits for them without an operation, kubernetes#106853), or the CSI node plugin failed.',
     next: 'Read the error text. "not attached according to node status": check the VolumeAttachment and node.status.volumesAttached (attach/detach controller). An rpc error: check the CSI node plugin logs on this node.',
     formats: {
       '1.20': { file: 'nestedpendingoperations.go', line: 301, text: 'Operation for {key:q} failed. No retries permitted until {until} (durationBeforeRetry {duration}). Error: {err:q}' },

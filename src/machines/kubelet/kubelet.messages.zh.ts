@@ -13,7 +13,7 @@ export const messagesZh = defineMessagesZh({
   },
   'kubelet.operationFailed': {
     summary: 'kubelet 的一个卷操作失败，{duration} 内不会重试：{err}',
-    cause: '该操作返回了错误：按节点状态该卷尚未挂接；卷尚未被报告为使用中（1.23 及之前；自 1.24 起 kubelet 不再为此启动操作，而是直接等待，见 kubernetes#106853）；或 CSI 节点插件出错。',
+    cause: '该操作返回了错误：按节点状态该卷尚未挂接，或卷尚未被报告为使用中（两者都是 1.23 及之前；自 1.24 起 kubelet 不再为此启动操作，而是直接等待，见 kubernetes#106853）；或 CSI 节点插件出错。',
     next: '阅读错误文本。若为 “not attached according to node status”：检查 VolumeAttachment 和 node.status.volumesAttached（attach/detach 控制器）。若为 rpc error：检查本节点上 CSI 节点插件的日志。',
   },
   'kubelet.nodeExpandVolumeSucceeded': {

@@ -152,6 +152,14 @@ export interface Profile {
    */
   kubeletVerifyWaitsForInUse: boolean;
   /**
+   * The same change (kubernetes#106853, 1.24) has GenerateVerifyControllerAttachedVolumeFunc look at the kubelet's cached
+   * Node first: an attachable volume not yet in its status.volumesAttached is a MountPreConditionFailedError ("volume … is
+   * not yet in node's status"), which the reconciler expects: no operation, no line, no backoff; it tries again at its
+   * next pass (v1.30.1 operation_generator.go:1505-1516, reconciler_common.go:308-310). Before, the operation ran and
+   * failed "Volume not attached according to node status", backing off.
+   */
+  kubeletVerifyWaitsForNodeStatus: boolean;
+  /**
    * When the kubelet deletes a terminated pod whose volumes are gone: 1.20 at the status manager's next
    * syncBatch, a tick every syncPeriod (10s) from its start, because nothing else syncs the pod once the
    * volume manager is done (v1.20.5 pkg/kubelet/status/status_manager.go :117 syncPeriod, :160 the ticker,
@@ -358,6 +366,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     attacherAccessModes: 'v3',
     attacherStopsAtCSINodeWithoutDriver: true,
     kubeletVerifyWaitsForInUse: false,
+    kubeletVerifyWaitsForNodeStatus: false,
     kubeletDeletesPodAtStatusSync: true,
     kubeletFailedMountOnTimeout: true,
     kubeletPodReadyToStartContainersCondition: false,
@@ -424,6 +433,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     attacherAccessModes: 'csi-lib-utils',
     attacherStopsAtCSINodeWithoutDriver: false,
     kubeletVerifyWaitsForInUse: true,
+    kubeletVerifyWaitsForNodeStatus: true,
     kubeletDeletesPodAtStatusSync: false,
     kubeletFailedMountOnTimeout: false,
     kubeletPodReadyToStartContainersCondition: true,

@@ -12,6 +12,7 @@ import { isOperationPending } from '../../../shared/nestedPendingOperations.ts';
 import { getProfile } from '../../../profiles/index.ts';
 import { isEmptyTable } from '../../../shared/tables.ts';
 import type { AswVolume, DswVolume, Work } from '../../kubelet.types.ts';
+import type { K8sObject } from '../../../shared/k8s.ts';
 import { log, requestReconcile } from '../../kubelet.work.ts';
 import { readyToUnmount, updateReconstructedFromNodeStatus } from './reconstruct.ts';
 import { markVolumeAsDetached } from '../cache/actualStateOfWorld.ts';
@@ -56,7 +57,10 @@ function unmountVolumes(w: Work): void {
  * controller attaches, the kubelet verifies) or not mounted yet, or mounted uncertainly (MountVolume).
  */
 function mountOrAttachVolumes(w: Work): void {
-  const verifyWaitsForInUse = getProfile(w.c.input.profile).kubeletVerifyWaitsForInUse;
+  const profile = getProfile(w.c.input.profile);
+  const verifyWaitsForInUse = profile.kubeletVerifyWaitsForInUse;
+  // the volumes the cached Node lists as attached (GetAttachedVolumesFromNodeStatus); none known without a Node
+  const cachedAttached = profile.kubeletVerifyWaitsForNodeStatus && w.c.node ? attachedInNodeStatus(w.c.node) : undefined;
   for (const v of Object.values(w.c.dsw)) {
     const pods = v.pods;
     for (const uid in pods) {
@@ -68,6 +72,8 @@ function mountOrAttachVolumes(w: Work): void {
           log(w, 'kubelet.verifyControllerAttachedVolumeNotInUse', mountArgs(w, v, uid, p));
           continue;
         }
+        // GenerateVerifyControllerAttachedVolumeFunc's precondition: not in the cached node status yet, nothing starts
+        if (cachedAttached && v.attachable && !cachedAttached.has(v.uniqueName)) continue;
         if (!startOperation(w, key, 'verify')) continue;
         log(w, 'kubelet.verifyControllerAttachedVolumeStarted', mountArgs(w, v, uid, p));
         startGeneratedOperation(w, { kind: 'verify', key, uniqueName: v.uniqueName, podUid: uid },
@@ -126,3 +132,13 @@ function unmountDetachDevices(w: Work): void {
     }
   }
 }
+
+/** The unique names of the volumes a Node's status.volumesAttached lists (kubeletVolumeHost.GetAttachedVolumesFromNodeStatus). */
+function attachedInNodeStatus(node: K8sObject): Set<string> {
+  const hit = ATTACHED.get(node);
+  if (hit) return hit;
+  const names = new Set(((node.status?.volumesAttached ?? []) as Array<{ name: string }>).map((a) => a.name));
+  ATTACHED.set(node, names);
+  return names;
+}
+const ATTACHED = new WeakMap<K8sObject, Set<string>>();
