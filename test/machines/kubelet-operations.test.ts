@@ -88,12 +88,13 @@ describe('the kubelet state machines reach every state', () => {
     expect(reached(mountedPodMachine, events)).toEqual(new Set(['VolumeNotMounted', 'VolumeMountUncertain', 'VolumeMounted']));
   });
 
-  it('VerifyControllerAttachedVolume, for attachable and not attachable volumes, reported in use or not', () => {
+  it('VerifyControllerAttachedVolume, for attachable and not attachable volumes, reported in use or not, reading the claim first (1.30) or not', () => {
     const node = (attached: string[]): K8sObject => ({ apiVersion: 'v1', kind: 'Node', metadata: { name: NODE }, status: { volumesAttached: attached.map((name) => ({ name, devicePath: '' })) } });
     const events: OperationEvent[] = [
       apiFact('getNode', true, node([UNIQUE]), undefined, UNIQUE), apiFact('getNode', true, node([]), undefined, UNIQUE), { type: 'api.getNode.failed', message: 'x' },
+      apiFact('getPVC', true, pvc, undefined, UNIQUE), { type: 'api.getPVC.failed', message: 'x' },
     ];
-    const inputs = [true, false].flatMap((attachable) => [true, false].map((reportedInUse) => ({ volumeName: UNIQUE, attachable, reportedInUse })));
+    const inputs = [true, false].flatMap((attachable) => [true, false].flatMap((reportedInUse) => [true, false].map((readsClaim) => ({ volumeName: UNIQUE, attachable, reportedInUse, readsClaim }))));
     expect(reached(verifyControllerAttachedVolumeMachine, events, inputs)).toEqual(leaves(verifyControllerAttachedVolumeMachine));
   });
 
@@ -243,18 +244,38 @@ describe('VerifyControllerAttachedVolume waits for the cached node status (Gener
     expect([nodeGets(h), said(h).filter((m) => m === 'kubelet.verifyControllerAttachedVolumeStarted' || m === 'kubelet.operationFailed')]).toEqual([0, []]);
     h.modified(nodeObject(NODE, [UNIQUE], [UNIQUE]), nodeObject(NODE));
     h.advance(100);
-    expect([nodeGets(h), said(h).filter((m) => m === 'kubelet.verifyControllerAttachedVolumeStarted').length]).toEqual([1, 1]);
-    h.serve([nodeObject(NODE, [UNIQUE], [UNIQUE])]);
+    // (it reads the PV's claim first, for its size: InitializeClaimSize)
+    expect([h.apiRequests({ verb: 'get', kind: 'PersistentVolumeClaim' }).length > 0, said(h).filter((m) => m === 'kubelet.verifyControllerAttachedVolumeStarted').length]).toEqual([true, 1]);
+    h.serve([pvc, nodeObject(NODE, [UNIQUE], [UNIQUE])]);
+    expect(nodeGets(h)).toBe(1);
     expect(said(h)).toContain('kubelet.controllerAttachSucceeded');
     expect(said(h)).not.toContain('kubelet.operationFailed');
+  });
+
+  it('1.30 reads the PV\'s claim first and records its size with the attachment (InitializeClaimSize, operation_generator.go:1519-1533, :1582); a failed read fails the check', () => {
+    const h = reportedInUse('1.30');
+    h.modified(nodeObject(NODE, [UNIQUE], [UNIQUE]), nodeObject(NODE));
+    h.advance(100);
+    const claimGet = () => h.pending().find((p) => !p.answered && p.type === 'api.request' && p.verb === 'get' && p.kind === 'PersistentVolumeClaim');
+    h.answer(claimGet()!, { ok: false, code: 500, reason: 'InternalError', message: 'etcd is down' });
+    const failed = h.logs().filter((l) => l.msg === 'kubelet.operationFailed').map((l) => String(l.args.err));
+    expect(failed.at(-1)).toMatch(/^VerifyControllerAttachedVolume fetching pvc failed for volume "pvc-1" .* : etcd is down$/);
+    expect(nodeGets(h)).toBe(0);
+    h.advanceUntil(() => !!claimGet(), 10_000);
+    h.serve([{ ...pvc, status: { ...pvc.status, capacity: { storage: '2Gi' } } }, nodeObject(NODE, [UNIQUE], [UNIQUE])]);
+    expect(said(h)).toContain('kubelet.controllerAttachSucceeded');
+    expect(h.context.asw[UNIQUE]!.claimSize).toBe(2 * 1024 ** 3);
   });
 
   it('1.20: the operation runs, GETs the Node and fails "Volume not attached according to node status", backing off', () => {
     const h = reportedInUse('1.20');
     h.advanceUntil(() => h.pending().some((p) => !p.answered && p.type === 'api.request' && p.verb === 'get' && p.kind === 'Node'), 20_000);
+    const claimGets = h.apiRequests({ verb: 'get', kind: 'PersistentVolumeClaim' }).length;
     h.serve([nodeObject(NODE)]);
     const failed = h.logs().filter((l) => l.msg === 'kubelet.operationFailed').map((l) => String(l.args.err));
     expect(failed.at(-1)).toMatch(/^Volume not attached according to node status for volume "pvc-1"/);
+    // (no claim read: v1.20.5's check has none)
+    expect(h.apiRequests({ verb: 'get', kind: 'PersistentVolumeClaim' }).length).toBe(claimGets);
     expect(said(h)).toContain('kubelet.verifyControllerAttachedVolumeStarted');
   });
 });

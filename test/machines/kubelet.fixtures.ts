@@ -51,6 +51,10 @@ export function kubeletUpTo(vaAttached: boolean, o: { register?: boolean; vaObje
   // the attach/detach controller lists the volume in the node's status.volumesAttached: the kubelet's Node informer sees it
   // (1.30 starts VerifyControllerAttachedVolume only then, from that cached copy; 1.20 does not look)
   h.modified(node(NODE, [UNIQUE], [UNIQUE]), node(NODE));
+  // (1.30's check reads the PV's claim first: InitializeClaimSize)
+  h.advanceUntil(() => h.pending().some((p) => !p.answered && p.type === 'api.request' && p.verb === 'get' && (p.kind === 'Node' || p.kind === 'PersistentVolumeClaim')), 20_000);
+  const claimGet = h.pending().find((p) => !p.answered && p.type === 'api.request' && p.verb === 'get' && p.kind === 'PersistentVolumeClaim');
+  if (claimGet && claimGet.type === 'api.request') h.answer(claimGet, { ok: true, code: 200, object: pvc });
   h.advanceUntil(() => h.pending().some((p) => p.type === 'api.request' && p.verb === 'get' && p.kind === 'Node'), 20_000);
   h.serve([node(NODE, [UNIQUE], [UNIQUE])]);
   h.advance(500);

@@ -646,7 +646,7 @@ describe("csi-provisioner's shouldDelete at -v=5 (lib v10 controller.go:1256-129
     expect(runScenario('teardown', { k8s: '1.20' }).steps.some((s) => /shouldDelete/.test(s.log ?? ''))).toBe(false);
   });
   it("the attacher's finalizer patch computed from a copy older than the provisioner's removal is refused (no finalizer may be added to a PV being deleted) and retried: DeleteVolume is called once", () => {
-    // (a seed whose run loses this race; the default one loses it too, and the PV protection controller's, below)
+    // (a seed whose run loses this race; the default one loses the PV protection controller's, below)
     const t = runScenario('teardown', { k8s: '1.30', seed: 2 });
     const refused = t.steps.filter((s) => s.kind === 'api' && s.api?.code === 422);
     expect(refused.length).toBeGreaterThan(0);
@@ -656,7 +656,7 @@ describe("csi-provisioner's shouldDelete at -v=5 (lib v10 controller.go:1256-129
     expect(t.final.objects.filter((o) => o.kind === 'PersistentVolume')).toHaveLength(0);
   });
   it('the PV protection controller\'s Update of a copy older than another controller\'s write is a 409 Conflict, retried from a newer copy (the chapter\'s run, both profiles)', () => {
-    for (const [k8s, conflicts] of [['1.20', 1], ['1.30', 1]] as const) {
+    for (const [k8s, conflicts] of [['1.20', 1], ['1.30', 2]] as const) {
       const t = runScenario('teardown', { k8s });
       const refused = t.steps.filter((s) => s.kind === 'api' && s.api?.code === 409);
       expect([k8s, refused.map((s) => s.component)]).toEqual([k8s, Array(conflicts).fill('pv-protection-controller')]);

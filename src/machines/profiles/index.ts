@@ -160,6 +160,13 @@ export interface Profile {
    */
   kubeletVerifyWaitsForNodeStatus: boolean;
   /**
+   * VerifyControllerAttachedVolume first GETs the PV's claim when the actual state of world has no claim size for the
+   * volume yet, and records the claim's status.capacity with MarkVolumeAsAttached (InitializeClaimSize; v1.30.1
+   * operation_generator.go:1519-1533, :1549, :1582): a failed GET fails the check, "VerifyControllerAttachedVolume fetching
+   * pvc failed". v1.20.5's reads no claim there.
+   */
+  kubeletVerifyReadsClaim: boolean;
+  /**
    * When the kubelet deletes a terminated pod whose volumes are gone: 1.20 at the status manager's next
    * syncBatch, a tick every syncPeriod (10s) from its start, because nothing else syncs the pod once the
    * volume manager is done (v1.20.5 pkg/kubelet/status/status_manager.go :117 syncPeriod, :160 the ticker,
@@ -367,6 +374,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     attacherStopsAtCSINodeWithoutDriver: true,
     kubeletVerifyWaitsForInUse: false,
     kubeletVerifyWaitsForNodeStatus: false,
+    kubeletVerifyReadsClaim: false,
     kubeletDeletesPodAtStatusSync: true,
     kubeletFailedMountOnTimeout: true,
     kubeletPodReadyToStartContainersCondition: false,
@@ -434,6 +442,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     attacherStopsAtCSINodeWithoutDriver: false,
     kubeletVerifyWaitsForInUse: true,
     kubeletVerifyWaitsForNodeStatus: true,
+    kubeletVerifyReadsClaim: true,
     kubeletDeletesPodAtStatusSync: false,
     kubeletFailedMountOnTimeout: false,
     kubeletPodReadyToStartContainersCondition: true,

@@ -36,7 +36,7 @@ import { namedActions, noteState, stateText } from '../../shared/machineParts.ts
 import { api, csi, log, own, recordPodEvent } from '../kubelet.work.ts';
 import {
   getDeviceMountState, getVolumeMountState, markDeviceAsMounted, markDeviceAsUncertain, markDeviceAsUnmounted,
-  markVolumeAsAttached, markVolumeAsMounted, markVolumeAsResized, markVolumeAsUnmounted, markVolumeMountAsUncertain, setDevicePath,
+  initializeClaimSize, markVolumeAsAttached, markVolumeAsMounted, markVolumeAsResized, markVolumeAsUnmounted, markVolumeMountAsUncertain, setDevicePath,
 } from '../volumemanager/cache/actualStateOfWorld.ts';
 import { mapAccessMode, nodeStageVolumeRequest, nodeUnstageVolumeRequest, supportsSingleNodeMultiWriter, supportsStageUnstage, waitForAttach } from '../csi/csiAttacher.ts';
 import { nodePublishVolumeRequest, nodeUnpublishVolumeRequest } from '../csi/csiMounter.ts';
@@ -297,15 +297,21 @@ const expansionGuards = {
   hasNodeExpandSecret: ({ context }: { context: ExpansionContext }) => context.nodeExpandSecret === true,
 };
 
-export interface VerifyContext { volumeName: string; attachable: boolean; reportedInUse: boolean }
+/**
+ * `readsClaim`: the profile's check GETs the PV's claim first (Profile.kubeletVerifyReadsClaim; a PersistentVolume's
+ * volume with no claim size in the actual state of world yet); `claimSize`: its status.capacity, in bytes, once read
+ */
+export interface VerifyContext { volumeName: string; attachable: boolean; reportedInUse: boolean; readsClaim?: boolean; claimSize?: number }
 
 export const verifyControllerAttachedVolumeMachine = setup({
   types: { context: {} as VerifyContext, events: {} as OperationEvent, input: {} as VerifyContext },
   actions: {
-    ...named('markVolumeAsAttached', 'logControllerAttachSucceeded', 'getNode', 'operationSucceeded'),
+    ...named('markVolumeAsAttached', 'logControllerAttachSucceeded', 'getNode', 'getPVC', 'operationSucceeded'),
     operationFailed: (_, _params: FailParams) => {},
+    recordClaimSize: assign({ claimSize: ({ event }) => (event.type === 'api.getPVC.succeeded' ? event.capacityBytes : undefined) }),
   },
   guards: {
+    readsClaim: ({ context }) => !!context.readsClaim,
     isNotAttachable: ({ context }) => !context.attachable,
     isNotReportedInUse: ({ context }) => !context.reportedInUse,
     /** the volume is in node.status.volumesAttached */
@@ -314,8 +320,20 @@ export const verifyControllerAttachedVolumeMachine = setup({
 }).createMachine({
   id: 'verifyControllerAttachedVolume',
   context: ({ input }) => input,
-  initial: 'checkingPlugin',
+  initial: 'checkingClaimSize',
   states: {
+    checkingClaimSize: {
+      description: '1.30: without a claim size in the actual state of world, the claim is read first (its status.capacity); 1.20 reads none.',
+      always: [{ guard: 'readsClaim', target: 'fetchingClaim' }, { target: 'checkingPlugin' }],
+    },
+    fetchingClaim: {
+      description: 'GET the PV\'s claim for its status.capacity, which MarkVolumeAsAttached records (InitializeClaimSize); a failure fails the check.',
+      entry: 'getPVC',
+      on: {
+        'api.getPVC.succeeded': { target: 'checkingPlugin', actions: 'recordClaimSize' },
+        'api.getPVC.failed': { target: 'failed', actions: { type: 'operationFailed', params: { stage: 'VerifyControllerAttachedVolume', error: 'getPVCFailed' } } },
+      },
+    },
     checkingPlugin: {
       description: 'A volume whose plugin is not attachable (CSIDriver attachRequired: false) is attached by definition; one not yet reported in node.status.volumesInUse is not verified.',
       always: [
@@ -873,6 +891,8 @@ function operationError(w: Work, op: InflightOperation, params: FailParams, even
       const d = detailMount(v, op.podUid, p!);
       if (params.error === 'notReportedInUse') return { err: `Volume has not been added to the list of VolumesInUse in the node's volume status ${d} ` };
       if (params.error === 'notAttachedAccordingToNodeStatus') return { err: `Volume not attached according to node status ${d} ` };
+      // v1.30.1 operation_generator.go:1528
+      if (params.error === 'getPVCFailed') return { err: `VerifyControllerAttachedVolume fetching pvc failed ${d} : ${event && 'message' in event ? event.message : ''}` };
       return { err: `VerifyControllerAttachedVolume failed fetching node from API server ${d} : ${event && 'message' in event ? event.message : ''}` };
     }
     case 'WaitForAttach':
@@ -1025,6 +1045,9 @@ const PERFORM: Record<string, Perform> = {
   markVolumeAsAttached: (w, op, event) => {
     const v = w.c.dsw[op.uniqueName]!;
     markVolumeAsAttached(w, v, event?.type === 'api.getNode.succeeded' ? event.devicePath : '', deviceMountPathOf(w, v));
+    // 1.30: the claim size the check read goes with it (InitializeClaimSize)
+    const claimSize = (op.machine.context as unknown as VerifyContext).claimSize;
+    if (op.kind === 'verify' && claimSize !== undefined) initializeClaimSize(w, op.uniqueName, claimSize);
   },
   logControllerAttachSucceeded: (w, op) => {
     const v = w.c.asw[op.uniqueName]!;

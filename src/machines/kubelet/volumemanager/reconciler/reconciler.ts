@@ -76,8 +76,9 @@ function mountOrAttachVolumes(w: Work): void {
         if (cachedAttached && v.attachable && !cachedAttached.has(v.uniqueName)) continue;
         if (!startOperation(w, key, 'verify')) continue;
         log(w, 'kubelet.verifyControllerAttachedVolumeStarted', mountArgs(w, v, uid, p));
+        // (the actual state of world has no claim size for a volume it does not hold: a PV's claim is read)
         startGeneratedOperation(w, { kind: 'verify', key, uniqueName: v.uniqueName, podUid: uid },
-          { volumeName: v.uniqueName, attachable: v.attachable, reportedInUse: v.reportedInUse });
+          { volumeName: v.uniqueName, attachable: v.attachable, reportedInUse: v.reportedInUse, readsClaim: profile.kubeletVerifyReadsClaim && !!v.claimRef });
       } else if (!a.pods[uid] || a.pods[uid].state === 'VolumeMountUncertain') {
         // operationExecutor.MountVolume generates a map for a raw block volume (the same "MountVolume started" line)
         if (v.block) {
