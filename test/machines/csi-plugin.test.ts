@@ -329,6 +329,30 @@ describe('csi controller plugin (ceph-rbd)', () => {
     expect(after.images.find((i) => i.name === img)!.snapshots).toEqual([img]);
   });
 
+  it('keeps the claim\'s namespace as csi.volume.owner (GetOwner of csi.storage.k8s.io/pvc/namespace, ReserveName), gives a snapshot its source\'s owner, and a restore logs its new image (controllerserver.go:784, fallen through to)', () => {
+    const p = ceph();
+    const ns = { 'csi.storage.k8s.io/pvc/namespace': 'team-a' };
+    const withNs = (name: string, extra: Record<string, unknown> = {}) => ({ ...create(name, extra), parameters: { ...create(name).parameters, ...ns } });
+    const a = p.call('CreateVolume', withNs('pvc-owned'), 0); p.flush();
+    const srcId = (p.reply(a)!.response as { volume: { volume_id: string } }).volume.volume_id;
+    const lines = () => p.logs().map((l) => l.replace(/^ID: \d+ Req-ID: \S+ /, ''));
+    expect(lines()).toContain(`set omap keys (pool="rbd", namespace="", name="csi.volume.${srcId.slice(-36)}"): map[csi.imagename:csi-vol-${srcId.slice(-36)} csi.volname:pvc-owned csi.volume.owner:team-a])`);
+    const r = p.call('CreateSnapshot', { name: 'snapshot-o', source_volume_id: srcId, parameters: { clusterID: cephRbd.ceph!.clusterID } }, 1_000_000); p.flush();
+    const snapId = (p.reply(r)!.response as { snapshot: { snapshot_id: string } }).snapshot.snapshot_id;
+    expect(lines().find((l) => l.startsWith(`set omap keys (pool="rbd", namespace="", name="csi.snap.${snapId.slice(-36)}"): map[csi.imagename`))).toMatch(/ csi\.source:csi-vol-[0-9a-f-]+ csi\.volume\.owner:team-a\]\)$/);
+    const before = p.logs().length;
+    const b = p.call('CreateVolume', withNs('pvc-restored', { volume_content_source: { Type: { Snapshot: { snapshot_id: snapId } } } }), 2_000_000); p.flush();
+    const restored = `csi-vol-${(p.reply(b)!.response as { volume: { volume_id: string } }).volume.volume_id.slice(-36)}`;
+    const after = lines().slice(before);
+    const fromSnap = after.findIndex((l) => l.startsWith('create volume ') && l.includes('from snapshot'));
+    expect(fromSnap).toBeGreaterThan(0);
+    expect(after[fromSnap + 1]).toBe(`created image rbd/${restored} backed for request name pvc-restored`);
+    // a volume created without the claim's namespace has no owner key
+    const c = p.call('CreateVolume', create('pvc-plain'), 3_000_000); p.flush();
+    const plainId = (p.reply(c)!.response as { volume: { volume_id: string } }).volume.volume_id;
+    expect(lines().find((l) => l.includes(`name="csi.volume.${plainId.slice(-36)}"): map[csi.imagename`))).not.toContain('csi.volume.owner');
+  });
+
   it('returns the journal\'s existing volume when CreateVolume is repeated', () => {
     const p = ceph();
     const a = p.call('CreateVolume', create('pvc-x'), 0); p.flush();

@@ -291,11 +291,11 @@ const outcomes: Record<string, (t: Trace) => void> = {
     expect(ids(/Req-ID: snapshot-/)).toEqual(['cephGotOmapValues', 'cephOmapNotFound', 'cephSetOmapKeys', 'cephSetOmapKeys', 'cephGeneratedSnapshotId',
       'cephSnapCreate', 'cephClone', 'cephSnapRm', 'cephSnapCreate', 'cephSetOmapKeys', 'cephCloneDepth']);
     expect(t.steps.filter((s) => s.msg === 'csiControllerPlugin.cephCloneDepth' && /Req-ID: snapshot-/.test(s.log!)).map((s) => s.stage)).toEqual(['snapshot']);
-    expect(logged(t, /name="csi\.snap\.[0-9a-f-]{36}"\): map\[csi\.imagename:csi-snap-[0-9a-f-]{36} csi\.snapname:snapshot-[0-9a-f-]{36} csi\.source:csi-vol-[0-9a-f-]{36}\]\)/)).toBe(true);
+    expect(logged(t, /name="csi\.snap\.[0-9a-f-]{36}"\): map\[csi\.imagename:csi-snap-[0-9a-f-]{36} csi\.snapname:snapshot-[0-9a-f-]{36} csi\.source:csi-vol-[0-9a-f-]{36} csi\.volume\.owner:default\]\)/)).toBe(true);
     expect(logged(t, /clone depth is \(1\), configured softlimit \(4\) and hardlimit \(8\) for rbd\/csi-snap-/)).toBe(true);
     // the restore: the snapshot's journal read twice, the source's depth against 3 and 7, one clone of csi-snap-S@csi-snap-S
-    expect(ids(/Req-ID: pvc-/).slice(-10)).toEqual(['cephGotOmapValues', 'cephGotOmapValues', 'cephCloneDepth', 'cephSetOmapKeys', 'cephSetOmapKeys', 'cephGeneratedVolumeId',
-      'cephGotOmapValues', 'cephClone', 'cephVolumeFromSnapshot', 'cephSetOmapKeys']);
+    expect(ids(/Req-ID: pvc-/).slice(-11)).toEqual(['cephGotOmapValues', 'cephGotOmapValues', 'cephCloneDepth', 'cephSetOmapKeys', 'cephSetOmapKeys', 'cephGeneratedVolumeId',
+      'cephGotOmapValues', 'cephClone', 'cephVolumeFromSnapshot', 'cephCreatedVolume', 'cephSetOmapKeys']);
     expect(logged(t, /clone depth is \(0\), configured softlimit \(3\) and hardlimit \(7\) for rbd\/csi-vol-/)).toBe(true);
     expect(logged(t, /rbd: clone rbd\/(csi-snap-[0-9a-f-]{36})@\1 rbd\/csi-vol-/)).toBe(true);
     expect(get(t, 'VolumeSnapshot', 'cstor-snap-vdisk')!.status.readyToUse).toBe(true);

@@ -224,6 +224,10 @@ export const STATE_DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
   'SetUp succeeded: the volume is published into the pod (for a raw block volume: MapPodDevice and the device links).':
     'SetUp 已成功：卷已发布到 Pod 中（裸块卷则是 MapPodDevice 加上设备链接）。',
   // verifyControllerAttachedVolumeMachine
+  "1.30: without a claim size in the actual state of world, the claim is read first (its status.capacity); 1.20 reads none.":
+    '1.30：实际状态中还没有申领大小时，先读取申领（它的 status.capacity）；1.20 不读取。',
+  "GET the PV's claim for its status.capacity, which MarkVolumeAsAttached records (InitializeClaimSize); a failure fails the check.":
+    '用 GET 读取 PV 的申领，取其 status.capacity，由 MarkVolumeAsAttached 记录下来（InitializeClaimSize）；读取失败则检查失败。',
   'A volume whose plugin is not attachable (CSIDriver attachRequired: false) is attached by definition; one not yet reported in node.status.volumesInUse is not verified.':
     '插件不可挂接（CSIDriver 的 attachRequired: false）的卷，按定义即视为已挂接；尚未在 node.status.volumesInUse 中报告的卷则不做确认。',
   'GET the Node from the API server, to read status.volumesAttached (the attach/detach controller writes it).':

@@ -91,7 +91,7 @@ function reserveName(
 /** CreateVolume in ceph-csi order: look up the reservation, reserve, create or clone, store the image id. */
 export function cephCreateVolume(
   cfg: CephBackendConfig, state: CephState, prefix: string, requestName: string, sizeBytes: number,
-  source: { volumeId?: string; snapshotImage?: string } | undefined, rng: Rng,
+  source: { volumeId?: string; snapshotImage?: string } | undefined, rng: Rng, owner?: string,
 ): CephResult {
   const s = clone(state);
   const logs: CephLog[] = [];
@@ -132,7 +132,9 @@ export function cephCreateVolume(
   const uuid = rng.uuid();
   const imageName = `csi-vol-${uuid}`;
   const { object: volObj, id: volumeId } = reserveName(cfg, s, logs, prefix, { dir, key, uuid, object: `csi.volume.${uuid}`, imageName, requestName },
-    { 'csi.imagename': imageName, 'csi.volname': requestName });
+    // the claim's namespace, when csi-provisioner passes it (--extra-create-metadata): rbdVol.Owner, k8s.GetOwner
+    // (controllerserver.go:200), which ReserveName writes as csi.volume.owner (voljournal.go:184, :653-656)
+    { 'csi.imagename': imageName, 'csi.volname': requestName, ...(owner ? { 'csi.volume.owner': owner } : {}) });
   const features = `[${cfg.imageFeatures.join(' ')}]`;
   const mk = (name: string, parent?: string): CephImage => ({ name, id: hexId(rng, 14), sizeBytes, snapshots: [], features: [...cfg.imageFeatures], ...(parent ? { parent } : {}) });
   // (a clone's snapshots are built without monitors, clone.go doSnapClone: their lines say "using mon " and nothing)
@@ -147,6 +149,9 @@ export function cephCreateVolume(
     s.images[imageName] = mk(imageName, `${parentImage}@${parentImage}`);
     logs.push({ msg: P + 'cephClone', args: { ...base, parentName: parentImage, snapName: parentImage, cloneName: imageName } });
     logs.push({ msg: P + 'cephVolumeFromSnapshot', args: { prefix, pool: cfg.pool, imageName, snapImage: parentImage } });
+    // createBackingImage's snapshot case does not return: it falls through to the line a new image gets
+    // (v3.12.2 controllerserver.go:760-784); the clone case returns before it
+    logs.push({ msg: P + 'cephCreatedVolume', args: { prefix, pool: cfg.pool, requestName, imageName } });
   } else if (parentImage) {
     // clone.go: snapshot the parent as <new>-temp, clone <new>-temp from it, drop that snapshot;
     // snapshot <new>-temp as <new>, clone the final image from it, drop that snapshot.
@@ -224,7 +229,9 @@ export function cephCreateSnapshot(cfg: CephBackendConfig, state: CephState, pre
   const uuid = rng.uuid();
   const imageName = `csi-snap-${uuid}`;
   const { object: snapObj, id: snapshotId } = reserveName(cfg, s, logs, prefix, { dir, key, uuid, object: `csi.snap.${uuid}`, imageName, requestName },
-    { 'csi.imagename': imageName, 'csi.snapname': requestName, 'csi.source': parent });
+    // (the snapshot's reservation carries its source volume's owner, read back from that volume's journal: reserveSnap,
+    // rbd_journal.go:403-405)
+    { 'csi.imagename': imageName, 'csi.snapname': requestName, 'csi.source': parent, ...(src['csi.volume.owner'] ? { 'csi.volume.owner': src['csi.volume.owner'] } : {}) });
   // (CreateSnapshot's snapshot carries the cluster's monitors, genSnapFromOptions)
   const base = { prefix, pool: cfg.pool, monitors: cfg.monitors, snapMonitors: cfg.monitors };
   const img = s.images[parent]!;

@@ -245,7 +245,7 @@ function createVolume(ctx: PluginContext, r: R, prefix: string): Outcome {
     const [rng, c2] = nextRng(ctx);
     const snapImage = source?.snapshotId ? ctx.snapshots[source.snapshotId]!.imageName : undefined;
     const res = cephCreateVolume(d.ceph, ctx.ceph ?? { omaps: {}, images: {}, trash: {} }, prefix, name, existing?.capacityBytes ?? size,
-      source?.volumeId ? { volumeId: source.volumeId } : snapImage ? { snapshotImage: snapImage } : undefined, rng);
+      source?.volumeId ? { volumeId: source.volumeId } : snapImage ? { snapshotImage: snapImage } : undefined, rng, params['csi.storage.k8s.io/pvc/namespace']);
     if (!res.ok) return fail(res.code, res.message);
     volumeId = res.volumeId; imageName = res.imageName; logs = res.logs as typeof logs;
     next = { ...c2, ceph: res.state };

@@ -100,10 +100,34 @@ export class TakenTally {
     // first seen, or an operation started again for the same key: when its initial state leads
     // there directly, it came that way (a volume that existed before the run did not: no move)
     const initial = initialOf(machine);
-    if (initial === undefined || isWithinState(state, initial) || !hasMove(machine, initial, state)) return;
-    for (const p of withAncestors(initial)) t.states.add(p);
-    t.transitions.add(takenKey(initial, state));
+    if (initial === undefined || isWithinState(state, initial)) return;
+    // directly, or through eventless (always) moves taken in the same step (the 1.30 check of the claim size first)
+    const path = hasMove(machine, initial, state) ? [initial, state] : alwaysPath(machine, initial, state);
+    if (!path) return;
+    for (let i = 0; i + 1 < path.length; i++) {
+      for (const p of withAncestors(path[i]!)) t.states.add(p);
+      t.transitions.add(takenKey(path[i]!, path[i + 1]!));
+    }
   }
+}
+
+/** The states an eventless chain from `from` passes on its way to `to` (both included), if there is one. */
+function alwaysPath(machine: AnyStateMachine, from: string, to: string): string[] | undefined {
+  const eventless = describeStates(machine).flatMap((s) => s.transitions.filter((t) => t.event === 'always').flatMap((t) => t.targets.map((target) => ({ from: s.path, to: target }))));
+  const queue: string[][] = [[from]];
+  const seen = new Set([from]);
+  while (queue.length) {
+    const path = queue.shift()!;
+    const at = path.at(-1)!;
+    for (const m of eventless) {
+      if (!isWithinState(at, m.from) || seen.has(m.to)) continue;
+      const next = [...path, m.to];
+      if (isWithinState(to, m.to)) return [...path, to];
+      seen.add(m.to);
+      queue.push(next);
+    }
+  }
+  return undefined;
 }
 
 
