@@ -15,8 +15,9 @@
  * removeAnnVolumeSnapshotBeingCreated, isCSIFinalError, updateSnapshotContentStatus,
  * updateContentErrorStatusWithEvent, deleteCSISnapshotOperation, clearVolumeContentStatus, removeContentFinalizer).
  * A failed CreateSnapshot is written into the content's status (readyToUse false, error:
- * updateContentErrorStatusWithEvent) and the content requeued with the workqueue's backoff
- * (--retry-interval-start 1s doubling to --retry-interval-max 5m, cmd/csi-snapshotter/main.go); a final
+ * updateContentErrorStatusWithEvent) and the content requeued with the workqueue's backoff (Profile.snapshotterRetry:
+ * v8.0.1 --retry-interval-start 1s doubling to --retry-interval-max 5m, cmd/csi-snapshotter/main.go; v4.0.0 client-go's
+ * DefaultControllerRateLimiter, 5ms doubling); a final
  * error takes the being-created annotation off first, a timeout leaves it (the storage may still be cutting
  * the snapshot). The retry calls CreateSnapshot again (checkandUpdateContentStatus, the content having no
  * snapshotHandle) and its success clears the error. A failed DeleteSnapshot records SnapshotDeleteError and
@@ -25,10 +26,11 @@
  * CreateSnapshot is preceded by the GetPluginInfo that pkg/snapshotter/snapshotter.go asks for the driver's name.
  * A retry goes through checkandUpdateContentStatus (SnapshotContentCheckandUpdateFailed, its own message, so the
  * status' error is written again once); the same error again is neither written nor recorded.
- * The failure path is v6.3's and later on both profiles: v4.0.0 (1.20) printed %!q(<nil>) after a final error
- * (fixed by external-snapshotter#502), kept its pre-annotation copy so that the annotation stayed and the error
- * write met a Conflict (#527), and retried at once, without backoff, on its own writes (#533, fixed in v6.0 by #651 and
- * v6.3 by #871); the chapter says so.
+ * The failure path is v6.3's and later on both profiles, but for v4.0.0's (1.20) error write, made from the copy its
+ * sync began with (Profile.snapshotterErrorStatusFromSyncCopy: after a lost Update it meets a Conflict too, #527), and
+ * its 5ms backoff. Left out of 1.20: the %!q(<nil>) v4.0.0 printed after a final error (fixed by
+ * external-snapshotter#502) and its retry at once on its own successful writes (#533, fixed in v6.0 by #651 and v6.3
+ * by #871); the chapter says so.
  * Its work queue is modelled as far as its lines go: every content event is queued ("enqueued", v4.0.0 every update,
  * v8.0.1 those ShouldEnqueueContentChange lets through), a worker takes the key (syncContentByKey), keeps the content in
  * its own cache (storeObjectUpdate, also after each of its writes) and syncs it, printing "synchronizing" and "Check if
@@ -94,6 +96,8 @@ export interface ExternalSnapshotterContext {
   latest: Record<string, K8sObject>;
   /** contents queued again while a worker held them (or while their backoff runs): synced when it lets go */
   dirty: Record<string, true>;
+  /** the copy each content's current sync began with (v4.0.0 writes a failed attempt's error from it) */
+  syncCopy: Record<string, K8sObject>;
   seq: number;
 }
 type Ctx = ExternalSnapshotterContext;
@@ -287,7 +291,7 @@ function createSnapshotFailed(ctx: Ctx, content: string, wrapped: string, now: n
   const message = `${retry ? 'Failed to check and update snapshot content' : 'Failed to create snapshot'}: ${wrapped}`;
   requeue(ctx, content, now, emit);
   log('updateContentErrorStatus');
-  const c = current(ctx, content);
+  const c = getProfile(ctx.input.profile).snapshotterErrorStatusFromSyncCopy ? (ctx.syncCopy[content] ?? current(ctx, content)) : current(ctx, content);
   if (c && c.status?.error?.message !== message) {
     writeContentStatus(ctx, { what: 'contentError', content, reason, message, wrapped }, c, { readyToUse: false, error: { message, time: rfc3339((ctx.input.epochUs ?? 0) + now) } }, emit);
     return;
@@ -319,7 +323,8 @@ const wrapperError = {
 function requeue(ctx: Ctx, content: string, now: number, emit: Emit): void {
   const n = ctx.failures[content] ?? 0;
   ctx.failures[content] = n + 1;
-  ctx.retryAt[content] = now + sidecarRetryDelay(n);
+  const { start, max } = getProfile(ctx.input.profile).snapshotterRetry;
+  ctx.retryAt[content] = now + sidecarRetryDelay(n, start, max);
   emit({ type: 'timer.requested', key: `retry/${content}`, at: ctx.retryAt[content]! });
 }
 
@@ -327,6 +332,7 @@ function requeue(ctx: Ctx, content: string, now: number, emit: Emit): void {
 function syncContent(ctx: Ctx, c: K8sObject, emit: Emit, now: number): void {
   if (c.spec?.driver !== ctx.input.driverName || !free(ctx, c, now)) return;
   const content = c.metadata.name;
+  ctx.syncCopy[content] = c;
   const log: Log = (msg, args = {}) => emit({ type: 'log', msg: `externalSnapshotter.${msg}`, args: { content, ...args } });
   const action = syncAction(c);
   // every sync says so, and asks shouldDelete first; one with nothing to do stops there (a ready content: its
@@ -572,7 +578,7 @@ export const externalSnapshotterMachine = setup({
 }).createMachine({
   id: 'external-snapshotter',
   initial: 'stopped',
-  context: ({ input }) => ({ input, classes: {}, contents: {}, pending: {}, busy: {}, failures: {}, retryAt: {}, checking: {}, latest: {}, dirty: {}, seq: 0 }),
+  context: ({ input }) => ({ input, classes: {}, contents: {}, pending: {}, busy: {}, failures: {}, retryAt: {}, checking: {}, latest: {}, dirty: {}, syncCopy: {}, seq: 0 }),
   states: {
     stopped: { description: 'The csi-snapshotter container is not running.', on: { 'component.started': { target: 'running', actions: 'resetCaches' } } },
     running: {

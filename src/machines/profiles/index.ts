@@ -69,6 +69,18 @@ export interface Profile {
    */
   snapshotControllerRetry: { start: number; max: number };
   /**
+   * csi-snapshotter's content queue after a failed sync (µs): v4.0.0 builds it with client-go's DefaultControllerRateLimiter
+   * (5ms doubling to 1000s, pkg/sidecar-controller/snapshot_controller_base.go NewCSISnapshotSideCarController; the
+   * --retry-interval-* flags came in v4.2); v8.0.1 with --retry-interval-start 1s and --retry-interval-max 5m.
+   */
+  snapshotterRetry: { start: number; max: number };
+  /**
+   * csi-snapshotter v4.0.0 writes a failed attempt's error status from the copy its sync began with
+   * (updateContentErrorStatusWithEvent(content, …), pkg/sidecar-controller/snapshot_controller.go:104, :121, :159): after
+   * a lost Update that copy is stale and the write conflicts too; v8.0.1 writes from what the attempt returned (:121).
+   */
+  snapshotterErrorStatusFromSyncCopy: boolean;
+  /**
    * csi-snapshotter's error for a failed CreateSnapshot, before the volume handle: "failed to take snapshot of the
    * volume, %s: %q" in v4.0.0 (pkg/sidecar-controller/snapshot_controller.go:309), without the comma in v8.0.1 (:350).
    */
@@ -354,6 +366,8 @@ export const PROFILES: Record<ProfileId, Profile> = {
     snapshotWritesByPatch: false,
     snapshotterFiltersContentUpdates: false,
     snapshotControllerRetry: { start: 5_000, max: 1000_000_000 },
+    snapshotterRetry: { start: 5_000, max: 1000_000_000 },
+    snapshotterErrorStatusFromSyncCopy: true,
     snapshotTakeErrorPrefix: 'failed to take snapshot of the volume, ',
     snapshotRemoveAnnotationErrorQuoted: true,
     snapshotErrorEventOnFailedWrite: true,
@@ -422,6 +436,8 @@ export const PROFILES: Record<ProfileId, Profile> = {
     snapshotWritesByPatch: true,
     snapshotterFiltersContentUpdates: true,
     snapshotControllerRetry: { start: 1_000_000, max: 300_000_000 },
+    snapshotterRetry: { start: 1_000_000, max: 300_000_000 },
+    snapshotterErrorStatusFromSyncCopy: false,
     snapshotTakeErrorPrefix: 'failed to take snapshot of the volume ',
     snapshotRemoveAnnotationErrorQuoted: false,
     snapshotErrorEventOnFailedWrite: false,
