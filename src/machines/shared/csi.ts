@@ -96,6 +96,19 @@ export const isCsiRpc = (s: string): s is CsiRpc => s in CSI_RPCS || s in REGIST
 export const csiMethod = (rpc: CsiRpc): string =>
   rpc in REGISTRATION_RPCS ? `/pluginregistration.Registration/${rpc}` : `/csi.v1.${CSI_RPCS[rpc as keyof typeof CSI_RPCS]}/${rpc}`;
 
+/**
+ * Whether a NodeGetCapabilities answer lists the RPC capability `type` (csi.proto NodeServiceCapability.RPC.Type), in the
+ * shapes the plugins' answers take here: `Type.Rpc.type`, `rpc.type` or `type`, numbered or named.
+ */
+export function hasNodeRpcCapability(resp: Record<string, unknown> | undefined, type: number, name: string): boolean {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const caps = (resp?.capabilities ?? []) as Array<Record<string, any>>;
+  return caps.some((c) => {
+    const t = c?.Type?.Rpc?.type ?? c?.rpc?.type ?? c?.type;
+    return t === type || t === name;
+  });
+}
+
 /** csi.proto VolumeCapability.AccessMode.Mode numbers. */
 export const CSI_ACCESS_MODE = {
   SINGLE_NODE_WRITER: 1, SINGLE_NODE_READER_ONLY: 2, MULTI_NODE_READER_ONLY: 3,

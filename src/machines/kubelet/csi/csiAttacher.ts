@@ -6,7 +6,7 @@
  */
 import type { K8sObject } from '../../shared/k8s.ts';
 import { volumeAttachmentName } from '../../shared/names.ts';
-import { CSI_ACCESS_MODE } from '../../shared/csi.ts';
+import { CSI_ACCESS_MODE, hasNodeRpcCapability } from '../../shared/csi.ts';
 import type { VolumeSpec, Work } from '../kubelet.types.ts';
 
 /** WaitForAttach: the name of the attached VolumeAttachment (the device path), or the error. */
@@ -18,13 +18,7 @@ export function waitForAttach(w: Work, v: VolumeSpec): { devicePath: string } | 
 }
 
 /** NodeGetCapabilities answer: rpc type SINGLE_NODE_MULTI_WRITER (enum 5 in csi.proto's NodeServiceCapability) present? */
-export function supportsSingleNodeMultiWriter(resp: Record<string, unknown> | undefined): boolean {
-  const caps = (resp?.capabilities ?? []) as Array<Record<string, any>>;
-  return caps.some((c) => {
-    const t = c?.Type?.Rpc?.type ?? c?.rpc?.type ?? c?.type;
-    return t === 5 || t === 'SINGLE_NODE_MULTI_WRITER';
-  });
-}
+export const supportsSingleNodeMultiWriter = (resp: Record<string, unknown> | undefined): boolean => hasNodeRpcCapability(resp, 5, 'SINGLE_NODE_MULTI_WRITER');
 
 /**
  * getNodeV1AccessModeMapper's mapping of the PV's first access mode (v1.30.1 csi_client.go :501-531): a node plugin with
@@ -40,13 +34,7 @@ export function mapAccessMode(v: VolumeSpec, singleNodeMultiWriter: boolean): Vo
 }
 
 /** NodeGetCapabilities answer: rpc type STAGE_UNSTAGE_VOLUME (enum 1 in csi.proto) present? */
-export function supportsStageUnstage(resp: Record<string, unknown> | undefined): boolean {
-  const caps = (resp?.capabilities ?? []) as Array<Record<string, any>>;
-  return caps.some((c) => {
-    const t = c?.Type?.Rpc?.type ?? c?.rpc?.type ?? c?.type;
-    return t === 1 || t === 'STAGE_UNSTAGE_VOLUME';
-  });
-}
+export const supportsStageUnstage = (resp: Record<string, unknown> | undefined): boolean => hasNodeRpcCapability(resp, 1, 'STAGE_UNSTAGE_VOLUME');
 
 /** csi_client.go NodeStageVolume/NodePublishVolume: a mount volume with its fsType and the PV's mount options as mount_flags. */
 export const volumeCapability = (v: VolumeSpec) => ({

@@ -9,16 +9,10 @@
  */
 import type { VolumeSpec } from '../kubelet.types.ts';
 import { volumeCapability } from './csiAttacher.ts';
+import { hasNodeRpcCapability } from '../../shared/csi.ts';
 
 /** NodeGetCapabilities answer: rpc type EXPAND_VOLUME (enum 3 in csi.proto) present? */
-export function supportsNodeExpand(resp: Record<string, unknown> | undefined): boolean {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const caps = (resp?.capabilities ?? []) as Array<Record<string, any>>;
-  return caps.some((c) => {
-    const t = c?.Type?.Rpc?.type ?? c?.rpc?.type ?? c?.type;
-    return t === 3 || t === 'EXPAND_VOLUME';
-  });
-}
+export const supportsNodeExpand = (resp: Record<string, unknown> | undefined): boolean => hasNodeRpcCapability(resp, 3, 'EXPAND_VOLUME');
 
 /** NodeExpandVolume: the file system at volumePath grows to newSize bytes (`secrets`: csi.proto's field 6, after the capability). */
 export const nodeExpandVolumeRequest = (v: VolumeSpec, volumePath: string, stagingPath: string | undefined, newSize: number, secrets?: Record<string, string>): Record<string, unknown> => ({

@@ -288,6 +288,7 @@ const nodeExpansionStates = (done: string, failed: string, stage: FailParams['st
   } as const;
 };
 
+/** The guards of every machine with the node expansion steps (MountVolume, MapVolume, ExpandInUseVolume). */
 const expansionGuards = {
   /** the claim's status.capacity is smaller than the size the PV says */
   isClaimSmallerThanVolume: ({ context, event }: { context: ExpansionContext; event: OperationEvent }) =>
@@ -295,6 +296,9 @@ const expansionGuards = {
   isNodeExpandSupported: ({ event }: { event: OperationEvent }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.nodeExpand,
   isUnsupportedDone: ({ context }: { context: ExpansionContext }) => context.unsupportedIsDone,
   hasNodeExpandSecret: ({ context }: { context: ExpansionContext }) => context.nodeExpandSecret === true,
+  /** the profile maps the access mode by the node's SINGLE_NODE_MULTI_WRITER answer (the capability call before a node call) */
+  mapsAccessMode: ({ context }: { context: ExpansionContext }) => context.mapsAccessMode === true,
+  isStageUnstageSupported: ({ event }: { event: OperationEvent }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.stageUnstage,
 };
 
 /**
@@ -387,8 +391,6 @@ export const mountVolumeMachine = setup({
   guards: {
     ...expansionGuards,
     isDeviceGloballyMounted: ({ context }) => context.deviceGloballyMounted,
-    isStageUnstageSupported: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.stageUnstage,
-    mapsAccessMode: ({ context }) => context.mapsAccessMode === true,
     expandsAfterMountDevice: ({ context }) => context.expandsAfterMountDevice,
     checksVolumeMountGroup: ({ context }) => context.checksVolumeMountGroup,
     hasNodeStageSecret: ({ context }) => context.nodeStageSecret === true,
@@ -527,7 +529,6 @@ export const expandInUseVolumeMachine = setup({
   },
   guards: {
     ...expansionGuards,
-    isStageUnstageSupported: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.stageUnstage,
   },
 }).createMachine({
   id: 'expandInUseVolume',
@@ -627,10 +628,8 @@ export const mapVolumeMachine = setup({
   guards: {
     ...expansionGuards,
     isDeviceGloballyMounted: ({ context }) => context.deviceGloballyMounted,
-    isStageUnstageSupported: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.stageUnstage,
     hasNodeStageSecret: ({ context }) => context.nodeStageSecret === true,
     hasNodePublishSecret: ({ context }) => context.nodePublishSecret === true,
-    mapsAccessMode: ({ context }) => context.mapsAccessMode === true,
   },
 }).createMachine({
   id: 'mapVolume',
