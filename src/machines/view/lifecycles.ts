@@ -113,7 +113,7 @@ export class TakenTally {
 
 /** The states an eventless chain from `from` passes on its way to `to` (both included), if there is one. */
 function alwaysPath(machine: AnyStateMachine, from: string, to: string): string[] | undefined {
-  const eventless = describeStates(machine).flatMap((s) => s.transitions.filter((t) => t.event === 'always').flatMap((t) => t.targets.map((target) => ({ from: s.path, to: target }))));
+  const eventless = movesOfMachine(machine).filter((m) => m.always);
   const queue: string[][] = [[from]];
   const seen = new Set([from]);
   while (queue.length) {
@@ -121,10 +121,9 @@ function alwaysPath(machine: AnyStateMachine, from: string, to: string): string[
     const at = path.at(-1)!;
     for (const m of eventless) {
       if (!isWithinState(at, m.from) || seen.has(m.to)) continue;
-      const next = [...path, m.to];
       if (isWithinState(to, m.to)) return [...path, to];
       seen.add(m.to);
-      queue.push(next);
+      queue.push([...path, m.to]);
     }
   }
   return undefined;
@@ -144,16 +143,21 @@ function initialOf(machine: AnyStateMachine): string | undefined {
   return parts.length ? parts.join('.') : undefined;
 }
 
-const movesOf = new WeakMap<AnyStateMachine, Array<{ from: string; to: string }>>();
+const movesOf = new WeakMap<AnyStateMachine, Array<{ from: string; to: string; always: boolean }>>();
+
+/** Every transition of the machine, once (`always`: an eventless one). */
+function movesOfMachine(machine: AnyStateMachine): Array<{ from: string; to: string; always: boolean }> {
+  let moves = movesOf.get(machine);
+  if (!moves) {
+    moves = describeStates(machine).flatMap((s) => s.transitions.flatMap((t) => t.targets.map((target) => ({ from: s.path, to: target, always: t.event === 'always' }))));
+    movesOf.set(machine, moves);
+  }
+  return moves;
+}
 
 /** Whether the machine has a transition from `from` (or a state containing it) to `to` (or one containing it). */
 function hasMove(machine: AnyStateMachine, from: string, to: string): boolean {
-  let moves = movesOf.get(machine);
-  if (!moves) {
-    moves = describeStates(machine).flatMap((s) => s.transitions.flatMap((t) => t.targets.map((target) => ({ from: s.path, to: target }))));
-    movesOf.set(machine, moves);
-  }
-  return moves.some((m) => isWithinState(from, m.from) && isWithinState(to, m.to));
+  return movesOfMachine(machine).some((m) => isWithinState(from, m.from) && isWithinState(to, m.to));
 }
 
 /** A machine's chart as the player draws it: its states in definition order and its transitions. */
