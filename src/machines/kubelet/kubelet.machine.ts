@@ -24,7 +24,7 @@ import type { KubeletContext, KubeletInput, Work } from './kubelet.types.ts';
 import { begin, log, own, requestReconcile } from './kubelet.work.ts';
 import { handleVolumeGet, podUpdated, populatorLoop as populateDesiredState } from './volumemanager/populator/desiredStateOfWorldPopulator.ts';
 import { updatePluginIsAttachable } from './volumemanager/cache/desiredStateOfWorld.ts';
-import { reconcile } from './volumemanager/reconciler/reconciler.ts';
+import { attachedInNodeStatus, reconcile } from './volumemanager/reconciler/reconciler.ts';
 import { reconstructVolumes, syncStates } from './volumemanager/reconciler/reconstruct.ts';
 import { getProfile } from '../profiles/index.ts';
 import { csiFact, deliver, deliverApiResult } from './operationexecutor/operationGenerator.ts';
@@ -59,9 +59,12 @@ const SYNCED = new WeakMap<object, { pods: object; podVolumes: object; dsw: obje
 
 type Handler = (w: Work, e: ClusterEvent) => void;
 
-/** A Node's status.volumesAttached names, as one string (to tell whether an update changed them). */
-const attachedNames = (node: K8sObject | undefined): string =>
-  ((node?.status?.volumesAttached ?? []) as Array<{ name: string }>).map((a) => a.name).join('\n');
+/** Whether a Node update changed the volumes its status.volumesAttached lists (no Node before: none). */
+function attachedChanged(before: K8sObject | undefined, after: K8sObject): boolean {
+  const was = before ? attachedInNodeStatus(before) : new Set<string>();
+  const now = attachedInNodeStatus(after);
+  return was.size !== now.size || [...now].some((name) => !was.has(name));
+}
 
 /** The reaction that runs a pure handler on a private copy of the context: the context it leaves and its outputs. */
 const runStep = (handler: Handler) => reaction<KubeletContext, ClusterEvent, ClusterEmitted>((context, event) => {
@@ -90,7 +93,7 @@ function informerUpdate(w: Work, e: ClusterEvent): void {
       const before = w.c.node;
       w.c.node = gone ? undefined : o;
       // 1.30: a verify that waits for the cached node status may start now (the reconciler loops every 100ms)
-      if (getProfile(w.c.input.profile).kubeletVerifyWaitsForNodeStatus && !gone && attachedNames(before) !== attachedNames(o)) requestReconcile(w);
+      if (getProfile(w.c.input.profile).kubeletVerifyWaitsForNodeStatus && !gone && attachedChanged(before, o)) requestReconcile(w);
       break;
     }
     case 'VolumeAttachment': put('vas', o.metadata.name); break;

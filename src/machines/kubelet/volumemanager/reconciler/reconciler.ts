@@ -135,7 +135,7 @@ function unmountDetachDevices(w: Work): void {
 }
 
 /** The unique names of the volumes a Node's status.volumesAttached lists (kubeletVolumeHost.GetAttachedVolumesFromNodeStatus). */
-function attachedInNodeStatus(node: K8sObject): Set<string> {
+export function attachedInNodeStatus(node: K8sObject): Set<string> {
   const hit = ATTACHED.get(node);
   if (hit) return hit;
   const names = new Set(((node.status?.volumesAttached ?? []) as Array<{ name: string }>).map((a) => a.name));
