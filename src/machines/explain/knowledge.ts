@@ -75,6 +75,14 @@ function compile(def: MessageDef): KnownFormat[] {
   return out;
 }
 
+/** The steps a lookup finds for each version profile, keyed by profile (a profile with none left out). */
+function perProfile(find: (k8s: ProfileId) => StepRef | undefined): Partial<Record<ProfileId, StepRef>> {
+  return Object.fromEntries((['1.20', '1.30'] as const).flatMap((k8s) => {
+    const r = find(k8s);
+    return r ? [[k8s, r]] : [];
+  }));
+}
+
 const TRACES = new Map<string, Trace>();
 
 /**
@@ -139,15 +147,9 @@ export function buildKnowledge(opts: { scenarios?: string[]; lang?: 'en' | 'zh' 
     const component = COMPONENT_OF_PREFIX[id.split('.')[0]!] ?? def.source;
     const step = firstStep.get(id);
     const nh = nextHealthy.get(id);
-    const steps = Object.fromEntries((['1.20', '1.30'] as const).flatMap((k8s) => {
-      const r = firstByProfile.get(`${id}@${k8s}`);
-      return r ? [[k8s, r]] : [];
-    }));
+    const steps = perProfile((k8s) => firstByProfile.get(`${id}@${k8s}`));
     const stages = [...stagesOf.get(id) ?? []];
-    const byStage = stages.length > 1 ? Object.fromEntries(stages.map((stage) => [stage, Object.fromEntries((['1.20', '1.30'] as const).flatMap((k8s) => {
-      const r = firstByStage.get(`${id}@${stage}@${k8s}`);
-      return r ? [[k8s, r]] : [];
-    }))])) : undefined;
+    const byStage = stages.length > 1 ? Object.fromEntries(stages.map((stage) => [stage, perProfile((k8s) => firstByStage.get(`${id}@${stage}@${k8s}`))])) : undefined;
     const text = zh ? { ...def, ...(CATALOG_ZH[id] ?? legacyMessagesZh[id]) } : def;
     return {
       id, source: def.source, component, stage: def.stage, severity: def.severity, summary: text.summary,
