@@ -4,6 +4,7 @@
  * behaviour switches and component versions.
  */
 import type { LogSource, ProfileId } from '../shared/messages.ts';
+import { SIDECAR_RETRY_INTERVAL_MAX, SIDECAR_RETRY_INTERVAL_START } from '../shared/timing.ts';
 
 export interface Profile {
   id: ProfileId;
@@ -347,6 +348,10 @@ const VERBOSITY: Profile['verbosity'] = {
 
 /** at which -v each program's event broadcaster logs its Events (the kubelet's structured sink at V3) */
 // (csi-snapshotter: StartLogging(klog.Infof), pkg/sidecar-controller/snapshot_controller_base.go v4.0.0:77, v8.0.1:99)
+/** client-go's DefaultControllerRateLimiter, per item: 5ms doubling to 1000s (µs); external-snapshotter v4.0.0's queues. */
+const CLIENT_GO_DEFAULT_RETRY = { start: 5_000, max: 1000_000_000 };
+/** The kubernetes-csi programs' --retry-interval-start and --retry-interval-max defaults: 1s doubling to 5m (µs). */
+const RETRY_INTERVAL_FLAGS = { start: SIDECAR_RETRY_INTERVAL_START, max: SIDECAR_RETRY_INTERVAL_MAX };
 const EVENT_LOG_V: Profile['eventLogV'] = { 'kube-controller-manager': 0, 'csi-provisioner': 0, 'csi-resizer': 0, 'csi-snapshotter': 0, 'snapshot-controller': 0, 'kube-scheduler': 0, kubelet: 3 };
 
 export const PROFILES: Record<ProfileId, Profile> = {
@@ -365,8 +370,8 @@ export const PROFILES: Record<ProfileId, Profile> = {
     snapshotSourceVolumeMode: false,
     snapshotWritesByPatch: false,
     snapshotterFiltersContentUpdates: false,
-    snapshotControllerRetry: { start: 5_000, max: 1000_000_000 },
-    snapshotterRetry: { start: 5_000, max: 1000_000_000 },
+    snapshotControllerRetry: CLIENT_GO_DEFAULT_RETRY,
+    snapshotterRetry: CLIENT_GO_DEFAULT_RETRY,
     snapshotterErrorStatusFromSyncCopy: true,
     snapshotTakeErrorPrefix: 'failed to take snapshot of the volume, ',
     snapshotRemoveAnnotationErrorQuoted: true,
@@ -435,8 +440,8 @@ export const PROFILES: Record<ProfileId, Profile> = {
     snapshotSourceVolumeMode: true,
     snapshotWritesByPatch: true,
     snapshotterFiltersContentUpdates: true,
-    snapshotControllerRetry: { start: 1_000_000, max: 300_000_000 },
-    snapshotterRetry: { start: 1_000_000, max: 300_000_000 },
+    snapshotControllerRetry: RETRY_INTERVAL_FLAGS,
+    snapshotterRetry: RETRY_INTERVAL_FLAGS,
     snapshotterErrorStatusFromSyncCopy: false,
     snapshotTakeErrorPrefix: 'failed to take snapshot of the volume ',
     snapshotRemoveAnnotationErrorQuoted: false,

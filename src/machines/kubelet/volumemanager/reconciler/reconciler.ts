@@ -109,11 +109,14 @@ function mountOrAttachVolumes(w: Work): void {
 const marksUncertain = (w: Work): boolean => getProfile(w.c.input.profile).kubeletBlockUnmapMarksUncertain;
 
 /** What the expansion steps of an operation need: the size to reach and the profile's answer to a node without EXPAND_VOLUME. */
-const expansion = (w: Work, newSize: number, v: DswVolume) => ({
-  newSize, unsupportedIsDone: getProfile(w.c.input.profile).kubeletNodeExpandUnsupportedIsDone,
-  ...(v.nodeExpandSecretRef && getProfile(w.c.input.profile).kubeletReadsNodeExpandSecret ? { nodeExpandSecret: true } : {}),
-  ...(getProfile(w.c.input.profile).kubeletMapsAccessModeByCapability ? { mapsAccessMode: true } : {}),
-});
+function expansion(w: Work, newSize: number, v: DswVolume) {
+  const profile = getProfile(w.c.input.profile);
+  return {
+    newSize, unsupportedIsDone: profile.kubeletNodeExpandUnsupportedIsDone,
+    ...(v.nodeExpandSecretRef && profile.kubeletReadsNodeExpandSecret ? { nodeExpandSecret: true } : {}),
+    ...(profile.kubeletMapsAccessModeByCapability ? { mapsAccessMode: true } : {}),
+  };
+}
 
 /** Attached volumes no pod uses any more: UnmountDevice, then (controller-managed attach) forget them. */
 function unmountDetachDevices(w: Work): void {
