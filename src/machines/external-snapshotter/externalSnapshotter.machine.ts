@@ -207,6 +207,7 @@ function syncContentByKey(ctx: Ctx, name: string, emit: Emit, now: number): void
   queueLog(emit, 'syncContentByKey', name);
   if (!c) {
     // (the cache holds only contents of this driver: another's deletion was "already processed", at -v=2)
+    delete ctx.syncCopy[name];
     if (ctx.contents[name]) { delete ctx.contents[name]; queueLog(emit, 'contentDeleted', name); }
     return;
   }
@@ -572,7 +573,7 @@ export const externalSnapshotterMachine = setup({
     // a new process: empty informers (their initial list adds every object again), an empty content cache (contentStore:
     // "adding" again), an empty work queue and rate limiter
     resetCaches: ({ context: ctx }) => {
-      ctx.classes = {}; ctx.contents = {}; ctx.latest = {}; ctx.pending = {}; ctx.busy = {}; ctx.failures = {}; ctx.retryAt = {}; ctx.checking = {}; ctx.dirty = {};
+      ctx.classes = {}; ctx.contents = {}; ctx.latest = {}; ctx.pending = {}; ctx.busy = {}; ctx.failures = {}; ctx.retryAt = {}; ctx.checking = {}; ctx.dirty = {}; ctx.syncCopy = {};
     },
   },
 }).createMachine({
