@@ -341,6 +341,39 @@ describe('a failed capability call or node RPC, worded as each caller in pkg/vol
 });
 
 describe('MountVolume as GenerateMountVolumeFunc runs it', () => {
+  // A restarted 1.30 kubelet found web-0's mount of the volume on disk (kubelet-restart); every later try of the RPC fails
+  // with a final error, and the pod is deleted at 5 s: what does the kubelet still clean up?
+  const afterRestart = async (fault: string) => {
+    const { runScenario } = await import('../../src/machines/index.ts');
+    const t = runScenario('kubelet-restart', { k8s: '1.30', faults: [fault], actions: [{ at: '5s', do: 'delete', kind: 'Pod', namespace: 'default', name: 'web-0' }] });
+    const kubelet = t.steps.filter((s) => s.component === 'kubelet');
+    const rpcs = kubelet.filter((s) => s.kind === 'rpc' && s.t > 5000).map((s) => s.rpc!.method.split('/').pop());
+    return { t, msgs: kubelet.map((s) => s.msg), logs: kubelet.map((s) => s.log ?? ''), rpcs };
+  };
+
+  it('markDeviceErrorState (1.30): a reconstructed device whose NodeStageVolume fails for good stays DeviceMountUncertain (IsVolumeDeviceReconstructed), so UnmountDevice still unstages it when the pod goes', async () => {
+    const { msgs, logs, rpcs } = await afterRestart('NodeStageVolume=INTERNAL');
+    expect(msgs).toContain('kubelet.markDeviceErrorStateLeavingUncertain');
+    expect(logs.find((l) => /markDeviceErrorState/.test(l))).toMatch(/I\d{4} [\d:.]+ +\d+ operation_generator\.go:785\] "MountVolume\.markDeviceErrorState leaving volume uncertain" volumeName="kubernetes\.io\/csi\/[^"]+\^disk-[a-z0-9]+"$/);
+    // the pod's reconstructed mount is torn down, then the device is unstaged (a device marked unmounted would not be)
+    expect(rpcs).toEqual(expect.arrayContaining(['NodeUnpublishVolume', 'NodeUnstageVolume']));
+    expect(rpcs.indexOf('NodeUnstageVolume')).toBeGreaterThan(rpcs.indexOf('NodeUnpublishVolume'));
+  });
+
+  it('markVolumeErrorState (1.30): a reconstructed pod mount whose NodePublishVolume fails for good stays VolumeMountUncertain (IsVolumeReconstructed), so TearDown still unpublishes it when the pod goes', async () => {
+    const { msgs, rpcs } = await afterRestart('NodePublishVolume=INTERNAL');
+    // (its line is klog.V(3): the kubelet here logs at -v=2)
+    expect(msgs).not.toContain('kubelet.markVolumeErrorStateLeavingUncertain');
+    expect(rpcs).toEqual(expect.arrayContaining(['NodeUnpublishVolume', 'NodeUnstageVolume']));
+    expect(rpcs.indexOf('NodeUnstageVolume')).toBeGreaterThan(rpcs.indexOf('NodeUnpublishVolume'));
+  });
+
+  it('markVolumeErrorState (1.30): a pod mount made uncertain by this kubelet (not found on disk) is unmounted after a final error, as before', async () => {
+    const { runScenario } = await import('../../src/machines/index.ts');
+    const t = runScenario('mount', { k8s: '1.30', faults: ['NodePublishVolume=DEADLINE_EXCEEDEDx1', 'NodePublishVolume=INTERNALx1'] });
+    expect(t.steps.some((s) => s.msg === 'kubelet.markVolumeErrorStateLeavingUncertain' || s.msg === 'kubelet.markDeviceErrorStateLeavingUncertain')).toBe(false);
+  });
+
   it('markDeviceErrorState: NodeStageVolume DEADLINE_EXCEEDED leaves the device DeviceMountUncertain, and UnmountDevice still unstages it', () => {
     const h = kubeletUpTo(true);
     h.reply(lastCall(h, 'NodeStageVolume'), 'DEADLINE_EXCEEDED', {}, 'timeout');

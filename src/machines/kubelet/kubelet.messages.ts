@@ -199,6 +199,24 @@ export const messages = defineMessages({
       '1.30': { file: 'reconstruct.go', line: 149, v: 2, msg: 'Volume is marked device as uncertain and added into the actual state', kv: 'volumeName={uniqueName:q} deviceMountPath={deviceMountPath:q}' },
     },
   },
+  'kubelet.markDeviceErrorStateLeavingUncertain': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'MountDevice of {uniqueName} failed for good, but a restarted kubelet found this device: it stays uncertain, so that it is unstaged if no pod wants it any more.',
+    explain: 'After a final error a device mount that was uncertain is normally recorded as not mounted. A device found on disk after a kubelet restart may really be mounted, so 1.30 keeps it uncertain: a later MountDevice tries again, and UnmountDevice (NodeUnstageVolume) still runs if the pod goes.',
+    formats: {
+      // v1.30.1 operation_generator.go:785 klog.V(2).InfoS (markDeviceErrorState, IsVolumeDeviceReconstructed)
+      '1.30': { file: 'operation_generator.go', line: 785, v: 2, msg: 'MountVolume.markDeviceErrorState leaving volume uncertain', kv: 'volumeName={uniqueName:q}' },
+    },
+  },
+  'kubelet.markVolumeErrorStateLeavingUncertain': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'SetUp of {uniqueName} failed for good, but a restarted kubelet found this pod\'s mount: it stays uncertain, so that it is torn down if the pod goes.',
+    explain: 'After a final error a pod\'s mount that was uncertain is normally recorded as not mounted. One found on disk after a kubelet restart may really be mounted, so 1.30 keeps it uncertain: SetUp is tried again, and TearDown (NodeUnpublishVolume) still runs if the pod goes.',
+    formats: {
+      // v1.30.1 operation_generator.go:815 klog.V(3).InfoS (markVolumeErrorState, IsVolumeReconstructed)
+      '1.30': { file: 'operation_generator.go', line: 815, v: 3, msg: 'MountVolume.markVolumeErrorState leaving volume uncertain', kv: 'volumeName={uniqueName:q}' },
+    },
+  },
   'kubelet.syncStatesReconstructed': {
     source: 'kubelet', stage: 'unmount', severity: 'I',
     summary: 'The kubelet found volume {volume} of pod {podUid} mounted on disk, but no pod wants it any more: it puts it into its actual state of world as mounted, to be unmounted.',

@@ -84,6 +84,14 @@ export const messagesZh = defineMessagesZh({
   'kubelet.reconstructedDeviceUncertain': {
     summary: 'kubelet 把卷 {volume} 位于 {deviceMountPath} 的设备记为不确定：使用该卷之前会再次运行 MountDevice（NodeStageVolume）。',
   },
+  'kubelet.markDeviceErrorStateLeavingUncertain': {
+    summary: '{uniqueName} 的 MountDevice 以最终错误失败，但这个设备是重启后的 kubelet 在磁盘上发现的：它仍记为不确定，若不再有 Pod 需要它，仍会被 unstage。',
+    explain: '通常，最终错误会把原本不确定的设备挂载记为未挂载。kubelet 重启后在磁盘上发现的设备可能确实仍处于挂载状态，所以 1.30 让它保持不确定：之后的 MountDevice 会再试，Pod 离开时 UnmountDevice（NodeUnstageVolume）仍会运行。',
+  },
+  'kubelet.markVolumeErrorStateLeavingUncertain': {
+    summary: '{uniqueName} 的 SetUp 以最终错误失败，但这个 Pod 挂载是重启后的 kubelet 在磁盘上发现的：它仍记为不确定，Pod 离开时会被拆除。',
+    explain: '通常，最终错误会把原本不确定的 Pod 挂载记为未挂载。kubelet 重启后在磁盘上发现的挂载可能确实存在，所以 1.30 让它保持不确定：SetUp 会再试，Pod 离开时 TearDown（NodeUnpublishVolume）仍会运行。',
+  },
   'kubelet.syncStatesReconstructed': {
     summary: 'kubelet 在磁盘上发现 Pod {podUid} 的卷 {volume} 仍处于挂载状态，但已没有 Pod 需要它：它把该卷以已挂载状态放入实际状态，随后卸载。',
     explain: '重新启动的 kubelet 会扫描一次各 Pod 的卷目录（syncStates）。其中没有 Pod 需要的卷（它的 Pod 在 kubelet 未运行时被删除）会根据目录重建，并记为已挂载，于是 reconciler 卸载它，控制器随后可以分离它。此时 kubelet 只知道该 Pod 的 UID。',

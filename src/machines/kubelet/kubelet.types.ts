@@ -103,6 +103,12 @@ export interface AswVolume extends VolumeSpec {
   pods: Record<string, PodVolume & { state: VolumeMountState }>;
   /** the size the file system has, as the claim's status.capacity last said (InitializeClaimSize, MarkVolumeAsResized); unknown until the populator read the claim with the volume mounted */
   claimSize?: number;
+  /**
+   * 1.30's foundDuringReconstruction: the pods whose mount of this volume a restarted kubelet found on disk and has not
+   * mounted or unmounted since. The volume stays listed (the field stays) until it leaves the table, even with no pod left:
+   * IsVolumeDeviceReconstructed asks only that.
+   */
+  foundDuringReconstruction?: Readonly<Record<string, true>>;
 }
 
 /**

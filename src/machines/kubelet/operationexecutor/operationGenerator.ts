@@ -36,7 +36,7 @@ import { namedActions, noteState, stateText } from '../../shared/machineParts.ts
 import { api, csi, log, own, recordPodEvent } from '../kubelet.work.ts';
 import {
   getDeviceMountState, getVolumeMountState, markDeviceAsMounted, markDeviceAsUncertain, markDeviceAsUnmounted,
-  initializeClaimSize, markVolumeAsAttached, markVolumeAsMounted, markVolumeAsResized, markVolumeAsUnmounted, markVolumeMountAsUncertain, setDevicePath,
+  initializeClaimSize, markVolumeAsAttached, markVolumeAsMounted, markVolumeAsResized, markVolumeAsUnmounted, markVolumeMountAsUncertain, setDevicePath, isVolumeDeviceReconstructed, isVolumeReconstructed,
 } from '../volumemanager/cache/actualStateOfWorld.ts';
 import { mapAccessMode, nodeStageVolumeRequest, nodeUnstageVolumeRequest, supportsSingleNodeMultiWriter, supportsStageUnstage, waitForAttach } from '../csi/csiAttacher.ts';
 import { nodePublishVolumeRequest, nodeUnpublishVolumeRequest } from '../csi/csiMounter.ts';
@@ -1104,8 +1104,13 @@ const PERFORM: Record<string, Perform> = {
   markDeviceErrorState: (w, op, event) => {
     if (!event || !('code' in event)) return;
     const state = getDeviceMountState(w, op.uniqueName);
-    if (isFinalError(event.code)) { if (state === 'DeviceMountUncertain') markDeviceAsUnmounted(w, op.uniqueName); }
-    else if (state === 'DeviceNotMounted') markDeviceAsUncertain(w, op.uniqueName);
+    if (isFinalError(event.code)) {
+      if (state !== 'DeviceMountUncertain') return;
+      // 1.30: a device a restarted kubelet found may still be mounted: it stays uncertain, so that UnmountDevice cleans
+      // it up if no pod wants it (v1.30.1 operation_generator.go:784-787)
+      if (isVolumeDeviceReconstructed(w, op.uniqueName)) log(w, 'kubelet.markDeviceErrorStateLeavingUncertain', { uniqueName: op.uniqueName });
+      else markDeviceAsUnmounted(w, op.uniqueName);
+    } else if (state === 'DeviceNotMounted') markDeviceAsUncertain(w, op.uniqueName);
   },
   markVolumeAsMounted: (w, op) => { const p = podOf(w, op); if (p) markVolumeAsMounted(w, op.uniqueName, op.podUid, p); },
   logSetUpSucceeded: (w, op) => { const p = podOf(w, op); if (p) log(w, 'kubelet.setUpSucceeded', mountArgs(w, volumeOf(w, op)!, op.podUid, p)); },
@@ -1114,8 +1119,12 @@ const PERFORM: Record<string, Perform> = {
     if (!event || !('code' in event)) return;
     const p = podOf(w, op);
     const state = getVolumeMountState(w, op.uniqueName, op.podUid);
-    if (isFinalError(event.code)) { if (state === 'VolumeMountUncertain') markVolumeAsUnmounted(w, op.uniqueName, op.podUid); }
-    else if (state === 'VolumeNotMounted' && p) markVolumeMountAsUncertain(w, op.uniqueName, op.podUid, p);
+    if (isFinalError(event.code)) {
+      if (state !== 'VolumeMountUncertain') return;
+      // 1.30: a pod's mount a restarted kubelet found stays uncertain, to be torn down if the pod goes (:814-817)
+      if (isVolumeReconstructed(w, op.uniqueName, op.podUid)) log(w, 'kubelet.markVolumeErrorStateLeavingUncertain', { uniqueName: op.uniqueName });
+      else markVolumeAsUnmounted(w, op.uniqueName, op.podUid);
+    } else if (state === 'VolumeNotMounted' && p) markVolumeMountAsUncertain(w, op.uniqueName, op.podUid, p);
   },
   logTearDownSucceeded: (w, op) => log(w, 'kubelet.tearDownSucceeded', unmountedArgs(w, op)),
   markVolumeAsUnmounted: (w, op) => { markVolumeAsUnmounted(w, op.uniqueName, op.podUid); },

@@ -10,7 +10,7 @@
  * table keeps only their state values (the machines need no context), and every change goes through
  * a mutator named as upstream's, which asks the machine (its transitions read once, shared/transitionTable.ts). A mutator that
  * upstream would refuse (a pod mounted into a volume that is not attached) changes nothing and says so.
- * Left out: MarkRemountRequired, SELinux labels, reconstruction.
+ * Left out: MarkRemountRequired, SELinux labels.
  */
 import { setup } from 'xstate';
 import { transitionTable } from '../../../shared/transitionTable.ts';
@@ -180,10 +180,42 @@ function podMutator(type: 'MarkVolumeAsMounted' | 'MarkVolumeMountAsUncertain') 
   };
 }
 
-/** MarkVolumeAsMounted */
-export const markVolumeAsMounted = podMutator('MarkVolumeAsMounted');
+/** MarkVolumeAsMounted: a pod's mount made for good is no longer one reconstruction found. */
+export function markVolumeAsMounted(w: Work, volume: string, podUid: string, pod: PodVolume): boolean {
+  if (!podMutator('MarkVolumeAsMounted')(w, volume, podUid, pod)) return false;
+  forgetReconstructedPod(w, volume, podUid);
+  return true;
+}
 /** MarkVolumeMountAsUncertain */
 export const markVolumeMountAsUncertain = podMutator('MarkVolumeMountAsUncertain');
+
+/**
+ * CheckAndMarkVolumeAsUncertainViaReconstruction (1.30): a pod's mount found on disk enters the table as uncertain
+ * and is remembered as found during reconstruction (foundDuringReconstruction), unless the pod's mount is known already.
+ * upstream: v1.30.1 pkg/kubelet/volumemanager/cache/actual_state_of_world.go:428-483.
+ */
+export function checkAndMarkVolumeAsUncertainViaReconstruction(w: Work, volume: string, podUid: string, pod: PodVolume): boolean {
+  if (!markVolumeMountAsUncertain(w, volume, podUid, pod)) return false;
+  const a = w.c.asw[volume]!;
+  own(w, 'asw')[volume] = { ...a, foundDuringReconstruction: { ...a.foundDuringReconstruction, [podUid]: true } };
+  return true;
+}
+
+/** IsVolumeReconstructed: the pod's mount is uncertain and was found during reconstruction (:403-419). */
+export const isVolumeReconstructed = (w: Work, volume: string, podUid: string): boolean =>
+  getVolumeMountState(w, volume, podUid) === 'VolumeMountUncertain' && !!w.c.asw[volume]?.foundDuringReconstruction?.[podUid];
+
+/** IsVolumeDeviceReconstructed: reconstruction found the volume (:421-426; its pods may all be gone from the list since). */
+export const isVolumeDeviceReconstructed = (w: Work, volume: string): boolean => !!w.c.asw[volume]?.foundDuringReconstruction;
+
+/** The pod leaves the volume's foundDuringReconstruction list, the volume stays in the map (MarkVolumeAsMounted :741-744, MarkVolumeAsUnmounted :866-870). */
+function forgetReconstructedPod(w: Work, volume: string, podUid: string): void {
+  const a = w.c.asw[volume];
+  if (!a?.foundDuringReconstruction?.[podUid]) return;
+  const found = { ...a.foundDuringReconstruction };
+  delete found[podUid];
+  own(w, 'asw')[volume] = { ...a, foundDuringReconstruction: found };
+}
 
 /** MarkVolumeAsUnmounted: the pod's mountedPod entry goes; returns it. */
 export function markVolumeAsUnmounted(w: Work, volume: string, podUid: string): (PodVolume & { state: VolumeMountState }) | undefined {
@@ -193,6 +225,7 @@ export function markVolumeAsUnmounted(w: Work, volume: string, podUid: string): 
   const pods = { ...a.pods };
   delete pods[podUid];
   own(w, 'asw')[volume] = { ...a, pods };
+  forgetReconstructedPod(w, volume, podUid);
   noteState(w, podSubject(volume, p), 'VolumeNotMounted');
   return p;
 }

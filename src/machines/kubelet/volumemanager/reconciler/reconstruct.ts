@@ -18,7 +18,7 @@ import { uniqueVolumeName } from '../../../shared/names.ts';
 import type { VolumeSpec, Work } from '../../kubelet.types.ts';
 import { log, own, requestReconcile } from '../../kubelet.work.ts';
 import { markVolumesAsReportedInUse } from '../cache/desiredStateOfWorld.ts';
-import { markDeviceAsMounted, markDeviceAsUncertain, markVolumeAsAttached, markVolumeAsMounted, markVolumeMountAsUncertain, setDevicePath } from '../cache/actualStateOfWorld.ts';
+import { checkAndMarkVolumeAsUncertainViaReconstruction, markDeviceAsMounted, markDeviceAsUncertain, markVolumeAsAttached, markVolumeAsMounted, setDevicePath } from '../cache/actualStateOfWorld.ts';
 import { goPointer } from '../../../shared/goFormat.ts';
 import { deviceMountPathOf } from '../../operationexecutor/operationGenerator.ts';
 import { podNeedsVolumes } from '../populator/desiredStateOfWorldPopulator.ts';
@@ -39,7 +39,7 @@ export function reconstructVolumes(w: Work, found: readonly HostPodVolume[]): vo
       names.push(uniqueName);
     }
     // the reconstructed pod knows its UID only
-    if (markVolumeMountAsUncertain(w, uniqueName, v.podUid, { podName: v.podUid, namespace: '', outerName: v.pvName })) {
+    if (checkAndMarkVolumeAsUncertainViaReconstruction(w, uniqueName, v.podUid, { podName: v.podUid, namespace: '', outerName: v.pvName })) {
       log(w, 'kubelet.reconstructedVolumeUncertain', { volume: v.pvName, podUid: v.podUid, uniqueName });
     }
   }
