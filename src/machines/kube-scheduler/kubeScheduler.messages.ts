@@ -25,7 +25,7 @@ export const kubeSchedulerMessages = defineMessages({
     summary: 'Pod {pod} fits no node yet: {err}',
     formats: {
       '1.20': { file: 'factory.go', line: 321, msg: 'Unable to schedule pod; no fit; waiting', kv: 'pod={pod:q} err={err:q}', v: 2 },
-      '1.30': { file: 'schedule_one.go', line: 1044, msg: 'Unable to schedule pod; no fit; waiting', kv: 'pod={pod:q} err={err:q}', v: 2 },
+      '1.30': { file: 'schedule_one.go', line: 1049, msg: 'Unable to schedule pod; no fit; waiting', kv: 'pod={pod:q} err={err:q}', v: 2 },
     },
   },
 });
