@@ -170,11 +170,21 @@ function retry(h: H): void {
  * The pod is deleted and its containers stop: its volume leaves the desired state. A mount retry that
  * started meanwhile fails at its capability check (which marks nothing), so that the volume is free.
  */
-function deletePod(h: H): void {
+/**
+ * The pod is deleted; a MountVolume retry that starts before its containers are gone is refused: by its capability call
+ * (a finished error, which marks an uncertain mount not mounted), or, `transient`, by its VolumeAttachment GET (which
+ * leaves every state as it was).
+ */
+function deletePod(h: H, refuse: 'capabilities' | 'transient' = 'capabilities'): void {
   const p = pod('web-0', NODE);
   h.modified({ ...p, metadata: { ...p.metadata, deletionTimestamp: '2026-01-01T00:00:00Z', deletionGracePeriodSeconds: 0 } }, p);
   h.advance(5000);
-  for (const c of unansweredCaps(h)) h.reply(c, 'INTERNAL', {}, 'retry refused');
+  for (const c of unansweredCaps(h)) {
+    if (refuse === 'capabilities') { h.reply(c, 'INTERNAL', {}, 'retry refused'); continue; }
+    h.reply(c, 'OK', STAGE_CAPS);
+    const get = h.pending().find((x) => !x.answered && x.type === 'api.request' && x.verb === 'get' && x.kind === 'VolumeAttachment');
+    if (get) h.answer(get, { ok: false, code: 500, message: 'retry refused' });
+  }
   // the reconciler comes back when that failure's backoff ends (it is scheduled on changes, not every 100ms)
   h.advance(5000);
 }
@@ -330,6 +340,21 @@ describe('a failed capability call or node RPC, worded as each caller in pkg/vol
     }
   });
 
+  it('MapVolume.SetUpDevice: csi_block.SetUpDevice returns a failed VolumeAttachment GET as a plain error (v1.30.1 csi_block.go:307), so after an uncertain stage markDeviceErrorState marks the device not mounted; MountDevice\'s same GET is transient', async () => {
+    const { runScenario } = await import('../../src/machines/index.ts');
+    const volumeState = (states: Record<string, string> | undefined) => Object.entries(states ?? {}).find(([k]) => / volume \S+$/.test(k))?.[1];
+    for (const id of ['block-volume', 'mount'] as const) {
+      const first = runScenario(id, { k8s: '1.30', faults: ['NodeStageVolume=UNAVAILABLEx1'] }).steps.find((st) => st.msg === 'kubelet.operationFailed')!;
+      expect([id, volumeState(first.states)]).toEqual([id, 'DeviceMountUncertain']);
+      const t = runScenario(id, { k8s: '1.30', faults: ['NodeStageVolume=UNAVAILABLEx1'], apiFaults: [{ verb: 'get', kind: 'VolumeAttachment', component: 'kubelet', code: 500, count: 1, from: first.t + 1 }] });
+      const second = t.steps.filter((st) => st.msg === 'kubelet.operationFailed')[1]!;
+      expect(second.log).toMatch(id === 'block-volume' ? /blockMapper\.SetupDevice failed to get volume attachment/ : /MountVolume\.MountDevice failed/);
+      // (a step's states name what moved: the uncertain device of MountDevice's transient failure does not)
+      const moved = t.steps.filter((st) => st.t > first.t && st.t <= second.t).map((st) => volumeState(st.states)).filter(Boolean);
+      expect([id, moved]).toEqual([id, id === 'block-volume' ? ['DeviceNotMounted'] : []]);
+    }
+  });
+
   it('MapVolume.SetUpDevice: stageVolumeForBlock wraps NodeSupportsStageUnstage\'s error (csi_block.go v1.20.5 :150-153, v1.30.1 :158-161)', async () => {
     const { runScenario } = await import('../../src/machines/index.ts');
     for (const k8s of ['1.20', '1.30'] as const) {
@@ -378,7 +403,7 @@ describe('MountVolume as GenerateMountVolumeFunc runs it', () => {
     const h = kubeletUpTo(true);
     h.reply(lastCall(h, 'NodeStageVolume'), 'DEADLINE_EXCEEDED', {}, 'timeout');
     expect(deviceState(h)).toBe('DeviceMountUncertain');
-    deletePod(h);
+    deletePod(h, 'transient');
     expect(h.logs().map((l) => l.msg)).toContain('kubelet.unmountDeviceStarted');
     h.reply(unansweredCaps(h)[0]!, 'OK', STAGE_CAPS);
     expect(h.csiCalls('NodeUnstageVolume')).toHaveLength(1);
@@ -399,6 +424,45 @@ describe('MountVolume as GenerateMountVolumeFunc runs it', () => {
     const h = kubeletUpTo(true);
     h.reply(lastCall(h, 'NodeStageVolume'), 'INTERNAL', {}, 'bad disk');
     expect(deviceState(h)).toBe('DeviceNotMounted');
+  });
+
+  // upstream's three kinds of error (pkg/volume/util/types/types.go): a failed capability call is returned as a plain error,
+  // so it is finished; a failed read of the VolumeAttachment or the Secret in csi_attacher / csi_mounter is transient
+  const vaGet = (h: H) => h.pending().find((p) => !p.answered && p.type === 'api.request' && p.verb === 'get' && p.kind === 'VolumeAttachment')!;
+  const nextCaps = (h: H) => h.advanceUntil(() => unansweredCaps(h).length > 0, 10_000);
+
+  it('markDeviceErrorState: NodeSupportsStageUnstage failing after an uncertain stage is a finished error (csi_attacher.go MountDevice returns it as it is, v1.30.1 :301-304): MarkDeviceAsUnmounted, nothing left to unstage', () => {
+    const h = kubeletUpTo(true);
+    h.reply(lastCall(h, 'NodeStageVolume'), 'DEADLINE_EXCEEDED', {}, 'timeout');
+    expect(deviceState(h)).toBe('DeviceMountUncertain');
+    nextCaps(h);
+    // (UNAVAILABLE would leave a NodeStageVolume uncertain: here it is the capability call's, and the kind is the caller's)
+    h.reply(unansweredCaps(h)[0]!, 'UNAVAILABLE', {}, 'socket closed');
+    expect(deviceState(h)).toBe('DeviceNotMounted');
+    deletePod(h);
+    expect(h.csiCalls('NodeUnstageVolume')).toEqual([]);
+  });
+
+  it('markDeviceErrorState: a failed GET of the VolumeAttachment (getPublishContext) is transient (NewTransientOperationFailure, csi_attacher.go:306-312): the uncertain device stays uncertain', () => {
+    const h = kubeletUpTo(true);
+    h.reply(lastCall(h, 'NodeStageVolume'), 'DEADLINE_EXCEEDED', {}, 'timeout');
+    nextCaps(h);
+    h.reply(unansweredCaps(h)[0]!, 'OK', STAGE_CAPS);
+    h.answer(vaGet(h), { ok: false, code: 500, message: 'etcdserver: request timed out' });
+    expect(h.logs().at(-1)!.msg).toBe('kubelet.operationFailed');
+    expect(deviceState(h)).toBe('DeviceMountUncertain');
+  });
+
+  it('markVolumeErrorState: NodeSupportsStageUnstage failing in SetUp after an uncertain publish is finished (mounter.SetUpAt wraps it in a plain error, csi_mounter.go:184-187): MarkVolumeAsUnmounted', () => {
+    const h = kubeletUpTo(true);
+    h.reply(lastCall(h, 'NodeStageVolume'), 'OK');
+    answerCaps(h, STAGE_CAPS);
+    h.reply(lastCall(h, 'NodePublishVolume'), 'DEADLINE_EXCEEDED', {}, 'timeout');
+    expect(podMount(h)).toBe('VolumeMountUncertain');
+    nextCaps(h);
+    h.reply(unansweredCaps(h)[0]!, 'DEADLINE_EXCEEDED', {}, 'timeout');
+    expect(podMount(h)).toBeUndefined();
+    expect(deviceState(h)).toBe('DeviceGloballyMounted');
   });
 
   it('markVolumeErrorState: NodePublishVolume DEADLINE_EXCEEDED leaves the pod VolumeMountUncertain; a final error then MarkVolumeAsUnmounted', () => {

@@ -144,15 +144,32 @@ const newCsiDriverClientState = <N>(description: string, next: N, failed: string
 });
 
 /**
- * A NodeGetCapabilities call of a step: `succeeded`, the transition(s) its answer takes; its failure (the RPC's error)
- * fails the step.
+ * Which of markDeviceErrorState / markVolumeErrorState a step's failure goes through, and with what kind of error.
+ * upstream's errors are of three kinds (pkg/volume/util/types/types.go IsOperationFinishedError): an uncertain-progress
+ * error (csi_client's NodeStageVolume / NodePublishVolume after an error that is not final) may leave the mount
+ * uncertain; a transient one (no CSI client, most failed reads in csi_attacher / csi_mounter) changes nothing; any other
+ * error, such as a failed capability call, which pkg/volume/csi returns as a plain error, is finished: an uncertain mount
+ * becomes not mounted (v1.30.1 operation_generator.go:780-834, v1.20.5 :723-770).
  */
-const nodeGetCapabilitiesState = <N>(description: string, succeeded: N, failed: string, stage: FailParams['stage'], error: FailReason = 'rpc') => ({
+type ErrorState = 'markDeviceErrorState' | 'markVolumeErrorState';
+type OperationFailedAction = { type: 'operationFailed'; params: FailParams };
+type FailActions<E> = [E] extends [ErrorState] ? [{ type: E; params: { finished: true } }, OperationFailedAction] : OperationFailedAction;
+/** The actions of a step's failure: the error state for a plain (finished) error when `errorState` is given, then operationFailed. */
+function failWith<E extends ErrorState | undefined = undefined>(stage: FailParams['stage'], error: FailReason, errorState?: E): FailActions<E> {
+  const failed: OperationFailedAction = { type: 'operationFailed', params: { stage, error } };
+  return (errorState ? [{ type: errorState, params: { finished: true } }, failed] : failed) as FailActions<E>;
+}
+
+/**
+ * A NodeGetCapabilities call of a step: `succeeded`, the transition(s) its answer takes; its failure (the RPC's error)
+ * fails the step. `errorState`: the step's error state (the capability calls' errors are plain, so finished).
+ */
+const nodeGetCapabilitiesState = <N, E extends ErrorState | undefined = undefined>(description: string, succeeded: N, failed: string, stage: FailParams['stage'], error: FailReason = 'rpc', errorState?: E) => ({
   description,
   entry: 'nodeGetCapabilities' as const,
   on: {
     'csi.nodeGetCapabilities.succeeded': succeeded,
-    'csi.nodeGetCapabilities.failed': { target: failed, actions: { type: 'operationFailed' as const, params: { stage, error } } },
+    'csi.nodeGetCapabilities.failed': { target: failed, actions: failWith(stage, error, errorState) },
   },
 });
 
@@ -169,8 +186,8 @@ const nodeSupportsVolumeMountGroupState = (description: string, next: string, st
  * :237, :408; ReadWriteOncePod, 1.22 on); 1.20 does not. Its answer is recorded for the request; its failure is the
  * call's error, as it is.
  */
-const nodeSupportsSingleNodeMultiWriterState = (description: string, next: string, failed: string, stage: FailParams['stage']) =>
-  nodeGetCapabilitiesState(description, { target: next, actions: 'recordSingleNodeMultiWriter' as const }, failed, stage);
+const nodeSupportsSingleNodeMultiWriterState = <E extends ErrorState>(description: string, next: string, failed: string, stage: FailParams['stage'], errorState: E) =>
+  nodeGetCapabilitiesState(description, { target: next, actions: 'recordSingleNodeMultiWriter' as const }, failed, stage, 'rpc', errorState);
 /** The next step is NodeStageVolume or NodePublishVolume (`target`): through the access mode's capability call first where the profile has it. */
 const toNodeCall = (target: string) => [{ guard: 'mapsAccessMode', target: `${target}AccessMode` }, { target }] as const;
 
@@ -179,12 +196,12 @@ const toNodeCall = (target: string) => [{ guard: 'mapsAccessMode', target: `${ta
  * (csi_attacher.go MountDevice v1.30.1 :314-324, v1.20.5 :278-285; csi_block.go stageVolumeForBlock v1.30.1 :171-176): a GET;
  * a failure fails the step (a transient error: the device stays as it was).
  */
-const getNodeStageSecretState = <N>(description: string, next: N, failed: string, stage: FailParams['stage']) => ({
+const getNodeStageSecretState = <N, E extends ErrorState | undefined = undefined>(description: string, next: N, failed: string, stage: FailParams['stage'], errorState?: E) => ({
   description,
   entry: 'getNodeStageSecret' as const,
   on: {
     'api.getNodeStageSecret.succeeded': next,
-    'api.getNodeStageSecret.failed': { target: failed, actions: { type: 'operationFailed' as const, params: { stage, error: 'getNodeStageSecretFailed' as const } } },
+    'api.getNodeStageSecret.failed': { target: failed, actions: failWith(stage, 'getNodeStageSecretFailed', errorState) },
   },
 });
 
@@ -194,13 +211,13 @@ const getNodeStageSecretState = <N>(description: string, next: N, failed: string
  * :268-275, :193-201) and by csi_block.go's SetUpDevice and MapPodDevice; none when the CSIDriver says attachRequired: false.
  * A failure is transient: the device's and the pod's mount state stay as they were. `next`: the transition(s) on success.
  */
-const getVolumeAttachmentState = <N>(description: string, next: N, failed: string, stage: FailParams['stage']) => ({
+const getVolumeAttachmentState = <N, E extends ErrorState | undefined = undefined>(description: string, next: N, failed: string, stage: FailParams['stage'], errorState?: E) => ({
   description,
   // a volume that needs no attach answers at once (skipAttach)
   entry: 'getVolumeAttachment' as const,
   on: {
     'api.getVolumeAttachment.succeeded': next,
-    'api.getVolumeAttachment.failed': { target: failed, actions: { type: 'operationFailed' as const, params: { stage, error: 'getVolumeAttachmentFailed' as const } } },
+    'api.getVolumeAttachment.failed': { target: failed, actions: failWith(stage, 'getVolumeAttachmentFailed', errorState) },
   },
 });
 
@@ -208,7 +225,8 @@ const getVolumeAttachmentState = <N>(description: string, next: N, failed: strin
  * NodeSupportsStageUnstage, first in MountDevice and in SetUp: its answer is recorded (stageUnstage), then the publish context is read.
  */
 const nodeSupportsStageUnstageState = (description: string, stage: 'MountDevice' | 'SetUp') =>
-  nodeGetCapabilitiesState(description, { target: 'getVolumeAttachment', actions: 'recordStageUnstage' as const }, '#mountVolume.failed', stage, 'stageUnstageCheck');
+  nodeGetCapabilitiesState(description, { target: 'getVolumeAttachment', actions: 'recordStageUnstage' as const }, '#mountVolume.failed', stage, 'stageUnstageCheck',
+    stage === 'MountDevice' ? 'markDeviceErrorState' as const : 'markVolumeErrorState' as const);
 
 /** Every operation's failed end. */
 const FAILED = { description: 'The operation returned an error: it backs off before the reconciler may retry.', type: 'final' as const };
@@ -442,7 +460,7 @@ export const mountVolumeMachine = setup({
           'nodeStageVolume', 'MountDevice'),
         nodeStageVolumeAccessMode: nodeSupportsSingleNodeMultiWriterState(
           '1.30: csi_client.NodeStageVolume asks NodeGetCapabilities once more, for SINGLE_NODE_MULTI_WRITER, to map the access mode (csi_client.go:408); 1.20 does not.',
-          'nodeStageVolume', '#mountVolume.failed', 'MountDevice'),
+          'nodeStageVolume', '#mountVolume.failed', 'MountDevice', 'markDeviceErrorState'),
         nodeStageVolume: {
           description: 'NodeStageVolume: an error that is not final leaves the device uncertain (markDeviceErrorState).',
           entry: 'nodeStageVolume',
@@ -490,7 +508,7 @@ export const mountVolumeMachine = setup({
           'nodePublishVolume', 'SetUp'),
         nodePublishVolumeAccessMode: nodeSupportsSingleNodeMultiWriterState(
           '1.30: csi_client.NodePublishVolume asks NodeGetCapabilities once more, for SINGLE_NODE_MULTI_WRITER, to map the access mode (csi_client.go:237); 1.20 does not.',
-          'nodePublishVolume', '#mountVolume.failed', 'SetUp'),
+          'nodePublishVolume', '#mountVolume.failed', 'SetUp', 'markVolumeErrorState'),
         nodePublishVolume: {
           description: 'NodePublishVolume: an error that is not final leaves the pod\'s mount uncertain (markVolumeErrorState).',
           entry: 'nodePublishVolume',
@@ -651,18 +669,22 @@ export const mapVolumeMachine = setup({
       description: 'MapVolume.SetUpDevice: csi_block.SetUpDevice stages the volume for block access (NodeStageVolume with a Block capability).',
       initial: 'getVolumeAttachment',
       states: {
-        getVolumeAttachment: getVolumeAttachmentState('GET the VolumeAttachment: its attachmentMetadata is the publish context.', 'newCsiDriverClient', '#mapVolume.failed', 'MapVolume.SetUpDevice'),
+        // csi_block.SetUpDevice returns a failed GET as a plain error (v1.30.1 csi_block.go:307), not a transient one as MountDevice does
+        getVolumeAttachment: getVolumeAttachmentState('GET the VolumeAttachment: its attachmentMetadata is the publish context.', 'newCsiDriverClient', '#mapVolume.failed', 'MapVolume.SetUpDevice',
+          'markDeviceErrorState'),
         newCsiDriverClient: newCsiDriverClientState('The CSI client of a registered driver.', 'nodeGetCapabilities', '#mapVolume.failed', 'MapVolume.SetUpDevice'),
         nodeGetCapabilities: nodeGetCapabilitiesState('stageVolumeForBlock: does the node plugin advertise STAGE_UNSTAGE_VOLUME? Without it there is nothing to stage.', [
           { guard: and(['isStageUnstageSupported', 'hasNodeStageSecret']), target: 'getNodeStageSecret' },
           { guard: and(['isStageUnstageSupported', 'mapsAccessMode']), target: 'nodeStageVolumeAccessMode' },
           { guard: 'isStageUnstageSupported', target: 'nodeStageVolume' },
           { target: '#mapVolume.mapPodDevice', actions: 'markDeviceAsMounted' },
-        ] as const, '#mapVolume.failed', 'MapVolume.SetUpDevice', 'stageUnstageCheck'),
-        getNodeStageSecret: getNodeStageSecretState('The Secret the PV names for NodeStageVolume (nodeStageSecretRef), read with a GET.', toNodeCall('nodeStageVolume'), '#mapVolume.failed', 'MapVolume.SetUpDevice'),
+        ] as const, '#mapVolume.failed', 'MapVolume.SetUpDevice', 'stageUnstageCheck', 'markDeviceErrorState'),
+        // stageVolumeForBlock: a plain error too (csi_block.go:172-176)
+        getNodeStageSecret: getNodeStageSecretState('The Secret the PV names for NodeStageVolume (nodeStageSecretRef), read with a GET.', toNodeCall('nodeStageVolume'), '#mapVolume.failed', 'MapVolume.SetUpDevice',
+          'markDeviceErrorState'),
         nodeStageVolumeAccessMode: nodeSupportsSingleNodeMultiWriterState(
           '1.30: csi_client.NodeStageVolume asks NodeGetCapabilities once more, for SINGLE_NODE_MULTI_WRITER, to map the access mode; 1.20 does not.',
-          'nodeStageVolume', '#mapVolume.failed', 'MapVolume.SetUpDevice'),
+          'nodeStageVolume', '#mapVolume.failed', 'MapVolume.SetUpDevice', 'markDeviceErrorState'),
         nodeStageVolume: {
           description: 'NodeStageVolume to plugins/kubernetes.io/csi/volumeDevices/staging/<pv>: an error that is not final leaves the device uncertain (markDeviceErrorState).',
           entry: 'nodeStageVolumeForBlock',
@@ -677,7 +699,9 @@ export const mapVolumeMachine = setup({
       description: 'MapVolume.MapPodDevice: csi_block.MapPodDevice publishes the volume to a file for this pod; then the kubelet links it into the pod.',
       initial: 'getVolumeAttachment',
       states: {
-        getVolumeAttachment: getVolumeAttachmentState('GET the VolumeAttachment again, for the publish context.', 'newCsiDriverClient', '#mapVolume.failed', 'MapVolume.MapPodDevice'),
+        // (csi_block.MapPodDevice: a plain error, csi_block.go:369)
+        getVolumeAttachment: getVolumeAttachmentState('GET the VolumeAttachment again, for the publish context.', 'newCsiDriverClient', '#mapVolume.failed', 'MapVolume.MapPodDevice',
+          'markVolumeErrorState'),
         newCsiDriverClient: newCsiDriverClientState('The CSI client of a registered driver.',
           [{ guard: 'hasNodePublishSecret', target: 'getNodePublishSecret' }, ...toNodeCall('nodePublishVolume')] as const, '#mapVolume.failed', 'MapVolume.MapPodDevice'),
         getNodePublishSecret: {
@@ -686,12 +710,12 @@ export const mapVolumeMachine = setup({
           entry: 'getNodePublishSecret',
           on: {
             'api.getNodePublishSecret.succeeded': toNodeCall('nodePublishVolume'),
-            'api.getNodePublishSecret.failed': { target: '#mapVolume.failed', actions: { type: 'operationFailed', params: { stage: 'MapVolume.MapPodDevice', error: 'getNodePublishSecretFailed' } } },
+            'api.getNodePublishSecret.failed': { target: '#mapVolume.failed', actions: failWith('MapVolume.MapPodDevice', 'getNodePublishSecretFailed', 'markVolumeErrorState') },
           },
         },
         nodePublishVolumeAccessMode: nodeSupportsSingleNodeMultiWriterState(
           '1.30: csi_client.NodePublishVolume asks NodeGetCapabilities once more, for SINGLE_NODE_MULTI_WRITER, to map the access mode; 1.20 does not.',
-          'nodePublishVolume', '#mapVolume.failed', 'MapVolume.MapPodDevice'),
+          'nodePublishVolume', '#mapVolume.failed', 'MapVolume.MapPodDevice', 'markVolumeErrorState'),
         nodePublishVolume: {
           description: 'NodePublishVolume to plugins/kubernetes.io/csi/volumeDevices/publish/<pv>/<pod uid>: an error that is not final leaves the pod\'s volume uncertain (markVolumeErrorState).',
           entry: 'nodePublishVolumeForBlock',
@@ -1101,10 +1125,11 @@ const PERFORM: Record<string, Perform> = {
     if (p) log(w, 'kubelet.mountDeviceSucceeded', { ...mountArgs(w, volumeOf(w, op)!, op.podUid, p), deviceMountPath: stagingPathOf(w, op) }, undefined, skipped(params) ? 'notStaged' : 'staged');
   },
   /** markDeviceErrorState: only a device not mounted turns uncertain; an uncertain one whose MountDevice failed for good is unmounted. */
-  markDeviceErrorState: (w, op, event) => {
-    if (!event || !('code' in event)) return;
+  markDeviceErrorState: (w, op, event, params) => {
+    const finished = (params as { finished?: boolean } | undefined)?.finished === true;
+    if (!finished && (!event || !('code' in event))) return;
     const state = getDeviceMountState(w, op.uniqueName);
-    if (isFinalError(event.code)) {
+    if (finished || isFinalError((event as { code: GrpcCode }).code)) {
       if (state !== 'DeviceMountUncertain') return;
       // 1.30: a device a restarted kubelet found may still be mounted: it stays uncertain, so that UnmountDevice cleans
       // it up if no pod wants it (v1.30.1 operation_generator.go:784-787)
@@ -1115,11 +1140,12 @@ const PERFORM: Record<string, Perform> = {
   markVolumeAsMounted: (w, op) => { const p = podOf(w, op); if (p) markVolumeAsMounted(w, op.uniqueName, op.podUid, p); },
   logSetUpSucceeded: (w, op) => { const p = podOf(w, op); if (p) log(w, 'kubelet.setUpSucceeded', mountArgs(w, volumeOf(w, op)!, op.podUid, p)); },
   /** markVolumeErrorState: only a pod mount not made turns uncertain; an uncertain one whose SetUp failed for good is unmounted. */
-  markVolumeErrorState: (w, op, event) => {
-    if (!event || !('code' in event)) return;
+  markVolumeErrorState: (w, op, event, params) => {
+    const finished = (params as { finished?: boolean } | undefined)?.finished === true;
+    if (!finished && (!event || !('code' in event))) return;
     const p = podOf(w, op);
     const state = getVolumeMountState(w, op.uniqueName, op.podUid);
-    if (isFinalError(event.code)) {
+    if (finished || isFinalError((event as { code: GrpcCode }).code)) {
       if (state !== 'VolumeMountUncertain') return;
       // 1.30: a pod's mount a restarted kubelet found stays uncertain, to be torn down if the pod goes (:814-817)
       if (isVolumeReconstructed(w, op.uniqueName, op.podUid)) log(w, 'kubelet.markVolumeErrorStateLeavingUncertain', { uniqueName: op.uniqueName });
