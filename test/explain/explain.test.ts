@@ -787,6 +787,19 @@ describe('klog records whose date and time columns the post cut off', () => {
   });
 });
 
+describe('a record cut where its arguments begin', () => {
+  it('at its own file, a line that is a printf template\'s words up to its first argument is that message (the argument wrapped onto the next line, or lost)', () => {
+    const r = explainText(['I0719 10:00:00.000000       1 controller.go:281] Started PVC processing', '"apps/data-0"'].join('\n'), knowledge).lines;
+    expect(r.map((l) => [l.stage, l.messageId])).toEqual([['resize', 'externalResizer.startedPvcProcessing'], ['resize', 'externalResizer.startedPvcProcessing']]);
+    expect(r[1]!.kind).toBe('continuation');
+    expect(explainText('1 controller.go:281] Started PVC processing:', knowledge).lines[0]!.messageId).toBe('externalResizer.startedPvcProcessing');
+  });
+  it('not at another program\'s file, not for a few words of a longer head, not for a structured message', () => {
+    expect(explainText('I0719 10:00:00.000000       1 worker.go:12] Started PVC processing', knowledge).lines[0]!.match).not.toBe('catalog');
+    expect(explainText('I0719 10:00:00.000000       1 controller.go:281] Started PVC', knowledge).lines[0]!.messageId).not.toBe('externalResizer.startedPvcProcessing');
+  });
+});
+
 describe('a code span or fence a post opened before what it pasted', () => {
   it('an indented fence before a kubelet operation is the post\'s: the operation decides', () => {
     expect(stagesOf(['  ``` MountVolume.SetUp failed for volume "pvc-0b1c2d3e-0000-4000-8000-000000000001" : rpc error: code = Internal desc = mount failed ```'])).toEqual(['mount']);

@@ -7,7 +7,7 @@
 import type {
   ExplainedLine, ExplainResult, ExplainSummary, Knowledge, KnownEventReason, KnownMessage, Severity, Stage, StepRef,
 } from './types.ts';
-import { ExplainInputError } from './types.ts';
+import { cutText, ExplainInputError } from './types.ts';
 import { isGenericGrpc, lineStage, stageOfOperation, stageOfPayload, stageOfText } from '../shared/stage.ts';
 import { STAGE_ZH } from '../shared/stage.zh.ts';
 import { stageOfMethod } from '../shared/csi.ts';
@@ -223,7 +223,7 @@ function componentOfHint(hint: string | null): { component: string; source: stri
 
 // ------------------------------------------------------------------ the compiled knowledge
 
-interface CompiledFormat { capture: RegExp | null; names: string[]; msg: KnownMessage; profile: string; file: string; line: number; severity: Severity; strict: RegExp; loose: RegExp; literal: string }
+interface CompiledFormat { capture: RegExp | null; names: string[]; msg: KnownMessage; profile: string; file: string; line: number; severity: Severity; strict: RegExp; loose: RegExp; literal: string; head?: string }
 interface Compiled {
   byFileLine: Map<string, CompiledFormat[]>;
   byFile: Map<string, CompiledFormat[]>;
@@ -247,7 +247,7 @@ function compile(k: Knowledge): Compiled {
       try { loose = new RegExp(f.loose, 's'); } catch { /* keep the strict one */ }
       let capture: RegExp | null = null;
       try { capture = new RegExp(f.capture, 's'); } catch { /* explanations keep their placeholders */ }
-      const cf: CompiledFormat = { capture, names: f.names ?? [], msg, profile: f.profile, file: f.file, line: f.line, severity: f.severity, strict, loose, literal: f.literal };
+      const cf: CompiledFormat = { capture, names: f.names ?? [], msg, profile: f.profile, file: f.file, line: f.line, severity: f.severity, strict, loose, literal: f.literal, ...(f.head ? { head: f.head } : {}) };
       c.all.push(cf);
       const fl = `${f.file}:${f.line}`;
       (c.byFileLine.get(fl) ?? c.byFileLine.set(fl, []).get(fl)!).push(cf);
@@ -290,6 +290,11 @@ function identify(c: Compiled, p: { severity: Severity | null; file: string | nu
     // line each) only when the whole message is it: its strict regex is anchored at both ends
     const found = pick(sameFile, false) ?? pick(sameFile, true) ?? pick(inFile.filter((cf) => cf.literal.length >= 4 && cf.literal.length < 9), false);
     if (found) return found;
+    // a line of that file cut where its arguments begin: "controller.go:281] Started PVC processing", its claim on the next line
+    const cut = cutText(text);
+    const headed = (list: CompiledFormat[] | undefined): CompiledFormat | null => list?.find((cf) => cf.head === cut && ok(cf)) ?? list?.find((cf) => cf.head === cut) ?? null;
+    const cutAt = headed(atLine) ?? headed(inFile);
+    if (cutAt) return cutAt;
   }
   // another version's line numbers, or no klog header at all: the text alone, literal first
   const byText = c.all.filter((cf) => cf.literal.length >= 9 && lower.includes(cf.literal));

@@ -13,7 +13,7 @@ import { isGenericGrpc } from '../shared/stage.ts';
 import { runScenario } from '../scenarios/run.ts';
 import { SCENARIOS } from '../scenarios/index.ts';
 import type { Trace } from '../cluster/trace.ts';
-import type { Knowledge, KnownFormat, KnownMessage, StepRef } from './types.ts';
+import { cutText, type Knowledge, type KnownFormat, type KnownMessage, type StepRef } from './types.ts';
 import { CATALOG_ZH } from '../catalog.zh.ts';
 import { EVENT_REASONS_ZH } from '../shared/eventReasons.zh.ts';
 import { summaryZh } from '../view/flow.zh.ts';
@@ -48,6 +48,15 @@ const COMPONENT_OF_PREFIX: Record<string, string> = {
 
 const PLACEHOLDER = /\{[A-Za-z0-9_]+(?::[qp])?\}/g;
 
+/** KnownFormat.head: a printf template's text before its first argument, when there is an argument and 12 characters or more before it. */
+export function templateHead(f: LogFormat): string | undefined {
+  if (f.text === undefined) return undefined;
+  const i = f.text.search(PLACEHOLDER);
+  if (i < 0) return undefined;
+  const head = cutText(f.text.slice(0, i));
+  return head.length >= 12 ? head : undefined;
+}
+
 /** The longest literal run of a template (lower-cased), used to pick candidates before any regex runs. */
 export function longestLiteral(f: LogFormat): string {
   const tpl = f.text ?? f.msg ?? '';
@@ -65,7 +74,7 @@ function compile(def: MessageDef): KnownFormat[] {
   for (const [profile, f0] of Object.entries(def.formats) as Array<[ProfileId, LogFormat]>) for (const f of variants(f0)) {
     out.push({
       profile, file: f.file, line: f.line, severity: f.severity ?? def.severity,
-      pattern: formatRegex(f).source, literal: longestLiteral(f),
+      pattern: formatRegex(f).source, literal: longestLiteral(f), ...(templateHead(f) ? { head: templateHead(f) } : {}),
       ...(() => { const c = formatCaptures(f); return { capture: c.source, names: c.names }; })(),
       // loose: more after the text (an older release's longer message), or the sentence's full stop an
       // older release ended it with (node-driver-registrar v1.0.2 main.go:123 "… discover driver name.")

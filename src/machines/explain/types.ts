@@ -19,6 +19,9 @@ export interface StepRef {
 }
 
 /** One message format the machines print, compiled for matching. */
+/** A cut line's text as a template's head (KnownFormat.head) is compared: lower-cased, without trailing spaces, colons and commas. */
+export const cutText = (s: string): string => s.toLowerCase().replace(/[\s:,]+$/, '').trim();
+
 export interface KnownFormat {
   profile: ProfileId;
   file: string;
@@ -36,6 +39,12 @@ export interface KnownFormat {
   names: string[];
   /** the longest literal run of the template, to filter candidates cheaply (lower-cased) */
   literal: string;
+  /**
+   * a printf template's words before its first argument (lower-cased, without trailing spaces and colons), when they are
+   * long enough to tell it apart: a line at the template's file cut where its arguments begin (wrapped onto the next
+   * line, lost from a screenshot) is still that message
+   */
+  head?: string;
 }
 
 export interface KnownMessage {
