@@ -342,7 +342,7 @@ describe('a failed capability call or node RPC, worded as each caller in pkg/vol
 
   it('MapVolume.SetUpDevice: csi_block.SetUpDevice returns a failed VolumeAttachment GET as a plain error (v1.30.1 csi_block.go:307), so after an uncertain stage markDeviceErrorState marks the device not mounted; MountDevice\'s same GET is transient', async () => {
     const { runScenario } = await import('../../src/machines/index.ts');
-    const volumeState = (states: Record<string, string> | undefined) => Object.entries(states ?? {}).find(([k]) => / volume \S+$/.test(k))?.[1];
+    const volumeState = (states: Record<string, unknown> | undefined) => Object.entries(states ?? {}).find(([k]) => / volume \S+$/.test(k))?.[1];
     for (const id of ['block-volume', 'mount'] as const) {
       const first = runScenario(id, { k8s: '1.30', faults: ['NodeStageVolume=UNAVAILABLEx1'] }).steps.find((st) => st.msg === 'kubelet.operationFailed')!;
       expect([id, volumeState(first.states)]).toEqual([id, 'DeviceMountUncertain']);
