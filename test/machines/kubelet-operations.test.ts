@@ -453,6 +453,20 @@ describe('MountVolume as GenerateMountVolumeFunc runs it', () => {
     expect(deviceState(h)).toBe('DeviceMountUncertain');
   });
 
+  it('markDeviceErrorState: a missing CSI client after an uncertain stage is a plain error on 1.20 (finished: MarkDeviceAsUnmounted, csi_attacher.go v1.20.5 :254), a transient one on 1.30 (the device stays uncertain, v1.30.1 :293)', () => {
+    for (const profile of ['1.20', '1.30'] as const) {
+      const h = kubeletUpTo(true, { profile });
+      h.reply(lastCall(h, 'NodeStageVolume'), 'UNAVAILABLE', {}, 'socket closed');
+      expect([profile, deviceState(h)]).toEqual([profile, 'DeviceMountUncertain']);
+      // node-driver-registrar goes: the kubelet deregisters the driver, and the retry finds no client
+      h.send({ type: 'plugin.socketRemoved', path: `/var/lib/kubelet/plugins_registry/${DRIVER}-reg.sock`, owner: 'registrar' });
+      const noClient = () => h.logs().some((l) => l.msg === 'kubelet.operationFailed' && /MountDevice failed .*not found in the list of registered CSI drivers/.test(String(l.args.err)));
+      h.advanceUntil(noClient, 10_000);
+      expect([profile, noClient()]).toEqual([profile, true]);
+      expect([profile, deviceState(h)]).toEqual([profile, profile === '1.20' ? 'DeviceNotMounted' : 'DeviceMountUncertain']);
+    }
+  });
+
   it('markVolumeErrorState: NodeSupportsStageUnstage failing in SetUp after an uncertain publish is finished (mounter.SetUpAt wraps it in a plain error, csi_mounter.go:184-187): MarkVolumeAsUnmounted', () => {
     const h = kubeletUpTo(true);
     h.reply(lastCall(h, 'NodeStageVolume'), 'OK');

@@ -29,8 +29,8 @@ export const va = (attached: boolean): K8sObject => ({
 });
 
 /** A kubelet with the driver registered, its pod's volume reported in use, verifying against a node that says attached. */
-export function kubeletUpTo(vaAttached: boolean, o: { register?: boolean; vaObject?: K8sObject; pvObject?: K8sObject; caps?: Record<string, unknown> | null } = {}) {
-  const h = createHarness(kubeletDescriptor, { nodeName: NODE, kubeletRoot: '/var/lib/kubelet' }, { driver: DRIVER });
+export function kubeletUpTo(vaAttached: boolean, o: { register?: boolean; vaObject?: K8sObject; pvObject?: K8sObject; caps?: Record<string, unknown> | null; profile?: '1.20' | '1.30' } = {}) {
+  const h = createHarness(kubeletDescriptor, { nodeName: NODE, kubeletRoot: '/var/lib/kubelet' }, { driver: DRIVER, ...(o.profile ? { profile: o.profile } : {}) });
   h.start([node(NODE)]);
   h.serve();
   if (o.register !== false) {

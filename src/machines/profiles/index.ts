@@ -115,6 +115,13 @@ export interface Profile {
    */
   kubeletChecksVolumeMountGroup: boolean;
   /**
+   * A missing CSI client (the driver not registered) fails MountDevice and raw block's SetUpDevice and MapPodDevice with a
+   * plain error, a finished one, which marks an uncertain device or pod mapping not mounted (v1.20.5 csi_attacher.go:254,
+   * csi_block.go:302, :365); 1.30 returns a transient one, which leaves them as they were (v1.30.1 csi_attacher.go:293,
+   * csi_block.go:324, :386). SetUp's is transient in both (csi_mounter.go v1.20.5 :114, v1.30.1 :110).
+   */
+  kubeletDriverClientErrorFinished: boolean;
+  /**
    * The kubelet's NodeExpand reads the PV's nodeExpandSecretRef (getCredentialsFromSecret) after the EXPAND_VOLUME check,
    * and NodeExpandVolume carries its keys (the CSINodeExpandSecret gate: alpha 1.25, on by default from 1.27, GA 1.29;
    * v1.30.1 pkg/volume/csi/expander.go :85-101). 1.20's CSIPersistentVolumeSource has no such field.
@@ -379,6 +386,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     expandControllerExternalMessage: "Ignoring the PVC: didn't find a plugin capable of expanding the volume; waiting for an external controller to process this PVC.",
     kubeletUnattachedListsEveryVolume: true,
     kubeletChecksVolumeMountGroup: false,
+    kubeletDriverClientErrorFinished: true,
     kubeletReadsNodeExpandSecret: false,
     kubeletMapsAccessModeByCapability: false,
     anyVolumeDataSource: false,
@@ -449,6 +457,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     expandControllerExternalMessage: 'waiting for an external controller to expand this PVC',
     kubeletUnattachedListsEveryVolume: false,
     kubeletChecksVolumeMountGroup: true,
+    kubeletDriverClientErrorFinished: false,
     kubeletReadsNodeExpandSecret: true,
     kubeletMapsAccessModeByCapability: true,
     anyVolumeDataSource: true,

@@ -142,6 +142,18 @@ const newCsiDriverClientState = <N>(description: string, next: N, failed: string
     'csi.driverClient.failed': { target: failed, actions: { type: 'operationFailed' as const, params: { stage, error: 'driverNotFound' as const } } },
   },
 });
+/** The same where the profile's missing client is a finished error for the step's error state (Profile.kubeletDriverClientErrorFinished). */
+const newCsiDriverClientStateWith = <N, E extends ErrorState>(description: string, next: N, failed: string, stage: FailParams['stage'], errorState: E) => ({
+  description,
+  entry: 'newCsiDriverClient' as const,
+  on: {
+    'csi.driverClient.created': next,
+    'csi.driverClient.failed': [
+      { guard: 'driverClientErrorFinished' as const, target: failed, actions: failWith(stage, 'driverNotFound', errorState) },
+      { target: failed, actions: failWith(stage, 'driverNotFound') },
+    ],
+  },
+});
 
 /**
  * Which of markDeviceErrorState / markVolumeErrorState a step's failure goes through, and with what kind of error.
@@ -390,6 +402,8 @@ export interface MountContext extends ExpansionContext {
   expandsAfterMountDevice: boolean;
   /** 1.30 asks the node plugin for VOLUME_MOUNT_GROUP before NodeStageVolume and NodePublishVolume too (profile kubeletChecksVolumeMountGroup) */
   checksVolumeMountGroup: boolean;
+  /** 1.20: MountDevice's missing CSI client is a finished error (profile kubeletDriverClientErrorFinished) */
+  driverClientErrorFinished?: boolean;
 }
 
 /** The named steps of the node expansion states, performed by PERFORM below. */
@@ -411,6 +425,7 @@ export const mountVolumeMachine = setup({
     isDeviceGloballyMounted: ({ context }) => context.deviceGloballyMounted,
     expandsAfterMountDevice: ({ context }) => context.expandsAfterMountDevice,
     checksVolumeMountGroup: ({ context }) => context.checksVolumeMountGroup,
+    driverClientErrorFinished: ({ context }) => context.driverClientErrorFinished === true,
     hasNodeStageSecret: ({ context }) => context.nodeStageSecret === true,
     hasNodePublishSecret: ({ context }) => context.nodePublishSecret === true,
     isResizeDone: ({ context }) => context.resizeDone,
@@ -437,7 +452,7 @@ export const mountVolumeMachine = setup({
       description: 'MountVolume.MountDevice: csi_attacher.MountDevice stages the volume at its global mount path.',
       initial: 'newCsiDriverClient',
       states: {
-        newCsiDriverClient: newCsiDriverClientState('The CSI client of a registered driver.', 'nodeGetCapabilities', '#mountVolume.failed', 'MountDevice'),
+        newCsiDriverClient: newCsiDriverClientStateWith('The CSI client of a registered driver.', 'nodeGetCapabilities', '#mountVolume.failed', 'MountDevice', 'markDeviceErrorState'),
         nodeGetCapabilities: nodeSupportsStageUnstageState('Does the node plugin advertise STAGE_UNSTAGE_VOLUME?', 'MountDevice'),
         // csi_attacher.MountDevice reads the publish context whether or not it will stage
         getVolumeAttachment: getVolumeAttachmentState(
@@ -621,7 +636,11 @@ export const unmountDeviceMachine = setup({
 // ------------------------------------------------------------------ raw block volumes
 
 /** What a MapVolume knows when it starts. */
-export interface MapContext extends ExpansionContext { attachable: boolean; deviceGloballyMounted: boolean; nodeStageSecret?: boolean; nodePublishSecret?: boolean }
+export interface MapContext extends ExpansionContext {
+  attachable: boolean; deviceGloballyMounted: boolean; nodeStageSecret?: boolean; nodePublishSecret?: boolean;
+  /** 1.20: SetUpDevice's and MapPodDevice's missing CSI client is a finished error (profile kubeletDriverClientErrorFinished) */
+  driverClientErrorFinished?: boolean;
+}
 
 /**
  * MapVolume (OperationName map_volume): a raw block volume is not mounted but mapped.
@@ -646,6 +665,7 @@ export const mapVolumeMachine = setup({
   guards: {
     ...expansionGuards,
     isDeviceGloballyMounted: ({ context }) => context.deviceGloballyMounted,
+    driverClientErrorFinished: ({ context }) => context.driverClientErrorFinished === true,
     hasNodeStageSecret: ({ context }) => context.nodeStageSecret === true,
     hasNodePublishSecret: ({ context }) => context.nodePublishSecret === true,
   },
@@ -672,7 +692,7 @@ export const mapVolumeMachine = setup({
         // csi_block.SetUpDevice returns a failed GET as a plain error (v1.30.1 csi_block.go:307), not a transient one as MountDevice does
         getVolumeAttachment: getVolumeAttachmentState('GET the VolumeAttachment: its attachmentMetadata is the publish context.', 'newCsiDriverClient', '#mapVolume.failed', 'MapVolume.SetUpDevice',
           'markDeviceErrorState'),
-        newCsiDriverClient: newCsiDriverClientState('The CSI client of a registered driver.', 'nodeGetCapabilities', '#mapVolume.failed', 'MapVolume.SetUpDevice'),
+        newCsiDriverClient: newCsiDriverClientStateWith('The CSI client of a registered driver.', 'nodeGetCapabilities', '#mapVolume.failed', 'MapVolume.SetUpDevice', 'markDeviceErrorState'),
         nodeGetCapabilities: nodeGetCapabilitiesState('stageVolumeForBlock: does the node plugin advertise STAGE_UNSTAGE_VOLUME? Without it there is nothing to stage.', [
           { guard: and(['isStageUnstageSupported', 'hasNodeStageSecret']), target: 'getNodeStageSecret' },
           { guard: and(['isStageUnstageSupported', 'mapsAccessMode']), target: 'nodeStageVolumeAccessMode' },
@@ -702,8 +722,8 @@ export const mapVolumeMachine = setup({
         // (csi_block.MapPodDevice: a plain error, csi_block.go:369)
         getVolumeAttachment: getVolumeAttachmentState('GET the VolumeAttachment again, for the publish context.', 'newCsiDriverClient', '#mapVolume.failed', 'MapVolume.MapPodDevice',
           'markVolumeErrorState'),
-        newCsiDriverClient: newCsiDriverClientState('The CSI client of a registered driver.',
-          [{ guard: 'hasNodePublishSecret', target: 'getNodePublishSecret' }, ...toNodeCall('nodePublishVolume')] as const, '#mapVolume.failed', 'MapVolume.MapPodDevice'),
+        newCsiDriverClient: newCsiDriverClientStateWith('The CSI client of a registered driver.',
+          [{ guard: 'hasNodePublishSecret', target: 'getNodePublishSecret' }, ...toNodeCall('nodePublishVolume')] as const, '#mapVolume.failed', 'MapVolume.MapPodDevice', 'markVolumeErrorState'),
         getNodePublishSecret: {
           // publishVolumeForBlock (v1.30.1 csi_block.go:237-242, v1.20.5 :215-220): a plain error, as the VolumeAttachment GET's
           description: 'publishVolumeForBlock: the Secret the PV names for NodePublishVolume (nodePublishSecretRef), read with a GET.',

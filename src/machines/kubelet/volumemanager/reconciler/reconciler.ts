@@ -86,16 +86,17 @@ function mountOrAttachVolumes(w: Work): void {
           log(w, 'kubelet.mountVolumeStarted', mountArgs(w, v, uid, p), undefined, 'block');
           startGeneratedOperation(w, { kind: 'map', key, uniqueName: v.uniqueName, podUid: uid, pod: p },
             { attachable: v.attachable, deviceGloballyMounted: a.deviceState === 'DeviceGloballyMounted', ...expansion(w, v.desiredSize ?? v.capacityBytes ?? 0, v),
-              ...(v.nodeStageSecretRef ? { nodeStageSecret: true } : {}), ...(v.nodePublishSecretRef ? { nodePublishSecret: true } : {}) });
+              ...(v.nodeStageSecretRef ? { nodeStageSecret: true } : {}), ...(v.nodePublishSecretRef ? { nodePublishSecret: true } : {}),
+              ...(profile.kubeletDriverClientErrorFinished ? { driverClientErrorFinished: true } : {}) });
           continue;
         }
         if (!startOperation(w, key, 'mount')) continue;
         log(w, 'kubelet.mountVolumeStarted', mountArgs(w, v, uid, p));
         startGeneratedOperation(w, { kind: 'mount', key, uniqueName: v.uniqueName, podUid: uid, pod: p },
           { attachable: v.attachable, deviceGloballyMounted: a.deviceState === 'DeviceGloballyMounted', ...expansion(w, v.desiredSize ?? v.capacityBytes ?? 0, v),
-            expandsAfterMountDevice: getProfile(w.c.input.profile).kubeletMountExpands === 'afterMountDevice',
-            checksVolumeMountGroup: getProfile(w.c.input.profile).kubeletChecksVolumeMountGroup, ...(v.nodeStageSecretRef ? { nodeStageSecret: true } : {}),
-            ...(v.nodePublishSecretRef ? { nodePublishSecret: true } : {}) });
+            expandsAfterMountDevice: profile.kubeletMountExpands === 'afterMountDevice',
+            checksVolumeMountGroup: profile.kubeletChecksVolumeMountGroup, ...(v.nodeStageSecretRef ? { nodeStageSecret: true } : {}),
+            ...(v.nodePublishSecretRef ? { nodePublishSecret: true } : {}), ...(profile.kubeletDriverClientErrorFinished ? { driverClientErrorFinished: true } : {}) });
       } else if (v.desiredSize !== undefined && a.claimSize !== undefined && v.desiredSize > a.claimSize) {
         // PodExistsInVolume's FsResizeRequiredError: the PV grew past the size the mounted file system has
         // (Starting operationExecutor.ExpandInUseVolume, logged at -v=4)
