@@ -800,6 +800,20 @@ describe('a record cut where its arguments begin', () => {
   });
 });
 
+describe('a node plugin\'s server naming a pod', () => {
+  it('is serving NodePublishVolume, the one node call that knows the pod (podInfoOnMount), even right after its start-up lines', () => {
+    expect(stagesOf([
+      'I0617 01:36:11.707002       1 secrets-store.go:89] Version: v0.0.19, BuildTime: 2021-01-19-19:06',
+      'I0617 01:36:11.707322       1 server.go:111] Listening for connections on address: //csi/csi.sock',
+      'I0617 03:30:53.135895       1 nodeserver.go:300] "Using grpc client" provider="azure" pod="web-6fbdf4b7c5-hwntc"',
+    ])).toEqual(['other', 'other', 'mount']);
+  });
+  it('not a line that names only the pod\'s UID, nor one of another file', () => {
+    expect(stagesOf(['I0617 03:30:53.135895       1 nodeserver.go:300] "Using grpc client" provider="azure" podUID="0b1c2d3e-0000-4000-8000-000000000001"'])).toEqual(['other']);
+    expect(stagesOf(['I0617 03:30:53.135895       1 provider.go:300] "Using grpc client" provider="azure" pod="web-6fbdf4b7c5-hwntc"'])).toEqual(['other']);
+  });
+});
+
 describe('a code span or fence a post opened before what it pasted', () => {
   it('an indented fence before a kubelet operation is the post\'s: the operation decides', () => {
     expect(stagesOf(['  ``` MountVolume.SetUp failed for volume "pvc-0b1c2d3e-0000-4000-8000-000000000001" : rpc error: code = Internal desc = mount failed ```'])).toEqual(['mount']);

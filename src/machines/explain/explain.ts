@@ -397,6 +397,11 @@ const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader 
 /** A row of the node's mount table, as `mount` or /proc/mounts prints it ("udev on /tmp/csi-lvm/pvc-… type devtmpfs (rw,…)"): a command's output, a record of its own. */
 const MOUNT_TABLE = /^\s*\S+ on \/\S* type [\w.]+ \([^)]*\)\s*$/;
 
+/** A CSI node plugin's server file (nodeserver.go, node_server.go, node.go), and a line that names a pod (not only its UID). */
+const NODE_SERVER_FILE = /^node(_?server)?\.go$/i;
+const NODE_SERVER_IN_LINE = /\bnode(_?server)?\.go:\d+\]/i;
+const NAMES_POD = /\bpod(Name)?="[^"]+"|\bpod(Name)?=[\w.-]+\/?[\w.-]*|csi\.storage\.k8s\.io\/pod\.name/;
+
 /** Component from a Go file name, where it is telling. */
 const FILE_COMPONENT: Record<string, string> = {
   'attach_detach_controller.go': 'attach-detach-controller', 'pv_controller.go': 'pv-controller', 'pv_controller_base.go': 'pv-controller',
@@ -983,7 +988,9 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
     // (a program starting up says so whatever its file: "snapshot_controller_base.go] Starting CSI snapshotter")
     // (a CSI request or response the line prints says which call by its fields, before any word does)
     const words = noise ? null : printedPayloadStage(message) ?? guessStage(message);
-    const guessed = noise ? 'other' : (ctxMethod ? lineStage('x.grpcRequest', { stage: 'other', source: '' }, { method: ctxMethod }) : null) ?? (words === 'other' ? 'other' : FILE_STAGE[file] ?? words) ?? 'other';
+    // (a node plugin's server naming a pod is serving NodePublishVolume, the one node call that knows the pod: podInfoOnMount)
+    const publishing = (words === null || words === 'other') && NODE_SERVER_FILE.test(file) && NAMES_POD.test(message) ? 'mount' : null;
+    const guessed = noise ? 'other' : (ctxMethod ? lineStage('x.grpcRequest', { stage: 'other', source: '' }, { method: ctxMethod }) : null) ?? publishing ?? (words === 'other' ? 'other' : FILE_STAGE[file] ?? words) ?? 'other';
     const component = hint?.component ?? guessComponent(file, message, guessed);
     const stage = !noise && component === 'node-driver-registrar' ? 'register'
       : callSide(sidecarSide(controllerSide(guessed, message, component), component, lastMethod.get(`op|${program}`)), lastMethod.get(`call|${program}`));
@@ -1360,7 +1367,9 @@ function inferFromPaste(out: ExplainedLine[]): void {
     if (starting.has(prog)) {
       // (or says what it is doing to a volume, "attaching volume", "deleting volume …": that is an operation, not set-up)
       const placed = (cur.match === 'catalog' && cur.stage !== 'other') || /\b\w+(Volume|Snapshot)\b/i.test(cur.text) || (cur as unknown as Record<symbol, unknown>)[SIDE] !== undefined
-        || (cur.match === 'guess' && VOLUME_OPERATION.test(cur.text));
+        || (cur.match === 'guess' && VOLUME_OPERATION.test(cur.text))
+        // (or its node server names the pod it publishes for)
+        || (cur.match === 'guess' && cur.stage === 'mount' && NODE_SERVER_IN_LINE.test(cur.text) && NAMES_POD.test(cur.text));
       if (placed) starting.delete(prog);
       // (an error is no set-up chatter: a failing operation says so whatever started before it; nor a warning that
       // reports a failure, "W… rbd_attach.go:469] … rbd: map error …")
