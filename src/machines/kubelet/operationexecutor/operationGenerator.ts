@@ -206,7 +206,8 @@ const toNodeCall = (target: string) => [{ guard: 'mapsAccessMode', target: `${ta
 /**
  * getCredentialsFromSecret of the PV's nodeStageSecretRef, after the STAGE_UNSTAGE_VOLUME check and before NodeStageVolume
  * (csi_attacher.go MountDevice v1.30.1 :314-324, v1.20.5 :278-285; csi_block.go stageVolumeForBlock v1.30.1 :171-176): a GET;
- * a failure fails the step (a transient error: the device stays as it was).
+ * a failure fails the step (a transient error in MountDevice: the device stays as it was; stageVolumeForBlock's is plain,
+ * a finished one: `errorState`).
  */
 const getNodeStageSecretState = <N, E extends ErrorState | undefined = undefined>(description: string, next: N, failed: string, stage: FailParams['stage'], errorState?: E) => ({
   description,
@@ -221,7 +222,8 @@ const getNodeStageSecretState = <N, E extends ErrorState | undefined = undefined
  * getPublishContext (csi_plugin.go): the VolumeAttachment read from the API server for its publish context, by
  * csi_attacher.MountDevice and csi_mounter.SetUpAt (v1.30.1 csi_attacher.go:306-312, csi_mounter.go:197-205; v1.20.5
  * :268-275, :193-201) and by csi_block.go's SetUpDevice and MapPodDevice; none when the CSIDriver says attachRequired: false.
- * A failure is transient: the device's and the pod's mount state stay as they were. `next`: the transition(s) on success.
+ * A failure is transient in MountDevice and SetUp: the device's and the pod's mount state stay as they were; csi_block returns it
+ * as a plain error, a finished one (`errorState`). `next`: the transition(s) on success.
  */
 const getVolumeAttachmentState = <N, E extends ErrorState | undefined = undefined>(description: string, next: N, failed: string, stage: FailParams['stage'], errorState?: E) => ({
   description,
