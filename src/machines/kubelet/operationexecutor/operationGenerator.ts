@@ -649,8 +649,9 @@ export interface MapContext extends ExpansionContext {
  * WaitForAttach; SetUpDevice (NodeStageVolume to the block staging directory) unless the device is
  * globally mapped already; MarkDeviceAsMounted at the global map path; MapPodDevice
  * (NodePublishVolume to a file per pod, whose path becomes the device path, marked again); the
- * kubelet links the device into the pod's volumeDevices directory (MapBlockVolume: symlinks and a
- * loop device that holds it open), logs and records "MapVolume.MapPodDevice succeeded" twice (global
+ * kubelet links the device into the pod's volumeDevices directory (MapBlockVolume, util.go: a bind mount at
+ * the global map path's <pod UID> entry, a symlink in the pod's directory, and a loop device on the bind-mounted
+ * file that holds it open), logs and records "MapVolume.MapPodDevice succeeded" twice (global
  * map path at -v=4, the pod's path at -v=1), and finally expandVolumeDuringMount as for a mount.
  * upstream: v1.30.1 operation_generator.go GenerateMapVolumeFunc :1032-1268.
  */
