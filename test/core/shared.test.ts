@@ -183,3 +183,18 @@ describe('GetNodeHostIPs and the Secret helpers (pkg/util/node, protosanitizer, 
     expect(secretCredentials(s)).toEqual({ userID: 'kubernetes', note: 'naïve ✓' });
   });
 });
+
+describe('hasNodeRpcCapability (csi_client.go nodeSupportsCapability)', () => {
+  it('finds an RPC capability by number or name in any of the shapes a NodeGetCapabilities answer takes, and skips entries that are not objects', async () => {
+    const { hasNodeRpcCapability } = await import('../../src/machines/shared/csi.ts');
+    // the Go client's shape (Type.Rpc.type), protobuf JSON (rpc.type) and a flat one (type), by number or by enum name
+    expect(hasNodeRpcCapability({ capabilities: [{ Type: { Rpc: { type: 1 } } }] }, 1, 'STAGE_UNSTAGE_VOLUME')).toBe(true);
+    expect(hasNodeRpcCapability({ capabilities: [{ rpc: { type: 'STAGE_UNSTAGE_VOLUME' } }] }, 1, 'STAGE_UNSTAGE_VOLUME')).toBe(true);
+    expect(hasNodeRpcCapability({ capabilities: [{ type: 3 }] }, 3, 'EXPAND_VOLUME')).toBe(true);
+    // a null entry in a hand-written answer (a scenario document, a fault) is no capability and no crash
+    expect(hasNodeRpcCapability({ capabilities: [null, { rpc: { type: 1 } }] }, 1, 'STAGE_UNSTAGE_VOLUME')).toBe(true);
+    expect(hasNodeRpcCapability({ capabilities: [null] }, 1, 'STAGE_UNSTAGE_VOLUME')).toBe(false);
+    expect(hasNodeRpcCapability({ capabilities: [{ rpc: { type: 3 } }] }, 1, 'STAGE_UNSTAGE_VOLUME')).toBe(false);
+    expect(hasNodeRpcCapability(undefined, 1, 'STAGE_UNSTAGE_VOLUME')).toBe(false);
+  });
+});
