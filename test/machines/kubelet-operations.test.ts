@@ -711,6 +711,28 @@ describe('the actual state of world mutators guard their transitions (actual_sta
     expect(asw.markVolumeAsDetached(w, UNIQUE)).toBeUndefined();
   });
 
+  it('foundDuringReconstruction (1.30): CheckAndMarkVolumeAsUncertainViaReconstruction records the pod; MarkVolumeAsMounted and MarkVolumeAsUnmounted drop the pod but keep the volume listed, so IsVolumeDeviceReconstructed holds until the volume leaves the table (actual_state_of_world.go:428-483, :741-744, :866-870, :892)', () => {
+    const w = fresh();
+    expect(asw.isVolumeDeviceReconstructed(w, UNIQUE)).toBe(false);
+    expect(asw.checkAndMarkVolumeAsUncertainViaReconstruction(w, UNIQUE, 'uid-web-0', podVol)).toBe(true);
+    expect(asw.checkAndMarkVolumeAsUncertainViaReconstruction(w, UNIQUE, 'uid-web-1', { ...podVol, podName: 'web-1' })).toBe(true);
+    // a pod mount already known is not found again
+    expect(asw.checkAndMarkVolumeAsUncertainViaReconstruction(w, UNIQUE, 'uid-web-0', podVol)).toBe(false);
+    expect(w.c.asw[UNIQUE]!.foundDuringReconstruction).toEqual({ 'uid-web-0': true, 'uid-web-1': true });
+    expect([asw.isVolumeReconstructed(w, UNIQUE, 'uid-web-0'), asw.isVolumeDeviceReconstructed(w, UNIQUE)]).toEqual([true, true]);
+    expect(asw.markVolumeAsMounted(w, UNIQUE, 'uid-web-0', podVol)).toBe(true);
+    expect(asw.isVolumeReconstructed(w, UNIQUE, 'uid-web-0')).toBe(false);
+    expect(w.c.asw[UNIQUE]!.foundDuringReconstruction).toEqual({ 'uid-web-1': true });
+    expect(asw.markVolumeAsUnmounted(w, UNIQUE, 'uid-web-1')?.podName).toBe('web-1');
+    expect(w.c.asw[UNIQUE]!.foundDuringReconstruction).toEqual({});
+    expect(asw.isVolumeDeviceReconstructed(w, UNIQUE)).toBe(true);
+    // a mount this kubelet made is no reconstruction
+    expect(asw.markVolumeMountAsUncertain(w, UNIQUE, 'uid-web-2', podVol)).toBe(true);
+    expect(asw.isVolumeReconstructed(w, UNIQUE, 'uid-web-2')).toBe(false);
+    expect(asw.isVolumeReconstructed(w, 'kubernetes.io/csi/other^x', 'uid-web-0')).toBe(false);
+    expect(asw.isVolumeDeviceReconstructed(w, 'kubernetes.io/csi/other^x')).toBe(false);
+  });
+
   it('MarkVolumeAsMounted / MarkVolumeAsUnmounted: a pod is mounted only on a volume in the table, and unmounting forgets that pod only', () => {
     const w = fresh();
     expect(asw.markVolumeAsMounted(w, 'kubernetes.io/csi/other^x', 'uid-web-0', podVol)).toBe(false);

@@ -195,6 +195,8 @@ export const markVolumeMountAsUncertain = podMutator('MarkVolumeMountAsUncertain
  * upstream: v1.30.1 pkg/kubelet/volumemanager/cache/actual_state_of_world.go:428-483.
  */
 export function checkAndMarkVolumeAsUncertainViaReconstruction(w: Work, volume: string, podUid: string, pod: PodVolume): boolean {
+  // a pod mount the table knows already, mounted or uncertain, is left as it is (:438-446)
+  if (getVolumeMountState(w, volume, podUid) !== 'VolumeNotMounted') return false;
   if (!markVolumeMountAsUncertain(w, volume, podUid, pod)) return false;
   const a = w.c.asw[volume]!;
   own(w, 'asw')[volume] = { ...a, foundDuringReconstruction: { ...a.foundDuringReconstruction, [podUid]: true } };
