@@ -166,6 +166,16 @@ const newCsiDriverClientStateWith = <N, E extends ErrorState>(description: strin
 type ErrorState = 'markDeviceErrorState' | 'markVolumeErrorState';
 type OperationFailedAction = { type: 'operationFailed'; params: FailParams };
 type FailActions<E> = [E] extends [ErrorState] ? [{ type: E; params: { finished: true } }, OperationFailedAction] : OperationFailedAction;
+/**
+ * The kind of a failed step's error, as the error states read it: `finished` for a plain error (the action's
+ * `params.finished`) or an RPC's final code, `uncertain` for an RPC's code that is not final
+ * (IsOperationFinishedError, IsUncertainProgressError), undefined for anything else (transient: nothing changes).
+ */
+function errorKind(event: OperationEvent | undefined, params: unknown): 'finished' | 'uncertain' | undefined {
+  if ((params as { finished?: boolean } | undefined)?.finished === true) return 'finished';
+  if (!event || !('code' in event)) return undefined;
+  return isFinalError(event.code) ? 'finished' : 'uncertain';
+}
 /** The actions of a step's failure: the error state for a plain (finished) error when `errorState` is given, then operationFailed. */
 function failWith<E extends ErrorState | undefined = undefined>(stage: FailParams['stage'], error: FailReason, errorState?: E): FailActions<E> {
   const failed: OperationFailedAction = { type: 'operationFailed', params: { stage, error } };
@@ -1149,10 +1159,10 @@ const PERFORM: Record<string, Perform> = {
   },
   /** markDeviceErrorState: only a device not mounted turns uncertain; an uncertain one whose MountDevice failed for good is unmounted. */
   markDeviceErrorState: (w, op, event, params) => {
-    const finished = (params as { finished?: boolean } | undefined)?.finished === true;
-    if (!finished && (!event || !('code' in event))) return;
+    const kind = errorKind(event, params);
+    if (!kind) return;
     const state = getDeviceMountState(w, op.uniqueName);
-    if (finished || isFinalError((event as { code: GrpcCode }).code)) {
+    if (kind === 'finished') {
       if (state !== 'DeviceMountUncertain') return;
       // 1.30: a device a restarted kubelet found may still be mounted: it stays uncertain, so that UnmountDevice cleans
       // it up if no pod wants it (v1.30.1 operation_generator.go:784-787)
@@ -1164,11 +1174,11 @@ const PERFORM: Record<string, Perform> = {
   logSetUpSucceeded: (w, op) => { const p = podOf(w, op); if (p) log(w, 'kubelet.setUpSucceeded', mountArgs(w, volumeOf(w, op)!, op.podUid, p)); },
   /** markVolumeErrorState: only a pod mount not made turns uncertain; an uncertain one whose SetUp failed for good is unmounted. */
   markVolumeErrorState: (w, op, event, params) => {
-    const finished = (params as { finished?: boolean } | undefined)?.finished === true;
-    if (!finished && (!event || !('code' in event))) return;
+    const kind = errorKind(event, params);
+    if (!kind) return;
     const p = podOf(w, op);
     const state = getVolumeMountState(w, op.uniqueName, op.podUid);
-    if (finished || isFinalError((event as { code: GrpcCode }).code)) {
+    if (kind === 'finished') {
       if (state !== 'VolumeMountUncertain') return;
       // 1.30: a pod's mount a restarted kubelet found stays uncertain, to be torn down if the pod goes (:814-817)
       if (isVolumeReconstructed(w, op.uniqueName, op.podUid)) log(w, 'kubelet.markVolumeErrorStateLeavingUncertain', { uniqueName: op.uniqueName });
