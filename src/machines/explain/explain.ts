@@ -398,8 +398,10 @@ const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader 
 const MOUNT_TABLE = /^\s*\S+ on \/\S* type [\w.]+ \([^)]*\)\s*$/;
 
 /** A CSI node plugin's server file (nodeserver.go, node_server.go, node.go), and a line that names a pod (not only its UID). */
-const NODE_SERVER_FILE = /^node(_?server)?\.go$/i;
-const NODE_SERVER_IN_LINE = /\bnode(_?server)?\.go:\d+\]/i;
+const NODE_SERVER = 'node(_?server)?\\.go';
+const NODE_SERVER_FILE = new RegExp(`^${NODE_SERVER}$`, 'i');
+/** the same file in a klog header left in a line's text ("nodeserver.go:300]") */
+const NODE_SERVER_IN_LINE = new RegExp(`\\b${NODE_SERVER}:\\d+\\]`, 'i');
 const NAMES_POD = /\bpod(Name)?="[^"]+"|\bpod(Name)?=[\w.-]+\/?[\w.-]*|csi\.storage\.k8s\.io\/pod\.name/;
 
 /** Component from a Go file name, where it is telling. */
