@@ -134,26 +134,21 @@ type FailReason = 'notReportedInUse' | 'getNodeFailed' | 'notAttachedAccordingTo
  * The state every CSI step starts in: the CSI client of a registered driver is created, or the
  * step fails at once ("driver name … not found in the list of registered CSI drivers").
  */
-const newCsiDriverClientState = <N>(description: string, next: N, failed: string, stage: FailParams['stage']) => ({
-  description,
-  entry: 'newCsiDriverClient' as const,
-  on: {
-    'csi.driverClient.created': next,
-    'csi.driverClient.failed': { target: failed, actions: { type: 'operationFailed' as const, params: { stage, error: 'driverNotFound' as const } } },
-  },
-});
-/** The same where the profile's missing client is a finished error for the step's error state (Profile.kubeletDriverClientErrorFinished). */
-const newCsiDriverClientStateWith = <N, E extends ErrorState>(description: string, next: N, failed: string, stage: FailParams['stage'], errorState: E) => ({
-  description,
-  entry: 'newCsiDriverClient' as const,
-  on: {
-    'csi.driverClient.created': next,
-    'csi.driverClient.failed': [
-      { guard: 'driverClientErrorFinished' as const, target: failed, actions: failWith(stage, 'driverNotFound', errorState) },
-      { target: failed, actions: failWith(stage, 'driverNotFound') },
-    ],
-  },
-});
+/**
+ * newCsiDriverClient of a step: on to `next`, or failed with driverNotFound. With `errorState`, for a step whose missing
+ * client the profile makes a finished error (Profile.kubeletDriverClientErrorFinished: 1.20's MountDevice and block
+ * steps), the failure goes through that error state first; otherwise the error is transient.
+ */
+function newCsiDriverClientState<N, E extends ErrorState | undefined = undefined>(description: string, next: N, failed: string, stage: FailParams['stage'], errorState?: E) {
+  const transient = { target: failed, actions: failWith(stage, 'driverNotFound') };
+  const onFailed = (errorState
+    ? [{ guard: 'driverClientErrorFinished' as const, target: failed, actions: failWith(stage, 'driverNotFound', errorState) }, transient]
+    : transient) as DriverClientFailed<E>;
+  return { description, entry: 'newCsiDriverClient' as const, on: { 'csi.driverClient.created': next, 'csi.driverClient.failed': onFailed } };
+}
+type DriverClientFailed<E> = [E] extends [ErrorState]
+  ? [{ guard: 'driverClientErrorFinished'; target: string; actions: FailActions<E> }, { target: string; actions: OperationFailedAction }]
+  : { target: string; actions: OperationFailedAction };
 
 /**
  * Which of markDeviceErrorState / markVolumeErrorState a step's failure goes through, and with what kind of error.
@@ -464,7 +459,7 @@ export const mountVolumeMachine = setup({
       description: 'MountVolume.MountDevice: csi_attacher.MountDevice stages the volume at its global mount path.',
       initial: 'newCsiDriverClient',
       states: {
-        newCsiDriverClient: newCsiDriverClientStateWith('The CSI client of a registered driver.', 'nodeGetCapabilities', '#mountVolume.failed', 'MountDevice', 'markDeviceErrorState'),
+        newCsiDriverClient: newCsiDriverClientState('The CSI client of a registered driver.', 'nodeGetCapabilities', '#mountVolume.failed', 'MountDevice', 'markDeviceErrorState'),
         nodeGetCapabilities: nodeSupportsStageUnstageState('Does the node plugin advertise STAGE_UNSTAGE_VOLUME?', 'MountDevice'),
         // csi_attacher.MountDevice reads the publish context whether or not it will stage
         getVolumeAttachment: getVolumeAttachmentState(
@@ -705,7 +700,7 @@ export const mapVolumeMachine = setup({
         // csi_block.SetUpDevice returns a failed GET as a plain error (v1.30.1 csi_block.go:307), not a transient one as MountDevice does
         getVolumeAttachment: getVolumeAttachmentState('GET the VolumeAttachment: its attachmentMetadata is the publish context.', 'newCsiDriverClient', '#mapVolume.failed', 'MapVolume.SetUpDevice',
           'markDeviceErrorState'),
-        newCsiDriverClient: newCsiDriverClientStateWith('The CSI client of a registered driver.', 'nodeGetCapabilities', '#mapVolume.failed', 'MapVolume.SetUpDevice', 'markDeviceErrorState'),
+        newCsiDriverClient: newCsiDriverClientState('The CSI client of a registered driver.', 'nodeGetCapabilities', '#mapVolume.failed', 'MapVolume.SetUpDevice', 'markDeviceErrorState'),
         nodeGetCapabilities: nodeGetCapabilitiesState('stageVolumeForBlock: does the node plugin advertise STAGE_UNSTAGE_VOLUME? Without it there is nothing to stage.', [
           { guard: and(['isStageUnstageSupported', 'hasNodeStageSecret']), target: 'getNodeStageSecret' },
           { guard: and(['isStageUnstageSupported', 'mapsAccessMode']), target: 'nodeStageVolumeAccessMode' },
@@ -735,7 +730,7 @@ export const mapVolumeMachine = setup({
         // (csi_block.MapPodDevice: a plain error, csi_block.go:369)
         getVolumeAttachment: getVolumeAttachmentState('GET the VolumeAttachment again, for the publish context.', 'newCsiDriverClient', '#mapVolume.failed', 'MapVolume.MapPodDevice',
           'markVolumeErrorState'),
-        newCsiDriverClient: newCsiDriverClientStateWith('The CSI client of a registered driver.',
+        newCsiDriverClient: newCsiDriverClientState('The CSI client of a registered driver.',
           [{ guard: 'hasNodePublishSecret', target: 'getNodePublishSecret' }, ...toNodeCall('nodePublishVolume')] as const, '#mapVolume.failed', 'MapVolume.MapPodDevice', 'markVolumeErrorState'),
         getNodePublishSecret: {
           // publishVolumeForBlock (v1.30.1 csi_block.go:237-242, v1.20.5 :215-220): a plain error, as the VolumeAttachment GET's
