@@ -41,4 +41,14 @@ describe('stages of the volume path', () => {
     expect(guessStage('I1201 10:00:00.000000 1 nodeserver.go:42] UnmountDevice succeeded for volume "pvc-1"')).toBe('unmount');
     expect(guessStage('MountDevice succeeded for volume "pvc-1"')).toBe('mount');
   });
+
+  it('words alone: a volume named in quotes, then "deleted", is a deletion; kubectl echoing its own delete is not', () => {
+    expect(guessStage('I1010 15:14:21.848426       1 controller.go:1279] volume "pvc-3c1b3a5e" deleted')).toBe('delete');
+    expect(guessStage('I1010 15:14:21.848426       1 controller.go:1324] volume "pvc-3c1b3a5e" deleted from database')).toBe('delete');
+    expect(guessStage('persistentvolume "pvc-3c1b3a5e" deleted')).toBeNull();
+  });
+
+  it('words alone: a volume unbound from a pod\'s path is an unmount (ceph-csi NodeUnpublishVolume), not a mount', () => {
+    expect(guessStage('I0105 10:00:00.000000       1 nodeserver.go:250] ID: 50 Req-ID: 0001-abc cephfs: successfully unbinded volume 0001-abc from /var/lib/kubelet/pods/5ca2/volumes/kubernetes.io~csi/pvc-1a2b/mount')).toBe('unmount');
+  });
 });

@@ -199,10 +199,13 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\bdelet(e|ing|ed) vol\b|\bdel-?vol\b|\bmust be manually deleted\b/i, 'delete'],
   // (and a volume destroyed by the backend's word, "destroy: volume …", or its own object's deletion seen: "Got delete event for ZV …",
   // "zfsvolume '…' has been deleted")
-  [/\bdestroy(ing|ed)?:? (the )?(volume|dataset|zvol|pv)\b|\b(got|received) delete event for (the )?(ZV|\w*volume)\b|\b\w*volume\b[^.]*\bhas been deleted\b/i, 'delete'],
+  // (or its name in quotes, then the verb: `volume "pvc-…" deleted`, a provisioner's word once DeleteVolume returned; not kubectl's
+  // `persistentvolume "pvc-…" deleted`, the user's command echoing)
+  [/\bdestroy(ing|ed)?:? (the )?(volume|dataset|zvol|pv)\b|\b(got|received) delete event for (the )?(ZV|\w*volume)\b|\b\w*volume\b[^.]*\bhas been deleted\b|\b(volume|pv|disk|image) "[^"]+" (was |is )?deleted\b/i, 'delete'],
   // removing a pod's volume directory that still holds files ("failed to clean mount dir …", "…/mount: directory not empty") is the unmount's cleanup
   // (and a mount directory removed: "Removing mount path directory: …", "deleting mount point …")
-  [/\bclean(ing|ed)? (up )?(the )?mount ?(dir|point|path)\b|\bdirectory not empty\b|\b(remov|delet)\w* (the )?mount ?(path|point|dir)/i, 'unmount'],
+  // (and a bind mount of the volume undone at a path: ceph-csi's NodeUnpublishVolume "cephfs: successfully unbinded volume … from /var/lib/kubelet/pods/…")
+  [/\bclean(ing|ed)? (up )?(the )?mount ?(dir|point|path)\b|\bdirectory not empty\b|\b(remov|delet)\w* (the )?mount ?(path|point|dir)|\bunbind(ed)? (the )?volume \S+ from \//i, 'unmount'],
   // a flex driver's or a driver's report that the volume is "attached and mounted" is the mount done, not the attach
   [/\battached and mounted\b/i, 'mount'],
   // the volume's files given the pod's fsGroup (SetVolumeOwnership, a driver "successfully set fsgroup"), and a target or
