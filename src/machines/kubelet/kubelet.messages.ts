@@ -119,7 +119,8 @@ export const messages = defineMessages({
     source: 'kubelet', stage: 'mount', severity: 'I',
     summary: 'NodePublishVolume succeeded: volume {volume} is mounted into pod {podName}.',
     formats: {
-      '1.20': { file: 'operation_generator.go', line: 657, text: `MountVolume.SetUp succeeded for volume ${MOUNT} ` },
+      // klog.V(1) as in v1.20.5 operation_generator.go:668-672 (V(4) on a remount)
+      '1.20': { file: 'operation_generator.go', line: 657, v: 1, text: `MountVolume.SetUp succeeded for volume ${MOUNT} ` },
       // line read in v1.30.1 source
       '1.30': { file: 'operation_generator.go', line: 721, v: 1, msg: `MountVolume.SetUp succeeded for volume ${MOUNT} `, kv: 'pod={kpod:q}' },
     },
@@ -159,7 +160,8 @@ export const messages = defineMessages({
     summary: 'NodePublishVolume succeeded and the device is linked into pod {podName}: raw block volume {volume} is mapped.',
     explain: 'The pod gets the device, not a file system: the kubelet links the device the node plugin published into the pod\'s volumeDevices directory, and the container runtime hands it to the container at the devicePath its volumeDevices names.',
     formats: {
-      '1.20': { file: 'operation_generator.go', line: 1088, text: `MapVolume.MapPodDevice succeeded for volume ${MOUNT} volumeMapPath {volumeMapPath:q}` },
+      // klog.V(1): v1.20.5 operation_generator.go:1086-1088
+      '1.20': { file: 'operation_generator.go', line: 1088, v: 1, text: `MapVolume.MapPodDevice succeeded for volume ${MOUNT} volumeMapPath {volumeMapPath:q}` },
       // v1.30.1 operation_generator.go:1220-1223, klog.V(1)
       '1.30': { file: 'operation_generator.go', line: 1223, v: 1, msg: `MapVolume.MapPodDevice succeeded for volume ${MOUNT} volumeMapPath {volumeMapPath:q}`, kv: 'pod={kpod:q}' },
     },
