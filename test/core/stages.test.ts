@@ -48,6 +48,23 @@ describe('stages of the volume path', () => {
     expect(guessStage('persistentvolume "pvc-3c1b3a5e" deleted')).toBeNull();
   });
 
+  it('words alone: the volume manager\'s wait for volumes "to attach or mount" is a mount\'s wait, even where a hand-wrapped piece says "list of unmounted"', () => {
+    expect(guessStage('\tfor volumes to attach or mount for pod "default"/"web-0". list of unmounted ')).toBe('mount');
+    expect(guessStage('Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[kube-api-access-x]: timed out waiting for the condition')).toBe('mount');
+  });
+
+  it('the PV and PVC protection controllers\' lines are bookkeeping (a finalizer added), not a step of the flow', () => {
+    const knowledge = buildKnowledge();
+    // (after the PV controller's provisioning lines of the same program, whose stage a line it does not place would take)
+    const lines = explainText([
+      'I0702 17:45:15.439132       1 pv_controller.go:974] updating PersistentVolumeClaim[default/pvc2]: bound to "pvc-23cc1ba9"',
+      'I0702 17:45:15.439141       1 pv_controller.go:709] updating PersistentVolumeClaim[default/pvc2] status: set phase Bound',
+      'I0702 17:45:15.443616       1 pv_protection_controller.go:169] Added protection finalizer to PV pvc-23cc1ba9',
+      'I0702 17:45:15.443646       1 pvc_protection_controller.go:126] Finished processing PVC default/data (7.215073ms)',
+    ].join('\n'), knowledge).lines;
+    expect(lines.map((l) => l.stage)).toEqual(['provision', 'provision', 'other', 'other']);
+  });
+
   it('words alone: a volume unbound from a pod\'s path is an unmount (ceph-csi NodeUnpublishVolume), not a mount', () => {
     expect(guessStage('I0105 10:00:00.000000       1 nodeserver.go:250] ID: 50 Req-ID: 0001-abc cephfs: successfully unbinded volume 0001-abc from /var/lib/kubelet/pods/5ca2/volumes/kubernetes.io~csi/pvc-1a2b/mount')).toBe('unmount');
   });

@@ -335,6 +335,9 @@ const NOISE_FILES = new Set([
   'leaderelection.go', 'reflector.go', 'clientconn.go', 'shared_informer.go', 'round_trippers.go', 'healthz.go', 'leaderelection_metrics.go', 'metrics.go', 'flags.go',
   // grpc-go's own resolver and balancer (dialing a socket, whatever the call will be for), client-go's API warnings
   'passthrough.go', 'balancer_conn_wrappers.go', 'resolver_conn_wrapper.go', 'pickfirst.go', 'warnings.go',
+  // kube-controller-manager's PV and PVC protection controllers: a finalizer added or removed, an object processed; no
+  // step of a volume's flow (no component of the corpus README's table either)
+  'pv_protection_controller.go', 'pvc_protection_controller.go',
   // kube-controller-manager's and the kubelet's loops that are not about volumes: pods, replicas, probes
   'gc_controller.go', 'replica_set.go', 'deployment_controller.go', 'daemon_controller.go', 'endpoints_controller.go', 'garbagecollector.go',
   'prober_manager.go', 'prober.go', 'kuberuntime_manager.go', 'kuberuntime_container.go',

@@ -205,6 +205,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // removing a pod's volume directory that still holds files ("failed to clean mount dir …", "…/mount: directory not empty") is the unmount's cleanup
   // (and a mount directory removed: "Removing mount path directory: …", "deleting mount point …")
   // (and a bind mount of the volume undone at a path: ceph-csi's NodeUnpublishVolume "cephfs: successfully unbinded volume … from /var/lib/kubelet/pods/…")
+  // the volume manager's wait for a pod's volumes ("timeout expired waiting for volumes to attach or mount for pod …. list of
+  // unmounted volumes=[…]", "unmounted volumes=[…], unattached volumes=[…]"): volumes not mounted yet, a mount's wait
+  [/\bwaiting for volumes to attach or mount\b|\blist of unmounted\b|\bunmounted volumes ?=/i, 'mount'],
   [/\bclean(ing|ed)? (up )?(the )?mount ?(dir|point|path)\b|\bdirectory not empty\b|\b(remov|delet)\w* (the )?mount ?(path|point|dir)|\bunbind(ed)? (the )?volume \S+ from \//i, 'unmount'],
   // a flex driver's or a driver's report that the volume is "attached and mounted" is the mount done, not the attach
   [/\battached and mounted\b/i, 'mount'],
