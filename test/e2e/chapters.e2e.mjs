@@ -379,7 +379,7 @@ async function chaptersEndWithChecksTryItAndDocs({ browser, baseUrl }) {
 
 /** The chapters that moved their upstream file detail out of the prose keep it in expert notes. */
 async function fileDetailIsInExpertNotes({ browser, baseUrl }) {
-  for (const path of ['/flows/provision/', '/flows/attach/', '/flows/mount/', '/flows/multi-attach/']) {
+  for (const path of ['/flows/provision/', '/flows/attach/', '/flows/mount/', '/flows/multi-attach/', '/flows/wffc-provision/']) {
     const { page, close } = await openStatic(browser, baseUrl, path);
     try {
       const notes = page.locator('details.expert');
