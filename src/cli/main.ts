@@ -24,6 +24,9 @@ const FAULT_HELP = `Faults (--fault, repeatable; they hit from the story's start
   api:<verb>:<Kind>[/<name>][@<component>]=<HTTP code>|+<delay>[x<count>]
       an API request fails or lands late, e.g. api:patchStatus:Node@kubelet=+5s, api:create:VolumeAttachment=500x1
   informer:<component>[:<Kind>]=+<delay>      a component's informer lags, e.g. informer:attach-detach-controller:Node=+20s
+  host:SetVolumeOwnership=+<delay>|<errno>[x<count>]
+      the kubelet's walk giving a volume's files the pod's fsGroup is slow or fails, e.g. host:SetVolumeOwnership=EIOx1
+      (errno: EIO, EACCES; only pods with an fsGroup walk, as in the fsgroup scenario)
   RPCs:  ${Object.keys(CSI_RPCS).join(', ')}
   codes: ${Object.keys(GRPC_CODES).filter((c) => c !== 'OK').join(', ')}`;
 

@@ -25,7 +25,7 @@ export { checkInvariants, RULES, type Violation, type Rule } from './checks/inva
 export { Cluster, nodeOf, type ClusterOptions, type ComponentSpec, type UserAction, type StateMove } from './cluster/cluster.ts';
 export {
   parseFaultText, faultToText, parseDuration, formatDuration, FaultSyntaxError,
-  type CsiFault, type ApiFault, type InformerDelay, type Fault, type FaultReport,
+  type CsiFault, type ApiFault, type InformerDelay, type HostFault, type Fault, type FaultReport,
 } from './cluster/faults.ts';
 export { ApiServer, mergePatch, type ApiOutcome, type ApiChange } from './cluster/apiServer.ts';
 export { catalog } from './catalog.ts';

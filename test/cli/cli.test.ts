@@ -196,7 +196,7 @@ describe('csi-flows conventions', () => {
   });
 
   it.each([
-    ['trace', ['--file', '--k8s', '--format', '--seed', '--replicas', '--fault', '--no-tags', 'DEADLINE_EXCEEDED', 'ControllerPublishVolume', 'api:', 'informer:', 'example']],
+    ['trace', ['--file', '--k8s', '--format', '--seed', '--replicas', '--fault', '--no-tags', 'DEADLINE_EXCEEDED', 'ControllerPublishVolume', 'api:', 'informer:', 'host:SetVolumeOwnership', 'example']],
     ['validate', ['example', '<file>:<line>']],
     ['explain', ['--json', '--base-url', 'example']],
     ['scenarios', ['--json', 'example']],

@@ -104,6 +104,7 @@ describe('the kubelet state machines reach every state', () => {
       { type: 'api.getVolumeAttachment.succeeded' }, { type: 'api.getVolumeAttachment.failed', message: 'x' },
       ...CLIENT, ...RPC_EVENTS(['nodeGetCapabilities', 'nodeStageVolume', 'nodePublishVolume', 'nodeExpandVolume']), ok('nodeGetCapabilities', EXPAND_CAPS),
       ...EXPANSION_API, ...SECRET_API, ...PUBLISH_SECRET_API,
+      { type: 'host.setVolumeOwnership.succeeded' }, { type: 'host.setVolumeOwnership.failed', error: 'readdirent /x: input/output error' },
     ];
     // (1.30 asks for VOLUME_MOUNT_GROUP before NodeStageVolume and NodePublishVolume: checksVolumeMountGroup; a PV with a
     // nodeStageSecretRef has its Secret read before both, one with a nodePublishSecretRef that one before NodePublishVolume)
@@ -112,7 +113,8 @@ describe('the kubelet state machines reach every state', () => {
     // (a nodeExpandSecretRef read before NodeExpandVolume: with neither other Secret)
     // (1.30's access mode question inside NodeStageVolume and NodePublishVolume: mapsAccessMode)
     const more = inputs.filter((i) => !i.nodeStageSecret && !i.nodePublishSecret);
-    expect(reached(mountVolumeMachine, events, [...inputs, ...more.map((i) => ({ ...i, nodeExpandSecret: true })), ...more.map((i) => ({ ...i, mapsAccessMode: true }))])).toEqual(leaves(mountVolumeMachine));
+    // (a pod with an fsGroup the kubelet applies itself after NodePublishVolume: SetVolumeOwnership)
+    expect(reached(mountVolumeMachine, events, [...inputs, ...more.map((i) => ({ ...i, nodeExpandSecret: true })), ...more.map((i) => ({ ...i, mapsAccessMode: true })), ...more.map((i) => ({ ...i, fsGroup: 2000 }))])).toEqual(leaves(mountVolumeMachine));
     expect([...leaves(mountVolumeMachine)].filter((l) => l.startsWith('expandAfter')).sort()).toEqual([
       'expandAfterMountDevice.getNodeExpandSecret', 'expandAfterMountDevice.getPVC', 'expandAfterMountDevice.markFSResizeFinished', 'expandAfterMountDevice.newCsiDriverClient',
       'expandAfterMountDevice.nodeExpandVolume', 'expandAfterMountDevice.nodeGetCapabilities', 'expandAfterMountDevice.nodeGetCapabilitiesAgain',

@@ -29,7 +29,7 @@ export const va = (attached: boolean): K8sObject => ({
 });
 
 /** A kubelet with the driver registered, its pod's volume reported in use, verifying against a node that says attached. */
-export function kubeletUpTo(vaAttached: boolean, o: { register?: boolean; vaObject?: K8sObject; pvObject?: K8sObject; caps?: Record<string, unknown> | null; profile?: '1.20' | '1.30' } = {}) {
+export function kubeletUpTo(vaAttached: boolean, o: { register?: boolean; vaObject?: K8sObject; pvObject?: K8sObject; podObject?: K8sObject; csiDriver?: K8sObject; caps?: Record<string, unknown> | null; profile?: '1.20' | '1.30' } = {}) {
   const h = createHarness(kubeletDescriptor, { nodeName: NODE, kubeletRoot: '/var/lib/kubelet' }, { driver: DRIVER, ...(o.profile ? { profile: o.profile } : {}) });
   h.start([node(NODE)]);
   h.serve();
@@ -43,7 +43,8 @@ export function kubeletUpTo(vaAttached: boolean, o: { register?: boolean; vaObje
   const vaObject = o.vaObject ?? va(vaAttached);
   VA_OF.set(h, vaObject);
   h.added(vaObject);
-  h.added(pod('web-0', NODE));
+  if (o.csiDriver) h.added(o.csiDriver);
+  h.added(o.podObject ?? pod('web-0', NODE));
   h.serve([pvc, o.pvObject ?? pv]);
   // the node status loop reports the volume in use; then the reconciler verifies it is attached
   h.advanceUntil(() => h.apiRequests({ verb: 'patchStatus', kind: 'Node' }).some((r) => JSON.stringify(r.patch).includes(UNIQUE)), 20_000);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   checkInvariants, eventsOf, firstStep, genericDriver, node, objectAt, phaseAt, pod, pvc, rpcCalls, runScenario, scenarioFromManifests,
-  ScenarioError, storageClass, type K8sObject, type ScenarioSpec,
+  ScenarioError, storageClass, parseFaultText, faultToText, type K8sObject, type ScenarioSpec,
 } from '../../src/machines/index.ts';
 
 const sc = (provisioner = 'disk.csi.example.com', extra: Record<string, unknown> = {}): K8sObject => ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'fast' }, provisioner, ...extra });
@@ -246,6 +246,40 @@ describe('runScenario with a ScenarioSpec', () => {
     const a = JSON.stringify(runScenario(spec, { seed: 4 }));
     expect(JSON.stringify(runScenario(JSON.parse(JSON.stringify(spec)), { seed: 4 }))).toBe(a);
   });
+});
+
+describe('host faults: the kubelet\'s own work on a volume\'s files (SetVolumeOwnership, for a pod with an fsGroup)', () => {
+  it('parse and print: a slow walk, a failing one, counted; a wrong operation or error named in the message', () => {
+    expect(parseFaultText('host:SetVolumeOwnership=+45s')).toEqual({ type: 'host', op: 'SetVolumeOwnership', delayMs: 45_000 });
+    expect(parseFaultText('host:SetVolumeOwnership=EIOx1')).toEqual({ type: 'host', op: 'SetVolumeOwnership', errno: 'EIO', count: 1 });
+    expect(faultToText(parseFaultText('host:SetVolumeOwnership=EACCESx2'))).toBe('host:SetVolumeOwnership=EACCESx2');
+    expect(() => parseFaultText('host:Chown=EIO')).toThrow(/unknown host operation "Chown" \(known: SetVolumeOwnership\)/);
+    expect(() => parseFaultText('host:SetVolumeOwnership=ENOSPC')).toThrow(/unknown error "ENOSPC" \(known: EIO, EACCES\)/);
+    expect(() => runScenario('fsgroup', { faults: [{ type: 'host', op: 'SetVolumeOwnership' }] })).toThrow(/a host fault needs an errno .* or a delayMs/);
+  });
+
+  for (const k8s of ['1.20', '1.30'] as const) {
+    it(`${k8s}: fsgroup: the 45-s walk warns at 30 s and holds SetUp back; EIOx1 on top fails the first walk (FailedMount, applyFSGroup), the retry publishes and walks again`, () => {
+      const t = runScenario('fsgroup', { k8s });
+      const publish = rpcCalls(t, 'NodePublishVolume')[0]!;
+      const warned = firstStep(t, { msg: 'kubelet.setVolumeOwnershipSlow' })!;
+      const setUp = firstStep(t, { msg: 'kubelet.setUpSucceeded' })!;
+      expect(warned.log).toMatch(/ W\d{4} .* volume_linux\.go:\d+\] Setting volume ownership for \/var\/lib\/kubelet\/pods\/[\w-]+\/volumes\/kubernetes\.io~csi\/pvc-[\w-]+\/mount and fsGroup set\. If the volume has a lot of files then setting volume ownership could be slow, see https:\/\/github\.com\/kubernetes\/kubernetes\/issues\/69699$/);
+      expect(Math.round((warned.t - publish.t) / 1000)).toBe(30);
+      expect(Math.round((setUp.t - publish.t) / 1000)).toBe(45);
+      expect(phaseAt(t, 'Pod', 'web-0')).toBe('Running');
+      expect(t.faults).toEqual([{ fault: 'host:SetVolumeOwnership=+45s', type: 'host', fired: [expect.objectContaining({ step: expect.any(Number) })] }]);
+
+      const failed = runScenario('fsgroup', { k8s, faults: ['host:SetVolumeOwnership=EIOx1'] });
+      const event = failed.steps.find((s) => s.kind === 'event' && /FailedMount/.test(s.summary))!;
+      expect(event.summary).toMatch(/MountVolume\.SetUp failed for volume "pvc-[\w-]+" : applyFSGroup failed for vol disk-f5g2r8w1: readdirent \/var\/lib\/kubelet\/pods\/.*\/mount: input\/output error$/);
+      expect(rpcCalls(failed, 'NodePublishVolume').map((c) => c.code)).toEqual(['OK', 'OK']);
+      expect(rpcCalls(failed, 'NodeStageVolume')).toHaveLength(1);
+      expect(failed.faults.map((f) => [f.fault, f.fired.length])).toEqual([['host:SetVolumeOwnership=EIOx1', 1], ['host:SetVolumeOwnership=+45s', 1]]);
+      expect(phaseAt(failed, 'Pod', 'web-0')).toBe('Running');
+      expect(checkInvariants(failed)).toEqual([]);
+    });
+  }
 });
 
 describe('faults hit the story of built-in scenarios too', () => {

@@ -161,6 +161,16 @@ const outcomes: Record<string, (t: Trace) => void> = {
     expect(t.steps.some((s) => s.rpc?.method === '/csi.v1.Node/NodeStageVolume')).toBe(true);
     expect(t.steps.some((s) => s.rpc?.method === '/csi.v1.Node/NodePublishVolume')).toBe(true);
   },
+  fsgroup: (t) => {
+    expect(running(t, 'web-0')).toBe(true);
+    // the pod's fsGroup: after NodePublishVolume the kubelet's own walk (45 s here) holds SetUp back, and warns at 30 s
+    const publish = t.steps.find((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Node/NodePublishVolume')!;
+    const setUp = t.steps.find((s) => s.msg === 'kubelet.setUpSucceeded')!;
+    expect(setUp.t - publish.t).toBeGreaterThan(45_000);
+    expect(logged(t, /Setting volume ownership for \S+\/mount and fsGroup set/)).toBe(true);
+    // the operation waited in its SetVolumeOwnership state
+    expect(t.steps.some((s) => Object.values(s.states ?? {}).includes('setUp.setVolumeOwnership'))).toBe(true);
+  },
   'mount-failure': (t) => {
     expect(running(t, 'web-0')).toBe(true);
     const stages = t.steps.filter((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Node/NodeStageVolume');

@@ -21,6 +21,7 @@ export const SCENARIO_TITLES_ZH: Readonly<Record<string, string>> = {
   'expand-online': '在线扩容：Pod 运行时，已挂载的卷变大',
   'kubelet-restart': 'kubelet 重启：它在磁盘上找到的卷',
   'block-volume': '裸块卷：映射进 Pod，而不是挂载',
+  fsgroup: 'fsGroup：kubelet 把卷中每个文件的属组设为 Pod 的组',
   'expand-offline': '离线扩容：申领在无 Pod 使用时扩容，kubelet 在下次挂载时完成',
   'wffc-provision': 'WaitForFirstConsumer：调度器先选节点，再在那里创建卷',
   'ceph-rbd-create': 'ceph-csi RBD：通过 omap 日志（journal）执行 CreateVolume',

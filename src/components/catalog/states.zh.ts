@@ -257,6 +257,8 @@ export const STATE_DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
     '有 STAGE_UNSTAGE_VOLUME 时，发布请求中会写明暂存路径。',
   "NodePublishVolume: an error that is not final leaves the pod's mount uncertain (markVolumeErrorState).":
     'NodePublishVolume：非最终的错误会让该 Pod 的挂载处于不确定状态（markVolumeErrorState）。',
+  "SetVolumeOwnership: the kubelet walks the published volume and gives every file the pod's fsGroup; a failure leaves the pod's mount uncertain (it is mounted).":
+    'SetVolumeOwnership：kubelet 遍历已发布的卷，把每个文件的属组设为 Pod 的 fsGroup；失败会让该 Pod 的挂载处于不确定状态（它已经挂载）。',
   "MarkVolumeAsMounted: the pod's volume is mounted.":
     'MarkVolumeAsMounted：该 Pod 的卷已挂载。',
   '1.20: nodeExpandVolume right after MountDevice, on the staging path, for a claim the controller expanded while no pod used it (FileSystemResizePending).':

@@ -35,7 +35,7 @@ export const CHAPTERS: readonly ChapterInfo[] = [
     description: 'A scheduled pod needs its volume on its node: the attach/detach controller creates a VolumeAttachment and external-attacher turns it into ControllerPublishVolume.',
   },
   {
-    id: 'mount', title: 'Mount', k8s: '1.30', scenarios: ['mount', 'block-volume'],
+    id: 'mount', title: 'Mount', k8s: '1.30', scenarios: ['mount', 'block-volume', 'fsgroup'],
     description: 'The kubelet sees the volume attached in its node status, then stages it once per node (NodeStageVolume) and publishes it into the pod (NodePublishVolume).',
   },
   {

@@ -9,7 +9,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { ComponentStepper } from './componentStepper.ts';
 import type {
-  ApiRequestEmitted, ClusterEmitted, ClusterEvent, ComponentDescriptor, ComponentInput, CsiCallEmitted,
+  ApiRequestEmitted, ClusterEmitted, ClusterEvent, ComponentDescriptor, ComponentInput, CsiCallEmitted, HostCallEmitted,
   CsiReplyEmitted, EventRecordedEmitted, HostPodVolume,
 } from '../shared/contract.ts';
 import { csiMethod, type CsiRpc } from '../shared/csi.ts';
@@ -26,7 +26,7 @@ import { getProfile, type Profile } from '../profiles/index.ts';
 import { ApiServer, type ApiOutcome } from './apiServer.ts';
 import { nodeTaints, parseTaint, taintString } from '../shared/taints.ts';
 import { newTable } from '../shared/tables.ts';
-import type { ApiFault, CsiFault, InformerDelay } from './faults.ts';
+import { hostErrorText, type ApiFault, type CsiFault, type HostFault, type InformerDelay } from './faults.ts';
 import { API_REASON, defaultApiFaultMessage, defaultFaultMessage, FaultInjector, type ActiveFault, type Who } from './faultInjector.ts';
 import { Agenda } from './queue.ts';
 import { EventRecorder } from './eventRecorder.ts';
@@ -52,7 +52,7 @@ export interface ComponentSpec {
   serves?: { endpoint: 'controller' } | { endpoint: 'node' | 'registrar'; node: string };
 }
 
-export type { ApiFault, CsiFault, InformerDelay } from './faults.ts';
+export type { ApiFault, CsiFault, HostFault, InformerDelay } from './faults.ts';
 
 export type UserAction =
   | { at: number; do: 'create'; object: K8sObject; summary?: string }
@@ -80,6 +80,8 @@ export interface ClusterOptions {
   csiFaults?: CsiFault[];
   apiFaults?: ApiFault[];
   informerDelays?: InformerDelay[];
+  /** what the nodes' file systems do to the kubelet's own work on a volume (host.call) */
+  hostFaults?: HostFault[];
   /** virtual time (µs) of the story start, the origin of fault times (default: recordFrom, or 0) */
   storyStartUs?: number;
   /** record before/after objects on steps (off for large benchmarks) */
@@ -200,7 +202,7 @@ export class Cluster {
     );
     this.eventRecorder = new EventRecorder(this.api, this.rng, options.epochUs);
     this.logs = new LogRenderer(options.catalog, options.profile, options.epochUs);
-    this.faults = new FaultInjector(this.storyStartUs, { csi: options.csiFaults, api: options.apiFaults, informers: options.informerDelays });
+    this.faults = new FaultInjector(this.storyStartUs, { csi: options.csiFaults, api: options.apiFaults, informers: options.informerDelays, host: options.hostFaults });
     for (const o of options.objects) {
       const out = this.api.apply({ type: 'api.request', requestId: 'init', verb: 'create', kind: o.kind, namespace: o.metadata.namespace, name: o.metadata.name, object: o }, 0);
       if (!out.ok) throw new Error(`scenario object ${o.kind} ${kobj(o)}: ${out.message}`);
@@ -393,6 +395,7 @@ export class Cluster {
       case 'api.request': this.sendApiRequest(r, e, e.ownStream ? local.t + this.streamOf(r).int(4, 40) : this.tick(local)); break;
       case 'csi.call': this.sendCsiCall(r, e, this.tick(local), states); break;
       case 'csi.reply': this.sendCsiReply(r, e, this.tick(local), states); break;
+      case 'host.call': this.hostCall(r, e, this.tick(local)); break;
       case 'event.recorded': {
         // The event broadcaster hands events to its sinks (API writer, log) from its own goroutine:
         // they show up a little after the code that recorded them has moved on.
@@ -588,6 +591,26 @@ export class Cluster {
     this.agenda.push(at, () => {
       if (incarnation !== undefined && incarnation !== r.incarnation) return;
       this.deliver(r, { ...event, now: this.nowUs } as ClusterEvent, cause?.());
+    });
+  }
+
+  // ------------------------------------------------------------------ the node's own file system
+
+  /**
+   * A component's work on its node's file system (the kubelet's SetVolumeOwnership): done some milliseconds later, as
+   * for a volume of a few files, or as a host fault says: slow (a volume of millions of files) or failed. Its timing
+   * draws from the component's own stream, so a scenario without such work keeps every other timing.
+   */
+  private hostCall(r: Running, call: HostCallEmitted, at: number): void {
+    const fault = this.faults.matchHost(call.op, r.host, at);
+    if (fault) this.fired(fault, this.recorder.lastStepAt(this.nowUs));
+    const took = fault?.f.delayMs !== undefined ? Math.round(fault.f.delayMs * 1000) : this.streamOf(r).int(2_000, 30_000);
+    const errno = fault?.f.errno;
+    const error = errno ? (fault!.f.message ?? hostErrorText(errno, call.path)) : undefined;
+    const incarnation = r.incarnation;
+    this.agenda.push(at + took, () => {
+      if (incarnation !== r.incarnation) return; // the process that asked is gone
+      this.deliver(r, { type: 'host.result', now: this.nowUs, requestId: call.requestId, op: call.op, ok: !error, ...(error ? { error } : {}) }, { kind: 'host', op: call.op });
     });
   }
 

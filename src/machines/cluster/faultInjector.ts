@@ -7,7 +7,7 @@
 import type { ApiRequestEmitted } from '../shared/contract.ts';
 import type { GrpcCode } from '../shared/csi.ts';
 import { RESOURCE, type Kind } from '../shared/k8s.ts';
-import { faultToText, type ApiFault, type CsiFault, type FaultReport, type InformerDelay } from './faults.ts';
+import { faultToText, type ApiFault, type CsiFault, type FaultReport, type HostFault, type HostOp, type InformerDelay } from './faults.ts';
 
 /** A fault while the cluster runs: how many hits are left, its window on the cluster clock, its report. */
 export interface ActiveFault<F> { f: F; left: number; fromUs: number; untilUs: number; report: FaultReport }
@@ -19,8 +19,9 @@ export class FaultInjector {
   readonly csi: Array<ActiveFault<CsiFault>>;
   readonly api: Array<ActiveFault<ApiFault>>;
   readonly informers: Array<ActiveFault<InformerDelay>>;
+  readonly host: Array<ActiveFault<HostFault>>;
 
-  constructor(storyStartUs: number, faults: { csi?: CsiFault[]; api?: ApiFault[]; informers?: InformerDelay[] }) {
+  constructor(storyStartUs: number, faults: { csi?: CsiFault[]; api?: ApiFault[]; informers?: InformerDelay[]; host?: HostFault[] }) {
     const active = <F extends { from?: number; until?: number; count?: number }>(f: F, type: FaultReport['type']): ActiveFault<F> => ({
       f, left: f.count ?? Infinity,
       fromUs: storyStartUs + Math.round((f.from ?? 0) * 1000),
@@ -30,6 +31,14 @@ export class FaultInjector {
     this.csi = (faults.csi ?? []).map((f) => active(f, 'csi'));
     this.api = (faults.api ?? []).map((f) => active(f, 'api'));
     this.informers = (faults.informers ?? []).map((f) => active({ ...f, count: undefined }, 'informer'));
+    this.host = (faults.host ?? []).map((f) => active(f, 'host'));
+  }
+
+  /** The host fault that hits the kubelet's `op` on `node` now, if any (counted). */
+  matchHost(op: HostOp, node: string, atUs: number): ActiveFault<HostFault> | undefined {
+    const fault = this.host.find((a) => a.left > 0 && a.f.op === op && a.fromUs <= atUs && atUs < a.untilUs && (!a.f.node || node === a.f.node));
+    if (fault) fault.left--;
+    return fault;
   }
 
   /** The API fault that hits this request now, if any (counted once, when the request is sent). */
@@ -63,7 +72,7 @@ export class FaultInjector {
   }
 
   reports(): FaultReport[] {
-    return [...this.csi, ...this.api, ...this.informers].map((a) => a.report);
+    return [...this.csi, ...this.api, ...this.informers, ...this.host].map((a) => a.report);
   }
 }
 

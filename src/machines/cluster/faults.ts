@@ -9,6 +9,8 @@
  *   api:patchStatus:Node@kubelet=+5s                   every node status patch by a kubelet lands 5s late
  *   api:create:VolumeAttachment=500x1                  the first VolumeAttachment create fails with 500
  *   informer:attach-detach-controller:Node=+20s        that component's Node informer runs 20s behind
+ *   host:SetVolumeOwnership=+45s                       the kubelet's walk over a volume's files (fsGroup) takes 45s
+ *   host:SetVolumeOwnership=EIOx1                      the first such walk fails: readdirent … input/output error
  */
 import type { ApiVerb } from '../shared/contract.ts';
 import { isCsiRpc, isGrpcCode, type CsiRpc, type GrpcCode } from '../shared/csi.ts';
@@ -58,15 +60,44 @@ export interface InformerDelay {
   until?: number;
 }
 
+/** What a node's own file system does to the kubelet's work on a volume (not a CSI call, not the API). */
+export type HostOp = 'SetVolumeOwnership';
+export const HOST_OPS: readonly HostOp[] = ['SetVolumeOwnership'];
+/** The errors a walk over a volume's files can meet, as Go's os package words them (syscall.Errno.Error). */
+export const HOST_ERRNOS = { EIO: 'input/output error', EACCES: 'permission denied' } as const;
+export type HostErrno = keyof typeof HOST_ERRNOS;
+/**
+ * The error of a failed walk over the files under `path`, as Go's os package returns it: a directory that cannot be
+ * read ("readdirent …: input/output error", a file system gone bad under the mount) or opened ("open …: permission
+ * denied", root squashing on an NFS export).
+ */
+export const hostErrorText = (errno: HostErrno, path: string): string =>
+  `${errno === 'EIO' ? 'readdirent' : 'open'} ${path}: ${HOST_ERRNOS[errno]}`;
+
+export interface HostFault {
+  op: HostOp;
+  /** the operation fails with this error */
+  errno?: HostErrno;
+  /** the operation takes this long (ms): a volume with many files */
+  delayMs?: number;
+  count?: number;
+  message?: string;
+  from?: number;
+  until?: number;
+  /** only on this node */
+  node?: string;
+}
+
 export type Fault =
   | ({ type?: 'csi' } & CsiFault)
   | ({ type: 'api' } & ApiFault)
-  | ({ type: 'informer' } & InformerDelay);
+  | ({ type: 'informer' } & InformerDelay)
+  | ({ type: 'host' } & HostFault);
 
 /** What a trace says about one fault: its text form and every time it hit. */
 export interface FaultReport {
   fault: string;
-  type: 'csi' | 'api' | 'informer';
+  type: 'csi' | 'api' | 'informer' | 'host';
   /** each hit: the recorded step it shows up on (null when it hit outside the recording), and when (story ms) */
   fired: Array<{ step: number | null; t: number }>;
 }
@@ -134,6 +165,15 @@ export function parseFaultText(input: string): Fault {
       ...(c !== undefined ? { code: c } : {}), ...(delay !== undefined ? { delayMs: durationIn(text, delay) } : {}), ...(n !== undefined ? { count: n } : {}),
     };
   }
+  if (text.startsWith('host:')) {
+    const m = /^host:([A-Za-z]+)=(?:\+([^x\s]+)|([A-Z]+))(?:x(\d+))?$/.exec(text);
+    if (!m) throw new FaultSyntaxError(`bad fault "${text}": expected host:<operation>=+<duration>|<errno>[x<count>], e.g. host:SetVolumeOwnership=+45s or host:SetVolumeOwnership=EIO`);
+    const [, op, delay, errno, count] = m;
+    if (!(HOST_OPS as readonly string[]).includes(op!)) throw new FaultSyntaxError(`bad fault "${text}": unknown host operation "${op}" (known: ${HOST_OPS.join(', ')})`);
+    if (errno !== undefined && !(errno in HOST_ERRNOS)) throw new FaultSyntaxError(`bad fault "${text}": unknown error "${errno}" (known: ${Object.keys(HOST_ERRNOS).join(', ')})`);
+    const n = parseCount(text, count);
+    return { type: 'host', op: op as HostOp, ...(errno ? { errno: errno as HostErrno } : {}), ...(delay !== undefined ? { delayMs: durationIn(text, delay) } : {}), ...(n !== undefined ? { count: n } : {}) };
+  }
   if (text.startsWith('informer:')) {
     const m = /^informer:([^:=\s]+)(?::([A-Za-z]+))?=\+(\S+)$/.exec(text);
     if (!m) throw new FaultSyntaxError(`bad fault "${text}": expected informer:<component>[:<Kind>]=+<delay>, e.g. informer:attach-detach-controller:Node=+20s`);
@@ -142,7 +182,7 @@ export function parseFaultText(input: string): Fault {
     return { type: 'informer', component: component!, ...(kind ? { kind: kind as Kind } : {}), delayMs: durationIn(text, delay!) };
   }
   const m = /^([A-Za-z]+)=([A-Z_]+)(?:x(\d+))?$/.exec(text);
-  if (!m) throw new FaultSyntaxError(`bad fault "${text}": expected <RPC>=<CODE>[x<count>], e.g. ControllerPublishVolume=DEADLINE_EXCEEDEDx2 (or api:… / informer:…)`);
+  if (!m) throw new FaultSyntaxError(`bad fault "${text}": expected <RPC>=<CODE>[x<count>], e.g. ControllerPublishVolume=DEADLINE_EXCEEDEDx2 (or api:… / informer:… / host:…)`);
   const [, rpc, code, count] = m as unknown as [string, string, string, string | undefined];
   if (!isCsiRpc(rpc)) throw new FaultSyntaxError(`bad fault "${text}": unknown CSI RPC "${rpc}"`);
   if (!isGrpcCode(code) || code === 'OK') throw new FaultSyntaxError(`bad fault "${text}": unknown gRPC error code "${code}" (e.g. DEADLINE_EXCEEDED, ABORTED, INTERNAL)`);
@@ -163,7 +203,7 @@ function durationIn(text: string, d: string): number {
 const window = (f: { from?: number; until?: number }): string =>
   f.from === undefined && f.until === undefined ? '' : ` (${f.from !== undefined ? `from ${formatDuration(f.from)}` : ''}${f.from !== undefined && f.until !== undefined ? ' ' : ''}${f.until !== undefined ? `until ${formatDuration(f.until)}` : ''})`;
 
-export const faultType = (f: Fault): 'csi' | 'api' | 'informer' => (f.type === 'api' || f.type === 'informer' ? f.type : 'csi');
+export const faultType = (f: Fault): 'csi' | 'api' | 'informer' | 'host' => (f.type === 'api' || f.type === 'informer' || f.type === 'host' ? f.type : 'csi');
 
 /** The text form of a fault; a window or node the text form cannot say is added in parentheses. */
 export function faultToText(f: Fault): string {
@@ -176,6 +216,11 @@ export function faultToText(f: Fault): string {
     case 'informer': {
       const i = f as InformerDelay;
       return `informer:${i.component}${i.kind ? `:${i.kind}` : ''}=+${formatDuration(i.delayMs)}${window(i)}`;
+    }
+    case 'host': {
+      const h = f as HostFault;
+      const what = h.errno ? `${h.errno}${h.delayMs ? ` after ${formatDuration(h.delayMs)}` : ''}` : `+${formatDuration(h.delayMs ?? 0)}`;
+      return `host:${h.op}=${what}${countPart(h.count)}${h.node ? ` (node ${h.node})` : ''}${window(h)}`;
     }
     default: {
       const c = f as CsiFault;

@@ -29,6 +29,8 @@ export type StepCause = { step?: number } & (
   | { kind: 'csi-request'; rpc: string; from: string }
   | { kind: 'csi-reply'; rpc: string; code: string }
   | { kind: 'deadline'; rpc: string }
+  /** its own work on the node's file system finished (host.call: the kubelet's SetVolumeOwnership) */
+  | { kind: 'host'; op: string }
   | { kind: 'timer'; key: string }
   | { kind: 'socket'; path: string }
   | { kind: 'start' }

@@ -24,7 +24,7 @@ const CHAPTER_OF: Record<string, string> = {
   'multi-attach': 'multi-attach', 'no-attach': 'no-attach', 'ad-detach-backoff': 'ad-detach-backoff', 'wffc-provision': 'wffc-provision',
   'mount-failure': 'mount-failure', 'driver-not-registered': 'driver-not-registered', register: 'register', 'kubelet-restart': 'register', 'force-detach': 'node-failure', 'node-out-of-service': 'node-failure',
   'provision-retry': 'provision-failure', 'provision-failed': 'provision-failure', 'attach-failure': 'attach-failure', 'attacher-missing': 'attach-failure',
-  'expand-online': 'expand', 'expand-offline': 'expand', 'block-volume': 'mount', 'snapshot-restore': 'snapshot',
+  'expand-online': 'expand', 'expand-offline': 'expand', 'block-volume': 'mount', fsgroup: 'mount', 'snapshot-restore': 'snapshot',
   'ceph-rbd-create': 'ceph-rbd', 'ceph-rbd-clone': 'ceph-rbd', 'ceph-rbd-snapshot': 'ceph-rbd', 'ceph-rbd-delete': 'ceph-rbd',
 };
 

@@ -27,7 +27,7 @@ import { updatePluginIsAttachable } from './volumemanager/cache/desiredStateOfWo
 import { attachedInNodeStatus, reconcile } from './volumemanager/reconciler/reconciler.ts';
 import { reconstructVolumes, syncStates } from './volumemanager/reconciler/reconstruct.ts';
 import { getProfile } from '../profiles/index.ts';
-import { csiFact, deliver, deliverApiResult } from './operationexecutor/operationGenerator.ts';
+import { OWNERSHIP_TIMER, csiFact, deliver, deliverApiResult, hostFact, ownershipWalkSlow } from './operationexecutor/operationGenerator.ts';
 import {
   initializeNode, nodeStatusWritten, podAdded, podRequestResult, podTimer, pluginSocketCreated, pluginSocketRemoved, registrationResult,
   scheduleNodeStatus, syncPods, updateNodeStatus, csiErrText, pluginRetry, csiNodeRead,
@@ -144,6 +144,13 @@ export const kubeletMachine = setup({
       if (!deliver(w, e.requestId, csiFact(e))) registrationResult(w, e.requestId, e.code === 'OK', e.response, csiErrText(e.code, e.message));
       settle(w);
     }),
+    /** host.result: SetVolumeOwnership's walk over a volume's files ended (its warning timer is stopped) */
+    handleHostResult: runStep((w, e) => {
+      if (e.type !== 'host.result') return;
+      w.out.push({ type: 'timer.cancelled', key: `${OWNERSHIP_TIMER}${e.requestId}` });
+      deliver(w, e.requestId, hostFact(e));
+      settle(w);
+    }),
     /** timers: reconciler loop, DSW populator loop (only while a claim is unresolved), node status loop, pod wait/start/kill */
     handleTick: runStep((w, e) => {
       if (e.type !== 'clock.ticked') return;
@@ -155,6 +162,7 @@ export const kubeletMachine = setup({
       else if (e.key === 'populator') { w.c.populatorAt = undefined; populateDesiredState(w, true); }
       else if (e.key === 'nodeStatus') updateNodeStatus(w);
       else if (e.key.startsWith('pluginRetry:')) pluginRetry(w, e.key.slice('pluginRetry:'.length));
+      else if (e.key.startsWith(OWNERSHIP_TIMER)) ownershipWalkSlow(w, e.key.slice(OWNERSHIP_TIMER.length));
       else podTimer(w, e.key);
       settle(w);
     }),
@@ -181,6 +189,7 @@ export const kubeletMachine = setup({
         'watch.deleted': { actions: 'updateInformerCache' },
         'api.result': { actions: 'handleApiResult' },
         'csi.result': { actions: 'handleCsiResult' },
+        'host.result': { actions: 'handleHostResult' },
         'clock.ticked': { actions: 'handleTick' },
         'plugin.socketCreated': { actions: 'registerPlugin' },
         'plugin.socketRemoved': { actions: 'unregisterPlugin' },

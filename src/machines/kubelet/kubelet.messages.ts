@@ -210,6 +210,35 @@ export const messages = defineMessages({
       '1.30': { file: 'operation_generator.go', line: 785, v: 2, msg: 'MountVolume.markDeviceErrorState leaving volume uncertain', kv: 'volumeName={uniqueName:q}' },
     },
   },
+  'kubelet.setVolumeOwnershipSlow': {
+    source: 'kubelet', stage: 'mount', severity: 'W',
+    summary: 'The kubelet has been giving the files of {dir} the pod\'s fsGroup for 30 s and is not done: a volume with many files makes the pod wait.',
+    explain: 'After NodePublishVolume, for a pod with an fsGroup, the kubelet itself walks every file of the volume to set its group and permissions (SetVolumeOwnership), unless the driver applies the fsGroup at mount (VOLUME_MOUNT_GROUP) or the CSIDriver\'s fsGroupPolicy says not to. A timer prints this warning once the walk has taken 30 s; the pod\'s containers wait until it ends. fsGroupChangePolicy: OnRootMismatch on the pod skips the walk when the volume\'s top directory already has the group.',
+    formats: {
+      // time.AfterFunc(30*time.Second, …) in SetVolumeOwnership: v1.20.5 pkg/volume/volume_linux.go:51 (mounter.GetPath()), v1.30.1 :49 (dir)
+      '1.20': { file: 'volume_linux.go', line: 51, text: 'Setting volume ownership for {dir} and fsGroup set. If the volume has a lot of files then setting volume ownership could be slow, see https://github.com/kubernetes/kubernetes/issues/69699' },
+      '1.30': { file: 'volume_linux.go', line: 49, text: 'Setting volume ownership for {dir} and fsGroup set. If the volume has a lot of files then setting volume ownership could be slow, see https://github.com/kubernetes/kubernetes/issues/69699' },
+    },
+  },
+  'kubelet.recursiveOwnershipChange': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'The kubelet starts giving every file of {dir} the pod\'s fsGroup (its fsGroupChangePolicy is Always, the default).',
+    explain: 'skipPermissionChange: only fsGroupChangePolicy OnRootMismatch can skip the walk; with the default, Always, every file of the volume is given the group, each time the volume is set up for a pod.',
+    formats: {
+      // skipPermissionChange: v1.20.5 volume_linux.go:140 klog.V(4).Infof, v1.30.1 :109 klog.V(4).InfoS
+      '1.20': { file: 'volume_linux.go', line: 140, v: 4, text: 'perform recursive ownership change for {dir}' },
+      '1.30': { file: 'volume_linux.go', line: 109, v: 4, msg: 'Perform recursive ownership change for directory', kv: 'path={dir:q}' },
+    },
+  },
+  'kubelet.fsGroupApplied': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'Every file of volume {handle} now has the pod\'s group {fsGroup}: SetUp is done.',
+    formats: {
+      // csi_mounter.go SetUpAt: v1.20.5 :279, v1.30.1 :346, klog.V(4).Info(log(…))
+      '1.20': { file: 'csi_mounter.go', line: 279, v: 4, text: 'kubernetes.io/csi: mounter.SetupAt fsGroup [{fsGroup}] applied successfully to {handle}' },
+      '1.30': { file: 'csi_mounter.go', line: 346, v: 4, text: 'kubernetes.io/csi: mounter.SetupAt fsGroup [{fsGroup}] applied successfully to {handle}' },
+    },
+  },
   'kubelet.markVolumeErrorStateLeavingUncertain': {
     source: 'kubelet', stage: 'mount', severity: 'I',
     summary: 'SetUp of {uniqueName} failed for good, but a restarted kubelet found this pod\'s mount: it stays uncertain, so that it is torn down if the pod goes.',

@@ -50,6 +50,8 @@ export interface VolumeSpec {
   accessMode: number;
   /** the PV's first access mode (ReadWriteOnce when it names none): 1.30 maps it by the node's capabilities (mapAccessMode) */
   pvAccessMode?: string;
+  /** the PV's access modes include ReadWriteOnce (hasReadWriteOnce): the default fsGroupPolicy applies an fsGroup only then */
+  readWriteOnce?: true;
   readOnly: boolean;
   volumeContext: Record<string, string>;
   /** the PV's spec.mountOptions, sent as the volume capability's mount_flags */
@@ -131,7 +133,7 @@ export interface InflightOperation {
   /** the pod's volume as the operation started: an uncertain mount outlives the pod's DSW entry */
   pod?: PodVolume;
   /** the request the operation waits for, when it is an API request (its answer's fact is `api.<awaiting>.succeeded|failed`) */
-  awaiting?: 'getNode' | 'getPVC' | 'patchPVC' | 'getVolumeAttachment' | 'getNodeStageSecret' | 'getNodePublishSecret' | 'getNodeExpandSecret';
+  awaiting?: 'getNode' | 'getPVC' | 'patchPVC' | 'getVolumeAttachment' | 'getNodeStageSecret' | 'getNodePublishSecret' | 'getNodeExpandSecret' | 'setVolumeOwnership';
   /** the claim a NodeExpandVolume read (its conditions are what MarkFSResizeFinished keeps) */
   claim?: K8sObject;
   /** the node-stage Secret's data, once read (getCredentialsFromSecret): NodeStageVolume's secrets */

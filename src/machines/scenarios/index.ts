@@ -219,6 +219,22 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    id: 'fsgroup',
+    title: 'fsGroup: the kubelet gives every file of the volume the pod\'s group',
+    summary: 'A pod with securityContext.fsGroup: after NodePublishVolume the kubelet itself walks the volume and gives every file the pod\'s group (SetVolumeOwnership). This volume holds many files: the walk takes 45 s, the kubelet warns after 30 s, and the pod starts only when it ends.',
+    build: () => {
+      const v = existingVolume(cbs(), 'data', '7f3c9a12-4e6b-4d8a-9c1e-5b2d8f6a0e34', 'disk-f5g2r8w1');
+      return common({
+        nodes: twoNodes, objects: [...base(cbs(), twoNodes), ...v.objects], backend: [v.backend],
+        actions: [{ at: at(1), do: 'create', object: pod(NS, 'web-0', [{ volume: 'data', claim: 'data' }], { fsGroup: 2000 }) }],
+        // a volume of millions of small files: the walk over them, not a CSI call, is what the pod waits for
+        hostFaults: [{ op: 'SetVolumeOwnership', delayMs: 45_000 }],
+        runFor: at(120),
+        recordFromMessage: { msg: 'kubelet.controllerAttachSucceeded', leadUs: s(0.05) },
+      });
+    },
+  },
+  {
     id: 'teardown',
     title: 'Teardown: unmount, unstage, detach, delete',
     summary: 'The pod is deleted: the kubelet unpublishes and unstages, reports the volume no longer in use, the attach/detach controller detaches it through the VolumeAttachment; then the PVC is deleted and the PV and disk go away.',

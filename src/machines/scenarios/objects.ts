@@ -93,6 +93,8 @@ export function pod(namespace: string, name: string, claims: Array<{ volume: str
   ownerSet?: K8sObject;
   /** raw block claims: the container gets each as a device (volumeDevices, at /dev/xvd<a…>) instead of a mount */
   devices?: boolean;
+  /** spec.securityContext.fsGroup: the group the kubelet gives the volumes' files */
+  fsGroup?: number;
 } = {}): K8sObject {
   const owner = opts.ownerSet;
   return {
@@ -109,6 +111,7 @@ export function pod(namespace: string, name: string, claims: Array<{ volume: str
         : { name: 'app', image: 'nginx:1.25', volumeMounts: claims.map((c) => ({ name: c.volume, mountPath: `/data/${c.volume}` })) }],
       volumes: claims.map((c) => ({ name: c.volume, persistentVolumeClaim: { claimName: c.claim } })),
       terminationGracePeriodSeconds: 30,
+      ...(opts.fsGroup !== undefined ? { securityContext: { fsGroup: opts.fsGroup } } : {}),
     },
     status: { phase: 'Pending' },
   };

@@ -243,8 +243,9 @@ function runData(
       profile: k8s, seed, epochUs: clusterEpochUs, apiServerUrl: data.apiServerUrl ?? 'https://10.0.0.1:443',
       catalog, objects: data.objects, components: buildComponents(data, driver, k8s, seed, clusterEpochUs),
       actions: [...(data.actions ?? []), ...runActions(options.actions, data, storyStart, scenario.id)],
+      // (a host fault of the user's comes before the story's: the story's slow walk is the volume's nature, the user's what-if replaces it)
       csiFaults: [...(data.csiFaults ?? []), ...user.csi], apiFaults: [...(data.apiFaults ?? []), ...user.api],
-      informerDelays: [...(data.informerDelays ?? []), ...user.informer], storyStartUs: storyStart,
+      informerDelays: [...(data.informerDelays ?? []), ...user.informer], hostFaults: [...user.host, ...(data.hostFaults ?? [])], storyStartUs: storyStart,
       recordObjects: options.recordObjects ?? true, captureWorld: options.captureWorld ?? false,
       ...(options.onStep ? { onStep: options.onStep } : {}),
       ...(options.onStateMove ? { onStateMove: options.onStateMove } : {}),

@@ -142,6 +142,7 @@ export function scenarioFile(id: string, options: ScenarioFileOptions = {}): Sce
     ...(d.csiFaults ?? []).map((f) => faultEntry(f)),
     ...(d.apiFaults ?? []).map((f) => faultEntry({ type: 'api', ...f })),
     ...(d.informerDelays ?? []).map((f) => faultEntry({ type: 'informer', ...f })),
+    ...(d.hostFaults ?? []).map((f) => faultEntry({ type: 'host', ...f })),
   ];
   const startLate = d.startAt ? Object.fromEntries(Object.entries(d.startAt).map(([k, us]) => [k, storyTime(us)])) : undefined;
   const spec = {

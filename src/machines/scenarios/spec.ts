@@ -11,7 +11,7 @@
  * created at its start, dependencies first.
  */
 import { COMPONENTS } from '../registry.ts';
-import { faultType, parseDuration, parseFaultText, FaultSyntaxError, type ApiFault, type CsiFault, type Fault, type InformerDelay } from '../cluster/faults.ts';
+import { faultType, parseDuration, parseFaultText, FaultSyntaxError, HOST_ERRNOS, HOST_OPS, type ApiFault, type CsiFault, type Fault, type HostErrno, type HostFault, type HostOp, type InformerDelay } from '../cluster/faults.ts';
 import type { UserAction } from '../cluster/cluster.ts';
 import { parseTaint } from '../shared/taints.ts';
 import { DRIVERS } from '../drivers/index.ts';
@@ -247,7 +247,7 @@ export function checkFault(f: unknown, where: { document: string; field: string;
   };
   const nodeName = str('node');
   if (nodeName !== undefined && nodes && !nodes.includes(nodeName)) err('node', `no node "${nodeName}" in the scenario (nodes: ${nodes.join(', ')})`);
-  const type = o.type ?? (o.rpc !== undefined ? 'csi' : o.verb !== undefined ? 'api' : o.component !== undefined && o.delayMs !== undefined ? 'informer' : undefined);
+  const type = o.type ?? (o.rpc !== undefined ? 'csi' : o.verb !== undefined ? 'api' : o.op !== undefined ? 'host' : o.component !== undefined && o.delayMs !== undefined ? 'informer' : undefined);
   if (type === 'csi') {
     const rpc = str('rpc');
     if (!rpc || !isCsiRpc(rpc)) return err('rpc', `unknown CSI RPC ${JSON.stringify(o.rpc)} (e.g. NodeStageVolume, ControllerPublishVolume)`);
@@ -297,15 +297,35 @@ export function checkFault(f: unknown, where: { document: string; field: string;
     const out: InformerDelay = { component, ...(kind ? { kind: kind as Kind } : {}), delayMs, ...win };
     return { type: 'informer', ...out };
   }
-  return err('type', `unknown fault type ${JSON.stringify(o.type)}: a fault names an rpc (CSI), a verb (API) or an informer component (type: informer)`);
+  if (type === 'host') {
+    const op = str('op');
+    if (!op || !(HOST_OPS as readonly string[]).includes(op)) return err('op', `unknown host operation ${JSON.stringify(o.op)} (known: ${HOST_OPS.join(', ')})`);
+    const errno = str('errno');
+    if (errno !== undefined && !(errno in HOST_ERRNOS)) err('errno', `unknown error "${errno}" (known: ${Object.keys(HOST_ERRNOS).join(', ')})`);
+    let delayMs: number | undefined;
+    if (o.delayMs !== undefined || o.delay !== undefined) {
+      try { delayMs = parseDuration((o.delayMs ?? o.delay) as string | number); } catch { err('delayMs', `must be milliseconds or a duration, not ${JSON.stringify(o.delayMs ?? o.delay)}`); }
+      if (!(delayMs! > 0)) err('delayMs', 'must be more than 0');
+    }
+    if (errno === undefined && delayMs === undefined) err('', 'a host fault needs an errno (the error the operation meets, e.g. EIO) or a delayMs (how long it takes)');
+    const n = count();
+    const message = str('message');
+    const out: HostFault = {
+      op: op as HostOp, ...(errno ? { errno: errno as HostErrno } : {}), ...(delayMs !== undefined ? { delayMs } : {}), ...(n !== undefined ? { count: n } : {}),
+      ...(message ? { message } : {}), ...win, ...(nodeName ? { node: nodeName } : {}),
+    };
+    return { type: 'host', ...out };
+  }
+  return err('type', `unknown fault type ${JSON.stringify(o.type)}: a fault names an rpc (CSI), a verb (API), a host operation (op) or an informer component (type: informer)`);
 }
 
 /** The faults of a list, split by type (for the cluster). */
-export function splitFaults(faults: Fault[]): { csi: CsiFault[]; api: ApiFault[]; informer: InformerDelay[] } {
-  const out = { csi: [] as CsiFault[], api: [] as ApiFault[], informer: [] as InformerDelay[] };
+export function splitFaults(faults: Fault[]): { csi: CsiFault[]; api: ApiFault[]; informer: InformerDelay[]; host: HostFault[] } {
+  const out = { csi: [] as CsiFault[], api: [] as ApiFault[], informer: [] as InformerDelay[], host: [] as HostFault[] };
   for (const f of faults) {
     const t = faultType(f);
     if (t === 'api') { const { type: _t, ...a } = f as ApiFault & { type?: string }; out.api.push(a); }
+    else if (t === 'host') { const { type: _t, ...a } = f as HostFault & { type?: string }; out.host.push(a); }
     else if (t === 'informer') { const { type: _t, ...a } = f as InformerDelay & { type?: string }; out.informer.push(a); }
     else { const { type: _t, ...a } = f as CsiFault & { type?: string }; out.csi.push(a); }
   }
@@ -774,8 +794,9 @@ function readFlags(flags: ScenarioSpec['flags'], fail: (path: Path, msg: string)
   };
 }
 
-const faultLists = (f: ReturnType<typeof splitFaults>): Pick<ScenarioData, 'csiFaults' | 'apiFaults' | 'informerDelays'> => ({
+const faultLists = (f: ReturnType<typeof splitFaults>): Pick<ScenarioData, 'csiFaults' | 'apiFaults' | 'informerDelays' | 'hostFaults'> => ({
   ...(f.csi.length ? { csiFaults: f.csi } : {}), ...(f.api.length ? { apiFaults: f.api } : {}), ...(f.informer.length ? { informerDelays: f.informer } : {}),
+  ...(f.host.length ? { hostFaults: f.host } : {}),
 });
 
 /** attachRequired of the driver's CSIDriver object, when the scenario has one. */

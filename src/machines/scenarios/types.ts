@@ -4,7 +4,7 @@
  * machines running. `build` is a function only so that parameters (replicas, seed) can shape the data.
  */
 import type { UserAction } from '../cluster/cluster.ts';
-import type { ApiFault, CsiFault, InformerDelay } from '../cluster/faults.ts';
+import type { ApiFault, CsiFault, HostFault, InformerDelay } from '../cluster/faults.ts';
 import type { DriverProfile } from '../drivers/types.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import type { ProfileId } from '../shared/messages.ts';
@@ -77,6 +77,8 @@ export interface ScenarioData {
   csiFaults?: CsiFault[];
   apiFaults?: ApiFault[];
   informerDelays?: InformerDelay[];
+  /** what the nodes' file systems do to the kubelet's own work on a volume (SetVolumeOwnership) */
+  hostFaults?: HostFault[];
   backend?: BackendVolume[];
   /** client-go limiter per component name (e.g. the seed's throttled csi-attacher) */
   apiClients?: Record<string, { qps: number; burst: number }>;

@@ -90,10 +90,23 @@ export interface CsiRequestEvent {
  */
 export interface PluginSocketEvent { type: 'plugin.socketCreated' | 'plugin.socketRemoved'; now: number; path: string; owner: string }
 
+/**
+ * The answer of a `host.call`: the kubelet's own work on the node's file system finished (SetVolumeOwnership: the walk
+ * over a volume's files that gives them the pod's fsGroup), `error` as Go's os package words it when it failed.
+ */
+export interface HostResultEvent {
+  type: 'host.result';
+  now: number;
+  requestId: string;
+  op: 'SetVolumeOwnership';
+  ok: boolean;
+  error?: string;
+}
+
 export type ClusterEvent =
   | PluginSocketEvent
   | ComponentStartedEvent | InformersSyncedEvent | HostShutdownEvent | ClockTickedEvent | WatchEvent
-  | ApiResultEvent | CsiResultEvent | CsiRequestEvent;
+  | ApiResultEvent | CsiResultEvent | CsiRequestEvent | HostResultEvent;
 
 // ---------------------------------------------------------------- outbound (machine -> cluster)
 
@@ -144,6 +157,18 @@ export interface CsiCallEmitted {
   /** the caller's deadline for this call (microseconds), e.g. the attacher's --timeout 15s */
   timeout: number;
   summary?: string;
+}
+
+/**
+ * Work a component does on its node's own file system, which takes time and can fail (no CSI call, no API request):
+ * the kubelet's SetVolumeOwnership, a walk over every file of a pod's volume at `path` (pkg/volume/volume_linux.go).
+ * The cluster answers with a `host.result` when it is done (host faults make it slow or fail).
+ */
+export interface HostCallEmitted {
+  type: 'host.call';
+  requestId: string;
+  op: 'SetVolumeOwnership';
+  path: string;
 }
 
 export interface CsiReplyEmitted {
@@ -218,7 +243,7 @@ export interface StatesChangedEmitted {
 
 export type ClusterEmitted =
   | SocketEmitted | ProcessExitedEmitted
-  | ApiRequestEmitted | CsiCallEmitted | CsiReplyEmitted | LogEmitted
+  | ApiRequestEmitted | CsiCallEmitted | CsiReplyEmitted | HostCallEmitted | LogEmitted
   | TimerRequestedEmitted | TimerCancelledEmitted | EventRecordedEmitted | StatesChangedEmitted;
 
 // ---------------------------------------------------------------- component descriptors

@@ -131,6 +131,8 @@ export interface PodSpec {
   terminationGracePeriodSeconds?: number;
   schedulerName?: string;
   nodeSelector?: Record<string, string>;
+  /** the pod's fsGroup: the kubelet gives a volume's files this group after mounting it (SetVolumeOwnership) */
+  securityContext?: { fsGroup?: number; fsGroupChangePolicy?: 'Always' | 'OnRootMismatch' };
 }
 
 export interface PodStatus {

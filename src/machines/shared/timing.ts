@@ -24,6 +24,8 @@ export const ADC_RECONCILER_SYNC_DURATION = 1 * MINUTE;
 
 // --- CSI attacher inside the A/D controller. upstream: pkg/volume/csi/csi_attacher.go, csi_plugin.go
 export const CSI_TIMEOUT = 2 * MINUTE;
+/** SetVolumeOwnership warns that it is slow once its walk over a volume's files has taken this long: time.AfterFunc(30*time.Second, …), pkg/volume/volume_linux.go (v1.20.5 :50, v1.30.1 :48) */
+export const SET_VOLUME_OWNERSHIP_WARNING = 30 * SECOND;
 export const VA_WAIT_BACKOFF_INITIAL = 500 * MS;
 export const VA_WAIT_BACKOFF_FACTOR = 1.05;
 export const VA_WAIT_BACKOFF_MAX = 7 * SECOND;

@@ -13,7 +13,7 @@
  */
 import { createActor, type Actor, type AnyStateMachine } from 'xstate';
 import type {
-  ApiRequestEmitted, ClusterEmitted, ClusterEvent, ComponentDescriptor, ComponentInput, CsiCallEmitted, EventRecordedEmitted, LogEmitted,
+  ApiRequestEmitted, ClusterEmitted, ClusterEvent, ComponentDescriptor, ComponentInput, CsiCallEmitted, EventRecordedEmitted, HostCallEmitted, LogEmitted,
 } from '../shared/contract.ts';
 import type { CsiRpc, GrpcCode } from '../shared/csi.ts';
 import type { K8sObject } from '../shared/k8s.ts';
@@ -157,6 +157,20 @@ export class MachineHarness {
   /** CSI calls, all or of one RPC (short name, e.g. "NodeStageVolume"). */
   csiCalls(rpc?: CsiRpc): CsiCallEmitted[] {
     return this.emitted.filter((e): e is CsiCallEmitted => e.type === 'csi.call' && (!rpc || e.rpc === rpc));
+  }
+
+  /** The component's own work on its node's file system (the kubelet's SetVolumeOwnership), all or of one operation. */
+  hostCalls(op?: HostCallEmitted['op']): HostCallEmitted[] {
+    return this.emitted.filter((e): e is HostCallEmitted => e.type === 'host.call' && (!op || e.op === op));
+  }
+
+  /** Finish a host call: done (default), or failed with `error` as Go's os package words it ("readdirent /x: input/output error"). */
+  finish(call: HostCallEmitted, error?: string): this {
+    const orig = this.emitted.find((e) => e.type === 'host.call' && e.requestId === call.requestId);
+    if (!orig || orig.type !== 'host.call') throw new Error(`no host call ${call.requestId} to finish`);
+    if (this.answered.has(orig)) throw new Error(`host call ${call.requestId} was finished already`);
+    this.answered.add(orig);
+    return this.send({ type: 'host.result', requestId: orig.requestId, op: orig.op, ok: error === undefined, ...(error !== undefined ? { error } : {}) });
   }
 
   /** Log lines, as catalog message ids with their values. */

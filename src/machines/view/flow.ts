@@ -178,6 +178,7 @@ export function causeText(c: StepCause): string {
     case 'csi-request': return `the ${c.rpc} call from ${c.from} arrived`;
     case 'csi-reply': return `the ${c.rpc} reply arrived (${c.code})`;
     case 'deadline': return `its ${c.rpc} call got no answer before its deadline`;
+    case 'host': return `its ${c.op} walk over the volume's files on the node finished`;
     case 'timer': return timerText(c.key);
     case 'socket': return `the plugin watcher saw the socket ${c.path}`;
     case 'start': return 'the component started';

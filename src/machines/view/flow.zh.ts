@@ -39,6 +39,7 @@ export function causeTextZh(c: StepCause): string {
     case 'csi-request': return `来自 ${c.from} 的 ${c.rpc} 调用到达`;
     case 'csi-reply': return `${c.rpc} 的回应到达（${c.code}）`;
     case 'deadline': return `它的 ${c.rpc} 调用在超时前没有得到回应`;
+    case 'host': return `它在节点上对卷内文件的 ${c.op} 遍历结束了`;
     case 'timer': return timerTextZh(c.key);
     case 'socket': return `插件监视器看到了套接字 ${c.path}`;
     case 'start': return '组件启动了';

@@ -36,6 +36,23 @@ export function podInfoAttributes(w: Work, v: VolumeSpec, podUid: string): Recor
   };
 }
 
+/**
+ * The fsGroup SetUpAt gives the volume's files after NodePublishVolume, or undefined when it gives none: supportsFSGroup
+ * with the CSIDriver's fsGroupPolicy (getFSGroupPolicy; the API server fills in ReadWriteOnceWithFSType when the CSIDriver
+ * names none, and that is the policy without a CSIDriver too). None: never; File: always; ReadWriteOnceWithFSType: only
+ * for a volume with an fsType whose PV lists ReadWriteOnce; never for a read-only volume. upstream: csi_mounter.go
+ * supportsFSGroup and getFSGroupPolicy (v1.30.1 :455-515, v1.20.5 :415-475). (1.30 hands the fsGroup to a node plugin
+ * with VOLUME_MOUNT_GROUP instead, in NodePublishVolume's volume_mount_group; no driver here has that capability.)
+ */
+export function fsGroupToApply(w: Work, v: VolumeSpec, podUid: string): number | undefined {
+  const fsGroup = w.c.pods[podUid]?.spec?.securityContext?.fsGroup;
+  if (fsGroup === undefined || v.readOnly) return undefined;
+  const policy = w.c.csiDrivers[v.driver]?.spec?.fsGroupPolicy ?? 'ReadWriteOnceWithFSType';
+  if (policy === 'None') return undefined;
+  if (policy === 'File') return fsGroup;
+  return v.fsType !== '' && v.readWriteOnce ? fsGroup : undefined;
+}
+
 /** TearDownAt: the NodeUnpublishVolume request. */
 export const nodeUnpublishVolumeRequest = (w: Work, v: VolumeSpec, podUid: string): Record<string, unknown> =>
   ({ volume_id: v.handle, target_path: podVolumePath(w.c.input.kubeletRoot, podUid, v.pvName) });

@@ -23,17 +23,17 @@
  */
 import { and, assign, setup, type AnyMachineSnapshot, type AnyStateMachine, type StateValue } from 'xstate';
 import { pureInitialTransition, pureTransition } from '../../shared/pureTransition.ts';
-import type { CsiResultEvent } from '../../shared/contract.ts';
+import type { CsiResultEvent, HostResultEvent } from '../../shared/contract.ts';
 import { isFinalError, rpcErrorText, type GrpcCode } from '../../shared/csi.ts';
 import { secretCredentials, type K8sObject } from '../../shared/k8s.ts';
 import { summarize, type Stage } from '../../shared/messages.ts';
 import { blockGlobalMapPath, blockPublishPath, deviceMountPath, podVolumeDeviceDir, podVolumePath, volumeAttachmentName } from '../../shared/names.ts';
-import { CSI_TIMEOUT } from '../../shared/timing.ts';
+import { CSI_TIMEOUT, SET_VOLUME_OWNERSHIP_WARNING } from '../../shared/timing.ts';
 import { getProfile } from '../../profiles/index.ts';
 import type { InflightOperation, OperationKind, PodVolume, VolumeSpec, Work } from '../kubelet.types.ts';
 import { kubeletSummaries as summaries } from '../kubelet.messages.ts';
 import { namedActions, noteState, stateText } from '../../shared/machineParts.ts';
-import { api, csi, log, own, recordPodEvent } from '../kubelet.work.ts';
+import { api, csi, log, nextId, own, recordPodEvent, timer } from '../kubelet.work.ts';
 import {
   getDeviceMountState, getVolumeMountState, markDeviceAsMounted, markDeviceAsUncertain, markDeviceAsUnmounted,
   initializeClaimSize, markVolumeAsAttached, markVolumeAsMounted, markVolumeAsResized, markVolumeAsUnmounted, markVolumeMountAsUncertain, setDevicePath, isVolumeDeviceReconstructed, isVolumeReconstructed,
@@ -77,7 +77,10 @@ export type OperationEvent =
   | { type: 'api.getNodePublishSecret.succeeded' }
   | { type: 'api.getNodePublishSecret.failed'; message: string }
   | { type: 'api.getNodeExpandSecret.succeeded' }
-  | { type: 'api.getNodeExpandSecret.failed'; message: string };
+  | { type: 'api.getNodeExpandSecret.failed'; message: string }
+  /** SetVolumeOwnership's walk over the volume's files ended (a host.result), with the error Go's os package gave */
+  | { type: 'host.setVolumeOwnership.succeeded' }
+  | { type: 'host.setVolumeOwnership.failed'; error: string };
 
 const rpcFact = (rpc: string): NodeRpc => (rpc[0]!.toLowerCase() + rpc.slice(1)) as NodeRpc;
 
@@ -96,6 +99,24 @@ export function csiFact(e: CsiResultEvent): OperationEvent {
       singleNodeMultiWriter: supportsSingleNodeMultiWriter(e.response),
     }
     : { type: `csi.${rpc}.succeeded` };
+}
+
+/** The key of SetVolumeOwnership's 30-s warning timer, followed by the walk's request id. */
+export const OWNERSHIP_TIMER = 'ownership:';
+
+/** The adapter at the edge for the kubelet's own work on the node: SetVolumeOwnership's walk ended, or failed with its error. */
+export const hostFact = (e: HostResultEvent): OperationEvent =>
+  e.ok ? { type: 'host.setVolumeOwnership.succeeded' } : { type: 'host.setVolumeOwnership.failed', error: e.error ?? '' };
+
+/** SetVolumeOwnership's timer fired: the walk `requestId` still runs, so it prints its warning (a timer.Stop'ped one does not fire). */
+export function ownershipWalkSlow(w: Work, requestId: string): void {
+  const op = w.c.inflight[requestId];
+  if (op?.awaiting !== 'setVolumeOwnership') return;
+  const v = volumeOf(w, op);
+  if (!v) return;
+  // (the step shows the operation it belongs to, still in its SetVolumeOwnership state)
+  noteOperation(w, op);
+  log(w, 'kubelet.setVolumeOwnershipSlow', { dir: podVolumePath(w.c.input.kubeletRoot, op.podUid, v.pvName) });
 }
 
 /**
@@ -128,7 +149,7 @@ type BlockStep = 'MapVolume.WaitForAttach' | 'MapVolume.SetUpDevice' | 'MapVolum
 type FailReason = 'notReportedInUse' | 'getNodeFailed' | 'notAttachedAccordingToNodeStatus' | 'driverNotFound' | 'rpc' | 'notAttached'
   | 'stageUnstageCheck' | 'volumeMountGroupCheck'
   | 'getPVCFailed' | 'expandNotSupported' | 'expandRpc' | 'patchPVCFailed' | 'getVolumeAttachmentFailed' | 'getNodeStageSecretFailed' | 'getNodePublishSecretFailed'
-  | 'getNodeExpandSecretFailed';
+  | 'getNodeExpandSecretFailed' | 'applyFSGroup';
 
 /**
  * The state every CSI step starts in: the CSI client of a registered driver is created, or the
@@ -168,6 +189,8 @@ type FailActions<E> = [E] extends [ErrorState] ? [{ type: E; params: { finished:
  */
 function errorKind(event: OperationEvent | undefined, params: unknown): 'finished' | 'uncertain' | undefined {
   if ((params as { finished?: boolean } | undefined)?.finished === true) return 'finished';
+  // an error the step returns as uncertain progress whatever it says (applyFSGroup: NewUncertainProgressError)
+  if ((params as { uncertain?: boolean } | undefined)?.uncertain === true) return 'uncertain';
   if (!event || !('code' in event)) return undefined;
   return isFinalError(event.code) ? 'finished' : 'uncertain';
 }
@@ -411,6 +434,8 @@ export interface MountContext extends ExpansionContext {
   checksVolumeMountGroup: boolean;
   /** 1.20: MountDevice's missing CSI client is a finished error (profile kubeletDriverClientErrorFinished) */
   driverClientErrorFinished?: boolean;
+  /** the pod's fsGroup, which SetUp gives the volume's files after NodePublishVolume (csiMounter.fsGroupToApply); absent: no walk */
+  fsGroup?: number;
 }
 
 /** The named steps of the node expansion states, performed by PERFORM below. */
@@ -421,7 +446,7 @@ export const mountVolumeMachine = setup({
   actions: {
     ...named('waitForAttach', 'setDevicePath', 'newCsiDriverClient', 'nodeGetCapabilities', 'getVolumeAttachment', 'getNodeStageSecret', 'getNodePublishSecret', 'nodeStageVolume', 'nodePublishVolume',
       'markDeviceAsMounted', 'logMountDeviceSucceeded', 'markDeviceErrorState', 'markVolumeAsMounted', 'logSetUpSucceeded',
-      'markVolumeErrorState', 'operationSucceeded', ...EXPANSION_ACTIONS),
+      'markVolumeErrorState', 'operationSucceeded', 'setVolumeOwnership', 'logFSGroupApplied', ...EXPANSION_ACTIONS),
     operationFailed: (_, _params: FailParams) => {},
     recordStageUnstage: assign({ stageUnstage: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.stageUnstage }),
     recordSingleNodeMultiWriter: assign({ singleNodeMultiWriter: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.singleNodeMultiWriter }),
@@ -433,6 +458,8 @@ export const mountVolumeMachine = setup({
     expandsAfterMountDevice: ({ context }) => context.expandsAfterMountDevice,
     checksVolumeMountGroup: ({ context }) => context.checksVolumeMountGroup,
     driverClientErrorFinished: ({ context }) => context.driverClientErrorFinished === true,
+    /** supportsFSGroup (csi_mounter.go): the pod has an fsGroup that the CSIDriver's fsGroupPolicy lets the kubelet apply */
+    appliesFSGroup: ({ context }) => context.fsGroup !== undefined,
     hasNodeStageSecret: ({ context }) => context.nodeStageSecret === true,
     hasNodePublishSecret: ({ context }) => context.nodePublishSecret === true,
     isResizeDone: ({ context }) => context.resizeDone,
@@ -536,10 +563,27 @@ export const mountVolumeMachine = setup({
           entry: 'nodePublishVolume',
           on: {
             'csi.nodePublishVolume.succeeded': [
+              { guard: 'appliesFSGroup', target: 'setVolumeOwnership' },
               { guard: 'isResizeDone', target: '#mountVolume.succeeded', actions: 'logSetUpSucceeded' },
               { target: '#mountVolume.expandAfterSetUp', actions: 'logSetUpSucceeded' },
             ],
             'csi.nodePublishVolume.failed': { target: '#mountVolume.failed', actions: ['markVolumeErrorState', { type: 'operationFailed', params: { stage: 'SetUp', error: 'rpc' } }] },
+          },
+        },
+        // csi_mounter.SetUpAt after NodePublishVolume (v1.30.1 csi_mounter.go:334-347, v1.20.5 :269-280): the kubelet gives every
+        // file the pod's fsGroup itself; its error is an uncertain one, since the volume is mounted (markVolumeErrorState)
+        setVolumeOwnership: {
+          description: 'SetVolumeOwnership: the kubelet walks the published volume and gives every file the pod\'s fsGroup; a failure leaves the pod\'s mount uncertain (it is mounted).',
+          entry: 'setVolumeOwnership',
+          on: {
+            'host.setVolumeOwnership.succeeded': [
+              { guard: 'isResizeDone', target: '#mountVolume.succeeded', actions: ['logFSGroupApplied', 'logSetUpSucceeded'] },
+              { target: '#mountVolume.expandAfterSetUp', actions: ['logFSGroupApplied', 'logSetUpSucceeded'] },
+            ],
+            'host.setVolumeOwnership.failed': {
+              target: '#mountVolume.failed',
+              actions: [{ type: 'markVolumeErrorState', params: { uncertain: true } }, { type: 'operationFailed', params: { stage: 'SetUp', error: 'applyFSGroup' } }],
+            },
           },
         },
       },
@@ -961,6 +1005,9 @@ function operationError(w: Work, op: InflightOperation, params: FailParams, even
       } else if (params.error === 'volumeMountGroupCheck') {
         // 1.30 NodeSupportsVolumeMountGroup (v1.30.1 csi_attacher.go:392-395, csi_mounter.go:246-249)
         tail = `kubernetes.io/csi: ${params.stage === 'SetUp' ? 'mounter.SetUpAt' : 'attacher.MountDevice'} failed to determine if the node service has VOLUME_MOUNT_GROUP capability: ${rpcErr}`;
+      } else if (params.error === 'applyFSGroup') {
+        // NewUncertainProgressError(fmt.Sprintf("applyFSGroup failed for vol %s: %v", c.volumeID, err)) (v1.30.1 csi_mounter.go:344, v1.20.5 :277)
+        tail = `applyFSGroup failed for vol ${v.handle}: ${event && 'error' in event ? event.error : ''}`;
       } else if (params.error === 'getNodeStageSecretFailed') tail = `fetching NodeStageSecretRef ${secretFailure(v, event)}`;
       else if (params.error === 'getNodePublishSecretFailed') tail = `fetching NodePublishSecretRef ${secretFailure(v, event, v.nodePublishSecretRef)}`;
       else if (params.error === 'getVolumeAttachmentFailed') {
@@ -1166,6 +1213,23 @@ const PERFORM: Record<string, Perform> = {
     } else if (state === 'DeviceNotMounted') markDeviceAsUncertain(w, op.uniqueName);
   },
   markVolumeAsMounted: (w, op) => { const p = podOf(w, op); if (p) markVolumeAsMounted(w, op.uniqueName, op.podUid, p); },
+  /**
+   * SetVolumeOwnership (pkg/volume/volume_linux.go): a timer for its 30-s warning, skipPermissionChange's line (the pod's
+   * fsGroupChangePolicy is Always, the default), then the walk over the pod's volume directory, on the node.
+   */
+  setVolumeOwnership: (w, op) => {
+    const v = volumeOf(w, op)!;
+    const dir = podVolumePath(w.c.input.kubeletRoot, op.podUid, v.pvName);
+    const requestId = nextId(w);
+    timer(w, `${OWNERSHIP_TIMER}${requestId}`, w.now + SET_VOLUME_OWNERSHIP_WARNING);
+    log(w, 'kubelet.recursiveOwnershipChange', { dir });
+    w.out.push({ type: 'host.call', requestId, op: 'SetVolumeOwnership', path: dir });
+    track(w, requestId, op, 'setVolumeOwnership');
+  },
+  logFSGroupApplied: (w, op) => {
+    const c = op.machine.context as unknown as MountContext;
+    log(w, 'kubelet.fsGroupApplied', { fsGroup: String(c.fsGroup), handle: volumeOf(w, op)!.handle });
+  },
   logSetUpSucceeded: (w, op) => { const p = podOf(w, op); if (p) log(w, 'kubelet.setUpSucceeded', mountArgs(w, volumeOf(w, op)!, op.podUid, p)); },
   /** markVolumeErrorState: only a pod mount not made turns uncertain; an uncertain one whose SetUp failed for good is unmounted. */
   markVolumeErrorState: (w, op, event, params) => {

@@ -38,6 +38,7 @@ export function volumeSpecFromPV(pv: K8sObject): VolumeSpec | undefined {
     uniqueName: uniqueVolumeName(src.driver, src.volumeHandle), pvName: pv.metadata.name, driver: src.driver, handle: src.volumeHandle,
     attachable: true, fsType: src.fsType ?? '',
     accessMode: ACCESS[pv.spec.accessModes?.[0] ?? 'ReadWriteOnce'] ?? 1, pvAccessMode: pv.spec.accessModes?.[0] ?? 'ReadWriteOnce', readOnly: !!src.readOnly,
+    ...(pv.spec.accessModes?.includes('ReadWriteOnce') ? { readWriteOnce: true as const } : {}),
     volumeContext: { ...(src.volumeAttributes ?? {}) },
     // util.MountOptionFromSpec: the PV's mountOptions (a StorageClass's, copied by the provisioner)
     ...(pv.spec.mountOptions?.length ? { mountOptions: [...pv.spec.mountOptions] } : {}),

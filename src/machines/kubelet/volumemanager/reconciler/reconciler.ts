@@ -18,6 +18,7 @@ import { readyToUnmount, updateReconstructedFromNodeStatus } from './reconstruct
 import { markVolumeAsDetached } from '../cache/actualStateOfWorld.ts';
 import { startOperation } from '../../operationexecutor/operationExecutor.ts';
 import { mountArgs, startGeneratedOperation } from '../../operationexecutor/operationGenerator.ts';
+import { fsGroupToApply } from '../../csi/csiMounter.ts';
 
 export function reconcile(w: Work): void {
   // 1.30 (reconcileNew): after a restart, nothing is unmounted before the populator has seen every pod
@@ -96,7 +97,8 @@ function mountOrAttachVolumes(w: Work): void {
           { attachable: v.attachable, deviceGloballyMounted: a.deviceState === 'DeviceGloballyMounted', ...expansion(w, v.desiredSize ?? v.capacityBytes ?? 0, v),
             expandsAfterMountDevice: profile.kubeletMountExpands === 'afterMountDevice',
             checksVolumeMountGroup: profile.kubeletChecksVolumeMountGroup, ...(v.nodeStageSecretRef ? { nodeStageSecret: true } : {}),
-            ...(v.nodePublishSecretRef ? { nodePublishSecret: true } : {}), ...(profile.kubeletDriverClientErrorFinished ? { driverClientErrorFinished: true } : {}) });
+            ...(v.nodePublishSecretRef ? { nodePublishSecret: true } : {}), ...(profile.kubeletDriverClientErrorFinished ? { driverClientErrorFinished: true } : {}),
+            ...withFSGroup(fsGroupToApply(w, v, uid)) });
       } else if (v.desiredSize !== undefined && a.claimSize !== undefined && v.desiredSize > a.claimSize) {
         // PodExistsInVolume's FsResizeRequiredError: the PV grew past the size the mounted file system has
         // (Starting operationExecutor.ExpandInUseVolume, logged at -v=4)
@@ -147,3 +149,5 @@ export function attachedInNodeStatus(node: K8sObject): Set<string> {
   return names;
 }
 const ATTACHED = new WeakMap<K8sObject, Set<string>>();
+
+const withFSGroup = (fsGroup: number | undefined): { fsGroup?: number } => (fsGroup === undefined ? {} : { fsGroup });
