@@ -202,7 +202,41 @@ async function theBarSaysWhatChangedInTheReadersLanguage({ browser, baseUrl }) {
 }
 theBarSaysWhatChangedInTheReadersLanguage.timeoutMs = 90_000;
 
+// A flow whose pod sets an fsGroup offers the kubelet's walk over the volume's files; a failed walk is a FailedMount
+// "applyFSGroup failed" in the changed flow. A flow without an fsGroup does not offer it.
+async function thePanelOffersTheFsGroupWalkWhereAPodSetsOne({ browser, baseUrl }) {
+  const { page, errors, close } = await openPage(browser, `${baseUrl}/flows/mount/?flow=fsgroup&k8s=1.30#player`, { viewport: { width: 1440, height: 900 } });
+  try {
+    await page.locator('.fp-stepno', { hasText: /^Step 1 of / }).waitFor({ timeout: 10_000 });
+    await page.locator('button.fp-whatif-open').click();
+    const walk = page.locator('.fp-whatif fieldset', { hasText: 'fsGroup' });
+    await walk.waitFor();
+    await walk.getByRole('combobox', { name: 'The walk' }).selectOption('EACCES');
+    await walk.getByRole('button', { name: 'Add' }).click();
+    assert.match(await page.locator('.fp-whatif-foot').innerText(), /host:SetVolumeOwnership=EACCESx1/);
+    await page.locator('.fp-whatif').getByRole('button', { name: 'Run it' }).click();
+    await page.locator('.fp-whatif-bar a.fp-whatif-departs').waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => new URL(window.location.href).searchParams.has('fault'));
+    assert.deepEqual(new URL(page.url()).searchParams.getAll('fault'), ['host:SetVolumeOwnership=EACCESx1']);
+    assert.match(await page.locator('.fp-log').innerText(), /applyFSGroup failed for vol disk-f5g2r8w1: open \S+\/mount: permission denied/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+  const other = await openPage(browser, `${baseUrl}/flows/mount/?k8s=1.30#player`, { viewport: { width: 1440, height: 900 } });
+  try {
+    await other.page.locator('.fp-stepno', { hasText: /^Step 1 of / }).waitFor({ timeout: 10_000 });
+    await other.page.locator('button.fp-whatif-open').click();
+    await other.page.locator('.fp-whatif-caps').waitFor();
+    assert.equal(await other.page.locator('.fp-whatif fieldset', { hasText: 'fsGroup' }).count(), 0, 'the mount flow has no fsGroup');
+  } finally {
+    await other.close();
+  }
+}
+thePanelOffersTheFsGroupWalkWhereAPodSetsOne.timeoutMs = 90_000;
+
 export default [
+  thePanelOffersTheFsGroupWalkWhereAPodSetsOne,
   theBarSaysWhatChangedInTheReadersLanguage,
   aWhatIfUrlShowsTheChangedFlowWhereItDepartsAndTheWayBack,
   thePanelBuildsTheSameUrlAndPassesAxe,

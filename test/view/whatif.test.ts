@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildFlowModel, runScenario } from '../../src/machines/index.ts';
-import { firstDeparture, isWhatIf, NO_WHAT_IF, parseDriverText, readWhatIf, runActionsOf, stepAtTime, writeWhatIf } from '../../src/machines/view/whatif.ts';
+import { firstDeparture, isWhatIf, NO_WHAT_IF, ownershipWalkFault, parseDriverText, podsSetFsGroup, readWhatIf, runActionsOf, stepAtTime, writeWhatIf } from '../../src/machines/view/whatif.ts';
 
 describe('the what-if in a URL', () => {
   it('reads repeated faults, shutdowns and deletes, and writes them back the same', () => {
@@ -81,3 +81,21 @@ describe('a what-if run', () => {
     expect(stepAtTime(original, Number.MAX_SAFE_INTEGER)).toBe(original.steps.length);
   });
 });
+
+describe('the what-if of an fsGroup walk', () => {
+  it('is offered for a flow whose pod sets an fsGroup (read from its YAML), not for others; its faults are the CLI\'s', () => {
+    expect(podsSetFsGroup(buildFlowModel(runScenario('fsgroup', { k8s: '1.30' })))).toBe(true);
+    expect(podsSetFsGroup(buildFlowModel(runScenario('mount', { k8s: '1.30' })))).toBe(false);
+    expect(ownershipWalkFault('EIO', 'x1')).toBe('host:SetVolumeOwnership=EIOx1');
+    expect(ownershipWalkFault('+3m', 'x1')).toBe('host:SetVolumeOwnership=+3m');
+    // the URL carries it as any fault, and a run with it departs where the walk fails
+    const { whatIf, problems } = readWhatIf('?fault=host%3ASetVolumeOwnership%3DEACCESx1');
+    expect(problems).toEqual([]);
+    expect(whatIf.faults).toEqual(['host:SetVolumeOwnership=EACCESx1']);
+    const original = buildFlowModel(runScenario('fsgroup', { k8s: '1.30' }));
+    const changed = buildFlowModel(runScenario('fsgroup', { k8s: '1.30', faults: whatIf.faults }));
+    const at = firstDeparture(original, changed)!;
+    expect(changed.steps[at - 1]!.summary).toMatch(/applyFSGroup failed for vol disk-f5g2r8w1: open \S+\/mount: permission denied/);
+  });
+});
+

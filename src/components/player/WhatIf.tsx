@@ -9,7 +9,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { rpcProse } from '../catalog/rpcs.ts';
 import type { GrpcCode } from '../../machines/shared/csi.ts';
 import type { FlowModel } from '../../machines/view/flow.ts';
-import { CAPABILITIES, driverText, firstDeparture, isWhatIf, NO_WHAT_IF, readWhatIf, stepAtTime, writeWhatIf, type DriverCapabilities, type WhatIf } from '../../machines/view/whatif.ts';
+import { CAPABILITIES, driverText, firstDeparture, isWhatIf, NO_WHAT_IF, OWNERSHIP_WALK_FAULTS, ownershipWalkFault, podsSetFsGroup, readWhatIf, stepAtTime, writeWhatIf, type DriverCapabilities, type WhatIf } from '../../machines/view/whatif.ts';
 import { prewarm, simulate } from '../whatif/client.ts';
 import { fill } from './text.ts';
 
@@ -36,6 +36,8 @@ const WORDS = {
     attachRequired: 'Attach required: its CSIDriver says attachRequired, so each volume gets a VolumeAttachment and ControllerPublishVolume before the node mounts it',
     stageUnstage: 'STAGE_UNSTAGE_VOLUME: the node plugin stages the volume at a global mount (NodeStageVolume) before NodePublishVolume',
     playground: 'More to change? Open this scenario as a file in the playground',
+    walkTitle: 'The kubelet’s walk over the volume’s files (the pod’s fsGroup)', walk: 'The walk',
+    EIO: 'fails: I/O error (EIO)', EACCES: 'fails: permission denied', '+45s': 'takes 45 s', '+3m': 'takes 3 min',
   },
   zh: {
     panel: '假如……', close: '关闭',
@@ -55,6 +57,8 @@ const WORDS = {
     attachRequired: '需要挂接：CSIDriver 的 attachRequired 为 true，每个卷在节点挂载之前先有 VolumeAttachment 和 ControllerPublishVolume',
     stageUnstage: 'STAGE_UNSTAGE_VOLUME：节点插件先把卷暂存到全局挂载点（NodeStageVolume），再 NodePublishVolume',
     playground: '还想改别的？在 Playground 中把这个场景作为文件打开',
+    walkTitle: 'kubelet 对卷中文件的遍历（Pod 的 fsGroup）', walk: '遍历',
+    EIO: '失败：I/O 错误（EIO）', EACCES: '失败：权限不足', '+45s': '耗时 45 秒', '+3m': '耗时 3 分钟',
   },
 } as const;
 type Words = (typeof WORDS)[Lang];
@@ -177,6 +181,9 @@ export function WhatIfPanel({ model, step: shownStep, t, shownIsChanged, current
   const [times, setTimes] = useState('x1');
   const [node, setNode] = useState(nodes[0] ?? '');
   const [pod, setPod] = useState(pods[0] ?? '');
+  const walks = useMemo(() => podsSetFsGroup(model), [model]);
+  const [walk, setWalk] = useState<(typeof OWNERSHIP_WALK_FAULTS)[number]>('EIO');
+  const [walkTimes, setWalkTimes] = useState('x1');
   const meaning = codes.find((c) => c.code === code)?.when ?? '';
   const changes = describeWhatIf(draft, w);
 
@@ -205,6 +212,20 @@ export function WhatIfPanel({ model, step: shownStep, t, shownIsChanged, current
             </>
           )}
         </fieldset>
+        {walks && (
+          <fieldset>
+            <legend>{w.walkTitle}</legend>
+            <label>{w.walk} <select value={walk} onChange={(e) => setWalk(e.currentTarget.value as typeof walk)}>
+              {OWNERSHIP_WALK_FAULTS.map((f) => <option key={f} value={f}>{w[f]}</option>)}
+            </select></label>
+            {!walk.startsWith('+') && (
+              <label>{w.times} <select value={walkTimes} onChange={(e) => setWalkTimes(e.currentTarget.value)}>
+                <option value="x1">{w.once}</option><option value="x2">{w.twice}</option><option value="">{w.always}</option>
+              </select></label>
+            )}
+            <button type="button" className="fp-btn fp-btn-text" onClick={() => setDraft((d) => ({ ...d, faults: [...d.faults.filter((f) => !f.startsWith('host:SetVolumeOwnership=')), ownershipWalkFault(walk, walkTimes)] }))}>{w.add}</button>
+          </fieldset>
+        )}
         {nodes.length > 0 && (
           <fieldset>
             <legend>{w.nodeTitle} ({fill(w.atStep, { n: step })})</legend>

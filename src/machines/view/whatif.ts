@@ -163,3 +163,15 @@ export function firstDeparture(original: Pick<FlowModel, 'steps'>, changed: Pick
   return original.steps.length === changed.steps.length ? null : n + 1;
 }
 
+/**
+ * Whether a flow's pods set an fsGroup, read from their YAML: the kubelet then walks their volumes' files after
+ * NodePublishVolume (SetVolumeOwnership), which a host fault (host:SetVolumeOwnership=…) makes slow or fail.
+ */
+export const podsSetFsGroup = (model: Pick<FlowModel, 'objects'>): boolean =>
+  model.objects.some((o) => o.kind === 'Pod' && o.versions.some((v) => v.yaml !== null && /^\s*fsGroup: \d+\s*$/m.test(v.yaml)));
+
+/** What the what-if panel offers for that walk, as host faults in the CLI's words. */
+export const OWNERSHIP_WALK_FAULTS = ['EIO', 'EACCES', '+45s', '+3m'] as const;
+export const ownershipWalkFault = (what: (typeof OWNERSHIP_WALK_FAULTS)[number], times: string): string =>
+  what.startsWith('+') ? `host:SetVolumeOwnership=${what}` : `host:SetVolumeOwnership=${what}${times}`;
+
