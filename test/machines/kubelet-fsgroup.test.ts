@@ -90,6 +90,16 @@ describe('whether the kubelet applies the fsGroup: supportsFSGroup with the CSID
     expect(walks({ csiDriver: csiDriver('File'), pvObject: noFsType })).toBe(true);
     expect(walks({ csiDriver: csiDriver('None') })).toBe(false);
   });
+  it('read-only is the pod\'s claim\'s readOnly (getPVSpec(…, pvcSource.ReadOnly)): no walk, and NodePublishVolume readonly; the PV\'s csi.readOnly is not the kubelet\'s', () => {
+    const p = withFsGroup(pod('web-0', NODE));
+    const readOnlyClaim: K8sObject = { ...p, spec: { ...p.spec, volumes: [{ name: 'd', persistentVolumeClaim: { claimName: 'data', readOnly: true } }] } };
+    const ro = published({ podObject: readOnlyClaim });
+    expect(ro.hostCalls()).toEqual([]);
+    expect(ro.csiCalls('NodePublishVolume').at(-1)!.request.readonly).toBe(true);
+    const roPV = published({ pvObject: { ...pv, spec: { ...pv.spec, csi: { ...pv.spec.csi, readOnly: true } } } });
+    expect(roPV.hostCalls()).toHaveLength(1);
+    expect(roPV.csiCalls('NodePublishVolume').at(-1)!.request.readonly).toBeUndefined();
+  });
   it('a pod without an fsGroup: no walk, SetUp succeeds right after NodePublishVolume', () => {
     const h = published({ podObject: pod('web-0', NODE) });
     expect(h.hostCalls()).toEqual([]);

@@ -588,10 +588,12 @@ describe('the CSI requests and failures of the kubelet, as pkg/volume/csi makes 
       `MountVolume.MountDevice failed for volume "${PV}" : kubernetes.io/csi: attacher.MountDevice failed to create newCsiDriverClient: driver name ${DRIVER} not found in the list of registered CSI drivers`);
   });
 
-  it('NodeStageVolume and NodePublishVolume carry the VolumeAttachment\'s attachmentMetadata as publish_context, the PV\'s volumeAttributes as volume_context, and readonly', () => {
+  it('NodeStageVolume and NodePublishVolume carry the VolumeAttachment\'s attachmentMetadata as publish_context, the PV\'s volumeAttributes as volume_context, and readonly: the pod\'s claim\'s readOnly (csi_plugin.go NewMounter: spec.ReadOnly)', () => {
     const attached = { ...va(true), status: { attached: true, attachmentMetadata: { devicePath: '/dev/vdb' } } };
-    const roPv = { ...pvObject, spec: { ...pvObject.spec, csi: { ...pvObject.spec.csi, readOnly: true, volumeAttributes: { diskType: 'CLOUD_SSD' } } } };
-    const h = kubeletUpTo(true, { vaObject: attached, pvObject: roPv });
+    const attrsPv = { ...pvObject, spec: { ...pvObject.spec, csi: { ...pvObject.spec.csi, volumeAttributes: { diskType: 'CLOUD_SSD' } } } };
+    const p = pod('web-0', NODE);
+    const readOnlyClaim = { ...p, spec: { ...p.spec, volumes: [{ name: 'd', persistentVolumeClaim: { claimName: 'data', readOnly: true } }] } };
+    const h = kubeletUpTo(true, { vaObject: attached, pvObject: attrsPv, podObject: readOnlyClaim });
     const stage = lastCall(h, 'NodeStageVolume').request as Record<string, unknown>;
     expect(stage).toMatchObject({ volume_id: HANDLE, publish_context: { devicePath: '/dev/vdb' }, volume_context: { diskType: 'CLOUD_SSD' } });
     h.reply(lastCall(h, 'NodeStageVolume'), 'OK');

@@ -606,7 +606,7 @@ export class Cluster {
     if (fault) this.fired(fault, this.recorder.lastStepAt(this.nowUs));
     const took = fault?.f.delayMs !== undefined ? Math.round(fault.f.delayMs * 1000) : this.streamOf(r).int(2_000, 30_000);
     const errno = fault?.f.errno;
-    const error = errno ? (fault!.f.message ?? hostErrorText(errno, call.path)) : undefined;
+    const error = errno ? (fault!.f.message ?? hostErrorText(errno, call.path, this.profile.goReaddirErrorNamesPath)) : undefined;
     const incarnation = r.incarnation;
     this.agenda.push(at + took, () => {
       if (incarnation !== r.incarnation) return; // the process that asked is gone

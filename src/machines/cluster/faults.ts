@@ -68,11 +68,11 @@ export const HOST_ERRNOS = { EIO: 'input/output error', EACCES: 'permission deni
 export type HostErrno = keyof typeof HOST_ERRNOS;
 /**
  * The error of a failed walk over the files under `path`, as Go's os package returns it: a directory that cannot be
- * read ("readdirent …: input/output error", a file system gone bad under the mount) or opened ("open …: permission
- * denied", root squashing on an NFS export).
+ * read ("readdirent …: input/output error", a file system gone bad under the mount; before Go 1.16 without the path,
+ * `namesPath` false) or opened ("open …: permission denied", root squashing on an NFS export).
  */
-export const hostErrorText = (errno: HostErrno, path: string): string =>
-  `${errno === 'EIO' ? 'readdirent' : 'open'} ${path}: ${HOST_ERRNOS[errno]}`;
+export const hostErrorText = (errno: HostErrno, path: string, namesPath = true): string =>
+  errno === 'EIO' ? `readdirent${namesPath ? ` ${path}` : ''}: ${HOST_ERRNOS[errno]}` : `open ${path}: ${HOST_ERRNOS[errno]}`;
 
 export interface HostFault {
   op: HostOp;

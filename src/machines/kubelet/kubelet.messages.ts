@@ -213,7 +213,7 @@ export const messages = defineMessages({
   'kubelet.setVolumeOwnershipSlow': {
     source: 'kubelet', stage: 'mount', severity: 'W',
     summary: 'The kubelet has been giving the files of {dir} the pod\'s fsGroup for 30 s and is not done: a volume with many files makes the pod wait.',
-    explain: 'After NodePublishVolume, for a pod with an fsGroup, the kubelet itself walks every file of the volume to set its group and permissions (SetVolumeOwnership), unless the driver applies the fsGroup at mount (VOLUME_MOUNT_GROUP) or the CSIDriver\'s fsGroupPolicy says not to. A timer prints this warning once the walk has taken 30 s; the pod\'s containers wait until it ends. fsGroupChangePolicy: OnRootMismatch on the pod skips the walk when the volume\'s top directory already has the group.',
+    explain: 'After NodePublishVolume, for a pod with an fsGroup, the kubelet itself walks every file of the volume to set its group and permissions (SetVolumeOwnership), unless the driver applies the fsGroup at mount (VOLUME_MOUNT_GROUP, on 1.30; GA in 1.26) or the CSIDriver\'s fsGroupPolicy says not to. A timer prints this warning once the walk has taken 30 s; the pod\'s containers wait until it ends. fsGroupChangePolicy: OnRootMismatch on the pod skips the walk when the volume\'s top directory already has the group, read, write and execute permission for its owner and group, and the setgid bit.',
     formats: {
       // time.AfterFunc(30*time.Second, …) in SetVolumeOwnership: v1.20.5 pkg/volume/volume_linux.go:51 (mounter.GetPath()), v1.30.1 :49 (dir)
       '1.20': { file: 'volume_linux.go', line: 51, text: 'Setting volume ownership for {dir} and fsGroup set. If the volume has a lot of files then setting volume ownership could be slow, see https://github.com/kubernetes/kubernetes/issues/69699' },
@@ -232,7 +232,7 @@ export const messages = defineMessages({
   },
   'kubelet.fsGroupApplied': {
     source: 'kubelet', stage: 'mount', severity: 'I',
-    summary: 'Every file of volume {handle} now has the pod\'s group {fsGroup}: SetUp is done.',
+    summary: 'The walk giving the files of volume {handle} the pod\'s group {fsGroup} ended without an error (a file whose chown or chmod failed is only logged): SetUp is done.',
     formats: {
       // csi_mounter.go SetUpAt: v1.20.5 :279, v1.30.1 :346, klog.V(4).Info(log(…))
       '1.20': { file: 'csi_mounter.go', line: 279, v: 4, text: 'kubernetes.io/csi: mounter.SetupAt fsGroup [{fsGroup}] applied successfully to {handle}' },

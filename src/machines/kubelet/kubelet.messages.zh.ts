@@ -90,14 +90,14 @@ export const messagesZh = defineMessagesZh({
   },
   'kubelet.setVolumeOwnershipSlow': {
     summary: 'kubelet 把 Pod 的 fsGroup 赋给 {dir} 中的文件已经 30 秒了，还没有完成：文件很多的卷会让 Pod 一直等待。',
-    explain: 'NodePublishVolume 之后，对于设置了 fsGroup 的 Pod，kubelet 会亲自遍历卷中的每个文件，设置其属组和权限（SetVolumeOwnership），除非驱动在挂载时自己应用 fsGroup（VOLUME_MOUNT_GROUP），或者 CSIDriver 的 fsGroupPolicy 规定不做。遍历满 30 秒时，一个定时器打印这条警告；Pod 的容器要等遍历结束才启动。Pod 上的 fsGroupChangePolicy: OnRootMismatch 会在卷的顶层目录已经带有该属组时跳过遍历。',
+    explain: 'NodePublishVolume 之后，对于设置了 fsGroup 的 Pod，kubelet 会亲自遍历卷中的每个文件，设置其属组和权限（SetVolumeOwnership），除非驱动在挂载时自己应用 fsGroup（VOLUME_MOUNT_GROUP，1.30 上；1.26 起 GA），或者 CSIDriver 的 fsGroupPolicy 规定不做。遍历满 30 秒时，一个定时器打印这条警告；Pod 的容器要等遍历结束才启动。Pod 上的 fsGroupChangePolicy: OnRootMismatch 会在卷的顶层目录已经具有该属组、属主和属组的读写执行权限以及 setgid 位时跳过遍历。',
   },
   'kubelet.recursiveOwnershipChange': {
     summary: 'kubelet 开始把 Pod 的 fsGroup 赋给 {dir} 中的每个文件（它的 fsGroupChangePolicy 是默认的 Always）。',
     explain: 'skipPermissionChange：只有 fsGroupChangePolicy 为 OnRootMismatch 时才可能跳过遍历；默认的 Always 下，每次为 Pod 设置该卷时，卷中的每个文件都会被赋予该属组。',
   },
   'kubelet.fsGroupApplied': {
-    summary: '卷 {handle} 的每个文件现在都属于 Pod 的组 {fsGroup}：SetUp 完成。',
+    summary: '把卷 {handle} 中文件的属组设为 Pod 的组 {fsGroup} 的遍历没有出错地结束了（某个文件的 chown 或 chmod 失败只会被记录）：SetUp 完成。',
   },
   'kubelet.markVolumeErrorStateLeavingUncertain': {
     summary: '{uniqueName} 的 SetUp 以最终错误失败，但这个 Pod 挂载是重启后的 kubelet 在磁盘上发现的：它仍记为不确定，Pod 离开时会被拆除。',

@@ -115,6 +115,11 @@ export interface Profile {
    */
   kubeletChecksVolumeMountGroup: boolean;
   /**
+   * A failed directory read names the directory (Go 1.16 on: "readdirent <dir>: input/output error"); the Go 1.15 a
+   * v1.20 kubelet is built with says "readdirent: input/output error" (golang/go#38923). SetVolumeOwnership's walk returns it.
+   */
+  goReaddirErrorNamesPath: boolean;
+  /**
    * A missing CSI client (the driver not registered) fails MountDevice and raw block's SetUpDevice and MapPodDevice with a
    * plain error, a finished one, which marks an uncertain device or pod mapping not mounted (v1.20.5 csi_attacher.go:254,
    * csi_block.go:302, :365); 1.30 returns a transient one, which leaves them as they were (v1.30.1 csi_attacher.go:293,
@@ -386,6 +391,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     expandControllerExternalMessage: "Ignoring the PVC: didn't find a plugin capable of expanding the volume; waiting for an external controller to process this PVC.",
     kubeletUnattachedListsEveryVolume: true,
     kubeletChecksVolumeMountGroup: false,
+    goReaddirErrorNamesPath: false,
     kubeletDriverClientErrorFinished: true,
     kubeletReadsNodeExpandSecret: false,
     kubeletMapsAccessModeByCapability: false,
@@ -457,6 +463,7 @@ export const PROFILES: Record<ProfileId, Profile> = {
     expandControllerExternalMessage: 'waiting for an external controller to expand this PVC',
     kubeletUnattachedListsEveryVolume: false,
     kubeletChecksVolumeMountGroup: true,
+    goReaddirErrorNamesPath: true,
     kubeletDriverClientErrorFinished: false,
     kubeletReadsNodeExpandSecret: true,
     kubeletMapsAccessModeByCapability: true,

@@ -41,7 +41,8 @@ export function podInfoAttributes(w: Work, v: VolumeSpec, podUid: string): Recor
  * with the CSIDriver's fsGroupPolicy (getFSGroupPolicy; the API server fills in ReadWriteOnceWithFSType when the CSIDriver
  * names none, and that is the policy without a CSIDriver too). None: never; File: always; ReadWriteOnceWithFSType: only
  * for a volume with an fsType whose PV lists ReadWriteOnce; never for a read-only volume. upstream: csi_mounter.go
- * supportsFSGroup and getFSGroupPolicy (v1.30.1 :455-515, v1.20.5 :415-475). (1.30 hands the fsGroup to a node plugin
+ * supportsFSGroup and getFSGroupPolicy (v1.30.1 :455-515; v1.20.5 csi_mounter.go:415-439, and csi_plugin.go:900-938, which
+ * NewMounter calls at :406). (1.30 hands the fsGroup to a node plugin
  * with VOLUME_MOUNT_GROUP instead, in NodePublishVolume's volume_mount_group; no driver here has that capability.)
  */
 export function fsGroupToApply(w: Work, v: VolumeSpec, podUid: string): number | undefined {

@@ -25,7 +25,7 @@ const ACCESS: Record<string, number> = {
   ReadWriteMany: CSI_ACCESS_MODE.MULTI_NODE_MULTI_WRITER, ReadWriteOncePod: CSI_ACCESS_MODE.SINGLE_NODE_SINGLE_WRITER,
 };
 
-type PodVolumeSource = { name: string; persistentVolumeClaim?: { claimName: string } };
+type PodVolumeSource = { name: string; persistentVolumeClaim?: { claimName: string; readOnly?: boolean } };
 const claimVolumes = (pod: K8sObject): PodVolumeSource[] =>
   ((pod.spec?.volumes ?? []) as PodVolumeSource[]).filter((v) => !!v.persistentVolumeClaim);
 const claimsKey = (pod: K8sObject): string => claimVolumes(pod).map((v) => `${v.name}=${v.persistentVolumeClaim!.claimName}`).join(',');
@@ -37,7 +37,9 @@ export function volumeSpecFromPV(pv: K8sObject): VolumeSpec | undefined {
   return {
     uniqueName: uniqueVolumeName(src.driver, src.volumeHandle), pvName: pv.metadata.name, driver: src.driver, handle: src.volumeHandle,
     attachable: true, fsType: src.fsType ?? '',
-    accessMode: ACCESS[pv.spec.accessModes?.[0] ?? 'ReadWriteOnce'] ?? 1, pvAccessMode: pv.spec.accessModes?.[0] ?? 'ReadWriteOnce', readOnly: !!src.readOnly,
+    accessMode: ACCESS[pv.spec.accessModes?.[0] ?? 'ReadWriteOnce'] ?? 1, pvAccessMode: pv.spec.accessModes?.[0] ?? 'ReadWriteOnce',
+    // (the pod's claim says whether it is read-only: handleVolumeGet; the kubelet never reads the PV's csi.readOnly)
+    readOnly: false,
     ...(pv.spec.accessModes?.includes('ReadWriteOnce') ? { readWriteOnce: true as const } : {}),
     volumeContext: { ...(src.volumeAttributes ?? {}) },
     // util.MountOptionFromSpec: the PV's mountOptions (a StorageClass's, copied by the provisioner)
@@ -159,8 +161,13 @@ export function handleVolumeGet(w: Work, requestId: string, ok: boolean, object:
     set({ claimName: e.claimName, step: 'getPV', requestId: id, claimBytes: parseQuantity(object.status?.capacity?.storage), ...kept });
     return true;
   }
-  const spec = ok && object ? volumeSpecFromPV(object) : undefined;
-  if (!spec) return set({ claimName: e.claimName, step: 'retry', ...kept }), true;
+  const fromPV = ok && object ? volumeSpecFromPV(object) : undefined;
+  if (!fromPV) return set({ claimName: e.claimName, step: 'retry', ...kept }), true;
+  // the volume spec's ReadOnly is the pod's persistentVolumeClaim.readOnly (getPVSpec(pvName, pvcSource.ReadOnly, …) ->
+  // NewSpecFromPersistentVolume: v1.30.1 desired_state_of_world_populator.go:497, :617); NodePublishVolume's readonly and
+  // supportsFSGroup read it
+  const claimReadOnly = claimVolumes(pod).find((v) => v.name === r.outerName)?.persistentVolumeClaim?.readOnly === true;
+  const spec = claimReadOnly ? { ...fromPV, readOnly: true } : fromPV;
   set({ claimName: e.claimName, step: 'resolved', spec });
   addPodToVolume(w, r.podUid, pod, r.outerName, spec);
   checkVolumeFSResize(w, spec, e.claimBytes ?? 0);
