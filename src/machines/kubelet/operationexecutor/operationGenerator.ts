@@ -1216,6 +1216,7 @@ const PERFORM: Record<string, Perform> = {
   /**
    * SetVolumeOwnership (pkg/volume/volume_linux.go): a timer for its 30-s warning, skipPermissionChange's line (the pod's
    * fsGroupChangePolicy is Always, the default), then the walk over the pod's volume directory, on the node.
+   * (OnRootMismatch, which looks at the top directory first, is not modelled: a pod that sets it walks as with Always.)
    */
   setVolumeOwnership: (w, op) => {
     const v = volumeOf(w, op)!;
