@@ -75,6 +75,36 @@ describe('SetUp gives the volume\'s files the pod\'s fsGroup itself (csi_mounter
   });
 });
 
+describe('fsGroupChangePolicy OnRootMismatch: the top directory first (skipPermissionChange, requiresPermissionChange: v1.30.1 volume_linux.go:107-156)', () => {
+  const onRootMismatch = (p: K8sObject): K8sObject => ({ ...p, spec: { ...p.spec, securityContext: { fsGroup: 2000, fsGroupChangePolicy: 'OnRootMismatch' } } });
+  for (const profile of ['1.20', '1.30'] as const) {
+    it(`${profile}: a top directory of another group: "expected group ownership … did not match", then the walk (no "perform recursive" line)`, () => {
+      const h = published({ profile, podObject: onRootMismatch(pod('web-0', NODE)) });
+      const stat = h.hostCalls('StatVolumeRoot');
+      expect(stat.map((c) => [c.path, c.fsGroup])).toEqual([[DIR, 2000]]);
+      expect(h.hostCalls('SetVolumeOwnership')).toEqual([]);
+      h.finish(stat[0]!, { rootGid: 0 });
+      expect(h.logs().filter((l) => l.msg === 'kubelet.volumeRootGidMismatch').map((l) => l.args)).toEqual([{ dir: DIR, gid: '0' }]);
+      expect(msgs(h)).not.toContain('kubelet.recursiveOwnershipChange');
+      h.finish(h.hostCalls('SetVolumeOwnership')[0]!);
+      expect(msgs(h)).toContain('kubelet.setUpSucceeded');
+    });
+  }
+  it('a top directory with the group and mode: "Skipping permission and ownership change", no walk, SetUp done at once', () => {
+    const h = published({ podObject: onRootMismatch(pod('web-0', NODE)) });
+    h.finish(h.hostCalls('StatVolumeRoot')[0]!, { rootGid: 2000, rootModeOk: true });
+    expect(h.hostCalls('SetVolumeOwnership')).toEqual([]);
+    const after = msgs(h);
+    expect(after.filter((m) => ['kubelet.skipPermissionChange', 'kubelet.fsGroupApplied', 'kubelet.setUpSucceeded'].includes(m))).toEqual(['kubelet.skipPermissionChange', 'kubelet.fsGroupApplied', 'kubelet.setUpSucceeded']);
+  });
+  it('the group but not the mode: "mismatching mode", then the walk', () => {
+    const h = published({ podObject: onRootMismatch(pod('web-0', NODE)) });
+    h.finish(h.hostCalls('StatVolumeRoot')[0]!, { rootGid: 2000, rootModeOk: false });
+    expect(msgs(h)).toContain('kubelet.volumeRootModeMismatch');
+    expect(h.hostCalls('SetVolumeOwnership')).toHaveLength(1);
+  });
+});
+
 describe('whether the kubelet applies the fsGroup: supportsFSGroup with the CSIDriver\'s fsGroupPolicy (csi_mounter.go :455-486 on 1.30)', () => {
   const rwx: K8sObject = { ...pv, spec: { ...pv.spec, accessModes: ['ReadWriteMany'] } };
   const noFsType: K8sObject = { ...pv, spec: { ...pv.spec, csi: { driver: DRIVER, volumeHandle: HANDLE } } };

@@ -105,6 +105,7 @@ describe('the kubelet state machines reach every state', () => {
       ...CLIENT, ...RPC_EVENTS(['nodeGetCapabilities', 'nodeStageVolume', 'nodePublishVolume', 'nodeExpandVolume']), ok('nodeGetCapabilities', EXPAND_CAPS),
       ...EXPANSION_API, ...SECRET_API, ...PUBLISH_SECRET_API,
       { type: 'host.setVolumeOwnership.succeeded' }, { type: 'host.setVolumeOwnership.failed', error: 'readdirent /x: input/output error' },
+      { type: 'host.statVolumeRoot.succeeded', rootGid: 2000, rootModeOk: true }, { type: 'host.statVolumeRoot.succeeded', rootGid: 0, rootModeOk: false },
     ];
     // (1.30 asks for VOLUME_MOUNT_GROUP before NodeStageVolume and NodePublishVolume: checksVolumeMountGroup; a PV with a
     // nodeStageSecretRef has its Secret read before both, one with a nodePublishSecretRef that one before NodePublishVolume)
@@ -114,7 +115,7 @@ describe('the kubelet state machines reach every state', () => {
     // (1.30's access mode question inside NodeStageVolume and NodePublishVolume: mapsAccessMode)
     const more = inputs.filter((i) => !i.nodeStageSecret && !i.nodePublishSecret);
     // (a pod with an fsGroup the kubelet applies itself after NodePublishVolume: SetVolumeOwnership)
-    expect(reached(mountVolumeMachine, events, [...inputs, ...more.map((i) => ({ ...i, nodeExpandSecret: true })), ...more.map((i) => ({ ...i, mapsAccessMode: true })), ...more.map((i) => ({ ...i, fsGroup: 2000 }))])).toEqual(leaves(mountVolumeMachine));
+    expect(reached(mountVolumeMachine, events, [...inputs, ...more.map((i) => ({ ...i, nodeExpandSecret: true })), ...more.map((i) => ({ ...i, mapsAccessMode: true })), ...more.map((i) => ({ ...i, fsGroup: 2000 })), ...more.map((i) => ({ ...i, fsGroup: 2000, onRootMismatch: true }))])).toEqual(leaves(mountVolumeMachine));
     expect([...leaves(mountVolumeMachine)].filter((l) => l.startsWith('expandAfter')).sort()).toEqual([
       'expandAfterMountDevice.getNodeExpandSecret', 'expandAfterMountDevice.getPVC', 'expandAfterMountDevice.markFSResizeFinished', 'expandAfterMountDevice.newCsiDriverClient',
       'expandAfterMountDevice.nodeExpandVolume', 'expandAfterMountDevice.nodeGetCapabilities', 'expandAfterMountDevice.nodeGetCapabilitiesAgain',

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   checkInvariants, eventsOf, firstStep, genericDriver, node, objectAt, phaseAt, pod, pvc, rpcCalls, runScenario, scenarioFromManifests,
-  ScenarioError, storageClass, parseFaultText, faultToText, type K8sObject, type ScenarioSpec,
+  ScenarioError, storageClass, parseFaultText, faultToText, SCENARIOS, Cluster, buildComponents, catalog, DRIVERS, type HostFault, type K8sObject, type ScenarioSpec,
 } from '../../src/machines/index.ts';
 
 const sc = (provisioner = 'disk.csi.example.com', extra: Record<string, unknown> = {}): K8sObject => ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'fast' }, provisioner, ...extra });
@@ -283,6 +283,46 @@ describe('host faults: the kubelet\'s own work on a volume\'s files (SetVolumeOw
       expect(checkInvariants(failed)).toEqual([]);
     });
   }
+});
+
+describe('a volume\'s top directory keeps its group from one pod to the next (the cluster\'s file systems)', () => {
+  // fsgroup's story, then its pod deleted and another created with fsGroupChangePolicy OnRootMismatch
+  function twoPods(k8s: '1.20' | '1.30', fsGroup: number, faults: string[] = []) {
+    const spec = SCENARIOS.find((x) => x.id === 'fsgroup')!;
+    const data = spec.build({ k8s, seed: 1, replicas: 1 });
+    const second = pod('default', 'web-1', [{ volume: 'data', claim: 'data' }], { fsGroup });
+    second.spec.securityContext.fsGroupChangePolicy = 'OnRootMismatch';
+    const c = new Cluster({
+      profile: k8s, seed: 1, epochUs: Date.parse(data.start) * 1000, apiServerUrl: 'https://10.0.0.1:443', catalog, objects: data.objects,
+      components: buildComponents(data, DRIVERS.cbs!, k8s, 1, 0), recordObjects: false, hostFaults: [...faults.map((f) => { const { type: _t, ...h } = parseFaultText(f) as { type?: string } & HostFault; return h; }), ...(data.hostFaults ?? [])],
+      actions: [...data.actions!, { at: 100_000_000, do: 'delete', kind: 'Pod', namespace: 'default', name: 'web-0', gracePeriodSeconds: 0 }, { at: 140_000_000, do: 'create', object: second }],
+    });
+    c.run(260_000_000);
+    return c.toTrace({ scenario: 'fsgroup', title: 'two pods', options: {} });
+  }
+  const setUpWait = (t: ReturnType<typeof twoPods>, podName: string): number => {
+    // (1.20 prints it with printf, pod "web-0"; 1.30 structured, its quotes escaped)
+    const setUp = t.steps.find((s) => s.msg === 'kubelet.setUpSucceeded' && [`pod "${podName}"`, `pod \\"${podName}\\"`].some((x) => (s.log ?? '').includes(x)))!;
+    const publish = [...t.steps].filter((s) => s.kind === 'rpc' && s.rpc?.method === '/csi.v1.Node/NodePublishVolume' && s.t < setUp.t).at(-1)!;
+    return setUp.t - publish.t;
+  };
+  for (const k8s of ['1.20', '1.30'] as const) {
+    it(`${k8s}: the first pod's walk (45 s) gave the top directory the group, so the second pod (OnRootMismatch, same fsGroup) skips it; another fsGroup walks again`, () => {
+      const same = twoPods(k8s, 2000);
+      expect(setUpWait(same, 'web-0')).toBeGreaterThan(45_000);
+      expect(setUpWait(same, 'web-1')).toBeLessThan(2_000);
+      expect(same.steps.filter((s) => s.msg === 'kubelet.setVolumeOwnershipSlow')).toHaveLength(1);
+      const other = twoPods(k8s, 3000);
+      expect(setUpWait(other, 'web-1')).toBeGreaterThan(45_000);
+      expect(other.steps.filter((s) => s.msg === 'kubelet.setVolumeOwnershipSlow')).toHaveLength(2);
+    });
+  }
+
+  it('a walk that failed leaves the top directory as it was (walkDeep changes it last): the next pod with OnRootMismatch walks', () => {
+    const t = twoPods('1.30', 2000, ['host:SetVolumeOwnership=EIO']);
+    // every walk fails: web-0 never runs, and web-1 looks at the top directory, finds it root's, and walks (and fails) too
+    expect(t.steps.filter((s) => s.kind === 'event' && /applyFSGroup failed/.test(s.summary) && /web-1/.test(s.summary)).length).toBeGreaterThan(0);
+  });
 });
 
 describe('faults hit the story of built-in scenarios too', () => {

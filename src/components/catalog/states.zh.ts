@@ -257,6 +257,8 @@ export const STATE_DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
     '有 STAGE_UNSTAGE_VOLUME 时，发布请求中会写明暂存路径。',
   "NodePublishVolume: an error that is not final leaves the pod's mount uncertain (markVolumeErrorState).":
     'NodePublishVolume：非最终的错误会让该 Pod 的挂载处于不确定状态（markVolumeErrorState）。',
+  "requiresPermissionChange (fsGroupChangePolicy OnRootMismatch): the volume's top directory already has the pod's group and mode, or the kubelet walks the files.":
+    'requiresPermissionChange（fsGroupChangePolicy 为 OnRootMismatch）：卷的顶层目录已经具有 Pod 的属组和权限，否则 kubelet 遍历其中的文件。',
   "SetVolumeOwnership: the kubelet walks the published volume and gives every file the pod's fsGroup; a failure leaves the pod's mount uncertain (it is mounted).":
     'SetVolumeOwnership：kubelet 遍历已发布的卷，把每个文件的属组设为 Pod 的 fsGroup；失败会让该 Pod 的挂载处于不确定状态（它已经挂载）。',
   "MarkVolumeAsMounted: the pod's volume is mounted.":

@@ -9,7 +9,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { ComponentStepper } from './componentStepper.ts';
 import type {
-  ApiRequestEmitted, ClusterEmitted, ClusterEvent, ComponentDescriptor, ComponentInput, CsiCallEmitted, HostCallEmitted,
+  ApiRequestEmitted, ClusterEmitted, ClusterEvent, ComponentDescriptor, ComponentInput, CsiCallEmitted, HostCallEmitted, HostResultEvent,
   CsiReplyEmitted, EventRecordedEmitted, HostPodVolume,
 } from '../shared/contract.ts';
 import { csiMethod, type CsiRpc } from '../shared/csi.ts';
@@ -602,17 +602,32 @@ export class Cluster {
    * draws from the component's own stream, so a scenario without such work keeps every other timing.
    */
   private hostCall(r: Running, call: HostCallEmitted, at: number): void {
+    const incarnation = r.incarnation;
+    const answer = (after: number, result: Omit<HostResultEvent, 'type' | 'now' | 'requestId' | 'op'>, done?: () => void): void => {
+      this.agenda.push(at + after, () => {
+        if (incarnation !== r.incarnation) return; // the process that asked is gone
+        done?.();
+        this.deliver(r, { type: 'host.result', now: this.nowUs, requestId: call.requestId, op: call.op, ...result }, { kind: 'host', op: call.op });
+      });
+    };
+    if (call.op === 'StatVolumeRoot') {
+      // a fresh volume's top directory belongs to root (gid 0), mode 0755 as mkfs leaves it
+      const gid = this.volumeRootGid.get(call.volume);
+      answer(this.streamOf(r).int(50, 400), { ok: true, rootGid: gid ?? 0, rootModeOk: gid !== undefined });
+      return;
+    }
     const fault = this.faults.matchHost(call.op, r.host, at);
     if (fault) this.fired(fault, this.recorder.lastStepAt(this.nowUs));
     const took = fault?.f.delayMs !== undefined ? Math.round(fault.f.delayMs * 1000) : this.streamOf(r).int(2_000, 30_000);
     const errno = fault?.f.errno;
     const error = errno ? (fault!.f.message ?? hostErrorText(errno, call.path, this.profile.goReaddirErrorNamesPath)) : undefined;
-    const incarnation = r.incarnation;
-    this.agenda.push(at + took, () => {
-      if (incarnation !== r.incarnation) return; // the process that asked is gone
-      this.deliver(r, { type: 'host.result', now: this.nowUs, requestId: call.requestId, op: call.op, ok: !error, ...(error ? { error } : {}) }, { kind: 'host', op: call.op });
-    });
+    // the walk changes the top directory last (walkDeep: the walk function runs on a directory after its entries), so only
+    // a walk that got through leaves it with the group and mode; one that failed leaves it as it was
+    answer(took, { ok: !error, ...(error ? { error } : {}) }, error ? undefined : () => { this.volumeRootGid.set(call.volume, call.fsGroup); });
   }
+
+  /** The group each volume's top directory has, once a SetVolumeOwnership walk got through it (the volume's own files, on any node). */
+  private readonly volumeRootGid = new Map<string, number>();
 
   // ------------------------------------------------------------------ CSI
 

@@ -230,6 +230,34 @@ export const messages = defineMessages({
       '1.30': { file: 'volume_linux.go', line: 109, v: 4, msg: 'Perform recursive ownership change for directory', kv: 'path={dir:q}' },
     },
   },
+  'kubelet.skipPermissionChange': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'The top directory of {dir} already has the pod\'s group and mode (fsGroupChangePolicy: OnRootMismatch): the kubelet skips the walk over the volume\'s files.',
+    explain: 'With OnRootMismatch the kubelet looks at the volume\'s top directory first (requiresPermissionChange). The walk changes that directory last, so a walk that got through leaves it with the group, rwx for owner and group and the setgid bit, and the next SetUp of the volume, for any pod with the same fsGroup, on any node, skips the walk.',
+    formats: {
+      // SetVolumeOwnership after skipPermissionChange: v1.20.5 volume_linux.go:66 klog.V(3).Infof, v1.30.1 :54 klog.V(3).InfoS
+      '1.20': { file: 'volume_linux.go', line: 66, v: 3, text: 'skipping permission and ownership change for volume {dir}' },
+      '1.30': { file: 'volume_linux.go', line: 54, v: 3, msg: 'Skipping permission and ownership change for volume', kv: 'path={dir:q}' },
+    },
+  },
+  'kubelet.volumeRootGidMismatch': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'The top directory of {dir} belongs to group {gid}, not the pod\'s: the kubelet walks the volume\'s files (fsGroupChangePolicy: OnRootMismatch).',
+    formats: {
+      // requiresPermissionChange: v1.20.5 volume_linux.go:159 klog.V(4).Infof, v1.30.1 :128 klog.V(4).InfoS
+      '1.20': { file: 'volume_linux.go', line: 159, v: 4, text: 'expected group ownership of volume {dir} did not match with: {gid}' },
+      '1.30': { file: 'volume_linux.go', line: 128, v: 4, msg: 'Expected group ownership of volume did not match with Gid', kv: 'path={dir:q} GID={gid}' },
+    },
+  },
+  'kubelet.volumeRootModeMismatch': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'The top directory of {dir} has the pod\'s group but not rwx for owner and group and the setgid bit: the kubelet walks the volume\'s files (fsGroupChangePolicy: OnRootMismatch).',
+    formats: {
+      // requiresPermissionChange: v1.20.5 volume_linux.go:183 klog.V(4).Infof, v1.30.1 :152 klog.V(4).InfoS
+      '1.20': { file: 'volume_linux.go', line: 183, v: 4, text: 'performing recursive ownership change on {dir} because of mismatching mode' },
+      '1.30': { file: 'volume_linux.go', line: 152, v: 4, msg: 'Performing recursive ownership change on rootDir because of mismatching mode', kv: 'path={dir:q}' },
+    },
+  },
   'kubelet.fsGroupApplied': {
     source: 'kubelet', stage: 'mount', severity: 'I',
     summary: 'The walk giving the files of volume {handle} the pod\'s group {fsGroup} ended without an error (a file whose chown or chmod failed is only logged): SetUp is done.',

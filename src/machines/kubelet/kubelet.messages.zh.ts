@@ -96,6 +96,16 @@ export const messagesZh = defineMessagesZh({
     summary: 'kubelet 开始把 Pod 的 fsGroup 赋给 {dir} 中的每个文件（它的 fsGroupChangePolicy 是默认的 Always）。',
     explain: 'skipPermissionChange：只有 fsGroupChangePolicy 为 OnRootMismatch 时才可能跳过遍历；默认的 Always 下，每次为 Pod 设置该卷时，卷中的每个文件都会被赋予该属组。',
   },
+  'kubelet.skipPermissionChange': {
+    summary: '{dir} 的顶层目录已经具有 Pod 的属组和权限（fsGroupChangePolicy: OnRootMismatch）：kubelet 跳过对卷中文件的遍历。',
+    explain: '使用 OnRootMismatch 时，kubelet 先查看卷的顶层目录（requiresPermissionChange）。遍历最后才修改这个目录，所以一次完整的遍历会让它带上该属组、属主和属组的读写执行权限以及 setgid 位；之后对 fsGroup 相同的任何 Pod、在任何节点上再次 SetUp 这个卷时，都会跳过遍历。',
+  },
+  'kubelet.volumeRootGidMismatch': {
+    summary: '{dir} 的顶层目录属于组 {gid}，而不是 Pod 的组：kubelet 遍历卷中的文件（fsGroupChangePolicy: OnRootMismatch）。',
+  },
+  'kubelet.volumeRootModeMismatch': {
+    summary: '{dir} 的顶层目录属于 Pod 的组，但没有属主和属组的读写执行权限或 setgid 位：kubelet 遍历卷中的文件（fsGroupChangePolicy: OnRootMismatch）。',
+  },
   'kubelet.fsGroupApplied': {
     summary: '把卷 {handle} 中文件的属组设为 Pod 的组 {fsGroup} 的遍历没有出错地结束了（某个文件的 chown 或 chmod 失败只会被记录）：SetUp 完成。',
   },

@@ -133,7 +133,7 @@ export interface InflightOperation {
   /** the pod's volume as the operation started: an uncertain mount outlives the pod's DSW entry */
   pod?: PodVolume;
   /** the request the operation waits for, when it is an API request (its answer's fact is `api.<awaiting>.succeeded|failed`) */
-  awaiting?: 'getNode' | 'getPVC' | 'patchPVC' | 'getVolumeAttachment' | 'getNodeStageSecret' | 'getNodePublishSecret' | 'getNodeExpandSecret' | 'setVolumeOwnership';
+  awaiting?: 'getNode' | 'getPVC' | 'patchPVC' | 'getVolumeAttachment' | 'getNodeStageSecret' | 'getNodePublishSecret' | 'getNodeExpandSecret' | 'setVolumeOwnership' | 'statVolumeRoot';
   /** the claim a NodeExpandVolume read (its conditions are what MarkFSResizeFinished keeps) */
   claim?: K8sObject;
   /** the node-stage Secret's data, once read (getCredentialsFromSecret): NodeStageVolume's secrets */

@@ -92,15 +92,19 @@ export interface PluginSocketEvent { type: 'plugin.socketCreated' | 'plugin.sock
 
 /**
  * The answer of a `host.call`: the kubelet's own work on the node's file system finished (SetVolumeOwnership: the walk
- * over a volume's files that gives them the pod's fsGroup), `error` as Go's os package words it when it failed.
+ * over a volume's files that gives them the pod's fsGroup; StatVolumeRoot: the group of the volume's top directory),
+ * `error` as Go's os package words it when it failed.
  */
 export interface HostResultEvent {
   type: 'host.result';
   now: number;
   requestId: string;
-  op: 'SetVolumeOwnership';
+  op: HostCallEmitted['op'];
   ok: boolean;
   error?: string;
+  /** StatVolumeRoot: the group of the volume's top directory, and whether it has rwx for owner and group and the setgid bit */
+  rootGid?: number;
+  rootModeOk?: boolean;
 }
 
 export type ClusterEvent =
@@ -167,8 +171,12 @@ export interface CsiCallEmitted {
 export interface HostCallEmitted {
   type: 'host.call';
   requestId: string;
-  op: 'SetVolumeOwnership';
+  /** SetVolumeOwnership: the walk giving every file the group `fsGroup`; StatVolumeRoot: a stat of the top directory */
+  op: 'SetVolumeOwnership' | 'StatVolumeRoot';
   path: string;
+  /** the volume (its unique name): its files are the same on whichever node mounts it */
+  volume: string;
+  fsGroup: number;
 }
 
 export interface CsiReplyEmitted {

@@ -164,13 +164,20 @@ export class MachineHarness {
     return this.emitted.filter((e): e is HostCallEmitted => e.type === 'host.call' && (!op || e.op === op));
   }
 
-  /** Finish a host call: done (default), or failed with `error` as Go's os package words it ("readdirent /x: input/output error"). */
-  finish(call: HostCallEmitted, error?: string): this {
+  /**
+   * Finish a host call: done (default), or failed with `error` as Go's os package words it ("readdirent /x: input/output
+   * error"); a StatVolumeRoot with what the top directory has (`rootGid`, default 0; `rootModeOk`, default false).
+   */
+  finish(call: HostCallEmitted, result: string | { error?: string; rootGid?: number; rootModeOk?: boolean } = {}): this {
     const orig = this.emitted.find((e) => e.type === 'host.call' && e.requestId === call.requestId);
     if (!orig || orig.type !== 'host.call') throw new Error(`no host call ${call.requestId} to finish`);
     if (this.answered.has(orig)) throw new Error(`host call ${call.requestId} was finished already`);
     this.answered.add(orig);
-    return this.send({ type: 'host.result', requestId: orig.requestId, op: orig.op, ok: error === undefined, ...(error !== undefined ? { error } : {}) });
+    const r = typeof result === 'string' ? { error: result } : result;
+    return this.send({
+      type: 'host.result', requestId: orig.requestId, op: orig.op, ok: r.error === undefined, ...(r.error !== undefined ? { error: r.error } : {}),
+      ...(orig.op === 'StatVolumeRoot' ? { rootGid: r.rootGid ?? 0, rootModeOk: r.rootModeOk === true } : {}),
+    });
   }
 
   /** Log lines, as catalog message ids with their values. */

@@ -80,7 +80,9 @@ export type OperationEvent =
   | { type: 'api.getNodeExpandSecret.failed'; message: string }
   /** SetVolumeOwnership's walk over the volume's files ended (a host.result), with the error Go's os package gave */
   | { type: 'host.setVolumeOwnership.succeeded' }
-  | { type: 'host.setVolumeOwnership.failed'; error: string };
+  | { type: 'host.setVolumeOwnership.failed'; error: string }
+  /** requiresPermissionChange's stat of the volume's top directory: its group, and whether its mode has rwx for owner and group and setgid */
+  | { type: 'host.statVolumeRoot.succeeded'; rootGid: number; rootModeOk: boolean };
 
 const rpcFact = (rpc: string): NodeRpc => (rpc[0]!.toLowerCase() + rpc.slice(1)) as NodeRpc;
 
@@ -106,7 +108,8 @@ export const OWNERSHIP_TIMER = 'ownership:';
 
 /** The adapter at the edge for the kubelet's own work on the node: SetVolumeOwnership's walk ended, or failed with its error. */
 export const hostFact = (e: HostResultEvent): OperationEvent =>
-  e.ok ? { type: 'host.setVolumeOwnership.succeeded' } : { type: 'host.setVolumeOwnership.failed', error: e.error ?? '' };
+  e.op === 'StatVolumeRoot' ? { type: 'host.statVolumeRoot.succeeded', rootGid: e.rootGid ?? 0, rootModeOk: e.rootModeOk === true }
+    : e.ok ? { type: 'host.setVolumeOwnership.succeeded' } : { type: 'host.setVolumeOwnership.failed', error: e.error ?? '' };
 
 /** SetVolumeOwnership's timer fired: the walk `requestId` still runs, so it prints its warning (a timer.Stop'ped one does not fire). */
 export function ownershipWalkSlow(w: Work, requestId: string): void {
@@ -436,6 +439,8 @@ export interface MountContext extends ExpansionContext {
   driverClientErrorFinished?: boolean;
   /** the pod's fsGroup, which SetUp gives the volume's files after NodePublishVolume (csiMounter.fsGroupToApply); absent: no walk */
   fsGroup?: number;
+  /** the pod's fsGroupChangePolicy is OnRootMismatch: the volume's top directory is looked at before the walk (skipPermissionChange) */
+  onRootMismatch?: boolean;
 }
 
 /** The named steps of the node expansion states, performed by PERFORM below. */
@@ -446,7 +451,8 @@ export const mountVolumeMachine = setup({
   actions: {
     ...named('waitForAttach', 'setDevicePath', 'newCsiDriverClient', 'nodeGetCapabilities', 'getVolumeAttachment', 'getNodeStageSecret', 'getNodePublishSecret', 'nodeStageVolume', 'nodePublishVolume',
       'markDeviceAsMounted', 'logMountDeviceSucceeded', 'markDeviceErrorState', 'markVolumeAsMounted', 'logSetUpSucceeded',
-      'markVolumeErrorState', 'operationSucceeded', 'setVolumeOwnership', 'logFSGroupApplied', ...EXPANSION_ACTIONS),
+      'markVolumeErrorState', 'operationSucceeded', 'setVolumeOwnership', 'logFSGroupApplied', 'statVolumeRoot', 'logSkipPermissionChange',
+      'logVolumeRootMismatch', ...EXPANSION_ACTIONS),
     operationFailed: (_, _params: FailParams) => {},
     recordStageUnstage: assign({ stageUnstage: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.stageUnstage }),
     recordSingleNodeMultiWriter: assign({ singleNodeMultiWriter: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.singleNodeMultiWriter }),
@@ -460,6 +466,9 @@ export const mountVolumeMachine = setup({
     driverClientErrorFinished: ({ context }) => context.driverClientErrorFinished === true,
     /** supportsFSGroup (csi_mounter.go): the pod has an fsGroup that the CSIDriver's fsGroupPolicy lets the kubelet apply */
     appliesFSGroup: ({ context }) => context.fsGroup !== undefined,
+    checksVolumeRoot: ({ context }) => context.fsGroup !== undefined && context.onRootMismatch === true,
+    /** requiresPermissionChange is false: the top directory has the pod's group, rwx for owner and group, and setgid */
+    volumeRootMatches: ({ context, event }) => event.type === 'host.statVolumeRoot.succeeded' && event.rootGid === context.fsGroup && event.rootModeOk,
     hasNodeStageSecret: ({ context }) => context.nodeStageSecret === true,
     hasNodePublishSecret: ({ context }) => context.nodePublishSecret === true,
     isResizeDone: ({ context }) => context.resizeDone,
@@ -563,11 +572,25 @@ export const mountVolumeMachine = setup({
           entry: 'nodePublishVolume',
           on: {
             'csi.nodePublishVolume.succeeded': [
+              { guard: 'checksVolumeRoot', target: 'statVolumeRoot' },
               { guard: 'appliesFSGroup', target: 'setVolumeOwnership' },
               { guard: 'isResizeDone', target: '#mountVolume.succeeded', actions: 'logSetUpSucceeded' },
               { target: '#mountVolume.expandAfterSetUp', actions: 'logSetUpSucceeded' },
             ],
             'csi.nodePublishVolume.failed': { target: '#mountVolume.failed', actions: ['markVolumeErrorState', { type: 'operationFailed', params: { stage: 'SetUp', error: 'rpc' } }] },
+          },
+        },
+        // fsGroupChangePolicy OnRootMismatch: skipPermissionChange -> requiresPermissionChange stats the top directory first
+        // (v1.30.1 volume_linux.go:107-156, v1.20.5 :134-187); a match skips the walk, SetUp is done
+        statVolumeRoot: {
+          description: 'requiresPermissionChange (fsGroupChangePolicy OnRootMismatch): the volume\'s top directory already has the pod\'s group and mode, or the kubelet walks the files.',
+          entry: 'statVolumeRoot',
+          on: {
+            'host.statVolumeRoot.succeeded': [
+              { guard: and(['volumeRootMatches', 'isResizeDone']), target: '#mountVolume.succeeded', actions: ['logSkipPermissionChange', 'logFSGroupApplied', 'logSetUpSucceeded'] },
+              { guard: 'volumeRootMatches', target: '#mountVolume.expandAfterSetUp', actions: ['logSkipPermissionChange', 'logFSGroupApplied', 'logSetUpSucceeded'] },
+              { target: 'setVolumeOwnership', actions: 'logVolumeRootMismatch' },
+            ],
           },
         },
         // csi_mounter.SetUpAt after NodePublishVolume (v1.30.1 csi_mounter.go:334-347, v1.20.5 :269-280): the kubelet gives every
@@ -1216,16 +1239,32 @@ const PERFORM: Record<string, Perform> = {
   /**
    * SetVolumeOwnership (pkg/volume/volume_linux.go): a timer for its 30-s warning, skipPermissionChange's line (the pod's
    * fsGroupChangePolicy is Always, the default), then the walk over the pod's volume directory, on the node.
-   * (OnRootMismatch, which looks at the top directory first, is not modelled: a pod that sets it walks as with Always.)
    */
   setVolumeOwnership: (w, op) => {
     const v = volumeOf(w, op)!;
+    const c = op.machine.context as unknown as MountContext;
     const dir = podVolumePath(w.c.input.kubeletRoot, op.podUid, v.pvName);
     const requestId = nextId(w);
     timer(w, `${OWNERSHIP_TIMER}${requestId}`, w.now + SET_VOLUME_OWNERSHIP_WARNING);
-    log(w, 'kubelet.recursiveOwnershipChange', { dir });
-    w.out.push({ type: 'host.call', requestId, op: 'SetVolumeOwnership', path: dir });
+    // (with OnRootMismatch the top directory's line was printed instead: logVolumeRootMismatch)
+    if (!c.onRootMismatch) log(w, 'kubelet.recursiveOwnershipChange', { dir });
+    w.out.push({ type: 'host.call', requestId, op: 'SetVolumeOwnership', path: dir, volume: op.uniqueName, fsGroup: c.fsGroup! });
     track(w, requestId, op, 'setVolumeOwnership');
+  },
+  statVolumeRoot: (w, op) => {
+    const v = volumeOf(w, op)!;
+    const c = op.machine.context as unknown as MountContext;
+    const requestId = nextId(w);
+    w.out.push({ type: 'host.call', requestId, op: 'StatVolumeRoot', path: podVolumePath(w.c.input.kubeletRoot, op.podUid, v.pvName), volume: op.uniqueName, fsGroup: c.fsGroup! });
+    track(w, requestId, op, 'statVolumeRoot');
+  },
+  logSkipPermissionChange: (w, op) => log(w, 'kubelet.skipPermissionChange', { dir: podVolumePath(w.c.input.kubeletRoot, op.podUid, volumeOf(w, op)!.pvName) }),
+  logVolumeRootMismatch: (w, op, event) => {
+    const c = op.machine.context as unknown as MountContext;
+    const dir = podVolumePath(w.c.input.kubeletRoot, op.podUid, volumeOf(w, op)!.pvName);
+    if (event?.type !== 'host.statVolumeRoot.succeeded') return;
+    if (event.rootGid !== c.fsGroup) log(w, 'kubelet.volumeRootGidMismatch', { dir, gid: String(event.rootGid) });
+    else log(w, 'kubelet.volumeRootModeMismatch', { dir });
   },
   logFSGroupApplied: (w, op) => {
     const c = op.machine.context as unknown as MountContext;
