@@ -237,6 +237,15 @@ export function checkFault(f: unknown, where: { document: string; field: string;
     if (typeof o.count !== 'number' || !Number.isSafeInteger(o.count) || o.count < 1) return err('count', `must be an integer of at least 1, not ${JSON.stringify(o.count)}`);
     return o.count;
   };
+  /** delayMs (or delay): milliseconds or a duration, more than 0; undefined when the fault names none */
+  const delay = (): number | undefined => {
+    const raw = o.delayMs ?? o.delay;
+    if (raw === undefined) return undefined;
+    let ms: number | undefined;
+    try { ms = parseDuration(raw as string | number); } catch { return err('delayMs', `must be milliseconds or a duration, not ${JSON.stringify(raw)}`); }
+    if (!(ms > 0)) err('delayMs', 'must be more than 0');
+    return ms;
+  };
   const from = time('from'), until = time('until');
   if (from !== undefined && until !== undefined && until <= from) err('until', `must come after from (${from} ms)`);
   const win = { ...(from !== undefined ? { from } : {}), ...(until !== undefined ? { until } : {}) };
@@ -266,11 +275,7 @@ export function checkFault(f: unknown, where: { document: string; field: string;
     if (!kind || !(kind in API_VERSION)) return err('kind', `unknown kind ${JSON.stringify(o.kind)}`);
     const code = o.code;
     if (code !== undefined && (typeof code !== 'number' || !Number.isInteger(code) || code < 400 || code > 599)) err('code', `must be an HTTP status from 400 to 599, not ${JSON.stringify(code)}`);
-    let delayMs: number | undefined;
-    if (o.delayMs !== undefined || o.delay !== undefined) {
-      try { delayMs = parseDuration((o.delayMs ?? o.delay) as string | number); } catch { err('delayMs', `must be milliseconds or a duration, not ${JSON.stringify(o.delayMs ?? o.delay)}`); }
-      if (!(delayMs! > 0)) err('delayMs', 'must be more than 0');
-    }
+    const delayMs = delay();
     if (code === undefined && delayMs === undefined) err('', 'an API fault needs a code (the HTTP status the API server answers with) or a delayMs (how late the request lands)');
     const n = count();
     const name = str('name'), component = str('component'), message = str('message');
@@ -291,9 +296,7 @@ export function checkFault(f: unknown, where: { document: string; field: string;
     }
     const kind = str('kind');
     if (kind !== undefined && !(kind in API_VERSION)) err('kind', `unknown kind "${kind}"`);
-    let delayMs = 0;
-    try { delayMs = parseDuration((o.delayMs ?? o.delay) as string | number); } catch { err('delayMs', `must be milliseconds or a duration, not ${JSON.stringify(o.delayMs ?? o.delay)}`); }
-    if (!(delayMs > 0)) err('delayMs', 'must be more than 0');
+    const delayMs = delay() ?? err('delayMs', `must be milliseconds or a duration, not ${JSON.stringify(o.delayMs ?? o.delay)}`);
     const out: InformerDelay = { component, ...(kind ? { kind: kind as Kind } : {}), delayMs, ...win };
     return { type: 'informer', ...out };
   }
@@ -302,11 +305,7 @@ export function checkFault(f: unknown, where: { document: string; field: string;
     if (!op || !(HOST_OPS as readonly string[]).includes(op)) return err('op', `unknown host operation ${JSON.stringify(o.op)} (known: ${HOST_OPS.join(', ')})`);
     const errno = str('errno');
     if (errno !== undefined && !(errno in HOST_ERRNOS)) err('errno', `unknown error "${errno}" (known: ${Object.keys(HOST_ERRNOS).join(', ')})`);
-    let delayMs: number | undefined;
-    if (o.delayMs !== undefined || o.delay !== undefined) {
-      try { delayMs = parseDuration((o.delayMs ?? o.delay) as string | number); } catch { err('delayMs', `must be milliseconds or a duration, not ${JSON.stringify(o.delayMs ?? o.delay)}`); }
-      if (!(delayMs! > 0)) err('delayMs', 'must be more than 0');
-    }
+    const delayMs = delay();
     if (errno === undefined && delayMs === undefined) err('', 'a host fault needs an errno (the error the operation meets, e.g. EIO) or a delayMs (how long it takes)');
     const n = count();
     const message = str('message');
