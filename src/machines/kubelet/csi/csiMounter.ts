@@ -37,7 +37,8 @@ export function podInfoAttributes(w: Work, v: VolumeSpec, podUid: string): Recor
 }
 
 /**
- * The fsGroup SetUpAt gives the volume's files after NodePublishVolume, or undefined when it gives none: supportsFSGroup
+ * The fsGroup SetUpAt gives the volume's files after NodePublishVolume, with the pod's fsGroupChangePolicy OnRootMismatch
+ * (the top directory looked at first); nothing when it gives none: supportsFSGroup
  * with the CSIDriver's fsGroupPolicy (getFSGroupPolicy; the API server fills in ReadWriteOnceWithFSType when the CSIDriver
  * names none, and that is the policy without a CSIDriver too). None: never; File: always; ReadWriteOnceWithFSType: only
  * for a volume with an fsType whose PV lists ReadWriteOnce; never for a read-only volume. upstream: csi_mounter.go
@@ -45,13 +46,12 @@ export function podInfoAttributes(w: Work, v: VolumeSpec, podUid: string): Recor
  * NewMounter calls at :406). (1.30 hands the fsGroup to a node plugin
  * with VOLUME_MOUNT_GROUP instead, in NodePublishVolume's volume_mount_group; no driver here has that capability.)
  */
-export function fsGroupToApply(w: Work, v: VolumeSpec, podUid: string): number | undefined {
-  const fsGroup = w.c.pods[podUid]?.spec?.securityContext?.fsGroup;
-  if (fsGroup === undefined || v.readOnly) return undefined;
+export function fsGroupToApply(w: Work, v: VolumeSpec, podUid: string): { fsGroup?: number; onRootMismatch?: true } {
+  const sc = w.c.pods[podUid]?.spec?.securityContext;
+  if (sc?.fsGroup === undefined || v.readOnly) return {};
   const policy = w.c.csiDrivers[v.driver]?.spec?.fsGroupPolicy ?? 'ReadWriteOnceWithFSType';
-  if (policy === 'None') return undefined;
-  if (policy === 'File') return fsGroup;
-  return v.fsType !== '' && v.readWriteOnce ? fsGroup : undefined;
+  if (policy === 'None' || (policy !== 'File' && (v.fsType === '' || !v.readWriteOnce))) return {};
+  return { fsGroup: sc.fsGroup, ...(sc.fsGroupChangePolicy === 'OnRootMismatch' ? { onRootMismatch: true as const } : {}) };
 }
 
 /** TearDownAt: the NodeUnpublishVolume request. */

@@ -115,11 +115,10 @@ export const hostFact = (e: HostResultEvent): OperationEvent =>
 export function ownershipWalkSlow(w: Work, requestId: string): void {
   const op = w.c.inflight[requestId];
   if (op?.awaiting !== 'setVolumeOwnership') return;
-  const v = volumeOf(w, op);
-  if (!v) return;
+  if (!volumeOf(w, op)) return;
   // (the step shows the operation it belongs to, still in its SetVolumeOwnership state)
   noteOperation(w, op);
-  log(w, 'kubelet.setVolumeOwnershipSlow', { dir: podVolumePath(w.c.input.kubeletRoot, op.podUid, v.pvName) });
+  log(w, 'kubelet.setVolumeOwnershipSlow', { dir: podVolumeDir(w, op) });
 }
 
 /**
@@ -1100,6 +1099,16 @@ const track = (w: Work, requestId: string, op: InflightOperation, awaiting?: Inf
 const nodeCall = (w: Work, op: InflightOperation, rpc: Parameters<typeof csi>[1], request: Record<string, unknown>, summary?: string): void =>
   track(w, csi(w, rpc, request, 'node', CSI_TIMEOUT, summary), op);
 
+/** A mount operation's own record: the pod's fsGroup and its change policy among it. */
+const mountContext = (op: InflightOperation): MountContext => op.machine.context as unknown as MountContext;
+/** The pod's directory of the operation's volume (csi_mounter.go GetPath): NodePublishVolume's target and SetVolumeOwnership's walk. */
+const podVolumeDir = (w: Work, op: InflightOperation): string => podVolumePath(w.c.input.kubeletRoot, op.podUid, volumeOf(w, op)!.pvName);
+/** The kubelet's own work on the pod's volume directory (a host.call), awaited by the operation. */
+function hostCall(w: Work, op: InflightOperation, what: 'SetVolumeOwnership' | 'StatVolumeRoot', requestId = nextId(w)): void {
+  w.out.push({ type: 'host.call', requestId, op: what, path: podVolumeDir(w, op), volume: op.uniqueName, fsGroup: mountContext(op).fsGroup! });
+  track(w, requestId, op, what === 'SetVolumeOwnership' ? 'setVolumeOwnership' : 'statVolumeRoot');
+}
+
 /** The attached volume the kubelet's actual state of world records, as the CSI attacher's mount path names it. */
 export function deviceMountPathOf(w: Work, v: VolumeSpec): string {
   // a raw block volume is "globally mounted" at its global map path (MarkDeviceAsMounted(…, globalMapPath))
@@ -1241,35 +1250,21 @@ const PERFORM: Record<string, Perform> = {
    * fsGroupChangePolicy is Always, the default), then the walk over the pod's volume directory, on the node.
    */
   setVolumeOwnership: (w, op) => {
-    const v = volumeOf(w, op)!;
-    const c = op.machine.context as unknown as MountContext;
-    const dir = podVolumePath(w.c.input.kubeletRoot, op.podUid, v.pvName);
     const requestId = nextId(w);
     timer(w, `${OWNERSHIP_TIMER}${requestId}`, w.now + SET_VOLUME_OWNERSHIP_WARNING);
     // (with OnRootMismatch the top directory's line was printed instead: logVolumeRootMismatch)
-    if (!c.onRootMismatch) log(w, 'kubelet.recursiveOwnershipChange', { dir });
-    w.out.push({ type: 'host.call', requestId, op: 'SetVolumeOwnership', path: dir, volume: op.uniqueName, fsGroup: c.fsGroup! });
-    track(w, requestId, op, 'setVolumeOwnership');
+    if (!mountContext(op).onRootMismatch) log(w, 'kubelet.recursiveOwnershipChange', { dir: podVolumeDir(w, op) });
+    hostCall(w, op, 'SetVolumeOwnership', requestId);
   },
-  statVolumeRoot: (w, op) => {
-    const v = volumeOf(w, op)!;
-    const c = op.machine.context as unknown as MountContext;
-    const requestId = nextId(w);
-    w.out.push({ type: 'host.call', requestId, op: 'StatVolumeRoot', path: podVolumePath(w.c.input.kubeletRoot, op.podUid, v.pvName), volume: op.uniqueName, fsGroup: c.fsGroup! });
-    track(w, requestId, op, 'statVolumeRoot');
-  },
-  logSkipPermissionChange: (w, op) => log(w, 'kubelet.skipPermissionChange', { dir: podVolumePath(w.c.input.kubeletRoot, op.podUid, volumeOf(w, op)!.pvName) }),
+  statVolumeRoot: (w, op) => { hostCall(w, op, 'StatVolumeRoot'); },
+  logSkipPermissionChange: (w, op) => log(w, 'kubelet.skipPermissionChange', { dir: podVolumeDir(w, op) }),
   logVolumeRootMismatch: (w, op, event) => {
-    const c = op.machine.context as unknown as MountContext;
-    const dir = podVolumePath(w.c.input.kubeletRoot, op.podUid, volumeOf(w, op)!.pvName);
     if (event?.type !== 'host.statVolumeRoot.succeeded') return;
-    if (event.rootGid !== c.fsGroup) log(w, 'kubelet.volumeRootGidMismatch', { dir, gid: String(event.rootGid) });
+    const dir = podVolumeDir(w, op);
+    if (event.rootGid !== mountContext(op).fsGroup) log(w, 'kubelet.volumeRootGidMismatch', { dir, gid: String(event.rootGid) });
     else log(w, 'kubelet.volumeRootModeMismatch', { dir });
   },
-  logFSGroupApplied: (w, op) => {
-    const c = op.machine.context as unknown as MountContext;
-    log(w, 'kubelet.fsGroupApplied', { fsGroup: String(c.fsGroup), handle: volumeOf(w, op)!.handle });
-  },
+  logFSGroupApplied: (w, op) => log(w, 'kubelet.fsGroupApplied', { fsGroup: String(mountContext(op).fsGroup), handle: volumeOf(w, op)!.handle }),
   logSetUpSucceeded: (w, op) => { const p = podOf(w, op); if (p) log(w, 'kubelet.setUpSucceeded', mountArgs(w, volumeOf(w, op)!, op.podUid, p)); },
   /** markVolumeErrorState: only a pod mount not made turns uncertain; an uncertain one whose SetUp failed for good is unmounted. */
   markVolumeErrorState: (w, op, event, params) => {

@@ -98,7 +98,7 @@ function mountOrAttachVolumes(w: Work): void {
             expandsAfterMountDevice: profile.kubeletMountExpands === 'afterMountDevice',
             checksVolumeMountGroup: profile.kubeletChecksVolumeMountGroup, ...(v.nodeStageSecretRef ? { nodeStageSecret: true } : {}),
             ...(v.nodePublishSecretRef ? { nodePublishSecret: true } : {}), ...(profile.kubeletDriverClientErrorFinished ? { driverClientErrorFinished: true } : {}),
-            ...withFSGroup(fsGroupToApply(w, v, uid), w.c.pods[uid]?.spec?.securityContext?.fsGroupChangePolicy) });
+            ...fsGroupToApply(w, v, uid) });
       } else if (v.desiredSize !== undefined && a.claimSize !== undefined && v.desiredSize > a.claimSize) {
         // PodExistsInVolume's FsResizeRequiredError: the PV grew past the size the mounted file system has
         // (Starting operationExecutor.ExpandInUseVolume, logged at -v=4)
@@ -149,6 +149,3 @@ export function attachedInNodeStatus(node: K8sObject): Set<string> {
   return names;
 }
 const ATTACHED = new WeakMap<K8sObject, Set<string>>();
-
-const withFSGroup = (fsGroup: number | undefined, policy: string | undefined): { fsGroup?: number; onRootMismatch?: boolean } =>
-  (fsGroup === undefined ? {} : { fsGroup, ...(policy === 'OnRootMismatch' ? { onRootMismatch: true } : {}) });
