@@ -24,7 +24,7 @@ export { checkInvariants, RULES, type Violation, type Rule } from './checks/inva
 // the cluster
 export { Cluster, nodeOf, type ClusterOptions, type ComponentSpec, type UserAction, type StateMove } from './cluster/cluster.ts';
 export {
-  parseFaultText, faultToText, parseDuration, formatDuration, FaultSyntaxError,
+  parseFaultText, faultToText, parseDuration, formatDuration, FaultSyntaxError, hostErrorText,
   type CsiFault, type ApiFault, type InformerDelay, type HostFault, type Fault, type FaultReport,
 } from './cluster/faults.ts';
 export { ApiServer, mergePatch, type ApiOutcome, type ApiChange } from './cluster/apiServer.ts';

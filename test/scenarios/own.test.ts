@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   checkInvariants, eventsOf, firstStep, genericDriver, node, objectAt, phaseAt, pod, pvc, rpcCalls, runScenario, scenarioFromManifests,
-  ScenarioError, storageClass, parseFaultText, faultToText, SCENARIOS, Cluster, buildComponents, catalog, DRIVERS, type HostFault, type K8sObject, type ScenarioSpec,
+  ScenarioError, storageClass, parseFaultText, faultToText, hostErrorText, SCENARIOS, Cluster, buildComponents, catalog, DRIVERS, type HostFault, type K8sObject, type ScenarioSpec,
 } from '../../src/machines/index.ts';
 
 const sc = (provisioner = 'disk.csi.example.com', extra: Record<string, unknown> = {}): K8sObject => ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'fast' }, provisioner, ...extra });
@@ -255,6 +255,11 @@ describe('host faults: the kubelet\'s own work on a volume\'s files (SetVolumeOw
     expect(faultToText(parseFaultText('host:SetVolumeOwnership=EACCESx2'))).toBe('host:SetVolumeOwnership=EACCESx2');
     expect(() => parseFaultText('host:Chown=EIO')).toThrow(/unknown host operation "Chown" \(known: SetVolumeOwnership\)/);
     expect(() => parseFaultText('host:SetVolumeOwnership=ENOSPC')).toThrow(/unknown error "ENOSPC" \(known: EIO, EACCES\)/);
+    // the errors as Go's os package words them: a directory that cannot be read (with its path from Go 1.16), one that cannot be opened
+    expect(hostErrorText('EIO', '/v/mount')).toBe('readdirent /v/mount: input/output error');
+    expect(hostErrorText('EIO', '/v/mount', false)).toBe('readdirent: input/output error');
+    expect(hostErrorText('EACCES', '/v/mount')).toBe('open /v/mount: permission denied');
+    expect(hostErrorText('EACCES', '/v/mount', false)).toBe('open /v/mount: permission denied');
     expect(() => runScenario('fsgroup', { faults: [{ type: 'host', op: 'SetVolumeOwnership' }] })).toThrow(/a host fault needs an errno .* or a delayMs/);
   });
 
