@@ -26,7 +26,10 @@ const FAULT_HELP = `Faults (--fault, repeatable; they hit from the story's start
   informer:<component>[:<Kind>]=+<delay>      a component's informer lags, e.g. informer:attach-detach-controller:Node=+20s
   host:SetVolumeOwnership=+<delay>|<errno>[x<count>]
       the kubelet's walk giving a volume's files the pod's fsGroup is slow or fails, e.g. host:SetVolumeOwnership=EIOx1
-      (errno: EIO, EACCES; only pods with an fsGroup walk, as in the fsgroup scenario)
+      (errno: EIO, EACCES, ESTALE; only pods with an fsGroup walk, as in the fsgroup scenario)
+  host:StatVolumeRoot=+<delay>|<errno>[x<count>]
+      with fsGroupChangePolicy OnRootMismatch, the kubelet's stat of the volume's top directory fails: it logs
+      the error and walks anyway, e.g. host:StatVolumeRoot=ESTALEx1
   RPCs:  ${Object.keys(CSI_RPCS).join(', ')}
   codes: ${Object.keys(GRPC_CODES).filter((c) => c !== 'OK').join(', ')}`;
 

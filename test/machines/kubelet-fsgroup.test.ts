@@ -97,6 +97,19 @@ describe('fsGroupChangePolicy OnRootMismatch: the top directory first (skipPermi
     const after = msgs(h);
     expect(after.filter((m) => ['kubelet.skipPermissionChange', 'kubelet.fsGroupApplied', 'kubelet.setUpSucceeded'].includes(m))).toEqual(['kubelet.skipPermissionChange', 'kubelet.fsGroupApplied', 'kubelet.setUpSucceeded']);
   });
+  for (const profile of ['1.20', '1.30'] as const) {
+    it(`${profile}: a stat of the top directory that fails is only logged (E, with its error): requiresPermissionChange answers true and the kubelet walks anyway (volume_linux.go:116-120)`, () => {
+      const h = published({ profile, podObject: onRootMismatch(pod('web-0', NODE)) });
+      const before = msgs(h).length;
+      h.finish(h.hostCalls('StatVolumeRoot')[0]!, `stat ${DIR}: stale NFS file handle`);
+      expect(h.logs().filter((l) => l.msg === 'kubelet.volumeRootStatFailed').map((l) => l.args)).toEqual([{ dir: DIR, err: `stat ${DIR}: stale NFS file handle` }]);
+      // not an error of the operation: nothing fails, no mismatch line
+      expect(msgs(h).slice(before)).toEqual(['kubelet.volumeRootStatFailed']);
+      expect(h.hostCalls('SetVolumeOwnership').map((c) => c.path)).toEqual([DIR]);
+      h.finish(h.hostCalls('SetVolumeOwnership')[0]!);
+      expect(msgs(h)).toContain('kubelet.setUpSucceeded');
+    });
+  }
   it('the group but not the mode: "mismatching mode", then the walk', () => {
     const h = published({ podObject: onRootMismatch(pod('web-0', NODE)) });
     h.finish(h.hostCalls('StatVolumeRoot')[0]!, { rootGid: 2000, rootModeOk: false });

@@ -253,13 +253,18 @@ describe('host faults: the kubelet\'s own work on a volume\'s files (SetVolumeOw
     expect(parseFaultText('host:SetVolumeOwnership=+45s')).toEqual({ type: 'host', op: 'SetVolumeOwnership', delayMs: 45_000 });
     expect(parseFaultText('host:SetVolumeOwnership=EIOx1')).toEqual({ type: 'host', op: 'SetVolumeOwnership', errno: 'EIO', count: 1 });
     expect(faultToText(parseFaultText('host:SetVolumeOwnership=EACCESx2'))).toBe('host:SetVolumeOwnership=EACCESx2');
-    expect(() => parseFaultText('host:Chown=EIO')).toThrow(/unknown host operation "Chown" \(known: SetVolumeOwnership\)/);
-    expect(() => parseFaultText('host:SetVolumeOwnership=ENOSPC')).toThrow(/unknown error "ENOSPC" \(known: EIO, EACCES\)/);
+    expect(parseFaultText('host:StatVolumeRoot=ESTALE')).toEqual({ type: 'host', op: 'StatVolumeRoot', errno: 'ESTALE' });
+    expect(() => parseFaultText('host:Chown=EIO')).toThrow(/unknown host operation "Chown" \(known: SetVolumeOwnership, StatVolumeRoot\)/);
+    expect(() => parseFaultText('host:SetVolumeOwnership=ENOSPC')).toThrow(/unknown error "ENOSPC" \(known: EIO, EACCES, ESTALE\)/);
     // the errors as Go's os package words them: a directory that cannot be read (with its path from Go 1.16), one that cannot be opened
     expect(hostErrorText('EIO', '/v/mount')).toBe('readdirent /v/mount: input/output error');
     expect(hostErrorText('EIO', '/v/mount', false)).toBe('readdirent: input/output error');
     expect(hostErrorText('EACCES', '/v/mount')).toBe('open /v/mount: permission denied');
     expect(hostErrorText('EACCES', '/v/mount', false)).toBe('open /v/mount: permission denied');
+    expect(hostErrorText('ESTALE', '/v/mount')).toBe('readdirent /v/mount: stale NFS file handle');
+    // os.Stat's error names the path on every Go release
+    expect(hostErrorText('ESTALE', '/v/mount', false, 'StatVolumeRoot')).toBe('stat /v/mount: stale NFS file handle');
+    expect(hostErrorText('EIO', '/v/mount', true, 'StatVolumeRoot')).toBe('stat /v/mount: input/output error');
     expect(() => runScenario('fsgroup', { faults: [{ type: 'host', op: 'SetVolumeOwnership' }] })).toThrow(/a host fault needs an errno .* or a delayMs/);
   });
 
@@ -327,6 +332,15 @@ describe('a volume\'s top directory keeps its group from one pod to the next (th
     const t = twoPods('1.30', 2000, ['host:SetVolumeOwnership=EIO']);
     // every walk fails: web-0 never runs, and web-1 looks at the top directory, finds it root's, and walks (and fails) too
     expect(t.steps.filter((s) => s.kind === 'event' && /applyFSGroup failed/.test(s.summary) && /web-1/.test(s.summary)).length).toBeGreaterThan(0);
+  });
+  it('host:StatVolumeRoot=ESTALEx1: the second pod\'s stat of the top directory fails; it is logged as an error and the kubelet walks anyway, and the pod runs', () => {
+    const t = twoPods('1.30', 2000, ['host:StatVolumeRoot=ESTALEx1']);
+    const failed = t.steps.filter((s) => s.msg === 'kubelet.volumeRootStatFailed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.log).toMatch(/ E\d{4} .* volume_linux\.go:118\] "Performing recursive ownership change on rootDir because reading permissions of root volume failed" err="stat \/var\/lib\/kubelet\/pods\/[^ ]+\/mount: stale NFS file handle" path="\/var\/lib\/kubelet\/pods\/[^ ]+\/mount"$/);
+    expect(t.faults.map((f) => [f.fault, f.fired.length])).toContainEqual(['host:StatVolumeRoot=ESTALEx1', 1]);
+    // so web-1 waits for a whole walk (45 s) where it would have skipped it
+    expect(setUpWait(t, 'web-1')).toBeGreaterThan(45_000);
   });
 });
 

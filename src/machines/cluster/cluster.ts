@@ -610,17 +610,18 @@ export class Cluster {
         this.deliver(r, { type: 'host.result', now: this.nowUs, requestId: call.requestId, op: call.op, ...result }, { kind: 'host', op: call.op });
       });
     };
+    const fault = this.faults.matchHost(call.op, r.host, at);
+    if (fault) this.fired(fault, this.recorder.lastStepAt(this.nowUs));
+    const errno = fault?.f.errno;
+    const error = errno ? (fault!.f.message ?? hostErrorText(errno, call.path, this.profile.goReaddirErrorNamesPath, call.op)) : undefined;
     if (call.op === 'StatVolumeRoot') {
       // a fresh volume's top directory belongs to root (gid 0), mode 0755 as mkfs leaves it
       const gid = this.volumeRootGid.get(call.volume);
-      answer(this.streamOf(r).int(50, 400), { ok: true, rootGid: gid ?? 0, rootModeOk: gid !== undefined });
+      const tookStat = fault?.f.delayMs !== undefined ? Math.round(fault.f.delayMs * 1000) : this.streamOf(r).int(50, 400);
+      answer(tookStat, error ? { ok: false, error } : { ok: true, rootGid: gid ?? 0, rootModeOk: gid !== undefined });
       return;
     }
-    const fault = this.faults.matchHost(call.op, r.host, at);
-    if (fault) this.fired(fault, this.recorder.lastStepAt(this.nowUs));
     const took = fault?.f.delayMs !== undefined ? Math.round(fault.f.delayMs * 1000) : this.streamOf(r).int(2_000, 30_000);
-    const errno = fault?.f.errno;
-    const error = errno ? (fault!.f.message ?? hostErrorText(errno, call.path, this.profile.goReaddirErrorNamesPath)) : undefined;
     // the walk changes the top directory last (walkDeep: the walk function runs on a directory after its entries), so only
     // a walk that got through leaves it with the group and mode; one that failed leaves it as it was
     answer(took, { ok: !error, ...(error ? { error } : {}) }, error ? undefined : () => { this.volumeRootGid.set(call.volume, call.fsGroup); });

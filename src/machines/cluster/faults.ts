@@ -11,6 +11,7 @@
  *   informer:attach-detach-controller:Node=+20s        that component's Node informer runs 20s behind
  *   host:SetVolumeOwnership=+45s                       the kubelet's walk over a volume's files (fsGroup) takes 45s
  *   host:SetVolumeOwnership=EIOx1                      the first such walk fails: readdirent … input/output error
+ *   host:StatVolumeRoot=ESTALE                         OnRootMismatch's stat of the volume's top directory fails (the walk runs anyway)
  */
 import type { ApiVerb } from '../shared/contract.ts';
 import { isCsiRpc, isGrpcCode, type CsiRpc, type GrpcCode } from '../shared/csi.ts';
@@ -61,18 +62,24 @@ export interface InformerDelay {
 }
 
 /** What a node's own file system does to the kubelet's work on a volume (not a CSI call, not the API). */
-export type HostOp = 'SetVolumeOwnership';
-export const HOST_OPS: readonly HostOp[] = ['SetVolumeOwnership'];
-/** The errors a walk over a volume's files can meet, as Go's os package words them (syscall.Errno.Error). */
-export const HOST_ERRNOS = { EIO: 'input/output error', EACCES: 'permission denied' } as const;
+export type HostOp = 'SetVolumeOwnership' | 'StatVolumeRoot';
+export const HOST_OPS: readonly HostOp[] = ['SetVolumeOwnership', 'StatVolumeRoot'];
+/**
+ * The errors the node's file system can answer the kubelet's work with, as Go's syscall package words them
+ * (zerrors_linux_amd64.go errors table): EIO a file system gone bad under the mount, EACCES root squashing on an NFS
+ * export, ESTALE an NFS handle the server no longer knows.
+ */
+export const HOST_ERRNOS = { EIO: 'input/output error', EACCES: 'permission denied', ESTALE: 'stale NFS file handle' } as const;
 export type HostErrno = keyof typeof HOST_ERRNOS;
 /**
- * The error of a failed walk over the files under `path`, as Go's os package returns it: a directory that cannot be
- * read ("readdirent …: input/output error", a file system gone bad under the mount; before Go 1.16 without the path,
- * `namesPath` false) or opened ("open …: permission denied", root squashing on an NFS export).
+ * The error of the kubelet's work under `path`, as Go's os package returns it (a *PathError, "<op> <path>: <errno>"):
+ * for SetVolumeOwnership's walk, a directory that cannot be read ("readdirent …: input/output error"; before Go 1.16
+ * without the path, `namesPath` false) or opened ("open …: permission denied"); for StatVolumeRoot, os.Stat's
+ * ("stat …: stale NFS file handle").
  */
-export const hostErrorText = (errno: HostErrno, path: string, namesPath = true): string =>
-  errno === 'EIO' ? `readdirent${namesPath ? ` ${path}` : ''}: ${HOST_ERRNOS[errno]}` : `open ${path}: ${HOST_ERRNOS[errno]}`;
+export const hostErrorText = (errno: HostErrno, path: string, namesPath = true, op: HostOp = 'SetVolumeOwnership'): string =>
+  op === 'StatVolumeRoot' ? `stat ${path}: ${HOST_ERRNOS[errno]}`
+    : errno === 'EACCES' ? `open ${path}: ${HOST_ERRNOS[errno]}` : `readdirent${namesPath ? ` ${path}` : ''}: ${HOST_ERRNOS[errno]}`;
 
 export interface HostFault {
   op: HostOp;

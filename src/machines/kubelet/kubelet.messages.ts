@@ -258,6 +258,16 @@ export const messages = defineMessages({
       '1.30': { file: 'volume_linux.go', line: 152, v: 4, msg: 'Performing recursive ownership change on rootDir because of mismatching mode', kv: 'path={dir:q}' },
     },
   },
+  'kubelet.volumeRootStatFailed': {
+    source: 'kubelet', stage: 'mount', severity: 'E',
+    summary: 'The kubelet could not read the top directory of {dir} ({err}): it walks the volume\'s files anyway (fsGroupChangePolicy: OnRootMismatch).',
+    explain: 'requiresPermissionChange only logs a failed stat of the volume\'s top directory and answers that the walk is needed; the walk then meets the same file system, and a failed walk fails SetUp.',
+    formats: {
+      // requiresPermissionChange: v1.20.5 volume_linux.go:149 klog.Errorf, v1.30.1 :118 klog.ErrorS(err, …)
+      '1.20': { file: 'volume_linux.go', line: 149, text: 'performing recursive ownership change on {dir} because reading permissions of root volume failed: {err}' },
+      '1.30': { file: 'volume_linux.go', line: 118, msg: 'Performing recursive ownership change on rootDir because reading permissions of root volume failed', kv: 'err={err:q} path={dir:q}' },
+    },
+  },
   'kubelet.fsGroupApplied': {
     source: 'kubelet', stage: 'mount', severity: 'I',
     summary: 'The walk giving the files of volume {handle} the pod\'s group {fsGroup} ended without an error (a file whose chown or chmod failed is only logged): SetUp is done.',

@@ -106,6 +106,10 @@ export const messagesZh = defineMessagesZh({
   'kubelet.volumeRootModeMismatch': {
     summary: '{dir} 的顶层目录属于 Pod 的组，但没有属主和属组的读写执行权限或 setgid 位：kubelet 遍历卷中的文件（fsGroupChangePolicy: OnRootMismatch）。',
   },
+  'kubelet.volumeRootStatFailed': {
+    summary: 'kubelet 读取不了 {dir} 的顶层目录（{err}）：它照样遍历卷中的文件（fsGroupChangePolicy: OnRootMismatch）。',
+    explain: 'requiresPermissionChange 对顶层目录 stat 失败只记一条日志，并回答需要遍历；随后的遍历会碰到同一个文件系统，遍历失败则 SetUp 失败。',
+  },
   'kubelet.fsGroupApplied': {
     summary: '把卷 {handle} 中文件的属组设为 Pod 的组 {fsGroup} 的遍历没有出错地结束了（某个文件的 chown 或 chmod 失败只会被记录）：SetUp 完成。',
   },

@@ -82,7 +82,8 @@ export type OperationEvent =
   | { type: 'host.setVolumeOwnership.succeeded' }
   | { type: 'host.setVolumeOwnership.failed'; error: string }
   /** requiresPermissionChange's stat of the volume's top directory: its group, and whether its mode has rwx for owner and group and setgid */
-  | { type: 'host.statVolumeRoot.succeeded'; rootGid: number; rootModeOk: boolean };
+  | { type: 'host.statVolumeRoot.succeeded'; rootGid: number; rootModeOk: boolean }
+  | { type: 'host.statVolumeRoot.failed'; error: string };
 
 const rpcFact = (rpc: string): NodeRpc => (rpc[0]!.toLowerCase() + rpc.slice(1)) as NodeRpc;
 
@@ -108,7 +109,7 @@ export const OWNERSHIP_TIMER = 'ownership:';
 
 /** The adapter at the edge for the kubelet's own work on the node: SetVolumeOwnership's walk ended, or failed with its error. */
 export const hostFact = (e: HostResultEvent): OperationEvent =>
-  e.op === 'StatVolumeRoot' ? { type: 'host.statVolumeRoot.succeeded', rootGid: e.rootGid ?? 0, rootModeOk: e.rootModeOk === true }
+  e.op === 'StatVolumeRoot' ? (e.ok ? { type: 'host.statVolumeRoot.succeeded', rootGid: e.rootGid ?? 0, rootModeOk: e.rootModeOk === true } : { type: 'host.statVolumeRoot.failed', error: e.error ?? '' })
     : e.ok ? { type: 'host.setVolumeOwnership.succeeded' } : { type: 'host.setVolumeOwnership.failed', error: e.error ?? '' };
 
 /** SetVolumeOwnership's timer fired: the walk `requestId` still runs, so it prints its warning (a timer.Stop'ped one does not fire). */
@@ -451,7 +452,7 @@ export const mountVolumeMachine = setup({
     ...named('waitForAttach', 'setDevicePath', 'newCsiDriverClient', 'nodeGetCapabilities', 'getVolumeAttachment', 'getNodeStageSecret', 'getNodePublishSecret', 'nodeStageVolume', 'nodePublishVolume',
       'markDeviceAsMounted', 'logMountDeviceSucceeded', 'markDeviceErrorState', 'markVolumeAsMounted', 'logSetUpSucceeded',
       'markVolumeErrorState', 'operationSucceeded', 'setVolumeOwnership', 'logFSGroupApplied', 'statVolumeRoot', 'logSkipPermissionChange',
-      'logVolumeRootMismatch', ...EXPANSION_ACTIONS),
+      'logVolumeRootMismatch', 'logVolumeRootStatFailed', ...EXPANSION_ACTIONS),
     operationFailed: (_, _params: FailParams) => {},
     recordStageUnstage: assign({ stageUnstage: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.stageUnstage }),
     recordSingleNodeMultiWriter: assign({ singleNodeMultiWriter: ({ event }) => event.type === 'csi.nodeGetCapabilities.succeeded' && event.singleNodeMultiWriter }),
@@ -590,6 +591,8 @@ export const mountVolumeMachine = setup({
               { guard: 'volumeRootMatches', target: '#mountVolume.expandAfterSetUp', actions: ['logSkipPermissionChange', 'logFSGroupApplied', 'logSetUpSucceeded'] },
               { target: 'setVolumeOwnership', actions: 'logVolumeRootMismatch' },
             ],
+            // a stat that fails is only logged: the kubelet walks the files anyway (v1.30.1 volume_linux.go:116-120, v1.20.5 :147-151)
+            'host.statVolumeRoot.failed': { target: 'setVolumeOwnership', actions: 'logVolumeRootStatFailed' },
           },
         },
         // csi_mounter.SetUpAt after NodePublishVolume (v1.30.1 csi_mounter.go:334-347, v1.20.5 :269-280): the kubelet gives every
@@ -1263,6 +1266,9 @@ const PERFORM: Record<string, Perform> = {
     const dir = podVolumeDir(w, op);
     if (event.rootGid !== mountContext(op).fsGroup) log(w, 'kubelet.volumeRootGidMismatch', { dir, gid: String(event.rootGid) });
     else log(w, 'kubelet.volumeRootModeMismatch', { dir });
+  },
+  logVolumeRootStatFailed: (w, op, event) => {
+    if (event?.type === 'host.statVolumeRoot.failed') log(w, 'kubelet.volumeRootStatFailed', { dir: podVolumeDir(w, op), err: event.error });
   },
   logFSGroupApplied: (w, op) => log(w, 'kubelet.fsGroupApplied', { fsGroup: String(mountContext(op).fsGroup), handle: volumeOf(w, op)!.handle }),
   logSetUpSucceeded: (w, op) => { const p = podOf(w, op); if (p) log(w, 'kubelet.setUpSucceeded', mountArgs(w, volumeOf(w, op)!, op.podUid, p)); },
