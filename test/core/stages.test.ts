@@ -65,6 +65,18 @@ describe('stages of the volume path', () => {
     expect(lines.map((l) => l.stage)).toEqual(['provision', 'provision', 'other', 'other']);
   });
 
+  it('the kubelet\'s lines about its own Node object are no step of a volume\'s flow, also right after a volume\'s attach lines', () => {
+    const knowledge = buildKnowledge();
+    const lines = explainText([
+      'Jul 21 19:15:08 n1 kubelet[1628]: I0721 19:15:08.251018    1628 reconciler.go:205] operationExecutor.VerifyControllerAttachedVolume started for volume "pvc-c0" (UniqueName: "kubernetes.io/gce-pd/pvc-c0") pod "web-0" (UID: "a22e")',
+      'Jul 21 19:15:08 n1 kubelet[1628]: I0721 19:15:08.253860    1628 operation_generator.go:1436] Controller attach succeeded for volume "pvc-c0" (UniqueName: "kubernetes.io/gce-pd/pvc-c0") pod "web-0" (UID: "a22e") device path: "/dev/disk/by-id/google-pvc-c0"',
+      'Jul 21 19:15:08 n1 kubelet[1628]: E0721 19:15:08.337751    1628 kubelet.go:2467] node "n1" not found',
+      'Jul 21 19:15:09 n1 kubelet[1628]: E0721 19:15:09.100000    1628 kubelet_node_status.go:92] Unable to register node "n1" with API server: nodes "n1" is forbidden',
+      'Jul 21 19:15:09 n1 kubelet[1628]: E0721 19:15:09.200000    1628 kubelet.go:2422] "Error getting node" err="node \\"n1\\" not found"',
+    ].join('\n'), knowledge).lines;
+    expect(lines.map((l) => l.stage)).toEqual(['attach', 'attach', 'other', 'other', 'other']);
+  });
+
   it('words alone: a volume unbound from a pod\'s path is an unmount (ceph-csi NodeUnpublishVolume), not a mount', () => {
     expect(guessStage('I0105 10:00:00.000000       1 nodeserver.go:250] ID: 50 Req-ID: 0001-abc cephfs: successfully unbinded volume 0001-abc from /var/lib/kubelet/pods/5ca2/volumes/kubernetes.io~csi/pvc-1a2b/mount')).toBe('unmount');
   });

@@ -397,6 +397,13 @@ const FILE_STAGE: Record<string, Stage> = {
 };
 const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace(/\./g, '\\.')).join('|')}):\\d+\\]`);
 const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:|proto: duplicate proto type registered|Throttling request took)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\b|"SyncLoop (ADD|UPDATE|DELETE|REMOVE|RECONCILE)"|\[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "(GET|POST|PUT|PATCH|DELETE|HEAD) \S+ HTTP\/[\d.]+"|\[core\] \[(Channel|Server) #\d+/i;
+/**
+ * The kubelet's own Node object (kubelet.go getNodeAnyWay, kubelet_node_status.go registerWithAPIServer,
+ * tryUpdateNodeStatus): the node looked up, registered, its status written. Not a step of a volume's flow, whatever a
+ * line beside it was about (an API server that lost the node prints "node … not found" between volume lines).
+ */
+const KUBELET_NODE_FILE = /^kubelet(_node_status)?\.go$/;
+const KUBELET_NODE_TEXT = /^"?(node \\?"[^"\\]+\\?" not found|Error getting node|Unable to register node|Attempting to register node|Successfully registered node|Error updating node status|Node became not ready)/i;
 /** A row of the node's mount table, as `mount` or /proc/mounts prints it ("udev on /tmp/csi-lvm/pvc-… type devtmpfs (rw,…)"): a command's output, a record of its own. */
 const MOUNT_TABLE = /^\s*\S+ on \/\S* type [\w.]+ \([^)]*\)\s*$/;
 
@@ -988,7 +995,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
         ...(open ? { [OPEN]: true } : {}), ...(side ? { [SIDE]: side } : {}),
       };
     }
-    const noise = NOISE_FILES.has(file) || NOISE_TEXT.test(message);
+    const noise = NOISE_FILES.has(file) || NOISE_TEXT.test(message) || (KUBELET_NODE_FILE.test(file) && KUBELET_NODE_TEXT.test(message));
     const ctxMethod = /^GRPC (request|response|error)/.test(message) ? lastMethod.get(key) ?? lastMethod.get(`call|${program}`) : undefined;
     // (a program starting up says so whatever its file: "snapshot_controller_base.go] Starting CSI snapshotter")
     // (a CSI request or response the line prints says which call by its fields, before any word does)
