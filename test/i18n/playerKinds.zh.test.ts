@@ -4,7 +4,7 @@ import { PLAYER_TEXT_EN } from '../../src/components/player/text.ts';
 import { PLAYER_TEXT_ZH } from '../../src/components/player/text.zh.ts';
 import type { StepKind } from '../../src/machines/cluster/trace.ts';
 
-const KINDS: Record<StepKind, true> = { log: true, api: true, rpc: true, 'rpc-reply': true, state: true, event: true, user: true };
+const KINDS: Record<StepKind, true> = { log: true, api: true, rpc: true, 'rpc-reply': true, host: true, state: true, event: true, user: true };
 
 describe('step kinds', () => {
   it('have a Chinese name each, and the English player shows the kinds as they are', () => {

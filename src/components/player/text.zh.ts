@@ -44,7 +44,7 @@ export const PLAYER_TEXT_ZH: PlayerText = {
   stepOf: '第 {step} 步，共 {total} 步',
   loadingTrace: '正在加载运行记录…',
   who: '谁', on: '{host} 上的 {component}', kind: '类型', time: '时间', state: '状态', why: '原因',
-  kinds: { log: '日志', api: 'API 请求', rpc: 'CSI 调用', 'rpc-reply': 'CSI 回应', state: '状态变化', event: '事件', user: '用户操作' },
+  kinds: { log: '日志', api: 'API 请求', rpc: 'CSI 调用', 'rpc-reply': 'CSI 回应', host: '节点上的文件操作', state: '状态变化', event: '事件', user: '用户操作' },
   stepN: '第 {n} 步',
   blanked: '屏幕已黑屏',
   blankedNote: '屏幕已黑屏。按 B 或 Esc 重新显示流程。',

@@ -395,7 +395,7 @@ export class Cluster {
       case 'api.request': this.sendApiRequest(r, e, e.ownStream ? local.t + this.streamOf(r).int(4, 40) : this.tick(local)); break;
       case 'csi.call': this.sendCsiCall(r, e, this.tick(local), states); break;
       case 'csi.reply': this.sendCsiReply(r, e, this.tick(local), states); break;
-      case 'host.call': this.hostCall(r, e, this.tick(local)); break;
+      case 'host.call': this.hostCall(r, e, this.tick(local), states); break;
       case 'event.recorded': {
         // The event broadcaster hands events to its sinks (API writer, log) from its own goroutine:
         // they show up a little after the code that recorded them has moved on.
@@ -601,17 +601,23 @@ export class Cluster {
    * for a volume of a few files, or as a host fault says: slow (a volume of millions of files) or failed. Its timing
    * draws from the component's own stream, so a scenario without such work keeps every other timing.
    */
-  private hostCall(r: Running, call: HostCallEmitted, at: number): void {
+  private hostCall(r: Running, call: HostCallEmitted, at: number, states: unknown): void {
     const incarnation = r.incarnation;
+    const fault = this.faults.matchHost(call.op, r.host, at);
+    // the work is a step of its own: at -v=2 no log line says that the kubelet walks the volume's files
+    const step = this.record({
+      r, kind: 'host', t: at, states, summary: call.summary ?? `${r.name} runs ${call.op} on ${call.path}.`,
+      hostCall: { op: call.op, path: call.path, fsGroup: call.fsGroup, requestId: call.requestId },
+      ...(fault ? { fault: fault.report.fault } : {}),
+    });
+    if (fault) this.fired(fault, step);
     const answer = (after: number, result: Omit<HostResultEvent, 'type' | 'now' | 'requestId' | 'op'>, done?: () => void): void => {
       this.agenda.push(at + after, () => {
         if (incarnation !== r.incarnation) return; // the process that asked is gone
         done?.();
-        this.deliver(r, { type: 'host.result', now: this.nowUs, requestId: call.requestId, op: call.op, ...result }, { kind: 'host', op: call.op });
+        this.deliver(r, { type: 'host.result', now: this.nowUs, requestId: call.requestId, op: call.op, ...result }, { kind: 'host', op: call.op, ...(step ? { step: step.i } : {}) });
       });
     };
-    const fault = this.faults.matchHost(call.op, r.host, at);
-    if (fault) this.fired(fault, this.recorder.lastStepAt(this.nowUs));
     const errno = fault?.f.errno;
     const error = errno ? (fault!.f.message ?? hostErrorText(errno, call.path, this.profile.goReaddirErrorNamesPath, call.op)) : undefined;
     if (call.op === 'StatVolumeRoot') {

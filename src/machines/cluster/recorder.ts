@@ -21,7 +21,7 @@ export interface StepInput {
   /** the keyed states to show instead of the current reaction's (an API step shows the reaction that sent the request) */
   reactionStates?: Record<string, string>;
   log?: string; msg?: string; severity?: TraceStep['severity']; stage?: TraceStep['stage'];
-  api?: TraceStep['api']; rpc?: TraceStep['rpc']; objects?: ObjectChange[]; args?: LogArgs; variant?: string; fault?: string;
+  api?: TraceStep['api']; rpc?: TraceStep['rpc']; hostCall?: TraceStep['hostCall']; objects?: ObjectChange[]; args?: LogArgs; variant?: string; fault?: string;
   cause?: StepCause;
 }
 
@@ -75,6 +75,7 @@ export class TraceRecorder {
     if (s.cause) step.cause = s.cause;
     if (s.api) step.api = s.api;
     if (s.rpc) step.rpc = s.rpc;
+    if (s.hostCall) step.hostCall = s.hostCall;
     if (s.objects && this.opts.recordObjects) step.objects = s.objects;
     if (s.r) {
       const states = newTable<unknown>();

@@ -6,7 +6,8 @@ import type { K8sObject, Kind } from '../shared/k8s.ts';
 import type { LogArgs, ProfileId, Severity, Stage } from '../shared/messages.ts';
 import type { FaultReport } from './faults.ts';
 
-export type StepKind = 'log' | 'api' | 'rpc' | 'rpc-reply' | 'state' | 'event' | 'user';
+/** 'host': a component's own work on its node's file system (the kubelet's SetVolumeOwnership walk), which no log line at -v=2 shows */
+export type StepKind = 'log' | 'api' | 'rpc' | 'rpc-reply' | 'host' | 'state' | 'event' | 'user';
 
 export interface ObjectChange {
   kind: Kind;
@@ -66,6 +67,8 @@ export interface TraceStep {
    * `late`: the caller had stopped waiting (deadline passed, or it restarted), so the answer changed nothing for it
    */
   rpc?: { method: string; from: string; to: string; requestId: string; code?: string; request?: unknown; response?: unknown; message?: string; late?: boolean };
+  /** a component's own work on its node's file system (kind 'host'): what, under which directory, for which fsGroup */
+  hostCall?: { op: string; path: string; fsGroup: number; requestId: string };
   /** the injected fault that hit this step (its text form, as in trace.faults) */
   fault?: string;
   /** why it happened (see StepCause); absent for the scenario's own actions */

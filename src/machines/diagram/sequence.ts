@@ -1,7 +1,7 @@
 /**
  * The scenario's sequence diagram, generated from its trace (never drawn by hand): Mermaid
  * `sequenceDiagram` text with one participant per component and a message per API write, CSI call
- * and reply, and recorded Event. Pure: returns text; rendering is the site's business.
+ * and reply, recorded Event, and a component's own work on its node (a message to itself). Pure: returns text; rendering is the site's business.
  */
 import type { Trace, TraceStep } from '../cluster/trace.ts';
 
@@ -43,6 +43,10 @@ function messageOf(st: TraceStep): SequenceMessage | undefined {
   }
   if (st.kind === 'rpc-reply' && st.rpc) {
     return { step: st.i, from: who, to: callerName(st.rpc.to), dashed: true, text: `${st.rpc.method.split('/').pop()} ${st.rpc.code}` };
+  }
+  // the component's own work on its node (the kubelet's walk over a volume's files): a message to itself
+  if (st.kind === 'host' && st.hostCall) {
+    return { step: st.i, from: who, to: who, dashed: false, text: st.hostCall.op === 'SetVolumeOwnership' ? `SetVolumeOwnership fsGroup ${st.hostCall.fsGroup}` : st.hostCall.op };
   }
   if (st.kind === 'event' && st.objects?.[0]?.after) {
     const ev = st.objects[0].after;

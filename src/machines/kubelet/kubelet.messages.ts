@@ -118,6 +118,8 @@ export const messages = defineMessages({
   'kubelet.setUpSucceeded': {
     source: 'kubelet', stage: 'mount', severity: 'I',
     summary: 'NodePublishVolume succeeded: volume {volume} is mounted into pod {podName}.',
+    // after the kubelet's own walk (SetVolumeOwnership), which ends SetUp, not NodePublishVolume
+    variants: { fsGroup: 'SetUp succeeded: volume {volume} is mounted into pod {podName}, and its files have the pod\'s fsGroup.' },
     formats: {
       // klog.V(1) as in v1.20.5 operation_generator.go:668-672 (V(4) on a remount)
       '1.20': { file: 'operation_generator.go', line: 657, v: 1, text: `MountVolume.SetUp succeeded for volume ${MOUNT} ` },
@@ -498,6 +500,10 @@ export const kubeletSummaries = defineSummaries({
   'kubelet.nodeStatusHeartbeat': 'The kubelet on {node} posts its node status heartbeat.',
   'kubelet.podDeleted': 'The kubelet on {node} has unmounted every volume of pod {pod} and deletes it for good (grace period 0).',
   'kubelet.podPending': 'The kubelet on {node} syncs pod {pod} for the first time and writes its status before it waits for the volumes: Pending, its containers waiting as ContainerCreating (what kubectl get pod shows while a volume is not mounted).',
+  /** SetVolumeOwnership (pkg/volume/volume_linux.go): the kubelet's own walk, after NodePublishVolume */
+  'kubelet.setVolumeOwnership': 'The kubelet on {node} gives every file and directory under {dir} the pod\'s fsGroup {fsGroup}: the group, read and write for it, the setgid bit on directories (SetVolumeOwnership). A volume of many files takes a while; SetUp is done only after it.',
+  /** skipPermissionChange -> requiresPermissionChange (fsGroupChangePolicy OnRootMismatch) */
+  'kubelet.statVolumeRoot': 'The kubelet on {node} looks at the top directory of {dir} first (fsGroupChangePolicy: OnRootMismatch): with group {fsGroup} and its mode already there, it skips the walk over the files.',
   'kubelet.podRunning': 'The kubelet on {node} has started the containers of pod {pod}: it is Running and Ready.',
   'kubelet.podContainersTerminated': 'The kubelet on {node} has stopped the containers of pod {pod} and writes their terminated state: the attach/detach controller now counts the pod as terminated, whatever its volumes.',
   'kubelet.pluginGetInfo': "The kubelet's plugin watcher found {path} and asks the plugin what it is.",

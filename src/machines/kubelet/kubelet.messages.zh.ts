@@ -65,6 +65,7 @@ export const messagesZh = defineMessagesZh({
   },
   'kubelet.setUpSucceeded': {
     summary: 'NodePublishVolume 成功：卷 {volume} 已挂载到 Pod {podName} 中。',
+    variants: { fsGroup: 'SetUp 成功：卷 {volume} 已挂载到 Pod {podName} 中，其中的文件已属于 Pod 的 fsGroup。' },
   },
   'kubelet.unmountVolumeStarted': {
     summary: 'Pod {podUid} 不再需要卷 {volume}：kubelet 开始将其从该 Pod 中卸载。',
@@ -195,6 +196,8 @@ export const summariesZh = defineSummaries({
   'kubelet.nodeStatusHeartbeat': '{node} 上的 kubelet 发送节点状态心跳。',
   'kubelet.podDeleted': '{node} 上的 kubelet 已卸载 Pod {pod} 的所有卷，并将其彻底删除（宽限期为 0）。',
   'kubelet.podPending': '{node} 上的 kubelet 第一次同步 Pod {pod}，在等待卷之前先写入它的状态：Pending，容器处于 ContainerCreating 等待状态（卷未挂载时 kubectl get pod 显示的就是它）。',
+  'kubelet.setVolumeOwnership': '{node} 上的 kubelet 把 {dir} 下的每个文件和目录交给 Pod 的 fsGroup {fsGroup}：设为该属组、给该组读写权限、目录加上 setgid 位（SetVolumeOwnership）。文件多的卷要花些时间；它做完 SetUp 才算完成。',
+  'kubelet.statVolumeRoot': '{node} 上的 kubelet 先查看 {dir} 的顶层目录（fsGroupChangePolicy: OnRootMismatch）：如果它已经是属组 {fsGroup} 并且权限也对，就跳过对文件的遍历。',
   'kubelet.podRunning': '{node} 上的 kubelet 已启动 Pod {pod} 的容器：该 Pod 处于 Running 且 Ready 状态。',
   'kubelet.podContainersTerminated': '{node} 上的 kubelet 已停止 Pod {pod} 的容器，并写入它们的已终止状态：attach/detach 控制器从此把该 Pod 视为已终止，不论其卷如何。',
   'kubelet.pluginGetInfo': 'kubelet 的插件监视器（plugin watcher）发现了 {path}，并询问这是什么插件。',

@@ -177,6 +177,8 @@ export interface HostCallEmitted {
   /** the volume (its unique name): its files are the same on whichever node mounts it */
   volume: string;
   fsGroup: number;
+  /** the step's sentence (a summaries catalog's), as csi.call's */
+  summary?: string;
 }
 
 export interface CsiReplyEmitted {

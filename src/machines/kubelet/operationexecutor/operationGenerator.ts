@@ -1108,7 +1108,12 @@ const mountContext = (op: InflightOperation): MountContext => op.machine.context
 const podVolumeDir = (w: Work, op: InflightOperation): string => podVolumePath(w.c.input.kubeletRoot, op.podUid, volumeOf(w, op)!.pvName);
 /** The kubelet's own work on the pod's volume directory (a host.call), awaited by the operation. */
 function hostCall(w: Work, op: InflightOperation, what: 'SetVolumeOwnership' | 'StatVolumeRoot', requestId = nextId(w)): void {
-  w.out.push({ type: 'host.call', requestId, op: what, path: podVolumeDir(w, op), volume: op.uniqueName, fsGroup: mountContext(op).fsGroup! });
+  const path = podVolumeDir(w, op);
+  const fsGroup = mountContext(op).fsGroup!;
+  const args = { node: w.c.input.nodeName, dir: path, fsGroup: String(fsGroup) };
+  const summary = what === 'SetVolumeOwnership' ? summarize(summaries, 'kubelet.setVolumeOwnership', { node: args.node, dir: args.dir, fsGroup: args.fsGroup })
+    : summarize(summaries, 'kubelet.statVolumeRoot', { node: args.node, dir: args.dir, fsGroup: args.fsGroup });
+  w.out.push({ type: 'host.call', requestId, op: what, path, volume: op.uniqueName, fsGroup, summary });
   track(w, requestId, op, what === 'SetVolumeOwnership' ? 'setVolumeOwnership' : 'statVolumeRoot');
 }
 
@@ -1271,7 +1276,10 @@ const PERFORM: Record<string, Perform> = {
     if (event?.type === 'host.statVolumeRoot.failed') log(w, 'kubelet.volumeRootStatFailed', { dir: podVolumeDir(w, op), err: event.error });
   },
   logFSGroupApplied: (w, op) => log(w, 'kubelet.fsGroupApplied', { fsGroup: String(mountContext(op).fsGroup), handle: volumeOf(w, op)!.handle }),
-  logSetUpSucceeded: (w, op) => { const p = podOf(w, op); if (p) log(w, 'kubelet.setUpSucceeded', mountArgs(w, volumeOf(w, op)!, op.podUid, p)); },
+  logSetUpSucceeded: (w, op) => {
+    const p = podOf(w, op);
+    if (p) log(w, 'kubelet.setUpSucceeded', mountArgs(w, volumeOf(w, op)!, op.podUid, p), undefined, mountContext(op).fsGroup !== undefined ? 'fsGroup' : undefined);
+  },
   /** markVolumeErrorState: only a pod mount not made turns uncertain; an uncertain one whose SetUp failed for good is unmounted. */
   markVolumeErrorState: (w, op, event, params) => {
     const kind = errorKind(event, params);
