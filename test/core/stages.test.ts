@@ -77,6 +77,19 @@ describe('stages of the volume path', () => {
     expect(lines.map((l) => l.stage)).toEqual(['attach', 'attach', 'other', 'other', 'other']);
   });
 
+  it('external-resizer\'s VolumeAttributesClass events are its resize work; the kubelet failing to clean a deleted pod\'s volume directories is an unmount; a bare shell command and a prompt without @ are the session, not the flow', () => {
+    const knowledge = buildKnowledge();
+    const lines = explainText([
+      '  Warning  VolumeModifyFailed     1s    external-resizer ebs.csi.aws.com     rpc error: code = InvalidArgument desc = Could not modify volume "vol-0a1": invalid parameter',
+      '  Normal   VolumeModify           5s    external-resizer ebs.csi.aws.com     external resizer is modifying volume data with vac gold',
+      'Nov 28 17:55:57 n1 kubelet[37577]: E1128 17:55:57.093968   37577 kubelet.go:2596] Failed cleaning pods: [remove /var/lib/kubelet/pods/0a1b/volumes/kubernetes.io~downward-api/podinfo: device or resource busy]',
+      'df -HT',
+      '[ocp ]# oc apply -f snapshot1.yaml',
+    ].join('\n'), knowledge).lines;
+    expect(lines.map((l) => l.stage)).toEqual(['resize', 'resize', 'unmount', 'other', 'other']);
+    expect(lines[0]!.component).toBe('external-resizer');
+  });
+
   it('words alone: a volume unbound from a pod\'s path is an unmount (ceph-csi NodeUnpublishVolume), not a mount', () => {
     expect(guessStage('I0105 10:00:00.000000       1 nodeserver.go:250] ID: 50 Req-ID: 0001-abc cephfs: successfully unbinded volume 0001-abc from /var/lib/kubelet/pods/5ca2/volumes/kubernetes.io~csi/pvc-1a2b/mount')).toBe('unmount');
   });

@@ -155,7 +155,8 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // the provisioner library's per-volume lines (v1-v6): delete "pvc-…": …
   [/\bdelete "pvc?-[^"]*":/, 'delete'],
   // kubelet_volumes.go cleanupOrphanedPodDirs: a deleted pod's volume directories still on disk
-  [/orphaned pod ("[^"]*" )?found|volume (sub)?paths are still present on disk/i, 'unmount'],
+  // (and its error: "Failed cleaning pods: [remove /var/lib/kubelet/pods/…/volumes/…: device or resource busy]")
+  [/orphaned pod ("[^"]*" )?found|volume (sub)?paths are still present on disk|\bFailed cleaning pods\b/i, 'unmount'],
   [/successfully created pv|provisionclaimoperation|provisioning succeeded/i, 'provision'],
   // a backend saying it made a volume ("Volume created: pvc-…", "created volume vol-…"), not a VolumeAttachment
   // (and a backend's own object for it: "created new LV", a volume's info record created, a "… Create Request" for a volume,
