@@ -442,6 +442,26 @@ describe('reading what people paste', () => {
     expect(one('I0101 00:00:00.000000       1 provisioner.go:40] starting PV provisioner example.com/nfs').stage).toBe('other');
   });
 
+  it('an Event\'s message pasted alone, without its columns, is that Event: the summary says the flow stopped at it; the kubelet\'s own log line of the same failure (with its UniqueName) is not', () => {
+    const r = explainText([
+      '> AttachVolume.Attach failed for volume "pvc-9cd8" : rpc error: code = Internal desc = failed to publish volume: server is locked',
+      'Multi-Attach error for volume "pvc-1" Volume is already exclusively attached to one node and can\'t be attached to another',
+      'I0816 00:25:52.845893       1 connection.go:180] GRPC call: /csi.v1.Controller/ControllerPublishVolume',
+      'MountVolume.MountDevice failed for volume "pvc-2" : rpc error: code = Internal desc = format of disk failed',
+      'failed to provision volume with StorageClass "gold": rpc error: code = ResourceExhausted desc = quota exceeded',
+    ].join('\n'), knowledge);
+    expect(r.lines.map((l) => [l.kind, l.messageId, l.severity, l.stage])).toEqual([
+      ['event', 'FailedAttachVolume', 'W', 'attach'], ['event', 'FailedAttachVolume', 'W', 'attach'], ['log', expect.any(String), 'I', 'attach'],
+      ['event', 'FailedMount', 'W', 'mount'], ['event', 'ProvisioningFailed', 'W', 'provision'],
+    ]);
+    expect(r.lines[0]!.explanation).toMatch(/pasted without the event's columns/);
+    expect(r.summary.stoppedAt).toMatchObject({ line: 4, stage: 'mount' });
+    expect(r.summary.recognised).toBe(5);
+    // the detailed form is the kubelet's log line, not the Event
+    const log = explainText('MountVolume.MountDevice failed for volume "pvc-2" (UniqueName: "kubernetes.io/csi/x^v") pod "web-0" (UID: "u") : rpc error: code = Internal desc = x', knowledge).lines[0]!;
+    expect(log.messageId).not.toBe('FailedMount');
+  });
+
   it('a record\'s pieces stay together: a logger\'s prefixed records are records of their own, an object printed after a blank line is the record\'s, a stack trace is the call its frames name', () => {
     // (a long record is no reason for the next prefixed one to continue it)
     expect(stagesOf([

@@ -404,6 +404,52 @@ const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader 
  */
 const KUBELET_NODE_FILE = /^kubelet(_node_status)?\.go$/;
 const KUBELET_NODE_TEXT = /^"?(node \\?"[^"\\]+\\?" not found|Error getting node|Unable to register node|Attempting to register node|Successfully registered node|Error updating node status|Node became not ready)/i;
+/**
+ * The Events whose message users paste alone, without the event's columns, and the message each begins with. The
+ * kubelet's and the attach/detach controller's operations record the short form of their error, "<Operation>.<Step>
+ * failed for volume "<pv>" : <error>" (operation_executor.go generateVolumeMsg, GenerateError: no UniqueName, pod or
+ * node, which their log lines carry); the kubelet's timeout, the Multi-Attach refusal, the provisioner's and the PV
+ * controller's messages are their own (kubelet.go, reconciler.go reportMultiAttachError, external-provisioner
+ * controller.go, pv_controller.go).
+ */
+const EVENT_MESSAGES: ReadonlyArray<[RegExp, string]> = [
+  [/^AttachVolume\.Attach failed for volume "[^"]*" : /, 'FailedAttachVolume'],
+  [/^Multi-Attach error for volume "[^"]*" Volume is already (exclusively attached|used by pods?)\b/, 'FailedAttachVolume'],
+  [/^AttachVolume\.Attach succeeded for volume "[^"]*"\s*$/, 'SuccessfulAttachVolume'],
+  [/^MapVolume\.\w+ failed for volume "[^"]*" : /, 'FailedMapVolume'],
+  [/^MountVolume\.\w+ failed for volume "[^"]*" : /, 'FailedMount'],
+  [/^MountVolume\.SetUp succeeded for volume "[^"]*"\s*$/, 'SuccessfulMountVolume'],
+  [/^Unable to (attach or )?mount volumes( for pod "[^"]*")?: /, 'FailedMount'],
+  [/^failed to provision volume with StorageClass "[^"]*": /, 'ProvisioningFailed'],
+  [/^waiting for a volume to be created,? either by external provisioner "[^"]*" or manually created by system administrator$/, 'ExternalProvisioning'],
+  [/^waiting for first consumer to be created before binding$/, 'WaitForFirstConsumer'],
+];
+const eventOfMessage = (message: string): string | undefined => EVENT_MESSAGES.find(([re]) => re.test(message))?.[1];
+
+/**
+ * An Event's message pasted alone, without its columns ("AttachVolume.Attach failed for volume "pvc-…" : rpc error: …"),
+ * read as words so far, is that Event: a record of its reason, with its severity, explanation and cause, so that the
+ * summary says the flow stopped there. Its stage stays what the reading gave it, and so does everything around it (the
+ * last pass: a line read as an Event earlier would take the next lines as its continuation).
+ */
+function eventMessagesAlone(out: ExplainedLine[], c: Compiled): void {
+  for (let i = 0; i < out.length; i++) {
+    const l = out[i]!;
+    if (l.kind !== 'unrelated' || l.match !== 'guess') continue;
+    const message = stripPrefixes(l.text).rest.trim();
+    const reason = eventOfMessage(message);
+    const known = reason ? c.events.get(reason) : undefined;
+    if (!reason || !known) continue;
+    const inner = identify(c, { severity: null, file: null, line: null, message }, null);
+    out[i] = {
+      ...l, kind: 'event', component: known.component, source: 'events', step: inner?.msg.step ?? known.step ?? null,
+      severity: known.type === 'Warning' ? 'W' : 'I', messageId: reason, match: 'event',
+      explanation: known.explanation + (inner ? ` ${renderExplanation(inner.msg, valuesOf(inner, message))}` : '') + T.eventMessageAlone(known.type, reason),
+      ...(known.cause || inner?.msg.cause ? { cause: inner?.msg.cause ?? known.cause } : {}), ...(known.next || inner?.msg.next ? { next: inner?.msg.next ?? known.next } : {}),
+    };
+  }
+}
+
 /** A row of the node's mount table, as `mount` or /proc/mounts prints it ("udev on /tmp/csi-lvm/pvc-… type devtmpfs (rw,…)"): a command's output, a record of its own. */
 const MOUNT_TABLE = /^\s*\S+ on \/\S* type [\w.]+ \([^)]*\)\s*$/;
 
@@ -583,6 +629,7 @@ const TEXT = {
     notOurs: (where: string): string => `Not a line our flows print (${where}); `,
     notOursBare: 'Not a line our flows print; ',
     unknownEvent: (type: string, reason: string): string => `A ${type} event ${reason} we do not know; `,
+    eventMessageAlone: (type: string, reason: string): string => ` (The message of a ${type} event ${reason}, pasted without the event's columns.)`,
     decoration: 'Part of the paste (a table header, a separator or a shell prompt), not a log record.',
     unrelated: 'Not a log line we can read (no klog header, no known message or keyword).',
     sameProgram: (stage: Stage, line: number): string => ` Read as part of the ${stage} operation its program was doing (line ${line}).`,
@@ -627,6 +674,7 @@ const TEXT = {
     notOurs: (where: string): string => `不是本站流程会打印的日志行（${where}）；`,
     notOursBare: '不是本站流程会打印的日志行；',
     unknownEvent: (type: string, reason: string): string => `一个我们不认识的 ${type} 事件 ${reason}；`,
+    eventMessageAlone: (type: string, reason: string): string => `（这是 ${type} 事件 ${reason} 的消息，粘贴时没有带上事件的各列。）`,
     decoration: '粘贴内容的一部分（表头、分隔线或命令提示符），不是日志记录。',
     unrelated: '无法识别的日志行（没有 klog 行首，也没有已知的消息或关键词）。',
     sameProgram: (stage: Stage, line: number): string => `按同一程序正在进行的${STAGE_ZH[stage]}操作来理解（第 ${line} 行）。`,
@@ -792,6 +840,7 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
   pendingOperationFailures(out);
   inferFromPaste(out);
   tableRows(out);
+  eventMessagesAlone(out, c);
   return { lines: out, summary: summarise(out, c) };
 }
 
