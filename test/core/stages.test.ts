@@ -90,6 +90,29 @@ describe('stages of the volume path', () => {
     expect(lines[0]!.component).toBe('external-resizer');
   });
 
+  it('words alone: connecting an NVMe-oF target, and the systemd-run scope the kubelet mounts in, are a mount\'s work', () => {
+    expect(guessStage('I0520 10:08:57.006342       1 initiator.go:478] running command: [nvme connect -t tcp -a 10.57.1.9 -s 4420 -n nqn.2023-02.io.x:lvol]')).toBe('mount');
+    expect(guessStage('I0520 10:08:57.006324       1 initiator.go:487] command returned: could not add new controller: invalid arguments/configuration')).toBe('mount');
+    expect(guessStage('Output: Running scope as unit run-17427.scope.')).toBe('mount');
+  });
+
+  it('what the paste shows around the logs is no step: a command glued to its prompt, the same tools run by hand, a test run\'s summary, describe\'s fields flattened, the kubelet\'s old docker runtime', () => {
+    const knowledge = buildKnowledge();
+    const lines = explainText([
+      'Jan 10 20:02:13 h sh[1464]: E0110 20:02:13.105000    1465 kubelet_volumes.go:110] Orphaned pod "0a1b" found, but volume paths are still present on disk.',
+      'Jan 10 20:02:13 h sh[1464]: I0110 20:02:13.106827    1465 docker_manager.go:2236] Determined pod ip after infra change: "nginx-2lb9p_default(0a1b)": "10.2.3.4"',
+      '  Warning  FailedScheduling  102s (x279 over 6h56m)  default-scheduler  pod has unbound immediate PersistentVolumeClaims',
+      '#kubectl get  --all-namespaces pvc ',
+      'nvme connect -t tcp -a 10.0.2.2 -s 4426 -n nqn.2023-02.io.x:lvol:b80c',
+      'VOLUME\tSnapshotCreateFailure\t\t9851527\t\t\tALARM\t\t1\tFeb 17 07:08:39 UTC 2023\tVolume (Id: 9851527 Name: snapshot-9a69) snapshot failed',
+      'Ran 4 of 7227 Specs in 133.751 seconds',
+      'StorageClass: local-storage',
+      'Reclaim Policy: Delete',
+      'Access Modes: RWO',
+    ].join('\n'), knowledge).lines;
+    expect(lines.map((l) => l.stage)).toEqual(['unmount', 'other', 'provision', 'other', 'other', 'snapshot', 'other', 'other', 'other', 'other']);
+  });
+
   it('words alone: a volume unbound from a pod\'s path is an unmount (ceph-csi NodeUnpublishVolume), not a mount', () => {
     expect(guessStage('I0105 10:00:00.000000       1 nodeserver.go:250] ID: 50 Req-ID: 0001-abc cephfs: successfully unbinded volume 0001-abc from /var/lib/kubelet/pods/5ca2/volumes/kubernetes.io~csi/pvc-1a2b/mount')).toBe('unmount');
   });

@@ -135,6 +135,11 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\bloop(back)? device\b.*\bdetach|\bdetach\w* (the )?loop(back)? device\b/i, 'unmount'],
   // (iscsiadm's own arguments, "-m node -T iqn.… --login", "-m discovery -t sendtargets", logged without its name)
   [/\biscsiadm\b|\bsendtargets\b|\biscsi (session|login|discovery|target)|(^|\s)-m (node|discovery)\b/i, 'mount'],
+  // (and an NVMe-oF target connected on the node, nvme-cli's "nvme connect -t tcp …" and its "could not add new controller")
+  [/\bnvme connect\b|\bcould not add new controller\b/i, 'mount'],
+  // the kubelet runs mount through systemd-run on a systemd host, whose output it quotes ("Output: Running scope as unit
+  // run-….scope", mount-utils mount_linux.go doMount with systemd-run --scope): a mount
+  [/\bRunning scope as unit:? run-\S+\.scope\b/i, 'mount'],
   // the kernel's SMB client mounting a share: its session set-up and its verdict ("CIFS: Status code returned 0xc000006d
   // STATUS_LOGON_FAILURE", "CIFS: VFS: cifs_mount failed w/return code = -13", "Send error in SessSetup")
   [/\bcifs_mount\b|\bCIFS:? (VFS: )?(Attempting to mount|Status code returned|Error connecting to socket|.*\bSend error in SessSetup)|\bSessSetup\b/i, 'mount'],
