@@ -113,6 +113,17 @@ describe('stages of the volume path', () => {
     expect(lines.map((l) => l.stage)).toEqual(['unmount', 'other', 'provision', 'other', 'other', 'snapshot', 'other', 'other', 'other', 'other']);
   });
 
+  it('a piece of a wrapped compact JSON request continues its record; a pretty-printed field on its own line is the paste', () => {
+    const knowledge = buildKnowledge();
+    const lines = explainText([
+      'I0701 16:11:29.322344       1 server.go:117] GRPC call: /csi.v1.Node/NodeExpandVolume',
+      'I0701 16:11:29.322360       1 server.go:118] GRPC request: {"capacity_range":{"required_bytes":4294967296},"staging_target_path":"/var/lib/kubelet/plugins/kubernetes.io/csi/volumeDevices/staging/pv',
+      '"access_mode":{"mode":1}},"volume_id":"49682ea9","volume_path":"/var/lib/kubelet/plugins/kubernetes.io/csi/volumeDevices/publish/pvc-e42"}',
+    ].join('\n'), knowledge).lines;
+    expect(lines.map((l) => [l.kind, l.stage])).toEqual([['log', 'resize'], ['log', 'resize'], ['continuation', 'resize']]);
+    expect(explainText('"pod_name": "csi-attacher-0",', knowledge).lines[0]!.kind).toBe('decoration');
+  });
+
   it('words alone: a volume unbound from a pod\'s path is an unmount (ceph-csi NodeUnpublishVolume), not a mount', () => {
     expect(guessStage('I0105 10:00:00.000000       1 nodeserver.go:250] ID: 50 Req-ID: 0001-abc cephfs: successfully unbinded volume 0001-abc from /var/lib/kubelet/pods/5ca2/volumes/kubernetes.io~csi/pvc-1a2b/mount')).toBe('unmount');
   });

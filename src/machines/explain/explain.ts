@@ -506,10 +506,11 @@ const SESSION = /^\s*`?(\[[^\]]*[@ ][^\]]*\][#$] .*|(sudo )?(df|lsblk|findmnt|bl
  * FileSystemResizePending", "  message: >-"), a row of a `get` table (columns three spaces apart or
  * more; not `get events`, whose rows are Events), a container's command-line flag in `describe`
  * ("--kubelet-registration-path=…"); and a field of a pretty-printed JSON document on its own line, other than the
- * record's message ('  "pod_name": "csi-attacher-…",', '"labels": {': a log store's hit around the line it holds). A line
- * with its own time stamp is a log record whatever it reads like.
+ * record's message ('  "pod_name": "csi-attacher-…",', '"labels": {': a log store's hit around the line it holds), and not
+ * a piece of a compact one, whose next key follows a comma with no space ('"access_mode":{"mode":1}},"volume_id":…': a
+ * wrapped GRPC request, which continues its record). A line with its own time stamp is a log record whatever it reads like.
  */
-const PRINTED_OBJECT = /^\s*((?!.*"(msg|message|log|level|error|err)":)"(?!(msg|message|log|error|err|reason|description)")[\w.@-]+":\s*(["{[\d]|true|false|null).*|(- )?(type|status|message|reason|lastProbeTime|lastTransitionTime|lastHeartbeatTime|phase|capacity|accessModes|conditions|allocatedResources|resizeStatus|storage|apiVersion|kind|metadata|name|namespace|uid|resourceVersion|creationTimestamp|generation|spec|source|count|firstTimestamp|lastTimestamp|eventTime|reportingComponent|reportingInstance|involvedObject|component|host|selfLink|labels|annotations|finalizers|volumeName|volumeHandle|driver|storageClassName|volumeMode|resources|requests|limits|claimRef|nodeName|fsType|readOnly|attacher|attached|time):( .*)?|[\w.@:/-]+( {3,}[^\s]+(?: [^\s]+)*){3,}|[\w.@:/-]+ {3,}[^\s]+(?: [^\s]+)*( {3,}[^\s]+(?: [^\s]+)*){2,}( {2,}[^\s]+(?: [^\s]+)*)+|--[\w-]+(=\S*)?|(- )?[a-z]+(?:[A-Z][a-z0-9]*)+:( \S+)?)\s*$/;
+const PRINTED_OBJECT = /^\s*((?!.*"(msg|message|log|level|error|err)":)(?!.*[}\]"\d],"[\w.@-]+":)"(?!(msg|message|log|error|err|reason|description)")[\w.@-]+":\s*(["{[\d]|true|false|null).*|(- )?(type|status|message|reason|lastProbeTime|lastTransitionTime|lastHeartbeatTime|phase|capacity|accessModes|conditions|allocatedResources|resizeStatus|storage|apiVersion|kind|metadata|name|namespace|uid|resourceVersion|creationTimestamp|generation|spec|source|count|firstTimestamp|lastTimestamp|eventTime|reportingComponent|reportingInstance|involvedObject|component|host|selfLink|labels|annotations|finalizers|volumeName|volumeHandle|driver|storageClassName|volumeMode|resources|requests|limits|claimRef|nodeName|fsType|readOnly|attacher|attached|time):( .*)?|[\w.@:/-]+( {3,}[^\s]+(?: [^\s]+)*){3,}|[\w.@:/-]+ {3,}[^\s]+(?: [^\s]+)*( {3,}[^\s]+(?: [^\s]+)*){2,}( {2,}[^\s]+(?: [^\s]+)*)+|--[\w-]+(=\S*)?|(- )?[a-z]+(?:[A-Z][a-z0-9]*)+:( \S+)?)\s*$/;
 
 // ------------------------------------------------------------------ explain
 
