@@ -18,6 +18,14 @@ import {
 /** the package version; bin/csi-flows.mjs passes the one in package.json */
 let VERSION = '0.0.0';
 
+/** What to check when a fault of each type hit nothing. */
+const NEVER_HIT_HINT: Record<string, string> = {
+  csi: 'check the RPC, node or time window',
+  api: 'check the verb, kind, name, component, node or time window',
+  informer: 'check the component and kind',
+  host: 'only a pod with an fsGroup makes the kubelet walk its volume, and only fsGroupChangePolicy: OnRootMismatch makes it look at the top directory first',
+};
+
 const FAULT_HELP = `Faults (--fault, repeatable; they hit from the story's start):
   <RPC>=<CODE>[x<count>]                      a CSI call fails (no count: every call)
       e.g. ControllerPublishVolume=DEADLINE_EXCEEDEDx2, NodeStageVolume=INTERNAL
@@ -298,7 +306,7 @@ function trace(args: string[], o: Io): number {
     o.out(lines.join(''));
   }
   for (const f of t.faults) {
-    if (f.fired.length === 0) o.err(`csi-flows: warning: fault ${f.fault} never hit: nothing in the story matched it (check the RPC, node or time window)\n`);
+    if (f.fired.length === 0) o.err(`csi-flows: warning: fault ${f.fault} never hit: nothing in the story matched it (${NEVER_HIT_HINT[f.type] ?? NEVER_HIT_HINT.csi})\n`);
   }
   return 0;
 }

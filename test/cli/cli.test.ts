@@ -184,7 +184,11 @@ describe('csi-flows with your own scenario file', () => {
     const r = run('trace', 'attach', '--fault', 'NodeExpandVolume=INTERNAL');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/ControllerPublishVolume/);
-    expect(r.err).toMatch(/^csi-flows: warning: fault NodeExpandVolume=INTERNAL never hit/);
+    expect(r.err).toMatch(/^csi-flows: warning: fault NodeExpandVolume=INTERNAL never hit.*\(check the RPC, node or time window\)/);
+    // a host fault's hint says what makes the kubelet do that work at all
+    const host = run('trace', 'fsgroup', '--fault', 'host:StatVolumeRoot=ESTALEx1');
+    expect(host.code).toBe(0);
+    expect(host.err).toMatch(/fault host:StatVolumeRoot=ESTALEx1 never hit: .*fsGroupChangePolicy: OnRootMismatch/);
   });
 });
 
