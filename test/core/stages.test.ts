@@ -124,6 +124,31 @@ describe('stages of the volume path', () => {
     expect(explainText('"pod_name": "csi-attacher-0",', knowledge).lines[0]!.kind).toBe('decoration');
   });
 
+  it('words alone: an orphaned volume torn down, an iSCSI logout and its record removed, an RBD image removed, a claim waited on to grow', () => {
+    expect(guessStage('W0224 03:34:33.651446   11741 kubelet.go:1595] Orphaned volume "ba96/pv-gitlab-logs" found, tearing down volume')).toBe('unmount');
+    expect(guessStage('time="2018-04-24T15:49:54Z" level=debug msg=">>>> osutils.execCommand." args="[-m node -T iqn.2010-01.com.x:vol-1 --portal 10.0.0.9:3260 -u]" command=iscsiadm')).toBe('unmount');
+    expect(guessStage('time="2018-04-24T15:49:54Z" level=debug msg="<<<< osutils.execCommand." command=iscsiadm error="exit status 21" output="iscsiadm: No matching sessions found"')).toBe('unmount');
+    expect(guessStage('time="2018-04-24T15:49:54Z" level=debug msg="Error during iSCSI logout." error="exit status 21"')).toBe('unmount');
+    // (a login is still the staging's)
+    expect(guessStage('iscsiadm -m node -T iqn.2010-01.com.x:vol-1 --portal 10.0.0.9:3260 --login')).toBe('mount');
+    expect(guessStage('2019-02-25 16:07:55.749071 7f05427fc700 -1 librbd::image::RemoveRequest: 0x5616 check_image_snaps: image has snapshots - not removing')).toBe('delete');
+    expect(guessStage("rbd: image has snapshots - these must be deleted with 'rbd snap purge' before the image can be removed.")).toBe('delete');
+    expect(guessStage('Removing image: 0% complete...failed.')).toBe('delete');
+    expect(guessStage('time="2018-04-24T15:49:54Z" level=debug msg=">>>> osutils.ISCSIDisableDelete" target="&{10.0.0.9:3260 iqn.2010-01.com.x:vol-1}"')).toBe('unmount');
+    expect(guessStage('Waiting up to one minute for Minio PVC size to change from 10Gi to 20Gi')).toBe('resize');
+  });
+
+  it('a session\'s own lines: a prompt of any shape before kubectl, kubectl\'s "No resources found", a finalizer listed in an object', () => {
+    const knowledge = buildKnowledge();
+    const lines = explainText([
+      'I0101 00:00:00.000000       1 utils.go:195] ID: 20 GRPC call: /csi.v1.Controller/CreateSnapshot',
+      'No resources found in default namespace.',
+      '[🎩︎]mrajanna@fedora cephfs $]kubectl get volumesnapshot',
+      '  - external-provisioner.volume.kubernetes.io/finalizer',
+    ].join('\n'), knowledge).lines;
+    expect(lines.map((l) => l.stage)).toEqual(['snapshot', 'other', 'other', 'other']);
+  });
+
   it('words alone: a volume unbound from a pod\'s path is an unmount (ceph-csi NodeUnpublishVolume), not a mount', () => {
     expect(guessStage('I0105 10:00:00.000000       1 nodeserver.go:250] ID: 50 Req-ID: 0001-abc cephfs: successfully unbinded volume 0001-abc from /var/lib/kubelet/pods/5ca2/volumes/kubernetes.io~csi/pvc-1a2b/mount')).toBe('unmount');
   });

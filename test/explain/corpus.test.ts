@@ -82,17 +82,17 @@ describe('the hand-labelled corpus of real logs', () => {
       const ok = ls.filter((l) => !wrong.has(`${l.file}:${l.n}`)).length;
       return `${String(from).padStart(2, '0')}-${to}: ${ok}/${ls.length} (${((100 * ok) / ls.length).toFixed(1)}%)`;
     };
-    console.log(`corpus: ${files.length} excerpts, ${total} lines, stage accuracy ${(accuracy * 100).toFixed(1)}%; by part ${part(1, 48)}, ${part(49, 88)}, ${part(89, 162)}, ${part(163, 223)}, ${part(224, 268)}, ${part(269, 318)}, ${part(319, 361)}, ${part(362, 406)}, ${part(407, 453)}, ${part(454, 495)}, ${part(496, 537)}, ${part(538, 579)}, ${part(580, 621)}, ${part(622, 663)}, ${part(664, 707)}, ${part(708, 751)}, ${part(752, 797)}, ${part(798, 842)}, ${part(843, 895)}, ${part(896, 941)}, ${part(942, 981)}, ${part(982, 1021)}, ${part(1022, 1061)}, ${part(1062, 1101)}, ${part(1102, 1141)}, ${part(1142, 1181)}, ${part(1182, 1221)}, ${part(1222, 1261)}, ${part(1262, 1301)}, ${part(1302, 1341)}, ${part(1342, 1381)}, ${part(1489, 1508)}, ${part(1609, 1610)}, ${part(1650, 1672)}, ${part(1674, 1692)}, ${part(1694, 1706)}, ${part(1708, 1725)}, ${part(1726, 1754)}, ${part(1755, 1765)}, ${part(1766, 1784)}, ${part(1785, 1809)}, ${part(1815, 1839)}, ${part(1845, 1884)}\n${table}\nmisses:\n${misses.join('\n')}`);
+    console.log(`corpus: ${files.length} excerpts, ${total} lines, stage accuracy ${(accuracy * 100).toFixed(1)}%; by part ${part(1, 48)}, ${part(49, 88)}, ${part(89, 162)}, ${part(163, 223)}, ${part(224, 268)}, ${part(269, 318)}, ${part(319, 361)}, ${part(362, 406)}, ${part(407, 453)}, ${part(454, 495)}, ${part(496, 537)}, ${part(538, 579)}, ${part(580, 621)}, ${part(622, 663)}, ${part(664, 707)}, ${part(708, 751)}, ${part(752, 797)}, ${part(798, 842)}, ${part(843, 895)}, ${part(896, 941)}, ${part(942, 981)}, ${part(982, 1021)}, ${part(1022, 1061)}, ${part(1062, 1101)}, ${part(1102, 1141)}, ${part(1142, 1181)}, ${part(1182, 1221)}, ${part(1222, 1261)}, ${part(1262, 1301)}, ${part(1302, 1341)}, ${part(1342, 1381)}, ${part(1489, 1508)}, ${part(1609, 1610)}, ${part(1650, 1672)}, ${part(1674, 1692)}, ${part(1694, 1706)}, ${part(1708, 1725)}, ${part(1726, 1754)}, ${part(1755, 1765)}, ${part(1766, 1784)}, ${part(1785, 1809)}, ${part(1815, 1839)}, ${part(1845, 1884)}, ${part(1905, 1944)}\n${table}\nmisses:\n${misses.join('\n')}`);
     expect(total).toBeGreaterThanOrEqual(250);
     expect(accuracy, misses.slice(0, 30).join('\n')).toBeGreaterThanOrEqual(0.95);
   });
 });
 
 /**
- * Seven sets and eleven halves held out (test/corpus-heldout: 1382-1405, 1406-1421, 1446-1458, 1519-1540, 1549-1562, 1579-1597,
- * 1639-1649, the odd numbers of 1651-1673, 1675, 1677, 1693, the odd numbers of 1695-1707, of 1709-1723, of 1727-1753, of 1755-1765 and of 1767-1783 but 1769, 1773 and 1775, of 1785-1839 but nine, of 1845-1883 but five), each collected and labelled blind and never tuned on (the third to the twenty-ninth sets were measured the
+ * Seven sets and thirteen halves held out (test/corpus-heldout: 1382-1405, 1406-1421, 1446-1458, 1519-1540, 1549-1562, 1579-1597,
+ * 1639-1649, the odd numbers of 1651-1673, 1675, 1677, 1693, the odd numbers of 1695-1707, of 1709-1723, of 1727-1753, of 1755-1765 and of 1767-1783 but 1769, 1773 and 1775, of 1785-1839 but nine, of 1845-1883 but five, of 1909-1943 but five), each collected and labelled blind and never tuned on (the third to the twenty-ninth sets were measured the
  * same way, then moved to test/corpus and tuned on). Their accuracy is the explainer's figure on logs it was not tuned on
- * (95.6%, 95.3%, 90.7%, 90.8%, 93.6%, 95.8%, 95.7%, 93.9%, 66.7%, 85.7%, 95.8%, 94.0%, 87.1%, 97.8%, 89.0% and 92.6% when they came in, 93.1% together; the README gives the thirty-fourth and
+ * (95.6%, 95.3%, 90.7%, 90.8%, 93.6%, 95.8%, 95.7%, 93.9%, 66.7%, 85.7%, 95.8%, 94.0%, 87.1%, 97.8%, 89.0%, 92.6% and 76.2% when they came in, 92.6% together; the README gives the thirty-fourth and
  * thirty-eighth sets too, measured blind at 63.8% and 60.0% and then tuned on, and the fifteen labels of the
  * thirty-seventh set that were set to the README's rule); the
  * floor only catches a regression (it sits a few points under the figure measured when the sets came in), it is not a

@@ -133,6 +133,15 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // (a block volume's loop device, which holds the device file open, is released when the volume is unmapped: "couldn't
   // find loopback device … Skip detaching device", volume_path_handler_linux.go)
   [/\bloop(back)? device\b.*\bdetach|\bdetach\w* (the )?loop(back)? device\b/i, 'unmount'],
+  // (but the logout and the node record's removal are the unstaging's: "-m node -T iqn.… -u", "-o delete", "iSCSI logout",
+  // iscsiadm's answer to a logout of a session that is gone)
+  [/\bISCSIDisableDelete\b|-m node\b.*(\s-u\b|--logout\b|\s-o delete\b)|\bNo matching sessions found\b/i, 'unmount'],
+  // removing an RBD image is a deletion, whatever it says of snapshots ("librbd::image::RemoveRequest … image has snapshots -
+  // not removing", "Removing image: 0% complete...failed.", "rbd: image has snapshots - these must be deleted … before the
+  // image can be removed")
+  [/\bRemoving image\b|\bimage has snapshots - (not removing|these must be deleted)/i, 'delete'],
+  // a tool waiting for a claim to grow ("Waiting up to one minute for Minio PVC size to change from 10Gi to 20Gi")
+  [/\bsize (to change )?from \d+(\.\d+)?\s?[KMGTPE]i?B? to \d+(\.\d+)?\s?[KMGTPE]i?B?\b/i, 'resize'],
   // (iscsiadm's own arguments, "-m node -T iqn.… --login", "-m discovery -t sendtargets", logged without its name)
   [/\biscsiadm\b|\bsendtargets\b|\biscsi (session|login|discovery|target)|(^|\s)-m (node|discovery)\b/i, 'mount'],
   // (and an NVMe-oF target connected on the node, nvme-cli's "nvme connect -t tcp …" and its "could not add new controller")
@@ -161,7 +170,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\bdelete "pvc?-[^"]*":/, 'delete'],
   // kubelet_volumes.go cleanupOrphanedPodDirs: a deleted pod's volume directories still on disk
   // (and its error: "Failed cleaning pods: [remove /var/lib/kubelet/pods/…/volumes/…: device or resource busy]")
-  [/orphaned pod ("[^"]*" )?found|volume (sub)?paths are still present on disk|\bFailed cleaning pods\b/i, 'unmount'],
+  [/orphaned (pod|volume) ("[^"]*" )?found|volume (sub)?paths are still present on disk|\bFailed cleaning pods\b/i, 'unmount'],
   [/successfully created pv|provisionclaimoperation|provisioning succeeded/i, 'provision'],
   // a backend saying it made a volume ("Volume created: pvc-…", "created volume vol-…"), not a VolumeAttachment
   // (and a backend's own object for it: "created new LV", a volume's info record created, a "… Create Request" for a volume,
