@@ -279,6 +279,17 @@ describe('host faults: the kubelet\'s own work on a volume\'s files (SetVolumeOw
       expect(Math.round((setUp.t - publish.t) / 1000)).toBe(45);
       expect(phaseAt(t, 'Pod', 'web-0')).toBe('Running');
       expect(t.faults).toEqual([{ fault: 'host:SetVolumeOwnership=+45s', type: 'host', fired: [expect.objectContaining({ step: expect.any(Number) })] }]);
+      // the walk is a step of its own (no log line shows it at -v=2): right after NodePublishVolume's answer, the mount's,
+      // with the operation's state, and it is the step the slow-walk fault hit; the host result that ends it points back at it
+      const walk = t.steps.find((s) => s.kind === 'host')!;
+      expect(walk).toMatchObject({ component: 'kubelet', stage: 'mount', hostCall: { op: 'SetVolumeOwnership', fsGroup: 2000 }, fault: 'host:SetVolumeOwnership=+45s' });
+      expect(walk.hostCall!.path).toMatch(/^\/var\/lib\/kubelet\/pods\/[\w-]+\/volumes\/kubernetes\.io~csi\/pvc-[\w-]+\/mount$/);
+      expect(walk.t).toBeGreaterThan(publish.t);
+      expect(walk.t).toBeLessThan(warned.t);
+      expect(Object.values(walk.states)).toContain('setUp.setVolumeOwnership');
+      expect(t.faults[0]!.fired[0]!.step).toBe(walk.i);
+      expect(setUp.cause).toMatchObject({ kind: 'host', op: 'SetVolumeOwnership', step: walk.i });
+      expect(setUp.summary).toMatch(/^SetUp succeeded: .* its files have the pod's fsGroup\.$/);
 
       const failed = runScenario('fsgroup', { k8s, faults: ['host:SetVolumeOwnership=EIOx1'] });
       const event = failed.steps.find((s) => s.kind === 'event' && /FailedMount/.test(s.summary))!;

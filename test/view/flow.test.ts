@@ -25,7 +25,7 @@ describe('buildFlowModel', () => {
       expect(model.steps.length).toBe(trace.steps.length);
       trace.steps.forEach((st, i) => {
         const f = model.steps[i]!;
-        expect([f.i, f.t, f.instance, f.summary, f.log]).toEqual([st.i, st.t, st.instance, st.summary, st.log]);
+        expect([f.i, f.t, f.instance, f.summary, f.log, f.stage]).toEqual([st.i, st.t, st.instance, st.summary, st.log, st.stage]);
       });
       expect(JSON.parse(JSON.stringify(model))).toEqual(model);
     });

@@ -606,7 +606,7 @@ export class Cluster {
     const fault = this.faults.matchHost(call.op, r.host, at);
     // the work is a step of its own: at -v=2 no log line says that the kubelet walks the volume's files
     const step = this.record({
-      r, kind: 'host', t: at, states, summary: call.summary ?? `${r.name} runs ${call.op} on ${call.path}.`,
+      r, kind: 'host', t: at, states, stage: 'mount', summary: call.summary ?? `${r.name} runs ${call.op} on ${call.path}.`,
       hostCall: { op: call.op, path: call.path, fsGroup: call.fsGroup, requestId: call.requestId },
       ...(fault ? { fault: fault.report.fault } : {}),
     });

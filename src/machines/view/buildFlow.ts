@@ -97,6 +97,7 @@ export function buildFlowModel(trace: Trace): FlowModel {
       i: st.i, t: st.t, component: st.component, instance: st.instance, host: st.host, kind: st.kind, summary: st.summary,
     };
     if (st.log) Object.assign(out, { log: st.log, msg: st.msg, severity: st.severity, stage: st.stage });
+    else if (st.stage) out.stage = st.stage;
     if (st.rpc) {
       const { method, from, to, code, message } = st.rpc;
       out.rpc = { method, from, to, ...(code !== undefined ? { code } : {}), ...(message !== undefined ? { message } : {}) };
