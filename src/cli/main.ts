@@ -12,14 +12,14 @@ import { jsonChunks } from './jsonChunks.ts';
 import {
   buildKnowledge, CSI_RPCS, decodeInput, explainText, ExplainInputError, FaultSyntaxError, GRPC_CODES, parseFaultText, runScenario,
   scenarioFromManifests, scenarioFile, isProfileId, PROFILE_IDS, ScenarioError, SCENARIOS, compileScenario, toMermaidSequence, DRIVERS, parseDriverText,
-  type ExplainedLine, type ExplainResult, type ScenarioSpec, type Trace,
+  type ExplainedLine, type ExplainResult, type FaultReport, type ScenarioSpec, type Trace,
 } from '../machines/index.ts';
 
 /** the package version; bin/csi-flows.mjs passes the one in package.json */
 let VERSION = '0.0.0';
 
 /** What to check when a fault of each type hit nothing. */
-const NEVER_HIT_HINT: Record<string, string> = {
+const NEVER_HIT_HINT: Record<FaultReport['type'], string> = {
   csi: 'check the RPC, node or time window',
   api: 'check the verb, kind, name, component, node or time window',
   informer: 'check the component and kind',
@@ -306,7 +306,7 @@ function trace(args: string[], o: Io): number {
     o.out(lines.join(''));
   }
   for (const f of t.faults) {
-    if (f.fired.length === 0) o.err(`csi-flows: warning: fault ${f.fault} never hit: nothing in the story matched it (${NEVER_HIT_HINT[f.type] ?? NEVER_HIT_HINT.csi})\n`);
+    if (f.fired.length === 0) o.err(`csi-flows: warning: fault ${f.fault} never hit: nothing in the story matched it (${NEVER_HIT_HINT[f.type]})\n`);
   }
   return 0;
 }

@@ -34,7 +34,7 @@ import { LogRenderer } from './logRenderer.ts';
 import { TraceRecorder, USER, type StepInput } from './recorder.ts';
 import { newBucket, takeToken, type TokenBucket } from './rateLimiter.ts';
 import {
-  apiStepSummary, createSummary, csiCallSummary, csiReplySummary, deleteSummary, eventSummary, nodePowerSummary, patchSummary,
+  apiStepSummary, createSummary, csiCallSummary, csiReplySummary, hostCallSummary, deleteSummary, eventSummary, nodePowerSummary, patchSummary,
   processExitSummary, restartStateSummary, restartSummary, stateMoveSummary, taintSummary,
 } from './prose.ts';
 import type { StepCause, Trace, TraceStep } from './trace.ts';
@@ -606,7 +606,7 @@ export class Cluster {
     const fault = this.faults.matchHost(call.op, r.host, at);
     // the work is a step of its own: at -v=2 no log line says that the kubelet walks the volume's files
     const step = this.record({
-      r, kind: 'host', t: at, states, stage: 'mount', summary: call.summary ?? `${r.name} runs ${call.op} on ${call.path}.`,
+      r, kind: 'host', t: at, states, stage: 'mount', summary: hostCallSummary(r.name, call),
       hostCall: { op: call.op, path: call.path, fsGroup: call.fsGroup, requestId: call.requestId },
       ...(fault ? { fault: fault.report.fault } : {}),
     });
@@ -620,14 +620,15 @@ export class Cluster {
     };
     const errno = fault?.f.errno;
     const error = errno ? (fault!.f.message ?? hostErrorText(errno, call.path, this.profile.goReaddirErrorNamesPath, call.op)) : undefined;
+    // (a stat takes a moment, a walk over a few files seconds)
+    const took = fault?.f.delayMs !== undefined ? Math.round(fault.f.delayMs * 1000)
+      : call.op === 'StatVolumeRoot' ? this.streamOf(r).int(50, 400) : this.streamOf(r).int(2_000, 30_000);
     if (call.op === 'StatVolumeRoot') {
       // a fresh volume's top directory belongs to root (gid 0), mode 0755 as mkfs leaves it
       const gid = this.volumeRootGid.get(call.volume);
-      const tookStat = fault?.f.delayMs !== undefined ? Math.round(fault.f.delayMs * 1000) : this.streamOf(r).int(50, 400);
-      answer(tookStat, error ? { ok: false, error } : { ok: true, rootGid: gid ?? 0, rootModeOk: gid !== undefined });
+      answer(took, error ? { ok: false, error } : { ok: true, rootGid: gid ?? 0, rootModeOk: gid !== undefined });
       return;
     }
-    const took = fault?.f.delayMs !== undefined ? Math.round(fault.f.delayMs * 1000) : this.streamOf(r).int(2_000, 30_000);
     // the walk changes the top directory last (walkDeep: the walk function runs on a directory after its entries), so only
     // a walk that got through leaves it with the group and mode; one that failed leaves it as it was
     answer(took, { ok: !error, ...(error ? { error } : {}) }, error ? undefined : () => { this.volumeRootGid.set(call.volume, call.fsGroup); });

@@ -4,7 +4,7 @@
  * share. Kept apart from the cluster's routing so that the words can be read (and one day translated)
  * in one place.
  */
-import type { ApiRequestEmitted, CsiCallEmitted } from '../shared/contract.ts';
+import type { ApiRequestEmitted, CsiCallEmitted, HostCallEmitted } from '../shared/contract.ts';
 import { kobj, type K8sObject, type Kind } from '../shared/k8s.ts';
 import type { ApiOutcome } from './apiServer.ts';
 
@@ -31,6 +31,9 @@ export function apiStepSummary(componentName: string, req: ApiRequestEmitted, ou
 
 export const csiCallSummary = (componentName: string, call: CsiCallEmitted): string =>
   call.summary ?? `${componentName} calls ${call.rpc} on ${ENDPOINT_WORDS[call.endpoint]}.`;
+
+export const hostCallSummary = (componentName: string, call: HostCallEmitted): string =>
+  call.summary ?? `${componentName} runs ${call.op} on ${call.path}.`;
 
 export function csiReplySummary(rpc: string | undefined, code: string, message: string | undefined, callerWaits: boolean): string {
   return `The CSI plugin answers ${rpc ?? 'a call'}: ${code === 'OK' ? 'OK' : `${code} (${message ?? ''})`}${callerWaits ? '' : ', but the caller has already given up waiting'}.`;

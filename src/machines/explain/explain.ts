@@ -442,14 +442,28 @@ function eventMessagesAlone(out: ExplainedLine[], c: Compiled): void {
     const reason = eventOfMessage(message);
     const known = reason ? c.events.get(reason) : undefined;
     if (!reason || !known) continue;
-    const inner = identify(c, { severity: null, file: null, line: null, message }, null);
+    const e = knownEvent(c, known, message);
     out[i] = {
-      ...l, kind: 'event', component: known.component, source: 'events', step: inner?.msg.step ?? known.step ?? null,
-      severity: known.type === 'Warning' ? 'W' : 'I', messageId: reason, match: 'event',
-      explanation: known.explanation + (inner ? ` ${renderExplanation(inner.msg, valuesOf(inner, message))}` : '') + T.eventMessageAlone(known.type, reason),
-      ...(known.cause || inner?.msg.cause ? { cause: inner?.msg.cause ?? known.cause } : {}), ...(known.next || inner?.msg.next ? { next: inner?.msg.next ?? known.next } : {}),
+      ...l, kind: 'event', component: known.component, source: 'events', step: e.step, severity: known.type === 'Warning' ? 'W' : 'I', messageId: reason,
+      ...e.said, explanation: e.said.explanation + T.eventMessageAlone(known.type, reason),
     };
   }
+}
+
+/**
+ * What an Event of a known reason says, its message read too: a Multi-Attach or an attacher timeout inside
+ * FailedAttachVolume is a message of its own, whose step, explanation, cause and next step refine the reason's.
+ */
+function knownEvent(c: Compiled, known: KnownEventReason, message: string): { step: StepRef | null; said: Pick<ExplainedLine, 'match' | 'explanation' | 'cause' | 'next'> } {
+  const inner = identify(c, { severity: null, file: null, line: null, message }, null);
+  return {
+    step: inner?.msg.step ?? known.step ?? null,
+    // (the fields that end an explained line, in its order: the JSON output's)
+    said: {
+      match: 'event', explanation: known.explanation + (inner ? ` ${renderExplanation(inner.msg, valuesOf(inner, message))}` : ''),
+      ...(known.cause || inner?.msg.cause ? { cause: inner?.msg.cause ?? known.cause } : {}), ...(known.next || inner?.msg.next ? { next: inner?.msg.next ?? known.next } : {}),
+    },
+  };
 }
 
 /** A row of the node's mount table, as `mount` or /proc/mounts prints it ("udev on /tmp/csi-lvm/pvc-… type devtmpfs (rw,…)"): a command's output, a record of its own. */
@@ -1079,18 +1093,12 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
     const known = c.events.get(reason);
     const severity: Severity = type === 'Warning' ? 'W' : 'I';
     if (known) {
-      // a Multi-Attach or attacher timeout inside FailedAttachVolume: the message says which
-      const inner = identify(c, { severity: null, file: null, line: null, message }, null);
       // FailedScheduling and friends: the message says whether a volume is the reason ("unbound … PersistentVolumeClaims")
       // and the operation the message names refines the reason's: FailedMount also reports the expansion a
       // mount runs ("MountVolume.Setup failed while expanding volume", operation_generator.go)
       const stage = known.stage === 'other' ? guessStage(message) ?? 'other' : stageOfOperation(message) ?? known.stage;
-      return {
-        line: n, text, kind: 'event', component: known.component, source: 'events', stage, step: inner?.msg.step ?? known.step ?? null,
-        severity, time: age, host: s.host, messageId: reason, match: 'event',
-        explanation: known.explanation + (inner ? ` ${renderExplanation(inner.msg, valuesOf(inner, message))}` : ''),
-        ...(known.cause || inner?.msg.cause ? { cause: inner?.msg.cause ?? known.cause } : {}), ...(known.next || inner?.msg.next ? { next: inner?.msg.next ?? known.next } : {}),
-      };
+      const e = knownEvent(c, known, message);
+      return { line: n, text, kind: 'event', component: known.component, source: 'events', stage, step: e.step, severity, time: age, host: s.host, messageId: reason, ...e.said };
     }
     // (a container's own Events name images and containers, "csi-attacher" among them: no volume's step; nor is a volume
     // health monitor's report of a volume's condition, whatever the condition says: "The volume isn't mounted")

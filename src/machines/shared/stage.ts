@@ -133,8 +133,8 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // (a block volume's loop device, which holds the device file open, is released when the volume is unmapped: "couldn't
   // find loopback device … Skip detaching device", volume_path_handler_linux.go)
   [/\bloop(back)? device\b.*\bdetach|\bdetach\w* (the )?loop(back)? device\b/i, 'unmount'],
-  // (but the logout and the node record's removal are the unstaging's: "-m node -T iqn.… -u", "-o delete", "iSCSI logout",
-  // iscsiadm's answer to a logout of a session that is gone)
+  // (but the logout and the node record's removal are the unstaging's: "-m node -T iqn.… -u", "-o delete", Trident's
+  // ISCSIDisableDelete, iscsiadm's answer to a logout of a session that is gone)
   [/\bISCSIDisableDelete\b|-m node\b.*(\s-u\b|--logout\b|\s-o delete\b)|\bNo matching sessions found\b/i, 'unmount'],
   // removing an RBD image is a deletion, whatever it says of snapshots ("librbd::image::RemoveRequest … image has snapshots -
   // not removing", "Removing image: 0% complete...failed.", "rbd: image has snapshots - these must be deleted … before the

@@ -1110,9 +1110,10 @@ const podVolumeDir = (w: Work, op: InflightOperation): string => podVolumePath(w
 function hostCall(w: Work, op: InflightOperation, what: 'SetVolumeOwnership' | 'StatVolumeRoot', requestId = nextId(w)): void {
   const path = podVolumeDir(w, op);
   const fsGroup = mountContext(op).fsGroup!;
-  const args = { node: w.c.input.nodeName, dir: path, fsGroup: String(fsGroup) };
-  const summary = what === 'SetVolumeOwnership' ? summarize(summaries, 'kubelet.setVolumeOwnership', { node: args.node, dir: args.dir, fsGroup: args.fsGroup })
-    : summarize(summaries, 'kubelet.statVolumeRoot', { node: args.node, dir: args.dir, fsGroup: args.fsGroup });
+  const node = w.c.input.nodeName;
+  const group = String(fsGroup);
+  const summary = what === 'SetVolumeOwnership' ? summarize(summaries, 'kubelet.setVolumeOwnership', { node, dir: path, fsGroup: group })
+    : summarize(summaries, 'kubelet.statVolumeRoot', { node, dir: path, fsGroup: group });
   w.out.push({ type: 'host.call', requestId, op: what, path, volume: op.uniqueName, fsGroup, summary });
   track(w, requestId, op, what === 'SetVolumeOwnership' ? 'setVolumeOwnership' : 'statVolumeRoot');
 }
