@@ -620,7 +620,7 @@ export class Cluster {
     };
     const errno = fault?.f.errno;
     const error = errno ? (fault!.f.message ?? hostErrorText(errno, call.path, this.profile.goReaddirErrorNamesPath, call.op)) : undefined;
-    // (a stat takes a moment, a walk over a few files seconds)
+    // (µs: a stat well under a millisecond, a walk over a volume of a few files some milliseconds)
     const took = fault?.f.delayMs !== undefined ? Math.round(fault.f.delayMs * 1000)
       : call.op === 'StatVolumeRoot' ? this.streamOf(r).int(50, 400) : this.streamOf(r).int(2_000, 30_000);
     if (call.op === 'StatVolumeRoot') {
