@@ -627,6 +627,33 @@ describe('the stage a step shows is the operation its component was doing', () =
       const startup = migration.filter((s) => s.msg === 'externalProvisioner.startedController' || s.msg === 'externalProvisioner.detectedDriver');
       for (const s of startup) expect(s.stage).toBe('other');
     });
+    it(`${k8s}: a CSI call and its answer show the stage of their RPC, or of the work that asks a question with no stage of its own`, () => {
+      const rpcSteps = (t: Trace) => t.steps.filter((s) => s.kind === 'rpc' || s.kind === 'rpc-reply');
+      const byMethod = (t: Trace) => {
+        const m = new Map<string, Set<string | undefined>>();
+        for (const s of rpcSteps(t)) {
+          const k = `${s.kind} ${s.rpc!.method.slice(s.rpc!.method.lastIndexOf('/') + 1)}`;
+          m.set(k, (m.get(k) ?? new Set()).add(s.stage));
+        }
+        return m;
+      };
+      const migration = byMethod(runScenario('pod-migration', { k8s }));
+      for (const kind of ['rpc', 'rpc-reply']) {
+        expect(migration.get(`${kind} ControllerPublishVolume`)).toEqual(new Set(['attach']));
+        expect(migration.get(`${kind} ControllerUnpublishVolume`)).toEqual(new Set(['detach']));
+        expect(migration.get(`${kind} NodeStageVolume`)).toEqual(new Set(['mount']));
+        expect(migration.get(`${kind} NodeUnstageVolume`)).toEqual(new Set(['unmount']));
+        // the kubelet asks for the node's capabilities inside a mount (STAGE_UNSTAGE_VOLUME) and inside an unmount
+        expect(migration.get(`${kind} NodeGetCapabilities`)).toEqual(new Set(['mount', 'unmount']));
+      }
+      const register = byMethod(runScenario('register', { k8s }));
+      // node-driver-registrar's own GetPluginInfo, and the kubelet's GetInfo and NodeGetInfo, are the registration
+      for (const k of ['rpc GetPluginInfo', 'rpc-reply GetPluginInfo', 'rpc GetInfo', 'rpc NodeGetInfo', 'rpc-reply NodeGetInfo']) expect(register.get(k)).toEqual(new Set(['register']));
+      // every RPC step of every flow has a stage (the scrubber draws none grey)
+      for (const sc of ['teardown', 'expand-online', 'snapshot-restore', 'fsgroup']) {
+        for (const s of rpcSteps(runScenario(sc, { k8s }))) expect(s.stage, `${sc} step ${s.i} ${s.rpc!.method}`).toBeDefined();
+      }
+    });
   }
 });
 

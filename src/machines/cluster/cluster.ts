@@ -12,7 +12,7 @@ import type {
   ApiRequestEmitted, ClusterEmitted, ClusterEvent, ComponentDescriptor, ComponentInput, CsiCallEmitted, HostCallEmitted, HostResultEvent,
   CsiReplyEmitted, EventRecordedEmitted, HostPodVolume,
 } from '../shared/contract.ts';
-import { csiMethod, type CsiRpc } from '../shared/csi.ts';
+import { csiMethod, stageOfCsiCall, type CsiRpc } from '../shared/csi.ts';
 import { stageOfEventReason } from '../shared/eventReasons.ts';
 import { goDuration } from '../shared/goFormat.ts';
 import { API_VERSION, CLUSTER_SCOPED, type K8sObject, type Kind, RESOURCE, kobj } from '../shared/k8s.ts';
@@ -149,7 +149,7 @@ interface Running {
   reactionStates?: Record<string, string>;
 }
 
-interface PendingCall { caller: Running; requestId: string; rpc: CsiRpc; target: string; done: boolean; incarnation: number; request?: Record<string, unknown> }
+interface PendingCall { caller: Running; requestId: string; rpc: CsiRpc; stage: Stage; target: string; done: boolean; incarnation: number; request?: Record<string, unknown> }
 
 /** The reaction being handled: who acts, why (what was delivered), and the first step it recorded. */
 interface Acting { r: Running; cause: StepCause | undefined; first?: number }
@@ -606,7 +606,7 @@ export class Cluster {
     const fault = this.faults.matchHost(call.op, r.host, at);
     // the work is a step of its own: at -v=2 no log line says that the kubelet walks the volume's files
     const step = this.record({
-      r, kind: 'host', t: at, states, stage: 'mount', summary: hostCallSummary(r.name, call),
+      r, kind: 'host', t: at, states, stage: call.stage ?? 'mount', summary: hostCallSummary(r.name, call),
       hostCall: { op: call.op, path: call.path, fsGroup: call.fsGroup, requestId: call.requestId },
       ...(fault ? { fault: fault.report.fault } : {}),
     });
@@ -648,14 +648,15 @@ export class Cluster {
     const callNode = call.endpoint === 'controller' ? undefined : (call.node ?? r.host);
     // a fault hits calls that reach a plugin: a call nobody serves hangs until its deadline anyway
     const fault = target ? this.faults.matchCsi(call.rpc, callNode, at) : undefined;
+    const stage = stageOfCsiCall(call.rpc, call.stage);
     const step = this.record({
-      r, kind: 'rpc', t: at, states,
+      r, kind: 'rpc', t: at, states, stage,
       summary: csiCallSummary(r.name, call),
       rpc: { method: csiMethod(call.rpc), from: r.id, to, requestId: call.requestId, request: call.request },
       ...(fault ? { fault: fault.report.fault } : {}),
     });
     if (fault) this.fired(fault, step);
-    const pending: PendingCall = { caller: r, requestId: call.requestId, rpc: call.rpc, target: to, done: false, incarnation: r.incarnation, ...(call.endpoint === 'node' ? { request: call.request } : {}) };
+    const pending: PendingCall = { caller: r, requestId: call.requestId, rpc: call.rpc, stage, target: to, done: false, incarnation: r.incarnation, ...(call.endpoint === 'node' ? { request: call.request } : {}) };
     this.pendingCalls.set(gid, pending);
     // the caller's context deadline
     this.agenda.push(at + call.timeout, () => {
@@ -678,7 +679,8 @@ export class Cluster {
     const pending = this.pendingCalls.get(reply.requestId);
     const rpc = pending?.rpc;
     const replyStep = this.record({
-      r, kind: 'rpc-reply', t: at, states,
+      // (the answer is the call's work: its stage; an answer nobody asked for has its RPC's, or none)
+      r, kind: 'rpc-reply', t: at, states, stage: pending?.stage ?? (rpc ? stageOfCsiCall(rpc) : 'other'),
       summary: reply.summary ?? csiReplySummary(rpc, reply.code, reply.message, !!pending && !pending.done),
       rpc: {
         method: rpc ? csiMethod(rpc) : '', from: r.id, to: pending?.caller.id ?? '', requestId: reply.requestId, code: reply.code,

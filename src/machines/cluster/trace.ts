@@ -53,9 +53,14 @@ export interface TraceStep {
   summary: string;
   /** at most one log line, in real klog format (journald prefix for host daemons) */
   log?: string;
-  /** catalog id of the log message, and its severity and stage */
+  /** catalog id of the log message, and its severity */
   msg?: string;
   severity?: Severity;
+  /**
+   * the stage of the volume's life the step is part of: a log line's (the work its machine was doing), a CSI call's
+   * and its answer's (the RPC's own, else the caller's work: NodeGetCapabilities inside a mount is the mount's,
+   * a sidecar's start-up handshake `other`), the kubelet's own work on the node (the mount's); none for the rest
+   */
   stage?: Stage;
   /** the values the log message was rendered from (the volume, node, pod… it names), as the machine gave them */
   args?: LogArgs;

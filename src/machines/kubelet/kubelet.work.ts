@@ -44,9 +44,9 @@ export function api(w: Work, req: Omit<ApiRequestEmitted, 'type' | 'requestId'>)
   return requestId;
 }
 
-export function csi(w: Work, rpc: CsiRpc, request: Record<string, unknown>, endpoint: CsiCallEmitted['endpoint'], timeout: number, summary?: string): string {
+export function csi(w: Work, rpc: CsiRpc, request: Record<string, unknown>, endpoint: CsiCallEmitted['endpoint'], timeout: number, summary?: string, stage?: Stage): string {
   const requestId = nextId(w);
-  w.out.push({ type: 'csi.call', requestId, rpc, request, endpoint, node: w.c.input.host, timeout, ...(summary ? { summary } : {}) });
+  w.out.push({ type: 'csi.call', requestId, rpc, request, endpoint, node: w.c.input.host, timeout, ...(summary ? { summary } : {}), ...(stage ? { stage } : {}) });
   return requestId;
 }
 

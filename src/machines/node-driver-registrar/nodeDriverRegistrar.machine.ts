@@ -56,7 +56,7 @@ export const nodeDriverRegistrarMachine = setup({
     logConnecting: emit(() => ({ type: 'log', msg: 'nodeDriverRegistrar.runningMode', args: {} }) as ClusterEmitted),
     logOpening: emit(({ context }) => ({ type: 'log', msg: 'nodeDriverRegistrar.openingConnection', args: { csiAddress: context.input.csiAddress ?? '/csi/csi.sock' } }) as ClusterEmitted),
     logDiscovering: emit(() => ({ type: 'log', msg: 'nodeDriverRegistrar.discoveringName', args: {} }) as ClusterEmitted),
-    callGetPluginInfo: emit(({ context }) => ({ type: 'csi.call', requestId: `r${context.seq + 1}`, rpc: 'GetPluginInfo', request: {}, endpoint: 'node', node: context.input.host, timeout: REGISTRAR_TIMEOUT }) as ClusterEmitted),
+    callGetPluginInfo: emit(({ context }) => ({ type: 'csi.call', requestId: `r${context.seq + 1}`, rpc: 'GetPluginInfo', request: {}, endpoint: 'node', node: context.input.host, timeout: REGISTRAR_TIMEOUT, stage: 'register' }) as ClusterEmitted),
     countRequest: assign(({ context }) => ({ seq: context.seq + 1, pendingRequest: `r${context.seq + 1}` })),
     /** nodeRegister(): the registration server and its socket */
     startRegistrationServer: assign(({ event }) => (event.type === 'csi.result' ? { driver: String(event.response?.name ?? ''), pendingRequest: undefined } : {})),

@@ -161,6 +161,12 @@ export interface CsiCallEmitted {
   /** the caller's deadline for this call (microseconds), e.g. the attacher's --timeout 15s */
   timeout: number;
   summary?: string;
+  /**
+   * the stage of the work the call is part of, for a call whose RPC has none of its own (the kubelet's
+   * NodeGetCapabilities inside a MountDevice is the mount's; node-driver-registrar's GetPluginInfo is the
+   * registration's): the trace's step shows it (stageOfCsiCall)
+   */
+  stage?: Stage;
 }
 
 /**
@@ -179,6 +185,8 @@ export interface HostCallEmitted {
   fsGroup: number;
   /** the step's sentence (a summaries catalog's), as csi.call's */
   summary?: string;
+  /** the stage of the operation the work is part of (SetVolumeOwnership: the mount's) */
+  stage?: Stage;
 }
 
 export interface CsiReplyEmitted {

@@ -132,6 +132,14 @@ const RPC_STAGE: Record<string, import('./messages.ts').Stage> = {
   NodeGetId: 'register',
 };
 
+/**
+ * The stage a CSI call's step shows: its RPC's own (ControllerPublishVolume is an attach whoever calls it), else the
+ * stage of the work its caller does (a capability question inside a mount), else `other`: an identity or capability
+ * handshake of a sidecar's start-up (GetPluginInfo, Probe, ControllerGetCapabilities), as the corpus labels them.
+ */
+export const stageOfCsiCall = (rpc: string, callerStage?: import('./messages.ts').Stage): import('./messages.ts').Stage =>
+  RPC_STAGE[rpc] ?? callerStage ?? 'other';
+
 export function stageOfMethod(method: string): import('./messages.ts').Stage | undefined {
   const rpc = method.slice(method.lastIndexOf('/') + 1);
   return RPC_STAGE[rpc];

@@ -1099,8 +1099,16 @@ const STAGE_OF_STEP: Record<FailParams['stage'], Stage> = {
 const track = (w: Work, requestId: string, op: InflightOperation, awaiting?: InflightOperation['awaiting']): void => {
   own(w, 'inflight')[requestId] = awaiting ? { ...op, awaiting } : op;
 };
+/**
+ * The stage of the volume's life an operation's work is: the kubelet's verification that the controller attached the
+ * volume is attach work (as its lines are), a mount's or a map's is the mount's, an unmount's the unmount's.
+ */
+const STAGE_OF_OPERATION: Record<OperationKind, Stage> = {
+  verify: 'attach', mount: 'mount', map: 'mount', unmount: 'unmount', unmountDevice: 'unmount', unmap: 'unmount', unmapDevice: 'unmount', expand: 'resize',
+};
+/** A CSI call of an operation: its step shows the operation's stage where the RPC has none of its own (NodeGetCapabilities). */
 const nodeCall = (w: Work, op: InflightOperation, rpc: Parameters<typeof csi>[1], request: Record<string, unknown>, summary?: string): void =>
-  track(w, csi(w, rpc, request, 'node', CSI_TIMEOUT, summary), op);
+  track(w, csi(w, rpc, request, 'node', CSI_TIMEOUT, summary, STAGE_OF_OPERATION[op.kind]), op);
 
 /** A mount operation's own record: the pod's fsGroup and its change policy among it. */
 const mountContext = (op: InflightOperation): MountContext => op.machine.context as unknown as MountContext;
@@ -1114,7 +1122,7 @@ function hostCall(w: Work, op: InflightOperation, what: 'SetVolumeOwnership' | '
   const group = String(fsGroup);
   const summary = what === 'SetVolumeOwnership' ? summarize(summaries, 'kubelet.setVolumeOwnership', { node, dir: path, fsGroup: group })
     : summarize(summaries, 'kubelet.statVolumeRoot', { node, dir: path, fsGroup: group });
-  w.out.push({ type: 'host.call', requestId, op: what, path, volume: op.uniqueName, fsGroup, summary });
+  w.out.push({ type: 'host.call', requestId, op: what, path, volume: op.uniqueName, fsGroup, summary, stage: STAGE_OF_OPERATION[op.kind] });
   track(w, requestId, op, what === 'SetVolumeOwnership' ? 'setVolumeOwnership' : 'statVolumeRoot');
 }
 
