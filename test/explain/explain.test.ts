@@ -73,6 +73,14 @@ describe('reading what people paste', () => {
     // (each its own paste: in a paste with the registrar's lines, unknown lines take the registration's stage)
     expect(stages('I0408 16:33:26.138732       1 grpc.go:190] Listening for connections on address: &net.UnixAddr{Name:"//plugin/csi.sock", Net:"unix"}')).toEqual(['other']);
     expect(stages('W0601 02:25:21.298803    4239 connection.go:173] Still connecting to unix:///csi/csi.sock')).toEqual(['other']);
+    // a driver's version banner is its start-up, whatever tool it names ("mount-s3 version"), and the line after it too
+    expect(stages([
+      'I0718 16:22:01.176122       1 driver.go:59] Driver version: 1.7.0, Git commit: 53b62cb27036138b46e51f34ddef454fd0f89c6c, build date: 2024-06-18T11:10:59Z, nodeID: ip-10-2-126-165, mount-s3 version: 1.7.2',
+      'I0718 16:22:01.177147       1 driver.go:79] Found AWS_WEB_IDENTITY_TOKEN_FILE, syncing token',
+    ].join('\n'))).toEqual(['other', 'other']);
+    // a node plugin finding the attached disk's device file starts the staging (logrus text, each its own paste)
+    expect(stages('time="2017-11-02T10:00:00Z" level=info msg="device file found" device="/dev/disk/by-path/pci-0000:03:00.0-scsi-0:0:2:0"')).toEqual(['mount']);
+    expect(stages('I1102 10:00:00.000000       1 node.go:120] found device /dev/nvme1n1 for volume vol-0abc')).toEqual(['mount']);
     // a quoted paste reads as the log under the quote marker
     expect(ex('>   Warning  FailedAttachVolume  2m  attachdetach-controller  AttachVolume.Attach failed for volume "pvc-1" : timed out')[0]!.stage).toBe('attach');
     // mount-utils' multi-line error continues its first line, even with describe-like spacing
@@ -275,6 +283,28 @@ describe('reading what people paste', () => {
     expect(lines.map((l) => l.stage)).toEqual(['detach', 'detach', 'detach', 'attach', 'attach', 'attach']);
   });
 
+
+  it('csi-attacher\'s sync of a VolumeAttachment that is attached already runs nothing: its lines are no attach; nor is a sync the paste shows no more of', () => {
+    const va = `csi-${'b'.repeat(64)}`;
+    const other = `csi-${'c'.repeat(64)}`;
+    const at = (t: string, f: string, text: string) => `I0910 23:44:${t}       1 ${f}] ${text}`;
+    const lines = ex([
+      at('59.611282', 'controller.go:167', `Started VA processing "${va}"`),
+      at('59.611311', 'csi_handler.go:76', `CSIHandler: processing VA "${va}"`),
+      at('59.611327', 'csi_handler.go:98', `"${va}" is already attached`),
+      at('59.611342', 'csi_handler.go:92', `CSIHandler: finished processing "${va}"`),
+      at('59.700000', 'controller.go:167', `Started VA processing "${other}"`),
+    ].join('\n'));
+    expect(lines.map((l) => l.stage)).toEqual(['other', 'other', 'other', 'other', 'other']);
+    // (1.30's structured wording alike; an attach that follows in the paste still makes the sync's lines an attach)
+    const structured = ex([
+      `I0910 23:44:59.611282       1 controller.go:213] "Started VolumeAttachment processing" VolumeAttachment="${va}"`,
+      `I0910 23:44:59.611327       1 csi_handler.go:256] "VolumeAttachment is already attached" VolumeAttachment="${va}"`,
+      `I0910 23:44:59.700000       1 controller.go:213] "Started VolumeAttachment processing" VolumeAttachment="${other}"`,
+      `I0910 23:44:59.700100       1 csi_handler.go:261] "Attaching" VolumeAttachment="${other}"`,
+    ].join('\n'));
+    expect(structured.map((l) => l.stage)).toEqual(['other', 'other', 'attach', 'attach']);
+  });
   it('gRPC\'s own resolver and balancer lines are plumbing, and a driver\'s start-up ends the operation its earlier lines were about', () => {
     const grpc = ex('I0208 09:32:59.559964 3212256 balancer_conn_wrappers.go:78] pickfirstBalancer: HandleSubConnStateChange: 0xc003effaf0, {READY <nil>}, /var/lib/kubelet/plugins/csi.vsphere.vmware.com/csi.sock');
     expect(grpc[0]!.stage).toBe('other');

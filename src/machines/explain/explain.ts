@@ -1254,6 +1254,8 @@ const WEAK = Symbol('weak');
 /** csi-attacher's lines before it has decided between attaching and detaching a VolumeAttachment */
 const VA_UNDECIDED = new Set(['externalAttacher.startedVAProcessing', 'externalAttacher.processingVA', 'externalAttacher.foundNodeID']);
 const VA_NAME = /csi-[0-9a-f]{64}/;
+/** a sync that finds its VolumeAttachment attached already: nothing runs, and the sync's lines are no attach (`other`) */
+const VA_ALREADY_ATTACHED = 'externalAttacher.alreadyAttached';
 /** csi-attacher's lookup of the node's ID in its CSINode, for either operation */
 const NODE_LOOKUP = new Set(['externalAttacher.foundNodeID', 'externalAttacher.cantGetCSINode']);
 /** a table's row (columns apart by runs of spaces or by '|') or an object's field ("source:", "  count: 4") */
@@ -1351,7 +1353,7 @@ function decidingLine(out: ExplainedLine[], i: number, isNextSync: (x: Explained
 function attacherOperationBefore(out: ExplainedLine[], i: number, window: number, also: (x: ExplainedLine) => boolean): ExplainedLine | undefined {
   for (let j = i - 1; j >= Math.max(0, i - window); j--) {
     const x = out[j]!;
-    if (x.component === 'external-attacher' && !VA_UNDECIDED.has(x.messageId ?? '') && (x.stage === 'attach' || x.stage === 'detach') && also(x)) return x;
+    if (x.component === 'external-attacher' && !VA_UNDECIDED.has(x.messageId ?? '') && (x.stage === 'attach' || x.stage === 'detach' || x.messageId === VA_ALREADY_ATTACHED) && also(x)) return x;
   }
   return undefined;
 }
@@ -1532,8 +1534,11 @@ function inferFromPaste(out: ExplainedLine[]): void {
     const va = VA_NAME.exec(l.text)?.[0];
     const next = decidingLine(out, i, (x) => x.messageId === 'externalAttacher.startedVAProcessing' && (!va || x.text.includes(va)),
       (x) => x.component === 'external-attacher' && !VA_UNDECIDED.has(x.messageId ?? '')
-        && (x.stage === 'attach' || x.stage === 'detach') && (!va || !VA_NAME.test(x.text) || x.text.includes(va)));
+        && (x.stage === 'attach' || x.stage === 'detach' || x.messageId === VA_ALREADY_ATTACHED) && (!va || !VA_NAME.test(x.text) || x.text.includes(va)));
     if (next && next.stage !== l.stage) out[i] = { ...l, stage: next.stage };
+    // a sync whose next lines the paste does not have (it ends there, or shows only other VolumeAttachments' syncs)
+    // says of no operation: it may as well find the VolumeAttachment attached already, as most syncs do
+    else if (!next && va && !out.slice(i + 1).some((x) => x.text.includes(va))) out[i] = { ...l, stage: 'other' };
   }
   // and "finished processing" closes whichever it was: the VolumeAttachment's previous decided line says
   for (let i = 0; i < out.length; i++) {

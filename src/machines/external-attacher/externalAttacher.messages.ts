@@ -212,7 +212,8 @@ export const externalAttacherMessages = defineMessages({
     },
   }),
   'externalAttacher.alreadyAttached': m({
-    stage: 'attach', severity: 'I', summary: '{va} already says attached: nothing to do.',
+    // (nothing is attached: the sync only finds the VolumeAttachment attached already)
+    stage: 'other', severity: 'I', summary: '{va} already says attached: nothing to do.',
     formats: {
       '1.20': { file: 'csi_handler.go', line: 238, text: '{va:q} is already attached', v: 4 },
       '1.30': { file: 'csi_handler.go', line: 256, msg: 'VolumeAttachment is already attached', kv: VA, v: 4 },

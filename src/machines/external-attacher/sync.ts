@@ -97,8 +97,10 @@ function failed(s: Step, name: string, err: string): void {
 function syncVA(s: Step, name: string): void {
   const va = s.ctx.vas[name];
   // these first lines do not say it, but the VolumeAttachment decides: a deletion timestamp means a
-  // detach, and one already gone from the lister is a detach's last sync
-  const stage: Stage = !va || va.metadata.deletionTimestamp ? 'detach' : 'attach';
+  // detach, and one already gone from the lister is a detach's last sync; one that already says attached
+  // (the update its own "marked as attached" write caused, a resync) is only looked at: no operation runs
+  // (csi_handler.go SyncNewOrUpdatedVolumeAttachment -> syncAttach returns at once, v4.6.1 :254-258)
+  const stage: Stage = !va || va.metadata.deletionTimestamp ? 'detach' : va.status?.attached && s.ctx.handler !== 'trivial' ? 'other' : 'attach';
   vaLog(s, 'externalAttacher.startedVAProcessing', name, {}, stage);
   if (!va) { vaLog(s, 'externalAttacher.vaDeleted', name); done(s, 'va', name, 'none'); return; }
   if (va.spec?.attacher !== s.ctx.driverName) {
@@ -274,7 +276,7 @@ const PERFORM: Partial<Record<VaAction, Perform>> = {
 
 function syncAttach(s: Step, va: K8sObject): void {
   const name = va.metadata.name;
-  if (va.status?.attached) { vaLog(s, 'externalAttacher.alreadyAttached', name); finished(s, name, 'attach'); return; }
+  if (va.status?.attached) { vaLog(s, 'externalAttacher.alreadyAttached', name); finished(s, name, 'other'); return; }
   vaLog(s, 'externalAttacher.attaching', name);
   const op: VaOperation = { name, mode: 'attach', va };
   s.ctx.ops[name] = op;

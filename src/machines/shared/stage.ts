@@ -74,6 +74,12 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // "setting default identity volume_expansion caps"), and a program's other start-up lines: the socket it listens on, the
   // unmount behaviour mount-utils detected ("Detected umount with safe 'not mounted' behavior")
   [/\bEnabling (controller |node |group controller |plugin )?(service capability|volume access mode)\b|\bsetting (default )?(identity|controller|node|plugin|group controller)\b[\w ]{0,40}\bcap(abilitie)?s\b|\bListening for connections? on\b|\bDetected umount with (un)?safe\b/i, 'other'],
+  // a program's version banner with its build ("Driver version: 1.7.0, Git commit: 53b6…, build date: …, nodeID: …,
+  // mount-s3 version: 1.7.2"): what it is, not what it does (the tools it names, "mount-s3", do nothing yet)
+  [/\bversion\s*[:=]\s*"?v?\d+\.\d+\S*,.*\b(git ?commit|build ?date)\b/i, 'other'],
+  // a node plugin finding the device file of the disk the controller attached ("device file found
+  // device=/dev/disk/by-path/…", "found device /dev/nvme1n1"): the look for it that staging starts with (the node attaches nothing)
+  [/\b(device|disk)( file| path)? (was |is )?found\b.*\/dev\/|\bfound (the )?(device|disk)( file| path)?\b[^.]{0,20}\/dev\//i, 'mount'],
   // ceph-csi's request id of a call that creates (CEPH_CREATE_VOLUME_REQ, CEPH_CREATE_SNAPSHOT_REQ)
   [CEPH_CREATE_VOLUME_REQ, 'provision'],
   // a program saying it has started, or the configuration it loaded ("Provisioner started", "Applied config: {…}")
