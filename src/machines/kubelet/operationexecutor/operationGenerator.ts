@@ -295,6 +295,16 @@ export interface ExpansionContext {
  * (MarkFSResizeFinished). `phase`: 'staged' is 1.20's try right after MountDevice, which a driver
  * without STAGE_UNSTAGE_VOLUME leaves to the try after SetUp.
  */
+/**
+ * SetUp is done (after NodePublishVolume, or after the fsGroup of the pod's files): the operation has succeeded, or
+ * expands the file system on the pod's publish path first (expandAfterSetUp); `actions` run before "SetUp succeeded".
+ * (statVolumeRoot's pair, under its own guard, is written out: XState types a guard combined by and() only in place)
+ */
+const setUpDone = <A extends 'logFSGroupApplied'>(...actions: A[]) => [
+  { guard: 'isResizeDone', target: '#mountVolume.succeeded', actions: [...actions, 'logSetUpSucceeded'] },
+  { target: '#mountVolume.expandAfterSetUp', actions: [...actions, 'logSetUpSucceeded'] },
+] as const;
+
 const nodeExpansionStates = (done: string, failed: string, stage: FailParams['stage'], phase: 'staged' | 'published') => {
   const fail = (error: FailReason) => ({ target: failed, actions: { type: 'operationFailed', params: { stage, error } } }) as const;
   return {
@@ -574,8 +584,7 @@ export const mountVolumeMachine = setup({
             'csi.nodePublishVolume.succeeded': [
               { guard: 'checksVolumeRoot', target: 'statVolumeRoot' },
               { guard: 'appliesFSGroup', target: 'setVolumeOwnership' },
-              { guard: 'isResizeDone', target: '#mountVolume.succeeded', actions: 'logSetUpSucceeded' },
-              { target: '#mountVolume.expandAfterSetUp', actions: 'logSetUpSucceeded' },
+              ...setUpDone(),
             ],
             'csi.nodePublishVolume.failed': { target: '#mountVolume.failed', actions: ['markVolumeErrorState', { type: 'operationFailed', params: { stage: 'SetUp', error: 'rpc' } }] },
           },
@@ -601,10 +610,7 @@ export const mountVolumeMachine = setup({
           description: 'SetVolumeOwnership: the kubelet walks the published volume and gives every file the pod\'s fsGroup; a failure leaves the pod\'s mount uncertain (it is mounted).',
           entry: 'setVolumeOwnership',
           on: {
-            'host.setVolumeOwnership.succeeded': [
-              { guard: 'isResizeDone', target: '#mountVolume.succeeded', actions: ['logFSGroupApplied', 'logSetUpSucceeded'] },
-              { target: '#mountVolume.expandAfterSetUp', actions: ['logFSGroupApplied', 'logSetUpSucceeded'] },
-            ],
+            'host.setVolumeOwnership.succeeded': [...setUpDone('logFSGroupApplied')],
             'host.setVolumeOwnership.failed': {
               target: '#mountVolume.failed',
               actions: [{ type: 'markVolumeErrorState', params: { uncertain: true } }, { type: 'operationFailed', params: { stage: 'SetUp', error: 'applyFSGroup' } }],
