@@ -786,6 +786,13 @@ describe('reading what people paste', () => {
       ['I0102 03:04:05.000000       1 controller.go:799] Starting provisioner controller rbd.csi.ceph.com_csi-rbdplugin-provisioner-0_6b9c!', 'externalProvisioner.legacyStartingController', 'other'],
       ['W0102 03:04:05.000000       1 csi_handler.go:177] VA csi-0e4e for volume vol-1 has attached status true but actual state false. Adding back to VA queue for forced reprocessing', 'externalAttacher.legacyForcedReprocessing', 'attach'],
       ['I0102 03:04:05.000000       1 node_register.go:63] CSI driver node ID: "node-1"', 'nodeDriverRegistrar.legacyNodeId', 'register'],
+      // the kubelet's CSI client at -v=4: which capability it asks about says whose work it is; the volume data file is the mount's
+      ['I0102 03:04:05.000000    3149 csi_client.go:467] kubernetes.io/csi: calling NodeGetCapabilities rpc to determine if NodeSupportsStageUnstage', 'kubelet.nodeSupportsStageUnstage', 'mount'],
+      ['I0102 03:04:05.000000    3149 csi_client.go:675] kubernetes.io/csi: calling NodeGetCapabilities rpc to determine if the node service has VOLUME_MOUNT_GROUP capability', 'kubelet.nodeSupportsStageUnstage', 'mount'],
+      ['I0102 03:04:05.000000    3149 csi_client.go:675] kubernetes.io/csi: calling NodeGetCapabilities rpc to determine if the node service has EXPAND_VOLUME capability', 'kubelet.nodeSupportsNodeExpand', 'resize'],
+      ['I0102 03:04:05.000000    3149 csi_client.go:558] kubernetes.io/csi: calling NodeGetCapabilities rpc to determine if NodeSupportsVolumeStats', 'kubelet.nodeSupportsVolumeStats', 'other'],
+      ['I0102 03:04:05.000000    3149 csi_client.go:675] kubernetes.io/csi: calling NodeGetCapabilities rpc to determine if the node service has GET_VOLUME_STATS capability', 'kubelet.nodeSupportsVolumeStats', 'other'],
+      ['I0102 03:04:05.000000    3149 csi_util.go:70] kubernetes.io/csi: volume data file saved successfully [/var/lib/kubelet/pods/d59e/volumes/kubernetes.io~csi/pvc-1/vol_data.json]', 'kubelet.volumeDataSaved', 'mount'],
     ];
     for (const [line, id, stage] of cases) expect(explainText(line, knowledge).lines[0], line).toMatchObject({ messageId: id, stage, match: 'catalog' });
     // the cluster never prints them: no scenario's trace has one

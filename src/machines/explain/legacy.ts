@@ -39,6 +39,46 @@ export const legacyMessages = defineMessages({
     },
   },
 
+  // the kubelet's CSI client at -v=4 (no profile here logs the kubelet that verbosely)
+  'kubelet.nodeSupportsStageUnstage': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'The kubelet asks the node plugin (NodeGetCapabilities) whether it stages volumes (STAGE_UNSTAGE_VOLUME), as MountDevice and SetUp do before their call (UnmountDevice too).',
+    // csiDriverClient.NodeSupportsStageUnstage: v1.20.5 csi_client.go:467; v1.30.1 nodeSupportsCapability csi_client.go:675
+    // with the capability's name; SINGLE_NODE_MULTI_WRITER and VOLUME_MOUNT_GROUP are asked inside the publish too
+    formats: {
+      '1.20': { file: 'csi_client.go', line: 467, v: 4, text: 'kubernetes.io/csi: calling NodeGetCapabilities rpc to determine if NodeSupportsStageUnstage' },
+      '1.30': { file: 'csi_client.go', line: 675, v: 4, text: 'kubernetes.io/csi: calling NodeGetCapabilities rpc to determine if the node service has {capability} capability' },
+    },
+  },
+  'kubelet.nodeSupportsNodeExpand': {
+    source: 'kubelet', stage: 'resize', severity: 'I',
+    summary: 'The kubelet asks the node plugin (NodeGetCapabilities) whether it expands file systems (EXPAND_VOLUME), before NodeExpandVolume.',
+    // v1.20.5 csi_client.go:436; v1.30.1 :675 with EXPAND_VOLUME
+    formats: {
+      '1.20': { file: 'csi_client.go', line: 436, v: 4, text: 'kubernetes.io/csi: calling NodeGetCapabilities rpc to determine if Node has EXPAND_VOLUME capability' },
+      '1.30': { file: 'csi_client.go', line: 675, v: 4, text: 'kubernetes.io/csi: calling NodeGetCapabilities rpc to determine if the node service has EXPAND_VOLUME capability' },
+    },
+  },
+  'kubelet.nodeSupportsVolumeStats': {
+    source: 'kubelet', stage: 'other', severity: 'I',
+    summary: 'The kubelet asks the node plugin (NodeGetCapabilities) whether it reports volume usage (GET_VOLUME_STATS), for its metrics: no step of a volume\'s life.',
+    // v1.20.5 csi_client.go:558 (V(5)); v1.30.1 :675 with GET_VOLUME_STATS (VOLUME_CONDITION alike)
+    formats: {
+      '1.20': { file: 'csi_client.go', line: 558, v: 5, text: 'kubernetes.io/csi: calling NodeGetCapabilities rpc to determine if NodeSupportsVolumeStats' },
+      '1.30': { file: 'csi_client.go', line: 675, v: 4, text: 'kubernetes.io/csi: calling NodeGetCapabilities rpc to determine if the node service has GET_VOLUME_STATS capability' },
+    },
+  },
+  'kubelet.volumeDataSaved': {
+    source: 'kubelet', stage: 'mount', severity: 'I',
+    summary: 'The kubelet saves the volume\'s data file (vol_data.json: driver, volume handle, PV) beside the mount, so that it can unmount it after a restart.',
+    // saveVolumeData, v1.20.5 and v1.30.1 csi_util.go:70; called by MountDevice (csi_attacher.go), SetUpAt or NewMounter
+    // (csi_mounter.go / csi_plugin.go) and the block mapper: the mount side only
+    formats: {
+      '1.20': { file: 'csi_util.go', line: 70, v: 4, text: 'kubernetes.io/csi: volume data file saved successfully [{path}]' },
+      '1.30': { file: 'csi_util.go', line: 70, v: 4, text: 'kubernetes.io/csi: volume data file saved successfully [{path}]' },
+    },
+  },
+
   'externalProvisioner.legacyStartingController': {
     source: 'csi-provisioner', stage: 'other', severity: 'I',
     summary: 'The provisioning controller {name} starts its claim and volume loops.',
