@@ -656,10 +656,16 @@ describe('the stage a step shows is the operation its component was doing', () =
       const register = byMethod(runScenario('register', { k8s }));
       // node-driver-registrar's own GetPluginInfo, and the kubelet's GetInfo and NodeGetInfo, are the registration
       for (const k of ['rpc GetPluginInfo', 'rpc-reply GetPluginInfo', 'rpc GetInfo', 'rpc NodeGetInfo', 'rpc-reply NodeGetInfo']) expect(register.get(k)).toEqual(new Set(['register']));
-      // every RPC step of every flow has a stage (the scrubber draws none grey)
-      for (const sc of ['teardown', 'expand-online', 'snapshot-restore', 'fsgroup']) {
-        for (const s of rpcSteps(runScenario(sc, { k8s }))) expect(s.stage, `${sc} step ${s.i} ${s.rpc!.method}`).toBeDefined();
+      // every RPC step of every flow has a stage (the scrubber draws none grey), and so has every Event, printed or not:
+      // its reason's (FailedAttachVolume is an attach's)
+      for (const sc of ['teardown', 'expand-online', 'snapshot-restore', 'fsgroup', 'attach-failure']) {
+        const t = runScenario(sc, { k8s });
+        for (const s of rpcSteps(t)) expect(s.stage, `${sc} step ${s.i} ${s.rpc!.method}`).toBeDefined();
+        for (const s of t.steps.filter((x) => x.kind === 'event')) expect(s.stage, `${sc} step ${s.i} ${s.summary}`).toBeDefined();
       }
+      const failedAttach = runScenario('attach-failure', { k8s }).steps.filter((s) => s.kind === 'event' && /FailedAttachVolume/.test(JSON.stringify(s.objects ?? [])));
+      expect(failedAttach.length).toBeGreaterThan(0);
+      for (const s of failedAttach) expect(s.stage).toBe('attach');
     });
   }
 });

@@ -718,8 +718,9 @@ export class Cluster {
     this.record({
       r, kind: 'event', t: at, states,
       summary: eventSummary(r.name, e, String(args.object)),
-      // the line reports the stage its reason belongs to (FailedAttachVolume: attach), as the event does
-      ...(line ? { log: line.text, msg: 'event.recorded', severity: line.severity, stage: stageOfEventReason(e.reason) } : {}),
+      // the Event is about the stage its reason belongs to (FailedAttachVolume: attach), and so is its line when the broadcaster logs one
+      stage: stageOfEventReason(e.reason),
+      ...(line ? { log: line.text, msg: 'event.recorded', severity: line.severity } : {}),
       objects: [change],
       ...(this.causeOf(r, setBy) ? { cause: this.causeOf(r, setBy)! } : {}),
     });
