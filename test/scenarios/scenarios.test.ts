@@ -663,6 +663,18 @@ describe('the stage a step shows is the operation its component was doing', () =
         for (const s of rpcSteps(t)) expect(s.stage, `${sc} step ${s.i} ${s.rpc!.method}`).toBeDefined();
         for (const s of t.steps.filter((x) => x.kind === 'event')) expect(s.stage, `${sc} step ${s.i} ${s.summary}`).toBeDefined();
       }
+      // an API write shows the stage its machine gives it: the attach/detach controller's VolumeAttachment create and delete,
+      // csi-attacher's writes of an attach and of a detach, the provisioner's PV create and delete, the binding, the resize's
+      const writes = (sc: string) => runScenario(sc, { k8s }).steps.filter((s) => s.kind === 'api').map((s) => `${s.component} ${s.api!.verb} ${s.api!.kind} ${s.stage ?? '-'}`);
+      const migrationWrites = new Set(writes('pod-migration'));
+      for (const w of ['attach-detach-controller create VolumeAttachment attach', 'attach-detach-controller delete VolumeAttachment detach',
+        'external-attacher patchStatus VolumeAttachment attach', 'external-attacher patchStatus VolumeAttachment detach']) expect(migrationWrites).toContain(w);
+      const lifeWrites = new Set([...writes('provision'), ...writes('teardown'), ...writes('expand-online')]);
+      for (const w of ['external-provisioner create PersistentVolume provision', 'pv-controller update PersistentVolumeClaim provision',
+        'pv-controller updateStatus PersistentVolume provision', 'external-provisioner delete PersistentVolume delete',
+        'external-resizer patchStatus PersistentVolumeClaim resize', 'kubelet patchStatus PersistentVolumeClaim resize']) expect(lifeWrites).toContain(w);
+      // and none where it does not know one: the binding's VolumeAttachment is never a provisioning's
+      for (const w of [...migrationWrites, ...lifeWrites]) expect(w).not.toMatch(/VolumeAttachment (provision|delete|mount|unmount)$/);
       const failedAttach = runScenario('attach-failure', { k8s }).steps.filter((s) => s.kind === 'event' && /FailedAttachVolume/.test(JSON.stringify(s.objects ?? [])));
       expect(failedAttach.length).toBeGreaterThan(0);
       for (const s of failedAttach) expect(s.stage).toBe('attach');

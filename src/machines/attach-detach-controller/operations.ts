@@ -76,7 +76,8 @@ function perform(run: Run, op: RunningOperation, actions: Array<{ type: string }
 /** What the operation waits for, after it sent `request`. */
 function sendRequest(run: Run, op: RunningOperation, request: RunningOperation['request'], e: Omit<Extract<ClusterEmitted, { type: 'api.request' }>, 'type' | 'requestId'>): void {
   const [c, requestId] = nextRequestId(run.ctx);
-  run.out.push({ type: 'api.request', requestId, ...e });
+  // (the operation's writes are its stage's: the VolumeAttachment's create an attach's, its delete a detach's)
+  run.out.push({ type: 'api.request', requestId, ...e, stage: op.kind === 'volume_attach' ? 'attach' : 'detach' });
   run.ctx = setOp(c, { ...op, requestId, request });
 }
 

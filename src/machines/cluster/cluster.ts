@@ -498,7 +498,7 @@ export class Cluster {
     if (req.verb !== 'get' && !(req.quiet && out.ok && onlyHeartbeat(out.before, out.after))) {
       const summary = apiStepSummary(componentName, req, out);
       const step = this.record({
-        r, kind: r ? 'api' : 'user', t: this.nowUs, summary,
+        r, kind: r ? 'api' : 'user', t: this.nowUs, summary, ...(req.stage ? { stage: req.stage } : {}),
         api: { verb: req.verb, kind: req.kind, ...(req.namespace ? { namespace: req.namespace } : {}), name: req.name, ...(req.subresource ? { subresource: req.subresource } : {}), code: out.code, ...(out.reason ? { reason: out.reason } : {}) },
         ...(out.ok && out.change ? { objects: [{ kind: req.kind, ...(req.namespace ? { namespace: req.namespace } : {}), name: req.name, before: out.before, after: out.after }] } : {}),
         states: r ? JSON.parse(r.lastValue) : {}, reactionStates: sentFrom, ...(fault ? { fault: fault.report.fault } : {}),

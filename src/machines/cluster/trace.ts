@@ -60,7 +60,9 @@ export interface TraceStep {
    * the stage of the volume's life the step is part of: a log line's (the work its machine was doing), a CSI call's
    * and its answer's (the RPC's own, else the caller's work: NodeGetCapabilities inside a mount is the mount's,
    * a sidecar's start-up handshake `other`), an Event's (its reason's: FailedAttachVolume is an attach's), the kubelet's own
-   * work on the node (the mount's); none for the rest (API writes, state moves, the user's actions)
+   * work on the node (the mount's), an API write's where its machine knows its work (ApiRequestEmitted.stage: a
+   * VolumeAttachment's create and status, a PV's create and delete, the binding, the resize's and snapshots' writes);
+   * none for the rest (pods' and nodes' status, state moves, the user's actions)
    */
   stage?: Stage;
   /** the values the log message was rendered from (the volume, node, pod… it names), as the machine gave them */

@@ -45,7 +45,10 @@ export const nextId = (s: Step): string => `r${++s.ctx.seq}`;
 export function apiRequest(s: Step, req: Omit<ApiRequestEmitted, 'type' | 'requestId'>, pending: PendingStep): void {
   const requestId = nextId(s);
   s.ctx.pending[requestId] = pending;
-  s.out.push({ type: 'api.request', requestId, ...req });
+  // a VolumeAttachment's writes are its operation's (the PV finalizer it adds first is the attach's); the PV finalizer it
+  // removes once the PV is being deleted and no VolumeAttachment uses it is the deletion's
+  const stage: Stage | undefined = pending.queue === 'va' ? (s.ctx.ops[pending.name]?.mode === 'detach' ? 'detach' : 'attach') : pending.queue === 'pv' ? 'delete' : undefined;
+  s.out.push({ type: 'api.request', requestId, ...req, ...(stage ? { stage } : {}) });
 }
 
 /** Which logger values the caller's context carries (1.30 contextual logging). */

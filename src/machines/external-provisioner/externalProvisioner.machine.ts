@@ -246,7 +246,7 @@ function setCloneFinalizer(c: ExternalProvisionerContext, key: string, claim: K8
 function updateClaimFinalizers(c: ExternalProvisionerContext, claim: K8sObject, finalizers: string[], opKey: string, summary: string, out: Out): void {
   const requestId = `ep-${c.nextRequest++}`;
   const object = { ...claim, metadata: { ...claim.metadata, finalizers } };
-  out.push({ type: 'api.request', requestId, verb: 'update', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, object, summary });
+  out.push({ type: 'api.request', requestId, verb: 'update', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, object, summary, stage: 'provision' });
   c.ops[opKey] = { kind: 'provision', step: 'cloneFinalizer', requestId };
 }
 
@@ -534,7 +534,7 @@ function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
     out.push(log('provisionSucceeded', { claim: key, class: cls.metadata.name }));
     out.push(log('savingPV', { claim: key, class: cls.metadata.name, pv: pv.metadata.name }));
     const requestId = `ep-${c.nextRequest++}`;
-    out.push({ type: 'api.request', requestId, verb: 'create', kind: 'PersistentVolume', name: pv.metadata.name, object: pv, summary: summarize(summaries, 'externalProvisioner.createPV', { pv: pv.metadata.name, claim: key, handle: pv.spec.csi.volumeHandle }) });
+    out.push({ type: 'api.request', requestId, verb: 'create', kind: 'PersistentVolume', name: pv.metadata.name, object: pv, stage: 'provision', summary: summarize(summaries, 'externalProvisioner.createPV', { pv: pv.metadata.name, claim: key, handle: pv.spec.csi.volumeHandle }) });
     c.ops[key] = { kind: 'provision', step: 'save', requestId, pv };
     return;
   }
@@ -548,7 +548,7 @@ function onCsiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
   }
   out.push(log('volumeDeleted', { pv: pvName }));
   const requestId = `ep-${c.nextRequest++}`;
-  out.push({ type: 'api.request', requestId, verb: 'delete', kind: 'PersistentVolume', name: pvName, summary: summarize(summaries, 'externalProvisioner.deletePV', { pv: pvName }) });
+  out.push({ type: 'api.request', requestId, verb: 'delete', kind: 'PersistentVolume', name: pvName, stage: 'delete', summary: summarize(summaries, 'externalProvisioner.deletePV', { pv: pvName }) });
   c.ops[key] = { kind: 'delete', step: 'deletePV', requestId };
 }
 
@@ -584,7 +584,7 @@ function saveInBackground(c: ExternalProvisionerContext, key: string, out: Out):
   const pvName = op.pv.metadata.name;
   out.push(log('savingPVRetry', { pv: pvName }));
   const requestId = `ep-${c.nextRequest++}`;
-  out.push({ type: 'api.request', requestId, verb: 'create', kind: 'PersistentVolume', name: pvName, object: op.pv, summary: summarize(summaries, 'externalProvisioner.createPVAgain', { pv: pvName }) });
+  out.push({ type: 'api.request', requestId, verb: 'create', kind: 'PersistentVolume', name: pvName, object: op.pv, stage: 'provision', summary: summarize(summaries, 'externalProvisioner.createPVAgain', { pv: pvName }) });
   c.ops[key] = { ...op, requestId };
 }
 
@@ -662,7 +662,7 @@ function onApiResult(c: ExternalProvisionerContext, e: Extract<ClusterEvent, { t
     const cached = c.volumes[pvName];
     if (e.ok && addsFinalizer(c) && cached?.metadata.finalizers?.includes(PROVISIONER_PV_FINALIZER)) {
       const requestId = `ep-${c.nextRequest++}`;
-      out.push({ type: 'api.request', requestId, verb: 'patch', kind: 'PersistentVolume', name: pvName, patch: { metadata: removeFinalizerPatch(cached.metadata.finalizers) },
+      out.push({ type: 'api.request', requestId, verb: 'patch', kind: 'PersistentVolume', name: pvName, patch: { metadata: removeFinalizerPatch(cached.metadata.finalizers) }, stage: 'delete',
         summary: summarize(summaries, 'externalProvisioner.removeFinalizer', { pv: pvName, finalizer: PROVISIONER_PV_FINALIZER }) });
       c.ops[key] = { kind: 'delete', step: 'removeFinalizer', requestId };
       return;

@@ -64,7 +64,7 @@ const idle = (emit: Emit, msg: string, args: Record<string, string | number | bo
 function patchClaimStatus(ctx: Ctx, key: string, status: Record<string, unknown>, emit: Emit): string {
   const [namespace, name] = key.split('/');
   const requestId = `resizer-${++ctx.seq}`;
-  emit({ type: 'api.request', requestId, verb: 'patchStatus', kind: 'PersistentVolumeClaim', namespace: namespace!, name: name!, patch: { status } });
+  emit({ type: 'api.request', requestId, stage: 'resize', verb: 'patchStatus', kind: 'PersistentVolumeClaim', namespace: namespace!, name: name!, patch: { status } });
   return requestId;
 }
 
@@ -260,7 +260,7 @@ export const externalResizerMachine = setup({
       log(emit, 'resizeVolumeSucceeded', { pv: w.pv });
       log(emit, 'updatePvCapacity', { pv: w.pv });
       const requestId = `resizer-${++ctx.seq}`;
-      emit({ type: 'api.request', requestId, verb: 'patch', kind: 'PersistentVolume', name: w.pv, patch: { spec: { capacity: { storage: formatBinary(bytes) } } } });
+      emit({ type: 'api.request', requestId, stage: 'resize', verb: 'patch', kind: 'PersistentVolume', name: w.pv, patch: { spec: { capacity: { storage: formatBinary(bytes) } } } });
       ctx.work[key] = { ...w, step: 'updatingPv', requestId, bytes, fsRequired };
     }),
     retrySync: inPlaceReaction<ExternalResizerContext, ClusterEvent, ClusterEmitted>((ctx, event, emitOut) => {

@@ -107,7 +107,8 @@ type Log = (msg: string, args?: Record<string, string | number | boolean>) => vo
 function send(ctx: Ctx, p: Pending, e: Record<string, unknown>, emit: Emit): void {
   const requestId = `snap-${++ctx.seq}`;
   ctx.pending[requestId] = p;
-  emit({ ...e, requestId } as unknown as ClusterEmitted);
+  // (every write of the sidecar is a snapshot's: its contents' status, annotations and finalizers)
+  emit({ ...e, requestId, ...(e.type === 'api.request' ? { stage: 'snapshot' } : {}) } as unknown as ClusterEmitted);
 }
 
 /** A CSI call through the sidecar's connection: csi-lib-utils' LogGRPC prints the method and the request first. */

@@ -92,7 +92,7 @@ function bind(c: Caches, volume: K8sObject, claim: K8sObject): SyncResult {
     const pv = clone(volume);
     pv.spec.claimRef = { kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, uid: claim.metadata.uid, apiVersion: 'v1', resourceVersion: claim.metadata.resourceVersion };
     pv.metadata.annotations = { ...pv.metadata.annotations, [ANN_BOUND_BY_CONTROLLER]: 'yes' };
-    return write(c, `pv/${volume.metadata.name}`, { verb: 'update', kind: 'PersistentVolume', name: volume.metadata.name, object: pv, summary: summarize(summaries, 'pvController.bindVolume', { volume: volume.metadata.name, claim: claimName }) },
+    return write(c, `pv/${volume.metadata.name}`, { verb: 'update', kind: 'PersistentVolume', name: volume.metadata.name, object: pv, stage: 'provision', summary: summarize(summaries, 'pvController.bindVolume', { volume: volume.metadata.name, claim: claimName }) },
       [log('pvController.claimBoundToVolume', { claim: claimName, volume: volume.metadata.name })], []);
   }
   if (volumePhase(volume) !== 'Bound') return setVolumePhase(c, volume, 'Bound');
@@ -104,18 +104,21 @@ function bind(c: Caches, volume: K8sObject, claim: K8sObject): SyncResult {
       annotations[ANN_BOUND_BY_CONTROLLER] ??= 'yes';
     }
     pvc.metadata.annotations = annotations;
-    return write(c, `pvc/${claimName}`, { verb: 'update', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, object: pvc, summary: summarize(summaries, 'pvController.bindClaim', { claim: claimName, volume: volume.metadata.name }) },
+    return write(c, `pvc/${claimName}`, { verb: 'update', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, object: pvc, stage: 'provision', summary: summarize(summaries, 'pvController.bindClaim', { claim: claimName, volume: volume.metadata.name }) },
       [log('pvController.volumeBoundToClaim', { volume: volume.metadata.name, claim: claimName })], []);
   }
   if (claimPhase(claim) !== 'Bound' || !claim.status?.capacity) return setClaimPhase(c, claim, 'Bound', volume);
   return { caches: c, out: [] };
 }
 
+/** A write that binds (a phase Bound) is the provisioning's; another phase (Released, Failed, Lost) has no stage of its own here. */
+const bindingStage = (phase: string): { stage?: 'provision' } => (phase === 'Bound' ? { stage: 'provision' } : {});
+
 function setVolumePhase(c: Caches, volume: K8sObject, phase: VolumePhase, pre: ClusterEmitted[] = []): SyncResult {
   if (!volumePhaseAllows(volumePhase(volume), phase)) return { caches: c, out: [] };
   const pv = clone(volume);
   pv.status = { ...pv.status, phase };
-  return write(c, `pv/${volume.metadata.name}`, { verb: 'updateStatus', kind: 'PersistentVolume', name: volume.metadata.name, object: pv, summary: summarize(summaries, 'pvController.volumePhase', { volume: volume.metadata.name, phase }) },
+  return write(c, `pv/${volume.metadata.name}`, { verb: 'updateStatus', kind: 'PersistentVolume', name: volume.metadata.name, object: pv, ...bindingStage(phase), summary: summarize(summaries, 'pvController.volumePhase', { volume: volume.metadata.name, phase }) },
     pre, [log('pvController.volumeEnteredPhase', { volume: volume.metadata.name, phase }), ...phaseMoved(`persistentvolume ${volume.metadata.name}`, volumePhase(volume), phase)]);
 }
 
@@ -126,7 +129,7 @@ function setClaimPhase(c: Caches, claim: K8sObject, phase: ClaimPhase, volume: K
   pvc.status = volume
     ? { ...pvc.status, phase, accessModes: volume.spec.accessModes, capacity: volume.spec.capacity }
     : { phase };
-  return write(c, `pvc/${kobj(claim)}`, { verb: 'updateStatus', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, object: pvc, summary: summarize(summaries, 'pvController.claimPhase', { claim: kobj(claim), phase }) },
+  return write(c, `pvc/${kobj(claim)}`, { verb: 'updateStatus', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, object: pvc, ...bindingStage(phase), summary: summarize(summaries, 'pvController.claimPhase', { claim: kobj(claim), phase }) },
     [], [log('pvController.claimEnteredPhase', { claim: kobj(claim), phase }), ...(ev ? [ev] : []), ...phaseMoved(`persistentvolumeclaim ${kobj(claim)}`, from, phase)]);
 }
 
@@ -155,7 +158,7 @@ export function syncClaim(c: Caches, key: string, profile: Profile): SyncResult 
     if (Object.entries(wanted).some(([k, v]) => ann(claim, k) !== v)) {
       const pvc = clone(claim);
       pvc.metadata.annotations = { ...pvc.metadata.annotations, ...wanted };
-      return write(c, `pvc/${key}`, { verb: 'update', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, object: pvc, summary: summarize(summaries, 'pvController.externalProvisioning', { claim: key, provisioner: cls.provisioner }) }, [], [waiting]);
+      return write(c, `pvc/${key}`, { verb: 'update', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, object: pvc, stage: 'provision', summary: summarize(summaries, 'pvController.externalProvisioning', { claim: key, provisioner: cls.provisioner }) }, [], [waiting]);
     }
     return { caches: c, out: [waiting] };
   }

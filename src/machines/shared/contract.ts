@@ -145,6 +145,11 @@ export interface ApiRequestEmitted {
    * timing by itself (what its watchers then do draws as usual)
    */
   ownStream?: true;
+  /**
+   * the stage of the work the write is part of, where the machine knows it (the attach/detach controller's
+   * VolumeAttachment create is an attach's, its delete a detach's): the trace's step shows it; none otherwise
+   */
+  stage?: Stage;
 }
 
 export interface CsiCallEmitted {

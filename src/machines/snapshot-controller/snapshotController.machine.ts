@@ -88,7 +88,9 @@ const isReady = (o: K8sObject): boolean => o.status?.readyToUse === true;
 function send(ctx: Ctx, p: Pending, e: Record<string, unknown>, emit: Emit): void {
   const requestId = `snapctl-${++ctx.seq}`;
   ctx.pending[requestId] = p;
-  emit({ ...e, requestId } as unknown as ClusterEmitted);
+  // (every write of the controller is a snapshot's: the snapshot's status and finalizers, its content, the source claim's
+  // snapshot-as-source protection)
+  emit({ ...e, requestId, ...(e.type === 'api.request' ? { stage: 'snapshot' } : {}) } as unknown as ClusterEmitted);
 }
 
 /** The source claim of a dynamic snapshot, from the informer. */

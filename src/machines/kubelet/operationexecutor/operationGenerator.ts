@@ -1189,7 +1189,7 @@ const PERFORM: Record<string, Perform> = {
     const ref = volumeOf(w, op)!.claimRef!;
     const conditions = ((op.claim?.status?.conditions ?? []) as Array<{ type: string }>).filter((c) => c.type !== 'Resizing' && c.type !== 'FileSystemResizePending');
     track(w, api(w, {
-      verb: 'patchStatus', kind: 'PersistentVolumeClaim', namespace: ref.namespace, name: ref.name,
+      verb: 'patchStatus', kind: 'PersistentVolumeClaim', namespace: ref.namespace, name: ref.name, stage: 'resize',
       patch: { status: { capacity: { storage: formatBinary(expansionSize(op)) }, conditions: conditions.length ? conditions : null } },
       summary: summarize(summaries, 'kubelet.markFSResizeFinished', { node: w.c.input.nodeName, claim: `${ref.namespace}/${ref.name}`, size: formatBinary(expansionSize(op)) }),
     }), op, 'patchPVC');
