@@ -99,7 +99,7 @@ function syncVA(s: Step, name: string): void {
   // these first lines do not say it, but the VolumeAttachment decides: a deletion timestamp means a
   // detach, and one already gone from the lister is a detach's last sync; one that already says attached
   // (the update its own "marked as attached" write caused, a resync) is only looked at: no operation runs
-  // (csi_handler.go SyncNewOrUpdatedVolumeAttachment -> syncAttach returns at once, v4.6.1 :254-258)
+  // (csi_handler.go SyncNewOrUpdatedVolumeAttachment -> syncAttach returns at once unless a forced sync is pending, v4.6.1 :254-257)
   const stage: Stage = !va || va.metadata.deletionTimestamp ? 'detach' : va.status?.attached && s.ctx.handler !== 'trivial' ? 'other' : 'attach';
   vaLog(s, 'externalAttacher.startedVAProcessing', name, {}, stage);
   if (!va) { vaLog(s, 'externalAttacher.vaDeleted', name); done(s, 'va', name, 'none'); return; }
