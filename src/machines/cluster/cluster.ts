@@ -679,8 +679,8 @@ export class Cluster {
     const pending = this.pendingCalls.get(reply.requestId);
     const rpc = pending?.rpc;
     const replyStep = this.record({
-      // (the answer is the call's work: its stage; an answer nobody asked for has its RPC's, or none)
-      r, kind: 'rpc-reply', t: at, states, stage: pending?.stage ?? (rpc ? stageOfCsiCall(rpc) : 'other'),
+      // (the answer is the call's work: its stage; a late one, whose call the cluster no longer holds, knows no RPC: other)
+      r, kind: 'rpc-reply', t: at, states, stage: pending?.stage ?? 'other',
       summary: reply.summary ?? csiReplySummary(rpc, reply.code, reply.message, !!pending && !pending.done),
       rpc: {
         method: rpc ? csiMethod(rpc) : '', from: r.id, to: pending?.caller.id ?? '', requestId: reply.requestId, code: reply.code,

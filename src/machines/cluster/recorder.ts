@@ -68,9 +68,9 @@ export class TraceRecorder {
       component: s.r?.name ?? USER, instance: s.r?.id ?? USER, host: s.r?.host ?? 'kubectl', kind: s.kind,
       summary: s.summary,
     } as TraceStep;
-    if (s.log) { step.log = s.log; step.msg = s.msg!; step.severity = s.severity!; step.stage = s.stage!; }
-    // (a step without a log line has a stage where the work it shows has one: the kubelet's walk is the mount's)
-    else if (s.stage) step.stage = s.stage;
+    if (s.log) { step.log = s.log; step.msg = s.msg!; step.severity = s.severity!; }
+    // (a log line always has a stage; a step without one has it where the work it shows has one: the kubelet's walk is the mount's)
+    if (s.stage) step.stage = s.stage;
     if (s.args) step.args = s.args;
     if (s.variant) step.variant = s.variant;
     if (s.fault) step.fault = s.fault;

@@ -96,8 +96,8 @@ export function buildFlowModel(trace: Trace): FlowModel {
     const out: FlowStep = {
       i: st.i, t: st.t, component: st.component, instance: st.instance, host: st.host, kind: st.kind, summary: st.summary,
     };
-    if (st.log) Object.assign(out, { log: st.log, msg: st.msg, severity: st.severity, stage: st.stage });
-    else if (st.stage) out.stage = st.stage;
+    if (st.log) Object.assign(out, { log: st.log, msg: st.msg, severity: st.severity });
+    if (st.stage) out.stage = st.stage;
     if (st.rpc) {
       const { method, from, to, code, message } = st.rpc;
       out.rpc = { method, from, to, ...(code !== undefined ? { code } : {}), ...(message !== undefined ? { message } : {}) };
