@@ -1346,6 +1346,10 @@ function decidingLine(out: ExplainedLine[], i: number, isNextSync: (x: Explained
   return (end < 0 ? window : window.slice(0, end)).find(decides);
 }
 
+/** A csi-attacher line that says what its VolumeAttachment's sync is: an attach, a detach, or nothing (already attached). */
+const decidesVASync = (x: ExplainedLine): boolean => x.component === 'external-attacher' && !VA_UNDECIDED.has(x.messageId ?? '')
+  && (x.stage === 'attach' || x.stage === 'detach' || x.messageId === VA_ALREADY_ATTACHED);
+
 /**
  * csi-attacher's nearest line before `i` (at most `window` back) that had decided between attaching and
  * detaching, among those `also` accepts: the operation the lines after it belong to.
@@ -1353,7 +1357,7 @@ function decidingLine(out: ExplainedLine[], i: number, isNextSync: (x: Explained
 function attacherOperationBefore(out: ExplainedLine[], i: number, window: number, also: (x: ExplainedLine) => boolean): ExplainedLine | undefined {
   for (let j = i - 1; j >= Math.max(0, i - window); j--) {
     const x = out[j]!;
-    if (x.component === 'external-attacher' && !VA_UNDECIDED.has(x.messageId ?? '') && (x.stage === 'attach' || x.stage === 'detach' || x.messageId === VA_ALREADY_ATTACHED) && also(x)) return x;
+    if (decidesVASync(x) && also(x)) return x;
   }
   return undefined;
 }
@@ -1528,17 +1532,26 @@ function inferFromPaste(out: ExplainedLine[]): void {
   // csi-attacher takes a VolumeAttachment from its queue before it knows whether to attach or detach it:
   // those first lines are about the operation the next decided line of that VolumeAttachment names
   // (external-attacher controller.go syncVA, csi_handler.go SyncNewOrUpdatedVolumeAttachment)
+  // (the last line that names each VolumeAttachment, looked up once per name: a long attacher log has thousands of syncs)
+  const lastMention = new Map<string, number>();
+  const lastLineNaming = (va: string): number => {
+    let k = lastMention.get(va);
+    if (k === undefined) {
+      for (k = out.length - 1; k >= 0 && !out[k]!.text.includes(va); k--);
+      lastMention.set(va, k);
+    }
+    return k;
+  };
   for (let i = 0; i < out.length; i++) {
     const l = out[i]!;
     if (!VA_UNDECIDED.has(l.messageId ?? '')) continue;
     const va = VA_NAME.exec(l.text)?.[0];
     const next = decidingLine(out, i, (x) => x.messageId === 'externalAttacher.startedVAProcessing' && (!va || x.text.includes(va)),
-      (x) => x.component === 'external-attacher' && !VA_UNDECIDED.has(x.messageId ?? '')
-        && (x.stage === 'attach' || x.stage === 'detach' || x.messageId === VA_ALREADY_ATTACHED) && (!va || !VA_NAME.test(x.text) || x.text.includes(va)));
+      (x) => decidesVASync(x) && (!va || !VA_NAME.test(x.text) || x.text.includes(va)));
     if (next && next.stage !== l.stage) out[i] = { ...l, stage: next.stage };
     // a sync whose next lines the paste does not have (it ends there, or shows only other VolumeAttachments' syncs)
     // says of no operation: it may as well find the VolumeAttachment attached already, as most syncs do
-    else if (!next && va && !out.slice(i + 1).some((x) => x.text.includes(va))) out[i] = { ...l, stage: 'other' };
+    else if (!next && va && lastLineNaming(va) <= i) out[i] = { ...l, stage: 'other' };
   }
   // and "finished processing" closes whichever it was: the VolumeAttachment's previous decided line says
   for (let i = 0; i < out.length; i++) {
