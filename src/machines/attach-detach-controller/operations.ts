@@ -12,7 +12,7 @@ import type { ClusterEmitted } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
 import { complete, keyString, processTimeText, operationKeyText, type PendingOperations } from '../shared/nestedPendingOperations.ts';
 import { goDuration } from '../shared/goFormat.ts';
-import { summarize } from '../shared/messages.ts';
+import { summarize, type Stage } from '../shared/messages.ts';
 import { CSI_TIMEOUT, VA_WAIT_BACKOFF_FACTOR, VA_WAIT_BACKOFF_INITIAL, VA_WAIT_BACKOFF_MAX } from '../shared/timing.ts';
 import type { AnyStateMachine } from 'xstate';
 import { pureInitialTransition, pureTransition } from '../shared/pureTransition.ts';
@@ -73,11 +73,14 @@ function perform(run: Run, op: RunningOperation, actions: Array<{ type: string }
   for (const answer of answers) advance(run, run.ctx.running[keyString(op.key)] ?? op, answer);
 }
 
+/** The stage an operation's work is, its writes and its lines: an attach's or a detach's (also the word its timeout error uses). */
+const operationStage = (op: RunningOperation): Extract<Stage, 'attach' | 'detach'> => (op.kind === 'volume_attach' ? 'attach' : 'detach');
+
 /** What the operation waits for, after it sent `request`. */
 function sendRequest(run: Run, op: RunningOperation, request: RunningOperation['request'], e: Omit<Extract<ClusterEmitted, { type: 'api.request' }>, 'type' | 'requestId'>): void {
   const [c, requestId] = nextRequestId(run.ctx);
   // (the operation's writes are its stage's: the VolumeAttachment's create an attach's, its delete a detach's)
-  run.out.push({ type: 'api.request', requestId, ...e, stage: op.kind === 'volume_attach' ? 'attach' : 'detach' });
+  run.out.push({ type: 'api.request', requestId, ...e, stage: operationStage(op) });
   run.ctx = setOp(c, { ...op, requestId, request });
 }
 
@@ -129,7 +132,7 @@ function operationError(ctx: AdcContext, op: RunningOperation, event: AttachDeta
     case 'volumeAttachment.attachError': case 'volumeAttachment.detachError': return event.message;
     case 'volumeAttachment.beingDeleted': return 'volume attachment is being deleted';
     case 'operation.timedOut': {
-      const what = op.kind === 'volume_attach' ? 'attach' : 'detach';
+      const what = operationStage(op);
       return getProfile(ctx.input.profile).adcPollsVolumeAttachment
         ? `timed out waiting for external-attacher of ${op.driver} CSI driver to ${what} volume ${op.handle}`
         // v1.20.5 csi_attacher.go:485: one text for both waits
@@ -316,7 +319,7 @@ export function finish(ctx: AdcContext, op: RunningOperation, err: string | unde
   }
   if (detailed !== undefined && done.retryAt !== undefined) {
     out.push({
-      type: 'log', msg: 'attachDetachController.operationFailed', stage: op.kind === 'volume_attach' ? 'attach' : 'detach',
+      type: 'log', msg: 'attachDetachController.operationFailed', stage: operationStage(op),
       args: {
         operation: op.kind, key: operationKeyText(op.key), error: detailed, durationBeforeRetry: goDuration(done.durationBeforeRetry! * 1000),
         until: processTimeText(ctx.input.epochUs, done.retryAt, ctx.input.tz, { processStartUs: ctx.startedAt, uptimeAtStartUs: ctx.input.uptimeAtStartUs }),
