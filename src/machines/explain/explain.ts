@@ -105,6 +105,42 @@ const ANSI_HINT = /(?:\x1b|\uFFFD|\^\[)\[/;
 // what a web page or a caret notation left of one is read as colours only)
 const TERMINAL_ESCAPE = /\x1b\[[\d;?]*[A-Za-z]|(?:\uFFFD|\^\[)\[[\d;]*m/g;
 
+/**
+ * A record of a Kubernetes component run with --logging-format=json (component-base/logs/json: zap with "ts" in
+ * epoch milliseconds, "caller" as dir/file.go:line, "msg", the verbosity "v" on info records, "err" on error records
+ * that have one, then the call's key/value pairs: component-base/logs/json/json.go and go-logr/zapr, v1.30), as the klog text line the same call prints: the catalog knows
+ * its messages in that form. A call with key/value pairs is a structured one (InfoS/ErrorS), whose text form quotes
+ * its message; one without is read as printf text.
+ */
+export function klogJsonAsText(line: string, knows?: (text: string) => boolean): string | null {
+  const t = line.trim();
+  if (!t.startsWith('{"') || !t.endsWith('}') || !t.includes('"caller"')) return null;
+  let j: Record<string, unknown>;
+  try { j = JSON.parse(t) as Record<string, unknown>; } catch { return null; }
+  const caller = typeof j.caller === 'string' ? /(?:^|\/)([\w.-]+\.go):(\d+)$/.exec(j.caller) : null;
+  const level = typeof j.level === 'string' ? j.level.toLowerCase() : null;
+  const when = typeof j.ts === 'number' ? (j.ts > 1e11 ? j.ts : j.ts * 1000) : typeof (j.ts ?? j.time) === 'string' ? Date.parse(String(j.ts ?? j.time)) : NaN;
+  // (a numeric "ts" is component-base's epoch; a driver's zap logger gives its "level" and an ISO "time" or "ts")
+  if (!caller || typeof j.msg !== 'string' || Number.isNaN(when) || (level === null && typeof j.ts !== 'number')) return null;
+  const ms = when;
+  const d = new Date(Math.floor(ms));
+  if (Number.isNaN(d.getTime())) return null;
+  const p2 = (n: number): string => String(n).padStart(2, '0');
+  const micros = String(Math.floor((ms % 1000) * 1000)).padStart(6, '0');
+  const stamp = `${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}.${micros}`;
+  // (component-base's info records carry their verbosity "v", its error records none: zapr's Error adds "err" only for an error)
+  const sev = level !== null ? (/^(error|dpanic|panic)$/.test(level) ? 'E' : level === 'fatal' ? 'F' : /^warn/.test(level) ? 'W' : 'I') : 'v' in j ? 'I' : 'E';
+  const pairs = Object.entries(j).filter(([k]) => k !== 'ts' && k !== 'time' && k !== 'level' && k !== 'caller' && k !== 'msg' && k !== 'v');
+  const text = pairs.length
+    ? `${JSON.stringify(j.msg)}${pairs.map(([k, v]) => ` ${k}=${JSON.stringify(v)}`).join('')}`
+    : j.msg;
+  const head = `${sev}${stamp}       1 ${caller[1]}:${caller[2]}] `;
+  // (a record without pairs is an Infof's text or an InfoS's message without pairs, whose text form quotes it: the one the
+  // catalog knows, when it knows the quoted one)
+  if (!pairs.length && typeof j.ts === 'number' && knows?.(head + JSON.stringify(j.msg))) return head + JSON.stringify(j.msg);
+  return head + text;
+}
+
 function stripPrefixes(line: string): Stripped {
   const s: Stripped = { rest: line, host: null, hint: null, time: null };
   for (let guard = 0; guard < 4; guard++) {
@@ -112,6 +148,8 @@ function stripPrefixes(line: string): Stripped {
     // a Markdown quote of a log ("> I0101 …", ">   Warning  FailedMount …"): the quote marker is the post's, not the log's
     // (and a code fence the post glued to its first line: "```  Warning  FailedAttachVolume …")
     // (whatever the quote holds: a post quotes what it pasted, and a quoted prompt or table row is read as one)
+    const fromJson = klogJsonAsText(r);
+    if (fromJson !== null) { s.rest = fromJson; continue; }
     const quote = /^>+ ?(?=\s*\S)/.exec(r);
     if (quote) { s.rest = r.slice(quote[0].length); continue; }
     // a terminal UI's frame around a record it shows (k9s's "│   Warning  FailedScheduling … │"): the box-drawing bars
@@ -761,8 +799,22 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
   // ("\uFFFD[1mSTEP\uFFFD[0m: …", "^[[31m"): they are the terminal's, not the program's, and are read and
   // shown without them
   if (lines.some((l) => ANSI_HINT.test(l))) lines = lines.map((l) => l.replace(TERMINAL_ESCAPE, ''));
-  T = TEXT[knowledge.lang ?? 'en'];
+  // a Kubernetes component's JSON records are read as the klog lines they stand for, by every rule (those that look at
+  // a neighbour's text too), and shown as posted
   const c = compile(knowledge);
+  const posted = lines;
+  // (behind a journald or CRI prefix too: the record is the line from its first "{")
+  if (lines.some((l) => l.includes('"caller"'))) {
+    lines = lines.map((l) => {
+      const at = l.indexOf('{"');
+      const text = at < 0 ? null : klogJsonAsText(l.slice(at), (t) => {
+        const k = KLOG.exec(t);
+        return !!k && identify(c, { severity: k[1] as Severity, file: k[3]!, line: Number(k[4]), message: k[5]! }, null) !== null;
+      });
+      return text === null ? l : l.slice(0, at) + text;
+    });
+  }
+  T = TEXT[knowledge.lang ?? 'en'];
   const out: ExplainedLine[] = [];
   const every = opts.progressEvery ?? 5000;
   let head: ExplainedLine | null = null;
@@ -858,6 +910,7 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
   inferFromPaste(out);
   tableRows(out);
   eventMessagesAlone(out, c);
+  if (posted !== lines) for (const l of out) l.text = posted[l.line - 1]!;
   return { lines: out, summary: summarise(out, c) };
 }
 
