@@ -53,12 +53,11 @@ function asJson(posted: string): string | null {
       const n = key ? valueLength(tail.slice(key[0].length)) : -1;
       if (!key || n < 0) return null;
       const v = tail.slice(key[0].length, key[0].length + n);
-      const p = [key[0] + v, key[1], v];
       // (a Go value klog printed with %+v, "{Name:x}", is no JSON: the JSON format would print it as an object; kept as text)
       let value: unknown = v;
       if (v.startsWith('"') || v.startsWith('{') || v.startsWith('[')) { try { value = JSON.parse(v); } catch { /* as text */ } }
-      rec[p[1]!] = value;
-      tail = tail.slice(p[0].length);
+      rec[key[1]!] = value;
+      tail = tail.slice(key[0].length + n);
     }
   }
   // (an info record carries its verbosity; an error record none, and "err" only when the call passed an error)
