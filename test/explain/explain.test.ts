@@ -433,6 +433,12 @@ describe('reading what people paste', () => {
     expect(stageOf('I1004 11:59:35.759007       1 controller.go:811] Starting provisioner controller rbd.csi.ceph.com_provisioner-0')).toBe('other');
     expect(stageOf('I0110 19:11:21.804827 3535357 kubelet.go:2545] "SyncLoop (probe)" probe="readiness" status="ready" pod="longhorn-system/csi-attacher-0"')).toBe('other');
     expect(stageOf('I1222 03:50:09.394772       1 gc_controller.go:166] Forced deletion of orphaned Pod kube-flannel-7gscn succeeded')).toBe('other');
+    // a workload controller's Event is no volume's step, whatever object it created (the claim is the provisioner's next)
+    expect(stageOf('3m2s        Normal    SuccessfulCreate         statefulset/db      create Claim data-db-0 Pod db-0 in StatefulSet db success')).toBe('other');
+    expect(stageOf('  Warning  FailedCreate  12s  statefulset-controller  create Claim data-db-0 for Pod db-0 in StatefulSet db failed error: exceeded quota')).toBe('other');
+    // a bare "GetDeviceMountPath failed" is UnmountDevice's (operation_generator.go); the mount's names its operation
+    expect(stageOf('E0616 00:55:49.824427     915 nestedpendingoperations.go:301] Operation for "{volumeName:kubernetes.io/local-volume/pv-1 podName: nodeName:}" failed. No retries permitted until 2020-06-16 00:55:57 +0000 UTC (durationBeforeRetry 8s). Error: "GetDeviceMountPath failed for volume \\"pv-1\\" (UniqueName: \\"kubernetes.io/local-volume/pv-1\\") on node \\"n1\\" : path does not exist"')).toBe('unmount');
+    expect(stageOf('E0616 00:55:49.824427     915 nestedpendingoperations.go:301] Operation for "{volumeName:kubernetes.io/local-volume/pv-1 podName:uid-1 nodeName:}" failed. No retries permitted until 2020-06-16 00:55:57 +0000 UTC (durationBeforeRetry 8s). Error: "MountVolume.GetDeviceMountPath failed for volume \\"pv-1\\" (UniqueName: \\"kubernetes.io/local-volume/pv-1\\") pod \\"web-0\\" (UID: \\"uid-1\\") : path does not exist"')).toBe('mount');
     for (const shell of ['[root@master-1 ~]# kubectl get pvc', 'kubectl -n kube-system logs csi-controller-0 -c csi-provisioner',
       'csi-attacher-0                    1/2     CrashLoopBackOff   24         126m', 'volumesnapshotcontent.snapshot.storage.k8s.io "import-content" deleted',
       ' 103015 ?        Ssl    0:05 /csi-node-driver-registrar --v=2 --csi-address=/csi/csi.sock']) {

@@ -368,6 +368,13 @@ const CONTAINER_EVENT = /^(Pulling|Pulled|Created|Started|Killing|BackOff|Failed
  */
 const VOLUME_HEALTH_EVENT = /^VolumeCondition(Abnormal|Normal)$/;
 
+/**
+ * The workload controllers' Events about the objects they create and delete (ReplicaSet, Job, DaemonSet: controller_utils.go;
+ * StatefulSet: stateful_pod_control.go, whose "create Claim … in StatefulSet … success" creates the claim object, which
+ * the provisioner then provisions), the Deployment's scaling, a disruption budget's and an autoscaler's (disruption.go, horizontal.go): none is a step of a volume's life.
+ */
+const WORKLOAD_EVENT = /^(SuccessfulCreate|FailedCreate|SuccessfulDelete|FailedDelete|ScalingReplicaSet|NoPods|SuccessfulRescale)$/;
+
 /** Files whose lines are plumbing (leader election, informers, gRPC dialing): never a storage stage. */
 const NOISE_FILES = new Set([
   'leaderelection.go', 'reflector.go', 'clientconn.go', 'shared_informer.go', 'round_trippers.go', 'healthz.go', 'leaderelection_metrics.go', 'metrics.go', 'flags.go',
@@ -1149,13 +1156,14 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
       // FailedScheduling and friends: the message says whether a volume is the reason ("unbound … PersistentVolumeClaims")
       // and the operation the message names refines the reason's: FailedMount also reports the expansion a
       // mount runs ("MountVolume.Setup failed while expanding volume", operation_generator.go)
-      const stage = known.stage === 'other' ? guessStage(message) ?? 'other' : stageOfOperation(message) ?? known.stage;
+      // (a workload controller's Event is no volume's step, whatever object it created: "create Claim … success")
+      const stage = WORKLOAD_EVENT.test(reason) ? 'other' : known.stage === 'other' ? guessStage(message) ?? 'other' : stageOfOperation(message) ?? known.stage;
       const e = knownEvent(c, known, message);
       return { line: n, text, kind: 'event', component: known.component, source: 'events', stage, step: e.step, severity, time: age, host: s.host, messageId: reason, ...e.said };
     }
     // (a container's own Events name images and containers, "csi-attacher" among them: no volume's step; nor is a volume
     // health monitor's report of a volume's condition, whatever the condition says: "The volume isn't mounted")
-    const stage = CONTAINER_EVENT.test(reason) || VOLUME_HEALTH_EVENT.test(reason) ? 'other' : guessStage(`${reason} ${message}`) ?? 'other';
+    const stage = CONTAINER_EVENT.test(reason) || VOLUME_HEALTH_EVENT.test(reason) || WORKLOAD_EVENT.test(reason) ? 'other' : guessStage(`${reason} ${message}`) ?? 'other';
     return {
       line: n, text, kind: 'event', component: null, source: 'events', stage, step: null, severity, time: age, host: s.host, messageId: reason, match: 'guess',
       explanation: `${T.unknownEvent(type, reason)}${guessedFrom(stage)}`,

@@ -294,6 +294,10 @@ const OPERATION_STAGE: Array<[RegExp, Stage]> = [
   [/\bunmounter\.TearDownAt\b|\bblockMapper\.(TearDownDevice|UnmapPodDevice)\b/i, 'unmount'],
   [/\battacher\.UnmountDevice\b/, 'unmount'],
   [/\b(UnmountVolume|UnmapVolume)\.\w+|\b(UnmountDevice|UnmapDevice)(\.\w+)? failed/, 'unmount'],
+  // GenerateUnmountDeviceFunc names its GetDeviceMountPath failure without an operation before it; the mount's and the
+  // expansion's are "MountVolume.GetDeviceMountPath failed", "NodeExpandVolume.GetDeviceMountPath failed"
+  // (operation_generator.go:854 at v1.20.5, :841 at v1.30)
+  [/(?<![.\w])GetDeviceMountPath failed\b/, 'unmount'],
   // (a line cut before its operation's name: "MountDevice failed to create newCsiDriverClient: …")
   [/\bMountDevice failed\b/, 'mount'],
   [/\bDetachVolume\.\w+/, 'detach'],
