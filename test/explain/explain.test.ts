@@ -435,6 +435,8 @@ describe('reading what people paste', () => {
     expect(stageOf('I1222 03:50:09.394772       1 gc_controller.go:166] Forced deletion of orphaned Pod kube-flannel-7gscn succeeded')).toBe('other');
     // a workload controller's Event is no volume's step, whatever object it created (the claim is the provisioner's next)
     expect(stageOf('3m2s        Normal    SuccessfulCreate         statefulset/db      create Claim data-db-0 Pod db-0 in StatefulSet db success')).toBe('other');
+    // nor is the cluster-autoscaler's, whatever it says of the pod's claims
+    expect(stageOf('  Normal   NotTriggerScaleUp   4m30s   cluster-autoscaler   pod didn\'t trigger scale-up: 1 pod has unbound immediate PersistentVolumeClaims')).toBe('other');
     expect(stageOf('  Warning  FailedCreate  12s  statefulset-controller  create Claim data-db-0 for Pod db-0 in StatefulSet db failed error: exceeded quota')).toBe('other');
     // a bare "GetDeviceMountPath failed" is UnmountDevice's (operation_generator.go); the mount's names its operation
     expect(stageOf('E0616 00:55:49.824427     915 nestedpendingoperations.go:301] Operation for "{volumeName:kubernetes.io/local-volume/pv-1 podName: nodeName:}" failed. No retries permitted until 2020-06-16 00:55:57 +0000 UTC (durationBeforeRetry 8s). Error: "GetDeviceMountPath failed for volume \\"pv-1\\" (UniqueName: \\"kubernetes.io/local-volume/pv-1\\") on node \\"n1\\" : path does not exist"')).toBe('unmount');
@@ -561,6 +563,9 @@ describe('reading what people paste', () => {
     expect(stagesOf(value)).toEqual(['delete', 'delete', 'delete', 'delete', 'mount']);
     // (a paste cut inside the value: the next klog header is a record of its own)
     expect(kinds(value.slice(0, 2).concat(value.slice(4)))).toEqual(['log', 'continuation', 'log']);
+    // mount-utils' tail after a blank line the post put inside the error is still the error's
+    const broken = ['MountVolume.SetUp failed for volume "pvc-1" : ', 'mount failed: exit status 32 ', '', 'Mounting command: systemd-run ', 'Mounting arguments: ', '--scope '];
+    expect(stagesOf(broken)).toEqual(['mount', 'mount', 'other', 'mount', 'mount', 'mount']);
     // a message cut after its colon goes on in the next line's plain text, whatever words that has
     expect(stagesOf([
       '  5m   5m   1   kubelet, n1     Warning   FailedMount   MountVolume.SetUp failed for volume "pvc-2" : iscsi: last err seen:',

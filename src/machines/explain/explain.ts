@@ -371,9 +371,11 @@ const VOLUME_HEALTH_EVENT = /^VolumeCondition(Abnormal|Normal)$/;
 /**
  * The workload controllers' Events about the objects they create and delete (ReplicaSet, Job, DaemonSet: controller_utils.go;
  * StatefulSet: stateful_pod_control.go, whose "create Claim … in StatefulSet … success" creates the claim object, which
- * the provisioner then provisions), the Deployment's scaling, a disruption budget's and an autoscaler's (disruption.go, horizontal.go): none is a step of a volume's life.
+ * the provisioner then provisions), the Deployment's scaling, a disruption budget's and an autoscaler's (disruption.go, horizontal.go),
+ * and the cluster-autoscaler's about a pending pod ("pod didn't trigger scale-up: … unbound immediate PersistentVolumeClaims":
+ * core/scaleup): none is a step of a volume's life.
  */
-const WORKLOAD_EVENT = /^(SuccessfulCreate|FailedCreate|SuccessfulDelete|FailedDelete|ScalingReplicaSet|NoPods|SuccessfulRescale)$/;
+const WORKLOAD_EVENT = /^(SuccessfulCreate|FailedCreate|SuccessfulDelete|FailedDelete|ScalingReplicaSet|NoPods|SuccessfulRescale|NotTriggerScaleUp|TriggeredScaleUp|ScaleDown)$/;
 
 /** Files whose lines are plumbing (leader election, informers, gRPC dialing): never a storage stage. */
 const NOISE_FILES = new Set([
@@ -855,6 +857,8 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
       continue;
     }
     if (!head && beforeBlank && /^\s*[{[]\s*$/.test(lines[i]!)) { head = beforeBlank; headLen = 0; }
+    // (and mount-utils' tail, "Mounting command: …", after a blank line the post put inside the error that carries it)
+    if (!head && beforeBlank && MOUNT_UTILS_TAIL.test(lines[i]!)) { head = beforeBlank; headLen = 0; }
     const morePieces = !head && piecesOf !== null && FIELD_PIECE.test(lines[i]!);
     if (morePieces) { head = piecesOf; headLen = 0; }
     try {
