@@ -435,6 +435,12 @@ describe('reading what people paste', () => {
     expect(stageOf('I1222 03:50:09.394772       1 gc_controller.go:166] Forced deletion of orphaned Pod kube-flannel-7gscn succeeded')).toBe('other');
     // a workload controller's Event is no volume's step, whatever object it created (the claim is the provisioner's next)
     expect(stageOf('3m2s        Normal    SuccessfulCreate         statefulset/db      create Claim data-db-0 Pod db-0 in StatefulSet db success')).toBe('other');
+    // a provisioner's name is no provisioning: a provisioner starting up says it ("Provisioner example.com/nfs specified"),
+    // what waits for one names its work ("waiting for a volume to be created, either by external provisioner …")
+    expect(stageOf('I0406 00:26:56.616749       1 main.go:65] Provisioner example.com/nfs specified')).toBe('other');
+    expect(stageOf('  Event: waiting for a volume to be created, either by external provisioner "pd.csi.storage.gke.io" or manually created by system administrator, Type: Normal')).toBe('provision');
+    // client-go's informer plumbing, its header cut to the file:line, is nobody's step whatever kinds it lists
+    expect(stageOf('reflector.go:530] k8s.io/client-go/informers/factory.go:134: Watch close - *v1.PersistentVolumeClaim total 0 items received')).toBe('other');
     // nor is the cluster-autoscaler's, whatever it says of the pod's claims
     expect(stageOf('  Normal   NotTriggerScaleUp   4m30s   cluster-autoscaler   pod didn\'t trigger scale-up: 1 pod has unbound immediate PersistentVolumeClaims')).toBe('other');
     expect(stageOf('  Warning  FailedCreate  12s  statefulset-controller  create Claim data-db-0 for Pod db-0 in StatefulSet db failed error: exceeded quota')).toBe('other');

@@ -217,9 +217,9 @@ const KLOG = /^([IWEF])(\d{4} \d{2}:\d{2}:\d{2}\.\d{6})\s+\d+ ([\w.-]+\.go):(\d+
 /**
  * A klog record whose severity, date and time columns the post cut off ("1 csi-provisioner.go:107]
  * Version: v1.6.0"): what is left of its header, the thread id and file:line, still makes it a record
- * of its program. Its severity is not known.
+ * of its program, and so does the file:line alone ("reflector.go:381] … forcing resync"). Its severity is not known.
  */
-const KLOG_HEADERLESS = /^\s*(\d+) ([\w.-]+\.go):(\d+)\] ?(.*)$/s;
+const KLOG_HEADERLESS = /^\s*(?:(\d+) )?([\w.-]+\.go):(\d+)\] ?(.*)$/s;
 
 export interface KlogLine {
   severity: 'I' | 'W' | 'E' | 'F';

@@ -268,7 +268,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\blvcreate\b[^\n]*(\s|",")-s\b|\blvcreate\b[^\n]*--snapshot\b/, 'snapshot'],
   [/\blvcreate\b|\b(new|created?) volume definition\b|\bvolume definition (with number \S+ )?(of resource definition \S+ )?created\b/i, 'provision'],
   [/\bcompute\.disks\.(create|insert)\b|\bec2:CreateVolume\b|\bcsi\.storage\.k8s\.io\/(fstype|provisioner-secret-(name|namespace))\b/i, 'provision'],
-  [/provision|createvolume|creat(e|ing) volume|\bvolume creation\b|persistent ?volumes? to bind|\bunbound immediate\b|\bcreate ?disk\b|waitforfirstconsumer|selected-node|storage ?class|(\b|volume)claim/i, 'provision'],
+  [/provision(?!er)|csi-[\w-]*provisioner\b|\bexternal provisioner\b|\ba volume to be created\b|createvolume|creat(e|ing) volume|\bvolume creation\b|persistent ?volumes? to bind|\bunbound immediate\b|\bcreate ?disk\b|waitforfirstconsumer|selected-node|storage ?class|(\b|volume)claim/i, 'provision'],
 ];
 
 /**
