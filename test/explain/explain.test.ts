@@ -441,6 +441,7 @@ describe('reading what people paste', () => {
     expect(stageOf('  Event: waiting for a volume to be created, either by external provisioner "pd.csi.storage.gke.io" or manually created by system administrator, Type: Normal')).toBe('provision');
     // client-go's informer plumbing, its header cut to the file:line, is nobody's step whatever kinds it lists
     expect(stageOf('reflector.go:530] k8s.io/client-go/informers/factory.go:134: Watch close - *v1.PersistentVolumeClaim total 0 items received')).toBe('other');
+    expect(stageOf('W0813 22:04:55.979734       1 provisioner.go:100] path /persistentvolumes/default-test-claim-pvc-1 does not exist, deletion skipped')).toBe('delete');
     // nor is the cluster-autoscaler's, whatever it says of the pod's claims
     expect(stageOf('  Normal   NotTriggerScaleUp   4m30s   cluster-autoscaler   pod didn\'t trigger scale-up: 1 pod has unbound immediate PersistentVolumeClaims')).toBe('other');
     expect(stageOf('  Warning  FailedCreate  12s  statefulset-controller  create Claim data-db-0 for Pod db-0 in StatefulSet db failed error: exceeded quota')).toBe('other');
@@ -569,6 +570,12 @@ describe('reading what people paste', () => {
     expect(stagesOf(value)).toEqual(['delete', 'delete', 'delete', 'delete', 'mount']);
     // (a paste cut inside the value: the next klog header is a record of its own)
     expect(kinds(value.slice(0, 2).concat(value.slice(4)))).toEqual(['log', 'continuation', 'log']);
+    // a UI that lists Events as a time above each message: the time alone is no step, and a scheduler's message posted
+    // alone under another line is an Event of its own, not that line's rest
+    const ui = ['2021-04-23 10:23:18', 'storageclass.storage.k8s.io "sc-1" not found', '2021-04-23 10:23:18', 'Scaled up replica set app-78cfb564d5 to 1',
+      '2021-09-01 12:01:41 Created pod: app-858f864cd6-gb9t6', '0/1 nodes are available: 1 pod has unbound immediate PersistentVolumeClaims.'];
+    expect(stagesOf(ui)).toEqual(['other', 'provision', 'other', 'other', 'other', 'provision']);
+    expect(kinds(ui).slice(4)).toEqual(['log', 'event']);
     // mount-utils' tail after a blank line the post put inside the error is still the error's
     const broken = ['MountVolume.SetUp failed for volume "pvc-1" : ', 'mount failed: exit status 32 ', '', 'Mounting command: systemd-run ', 'Mounting arguments: ', '--scope '];
     expect(stagesOf(broken)).toEqual(['mount', 'mount', 'other', 'mount', 'mount', 'mount']);

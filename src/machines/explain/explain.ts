@@ -472,7 +472,12 @@ const EVENT_MESSAGES: ReadonlyArray<[RegExp, string]> = [
   [/^failed to provision volume with StorageClass "[^"]*": /, 'ProvisioningFailed'],
   [/^waiting for a volume to be created,? either by external provisioner "[^"]*" or manually created by system administrator$/, 'ExternalProvisioning'],
   [/^waiting for first consumer to be created before binding$/, 'WaitForFirstConsumer'],
+  // (the scheduler's, schedule_one.go: "0/3 nodes are available: …")
+  [/^\d+\/\d+ nodes are available: /, 'FailedScheduling'],
 ];
+
+/** a timestamp alone on its line: a UI that prints each Event's time above its message */
+const STAMP_ALONE = /^\s*\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?\s*$/;
 const eventOfMessage = (message: string): string | undefined => EVENT_MESSAGES.find(([re]) => re.test(message))?.[1];
 
 /**
@@ -580,6 +585,8 @@ function startsRecord(line: string): boolean {
   return KLOG_ANYWHERE.test(line.slice(0, 160)) || KLOG_HEADERLESS.test(line) || JOURNALD.test(line) || JOURNALD_ISO.test(line) || CRI.test(line) || line.startsWith('{"log":')
     // (and a Ginkgo test's "STEP: …" between the records of the component it tests)
     // (a logfmt record indented by the post, as a Markdown code block or a quote, is one still)
+    // (and an Event's message posted alone, whose reason we know, "0/1 nodes are available: …": no piece of the line above)
+    || eventOfMessage(line.trim()) !== undefined
     || /^\s*time="|^\s*(level|lvl|ts)=\S+ |^\s*STEP: /.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || GET_EVENTS_ROW.test(line) || OLD_EVENT_ROW.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line)
     // (and a Java logger's, logback's default pattern: "17:16:50.675 [grizzly-http-server-1] INFO  LINSTOR/Controller - …")
     || /^\s*\d{2}:\d{2}:\d{2}[.,]\d{3} \[[^\]]+\] (TRACE|DEBUG|INFO|WARN|ERROR)\b/.test(line);
@@ -1225,6 +1232,8 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
       ...(open ? { [OPEN]: true } : {}),
     };
   }
+  // (a time alone on its line, above an Event's message in a UI's list: the message's, which says what it is)
+  if (STAMP_ALONE.test(text)) return blankResult(n, text, 'decoration', T.decoration);
   // (a logger's caller, "app/provisioner.go:174", names a file, not what the record says)
   // (a structured record's msg says what it is before its other fields do: msg="failed to delete volume" err="… still attached")
   const msgField = /(?:^|\s)msg="((?:[^"\\]|\\.)*)"|"(?:msg|message)":\s*"((?:[^"\\]|\\.)*)"/.exec(s.rest);

@@ -256,7 +256,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\bclon(e|ing) (the )?(volume|pvc)\b|\bcloning from \S+ into\b|\b(CSI )?volume clone\b|\bclone (scheduled|in progress)\b|\brestor(e|ing) (the )?snapshot\b|\bVolumeContentSource|\bcontent ?source\b|\brestor\w* (\S+ ){0,3}from (a |the )?(volume ?)?snapshot|\brequested volume size\b[^.]*\bsnapshot size\b/i, 'provision'],
   [/snapshot|snapcontent/i, 'snapshot'],
   // (a volume under the backend's own name: a file share, a CephFS subvolume, an RBD image, a cloud disk, a LUN, a ZFS dataset)
-  [/deletevolume|delet(e|ing|ed) (the )?((?!pod |container )\w+ )?(volume|pv|share|subvolume|image|disk|lun|dataset|fileset)\b|\bdeletion of (the )?(volume|pv)\b|reclaim|\bneeds deletion\b/i, 'delete'],
+  [/deletevolume|delet(e|ing|ed) (the )?((?!pod |container )\w+ )?(volume|pv|share|subvolume|image|disk|lun|dataset|fileset)\b|\bdeletion of (the )?(volume|pv)\b|\bdeletion skipped\b|reclaim|\bneeds deletion\b/i, 'delete'],
   // (the scheduler's volume binding finding no PV for a claim: its binding, the provision stage's)
   // a pod's volume directory made, or given to a FUSE program as its mount point ("mkdir -p /var/lib/kubelet/pods/<uid>/volumes/
   // azure~blobfuse/…", "blobfuse /var/lib/kubelet/pods/…"): what a mount sets up (the path alone is as often a teardown's)
