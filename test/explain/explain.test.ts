@@ -442,6 +442,12 @@ describe('reading what people paste', () => {
     // client-go's informer plumbing, its header cut to the file:line, is nobody's step whatever kinds it lists
     expect(stageOf('reflector.go:530] k8s.io/client-go/informers/factory.go:134: Watch close - *v1.PersistentVolumeClaim total 0 items received')).toBe('other');
     expect(stageOf('W0813 22:04:55.979734       1 provisioner.go:100] path /persistentvolumes/default-test-claim-pvc-1 does not exist, deletion skipped')).toBe('delete');
+    // a deploy tool's output around the cluster's lines, and an object kubectl printed as JSON, are no step
+    for (const line of ['TASK [cluster-storage : wait for the storageclass check] ************************', 'FAILED - RETRYING: wait for the storageclass check (9 retries left).',
+      'fatal: [node1]: FAILED! => {"msg": "PersistentVolumeClaim data-0 is Pending"}',
+      '                 {"apiVersion":"v1","kind":"PersistentVolumeClaim","metadata":{"annotations":{},"name":"restore","namespace":"default"},"spec":{"dataSource":{"kind":"VolumeSnapshot"}}}']) {
+      expect(explainText(line, knowledge).lines[0], line).toMatchObject({ stage: 'other', kind: 'decoration' });
+    }
     // nor is the cluster-autoscaler's, whatever it says of the pod's claims
     expect(stageOf('  Normal   NotTriggerScaleUp   4m30s   cluster-autoscaler   pod didn\'t trigger scale-up: 1 pod has unbound immediate PersistentVolumeClaims')).toBe('other');
     expect(stageOf('  Warning  FailedCreate  12s  statefulset-controller  create Claim data-db-0 for Pod db-0 in StatefulSet db failed error: exceeded quota')).toBe('other');

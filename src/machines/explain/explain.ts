@@ -476,6 +476,17 @@ const EVENT_MESSAGES: ReadonlyArray<[RegExp, string]> = [
   [/^\d+\/\d+ nodes are available: /, 'FailedScheduling'],
 ];
 
+/**
+ * What a deploy tool prints around the cluster's lines: Ansible's task headers, retries and per-host results, as
+ * installers built on it (kubespray, kubeasz, KubeOperator) show them ("TASK [cluster-storage : …] ****",
+ * "FAILED - RETRYING: … (9 retries left).", "fatal: [node1]: FAILED! => …").
+ */
+const ANSIBLE_OUTPUT = /^\s*((TASK|PLAY|RUNNING HANDLER) \[.*\]\s*\**\s*$|PLAY RECAP\b|FAILED - RETRYING: |(ok|changed|fatal|failed|skipping|unreachable): \[[^\]]+\])/;
+/**
+ * A Kubernetes object printed as JSON on one line, kubectl's last-applied-configuration annotation in a `describe`
+ * ({"apiVersion":"v1","kind":"PersistentVolumeClaim",…}): an object's spec, no step, whatever kind it is.
+ */
+const OBJECT_JSON = /^\s*\{"apiVersion":"[^"]*","kind":"/;
 /** a timestamp alone on its line: a UI that prints each Event's time above its message */
 const STAMP_ALONE = /^\s*\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?\s*$/;
 const eventOfMessage = (message: string): string | undefined => EVENT_MESSAGES.find(([re]) => re.test(message))?.[1];
@@ -1233,7 +1244,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
     };
   }
   // (a time alone on its line, above an Event's message in a UI's list: the message's, which says what it is)
-  if (STAMP_ALONE.test(text)) return blankResult(n, text, 'decoration', T.decoration);
+  if (STAMP_ALONE.test(text) || ANSIBLE_OUTPUT.test(text) || OBJECT_JSON.test(text)) return blankResult(n, text, 'decoration', T.decoration);
   // (a logger's caller, "app/provisioner.go:174", names a file, not what the record says)
   // (a structured record's msg says what it is before its other fields do: msg="failed to delete volume" err="… still attached")
   const msgField = /(?:^|\s)msg="((?:[^"\\]|\\.)*)"|"(?:msg|message)":\s*"((?:[^"\\]|\\.)*)"/.exec(s.rest);
