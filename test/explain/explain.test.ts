@@ -442,6 +442,9 @@ describe('reading what people paste', () => {
     // client-go's informer plumbing, its header cut to the file:line, is nobody's step whatever kinds it lists
     expect(stageOf('reflector.go:530] k8s.io/client-go/informers/factory.go:134: Watch close - *v1.PersistentVolumeClaim total 0 items received')).toBe('other');
     expect(stageOf('W0813 22:04:55.979734       1 provisioner.go:100] path /persistentvolumes/default-test-claim-pvc-1 does not exist, deletion skipped')).toBe('delete');
+    // a test's step that prints an Event it saw is that Event's (Ginkgo's "STEP: Event [FailedMount]: …"); its other steps are the test's
+    expect(stagesOf(['  STEP: Event [FailedMount]: MountVolume.SetUp failed for volume "v" : rpc error: code = PermissionDenied desc = mount failed',
+      '  STEP: Deleting pod tester-4zwz7 in namespace e2e-389 @ 05/25/26 04:44:30.464'])).toEqual(['mount', 'other']);
     // a deploy tool's output around the cluster's lines, and an object kubectl printed as JSON, are no step
     for (const line of ['TASK [cluster-storage : wait for the storageclass check] ************************', 'FAILED - RETRYING: wait for the storageclass check (9 retries left).',
       'fatal: [node1]: FAILED! => {"msg": "PersistentVolumeClaim data-0 is Pending"}',
