@@ -445,6 +445,23 @@ describe('reading what people paste', () => {
     // a test's step that prints an Event it saw is that Event's (Ginkgo's "STEP: Event [FailedMount]: …"); its other steps are the test's
     expect(stagesOf(['  STEP: Event [FailedMount]: MountVolume.SetUp failed for volume "v" : rpc error: code = PermissionDenied desc = mount failed',
       '  STEP: Deleting pod tester-4zwz7 in namespace e2e-389 @ 05/25/26 04:44:30.464'])).toEqual(['mount', 'other']);
+    // Events' messages without their reasons that are no volume's step, whatever they name: a workload controller's, the
+    // kubelet's about a sidecar's container; a time alone above them (any hour) places nothing
+    expect(stagesOf(['2022-05-30 3:52:20', 'create Claim data-redis-0 Pod redis-0 in StatefulSet redis success', '2022-05-30 3:52:20',
+      'Created pod: paperless-78949868b6-bs5dv', 'Back-off restarting failed container snapshot-controller in pod zfs-controller-0_ix(0561)',
+      'Created container csi-provisioner', 'Container image "registry.k8s.io/sig-storage/csi-provisioner:v3.5.0" already present on machine']))
+      .toEqual(['other', 'other', 'other', 'other', 'other', 'other', 'other']);
+    // a test runner's own lines and kubectl's refusal of its command are no step; nor is a volume's capability question
+    expect(stagesOf(['E0101 00:00:00.000000    3521 operation_generator.go:700] MountVolume.SetUp failed for volume "v" (UniqueName: "kubernetes.io/csi/d^v") pod "p" (UID: "u") : timed out',
+      '--- FAIL: TestAttacherWithCSIDriver (15.43s)', '  [FAIL] External Storage [Driver: test.csi.azure.com] [Testpattern: Dynamic PV (default fs)] provisioning [It] should provision storage with snapshot data source',
+      'Error from server (BadRequest): a container name must be specified for pod csi-pod, choose one of: [external-attacher csi-mock]',
+      'I1121 09:49:24.489530       1 controllerserver.go:1614] ValidateVolumeCapabilities called with req: &csi.ValidateVolumeCapabilitiesRequest{VolumeId:"fake-vol-id", VolumeCapabilities:[]*csi.VolumeCapability{&csi.VolumeCapability{AccessType:&csi.VolumeCapability_Mount{Mount:&csi.VolumeCapability_MountVolume{}}}}}']))
+      .toEqual(['mount', 'other', 'other', 'other', 'other']);
+    // the kubelet's container manager is no volume's, after a volume's line too; nor a time alone at any hour after one
+    expect(stagesOf(['E0830 12:38:41.560295   22250 nestedpendingoperations.go:301] Operation for "{volumeName:kubernetes.io/csi/driver.longhorn.io^pvc-1 podName: nodeName:}" failed. No retries permitted until 2020-08-30 12:38:43 +0000 UTC (durationBeforeRetry 2s). Error: "Volume not attached according to node status for volume \\"pvc-1\\""',
+      'I0830 12:38:47.141389   22250 container_manager_linux.go:470] [ContainerManager]: Discovered runtime cgroups name: /system.slice/docker.service'])).toEqual(['attach', 'other']);
+    expect(stagesOf(['waiting for a volume to be created, either by external provisioner "zfs.csi.openebs.io" or manually created by system administrator', '2022-05-30 3:52:20']))
+      .toEqual(['provision', 'other']);
     // a deploy tool's output around the cluster's lines, and an object kubectl printed as JSON, are no step
     for (const line of ['TASK [cluster-storage : wait for the storageclass check] ************************', 'FAILED - RETRYING: wait for the storageclass check (9 retries left).',
       'fatal: [node1]: FAILED! => {"msg": "PersistentVolumeClaim data-0 is Pending"}',

@@ -390,7 +390,7 @@ const NOISE_FILES = new Set([
   'prober_manager.go', 'prober.go', 'kuberuntime_manager.go', 'kuberuntime_container.go',
   // (the deployment controller's progress checks; the kubelet's admission by its topology, CPU and memory managers and its
   // pod start-up latency metric: a pod's life, whatever volumes it has)
-  'progress.go', 'topology_manager.go', 'cpu_manager.go', 'memory_manager.go', 'pod_startup_latency_tracker.go',
+  'progress.go', 'topology_manager.go', 'cpu_manager.go', 'memory_manager.go', 'pod_startup_latency_tracker.go', 'container_manager_linux.go',
   // (the kubelet's docker runtime before CRI: a pod's sandbox and containers, "Determined pod ip after infra change")
   'docker_manager.go', 'docker_sandbox.go',
 ]);
@@ -488,7 +488,21 @@ const ANSIBLE_OUTPUT = /^\s*((TASK|PLAY|RUNNING HANDLER) \[.*\]\s*\**\s*$|PLAY R
  */
 const OBJECT_JSON = /^\s*\{"apiVersion":"[^"]*","kind":"/;
 /** a timestamp alone on its line: a UI that prints each Event's time above its message */
-const STAMP_ALONE = /^\s*\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?\s*$/;
+const STAMP_ALONE = /^\s*\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?\s*$/;
+/**
+ * The messages of Events posted without their reason, as a UI that lists messages only shows them, that are no volume's
+ * step whatever they name: the workload controllers' (WORKLOAD_EVENT: "Created pod: %v", controller_utils.go; "Scaled up
+ * replica set %s to %d", the deployment controller's; the StatefulSet's "create Claim … in StatefulSet … success") and the
+ * kubelet's about containers (CONTAINER_EVENT: "Back-off restarting failed container …", "Created container csi-provisioner",
+ * "Container image \"…csi-provisioner…\" already present on machine"; kubelet/kuberuntime).
+ */
+const NO_STEP_MESSAGE = /^(Created pod: \S+|Deleted pod: \S+|Scaled (up|down) replica set \S+ (to|from) \d+( to \d+)?|create (Pod|Claim) \S+ (Pod \S+ )?in StatefulSet \S+ success(ful)?|Back-off restarting failed container\b.*|(Created|Started|Killing|Stopping) container \S+.*|Pulling image "[^"]*"|Successfully pulled image "[^"]*".*|Container image "[^"]*" already present on machine)\s*$/;
+/**
+ * A test runner's own lines around what it tested: go test's ("=== RUN TestX", "--- FAIL: TestX (15.43s)") and Ginkgo's
+ * summary ("Summarizing 3 Failures:", "[FAIL] External Storage [Driver: …] … [It] should …"), and kubectl's refusal of
+ * the command it was given ("Error from server (BadRequest): a container name must be specified …").
+ */
+const RUNNER_LINE = /^\s*(=== (RUN|PAUSE|CONT)\s|--- (FAIL|PASS|SKIP): \S+|\[(FAIL|FAILED|PANICKED)\] .*\[It\]|Summarizing \d+ Failures?:|Error from server \([A-Za-z]+\): )/;
 const eventOfMessage = (message: string): string | undefined => EVENT_MESSAGES.find(([re]) => re.test(message))?.[1];
 
 /**
@@ -598,6 +612,8 @@ function startsRecord(line: string): boolean {
     // (a logfmt record indented by the post, as a Markdown code block or a quote, is one still)
     // (and an Event's message posted alone, whose reason we know, "0/1 nodes are available: …": no piece of the line above)
     || eventOfMessage(line.trim()) !== undefined
+    // (and a test runner's own line, "--- FAIL: TestAttacherWithCSIDriver (15.43s)": no piece of the record before it)
+    || RUNNER_LINE.test(line)
     || /^\s*time="|^\s*(level|lvl|ts)=\S+ |^\s*STEP: /.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || GET_EVENTS_ROW.test(line) || OLD_EVENT_ROW.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line)
     // (and a Java logger's, logback's default pattern: "17:16:50.675 [grizzly-http-server-1] INFO  LINSTOR/Controller - …")
     || /^\s*\d{2}:\d{2}:\d{2}[.,]\d{3} \[[^\]]+\] (TRACE|DEBUG|INFO|WARN|ERROR)\b/.test(line);
@@ -1244,12 +1260,12 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
     };
   }
   // (a time alone on its line, above an Event's message in a UI's list: the message's, which says what it is)
-  if (STAMP_ALONE.test(text) || ANSIBLE_OUTPUT.test(text) || OBJECT_JSON.test(text)) return blankResult(n, text, 'decoration', T.decoration);
+  if (STAMP_ALONE.test(text) || ANSIBLE_OUTPUT.test(text) || OBJECT_JSON.test(text) || RUNNER_LINE.test(text)) return blankResult(n, text, 'decoration', T.decoration);
   // (a logger's caller, "app/provisioner.go:174", names a file, not what the record says)
   // (a structured record's msg says what it is before its other fields do: msg="failed to delete volume" err="… still attached")
   const msgField = /(?:^|\s)msg="((?:[^"\\]|\\.)*)"|"(?:msg|message)":\s*"((?:[^"\\]|\\.)*)"/.exec(s.rest);
   const byMsg = msgField ? guessStage(msgField[1] ?? msgField[2]!) : null;
-  const stage = NOISE_TEXT.test(s.rest) || MOUNT_TABLE.test(s.rest) ? 'other' : printedPayloadStage(s.rest)
+  const stage = NOISE_TEXT.test(s.rest) || MOUNT_TABLE.test(s.rest) || NO_STEP_MESSAGE.test(s.rest.trim()) ? 'other' : printedPayloadStage(s.rest)
     ?? byMsg ?? guessStage(s.rest.replace(/(^|\s)[\w./-]+\.go:\d+(?=\s)/g, ' '));
   // (a msg that says nothing, "handler failed", with an error that names something: the error may be the reason, not the operation)
   const weak = msgField !== null && byMsg === null && stage !== null && stage !== 'other';

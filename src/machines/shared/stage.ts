@@ -333,7 +333,8 @@ export function stageOfText(raw: string): Stage | null {
     if (s) return s;
   }
   // the Identity service and the capability calls (csi.proto), named with no volume call beside them: the handshake
-  if (/\b(GetPluginInfo|GetPluginCapabilities|ControllerGetCapabilities|NodeGetCapabilities)\b|\/csi\.v\d\.Identity\/Probe\b/.test(text)) return 'other';
+  // (and ValidateVolumeCapabilities: whether a volume supports some access, asked by csi-sanity or another CO, no step of its life)
+  if (/\b(GetPluginInfo|GetPluginCapabilities|ControllerGetCapabilities|NodeGetCapabilities|ValidateVolumeCapabilities)\b|\/csi\.v\d\.Identity\/Probe\b/.test(text)) return 'other';
   // what a message says comes before the objects it prints ("Failed to create volume {Delete pvc-… &PersistentVolumeClaim{…}}":
   // the reclaim policy in the dump is no delete)
   const dump = text.search(/ \{|&\w+\{/);
