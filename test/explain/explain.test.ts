@@ -462,6 +462,15 @@ describe('reading what people paste', () => {
       'I0830 12:38:47.141389   22250 container_manager_linux.go:470] [ContainerManager]: Discovered runtime cgroups name: /system.slice/docker.service'])).toEqual(['attach', 'other']);
     expect(stagesOf(['waiting for a volume to be created, either by external provisioner "zfs.csi.openebs.io" or manually created by system administrator', '2022-05-30 3:52:20']))
       .toEqual(['provision', 'other']);
+    // a node journal's lines that are no volume's: journalctl -x's catalog text, a container root file system's mount
+    // unit, cAdvisor's stats inside the kubelet, the kubelet's HTTP server answering a stats scrape
+    expect(stagesOf(['Jul 31 01:48:49 node systemd[1]: var-lib-kubelet-pods-889893c1-volumes-kubernetes.io\\x7ecsi-pvc\\x2d1-mount.mount: Succeeded.',
+      'Jul 31 01:48:49 node systemd[1]: var-lib-containers-storage-overlay-4f2a\\x2dmerged.mount: Succeeded.', '-- Subject: Unit succeeded', '-- Defined-By: systemd',
+      'I1108 06:10:05.058460   12317 conversion.go:133] failed to handle multiple devices for container. Skipping Filesystem stats',
+      'I1108 06:10:05.106590   12317 server.go:968] GET /stats/summary/: (95.946473ms) 200 [[Go-http-client/1.1] 10.0.0.1:52742]']).slice(1))
+      .toEqual(['other', 'other', 'other', 'other', 'other']);
+    expect(stagesOf(['I1108 06:10:05.001000   12317 operation_executor.go:832] MountVolume.SetUp succeeded for volume "kubernetes.io/rbd/pvc-1" (spec.Name: "pvc-1") pod "u" (UID: "u").',
+      'I1108 06:10:05.058460   12317 conversion.go:133] failed to handle multiple devices for container. Skipping Filesystem stats'])).toEqual(['mount', 'other']);
     // a deploy tool's output around the cluster's lines, and an object kubectl printed as JSON, are no step
     for (const line of ['TASK [cluster-storage : wait for the storageclass check] ************************', 'FAILED - RETRYING: wait for the storageclass check (9 retries left).',
       'fatal: [node1]: FAILED! => {"msg": "PersistentVolumeClaim data-0 is Pending"}',

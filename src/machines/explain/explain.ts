@@ -391,6 +391,8 @@ const NOISE_FILES = new Set([
   // (the deployment controller's progress checks; the kubelet's admission by its topology, CPU and memory managers and its
   // pod start-up latency metric: a pod's life, whatever volumes it has)
   'progress.go', 'topology_manager.go', 'cpu_manager.go', 'memory_manager.go', 'pod_startup_latency_tracker.go', 'container_manager_linux.go',
+  // (cAdvisor's container stats inside the kubelet, "conversion.go:133] failed to handle multiple devices for container")
+  'conversion.go',
   // (the kubelet's docker runtime before CRI: a pod's sandbox and containers, "Determined pod ip after infra change")
   'docker_manager.go', 'docker_sandbox.go',
 ]);
@@ -502,6 +504,13 @@ const NO_STEP_MESSAGE = /^(Created pod: \S+|Deleted pod: \S+|Scaled (up|down) re
  * summary ("Summarizing 3 Failures:", "[FAIL] External Storage [Driver: …] … [It] should …"), and kubectl's refusal of
  * the command it was given ("Error from server (BadRequest): a container name must be specified …").
  */
+/**
+ * What a node's journal says that is no volume's: journalctl -x's catalog text under an entry ("-- Subject: Unit
+ * succeeded", "-- Defined-By: systemd", "-- Support: …"), systemd's mount units of container root file systems (the
+ * runtime's overlay and rootfs mounts, "var-lib-containers-storage-overlay-….mount: Succeeded"), and the kubelet's HTTP
+ * server answering a stats scrape ("GET /stats/summary/: (95.9ms) 200 [[Go-http-client/1.1] …]", server.go).
+ */
+const NODE_NOISE = /^\s*-- (Subject|Defined-By|Support|Documentation): |\b(var-lib-containers-storage-overlay|var-lib-docker-overlay2|run-containerd-io\.containerd|run-k3s-containerd|run-docker-runtime)\S*\.mount\b|\b(GET|POST) \/(stats|metrics|healthz|pods|spec)\b\S*: \([\d.]+(ms|µs|s)\) \d{3}\b/;
 const RUNNER_LINE = /^\s*(=== (RUN|PAUSE|CONT)\s|--- (FAIL|PASS|SKIP): \S+|\[(FAIL|FAILED|PANICKED)\] .*\[It\]|Summarizing \d+ Failures?:|Error from server \([A-Za-z]+\): )/;
 const eventOfMessage = (message: string): string | undefined => EVENT_MESSAGES.find(([re]) => re.test(message))?.[1];
 
@@ -1265,7 +1274,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   // (a structured record's msg says what it is before its other fields do: msg="failed to delete volume" err="… still attached")
   const msgField = /(?:^|\s)msg="((?:[^"\\]|\\.)*)"|"(?:msg|message)":\s*"((?:[^"\\]|\\.)*)"/.exec(s.rest);
   const byMsg = msgField ? guessStage(msgField[1] ?? msgField[2]!) : null;
-  const stage = NOISE_TEXT.test(s.rest) || MOUNT_TABLE.test(s.rest) || NO_STEP_MESSAGE.test(s.rest.trim()) ? 'other' : printedPayloadStage(s.rest)
+  const stage = NOISE_TEXT.test(s.rest) || MOUNT_TABLE.test(s.rest) || NO_STEP_MESSAGE.test(s.rest.trim()) || NODE_NOISE.test(text) ? 'other' : printedPayloadStage(s.rest)
     ?? byMsg ?? guessStage(s.rest.replace(/(^|\s)[\w./-]+\.go:\d+(?=\s)/g, ' '));
   // (a msg that says nothing, "handler failed", with an error that names something: the error may be the reason, not the operation)
   const weak = msgField !== null && byMsg === null && stage !== null && stage !== 'other';
