@@ -67,6 +67,8 @@ interface Stripped {
   time: string | null;
 }
 
+/** The kernel's subsystems that open its records about disks and file systems ("sd 0:0:2:0: …", "scsi 2:0:0:0: …", "nvme0n1: …") */
+const KERNEL_SUBSYSTEM = /^(sd|sr|scsi|ata\d+(\.\d+)?|nvme\w*|rbd\d*|nbd\d*|dm-\d+|md\d+|loop\d+)$/;
 const CRI = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2}))\s+(?:stdout|stderr)\s+[FP]\s(.*)$/s;
 const KUBECTL_PREFIX = /^\[([^\]\s]+)\]\s(.*)$/s;
 /** a log tailer's "[pod container] " prefix (stern, some dashboards): the container is the hint */
@@ -186,6 +188,11 @@ function stripPrefixes(line: string): Stripped {
     // ever followed by a colon, "… Output: mount.nfs: …")
     m = JOURNALD_ISO.exec(r) ?? JOURNALD.exec(r);
     if (m && (/[.,]\d{7,}/.test(m[1]!) || m[2]!.endsWith(':'))) m = null;
+    // (a kernel record whose syslog host and "kernel:" the post cut, "Sep 29 09:03:00 sd 0:0:2:0: [sdb] …": what reads as a
+    // host is the kernel's subsystem, and the record is the kernel's from there)
+    if (m && KERNEL_SUBSYSTEM.test(m[2]!) && /^[\d:.\]]/.test(r.slice(m[0].length - m[4]!.length - 1))) {
+      s.time ??= m[1]!; s.hint ??= 'kernel'; s.rest = r.slice(m[1]!.length).trimStart(); continue;
+    }
     // (a level word is no host name: "2021-04-01T03:15:10.956Z DEBUG common/util.go:114 …" is zap's console encoder, read below)
     // (nor a klog header a log store printed after its own stamp: "2023-04-18T21:36:43+02:00\tI0418 19:36:43.049702 …")
     if (m && !/^[IWEF]\d{4}$/.test(m[1]!.split(/\s/)[0]!) && !/^[IWEF]\d{4}$/.test(m[2]!) && !/^(TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|PANIC|DPANIC)$/.test(m[2]!)) { s.time ??= m[1]!; s.host ??= m[2]!; s.hint ??= m[3]!; s.rest = m[4]!; continue; }
