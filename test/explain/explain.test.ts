@@ -473,6 +473,15 @@ describe('reading what people paste', () => {
       .toEqual(['other', 'other', 'other', 'other', 'other']);
     expect(stagesOf(['I1108 06:10:05.001000   12317 operation_executor.go:832] MountVolume.SetUp succeeded for volume "kubernetes.io/rbd/pvc-1" (spec.Name: "pvc-1") pod "u" (UID: "u").',
       'I1108 06:10:05.058460   12317 conversion.go:133] failed to handle multiple devices for container. Skipping Filesystem stats'])).toEqual(['mount', 'other']);
+    // the attach/detach controller's node status updater is the attach's bookkeeping; csi-attacher's "failed to attach"
+    // wrapper says the operation, whatever the driver's words; Go's HTTP server and the old library's leader election are nobody's
+    expect(stagesOf(['I0302 21:51:11.715415       6 node_status_updater.go:74] Could not update node status. Failed to find node "ip-1" in NodeInformer cache. Error: \'node "ip-1" not found\'',
+      'W0406 14:48:31.693527       1 actual_state_of_world.go:506] Failed to update statusUpdateNeeded field in actual state of world: Failed to set statusUpdateNeeded to needed true, because nodeName="m01" does not exist',
+      'I1208 13:43:52.157179       1 csi_handler.go:219] Error processing "csi-7995415": failed to attach: rpc error: code = Unavailable desc = volume is not available for attaching, status: Creating',
+      'I1017 07:46:10.892597       1 leader_election.go:172] new leader detected, current leader: csi-cephfsplugin-provisioner-7b9c4677c-x9v7p',
+      'Oct 18 13:17:29 minikube kubelet[4047]: E1018 13:17:29.600118    4047 plugin_watcher.go:116] error failed to get plugin info using RPC GetInfo at socket /var/lib/kubelet/plugins/csi.juicefs.com/csi.sock, err: rpc error: code = Unimplemented',
+      'Oct 18 13:18:16 minikube kubelet[4047]: I1018 13:18:16.283896    4047 log.go:172] http: multiple response.WriteHeader calls']))
+      .toEqual(['attach', 'attach', 'attach', 'other', 'register', 'other']);
     // a deploy tool's output around the cluster's lines, and an object kubectl printed as JSON, are no step
     for (const line of ['TASK [cluster-storage : wait for the storageclass check] ************************', 'FAILED - RETRYING: wait for the storageclass check (9 retries left).',
       'fatal: [node1]: FAILED! => {"msg": "PersistentVolumeClaim data-0 is Pending"}',

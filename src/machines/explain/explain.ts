@@ -386,7 +386,7 @@ const WORKLOAD_EVENT = /^(SuccessfulCreate|FailedCreate|SuccessfulDelete|FailedD
 
 /** Files whose lines are plumbing (leader election, informers, gRPC dialing): never a storage stage. */
 const NOISE_FILES = new Set([
-  'leaderelection.go', 'reflector.go', 'clientconn.go', 'shared_informer.go', 'round_trippers.go', 'healthz.go', 'leaderelection_metrics.go', 'metrics.go', 'flags.go',
+  'leaderelection.go', 'leader_election.go', 'reflector.go', 'clientconn.go', 'shared_informer.go', 'round_trippers.go', 'healthz.go', 'leaderelection_metrics.go', 'metrics.go', 'flags.go',
   // grpc-go's own resolver and balancer (dialing a socket, whatever the call will be for), client-go's API warnings
   'passthrough.go', 'balancer_conn_wrappers.go', 'resolver_conn_wrapper.go', 'pickfirst.go', 'warnings.go',
   // kube-controller-manager's PV and PVC protection controllers: a finalizer added or removed, an object processed; no
@@ -452,9 +452,14 @@ const FILE_STAGE: Record<string, Stage> = {
   'mount_helper_common.go': 'unmount',
   // the kubelet's kubelet_volumes.go cleans up what pods that are gone left on disk (cleanupOrphanedPodDirs)
   'kubelet_volumes.go': 'unmount',
+  // the attach/detach controller's node status updater writes the volumes attached to node.status.volumesAttached
+  // (statusupdater/node_status_updater.go): the attach's bookkeeping, whatever else its lines say
+  'node_status_updater.go': 'attach',
 };
+/** Files whose every line is their stage's even where its words say nothing of one ("Could not update node status …") */
+const FILE_STAGE_OVER_WORDS = new Set(['node_status_updater.go']);
 const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace(/\./g, '\\.')).join('|')}):\\d+\\]`);
-const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:|proto: duplicate proto type registered|Throttling request took)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\b|"SyncLoop (ADD|UPDATE|DELETE|REMOVE|RECONCILE)"|\[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "(GET|POST|PUT|PATCH|DELETE|HEAD) \S+ HTTP\/[\d.]+"|\[core\] \[(Channel|Server) #\d+/i;
+const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:|proto: duplicate proto type registered|Throttling request took)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\b|"SyncLoop (ADD|UPDATE|DELETE|REMOVE|RECONCILE)"|\[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "(GET|POST|PUT|PATCH|DELETE|HEAD) \S+ HTTP\/[\d.]+"|\[core\] \[(Channel|Server) #\d+|\bhttp: (multiple response\.WriteHeader calls|superfluous response\.WriteHeader call|TLS handshake error from)\b/i;
 /**
  * The kubelet's own Node object (kubelet.go getNodeAnyWay, kubelet_node_status.go registerWithAPIServer,
  * tryUpdateNodeStatus): the node looked up, registered, its status written. Not a step of a volume's flow, whatever a
@@ -1182,7 +1187,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
     const words = noise ? null : printedPayloadStage(message) ?? guessStage(message);
     // (a node plugin's server naming a pod is serving NodePublishVolume, the one node call that knows the pod: podInfoOnMount)
     const publishing = (words === null || words === 'other') && NODE_SERVER_FILE.test(file) && NAMES_POD.test(message) ? 'mount' : null;
-    const guessed = noise ? 'other' : (ctxMethod ? lineStage('x.grpcRequest', { stage: 'other', source: '' }, { method: ctxMethod }) : null) ?? publishing ?? (words === 'other' ? 'other' : FILE_STAGE[file] ?? words) ?? 'other';
+    const guessed = noise ? 'other' : (ctxMethod ? lineStage('x.grpcRequest', { stage: 'other', source: '' }, { method: ctxMethod }) : null) ?? publishing ?? (words === 'other' && !FILE_STAGE_OVER_WORDS.has(file) ? 'other' : FILE_STAGE[file] ?? words) ?? 'other';
     const component = hint?.component ?? guessComponent(file, message, guessed);
     const stage = !noise && component === 'node-driver-registrar' ? 'register'
       : callSide(sidecarSide(controllerSide(guessed, message, component), component, lastMethod.get(`op|${program}`)), lastMethod.get(`call|${program}`));

@@ -301,6 +301,9 @@ const OPERATION_STAGE: Array<[RegExp, Stage]> = [
   // (a line cut before its operation's name: "MountDevice failed to create newCsiDriverClient: …")
   [/\bMountDevice failed\b/, 'mount'],
   [/\bDetachVolume\.\w+/, 'detach'],
+  // (and the attach/detach controller's actual state of world flagging a node whose node.status.volumesAttached must be
+  // written, actual_state_of_world.go's statusUpdateNeeded)
+  [/\bstatusUpdateNeeded\b/, 'attach'],
   // the attach/detach controller before 1.9 said it in words (operation_generator.go "Failed to attach volume %q on node %q
   // with: %v", recorded under the reason FailedMount)
   [/\bFailed to attach volume "[^"]*" on node\b/, 'attach'],
@@ -367,6 +370,10 @@ export function lineStage(id: string, def: { stage: Stage; source: string }, hin
   if (identity) return isGenericGrpc(id) ? stageOfPayload(hints.text ?? '') ?? (hints.error ? stageOfText(hints.error) : null) ?? 'other' : 'other';
   // a gRPC line without its method: its payload's fields, or what its text talks about, else nothing in particular
   if (isGenericGrpc(id)) return stageOfPayload(hints.text ?? '') ?? stageOfText(hints.error ?? hints.text ?? '') ?? 'other';
+  // (csi-attacher names its operation before the driver's error, "Error processing \"csi-…\": failed to attach: rpc error: …
+  // status: Creating", csi_handler.go: the attach failed, whatever the driver's words say)
+  const wrapped = hints.error && STAGE_FROM_ERROR.has(id) ? /"csi-[0-9a-f]+": failed to (attach|detach)\b/.exec(hints.text ?? '') : null;
+  if (wrapped) return wrapped[1] === 'attach' ? 'attach' : 'detach';
   if (hints.error && STAGE_FROM_ERROR.has(id)) {
     const s = stageOfText(hints.error);
     if (s) return s;
