@@ -108,11 +108,11 @@ const ANSI_HINT = /(?:\x1b|\uFFFD|\^\[)\[/;
 const TERMINAL_ESCAPE = /\x1b\[[\d;?]*[A-Za-z]|(?:\uFFFD|\^\[)\[[\d;]*m/g;
 
 /**
- * A record of a Kubernetes component run with --logging-format=json (component-base/logs/json: zap with "ts" in
- * epoch milliseconds, "caller" as dir/file.go:line, "msg", the verbosity "v" on info records, "err" on error records
- * that have one, then the call's key/value pairs: component-base/logs/json/json.go and go-logr/zapr, v1.30), as the klog text line the same call prints: the catalog knows
- * its messages in that form. A call with key/value pairs is a structured one (InfoS/ErrorS), whose text form quotes
- * its message; one without is read as printf text.
+ * A record of a Kubernetes component run with --logging-format=json (zap with "ts" in epoch milliseconds, "caller" as
+ * dir/file.go:line, "msg", the verbosity "v" on info records, "err" on error records that have one, then the call's
+ * key/value pairs: component-base/logs/json/json.go and go-logr/zapr, v1.30), as the klog text line the same call
+ * prints: the catalog knows its messages in that form. A call with key/value pairs is a structured one (InfoS/ErrorS),
+ * whose text form quotes its message; one without is read as printf text.
  */
 export function klogJsonAsText(line: string, knows?: (text: string) => boolean): string | null {
   const t = line.trim();
@@ -124,11 +124,10 @@ export function klogJsonAsText(line: string, knows?: (text: string) => boolean):
   const when = typeof j.ts === 'number' ? (j.ts > 1e11 ? j.ts : j.ts * 1000) : typeof (j.ts ?? j.time) === 'string' ? Date.parse(String(j.ts ?? j.time)) : NaN;
   // (a numeric "ts" is component-base's epoch; a driver's zap logger gives its "level" and an ISO "time" or "ts")
   if (!caller || typeof j.msg !== 'string' || Number.isNaN(when) || (level === null && typeof j.ts !== 'number')) return null;
-  const ms = when;
-  const d = new Date(Math.floor(ms));
+  const d = new Date(Math.floor(when));
   if (Number.isNaN(d.getTime())) return null;
   const p2 = (n: number): string => String(n).padStart(2, '0');
-  const micros = String(Math.floor((ms % 1000) * 1000)).padStart(6, '0');
+  const micros = String(Math.floor((when % 1000) * 1000)).padStart(6, '0');
   const stamp = `${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}.${micros}`;
   // (component-base's info records carry their verbosity "v", its error records none: zapr's Error adds "err" only for an error)
   const sev = level !== null ? (/^(error|dpanic|panic)$/.test(level) ? 'E' : level === 'fatal' ? 'F' : /^warn/.test(level) ? 'W' : 'I') : 'v' in j ? 'I' : 'E';
@@ -512,17 +511,17 @@ const STAMP_ALONE = /^\s*\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[
  */
 const NO_STEP_MESSAGE = /^(Created pod: \S+|Deleted pod: \S+|Scaled (up|down) replica set \S+ (to|from) \d+( to \d+)?|create (Pod|Claim) \S+ (Pod \S+ )?in StatefulSet \S+ success(ful)?|Back-off restarting failed container\b.*|(Created|Started|Killing|Stopping) container \S+.*|Pulling image "[^"]*"|Successfully pulled image "[^"]*".*|Container image "[^"]*" already present on machine)\s*$/;
 /**
- * A test runner's own lines around what it tested: go test's ("=== RUN TestX", "--- FAIL: TestX (15.43s)") and Ginkgo's
- * summary ("Summarizing 3 Failures:", "[FAIL] External Storage [Driver: …] … [It] should …"), and kubectl's refusal of
- * the command it was given ("Error from server (BadRequest): a container name must be specified …").
- */
-/**
  * What a node's journal says that is no volume's: journalctl -x's catalog text under an entry ("-- Subject: Unit
  * succeeded", "-- Defined-By: systemd", "-- Support: …"), systemd's mount units of container root file systems (the
  * runtime's overlay and rootfs mounts, "var-lib-containers-storage-overlay-….mount: Succeeded"), and the kubelet's HTTP
  * server answering a stats scrape ("GET /stats/summary/: (95.9ms) 200 [[Go-http-client/1.1] …]", server.go).
  */
 const NODE_NOISE = /^\s*-- (Subject|Defined-By|Support|Documentation): |\b(var-lib-containers-storage-overlay|var-lib-docker-overlay2|run-containerd-io\.containerd|run-k3s-containerd|run-docker-runtime)\S*\.mount\b|\b(GET|POST) \/(stats|metrics|healthz|pods|spec)\b\S*: \([\d.]+(ms|µs|s)\) \d{3}\b/;
+/**
+ * A test runner's own lines around what it tested: go test's ("=== RUN TestX", "--- FAIL: TestX (15.43s)") and Ginkgo's
+ * summary ("Summarizing 3 Failures:", "[FAIL] External Storage [Driver: …] … [It] should …"), and kubectl's refusal of
+ * the command it was given ("Error from server (BadRequest): a container name must be specified …").
+ */
 const RUNNER_LINE = /^\s*(=== (RUN|PAUSE|CONT)\s|--- (FAIL|PASS|SKIP): \S+|\[(FAIL|FAILED|PANICKED)\] .*\[It\]|Summarizing \d+ Failures?:|Error from server \([A-Za-z]+\): )/;
 const eventOfMessage = (message: string): string | undefined => EVENT_MESSAGES.find(([re]) => re.test(message))?.[1];
 
