@@ -370,11 +370,11 @@ export function lineStage(id: string, def: { stage: Stage; source: string }, hin
   if (identity) return isGenericGrpc(id) ? stageOfPayload(hints.text ?? '') ?? (hints.error ? stageOfText(hints.error) : null) ?? 'other' : 'other';
   // a gRPC line without its method: its payload's fields, or what its text talks about, else nothing in particular
   if (isGenericGrpc(id)) return stageOfPayload(hints.text ?? '') ?? stageOfText(hints.error ?? hints.text ?? '') ?? 'other';
-  // (csi-attacher names its operation before the driver's error, "Error processing \"csi-…\": failed to attach: rpc error: …
-  // status: Creating", csi_handler.go: the attach failed, whatever the driver's words say)
-  const wrapped = hints.error && STAGE_FROM_ERROR.has(id) ? /"csi-[0-9a-f]+": failed to (attach|detach)\b/.exec(hints.text ?? '') : null;
-  if (wrapped) return wrapped[1] === 'attach' ? 'attach' : 'detach';
   if (hints.error && STAGE_FROM_ERROR.has(id)) {
+    // (csi-attacher names its operation before the driver's error, "Error processing \"csi-…\": failed to attach: rpc error: …
+    // status: Creating", csi_handler.go: the attach failed, whatever the driver's words say)
+    const wrapped = /"csi-[0-9a-f]+": failed to (attach|detach)\b/.exec(hints.text ?? '');
+    if (wrapped) return wrapped[1] === 'attach' ? 'attach' : 'detach';
     const s = stageOfText(hints.error);
     if (s) return s;
   }
