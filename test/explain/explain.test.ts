@@ -418,7 +418,11 @@ describe('reading what people paste', () => {
     // the kubelet rebuilding its state after a restart leads to unmounting what no pod wants
     expect(stageOf('E1128 13:51:01.932744    3227 reconciler.go:376] Could not construct volume information: impossible to reconstruct')).toBe('unmount');
     // (also when the post cut the syslog host and "kernel:" before the subsystem: "sd" is no host)
-    expect(stageOf('Sep 29 09:03:00 sd 0:0:2:0: [sdb] 419430400 512-byte logical blocks: (214 GB/200 GiB)')).toBe('attach');
+    expect(explainText('Sep 29 09:03:00 sd 0:0:2:0: [sdb] 419430400 512-byte logical blocks: (214 GB/200 GiB)', knowledge).lines[0])
+      .toMatchObject({ stage: 'attach', time: 'Sep 29 09:03:00', host: null });
+    // (a host that happens to be named like one, before a program's own record, is a host: md1 runs the kubelet)
+    expect(explainText('Sep 29 09:03:00 md1 kubelet[12]: I0929 09:03:00.000000      12 reconciler.go:1] something else', knowledge).lines[0])
+      .toMatchObject({ component: 'kubelet', host: 'md1' });
     // the kernel finding a new SCSI disk is the attach arriving on the node
     expect(stageOf('Sep  8 10:46:14 node-2 kernel: [ 6416.453692] sd 1:0:0:2: [sde] 4096-byte physical blocks')).toBe('attach');
     expect(stageOf('E0811 02:51:22.663508  111893 rbd_attach.go:270] rbd: map failed: (5) Input/output error')).toBe('mount');
