@@ -1,6 +1,7 @@
 // npm run bench: figures, not assertions. Runs on the compiled library (npm run build:lib first; npm
 // ci does it). Ratios are measured side by side in one run because machines here are noisy.
-import { performance } from 'node:perf_hooks';
+import { performance, PerformanceObserver } from 'node:perf_hooks';
+import { constants as perfConstants } from 'node:perf_hooks';
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createActor, setup, assign } from 'xstate';
@@ -91,13 +92,36 @@ const share = machineShare(100);
 console.log(`  of which inside the machines      ${(share.inMachines / share.total * 100).toFixed(0)}% (${(share.inMachines * 1000 / share.events).toFixed(1)} µs per machine event; cluster routing, API server, logs: the rest)`);
 console.log(`  busiest machines                  ${share.top.map(([k, m]) => `${k} ${(m.ms * 1000 / m.events).toFixed(0)} µs/event`).join(', ')}`);
 console.log('');
+// V8's garbage collections during each run, read after it (the observer's entries arrive on a later tick). Each
+// scavenge grows dearer as the rollout grows: a component's new context lives until its next event, and with ten times
+// the nodes ten times as many events come between two events of one kubelet, so more of it survives to be copied.
+const gcTotals = { minor: [0, 0], major: [0, 0] };
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    const kind = e.detail?.kind ?? e.kind;
+    const t = kind === perfConstants.NODE_PERFORMANCE_GC_MINOR ? gcTotals.minor : kind === perfConstants.NODE_PERFORMANCE_GC_WEAKCB ? undefined : gcTotals.major;
+    if (t) { t[0]++; t[1] += e.duration; }
+  }
+}).observe({ entryTypes: ['gc'] });
+const settleGc = () => new Promise((res) => setTimeout(res, 20));
+const gcRows = [];
 console.log('statefulset-rollout (recordObjects off)');
 console.log('  replicas   wall ms   events     steps     ms per replica   pods moved   virtual s');
 let prev;
 for (const n of sizes) {
+  await settleGc();
+  const before = JSON.parse(JSON.stringify(gcTotals));
   const r = simRate(n);
   console.log(`  ${String(n).padStart(8)} ${r.ms.toFixed(0).padStart(9)} ${String(r.events).padStart(9)} ${String(r.steps).padStart(9)} ${(r.ms / n).toFixed(3).padStart(12)} ${String(r.moved).padStart(12)} ${r.virtualS.toFixed(0).padStart(11)}${prev ? `   x${(r.ms / prev.ms).toFixed(1)} time for x${(n / prev.n).toFixed(0)} replicas` : ''}`);
   prev = { ...r, n };
+  await settleGc();
+  gcRows.push({ n, ms: r.ms, minor: [gcTotals.minor[0] - before.minor[0], gcTotals.minor[1] - before.minor[1]], major: [gcTotals.major[0] - before.major[0], gcTotals.major[1] - before.major[1]] });
+}
+console.log('');
+console.log('Garbage collection in each run above (V8: scavenges of the young generation; major: mark-compact and incremental marking)');
+for (const g of gcRows) {
+  const per = g.minor[0] ? g.minor[1] / g.minor[0] : 0;
+  console.log(`  gc, ${String(g.n).padStart(5)} replicas: ${String(g.minor[0]).padStart(5)} scavenges ${g.minor[1].toFixed(0).padStart(7)} ms (${per.toFixed(1)} ms each), ${String(g.major[0]).padStart(3)} major ${g.major[1].toFixed(0).padStart(6)} ms: ${((g.minor[1] + g.major[1]) / g.ms * 100).toFixed(0)}% of the run`);
 }
 
 // The CLI's JSON trace, piped to a reader as a script would: the child reports its own peak resident
