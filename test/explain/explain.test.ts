@@ -475,6 +475,13 @@ describe('reading what people paste', () => {
       'I1108 06:10:05.058460   12317 conversion.go:133] failed to handle multiple devices for container. Skipping Filesystem stats',
       'I1108 06:10:05.106590   12317 server.go:968] GET /stats/summary/: (95.946473ms) 200 [[Go-http-client/1.1] 10.0.0.1:52742]']).slice(1))
       .toEqual(['other', 'other', 'other', 'other', 'other']);
+    // SELinux refusing a sidecar the connection to its driver's socket names the sidecar, no step; a denial inside a
+    // mount or an iSCSI login is that step's
+    expect(stagesOf(['type=AVC msg=audit(1700596261.324:4756): avc:  denied  { connectto } for  pid=7892 comm="csi-attacher" path="/csi/csi.sock" scontext=system_u:system_r:container_t:s0:c224,c441 tcontext=system_u:system_r:container_t:s0:c3,c7 tclass=unix_stream_socket permissive=0',
+      'type=AVC msg=audit(1700596261.467:4757): avc:  denied  { connectto } for  pid=8145 comm="csi-provisioner" path="/csi/csi.sock" scontext=system_u:system_r:container_t:s0:c566,c670 tcontext=system_u:system_r:container_t:s0:c3,c7 tclass=unix_stream_socket permissive=0']))
+      .toEqual(['other', 'other']);
+    expect(stagesOf(['type=AVC avc: denied { relabelfrom } for pid=66658 comm="mount" name="/" dev="sdb" scontext=system_u:system_r:container_t:s0 tcontext=system_u:object_r:unlabeled_t:s0 tclass=filesystem permissive=0']))
+      .toEqual(['mount']);
     expect(stagesOf(['I1108 06:10:05.001000   12317 operation_executor.go:832] MountVolume.SetUp succeeded for volume "kubernetes.io/rbd/pvc-1" (spec.Name: "pvc-1") pod "u" (UID: "u").',
       'I1108 06:10:05.058460   12317 conversion.go:133] failed to handle multiple devices for container. Skipping Filesystem stats'])).toEqual(['mount', 'other']);
     // the attach/detach controller's node status updater is the attach's bookkeeping; csi-attacher's "failed to attach"
