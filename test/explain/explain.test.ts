@@ -475,6 +475,12 @@ describe('reading what people paste', () => {
       'I1108 06:10:05.058460   12317 conversion.go:133] failed to handle multiple devices for container. Skipping Filesystem stats',
       'I1108 06:10:05.106590   12317 server.go:968] GET /stats/summary/: (95.946473ms) 200 [[Go-http-client/1.1] 10.0.0.1:52742]']).slice(1))
       .toEqual(['other', 'other', 'other', 'other', 'other']);
+    // an in-tree attacher's WaitForAttach on the node ("Successfully found attached …") is the mount's first step; the
+    // controller's attach stays the attach
+    expect(stagesOf(['I0531 08:16:44.010861    3521 attacher.go:131] Successfully found attached GCE PD "e2e-pvc-e5b2b27d".',
+      'I0305 12:55:41.470581    3801 attacher.go:189] Successfully found attached AWS Volume "aws://ap-northeast-2a/vol-0a1b2c3d" at path "/dev/xvdbw".',
+      'I0531 08:16:40.001234       1 operation_generator.go:360] AttachVolume.Attach succeeded for volume "pvc-1" (UniqueName: "kubernetes.io/gce-pd/e2e-pvc-e5b2b27d") from node "n1"']))
+      .toEqual(['mount', 'mount', 'attach']);
     // SELinux refusing a sidecar the connection to its driver's socket names the sidecar, no step; a denial inside a
     // mount or an iSCSI login is that step's
     expect(stagesOf(['type=AVC msg=audit(1700596261.324:4756): avc:  denied  { connectto } for  pid=7892 comm="csi-attacher" path="/csi/csi.sock" scontext=system_u:system_r:container_t:s0:c224,c441 tcontext=system_u:system_r:container_t:s0:c3,c7 tclass=unix_stream_socket permissive=0',

@@ -80,6 +80,10 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // a node plugin finding the device file of the disk the controller attached ("device file found
   // device=/dev/disk/by-path/…", "found device /dev/nvme1n1"): the look for it that staging starts with (the node attaches nothing)
   [/\b(device|disk)( file| path)? (was |is )?found\b.*\/dev\/|\bfound (the )?(device|disk)( file| path)?\b[^.]{0,20}\/dev\//i, 'mount'],
+  // the in-tree attachers' WaitForAttach, which MountVolume starts with on the node: "Successfully found attached GCE PD
+  // %q." (v1.20.5 pkg/volume/gcepd/attacher.go:270), "… AWS Volume %q at path %q." (awsebs/attacher.go:189), "… Cinder
+  // disk" (cinder/attacher.go:245), "… VMDK" (vsphere_volume/attacher.go:183): the disk is on the node, the mount goes on
+  [/\bSuccessfully found attached (GCE PD|AWS Volume|Cinder disk|VMDK|Azure disk|\w+ (disk|volume))\b/i, 'mount'],
   // ceph-csi's request id of a call that creates (CEPH_CREATE_VOLUME_REQ, CEPH_CREATE_SNAPSHOT_REQ)
   [CEPH_CREATE_VOLUME_REQ, 'provision'],
   // a program saying it has started, or the configuration it loaded ("Provisioner started", "Applied config: {…}")
