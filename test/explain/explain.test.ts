@@ -475,6 +475,13 @@ describe('reading what people paste', () => {
       'I1108 06:10:05.058460   12317 conversion.go:133] failed to handle multiple devices for container. Skipping Filesystem stats',
       'I1108 06:10:05.106590   12317 server.go:968] GET /stats/summary/: (95.946473ms) 200 [[Go-http-client/1.1] 10.0.0.1:52742]']).slice(1))
       .toEqual(['other', 'other', 'other', 'other', 'other']);
+    // the in-tree GlusterFS SetUp failure's tail pulled from the client's log, and that log's lines, are the mount's; the
+    // servers' glusterd logs the same way and is no mount
+    expect(stagesOf([' the following error information was pulled from the glusterfs log to help diagnose this issue:',
+      '[2017-01-05 18:39:22.250219] E [MSGID: 108006] [afr-common.c:3880:afr_notify] 0-vol1-replicate-0: All subvolumes are down. Going offline until atleast one of them comes back up.',
+      '[2018-04-23 02:50:05.653029] W [glusterfsd.c:1288:cleanup_and_exit] (-->/lib64/libpthread.so.0(+0x7e25) [0x7fd328375e25] -->/usr/sbin/glusterfs(glusterfs_sigwaiter+0xe5) [0x55e0c1a0fd65] ) 0-: received signum (15), shutting down',
+      '[2019-03-01 10:00:00.000001] I [MSGID: 106487] [glusterd-handler.c:1244:__glusterd_handle_cli_list_friends] 0-glusterd: Received cli list req']))
+      .toEqual(['mount', 'mount', 'mount', 'other']);
     // an in-tree attacher's WaitForAttach on the node ("Successfully found attached …") is the mount's first step; the
     // controller's attach stays the attach
     expect(stagesOf(['I0531 08:16:44.010861    3521 attacher.go:131] Successfully found attached GCE PD "e2e-pvc-e5b2b27d".',

@@ -80,6 +80,13 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // a node plugin finding the device file of the disk the controller attached ("device file found
   // device=/dev/disk/by-path/…", "found device /dev/nvme1n1"): the look for it that staging starts with (the node attaches nothing)
   [/\b(device|disk)( file| path)? (was |is )?found\b.*\/dev\/|\bfound (the )?(device|disk)( file| path)?\b[^.]{0,20}\/dev\//i, 'mount'],
+  // the in-tree GlusterFS plugin's SetUp failure carries the tail of the mount's client log ("mount failed: …, the
+  // following error information was pulled from the glusterfs log to help diagnose this issue: …", v1.20.5
+  // pkg/volume/glusterfs/glusterfs.go:426, setUpAtInternal), and that log's lines pasted with it, or from the node's
+  // /var/log/glusterfs, are the FUSE client's: "[2017-01-05 18:39:22.250219] E [MSGID: 108006] [afr-common.c:3880:afr_notify]
+  // 0-vol1-replicate-0: All subvolumes are down" (the servers' glusterd and its management translator log the same way, and
+  // are no mount)
+  [/\bthe following error information was pulled from the glusterfs log\b|\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d+\] [IWECDT] \[(MSGID: \d+\] \[)?[\w-]+\.c:\d+:\w+\] (?!0-(glusterd|management)\b)/, 'mount'],
   // the in-tree attachers' WaitForAttach, which MountVolume starts with on the node: "Successfully found attached GCE PD
   // %q." (v1.20.5 pkg/volume/gcepd/attacher.go:270), "… AWS Volume %q at path %q." (awsebs/attacher.go:189), "… Cinder
   // disk" (cinder/attacher.go:245), "… VMDK" (vsphere_volume/attacher.go:183): the disk is on the node, the mount goes on
