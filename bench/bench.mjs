@@ -1,7 +1,6 @@
 // npm run bench: figures, not assertions. Runs on the compiled library (npm run build:lib first; npm
 // ci does it). Ratios are measured side by side in one run because machines here are noisy.
-import { performance, PerformanceObserver } from 'node:perf_hooks';
-import { constants as perfConstants } from 'node:perf_hooks';
+import { performance, PerformanceObserver, constants as perfConstants } from 'node:perf_hooks';
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createActor, setup, assign } from 'xstate';
@@ -110,7 +109,7 @@ console.log('  replicas   wall ms   events     steps     ms per replica   pods m
 let prev;
 for (const n of sizes) {
   await settleGc();
-  const before = JSON.parse(JSON.stringify(gcTotals));
+  const before = { minor: [...gcTotals.minor], major: [...gcTotals.major] };
   const r = simRate(n);
   console.log(`  ${String(n).padStart(8)} ${r.ms.toFixed(0).padStart(9)} ${String(r.events).padStart(9)} ${String(r.steps).padStart(9)} ${(r.ms / n).toFixed(3).padStart(12)} ${String(r.moved).padStart(12)} ${r.virtualS.toFixed(0).padStart(11)}${prev ? `   x${(r.ms / prev.ms).toFixed(1)} time for x${(n / prev.n).toFixed(0)} replicas` : ''}`);
   prev = { ...r, n };

@@ -513,7 +513,7 @@ const NO_STEP_MESSAGE = /^(Created pod: \S+|Deleted pod: \S+|Scaled (up|down) re
 /**
  * What a node's journal says that is no volume's: journalctl -x's catalog text under an entry ("-- Subject: Unit
  * succeeded", "-- Defined-By: systemd", "-- Support: …"), systemd's mount units of container root file systems (the
- * runtime's overlay and rootfs mounts, "var-lib-containers-storage-overlay-….mount: Succeeded"), and the kubelet's HTTP
+ * runtime's overlay and rootfs mounts, "var-lib-containers-storage-overlay-….mount: Succeeded"), the kubelet's HTTP
  * server answering a stats scrape ("GET /stats/summary/: (95.9ms) 200 [[Go-http-client/1.1] …]", server.go), and SELinux
  * refusing a process the connection to a socket ("avc:  denied  { connectto } for … comm=\"csi-attacher\"
  * path=\"/csi/csi.sock\""): a sidecar connecting to its driver, as its "Still connecting to unix:///csi/csi.sock" is, names

@@ -90,7 +90,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // the in-tree attachers' WaitForAttach, which MountVolume starts with on the node: "Successfully found attached GCE PD
   // %q." (v1.20.5 pkg/volume/gcepd/attacher.go:270), "… AWS Volume %q at path %q." (awsebs/attacher.go:189), "… Cinder
   // disk" (cinder/attacher.go:245), "… VMDK" (vsphere_volume/attacher.go:183): the disk is on the node, the mount goes on
-  [/\bSuccessfully found attached (GCE PD|AWS Volume|Cinder disk|VMDK|Azure disk|\w+ (disk|volume))\b/i, 'mount'],
+  [/\bSuccessfully found attached (GCE PD|VMDK|\w+ (disk|volume))\b/i, 'mount'],
   // ceph-csi's request id of a call that creates (CEPH_CREATE_VOLUME_REQ, CEPH_CREATE_SNAPSHOT_REQ)
   [CEPH_CREATE_VOLUME_REQ, 'provision'],
   // a program saying it has started, or the configuration it loaded ("Provisioner started", "Applied config: {…}")
