@@ -1666,6 +1666,36 @@ describe('what makes a line what it is (rules from the twenty-third blind set, 1
   });
 });
 
+describe('the ninety-sixth to ninety-eighth sets\' rules', () => {
+  it('the e2e framework\'s Event dump logged through klog is the Event it prints, of a known reason or not', () => {
+    const r = explainText([
+      'I0708 23:56:17.876854 110698 dump.go:53] At 2025-07-08 23:53:56 +0000 UTC - event for pod-1: {default-scheduler } Scheduled: Successfully assigned volume-expand-8465/pod-1 to worker2',
+      'I0708 23:56:17.876863 110698 dump.go:53] At 2025-07-08 23:53:57 +0000 UTC - event for pod-1: {attachdetach-controller } SuccessfulAttachVolume: AttachVolume.Attach succeeded for volume "pvc-2"',
+      'I0708 23:56:17.876870 110698 dump.go:53] At 2025-07-08 23:53:58 +0000 UTC - event for pod-1: {kubelet worker2} Pulled: Container image "busybox" already present on machine',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => [l.kind, l.stage, l.messageId])).toEqual([['event', 'other', 'Scheduled'], ['event', 'attach', 'SuccessfulAttachVolume'], ['event', 'other', 'Pulled']]);
+    expect(r[1]!.time).toBe('2025-07-08 23:53:57');
+  });
+
+  it('an AWS volume awaited in the state asked for is that step; legacy cloud start-up, ADC volumesInUse bookkeeping and a volume registered with its storage are no step; an iSCSI device path awaited is the staging', () => {
+    expect(stagesOf([
+      'I0914 01:09:27.874542       5 aws.go:1362] Waiting for volume "vol-1" state: actual=detached, desired=attached',
+      'I0914 01:09:31.874542       5 aws.go:1362] Waiting for volume "vol-1" state: actual=attaching, desired=detached',
+      'I0714 18:15:23.662401       1 cloud.go:713] "Waiting for volume state" volumeID="vol-2" actual="detached" desired="attached"',
+    ])).toEqual(['attach', 'detach', 'attach']);
+    expect(stagesOf([
+      'I1031 18:05:14.977240    1604 openstack_instances.go:57] Claiming to support Instances',
+      'I1207 08:32:33.843056       1 attach_detach_controller.go:525] processVolumesInUse for node "node-1"',
+      '{"level":"info","time":"2023-03-22T20:37:53.187050892Z","caller":"migration/migration.go:553","msg":"Registering volume: \\"[ds1] kubevols/k-1.vmdk\\" using backingDiskURLPath :\\"https://vc/folder/kubevols/k-1.vmdk\\""}',
+    ])).toEqual(['other', 'other', 'other']);
+    expect(stagesOf([
+      'DEBUG: 2024/12/10 17:11:26 iscsi.go:160: waitForPathToExistImpl (/dev/disk/by-path/ip-10.0.0.9:3260-iscsi-iqn.2000-01.com.example:array-lun-4)',
+      'DEBUG: 2024/12/10 17:11:26 iscsi.go:170: [0] os stat device: exist false device /dev/disk/by-path/ip-10.0.0.9:3260-iscsi-iqn.2000-01.com.example:array-lun-4',
+      'DEBUG: 2024/12/10 17:11:27 iscsi.go:175: Device not found for: /dev/disk/by-path/ip-10.0.0.9:3260-iscsi-iqn.2000-01.com.example:array-lun-4',
+    ])).toEqual(['mount', 'mount', 'mount']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

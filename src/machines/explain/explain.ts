@@ -1114,7 +1114,9 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   const program = `${s.hint ?? ''}|${s.host ?? ''}|${k ? /(?:^|\s)(\d+) [\w.-]+\.go:/.exec(s.rest)?.[1] ?? '' : ''}`;
   const note = long ? T.long(text.length, MAX_LINE) : '';
 
-  if (k) {
+  // (the e2e framework logs each Event of a failed test's namespace through klog, "dump.go:53] At … - event for
+  // pod-x: {default-scheduler } Scheduled: …": the Event is what the line says, read below as the Events are)
+  if (k && !E2E_EVENT.test(k[5]!)) {
     const severity = (k[1] || null) as Severity | null;
     const file = k[3]!;
     const lineNo = Number(k[4]);
@@ -1205,11 +1207,14 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   const ev = DESCRIBE_ROW.exec(s.rest) ?? DESCRIBE_ROW_SHORT.exec(s.rest);
   const ge = ev ? null : GET_EVENTS_ROW.exec(s.rest) ?? OLD_EVENT_ROW.exec(s.rest);
   // (only a reason we know makes a bare "Reason  message" line an Event)
-  const bare = ev || ge ? null : [REASON_ROW.exec(s.rest), E2E_EVENT.exec(s.rest)].find((m) => m && c.events.has(m[1]!)) ?? null;
+  // (the e2e framework's dump is an Event whatever its reason: its source in braces says so)
+  const e2e = ev || ge ? null : E2E_EVENT.exec(s.rest);
+  const bare = ev || ge ? null : e2e ?? [REASON_ROW.exec(s.rest)].find((m) => m && c.events.has(m[1]!)) ?? null;
   if (ev || ge || bare) {
     const reason = ev ? ev[2]! : ge ? ge[3]! : bare![1]!;
-    const type = (ev ? ev[1] : ge ? ge[2] : c.events.get(reason)!.type) as 'Normal' | 'Warning';
-    const age = ev ? ev[3]! : ge ? ge[1]! : null;
+    // (the dump prints no type: an unknown reason's is read from its name, "FailedX" a Warning)
+    const type = (ev ? ev[1] : ge ? ge[2] : c.events.get(reason)?.type ?? (/^(Failed|Error)|Fail/.test(reason) ? 'Warning' : 'Normal')) as 'Normal' | 'Warning';
+    const age = ev ? ev[3]! : ge ? ge[1]! : e2e ? /\bAt (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)/.exec(s.rest)?.[1] ?? null : null;
     const message = ev ? (ev[5] ?? ev[4]!) : ge ? ge[5]! : bare![2]!;
     const known = c.events.get(reason);
     const severity: Severity = type === 'Warning' ? 'W' : 'I';

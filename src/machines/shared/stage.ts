@@ -87,6 +87,24 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // 0-vol1-replicate-0: All subvolumes are down" (the servers' glusterd and its management translator log the same way, and
   // are no mount)
   [/\bthe following error information was pulled from the glusterfs log\b|\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d+\] [IWECDT] \[(MSGID: \d+\] \[)?[\w-]+\.c:\d+:\w+\] (?!0-(glusterd|management)\b)/, 'mount'],
+  // an AWS volume's attachment awaited until it reaches the state asked for (in-tree aws.go waitForAttachmentStatus
+  // "Waiting for volume %q state: actual=%s, desired=%s", v1.20.5 legacy-cloud-providers/aws/aws.go:2281; the EBS CSI
+  // driver's structured "Waiting for volume state" … desired="attached", pkg/cloud/cloud.go): the state asked for is the step,
+  // whatever the state it is in ("actual=detached, desired=attached" is an attach; "desired=detached" reads as the detach already)
+  [/\bWaiting for volume (\S+ )?state\b.*\bdesired[=:] ?"?attached\b/i, 'attach'],
+  // a legacy cloud provider telling which of its interfaces it serves (v1.20.5 legacy-cloud-providers/openstack/
+  // openstack.go:728-851, openstack_instances.go:57 "Claiming to support Instances"): start-up, no claim's
+  [/\bClaiming to support (Instances|Zones|Routes|LoadBalancer|Clusters)\b/, 'other'],
+  // the attach/detach controller reading a node's status.volumesInUse into its actual state of world (v1.20.5
+  // attach_detach_controller.go processVolumesInUse, at V(4) after every Node update): bookkeeping, no volume's step
+  [/\bprocessVolumesInUse for node\b/, 'other'],
+  // a volume registered with the storage system (vSphere CSI's migration service registering an in-tree VMDK as a
+  // container volume, "Registering volume: %q using backingDiskURLPath …", "Successfully registered volume %q as container
+  // volume", vsphere-csi-driver pkg/apis/migration/migration.go): no plugin's registration with the kubelet
+  [/\bregist(er|ers|ered|ering) (the )?(volume|disk|vmdk)\b/i, 'other'],
+  // a node plugin waiting for the block device of the iSCSI target it logged into to appear under /dev/disk/by-path
+  // (csi-lib-iscsi's and the in-tree iscsi_util.go's waitForPathToExist, a stat that finds nothing yet): the staging
+  [/\bwaitForPathToExist\w*\b.*\/dev\/disk\/by-path\/|\bexist false device \/dev\/|\b[Dd]evice not found for:? \/dev\/disk\/by-path\//, 'mount'],
   // the in-tree attachers' WaitForAttach, which MountVolume starts with on the node: "Successfully found attached GCE PD
   // %q." (v1.20.5 pkg/volume/gcepd/attacher.go:270), "… AWS Volume %q at path %q." (awsebs/attacher.go:189), "… Cinder
   // disk" (cinder/attacher.go:245), "… VMDK" (vsphere_volume/attacher.go:183): the disk is on the node, the mount goes on
