@@ -1696,6 +1696,20 @@ describe('the ninety-sixth to ninety-eighth sets\' rules', () => {
   });
 });
 
+describe('the ninety-ninth to hundred-and-first sets\' rules', () => {
+  it('the PV controller\'s isVolumeReleased is its deletion\'s; SELinux relabelling a volume is the mount\'s; runc\'s mount units and a driver\'s metrics server are no step', () => {
+    expect(stagesOf([
+      'I1023 23:49:18.644247       1 pv_controller.go:1326] isVolumeReleased[pvc-1]: volume is released',
+      'I1023 23:49:18.644258       1 pv_controller.go:1308] isVolumeReleased[pvc-2]: ClaimRef is still valid, volume is not released',
+    ])).toEqual(['delete', 'delete']);
+    expect(stagesOf([
+      'Nov 08 07:23:35 node-1 kernel: audit: type=1400 audit(1667892215.599:201711): avc:  denied  { relabelfrom } for  pid=1543 comm="containerd" name="data" dev="nvme1n1p1" ino=135068 scontext=system_u:system_r:container_runtime_t:s0 tcontext=system_u:object_r:unlabeled_t:s0 tclass=dir permissive=0',
+      'Nov 08 07:23:37 node-1 systemd[1]: run-containerd-runc-k8s.io-edb5da62c927d4e3-runc.KK81qm.mount: Deactivated successfully.',
+    ])).toEqual(['mount', 'other']);
+    expect(stagesOf(['I0903 10:21:31.657847       1 main.go:111] set up prometheus server on :29645'])).toEqual(['other']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -513,13 +513,14 @@ const NO_STEP_MESSAGE = /^(Created pod: \S+|Deleted pod: \S+|Scaled (up|down) re
 /**
  * What a node's journal says that is no volume's: journalctl -x's catalog text under an entry ("-- Subject: Unit
  * succeeded", "-- Defined-By: systemd", "-- Support: …"), systemd's mount units of container root file systems (the
- * runtime's overlay and rootfs mounts, "var-lib-containers-storage-overlay-….mount: Succeeded"), the kubelet's HTTP
+ * runtime's overlay and rootfs mounts, "var-lib-containers-storage-overlay-….mount: Succeeded", and runc's own,
+ * "run-containerd-runc-k8s.io-…-runc.KK81qm.mount: Deactivated successfully"), the kubelet's HTTP
  * server answering a stats scrape ("GET /stats/summary/: (95.9ms) 200 [[Go-http-client/1.1] …]", server.go), and SELinux
  * refusing a process the connection to a socket ("avc:  denied  { connectto } for … comm=\"csi-attacher\"
  * path=\"/csi/csi.sock\""): a sidecar connecting to its driver, as its "Still connecting to unix:///csi/csi.sock" is, names
  * the sidecar, not a step of any volume.
  */
-const NODE_NOISE = /^\s*-- (Subject|Defined-By|Support|Documentation): |\bavc:\s+denied\s+\{ connectto \}.*\bpath="[^"]*\.sock"|\b(var-lib-containers-storage-overlay|var-lib-docker-overlay2|run-containerd-io\.containerd|run-k3s-containerd|run-docker-runtime)\S*\.mount\b|\b(GET|POST) \/(stats|metrics|healthz|pods|spec)\b\S*: \([\d.]+(ms|µs|s)\) \d{3}\b/;
+const NODE_NOISE = /^\s*-- (Subject|Defined-By|Support|Documentation): |\bavc:\s+denied\s+\{ connectto \}.*\bpath="[^"]*\.sock"|\b(var-lib-containers-storage-overlay|var-lib-docker-overlay2|run-containerd-io\.containerd|run-containerd-runc|run-k3s-containerd|run-docker-runtime)\S*\.mount\b|\b(GET|POST) \/(stats|metrics|healthz|pods|spec)\b\S*: \([\d.]+(ms|µs|s)\) \d{3}\b/;
 /**
  * A test runner's own lines around what it tested: go test's ("=== RUN TestX", "--- FAIL: TestX (15.43s)") and Ginkgo's
  * summary ("Summarizing 3 Failures:", "[FAIL] External Storage [Driver: …] … [It] should …"), and kubectl's refusal of

@@ -74,6 +74,10 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // "setting default identity volume_expansion caps"), and a program's other start-up lines: the socket it listens on, the
   // unmount behaviour mount-utils detected ("Detected umount with safe 'not mounted' behavior")
   [/\bEnabling (controller |node |group controller |plugin )?(service capability|volume access mode)\b|\bsetting (default )?(identity|controller|node|plugin|group controller)\b[\w ]{0,40}\bcap(abilitie)?s\b|\bListening for connections? on\b|\bDetected umount with (un)?safe\b/i, 'other'],
+  // a driver starting its metrics endpoint ("set up prometheus server on :29645", csi-driver-smb cmd/smbplugin/main.go:111,
+  // the Azure disk, file and blob drivers' main.go; controller-runtime's "Starting metrics server"): start-up, whatever
+  // "set up" reads like (the kubelet's SetUp mounts; this sets up nothing of a volume's)
+  [/\bset up (the )?(prometheus|metrics) server\b|\b(start(ing|ed)?|serv(e|es|ing)) (the )?(prometheus|metrics) server\b/i, 'other'],
   // a program's version banner with its build ("Driver version: 1.7.0, Git commit: 53b6…, build date: …, nodeID: …,
   // mount-s3 version: 1.7.2"): what it is, not what it does (the tools it names, "mount-s3", do nothing yet)
   [/\bversion\s*[:=]\s*"?v?\d+\.\d+\S*,.*\b(git ?commit|build ?date)\b/i, 'other'],
@@ -102,6 +106,13 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // container volume, "Registering volume: %q using backingDiskURLPath …", "Successfully registered volume %q as container
   // volume", vsphere-csi-driver pkg/apis/migration/migration.go): no plugin's registration with the kubelet
   [/\bregist(er|ers|ered|ering) (the )?(volume|disk|vmdk)\b/i, 'other'],
+  // the PV controller's check, inside its delete (or recycle) operation, that the volume is still released before it
+  // reclaims it (v1.20.5 pkg/controller/volume/persistentvolume/pv_controller.go:1285-1326 isVolumeReleased, called by
+  // deleteVolumeOperation and recycleVolumeOperation): the deletion's
+  [/\bisVolumeReleased\b/, 'delete'],
+  // SELinux deciding on a relabel of a volume's files (the mount's context= option, or the container runtime relabelling the
+  // volume for the container that mounts it: "avc:  denied  { relabelfrom } for  pid=1543 comm=\"containerd\" …")
+  [/\bavc:\s+(denied|granted)\s+\{ relabel(from|to)( relabel(from|to))? \}/, 'mount'],
   // a node plugin waiting for the block device of the iSCSI target it logged into to appear under /dev/disk/by-path
   // (csi-lib-iscsi's and the in-tree iscsi_util.go's waitForPathToExist, a stat that finds nothing yet): the staging
   [/\bwaitForPathToExist\w*\b.*\/dev\/disk\/by-path\/|\bexist false device \/dev\/|\b[Dd]evice not found for:? \/dev\/disk\/by-path\//, 'mount'],
