@@ -1710,6 +1710,29 @@ describe('the ninety-ninth to hundred-and-first sets\' rules', () => {
   });
 });
 
+describe('the hundred-and-second to hundred-and-fourth sets\' rules', () => {
+  it('the populator failing to resolve a pod\'s volume waits for the mount; the local static provisioner and local-path-provisioner provision and delete; a describe field after a tab is a field', () => {
+    expect(stagesOf([
+      'E1227 02:10:37.045352    1625 desired_state_of_world_populator.go:339] Error processing volume "data" for pod "web-0_default(u1)": error processing PVC default/data-web-0: PVC is being deleted',
+      'E0401 05:09:31.107293    7988 desired_state_of_world_populator.go:353] Failed to add volume "home" (specName: "pvc-1") for pod "u2" to desiredStateOfWorld. err=failed to get Plugin from volumeSpec for volume "pvc-1" err=no volume plugin matched',
+      'E0601 10:00:00.000001    1234 desired_state_of_world_populator.go:302] "Error processing volume" err="error processing PVC default/data-web-1: PVC is not bound" pod="default/web-1" volumeName="data"',
+    ])).toEqual(['mount', 'mount', 'mount']);
+    expect(stagesOf([
+      'I0910 13:31:41.208017       1 common.go:334] StorageClass "local-disks" configured with MountDir "/mnt/disks", HostDir "/mnt/disks", VolumeMode "Filesystem", FsType "", BlockCleanerCommand ["/scripts/quick_reset.sh"]',
+      'I0213 06:30:44.378851       1 discovery.go:304] Found new volume of volumeMode "Filesystem" at host path "/mnt/disks/vol1" with capacity 53687091200, creating Local PV "local-pv-1d14680"',
+      'I0213 06:30:44.396471       1 discovery.go:337] Created PV "local-pv-1d14680" for volume at "/mnt/disks/vol1"',
+      'I1116 00:11:23.355655       1 deleter.go:88] Deleting PV "local-pv-dd4a78d5" contents at hostpath "/mnt/disks/vol2", mountpath "/mnt/disks/vol2"',
+      'E1116 00:11:23.355675       1 deleter.go:53] Error cleaning PV "local-pv-dd4a78d5": open /mnt/disks/vol2: no such file or directory',
+    ])).toEqual(['other', 'provision', 'provision', 'delete', 'delete']);
+    // (each alone too: in a paste, a line of the same program takes its neighbour's step)
+    expect(stagesOf(['I0213 06:30:44.396471       1 discovery.go:337] Created PV "local-pv-1d14680" for volume at "/mnt/disks/vol1"'])).toEqual(['provision']);
+    expect(stagesOf(['E1116 00:11:23.355675       1 deleter.go:53] Error cleaning PV "local-pv-dd4a78d5": open /mnt/disks/vol2: no such file or directory'])).toEqual(['delete']);
+    expect(stagesOf(['time="2024-04-15T21:31:29Z" level=info msg="create the helper pod helper-pod-create-pvc-1cfed247-e7e4-4da8-b7d7-ffcefe3288c7 into kube-system"'])).toEqual(['provision']);
+    expect(stagesOf(['time="2023-04-12T10:04:50Z" level=info msg="Start of helper-pod-create-pvc-6a843d61-8a2a-4b7f-99fe-ea308c41f187 logs"'])).toEqual(['provision']);
+    expect(stagesOf(['Volumes:', '  nfs-data:', '    Type:\tNFS (an NFS mount that lasts the lifetime of a pod)'])).toEqual(['other', 'other', 'other']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -113,6 +113,23 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // SELinux deciding on a relabel of a volume's files (the mount's context= option, or the container runtime relabelling the
   // volume for the container that mounts it: "avc:  denied  { relabelfrom } for  pid=1543 comm=\"containerd\" …")
   [/\bavc:\s+(denied|granted)\s+\{ relabel(from|to)( relabel(from|to))? \}/, 'mount'],
+  // the kubelet's desired state of world populator failing to resolve a pod's volume ("Error processing volume %q for pod
+  // %q: %v", "Failed to add volume %s (specName: %s) for pod %q to desiredStateOfWorld: %v", v1.20.5
+  // pkg/kubelet/volumemanager/populator/desired_state_of_world_populator.go:339,353; structured in 1.30, "Error processing
+  // volume" … volumeName=): the volume never reaches the reconciler, and the pod waits for its mount
+  [/\bError processing volume( "[^"]*" for pod\b|"? .*\bvolumeName=)|\bFailed to add volume\b.*\bto desiredStateOfWorld\b/, 'mount'],
+  // the SIG Storage local static provisioner discovering a disk and making its PV (discovery.go "Found new volume of volumeMode
+  // %q at host path %q with capacity %d, creating Local PV %q", "Created PV %q for volume at %q"), and its deleter cleaning a
+  // released one (deleter.go "Deleting PV %q contents at hostpath %q, mountpath %q", "Error cleaning PV %q", "Starting
+  // cleanup of Block PV %q"): provisioning and deletion, whatever "mountpath" reads like; its start-up line naming each
+  // class's MountDir and HostDir (common.go) is none
+  [/\bFound new volume (of volumeMode "\w+" )?at host path\b|\bCreated PV "[^"]+" for volume at\b/, 'provision'],
+  [/\bDeleting PV (file volume |block volume )?"[^"]+" contents at hostpath\b|\bError cleaning PV\b|\bStarting cleanup of Block PV\b/, 'delete'],
+  [/\bconfigured with MountDir\b/, 'other'],
+  // local-path-provisioner creating the helper pod that makes a claim's directory, and relaying its output ("create the helper
+  // pod helper-pod-create-pvc-… into local-path-storage", "Start of helper-pod-create-pvc-… logs", provisioner.go): the
+  // provisioning (its delete-pvc- helper reads as the deletion already)
+  [/\b(create the helper pod|(Start|End) of) (helper-pod-)?create-pvc-[0-9a-f]{8}-/, 'provision'],
   // a node plugin waiting for the block device of the iSCSI target it logged into to appear under /dev/disk/by-path
   // (csi-lib-iscsi's and the in-tree iscsi_util.go's waitForPathToExist, a stat that finds nothing yet): the staging
   [/\bwaitForPathToExist\w*\b.*\/dev\/disk\/by-path\/|\bexist false device \/dev\/|\b[Dd]evice not found for:? \/dev\/disk\/by-path\//, 'mount'],
