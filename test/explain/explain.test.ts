@@ -1733,6 +1733,19 @@ describe('the hundred-and-second to hundred-and-fourth sets\' rules', () => {
   });
 });
 
+describe('the hundred-and-fifth to hundred-and-seventh sets\' rules', () => {
+  it('a shell prompt starts the output of its command, no piece of the record before it; an atomic writer\'s failure is the SetUp\'s; a driver\'s VolumeStats is no step', () => {
+    const head = 'E0324 04:21:58.987894    1232 nestedpendingoperations.go:301] Operation for "{volumeName:kubernetes.io/csi/driver.example.com^vol-1 podName:u1 nodeName:}" failed. No retries permitted until 2022-03-24 04:21:59.487840694 +0000 UTC m=+1184606.200514039 (durationBeforeRetry 500ms). Error: "UnmapVolume.UnmapBlockVolume failed for volume \\"data\\" (UniqueName: \\"kubernetes.io/csi/driver.example.com^vol-1\\") pod \\"u1\\" (UID: \\"u1\\") : blkUtil.DetachFileDevice failed. globalUnmapPath:/var/lib/kubelet/plugins/kubernetes.io/csi/volumeDevices/vol-1/dev, podUID: u1, bindMount: true: failed to unmount linkPath /var/lib/kubelet/plugins/kubernetes.io/csi/volumeDevices/vol-1/dev/u1: ';
+    // (the record ends after a colon, as a paste cut there: a plain line after it would be its next piece)
+    const r = explainText([head, '$ sudo losetup -a', '/dev/loop1: [65029]:5505042 (/ (deleted))', 'root@node-1:~# lsblk'].join('\n'), knowledge).lines;
+    expect(r.map((l) => l.stage)).toEqual(['unmount', 'other', 'other', 'other']);
+    expect(r.slice(1).map((l) => l.kind)).not.toContain('continuation');
+    expect(explainText([head, 'root@node-1:~# lsblk'].join('\n'), knowledge).lines[1]!.kind).not.toBe('continuation');
+    expect(stagesOf(['E0610 19:40:09.607009    8520 configmap.go:249] Error creating atomic writer: stat /var/lib/kubelet/pods/u2/volumes/kubernetes.io~configmap/config: no such file or directory'])).toEqual(['mount']);
+    expect(stagesOf(['I0516 15:55:17.080510       1 nodeserver.go:302] VolumeStats: stats on targetpath/volumeID /var/lib/kubelet/pods/u3/volumes/kubernetes.io~csi/pvc-3/mount'])).toEqual(['other']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

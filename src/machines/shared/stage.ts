@@ -130,6 +130,13 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // pod helper-pod-create-pvc-… into local-path-storage", "Start of helper-pod-create-pvc-… logs", provisioner.go): the
   // provisioning (its delete-pvc- helper reads as the deletion already)
   [/\b(create the helper pod|(Start|End) of) (helper-pod-)?create-pvc-[0-9a-f]{8}-/, 'provision'],
+  // the kubelet writing a configMap's, secret's, projected or downward API volume's files in its SetUp ("Error creating
+  // atomic writer: …", v1.20.5 pkg/volume/configmap/configmap.go:249, secret/secret.go, projected/projected.go,
+  // downwardapi/downwardapi.go SetUpAt): the mount
+  [/\bError creating atomic writer\b/, 'mount'],
+  // a node plugin computing a mounted volume's usage for the kubelet's stats (NodeGetVolumeStats; csi-driver-host-path's
+  // "VolumeStats: stats on targetpath/volumeID …"): a periodic read, no step of the volume's life
+  [/\bVolumeStats\b/, 'other'],
   // a node plugin waiting for the block device of the iSCSI target it logged into to appear under /dev/disk/by-path
   // (csi-lib-iscsi's and the in-tree iscsi_util.go's waitForPathToExist, a stat that finds nothing yet): the staging
   [/\bwaitForPathToExist\w*\b.*\/dev\/disk\/by-path\/|\bexist false device \/dev\/|\b[Dd]evice not found for:? \/dev\/disk\/by-path\//, 'mount'],
