@@ -1746,6 +1746,18 @@ describe('the hundred-and-fifth to hundred-and-seventh sets\' rules', () => {
   });
 });
 
+describe('the hundred-and-eighth to hundred-and-tenth sets\' rules', () => {
+  it('the snapshot controller\'s start-up checks are no step; the kubelet\'s old volume wait is the mount\'s even cut; a container shell\'s prompt starts its output; a Longhorn clone is a provisioning', () => {
+    expect(stagesOf(['I1220 15:19:51.452949       1 main.go:229] Metrics path successfully registered at /metrics'])).toEqual(['other']);
+    expect(stagesOf(['E1220 15:20:21.454414       1 main.go:122] Failed to list v1 volumesnapshots with error=Get "https://10.96.0.1:443/apis/snapshot.storage.k8s.io/v1/volumesnapshots?limit=1": dial tcp 10.96.0.1:443: i/o timeout'])).toEqual(['other']);
+    expect(stagesOf(['E0418 14:14:22.803642     874 kubelet.go:1635] Unable to mount volumes for pod "task-pv-pod_default(u1)": timeout expired waiting for volumes to attach'])).toEqual(['mount']);
+    expect(stagesOf(['failedMount\ttimeout expired waiting for volumes to attach/mount for pod "default"/"web-0". list of'])).toEqual(['mount']);
+    const r = explainText(['E1030 10:00:00.000001       1 utils.go:199] ID: 12 Req-ID: pvc-1 GRPC error: rpc error: code = Internal desc = failed to get image: ', 'sh-4.4# rbd info csi-vol-aee99548 --pool=replicapool'].join('\n'), knowledge).lines;
+    expect(r[1]!.kind).not.toBe('continuation');
+    expect(stagesOf(['  Normal   VolumeCloneInitiated  18m (x2 over 18m)  longhorn-volume-controller  source volume pvc-test1, snapshot snapshot-28290e7f'])).toEqual(['provision']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -641,11 +641,11 @@ function startsRecord(line: string): boolean {
     || /^\s*time="|^\s*(level|lvl|ts)=\S+ |^\s*STEP: /.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || GET_EVENTS_ROW.test(line) || OLD_EVENT_ROW.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line)
     // (and a Java logger's, logback's default pattern: "17:16:50.675 [grizzly-http-server-1] INFO  LINSTOR/Controller - …")
     || /^\s*\d{2}:\d{2}:\d{2}[.,]\d{3} \[[^\]]+\] (TRACE|DEBUG|INFO|WARN|ERROR)\b/.test(line)
-    // (and a shell prompt with its command, "$ sudo losetup -a", "root@node:~# lsblk": what follows is that command's output,
-    // no piece of the record before it, however that record's error text was left open)
+    // (and a shell prompt with its command, "$ sudo losetup -a", "root@node:~# lsblk", a container's "sh-4.4# rbd info …":
+    // what follows is that command's output, no piece of the record before it, however that record's text was left open)
     || SHELL_PROMPT.test(line);
 }
-const SHELL_PROMPT = /^\s*(\$|❯|➜) \S|^\s*[\w.-]+@[\w.-]+(:[^\s$#>]*)?\s?[$#] \S/;
+const SHELL_PROMPT = /^\s*(\$|❯|➜) \S|^\s*[\w.-]+@[\w.-]+(:[^\s$#>]*)?\s?[$#] \S|^\s*(ba)?sh-\d+(\.\d+)?[$#] \S/;
 
 /** a post's caption over what it pasted, at the start of its line ("Pod (with PVC mount) events:"), not a traceback's heading */
 const CAPTION = /^(?!Traceback\b)[A-Z][\w ()/,'-]{2,60}:\s*$/;

@@ -137,6 +137,17 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // a node plugin computing a mounted volume's usage for the kubelet's stats (NodeGetVolumeStats; csi-driver-host-path's
   // "VolumeStats: stats on targetpath/volumeID …"): a periodic read, no step of the volume's life
   [/\bVolumeStats\b/, 'other'],
+  // the snapshot controller checking at start-up that the VolumeSnapshot CRDs exist ("Failed to list v1 volumesnapshots with
+  // error=…", external-snapshotter cmd/snapshot-controller/main.go ensureCustomResourceDefinitionsExist) and its "Metrics path
+  // successfully registered at /metrics" (main.go): start-up, no snapshot's step and no plugin's registration
+  [/\bFailed to list v1 volumesnapshot(s|classes|contents)\b|\bMetrics path successfully registered\b/, 'other'],
+  // the kubelet's wait for a pod's volumes, in its older wording, even as a piece cut before its volume lists ("Unable to mount
+  // volumes for pod …: timeout expired waiting for volumes to attach or mount for pod …", volume_manager.go
+  // WaitForAttachAndMount; kubelet.go syncPod): the mount's, whatever "attach" it names
+  [/\bUnable to mount volumes for pod\b|\btimeout expired waiting for volumes to attach( or |\/)mount\b/, 'mount'],
+  // Longhorn's clone of a volume from another (longhorn-manager's VolumeCloneInitiated / VolumeCloneCompleted / VolumeCloneFailed
+  // Events, made from a snapshot of the source): the new volume's provisioning, whatever snapshot it names
+  [/\bVolumeClone(Initiated|Completed|Failed)\b/, 'provision'],
   // a node plugin waiting for the block device of the iSCSI target it logged into to appear under /dev/disk/by-path
   // (csi-lib-iscsi's and the in-tree iscsi_util.go's waitForPathToExist, a stat that finds nothing yet): the staging
   [/\bwaitForPathToExist\w*\b.*\/dev\/disk\/by-path\/|\bexist false device \/dev\/|\b[Dd]evice not found for:? \/dev\/disk\/by-path\//, 'mount'],
