@@ -142,8 +142,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // successfully registered at /metrics" (main.go): start-up, no snapshot's step and no plugin's registration
   [/\bFailed to list v1 volumesnapshot(s|classes|contents)\b|\bMetrics path successfully registered\b/, 'other'],
   // the kubelet's wait for a pod's volumes, in its older wording, even as a piece cut before its volume lists ("Unable to mount
-  // volumes for pod …: timeout expired waiting for volumes to attach or mount for pod …", volume_manager.go
-  // WaitForAttachAndMount; kubelet.go syncPod): the mount's, whatever "attach" it names
+  // volumes for pod …: timeout expired waiting for volumes to attach or mount for pod …", kubelet.go syncPod and
+  // volume_manager.go WaitForAttachAndMount before v1.20.5 kubelet.go:1683-1684 made it "Unable to attach or mount
+  // volumes"): the mount's, whatever "attach" it names
   [/\bUnable to mount volumes for pod\b|\btimeout expired waiting for volumes to attach( or |\/)mount\b/, 'mount'],
   // Longhorn's clone of a volume from another (longhorn-manager's VolumeCloneInitiated / VolumeCloneCompleted / VolumeCloneFailed
   // Events, made from a snapshot of the source): the new volume's provisioning, whatever snapshot it names
