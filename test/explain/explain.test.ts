@@ -1758,6 +1758,21 @@ describe('the hundred-and-eighth to hundred-and-tenth sets\' rules', () => {
   });
 });
 
+describe('the hundred-and-eleventh and hundred-and-twelfth sets\' rules', () => {
+  it('the scheduler\'s volume binder placing unbound claims is the provisioning; a pod whose claims are all bound has nothing of it', () => {
+    expect(stagesOf(['I1130 00:52:54.196214       5 scheduler_binder.go:355] AssumePodVolumes for pod "default/db-0", node "node-1"'])).toEqual(['provision']);
+    expect(stagesOf(['I1130 00:52:54.196337       5 scheduler_binder.go:428] BindPodVolumes for pod "default/db-0", node "node-1"'])).toEqual(['provision']);
+    expect(stagesOf(['I1130 00:52:54.196241       5 scheduler_binder.go:714] PVC "default/data-db-0" is not bound'])).toEqual(['provision']);
+    // (wrapped by the post: the record is read whole, its words "binding-stress" and all)
+    expect(stagesOf(['I0509 16:03:26.551001  155310 scheduler_binder.go:372] Found matching PV "pv-stress-459" for PVC "volume-binding-stress2bcc/pvc-stress-495" on node "node-1" for pod "volume-bindin',
+      'g-stress2bcc/pod99"'])).toEqual(['provision', 'provision']);
+    expect(stagesOf(['I1130 00:52:54.196306       5 scheduler_assume_cache.go:328] Assumed v1.PersistentVolume "local-pv-b5cf5b33", version 814'])).toEqual(['provision']);
+    expect(stagesOf(['I1130 00:52:54.196331       5 volume_binding.go:257] Trying to bind volumes for pod "default/db-0"'])).toEqual(['provision']);
+    expect(stagesOf(['I1130 00:52:54.196289       5 scheduler_binder.go:194] AssumePodVolumes: getBindVolumeToClaim for PV "local-pv-b5cf5b33", PVC "data-db-0".'])).toEqual(['provision']);
+    expect(stagesOf(['I1130 00:53:01.000001       5 scheduler_binder.go:365] AssumePodVolumes for pod "default/db-1", node "node-2": all PVCs bound and nothing to do'])).toEqual(['other']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -149,6 +149,13 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // Longhorn's clone of a volume from another (longhorn-manager's VolumeCloneInitiated / VolumeCloneCompleted / VolumeCloneFailed
   // Events, made from a snapshot of the source): the new volume's provisioning, whatever snapshot it names
   [/\bVolumeClone(Initiated|Completed|Failed)\b/, 'provision'],
+  // the scheduler's volume binder placing a pod's unbound claims: it assumes and binds them to the PVs it matched, or leaves
+  // them to provisioning (v1.20.5 pkg/controller/volume/scheduling/scheduler_binder.go:355,428,714,837 "AssumePodVolumes for
+  // pod", "BindPodVolumes for pod", "PVC %q is not bound", "Found matching PV"; scheduler_assume_cache.go:328 "Assumed %v
+  // %q"; volume_binding.go:257 "Trying to bind volumes for pod"): the claim's binding, the provisioning stage; a pod whose
+  // claims are all bound has nothing of the kind ("… all PVCs bound and nothing to do")
+  [/\ball PVCs bound and nothing to do\b/, 'other'],
+  [/\b(AssumePodVolumes|BindPodVolumes)\b|\bTrying to bind volumes for pod\b|\bFound matching PV "[^"]+" for PVC\b|\bPVC "[^"]+" is not bound\b|\bAssumed v1\.PersistentVolume(Claim)?\b/, 'provision'],
   // a node plugin waiting for the block device of the iSCSI target it logged into to appear under /dev/disk/by-path
   // (csi-lib-iscsi's and the in-tree iscsi_util.go's waitForPathToExist, a stat that finds nothing yet): the staging
   [/\bwaitForPathToExist\w*\b.*\/dev\/disk\/by-path\/|\bexist false device \/dev\/|\b[Dd]evice not found for:? \/dev\/disk\/by-path\//, 'mount'],
