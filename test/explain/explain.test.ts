@@ -1675,6 +1675,9 @@ describe('the ninety-sixth to ninety-eighth sets\' rules', () => {
     ].join('\n'), knowledge).lines;
     expect(r.map((l) => [l.kind, l.stage, l.messageId])).toEqual([['event', 'other', 'Scheduled'], ['event', 'attach', 'SuccessfulAttachVolume'], ['event', 'other', 'Pulled']]);
     expect(r[1]!.time).toBe('2025-07-08 23:53:57');
+    // (the dump prints no type: an unknown reason's severity is read from its name)
+    expect(r[2]!.severity).toBe('I');
+    expect(explainText('I0708 23:56:17.876880 110698 dump.go:53] At 2025-07-08 23:53:59 +0000 UTC - event for pod-1: {kubelet worker2} FailedPostStartHook: Exec lifecycle hook ([/bin/sh -c sleep 1]) for Container "app" in Pod "pod-1" failed', knowledge).lines[0]!.severity).toBe('W');
   });
 
   it('an AWS volume awaited in the state asked for is that step; legacy cloud start-up, ADC volumesInUse bookkeeping and a volume registered with its storage are no step; an iSCSI device path awaited is the staging', () => {

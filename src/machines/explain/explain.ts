@@ -1214,11 +1214,12 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   // (only a reason we know makes a bare "Reason  message" line an Event)
   // (the e2e framework's dump is an Event whatever its reason: its source in braces says so)
   const e2e = ev || ge ? null : E2E_EVENT.exec(s.rest);
-  const bare = ev || ge ? null : e2e ?? [REASON_ROW.exec(s.rest)].find((m) => m && c.events.has(m[1]!)) ?? null;
+  const row = ev || ge || e2e ? null : REASON_ROW.exec(s.rest);
+  const bare = e2e ?? (row && c.events.has(row[1]!) ? row : null);
   if (ev || ge || bare) {
     const reason = ev ? ev[2]! : ge ? ge[3]! : bare![1]!;
     // (the dump prints no type: an unknown reason's is read from its name, "FailedX" a Warning)
-    const type = (ev ? ev[1] : ge ? ge[2] : c.events.get(reason)?.type ?? (/^(Failed|Error)|Fail/.test(reason) ? 'Warning' : 'Normal')) as 'Normal' | 'Warning';
+    const type = (ev ? ev[1] : ge ? ge[2] : c.events.get(reason)?.type ?? (/Fail|^Error/.test(reason) ? 'Warning' : 'Normal')) as 'Normal' | 'Warning';
     const age = ev ? ev[3]! : ge ? ge[1]! : e2e ? /\bAt (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)/.exec(s.rest)?.[1] ?? null : null;
     const message = ev ? (ev[5] ?? ev[4]!) : ge ? ge[5]! : bare![2]!;
     const known = c.events.get(reason);

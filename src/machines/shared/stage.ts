@@ -74,10 +74,12 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // "setting default identity volume_expansion caps"), and a program's other start-up lines: the socket it listens on, the
   // unmount behaviour mount-utils detected ("Detected umount with safe 'not mounted' behavior")
   [/\bEnabling (controller |node |group controller |plugin )?(service capability|volume access mode)\b|\bsetting (default )?(identity|controller|node|plugin|group controller)\b[\w ]{0,40}\bcap(abilitie)?s\b|\bListening for connections? on\b|\bDetected umount with (un)?safe\b/i, 'other'],
-  // a driver starting its metrics endpoint ("set up prometheus server on :29645", csi-driver-smb cmd/smbplugin/main.go:111,
-  // the Azure disk, file and blob drivers' main.go; controller-runtime's "Starting metrics server"): start-up, whatever
-  // "set up" reads like (the kubelet's SetUp mounts; this sets up nothing of a volume's)
+  // a program starting its metrics endpoint ("set up prometheus server on :29645", csi-driver-smb cmd/smbplugin/main.go:111,
+  // the Azure disk, file and blob drivers' main.go; controller-runtime's "Starting metrics server"; the snapshot controller's
+  // "Metrics path successfully registered at /metrics", external-snapshotter cmd/snapshot-controller/main.go:229): start-up,
+  // whatever "set up" or "registered" reads like (the kubelet's SetUp mounts, a plugin registers with the kubelet)
   [/\bset up (the )?(prometheus|metrics) server\b|\b(start(ing|ed)?|serv(e|es|ing)) (the )?(prometheus|metrics) server\b/i, 'other'],
+  [/\bMetrics path successfully registered\b/, 'other'],
   // a program's version banner with its build ("Driver version: 1.7.0, Git commit: 53b6…, build date: …, nodeID: …,
   // mount-s3 version: 1.7.2"): what it is, not what it does (the tools it names, "mount-s3", do nothing yet)
   [/\bversion\s*[:=]\s*"?v?\d+\.\d+\S*,.*\b(git ?commit|build ?date)\b/i, 'other'],
@@ -138,9 +140,8 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // "VolumeStats: stats on targetpath/volumeID …"): a periodic read, no step of the volume's life
   [/\bVolumeStats\b/, 'other'],
   // the snapshot controller checking at start-up that the VolumeSnapshot CRDs exist ("Failed to list v1 volumesnapshots with
-  // error=…", external-snapshotter cmd/snapshot-controller/main.go ensureCustomResourceDefinitionsExist) and its "Metrics path
-  // successfully registered at /metrics" (main.go): start-up, no snapshot's step and no plugin's registration
-  [/\bFailed to list v1 volumesnapshot(s|classes|contents)\b|\bMetrics path successfully registered\b/, 'other'],
+  // error=…", external-snapshotter cmd/snapshot-controller/main.go:122 ensureCustomResourceDefinitionsExist): no snapshot's step
+  [/\bFailed to list v1 volumesnapshot(s|classes|contents)\b/, 'other'],
   // the kubelet's wait for a pod's volumes, in its older wording, even as a piece cut before its volume lists ("Unable to mount
   // volumes for pod …: timeout expired waiting for volumes to attach or mount for pod …", kubelet.go syncPod and
   // volume_manager.go WaitForAttachAndMount before v1.20.5 kubelet.go:1683-1684 made it "Unable to attach or mount
