@@ -1776,6 +1776,55 @@ describe('the hundred-and-eleventh and hundred-and-twelfth sets\' rules', () => 
   });
 });
 
+describe('upstream\'s own lines, read from the source at v1.20.5 and 1.36 (the sweep of test/explain/upstream-lines.tsv)', () => {
+  it('the attach/detach controller\'s attacherDetacher, the kubelet\'s wait for a pod\'s volumes and its DSW populator\'s claim lookups', () => {
+    expect(stagesOf(['I1206 10:15:42.123528       1 reconciler.go:291] Starting attacherDetacher.AttachVolume for volume "pvc-1" (UniqueName: "kubernetes.io/csi/ebs.csi.aws.com^vol-1") from node "node-1"'])).toEqual(['attach']);
+    expect(stagesOf(['I1206 10:15:42.123528       1 reconciler.go:369] "attacherDetacher.AttachVolume failed to start" err="operation already exists" volumeName="kubernetes.io/csi/ebs.csi.aws.com^vol-1" nodeName="node-1"'])).toEqual(['attach']);
+    expect(stagesOf(['I1206 10:15:42.123528       1 reconciler.go:203] "attacherDetacher.DetachVolume started" volumeName="kubernetes.io/csi/ebs.csi.aws.com^vol-1"'])).toEqual(['detach']);
+    expect(stagesOf(['I1206 10:15:42.123528    2143 volume_manager.go:409] "Waiting for volumes to attach and mount for pod" pod="default/web-0"'])).toEqual(['mount']);
+    expect(stagesOf(['I1206 10:15:42.123528    2143 desired_state_of_world_populator.go:552] Found bound PV for PVC (ClaimName "default"/"data-web-0" pvcUID 8c1f2d3e): pvName="pvc-1"'])).toEqual(['mount']);
+    expect(stagesOf(['I1206 10:15:42.123528    2143 desired_state_of_world_populator.go:570] Extracted volumeSpec (0xc001) from bound PV (pvName "pvc-1") and PVC (ClaimName "default"/"data-web-0" pvcUID 8c1f2d3e)'])).toEqual(['mount']);
+    expect(stagesOf(['I1206 10:15:42.123528    2143 desired_state_of_world_populator.go:441] "Found PVC" PVC="default/data-web-0"'])).toEqual(['mount']);
+    // (another program\'s "Found PVC for …" is none of it)
+    expect(stagesOf(['time="2022-02-27T11:44:06Z" level=info msg="Found PVC for requested volume pvc-1."'])).not.toEqual(['mount']);
+  });
+  it('the kubelet\'s subpath cleanup, block map and device checks; mount-utils\' disk probe and growth; the plugin watcher and CSINode', () => {
+    expect(stagesOf(['I1206 10:15:42.123528    2143 subpath_linux.go:226] Cleaning up subpath mounts for /var/lib/kubelet/pods/u1/volume-subpaths/pvc-1'])).toEqual(['unmount']);
+    expect(stagesOf(['I1206 10:15:42.123528    2143 subpath_linux.go:316] Successfully cleaned subpath directory /var/lib/kubelet/pods/u1/volume-subpaths/pvc-1/app/0'])).toEqual(['unmount']);
+    expect(stagesOf(['I1206 10:15:42.123528       1 mount_linux.go:429] Attempting to determine if disk "/dev/nvme1n1" is formatted using blkid with args: ([-p -s TYPE -s PTTYPE -o export /dev/nvme1n1])'])).toEqual(['mount']);
+    expect(stagesOf(['I1206 10:15:42.123528       1 mount_linux.go:470] Disk /dev/nvme1n1 detected partition table type: gpt'])).toEqual(['mount']);
+    expect(stagesOf(['I1206 10:15:42.123528    2143 desired_state_of_world_populator.go:363] "Skip file system resize check for the volume, as the volume is mounted as readonly" pod="default/web-0" volumeName="pvc-1"'])).toEqual(['resize']);
+    expect(stagesOf(['I1206 10:15:42.123528    2143 volume_path_handler.go:230] RemoveMapPath: mapPath /var/lib/kubelet/pods/u1/volumeDevices/kubernetes.io~csi'])).toEqual(['unmount']);
+    expect(stagesOf(['I1206 10:15:42.123528    2143 volume_path_handler.go:96] MapDevice: linkName u1'])).toEqual(['mount']);
+    expect(stagesOf(['E1206 10:15:42.123528    2143 operation_generator.go:1738] DeviceOpened failed for volume "pvc-1" (UniqueName: "kubernetes.io/csi/ebs.csi.aws.com^vol-1") on node "node-1" : exit status 32'])).toEqual(['unmount']);
+    expect(stagesOf(['I1206 10:15:42.123528    2143 plugin_watcher.go:215] Removing socket path /var/lib/kubelet/plugins_registry/ebs.csi.aws.com-reg.sock from desired state cache'])).toEqual(['register']);
+    expect(stagesOf(['W1206 10:15:42.123528    2143 nodeinfomanager.go:568] Exceeded max supported attach limit value, truncating it to 2147483647'])).toEqual(['register']);
+  });
+  it('the PV controller\'s binding, its refusals and its external deleter; the scheduler\'s binder; the provisioner library\'s PV store and reschedule', () => {
+    expect(stagesOf(['I1206 10:15:42.123528       1 pv_controller.go:895] updating PersistentVolume[pvc-1]: binding to "default/data-web-0"'])).toEqual(['provision']);
+    expect(stagesOf(['I1206 10:15:42.123528       1 pv_controller.go:1065] updating PersistentVolume[pvc-1]: rolled back'])).toEqual(['provision']);
+    expect(stagesOf(['I1206 10:15:42.123528       1 pv_controller.go:1130] "Volume status after binding" volumeName="pvc-1" volumeStatus="Bound"'])).toEqual(['provision']);
+    expect(stagesOf(['W1206 10:15:42.123528       1 pv_controller.go:1533] Mount options are not supported by the provisioner but claim "default/data-web-0"\'s StorageClass "slow" has mount options [debug]'])).toEqual(['provision']);
+    expect(stagesOf(['I1206 10:15:42.123528       1 pv_controller.go:1338] "External deleter for volume requested, ignoring" volumeName="pvc-1"'])).toEqual(['delete']);
+    expect(stagesOf(['I1206 10:15:42.123528       1 controller.go:1629] "Volume deletion ignored" PV="pvc-1" reason="not Released"'])).toEqual(['delete']);
+    // (the binder's and the PV store's words as a paste gives them without their klog header, and with it)
+    expect(stagesOf(['FindPodVolumes for pod "default/web-0", node "node-1"'])).toEqual(['provision']);
+    expect(stagesOf(['PVC "default/data-web-0" is fully bound to PV "pvc-1"'])).toEqual(['provision']);
+    expect(stagesOf(['No matching volumes for Pod "default/web-0", PVC "default/data-web-0" on node "node-1"'])).toEqual(['provision']);
+    expect(stagesOf(['I1206 10:15:42.123528       1 scheduler_binder.go:841] Found matching volumes for pod "default/web-0" on node "node-1"'])).toEqual(['provision']);
+    // (a binder line with no words of its own is its file\'s; one whose words name a step is that step\'s)
+    expect(stagesOf(['I1206 10:15:42.123528       1 binder.go:666] "All PVCs for pod are bound" pod="default/web-0"'])).toEqual(['provision']);
+    expect(stagesOf(['Trying to save persistentvolume "pvc-1"'])).toEqual(['provision']);
+    expect(stagesOf(['persistentvolume "pvc-1" saved'])).toEqual(['provision']);
+    expect(stagesOf(['Error creating provisioned PV object for claim default/data-web-0: etcdserver: request timed out. Deleting the volume.'])).toEqual(['provision']);
+    expect(stagesOf(['I1206 10:15:42.123528       1 volume_store.go:242] "Cleaning volume succeeded" volume="pvc-1"'])).toEqual(['provision']);
+    expect(stagesOf(['"Volume rescheduled because" err="context deadline exceeded" PVC="default/data-web-0"'])).toEqual(['provision']);
+    expect(stagesOf(['W1206 10:15:42.123528       1 controller.go:1358] requested volume size 21474836480 is greater than the size 10737418240 for the source snapshot snap-1. Volume plugin needs to handle volume expansion.'])).toEqual(['provision']);
+    expect(stagesOf(['E1206 10:15:42.123528       1 controller.go:981] the source volume pvc-1 for PVC default/clone-of-data is not bound'])).toEqual(['provision']);
+    expect(stagesOf(['I1206 10:15:42.123528       1 expand_controller.go:290] Error setting PVC default/data-web-0 in progress with error : the object has been modified'])).toEqual(['resize']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -454,6 +454,20 @@ const FILE_STAGE: Record<string, Stage> = {
   // the attach/detach controller's node status updater writes the volumes attached to node.status.volumesAttached
   // (statusupdater/node_status_updater.go): the attach's bookkeeping, whatever else its lines say
   'node_status_updater.go': 'attach',
+  // files whose every log line is one stage's, read at v1.20.5 and 1.36: the expand controller (pkg/controller/volume/expand),
+  // the kubelet's node expansion (operationexecutor/node_expander.go; not mount-utils' resizefs_linux.go, whose NeedResize
+  // drivers call while they stage),
+  // and the provisioner library's PV store (sig-storage-lib-external-provisioner volume_store.go)
+  'expand_controller.go': 'resize', 'node_expander.go': 'resize',
+  'volume_store.go': 'provision',
+};
+/**
+ * Files whose lines are one stage's where their words name none: the scheduler's volume binder
+ * (scheduling/scheduler_binder.go, scheduler_assume_cache.go at v1.20.5; volumebinding/binder.go, volume_binding.go later)
+ * places a pod's claims, but its lines also say what else the pod's node has (a CSINode, a topology), which decides first.
+ */
+const FILE_STAGE_UNDER_WORDS: Record<string, Stage> = {
+  'scheduler_binder.go': 'provision', 'scheduler_assume_cache.go': 'provision', 'binder.go': 'provision', 'volume_binding.go': 'provision',
 };
 /** Files whose every line is their stage's even where its words say nothing of one ("Could not update node status …") */
 const FILE_STAGE_OVER_WORDS = new Set(['node_status_updater.go']);
@@ -1196,7 +1210,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
     const words = noise ? null : printedPayloadStage(message) ?? guessStage(message);
     // (a node plugin's server naming a pod is serving NodePublishVolume, the one node call that knows the pod: podInfoOnMount)
     const publishing = (words === null || words === 'other') && NODE_SERVER_FILE.test(file) && NAMES_POD.test(message) ? 'mount' : null;
-    const guessed = noise ? 'other' : (ctxMethod ? lineStage('x.grpcRequest', { stage: 'other', source: '' }, { method: ctxMethod }) : null) ?? publishing ?? (words === 'other' && !FILE_STAGE_OVER_WORDS.has(file) ? 'other' : FILE_STAGE[file] ?? words) ?? 'other';
+    const guessed = noise ? 'other' : (ctxMethod ? lineStage('x.grpcRequest', { stage: 'other', source: '' }, { method: ctxMethod }) : null) ?? publishing ?? (words === 'other' && !FILE_STAGE_OVER_WORDS.has(file) ? 'other' : FILE_STAGE[file] ?? words ?? FILE_STAGE_UNDER_WORDS[file]) ?? 'other';
     const component = hint?.component ?? guessComponent(file, message, guessed);
     const stage = !noise && component === 'node-driver-registrar' ? 'register'
       : callSide(sidecarSide(controllerSide(guessed, message, component), component, lastMethod.get(`op|${program}`)), lastMethod.get(`call|${program}`));

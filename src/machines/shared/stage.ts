@@ -49,6 +49,10 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // a CSI v0 node plugin answering NodeGetId ("node get id called") is the registration's NodeGetInfo of its day; its
   // capabilities answer is the handshake; a plugin removing its old socket is (re)starting
   [/\bnode[ _]?get[ _]?id\b(?! *=)/i, 'register'],
+  // the plugin watcher forgetting a socket that went away (plugin_watcher.go:215 handleDeleteEvent, "Removing socket path …
+  // from desired state cache"): the registration's, as its "Adding socket path" is
+  // (before the rule below, for which a plugin removing its socket is its own restart)
+  [/\bRemoving socket path \S* ?from desired state cache\b/, 'register'],
   [/\bnode[ _]get[ _]capabilities\b|\bremov\w* (the )?(old |stale |existing )?(unix )?socket\b/i, 'other'],
   // a VolumeAttachment deleted (or being deleted) is a detach, whatever "attachment" says
   [/\bvolume ?attachments? (\S+ )?(was |is |has been )?(deleted|deleting|removed|being deleted)\b|\b(delet|remov)\w* (the )?volume ?attachment/i, 'detach'],
@@ -164,6 +168,55 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // %q." (v1.20.5 pkg/volume/gcepd/attacher.go:270), "… AWS Volume %q at path %q." (awsebs/attacher.go:189), "… Cinder
   // disk" (cinder/attacher.go:245), "… VMDK" (vsphere_volume/attacher.go:183): the disk is on the node, the mount goes on
   [/\bSuccessfully found attached (GCE PD|VMDK|\w+ (disk|volume))\b/i, 'mount'],
+  // Upstream's own lines that name no CSI call and no operation, read from the source at v1.20.5 and at 1.36 (the
+  // files and lines cited are v1.20.5's unless said):
+  // the kubelet waiting for a pod's volumes before it starts the pod (volume_manager.go:373 WaitForAttachAndMount, "Waiting
+  // for volumes to attach and mount for pod"): the mount, as the timeout it ends in ("Unable to attach or mount volumes")
+  [/\bWaiting for volumes to attach and mount for pod\b/, 'mount'],
+  // the kubelet's DSW populator resolving a pod's claim to its PV before the mount (createVolumeSpec,
+  // desired_state_of_world_populator.go:528-570 at V(5): "Found PVC, ClaimName", "Found bound PV for PVC", "Extracted
+  // volumeSpec"; the attach/detach controller's util.go prints the same at V(10) only)
+  [/\bFound PVC, ClaimName\b|^"Found PVC" |\bFound bound PV for PVC\b|\bExtracted volumeSpec\b/, 'mount'],
+  // a teardown cleaning the subpath bind mounts of a pod's volume (subpath_linux.go:226-299 doCleanSubPaths, "Cleaning up
+  // subpath mounts for …", "Successfully cleaned subpath directory …"): "mounts" in them is no mount
+  [/\bCleaning up subpath mounts for\b|\bSuccessfully cleaned subpath directory\b/, 'unmount'],
+  // mount-utils probing a device's file system before it formats and mounts it (mount_linux.go:429-470 GetDiskFormat, called
+  // by formatAndMount: "Attempting to determine if disk … is formatted using blkid", "Could not determine if disk … is
+  // formatted", "Disk … detected partition table type"): the staging
+  [/\bAttempting to determine if disk "?\S+"? is formatted\b|\bCould not determine if disk "?\S+"? is formatted\b|\bdetected partition table type\b/, 'mount'],
+  [/\bSkip file system resize check\b/, 'resize'],
+  // the kubelet's block-volume path handler (volumepathhandler/volume_path_handler.go:96 "MapDevice: linkName …", :230
+  // "RemoveMapPath: mapPath …", volume_path_handler_linux.go:123 "Failed to remove loopback device"); and the device-open check
+  // before an UnmountDevice or UnmapDevice (operation_generator.go:1734-1738 isDeviceOpened, "PathIsDevice failed",
+  // "DeviceOpened failed"): the map's and the teardown's
+  [/\bRemoveMapPath: mapPath\b|\bUnmapDevice: (mapPath|linkName)\b|\bFailed to remove loopback device\b|\b(PathIsDevice|DeviceOpened) failed for volume\b/, 'unmount'],
+  [/\bMapDevice: (devicePath|mapPath|linkName)\b/, 'mount'],
+  // the kubelet writing a driver's attach limit into CSINode (nodeinfomanager.go:568 installDriverToCSINode, "Exceeded max
+  // supported attach limit value, truncating it to …"): the registration, whatever "attach" says
+  [/\bExceeded max supported attach limit value\b/, 'register'],
+  // the PV controller binding a claim and its volume (pv_controller.go:895-1065 bindVolumeToClaim, bind, unbindVolume:
+  // "updating PersistentVolume[…]: binding to …", "… bound to …", "… rolling back binding from …", "… rolled back", "volume …
+  // status after binding"; structured at 1.36, "Updating PersistentVolume: rolled back"): the provisioning stage's binding
+  [/\bupdating PersistentVolume(Claim)?(\[[^\]]*\])?: (binding to|already bound to|bound to|rolling back binding|rollback failed|rolled back)\b|\b[Vv]olume (\S+ )?status after binding\b/i, 'provision'],
+  // the PV controller refusing a class's mount options for a plugin that has none (pv_controller.go:1533), and leaving a
+  // volume to its external deleter (pv_controller.go:1338 at 1.36, "External deleter for volume requested, ignoring")
+  [/\bMount options are not supported by the provisioner\b/, 'provision'],
+  [/\bExternal deleter for volume requested\b|\bVolume deletion ignored\b/, 'delete'],
+  // the scheduler's volume binder's other lines (scheduler_binder.go:243 "FindPodVolumes for pod", :496-514 bindAPIUpdate,
+  // :709-712 "PVC … is (not) fully bound to PV", :795-801 "… matches for Pod", "All bound volumes for Pod … match with Node",
+  // :828-841 "No matching volumes for Pod", "Found matching volumes for pod"): placing the pod's claims, as above
+  [/\bFindPodVolumes for pod\b|\bbindAPIUpdate\b|\bis (not )?fully bound to PV\b|\bAll bound volumes for Pod\b|\b(No|Found) matching volumes for [Pp]od\b/, 'provision'],
+  // sig-storage-lib-external-provisioner saving the PV it provisioned, or deleting the volume when it cannot
+  // (controller/volume_store.go StoreVolume: "Trying to save persistentvolume", "persistentvolume … saved", "… already exists,
+  // reusing", "Failed to save persistentvolume", "Error creating provisioned PV object for claim"), and rescheduling a claim
+  // whose node cannot take it (controller.go provisionVolumeErrorHandling "Volume rescheduled because"): the provisioning
+  [/\b(Trying to save|Failed to save) persistentvolume\b|\bpersistentvolume "?[\w.-]*"? ?(saved|already exists, reusing)\b|\bError creating provisioned PV object for claim\b|\bVolume reschedul(ed because|ing failed)\b/i, 'provision'],
+  // external-provisioner reading the snapshot a claim is restored from (pkg/controller/controller.go getSnapshotSource, v2.2.2
+  // and v6: "requested volume size … is greater than the size … for the source snapshot", "… is being deleted but has
+  // volumesnapshot-as-source-protection finalizer, allowing provisioning to continue"): the restore's provisioning
+  // (and the claim a clone is made from, getPVCSource: "the source volume … for PVC … is not bound", "error getting volume
+  // source from …")
+  [/\bfor the source snapshot\b|\ballowing provisioning to continue\b|\bthe source volume \S+ for PVC\b|\berror getting volume source from\b/, 'provision'],
   // ceph-csi's request id of a call that creates (CEPH_CREATE_VOLUME_REQ, CEPH_CREATE_SNAPSHOT_REQ)
   [CEPH_CREATE_VOLUME_REQ, 'provision'],
   // a program saying it has started, or the configuration it loaded ("Provisioner started", "Applied config: {…}")
@@ -369,6 +422,10 @@ const OPERATION_STAGE: Array<[RegExp, Stage]> = [
   [/\boperationExecutor\.(UnmountVolume|UnmountDevice|UnmapVolume|UnmapDevice)\b/, 'unmount'],
   [/\boperationExecutor\.(VerifyControllerAttachedVolume|AttachVolume)\b/, 'attach'],
   [/\boperationExecutor\.DetachVolume\b/, 'detach'],
+  // the attach/detach controller's reconciler names its operation through its attacherDetacher ("Starting
+  // attacherDetacher.AttachVolume", "attacherDetacher.AttachVolume started / failed to start", v1.20.5
+  // pkg/controller/volume/attachdetach/reconciler/reconciler.go:291-300, :361-369 at 1.36): "Detacher" in it is no detach
+  [/\battacherDetacher\.AttachVolume\b/, 'attach'],
   [/\boperationExecutor\.(MountVolume|MapVolume)\b/, 'mount'],
   // the kubelet's CSI attacher names its own steps (csi_attacher.go "attacher.MountDevice failed …")
   [/\battacher\.(MountDevice|WaitForAttach)\b/, 'mount'],

@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+"""
+Makes test/explain/upstream-lines.tsv: every log call of upstream's storage code, at two Kubernetes versions and at an old
+and a new tag of external-provisioner and external-attacher, printed as the klog line it gives (its format filled with
+sample values), with the stage of the function it sits in. The explainer's test reads the file; this script is how it
+was made, and how to make it again at other tags.
+
+  python3 scripts/upstream-lines.py K8S_1_20=<git dir> K8S_NEW=<git dir> PROVISIONER=<git dir> ATTACHER=<git dir> > test/explain/upstream-lines.tsv
+
+Each <git dir> is a clone (bare is enough) of: a Kubernetes v1.20.5 tree (the project used github.com/davidstack/k8s1.20.5modify,
+v1.20.5 with its changes outside these packages), a newer Kubernetes (github.com/openshift/microshift, whose
+deps/github.com/openshift/kubernetes was 1.36), kubernetes-csi/external-provisioner and kubernetes-csi/external-attacher.
+
+The stage is the enclosing function's (STAGE_OF below, first match wins; "?" rows are left out): which function a line is
+printed from is what makes it that step's, whatever words it uses. The few messages a function prints for another step
+are named before the table (OVERRIDES). Events (recorder.Eventf) are left out: the explainer reads them by their reason.
+"""
+import re
+import subprocess
+import sys
+
+SETS = [  # (name, repo key, revision, path prefix, paths)
+    ('k8s-1.20.5', 'K8S_1_20', 'HEAD', '', None),
+    ('k8s-1.36', 'K8S_NEW', 'HEAD', 'deps/github.com/openshift/kubernetes/', None),
+    ('external-provisioner-v2.2.2', 'PROVISIONER', 'v2.2.2', '', ['pkg/controller/controller.go', 'vendor/sigs.k8s.io/sig-storage-lib-external-provisioner/v6/controller/controller.go', 'vendor/sigs.k8s.io/sig-storage-lib-external-provisioner/v6/controller/volume_store.go']),
+    ('external-provisioner-v6.3.0', 'PROVISIONER', 'v6.3.0', '', ['pkg/controller/controller.go', 'vendor/sigs.k8s.io/sig-storage-lib-external-provisioner/v13/controller/controller.go', 'vendor/sigs.k8s.io/sig-storage-lib-external-provisioner/v13/controller/volume_store.go']),
+    ('external-attacher-v2.2.0', 'ATTACHER', 'v2.2.0', '', ['pkg/controller/csi_handler.go', 'pkg/controller/controller.go', 'pkg/controller/util.go']),
+    ('external-attacher-v4.12.0', 'ATTACHER', 'v4.12.0', '', ['pkg/controller/csi_handler.go', 'pkg/controller/controller.go', 'pkg/controller/util.go']),
+]
+K8S_PATHS = ['pkg/volume/util/operationexecutor', 'pkg/kubelet/volumemanager', 'pkg/volume/csi', 'pkg/controller/volume',
+             'pkg/kubelet/pluginmanager', 'pkg/volume/util/nestedpendingoperations', 'pkg/volume/util/util.go', 'pkg/volume/util/subpath',
+             'pkg/volume/util/hostutil', 'pkg/volume/util/volumepathhandler', 'staging/src/k8s.io/mount-utils']
+
+CALL = re.compile(r'\b(klog(?:\.V\(\w+\))?\.(?:Infof|Info|InfoS|Warningf|Warning|Errorf|Error|ErrorS)|logger(?:\.V\(\w+\))?\.(?:Info|Error)|\w+\.Generate(?:Msg|Error)(?:Detailed|Simple))\(')
+FUNC = re.compile(r'^func (?:\([^)]*\) )?(\w+)')
+
+# messages a function prints for another step than its own
+OVERRIDES = [
+    (lambda f, fn, msg: 'attachdetach/populator' in f and fn == 'findAndRemoveDeletedPods', 'detach'),
+    (lambda f, fn, msg: 'kubelet/volumemanager/reconciler' in f and 'DetachVolume' in msg, 'detach'),
+    (lambda f, fn, msg: 'kubelet/volumemanager/reconciler' in f and msg.startswith('Volume detached'), 'unmount'),
+    (lambda f, fn, msg: re.search(r'(MountVolume|MapVolume)\.NodeEx(pand|apnd)Volume', msg) is not None, '?'),
+    (lambda f, fn, msg: 'all PVCs bound and nothing to do' in msg, 'other'),  # the binder has nothing to place
+    (lambda f, fn, msg: fn in ('shouldDelete', 'VerifyExhaustedResource'), '?'),
+    (lambda f, fn, msg: fn == 'isDeviceOpened', 'unmount'),  # called by UnmountDevice and UnmapDevice
+    (lambda f, fn, msg: re.search(r'unmapBindMountDevice|unmapSymlinkDevice', fn) is not None, 'unmount'),
+]
+STAGE_OF = [  # (file name regex, function regex, stage)
+    (r'^csi_handler\.go$', r'syncAttach|csiAttach|saveAttachError|prepareVANodeID|getNodeID|addPVFinalizer', 'attach'),
+    (r'^csi_handler\.go$', r'syncDetach|csiDetach|saveDetachError', 'detach'),
+    (r'^util\.go$', r'markAsAttached', 'attach'),
+    (r'^util\.go$', r'markAsDetached', 'detach'),
+    (r'^controller\.go$', r'^Provision$|provisionClaimOperation|prepareProvision|getPVCSource|getSnapshotSource|^syncClaim$|rescheduleProvisioning|provisionVolumeErrorHandling|[sS]houldProvision|markForSlowRetry', 'provision'),
+    (r'^controller\.go$', r'^Delete$|deleteVolumeOperation|handleSecretsForDeletion', 'delete'),
+    (r'^volume_store\.go$', r'StoreVolume|doSaveVolume|sendSuccessEvent', 'provision'),
+    (r'operation_generator', r'GenerateMountVolumeFunc|GenerateMapVolumeFunc|checkForFailedMount', 'mount'),
+    (r'operation_generator', r'GenerateUnmount(Volume|Device)Func|GenerateUnmap(Volume|Device)Func', 'unmount'),
+    (r'operation_generator', r'GenerateAttachVolumeFunc|GenerateVerifyControllerAttachedVolumeFunc', 'attach'),
+    (r'operation_generator', r'GenerateDetachVolumeFunc|verifyVolumeIsSafeToDetach', 'detach'),
+    (r'operation_generator', r'Expand|expand|NodeExpand|nodeExpand', 'resize'),
+    (r'operation_generator', r'RegisterPlugin|UnregisterPlugin', 'register'),
+    (r'csi_attacher', r'^Attach$|verifyAttachmentStatus|waitForVolumeAttachment', 'attach'),
+    (r'csi_attacher', r'^Detach$|verifyDetachmentStatus|waitForVolumeDetachment', 'detach'),
+    (r'csi_attacher', r'MountDevice$|WaitForAttach', 'mount'),
+    (r'csi_attacher', r'UnmountDevice', 'unmount'),
+    (r'csi_mounter', r'SetUpAt|podAttributes|supportsFSGroup|podServiceAccountTokenAttrs', 'mount'),
+    (r'csi_mounter', r'TearDownAt|removeMountDir', 'unmount'),
+    (r'csi_block', r'SetUpDevice|MapPodDevice|stageVolumeForBlock|publishVolumeForBlock', 'mount'),
+    (r'csi_block', r'TearDownDevice|unstageVolumeForBlock|unpublishVolumeForBlock', 'unmount'),
+    (r'csi_client', r'NodeStageVolume|NodePublishVolume', 'mount'),
+    (r'csi_client', r'NodeUnstageVolume|NodeUnpublishVolume', 'unmount'),
+    (r'csi_plugin', r'RegisterPlugin|ValidatePlugin|DeRegisterPlugin|initializeCSINode', 'register'),
+    (r'csi_plugin', r'NewMounter|NewBlockVolumeMapper', 'mount'),
+    (r'csi_plugin', r'NewUnmounter|NewBlockVolumeUnmapper', 'unmount'),
+    (r'nodeinfomanager', r'.', 'register'),
+    (r'^(expander|node_expander)\.go$', r'.', 'resize'),
+    (r'expand_controller', r'expand|syncHandler|isNodeExpandComplete', 'resize'),
+    (r'plugin_watcher|plugin_manager', r'.', 'register'),
+    (r'pv_controller', r'provision|Provision|bind|Bind|syncUnboundClaim|assignDefaultStorageClass', 'provision'),
+    (r'pv_controller', r'deleteVolumeOperation|doDeleteVolume|isVolumeReleased', 'delete'),
+    (r'scheduler_binder', r'.', 'provision'),
+    (r'desired_state_of_world_populator', r'findAndRemoveDeletedPods', 'unmount'),
+    (r'desired_state_of_world_populator', r'processPodVolumes|createVolumeSpec', 'mount'),
+    (r'desired_state_of_world_populator', r'checkVolumeFSResize', 'resize'),
+    (r'reconciler', r'^unmountVolumes$|unmountDetachDevices', 'unmount'),
+    (r'reconciler', r'attachDesiredVolumes|reportMultiAttachError', 'attach'),
+    (r'reconciler', r'expandVolume', 'resize'),
+    (r'mount_linux|mount_helper', r'formatAndMount|checkAndRepair|GetDiskFormat|getDiskFormat|doMount', 'mount'),
+    (r'mount_linux|mount_helper', r'Unmount|CleanupMount|doCleanupMountPoint|removePath', 'unmount'),
+    (r'subpath_linux', r'doBindSubPath|doSafeMakeDir|prepareSubpathTarget|doSafeOpen', 'mount'),
+    (r'subpath_linux', r'doCleanSubPath|removeEmptyDirs', 'unmount'),
+    (r'volume_path_handler', r'MapDevice|mapBindMountDevice|AttachFileDevice|makeLoopDevice', 'mount'),
+    (r'volume_path_handler', r'UnmapDevice|DetachFileDevice|removeLoopDevice|RemoveMapPath', 'unmount'),
+    (r'volume_manager', r'WaitForAttachAndMount', 'mount'),
+    (r'volume_manager', r'WaitForUnmount', 'unmount'),
+]
+SKIP_FILES = re.compile(r'testing\.go$|example_|fake_|testvolumespec|_windows\.go$|/testing/')
+
+
+def stage(path, fn, msg):
+    for test, st in OVERRIDES:
+        if test(path, fn, msg):
+            return st
+    base = path.split('/')[-1]
+    for fr, fnr, st in STAGE_OF:
+        if re.search(fr, base) and re.search(fnr, fn):
+            return st
+    return '?'
+
+
+def value(expr):
+    """A sample value for a format argument, by what the Go expression names."""
+    e = expr.strip().lower()
+    if 'err' in e: return 'rpc error: code = Internal desc = failed'
+    if 'uniquevolumename' in e or 'volumename' in e or 'volumehandle' in e or 'volumeid' in e: return 'kubernetes.io/csi/ebs.csi.aws.com^vol-0a1b2c3d'
+    if 'pvc' in e or 'claim' in e: return 'default/data-web-0'
+    if 'pv' in e or 'volume' in e: return 'pvc-5f3e9b2a-1c2d-4e5f-8a9b-0c1d2e3f4a5b'
+    if 'pod' in e: return 'default/web-0'
+    if 'node' in e: return 'ip-10-0-1-23.ec2.internal'
+    if 'path' in e or 'dir' in e or 'target' in e: return '/var/lib/kubelet/pods/8c1f2d3e/volumes/kubernetes.io~csi/pvc-5f3e9b2a/mount'
+    if 'driver' in e or 'plugin' in e: return 'ebs.csi.aws.com'
+    return 'x1'
+
+
+def args_of(text):
+    """The call's arguments, split at its top-level commas."""
+    depth, cur, out, q = 0, '', [], None
+    for ch in text:
+        if q:
+            cur += ch
+            if ch == q: q = None
+            continue
+        if ch in '"`': q = ch; cur += ch; continue
+        if ch in '([{': depth += 1
+        if ch in ')]}':
+            if depth == 0: out.append(cur); return out
+            depth -= 1
+        if ch == ',' and depth == 0: out.append(cur); cur = ''; continue
+        cur += ch
+    out.append(cur)
+    return out
+
+
+def literal(s):
+    s = s.strip()
+    m = re.match(r'^"((?:[^"\\]|\\.)*)"$', s) or re.match(r'^`([^`]*)`$', s)
+    return m.group(1).replace('\\"', '"') if m else None
+
+
+def fill(fmt, args):
+    i = [0]
+    def rep(m):
+        a = args[i[0]] if i[0] < len(args) else 'x'
+        i[0] += 1
+        if m.group(0).endswith('q'): return '"' + value(a) + '"'
+        if m.group(0).endswith('d'): return '3'
+        return value(a)
+    return re.sub(r'%[-+#0-9.]*[vsqdwtTxf]', rep, fmt)
+
+
+def message(kind, a):
+    if 'Generate' in kind:
+        p = literal(a[0]) if a else None
+        if p is None: return None, 'I'
+        s = literal(a[1]) if len(a) > 1 else ''
+        tail = s if s is not None else ': rpc error: code = Internal desc = failed'
+        return f'{p} for volume "pvc-5f3e9b2a-1c2d-4e5f-8a9b-0c1d2e3f4a5b" (UniqueName: "kubernetes.io/csi/ebs.csi.aws.com^vol-0a1b2c3d") pod "web-0" (UID: "8c1f2d3e-4a5b-6c7d-8e9f-0a1b2c3d4e5f") {tail}'.rstrip(), 'E' if 'Error' in kind else 'I'
+    sev = 'E' if 'Error' in kind else 'W' if 'Warning' in kind else 'I'
+    if kind.endswith(('InfoS', 'ErrorS')) or kind.startswith('logger'):
+        k0 = 1 if kind.endswith(('ErrorS', '.Error')) else 0
+        m = literal(a[k0]) if len(a) > k0 else None
+        if m is None: return None, sev
+        parts = [f'"{m}"'] + (['err="rpc error: code = Internal desc = failed"'] if k0 else [])
+        kv = a[k0 + 1:]
+        for j in range(0, len(kv) - 1, 2):
+            k = literal(kv[j])
+            if k is not None: parts.append(f'{k}="{value(kv[j + 1])}"')
+        return ' '.join(parts), sev
+    m = literal(a[0]) if a else None
+    if m is None: return None, sev
+    return (fill(m, a[1:]) if kind.endswith('f') else m), sev
+
+
+def main():
+    repos = dict(x.split('=', 1) for x in sys.argv[1:])
+    seen, n = set(), 0
+    print('# Upstream\'s log calls in its storage code, printed as klog lines, with the stage of the function each sits in:')
+    print('# made by scripts/upstream-lines.py (read it for the sources, the tags and the function-to-stage table).')
+    print('# <stage>\\t<set> <file>:<line> <function>\\t<line>')
+    for name, key, rev, prefix, paths in SETS:
+        if key not in repos: continue
+        g = repos[key]
+        paths = paths or K8S_PATHS
+        files = subprocess.run(['git', '-C', g, 'ls-tree', '-r', '--name-only', rev, '--'] + [prefix + p for p in paths], capture_output=True, text=True, check=True).stdout.split()
+        for f in files:
+            if not f.endswith('.go') or f.endswith('_test.go') or SKIP_FILES.search(f): continue
+            src = subprocess.run(['git', '-C', g, 'show', f'{rev}:{f}'], capture_output=True, text=True, check=True).stdout.split('\n')
+            path, fn = f[len(prefix):], ''
+            for i, line in enumerate(src):
+                m = FUNC.match(line)
+                if m: fn = m.group(1)
+                for c in CALL.finditer(line):
+                    text = ' '.join(x.strip() for x in src[i:i + 6])
+                    text = text[text.find(c.group(0)) + len(c.group(0)):]
+                    msg, sev = message(c.group(1), args_of(text))
+                    if msg is None: continue
+                    msg = msg.replace('\\n', '').replace('\\t', ' ')
+                    st = stage(path, fn, msg)
+                    base = path.split('/')[-1]
+                    key2 = (base, msg)
+                    if st == '?' or key2 in seen: continue
+                    seen.add(key2)
+                    print('\t'.join([st, f'{name} {path}:{i + 1} {fn}', f'{sev}1206 10:15:42.{123456 + n:06d}    2143 {base}:{i + 1}] {msg}']))
+                    n += 1
+
+
+if __name__ == '__main__':
+    main()
