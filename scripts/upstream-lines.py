@@ -5,11 +5,14 @@ and a new tag of external-provisioner and external-attacher, printed as the klog
 sample values), with the stage of the function it sits in. The explainer's test reads the file; this script is how it
 was made, and how to make it again at other tags.
 
-  python3 scripts/upstream-lines.py K8S_1_20=<git dir> K8S_NEW=<git dir> PROVISIONER=<git dir> ATTACHER=<git dir> > test/explain/upstream-lines.tsv
+  python3 scripts/upstream-lines.py K8S_1_20=<git dir> K8S_NEW=<git dir> PROVISIONER=<git dir> ATTACHER=<git dir> \
+    AWS_EBS=<git dir> AZUREDISK=<git dir> GCE_PD=<git dir> NFS=<git dir> CEPH=<git dir> > test/explain/upstream-lines.tsv
 
-Each <git dir> is a clone (bare is enough) of: a Kubernetes v1.20.5 tree (the project used github.com/davidstack/k8s1.20.5modify,
+A set whose repository is not given is left out. Each <git dir> is a clone (bare is enough) of: a Kubernetes v1.20.5 tree (the project used github.com/davidstack/k8s1.20.5modify,
 v1.20.5 with its changes outside these packages), a newer Kubernetes (github.com/openshift/microshift, whose
-deps/github.com/openshift/kubernetes was 1.36), kubernetes-csi/external-provisioner and kubernetes-csi/external-attacher.
+deps/github.com/openshift/kubernetes was 1.36), kubernetes-csi/external-provisioner and kubernetes-csi/external-attacher,
+and five drivers (kubernetes-sigs/aws-ebs-csi-driver, azuredisk-csi-driver, gcp-compute-persistent-disk-csi-driver,
+kubernetes-csi/csi-driver-nfs, ceph/ceph-csi), of which only the lines their CSI methods print are taken.
 
 The stage is the enclosing function's (STAGE_OF below, first match wins; "?" rows are left out): which function a line is
 printed from is what makes it that step's, whatever words it uses. The few messages a function prints for another step
@@ -26,12 +29,25 @@ SETS = [  # (name, repo key, revision, path prefix, paths)
     ('external-provisioner-v6.3.0', 'PROVISIONER', 'v6.3.0', '', ['pkg/controller/controller.go', 'vendor/sigs.k8s.io/sig-storage-lib-external-provisioner/v13/controller/controller.go', 'vendor/sigs.k8s.io/sig-storage-lib-external-provisioner/v13/controller/volume_store.go']),
     ('external-attacher-v2.2.0', 'ATTACHER', 'v2.2.0', '', ['pkg/controller/csi_handler.go', 'pkg/controller/controller.go', 'pkg/controller/util.go']),
     ('external-attacher-v4.12.0', 'ATTACHER', 'v4.12.0', '', ['pkg/controller/csi_handler.go', 'pkg/controller/controller.go', 'pkg/controller/util.go']),
+    # drivers: only the lines their CSI methods print themselves (DRIVER_METHOD below)
+    ('aws-ebs-csi-driver-v1.64.0', 'AWS_EBS', 'v1.64.0', '', ['pkg/driver/controller.go', 'pkg/driver/node.go']),
+    ('azuredisk-csi-driver-v1.34.5', 'AZUREDISK', 'v1.34.5', '', ['pkg/azuredisk/controllerserver.go', 'pkg/azuredisk/nodeserver.go']),
+    ('gcp-pd-csi-driver-v999.3.0', 'GCE_PD', 'v999.3.0', '', ['pkg/gce-pd-csi-driver/controller.go', 'pkg/gce-pd-csi-driver/node.go']),
+    ('csi-driver-nfs-v4.13.4', 'NFS', 'v4.13.4', '', ['pkg/nfs/controllerserver.go', 'pkg/nfs/nodeserver.go']),
+    ('ceph-csi-v3.12.2', 'CEPH', 'v3.12.2', '', ['internal/rbd/controllerserver.go', 'internal/rbd/nodeserver.go', 'internal/cephfs/controllerserver.go', 'internal/cephfs/nodeserver.go']),
 ]
+DRIVERS = ('AWS_EBS', 'AZUREDISK', 'GCE_PD', 'NFS', 'CEPH')
+# a driver's CSI method is the step it serves (csi.proto); its helpers are left out, as they may serve several
+DRIVER_METHOD = {'CreateVolume': 'provision', 'DeleteVolume': 'delete', 'ControllerPublishVolume': 'attach', 'ControllerUnpublishVolume': 'detach',
+                 'NodeStageVolume': 'mount', 'NodePublishVolume': 'mount', 'NodeUnstageVolume': 'unmount', 'NodeUnpublishVolume': 'unmount',
+                 'ControllerExpandVolume': 'resize', 'NodeExpandVolume': 'resize', 'CreateSnapshot': 'snapshot', 'DeleteSnapshot': 'snapshot'}
+# ceph-csi logs through its own helpers, with the call's id and request id before the message (internal/util/log)
+CEPH_REQ = {'provision': 'pvc-5f3e9b2a-1c2d-4e5f-8a9b-0c1d2e3f4a5b', 'snapshot': 'snapshot-7d1e2f3a-4b5c-6d7e-8f9a-0b1c2d3e4f5a'}
 K8S_PATHS = ['pkg/volume/util/operationexecutor', 'pkg/kubelet/volumemanager', 'pkg/volume/csi', 'pkg/controller/volume',
              'pkg/kubelet/pluginmanager', 'pkg/volume/util/nestedpendingoperations', 'pkg/volume/util/util.go', 'pkg/volume/util/subpath',
              'pkg/volume/util/hostutil', 'pkg/volume/util/volumepathhandler', 'staging/src/k8s.io/mount-utils']
 
-CALL = re.compile(r'\b(klog(?:\.V\(\w+\))?\.(?:Infof|Info|InfoS|Warningf|Warning|Errorf|Error|ErrorS)|logger(?:\.V\(\w+\))?\.(?:Info|Error)|\w+\.Generate(?:Msg|Error)(?:Detailed|Simple))\(')
+CALL = re.compile(r'\b(klog(?:\.V\(\w+\))?\.(?:Infof|Info|InfoS|Warningf|Warning|Errorf|Error|ErrorS)|logger(?:\.V\(\w+\))?\.(?:Info|Error)|\w+\.Generate(?:Msg|Error)(?:Detailed|Simple)|log\.(?:DebugLog|ErrorLog|UsefulLog|WarningLog|DefaultLog|ExtendedLog))\(')
 FUNC = re.compile(r'^func (?:\([^)]*\) )?(\w+)')
 
 # messages a function prints for another step than its own
@@ -166,6 +182,9 @@ def message(kind, a):
         tail = s if s is not None else ': rpc error: code = Internal desc = failed'
         return f'{p} for volume "pvc-5f3e9b2a-1c2d-4e5f-8a9b-0c1d2e3f4a5b" (UniqueName: "kubernetes.io/csi/ebs.csi.aws.com^vol-0a1b2c3d") pod "web-0" (UID: "8c1f2d3e-4a5b-6c7d-8e9f-0a1b2c3d4e5f") {tail}'.rstrip(), 'E' if 'Error' in kind else 'I'
     sev = 'E' if 'Error' in kind else 'W' if 'Warning' in kind else 'I'
+    if kind.startswith('log.'):
+        m = literal(a[1]) if len(a) > 1 else None
+        return (fill(m, a[2:]) if m is not None else None), sev
     if kind.endswith(('InfoS', 'ErrorS')) or kind.startswith('logger'):
         k0 = 1 if kind.endswith(('ErrorS', '.Error')) else 0
         m = literal(a[k0]) if len(a) > k0 else None
@@ -205,7 +224,9 @@ def main():
                     msg, sev = message(c.group(1), args_of(text))
                     if msg is None: continue
                     msg = msg.replace('\\n', '').replace('\\t', ' ')
-                    st = stage(path, fn, msg)
+                    st = DRIVER_METHOD.get(fn, '?') if key in DRIVERS else stage(path, fn, msg)
+                    if key == 'CEPH' and st != '?':
+                        msg = f'ID: 12 Req-ID: {CEPH_REQ.get(st, "0001-0009-rook-ceph-0000000000000002-6e1f2a3b-4c5d-6e7f-8a9b-0c1d2e3f4a5b")} {msg}'
                     base = path.split('/')[-1]
                     key2 = (base, msg)
                     if st == '?' or key2 in seen: continue
