@@ -29,6 +29,12 @@ SETS = [  # (name, repo key, revision, path prefix, paths)
     ('external-provisioner-v6.3.0', 'PROVISIONER', 'v6.3.0', '', ['pkg/controller/controller.go', 'vendor/sigs.k8s.io/sig-storage-lib-external-provisioner/v13/controller/controller.go', 'vendor/sigs.k8s.io/sig-storage-lib-external-provisioner/v13/controller/volume_store.go']),
     ('external-attacher-v2.2.0', 'ATTACHER', 'v2.2.0', '', ['pkg/controller/csi_handler.go', 'pkg/controller/controller.go', 'pkg/controller/util.go']),
     ('external-attacher-v4.12.0', 'ATTACHER', 'v4.12.0', '', ['pkg/controller/csi_handler.go', 'pkg/controller/controller.go', 'pkg/controller/util.go']),
+    # the in-tree plugins and the cloud providers' disk code at v1.20.5: only the lines of the functions INTREE_METHOD names
+    ('k8s-1.20.5-in-tree', 'K8S_1_20', 'HEAD', '', ['pkg/volume/' + p for p in ('awsebs', 'gcepd', 'azuredd', 'cinder', 'vsphere_volume', 'rbd', 'iscsi', 'fc',
+        'nfs', 'cephfs', 'glusterfs', 'local', 'portworx', 'flexvolume', 'azure_file', 'storageos', 'scaleio', 'quobyte')]
+        + ['staging/src/k8s.io/legacy-cloud-providers/' + p for p in ('aws/aws.go', 'gce/gce_disks.go', 'azure/azure_controller_common.go',
+           'azure/azure_controller_standard.go', 'azure/azure_controller_vmss.go', 'azure/azure_managedDiskController.go', 'openstack/openstack_volumes.go',
+           'vsphere/vsphere.go')]),
     # drivers: only the lines their CSI methods print themselves (DRIVER_METHOD below)
     ('aws-ebs-csi-driver-v1.64.0', 'AWS_EBS', 'v1.64.0', '', ['pkg/driver/controller.go', 'pkg/driver/node.go']),
     ('azuredisk-csi-driver-v1.34.5', 'AZUREDISK', 'v1.34.5', '', ['pkg/azuredisk/controllerserver.go', 'pkg/azuredisk/nodeserver.go']),
@@ -41,6 +47,19 @@ DRIVERS = ('AWS_EBS', 'AZUREDISK', 'GCE_PD', 'NFS', 'CEPH')
 DRIVER_METHOD = {'CreateVolume': 'provision', 'DeleteVolume': 'delete', 'ControllerPublishVolume': 'attach', 'ControllerUnpublishVolume': 'detach',
                  'NodeStageVolume': 'mount', 'NodePublishVolume': 'mount', 'NodeUnstageVolume': 'unmount', 'NodeUnpublishVolume': 'unmount',
                  'ControllerExpandVolume': 'resize', 'NodeExpandVolume': 'resize', 'CreateSnapshot': 'snapshot', 'DeleteSnapshot': 'snapshot'}
+# an in-tree plugin's methods (pkg/volume/volume.go: Attacher, DeviceMounter, Mounter, Unmounter, Detacher, Provisioner,
+# Deleter) and its cloud's disk calls; a node-side "AttachDisk" (iSCSI login, rbd map, FC scan: disk_manager.go) is the mount's
+INTREE_METHOD = [
+    (r'/(iscsi|rbd|fc)/', r'^(AttachDisk|attachDisk|waitForPath\w*|searchDisk)$', 'mount'),
+    (r'/(iscsi|rbd|fc)/', r'^(DetachDisk|detachDisk|DetachBlockISCSIDisk|DetachBlockFCDisk)$', 'unmount'),
+    (r'.', r'^(Attach|AttachDisk|attachDisk|AttachDiskToNode)$', 'attach'),
+    (r'.', r'^(Detach|DetachDisk|detachDisk|DetachDiskByName|DetachDiskFromNode)$', 'detach'),
+    (r'.', r'^(WaitForAttach|MountDevice|SetUp|SetUpAt|setUpAtInternal|SetUpDevice|MapPodDevice|verifyDevicePath|getDevicePath)$', 'mount'),
+    (r'.', r'^(UnmountDevice|TearDown|TearDownAt|TearDownDevice|UnmapPodDevice)$', 'unmount'),
+    (r'.', r'^(Provision|CreateVolume|CreateImage|createVolume|CreateDisk|CreateRegionalDisk|CreateManagedDisk)$', 'provision'),
+    (r'.', r'^(Delete|DeleteVolume|DeleteImage|deleteVolume|DeleteDisk|DeleteManagedDisk)$', 'delete'),
+    (r'.', r'^(ExpandVolumeDevice|ExpandImage|NodeExpand|ResizeDisk|ExpandVolume)$', 'resize'),
+]
 # ceph-csi logs through its own helpers, with the call's id and request id before the message (internal/util/log)
 CEPH_REQ = {'provision': 'pvc-5f3e9b2a-1c2d-4e5f-8a9b-0c1d2e3f4a5b', 'snapshot': 'snapshot-7d1e2f3a-4b5c-6d7e-8f9a-0b1c2d3e4f5a'}
 K8S_PATHS = ['pkg/volume/util/operationexecutor', 'pkg/kubelet/volumemanager', 'pkg/volume/csi', 'pkg/controller/volume',
@@ -124,6 +143,13 @@ def stage(path, fn, msg):
     return '?'
 
 
+def intree_stage(path, fn):
+    for pr, fnr, st in INTREE_METHOD:
+        if re.search(pr, path) and re.search(fnr, fn):
+            return st
+    return '?'
+
+
 def value(expr):
     """A sample value for a format argument, by what the Go expression names."""
     e = expr.strip().lower()
@@ -133,7 +159,10 @@ def value(expr):
     if 'pv' in e or 'volume' in e: return 'pvc-5f3e9b2a-1c2d-4e5f-8a9b-0c1d2e3f4a5b'
     if 'pod' in e: return 'default/web-0'
     if 'node' in e: return 'ip-10-0-1-23.ec2.internal'
-    if 'path' in e or 'dir' in e or 'target' in e: return '/var/lib/kubelet/pods/8c1f2d3e/volumes/kubernetes.io~csi/pvc-5f3e9b2a/mount'
+    if 'vmdisk' in e or 'vmdk' in e: return '[datastore1] kubevols/kubernetes-dynamic-pvc-5f3e9b2a.vmdk'
+    if 'device' in e or 'devpath' in e: return '/dev/xvdba'
+    if 'mount' in e or 'target' in e or 'dir' in e or 'mnt' in e: return '/var/lib/kubelet/pods/8c1f2d3e/volumes/kubernetes.io~csi/pvc-5f3e9b2a/mount'
+    if 'path' in e: return '/var/lib/kubelet/plugins/kubernetes.io/csi/pv/pvc-5f3e9b2a/globalmount'
     if 'driver' in e or 'plugin' in e: return 'ebs.csi.aws.com'
     return 'x1'
 
@@ -224,7 +253,7 @@ def main():
                     msg, sev = message(c.group(1), args_of(text))
                     if msg is None: continue
                     msg = msg.replace('\\n', '').replace('\\t', ' ')
-                    st = DRIVER_METHOD.get(fn, '?') if key in DRIVERS else stage(path, fn, msg)
+                    st = DRIVER_METHOD.get(fn, '?') if key in DRIVERS else intree_stage(path, fn) if name.endswith('-in-tree') else stage(path, fn, msg)
                     if key == 'CEPH' and st != '?':
                         msg = f'ID: 12 Req-ID: {CEPH_REQ.get(st, "0001-0009-rook-ceph-0000000000000002-6e1f2a3b-4c5d-6e7f-8a9b-0c1d2e3f4a5b")} {msg}'
                     base = path.split('/')[-1]

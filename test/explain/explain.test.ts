@@ -1807,6 +1807,9 @@ describe('upstream\'s own lines, read from the source at v1.20.5 and 1.36 (the s
     expect(stagesOf(['W1206 10:15:42.123528       1 pv_controller.go:1533] Mount options are not supported by the provisioner but claim "default/data-web-0"\'s StorageClass "slow" has mount options [debug]'])).toEqual(['provision']);
     expect(stagesOf(['I1206 10:15:42.123528       1 pv_controller.go:1338] "External deleter for volume requested, ignoring" volumeName="pvc-1"'])).toEqual(['delete']);
     expect(stagesOf(['I1206 10:15:42.123528       1 controller.go:1629] "Volume deletion ignored" PV="pvc-1" reason="not Released"'])).toEqual(['delete']);
+    expect(stagesOf(['W1206 10:15:42.123528       1 controller.go:1173] failed to get storageclass: fast, proceeding to delete without secrets. storageclass.storage.k8s.io "fast" not found'])).toEqual(['delete']);
+    // (the provisioner undoing a volume it could not finish is the provisioning's)
+    expect(stagesOf(['E1206 10:15:42.123528       1 controller.go:847] failed to delete partly provisioned PV: the server was unable to return a response in the time allotted'])).not.toEqual(['delete']);
     // (the binder's and the PV store's words as a paste gives them without their klog header, and with it)
     expect(stagesOf(['FindPodVolumes for pod "default/web-0", node "node-1"'])).toEqual(['provision']);
     expect(stagesOf(['PVC "default/data-web-0" is fully bound to PV "pvc-1"'])).toEqual(['provision']);
@@ -1822,6 +1825,29 @@ describe('upstream\'s own lines, read from the source at v1.20.5 and 1.36 (the s
     expect(stagesOf(['W1206 10:15:42.123528       1 controller.go:1358] requested volume size 21474836480 is greater than the size 10737418240 for the source snapshot snap-1. Volume plugin needs to handle volume expansion.'])).toEqual(['provision']);
     expect(stagesOf(['E1206 10:15:42.123528       1 controller.go:981] the source volume pvc-1 for PVC default/clone-of-data is not bound'])).toEqual(['provision']);
     expect(stagesOf(['I1206 10:15:42.123528       1 expand_controller.go:290] Error setting PVC default/data-web-0 in progress with error : the object has been modified'])).toEqual(['resize']);
+  });
+});
+
+describe('upstream\'s in-tree plugins (v1.20.5 pkg/volume/*, the legacy cloud providers)', () => {
+  it('a cloud\'s kind of disk named between the verb and "volume" is still a creation or a deletion', () => {
+    expect(stagesOf(['I1206 10:15:42.123456    2143 aws_util.go:113] Successfully created EBS Disk volume aws://us-east-1a/vol-0a1b'])).toEqual(['provision']);
+    expect(stagesOf(['Error creating cinder volume: Expected HTTP response code [202] when accessing [POST https://cinder:8776/v3/volumes]'])).toEqual(['provision']);
+    expect(stagesOf(['I1206 10:15:42.123456    2143 rbd.go:701] successfully created rbd image "kubernetes-dynamic-pvc-1"'])).toEqual(['provision']);
+    expect(stagesOf(['I1206 10:15:42.123456    2143 gce_util.go:89] Successfully deleted GCE PD volume pvc-1'])).toEqual(['delete']);
+    // (but not a snapshot, a pod or an attachment made on the way)
+    expect(stagesOf(['creating snapshot image replicapool/csi-snap-1'])).not.toEqual(['provision']);
+    expect(stagesOf(['Created container csi-provisioner'])).toEqual(['other']);
+  });
+  it('the node\'s WaitForAttach, and the node-side attach and detach of iSCSI, FC and RBD disks, are the mount and the teardown', () => {
+    expect(stagesOf(['I1206 10:15:42.123456    2143 attacher.go:182] Checking AWS Volume "aws://us-east-1a/vol-0a1b" is attached at devicePath "/dev/xvdba".'])).toEqual(['mount']);
+    expect(stagesOf(['I1206 10:15:42.123456    2143 attacher.go:263] Checking GCE PD "pvc-1" is attached.'])).toEqual(['mount']);
+    expect(stagesOf(['E1206 10:15:42.123456    2143 attacher.go:249] Error: could not find attached Cinder disk "3f2a" (path: ""): <nil>'])).toEqual(['mount']);
+    expect(stagesOf(['I1206 10:15:42.123456    2143 attacher.go:129] rbd: successfully wait for attach volume (spec: pvc-1, pool: kube, image: kubernetes-dynamic-pvc-1) at /dev/rbd0'])).toEqual(['mount']);
+    expect(stagesOf(['I1206 10:15:42.123456    2143 iscsi_util.go:393] AttachDisk: scanning SCSI host 3 LUN 0'])).toEqual(['mount']);
+    expect(stagesOf(['I1206 10:15:42.123456    2143 attacher.go:174] iscsi: successfully detached disk: /dev/sdc'])).toEqual(['unmount']);
+    expect(stagesOf(['I1206 10:15:42.123456    2143 attacher.go:251] rbd: successfully detach device /dev/rbd0'])).toEqual(['unmount']);
+    expect(stagesOf(['E1206 10:15:42.123456    2143 fc_util.go:283] fc: detachFCDisk failed. device: /dev/sdd err: exit status 1'])).toEqual(['unmount']);
+    expect(stagesOf(['E1206 10:15:42.123456    2143 nfs.go:281] /var/lib/kubelet/pods/u1/volumes/kubernetes.io~nfs/pv-1 is still mounted, despite call to unmount().  Will try again next sync loop.'])).toEqual(['mount']);
   });
 });
 

@@ -168,6 +168,23 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // %q." (v1.20.5 pkg/volume/gcepd/attacher.go:270), "… AWS Volume %q at path %q." (awsebs/attacher.go:189), "… Cinder
   // disk" (cinder/attacher.go:245), "… VMDK" (vsphere_volume/attacher.go:183): the disk is on the node, the mount goes on
   [/\bSuccessfully found attached (GCE PD|VMDK|\w+ (disk|volume))\b/i, 'mount'],
+  // (and the same WaitForAttach's other lines: "Checking AWS Volume %q is attached at devicePath %q" and its error,
+  // attacher.go:182-186; "Checking GCE PD %q is attached." gcepd/attacher.go:263-267; "Checking Cinder disk %q is attached.",
+  // "could not find attached Cinder disk" cinder/attacher.go:237-249; "Checking VMDK %q is attached"
+  // vsphere_volume/attacher.go:176-180; rbd's "waiting for attach volume", "successfully wait for attach volume"
+  // rbd/attacher.go:119-129): the node waiting for the disk, the mount's first step, whatever "attached" says
+  [/\bChecking (AWS Volume|GCE PD|Cinder disk|VMDK) "[^"]*" is attached\b|\bError verifying (AWS Volume|GCE PD|VMDK) \("[^"]*"\) is attached\b|\bcould not find attached Cinder disk\b|\brbd: (successfully )?wait(ing)? for attach volume\b/, 'mount'],
+  // the in-tree iSCSI, FC and RBD plugins log in to, scan for or map the disk on the node (iscsi_util.go:325-469 AttachDisk,
+  // "AttachDisk portal->host map", "AttachDisk: scanning SCSI host", "iscsi: AttachDisk devicePath") inside MountDevice, and
+  // log out of or unmap it inside UnmountDevice ("iscsi: successfully detached disk" iscsi/attacher.go:174, "fc: successfully
+  // detached disk", "fc: detachFCDisk failed" fc_util.go:278-288, "rbd: detaching device", "rbd: successfully detach
+  // device" rbd/attacher.go:246-251, "iscsi detach disk: failed to delete devices" iscsi_util.go:627): the node's
+  // mount and teardown, not the controller's attach and detach
+  [/\bAttachDisk portal->host map\b|\bAttachDisk: scanning SCSI host\b|\biscsi: AttachDisk devicePath\b/, 'mount'],
+  [/\b(iscsi|fc|rbd): (successfully )?detach(ed|ing)? (the )?(disk|device)\b|\biscsi detach disk\b|\bdetachFCDisk failed\b|\bfc: DetachDisk devicePath\b|\bfc: last error occurred during detach disk\b/, 'unmount'],
+  // a plugin's SetUpAt undoing a mount that failed half-way ("%s is still mounted, despite call to unmount().  Will try again
+  // next sync loop.", v1.20.5 awsebs/aws_ebs.go:421, nfs/nfs.go:281, local/local.go:557 and others): the mount's
+  [/\bis still mounted, despite call to unmount\(\)/, 'mount'],
   // Upstream's own lines that name no CSI call and no operation, read from the source at v1.20.5 and at 1.36 (the
   // files and lines cited are v1.20.5's unless said):
   // the kubelet waiting for a pod's volumes before it starts the pod (volume_manager.go:373 WaitForAttachAndMount, "Waiting
@@ -202,6 +219,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // volume to its external deleter (pv_controller.go:1338 at 1.36, "External deleter for volume requested, ignoring")
   [/\bMount options are not supported by the provisioner\b/, 'provision'],
   [/\bExternal deleter for volume requested\b|\bVolume deletion ignored\b/, 'delete'],
+  // (external-provisioner deleting a volume whose class is gone, v2.2.2 pkg/controller/controller.go:1173 "failed to get
+  // storageclass: %s, proceeding to delete without secrets")
+  [/\bproceeding to delete without secrets\b/, 'delete'],
   // the scheduler's volume binder's other lines (scheduler_binder.go:243 "FindPodVolumes for pod", :496-514 bindAPIUpdate,
   // :709-712 "PVC … is (not) fully bound to PV", :795-801 "… matches for Pod", "All bound volumes for Pod … match with Node",
   // :828-841 "No matching volumes for Pod", "Found matching volumes for pod"): placing the pod's claims, as above
@@ -318,6 +338,10 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // a backend saying it made a volume ("Volume created: pvc-…", "created volume vol-…"), not a VolumeAttachment
   // (and a backend's own object for it: "created new LV", a volume's info record created, a "… Create Request" for a volume,
   // "Volume requested" with its size)
+  // (an in-tree plugin or a cloud naming its kind of disk between: "Successfully created EBS Disk volume", "Error creating
+  // cinder volume", "successfully created rbd image", v1.20.5 pkg/volume/awsebs/aws_util.go:110-113, cinder_util.go:223,
+  // rbd.go:701; the kind is up to three words, none a pod's, a snapshot's, an attachment's or a mount's)
+  [/\b(creat(e|ed|ing)) (the |an? )?((?![\w-]*(pod|container|snapshot|attachment|mount|backup|replica)s? |(for|of|on|in|at|to|from|with|the|a) )[\w-]+ ){1,3}(volume|disk|image|share|lun)s?\b(?! ?(attachment|snapshot|group|mount))/i, 'provision'],
   [/\bvolume created\b|\bcreated (a |the |new )?volume\b(?! ?attachment)|\bcreated? (a )?new (LV|logical ?volume|volume|disk|share|dataset|subvolume)\b(?! ?(group|snapshot|attachment))|\b\w*vol(ume)?\w* create request\b|(?<!\b(stage|unstage|publish|unpublish|delete|expand|attach|detach|mount|snapshot) )\bvolume requested\b|\bcreating \w*volume ?info\b/i, 'provision'],
   // (and the tools that grow a volume or its file system: xfs_growfs, resize2fs, lvextend, LVM's extents, a ZFS volume's new size)
   [/resizefs|resize ?fs|expanding (mounted )?volume|\bset (volsize|refquota|quota)=|node_expansion_required|update capacity|\bgrowfs\b|\bresize2fs\b|\blv(extend|resize)\b|\blogical extents\b|\bresiz(e|ing) (the )?volume\b/i, 'resize'],
@@ -393,7 +417,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\bclon(e|ing) (the )?(volume|pvc)\b|\bcloning from \S+ into\b|\b(CSI )?volume clone\b|\bclone (scheduled|in progress)\b|\brestor(e|ing) (the )?snapshot\b|\bVolumeContentSource|\bcontent ?source\b|\brestor\w* (\S+ ){0,3}from (a |the )?(volume ?)?snapshot|\brequested volume size\b[^.]*\bsnapshot size\b/i, 'provision'],
   [/snapshot|snapcontent/i, 'snapshot'],
   // (a volume under the backend's own name: a file share, a CephFS subvolume, an RBD image, a cloud disk, a LUN, a ZFS dataset)
-  [/deletevolume|delet(e|ing|ed) (the )?((?!pod |container )\w+ )?(volume|pv|share|subvolume|image|disk|lun|dataset|fileset)\b|\bdeletion of (the )?(volume|pv)\b|\bdeletion skipped\b|reclaim|\bneeds deletion\b/i, 'delete'],
+  [/deletevolume|delet(e|ing|ed) (the |an? )?((?![\w-]*(pod|container|snapshot|attachment|mount)s? |(partly |partially )?provisioned |(for|of|on|in|at|to|from|with|the|a) )[\w-]+ ){0,3}(volume|pv|share|subvolume|image|disk|lun|dataset|fileset)\b|\bdeletion of (the )?(volume|pv)\b|\bdeletion skipped\b|reclaim|\bneeds deletion\b/i, 'delete'],
   // (the scheduler's volume binding finding no PV for a claim: its binding, the provision stage's)
   // a pod's volume directory made, or given to a FUSE program as its mount point ("mkdir -p /var/lib/kubelet/pods/<uid>/volumes/
   // azure~blobfuse/…", "blobfuse /var/lib/kubelet/pods/…"): what a mount sets up (the path alone is as often a teardown's)
