@@ -1851,6 +1851,26 @@ describe('upstream\'s in-tree plugins (v1.20.5 pkg/volume/*, the legacy cloud pr
   });
 });
 
+describe('upstream\'s Event reasons on the volume path', () => {
+  it('the PV controller\'s binding Events are the provisioning\'s, its recycling the deletion\'s, the kubelet\'s fsGroup and file system ones the mount\'s', () => {
+    const row = (type: string, reason: string, from: string, msg: string) => `  ${type}  ${reason}  12s (x3 over 40s)  ${from}  ${msg}`;
+    // (each a reason the explainer knows, with its explanation, not a guess from the message's words)
+    const known = (line: string) => explainText(line, knowledge).lines[0]!.match;
+    for (const [reason, msg] of [['ClaimLost', 'Bound claim has lost its PersistentVolume.'], ['ClaimMisbound', 'Two claims are bound to the same volume'], ['FailedBinding', 'no persistent volumes available for this claim and no storage class is set'], ['FailedMountOnFilesystemMismatch', 'MountVolume failed for volume "pv-1"']]) {
+      expect(known(row('Warning', reason!, 'persistentvolume-controller', msg!)), reason).toBe('event');
+    }
+    expect(stagesOf([row('Warning', 'VolumeMismatch', 'persistentvolume-controller', 'Cannot bind to requested volume "pv-1": requested PV is too small')])).toEqual(['provision']);
+    expect(stagesOf([row('Warning', 'ClaimLost', 'persistentvolume-controller', 'Bound claim has lost its PersistentVolume. Data on the volume is lost!')])).toEqual(['provision']);
+    expect(stagesOf([row('Warning', 'ClaimMisbound', 'persistentvolume-controller', 'Two claims are bound to the same volume, this one is bound incorrectly')])).toEqual(['provision']);
+    expect(stagesOf([row('Normal', 'FailedBinding', 'persistentvolume-controller', 'volume "pv-1" already bound to a different claim.')])).toEqual(['provision']);
+    expect(stagesOf([row('Normal', 'VolumeRecycled', 'persistentvolume-controller', 'Volume recycled')])).toEqual(['delete']);
+    expect(stagesOf([row('Normal', 'RecyclerPod', 'persistentvolume-controller', 'Recycler pod: Successfully assigned default/recycler-for-pv-1 to node-1')])).toEqual(['delete']);
+    expect(stagesOf([row('Warning', 'VolumeFailedRecycle', 'persistentvolume-controller', 'Recycle failed: pod failed')])).toEqual(['delete']);
+    expect(stagesOf([row('Warning', 'AlreadyMountedVolume', 'kubelet', 'The requested fsGroup is 1000, but the volume pv-1 has GID 2000. The volume may not be shareable.')])).toEqual(['mount']);
+    expect(stagesOf([row('Warning', 'FailedMountOnFilesystemMismatch', 'kubelet', 'MountVolume failed for volume "pv-1" : failed to mount the volume as "xfs", it already contains ext4')])).toEqual(['mount']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);
