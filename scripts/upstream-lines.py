@@ -6,18 +6,21 @@ sample values), with the stage of the function it sits in. The explainer's test 
 was made, and how to make it again at other tags.
 
   python3 scripts/upstream-lines.py K8S_1_20=<git dir> K8S_NEW=<git dir> PROVISIONER=<git dir> ATTACHER=<git dir> \
-    AWS_EBS=<git dir> AZUREDISK=<git dir> GCE_PD=<git dir> NFS=<git dir> CEPH=<git dir> > test/explain/upstream-lines.tsv
+    AWS_EBS=<git dir> AZUREDISK=<git dir> GCE_PD=<git dir> NFS=<git dir> CEPH=<git dir> VSPHERE=<git dir> LONGHORN=<git dir> \
+    > test/explain/upstream-lines.tsv
 
 A set whose repository is not given is left out. Each <git dir> is a clone (bare is enough) of: a Kubernetes v1.20.5 tree (the project used github.com/davidstack/k8s1.20.5modify,
 v1.20.5 with its changes outside these packages), a newer Kubernetes (github.com/openshift/microshift, whose
 deps/github.com/openshift/kubernetes was 1.36), kubernetes-csi/external-provisioner and kubernetes-csi/external-attacher,
-and five drivers (kubernetes-sigs/aws-ebs-csi-driver, azuredisk-csi-driver, gcp-compute-persistent-disk-csi-driver,
-kubernetes-csi/csi-driver-nfs, ceph/ceph-csi), of which only the lines their CSI methods print are taken.
+and seven drivers (kubernetes-sigs/aws-ebs-csi-driver, azuredisk-csi-driver, gcp-compute-persistent-disk-csi-driver,
+kubernetes-csi/csi-driver-nfs, ceph/ceph-csi, kubernetes-sigs/vsphere-csi-driver, longhorn/longhorn-manager), of which only
+the lines their CSI methods print are taken.
 
 The stage is the enclosing function's (STAGE_OF below, first match wins; "?" rows are left out): which function a line is
 printed from is what makes it that step's, whatever words it uses. The few messages a function prints for another step
 are named before the table (OVERRIDES). Events (recorder.Eventf) are left out: the explainer reads them by their reason.
 """
+import json
 import re
 import subprocess
 import sys
@@ -41,8 +44,11 @@ SETS = [  # (name, repo key, revision, path prefix, paths)
     ('gcp-pd-csi-driver-v999.3.0', 'GCE_PD', 'v999.3.0', '', ['pkg/gce-pd-csi-driver/controller.go', 'pkg/gce-pd-csi-driver/node.go']),
     ('csi-driver-nfs-v4.13.4', 'NFS', 'v4.13.4', '', ['pkg/nfs/controllerserver.go', 'pkg/nfs/nodeserver.go']),
     ('ceph-csi-v3.12.2', 'CEPH', 'v3.12.2', '', ['internal/rbd/controllerserver.go', 'internal/rbd/nodeserver.go', 'internal/cephfs/controllerserver.go', 'internal/cephfs/nodeserver.go']),
+    # logging through zap (vSphere, JSON records) and logrus (Longhorn, key=value records), printed as those loggers print
+    ('vsphere-csi-driver-v3.7.3', 'VSPHERE', 'v3.7.3', '', ['pkg/csi/service/node.go', 'pkg/csi/service/vanilla/controller.go']),
+    ('longhorn-manager-master', 'LONGHORN', 'HEAD', '', ['csi/node_server.go', 'csi/controller_server.go']),
 ]
-DRIVERS = ('AWS_EBS', 'AZUREDISK', 'GCE_PD', 'NFS', 'CEPH')
+DRIVERS = ('AWS_EBS', 'AZUREDISK', 'GCE_PD', 'NFS', 'CEPH', 'VSPHERE', 'LONGHORN')
 # a driver's CSI method is the step it serves (csi.proto); its helpers are left out, as they may serve several
 DRIVER_METHOD = {'CreateVolume': 'provision', 'DeleteVolume': 'delete', 'ControllerPublishVolume': 'attach', 'ControllerUnpublishVolume': 'detach',
                  'NodeStageVolume': 'mount', 'NodePublishVolume': 'mount', 'NodeUnstageVolume': 'unmount', 'NodeUnpublishVolume': 'unmount',
@@ -66,7 +72,7 @@ K8S_PATHS = ['pkg/volume/util/operationexecutor', 'pkg/kubelet/volumemanager', '
              'pkg/kubelet/pluginmanager', 'pkg/volume/util/nestedpendingoperations', 'pkg/volume/util/util.go', 'pkg/volume/util/subpath',
              'pkg/volume/util/hostutil', 'pkg/volume/util/volumepathhandler', 'staging/src/k8s.io/mount-utils']
 
-CALL = re.compile(r'\b(klog(?:\.V\(\w+\))?\.(?:Infof|Info|InfoS|Warningf|Warning|Errorf|Error|ErrorS)|logger(?:\.V\(\w+\))?\.(?:Info|Error)|\w+\.Generate(?:Msg|Error)(?:Detailed|Simple)|log\.(?:DebugLog|ErrorLog|UsefulLog|WarningLog|DefaultLog|ExtendedLog))\(')
+CALL = re.compile(r'\b(klog(?:\.V\(\w+\))?\.(?:Infof|Info|InfoS|Warningf|Warning|Errorf|Error|ErrorS)|logger(?:\.V\(\w+\))?\.(?:Info|Error)|\w+\.Generate(?:Msg|Error)(?:Detailed|Simple)|log\.(?:DebugLog|ErrorLog|UsefulLog|WarningLog|DefaultLog|ExtendedLog)|\blog(?:\.WithError\(\w+\))?\.(?:Infof|Debugf|Errorf|Warnf|Info|Debug|Error|Warn))\(')
 FUNC = re.compile(r'^func (?:\([^)]*\) )?(\w+)')
 
 # messages a function prints for another step than its own
@@ -211,9 +217,13 @@ def message(kind, a):
         tail = s if s is not None else ': rpc error: code = Internal desc = failed'
         return f'{p} for volume "pvc-5f3e9b2a-1c2d-4e5f-8a9b-0c1d2e3f4a5b" (UniqueName: "kubernetes.io/csi/ebs.csi.aws.com^vol-0a1b2c3d") pod "web-0" (UID: "8c1f2d3e-4a5b-6c7d-8e9f-0a1b2c3d4e5f") {tail}'.rstrip(), 'E' if 'Error' in kind else 'I'
     sev = 'E' if 'Error' in kind else 'W' if 'Warning' in kind else 'I'
-    if kind.startswith('log.'):
+    if kind.startswith('log.') and kind.endswith('Log'):
         m = literal(a[1]) if len(a) > 1 else None
         return (fill(m, a[2:]) if m is not None else None), sev
+    if re.match(r'log(\.WithError\(\w+\))?\.', kind):  # zap's sugared logger or a logrus entry: Infof(format, args…), Info(args…)
+        m = literal(a[0]) if a else None
+        if m is None: return None, sev
+        return (fill(m, a[1:]) if kind.endswith('f') else m) + (': rpc error: code = Internal desc = failed' if 'WithError' in kind else ''), 'W' if 'Warn' in kind else 'D' if 'Debug' in kind else sev
     if kind.endswith(('InfoS', 'ErrorS')) or kind.startswith('logger'):
         k0 = 1 if kind.endswith(('ErrorS', '.Error')) else 0
         m = literal(a[k0]) if len(a) > k0 else None
@@ -260,7 +270,16 @@ def main():
                     key2 = (base, msg)
                     if st == '?' or key2 in seen: continue
                     seen.add(key2)
-                    print('\t'.join([st, f'{name} {path}:{i + 1} {fn}', f'{sev}1206 10:15:42.{123456 + n:06d}    2143 {base}:{i + 1}] {msg}']))
+                    if key == 'VSPHERE':
+                        level = {'I': 'info', 'W': 'warn', 'E': 'error', 'D': 'debug'}[sev]
+                        rec = json.dumps({'level': level, 'time': f'2024-12-06T10:15:42.{123 + n % 800:03d}Z', 'caller': f'{path.split("/")[-2]}/{base}:{i + 1}', 'msg': msg, 'TraceId': '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'})
+                        print('\t'.join([st, f'{name} {path}:{i + 1} {fn}', rec]))
+                    elif key == 'LONGHORN':
+                        level = {'I': 'info', 'W': 'warning', 'E': 'error', 'D': 'debug'}[sev]
+                        side = 'csi-node-server' if 'node_server' in path else 'csi-controller-server'
+                        print('\t'.join([st, f'{name} {path}:{i + 1} {fn}', f'time="2024-12-06T10:15:42Z" level={level} msg={json.dumps(msg)} component={side} function={fn}']))
+                    else:
+                        print('\t'.join([st, f'{name} {path}:{i + 1} {fn}', f'{sev}1206 10:15:42.{123456 + n:06d}    2143 {base}:{i + 1}] {msg}']))
                     n += 1
 
 

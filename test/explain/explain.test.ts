@@ -1871,6 +1871,18 @@ describe('upstream\'s Event reasons on the volume path', () => {
   });
 });
 
+describe('a driver\'s call decides for the words of its lines (the operation, not what it undoes or checks on the way)', () => {
+  it('an unmount inside a publish or a stage is the mount\'s; a snapshot check inside DeleteVolume the deletion\'s; a mount read inside NodeExpandVolume the resize\'s', () => {
+    expect(stagesOf(['time="2024-12-06T10:15:42Z" level=warning msg="Failed to unmount targetPath /var/lib/kubelet/pods/u1/volumes/kubernetes.io~csi/pvc-1/mount: exit status 32" component=csi-node-server function=NodePublishVolume'])).toEqual(['mount']);
+    expect(stagesOf(['I1206 10:15:42.100000       1 utils.go:195] GRPC call: /csi.v1.Node/NodePublishVolume', 'E1206 10:15:42.120000       1 node.go:212] Failed to unmount: exit status 32'])).toEqual(['mount', 'mount']);
+    expect(stagesOf(['{"level":"info","time":"2024-12-06T10:15:42.100Z","caller":"vanilla/controller.go:1580","msg":"DeleteVolume: called with args {VolumeId:vol-1}"}',
+      '{"level":"info","time":"2024-12-06T10:15:42.120Z","caller":"vanilla/controller.go:1648","msg":"no CNS snapshots found for volume: vol-1, the volume can be safely deleted"}'])).toEqual(['delete', 'delete']);
+    expect(stagesOf(['time="2024-12-06T10:15:42Z" level=info msg="Volume pvc-1 on node node-1 successfully resized filesystem after mount" component=csi-node-server function=NodeExpandVolume'])).toEqual(['resize']);
+    // (the teardown's own unmount stays the teardown's)
+    expect(stagesOf(['time="2024-12-06T10:15:42Z" level=info msg="Unmounting volume pvc-1 from /var/lib/kubelet/pods/u1/volumes/kubernetes.io~csi/pvc-1/mount" component=csi-node-server function=NodeUnpublishVolume'])).toEqual(['unmount']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

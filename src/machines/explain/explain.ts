@@ -437,7 +437,12 @@ function callSide(stage: Stage, call: string | undefined): Stage {
   if (!call) return stage;
   if (stage === 'mount' && /^Node(Unpublish|Unstage)Volume$/.test(call)) return 'unmount';
   if (stage === 'attach' && call === 'ControllerUnpublishVolume') return 'detach';
-  if ((stage === 'provision' || stage === 'mount' || stage === 'unmount') && call === 'DeleteVolume') return 'delete';
+  if ((stage === 'provision' || stage === 'mount' || stage === 'unmount' || stage === 'snapshot') && call === 'DeleteVolume') return 'delete';
+  // (a node expansion reads the mount it grows, "NodeExpandVolume: … mounted at …": the expansion's)
+  if ((stage === 'mount' || stage === 'unmount') && call === 'NodeExpandVolume') return 'resize';
+  // (and the other way: a publish or a stage undoing what it half did, "Failed to unmount targetPath …" in Longhorn's
+  // NodePublishVolume, the GCE PD driver's "Failed to unmount" after a failed mount in NodePublishVolume, is that call's)
+  if (stage === 'unmount' && /^Node(Publish|Stage)Volume$/.test(call)) return 'mount';
   return stage;
 }
 
