@@ -1883,6 +1883,54 @@ describe('a driver\'s call decides for the words of its lines (the operation, no
   });
 });
 
+describe('the hundred-and-thirteenth to hundred-and-fifteenth sets\' rules', () => {
+  it('a CSI-Addons call (replication, fencing, reclaim space, volume groups) is no step, nor what the driver prints serving it', () => {
+    const r = stagesOf([
+      'I0913 11:56:29.787215       1 utils.go:195] ID: 21 GRPC call: /fence.FenceController/UnfenceClusterNetwork',
+      'I0913 11:56:29.788168       1 utils.go:206] ID: 21 GRPC request: {"cidrs":[{"cidr":"10.90.89.66/32"}],"parameters":{"clusterID":"rook-ceph"}}',
+      'I0913 11:56:31.335384       1 cephcmds.go:105] ID: 21 command succeeded: ceph [osd blocklist range rm 10.90.89.66/32 --id csi-rbd-provisioner --keyfile=***stripped***]',
+      'I0913 11:56:31.336029       1 utils.go:212] ID: 21 GRPC response: {}',
+    ]);
+    expect(r).toEqual(['other', 'other', 'other', 'other']);
+    // (ceph-csi's journal lookup serving a replication call is none of CreateVolume's)
+    expect(stagesOf([
+      'I0816 10:51:09.662986       1 utils.go:195] ID: 23 Req-ID: 0001-0009-rook-ceph-0000000000000001-dc2ae0f8 GRPC call: /replication.Controller/PromoteVolume',
+      'I0816 10:51:09.671059       1 omap.go:88] ID: 23 Req-ID: 0001-0009-rook-ceph-0000000000000001-dc2ae0f8 got omap values: (pool="replicapool", namespace="", name="csi.volume.dc2ae0f8"): map[csi.imageid:1 csi.imagename:csi-vol-dc2ae0f8 csi.volname:pvc-1]',
+    ])).toEqual(['other', 'other']);
+    // (a reclaim-space request names the staging path, as NodeStageVolume's does: the call it serves decides, even when the
+    // interceptor's lines carry no call id and an earlier NodeStageVolume was logged by the same file)
+    expect(stagesOf([
+      'I0816 10:50:09.662986       1 utils.go:195] GRPC call: /csi.v1.Node/NodeStageVolume',
+      'I0816 10:51:09.662986       1 utils.go:195] GRPC call: /reclaimspace.ReclaimSpaceNode/NodeReclaimSpace',
+      'I0816 10:51:09.663087       1 utils.go:197] GRPC request: {"staging_target_path":"/var/lib/kubelet/plugins/kubernetes.io/csi/rbd.csi.ceph.com/abc/globalmount","volume_id":"0001-0009-rook-ceph-1"}',
+    ]).slice(1)).toEqual(['other', 'other']);
+    // (and the CSI call after it is its own again)
+    expect(stagesOf([
+      'I0816 10:51:09.662986       1 utils.go:195] ID: 23 GRPC call: /replication.Controller/PromoteVolume',
+      'I0816 10:52:09.662986       1 utils.go:195] ID: 24 Req-ID: pvc-2 GRPC call: /csi.v1.Controller/CreateVolume',
+      'I0816 10:52:09.671059       1 omap.go:88] ID: 24 Req-ID: pvc-2 got omap values: (pool="replicapool", namespace="", name="csi.volumes.default"): map[]',
+    ])).toEqual(['other', 'provision', 'provision']);
+  });
+  it('Windows nodes: csi-proxy\'s SMB mapping is the staging, its removal the unstaging; a cmd prompt and dir\'s output are none', () => {
+    expect(stagesOf(['I0313 18:59:51.774799   18360 server.go:56] calling NewSmbGlobalMapping with remote path "\\\\10.152.183.41\\pvc-1"'])).toEqual(['mount']);
+    expect(stagesOf(['I0313 18:59:52.941139   18360 server.go:98] Remote \\10.152.183.41\\pvc-1 not mapped. Mapping now!'])).toEqual(['mount']);
+    expect(stagesOf(['I0313 19:10:52.941139   18360 server.go:120] calling RemoveSmbGlobalMapping with remote path "\\\\10.152.183.41\\pvc-1"'])).toEqual(['unmount']);
+    // (after the mount's Event the user looks at the node: dir's header lines are the listing's, not the mount's)
+    const failed = '  Warning  FailedMount  4s (x8 over 67s)  kubelet, node000  MountVolume.MountDevice failed for volume "pvc-1" : azureDisk - mountDevice:FormatAndMount failed with exit status 1';
+    expect(stagesOf([failed, ' azureuser@node000 C:\\Users\\azureuser>cd \\var\\lib\\kubelet\\plugins\\kubernetes.io\\azure-disk\\mounts\\m39'])).toEqual(['mount', 'other']);
+    expect(stagesOf([failed, 'C:\\var\\lib\\kubelet>dir'])).toEqual(['mount', 'other']);
+    expect(stagesOf([failed, ' Volume in drive C is Windows'])).toEqual(['mount', 'other']);
+    expect(stagesOf([failed, ' Volume Serial Number is CA78-414E'])).toEqual(['mount', 'other']);
+    expect(stagesOf([failed, ' Directory of C:\\var\\lib\\kubelet\\plugins\\kubernetes.io\\azure-disk\\mounts'])).toEqual(['mount', 'other']);
+  });
+  it('a projected volume\'s data is the mount\'s; Azure\'s attach/detach rate limit and a cephx user named after the provisioner are no step; local-path choosing a node\'s directory is the provisioning', () => {
+    expect(stagesOf(['Nov 09 14:17:34 edge-1 edgecore[24377]: E1109 14:17:34.520376   24377 projected.go:201] Error preparing data for projected volume kube-api-access-x for pod default/web-0: failed to fetch token'])).toEqual(['mount']);
+    expect(stagesOf(['I0914 18:42:34.226836    7372 azure.go:902] attach/detach disk operation rate limit QPS: 6.000000, Bucket: 10'])).toEqual(['other']);
+    expect(stagesOf(['I0913 11:56:53.821075       1 cephcmds.go:105] ID: 22 command succeeded: ceph [osd blocklist range add 10.90.89.66/32 --id csi-rbd-provisioner --keyfile=***stripped***]'])).toEqual(['other']);
+    expect(stagesOf(['time="2022-12-05T19:41:18Z" level=debug msg="config doesn\'t contain node node-1, use DEFAULT_PATH_FOR_NON_LISTED_NODES instead"'])).toEqual(['provision']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -433,8 +433,18 @@ function sidecarSide(stage: Stage, component: string | null, operation: string |
  *   "internally mounting …", controllerserver.go) to remove one does so for the DeleteVolume it serves (its
  *   mounts for a CreateVolume are read as the provisioning already: inferFromPaste).
  */
+/**
+ * A call of the CSI-Addons services a driver may serve besides CSI's (csi-addons/spec: replication, network fence, reclaim
+ * space, volume group, key rotation, and their identity service), "GRPC call: /fence.FenceController/FenceClusterNetwork":
+ * no step of a volume's life, nor are the lines the driver prints while serving it (ceph-csi's omap lookups, its ceph
+ * commands).
+ */
+const CSI_ADDONS_CALL = /\/(?:replication\.Controller|fence\.FenceController|reclaimspace\.ReclaimSpace(?:Controller|Node)|volumegroup\.Controller|encryptionkeyrotation\.\w+|identity\.Identity)\/(\w+)/;
+const ADDONS = 'csi-addons/';
+
 function callSide(stage: Stage, call: string | undefined): Stage {
   if (!call) return stage;
+  if (call.startsWith(ADDONS)) return 'other';
   if (stage === 'mount' && /^Node(Unpublish|Unstage)Volume$/.test(call)) return 'unmount';
   if (stage === 'attach' && call === 'ControllerUnpublishVolume') return 'detach';
   if ((stage === 'provision' || stage === 'mount' || stage === 'unmount' || stage === 'snapshot') && call === 'DeleteVolume') return 'delete';
@@ -629,7 +639,7 @@ const E2E_EVENT = /\bevent for \S+: \{[^}]*\} ([A-Z][A-Za-z]+): (.*)$/;
  */
 const OLD_EVENT_ROW = /^\s*(\S+)(?:\t+|\s{2,}).*?(?:\t+|\s{2,})(Normal|Warning)(?:\t+|\s{2,})([A-Z][A-Za-z]+)(?:\t+|\s{2,})()(\S.*)$/;
 const GET_EVENTS_ROW = /^\s*(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
-const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:((\s{2,}|\t)\S.*|\s*)|Defaulted container .*|STEP: (?!Event \[[A-Z]\w+\]: ).*|Ran \d+ of \d+ Specs? in [\d.]+ seconds|(SUCCESS|FAIL)! -- \d+ Passed \| \d+ Failed.*|(StorageClass|Claim|Reclaim Policy|Access Modes|VolumeMode|Capacity|Labels|Annotations|Finalizers|Namespace|Used By|Mounted By|Node Affinity|Required Terms): \S+|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|\|?\s*:?-{2,}:?(\s*\|\s*:?-{2,}:?)+\s*\|?|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|Filesystem\s+(Size|1K-blocks|1M-blocks|Type|Inodes)\s.*\bMounted on|NAME\s+MAJ:MIN\s.*|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|(NAMESPACE(\s{2,}|\t+))?NAME((\s{2,}|\t+)[A-Z][A-Z0-9()_-]*( [A-Z][A-Z0-9()_-]*)*){2,}|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|[\w.-]+@[\w.-]+ ~?[^\s$#>]*( \([^)]*\))?> .*|[\w.-]+:[^\s$#>]* [\w.-]+[$#] .*|```.*|\.\.\.|…|\[\s*(\.\.\.|…|snip(ped)?|truncated|omitted)\s*\]|[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
+const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:((\s{2,}|\t)\S.*|\s*)|Defaulted container .*|STEP: (?!Event \[[A-Z]\w+\]: ).*|Ran \d+ of \d+ Specs? in [\d.]+ seconds|(SUCCESS|FAIL)! -- \d+ Passed \| \d+ Failed.*|(StorageClass|Claim|Reclaim Policy|Access Modes|VolumeMode|Capacity|Labels|Annotations|Finalizers|Namespace|Used By|Mounted By|Node Affinity|Required Terms): \S+|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|\|?\s*:?-{2,}:?(\s*\|\s*:?-{2,}:?)+\s*\|?|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|Filesystem\s+(Size|1K-blocks|1M-blocks|Type|Inodes)\s.*\bMounted on|NAME\s+MAJ:MIN\s.*|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|(NAMESPACE(\s{2,}|\t+))?NAME((\s{2,}|\t+)[A-Z][A-Z0-9()_-]*( [A-Z][A-Z0-9()_-]*)*){2,}|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|[\w.-]+@[\w.-]+ ~?[^\s$#>]*( \([^)]*\))?> .*|([\w.-]+@[\w.-]+ )?[A-Z]:\\[^>]*>.*|Volume in drive [A-Z] (is|has no label).*|Volume Serial Number is [\dA-F]{4}-[\dA-F]{4}|Directory of [A-Z]:\\.*|[\w.-]+:[^\s$#>]* [\w.-]+[$#] .*|```.*|\.\.\.|…|\[\s*(\.\.\.|…|snip(ped)?|truncated|omitted)\s*\]|[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
 /**
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself, or a shell's trace of it: "+ kubectl …"; a look at the node's disks and mounts alone on its line: "df -HT", "lsblk"), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created/edited" answers.
@@ -1152,8 +1162,10 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
     const anyKey = `*|${s.host ?? ''}|${file}|${/^ID: (\d+)/.exec(message)?.[1] ?? ''}`;
     const method = methodIn(message);
     // (and per program, whatever file logs it: the call a driver's own lines serve, "Method NodeUnpublishVolume called with …")
-    const call = WORK_CALL.exec(message)?.[1];
+    const addons = CSI_ADDONS_CALL.exec(message);
+    const call = addons ? `${ADDONS}${addons[1]}` : WORK_CALL.exec(message)?.[1];
     if (call) lastMethod.set(`call|${program}`, call);
+    if (addons) { lastMethod.set(key, call!); lastMethod.set(anyKey, call!); }
     if (method) {
       lastMethod.set(key, method); lastMethod.set(anyKey, method);
       // (and the last call that does work, not a handshake: see the empty response below)
@@ -1172,7 +1184,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
       const meth = /grpc/i.test(m.id) ? method ?? answered ?? before ?? lastMethod.get(`call|${program}`) ?? null : null;
       // the same rule the cluster applies when it prints the line (shared/stage.ts)
       // (a driver's own line that more than one call prints: the call its program is serving)
-      const ownStage = lineStage(m.id, m, { method: meth, error: errorPart(message), text: message });
+      const ownStage = meth?.startsWith(ADDONS) ? 'other' : lineStage(m.id, m, { method: meth, error: errorPart(message), text: message });
       const stage = m.source.startsWith('csi-driver') && !/grpc/i.test(m.id) ? callSide(ownStage, lastMethod.get(`call|${program}`)) : ownStage;
       // nothing on the line or before it said which call this is: the whole paste may (inferFromPaste)
       // (a response whose body says what it is, a capabilities list, is decided)

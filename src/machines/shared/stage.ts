@@ -190,6 +190,20 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // the kubelet waiting for a pod's volumes before it starts the pod (volume_manager.go:373 WaitForAttachAndMount, "Waiting
   // for volumes to attach and mount for pod"): the mount, as the timeout it ends in ("Unable to attach or mount volumes")
   [/\bWaiting for volumes to attach and mount for pod\b/, 'mount'],
+  // Windows nodes: csi-proxy mapping an SMB share for the node (its SMB API's NewSmbGlobalMapping, which runs PowerShell's
+  // New-SmbGlobalMapping; "Remote … not mapped. Mapping now!", kubernetes-csi/csi-proxy pkg/server/smb/server.go) is the
+  // staging of an SMB or Azure Files volume, its removal the unstaging
+  [/\bNew-?SmbGlobalMapping\b|\bRemote \S+ not mapped\. Mapping now!/, 'mount'],
+  [/\bRemove-?SmbGlobalMapping\b/, 'unmount'],
+  // the kubelet writing a projected volume's files (v1.20.5 pkg/volume/projected/projected.go:201 in SetUpAt, "Error preparing
+  // data for projected volume %v for pod %v/%v: %v"): the mount, as the atomic writer's error is
+  [/\bError preparing data for projected volume\b/, 'mount'],
+  // the Azure cloud provider's configured rate limit for attaching and detaching disks, printed at start-up
+  // ("attach/detach disk operation rate limit QPS: …", azure.go): no attach or detach
+  [/\battach\/detach disk operation rate limit\b/, 'other'],
+  // local-path-provisioner choosing the directory of a claim's volume on its node (provisioner.go getPathOnNode: "config
+  // doesn't contain node %v, use DEFAULT_PATH_FOR_NON_LISTED_NODES instead"): the provisioning
+  [/\bDEFAULT_PATH_FOR_NON_LISTED_NODES\b/, 'provision'],
   // the kubelet's DSW populator resolving a pod's claim to its PV before the mount (createVolumeSpec,
   // desired_state_of_world_populator.go:528-570 at V(5): "Found PVC, ClaimName", "Found bound PV for PVC", "Extracted
   // volumeSpec"; the attach/detach controller's util.go prints the same at V(10) only)
@@ -429,7 +443,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\blvcreate\b[^\n]*(\s|",")-s\b|\blvcreate\b[^\n]*--snapshot\b/, 'snapshot'],
   [/\blvcreate\b|\b(new|created?) volume definition\b|\bvolume definition (with number \S+ )?(of resource definition \S+ )?created\b/i, 'provision'],
   [/\bcompute\.disks\.(create|insert)\b|\bec2:CreateVolume\b|\bcsi\.storage\.k8s\.io\/(fstype|provisioner-secret-(name|namespace))\b/i, 'provision'],
-  [/provision(?!er)|csi-[\w-]*provisioner\b|\bexternal provisioner\b|\ba volume to be created\b|createvolume|creat(e|ing) volume|\bvolume creation\b|persistent ?volumes? to bind|\bunbound immediate\b|\bcreate ?disk\b|waitforfirstconsumer|selected-node|storage ?class|(\b|volume)claim/i, 'provision'],
+  [/provision(?!er)|(?<!--id |--user |\bid=|\buser=)csi-[\w-]*provisioner\b|\bexternal provisioner\b|\ba volume to be created\b|createvolume|creat(e|ing) volume|\bvolume creation\b|persistent ?volumes? to bind|\bunbound immediate\b|\bcreate ?disk\b|waitforfirstconsumer|selected-node|storage ?class|(\b|volume)claim/i, 'provision'],
 ];
 
 /**
