@@ -1931,6 +1931,19 @@ describe('the hundred-and-thirteenth to hundred-and-fifteenth sets\' rules', () 
   });
 });
 
+describe('the hundred-and-sixteenth to hundred-and-eighteenth sets\' rules', () => {
+  it('the PV controller\'s later ExternalProvisioning wording is the provisioning; kubectl api-versions\' output is none; rbd create and Longhorn\'s Start and Remount Events are their steps', () => {
+    const later = 'Waiting for a volume to be created either by the external provisioner \'linodebs.csi.linode.com\' or manually by the system administrator. If volume creation is delayed, please verify that the provisioner is running and correctly registered.';
+    expect(stagesOf([later])).toEqual(['provision']);
+    // (pasted alone, it is the Event it was recorded as)
+    expect(explainText(later, knowledge).lines[0]!.match).toBe('event');
+    expect(stagesOf(['I1202 02:26:18.510103       1 main.go:150] "Version" version="v1.12.0"', 'admissionregistration.k8s.io/v1', 'apiregistration.k8s.io/v1beta1', 'apps/v1']).slice(1)).toEqual(['other', 'other', 'other']);
+    expect(stagesOf(['2017-09-11 21:37:04.057891 I | exec: Running command: rbd create replicapool/k8s-dynamic-pvc-4aae --size 10240 --cluster=rook'])).toEqual(['provision']);
+    expect(stagesOf(['  Normal   Start    11m   longhorn-kubernetes-pv-controller  Persistent Volume pvc-1 started to use/reuse Longhorn volume pvc-1'])).toEqual(['provision']);
+    expect(stagesOf(['  Normal   Remount  10m   longhorn-volume-controller         Volume pvc-1 requested remount at 2025-08-18T01:25:03Z'])).toEqual(['mount']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -29,6 +29,10 @@ const CEPH_CREATE_SNAPSHOT_REQ = /\bReq-ID: (group)?snapshot-[0-9a-f]{8}-[0-9a-f
 /** Keyword rules, most specific first (unmount before mount, detach before attach). */
 const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/unable to attach or mount|unmounted volumes=|unattached volumes=/i, 'mount'],
+  // the PV controller's ExternalProvisioning message in its later form ("Waiting for a volume to be created either by the
+  // external provisioner '%s' or manually by the system administrator. If volume creation is delayed, please verify that the
+  // provisioner is running and correctly registered.", pv_controller.go:1837 at 1.36): the provisioning, "registered" or not
+  [/\bWaiting for a volume to be created,? either by (the )?external provisioner\b/i, 'provision'],
   // a program starting its loops ("Starting provisioner controller …", "Starting save volume queue", "starting csi-lvmplugin-provisioner") is no volume's step
   [/\b[Ss]tart(ing|ed) ([\w-]+ ){0,2}(\w+-)*(controller|queue|workers?|provisioner|resizer|attacher|snapshotter)\b|not watching VolumeAttachments|\bStarting CSI \w+$|\bcontroller initialized\b|\bcaches populated\b|\bbecame leader\b/, 'other'],
   // a probe of the program's health endpoint (a driver's REST server logging "GET /readiness") is no volume's step
@@ -204,6 +208,14 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // local-path-provisioner choosing the directory of a claim's volume on its node (provisioner.go getPathOnNode: "config
   // doesn't contain node %v, use DEFAULT_PATH_FOR_NON_LISTED_NODES instead"): the provisioning
   [/\bDEFAULT_PATH_FOR_NON_LISTED_NODES\b/, 'provision'],
+  // the rbd tool making a volume's image ("Running command: rbd create replicapool/k8s-dynamic-pvc-…", Rook's old flex
+  // provisioner, the in-tree rbd plugin's CreateImage): the provisioning ("rbd snap create" is a snapshot's)
+  [/\brbd create [\w.-]+\/[\w.-]+/, 'provision'],
+  // Longhorn's own Events: its PV controller binding a PersistentVolume to a Longhorn volume ("Persistent Volume … started to
+  // use/reuse Longhorn volume …", reason Start), its volume controller asking the node to mount a volume again after its engine
+  // came back ("Volume … requested remount at …", reason Remount, longhorn-manager controller/volume_controller.go)
+  [/\bstarted to use\/reuse Longhorn volume\b/, 'provision'],
+  [/\brequested remount\b/, 'mount'],
   // the kubelet's DSW populator resolving a pod's claim to its PV before the mount (createVolumeSpec,
   // desired_state_of_world_populator.go:528-570 at V(5): "Found PVC, ClaimName", "Found bound PV for PVC", "Extracted
   // volumeSpec"; the attach/detach controller's util.go prints the same at V(10) only)
