@@ -1944,6 +1944,20 @@ describe('the hundred-and-sixteenth to hundred-and-eighteenth sets\' rules', () 
   });
 });
 
+describe('the hundred-and-nineteenth to hundred-and-twenty-first sets\' rules', () => {
+  it('a capitalised "Request:" before a text-format payload is read by its fields; KubeVirt\'s DataVolume is the provisioning; Longhorn\'s share-manager start-up is none; describe\'s indented label lines are decoration', () => {
+    expect(stagesOf(['I0218 11:07:36.353840       1 controller.go:163] Create Volume Request: name:"pvc-1"  capacity_range:{required_bytes:1073741824}  volume_capabilities:{mount:{fs_type:"ext4"}  access_mode:{mode:SINGLE_NODE_WRITER}}'])).toEqual(['provision']);
+    expect(stagesOf(['I0218 11:07:36.358648       1 controller.go:241] creating new DataVolume tenant-ns/pvc-1'])).toEqual(['provision']);
+    const share = ['2023-05-21T10:01:42.980510087Z time="2023-05-21T10:01:42Z" level=info msg="starting nfs server, volume is ready for export" encrypted=false volume=pvc-1',
+      '2023-05-21T10:01:42.980535693Z time="2023-05-21T10:01:42Z" level=info msg="Running NFS server!"',
+      '2023-05-21T10:01:42.981006869Z time="2023-05-21T10:01:42Z" level=info msg="starting health check for volume" encrypted=false volume=pvc-1'];
+    for (const l of share) expect(stagesOf(['2023-05-21T10:01:40.1Z time="2023-05-21T10:01:40Z" level=info msg="Volume pvc-1 mounted at /export/pvc-1"', l])[1], l).toBe('other');
+    expect(stagesOf(['Labels:        app.kubernetes.io/component=database', '               app.kubernetes.io/component=persistent-volume-claim', '               app.kubernetes.io/managed-by=Helm'])).toEqual(['other', 'other', 'other']);
+    // (a multi-line record's own key=value pieces, less indented, stay the record's)
+    expect(explainText(['I0101 00:00:00.000000    1 mount_linux.go:150] Mount failed: exit status 1', '   flags=0x03fffffb'].join('\n'), knowledge).lines[1]!.kind).toBe('continuation');
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

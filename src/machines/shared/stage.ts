@@ -216,6 +216,11 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // came back ("Volume … requested remount at …", reason Remount, longhorn-manager controller/volume_controller.go)
   [/\bstarted to use\/reuse Longhorn volume\b/, 'provision'],
   [/\brequested remount\b/, 'mount'],
+  // KubeVirt's CSI driver making the infra cluster's DataVolume for a tenant claim (kubevirt/csi-driver
+  // pkg/service/controller.go CreateVolume, "creating new DataVolume %s/%s"): the provisioning; Longhorn's share-manager
+  // starting its NFS server and health check for an RWX volume (longhorn-share-manager): the share's start-up, no step
+  [/\bcreat(e|ing) (a )?new DataVolume\b/, 'provision'],
+  [/\bstarting nfs server, volume is ready for export\b|\bRunning NFS server!|\bstarting health check for volume\b/i, 'other'],
   // the kubelet's DSW populator resolving a pod's claim to its PV before the mount (createVolumeSpec,
   // desired_state_of_world_populator.go:528-570 at V(5): "Found PVC, ClaimName", "Found bound PV for PVC", "Extracted
   // volumeSpec"; the attach/detach controller's util.go prints the same at V(10) only)
@@ -596,8 +601,9 @@ export function stageOfPayload(text: string): Stage | null {
   });
 }
 
-/** "GRPC request: name:…", "create volume req: name:…": a payload in protobuf's text format (the field name, then ':', '<' or '{') */
-const TEXT_PROTO_PAYLOAD = /\b(?:request|response|req|resp): ?([a-z][a-z_]*\s*[:<{].*)$/s;
+/** "GRPC request: name:…", "create volume req: name:…", "Create Volume Request: name:…" (kubevirt-csi-driver's controller.go):
+ * a payload in protobuf's text format (the field name, then ':', '<' or '{') */
+const TEXT_PROTO_PAYLOAD = /\b(?:[Rr]equest|[Rr]esponse|[Rr]eq|[Rr]esp): ?([a-z][a-z_]*\s*[:<{].*)$/s;
 
 /** The stage of a CSI request or response from which fields it has (either encoding). */
 function payloadStage(has: (k: string) => boolean, onlyVolumeId: () => boolean): Stage | null {
