@@ -77,7 +77,7 @@ describe('stages of the volume path', () => {
     expect(lines.map((l) => l.stage)).toEqual(['attach', 'attach', 'other', 'other', 'other']);
   });
 
-  it('external-resizer\'s VolumeAttributesClass events are its resize work; the kubelet failing to clean a deleted pod\'s volume directories is an unmount; a bare shell command and a prompt without @ are the session, not the flow', () => {
+  it('external-resizer\'s VolumeAttributesClass events are no step the stages name (a change of class is no expansion); the kubelet failing to clean a deleted pod\'s volume directories is an unmount; a bare shell command and a prompt without @ are the session, not the flow', () => {
     const knowledge = buildKnowledge();
     const lines = explainText([
       '  Warning  VolumeModifyFailed     1s    external-resizer ebs.csi.aws.com     rpc error: code = InvalidArgument desc = Could not modify volume "vol-0a1": invalid parameter',
@@ -86,7 +86,7 @@ describe('stages of the volume path', () => {
       'df -HT',
       '[ocp ]# oc apply -f snapshot1.yaml',
     ].join('\n'), knowledge).lines;
-    expect(lines.map((l) => l.stage)).toEqual(['resize', 'resize', 'unmount', 'other', 'other']);
+    expect(lines.map((l) => l.stage)).toEqual(['other', 'other', 'unmount', 'other', 'other']);
     expect(lines[0]!.component).toBe('external-resizer');
   });
 

@@ -375,6 +375,13 @@ const CONTAINER_EVENT = /^(Pulling|Pulled|Created|Started|Killing|BackOff|Failed
 const VOLUME_HEALTH_EVENT = /^VolumeCondition(Abnormal|Normal)$/;
 
 /**
+ * external-resizer's Events for a change of a volume's VolumeAttributesClass (VolumeModify, VolumeModifySuccessful,
+ * VolumeModifyFailed; v1.11.1 pkg/util/events.go:24-26): no step the stages name, whatever their message says ("external
+ * resizer is modifying volume …" is no resize).
+ */
+const VOLUME_MODIFY_EVENT = /^VolumeModify(Successful|Failed)?$/;
+
+/**
  * The workload controllers' Events about the objects they create and delete (ReplicaSet, Job, DaemonSet: controller_utils.go;
  * StatefulSet: stateful_pod_control.go, whose "create Claim … in StatefulSet … success" creates the claim object, which
  * the provisioner then provisions), the Deployment's scaling, a disruption budget's and an autoscaler's (disruption.go, horizontal.go),
@@ -644,9 +651,10 @@ const GET_EVENTS_ROW = /^\s*(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(Normal|Warning)\s
 const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:((\s{2,}|\t)\S.*|\s*)|Defaulted container .*|STEP: (?!Event \[[A-Z]\w+\]: ).*|Ran \d+ of \d+ Specs? in [\d.]+ seconds|(SUCCESS|FAIL)! -- \d+ Passed \| \d+ Failed.*|(StorageClass|Claim|Reclaim Policy|Access Modes|VolumeMode|Capacity|Labels|Annotations|Finalizers|Namespace|Used By|Mounted By|Node Affinity|Required Terms): \S+|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|\|?\s*:?-{2,}:?(\s*\|\s*:?-{2,}:?)+\s*\|?|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|Filesystem\s+(Size|1K-blocks|1M-blocks|Type|Inodes)\s.*\bMounted on|NAME\s+MAJ:MIN\s.*|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|(NAMESPACE(\s{2,}|\t+))?NAME((\s{2,}|\t+)[A-Z][A-Z0-9()_-]*( [A-Z][A-Z0-9()_-]*)*){2,}|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|[\w.-]+@[\w.-]+ ~?[^\s$#>]*( \([^)]*\))?> .*|([\w.-]+@[\w.-]+ )?[A-Z]:\\[^>]*>.*|Volume in drive [A-Z] (is|has no label).*|[a-z][a-z0-9-]*(\.[a-z0-9-]+)*\/v\d+((alpha|beta)\d+)?|(?<=^ {10,})[a-z0-9]([\w.-]*\/)?[\w.-]+=[\w.-]*|Volume Serial Number is [\dA-F]{4}-[\dA-F]{4}|Directory of [A-Z]:\\.*|[\w.-]+:[^\s$#>]* [\w.-]+[$#] .*|```.*|\.\.\.|…|\[\s*(\.\.\.|…|snip(ped)?|truncated|omitted)\s*\]|[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
 /**
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
- * itself, or a shell's trace of it: "+ kubectl …"; a look at the node's disks and mounts alone on its line: "df -HT", "lsblk"), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created/edited" answers.
+ * itself, or a shell's trace of it: "+ kubectl …"; a look at the node's disks and mounts alone on its line: "df -HT", "lsblk";
+ * an unmount done by hand, "umount /var/lib/kubelet/pods/…"), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created/edited" answers.
  */
-const SESSION = /^\s*`?(\[[^\]]*[@ ][^\]]*\][#$] .*|\S*[@\w]\S* [^$#]{0,60}[$#%>]\]? ?(kubectl|oc|helm) [\w-]+\b.*|\s*- [\w.-]+\.(kubernetes\.io|k8s\.io|openshift\.io)\/[\w-]*(finalizer|protection)|(sudo )?(df|lsblk|findmnt|blkid|lsof|ls|ll|dmesg)( -{1,2}[A-Za-z-]+)*( [\/~.][\S]*)?|(sudo )?(nvme (connect|disconnect|list|discover)|iscsiadm -m) .*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} ?)?(kubectl|k|kc|oc|sudo|crictl|journalctl|helm) ([\w-]+ )?(logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label)\b.*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} )?(kubectl|oc)( --?[\w-]+(=\S+| [\w:.-]+)?)* (adm|drain|cordon|uncordon|taint|scale|wait|debug|annotate|top)\b.*|(\$ )?(gcloud|aws|az|doctl|hcloud|openstack|ibmcloud|oci) [a-z][\w-]* [a-z][\w-]*( .*)?|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+[SRDZTIsl<NL+]+\s+\d+:\d+\s+\/.*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated|edited|replaced|scaled|restarted|cordoned|uncordoned|drained|evicted|tainted|untainted))\s*$/;
+const SESSION = /^\s*`?(\[[^\]]*[@ ][^\]]*\][#$] .*|\S*[@\w]\S* [^$#]{0,60}[$#%>]\]? ?(kubectl|oc|helm) [\w-]+\b.*|\s*- [\w.-]+\.(kubernetes\.io|k8s\.io|openshift\.io)\/[\w-]*(finalizer|protection)|(sudo )?(df|lsblk|findmnt|blkid|lsof|ls|ll|dmesg|umount)( -{1,2}[A-Za-z-]+)*( [\/~.][\S]*)?|(sudo )?(nvme (connect|disconnect|list|discover)|iscsiadm -m) .*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} ?)?(kubectl|k|kc|oc|sudo|crictl|journalctl|helm) ([\w-]+ )?(logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label)\b.*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} )?(kubectl|oc)( --?[\w-]+(=\S+| [\w:.-]+)?)* (adm|drain|cordon|uncordon|taint|scale|wait|debug|annotate|top)\b.*|(\$ )?(gcloud|aws|az|doctl|hcloud|openstack|ibmcloud|oci) [a-z][\w-]* [a-z][\w-]*( .*)?|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+[SRDZTIsl<NL+]+\s+\d+:\d+\s+\/.*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated|edited|replaced|scaled|restarted|cordoned|uncordoned|drained|evicted|tainted|untainted))\s*$/;
 /**
  * What kubectl prints of objects, not what a program logged: an object's field as YAML ("    type:
  * FileSystemResizePending", "  message: >-"), a row of a `get` table (columns three spaces apart or
@@ -1262,7 +1270,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
       // and the operation the message names refines the reason's: FailedMount also reports the expansion a
       // mount runs ("MountVolume.Setup failed while expanding volume", operation_generator.go)
       // (a workload controller's Event is no volume's step, whatever object it created: "create Claim … success")
-      const stage = WORKLOAD_EVENT.test(reason) ? 'other' : known.stage === 'other' ? guessStage(message) ?? 'other' : stageOfOperation(message) ?? known.stage;
+      const stage = WORKLOAD_EVENT.test(reason) || VOLUME_MODIFY_EVENT.test(reason) ? 'other' : known.stage === 'other' ? guessStage(message) ?? 'other' : stageOfOperation(message) ?? known.stage;
       const e = knownEvent(c, known, message);
       return { line: n, text, kind: 'event', component: known.component, source: 'events', stage, step: e.step, severity, time: age, host: s.host, messageId: reason, ...e.said };
     }

@@ -216,6 +216,14 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // came back ("Volume … requested remount at …", reason Remount, longhorn-manager controller/volume_controller.go)
   [/\bstarted to use\/reuse Longhorn volume\b/, 'provision'],
   [/\brequested remount\b/, 'mount'],
+  // grpc-go's own transport line, a client failing to dial a socket ("addrConn.createTransport failed to connect to
+  // {/var/lib/kubelet/plugins_registry/…-reg.sock …}"): connection chatter, whatever socket it names, as "ClientConn switching
+  // balancer" is
+  [/\baddrConn\.createTransport failed to connect\b/, 'other'],
+  // the EBS driver's ControllerModifyVolume failing ("Could not modify volume %q: %v", pkg/driver/controller_modify_volume.go):
+  // a change of the volume's class, no step the stages name; not inside a resize, which EC2's ModifyVolume also serves
+  // ("Could not resize volume …: … Could not modify volume …")
+  [/^(?!.*\b(resiz|expan)\w*).*\bCould not modify volume\b/i, 'other'],
   // KubeVirt's CSI driver making the infra cluster's DataVolume for a tenant claim (kubevirt/csi-driver
   // pkg/service/controller.go CreateVolume, "creating new DataVolume %s/%s"): the provisioning; Longhorn's share-manager
   // starting its NFS server and health check for an RWX volume (longhorn-share-manager): the share's start-up, no step
