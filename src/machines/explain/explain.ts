@@ -433,14 +433,6 @@ function sidecarSide(stage: Stage, component: string | null, operation: string |
 }
 
 /**
- * A driver's own line inside a call it logged serves that call:
- * - in a teardown (NodeUnpublishVolume, NodeUnstageVolume, ControllerUnpublishVolume) it speaks of the mount or
- *   attachment it is taking down: "Unable to find PID of fuse mount …" is the unpublish's;
- * - a controller that mounts the backend to make or remove a volume's directory (the NFS and SMB drivers'
- *   "internally mounting …", controllerserver.go) to remove one does so for the DeleteVolume it serves (its
- *   mounts for a CreateVolume are read as the provisioning already: inferFromPaste).
- */
-/**
  * A call of the CSI-Addons services a driver may serve besides CSI's (csi-addons/spec: replication, network fence, reclaim
  * space, volume group, key rotation, and their identity service), "GRPC call: /fence.FenceController/FenceClusterNetwork":
  * no step of a volume's life, nor are the lines the driver prints while serving it (ceph-csi's omap lookups, its ceph
@@ -449,6 +441,16 @@ function sidecarSide(stage: Stage, component: string | null, operation: string |
 const CSI_ADDONS_CALL = /\/(?:replication\.Controller|fence\.FenceController|reclaimspace\.ReclaimSpace(?:Controller|Node)|volumegroup\.Controller|encryptionkeyrotation\.\w+|identity\.Identity)\/(\w+)/;
 const ADDONS = 'csi-addons/';
 
+/**
+ * A driver's own line inside a call it logged serves that call:
+ * - in a teardown (NodeUnpublishVolume, NodeUnstageVolume, ControllerUnpublishVolume) it speaks of the mount or
+ *   attachment it is taking down: "Unable to find PID of fuse mount …" is the unpublish's;
+ * - a controller that mounts the backend to make or remove a volume's directory (the NFS and SMB drivers'
+ *   "internally mounting …", controllerserver.go) to remove one does so for the DeleteVolume it serves (its
+ *   mounts for a CreateVolume are read as the provisioning already: inferFromPaste);
+ * - the other way, a publish or a stage undoing what it half did is that call's, a snapshot check inside DeleteVolume
+ *   the deletion's, a mount read inside NodeExpandVolume the expansion's; and a CSI-Addons call's lines are none.
+ */
 function callSide(stage: Stage, call: string | undefined): Stage {
   if (!call) return stage;
   if (call.startsWith(ADDONS)) return 'other';

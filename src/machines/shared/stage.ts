@@ -189,11 +189,6 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // a plugin's SetUpAt undoing a mount that failed half-way ("%s is still mounted, despite call to unmount().  Will try again
   // next sync loop.", v1.20.5 awsebs/aws_ebs.go:421, nfs/nfs.go:281, local/local.go:557 and others): the mount's
   [/\bis still mounted, despite call to unmount\(\)/, 'mount'],
-  // Upstream's own lines that name no CSI call and no operation, read from the source at v1.20.5 and at 1.36 (the
-  // files and lines cited are v1.20.5's unless said):
-  // the kubelet waiting for a pod's volumes before it starts the pod (volume_manager.go:373 WaitForAttachAndMount, "Waiting
-  // for volumes to attach and mount for pod"): the mount, as the timeout it ends in ("Unable to attach or mount volumes")
-  [/\bWaiting for volumes to attach and mount for pod\b/, 'mount'],
   // Windows nodes: csi-proxy mapping an SMB share for the node (its SMB API's NewSmbGlobalMapping, which runs PowerShell's
   // New-SmbGlobalMapping; "Remote … not mapped. Mapping now!", kubernetes-csi/csi-proxy pkg/server/smb/server.go) is the
   // staging of an SMB or Azure Files volume, its removal the unstaging
@@ -229,6 +224,11 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // starting its NFS server and health check for an RWX volume (longhorn-share-manager): the share's start-up, no step
   [/\bcreat(e|ing) (a )?new DataVolume\b/, 'provision'],
   [/\bstarting nfs server, volume is ready for export\b|\bRunning NFS server!|\bstarting health check for volume\b/i, 'other'],
+  // Upstream's own lines that name no CSI call and no operation, read from the source at v1.20.5 and at 1.36 (the
+  // files and lines cited are v1.20.5's unless said):
+  // the kubelet waiting for a pod's volumes before it starts the pod (volume_manager.go:373 WaitForAttachAndMount, "Waiting
+  // for volumes to attach and mount for pod"): the mount, as the timeout it ends in ("Unable to attach or mount volumes")
+  [/\bWaiting for volumes to attach and mount for pod\b/, 'mount'],
   // the kubelet's DSW populator resolving a pod's claim to its PV before the mount (createVolumeSpec,
   // desired_state_of_world_populator.go:528-570 at V(5): "Found PVC, ClaimName", "Found bound PV for PVC", "Extracted
   // volumeSpec"; the attach/detach controller's util.go prints the same at V(10) only)
