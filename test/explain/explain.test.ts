@@ -1971,6 +1971,16 @@ describe('the hundred-and-twenty-second to hundred-and-twenty-fourth sets\' rule
   });
 });
 
+describe('the hundred-and-twenty-fifth to hundred-and-twenty-seventh sets\' rules', () => {
+  it('a driver\'s GetCapacity (storage-capacity tracking) is no step; the kubelet failing to remove an orphaned pod\'s directory is the teardown\'s', () => {
+    // (after a CreateVolume of the same program: the capacity question is its own call)
+    expect(stagesOf(['I0412 16:52:04.406134       1 controller.go:304] "CreateVolume: volume created" cluster="pve-cluster" volumeID="pve-cluster/pve-node-01/sata1/vm-9999-pvc-1" size=10',
+      'I0412 16:52:04.411504       1 controller.go:589] "GetCapacity" region="pve-cluster" zone="pve-node-01" storageID="sata1"'])).toEqual(['provision', 'other']);
+    expect(stagesOf(['E0715 10:00:00.000000    1234 kubelet_volumes.go:154] Failed to remove orphaned pod "3feec45e" dir; err: remove /var/lib/kubelet/pods/3feec45e/volumes/kubernetes.io~empty-dir/cache: device or resource busy'])).toEqual(['unmount']);
+    expect(stagesOf(['Failed to remove orphaned pod "3feec45e" dir; err: remove /var/lib/kubelet/pods/3feec45e/volumes/kubernetes.io~empty-dir/cache: device or resource busy'])).toEqual(['unmount']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -372,7 +372,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\bdelete "pvc?-[^"]*":/, 'delete'],
   // kubelet_volumes.go cleanupOrphanedPodDirs: a deleted pod's volume directories still on disk
   // (and its error: "Failed cleaning pods: [remove /var/lib/kubelet/pods/…/volumes/…: device or resource busy]")
-  [/orphaned (pod|volume) ("[^"]*" )?found|volume (sub)?paths are still present on disk|\bFailed cleaning pods\b/i, 'unmount'],
+  [/orphaned (pod|volume) ("[^"]*" )?found|volume (sub)?paths are still present on disk|\bFailed cleaning pods\b|\bFailed to remove orphaned pod\b/i, 'unmount'],
   [/successfully created pv|provisionclaimoperation|provisioning succeeded/i, 'provision'],
   // a backend saying it made a volume ("Volume created: pvc-…", "created volume vol-…"), not a VolumeAttachment
   // (and a backend's own object for it: "created new LV", a volume's info record created, a "… Create Request" for a volume,
@@ -540,8 +540,9 @@ export function stageOfText(raw: string): Stage | null {
     if (s) return s;
   }
   // the Identity service and the capability calls (csi.proto), named with no volume call beside them: the handshake
-  // (and ValidateVolumeCapabilities: whether a volume supports some access, asked by csi-sanity or another CO, no step of its life)
-  if (/\b(GetPluginInfo|GetPluginCapabilities|ControllerGetCapabilities|NodeGetCapabilities|ValidateVolumeCapabilities)\b|\/csi\.v\d\.Identity\/Probe\b/.test(text)) return 'other';
+  // (and ValidateVolumeCapabilities: whether a volume supports some access, asked by csi-sanity or another CO, no step of its life;
+  // and GetCapacity, external-provisioner's storage-capacity tracking asking a topology segment's free space, no volume's step)
+  if (/\b(GetPluginInfo|GetPluginCapabilities|ControllerGetCapabilities|NodeGetCapabilities|ValidateVolumeCapabilities|GetCapacity)\b|\/csi\.v\d\.Identity\/Probe\b/.test(text)) return 'other';
   // what a message says comes before the objects it prints ("Failed to create volume {Delete pvc-… &PersistentVolumeClaim{…}}":
   // the reclaim policy in the dump is no delete)
   const dump = text.search(/ \{|&\w+\{/);
