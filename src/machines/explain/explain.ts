@@ -370,16 +370,11 @@ const CONTAINER_EVENT = /^(Pulling|Pulled|Created|Started|Killing|BackOff|Failed
 /**
  * The Events of kubernetes-csi/external-health-monitor (its controller on claims, its agent on pods: pkg/controller,
  * pkg/agent, reason VolumeConditionAbnormal, and VolumeConditionNormal once it recovers): a periodic check of a volume
- * that exists, no step of its life.
+ * that exists, no step of its life; and external-resizer's Events for a change of a volume's VolumeAttributesClass
+ * (VolumeModify, VolumeModifySuccessful, VolumeModifyFailed; v1.11.1 pkg/util/events.go:24-26): no step the stages name
+ * either, whatever their message says ("external resizer is modifying volume …" is no resize).
  */
-const VOLUME_HEALTH_EVENT = /^VolumeCondition(Abnormal|Normal)$/;
-
-/**
- * external-resizer's Events for a change of a volume's VolumeAttributesClass (VolumeModify, VolumeModifySuccessful,
- * VolumeModifyFailed; v1.11.1 pkg/util/events.go:24-26): no step the stages name, whatever their message says ("external
- * resizer is modifying volume …" is no resize).
- */
-const VOLUME_MODIFY_EVENT = /^VolumeModify(Successful|Failed)?$/;
+const VOLUME_NO_STEP_EVENT = /^(VolumeCondition(Abnormal|Normal)|VolumeModify(Successful|Failed)?)$/;
 
 /**
  * The workload controllers' Events about the objects they create and delete (ReplicaSet, Job, DaemonSet: controller_utils.go;
@@ -1272,13 +1267,13 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
       // and the operation the message names refines the reason's: FailedMount also reports the expansion a
       // mount runs ("MountVolume.Setup failed while expanding volume", operation_generator.go)
       // (a workload controller's Event is no volume's step, whatever object it created: "create Claim … success")
-      const stage = WORKLOAD_EVENT.test(reason) || VOLUME_MODIFY_EVENT.test(reason) ? 'other' : known.stage === 'other' ? guessStage(message) ?? 'other' : stageOfOperation(message) ?? known.stage;
+      const stage = WORKLOAD_EVENT.test(reason) || VOLUME_NO_STEP_EVENT.test(reason) ? 'other' : known.stage === 'other' ? guessStage(message) ?? 'other' : stageOfOperation(message) ?? known.stage;
       const e = knownEvent(c, known, message);
       return { line: n, text, kind: 'event', component: known.component, source: 'events', stage, step: e.step, severity, time: age, host: s.host, messageId: reason, ...e.said };
     }
     // (a container's own Events name images and containers, "csi-attacher" among them: no volume's step; nor is a volume
     // health monitor's report of a volume's condition, whatever the condition says: "The volume isn't mounted")
-    const stage = CONTAINER_EVENT.test(reason) || VOLUME_HEALTH_EVENT.test(reason) || WORKLOAD_EVENT.test(reason) ? 'other' : guessStage(`${reason} ${message}`) ?? 'other';
+    const stage = CONTAINER_EVENT.test(reason) || VOLUME_NO_STEP_EVENT.test(reason) || WORKLOAD_EVENT.test(reason) ? 'other' : guessStage(`${reason} ${message}`) ?? 'other';
     return {
       line: n, text, kind: 'event', component: null, source: 'events', stage, step: null, severity, time: age, host: s.host, messageId: reason, match: 'guess',
       explanation: `${T.unknownEvent(type, reason)}${guessedFrom(stage)}`,
