@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """
-Makes test/explain/upstream-lines.tsv: every log call of upstream's storage code, at two Kubernetes versions and at an old
-and a new tag of external-provisioner and external-attacher, printed as the klog line it gives (its format filled with
+Makes test/explain/upstream-lines.tsv: every log call of upstream's storage code, at two Kubernetes versions, at an old
+and a new tag of each of the five sidecars and in eleven drivers, printed as the klog line it gives (its format filled with
 sample values), with the stage of the function it sits in. The explainer's test reads the file; this script is how it
 was made, and how to make it again at other tags.
 
   python3 scripts/upstream-lines.py K8S_1_20=<git dir> K8S_NEW=<git dir> PROVISIONER=<git dir> ATTACHER=<git dir> \
     AWS_EBS=<git dir> AZUREDISK=<git dir> GCE_PD=<git dir> NFS=<git dir> CEPH=<git dir> VSPHERE=<git dir> LONGHORN=<git dir> \
+    RESIZER=<git dir> SNAPSHOTTER=<git dir> REGISTRAR=<git dir> ALIBABA=<git dir> JUICEFS=<git dir> CSI_S3=<git dir> TENCENT=<git dir> \
     > test/explain/upstream-lines.tsv
 
 A set whose repository is not given is left out. Each <git dir> is a clone (bare is enough) of: a Kubernetes v1.20.5 tree (the project used github.com/davidstack/k8s1.20.5modify,
@@ -14,7 +15,9 @@ v1.20.5 with its changes outside these packages), a newer Kubernetes (github.com
 deps/github.com/openshift/kubernetes was 1.36), kubernetes-csi/external-provisioner and kubernetes-csi/external-attacher,
 and seven drivers (kubernetes-sigs/aws-ebs-csi-driver, azuredisk-csi-driver, gcp-compute-persistent-disk-csi-driver,
 kubernetes-csi/csi-driver-nfs, ceph/ceph-csi, kubernetes-sigs/vsphere-csi-driver, longhorn/longhorn-manager), of which only
-the lines their CSI methods print are taken.
+the lines their CSI methods print are taken; then kubernetes-csi/external-resizer, external-snapshotter and
+node-driver-registrar (each at an old and a new tag), and four more drivers (kubernetes-sigs/alibaba-cloud-csi-driver,
+juicedata/juicefs-csi-driver, ctrox/csi-s3, TencentCloud/kubernetes-csi-tencentcloud).
 
 The stage is the enclosing function's (STAGE_OF below, first match wins; "?" rows are left out): which function a line is
 printed from is what makes it that step's, whatever words it uses. The few messages a function prints for another step
@@ -47,8 +50,37 @@ SETS = [  # (name, repo key, revision, path prefix, paths)
     # logging through zap (vSphere, JSON records) and logrus (Longhorn, key=value records), printed as those loggers print
     ('vsphere-csi-driver-v3.7.3', 'VSPHERE', 'v3.7.3', '', ['pkg/csi/service/node.go', 'pkg/csi/service/vanilla/controller.go']),
     ('longhorn-manager-master', 'LONGHORN', 'HEAD', '', ['csi/node_server.go', 'csi/controller_server.go']),
+    # the other sidecars, at an old and a new tag: every function of their controllers is their one step (SET_STAGE), but
+    # the start-up ones
+    ('external-resizer-v1.0.1', 'RESIZER', 'v1.0.1', '', ['pkg/controller/controller.go', 'pkg/resizer/csi_resizer.go']),
+    ('external-resizer-v2.2.1', 'RESIZER', 'v2.2.1', '', ['pkg/controller/controller.go', 'pkg/controller/expand_and_recover.go', 'pkg/controller/resize_status.go', 'pkg/resizer/csi_resizer.go']),
+    ('external-snapshotter-v4.2.1', 'SNAPSHOTTER', 'v4.2.1', '', ['pkg/common-controller/snapshot_controller.go', 'pkg/common-controller/snapshot_controller_base.go',
+        'pkg/sidecar-controller/snapshot_controller.go', 'pkg/sidecar-controller/snapshot_controller_base.go', 'pkg/sidecar-controller/csi_handler.go']),
+    ('external-snapshotter-v8.6.0', 'SNAPSHOTTER', 'v8.6.0', '', ['pkg/common-controller/snapshot_controller.go', 'pkg/common-controller/snapshot_controller_base.go',
+        'pkg/sidecar-controller/snapshot_controller.go', 'pkg/sidecar-controller/snapshot_controller_base.go', 'pkg/sidecar-controller/csi_handler.go']),
+    ('node-driver-registrar-v1.3.0', 'REGISTRAR', 'v1.3.0', '', ['cmd/csi-node-driver-registrar/main.go', 'cmd/csi-node-driver-registrar/node_register.go']),
+    ('node-driver-registrar-v2.17.0', 'REGISTRAR', 'v2.17.0', '', ['cmd/csi-node-driver-registrar/main.go', 'cmd/csi-node-driver-registrar/node_register.go']),
+    # four more drivers: Alibaba Cloud's disk and NAS (klog's contextual logger), JuiceFS (a logr logger named log), csi-s3
+    # and Tencent Cloud's CBS and CFS (glog)
+    ('alibaba-cloud-csi-driver-v1.37.1', 'ALIBABA', 'v1.37.1', '', ['pkg/disk/controllerserver.go', 'pkg/disk/nodeserver.go', 'pkg/nas/controllerserver.go', 'pkg/nas/nodeserver.go']),
+    ('juicefs-csi-driver-v0.32.4', 'JUICEFS', 'v0.32.4', '', ['pkg/driver/controller.go', 'pkg/driver/node.go']),
+    ('csi-s3-master', 'CSI_S3', 'HEAD', '', ['pkg/driver/controllerserver.go', 'pkg/driver/nodeserver.go']),
+    ('tencentcloud-csi-master', 'TENCENT', 'HEAD', '', ['driver/cbs/controller.go', 'driver/cbs/node.go', 'driver/cfs/controller.go', 'driver/cfs/node.go']),
 ]
-DRIVERS = ('AWS_EBS', 'AZUREDISK', 'GCE_PD', 'NFS', 'CEPH', 'VSPHERE', 'LONGHORN')
+DRIVERS = ('AWS_EBS', 'AZUREDISK', 'GCE_PD', 'NFS', 'CEPH', 'VSPHERE', 'LONGHORN', 'ALIBABA', 'JUICEFS', 'CSI_S3', 'TENCENT')
+# a logr logger held in a variable named log (JuiceFS): structured, as klog prints logr records
+LOGR = ('JUICEFS',)
+# the sidecars whose every controller function serves one step: (function, message, stage), the first match wins. Their
+# start-up and informer set-up is no step, nor is the resizer's check whether a claim needs resizing ("No need to resize
+# PVC", "PV is not a CSI volume, skip it": the corpus' labellers read those as other, no resize runs), and the registrar's
+# main() prints the start-up lines every sidecar prints ("Version", "--connection-timeout is deprecated"): those are
+# left out ('?'), its registration lines are its step
+SET_STAGE = {
+    'RESIZER': [(r'^(Run|NewResizeController|NewResizer\w*|syncPVC|pvNeedResize|CanSupport|getObjectKey|pvCanBeExpanded)$', r'', '?'),
+                (r'^expandAndRecover$', r'^skipping updating status', '?'), (r'.', r'', 'resize')],
+    'SNAPSHOTTER': [(r'^(Run|NewCSISnapshot\w*Controller|initializeCaches)$', r'', '?'), (r'.', r'', 'snapshot')],
+    'REGISTRAR': [(r'^main$', r'^(?!.*(regist|socket))', '?'), (r'.', r'', 'register')],
+}
 # a driver's CSI method is the step it serves (csi.proto); its helpers are left out, as they may serve several
 DRIVER_METHOD = {'CreateVolume': 'provision', 'DeleteVolume': 'delete', 'ControllerPublishVolume': 'attach', 'ControllerUnpublishVolume': 'detach',
                  'NodeStageVolume': 'mount', 'NodePublishVolume': 'mount', 'NodeUnstageVolume': 'unmount', 'NodeUnpublishVolume': 'unmount',
@@ -72,7 +104,7 @@ K8S_PATHS = ['pkg/volume/util/operationexecutor', 'pkg/kubelet/volumemanager', '
              'pkg/kubelet/pluginmanager', 'pkg/volume/util/nestedpendingoperations', 'pkg/volume/util/util.go', 'pkg/volume/util/subpath',
              'pkg/volume/util/hostutil', 'pkg/volume/util/volumepathhandler', 'staging/src/k8s.io/mount-utils']
 
-CALL = re.compile(r'\b(klog(?:\.V\(\w+\))?\.(?:Infof|Info|InfoS|Warningf|Warning|Errorf|Error|ErrorS)|logger(?:\.V\(\w+\))?\.(?:Info|Error)|\w+\.Generate(?:Msg|Error)(?:Detailed|Simple)|log\.(?:DebugLog|ErrorLog|UsefulLog|WarningLog|DefaultLog|ExtendedLog)|\blog(?:\.WithError\(\w+\))?\.(?:Infof|Debugf|Errorf|Warnf|Info|Debug|Error|Warn))\(')
+CALL = re.compile(r'\b((?:klog|glog)(?:\.V\(\w+\))?\.(?:Infof|Info|InfoS|Warningf|Warning|Errorf|Error|ErrorS)|logger(?:\.V\(\w+\))?\.(?:Info|Error)|\w+\.Generate(?:Msg|Error)(?:Detailed|Simple)|log\.(?:DebugLog|ErrorLog|UsefulLog|WarningLog|DefaultLog|ExtendedLog)|\blog(?:\.WithError\(\w+\))?\.(?:Infof|Debugf|Errorf|Warnf|Info|Debug|Error|Warn))\(')
 FUNC = re.compile(r'^func (?:\([^)]*\) )?(\w+)')
 
 # messages a function prints for another step than its own
@@ -253,6 +285,7 @@ def main():
         for f in files:
             if not f.endswith('.go') or f.endswith('_test.go') or SKIP_FILES.search(f): continue
             src = subprocess.run(['git', '-C', g, 'show', f'{rev}:{f}'], capture_output=True, text=True, check=True).stdout.split('\n')
+            if key in LOGR: src = [re.sub(r'\blog\.((?:V\(\w+\)\.)?(?:Info|Error))\(', r'logger.\1(', x) for x in src]
             path, fn = f[len(prefix):], ''
             for i, line in enumerate(src):
                 m = FUNC.match(line)
@@ -263,7 +296,8 @@ def main():
                     msg, sev = message(c.group(1), args_of(text))
                     if msg is None: continue
                     msg = msg.replace('\\n', '').replace('\\t', ' ')
-                    st = DRIVER_METHOD.get(fn, '?') if key in DRIVERS else intree_stage(path, fn) if name.endswith('-in-tree') else stage(path, fn, msg)
+                    st = DRIVER_METHOD.get(fn, '?') if key in DRIVERS else intree_stage(path, fn) if name.endswith('-in-tree') \
+                        else next(st for r, mr, st in SET_STAGE[key] if re.search(r, fn) and re.search(mr, msg)) if key in SET_STAGE else stage(path, fn, msg)
                     if key == 'CEPH' and st != '?':
                         msg = f'ID: 12 Req-ID: {CEPH_REQ.get(st, "0001-0009-rook-ceph-0000000000000002-6e1f2a3b-4c5d-6e7f-8a9b-0c1d2e3f4a5b")} {msg}'
                     base = path.split('/')[-1]

@@ -1981,6 +1981,34 @@ describe('the hundred-and-twenty-fifth to hundred-and-twenty-seventh sets\' rule
   });
 });
 
+describe('the other sidecars\' and four more drivers\' own lines (test/explain/upstream-lines.tsv, stop 56)', () => {
+  it('a snapshot restore a driver starts in CreateVolume is the provisioning; the resizer\'s size check after a node expansion is the resize; the registrar\'s flag check is the registration', () => {
+    expect(stagesOf(['I1206 10:15:42.100000    2143 utils.go:195] GRPC call: /csi.v1.Controller/CreateVolume',
+      'I1206 10:15:42.125194    2143 controller.go:166] "Successfully initiated snapshot restore" volumeId="pvc-1" snapshotID="snap-1"'])).toEqual(['provision', 'provision']);
+    expect(stagesOf(['E1206 10:15:42.125193    2143 controller.go:163] "Failed to initiate snapshot restore" err="exit status 1" volumeId="pvc-1" snapshotID="snap-1"'])).toEqual(['provision']);
+    expect(stagesOf(['I1206 10:15:42.124807       1 controller.go:453] "Capacity of pv and pvc" PV="pvc-1" pvCapacity="20Gi" PVC="default/data-0" pvcCapacity="10Gi"'])).toEqual(['resize']);
+    expect(stagesOf(['E1206 10:15:42.125075       1 main.go:135] "kubelet-registration-path is a required parameter" err="flag not set"'])).toEqual(['register']);
+  });
+
+  it('a catalog template that is all argument (external-attacher v2\'s "{err}" at main.go:135) does not take another program\'s structured record at that file:line', () => {
+    const [l] = explainText('E1206 10:15:42.125075       1 main.go:135] "Only one of `--health-port` and `--http-endpoint` can be set" err="invalid flags"', knowledge).lines;
+    expect(l!.messageId).not.toBe('externalAttacher.probeFailed');
+    // (its own printf line still is that message)
+    expect(explainText("E0410 08:00:00.000000       1 main.go:135] rpc error: code = Unavailable desc = connection error", knowledge).lines[0]!.messageId).toBe('externalAttacher.probeFailed');
+  });
+
+  it('in the liveness probe\'s log, named by kubectl, the start-up it shares with the registrar is no registration', () => {
+    expect(stagesOf(['Defaulted container "liveness-probe" out of: liveness-probe, node-driver-registrar, nfs',
+      'I0528 03:23:59.037639       1 main.go:135] "Calling CSI driver to discover driver name"',
+      'I0528 03:23:59.039000       1 main.go:143] "CSI driver name" driver="nfs.csi.k8s.io"',
+      'I0528 03:23:59.039049       1 main.go:172] "ServeMux listening" address="localhost:29653"'])).toEqual(['other', 'other', 'other', 'other']);
+    // (the registrar's own log, named so, is its registration)
+    expect(stagesOf(['$ kubectl -n kube-system logs csi-nfs-node-nwpqj -c node-driver-registrar',
+      'I0528 03:23:59.037639       1 main.go:135] "Calling CSI driver to discover driver name"',
+      'I0528 03:23:59.039000       1 main.go:143] "CSI driver name" driver="nfs.csi.k8s.io"'])).toEqual(['other', 'register', 'register']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -257,6 +257,7 @@ function componentOfHint(hint: string | null): { component: string; source: stri
   if (h.includes('resizer')) return { component: 'external-resizer', source: 'csi-resizer' };
   if (h.includes('snapshotter')) return { component: 'external-snapshotter', source: 'csi-snapshotter' };
   if (h.includes('registrar')) return { component: 'node-driver-registrar', source: 'node-driver-registrar' };
+  if (/^liveness-?probe$/.test(h)) return { component: 'livenessprobe', source: 'livenessprobe' };
   if (h.includes('controller-manager')) return { component: 'kube-controller-manager', source: 'kube-controller-manager' };
   if (h.includes('scheduler')) return { component: 'kube-scheduler', source: 'kube-scheduler' };
   // (a node DaemonSet's pod or container named for its side, "vsphere-csi-node-tjchq", "csi-nodeplugin": the node plugin)
@@ -303,6 +304,9 @@ function compile(k: Knowledge): Compiled {
   return c;
 }
 
+/** A structured klog record's message: a quoted text, then key=value pairs or nothing (klog's InfoS, ErrorS). */
+const STRUCTURED_RECORD = /^"(?:[^"\\]|\\.)*"(?: [\w.-]+=|\s*$)/;
+
 /** The best catalog message for a klog line's parts, from exact file:line down to the text alone. */
 function identify(c: Compiled, p: { severity: Severity | null; file: string | null; line: number | null; message: string }, sourceHint: string | null): CompiledFormat | null {
   const text = p.message.length > MAX_LINE ? p.message.slice(0, MAX_LINE) : p.message;
@@ -313,6 +317,9 @@ function identify(c: Compiled, p: { severity: Severity | null; file: string | nu
     let best: CompiledFormat | null = null;
     for (const cf of list) {
       if (cf.literal && !lower.includes(cf.literal)) continue;
+      // (a template that is all argument, '{err}' at external-attacher v2's main.go:135, matches any text at its file:line; a
+      // structured record there, "kubelet-registration-path is a required parameter" err=…, is another program's call)
+      if (!cf.literal && STRUCTURED_RECORD.test(text)) continue;
       if (!(loose ? cf.loose : cf.strict).test(text)) continue;
       const better = !best || (ok(cf) && !ok(best)) || (ok(cf) === ok(best) && (cf.severity === p.severity) && best.severity !== p.severity)
         || (ok(cf) === ok(best) && (cf.severity === p.severity) === (best.severity === p.severity) && cf.literal.length > best.literal.length);
@@ -1501,7 +1508,13 @@ const SIDECAR_MARKERS: Array<[RegExp, { component: string; source: string; stage
   [/csi-attacher|external-attacher|csi_handler\.go/, { component: 'external-attacher', source: 'csi-attacher', stage: null }],
   [/csi-resizer|external-resizer/, { component: 'external-resizer', source: 'csi-resizer', stage: null }],
   [/csi-snapshotter|external-snapshotter|snapshot_controller/, { component: 'external-snapshotter', source: 'csi-snapshotter', stage: null }],
+  // (kubernetes-csi/livenessprobe: only by the container a command or kubectl's notice names, "Defaulted container
+  // "liveness-probe""; its start-up is the registrar's, word for word, cmd/livenessprobe/main.go "calling CSI driver to
+  // discover driver name", "CSI driver name", and it serves a health check: no step)
+  [/^(?!)/, { component: 'livenessprobe', source: 'livenessprobe', stage: 'other' }],
 ];
+
+const LIVENESS_MARKER = SIDECAR_MARKERS.findIndex(([, m]) => m.source === 'livenessprobe');
 
 /** The index in SIDECAR_MARKERS of the sidecar a container name is (-1: none, or not a sidecar). */
 const sidecarMarkerOf = (container: string | null): number => {
@@ -1583,7 +1596,8 @@ function inferFromPaste(out: ExplainedLine[]): void {
     if (l.kind === 'log') loggedIn.add(foundIn.length - 1);
     if (l.kind !== 'log' && l.kind !== 'continuation') continue;
     const found = foundIn[foundIn.length - 1]!;
-    SIDECAR_MARKERS.forEach(([re, who], i) => { if (re.test(l.text) || (l.match === 'catalog' && l.source === who.source && !SIDECAR_SOURCE.test(who.source) && !(l.messageId && SHARED_SIDECAR_LINE.test(l.messageId)))) found.add(i); });
+    // (in the liveness probe's log, named so, the registrar's wording is the probe's own start-up)
+    SIDECAR_MARKERS.forEach(([re, who], i) => { if (who.source === 'node-driver-registrar' && found.has(LIVENESS_MARKER)) return; if (re.test(l.text) || (l.match === 'catalog' && l.source === who.source && !SIDECAR_SOURCE.test(who.source) && !(l.messageId && SHARED_SIDECAR_LINE.test(l.messageId)))) found.add(i); });
   }
   const onlyIn = foundIn.map((found) => found.size === 1 ? SIDECAR_MARKERS[[...found][0]!]![1] : null);
   // (a program is known within its part of the paste: another logs command shows another container)
@@ -1601,10 +1615,11 @@ function inferFromPaste(out: ExplainedLine[]): void {
     const only = onlyIn[section[i]!];
     // (a sidecar logs through klog: a line without a klog header is another program's, the driver's)
     // (a line known as another sidecar's own, not one they all print, stays that sidecar's)
-    const othersOwn = l.match === 'catalog' && l.source !== only?.source && !(l.messageId && (isGenericGrpc(l.messageId) || SHARED_SIDECAR_LINE.test(l.messageId)));
+    const othersOwn = l.match === 'catalog' && l.source !== only?.source && !(l.messageId && (isGenericGrpc(l.messageId) || SHARED_SIDECAR_LINE.test(l.messageId)))
+      && !(only?.source === 'livenessprobe' && l.source === 'node-driver-registrar');
     // (a start-up line every sidecar prints, matched to node-driver-registrar's wording in another sidecar's
     // log: "CSI driver name" is csi-attacher v4.4's main.go:154 as much as the registrar's; not registration there)
-    const registrarWording = l.source === 'node-driver-registrar' && only != null && only.source !== l.source && !!l.messageId && SHARED_SIDECAR_LINE.test(l.messageId);
+    const registrarWording = l.source === 'node-driver-registrar' && only != null && only.source !== l.source && !!l.messageId && (SHARED_SIDECAR_LINE.test(l.messageId) || only.source === 'livenessprobe');
     if (only && !noise && !othersOwn && (l.stage === 'other' || registrarWording) && KLOG_ANYWHERE.test(l.text) && (l.source === null || SIDECAR_SOURCE.test(l.source) || l.source === only.source || registrarWording)) {
       out[i] = { ...l, component: only.component, source: only.source, stage: only.stage ?? 'other' };
     }

@@ -276,6 +276,12 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // (and the claim a clone is made from, getPVCSource: "the source volume … for PVC … is not bound", "error getting volume
   // source from …")
   [/\bfor the source snapshot\b|\ballowing provisioning to continue\b|\bthe source volume \S+ for PVC\b|\berror getting volume source from\b/, 'provision'],
+  // a driver starting a volume's restore from a snapshot inside its CreateVolume (JuiceFS pkg/driver/controller.go:163-166
+  // "Successfully initiated snapshot restore", "Failed to initiate snapshot restore"): the new volume's provisioning
+  [/\b(initiat(e|ed|ing)|start(ed|ing)?) (the )?snapshot restore\b/i, 'provision'],
+  // the external-resizer comparing the sizes a node expansion left (controller.go:453 isNodeExpandComplete at v2.2.1, "Capacity
+  // of pv and pvc" pvCapacity=… pvcCapacity=…): the resize
+  [/\bCapacity of pv and pvc\b/, 'resize'],
   // ceph-csi's request id of a call that creates (CEPH_CREATE_VOLUME_REQ, CEPH_CREATE_SNAPSHOT_REQ)
   [CEPH_CREATE_VOLUME_REQ, 'provision'],
   // a program saying it has started, or the configuration it loaded ("Provisioner started", "Applied config: {…}")
