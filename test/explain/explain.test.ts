@@ -1997,6 +1997,13 @@ describe('the other sidecars\' and four more drivers\' own lines (test/explain/u
     expect(explainText("E0410 08:00:00.000000       1 main.go:135] rpc error: code = Unavailable desc = connection error", knowledge).lines[0]!.messageId).toBe('externalAttacher.probeFailed');
   });
 
+  it('a node expansion\'s own teardown words (a driver unmounting the temporary mount it grew the file system through) are the resize', () => {
+    // (the unmount half of callSide's NodeExpandVolume rule, which no test held: stop 55's mutation run)
+    expect(stagesOf(['I0101 00:00:00.000000       1 utils.go:195] GRPC call: /csi.v1.Node/NodeExpandVolume',
+      'I0101 00:00:00.100000       1 nodeserver.go:400] Unmounting the temporary mount /tmp/expand-1 of volume vol-1'])).toEqual(['resize', 'resize']);
+    expect(stagesOf(['I0101 00:00:00.100000       1 nodeserver.go:400] Unmounting the temporary mount /tmp/expand-1 of volume vol-1'])).toEqual(['unmount']);
+  });
+
   it('in the liveness probe\'s log, named by kubectl, the start-up it shares with the registrar is no registration', () => {
     expect(stagesOf(['Defaulted container "liveness-probe" out of: liveness-probe, node-driver-registrar, nfs',
       'I0528 03:23:59.037639       1 main.go:135] "Calling CSI driver to discover driver name"',
