@@ -2016,6 +2016,13 @@ describe('the other sidecars\' and four more drivers\' own lines (test/explain/u
   });
 });
 
+describe('the hundred-and-twenty-eighth to hundred-and-thirtieth sets\' rules', () => {
+  it('the kubelet\'s dead-container deleter is no step, even right after a mount', () => {
+    expect(stagesOf(['Apr 09 15:55:37 ip-192-168-75-136 kubelet[3801]: I0409 15:55:37.447140    3801 operation_generator.go:596] MountVolume.MountDevice succeeded for volume "pvc-1" (UniqueName: "kubernetes.io/aws-ebs/aws://ap-northeast-2a/vol-1") pod "web-1" (UID: "1b5d") device mount path "/var/lib/kubelet/plugins/kubernetes.io/aws-ebs/mounts/aws/ap-northeast-2a/vol-1"',
+      'Apr 09 15:55:38 ip-192-168-75-136 kubelet[3801]: W0409 15:55:38.128905    3801 pod_container_deletor.go:77] Container "d9165d98" not found in pod\'s containers'])).toEqual(['mount', 'other']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -406,6 +406,8 @@ const NOISE_FILES = new Set([
   // (the deployment controller's progress checks; the kubelet's admission by its topology, CPU and memory managers and its
   // pod start-up latency metric: a pod's life, whatever volumes it has)
   'progress.go', 'topology_manager.go', 'cpu_manager.go', 'memory_manager.go', 'pod_startup_latency_tracker.go', 'container_manager_linux.go',
+  // (the kubelet's dead-container deleter, pkg/kubelet/pod_container_deletor.go: "Container … not found in pod's containers")
+  'pod_container_deletor.go',
   // (cAdvisor's container stats inside the kubelet, "conversion.go:133] failed to handle multiple devices for container")
   'conversion.go',
   // (the kubelet's docker runtime before CRI: a pod's sandbox and containers, "Determined pod ip after infra change")
