@@ -241,7 +241,10 @@ def fill(fmt, args):
     return re.sub(r'%[-+#0-9.]*[vsqdwtTxf]', rep, fmt)
 
 
-def message(kind, a):
+WITH_VALUES = re.compile(r'\b(\w+)\s*:?=\s*(?:klog\.LoggerWithValues\(|(\w+)\.WithValues\()')
+
+
+def message(kind, a, carried=()):
     if 'Generate' in kind:
         p = literal(a[0]) if a else None
         if p is None: return None, 'I'
@@ -261,7 +264,8 @@ def message(kind, a):
         m = literal(a[k0]) if len(a) > k0 else None
         if m is None: return None, sev
         parts = [f'"{m}"'] + (['err="rpc error: code = Internal desc = failed"'] if k0 else [])
-        kv = a[k0 + 1:]
+        # (a contextual logger prints the values it was made with, klog.LoggerWithValues / logger.WithValues, before the call's)
+        kv = list(carried if kind.startswith('logger') else ()) + a[k0 + 1:]
         for j in range(0, len(kv) - 1, 2):
             k = literal(kv[j])
             if k is not None: parts.append(f'{k}="{value(kv[j + 1])}"')
@@ -287,13 +291,19 @@ def main():
             src = subprocess.run(['git', '-C', g, 'show', f'{rev}:{f}'], capture_output=True, text=True, check=True).stdout.split('\n')
             if key in LOGR: src = [re.sub(r'\blog\.((?:V\(\w+\)\.)?(?:Info|Error))\(', r'logger.\1(', x) for x in src]
             path, fn = f[len(prefix):], ''
+            carried = {}  # a function's loggers made with values: variable -> the key/value expressions
             for i, line in enumerate(src):
                 m = FUNC.match(line)
-                if m: fn = m.group(1)
+                if m: fn, carried = m.group(1), {}
+                w = WITH_VALUES.search(line)
+                if w:
+                    text = ' '.join(x.strip() for x in src[i:i + 6])
+                    args = args_of(text[w.end():])
+                    carried[w.group(1)] = carried.get(w.group(2), []) + (args[1:] if w.group(2) is None else args)
                 for c in CALL.finditer(line):
                     text = ' '.join(x.strip() for x in src[i:i + 6])
                     text = text[text.find(c.group(0)) + len(c.group(0)):]
-                    msg, sev = message(c.group(1), args_of(text))
+                    msg, sev = message(c.group(1), args_of(text), carried.get('logger', ()))
                     if msg is None: continue
                     msg = msg.replace('\\n', '').replace('\\t', ' ')
                     st = DRIVER_METHOD.get(fn, '?') if key in DRIVERS else intree_stage(path, fn) if name.endswith('-in-tree') \

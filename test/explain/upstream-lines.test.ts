@@ -15,7 +15,8 @@ import { buildKnowledge, explainLines } from '../../src/machines/index.ts';
 /**
  * A regression floor a few points under the figure measured when the file was made (93.4%, 1241/1328, 2026-12-06; 83.2%,
  * 1105/1328, before the rules it taught). With the other three sidecars and four more drivers (2026-12-07): 95.1%,
- * 1702/1789; those 461 new lines came in at 99.1% (457) before the three rules they taught.
+ * 1702/1789; those 461 new lines came in at 99.1% (457) before the three rules they taught. With the values a contextual
+ * logger carries (klog.LoggerWithValues: external-provisioner v6's "Started" PVC=… StorageClass=…): 95.3%, 1705/1790.
  */
 const FLOOR = 0.88;
 
