@@ -32,7 +32,7 @@ const wall = (w: Work, at = w.now): string => rfc3339((w.c.input.epochUs ?? 0) +
 
 // ------------------------------------------------------------------ node status
 
-const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+const sameList = (a: readonly string[], b: readonly string[]): boolean => a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
 
 /** initialNode / setNodeStatus at start: the ADC annotation and the Ready condition. */
 export function initializeNode(w: Work): void {
