@@ -1511,8 +1511,8 @@ const SIDECAR_MARKERS: Array<[RegExp, { component: string; source: string; stage
   [/csi-resizer|external-resizer/, { component: 'external-resizer', source: 'csi-resizer', stage: null }],
   [/csi-snapshotter|external-snapshotter|snapshot_controller/, { component: 'external-snapshotter', source: 'csi-snapshotter', stage: null }],
   // (kubernetes-csi/livenessprobe: only by the container a command or kubectl's notice names, "Defaulted container
-  // "liveness-probe""; its start-up is the registrar's, word for word, cmd/livenessprobe/main.go "calling CSI driver to
-  // discover driver name", "CSI driver name", and it serves a health check: no step)
+  // "liveness-probe""; its start-up is the registrar's, word for word: cmd/livenessprobe/main.go:137 and :145 at v2.19.0,
+  // "Calling CSI driver to discover driver name", "CSI driver name"; and it serves a health check: no step)
   [/^(?!)/, { component: 'livenessprobe', source: 'livenessprobe', stage: 'other' }],
 ];
 
