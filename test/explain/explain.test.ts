@@ -2023,6 +2023,23 @@ describe('the hundred-and-twenty-eighth to hundred-and-thirtieth sets\' rules', 
   });
 });
 
+describe('the hundred-and-thirty-first to hundred-and-thirty-third sets\' rules', () => {
+  it('a Secrets Store provider serving the driver\'s Mount is the mount (Azure Key Vault, Vault)', () => {
+    expect(stagesOf(['I0922 14:07:24.162010       1 provider.go:262] "fetching object from key vault" objectName="test" objectType="secret" keyvault="akv-1" pod="default/app"'])).toEqual(['mount']);
+    expect(stagesOf(['I1120 18:30:51.485937       1 provider.go:188] "unmarshaled objects yaml array" objectsArray=[] pod="default/app"'])).toEqual(['mount']);
+    expect(stagesOf(['I1120 18:30:51.486100       1 provider.go:217] "vault url" vaultName="kv1" vaultURL="https://kv1.vault.azure.net/" pod="default/app"'])).toEqual(['mount']);
+    expect(stagesOf(['I0922 14:07:24.161749       1 provider.go:551] setting AZURE_ENVIRONMENT_FILEPATH to /cloudEnv/environmentFile.json for custom cloud'])).toEqual(['mount']);
+    expect(stagesOf(['2021-05-12T18:06:58.138Z [DEBUG] server.provider: performing vault login'])).toEqual(['mount']);
+    expect(stagesOf(['2021-05-12T18:06:58.138Z [DEBUG] server.provider: creating service account token bound to pod: namespace=vault serviceAccountName=webapp-sa podName=webapp'])).toEqual(['mount']);
+  });
+
+  it('the pod keys a kubelet sends only with NodePublishVolume say it is the publish; the autoscaler keeping a node for a pod is no step', () => {
+    expect(stagesOf(['time="2023-01-19T05:31:06Z" level=info msg="found in VolumeContext" csi.storage.k8s.io/serviceAccount.name=default'])).toEqual(['mount']);
+    expect(stagesOf(['time="2023-01-19T05:31:06Z" level=info msg="found in VolumeContext" csi.storage.k8s.io/pod.uid=3b5c'])).toEqual(['mount']);
+    expect(stagesOf(['I1216 20:28:55.343278       1 cluster.go:169] Node ip-10-112-14-230.ec2.internal cannot be removed: mount-s3/mp-4c5r7 is not replicated'])).toEqual(['other']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

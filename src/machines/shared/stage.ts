@@ -35,6 +35,21 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\bWaiting for a volume to be created,? either by (the )?external provisioner\b/i, 'provision'],
   // a program starting its loops ("Starting provisioner controller …", "Starting save volume queue", "starting csi-lvmplugin-provisioner") is no volume's step
   [/\b[Ss]tart(ing|ed) ([\w-]+ ){0,2}(\w+-)*(controller|queue|workers?|provisioner|resizer|attacher|snapshotter)\b|not watching VolumeAttachments|\bStarting CSI \w+$|\bcontroller initialized\b|\bcaches populated\b|\bbecame leader\b/, 'other'],
+  // cluster-autoscaler's scale-down simulation naming the pod that keeps a node ("Node … cannot be removed: mount-s3/mp-… is
+  // not replicated", cluster-autoscaler simulator/cluster.go): no volume's step, whatever the pod's name says
+  [/\bNode \S+ cannot be removed: /, 'other'],
+  // the keys a kubelet puts in a volume's context only for NodePublishVolume (podInfoOnMount and token requests:
+  // pkg/volume/csi/csi_mounter.go podAttributes, podServiceAccountTokenAttrs; "csi.storage.k8s.io/pod.name", "…/serviceAccount.name",
+  // "…/ephemeral"): the publish, whatever else the line prints (the provisioner's "csi.storage.k8s.io/pvc/name" is another key)
+  [/\bcsi\.storage\.k8s\.io\/(pod\.(name|namespace|uid)|serviceAccount\.(name|tokens)|ephemeral)\b/, 'mount'],
+  // a Secrets Store CSI provider serving the driver's Mount call, which it makes for each NodePublishVolume: the Azure
+  // provider's GetSecretsStoreObjectContent (pkg/provider/provider.go:256-335 at v1.8.2: "objects string defined in secret
+  // provider class", "unmarshaled objects yaml array", "unmarshaled key vault objects", "vault url", "fetching object from key
+  // vault", "added file to the gRPC response"; :690 "setting AZURE_ENVIRONMENT_FILEPATH … for custom cloud"; server.go:60
+  // "failed to process mount request"); and the Vault provider's login for the mount request (hashicorp/vault-csi-provider,
+  // whose server.go:58 names each request's logger "server.provider": client.go:138 "performing vault login",
+  // auth/kubernetes_jwt.go:65 "creating service account token bound to pod", "setting Vault namespace")
+  [/\b(objects string defined in secret provider class|unmarshaled objects yaml array|unmarshaled key vault objects|fetching object from key vault|added file to the gRPC response|failed to process mount request)\b|"vault url" vaultName=|\bsetting AZURE_ENVIRONMENT_FILEPATH\b|\b(setting Vault namespace|performing vault login|creating service account token bound to pod)\b/, 'mount'],
   // a probe of the program's health endpoint (a driver's REST server logging "GET /readiness") is no volume's step
   [/\bRequestURL=\/(readiness|liveness|healthz|readyz|livez)\b|\b(GET|HEAD) \/(readiness|liveness|healthz|readyz|livez)\b/i, 'other'],
   // a kubelet probe of a container (the Readiness/Liveness/Startup probe events) is the application's health, no volume's step
