@@ -2040,6 +2040,17 @@ describe('the hundred-and-thirty-first to hundred-and-thirty-third sets\' rules'
   });
 });
 
+describe('the hundred-and-thirty-fourth to hundred-and-thirty-sixth sets\' rules', () => {
+  it('the kubelet\'s network rules, its disk-space check and its node name are no step, even between mount lines; a runtime refusing mount propagation is none', () => {
+    const mount = 'I1222 05:48:14.400000    2536 operation_generator.go:486] MountVolume.WaitForAttach entering for volume "pvc-1" (UniqueName: "kubernetes.io/azure-disk/disk-1") pod "web-0" (UID: "1a2b") DevicePath "1"';
+    expect(stagesOf([mount, 'I1222 05:48:14.509862    2536 kubelet_node_status.go:469] Using Node Hostname from cloudprovider: "34763k8s9010"'])).toEqual(['mount', 'other']);
+    expect(stagesOf([mount, 'E1222 05:48:14.510862    2536 kubelet.go:1734] Failed to check if disk space is available for the runtime: could not determine capacity for "runtime" fs'])).toEqual(['mount', 'other']);
+    expect(stagesOf([mount, 'E1222 05:48:21.955405    2536 kubelet_network.go:374] Failed to ensure that nat chain KUBE-MARK-DROP exists: error creating chain "KUBE-MARK-DROP": exit status 1'])).toEqual(['mount', 'other']);
+    expect(stagesOf([mount, 'E1222 05:48:21.955405    2536 kubelet_network_linux.go:82] Failed to ensure that iptables hint chain KUBE-IPTABLES-HINT exists: exit status 4'])).toEqual(['mount', 'other']);
+    expect(stagesOf(['linux mounts: Path /var/lib/kubelet/pods is mounted on / but it is not a shared mount'])).toEqual(['other']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -408,6 +408,9 @@ const NOISE_FILES = new Set([
   'progress.go', 'topology_manager.go', 'cpu_manager.go', 'memory_manager.go', 'pod_startup_latency_tracker.go', 'container_manager_linux.go',
   // (the kubelet's dead-container deleter, pkg/kubelet/pod_container_deletor.go: "Container … not found in pod's containers")
   'pod_container_deletor.go',
+  // (the kubelet's iptables chains and hairpin mode, pkg/kubelet/kubelet_network*.go: "Failed to ensure that nat chain
+  // KUBE-MARK-DROP exists")
+  'kubelet_network.go', 'kubelet_network_linux.go',
   // (cAdvisor's container stats inside the kubelet, "conversion.go:133] failed to handle multiple devices for container")
   'conversion.go',
   // (the kubelet's docker runtime before CRI: a pod's sandbox and containers, "Determined pod ip after infra change")
@@ -507,7 +510,7 @@ const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader 
  * line beside it was about (an API server that lost the node prints "node … not found" between volume lines).
  */
 const KUBELET_NODE_FILE = /^kubelet(_node_status)?\.go$/;
-const KUBELET_NODE_TEXT = /^"?(node \\?"[^"\\]+\\?" not found|Error getting node|Unable to register node|Attempting to register node|Successfully registered node|Error updating node status|Node became not ready)/i;
+const KUBELET_NODE_TEXT = /^"?(node \\?"[^"\\]+\\?" not found|Error getting node|Unable to register node|Attempting to register node|Successfully registered node|Error updating node status|Node became not ready|Using Node Hostname from cloudprovider|Failed to check if disk space is available)/i;
 /**
  * The Events whose message users paste alone, without the event's columns, and the message each begins with. The
  * kubelet's and the attach/detach controller's operations record the short form of their error, "<Operation>.<Step>

@@ -35,6 +35,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\bWaiting for a volume to be created,? either by (the )?external provisioner\b/i, 'provision'],
   // a program starting its loops ("Starting provisioner controller …", "Starting save volume queue", "starting csi-lvmplugin-provisioner") is no volume's step
   [/\b[Ss]tart(ing|ed) ([\w-]+ ){0,2}(\w+-)*(controller|queue|workers?|provisioner|resizer|attacher|snapshotter)\b|not watching VolumeAttachments|\bStarting CSI \w+$|\bcontroller initialized\b|\bcaches populated\b|\bbecame leader\b/, 'other'],
+  // the container runtime refusing a container's Bidirectional mount propagation (docker's "linux mounts: Path … is mounted on
+  // / but it is not a shared mount", a node plugin that cannot start): the node's set-up, no volume's step
+  [/\bis mounted on \S+ but it is not a shared mount\b/, 'other'],
   // cluster-autoscaler's scale-down simulation naming the pod that keeps a node ("Node … cannot be removed: mount-s3/mp-… is
   // not replicated", cluster-autoscaler simulator/cluster.go): no volume's step, whatever the pod's name says
   [/\bNode \S+ cannot be removed: /, 'other'],
