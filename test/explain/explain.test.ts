@@ -2051,6 +2051,20 @@ describe('the hundred-and-thirty-fourth to hundred-and-thirty-sixth sets\' rules
   });
 });
 
+describe('the hundred-and-thirty-seventh to hundred-and-thirty-ninth sets\' rules', () => {
+  it('the container runtime refusing a container\'s bind mount spec is no volume\'s step', () => {
+    expect(stagesOf(["Error: Error response from daemon: invalid volume specification: '/var/log/pods:/var/log/pods:ro': /var/db/system/syslog-535a/log/pods path is not allowed to be mounted"])).toEqual(['other']);
+  });
+
+  it('the EBS driver\'s volume modification is no step, even after an attach; the snapshot controllers starting are none', () => {
+    expect(stagesOf(['I0801 18:53:35.000000       1 controller.go:480] "ControllerPublishVolume: attached" volumeID="vol-1" nodeID="i-1" devicePath="/dev/xvdaa"',
+      'I0801 18:53:36.808891       1 controller_modify_volume.go:67] "ModifyVolumeProperties called" req="name:\\"vol-1\\" parameters:{key:\\"iops\\" value:\\"4000\\"}"',
+      'I0801 18:53:38.809077       1 cloud.go:799] "Received Modify Disk request" volumeID="vol-1" options={"VolumeType":"","IOPS":4000}'])).toEqual(['attach', 'other', 'other']);
+    expect(stagesOf(['I1109 06:52:31.367617       1 main.go:190] Start NewCSISnapshotController with kubeconfig [] resyncPeriod [15m0s]'])).toEqual(['other']);
+    expect(stagesOf(['I1108 08:17:00.480600       1 main.go:227] Start NewCSISnapshotSideCarController with snapshotter [disk.csi.azure.com] kubeconfig [] csiTimeout [20m0s]'])).toEqual(['other']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -38,6 +38,17 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // the container runtime refusing a container's Bidirectional mount propagation (docker's "linux mounts: Path … is mounted on
   // / but it is not a shared mount", a node plugin that cannot start): the node's set-up, no volume's step
   [/\bis mounted on \S+ but it is not a shared mount\b/, 'other'],
+  // the container runtime refusing a container's bind mount as written (docker's "Error response from daemon: invalid volume
+  // specification: '/var/log/pods:/var/log/pods:ro': …", moby volume/mounts parser): the container's creation, no volume's step
+  [/\binvalid volume specification\b/, 'other'],
+  // the EBS driver changing a volume's type, IOPS or throughput (aws-ebs-csi-driver v1.64.0 pkg/driver/controller_modify_volume.go:69
+  // "ModifyVolumeProperties called", pkg/cloud/cloud.go:1036 "Received Modify Disk request"): a modification, which no stage
+  // names, as the resizer's VolumeModify Events are none
+  [/\bModifyVolumeProperties called\b|\bReceived Modify Disk request\b/, 'other'],
+  // the snapshot controller and the csi-snapshotter starting their controllers (external-snapshotter v8.6.0
+  // cmd/snapshot-controller/main.go:233 "Start NewCSISnapshotController with kubeconfig …", cmd/csi-snapshotter/main.go:248
+  // "Start NewCSISnapshotSideCarController with snapshotter …"): start-up, no snapshot's step
+  [/\bStart NewCSISnapshot(SideCar)?Controller with\b/, 'other'],
   // cluster-autoscaler's scale-down simulation naming the pod that keeps a node ("Node … cannot be removed: mount-s3/mp-… is
   // not replicated", cluster-autoscaler simulator/cluster.go): no volume's step, whatever the pod's name says
   [/\bNode \S+ cannot be removed: /, 'other'],
