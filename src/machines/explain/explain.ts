@@ -312,14 +312,15 @@ function identify(c: Compiled, p: { severity: Severity | null; file: string | nu
   const text = p.message.length > MAX_LINE ? p.message.slice(0, MAX_LINE) : p.message;
   const lower = text.toLowerCase();
   const ok = (cf: CompiledFormat): boolean => !sourceHint || cf.msg.source === sourceHint || sourceHint === 'csi-driver' && cf.msg.source.startsWith('csi-driver');
+  // (a template that is all argument, '{err}' at external-attacher v2's main.go:135, matches any text at its file:line; a
+  // structured record there, "kubelet-registration-path is a required parameter" err=…, is another program's call)
+  const structured = STRUCTURED_RECORD.test(text);
   const pick = (list: CompiledFormat[] | undefined, loose: boolean): CompiledFormat | null => {
     if (!list) return null;
     let best: CompiledFormat | null = null;
     for (const cf of list) {
       if (cf.literal && !lower.includes(cf.literal)) continue;
-      // (a template that is all argument, '{err}' at external-attacher v2's main.go:135, matches any text at its file:line; a
-      // structured record there, "kubelet-registration-path is a required parameter" err=…, is another program's call)
-      if (!cf.literal && STRUCTURED_RECORD.test(text)) continue;
+      if (!cf.literal && structured) continue;
       if (!(loose ? cf.loose : cf.strict).test(text)) continue;
       const better = !best || (ok(cf) && !ok(best)) || (ok(cf) === ok(best) && (cf.severity === p.severity) && best.severity !== p.severity)
         || (ok(cf) === ok(best) && (cf.severity === p.severity) === (best.severity === p.severity) && cf.literal.length > best.literal.length);
@@ -1505,7 +1506,12 @@ const PROGRAM = Symbol('program');
  * line known from node-driver-registrar's catalog is one too: it shares no message with the others
  * (the csi-lib-utils lines every sidecar prints are filed under csi-provisioner and csi-attacher).
  */
-const SIDECAR_MARKERS: Array<[RegExp, { component: string; source: string; stage: Stage | null }]> = [
+/**
+ * The sidecars a paste's part can be told to be by its lines (the regex) or by the container a command names; `speaksAs`:
+ * the source whose catalog wording the program prints as its own start-up, which then neither marks that other program nor
+ * stays its line.
+ */
+const SIDECAR_MARKERS: Array<[RegExp, { component: string; source: string; stage: Stage | null; speaksAs?: string }]> = [
   // ("Attempting to open a gRPC connection with": the registrars' main.go at every tag, driver-registrar v0.x to
   // node-driver-registrar v2; no other sidecar prints it)
   [/node-driver-registrar|node_register\.go|Registration Server|Received (GetInfo|NotifyRegistrationStatus) call|Attempting to open a gRPC connection\b/, { component: 'node-driver-registrar', source: 'node-driver-registrar', stage: 'register' }],
@@ -1516,10 +1522,8 @@ const SIDECAR_MARKERS: Array<[RegExp, { component: string; source: string; stage
   // (kubernetes-csi/livenessprobe: only by the container a command or kubectl's notice names, "Defaulted container
   // "liveness-probe""; its start-up is the registrar's, word for word: cmd/livenessprobe/main.go:137 and :145 at v2.19.0,
   // "Calling CSI driver to discover driver name", "CSI driver name"; and it serves a health check: no step)
-  [/^(?!)/, { component: 'livenessprobe', source: 'livenessprobe', stage: 'other' }],
+  [/^(?!)/, { component: 'livenessprobe', source: 'livenessprobe', stage: 'other', speaksAs: 'node-driver-registrar' }],
 ];
-
-const LIVENESS_MARKER = SIDECAR_MARKERS.findIndex(([, m]) => m.source === 'livenessprobe');
 
 /** The index in SIDECAR_MARKERS of the sidecar a container name is (-1: none, or not a sidecar). */
 const sidecarMarkerOf = (container: string | null): number => {
@@ -1601,8 +1605,8 @@ function inferFromPaste(out: ExplainedLine[]): void {
     if (l.kind === 'log') loggedIn.add(foundIn.length - 1);
     if (l.kind !== 'log' && l.kind !== 'continuation') continue;
     const found = foundIn[foundIn.length - 1]!;
-    // (in the liveness probe's log, named so, the registrar's wording is the probe's own start-up)
-    SIDECAR_MARKERS.forEach(([re, who], i) => { if (who.source === 'node-driver-registrar' && found.has(LIVENESS_MARKER)) return; if (re.test(l.text) || (l.match === 'catalog' && l.source === who.source && !SIDECAR_SOURCE.test(who.source) && !(l.messageId && SHARED_SIDECAR_LINE.test(l.messageId)))) found.add(i); });
+    // (in the log of a program that speaks another's wording, named so, that wording is its own: the liveness probe's start-up)
+    SIDECAR_MARKERS.forEach(([re, who], i) => { if ([...found].some((j) => SIDECAR_MARKERS[j]![1].speaksAs === who.source)) return; if (re.test(l.text) || (l.match === 'catalog' && l.source === who.source && !SIDECAR_SOURCE.test(who.source) && !(l.messageId && SHARED_SIDECAR_LINE.test(l.messageId)))) found.add(i); });
   }
   const onlyIn = foundIn.map((found) => found.size === 1 ? SIDECAR_MARKERS[[...found][0]!]![1] : null);
   // (a program is known within its part of the paste: another logs command shows another container)
@@ -1621,10 +1625,10 @@ function inferFromPaste(out: ExplainedLine[]): void {
     // (a sidecar logs through klog: a line without a klog header is another program's, the driver's)
     // (a line known as another sidecar's own, not one they all print, stays that sidecar's)
     const othersOwn = l.match === 'catalog' && l.source !== only?.source && !(l.messageId && (isGenericGrpc(l.messageId) || SHARED_SIDECAR_LINE.test(l.messageId)))
-      && !(only?.source === 'livenessprobe' && l.source === 'node-driver-registrar');
+      && l.source !== only?.speaksAs;
     // (a start-up line every sidecar prints, matched to node-driver-registrar's wording in another sidecar's
     // log: "CSI driver name" is csi-attacher v4.4's main.go:154 as much as the registrar's; not registration there)
-    const registrarWording = l.source === 'node-driver-registrar' && only != null && only.source !== l.source && !!l.messageId && (SHARED_SIDECAR_LINE.test(l.messageId) || only.source === 'livenessprobe');
+    const registrarWording = l.source === 'node-driver-registrar' && only != null && only.source !== l.source && !!l.messageId && (SHARED_SIDECAR_LINE.test(l.messageId) || only.speaksAs === l.source);
     if (only && !noise && !othersOwn && (l.stage === 'other' || registrarWording) && KLOG_ANYWHERE.test(l.text) && (l.source === null || SIDECAR_SOURCE.test(l.source) || l.source === only.source || registrarWording)) {
       out[i] = { ...l, component: only.component, source: only.source, stage: only.stage ?? 'other' };
     }
