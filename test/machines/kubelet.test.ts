@@ -4,6 +4,8 @@ import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { descriptor, kubeletMachine } from '../../src/machines/kubelet/index.ts';
 import { uniqueVolumeName, volumeAttachmentName } from '../../src/machines/shared/names.ts';
+import { getVolumesInUse } from '../../src/machines/kubelet/volumemanager/volumeManager.ts';
+import type { DswVolume, Work } from '../../src/machines/kubelet/kubelet.types.ts';
 
 const NODE = '11.142.60.212';
 const DRIVER = 'com.tencent.cloud.csi.cbs';
@@ -516,5 +518,26 @@ describe('kubelet log catalog', () => {
       .toBe(`UnmountDevice succeeded for volume "pvc-XXX" %!(EXTRA string=UnmountDevice succeeded for volume "pvc-XXX" (UniqueName: "${u}") on node "11.142.61.164" )`);
     expect(r('kubelet.operationFailed', { key: `{volumeName:${u} podName: nodeName:}`, until: '2023-01-11 14:58:26.403619698 +0800 CST m=+132533.580022731', duration: '4s', err: `Volume not attached according to node status for volume "pvc-4" (UniqueName: "${u}") pod "p" (UID: "e0") ` }))
       .toBe(`Operation for "{volumeName:${u} podName: nodeName:}" failed. No retries permitted until 2023-01-11 14:58:26.403619698 +0800 CST m=+132533.580022731 (durationBeforeRetry 4s). Error: "Volume not attached according to node status for volume \\"pvc-4\\" (UniqueName: \\"${u}\\") pod \\"p\\" (UID: \\"e0\\") "`);
+  });
+});
+
+describe('GetVolumesInUse (volume_manager.go): the attachable volumes of the desired and actual state of world, sorted', () => {
+  // (it keeps its last answer while the names are the same ones: the memo must never hide a change of names)
+  const vol = (name: string, attachable = true) => ({ uniqueName: name, attachable }) as unknown as DswVolume;
+  const work = (input: object, dsw: Record<string, DswVolume>, asw: Record<string, DswVolume>) => ({ c: { input, dsw, asw } }) as unknown as Work;
+
+  it('lists each attachable volume once, sorted, and follows a volume replaced by another of the same count', () => {
+    const input = {};
+    expect(getVolumesInUse(work(input, { b: vol('b'), a: vol('a'), n: vol('n', false) }, { a: vol('a'), c: vol('c') }))).toEqual(['a', 'b', 'c']);
+    // a mount's state changed (new tables, the same names): the same list
+    expect(getVolumesInUse(work(input, { b: vol('b'), a: vol('a') }, { a: vol('a'), c: vol('c') }))).toEqual(['a', 'b', 'c']);
+    // one desired volume replaced by another, the count unchanged
+    expect(getVolumesInUse(work(input, { d: vol('d'), a: vol('a') }, { a: vol('a'), c: vol('c') }))).toEqual(['a', 'c', 'd']);
+    // one actual volume replaced by another
+    expect(getVolumesInUse(work(input, { d: vol('d'), a: vol('a') }, { a: vol('a'), e: vol('e') }))).toEqual(['a', 'd', 'e']);
+    // one gone
+    expect(getVolumesInUse(work(input, { d: vol('d') }, { a: vol('a') }))).toEqual(['a', 'd']);
+    // a volume no longer attachable
+    expect(getVolumesInUse(work(input, { d: vol('d', false) }, { a: vol('a') }))).toEqual(['a']);
   });
 });
