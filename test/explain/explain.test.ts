@@ -1986,6 +1986,7 @@ describe('the other sidecars\' and four more drivers\' own lines (test/explain/u
     expect(stagesOf(['I1206 10:15:42.100000    2143 utils.go:195] GRPC call: /csi.v1.Controller/CreateVolume',
       'I1206 10:15:42.125194    2143 controller.go:166] "Successfully initiated snapshot restore" volumeId="pvc-1" snapshotID="snap-1"'])).toEqual(['provision', 'provision']);
     expect(stagesOf(['E1206 10:15:42.125193    2143 controller.go:163] "Failed to initiate snapshot restore" err="exit status 1" volumeId="pvc-1" snapshotID="snap-1"'])).toEqual(['provision']);
+    expect(stagesOf(['E1206 10:15:42.125193    2143 controller.go:170] failed to start snapshot restore of pvc-1 from snap-1: exit status 1'])).toEqual(['provision']);
     expect(stagesOf(['I1206 10:15:42.124807       1 controller.go:453] "Capacity of pv and pvc" PV="pvc-1" pvCapacity="20Gi" PVC="default/data-0" pvcCapacity="10Gi"'])).toEqual(['resize']);
     expect(stagesOf(['E1206 10:15:42.125075       1 main.go:135] "kubelet-registration-path is a required parameter" err="flag not set"'])).toEqual(['register']);
   });
@@ -1993,8 +1994,11 @@ describe('the other sidecars\' and four more drivers\' own lines (test/explain/u
   it('a catalog template that is all argument (external-attacher v2\'s "{err}" at main.go:135) does not take another program\'s structured record at that file:line', () => {
     const [l] = explainText('E1206 10:15:42.125075       1 main.go:135] "Only one of `--health-port` and `--http-endpoint` can be set" err="invalid flags"', knowledge).lines;
     expect(l!.messageId).not.toBe('externalAttacher.probeFailed');
-    // (its own printf line still is that message)
+    // (nor a structured record without pairs)
+    expect(explainText('E1206 10:15:42.125075       1 main.go:135] "LoggingConfiguration is invalid"', knowledge).lines[0]!.messageId).not.toBe('externalAttacher.probeFailed');
+    // (its own printf line still is that message, a quoted text inside it or not)
     expect(explainText("E0410 08:00:00.000000       1 main.go:135] rpc error: code = Unavailable desc = connection error", knowledge).lines[0]!.messageId).toBe('externalAttacher.probeFailed');
+    expect(explainText('E0410 08:00:00.000000       1 main.go:135] rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing dial unix /csi/csi.sock: connect: no such file or directory"', knowledge).lines[0]!.messageId).toBe('externalAttacher.probeFailed');
   });
 
   it('a node expansion\'s own teardown words (a driver unmounting the temporary mount it grew the file system through) are the resize', () => {
@@ -2009,6 +2013,9 @@ describe('the other sidecars\' and four more drivers\' own lines (test/explain/u
       'I0528 03:23:59.037639       1 main.go:135] "Calling CSI driver to discover driver name"',
       'I0528 03:23:59.039000       1 main.go:143] "CSI driver name" driver="nfs.csi.k8s.io"',
       'I0528 03:23:59.039049       1 main.go:172] "ServeMux listening" address="localhost:29653"'])).toEqual(['other', 'other', 'other', 'other']);
+    // (the container as its image names it, livenessprobe)
+    expect(stagesOf(['$ kubectl -n kube-system logs csi-nfs-node-nwpqj -c livenessprobe',
+      'I0528 03:23:59.037639       1 main.go:135] "Calling CSI driver to discover driver name"'])).toEqual(['other', 'other']);
     // (the registrar's own log, named so, is its registration)
     expect(stagesOf(['$ kubectl -n kube-system logs csi-nfs-node-nwpqj -c node-driver-registrar',
       'I0528 03:23:59.037639       1 main.go:135] "Calling CSI driver to discover driver name"',
@@ -2048,6 +2055,7 @@ describe('the hundred-and-thirty-fourth to hundred-and-thirty-sixth sets\' rules
     expect(stagesOf([mount, 'E1222 05:48:21.955405    2536 kubelet_network.go:374] Failed to ensure that nat chain KUBE-MARK-DROP exists: error creating chain "KUBE-MARK-DROP": exit status 1'])).toEqual(['mount', 'other']);
     expect(stagesOf([mount, 'E1222 05:48:21.955405    2536 kubelet_network_linux.go:82] Failed to ensure that iptables hint chain KUBE-IPTABLES-HINT exists: exit status 4'])).toEqual(['mount', 'other']);
     expect(stagesOf(['linux mounts: Path /var/lib/kubelet/pods is mounted on / but it is not a shared mount'])).toEqual(['other']);
+    expect(stagesOf(['linux mounts: Path /var/lib/kubelet is mounted on /var/lib/kubelet but it is not a shared mount'])).toEqual(['other']);
   });
 });
 
