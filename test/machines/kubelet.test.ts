@@ -524,7 +524,12 @@ describe('kubelet log catalog', () => {
 describe('GetVolumesInUse (volume_manager.go): the attachable volumes of the desired and actual state of world, sorted', () => {
   // (it keeps its last answer while the names are the same ones: the memo must never hide a change of names)
   const vol = (name: string, attachable = true) => ({ uniqueName: name, attachable }) as unknown as DswVolume;
-  const work = (input: object, dsw: Record<string, DswVolume>, asw: Record<string, DswVolume>) => ({ c: { input, dsw, asw } }) as unknown as Work;
+  // (each call a new write of both tables, as own() counts it)
+  const versions = { dsw: 0, asw: 0 };
+  const work = (input: object, dsw: Record<string, DswVolume>, asw: Record<string, DswVolume>) => {
+    versions.dsw++; versions.asw++;
+    return { c: { input, dsw, asw, versions } } as unknown as Work;
+  };
 
   it('lists each attachable volume once, sorted, and follows a volume replaced by another of the same count', () => {
     const input = {};

@@ -20,7 +20,7 @@ import { reaction } from '../shared/reaction.ts';
 import { emittedWithStates } from '../shared/machineParts.ts';
 import type { ClusterEmitted, ClusterEvent } from '../shared/contract.ts';
 import type { K8sObject } from '../shared/k8s.ts';
-import type { KubeletContext, KubeletInput, Work } from './kubelet.types.ts';
+import type { KubeletContext, KubeletInput, TableName, Work } from './kubelet.types.ts';
 import { begin, log, own, requestReconcile } from './kubelet.work.ts';
 import { handleVolumeGet, podUpdated, populatorLoop as populateDesiredState } from './volumemanager/populator/desiredStateOfWorldPopulator.ts';
 import { updatePluginIsAttachable } from './volumemanager/cache/desiredStateOfWorld.ts';
@@ -34,10 +34,16 @@ import {
 } from './kubelet.node.ts';
 
 function initialContext(input: KubeletInput): KubeletContext {
+  // (tables whose keys come and go, in dictionary mode from the start: shared/tables.ts)
+  const t = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+  const versions: Record<TableName, number> = {
+    pods: 0, vas: 0, csiDrivers: 0, plugins: 0, pluginRequests: 0, registered: 0, podVolumes: 0, processedPods: 0, volumeRequests: 0,
+    dsw: 0, asw: 0, inflight: 0, podStates: 0,
+  };
   return {
-    input, seq: 0, startedAt: 0, pods: {}, vas: {}, csiDrivers: {},
-    plugins: {}, pluginRequests: {}, registered: {},
-    podVolumes: {}, processedPods: {}, volumeRequests: {}, dsw: {}, asw: {}, ops: {}, inflight: {}, volumesInUseWritten: [], podStates: {},
+    input, seq: 0, startedAt: 0, versions, pods: t(), vas: t(), csiDrivers: t(),
+    plugins: t(), pluginRequests: t(), registered: t(),
+    podVolumes: t(), processedPods: t(), volumeRequests: t(), dsw: t(), asw: t(), ops: {}, inflight: t(), volumesInUseWritten: [], podStates: t(),
   };
 }
 
@@ -46,16 +52,18 @@ function settle(w: Work): void {
   populateDesiredState(w);
   // syncPods reads only these tables, and running it again on what it left changes nothing (each of
   // its steps moves the pod to a stage that step does not start from): when no table was written since
-  // the last settle (own() copies a table on its first write, so its identity tells), skip the scan.
+  // the last settle (own() counts each event's writes to a table in `versions`), skip the scan.
   // Nothing may write these tables after settle() within a reaction.
-  const seen = SYNCED.get(w.c.podStates);
-  if (!seen || seen.pods !== w.c.pods || seen.podVolumes !== w.c.podVolumes || seen.dsw !== w.c.dsw || seen.asw !== w.c.asw) {
+  const v = w.c.versions;
+  const seen = SYNCED.get(v);
+  if (!seen || seen.pods !== v.pods || seen.podVolumes !== v.podVolumes || seen.dsw !== v.dsw || seen.asw !== v.asw || seen.podStates !== v.podStates) {
     syncPods(w);
-    SYNCED.set(w.c.podStates, { pods: w.c.pods, podVolumes: w.c.podVolumes, dsw: w.c.dsw, asw: w.c.asw });
+    SYNCED.set(v, { pods: v.pods, podVolumes: v.podVolumes, dsw: v.dsw, asw: v.asw, podStates: v.podStates });
   }
   scheduleNodeStatus(w);
 }
-const SYNCED = new WeakMap<object, { pods: object; podVolumes: object; dsw: object; asw: object }>();
+/** The table versions syncPods last ran on, by the kubelet process's versions object. */
+const SYNCED = new WeakMap<object, { pods: number; podVolumes: number; dsw: number; asw: number; podStates: number }>();
 
 type Handler = (w: Work, e: ClusterEvent) => void;
 

@@ -183,18 +183,26 @@ export interface PluginRegistration {
 }
 
 /**
- * A table of the context: read-only where it is read; a handler that writes one takes its own copy
- * first with own(w, name) (kubelet.work.ts), so a snapshot is never changed after the fact and an
- * event copies only the tables it writes.
+ * A table of the context: read-only where it is read; a handler that writes one asks for it with
+ * own(w, name) (kubelet.work.ts), which counts the write in `versions`. Tables are updated in place
+ * (their entries are replaced, never changed), as upstream's caches are: a copy per event was the
+ * largest garbage of a large run. A snapshot's tables are therefore those of the kubelet's latest
+ * reaction; views read them as a step is recorded (kubeletWorld).
  */
 export type Table<T> = Readonly<Record<string, T>>;
-/** The tables own() copies on first write. */
+/** The tables own() hands out for writing. */
 export type TableName = 'pods' | 'vas' | 'csiDrivers' | 'plugins' | 'pluginRequests' | 'registered' | 'podVolumes' | 'processedPods' | 'volumeRequests' | 'dsw' | 'asw' | 'inflight' | 'podStates';
 
 export interface KubeletContext {
   input: KubeletInput;
   seq: number;
   startedAt: number;
+  /**
+   * How many events have written each table (own()): the passes that run after every event (populator,
+   * syncPods, GetVolumesInUse) skip their work while the tables they read have the counts their last
+   * pass saw. One object per kubelet process, updated in place.
+   */
+  versions: Record<TableName, number>;
   // informer caches
   pods: Table<K8sObject>;
   node?: K8sObject;

@@ -9,7 +9,6 @@ import type { K8sObject } from '../shared/k8s.ts';
 import type { LogArgs, Stage } from '../shared/messages.ts';
 import { KUBELET_RECONCILER_LOOP_PERIOD } from '../shared/timing.ts';
 import type { KubeletContext, TableName, Work } from './kubelet.types.ts';
-import { copyTable } from '../shared/tables.ts';
 import type { messages } from './kubelet.messages.ts';
 
 export type KubeletMessageId = keyof typeof messages;
@@ -18,10 +17,10 @@ export function begin(ctx: KubeletContext, now: number): Work {
   return { now, out: [], c: { ...ctx }, owned: {} };
 }
 
-/** The table `name`, writable: copied on the event's first write to it (the snapshot's own stays as it was). */
+/** The table `name`, writable in place; the event's first write to it is counted in `versions`. */
 export function own<K extends TableName>(w: Work, name: K): Record<string, KubeletContext[K][string]> {
   if (!w.owned[name]) {
-    (w.c as Record<TableName, unknown>)[name] = copyTable(w.c[name] as Readonly<Record<string, unknown>>);
+    w.c.versions[name]++;
     w.owned[name] = true;
   }
   return w.c[name] as Record<string, KubeletContext[K][string]>;

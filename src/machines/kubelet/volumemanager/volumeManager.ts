@@ -8,9 +8,10 @@ import { markVolumesAsReportedInUse as markReported } from './cache/desiredState
 
 /** GetVolumesInUse: attachable volumes in the desired and in the actual state of world, sorted. */
 export function getVolumesInUse(w: Work): readonly string[] {
-  // asked after every event (the node status schedule); the tables change only when written (own())
-  const m = IN_USE.get(w.c.dsw);
-  if (m && m.asw === w.c.asw) return m.value;
+  // asked after every event (the node status schedule); the tables change only when written (own() counts it)
+  const ver = w.c.versions;
+  const m = IN_USE.get(ver);
+  if (m && m.dsw === ver.dsw && m.asw === ver.asw) return m.value;
   // most writes change a volume's entry, not which volumes there are (a mount's state, a pod added): when the attachable
   // names are the ones of this kubelet's last answer, that sorted answer stands (the tables are keyed by unique name)
   const last = LAST_IN_USE.get(w.c.input);
@@ -29,10 +30,11 @@ export function getVolumesInUse(w: Work): readonly string[] {
     value = [...s].sort();
     LAST_IN_USE.set(w.c.input, { names: s, value });
   }
-  IN_USE.set(w.c.dsw, { asw: w.c.asw, value });
+  IN_USE.set(ver, { dsw: ver.dsw, asw: ver.asw, value });
   return value;
 }
-const IN_USE = new WeakMap<object, { asw: object; value: readonly string[] }>();
+/** The last answer and the versions of the tables it was read from, by the kubelet process's versions object. */
+const IN_USE = new WeakMap<object, { dsw: number; asw: number; value: readonly string[] }>();
 /** Each kubelet's last computed answer, by its input (one per kubelet process and its restarts: the names decide, not the process). */
 const LAST_IN_USE = new WeakMap<object, { names: ReadonlySet<string>; value: readonly string[] }>();
 

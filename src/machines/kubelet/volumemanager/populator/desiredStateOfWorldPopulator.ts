@@ -68,8 +68,9 @@ export function populatorLoop(w: Work, loop = false): void {
   // A pass between loops (loop false) over the tables the last pass left writes nothing: each of its
   // steps moves a pod or a lookup out of the condition that starts it. Only its schedule is left to
   // do again. The populator runs after every event, so this skips most passes of a large node.
-  const last = PASSED.get(w.c.podStates);
-  if (!loop && last && last.pods === w.c.pods && last.podVolumes === w.c.podVolumes && last.processedPods === w.c.processedPods) {
+  const v = w.c.versions;
+  const last = PASSED.get(v);
+  if (!loop && last && last.pods === v.pods && last.podVolumes === v.podVolumes && last.processedPods === v.processedPods && last.podStates === v.podStates) {
     if (last.unresolved) schedulePopulator(w);
     return;
   }
@@ -80,10 +81,10 @@ export function populatorLoop(w: Work, loop = false): void {
     if (processPodVolumes(w, uid, loop)) unresolved = true;
   }
   if (unresolved) schedulePopulator(w);
-  PASSED.set(w.c.podStates, { pods: w.c.pods, podVolumes: w.c.podVolumes, processedPods: w.c.processedPods, unresolved });
+  PASSED.set(v, { pods: v.pods, podVolumes: v.podVolumes, processedPods: v.processedPods, podStates: v.podStates, unresolved });
 }
-/** The tables each pass left, by the pod states table it read (a table is copied on its first write: identity tells a change). */
-const PASSED = new WeakMap<object, { pods: object; podVolumes: object; processedPods: object; unresolved: boolean }>();
+/** The versions of the tables each pass left (kubelet.types.ts versions), by the kubelet process's versions object. */
+const PASSED = new WeakMap<object, { pods: number; podVolumes: number; processedPods: number; podStates: number; unresolved: boolean }>();
 
 /** processPodVolumes: start the lookups the pod still needs. Returns whether a volume waits for the next loop. */
 function processPodVolumes(w: Work, uid: string, loop: boolean): boolean {
