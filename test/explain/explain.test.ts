@@ -2073,6 +2073,34 @@ describe('the hundred-and-thirty-seventh to hundred-and-thirty-ninth sets\' rule
   });
 });
 
+describe('the hundred-and-fortieth to hundred-and-forty-second sets\' rules', () => {
+  it('iscsiadm\'s and iscsid\'s own words for a logout are the unstaging', () => {
+    expect(stagesOf(['Logging out of session [sid: 3, target: iqn.2010-01.com.example:tank, portal: 10.0.0.5,3260]'])).toEqual(['unmount']);
+    expect(stagesOf(['iscsiadm: Could not logout of [sid: 3, target: iqn.2010-01.com.example:tank, portal: 10.0.0.5,3260].'])).toEqual(['unmount']);
+    expect(stagesOf(['iscsiadm: Could not logout of all requested sessions'])).toEqual(['unmount']);
+    expect(stagesOf(['Mar 02 10:00:00 node1 iscsid[900]: session in invalid state for logout. Try again later'])).toEqual(['unmount']);
+  });
+
+  it('the kernel\'s SCSI host of an iSCSI login and its NVMe-oF controllers are the attach arriving, in the journal or from dmesg -T', () => {
+    expect(stagesOf(['Mar 02 10:00:00 node1 kernel: scsi host7: iSCSI Initiator over TCP/IP'])).toEqual(['attach']);
+    expect(stagesOf(['[Mon Mar  2 10:00:00 2026] scsi host7: iSCSI Initiator over TCP/IP'])).toEqual(['attach']);
+    expect(stagesOf(['Mar 02 10:00:00 node1 kernel: nvme nvme2: new ctrl: NQN "nqn.2019-05.io.openebs:pvc-1", addr 10.0.0.1:8420'])).toEqual(['attach']);
+    expect(stagesOf(['[  612.123456] nvme nvme2: Connect command failed, error wo/DNR bit: 881'])).toEqual(['attach']);
+  });
+
+  it('after an Event row, a dmesg -T line and a grpc-go component\'s line begin records of their own', () => {
+    const event = '  Warning  FailedMount  15s  kubelet  Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[data]: timed out waiting for the condition';
+    expect(stagesOf([event, '[core] grpc: addrConn.createTransport failed to connect to {/var/lib/kubelet/plugins/x.example.com/csi.sock  <nil> 0 <nil>}: didn\'t receive server preface in time. Reconnecting.']))
+      .toEqual(['mount', 'other']);
+    expect(stagesOf([event, '[Mon Mar  2 10:00:00 2026] nvme nvme2: failed to connect queue: 0 ret=881'])).toEqual(['mount', 'attach']);
+  });
+
+  it('a Longhorn engine starting with its replicas is Longhorn\'s attach, and its next lines with it', () => {
+    expect(stagesOf(['time="2026-03-02T10:00:00Z" level=info msg="Starting with replicas [\\"tcp://10.0.0.9:10000\\"]"',
+      'time="2026-03-02T10:00:00Z" level=info msg="Connecting to remote: 10.0.0.9:10000"'])).toEqual(['attach', 'attach']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -688,6 +688,10 @@ function startsRecord(line: string): boolean {
     // (and a test runner's own line, "--- FAIL: TestAttacherWithCSIDriver (15.43s)": no piece of the record before it)
     || RUNNER_LINE.test(line)
     || /^\s*time="|^\s*(level|lvl|ts)=\S+ |^\s*STEP: /.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || GET_EVENTS_ROW.test(line) || OLD_EVENT_ROW.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line)
+    // (and the kernel's, as dmesg -T prints it: "[Fri Apr 28 09:11:23 2023] scsi host19: …" (not its seconds since boot,
+    // "[19233.677582] …": read as a record's start, it cost a held-out line its stage and gained none); and grpc-go's logger, whose components prefix
+    // their lines: "[core] grpc: addrConn.createTransport failed …", grpclog/component.go)
+    || /^\s*\[(Mon|Tue|Wed|Thu|Fri|Sat|Sun) [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}\] \S|^\s*\[(core|transport|channelz|balancer|xds)\] \S/.test(line)
     // (and a Java logger's, logback's default pattern: "17:16:50.675 [grizzly-http-server-1] INFO  LINSTOR/Controller - …")
     || /^\s*\d{2}:\d{2}:\d{2}[.,]\d{3} \[[^\]]+\] (TRACE|DEBUG|INFO|WARN|ERROR)\b/.test(line)
     // (and a shell prompt with its command, "$ sudo losetup -a", "root@node:~# lsblk", a container's "sh-4.4# rbd info …":

@@ -346,13 +346,18 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // size lines, resizefs_linux.go, is the staging's check)
   [/\bneed ?resize - checking\b|\bfilesystem size=\d+, block size=\d+|\bdevice size=\d+, filesystem size=\d+/i, 'mount'],
   [/resize2fs|xfs_growfs/i, 'resize'],
-  // the kernel finding the new disk is the attach arriving on the node (SCSI "sd 1:0:0:2: [sde] …")
-  [/\b(scsi|sd) \d+:\d+:\d+:\d+: /, 'attach'],
+  // the kernel finding the new disk is the attach arriving on the node (SCSI "sd 1:0:0:2: [sde] …"; the SCSI host an iSCSI
+  // login creates, "scsi host19: iSCSI Initiator over TCP/IP", drivers/scsi/scsi_transport_iscsi.c; an NVMe-oF controller
+  // connecting or failing to, "nvme nvme10: Connect command failed", "nvme nvme3: new ctrl: NQN …", drivers/nvme/host)
+  [/\b(scsi|sd) \d+:\d+:\d+:\d+: |\bscsi host\d+: |\bnvme nvme\d+: /, 'attach'],
   // Longhorn's engine (its instance-manager's "[pvc-…-e-0]" process, go-iscsi-helper's iscsidev) starting its iSCSI
   // frontend on the node is Longhorn's attach (ControllerPublishVolume), which the node's staging only finds done
-  [/\[pvc-[0-9a-f-]{36}-e-\d+\]|\biscsidev\.|\bStartInitator\b/, 'attach'],
+  // (and the engine process's first line, "Starting with replicas [\"tcp://…\"]", longhorn-engine app/cmd/controller.go)
+  [/\[pvc-[0-9a-f-]{36}-e-\d+\]|\biscsidev\.|\bStartInitator\b|\bStarting with replicas \[/, 'attach'],
   // an iSCSI session is logged out when the volume is unstaged, and discovered and logged in when it is staged
-  [/\biscsi\b.*\blog ?out\b|\blog ?out\b.*\biscsi\b|--logout\b/i, 'unmount'],
+  // (iscsiadm's own words for it: "Logging out of session [sid: 1, target: …]", "Could not logout of [sid: …]", "Could not
+  // logout of all requested sessions", and iscsid's "session in invalid state for logout", open-iscsi usr/iscsiadm.c, usr/mgmt_ipc.c)
+  [/\biscsi\b.*\blog ?out\b|\blog ?out\b.*\biscsi\b|--logout\b|\blog(ging)? ?out of (\[sid|session|all requested sessions)\b|\bstate for logout\b/i, 'unmount'],
   // (and the node's connector disconnecting or detaching the device: csi-lib-iscsi's and os-brick's DisconnectVolume,
   // "detaching ISCSI device"; the controller's detach never names the node's device)
   [/\bDisconnectVolume\b|\bdetach\w* (the )?(iscsi|nvme|fc|scsi) (device|session|target)/i, 'unmount'],
