@@ -2101,6 +2101,24 @@ describe('the hundred-and-fortieth to hundred-and-forty-second sets\' rules', ()
   });
 });
 
+describe('the hundred-and-forty-third and hundred-and-forty-fourth sets\' rules', () => {
+  it('the e2e framework waiting for a volume or claim to bind is the provisioning; ceph-csi\'s e2e waiting for a grown capacity is the resize', () => {
+    expect(stagesOf(['Mar  2 10:00:00.000: INFO: Waiting up to 5m0s for PersistentVolume pvc-0a1b2c3d to have phase Bound'])).toEqual(['provision']);
+    expect(stagesOf(['Mar  2 10:00:00.000: INFO: Waiting up to timeout=5m0s for PersistentVolumeClaims [pvc-x7k2m] to have phase Bound'])).toEqual(['provision']);
+    expect(stagesOf(['Mar  2 10:00:02.000: INFO: PersistentVolumeClaim pvc-x7k2m found and phase=Bound (2.0s)'])).toEqual(['provision']);
+    expect(stagesOf(['Mar  2 10:00:02.000: INFO: PersistentVolume pvc-0a1b2c3d found and phase=Bound (2.1s)'])).toEqual(['provision']);
+    expect(stagesOf(['Mar  2 10:00:02.000: INFO: current size in status {{2147483648 0} {<nil>} 2Gi BinarySI},expected size {{5368709120 0} {<nil>} 5Gi BinarySI}'])).toEqual(['resize']);
+  });
+
+  it('cert-manager\'s CSI drivers issuing the pod\'s certificate are the publish', () => {
+    expect(stagesOf(['csi/manager "msg"="Failed to issue certificate, retrying after applying exponential backoff" "error"="waiting for request: not ready" "volume_id"="csi-1"'])).toEqual(['mount']);
+    expect(stagesOf(['I0302 10:00:00.000000       1 certmanager.go:80] cert-manager: waiting for CertificateRequest to become ready csi-0a1b']).map((x) => x)).toEqual(['mount']);
+    expect(stagesOf(['I0302 10:00:00.000000       1 certmanager.go:105] cert-manager: CA certificate written to file /csi-data-dir/csi-0a1b/data/ca.crt'])).toEqual(['mount']);
+    expect(stagesOf(['I0302 10:00:00.000000       1 certmanager.go:113] cert-manager: certificate written to file /csi-data-dir/csi-0a1b/data/tls.crt'])).toEqual(['mount']);
+    expect(stagesOf(['I0302 10:00:00.000000       1 certmanager.go:120] cert-manager: private key written to file: /csi-data-dir/csi-0a1b/data/tls.key'])).toEqual(['mount']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

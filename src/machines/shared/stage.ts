@@ -64,6 +64,17 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // whose server.go:58 names each request's logger "server.provider": client.go:138 "performing vault login",
   // auth/kubernetes_jwt.go:65 "creating service account token bound to pod", "setting Vault namespace")
   [/\b(objects string defined in secret provider class|unmarshaled objects yaml array|unmarshaled key vault objects|fetching object from key vault|added file to the gRPC response|failed to process mount request)\b|"vault url" vaultName=|\bsetting AZURE_ENVIRONMENT_FILEPATH\b|\b(setting Vault namespace|performing vault login|creating service account token bound to pod)\b/, 'mount'],
+  // cert-manager's CSI drivers issuing the pod's certificate inside NodePublishVolume: csi-lib's manager.go "Failed to issue
+  // certificate, retrying after applying exponential backoff" (csi-driver-spiffe, csi-driver), and the first csi-driver's
+  // certmanager.go "cert-manager: waiting for CertificateRequest to become ready …", "… certificate written to file …",
+  // "… private key written to file …" (the publish writes them into the pod's volume)
+  [/\bFailed to issue certificate, retrying after applying exponential backoff\b|\bcert-manager: (waiting for CertificateRequest to become ready|(CA )?certificate written to file|private key written to file)\b/, 'mount'],
+  // the e2e framework waiting for a claim or a volume to bind (test/e2e/framework/pv: "Waiting up to 5m0s for PersistentVolume
+  // pvc-… to have phase Bound", "PersistentVolumeClaim … found and phase=Bound (…)"): the provisioning it waits for (its
+  // "for PersistentVolumeClaims […] to have phase" names claims, which an earlier rule reads as provisioning)
+  [/\bfor PersistentVolume \S+ to have phase Bound\b|\bPersistentVolume(Claim)? \S+ found and phase=Bound\b/, 'provision'],
+  // ceph-csi's e2e waiting for a claim's capacity after an expansion (e2e/resize.go "current size in status %v,expected size %v")
+  [/\bcurrent size in status\b.*\bexpected size\b/, 'resize'],
   // a probe of the program's health endpoint (a driver's REST server logging "GET /readiness") is no volume's step
   [/\bRequestURL=\/(readiness|liveness|healthz|readyz|livez)\b|\b(GET|HEAD) \/(readiness|liveness|healthz|readyz|livez)\b/i, 'other'],
   // a kubelet probe of a container (the Readiness/Liveness/Startup probe events) is the application's health, no volume's step
