@@ -2119,6 +2119,31 @@ describe('the hundred-and-forty-third and hundred-and-forty-fourth sets\' rules'
   });
 });
 
+describe('the hundred-and-forty-fifth set\'s rules', () => {
+  it('the kubelet failing to clean up an orphaned pod\'s volume directories is the teardown', () => {
+    expect(stagesOf(['E0302 10:00:00.000000    1234 kubelet.go:1503] Failed cleaning up orphaned pod directories: lstat /var/lib/kubelet/pods/0a1b2c3d-0000-4000-8000-000000000001/volumes/kubernetes.io~nfs/data: stale NFS file handle'])).toEqual(['unmount']);
+    expect(stagesOf(['E0302 10:00:00.000000    1234 volumes.go:152] Could not read directory /var/lib/kubelet/pods/0a1b2c3d-0000-4000-8000-000000000001/volumes/kubernetes.io~nfs: lstat …: stale NFS file handle'])).toEqual(['unmount']);
+  });
+
+  it('the GlusterFS FUSE client unmounting as it exits is the teardown, not its mount', () => {
+    expect(stagesOf(['[2026-03-02 10:00:00.000001] I [fuse-bridge.c:4818:fuse_thread_proc] 0-fuse: unmounting /var/lib/kubelet/pods/0a1b2c3d-0000-4000-8000-000000000001/volumes/kubernetes.io~glusterfs/data',
+      "[2026-03-02 10:00:00.000002] I [fuse-bridge.c:5475:fini] 0-fuse: Unmounting '/var/lib/kubelet/pods/0a1b2c3d-0000-4000-8000-000000000001/volumes/kubernetes.io~glusterfs/data'."])).toEqual(['unmount', 'unmount']);
+  });
+
+  it('a node plugin that just started and mounts at a path the kubelet gave a volume is serving it, not starting up', () => {
+    expect(stagesOf(['I0302 10:00:00.000000   13511 cephcsi.go:223] Starting driver type: rbd with name: rbd.csi.ceph.com',
+      'I0302 10:00:09.000000   13511 mount_linux.go:218] Mounting cmd (mount) with arguments (-t ext4 -o bind,_netdev /var/lib/kubelet/plugins/kubernetes.io/csi/rbd.csi.ceph.com/3038ce5e/globalmount/0001-0024 /var/lib/kubelet/pods/0a1b2c3d-0000-4000-8000-000000000001/volumes/kubernetes.io~csi/pvc-1/mount)']))
+      .toEqual(['other', 'mount']);
+    // (the staging directory alone, and the pod's volume directory alone)
+    expect(stagesOf(['I0302 10:00:00.000000   13511 cephcsi.go:223] Starting driver type: rbd with name: rbd.csi.ceph.com',
+      'I0302 10:00:09.000000   13511 mount_linux.go:218] Mounting cmd (mount) with arguments (-t ext4 -o _netdev /dev/rbd0 /var/lib/kubelet/plugins/kubernetes.io/csi/rbd.csi.ceph.com/3038ce5e/globalmount/0001-0024)']))
+      .toEqual(['other', 'mount']);
+    expect(stagesOf(['I0302 10:00:00.000000   13511 cephcsi.go:223] Starting driver type: rbd with name: rbd.csi.ceph.com',
+      'I0302 10:00:09.000000   13511 mount_linux.go:218] Mounting cmd (mount) with arguments (-o bind /srv/exports/share1 /var/lib/kubelet/pods/0a1b2c3d-0000-4000-8000-000000000001/volumes/kubernetes.io~csi/pvc-1/mount)']))
+      .toEqual(['other', 'mount']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -1647,6 +1647,8 @@ function inferFromPaste(out: ExplainedLine[]): void {
       // (or says what it is doing to a volume, "attaching volume", "deleting volume …": that is an operation, not set-up)
       const placed = (cur.match === 'catalog' && cur.stage !== 'other') || /\b\w+(Volume|Snapshot)\b/i.test(cur.text) || (cur as unknown as Record<symbol, unknown>)[SIDE] !== undefined
         || (cur.match === 'guess' && VOLUME_OPERATION.test(cur.text))
+        // (or mounts or unmounts at a path the kubelet gave a volume, a pod's volume directory or a staging "globalmount")
+        || (cur.match === 'guess' && (cur.stage === 'mount' || cur.stage === 'unmount') && KUBELET_VOLUME_PATH.test(cur.text))
         // (or its node server names the pod it publishes for)
         || (cur.match === 'guess' && cur.stage === 'mount' && NODE_SERVER_IN_LINE.test(cur.text) && NAMES_POD.test(cur.text));
       if (placed) starting.delete(prog);
@@ -1816,6 +1818,8 @@ const MOUNTING = /\b(mounting|mounted|mount(ed)? (succeeded|successful|failed|vo
 const ELISION = /^\s*(\.{3,}|…+|・{2,}|⋮|\[\s*(\.\.\.|…|snip(ped)?|truncated|omitted)\s*\]|<\s*snip(ped)?\s*>)\s*$/i;
 
 /** A line that says what its program is doing to a volume: an operation's verb, then the volume ("attaching volume", "failed to delete share"). */
+/** a path the kubelet gives a volume: a pod's volume directory, or a CSI volume's staging directory ("…/globalmount") */
+const KUBELET_VOLUME_PATH = /\/pods\/[0-9a-f-]{36}\/volumes\/|\/globalmount\b/;
 const VOLUME_OPERATION = /\b(attach|detach|mount|unmount|stag|unstag|publish|unpublish|provision|delet|expand|resiz|creat)(e|es|ed|ing)? (the )?(volume|disk|share|pv)\b/i;
 
 const indentOf = (text: string): number => /^\s*/.exec(text.replace(/^```\w*/, ''))![0].length;

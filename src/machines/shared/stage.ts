@@ -134,6 +134,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // a node plugin finding the device file of the disk the controller attached ("device file found
   // device=/dev/disk/by-path/…", "found device /dev/nvme1n1"): the look for it that staging starts with (the node attaches nothing)
   [/\b(device|disk)( file| path)? (was |is )?found\b.*\/dev\/|\bfound (the )?(device|disk)( file| path)?\b[^.]{0,20}\/dev\//i, 'mount'],
+  // the GlusterFS FUSE client unmounting the volume it served, as it exits (glusterfs xlators/mount/fuse/src/fuse-bridge.c
+  // fuse_thread_proc "unmounting %s", fini "Unmounting '%s'.")
+  [/\b0-fuse: [Uu]nmounting\b/, 'unmount'],
   // the in-tree GlusterFS plugin's SetUp failure carries the tail of the mount's client log ("mount failed: …, the
   // following error information was pulled from the glusterfs log to help diagnose this issue: …", v1.20.5
   // pkg/volume/glusterfs/glusterfs.go:426, setUpAtInternal), and that log's lines pasted with it, or from the node's
@@ -423,7 +426,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\bdelete "pvc?-[^"]*":/, 'delete'],
   // kubelet_volumes.go cleanupOrphanedPodDirs: a deleted pod's volume directories still on disk
   // (and its error: "Failed cleaning pods: [remove /var/lib/kubelet/pods/…/volumes/…: device or resource busy]")
-  [/orphaned (pod|volume) ("[^"]*" )?found|volume (sub)?paths are still present on disk|\bFailed cleaning pods\b|\bFailed to remove orphaned pod\b/i, 'unmount'],
+  [/orphaned (pod|volume) ("[^"]*" )?found|volume (sub)?paths are still present on disk|\bFailed cleaning pods\b|\bFailed to remove orphaned pod\b|\bFailed cleaning up orphaned pod directories\b|\bCould not read directory \S*\/pods\/[^/\s]+\/volumes\b/i, 'unmount'],
   [/successfully created pv|provisionclaimoperation|provisioning succeeded/i, 'provision'],
   // a backend saying it made a volume ("Volume created: pvc-…", "created volume vol-…"), not a VolumeAttachment
   // (and a backend's own object for it: "created new LV", a volume's info record created, a "… Create Request" for a volume,
