@@ -2144,6 +2144,26 @@ describe('the hundred-and-forty-fifth set\'s rules', () => {
   });
 });
 
+describe('the hundred-and-forty-sixth to hundred-and-forty-eighth sets\' rules', () => {
+  it('a PersistentVolume entering phase Released or Failed is in its reclaim (the delete), Bound the provisioning, as the simulation shows', () => {
+    expect(stagesOf(['I0302 10:00:00.000000       1 pv_controller.go:864] volume "pvc-1" entered phase "Released"'])).toEqual(['delete']);
+    expect(stagesOf(['I0302 10:00:00.000000       1 pv_controller.go:916] "Volume entered phase" logger="persistentvolume-binder-controller" volumeName="pvc-1" phase="Failed"'])).toEqual(['delete']);
+    expect(stagesOf(['I0302 10:00:00.000000       1 pv_controller.go:864] volume "pvc-1" entered phase "Bound"'])).toEqual(['provision']);
+  });
+
+  it('the API server logging a request it served is no step, whatever the object', () => {
+    expect(stagesOf(['I0302 10:00:00.000000       1 pv_controller.go:864] volume "pvc-1" entered phase "Released"',
+      'I0302 10:00:00.100000       1 panics.go:76] PUT /api/v1/persistentvolumes/pvc-1/status: (113.465551ms) 200 [[hyperkube/v1.5.3 (linux/amd64) kubernetes/029c3a4/persistent-volume-binder] 10.0.0.5:44522]'])).toEqual(['delete', 'other']);
+    expect(stagesOf(['I0302 10:00:00.100000       1 httplog.go:132] GET /apis/storage.k8s.io/v1/volumeattachments/csi-0a1b: (2.1ms) 404 [kube-controller-manager/v1.20.5 10.0.0.5:44522]'])).toEqual(['other']);
+  });
+
+  it('vSphere CSI placing a new volume by its topology (node VMs of a zone, their shared datastores) is the provisioning', () => {
+    expect(stagesOf(['2026-03-02T10:00:00.000Z\tINFO\tk8sorchestrator/topology.go:1053\tObtained list of nodeVMs [vm-101 vm-102]\t{"TraceId": "t-1"}'])).toEqual(['provision']);
+    expect(stagesOf(['2026-03-02T10:00:00.000Z\tINFO\tk8sorchestrator/topology.go:1140\tObtained shared datastores: []\t{"TraceId": "t-1"}'])).toEqual(['provision']);
+    expect(stagesOf(['I0302 10:00:00.000000       1 controller.go:165] Shared datastores [[Datastore: datastore-68]] for topologyRequirement: requisite:<segments:<key:"topology.csi.vmware.com/k8s-zone" value:"zone-a" > >'])).toEqual(['provision']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

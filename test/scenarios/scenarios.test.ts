@@ -633,6 +633,10 @@ describe('the stage a step shows is the operation its component was doing', () =
       expect(deleting.map((s) => s.stage)).toContain('delete');
       const startup = migration.filter((s) => s.msg === 'externalProvisioner.startedController' || s.msg === 'externalProvisioner.detectedDriver');
       for (const s of startup) expect(s.stage).toBe('other');
+      // the PV controller's "entered phase": Bound is the provisioning's, Released (its claim gone) the reclaim's
+      const phases = [...runScenario('provision', { k8s }).steps, ...deleted].filter((s) => s.msg === 'pvController.volumeEnteredPhase');
+      expect(phases.map((s) => `${s.args?.phase} ${s.stage}`)).toEqual(expect.arrayContaining(['Bound provision', 'Released delete']));
+      for (const s of phases) expect(s.stage, String(s.args?.phase)).toBe(s.args?.phase === 'Released' || s.args?.phase === 'Failed' ? 'delete' : 'provision');
     });
     it(`${k8s}: a CSI call and its answer show the stage of their RPC, or of the work that asks a question with no stage of its own`, () => {
       const rpcSteps = (t: Trace) => t.steps.filter((s) => s.kind === 'rpc' || s.kind === 'rpc-reply');

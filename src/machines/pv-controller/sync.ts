@@ -114,12 +114,19 @@ function bind(c: Caches, volume: K8sObject, claim: K8sObject): SyncResult {
 /** A write that binds (a phase Bound) is the provisioning's; another phase (Released, Failed, Lost) has no stage of its own here. */
 const bindingStage = (phase: string): { stage?: 'provision' } => (phase === 'Bound' ? { stage: 'provision' } : {});
 
+/**
+ * The stage of "volume … entered phase …": a volume Released (its claim gone) or Failed (its reclaim failed) is in its
+ * reclaim, the delete's stage; the catalog's (provisioning) is that of Bound and Available. shared/stage.ts lineStage reads a
+ * pasted line the same way.
+ */
+const reclaimStage = (phase: string): { stage?: 'delete' } => (phase === 'Released' || phase === 'Failed' ? { stage: 'delete' } : {});
+
 function setVolumePhase(c: Caches, volume: K8sObject, phase: VolumePhase, pre: ClusterEmitted[] = []): SyncResult {
   if (!volumePhaseAllows(volumePhase(volume), phase)) return { caches: c, out: [] };
   const pv = clone(volume);
   pv.status = { ...pv.status, phase };
   return write(c, `pv/${volume.metadata.name}`, { verb: 'updateStatus', kind: 'PersistentVolume', name: volume.metadata.name, object: pv, ...bindingStage(phase), summary: summarize(summaries, 'pvController.volumePhase', { volume: volume.metadata.name, phase }) },
-    pre, [log('pvController.volumeEnteredPhase', { volume: volume.metadata.name, phase }), ...phaseMoved(`persistentvolume ${volume.metadata.name}`, volumePhase(volume), phase)]);
+    pre, [{ ...log('pvController.volumeEnteredPhase', { volume: volume.metadata.name, phase }), ...reclaimStage(phase) }, ...phaseMoved(`persistentvolume ${volume.metadata.name}`, volumePhase(volume), phase)]);
 }
 
 function setClaimPhase(c: Caches, claim: K8sObject, phase: ClaimPhase, volume: K8sObject | undefined, ev?: EventRecordedEmitted): SyncResult {

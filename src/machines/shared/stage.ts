@@ -75,6 +75,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\bfor PersistentVolume \S+ to have phase Bound\b|\bPersistentVolume(Claim)? \S+ found and phase=Bound\b/, 'provision'],
   // ceph-csi's e2e waiting for a claim's capacity after an expansion (e2e/resize.go "current size in status %v,expected size %v")
   [/\bcurrent size in status\b.*\bexpected size\b/, 'resize'],
+  // the API server logging a request it served (k8s.io/apiserver pkg/server/httplog/httplog.go: "PUT /api/v1/persistentvolumes/
+  // pvc-…/status: (113.465551ms) 200 [[hyperkube/v1.5.3 …] …]"): the server's bookkeeping, whoever asked and why
+  [/\b(GET|PUT|POST|PATCH|DELETE|LIST|WATCH) \/apis?\/\S+: \(\d+(\.\d+)?(µs|ms|s)\) \d{3}\b/, 'other'],
   // a probe of the program's health endpoint (a driver's REST server logging "GET /readiness") is no volume's step
   [/\bRequestURL=\/(readiness|liveness|healthz|readyz|livez)\b|\b(GET|HEAD) \/(readiness|liveness|healthz|readyz|livez)\b/i, 'other'],
   // a kubelet probe of a container (the Readiness/Liveness/Startup probe events) is the application's health, no volume's step
@@ -155,6 +158,11 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // the attach/detach controller reading a node's status.volumesInUse into its actual state of world (v1.20.5
   // attach_detach_controller.go processVolumesInUse, at V(4) after every Node update): bookkeeping, no volume's step
   [/\bprocessVolumesInUse for node\b/, 'other'],
+  // vSphere CSI's controller placing a new volume by its topology requirement: the node VMs of a zone and the datastores
+  // they share ("Obtained list of nodeVMs …", "Obtained shared datastores: …", "Shared datastores … for topologyRequirement",
+  // "failed to get shared datastores …", pkg/csi/service/common/commonco/k8sorchestrator/topology.go
+  // GetSharedDatastoresInTopology, which only CreateVolume calls): the provisioning
+  [/\bObtained list of nodeVMs\b|\b[Ss]hared datastores\b/, 'provision'],
   // a volume registered with the storage system (vSphere CSI's migration service registering an in-tree VMDK as a
   // container volume, "Registering volume: %q using backingDiskURLPath …", "Successfully registered volume %q as container
   // volume", vsphere-csi-driver pkg/apis/migration/migration.go): no plugin's registration with the kubelet
@@ -619,6 +627,9 @@ export function lineStage(id: string, def: { stage: Stage; source: string }, hin
   // (and a snapshot image ceph-csi names csi-snap-<uuid> taken down, "rbd: snap rm pool/csi-snap-…@csi-snap-…": DeleteSnapshot's,
   // whose request id is the snapshot's CSI id; a restore clones from it, "rbd: clone pool/csi-snap-…", which is provisioning)
   if (/^csiControllerPlugin\.ceph/.test(id) && !isGenericGrpc(id) && /\brbd: (snap rm|rm|trash mv|trash remove) [\w.-]+\/csi-snap-/.test(hints.text ?? '')) return 'snapshot';
+  // the PV controller's "volume … entered phase …": Bound and Available are the provisioning's, Released and Failed the reclaim's
+  // (a claim gone, pv_controller.go syncVolume; a failed delete or recycle, v1.30 :916 updateVolumePhase): its phase says which
+  if (id === 'pvController.volumeEnteredPhase' && /\bphase[= ]\\?"(Released|Failed)\\?"/.test(hints.text ?? '')) return 'delete';
   let identity = false;
   if (hints.method) {
     const s = stageOfMethod(hints.method);
