@@ -2164,6 +2164,22 @@ describe('the hundred-and-forty-sixth to hundred-and-forty-eighth sets\' rules',
   });
 });
 
+describe('the hundred-and-forty-ninth to hundred-and-fifty-first sets\' rules', () => {
+  it('the EFS driver making an access point and the Azure File driver making a share are the provisioning, the access point\'s dump with them', () => {
+    expect(stagesOf(['I0302 10:00:00.000000       1 cloud.go:264] Calling Create AP with input: {', '  ClientToken: "pvc-1",', '  FileSystemId: "fs-0a1b"', '}'])).toEqual(['provision', 'provision', 'provision', 'provision']);
+    expect(stagesOf(['E0302 10:00:00.000000       1 driver.go:106] GRPC error: rpc error: code = Internal desc = Failed to fetch Access Points or Describe File System: RequestCanceled: request context canceled'])).toEqual(['provision']);
+    expect(stagesOf(['I0302 10:00:00.000000       1 azurefile_mgmt_client.go:90] created share pvc-1 in account f0a1b2c3'])).toEqual(['provision']);
+    expect(stagesOf(['I0302 10:00:00.000000       1 controllerserver.go:807] begin to create vhd file(pvc-1.vhd) size(10737418240) on share(pvc-1) on account(f0a1b2c3) type(Standard_LRS) rg(rg-1) location(westeurope)'])).toEqual(['provision']);
+  });
+
+  it('a named logger\'s column in zap\'s console output says who logs, not what it does: "setup" is no SetUp', () => {
+    expect(stagesOf(['2026-03-02T10:00:00.000Z\tINFO\tsetup\tStarting volume condition reporter\t{"driver": "cephfs.csi.ceph.com"}',
+      '2026-03-02T10:00:01.000Z\tINFO\tsetup\tThe CSI-plugin does not have the CSI-Addons CONTROLLER_SERVICE capability, not running leader election'])).toEqual(['other', 'other']);
+    // (a caller's file:line in that column stays the record's, and the message after it is read as before)
+    expect(stagesOf(['2026-03-02T10:00:00.000Z\tINFO\tnode/node.go:120\tNodeStageVolume: staging volume pvc-1'])).toEqual(['mount']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

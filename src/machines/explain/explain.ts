@@ -208,7 +208,15 @@ function stripPrefixes(line: string): Stripped {
   if (cloud) { s.time ??= cloud[2]!; s.rest = cloud[3]!; }
   // zap's console encoder and Rust's tracing: "2021-04-01T03:15:10.956Z DEBUG common/util.go:114 …", "  2024-05-10T12:42:05Z  INFO csi_node::…"
   const leveled = ISO_LEVEL.exec(s.rest);
-  if (leveled && !s.time) { s.time = leveled[1]!; s.rest = leveled[2]!; }
+  if (leveled && !s.time) {
+    s.time = leveled[1]!; s.rest = leveled[2]!;
+    // (zap's console encoder puts a named logger's name in a column of its own, before the caller or the message:
+    // "…Z\tINFO\tsetup\tStarting volume condition reporter" (csi-addons): the name says who logs, not what it does,
+    // whatever word it is, "setup" no SetUp)
+    // (a caller's file:line in that column, "node/node.go:120", is no name: it has a slash or a colon)
+    const named = /^([A-Z]+)\t([A-Za-z][\w.-]*)\t(?=\S)/.exec(s.rest);
+    if (named) { s.hint ??= named[2]!; s.rest = `${named[1]!}\t${s.rest.slice(named[0].length)}`; }
+  }
   // Rust's env_logger: "[2020-07-07T14:38:29Z DEBUG mayastor_agent::node] Staging volume …"
   const bracketed = s.time ? null : ENV_LOGGER.exec(s.rest);
   if (bracketed) { s.time = bracketed[1]!; s.rest = bracketed[2]!; }

@@ -158,6 +158,11 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // the attach/detach controller reading a node's status.volumesInUse into its actual state of world (v1.20.5
   // attach_detach_controller.go processVolumesInUse, at V(4) after every Node update): bookkeeping, no volume's step
   [/\bprocessVolumesInUse for node\b/, 'other'],
+  // file services' controllers inside CreateVolume: the EFS driver making the volume's access point (pkg/cloud/cloud.go:264
+  // "Calling Create AP with input: …", pkg/driver/controller.go:295 "Failed to fetch Access Points or Describe File
+  // System: …") and the Azure File driver making its share or disk file (pkg/azurefile/azurefile_mgmt_client.go:90 "created
+  // share %s in account %s", controllerserver.go:807 "begin to create vhd file(…)"): the provisioning
+  [/\bCalling Create AP with input\b|\bFailed to fetch Access Points or Describe File System\b|\bcreated share \S+ in account\b|\bbegin to create vhd file\b/, 'provision'],
   // vSphere CSI's controller placing a new volume by its topology requirement: the node VMs of a zone and the datastores
   // they share ("Obtained list of nodeVMs …", "Obtained shared datastores: …", "Shared datastores … for topologyRequirement",
   // "failed to get shared datastores …", pkg/csi/service/common/commonco/k8sorchestrator/topology.go
