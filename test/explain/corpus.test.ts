@@ -12,6 +12,12 @@ const dir = new URL('../corpus/', import.meta.url);
 const heldOutDir = new URL('../corpus-heldout/', import.meta.url);
 /** see the held-out describe below: a regression floor, a few points under the figure measured when the sets came in (93.3%, 533/571, on 2026-12-05) */
 const HELD_OUT_FLOOR = 0.9;
+/**
+ * The held-out lines read right when the directory last grew (3489 of 3820, on 2026-12-07): no change may read fewer. The
+ * ratio floor above leaves room for sets that come in low; this count does not, and a rule that costs a held-out line shows
+ * as such. Raise it with each import (the new part's hits), never lower it without saying why in the README.
+ */
+const HELD_OUT_KNOWN_RIGHT = 3489;
 const STAGES = new Set(['provision', 'attach', 'mount', 'unmount', 'detach', 'delete', 'register', 'resize', 'snapshot', 'other']);
 
 interface Labelled { file: string; n: number; stage: Stage; component: string; line: string }
@@ -115,5 +121,7 @@ describe('the held-out corpus (never tuned on)', () => {
     console.log(`held-out corpus: ${files.length} excerpts, ${total} lines, stage accuracy ${(accuracy * 100).toFixed(1)}% (${right}/${total})\n${stageTable(byStage)}`);
     expect(total).toBeGreaterThanOrEqual(150);
     expect(accuracy, misses.slice(0, 30).join('\n')).toBeGreaterThanOrEqual(HELD_OUT_FLOOR);
+    // (counts only in this message: find the rule that costs the line by taking rules out one at a time, the lines unseen)
+    expect(right, `${HELD_OUT_KNOWN_RIGHT - right} held-out line(s) fewer read right than the last known count`).toBeGreaterThanOrEqual(HELD_OUT_KNOWN_RIGHT);
   });
 });
