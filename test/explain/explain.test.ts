@@ -2180,6 +2180,47 @@ describe('the hundred-and-forty-ninth to hundred-and-fifty-first sets\' rules', 
   });
 });
 
+describe('a Go panic is one error: the frame that names a CSI call or a sidecar\'s operation says what crashed', () => {
+  it('a driver\'s panic inside NodeStageVolume, its blank line kept apart, after a line of another call', () => {
+    expect(stagesOf(['time="2026-03-02T10:00:00Z" level=info msg="get plugin info called" method=get_plugin_info',
+      'panic: runtime error: invalid memory address or nil pointer dereference',
+      '[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x7c8e35]',
+      '',
+      'goroutine 32 [running]:',
+      'example.com/csi-driver/driver.(*Driver).NodeStageVolume(0xc420094900, 0x94f040, 0xc4201b24e0)',
+      '\t/go/src/example.com/csi-driver/driver/node.go:152 +0x335',
+      'created by google.golang.org/grpc.(*Server).serveStreams.func1.2',
+    ])).toEqual(['other', 'mount', 'mount', 'other', 'mount', 'mount', 'mount', 'mount']);
+  });
+
+  it('csi-provisioner\'s panic in Delete, pasted newest first from a log viewer after its restart\'s banner, is the delete, not the banner\'s piece', () => {
+    const row = (t: string) => `\tMar 2, 2026 @ 10:00:00.000\t${t}`;
+    expect(stagesOf([row('I0302 10:00:01.000000       1 csi-provisioner.go:139] Version: v3.1.0'),
+      row('panic: runtime error: invalid memory address or nil pointer dereference [recovered]'),
+      row('[signal SIGSEGV: segmentation violation code=0x1 addr=0x28 pc=0x159a602]'),
+      row(''),
+      row('goroutine 372 [running]:'),
+      row('k8s.io/apimachinery/pkg/util/runtime.HandleCrash({0x0, 0x0, 0xc000ba2ff0})'),
+      row('github.com/kubernetes-csi/external-provisioner/pkg/controller.(*csiProvisioner).Delete(0xc00046e3c0, {0x1c09090, 0xc00049cdc0}, 0xc000bccf00)'),
+      row('\t/workspace/pkg/controller/controller.go:1146 +0x522'),
+      row('created by sigs.k8s.io/sig-storage-lib-external-provisioner/v8/controller.(*ProvisionController).Run.func1'),
+    ])).toEqual(['other', 'delete', 'delete', 'other', 'delete', 'delete', 'delete', 'delete', 'delete']);
+  });
+
+  it('csi-attacher crashing in syncAttach is the attach (and client-go\'s "Observed a panic" record with its frames)', () => {
+    expect(stagesOf(['panic: runtime error: invalid memory address or nil pointer dereference',
+      'goroutine 112 [running]:',
+      'github.com/kubernetes-csi/external-attacher/pkg/controller.(*csiHandler).syncAttach(0xc0001a2000, 0xc000512a80)',
+      '\t/workspace/pkg/controller/csi_handler.go:310 +0x4d2',
+    ])).toEqual(['attach', 'attach', 'attach', 'attach']);
+    expect(stagesOf(['E0302 10:00:00.000000       1 runtime.go:78] Observed a panic: "invalid memory address or nil pointer dereference" (runtime error: invalid memory address or nil pointer dereference)',
+      'goroutine 112 [running]:',
+      'github.com/kubernetes-csi/external-attacher/pkg/controller.(*csiHandler).syncAttach(0xc0001a2000, 0xc000512a80)',
+      '\t/workspace/pkg/controller/csi_handler.go:310 +0x4d2',
+    ])).toEqual(['attach', 'attach', 'attach', 'attach']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -1040,6 +1040,7 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
   stackTraces(out);
   fieldRuns(out);
   pythonTracebacks(out);
+  goPanics(out);
   pendingOperationFailures(out);
   inferFromPaste(out);
   tableRows(out);
@@ -1120,6 +1121,54 @@ function pythonTracebacks(out: ExplainedLine[]): void {
     for (let k = before; k < j; k++) if (out[k]!.stage === 'other' && out[k]!.kind !== 'blank' && out[k]!.kind !== 'decoration') out[k] = { ...out[k]!, stage };
     i = j - 1;
   }
+}
+
+/**
+ * A Go panic is one error: its "panic: …", the signal, the "goroutine N [running]:" header and its frames, each a function then its file:line. The first frame that names a CSI call
+ * (a driver's "(*Driver).DeleteVolume(…)") or a sidecar's operation (csi-provisioner's "(*csiProvisioner).Delete(…)",
+ * csi-attacher's "(*csiHandler).syncAttach(…)") says what crashed, for all its lines; a blank line inside it stays one.
+ * (The frames may come after a log viewer's own columns: matched anywhere in the line, the frame at its end. client-go's
+ * "Observed a panic: …" record takes its frames as its pieces, and their words with them.)
+ */
+function goPanics(out: ExplainedLine[]): void {
+  for (let i = 0; i < out.length; i++) {
+    if (!PANIC_START.test(out[i]!.text)) continue;
+    let j = i + 1;
+    for (; j < out.length; j++) {
+      const t = out[j]!.text;
+      if (PANIC_LINE.test(t)) continue;
+      // (a blank line inside it belongs to it, and so does the one row between the signal and the goroutine header that
+      // a log viewer shows with its own columns and no message)
+      if (j + 1 < out.length && (t.trim() === '' ? PANIC_LINE.test(out[j + 1]!.text) : GOROUTINE.test(out[j + 1]!.text) && t.length < 60)) continue;
+      break;
+    }
+    let stage: Stage | null = null;
+    for (let k = i; k < j && !stage; k++) stage = panicFrameStage(out[k]!.text);
+    if (stage) {
+      for (let k = i; k < j; k++) {
+        const l = out[k]!;
+        // (its blank lines and a viewer's empty row keep their own reading)
+        if (l.kind === 'blank' || !(PANIC_START.test(l.text) || PANIC_LINE.test(l.text))) continue;
+        // (a panic pasted after an unrelated record, newest first from a log viewer, was read as that record's pieces:
+        // whose frames name another operation, it is a record of its own)
+        const foreignHead = l.kind === 'continuation' && l.continues !== undefined && l.continues - 1 < i && out[l.continues - 1]!.stage !== stage;
+        const { continues: _c, ...rest } = l;
+        out[k] = foreignHead ? { ...rest, kind: 'unrelated', match: 'guess', stage, explanation: `${T.notOursBare}${guessedFrom(stage)}` } : { ...l, stage };
+      }
+    }
+    i = j - 1;
+  }
+}
+const GOROUTINE = /(^|\s)goroutine \d+ \[[\w ,]+\]:\s*$/;
+const PANIC_START = /\bpanic: |(^|\s)goroutine \d+ \[[\w ,]+\]:\s*$/;
+/** a line of a Go panic: its message, the signal, a goroutine header, a frame ("pkg.(*T).F(0x…)"), a frame's file:line, "created by …" */
+const PANIC_LINE = /\bpanic: |\[signal SIG\w+|(^|\s)goroutine \d+ \[|[\w.\/-]+\.(\(\*?\w+\)\.)?\w+\([^()]*\)\s*$|\/[\w.\/-]+\.go:\d+( \+0x[0-9a-f]+)?\s*$|(^|\s)created by \S+|(^|\s)panic\(/;
+function panicFrameStage(text: string): Stage | null {
+  const rpc = /\.(CreateVolume|DeleteVolume|ControllerPublishVolume|ControllerUnpublishVolume|NodeStageVolume|NodeUnstageVolume|NodePublishVolume|NodeUnpublishVolume|ControllerExpandVolume|NodeExpandVolume|CreateSnapshot|DeleteSnapshot)\(/.exec(text)?.[1];
+  if (rpc) return stageOfMethod(rpc) ?? null;
+  const op = /\(\*csiProvisioner\)\.(Provision|Delete)\(|\(\*csiHandler\)\.(syncAttach|syncDetach)\(/.exec(text);
+  if (op) return op[1] === 'Provision' ? 'provision' : op[1] === 'Delete' ? 'delete' : op[2] === 'syncAttach' ? 'attach' : 'detach';
+  return null;
 }
 
 /**
