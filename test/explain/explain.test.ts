@@ -2205,6 +2205,11 @@ describe('a Go panic is one error: the frame that names a CSI call or a sidecar\
       row('\t/workspace/pkg/controller/controller.go:1146 +0x522'),
       row('created by sigs.k8s.io/sig-storage-lib-external-provisioner/v8/controller.(*ProvisionController).Run.func1'),
     ])).toEqual(['other', 'delete', 'delete', 'other', 'delete', 'delete', 'delete', 'delete', 'delete']);
+    // (a dump pasted from its goroutine header, without the panic's line, is one too)
+    expect(stagesOf([row('I0302 10:00:01.000000       1 csi-provisioner.go:139] Version: v3.1.0'),
+      row('goroutine 372 [running]:'),
+      row('github.com/kubernetes-csi/external-provisioner/pkg/controller.(*csiProvisioner).Delete(0xc00046e3c0, {0x1c09090, 0xc00049cdc0}, 0xc000bccf00)'),
+    ])).toEqual(['other', 'delete', 'delete']);
   });
 
   it('csi-attacher crashing in syncAttach is the attach (and client-go\'s "Observed a panic" record with its frames)', () => {

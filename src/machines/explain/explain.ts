@@ -1160,12 +1160,14 @@ function goPanics(out: ExplainedLine[]): void {
   }
 }
 const GOROUTINE = /(^|\s)goroutine \d+ \[[\w ,]+\]:\s*$/;
-const PANIC_START = /\bpanic: |(^|\s)goroutine \d+ \[[\w ,]+\]:\s*$/;
+const PANIC_START = new RegExp(`\\bpanic: |${GOROUTINE.source}`);
 /** a line of a Go panic: its message, the signal, a goroutine header, a frame ("pkg.(*T).F(0x…)"), a frame's file:line, "created by …" */
 const PANIC_LINE = /\bpanic: |\[signal SIG\w+|(^|\s)goroutine \d+ \[|[\w.\/-]+\.(\(\*?\w+\)\.)?\w+\([^()]*\)\s*$|\/[\w.\/-]+\.go:\d+( \+0x[0-9a-f]+)?\s*$|(^|\s)created by \S+|(^|\s)panic\(/;
 function panicFrameStage(text: string): Stage | null {
-  const rpc = /\.(CreateVolume|DeleteVolume|ControllerPublishVolume|ControllerUnpublishVolume|NodeStageVolume|NodeUnstageVolume|NodePublishVolume|NodeUnpublishVolume|ControllerExpandVolume|NodeExpandVolume|CreateSnapshot|DeleteSnapshot)\(/.exec(text)?.[1];
-  if (rpc) return stageOfMethod(rpc) ?? null;
+  // (a frame is its function, then its arguments in parentheses, at the line's end)
+  const fn = /([\w.\/*()-]*\w)\([^()]*\)\s*$/.exec(text)?.[1];
+  const call = fn ? csiCallOfFrame(fn) : null;
+  if (call) return call;
   const op = /\(\*csiProvisioner\)\.(Provision|Delete)\(|\(\*csiHandler\)\.(syncAttach|syncDetach)\(/.exec(text);
   if (op) return op[1] === 'Provision' ? 'provision' : op[1] === 'Delete' ? 'delete' : op[2] === 'syncAttach' ? 'attach' : 'detach';
   return null;
@@ -1445,6 +1447,15 @@ const SIDECAR_OF_STAGE: Partial<Record<Stage, string>> = {
   resize: 'external-resizer', snapshot: 'external-snapshotter',
 };
 
+/**
+ * The stage of the CSI call a stack frame's function is ("FreeNASApiDriver.DeleteVolume", a Go panic's
+ * "driver.(*Driver).NodeStageVolume"): its last name, a call on a volume or a snapshot; null for any other function.
+ */
+function csiCallOfFrame(fn: string): Stage | null {
+  const method = /(?:^|\.)([A-Z]\w*(?:Volume|Snapshot))$/.exec(fn)?.[1];
+  return method ? stageOfMethod(method) ?? null : null;
+}
+
 /** a frame of a JavaScript or Java stack trace ("    at async FreeNASApiDriver.DeleteVolume (/app/api.js:3013:7)") */
 const STACK_FRAME = /^\s*at (?:async )?(?:([\w$.<>]+)(?: \[as \w+\])? \(.*\)|\S+:\d+(?::\d+)?\)?)\s*$/;
 
@@ -1458,10 +1469,7 @@ function stackTraces(out: ExplainedLine[]): void {
     if (!STACK_FRAME.test(out[i]!.text)) { i++; continue; }
     let j = i;
     let stage: Stage | null = null;
-    for (let f: RegExpExecArray | null; j < out.length && (f = STACK_FRAME.exec(out[j]!.text)); j++) {
-      const method = f[1] ? /(?:^|\.)([A-Z]\w*(?:Volume|Snapshot))$/.exec(f[1])?.[1] : undefined;
-      stage ??= method ? stageOfMethod(method) ?? null : null;
-    }
+    for (let f: RegExpExecArray | null; j < out.length && (f = STACK_FRAME.exec(out[j]!.text)); j++) stage ??= f[1] ? csiCallOfFrame(f[1]) : null;
     if (stage) for (let k = i; k < j; k++) if (out[k]!.stage === 'other') out[k] = { ...out[k]!, stage };
     i = j;
   }

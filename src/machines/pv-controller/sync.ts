@@ -15,6 +15,7 @@ import type { Profile } from '../profiles/index.ts';
 import { type ClaimPhase, claimPhaseAllows, type VolumePhase, volumePhaseAllows } from './phases.ts';
 import { pvControllerSummaries as summaries } from './pvController.messages.ts';
 import { stateOf } from '../shared/machineParts.ts';
+import { stageOfVolumePhase } from '../shared/stage.ts';
 
 /** An API write waiting for its result, and what to log / record once it succeeds. */
 export interface PendingWrite {
@@ -114,12 +115,11 @@ function bind(c: Caches, volume: K8sObject, claim: K8sObject): SyncResult {
 /** A write that binds (a phase Bound) is the provisioning's; another phase (Released, Failed, Lost) has no stage of its own here. */
 const bindingStage = (phase: string): { stage?: 'provision' } => (phase === 'Bound' ? { stage: 'provision' } : {});
 
-/**
- * The stage of "volume … entered phase …": a volume Released (its claim gone) or Failed (its reclaim failed) is in its
- * reclaim, the delete's stage; the catalog's (provisioning) is that of Bound and Available. shared/stage.ts lineStage reads a
- * pasted line the same way.
- */
-const reclaimStage = (phase: string): { stage?: 'delete' } => (phase === 'Released' || phase === 'Failed' ? { stage: 'delete' } : {});
+/** The stage of "volume … entered phase …" where it is not the catalog's (provisioning): the reclaim's (shared/stage.ts). */
+const reclaimStage = (phase: string): { stage?: 'delete' } => {
+  const stage = stageOfVolumePhase(phase);
+  return stage ? { stage } : {};
+};
 
 function setVolumePhase(c: Caches, volume: K8sObject, phase: VolumePhase, pre: ClusterEmitted[] = []): SyncResult {
   if (!volumePhaseAllows(volumePhase(volume), phase)) return { caches: c, out: [] };

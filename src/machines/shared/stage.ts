@@ -621,6 +621,13 @@ export function stageOfText(raw: string): Stage | null {
 /** The gRPC interceptors' lines ("GRPC call/request/response/error"): generic by nature. */
 export const isGenericGrpc = (id: string): boolean => /\.(ceph|nfs)?[gG]rpc(Call|Request|Response|Error)(Driver|VA)?$/.test(id);
 
+/**
+ * The stage of a PersistentVolume entering `phase` when it is not the provisioning's (Bound, Available): Released (its claim
+ * gone, pv_controller.go syncVolume) and Failed (a failed delete or recycle, v1.30 :916 updateVolumePhase) are the reclaim's,
+ * the delete. The PV controller's machine gives its step this stage; lineStage reads a pasted line the same way.
+ */
+export const stageOfVolumePhase = (phase: string): 'delete' | undefined => (phase === 'Released' || phase === 'Failed' ? 'delete' : undefined);
+
 export function lineStage(id: string, def: { stage: Stage; source: string }, hints: { method?: string | null; error?: string | null; text?: string | null }): Stage {
   if (def.source === 'node-driver-registrar') return 'register';
   // ceph-csi's request id is the request's name: a CreateSnapshot's is "snapshot-<VolumeSnapshot UID>" (a group snapshot's "groupsnapshot-…"),
@@ -632,9 +639,12 @@ export function lineStage(id: string, def: { stage: Stage; source: string }, hin
   // (and a snapshot image ceph-csi names csi-snap-<uuid> taken down, "rbd: snap rm pool/csi-snap-…@csi-snap-…": DeleteSnapshot's,
   // whose request id is the snapshot's CSI id; a restore clones from it, "rbd: clone pool/csi-snap-…", which is provisioning)
   if (/^csiControllerPlugin\.ceph/.test(id) && !isGenericGrpc(id) && /\brbd: (snap rm|rm|trash mv|trash remove) [\w.-]+\/csi-snap-/.test(hints.text ?? '')) return 'snapshot';
-  // the PV controller's "volume … entered phase …": Bound and Available are the provisioning's, Released and Failed the reclaim's
-  // (a claim gone, pv_controller.go syncVolume; a failed delete or recycle, v1.30 :916 updateVolumePhase): its phase says which
-  if (id === 'pvController.volumeEnteredPhase' && /\bphase[= ]\\?"(Released|Failed)\\?"/.test(hints.text ?? '')) return 'delete';
+  // the PV controller's "volume … entered phase …": its phase says which stage (stageOfVolumePhase)
+  if (id === 'pvController.volumeEnteredPhase') {
+    const phase = /\bphase[= ]\\?"(\w+)\\?"/.exec(hints.text ?? '')?.[1];
+    const s = phase ? stageOfVolumePhase(phase) : undefined;
+    if (s) return s;
+  }
   let identity = false;
   if (hints.method) {
     const s = stageOfMethod(hints.method);
