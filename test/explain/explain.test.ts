@@ -2224,6 +2224,45 @@ describe('a Go panic is one error: the frame that names a CSI call or a sidecar\
       '\t/workspace/pkg/controller/csi_handler.go:310 +0x4d2',
     ])).toEqual(['attach', 'attach', 'attach', 'attach']);
   });
+
+  it('an Event row or a klog record a how-to set in shell comments is that record; a comment of prose or a command stays one', () => {
+    expect(stagesOf(['# Here is a sample output below.',
+      '#  Warning  FailedAttachVolume  6s (x6 over 25s)  attachdetach-controller  AttachVolume.Attach failed for volume "pv-azuredisk" : rpc error: code = NotFound desc = Volume not found',
+      '# Warning  ProvisioningFailed    30s (x8 over 2m37s)   disk.csi.azure.com_csi-azuredisk-controller-76d4f9c85f-2zlqd  failed to provision volume with StorageClass "managed-csi": rpc error: code = InvalidArgument desc = mountVolume is not supported for access mode: MULTI_NODE_MULTI_WRITER',
+      '# I0302 10:00:00.000000       1 controller.go:1366] provision "default/data" class "csi-cbs": started',
+      '# Warning: the disk must be in the zone of the node',
+      '# kubectl describe pod mypod',
+    ])).toEqual(['other', 'attach', 'provision', 'provision', 'other', 'other']);
+  });
+
+  it('kube-scheduler\'s "no fit" is provisioning only when the pod\'s claims are why (as its FailedScheduling Event reads), else the scheduler\'s own', () => {
+    const noFit = (err: string): string => `I0307 08:52:30.761984       1 schedule_one.go:1049] "Unable to schedule pod; no fit; waiting" pod="default/db-0" err="${err}"`;
+    expect(stagesOf([noFit('0/3 nodes are available: 3 pod has unbound immediate PersistentVolumeClaims. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.')])).toEqual(['provision']);
+    expect(stagesOf([noFit('0/3 nodes are available: 1 node(s) didn\'t find available persistent volumes to bind, 2 Insufficient cpu.')])).toEqual(['provision']);
+    expect(stagesOf([noFit('0/3 nodes are available: 1 node(s) had volume node affinity conflict, 2 Insufficient cpu.')])).toEqual(['other']);
+    expect(stagesOf([noFit('0/3 nodes are available: 3 Insufficient memory.')])).toEqual(['other']);
+  });
+
+  it('a collector that stamps each line (kubectl logs --timestamps, a CRI log file) stamps each piece of a multi-line record too: the pieces are that record\'s', () => {
+    const format = 'E0807 05:42:12.928903   32719 mount_linux.go:455] format of disk "/dev/longhorn/pvc-8df1241b" failed: type:("ext4") target:("/var/lib/kubelet/plugins/kubernetes.io/csi/driver.longhorn.io/16582cb9/globalmount") options:("defaults") errcode:(exit status 1) output:(mke2fs 1.46.4 (18-Aug-2021)';
+    const stamped = (ns: string, l: string): string => `2023-08-07T05:42:12.929${ns}Z ${l}`;
+    expect(stagesOf([stamped('140333', format), stamped('196200', 'Warning: could not erase sector 2: Input/output error'),
+      stamped('203710', 'Creating filesystem with 131072000 4k blocks and 32768000 inodes'), stamped('214212', 'Superblock backups stored on blocks: '),
+      stamped('219562', '\t32768, 98304, 163840, 229376, 294912, 819200, 884736, 1605632, 2654208, ')])).toEqual(['mount', 'mount', 'mount', 'mount', 'mount']);
+    const cri = (l: string): string => `2024-03-01T10:09:58.587596308-05:00 stderr F ${l}`;
+    expect(stagesOf([cri('E0301 15:09:58.587357       1 utils.go:31] GRPC error: rpc error: code = Internal desc = iscsi/lvm failure, last err seen:'),
+      cri('iscsi: failed to sendtargets to portal 10.0.0.5:3260 output: iscsiadm: connection login retries (reopen_max) 5 exceeded'),
+    ])).toEqual(['mount', 'mount']);
+    // (each line its own record stays one: a stamped header, and a piece of another stream or of no stamp at all)
+    expect(stagesOf([stamped('140333', format), stamped('150000', 'I0807 05:42:13.000000   32719 server.go:120] GRPC call: /csi.v1.Identity/Probe')])).toEqual(['mount', 'other']);
+    expect(stagesOf([format, stamped('203710', 'Creating filesystem with 131072000 4k blocks and 32768000 inodes')])).toEqual(['mount', 'other']);
+    expect(stagesOf([cri(format), `2024-03-01T10:09:58.587596308-05:00 stdout F Creating filesystem with 131072000 4k blocks and 32768000 inodes`])).toEqual(['mount', 'other']);
+    // (klog's multi-line value, key=< … >, and a message cut after its colon: their stamped lines go on with them)
+    expect(stagesOf([stamped('100000', 'E0807 05:42:12.900000   32719 node.go:88] "NodeStageVolume failed" output=<'), stamped('100100', 'Timed out after 2m0s'), stamped('100200', ' >')]))
+      .toEqual(['mount', 'mount', 'mount']);
+    expect(stagesOf([stamped('100000', 'E0807 05:42:12.900000   32719 node.go:88] NodeStageVolume failed, last err seen:'), stamped('100100', 'Timed out after 2m0s')]))
+      .toEqual(['mount', 'mount']);
+  });
 });
 
 describe('properties', () => {

@@ -71,6 +71,19 @@ interface Stripped {
 const KERNEL_SUBSYSTEM = /^(sd|sr|scsi|ata\d+(\.\d+)?|nvme\w*|rbd\d*|nbd\d*|dm-\d+|md\d+|loop\d+)$/;
 const CRI = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2}))\s+(?:stdout|stderr)\s+[FP]\s(.*)$/s;
 const KUBECTL_PREFIX = /^\[([^\]\s]+)\]\s(.*)$/s;
+/**
+ * The stamp a log collector puts on every line it stores: `kubectl logs --timestamps` (RFC 3339 with nanoseconds) and the
+ * CRI log file (its stamp, stream and tag). It stamps each line of a multi-line record as well (klog's message with a
+ * command's output in it), so a stamp there starts no record of its own. [1]: the collector and stream, [2]: the line.
+ */
+const COLLECTOR_STAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6,9}(?:Z|[+-]\d{2}:\d{2})( (?:stdout|stderr) [FP])? (.*)$/s;
+/** The line as its program wrote it when it and the record before it carry the same collector's stamp, else null. */
+function collectedPiece(line: string, headLine: string | undefined): string | null {
+  if (headLine === undefined) return null;
+  const m = COLLECTOR_STAMP.exec(line);
+  const h = m ? COLLECTOR_STAMP.exec(headLine) : null;
+  return m && h && (m[1] ?? '') === (h[1] ?? '') ? m[2]! : null;
+}
 /** a log tailer's "[pod container] " prefix (stern, some dashboards): the container is the hint */
 const POD_CONTAINER_PREFIX = /^\[([a-z0-9][\w.-]*) ([a-z0-9][\w.-]*)\]\s(.*)$/s;
 /** the Kubernetes e2e framework's lines ("Jan 23 03:26:02.029: INFO: …") */
@@ -157,6 +170,11 @@ function stripPrefixes(line: string): Stripped {
     // are the UI's (a framed line that starts no record stays as it is: the middle of a wrapped one)
     const frame = /^[│┃║]\s?(.*?)\s*[│┃║]?\s*$/.exec(r);
     if (frame && startsRecord(frame[1]!)) { s.rest = frame[1]!; continue; }
+    // an Event row of a sample output a script or a how-to set in comments ("#  Warning  FailedAttachVolume  6s (x6 over 25s)
+    // attachdetach-controller  …"): the comment mark is the post's (a comment of prose or a command stays one; a commented
+    // klog record is read from its header already, below)
+    const comment = /^#+\s*(?=\S)/.exec(r);
+    if (comment && DESCRIBE_ROW.test(r.slice(comment[0].length))) { s.rest = r.slice(comment[0].length); continue; }
     // (and a code fence or a quotation mark the post glued to a record: "```  Warning  FailedAttachVolume …", "\"Warning  VolumeFailedDelete …")
     // (indented or not: " ``` MountVolume.MountDevice failed …"; and before a table row kubectl printed: "`NAME   CAPACITY   ACCESS MODES …")
     // (and a fence with no language tag glued to a record's first word: "```Warning\t\tFailedMount\t…" is no "```Warning" fence)
@@ -984,22 +1002,30 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
     if (!head && beforeBlank && MOUNT_UTILS_TAIL.test(lines[i]!)) { head = beforeBlank; headLen = 0; }
     const morePieces = !head && piecesOf !== null && FIELD_PIECE.test(lines[i]!);
     if (morePieces) { head = piecesOf; headLen = 0; }
+    // (a line a collector stamped, after a record it stamped the same way, is read as its program wrote it: it may be a
+    // piece of that record, "2023-08-07T05:42:12.929203710Z Creating filesystem with …" of mke2fs's output in a format error)
+    const piece = head ? collectedPiece(lines[i]!, lines[head.line - 1]) : null;
+    const line = piece ?? lines[i]!;
     try {
       // klog's structured records print a multi-line value as key=< on the header line, then its lines
       // (tab-indented) and a closing line " >" that may carry the next keys (klog's KObj/KVListFormat):
       // every line up to that closing one is the record's, whatever it looks like
       // (and a message cut after its colon, "last err seen:", goes on with the next line's plain text)
       // (a new record's header ends it: a paste cut inside the value)
-      const inValue = head !== null && multiline && !startsRecord(lines[i]!);
-      const inOutput = head !== null && outputDepth > 0 && outputLines < 200 && !startsRecord(lines[i]!) && !/^\s*```/.test(lines[i]!);
+      const inValue = head !== null && multiline && !startsRecord(line);
+      const inOutput = head !== null && outputDepth > 0 && outputLines < 200 && !startsRecord(line) && !/^\s*```/.test(line);
       if (inOutput) {
         outputLines++;
-        outputDepth = parenDepth(lines[i]!, outputDepth);
+        outputDepth = parenDepth(line, outputDepth);
       } else outputDepth = 0;
-      const afterColon = head !== null && !inValue && /:\s*$/.test(lines[i - 1] ?? '') && /\S/.test(lines[i]!) && !startsRecord(lines[i]!.trimStart()) && !ISO_LEVEL.test(lines[i]!)
-        && !/^\s*[\w .-]+:(\s|$)/.test(lines[i]!) && !/^\s*[{[]/.test(lines[i]!);
-      r = inOutput && lines[i]!.trim() === '' ? blankResult(i + 1, lines[i]!, 'blank', T.blank)
-        : inValue || afterColon || inOutput || morePieces ? continuing(head!, i + 1, lines[i]!) : explainOne(c, lines[i]!, i + 1, head, headLen, lastMethod, prevContinued);
+      const afterColon = head !== null && !inValue && /:\s*$/.test(lines[i - 1] ?? '') && /\S/.test(line) && !startsRecord(line.trimStart()) && !ISO_LEVEL.test(line)
+        && !/^\s*[\w .-]+:(\s|$)/.test(line) && !/^\s*[{[]/.test(line);
+      if (inOutput && line.trim() === '') r = blankResult(i + 1, lines[i]!, 'blank', T.blank);
+      else if (inValue || afterColon || inOutput || morePieces) r = continuing(head!, i + 1, lines[i]!);
+      else {
+        const asPiece = piece === null ? null : explainOne(c, piece, i + 1, head, headLen, lastMethod, prevContinued);
+        r = asPiece?.kind === 'continuation' ? continuing(head!, i + 1, lines[i]!) : explainOne(c, lines[i]!, i + 1, head, headLen, lastMethod, prevContinued);
+      }
       if (inValue && /^\s?>(\s|$)/.test(lines[i]!)) multiline = false;
     } catch (e) {
       // never let one odd line stop the rest
@@ -1008,7 +1034,7 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
     if (r.kind === 'continuation' && head && groupText.length + lines[i]!.length <= 16 * 1024) {
       // read the record whole: the head line alone may have been cut before the words that identify it
       // (records are re-read up to 16 KiB: a paste of endless fragments must not cost quadratic time)
-      groupText += lines[i]!;
+      groupText += line;
       const whole = explainOne(c, groupText, head.line, null, 0, new Map(lastMethod));
       if (whole.match === 'catalog' || whole.match === 'event' || (whole.match === 'guess' && head.match === 'none')
         || (whole.match === 'guess' && head.match === 'guess' && head.stage === 'other')) {

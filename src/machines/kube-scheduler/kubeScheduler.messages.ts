@@ -21,7 +21,7 @@ export const kubeSchedulerMessages = defineMessages({
     },
   },
   'kubeScheduler.unschedulable': {
-    source: S, stage: 'attach', severity: 'I',
+    source: S, stage: 'other', severity: 'I',
     summary: 'Pod {pod} fits no node yet: {err}',
     formats: {
       '1.20': { file: 'factory.go', line: 321, msg: 'Unable to schedule pod; no fit; waiting', kv: 'pod={pod:q} err={err:q}', v: 2 },

@@ -645,6 +645,10 @@ export function lineStage(id: string, def: { stage: Stage; source: string }, hin
     const s = phase ? stageOfVolumePhase(phase) : undefined;
     if (s) return s;
   }
+  // kube-scheduler's "Unable to schedule pod; no fit; waiting": a pod that fits no node is the scheduler's matter, unless its
+  // claims are why ("pod has unbound immediate PersistentVolumeClaims", "didn't find available persistent volumes to bind"),
+  // as its FailedScheduling Event's message reads
+  if (id === 'kubeScheduler.unschedulable') return stageOfText(hints.error ?? hints.text ?? '') === 'provision' ? 'provision' : 'other';
   let identity = false;
   if (hints.method) {
     const s = stageOfMethod(hints.method);
