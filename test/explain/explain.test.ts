@@ -2263,6 +2263,64 @@ describe('a Go panic is one error: the frame that names a CSI call or a sidecar\
     expect(stagesOf([stamped('100000', 'E0807 05:42:12.900000   32719 node.go:88] NodeStageVolume failed, last err seen:'), stamped('100100', 'Timed out after 2m0s')]))
       .toEqual(['mount', 'mount']);
   });
+
+  it('a Go panic whose frames name no operation is the error of the record it broke off, across the blank line Go prints before the goroutine', () => {
+    expect(stagesOf(['time="2025-01-30T09:01:16Z" level=info msg="CreateSnapshot is called with req source_volume_id:\\"pvc-7898e0ec\\" name:\\"snapshot-1d2f\\""',
+      'panic: runtime error: invalid memory address or nil pointer dereference',
+      '[signal SIGSEGV: segmentation violation code=0x1 addr=0x80 pc=0x1d7a620]',
+      '',
+      'goroutine 344 [running]:',
+      'github.com/longhorn/longhorn-manager/csi.(*ControllerServer).getBackupVolume(0xc000a1d4f0, {0xc000770540, 0x28})',
+      '        /go/src/github.com/longhorn/longhorn-manager/csi/controller_server.go:287 +0x2e0',
+    ])).toEqual(['snapshot', 'snapshot', 'snapshot', 'other', 'snapshot', 'snapshot', 'snapshot']);
+    // (klog's fatal dump of every goroutine after a start-up error stays the start-up's: the passes after it decide the record)
+    expect(stagesOf(['kubectl logs csi-smb-controller-7b9d6c8d5-x2x2x -c csi-provisioner --previous', 'I1102 11:20:34.679819       1 csi-provisioner.go:138] Version: v2.2.2',
+      'F1102 11:20:34.772992       1 csi-provisioner.go:186] Error getting server version: Get "https://10.96.0.1:443/version?timeout=32s": dial tcp 10.96.0.1:443: connect: connection refused',
+      'goroutine 1 [running]:',
+      'k8s.io/klog/v2.stacks(0xc00000e001, 0xc0000e8000, 0xb9, 0x1b0)',
+      'main.main()',
+      '        /workspace/cmd/csi-provisioner/csi-provisioner.go:186 +0xa94',
+      '',
+      'goroutine 5 [chan receive]:',
+      'k8s.io/klog/v2.(*loggingT).flushDaemon(0x29af7c0)',
+    ])).toEqual(['other', 'other', 'other', 'other', 'other', 'other', 'other', 'other', 'other', 'other']);
+  });
+
+  it('a panic in the in-tree expand controller is the resize (and the kubelet\'s operation generator names its operation)', () => {
+    expect(stagesOf(['E0817 13:46:32.815827       9 runtime.go:78] Observed a panic: "invalid memory address or nil pointer dereference" (runtime error: invalid memory address or nil pointer dereference)',
+      'goroutine 2240 [running]:',
+      'k8s.io/kubernetes/pkg/volume/util.ClaimToClaimKey(...)',
+      '\t/workspace/src/k8s.io/kubernetes/pkg/volume/util/resize_util.go:57',
+      'k8s.io/kubernetes/pkg/controller/volume/expand.(*expandController).syncHandler(0xc001616360, 0xc002e62be8, 0x12, 0x0, 0x0)',
+    ])).toEqual(['resize', 'resize', 'resize', 'resize', 'resize']);
+    expect(stagesOf(['panic: runtime error: index out of range [0] with length 0',
+      'goroutine 881 [running]:',
+      'k8s.io/kubernetes/pkg/volume/util/operationexecutor.(*operationGenerator).GenerateUnmountDeviceFunc.func1()',
+    ])).toEqual(['unmount', 'unmount', 'unmount']);
+  });
+
+  it('Go\'s flag usage is no volume\'s step (the registrar\'s own is the registration\'s), whatever a flag\'s description says', () => {
+    expect(stagesOf(['flag provided but not defined: -provisioner', 'Usage of /csi-attacher:', '  -dummy',
+      '        Run in dummy mode, i.e. not connecting to CSI driver and marking everything as attached. Expected CSI driver name is "csi/dummy".',
+      '  -kubeconfig string', '        Absolute path to the kubeconfig file. Required only when running out of cluster.'])).toEqual(['other', 'other', 'other', 'other', 'other', 'other']);
+    expect(stagesOf(['Usage of /csi-node-driver-registrar:', '  -kubelet-registration-path string', '      Path of the CSI driver socket on the Kubernetes host machine.']).slice(1))
+      .toEqual(['register', 'register']);
+  });
+
+  it('a line in another script is no punctuation row: a localized mount(8) error goes on with its record', () => {
+    expect(stagesOf(['Mounting command: systemd-run', 'Output: Running scope as unit run-14829.scope.',
+      'mount: 文件系统类型错误、选项错误、172.16.0.5:/data-nfs/k3s 上有坏超级块、',
+      '       缺少代码页或助手程序，或其他错误'])).toEqual(['mount', 'mount', 'mount', 'mount']);
+    // (a post's own elision mark, "・・・", stays one: the log after it is no container's start-up)
+    expect(stagesOf(['$ kubectl logs -n kube-system ebs-csi-node-wvd2t', '・・・',
+      'I0306 02:29:46.599234       1 resizefs_linux.go:71] Device /dev/nvme1n1 resized successfully'])).toEqual(['other', 'other', 'resize']);
+  });
+
+  it('multipathd\'s path checker is the health of a device already set up, no volume\'s step', () => {
+    expect(stagesOf(['May 11 16:40:10 k8s-worker-1 multipathd[4554]: mpathaq: sdak - tur checker reports path is down',
+      'May 11 16:40:12 k8s-worker-1 multipathd[4554]: mpathaq: remaining active paths: 3',
+      'May 11 16:40:13 k8s-worker-1 multipathd[4554]: mpathaq: load table [0 2097152 multipath 0 0 1 1 service-time 0 1 1 8:16 1]'])).toEqual(['other', 'other', 'mount']);
+  });
 });
 
 describe('properties', () => {

@@ -684,7 +684,7 @@ const E2E_EVENT = /\bevent for \S+: \{[^}]*\} ([A-Z][A-Za-z]+): (.*)$/;
  */
 const OLD_EVENT_ROW = /^\s*(\S+)(?:\t+|\s{2,}).*?(?:\t+|\s{2,})(Normal|Warning)(?:\t+|\s{2,})([A-Z][A-Za-z]+)(?:\t+|\s{2,})()(\S.*)$/;
 const GET_EVENTS_ROW = /^\s*(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
-const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:((\s{2,}|\t)\S.*|\s*)|Defaulted container .*|STEP: (?!Event \[[A-Z]\w+\]: ).*|Ran \d+ of \d+ Specs? in [\d.]+ seconds|(SUCCESS|FAIL)! -- \d+ Passed \| \d+ Failed.*|(StorageClass|Claim|Reclaim Policy|Access Modes|VolumeMode|Capacity|Labels|Annotations|Finalizers|Namespace|Used By|Mounted By|Node Affinity|Required Terms): \S+|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|\|?\s*:?-{2,}:?(\s*\|\s*:?-{2,}:?)+\s*\|?|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|Filesystem\s+(Size|1K-blocks|1M-blocks|Type|Inodes)\s.*\bMounted on|NAME\s+MAJ:MIN\s.*|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|(NAMESPACE(\s{2,}|\t+))?NAME((\s{2,}|\t+)[A-Z][A-Z0-9()_-]*( [A-Z][A-Z0-9()_-]*)*){2,}|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|[\w.-]+@[\w.-]+ ~?[^\s$#>]*( \([^)]*\))?> .*|([\w.-]+@[\w.-]+ )?[A-Z]:\\[^>]*>.*|Volume in drive [A-Z] (is|has no label).*|[a-z][a-z0-9-]*(\.[a-z0-9-]+)*\/v\d+((alpha|beta)\d+)?|(?<=^ {10,})[a-z0-9]([\w.-]*\/)?[\w.-]+=[\w.-]*|Volume Serial Number is [\dA-F]{4}-[\dA-F]{4}|Directory of [A-Z]:\\.*|[\w.-]+:[^\s$#>]* [\w.-]+[$#] .*|```.*|\.\.\.|…|\[\s*(\.\.\.|…|snip(ped)?|truncated|omitted)\s*\]|[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
+const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:((\s{2,}|\t)\S.*|\s*)|Defaulted container .*|STEP: (?!Event \[[A-Z]\w+\]: ).*|Ran \d+ of \d+ Specs? in [\d.]+ seconds|(SUCCESS|FAIL)! -- \d+ Passed \| \d+ Failed.*|(StorageClass|Claim|Reclaim Policy|Access Modes|VolumeMode|Capacity|Labels|Annotations|Finalizers|Namespace|Used By|Mounted By|Node Affinity|Required Terms): \S+|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|\|?\s*:?-{2,}:?(\s*\|\s*:?-{2,}:?)+\s*\|?|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|Filesystem\s+(Size|1K-blocks|1M-blocks|Type|Inodes)\s.*\bMounted on|NAME\s+MAJ:MIN\s.*|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|(NAMESPACE(\s{2,}|\t+))?NAME((\s{2,}|\t+)[A-Z][A-Z0-9()_-]*( [A-Z][A-Z0-9()_-]*)*){2,}|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|[\w.-]+@[\w.-]+ ~?[^\s$#>]*( \([^)]*\))?> .*|([\w.-]+@[\w.-]+ )?[A-Z]:\\[^>]*>.*|Volume in drive [A-Z] (is|has no label).*|[a-z][a-z0-9-]*(\.[a-z0-9-]+)*\/v\d+((alpha|beta)\d+)?|(?<=^ {10,})[a-z0-9]([\w.-]*\/)?[\w.-]+=[\w.-]*|Volume Serial Number is [\dA-F]{4}-[\dA-F]{4}|Directory of [A-Z]:\\.*|[\w.-]+:[^\s$#>]* [\w.-]+[$#] .*|```.*|\.\.\.|…|\[\s*(\.\.\.|…|snip(ped)?|truncated|omitted)\s*\]|(?![^\n]*[\u0370-\u04FF\u0590-\u06FF\u0900-\u0E7F\u3040-\u30FA\u30FC-\u30FF\u3400-\u9FFF\uAC00-\uD7AF])[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
 /**
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself, or a shell's trace of it: "+ kubectl …"; a look at the node's disks and mounts alone on its line: "df -HT", "lsblk";
@@ -1071,6 +1071,7 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
   inferFromPaste(out);
   tableRows(out);
   eventMessagesAlone(out, c);
+  flagUsage(out);
   if (posted !== lines) for (const l of out) l.text = posted[l.line - 1]!;
   return { lines: out, summary: summarise(out, c) };
 }
@@ -1126,6 +1127,28 @@ function pendingOperationFailures(out: ExplainedLine[]): void {
 }
 
 /**
+ * Go's flag package printing a program's usage ("Usage of /csi-attacher:", then each flag, "  -csi-address string", and its
+ * description indented below it, flag.PrintDefaults): a sidecar started with a flag it does not know ("flag provided but
+ * not defined: -provisioner") exits with it. No volume's step, whatever a description says ("marking everything as attached").
+ */
+function flagUsage(out: ExplainedLine[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const program = /^\s*Usage of (\S+):\s*$/.exec(out[i]!.text)?.[1];
+    if (program === undefined) continue;
+    // (node-driver-registrar's own lines are the registration's, its usage too)
+    const registrar = /node-driver-registrar|driver-registrar/.test(program);
+    let j = i + 1;
+    for (; j < out.length; j++) {
+      const t = out[j]!.text;
+      if (!/^ {1,4}-{1,2}[\w.-]+( [\w.]+)?\s*$|^(\s{4,}|\t)\S/.test(t)) break;
+      const { continues: _c, ...rest } = out[j]!;
+      out[j] = registrar ? { ...out[j]!, stage: 'register' } : { ...rest, kind: 'unrelated', stage: 'other', component: null, source: null, step: null, match: 'none', explanation: T.decoration };
+    }
+    i = j - 1;
+  }
+}
+
+/**
  * A Python traceback ("Traceback (most recent call last):", its frames, the exception's line) is one error: the CSI
  * call a frame is in ("File "/kadalu/nodeserver.py", line 154, in NodeUnpublishVolume") is what failed, for all its
  * lines and for the line that announced it just before ("ERROR … Exception calling application: [1]").
@@ -1170,6 +1193,17 @@ function goPanics(out: ExplainedLine[]): void {
     }
     let stage: Stage | null = null;
     for (let k = i; k < j && !stage; k++) stage = panicFrameStage(out[k]!.text);
+    // (no frame names the operation, "(*ControllerServer).getBackupVolume": the panic is still one error, of the record its
+    // first line broke off, "CreateSnapshot is called with req …" then "panic: …": every line of it is that record's piece,
+    // whatever the passes after this one decide the record is about)
+    const first = out[i]!;
+    const record = stage ? null : first.kind === 'continuation' && first.continues !== undefined ? out[first.continues - 1]! : first.kind === 'log' ? first : null;
+    if (record) {
+      for (let k = i + 1; k < j; k++) {
+        const l = out[k]!;
+        if (l.kind !== 'blank' && (PANIC_START.test(l.text) || PANIC_LINE.test(l.text))) out[k] = continuing(record, k + 1, l.text);
+      }
+    }
     if (stage) {
       for (let k = i; k < j; k++) {
         const l = out[k]!;
@@ -1189,6 +1223,15 @@ const GOROUTINE = /(^|\s)goroutine \d+ \[[\w ,]+\]:\s*$/;
 const PANIC_START = new RegExp(`\\bpanic: |${GOROUTINE.source}`);
 /** a line of a Go panic: its message, the signal, a goroutine header, a frame ("pkg.(*T).F(0x…)"), a frame's file:line, "created by …" */
 const PANIC_LINE = /\bpanic: |\[signal SIG\w+|(^|\s)goroutine \d+ \[|[\w.\/-]+\.(\(\*?\w+\)\.)?\w+\([^()]*\)\s*$|\/[\w.\/-]+\.go:\d+( \+0x[0-9a-f]+)?\s*$|(^|\s)created by \S+|(^|\s)panic\(/;
+const IN_TREE_FRAMES: ReadonlyArray<[RegExp, Stage]> = [
+  [/\(\*expandController\)\.|\(\*operationGenerator\)\.GenerateExpand(InUse)?VolumeFunc\b|\(\*resizeController\)\.resizePVC\b/, 'resize'],
+  [/\(\*PersistentVolumeController\)\.provisionClaim(Operation)?\b/, 'provision'],
+  [/\(\*PersistentVolumeController\)\.deleteVolumeOperation\b/, 'delete'],
+  [/\(\*operationGenerator\)\.Generate(Mount|Map)VolumeFunc\b/, 'mount'],
+  [/\(\*operationGenerator\)\.GenerateUn(mount|map)(Volume|Device)Func\b/, 'unmount'],
+  [/\(\*operationGenerator\)\.GenerateAttachVolumeFunc\b/, 'attach'],
+  [/\(\*operationGenerator\)\.GenerateDetachVolumeFunc\b/, 'detach'],
+];
 function panicFrameStage(text: string): Stage | null {
   // (a frame is its function, then its arguments in parentheses, at the line's end)
   const fn = /([\w.\/*()-]*\w)\([^()]*\)\s*$/.exec(text)?.[1];
@@ -1196,6 +1239,10 @@ function panicFrameStage(text: string): Stage | null {
   if (call) return call;
   const op = /\(\*csiProvisioner\)\.(Provision|Delete)\(|\(\*csiHandler\)\.(syncAttach|syncDetach)\(/.exec(text);
   if (op) return op[1] === 'Provision' ? 'provision' : op[1] === 'Delete' ? 'delete' : op[2] === 'syncAttach' ? 'attach' : 'detach';
+  // the in-tree controllers' and the kubelet's own operations (pkg/controller/volume/expand expand_controller.go; persistentvolume
+  // pv_controller.go provisionClaimOperation, deleteVolumeOperation; pkg/volume/util/operationexecutor operation_generator.go
+  // Generate…Func) and csi-resizer's (pkg/controller/controller.go resizePVC)
+  for (const [re, st] of IN_TREE_FRAMES) if (re.test(text)) return st;
   return null;
 }
 

@@ -388,6 +388,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // (and the node's connector disconnecting or detaching the device: csi-lib-iscsi's and os-brick's DisconnectVolume,
   // "detaching ISCSI device"; the controller's detach never names the node's device)
   [/\bDisconnectVolume\b|\bdetach\w* (the )?(iscsi|nvme|fc|scsi) (device|session|target)/i, 'unmount'],
+  // (nor multipathd's path checker watching the paths of maps already set up: "mpathaq: sdak - tur checker reports path is
+  // down", "remaining active paths: 3": the health of a device, no step of a volume's)
+  [/\b\w+ checker reports path is (up|down|ghost|shaky)\b|\bremaining active paths: \d+/i, 'other'],
   // a multipath device is flushed and removed when the volume is unstaged, and found (its dm-N, its paths under
   // /sys/block) when it is staged
   [/\b(flush|remov|delet|disconnect|clean)\w*\b[^.]*\b(multipath|mpath\w*|dm-\d+)\b|\bmultipath -f\b/i, 'unmount'],
