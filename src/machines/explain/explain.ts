@@ -836,6 +836,7 @@ const TEXT = {
     unknownEvent: (type: string, reason: string): string => `A ${type} event ${reason} we do not know; `,
     eventMessageAlone: (type: string, reason: string): string => ` (The message of a ${type} event ${reason}, pasted without the event's columns.)`,
     decoration: 'Part of the paste (a table header, a separator or a shell prompt), not a log record.',
+    flagUsage: 'Part of a program\'s usage text (Go\'s flag package prints it when the program is started with a flag it does not know, then exits): no volume\'s step.',
     unrelated: 'Not a log line we can read (no klog header, no known message or keyword).',
     sameProgram: (stage: Stage, line: number): string => ` Read as part of the ${stage} operation its program was doing (line ${line}).`,
     sameMessage: (line: number): string => ` Read as more of the message on line ${line} (a message posted over several lines without headers).`,
@@ -881,6 +882,7 @@ const TEXT = {
     unknownEvent: (type: string, reason: string): string => `一个我们不认识的 ${type} 事件 ${reason}；`,
     eventMessageAlone: (type: string, reason: string): string => `（这是 ${type} 事件 ${reason} 的消息，粘贴时没有带上事件的各列。）`,
     decoration: '粘贴内容的一部分（表头、分隔线或命令提示符），不是日志记录。',
+    flagUsage: '程序用法说明的一部分（程序启动时遇到不认识的参数，Go 的 flag 包打印用法后退出），不是卷的某个步骤。',
     unrelated: '无法识别的日志行（没有 klog 行首，也没有已知的消息或关键词）。',
     sameProgram: (stage: Stage, line: number): string => `按同一程序正在进行的${STAGE_ZH[stage]}操作来理解（第 ${line} 行）。`,
     sameMessage: (line: number): string => `按第 ${line} 行消息的后续部分来理解（一条没有行首、跨多行贴出的消息）。`,
@@ -1142,7 +1144,7 @@ function flagUsage(out: ExplainedLine[]): void {
       const t = out[j]!.text;
       if (!/^ {1,4}-{1,2}[\w.-]+( [\w.]+)?\s*$|^(\s{4,}|\t)\S/.test(t)) break;
       const { continues: _c, ...rest } = out[j]!;
-      out[j] = registrar ? { ...out[j]!, stage: 'register' } : { ...rest, kind: 'unrelated', stage: 'other', component: null, source: null, step: null, match: 'none', explanation: T.decoration };
+      out[j] = registrar ? { ...out[j]!, stage: 'register' } : { ...rest, kind: 'unrelated', stage: 'other', component: null, source: null, step: null, match: 'none', explanation: T.flagUsage };
     }
     i = j - 1;
   }
@@ -1224,7 +1226,7 @@ const PANIC_START = new RegExp(`\\bpanic: |${GOROUTINE.source}`);
 /** a line of a Go panic: its message, the signal, a goroutine header, a frame ("pkg.(*T).F(0x…)"), a frame's file:line, "created by …" */
 const PANIC_LINE = /\bpanic: |\[signal SIG\w+|(^|\s)goroutine \d+ \[|[\w.\/-]+\.(\(\*?\w+\)\.)?\w+\([^()]*\)\s*$|\/[\w.\/-]+\.go:\d+( \+0x[0-9a-f]+)?\s*$|(^|\s)created by \S+|(^|\s)panic\(/;
 const IN_TREE_FRAMES: ReadonlyArray<[RegExp, Stage]> = [
-  [/\(\*expandController\)\.|\(\*operationGenerator\)\.GenerateExpand(InUse)?VolumeFunc\b|\(\*resizeController\)\.resizePVC\b/, 'resize'],
+  [/\(\*expandController\)\.|\(\*operationGenerator\)\.GenerateExpand(InUse)?VolumeFunc\b|\(\*resizeController\)\.(resizePVC|expandAndRecover)\b/, 'resize'],
   [/\(\*PersistentVolumeController\)\.provisionClaim(Operation)?\b/, 'provision'],
   [/\(\*PersistentVolumeController\)\.deleteVolumeOperation\b/, 'delete'],
   [/\(\*operationGenerator\)\.Generate(Mount|Map)VolumeFunc\b/, 'mount'],
@@ -1241,7 +1243,7 @@ function panicFrameStage(text: string): Stage | null {
   if (op) return op[1] === 'Provision' ? 'provision' : op[1] === 'Delete' ? 'delete' : op[2] === 'syncAttach' ? 'attach' : 'detach';
   // the in-tree controllers' and the kubelet's own operations (pkg/controller/volume/expand expand_controller.go; persistentvolume
   // pv_controller.go provisionClaimOperation, deleteVolumeOperation; pkg/volume/util/operationexecutor operation_generator.go
-  // Generate…Func) and csi-resizer's (pkg/controller/controller.go resizePVC)
+  // Generate…Func) and csi-resizer's (pkg/controller/controller.go:462 resizePVC, expand_and_recover.go:35 expandAndRecover)
   for (const [re, st] of IN_TREE_FRAMES) if (re.test(text)) return st;
   return null;
 }
