@@ -2321,6 +2321,14 @@ describe('a Go panic is one error: the frame that names a CSI call or a sidecar\
       'May 11 16:40:12 k8s-worker-1 multipathd[4554]: mpathaq: remaining active paths: 3',
       'May 11 16:40:13 k8s-worker-1 multipathd[4554]: mpathaq: load table [0 2097152 multipath 0 0 1 1 service-time 0 1 1 8:16 1]'])).toEqual(['other', 'other', 'mount']);
   });
+
+  it('the kubelet\'s own plugins setting a volume up for a pod is a mount, and so is a secret it cannot get after a teardown', () => {
+    expect(stagesOf(['Jun 07 08:59:29 worker-1 kubelet[1455]: I0607 08:59:29.512179    1455 projected.go:189] Setting up volume kube-api-access-g6knl for pod 260a6d1e-5c5e-4f47-8a8e-0ff7a6c1a1d2 at /var/lib/kubelet/pods/260a6d1e-5c5e-4f47-8a8e-0ff7a6c1a1d2/volumes/kubernetes.io~projected/kube-api-access-g6knl']))
+      .toEqual(['mount']);
+    expect(stagesOf(['Oct 01 20:58:03 minikube kubelet[701]: I1001 20:58:03.241093     701 operation_generator.go:797] UnmountVolume.TearDown succeeded for volume "kubernetes.io/secret/0da959c1-gcp-auth-certs" (OuterVolumeSpecName: "gcp-auth-certs") pod "0da959c1" (UID: "0da959c1"). InnerVolumeSpecName "gcp-auth-certs". PluginName "kubernetes.io/secret", VolumeGidValue ""',
+      'Oct 01 20:58:04 minikube kubelet[701]: E1001 20:58:04.277981     701 secret.go:195] Couldn\'t get secret gcp-auth/gcp-auth-certs: failed to sync secret cache: timed out waiting for the condition']))
+      .toEqual(['unmount', 'mount']);
+  });
 });
 
 describe('properties', () => {

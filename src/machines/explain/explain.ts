@@ -1952,7 +1952,7 @@ function inferFromPaste(out: ExplainedLine[]): void {
 }
 
 /** Words that say a volume is being mounted, staged or published, or its device connected (not only that mounts are looked at). */
-const MOUNTING = /\b(mounting|mounted|mount(ed)? (succeeded|successful|failed|volume|device|options)|MountDevice|MountVolume|SetUp|NodeStage\w*|NodePublish\w*|stag(e|ed|ing) (the )?volume|publish(ed|ing)? (the )?volume|formatting|mkfs|fsck|log(ged)? ?in(to)?|operational)\b/i;
+const MOUNTING = /\b(mounting|mounted|mount(ed)? (succeeded|successful|failed|volume|device|options)|MountDevice|MountVolume|SetUp|NodeStage\w*|NodePublish\w*|stag(e|ed|ing) (the )?volume|publish(ed|ing)? (the )?volume|formatting|mkfs|fsck|log(ged)? ?in(to)?|operational|couldn't get (configMap|secret))\b/i;
 
 /** A post's mark for lines it left out: "...", "…", "・・・", "[snip]", "<snip>". */
 const ELISION = /^\s*(\.{3,}|…+|・{2,}|⋮|\[\s*(\.\.\.|…|snip(ped)?|truncated|omitted)\s*\]|<\s*snip(ped)?\s*>)\s*$/i;

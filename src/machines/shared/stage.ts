@@ -505,6 +505,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // the volume's files given the pod's fsGroup (SetVolumeOwnership, a driver "successfully set fsgroup"), and a target or
   // staging path made for the volume, are NodePublishVolume's and MountVolume.SetUp's
   [/\b(set|setting|applied|applying|chang\w*) (the )?fs ?group\b|\bSetVolumeOwnership\b|\bvolume ownership\b|\b(creat\w*|mak\w*) (the )?(target|staging) ?path\b/i, 'mount'],
+  // (and the kubelet's own plugins setting a volume up for a pod: "Setting up volume kube-api-access-g6knl for pod … at …",
+  // secret.go, configmap.go, projected.go, downwardapi.go SetUpAt)
+  [/\bsetting up (the )?volume \S+ for pod\b/i, 'mount'],
   [/unmountdevice|unmountvolume|unmapvolume|unmap|teardown|tear down|unstag|unpublish|\bunmount(ing|ed|er)?\b|umount|removing volume\b.*\bfrom (the )?desired state\b/i, 'unmount'],
   // staging a volume is NodeStageVolume, whatever its error says it failed to attach ("Failed to stage volume …: attach failed")
   [/\bstag(e|ing) (the )?volume\b/i, 'mount'],
