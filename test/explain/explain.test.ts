@@ -2329,6 +2329,32 @@ describe('a Go panic is one error: the frame that names a CSI call or a sidecar\
       'Oct 01 20:58:04 minikube kubelet[701]: E1001 20:58:04.277981     701 secret.go:195] Couldn\'t get secret gcp-auth/gcp-auth-certs: failed to sync secret cache: timed out waiting for the condition']))
       .toEqual(['unmount', 'mount']);
   });
+
+  it('the lines of one request (ceph-csi\'s "ID: N", a CNS operator\'s TraceId) are one call\'s: the call a line names, else what most of them read', () => {
+    const ceph = (t: string, l: string): string => `I1112 02:41:${t}   57617 ${l}`;
+    // (ceph-csi's NodeStageVolume rolling back: its "rbd: unmap" is the staging's)
+    expect(stagesOf([ceph('41.104232', 'crypto.go:199] ID: 11 Req-ID: 0001-0024-62aba89d-0000000000000002-07f2ca67 Encrypting device /dev/nbd0 with LUKS'),
+      ceph('41.122394', 'encryption.go:204] ID: 11 Req-ID: 0001-0024-62aba89d-0000000000000002-07f2ca67 failed to encrypt volume: failed to encrypt device /dev/nbd0 with LUKS'),
+      ceph('41.697643', 'cephcmds.go:62] ID: 11 Req-ID: 0001-0024-62aba89d-0000000000000002-07f2ca67 command succeeded: rbd [unmap /dev/nbd0 --device-type nbd]'),
+    ])).toEqual(['mount', 'mount', 'mount']);
+    const cns = (ms: string, caller: string, msg: string): string =>
+      `{"level":"info","time":"2025-12-05T10:39:38.${ms}Z","caller":"${caller}","msg":"${msg}","TraceId":"07c62ee0-b59c-4178-bd36-519f30d1c057"}`;
+    expect(stagesOf([cns('501360146', 'cnsnodevmbatchattachment/cnsnodevmbatchattachment_controller.go:236', 'Acquired lock for instance test/test-upgrade'),
+      cns('517603729', 'cnsnodevmbatchattachment/cnsnodevmbatchattachment_controller.go:362', 'Deletion timestamp observed on instance test/test-upgrade. Detaching all volumes.'),
+      cns('517775520', 'cnsnodevmbatchattachment/cnsnodevmbatchattachment_controller.go:458', 'Detach call started for PVC pv-upgrade-1 with volumeID 9520698d in namespace test for instance test-upgrade'),
+    ])).toEqual(['detach', 'detach', 'detach']);
+    // (a capability call's lines stay what they are, whatever the words of its answer)
+    expect(stagesOf(['2021-09-27T20:22:53.147Z\tINFO\tvanilla/controller.go:1256\tControllerGetCapabilities: called with args {XXX_NoUnkeyedLiteral:{} XXX_unrecognized:[] XXX_sizecache:0}\t{"TraceId": "9bb21565-e274-462f-8277-20edc1f24b8c"}',
+      '2021-09-27T20:22:53.154Z\tINFO\tcommon/common_controller_helper.go:118\tvCenter API version: 8.0.0.0 supports CNS snapshots.\t{"TraceId": "9bb21565-e274-462f-8277-20edc1f24b8c"}',
+      '2021-09-27T20:22:53.155Z\tINFO\tvanilla/controller.go:1273\tControllerGetCapabilities: reporting Snapshot capabilities as snapshot FSS is enabled.\t{"TraceId": "9bb21565-e274-462f-8277-20edc1f24b8c"}',
+    ])[0]).toBe('other');
+    // (ceph-csi's ids start again when the plugin restarts)
+    expect(stagesOf([ceph('40.000001', 'utils.go:195] ID: 3 Req-ID: 0001-0024-aaaa GRPC call: /csi.v1.Node/NodeUnstageVolume'),
+      'I1112 02:41:45.000000   57617 cephcsi.go:196] Driver version: v3.9.0 and Git version: 0e8e5d0',
+      ceph('46.000001', 'utils.go:195] ID: 3 Req-ID: 0001-0024-bbbb GRPC call: /csi.v1.Node/NodeStageVolume'),
+      ceph('46.000101', 'mount_linux.go:487] ID: 3 Req-ID: 0001-0024-bbbb Disk "/dev/rbd0" appears to be unformatted, attempting to format as type: "ext4"'),
+    ])).toEqual(['unmount', 'other', 'mount', 'mount']);
+  });
 });
 
 describe('properties', () => {

@@ -841,6 +841,7 @@ const TEXT = {
     sameProgram: (stage: Stage, line: number): string => ` Read as part of the ${stage} operation its program was doing (line ${line}).`,
     sameMessage: (line: number): string => ` Read as more of the message on line ${line} (a message posted over several lines without headers).`,
     sameCall: (line: number): string => ` Read with line ${line}, the same call's next line.`,
+    sameRequest: (line: number): string => ` Read with line ${line}: the same request id, so the same call.`,
     noRecords: 'No log records found in the input.',
     records: (n: number, recognised: number, guessed: number): string => `${n} log record${n === 1 ? '' : 's'}: ${recognised} recognised, ${guessed} guessed from keywords.`,
     stages: (stages: Stage[]): string => `Stages seen: ${stages.join(' → ')}.`,
@@ -887,6 +888,7 @@ const TEXT = {
     sameProgram: (stage: Stage, line: number): string => `按同一程序正在进行的${STAGE_ZH[stage]}操作来理解（第 ${line} 行）。`,
     sameMessage: (line: number): string => `按第 ${line} 行消息的后续部分来理解（一条没有行首、跨多行贴出的消息）。`,
     sameCall: (line: number): string => `与第 ${line} 行（同一次调用的下一行）一起理解。`,
+    sameRequest: (line: number): string => `与第 ${line} 行一起理解：请求 ID 相同，属于同一次调用。`,
     noRecords: '输入中没有找到日志记录。',
     records: (n: number, recognised: number, guessed: number): string => `共 ${n} 条日志记录：${recognised} 条已识别，${guessed} 条根据关键词推测。`,
     stages: (stages: Stage[]): string => `出现的阶段：${stages.map((x) => STAGE_ZH[x]).join(' → ')}。`,
@@ -1070,6 +1072,7 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
   pythonTracebacks(out);
   goPanics(out);
   pendingOperationFailures(out);
+  requestIds(out);
   inferFromPaste(out);
   tableRows(out);
   eventMessagesAlone(out, c);
@@ -1125,6 +1128,57 @@ function pendingOperationFailures(out: ExplainedLine[]): void {
     }
     if (!stage) continue;
     for (let k = i; k < out.length && (k === i || (out[k]!.kind === 'continuation' && out[k]!.continues === l.line)); k++) out[k] = { ...out[k]!, stage };
+  }
+}
+
+/**
+ * The id a program gives each request it serves and prints on every line of it: ceph-csi's "ID: 11 Req-ID: …" (its gRPC
+ * interceptor's serial, internal/csi-common/utils.go), cloud-provider-openstack's "[ID:436]", vSphere's CNS operator
+ * "TraceId". The lines of one request are one operation's: where one of them names the CSI call (its "GRPC call:
+ * /csi.v1.Node/NodeStageVolume"), or all its placed lines agree, the lines read from their words alone follow it ("rbd: unmap"
+ * inside a NodeStageVolume that rolls back is the staging's, not an unstaging). A program's restart starts its ids again.
+ */
+/** the CSI calls of no stage of their own: identity, capabilities, capacity, listing, statistics */
+const CSI_HANDSHAKE = /^(GetPluginInfo|GetPluginCapabilities|Probe|ControllerGetCapabilities|NodeGetCapabilities|GetCapacity|ListVolumes|ValidateVolumeCapabilities|NodeGetVolumeStats|ControllerGetVolume)$/;
+const REQUEST_ID = /\bID: (\d+) Req-ID: |\[ID:(\d+)\]|\bTraceId"?[=:] ?"([\w-]{8,})"/;
+function requestIds(out: ExplainedLine[]): void {
+  const groups = new Map<string, number[]>();
+  const epoch = new Map<string, number>();
+  for (let i = 0; i < out.length; i++) {
+    const l = out[i]!;
+    if (l.kind !== 'log') continue;
+    const prog = String((l as unknown as Record<symbol, unknown>)[PROGRAM] ?? '');
+    if (PROCESS_START.test(l.text)) epoch.set(prog, (epoch.get(prog) ?? 0) + 1);
+    const m = REQUEST_ID.exec(l.text);
+    if (!m) continue;
+    // (a serial is the program's own, and starts again when it restarts; a trace id is unique)
+    const serial = m[1] ?? m[2];
+    const key = serial !== undefined ? `${prog}|${epoch.get(prog) ?? 0}|${serial}` : `trace|${m[3]}`;
+    const g = groups.get(key);
+    if (g) g.push(i); else groups.set(key, [i]);
+  }
+  for (const members of groups.values()) {
+    if (members.length < 2) continue;
+    // (the line that names the call: its interceptor's "GRPC call: /csi.v1.Node/NodeStageVolume", a driver's own
+    // "ControllerGetCapabilities: called with args …"; an identity or capability call's lines stay what they read)
+    const named = members.map((i) => out[i]!).find((l) => {
+      const m = /\bGRPC call:? \/?csi\.v\d+\.\w+\/(\w+)|\b([A-Z]\w+): called\b/.exec(l.text);
+      const rpc = m ? m[1] ?? m[2]! : null;
+      return rpc !== null && (stageOfMethod(rpc) !== undefined || CSI_HANDSHAKE.test(rpc));
+    });
+    // (no line names the call: the stage most of its placed lines read, when one does)
+    const votes = new Map<Stage, number>();
+    for (const i of members) if (out[i]!.stage !== 'other') votes.set(out[i]!.stage, (votes.get(out[i]!.stage) ?? 0) + 1);
+    const ranked = [...votes].sort((a, b) => b[1] - a[1]);
+    const stage = named ? named.stage : ranked.length && (ranked.length === 1 || ranked[0]![1] > ranked[1]![1]) ? ranked[0]![0] : null;
+    if (stage === null || (named && stage === 'other')) continue;
+    for (const i of members) {
+      const l = out[i]!;
+      if ((l.match === 'guess' || l.match === 'none') && l.stage !== stage) {
+        out[i] = { ...l, stage, explanation: `${l.explanation}${T.sameRequest(named ? named.line : out[members.find((j) => out[j]!.stage === stage)!]!.line)}` };
+        for (let k = i + 1; k < out.length && out[k]!.kind === 'continuation' && out[k]!.continues === l.line; k++) out[k] = { ...out[k]!, stage };
+      }
+    }
   }
 }
 
