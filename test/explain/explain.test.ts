@@ -2355,6 +2355,12 @@ describe('a Go panic is one error: the frame that names a CSI call or a sidecar\
       ceph('46.000101', 'mount_linux.go:487] ID: 3 Req-ID: 0001-0024-bbbb Disk "/dev/rbd0" appears to be unformatted, attempting to format as type: "ext4"'),
     ])).toEqual(['unmount', 'other', 'mount', 'mount']);
   });
+
+  it('the kubelet releasing an emptyDir-backed volume\'s quota is its teardown; a backend\'s "deletion of dataset" is the deletion', () => {
+    expect(stagesOf(['W1001 20:58:03.278214     701 empty_dir.go:453] Warning: Failed to clear quota on /var/lib/kubelet/pods/0da959c0-0923-4a9d-b4fa-2655545e6e7a/volumes/kubernetes.io~secret/gcp-auth-certs: clear quota called, but quotas disabled']))
+      .toEqual(['unmount']);
+    expect(stagesOf(['DeleteDataset: Starting deletion of dataset space/k8s/iscsi/volumes/pvc-25b8a2fd'])).toEqual(['delete']);
+  });
 });
 
 describe('properties', () => {

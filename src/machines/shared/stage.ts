@@ -499,6 +499,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // the volume manager's wait for a pod's volumes ("timeout expired waiting for volumes to attach or mount for pod …. list of
   // unmounted volumes=[…]", "unmounted volumes=[…], unattached volumes=[…]"): volumes not mounted yet, a mount's wait
   [/\bwaiting for volumes to attach or mount\b|\blist of unmounted\b|\bunmounted volumes ?=/i, 'mount'],
+  // (and the quota of a pod's emptyDir-backed volume, a Secret's or a ConfigMap's too, released as it is torn down: "Warning: Failed to
+  // clear quota on /var/lib/kubelet/pods/…/volumes/kubernetes.io~secret/…", pkg/volume/emptydir/empty_dir.go TearDownAt)
+  [/\bclear ?quota\b/i, 'unmount'],
   [/\bclean(ing|ed)? (up )?(the )?mount ?(dir|point|path)\b|\bdirectory not empty\b|\b(remov|delet)\w* (the )?mount ?(path|point|dir)|\bunbind(ed)? (the )?volume \S+ from \//i, 'unmount'],
   // a flex driver's or a driver's report that the volume is "attached and mounted" is the mount done, not the attach
   [/\battached and mounted\b/i, 'mount'],
@@ -529,7 +532,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\bclon(e|ing) (the )?(volume|pvc)\b|\bcloning from \S+ into\b|\b(CSI )?volume clone\b|\bclone (scheduled|in progress)\b|\brestor(e|ing) (the )?snapshot\b|\bVolumeContentSource|\bcontent ?source\b|\brestor\w* (\S+ ){0,3}from (a |the )?(volume ?)?snapshot|\brequested volume size\b[^.]*\bsnapshot size\b/i, 'provision'],
   [/snapshot|snapcontent/i, 'snapshot'],
   // (a volume under the backend's own name: a file share, a CephFS subvolume, an RBD image, a cloud disk, a LUN, a ZFS dataset)
-  [/deletevolume|delet(e|ing|ed) (the |an? )?((?![\w-]*(pod|container|snapshot|attachment|mount)s? |(partly |partially )?provisioned |(for|of|on|in|at|to|from|with|the|a) )[\w-]+ ){0,3}(volume|pv|share|subvolume|image|disk|lun|dataset|fileset)\b|\bdeletion of (the )?(volume|pv)\b|\bdeletion skipped\b|reclaim|\bneeds deletion\b/i, 'delete'],
+  [/deletevolume|delet(e|ing|ed) (the |an? )?((?![\w-]*(pod|container|snapshot|attachment|mount)s? |(partly |partially )?provisioned |(for|of|on|in|at|to|from|with|the|a) )[\w-]+ ){0,3}(volume|pv|share|subvolume|image|disk|lun|dataset|fileset)\b|\bdeletion of (the )?(volume|pv|share|subvolume|image|disk|lun|dataset|fileset|zvol)\b|\bdeletion skipped\b|reclaim|\bneeds deletion\b/i, 'delete'],
   // (the scheduler's volume binding finding no PV for a claim: its binding, the provision stage's)
   // a pod's volume directory made, or given to a FUSE program as its mount point ("mkdir -p /var/lib/kubelet/pods/<uid>/volumes/
   // azure~blobfuse/…", "blobfuse /var/lib/kubelet/pods/…"): what a mount sets up (the path alone is as often a teardown's)
