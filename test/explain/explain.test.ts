@@ -2361,6 +2361,15 @@ describe('a Go panic is one error: the frame that names a CSI call or a sidecar\
       .toEqual(['unmount']);
     expect(stagesOf(['DeleteDataset: Starting deletion of dataset space/k8s/iscsi/volumes/pvc-25b8a2fd'])).toEqual(['delete']);
   });
+
+  it('a DataVolume controller\'s report of its claim\'s phase ("PVC x Pending", "Clone Pending") is the provisioning', () => {
+    expect(stagesOf(['  Normal   Pending             16m   datavolume-pvc-clone-controller  PVC ubuntu-dv-new Pending',
+      '  Warning  Pending             16m   datavolume-pvc-clone-controller  Clone Pending',
+      '3m29s       Normal   Bound                               datavolume/alpine-boot-clone3   PVC alpine-boot-clone3 Bound',
+    ])).toEqual(['provision', 'provision', 'provision']);
+    // (a pod's phase is no claim's)
+    expect(stagesOf(['  Normal   Pending             16m   my-operator  Pod web-0 Pending'])).toEqual(['other']);
+  });
 });
 
 describe('properties', () => {

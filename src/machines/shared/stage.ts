@@ -529,7 +529,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // a volume made from a snapshot (external-provisioner's "VolumeContentSource_Snapshot", "Requested volume size is … and
   // snapshot size is …", a restore) is provisioned: CreateVolume with a content source
   // (and a volume cloned from another, a backend restoring a snapshot into a new volume: "could not clone volume …", "Failed to restore snapshot …")
-  [/\bclon(e|ing) (the )?(volume|pvc)\b|\bcloning from \S+ into\b|\b(CSI )?volume clone\b|\bclone (scheduled|in progress)\b|\brestor(e|ing) (the )?snapshot\b|\bVolumeContentSource|\bcontent ?source\b|\brestor\w* (\S+ ){0,3}from (a |the )?(volume ?)?snapshot|\brequested volume size\b[^.]*\bsnapshot size\b/i, 'provision'],
+  // (and a populator's or a DataVolume controller's report of its claim's phase, CDI's "PVC alpine-boot-clone3 Pending"/"… Bound": the binding)
+  [/\bPVC [a-z0-9][\w.-]* (Pending|Bound)\s*$/, 'provision'],
+  [/\bclon(e|ing) (the )?(volume|pvc)\b|\bcloning from \S+ into\b|\b(CSI )?volume clone\b|\bclone (scheduled|in progress|pending)\b|\brestor(e|ing) (the )?snapshot\b|\bVolumeContentSource|\bcontent ?source\b|\brestor\w* (\S+ ){0,3}from (a |the )?(volume ?)?snapshot|\brequested volume size\b[^.]*\bsnapshot size\b/i, 'provision'],
   [/snapshot|snapcontent/i, 'snapshot'],
   // (a volume under the backend's own name: a file share, a CephFS subvolume, an RBD image, a cloud disk, a LUN, a ZFS dataset)
   [/deletevolume|delet(e|ing|ed) (the |an? )?((?![\w-]*(pod|container|snapshot|attachment|mount)s? |(partly |partially )?provisioned |(for|of|on|in|at|to|from|with|the|a) )[\w-]+ ){0,3}(volume|pv|share|subvolume|image|disk|lun|dataset|fileset)\b|\bdeletion of (the )?(volume|pv|share|subvolume|image|disk|lun|dataset|fileset|zvol)\b|\bdeletion skipped\b|reclaim|\bneeds deletion\b/i, 'delete'],
