@@ -8,7 +8,7 @@ import type {
   ExplainedLine, ExplainResult, ExplainSummary, Knowledge, KnownEventReason, KnownMessage, Severity, Stage, StepRef,
 } from './types.ts';
 import { cutText, ExplainInputError } from './types.ts';
-import { isGenericGrpc, lineStage, stageOfOperation, stageOfPayload, stageOfText } from '../shared/stage.ts';
+import { isGenericGrpc, isHandshakeMethod, lineStage, stageOfOperation, stageOfPayload, stageOfText } from '../shared/stage.ts';
 import { STAGE_ZH } from '../shared/stage.zh.ts';
 import { stageOfMethod } from '../shared/csi.ts';
 
@@ -1027,7 +1027,8 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
       if (inOutput && line.trim() === '') r = blankResult(i + 1, lines[i]!, 'blank', T.blank);
       else if (inValue || afterColon || inOutput || morePieces) r = continuing(head!, i + 1, lines[i]!);
       else {
-        const asPiece = piece === null ? null : explainOne(c, piece, i + 1, head, headLen, lastMethod, prevContinued);
+        // (a piece that starts a record of its own is no piece: read it once, whole)
+        const asPiece = piece === null || startsRecord(piece) ? null : explainOne(c, piece, i + 1, head, headLen, lastMethod, prevContinued);
         r = asPiece?.kind === 'continuation' ? continuing(head!, i + 1, lines[i]!) : explainOne(c, lines[i]!, i + 1, head, headLen, lastMethod, prevContinued);
       }
       if (inValue && /^\s?>(\s|$)/.test(lines[i]!)) multiline = false;
@@ -1131,16 +1132,15 @@ function pendingOperationFailures(out: ExplainedLine[]): void {
   }
 }
 
+const REQUEST_ID = /\bID: (\d+) Req-ID: |\[ID:(\d+)\]|\bTraceId"?[=:] ?"([\w-]{8,})"/;
 /**
  * The id a program gives each request it serves and prints on every line of it: ceph-csi's "ID: 11 Req-ID: …" (its gRPC
  * interceptor's serial, internal/csi-common/utils.go), cloud-provider-openstack's "[ID:436]", vSphere's CNS operator
  * "TraceId". The lines of one request are one operation's: where one of them names the CSI call (its "GRPC call:
- * /csi.v1.Node/NodeStageVolume"), or all its placed lines agree, the lines read from their words alone follow it ("rbd: unmap"
- * inside a NodeStageVolume that rolls back is the staging's, not an unstaging). A program's restart starts its ids again.
+ * /csi.v1.Node/NodeStageVolume"), else where most of its placed lines read one stage, the lines read from their words alone
+ * follow it ("rbd: unmap" inside a NodeStageVolume that rolls back is the staging's, not an unstaging). A program's restart
+ * starts its ids again.
  */
-/** the CSI calls of no stage of their own: identity, capabilities, capacity, listing, statistics */
-const CSI_HANDSHAKE = /^(GetPluginInfo|GetPluginCapabilities|Probe|ControllerGetCapabilities|NodeGetCapabilities|GetCapacity|ListVolumes|ValidateVolumeCapabilities|NodeGetVolumeStats|ControllerGetVolume)$/;
-const REQUEST_ID = /\bID: (\d+) Req-ID: |\[ID:(\d+)\]|\bTraceId"?[=:] ?"([\w-]{8,})"/;
 function requestIds(out: ExplainedLine[]): void {
   const groups = new Map<string, number[]>();
   const epoch = new Map<string, number>();
@@ -1164,7 +1164,7 @@ function requestIds(out: ExplainedLine[]): void {
     const named = members.map((i) => out[i]!).find((l) => {
       const m = /\bGRPC call:? \/?csi\.v\d+\.\w+\/(\w+)|\b([A-Z]\w+): called\b/.exec(l.text);
       const rpc = m ? m[1] ?? m[2]! : null;
-      return rpc !== null && (stageOfMethod(rpc) !== undefined || CSI_HANDSHAKE.test(rpc));
+      return rpc !== null && (stageOfMethod(rpc) !== undefined || isHandshakeMethod(rpc));
     });
     // (no line names the call: the stage most of its placed lines read, when one does)
     const votes = new Map<Stage, number>();
@@ -1172,10 +1172,11 @@ function requestIds(out: ExplainedLine[]): void {
     const ranked = [...votes].sort((a, b) => b[1] - a[1]);
     const stage = named ? named.stage : ranked.length && (ranked.length === 1 || ranked[0]![1] > ranked[1]![1]) ? ranked[0]![0] : null;
     if (stage === null || (named && stage === 'other')) continue;
+    const said = T.sameRequest(named ? named.line : out[members.find((j) => out[j]!.stage === stage)!]!.line);
     for (const i of members) {
       const l = out[i]!;
       if ((l.match === 'guess' || l.match === 'none') && l.stage !== stage) {
-        out[i] = { ...l, stage, explanation: `${l.explanation}${T.sameRequest(named ? named.line : out[members.find((j) => out[j]!.stage === stage)!]!.line)}` };
+        out[i] = { ...l, stage, explanation: `${l.explanation}${said}` };
         for (let k = i + 1; k < out.length && out[k]!.kind === 'continuation' && out[k]!.continues === l.line; k++) out[k] = { ...out[k]!, stage };
       }
     }
@@ -1192,7 +1193,7 @@ function flagUsage(out: ExplainedLine[]): void {
     const program = /^\s*Usage of (\S+):\s*$/.exec(out[i]!.text)?.[1];
     if (program === undefined) continue;
     // (node-driver-registrar's own lines are the registration's, its usage too)
-    const registrar = /node-driver-registrar|driver-registrar/.test(program);
+    const registrar = /driver-registrar/.test(program);
     let j = i + 1;
     for (; j < out.length; j++) {
       const t = out[j]!.text;

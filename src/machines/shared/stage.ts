@@ -17,7 +17,13 @@ export const STAGE_FROM_ERROR: ReadonlySet<string> = new Set([
   'csiControllerPlugin.grpcError', 'csiNodePlugin.grpcError', 'csiControllerPlugin.cephGrpcError', 'csiNodePlugin.cephGrpcError',
 ]);
 
+/** a sidecar's identity and capability handshakes with the driver (lineStage: `other` unless their payload says more) */
 const IDENTITY = /(GetPluginInfo|GetPluginCapabilities|Probe|ControllerGetCapabilities|NodeGetCapabilities|GetCapacity|ListVolumes)$/;
+/**
+ * Whether a CSI method (a bare name, or the full "/csi.v1.Node/NodeGetVolumeStats") has no stage of its own: those handshakes,
+ * and the questions about one volume that no step of its life asks (its capabilities, statistics, state).
+ */
+export const isHandshakeMethod = (method: string): boolean => IDENTITY.test(method) || /(ValidateVolumeCapabilities|NodeGetVolumeStats|ControllerGetVolume)$/.test(method);
 
 /**
  * ceph-csi's request id is the request's name for the calls that create (utils.go getReqID): CreateVolume's is the PV's
