@@ -2212,6 +2212,24 @@ describe('a Go panic is one error: the frame that names a CSI call or a sidecar\
     ])).toEqual(['other', 'delete', 'delete']);
   });
 
+  it('a panic whose frames name no operation is the error of the record it broke off, across the blank line before its goroutine', () => {
+    expect(stagesOf(['time="2026-03-02T10:00:00Z" level=info msg="CreateSnapshot is called with req name:\\"snapshot-1\\""',
+      'panic: runtime error: invalid memory address or nil pointer dereference',
+      '[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x7c8e35]',
+      '',
+      'goroutine 32 [running]:',
+      'example.com/csi-driver/pkg/driver.(*ControllerServer).getBackupVolume(0xc420094900, 0x94f040)',
+      '\t/go/src/example.com/csi-driver/pkg/driver/controller.go:152 +0x335',
+    ])).toEqual(['snapshot', 'snapshot', 'snapshot', 'other', 'snapshot', 'snapshot', 'snapshot']);
+    const r = explainText(['I0302 10:00:00.000000       1 controller.go:88] CreateSnapshot: called with args {Name:snapshot-1}',
+      'panic: runtime error: invalid memory address or nil pointer dereference',
+      'goroutine 32 [running]:',
+      'example.com/csi-driver/pkg/driver.(*ControllerServer).getBackupVolume(0xc420094900, 0x94f040)',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => l.stage)).toEqual(['snapshot', 'snapshot', 'snapshot', 'snapshot']);
+    expect(r.slice(1).map((l) => [l.kind, l.continues])).toEqual([['continuation', 1], ['continuation', 1], ['continuation', 1]]);
+  });
+
   it('csi-attacher crashing in syncAttach is the attach (and client-go\'s "Observed a panic" record with its frames)', () => {
     expect(stagesOf(['panic: runtime error: invalid memory address or nil pointer dereference',
       'goroutine 112 [running]:',
@@ -2354,6 +2372,20 @@ describe('a Go panic is one error: the frame that names a CSI call or a sidecar\
       ceph('46.000001', 'utils.go:195] ID: 3 Req-ID: 0001-0024-bbbb GRPC call: /csi.v1.Node/NodeStageVolume'),
       ceph('46.000101', 'mount_linux.go:487] ID: 3 Req-ID: 0001-0024-bbbb Disk "/dev/rbd0" appears to be unformatted, attempting to format as type: "ext4"'),
     ])).toEqual(['unmount', 'other', 'mount', 'mount']);
+  });
+
+  it('a request\'s record that goes on over more lines takes the request\'s stage with them; a call named without its leading slash names it', () => {
+    const ceph = (t: string, l: string): string => `I1112 02:41:${t}   57617 ${l}`;
+    expect(stagesOf([ceph('46.000001', 'utils.go:195] ID: 7 Req-ID: 0001-0024-bbbb GRPC call: /csi.v1.Node/NodeStageVolume'),
+      ceph('46.100001', 'cephcmds.go:62] ID: 7 Req-ID: 0001-0024-bbbb command succeeded: rbd [unmap /dev/rbd0]'),
+      'rbd: sysfs write failed',
+    ])).toEqual(['mount', 'mount', 'mount']);
+    // (two requests at once: the lines of request 8 are its NodeUnstageVolume's, though the call named last is another's)
+    expect(stagesOf([ceph('47.000001', 'utils.go:195] ID: 8 Req-ID: 0001-0024-cccc GRPC call: csi.v1.Node/NodeUnstageVolume'),
+      ceph('47.000002', 'utils.go:195] ID: 9 Req-ID: 0001-0024-dddd GRPC call: csi.v1.Node/NodeStageVolume'),
+      ceph('47.100001', 'cephcmds.go:62] ID: 8 Req-ID: 0001-0024-cccc command succeeded: rbd [map replicapool/img]'),
+      ceph('47.200001', 'cephcmds.go:62] ID: 8 Req-ID: 0001-0024-cccc mounting device /dev/rbd0'),
+    ])).toEqual(['unmount', 'mount', 'unmount', 'unmount']);
   });
 
   it('the kubelet releasing an emptyDir-backed volume\'s quota is its teardown; a backend\'s "deletion of dataset" is the deletion', () => {

@@ -1176,8 +1176,8 @@ function requestIds(out: ExplainedLine[]): void {
     for (const i of members) {
       const l = out[i]!;
       if ((l.match === 'guess' || l.match === 'none') && l.stage !== stage) {
+        // (its continuation lines follow it at the end, as every record's do)
         out[i] = { ...l, stage, explanation: `${l.explanation}${said}` };
-        for (let k = i + 1; k < out.length && out[k]!.kind === 'continuation' && out[k]!.continues === l.line; k++) out[k] = { ...out[k]!, stage };
       }
     }
   }
