@@ -2404,6 +2404,46 @@ describe('a Go panic is one error: the frame that names a CSI call or a sidecar\
   });
 });
 
+describe('round of 2026-12-07: subPath clean-up, a failed publish undone, formatAndMount after start-up, secret sync, prompts', () => {
+  it('the kubelet cleaning a pod\'s subPath mounts is its teardown (GenerateUnmountVolumeFunc), in a retry record cut over lines', () => {
+    expect(stagesOf(['Feb 28 11:00:47 node-1 kubelet: E0228 11:00:47.816230    8651 nestedpendingoperations.go:267] Operation for "\\"flexvolume-alicloud/oss/oss1\\"',
+      '(\\"2c4fc18b\\")" failed. No retries permitted until 2019-02-28 11:00:55.816187031 +0800 CST m=+137560.296226841 (durationBeforeRetry 8s).',
+      'Error: "error cleaning subPath mounts for volume \\"oss1\\" (UniqueName: \\"flexvolume-alicloud/oss/oss1\\") pod \\"2c4fc18b\\"',
+    ])).toEqual(['unmount', 'unmount', 'unmount']);
+    expect(stagesOf(['E0828 19:34:17.585300    1234 nestedpendingoperations.go:348] Operation for "{volumeName:kubernetes.io/csi/driver.longhorn.io^data podName:1998f065 nodeName:}" failed. No retries permitted until 2026-08-28 19:34:18.085294397 +0000 UTC m=+1.0 (durationBeforeRetry 500ms). Error: error cleaning subPath mounts for volume "data" (UniqueName: "kubernetes.io/csi/driver.longhorn.io^data") pod "1998f065" (UID: "1998f065") : error cleaning subpath mount /var/lib/kubelet/pods/1998f065/volume-subpaths/data/app/7: unmount failed: exit status 16'])).toEqual(['unmount']);
+  });
+
+  it('a node plugin unmounting its target path because the publish failed is the failed publish', () => {
+    expect(stagesOf(['I0729 18:44:29.198990       1 nodeserver.go:74] "unmounting target path as node publish volume failed" targetPath="/var/lib/kubelet/pods/ae8d3143/volumes/kubernetes.io~csi/secrets-store-inline/mount" pod="default/busybox"'])).toEqual(['mount']);
+    // (an unpublish is still an unpublish)
+    expect(stagesOf(['I0729 18:44:29.198990       1 nodeserver.go:274] "node unpublish volume complete" targetPath="/var/lib/kubelet/pods/ae8d3143/volumes/kubernetes.io~csi/secrets-store-inline/mount"'])).toEqual(['unmount']);
+  });
+
+  it('mount-utils formatting a disk after the node plugin started is a staging, not its start-up', () => {
+    expect(stagesOf(['I0812 20:16:00.182375       1 driver.go:69] "Driver Information" Driver="ebs.csi.aws.com" Version="v1.33.0"',
+      'I0812 20:16:00.182570       1 driver.go:138] "Listening for connections" address="/csi/csi.sock"',
+      'I0812 20:17:21.329399       1 mount_linux.go:634] Attempting to determine if disk "/dev/nvme1n1" is formatted using blkid with args: ([-p -s TYPE -s PTTYPE -o export /dev/nvme1n1])',
+      'I0812 20:17:21.345634       1 mount_linux.go:637] Output: ""',
+      'I0812 20:17:21.345656       1 mount_linux.go:572] Disk "/dev/nvme1n1" appears to be unformatted, attempting to format as type: "xfs" with options: [-f /dev/nvme1n1]',
+    ])).toEqual(['other', 'other', 'mount', 'mount', 'mount']);
+  });
+
+  it('secrets-store-csi-driver\'s secret-sync controller is no step of the volume it read, even right after its publish', () => {
+    expect(stagesOf(['I1120 18:30:51.606179       1 nodeserver.go:253] "node publish volume complete" targetPath="/var/lib/kubelet/pods/e0c6b259/volumes/kubernetes.io~csi/secrets-store-inline/mount" pod="default/busybox"',
+      'I1120 18:30:51.606437       1 secretproviderclasspodstatus_controller.go:224] "reconcile started" spcps="default/busybox-default-azure-kvname"',
+      'E0610 22:27:02.283100       1 secretproviderclasspodstatus_controller.go:325] "failed to create Kubernetes secret" err="secrets is forbidden" spc="default/azure-kvname"',
+    ])).toEqual(['mount', 'other', 'other']);
+  });
+
+  it('a prompt with a bracketed or a virtualenv prefix is the shell\'s, not a piece of the Event row above it', () => {
+    const r = explainText(['  Warning  FailedAttachVolume  86s (x10 over 5m41s)  attachdetach-controller  AttachVolume.Attach failed for volume "pvc-1" : rpc error: code = Internal desc = hostname too long',
+      '[teleport-tsh-ktest|test116] user@host:~$ k describe pvc data-0',
+      '(base) user@host:~$ kubectl get pvc',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => [l.kind, l.stage])).toEqual([['event', 'attach'], ['decoration', 'other'], ['decoration', 'other']]);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

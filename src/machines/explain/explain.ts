@@ -427,6 +427,9 @@ const NOISE_FILES = new Set([
   // kube-controller-manager's PV and PVC protection controllers: a finalizer added or removed, an object processed; no
   // step of a volume's flow (no component of the corpus README's table either)
   'pv_protection_controller.go', 'pvc_protection_controller.go',
+  // (secrets-store-csi-driver's secret-sync controller, copying objects a volume mounted into Kubernetes Secrets: "reconcile
+  // started" spcps=…, "failed to create Kubernetes secret"; pkg/controllers/secretproviderclasspodstatus_controller.go)
+  'secretproviderclasspodstatus_controller.go',
   // kube-controller-manager's and the kubelet's loops that are not about volumes: pods, replicas, probes
   'gc_controller.go', 'replica_set.go', 'deployment_controller.go', 'daemon_controller.go', 'endpoints_controller.go', 'garbagecollector.go',
   'prober_manager.go', 'prober.go', 'kuberuntime_manager.go', 'kuberuntime_container.go',
@@ -684,7 +687,7 @@ const E2E_EVENT = /\bevent for \S+: \{[^}]*\} ([A-Z][A-Za-z]+): (.*)$/;
  */
 const OLD_EVENT_ROW = /^\s*(\S+)(?:\t+|\s{2,}).*?(?:\t+|\s{2,})(Normal|Warning)(?:\t+|\s{2,})([A-Z][A-Za-z]+)(?:\t+|\s{2,})()(\S.*)$/;
 const GET_EVENTS_ROW = /^\s*(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
-const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:((\s{2,}|\t)\S.*|\s*)|Defaulted container .*|STEP: (?!Event \[[A-Z]\w+\]: ).*|Ran \d+ of \d+ Specs? in [\d.]+ seconds|(SUCCESS|FAIL)! -- \d+ Passed \| \d+ Failed.*|(StorageClass|Claim|Reclaim Policy|Access Modes|VolumeMode|Capacity|Labels|Annotations|Finalizers|Namespace|Used By|Mounted By|Node Affinity|Required Terms): \S+|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|\|?\s*:?-{2,}:?(\s*\|\s*:?-{2,}:?)+\s*\|?|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|Filesystem\s+(Size|1K-blocks|1M-blocks|Type|Inodes)\s.*\bMounted on|NAME\s+MAJ:MIN\s.*|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|(NAMESPACE(\s{2,}|\t+))?NAME((\s{2,}|\t+)[A-Z][A-Z0-9()_-]*( [A-Z][A-Z0-9()_-]*)*){2,}|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|[\w.-]+@[\w.-]+ ~?[^\s$#>]*( \([^)]*\))?> .*|([\w.-]+@[\w.-]+ )?[A-Z]:\\[^>]*>.*|Volume in drive [A-Z] (is|has no label).*|[a-z][a-z0-9-]*(\.[a-z0-9-]+)*\/v\d+((alpha|beta)\d+)?|(?<=^ {10,})[a-z0-9]([\w.-]*\/)?[\w.-]+=[\w.-]*|Volume Serial Number is [\dA-F]{4}-[\dA-F]{4}|Directory of [A-Z]:\\.*|[\w.-]+:[^\s$#>]* [\w.-]+[$#] .*|```.*|\.\.\.|…|\[\s*(\.\.\.|…|snip(ped)?|truncated|omitted)\s*\]|(?![^\n]*[\u0370-\u04FF\u0590-\u06FF\u0900-\u0E7F\u3040-\u30FA\u30FC-\u30FF\u3400-\u9FFF\uAC00-\uD7AF])[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
+const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:((\s{2,}|\t)\S.*|\s*)|Defaulted container .*|STEP: (?!Event \[[A-Z]\w+\]: ).*|Ran \d+ of \d+ Specs? in [\d.]+ seconds|(SUCCESS|FAIL)! -- \d+ Passed \| \d+ Failed.*|(StorageClass|Claim|Reclaim Policy|Access Modes|VolumeMode|Capacity|Labels|Annotations|Finalizers|Namespace|Used By|Mounted By|Node Affinity|Required Terms): \S+|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|\|?\s*:?-{2,}:?(\s*\|\s*:?-{2,}:?)+\s*\|?|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|Filesystem\s+(Size|1K-blocks|1M-blocks|Type|Inodes)\s.*\bMounted on|NAME\s+MAJ:MIN\s.*|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|(NAMESPACE(\s{2,}|\t+))?NAME((\s{2,}|\t+)[A-Z][A-Z0-9()_-]*( [A-Z][A-Z0-9()_-]*)*){2,}|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|(\[[^\]]*\] |\([\w.-]+\) )?[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|[\w.-]+@[\w.-]+ ~?[^\s$#>]*( \([^)]*\))?> .*|([\w.-]+@[\w.-]+ )?[A-Z]:\\[^>]*>.*|Volume in drive [A-Z] (is|has no label).*|[a-z][a-z0-9-]*(\.[a-z0-9-]+)*\/v\d+((alpha|beta)\d+)?|(?<=^ {10,})[a-z0-9]([\w.-]*\/)?[\w.-]+=[\w.-]*|Volume Serial Number is [\dA-F]{4}-[\dA-F]{4}|Directory of [A-Z]:\\.*|[\w.-]+:[^\s$#>]* [\w.-]+[$#] .*|```.*|\.\.\.|…|\[\s*(\.\.\.|…|snip(ped)?|truncated|omitted)\s*\]|(?![^\n]*[\u0370-\u04FF\u0590-\u06FF\u0900-\u0E7F\u3040-\u30FA\u30FC-\u30FF\u3400-\u9FFF\uAC00-\uD7AF])[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
 /**
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself, or a shell's trace of it: "+ kubectl …"; a look at the node's disks and mounts alone on its line: "df -HT", "lsblk";
@@ -1845,7 +1848,9 @@ function inferFromPaste(out: ExplainedLine[]): void {
         // (or mounts or unmounts at a path the kubelet gave a volume, a pod's volume directory or a staging "globalmount")
         || (cur.match === 'guess' && (cur.stage === 'mount' || cur.stage === 'unmount') && KUBELET_VOLUME_PATH.test(cur.text))
         // (or its node server names the pod it publishes for)
-        || (cur.match === 'guess' && cur.stage === 'mount' && NODE_SERVER_IN_LINE.test(cur.text) && NAMES_POD.test(cur.text));
+        || (cur.match === 'guess' && cur.stage === 'mount' && NODE_SERVER_IN_LINE.test(cur.text) && NAMES_POD.test(cur.text))
+        // (or formats a disk to mount it: mount-utils' formatAndMount, which only NodeStageVolume or a mount runs)
+        || (cur.match === 'guess' && FORMAT_AND_MOUNT.test(cur.text));
       if (placed) starting.delete(prog);
       // (an error is no set-up chatter: a failing operation says so whatever started before it; nor a warning that
       // reports a failure, "W… rbd_attach.go:469] … rbd: map error …")
@@ -2005,6 +2010,13 @@ function inferFromPaste(out: ExplainedLine[]): void {
     }
   }
 }
+
+/**
+ * mount-utils' formatAndMount looking at a disk before it mounts it (mount_linux.go formatAndMountSensitive: "Attempting to
+ * determine if disk %q is formatted using blkid with args: (%v)", "Disk %q appears to be unformatted, attempting to format as
+ * type: %q with options: %v", "Disk successfully formatted (mkfs): …", "Attempting to mount disk %s in %s format at %s").
+ */
+const FORMAT_AND_MOUNT = /\bAttempting to determine if disk "[^"]*" is formatted\b|\bappears to be unformatted, attempting to format\b|\bDisk successfully formatted\b|\bAttempting to mount disk \S+ in \S+ format\b/;
 
 /** Words that say a volume is being mounted, staged or published, or its device connected (not only that mounts are looked at). */
 const MOUNTING = /\b(mounting|mounted|mount(ed)? (succeeded|successful|failed|volume|device|options)|MountDevice|MountVolume|SetUp|NodeStage\w*|NodePublish\w*|stag(e|ed|ing) (the )?volume|publish(ed|ing)? (the )?volume|formatting|mkfs|fsck|log(ged)? ?in(to)?|operational|couldn't get (configMap|secret))\b/i;

@@ -582,6 +582,12 @@ const OPERATION_STAGE: Array<[RegExp, Stage]> = [
   [/\bunmounter\.TearDownAt\b|\bblockMapper\.(TearDownDevice|UnmapPodDevice)\b/i, 'unmount'],
   [/\battacher\.UnmountDevice\b/, 'unmount'],
   [/\b(UnmountVolume|UnmapVolume)\.\w+|\b(UnmountDevice|UnmapDevice)(\.\w+)? failed/, 'unmount'],
+  // the kubelet removing a pod's subPath bind mounts before its TearDown (operation_generator.go GenerateUnmountVolumeFunc:
+  // GenerateError("error cleaning subPath mounts", err), v1.20.5 and v1.30)
+  [/\berror cleaning subPath mounts?\b/i, 'unmount'],
+  // a node plugin undoing what a failed publish or stage left ("unmounting target path as node publish volume failed",
+  // secrets-store-csi-driver nodeserver.go): the clean-up is the failed call's
+  [/\bnode ?(publish|stage) ?volume (has )?failed\b/i, 'mount'],
   // GenerateUnmountDeviceFunc names its GetDeviceMountPath failure without an operation before it; the mount's and the
   // expansion's are "MountVolume.GetDeviceMountPath failed", "NodeExpandVolume.GetDeviceMountPath failed"
   // (operation_generator.go:854 at v1.20.5, :841 at v1.30)
