@@ -2444,6 +2444,30 @@ describe('round of 2026-12-07: subPath clean-up, a failed publish undone, format
   });
 });
 
+describe('round of 2026-12-07 (2): the PV controller\'s sync, klog headers cut to the time, commented syslog lines', () => {
+  it('a PV controller line whose words name no stage is the binding\'s; a volume in phase Released or Failed is being reclaimed', () => {
+    expect(stagesOf(['I0508 12:51:06.174931       1 pv_controller_base.go:535] storeObjectUpdate updating volume "pvc-eb08a64f" with version 3270',
+      'I0508 12:51:06.174955       1 pv_controller.go:515] synchronizing PersistentVolume[pvc-eb08a64f]: phase: Bound, bound to: "default/data (uid: eb08a64f)", boundByController: true',
+      'I0709 18:35:52.303979       1 pv_controller.go:493] synchronizing PersistentVolume[pv0131]: phase: Failed, bound to: "test/claim (uid: 5625)", boundByController: true',
+      'I0709 18:35:52.303979       1 pv_controller.go:493] synchronizing PersistentVolume[pv0132]: phase: Released, bound to: "test/claim2 (uid: 5626)", boundByController: true',
+    ])).toEqual(['provision', 'provision', 'delete', 'delete']);
+  });
+
+  it('a klog record cut to its time, thread id and file:line is still a record of its file', () => {
+    const r = explainText(['22:13:14.605908       1 pv_controller_base.go:188] enqueued "default/pvc1" for sync',
+      '22:13:14.669187       1 graph_builder.go:543] GraphBuilder process object: v1/PersistentVolume, namespace , name pv1, uid 057c5579',
+      '22:13:14.669616       1 pv_protection_controller.go:205] Got event on PV pv1',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => [l.kind, l.stage])).toEqual([['log', 'provision'], ['log', 'other'], ['log', 'other']]);
+  });
+
+  it('a node\'s syslog line a post set in shell comments is that line', () => {
+    expect(stagesOf(['# Jul  3 13:12:29 aks-nodepool1-84224479-vmss000001 kernel: [11520.062521] CIFS: Attempting to mount \\\\smb-server.default.svc.cluster.local\\share',
+      '# this is how the node saw it',
+    ])).toEqual(['mount', 'other']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

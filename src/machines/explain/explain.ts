@@ -8,7 +8,7 @@ import type {
   ExplainedLine, ExplainResult, ExplainSummary, Knowledge, KnownEventReason, KnownMessage, Severity, Stage, StepRef,
 } from './types.ts';
 import { cutText, ExplainInputError } from './types.ts';
-import { isGenericGrpc, isHandshakeMethod, lineStage, stageOfOperation, stageOfPayload, stageOfText } from '../shared/stage.ts';
+import { isGenericGrpc, isHandshakeMethod, lineStage, stageOfOperation, stageOfPayload, stageOfText, stageOfVolumePhase } from '../shared/stage.ts';
 import { STAGE_ZH } from '../shared/stage.zh.ts';
 import { stageOfMethod } from '../shared/csi.ts';
 
@@ -174,7 +174,8 @@ function stripPrefixes(line: string): Stripped {
     // attachdetach-controller  …"): the comment mark is the post's (a comment of prose or a command stays one; a commented
     // klog record is read from its header already, below)
     const comment = /^#+\s*(?=\S)/.exec(r);
-    if (comment && DESCRIBE_ROW.test(r.slice(comment[0].length))) { s.rest = r.slice(comment[0].length); continue; }
+    // (and a node's syslog line a post set in comments the same way, "# Jul  3 13:12:29 aks-node kernel: [11520.06] CIFS: …")
+    if (comment && (DESCRIBE_ROW.test(r.slice(comment[0].length)) || JOURNALD.test(r.slice(comment[0].length)))) { s.rest = r.slice(comment[0].length); continue; }
     // (and a code fence or a quotation mark the post glued to a record: "```  Warning  FailedAttachVolume …", "\"Warning  VolumeFailedDelete …")
     // (indented or not: " ``` MountVolume.MountDevice failed …"; and before a table row kubectl printed: "`NAME   CAPACITY   ACCESS MODES …")
     // (and a fence with no language tag glued to a record's first word: "```Warning\t\tFailedMount\t…" is no "```Warning" fence)
@@ -248,10 +249,11 @@ function stripPrefixes(line: string): Stripped {
 const KLOG = /^([IWEF])(\d{4} \d{2}:\d{2}:\d{2}\.\d{6})\s+\d+ ([\w.-]+\.go):(\d+)\] ?(.*)$/s;
 /**
  * A klog record whose severity, date and time columns the post cut off ("1 csi-provisioner.go:107]
- * Version: v1.6.0"): what is left of its header, the thread id and file:line, still makes it a record
- * of its program, and so does the file:line alone ("reflector.go:381] … forcing resync"). Its severity is not known.
+ * Version: v1.6.0", or only its severity and date, "22:13:14.605908       1 pv_controller_base.go:188] …"): what is left
+ * of its header, the thread id and file:line, still makes it a record of its program, and so does the file:line alone
+ * ("reflector.go:381] … forcing resync"). Its severity is not known.
  */
-const KLOG_HEADERLESS = /^\s*(?:(\d+) )?([\w.-]+\.go):(\d+)\] ?(.*)$/s;
+const KLOG_HEADERLESS = /^\s*(?:\d{2}:\d{2}:\d{2}\.\d{6}\s+)?(?:(\d+) )?([\w.-]+\.go):(\d+)\] ?(.*)$/s;
 
 export interface KlogLine {
   severity: 'I' | 'W' | 'E' | 'F';
@@ -431,7 +433,7 @@ const NOISE_FILES = new Set([
   // started" spcps=…, "failed to create Kubernetes secret"; pkg/controllers/secretproviderclasspodstatus_controller.go)
   'secretproviderclasspodstatus_controller.go',
   // kube-controller-manager's and the kubelet's loops that are not about volumes: pods, replicas, probes
-  'gc_controller.go', 'replica_set.go', 'deployment_controller.go', 'daemon_controller.go', 'endpoints_controller.go', 'garbagecollector.go',
+  'gc_controller.go', 'replica_set.go', 'deployment_controller.go', 'daemon_controller.go', 'endpoints_controller.go', 'garbagecollector.go', 'graph_builder.go',
   'prober_manager.go', 'prober.go', 'kuberuntime_manager.go', 'kuberuntime_container.go',
   // (the deployment controller's progress checks; the kubelet's admission by its topology, CPU and memory managers and its
   // pod start-up latency metric: a pod's life, whatever volumes it has)
@@ -530,6 +532,8 @@ const FILE_STAGE: Record<string, Stage> = {
 const FILE_STAGE_UNDER_WORDS: Record<string, Stage> = {
   'scheduler_binder.go': 'provision', 'scheduler_assume_cache.go': 'provision', 'binder.go': 'provision', 'volume_binding.go': 'provision',
 };
+/** The PV controller's files (pkg/controller/volume/persistentvolume) */
+const PV_CONTROLLER_FILE = /^pv_controller(_base)?\.go$/;
 /** Files whose every line is their stage's even where its words say nothing of one ("Could not update node status …") */
 const FILE_STAGE_OVER_WORDS = new Set(['node_status_updater.go']);
 const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace(/\./g, '\\.')).join('|')}):\\d+\\]`);
@@ -1443,7 +1447,12 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
     const words = noise ? null : printedPayloadStage(message) ?? guessStage(message);
     // (a node plugin's server naming a pod is serving NodePublishVolume, the one node call that knows the pod: podInfoOnMount)
     const publishing = (words === null || words === 'other') && NODE_SERVER_FILE.test(file) && NAMES_POD.test(message) ? 'mount' : null;
-    const guessed = noise ? 'other' : (ctxMethod ? lineStage('x.grpcRequest', { stage: 'other', source: '' }, { method: ctxMethod }) : null) ?? publishing ?? (words === 'other' && !FILE_STAGE_OVER_WORDS.has(file) ? 'other' : FILE_STAGE[file] ?? words ?? FILE_STAGE_UNDER_WORDS[file]) ?? 'other';
+    // (the PV controller binds claims, provisions in-tree and reclaims: a line of its sync whose words name no stage, "enqueued
+    // \"pv1\" for sync", "storeObjectUpdate updating volume", "synchronizing PersistentVolume[pv1]: phase: Available", is
+    // the binding's, unless the volume's phase says it is being reclaimed, stageOfVolumePhase)
+    const pvController = !PV_CONTROLLER_FILE.test(file) ? null
+      : stageOfVolumePhase(/\bphase: (\w+)/.exec(message)?.[1] ?? '') ?? (words === null || words === 'other' ? 'provision' : null);
+    const guessed = noise ? 'other' : (ctxMethod ? lineStage('x.grpcRequest', { stage: 'other', source: '' }, { method: ctxMethod }) : null) ?? publishing ?? pvController ?? (words === 'other' && !FILE_STAGE_OVER_WORDS.has(file) ? 'other' : FILE_STAGE[file] ?? words ?? FILE_STAGE_UNDER_WORDS[file]) ?? 'other';
     const component = hint?.component ?? guessComponent(file, message, guessed);
     const stage = !noise && component === 'node-driver-registrar' ? 'register'
       : callSide(sidecarSide(controllerSide(guessed, message, component), component, lastMethod.get(`op|${program}`)), lastMethod.get(`call|${program}`));
