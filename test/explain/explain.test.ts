@@ -2468,6 +2468,31 @@ describe('round of 2026-12-07 (2): the PV controller\'s sync, klog headers cut t
   });
 });
 
+describe('round of 2026-12-07 (3): Nomad\'s agents (hclog, claims), journalctl commands', () => {
+  it('an hclog record, indented as Nomad prints it, is a record; its multi-line error value goes on it', () => {
+    const r = explainText(['    2025-03-11T17:01:50.738Z [ERROR] nomad.volumes_watcher: error releasing volume claims: namespace=my-namespace volume_id=redis-shard-0[0]',
+      '  error=',
+      '  | 1 error occurred:',
+      '  | \\t* missing external node ID: Unknown node: 2fc5938a-02d1-57d0-6d6c-b7766419c059',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => [l.kind, l.stage])).toEqual([['log', 'detach'], ['continuation', 'detach'], ['continuation', 'detach'], ['continuation', 'detach']]);
+  });
+
+  it('a Nomad claim refused is the attach it comes before; releasing claims is the detach', () => {
+    expect(stagesOf(['2026-01-07T10:51:30.940+0100 [ERROR] nomad.fsm: CSIVolumeClaim failed: error="volume max claims reached"',
+      'Jun 15 19:37:57 nmdmaster1 nomad[36658]:     2022-06-15T19:37:57.585+0200 [ERROR] nomad.fsm: CSIVolumeClaim failed: error="volume max claims reached"',
+    ])).toEqual(['attach', 'attach']);
+  });
+
+  it('a journalctl command under an Event row is the shell\'s, not a piece of the Event', () => {
+    const r = explainText(['  Warning  FailedMount  2m  kubelet  Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[data]: timed out waiting for the condition',
+      'journalctl -t kernel --no-pager --since "today"',
+      'journalctl --system --no-pager --since "today"',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => l.stage)).toEqual(['mount', 'other', 'other']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -588,6 +588,11 @@ const OPERATION_STAGE: Array<[RegExp, Stage]> = [
   // a node plugin undoing what a failed publish or stage left ("unmounting target path as node publish volume failed",
   // secrets-store-csi-driver nodeserver.go): the clean-up is the failed call's
   [/\bnode ?(publish|stage) ?volume (has )?failed\b/i, 'mount'],
+  // HashiCorp Nomad, whose volumes an allocation claims (the claim precedes the controller publish) and whose volume watcher
+  // releases (node and controller unpublish): nomad/fsm.go "CSIVolumeClaim failed", "volume max claims reached" (a writer
+  // holds it, as a Multi-Attach); nomad/volumewatcher "error releasing volume claims"
+  [/\bCSIVolumeClaim failed\b|\bvolume max claims reached\b/, 'attach'],
+  [/\berror releasing volume claims?\b/, 'detach'],
   // GenerateUnmountDeviceFunc names its GetDeviceMountPath failure without an operation before it; the mount's and the
   // expansion's are "MountVolume.GetDeviceMountPath failed", "NodeExpandVolume.GetDeviceMountPath failed"
   // (operation_generator.go:854 at v1.20.5, :841 at v1.30)
