@@ -2493,6 +2493,30 @@ describe('round of 2026-12-07 (3): Nomad\'s agents (hclog, claims), journalctl c
   });
 });
 
+describe('round of 2026-12-07 (4): a Cobra command\'s usage, a container\'s mounts in describe', () => {
+  it('a Cobra command\'s usage text is no volume\'s step, whatever its flags say; the line after it is read again', () => {
+    expect(stagesOf(['Usage:',
+      '  virt-chroot mount [flags]',
+      '',
+      'Flags:',
+      '  -h, --help             help for mount',
+      '  -o, --options string   comma separated list of mount options',
+      '',
+      'Global Flags:',
+      '      --mount string   mount namespace to use',
+      'E0302 10:00:00.000000       1 operation_generator.go:622] MountVolume.MountDevice failed for volume "pvc-1" : rpc error: code = Internal desc = x',
+    ])).toEqual(['other', 'other', 'other', 'other', 'other', 'other', 'other', 'other', 'other', 'mount']);
+  });
+
+  it('a container\'s mounts as describe pod lists them are the pod\'s fields', () => {
+    expect(stagesOf(['    Mounts:',
+      '      /var/run/kubevirt-infra from infra-ready-mount (rw)',
+      '      /var/lib/data from data (rw,path="sub")',
+      '      /var/run/secrets/kubernetes.io/serviceaccount from kube-api-access-x2v8d (ro)',
+    ])).toEqual(['other', 'other', 'other', 'other']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -701,14 +701,14 @@ const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|stor
 const SESSION = /^\s*`?(\[[^\]]*[@ ][^\]]*\][#$] .*|\S*[@\w]\S* [^$#]{0,60}[$#%>]\]? ?(kubectl|oc|helm) [\w-]+\b.*|\s*- [\w.-]+\.(kubernetes\.io|k8s\.io|openshift\.io)\/[\w-]*(finalizer|protection)|(sudo )?(df|lsblk|findmnt|blkid|lsof|ls|ll|dmesg|umount)( -{1,2}[A-Za-z-]+)*( [\/~.][\S]*)?|(sudo )?journalctl( -{1,2}[\w-]+(=\S+| (?!-)\S+)?)+|(sudo )?(nvme (connect|disconnect|list|discover)|iscsiadm -m) .*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} ?)?(kubectl|k|kc|oc|sudo|crictl|journalctl|helm) ([\w-]+ )?(logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label)\b.*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} )?(kubectl|oc)( --?[\w-]+(=\S+| [\w:.-]+)?)* (adm|drain|cordon|uncordon|taint|scale|wait|debug|annotate|top)\b.*|(\$ )?(gcloud|aws|az|doctl|hcloud|openstack|ibmcloud|oci) [a-z][\w-]* [a-z][\w-]*( .*)?|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+[SRDZTIsl<NL+]+\s+\d+:\d+\s+\/.*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated|edited|replaced|scaled|restarted|cordoned|uncordoned|drained|evicted|tainted|untainted))\s*$/;
 /**
  * What kubectl prints of objects, not what a program logged: an object's field as YAML ("    type:
- * FileSystemResizePending", "  message: >-"), a row of a `get` table (columns three spaces apart or
+ * FileSystemResizePending", "  message: >-"), a container's mount in `describe pod` ("/var/run/secrets from token (ro)"), a row of a `get` table (columns three spaces apart or
  * more; not `get events`, whose rows are Events), a container's command-line flag in `describe`
  * ("--kubelet-registration-path=…"); and a field of a pretty-printed JSON document on its own line, other than the
  * record's message ('  "pod_name": "csi-attacher-…",', '"labels": {': a log store's hit around the line it holds), and not
  * a piece of a compact one, whose next key follows a comma with no space ('"access_mode":{"mode":1}},"volume_id":…': a
  * wrapped GRPC request, which continues its record). A line with its own time stamp is a log record whatever it reads like.
  */
-const PRINTED_OBJECT = /^\s*((?!.*"(msg|message|log|level|error|err)":)(?!.*[}\]"\d],"[\w.@-]+":)"(?!(msg|message|log|error|err|reason|description)")[\w.@-]+":\s*(["{[\d]|true|false|null).*|(- )?(type|status|message|reason|lastProbeTime|lastTransitionTime|lastHeartbeatTime|phase|capacity|accessModes|conditions|allocatedResources|resizeStatus|storage|apiVersion|kind|metadata|name|namespace|uid|resourceVersion|creationTimestamp|generation|spec|source|count|firstTimestamp|lastTimestamp|eventTime|reportingComponent|reportingInstance|involvedObject|component|host|selfLink|labels|annotations|finalizers|volumeName|volumeHandle|driver|storageClassName|volumeMode|resources|requests|limits|claimRef|nodeName|fsType|readOnly|attacher|attached|time):( .*)?|[\w.@:/-]+( {3,}[^\s]+(?: [^\s]+)*){3,}|[\w.@:/-]+ {3,}[^\s]+(?: [^\s]+)*( {3,}[^\s]+(?: [^\s]+)*){2,}( {2,}[^\s]+(?: [^\s]+)*)+|--[\w-]+(=\S*)?|(- )?[a-z]+(?:[A-Z][a-z0-9]*)+:( \S+)?)\s*$/;
+const PRINTED_OBJECT = /^\s*((?!.*"(msg|message|log|level|error|err)":)(?!.*[}\]"\d],"[\w.@-]+":)"(?!(msg|message|log|error|err|reason|description)")[\w.@-]+":\s*(["{[\d]|true|false|null).*|(- )?(type|status|message|reason|lastProbeTime|lastTransitionTime|lastHeartbeatTime|phase|capacity|accessModes|conditions|allocatedResources|resizeStatus|storage|apiVersion|kind|metadata|name|namespace|uid|resourceVersion|creationTimestamp|generation|spec|source|count|firstTimestamp|lastTimestamp|eventTime|reportingComponent|reportingInstance|involvedObject|component|host|selfLink|labels|annotations|finalizers|volumeName|volumeHandle|driver|storageClassName|volumeMode|resources|requests|limits|claimRef|nodeName|fsType|readOnly|attacher|attached|time):( .*)?|[\w.@:/-]+( {3,}[^\s]+(?: [^\s]+)*){3,}|[\w.@:/-]+ {3,}[^\s]+(?: [^\s]+)*( {3,}[^\s]+(?: [^\s]+)*){2,}( {2,}[^\s]+(?: [^\s]+)*)+|--[\w-]+(=\S*)?|(- )?[a-z]+(?:[A-Z][a-z0-9]*)+:( \S+)?|\/\S* from [\w.-]+ \((rw|ro)\b[^)]*\))\s*$/;
 
 // ------------------------------------------------------------------ explain
 
@@ -844,7 +844,7 @@ const TEXT = {
     unknownEvent: (type: string, reason: string): string => `A ${type} event ${reason} we do not know; `,
     eventMessageAlone: (type: string, reason: string): string => ` (The message of a ${type} event ${reason}, pasted without the event's columns.)`,
     decoration: 'Part of the paste (a table header, a separator or a shell prompt), not a log record.',
-    flagUsage: 'Part of a program\'s usage text (Go\'s flag package prints it when the program is started with a flag it does not know, then exits): no volume\'s step.',
+    flagUsage: 'Part of a program\'s usage text (Go\'s flag package or a Cobra command prints it when the program is started with a flag or an argument it does not take): no volume\'s step.',
     unrelated: 'Not a log line we can read (no klog header, no known message or keyword).',
     sameProgram: (stage: Stage, line: number): string => ` Read as part of the ${stage} operation its program was doing (line ${line}).`,
     sameMessage: (line: number): string => ` Read as more of the message on line ${line} (a message posted over several lines without headers).`,
@@ -891,7 +891,7 @@ const TEXT = {
     unknownEvent: (type: string, reason: string): string => `一个我们不认识的 ${type} 事件 ${reason}；`,
     eventMessageAlone: (type: string, reason: string): string => `（这是 ${type} 事件 ${reason} 的消息，粘贴时没有带上事件的各列。）`,
     decoration: '粘贴内容的一部分（表头、分隔线或命令提示符），不是日志记录。',
-    flagUsage: '程序用法说明的一部分（程序启动时遇到不认识的参数，Go 的 flag 包打印用法后退出），不是卷的某个步骤。',
+    flagUsage: '程序用法说明的一部分（程序启动时遇到不认识的参数或不接受的参数，Go 的 flag 包或 Cobra 命令打印用法），不是卷的某个步骤。',
     unrelated: '无法识别的日志行（没有 klog 行首，也没有已知的消息或关键词）。',
     sameProgram: (stage: Stage, line: number): string => `按同一程序正在进行的${STAGE_ZH[stage]}操作来理解（第 ${line} 行）。`,
     sameMessage: (line: number): string => `按第 ${line} 行消息的后续部分来理解（一条没有行首、跨多行贴出的消息）。`,
@@ -1198,6 +1198,20 @@ function requestIds(out: ExplainedLine[]): void {
  */
 function flagUsage(out: ExplainedLine[]): void {
   for (let i = 0; i < out.length; i++) {
+    // (a Cobra command's usage, "Usage:", "  virt-chroot mount [flags]", "Flags:", "  -h, --help   help for mount", "Global
+    // Flags:", cobra's command.go usage template: sections of indented lines, blank lines between them)
+    if (/^\s*Usage:\s*$/.test(out[i]!.text) && i + 1 < out.length && /^\s{2,}\S+.*\[(flags|command)\]/.test(out[i + 1]!.text)) {
+      let j = i;
+      for (; j < out.length; j++) {
+        const t = out[j]!.text;
+        if (j > i && !/^\s*$|^\s{2,}\S|^\s*(Flags|Global Flags|Aliases|Examples|Available Commands|Additional help topics):\s*$/.test(t)) break;
+        if (t.trim() === '') continue;
+        const { continues: _c, ...rest } = out[j]!;
+        out[j] = { ...rest, kind: 'unrelated', stage: 'other', component: null, source: null, step: null, match: 'none', explanation: T.flagUsage };
+      }
+      i = j - 1;
+      continue;
+    }
     const program = /^\s*Usage of (\S+):\s*$/.exec(out[i]!.text)?.[1];
     if (program === undefined) continue;
     // (node-driver-registrar's own lines are the registration's, its usage too)
