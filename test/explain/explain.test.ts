@@ -2517,6 +2517,15 @@ describe('round of 2026-12-07 (4): a Cobra command\'s usage, a container\'s moun
   });
 });
 
+describe('kube-scheduler placing a pod is its own step, as its Scheduled Event is', () => {
+  it('"Successfully bound pod to node" reads other, and the simulation\'s step of it says so', () => {
+    expect(stagesOf(['I0815 09:55:26.281347       1 schedule_one.go:304] "Successfully bound pod to node" pod="default/web-0" node="node-1" evaluatedNodes=2 feasibleNodes=2'])).toEqual(['other']);
+    const bound = runScenario('attach', { k8s: '1.30' }).steps.filter((s) => s.msg === 'kubeScheduler.boundPod');
+    expect(bound.length).toBeGreaterThan(0);
+    expect(bound.map((s) => s.stage)).toEqual(bound.map(() => 'other'));
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -13,7 +13,8 @@ const S = 'kube-scheduler' as const;
 
 export const kubeSchedulerMessages = defineMessages({
   'kubeScheduler.boundPod': {
-    source: S, stage: 'attach', severity: 'I',
+    // (placing a pod is the scheduler's own step, as its Scheduled Event is: the attach/detach controller attaches after it)
+    source: S, stage: 'other', severity: 'I',
     summary: 'kube-scheduler binds pod {pod} to node {node} ({feasibleNodes} of {evaluatedNodes} nodes fit).',
     formats: {
       '1.20': { file: 'scheduler.go', line: 604, msg: 'Successfully bound pod to node', kv: 'pod={pod:q} node={node:q} evaluatedNodes={evaluatedNodes} feasibleNodes={feasibleNodes}', v: 2 },
