@@ -701,8 +701,9 @@ const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|stor
 const SESSION = /^\s*`?(\[[^\]]*[@ ][^\]]*\][#$] .*|\S*[@\w]\S* [^$#]{0,60}[$#%>]\]? ?(kubectl|oc|helm) [\w-]+\b.*|\s*- [\w.-]+\.(kubernetes\.io|k8s\.io|openshift\.io)\/[\w-]*(finalizer|protection)|(sudo )?(df|lsblk|findmnt|blkid|lsof|ls|ll|dmesg|umount)( -{1,2}[A-Za-z-]+)*( [\/~.][\S]*)?|(sudo )?journalctl( -{1,2}[\w-]+(=\S+| (?!-)\S+)?)+|(sudo )?(nvme (connect|disconnect|list|discover)|iscsiadm -m) .*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} ?)?(kubectl|k|kc|oc|sudo|crictl|journalctl|helm) ([\w-]+ )?(logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label)\b.*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} )?(kubectl|oc)( --?[\w-]+(=\S+| [\w:.-]+)?)* (adm|drain|cordon|uncordon|taint|scale|wait|debug|annotate|top)\b.*|(\$ )?(gcloud|aws|az|doctl|hcloud|openstack|ibmcloud|oci) [a-z][\w-]* [a-z][\w-]*( .*)?|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+[SRDZTIsl<NL+]+\s+\d+:\d+\s+\/.*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated|edited|replaced|scaled|restarted|cordoned|uncordoned|drained|evicted|tainted|untainted))\s*$/;
 /**
  * What kubectl prints of objects, not what a program logged: an object's field as YAML ("    type:
- * FileSystemResizePending", "  message: >-"), a container's mount in `describe pod` ("/var/run/secrets from token (ro)"), a row of a `get` table (columns three spaces apart or
- * more; not `get events`, whose rows are Events), a container's command-line flag in `describe`
+ * FileSystemResizePending", "  message: >-"), a container's mount in `describe pod` ("/var/run/secrets from token
+ * (ro)"), a row of a `get` table (columns three spaces apart or more; not `get events`, whose rows are Events), a
+ * container's command-line flag in `describe`
  * ("--kubelet-registration-path=…"); and a field of a pretty-printed JSON document on its own line, other than the
  * record's message ('  "pod_name": "csi-attacher-…",', '"labels": {': a log store's hit around the line it holds), and not
  * a piece of a compact one, whose next key follows a comma with no space ('"access_mode":{"mode":1}},"volume_id":…': a

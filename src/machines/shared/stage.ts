@@ -583,14 +583,14 @@ const OPERATION_STAGE: Array<[RegExp, Stage]> = [
   [/\battacher\.UnmountDevice\b/, 'unmount'],
   [/\b(UnmountVolume|UnmapVolume)\.\w+|\b(UnmountDevice|UnmapDevice)(\.\w+)? failed/, 'unmount'],
   // the kubelet removing a pod's subPath bind mounts before its TearDown (operation_generator.go GenerateUnmountVolumeFunc:
-  // GenerateError("error cleaning subPath mounts", err), v1.20.5 and v1.30)
+  // GenerateError("error cleaning subPath mounts", err))
   [/\berror cleaning subPath mounts?\b/i, 'unmount'],
   // a node plugin undoing what a failed publish or stage left ("unmounting target path as node publish volume failed",
   // secrets-store-csi-driver nodeserver.go): the clean-up is the failed call's
   [/\bnode ?(publish|stage) ?volume (has )?failed\b/i, 'mount'],
   // HashiCorp Nomad, whose volumes an allocation claims (the claim precedes the controller publish) and whose volume watcher
-  // releases (node and controller unpublish): nomad/fsm.go "CSIVolumeClaim failed", "volume max claims reached" (a writer
-  // holds it, as a Multi-Attach); nomad/volumewatcher "error releasing volume claims"
+  // releases (node and controller unpublish): its nomad.fsm's "CSIVolumeClaim failed", "volume max claims reached" (a writer
+  // holds it, as a Multi-Attach), its nomad.volumes_watcher's "error releasing volume claims"
   [/\bCSIVolumeClaim failed\b|\bvolume max claims reached\b/, 'attach'],
   [/\berror releasing volume claims?\b/, 'detach'],
   // GenerateUnmountDeviceFunc names its GetDeviceMountPath failure without an operation before it; the mount's and the
