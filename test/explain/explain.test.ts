@@ -2517,6 +2517,14 @@ describe('round of 2026-12-07 (4): a Cobra command\'s usage, a container\'s moun
   });
 });
 
+describe('a gRPC error that says a mount failed is the node plugin\'s', () => {
+  it('"failed to mount objects" in a driver\'s GRPC error is a publish, not a controller\'s attach', () => {
+    expect(stagesOf(['E0729 18:44:47.139528       1 grpc.go:29] "GRPC error" err="failed to mount objects, error: failed to get objectType:kubernetes.io/dockerconfigjson, objectName:martrepo"'])).toEqual(['mount']);
+    // (a controller's gRPC error with no mount in it stays the controller's)
+    expect(stagesOf(['E0729 18:44:47.139528       1 grpc.go:29] "GRPC error" err="rpc error: code = Internal desc = failed to attach disk d-1 to instance i-1"'])).toEqual(['attach']);
+  });
+});
+
 describe('kube-scheduler placing a pod is its own step, as its Scheduled Event is', () => {
   it('"Successfully bound pod to node" reads other, and the simulation\'s step of it says so', () => {
     expect(stagesOf(['I0815 09:55:26.281347       1 schedule_one.go:304] "Successfully bound pod to node" pod="default/web-0" node="node-1" evaluatedNodes=2 feasibleNodes=2'])).toEqual(['other']);

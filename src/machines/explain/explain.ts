@@ -671,8 +671,9 @@ const FILE_COMPONENT: Record<string, string> = {
 function guessComponent(file: string | null, text: string, stage: Stage): string | null {
   if (file && FILE_COMPONENT[file]) return FILE_COMPONENT[file]!;
   if (/attacherDetacher|attach_detach|Multi-Attach error/.test(text)) return 'attach-detach-controller';
-  // (a node's paths in it, the kubelet's pod or plugin directories, say the node plugin: a controller call never names them)
-  if (/GRPC (call|request|response|error)/.test(text)) return /Node(Stage|Publish|Unstage|Unpublish|GetInfo|GetCapabilities|Expand)|\/var\/lib\/kubelet\/(pods|plugins)\/|\b(staging_)?target_?path\b/i.test(text) ? 'csi-node-plugin' : 'csi-controller-plugin';
+  // (a node's paths in it, the kubelet's pod or plugin directories, say the node plugin: a controller call never names them;
+  // so does a mount that failed, "failed to mount objects")
+  if (/GRPC (call|request|response|error)/.test(text)) return /Node(Stage|Publish|Unstage|Unpublish|GetInfo|GetCapabilities|Expand)|\/var\/lib\/kubelet\/(pods|plugins)\/|\b(staging_)?target_?path\b|\bfailed to (un)?mount\b|\b(un)?mount failed\b/i.test(text) ? 'csi-node-plugin' : 'csi-controller-plugin';
   if (/MountVolume|UnmountVolume|UnmountDevice|volumesInUse/.test(text)) return 'kubelet';
   if (stage === 'register' && /registration|registrar/i.test(text)) return 'node-driver-registrar';
   return null;
