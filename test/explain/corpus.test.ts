@@ -13,11 +13,11 @@ const heldOutDir = new URL('../corpus-heldout/', import.meta.url);
 /** see the held-out describe below: a regression floor, a few points under the figure measured when the sets came in (93.3%, 533/571, on 2026-12-05) */
 const HELD_OUT_FLOOR = 0.9;
 /**
- * The held-out lines read right at the last count (3976 of 4332, on 2026-12-07, after the scheduler's bound line): no change may read fewer. The
+ * The held-out lines read right at the last count (3979 of 4332, on 2026-12-07, after klog records that lost their severity letter): no change may read fewer. The
  * ratio floor above leaves room for sets that come in low; this count does not, and a rule that costs a held-out line shows
  * as such. Raise it with each import (the new part's hits), never lower it without saying why in the README.
  */
-const HELD_OUT_KNOWN_RIGHT = 3976;
+const HELD_OUT_KNOWN_RIGHT = 3979;
 const STAGES = new Set(['provision', 'attach', 'mount', 'unmount', 'detach', 'delete', 'register', 'resize', 'snapshot', 'other']);
 
 interface Labelled { file: string; n: number; stage: Stage; component: string; line: string }

@@ -2461,6 +2461,13 @@ describe('round of 2026-12-07 (2): the PV controller\'s sync, klog headers cut t
     expect(r.map((l) => [l.kind, l.stage])).toEqual([['log', 'provision'], ['log', 'other'], ['log', 'other']]);
   });
 
+  it('a klog record that lost only its severity letter ("1222 13:47:55.310089 1 connection.go:187] …") is a record of its file', () => {
+    const r = explainText(['I1222 13:47:54.100000       1 connection.go:185] GRPC call: /csi.v1.Controller/CreateSnapshot',
+      '1222 13:47:55.310089 1 connection.go:187] GRPC error: rpc error: code = Internal desc = parsing time "01:47:55 PM" as "2006-01-02"',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => [l.kind, l.stage])).toEqual([['log', 'snapshot'], ['log', 'snapshot']]);
+  });
+
   it('a node\'s syslog line a post set in shell comments is that line', () => {
     expect(stagesOf(['# Jul  3 13:12:29 aks-nodepool1-84224479-vmss000001 kernel: [11520.062521] CIFS: Attempting to mount \\\\smb-server.default.svc.cluster.local\\share',
       '# this is how the node saw it',

@@ -250,11 +250,12 @@ function stripPrefixes(line: string): Stripped {
 const KLOG = /^([IWEF])(\d{4} \d{2}:\d{2}:\d{2}\.\d{6})\s+\d+ ([\w.-]+\.go):(\d+)\] ?(.*)$/s;
 /**
  * A klog record whose severity, date and time columns the post cut off ("1 csi-provisioner.go:107]
- * Version: v1.6.0", or only its severity and date, "22:13:14.605908       1 pv_controller_base.go:188] …"): what is left
- * of its header, the thread id and file:line, still makes it a record of its program, and so does the file:line alone
- * ("reflector.go:381] … forcing resync"). Its severity is not known.
+ * Version: v1.6.0", or only its severity and date, "22:13:14.605908       1 pv_controller_base.go:188] …", or only its
+ * severity, "1222 13:47:55.310089 1 connection.go:187] …"): what is left of its header, the thread id and file:line,
+ * still makes it a record of its program, and so does the file:line alone ("reflector.go:381] … forcing resync"). Its
+ * severity is not known.
  */
-const KLOG_HEADERLESS = /^\s*(?:\d{2}:\d{2}:\d{2}\.\d{6}\s+)?(?:(\d+) )?([\w.-]+\.go):(\d+)\] ?(.*)$/s;
+const KLOG_HEADERLESS = /^\s*(?:(?:\d{4} )?\d{2}:\d{2}:\d{2}\.\d{6}\s+)?(?:(\d+) )?([\w.-]+\.go):(\d+)\] ?(.*)$/s;
 
 export interface KlogLine {
   severity: 'I' | 'W' | 'E' | 'F';
