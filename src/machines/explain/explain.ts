@@ -175,8 +175,9 @@ function stripPrefixes(line: string): Stripped {
     // attachdetach-controller  …"): the comment mark is the post's (a comment of prose or a command stays one; a commented
     // klog record is read from its header already, below)
     const comment = /^#+\s*(?=\S)/.exec(r);
+    const commented = comment ? r.slice(comment[0].length) : null;
     // (and a node's syslog line a post set in comments the same way, "# Jul  3 13:12:29 aks-node kernel: [11520.06] CIFS: …")
-    if (comment && (DESCRIBE_ROW.test(r.slice(comment[0].length)) || JOURNALD.test(r.slice(comment[0].length)))) { s.rest = r.slice(comment[0].length); continue; }
+    if (commented !== null && (DESCRIBE_ROW.test(commented) || JOURNALD.test(commented))) { s.rest = commented; continue; }
     // (and a code fence or a quotation mark the post glued to a record: "```  Warning  FailedAttachVolume …", "\"Warning  VolumeFailedDelete …")
     // (indented or not: " ``` MountVolume.MountDevice failed …"; and before a table row kubectl printed: "`NAME   CAPACITY   ACCESS MODES …")
     // (and a fence with no language tag glued to a record's first word: "```Warning\t\tFailedMount\t…" is no "```Warning" fence)
@@ -1208,9 +1209,7 @@ function flagUsage(out: ExplainedLine[]): void {
       for (; j < out.length; j++) {
         const t = out[j]!.text;
         if (j > i && !/^\s*$|^\s{2,}\S|^\s*(Flags|Global Flags|Aliases|Examples|Available Commands|Additional help topics):\s*$/.test(t)) break;
-        if (t.trim() === '') continue;
-        const { continues: _c, ...rest } = out[j]!;
-        out[j] = { ...rest, kind: 'unrelated', stage: 'other', component: null, source: null, step: null, match: 'none', explanation: T.flagUsage };
+        if (t.trim() !== '') out[j] = usageLine(out[j]!);
       }
       i = j - 1;
       continue;
@@ -1223,11 +1222,15 @@ function flagUsage(out: ExplainedLine[]): void {
     for (; j < out.length; j++) {
       const t = out[j]!.text;
       if (!/^ {1,4}-{1,2}[\w.-]+( [\w.]+)?\s*$|^(\s{4,}|\t)\S/.test(t)) break;
-      const { continues: _c, ...rest } = out[j]!;
-      out[j] = registrar ? { ...out[j]!, stage: 'register' } : { ...rest, kind: 'unrelated', stage: 'other', component: null, source: null, step: null, match: 'none', explanation: T.flagUsage };
+      out[j] = registrar ? { ...out[j]!, stage: 'register' } : usageLine(out[j]!);
     }
     i = j - 1;
   }
+}
+/** A line of a program's usage text: its own, no piece of the record above it, and no volume's step. */
+function usageLine(l: ExplainedLine): ExplainedLine {
+  const { continues: _c, ...rest } = l;
+  return { ...rest, kind: 'unrelated', stage: 'other', component: null, source: null, step: null, match: 'none', explanation: T.flagUsage };
 }
 
 /**
