@@ -2386,6 +2386,15 @@ describe('a Go panic is one error: the frame that names a CSI call or a sidecar\
       ceph('47.100001', 'cephcmds.go:62] ID: 8 Req-ID: 0001-0024-cccc command succeeded: rbd [map replicapool/img]'),
       ceph('47.200001', 'cephcmds.go:62] ID: 8 Req-ID: 0001-0024-cccc mounting device /dev/rbd0'),
     ])).toEqual(['unmount', 'mount', 'unmount', 'unmount']);
+    // (two lines are a request already)
+    expect(stagesOf([ceph('47.000001', 'utils.go:195] ID: 8 Req-ID: 0001-0024-cccc GRPC call: /csi.v1.Node/NodeUnstageVolume'),
+      ceph('47.000002', 'utils.go:195] ID: 9 Req-ID: 0001-0024-dddd GRPC call: /csi.v1.Node/NodeStageVolume'),
+      ceph('47.100001', 'cephcmds.go:62] ID: 8 Req-ID: 0001-0024-cccc command succeeded: rbd [map replicapool/img]'),
+    ])).toEqual(['unmount', 'mount', 'unmount']);
+    // (no line names the call and its lines read two stages as often: the request decides nothing)
+    expect(stagesOf([ceph('46.000001', 'crypto.go:199] ID: 11 Req-ID: 0001-0024-eeee Encrypting device /dev/nbd0 with LUKS'),
+      ceph('46.100001', 'cephcmds.go:62] ID: 11 Req-ID: 0001-0024-eeee command succeeded: rbd [unmap /dev/nbd0 --device-type nbd]'),
+    ])).toEqual(['mount', 'unmount']);
   });
 
   it('the kubelet releasing an emptyDir-backed volume\'s quota is its teardown; a backend\'s "deletion of dataset" is the deletion', () => {
