@@ -2550,6 +2550,64 @@ describe('kube-scheduler placing a pod is its own step, as its Scheduled Event i
   });
 });
 
+describe('round of 2026-12-07 (5): wrapped records, tailer prefixes, test frameworks', () => {
+  it('a record a poster broke at spaces is read whole with the spaces back: its operation names the stage', () => {
+    expect(stagesOf([
+      '00:23:10.932184    3122 nestedpendingoperations.go:301] Operation for',
+      '"{volumeName:kubernetes.io/csi/efs.csi.aws.com^fs-1 podName: nodeName:}"',
+      'failed. No retries permitted until 2020-11-25 00:25:12.932131419 +0000 UTC',
+      'm=+98140.130189479 (durationBeforeRetry 2m2s). Error: "MountVolume.SetUp failed for',
+      'volume \\"efs-pv\\" pod \\"app1\\" : rpc error: code = Internal',
+    ])).toEqual(['mount', 'mount', 'mount', 'mount', 'mount']);
+  });
+  it('each logfmt record behind a log tailer\'s "pod container " prefix is a record of its own', () => {
+    const r = explainText([
+      'csi-do-node-mv4pf csi-do-plugin time="2021-11-27T17:58:18Z" level=info msg="checking if target is mounted" args="[-o TARGET /mnt/x]"',
+      'csi-do-node-mv4pf csi-do-plugin time="2021-11-27T17:58:18Z" level=info msg="node capacity statistics retrieved" bytes_available=7679172608',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => l.kind)).toEqual(['log', 'log']);
+    // (and a volume's usage statistics are no step of its life)
+    expect(r[1]!.stage).toBe('other');
+  });
+  it('the e2e framework waiting for a volume to be deleted, or finding it Released, is the reclaim', () => {
+    expect(stagesOf([
+      'May 29 20:16:54.087: INFO: Waiting up to 2m0s for PersistentVolume pvc-6740a6d3 to get deleted',
+      'May 29 20:16:54.197: INFO: PersistentVolume pvc-6740a6d3 found and phase=Released (109.090407ms)',
+    ])).toEqual(['delete', 'delete']);
+  });
+  it('the scheduler taking a pod from its queue and a reconstruction that finds no pods directory decide nothing', () => {
+    expect(stagesOf([
+      'I1116 05:15:27.023548  112041 pv_controller.go:856] updating PersistentVolume[pv-w-pvc-prebound]: binding to "ns/pvc-w-pv-prebound"',
+      'I1116 05:15:27.024141  112041 scheduling_queue.go:841] About to try and schedule pod volume-scheduling-1/pod-w-pvc-prebound',
+    ])).toEqual(['provision', 'other']);
+    expect(stagesOf([
+      'I0929 18:23:49.455713   36889 reconciler.go:26] "Reconciler: start to sync state"',
+      'E0929 18:23:49.455607   36889 reconstruct.go:54] "Cannot get volumes from disk, skip sync states for volume reconstruction" err="open fake-dir: no such file or directory"',
+    ])[1]).toBe('other');
+  });
+  it('a workload the API server refuses for its pod template is no volume\'s step, whatever its volumeMounts say', () => {
+    expect(stagesOf(['\t* Deployment.apps "csi-test-controller" is invalid: spec.template.spec.containers[3].volumeMounts.mountPropagation: Forbidden: Bidirectional mount propagation is available only to privileged containers'])).toEqual(['other']);
+  });
+  it('kubectl version\'s lines under an Event are no piece of it; a test binary timing out is the runner\'s', () => {
+    const r = explainText([
+      'I0531 20:49:19.686707       1 event.go:203] Event(api.ObjectReference{Kind:"Pod", Namespace:"default", Name:"api-server-rsfne"}): reason: \'failedMount\' Unable to mount volumes for pod "api-server-rsfne_default": exit status 32',
+      'Server Version: version.Info{Major:"0", Minor:"17", GitVersion:"v0.17.0", GitCommit:"82f8bdac", GitTreeState:"clean"}',
+      'E0523 22:12:02.268570   29064 controller_base.go:259] PersistentVolumeController could not update claim "default/fake-pvc": persistentvolumeclaims "fake-pvc" not found',
+      'panic: test timed out after 10m0s',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => l.stage)).toEqual(['mount', 'other', 'provision', 'other']);
+    expect(r[1]!.kind).not.toBe('continuation');
+  });
+  it('a Longhorn engine whose frontend failed to come up is Longhorn\'s attach, not a staging', () => {
+    expect(stagesOf(['time="2020-08-18T12:10:03Z" level=warning msg="pvc-5566bdfe-8158-422b-baaf-0c453c368a27-e-8971fbd1: 2020/08/18 12:09:29 failed to start up frontend: Failed to execute: nsenter [--mount=/host/proc/1/ns/mnt iscsiadm -m node -T iqn.2019-10.io.longhorn:pvc-5566bdfe --login], output iscsiadm: No records found"'])).toEqual(['attach']);
+    // (and go-iscsi-helper's discovery retried there, with its clean-up of the node records)
+    expect(stagesOf([
+      'time="2019-05-06T11:34:43Z" level=warning msg="FAIL to discover due to Failed to execute: nsenter [--mount=/host/proc/1/ns/mnt iscsiadm -m discovery -t sendtargets -p 10.42.0.5], output , error iscsiadm: Could not open /run/lock/iscsi: No such file or directory"',
+      'time="2019-05-06T11:34:43Z" level=warning msg="Nodes cleaned up for iqn.2014-09.com.rancher:pvc-3dd3c3fa"',
+    ])).toEqual(['attach', 'attach']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -610,7 +610,7 @@ const NODE_NOISE = /^\s*-- (Subject|Defined-By|Support|Documentation): |\bavc:\s
  * summary ("Summarizing 3 Failures:", "[FAIL] External Storage [Driver: …] … [It] should …"), and kubectl's refusal of
  * the command it was given ("Error from server (BadRequest): a container name must be specified …").
  */
-const RUNNER_LINE = /^\s*(=== (RUN|PAUSE|CONT)\s|--- (FAIL|PASS|SKIP): \S+|\[(FAIL|FAILED|PANICKED)\] .*\[It\]|Summarizing \d+ Failures?:|Error from server \([A-Za-z]+\): )/;
+const RUNNER_LINE = /^\s*(=== (RUN|PAUSE|CONT)\s|--- (FAIL|PASS|SKIP): \S+|\[(FAIL|FAILED|PANICKED)\] .*\[It\]|Summarizing \d+ Failures?:|Error from server \([A-Za-z]+\): |panic: test timed out after \S+$)/;
 const eventOfMessage = (message: string): string | undefined => EVENT_MESSAGES.find(([re]) => re.test(message))?.[1];
 
 /**
@@ -695,7 +695,7 @@ const E2E_EVENT = /\bevent for \S+: \{[^}]*\} ([A-Z][A-Za-z]+): (.*)$/;
  */
 const OLD_EVENT_ROW = /^\s*(\S+)(?:\t+|\s{2,}).*?(?:\t+|\s{2,})(Normal|Warning)(?:\t+|\s{2,})([A-Z][A-Za-z]+)(?:\t+|\s{2,})()(\S.*)$/;
 const GET_EVENTS_ROW = /^\s*(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
-const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:((\s{2,}|\t)\S.*|\s*)|Defaulted container .*|STEP: (?!Event \[[A-Z]\w+\]: ).*|Ran \d+ of \d+ Specs? in [\d.]+ seconds|(SUCCESS|FAIL)! -- \d+ Passed \| \d+ Failed.*|(StorageClass|Claim|Reclaim Policy|Access Modes|VolumeMode|Capacity|Labels|Annotations|Finalizers|Namespace|Used By|Mounted By|Node Affinity|Required Terms): \S+|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|\|?\s*:?-{2,}:?(\s*\|\s*:?-{2,}:?)+\s*\|?|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|Filesystem\s+(Size|1K-blocks|1M-blocks|Type|Inodes)\s.*\bMounted on|NAME\s+MAJ:MIN\s.*|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|(NAMESPACE(\s{2,}|\t+))?NAME((\s{2,}|\t+)[A-Z][A-Z0-9()_-]*( [A-Z][A-Z0-9()_-]*)*){2,}|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|(\[[^\]]*\] |\([\w.-]+\) )?[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|[\w.-]+@[\w.-]+ ~?[^\s$#>]*( \([^)]*\))?> .*|([\w.-]+@[\w.-]+ )?[A-Z]:\\[^>]*>.*|Volume in drive [A-Z] (is|has no label).*|[a-z][a-z0-9-]*(\.[a-z0-9-]+)*\/v\d+((alpha|beta)\d+)?|(?<=^ {10,})[a-z0-9]([\w.-]*\/)?[\w.-]+=[\w.-]*|Volume Serial Number is [\dA-F]{4}-[\dA-F]{4}|Directory of [A-Z]:\\.*|[\w.-]+:[^\s$#>]* [\w.-]+[$#] .*|```.*|\.\.\.|…|\[\s*(\.\.\.|…|snip(ped)?|truncated|omitted)\s*\]|(?![^\n]*[\u0370-\u04FF\u0590-\u06FF\u0900-\u0E7F\u3040-\u30FA\u30FC-\u30FF\u3400-\u9FFF\uAC00-\uD7AF])[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
+const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:((\s{2,}|\t)\S.*|\s*)|Defaulted container .*|(Client|Server|Kustomize) Version: .*|STEP: (?!Event \[[A-Z]\w+\]: ).*|Ran \d+ of \d+ Specs? in [\d.]+ seconds|(SUCCESS|FAIL)! -- \d+ Passed \| \d+ Failed.*|(StorageClass|Claim|Reclaim Policy|Access Modes|VolumeMode|Capacity|Labels|Annotations|Finalizers|Namespace|Used By|Mounted By|Node Affinity|Required Terms): \S+|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|\|?\s*:?-{2,}:?(\s*\|\s*:?-{2,}:?)+\s*\|?|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|Filesystem\s+(Size|1K-blocks|1M-blocks|Type|Inodes)\s.*\bMounted on|NAME\s+MAJ:MIN\s.*|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|(NAMESPACE(\s{2,}|\t+))?NAME((\s{2,}|\t+)[A-Z][A-Z0-9()_-]*( [A-Z][A-Z0-9()_-]*)*){2,}|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|(\[[^\]]*\] |\([\w.-]+\) )?[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|[\w.-]+@[\w.-]+ ~?[^\s$#>]*( \([^)]*\))?> .*|([\w.-]+@[\w.-]+ )?[A-Z]:\\[^>]*>.*|Volume in drive [A-Z] (is|has no label).*|[a-z][a-z0-9-]*(\.[a-z0-9-]+)*\/v\d+((alpha|beta)\d+)?|(?<=^ {10,})[a-z0-9]([\w.-]*\/)?[\w.-]+=[\w.-]*|Volume Serial Number is [\dA-F]{4}-[\dA-F]{4}|Directory of [A-Z]:\\.*|[\w.-]+:[^\s$#>]* [\w.-]+[$#] .*|```.*|\.\.\.|…|\[\s*(\.\.\.|…|snip(ped)?|truncated|omitted)\s*\]|(?![^\n]*[\u0370-\u04FF\u0590-\u06FF\u0900-\u0E7F\u3040-\u30FA\u30FC-\u30FF\u3400-\u9FFF\uAC00-\uD7AF])[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
 /**
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself, or a shell's trace of it: "+ kubectl …"; a look at the node's disks and mounts alone on its line: "df -HT", "lsblk";
@@ -725,7 +725,9 @@ function startsRecord(line: string): boolean {
     || eventOfMessage(line.trim()) !== undefined
     // (and a test runner's own line, "--- FAIL: TestAttacherWithCSIDriver (15.43s)": no piece of the record before it)
     || RUNNER_LINE.test(line)
-    || /^\s*time="|^\s*(level|lvl|ts)=\S+ |^\s*STEP: /.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || GET_EVENTS_ROW.test(line) || OLD_EVENT_ROW.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line)
+    // (and a logfmt or JSON record behind a log tailer's bare "pod container " prefix, stern's default: "csi-do-node-mv4pf
+    // csi-do-plugin time=\"…\" level=info …")
+    || /^\s*time="|^\s*(level|lvl|ts)=\S+ |^\s*STEP: |^[a-z0-9][a-z0-9.-]*-[a-z0-9]{1,10} [a-z0-9][a-z0-9.-]* (time="|level=\w+ |\{")/.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || GET_EVENTS_ROW.test(line) || OLD_EVENT_ROW.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line)
     // (and the kernel's, as dmesg -T prints it: "[Fri Apr 28 09:11:23 2023] scsi host19: …" (not its seconds since boot,
     // "[19233.677582] …": read as a record's start, it cost a held-out line its stage and gained none); and grpc-go's logger, whose components prefix
     // their lines: "[core] grpc: addrConn.createTransport failed …", grpclog/component.go)
@@ -986,6 +988,7 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
   let head: ExplainedLine | null = null;
   let headLen = 0;
   let groupText = '';
+  let groupTextSpaced = '';
   const lastMethod = new Map<string, string>();
   let prevContinued = false;
   // inside a klog multi-line value (key=< … >)
@@ -1051,8 +1054,15 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
     if (r.kind === 'continuation' && head && groupText.length + lines[i]!.length <= 16 * 1024) {
       // read the record whole: the head line alone may have been cut before the words that identify it
       // (records are re-read up to 16 KiB: a paste of endless fragments must not cost quadratic time)
+      // (joined as a terminal wraps, mid-word; a poster who broke the lines at spaces dropped them: the record is re-read
+      // with a space at each break as well when the first reading names no message or no stage)
       groupText += line;
-      const whole = explainOne(c, groupText, head.line, null, 0, new Map(lastMethod));
+      groupTextSpaced += ` ${line.trimStart()}`;
+      let whole = explainOne(c, groupText, head.line, null, 0, new Map(lastMethod));
+      if (whole.stage === 'other' || (whole.match !== 'catalog' && whole.match !== 'event')) {
+        const spaced = explainOne(c, groupTextSpaced, head.line, null, 0, new Map(lastMethod));
+        if (spaced.stage !== 'other' && (spaced.match === 'catalog' || spaced.match === 'event')) whole = spaced;
+      }
       if (whole.match === 'catalog' || whole.match === 'event' || (whole.match === 'guess' && head.match === 'none')
         || (whole.match === 'guess' && head.match === 'guess' && head.stage === 'other')) {
         const updated: ExplainedLine = { ...whole, line: head.line, text: head.text, kind: head.kind };
@@ -1066,7 +1076,7 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
     if (r.kind === 'log' && (r.stage === 'attach' || r.stage === 'detach')) lastMethod.set(`op|${String((r as unknown as Record<symbol, unknown>)[PROGRAM] ?? '')}`, r.stage);
     out.push(r);
     if (r.kind === 'log' || r.kind === 'event') {
-      head = r; headLen = lines[i]!.length; groupText = lines[i]!; multiline = r.kind === 'log' && /\w=<\s*$/.test(lines[i]!);
+      head = r; headLen = lines[i]!.length; groupText = lines[i]!; groupTextSpaced = lines[i]!; multiline = r.kind === 'log' && /\w=<\s*$/.test(lines[i]!);
       const output = /\boutput:\s*\(/i.exec(lines[i]!);
       outputDepth = output ? parenDepth(lines[i]!.slice(output.index + output[0].length - 1), 0) : 0;
       outputLines = 0;

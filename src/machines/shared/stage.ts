@@ -79,6 +79,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // pvc-… to have phase Bound", "PersistentVolumeClaim … found and phase=Bound (…)"): the provisioning it waits for (its
   // "for PersistentVolumeClaims […] to have phase" names claims, which an earlier rule reads as provisioning)
   [/\bfor PersistentVolume \S+ to have phase Bound\b|\bPersistentVolume(Claim)? \S+ found and phase=Bound\b/, 'provision'],
+  // (and for a volume's reclaim: "Waiting up to 2m0s for PersistentVolume pvc-… to get deleted",
+  // "PersistentVolume pvc-… found and phase=Released (109ms)", test/e2e/framework/pv/wait.go)
+  [/\bfor PersistentVolume \S+ to (get|be) deleted\b|\bPersistentVolume \S+ found and phase=(Released|Failed)\b/, 'delete'],
   // ceph-csi's e2e waiting for a claim's capacity after an expansion (e2e/resize.go "current size in status %v,expected size %v")
   [/\bcurrent size in status\b.*\bexpected size\b/, 'resize'],
   // the API server logging a request it served (k8s.io/apiserver pkg/server/httplog/httplog.go: "PUT /api/v1/persistentvolumes/
@@ -208,7 +211,8 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\bError creating atomic writer\b/, 'mount'],
   // a node plugin computing a mounted volume's usage for the kubelet's stats (NodeGetVolumeStats; csi-driver-host-path's
   // "VolumeStats: stats on targetpath/volumeID …"): a periodic read, no step of the volume's life
-  [/\bVolumeStats\b/, 'other'],
+  // (or in its own words: DigitalOcean's "node capacity statistics retrieved")
+  [/\bVolumeStats\b|\b(capacity|volume|usage|filesystem) statistics\b/i, 'other'],
   // the snapshot controller checking at start-up that the VolumeSnapshot CRDs exist ("Failed to list v1 volumesnapshots with
   // error=…", external-snapshotter cmd/snapshot-controller/main.go:122 ensureCustomResourceDefinitionsExist): no snapshot's step
   [/\bFailed to list v1 volumesnapshot(s|classes|contents)\b/, 'other'],
@@ -370,6 +374,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // CreateVolume/DeleteVolume: "failed to make subdirectory: mkdir /tmp/pvc-…/pvc-…")
   [/\b(mak\w*|creat\w*) (the )?sub-?dir(ectory)?\b/i, 'provision'],
   [/\b(remov|delet)\w* (the )?sub-?dir(ectory)?\b/i, 'delete'],
+  // (but a reconstruction that finds no pods directory to read, "Cannot get volumes from disk[, skip sync states for volume
+  // reconstruction]", reconciler.go / reconstruct.go, decides nothing about any volume)
+  [/\bCannot get volumes from disk\b/, 'other'],
   // the kubelet's reconstruction of its state from the pod directories after a restart, which leads to unmounting what no pod wants
   // (reconciler.go reconstructVolume / syncStates: "Could not construct volume information")
   [/\b(re)?construct(ing|ed)? volume\b|reconstruct(ed|ing)? (the )?volume|volume reconstruction/i, 'unmount'],
@@ -386,7 +393,10 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // Longhorn's engine (its instance-manager's "[pvc-…-e-0]" process, go-iscsi-helper's iscsidev) starting its iSCSI
   // frontend on the node is Longhorn's attach (ControllerPublishVolume), which the node's staging only finds done
   // (and the engine process's first line, "Starting with replicas [\"tcp://…\"]", longhorn-engine app/cmd/controller.go)
-  [/\[pvc-[0-9a-f-]{36}-e-\d+\]|\biscsidev\.|\bStartInitator\b|\bStarting with replicas \[/, 'attach'],
+  // (and its frontend failing to come up, "pvc-…-e-8971fbd1: … failed to start up frontend: …", longhorn-engine's controller;
+  // and go-iscsi-helper's iscsidev StartInitator retrying its discovery there: "FAIL to discover due to …", then "Nodes
+  // cleaned up for iqn.…" or "Fail(ed) to clean up nodes for …")
+  [/\[pvc-[0-9a-f-]{36}-e-\d+\]|\biscsidev\.|\bStartInitator\b|\bStarting with replicas \[|\bfailed to start up frontend\b|\bFAIL to discover due to\b|\bNodes cleaned up for\b|\bFail(ed)? to clean ?up nodes for\b/, 'attach'],
   // an iSCSI session is logged out when the volume is unstaged, and discovered and logged in when it is staged
   // (iscsiadm's own words for it: "Logging out of session [sid: 1, target: …]", "Could not logout of [sid: …]", "Could not
   // logout of all requested sessions", and iscsid's "session in invalid state for logout", open-iscsi usr/iscsiadm.c, usr/mgmt_ipc.c)
@@ -397,6 +407,11 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // (nor multipathd's path checker watching the paths of maps already set up: "mpathaq: sdak - tur checker reports path is
   // down", "remaining active paths: 3": the health of a device, no step of a volume's)
   [/\b\w+ checker reports path is (up|down|ghost|shaky)\b|\bremaining active paths: \d+/i, 'other'],
+  // (nor the scheduler taking a pod from its queue, "About to try and schedule pod", scheduling_queue.go / schedule_one.go)
+  [/\bAbout to try and schedule pod\b/, 'other'],
+  // a workload's manifest the API server refuses ("Deployment.apps \"x\" is invalid: spec.template.spec.containers[3].volumeMounts
+  // .mountPropagation: Forbidden: …"): the object never exists, no volume has a step
+  [/\b(Deployment|DaemonSet|StatefulSet|ReplicaSet|Job|CronJob)(\.apps|\.batch)? "[^"]*" is invalid: spec\.(template|jobTemplate)\b/, 'other'],
   // a multipath device is flushed and removed when the volume is unstaged, and found (its dm-N, its paths under
   // /sys/block) when it is staged
   [/\b(flush|remov|delet|disconnect|clean)\w*\b[^.]*\b(multipath|mpath\w*|dm-\d+)\b|\bmultipath -f\b/i, 'unmount'],
