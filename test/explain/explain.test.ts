@@ -2608,6 +2608,51 @@ describe('round of 2026-12-07 (5): wrapped records, tailer prefixes, test framew
   });
 });
 
+describe('round of 2026-12-07 (6): partial container logs, the scheduler binding volumes, installs, a logger\'s gRPC lines', () => {
+  it('a logs command whose output starts in the middle of a request is a part of the log: its lines keep what they say', () => {
+    const line = '2024-03-10 11:03:42,31011 DEBUG    [281680] [SVC:14;600507680C8006BE780000000000001C] (executer.go:75) - Executing command : {multipath} with args : {[-r]}. and timeout : {60000} mseconds';
+    expect(stagesOf(['oc logs ibm-block-csi-node-wz4rk -n openshift-storage', line,
+      '2024-03-10 11:03:43,31011 INFO    [281680] [SVC:14;600507680C8006BE780000000000001C] (device_connectivity_helper_scsigeneric.go:574) - ReloadMultipath',
+      '2024-03-10 11:03:43,31011 DEBUG    [281680] [SVC:14;600507680C8006BE780000000000001C] (device_connectivity_helper_scsigeneric.go:675) - Waiting for dm devices'])).toEqual(['other', 'mount', 'mount', 'mount']);
+    // (a whole log that opens with its start-up within three lines is one still: its set-up chatter is no step)
+    expect(stagesOf([
+      'kubectl logs pod/ibm-spectrum-scale-csi-4nbf5 ibm-spectrum-scale-csi -n ibm-spectrum-scale-csi-driver',
+      'E0603 00:03:06.553813       1 main.go:54] failed to delete stale plugin folder /var/lib/kubelet/plugins/x, please delete manually',
+      'I0603 00:03:06.554021       1 gpfs.go:136] gpfs SetupScaleDriver. name: spectrumscale.csi.ibm.com, version: 2.0.0, nodeID: worker2',
+      'I0603 00:03:06.554038       1 gpfs.go:173] gpfs PluginInitialize',
+    ]).slice(3)).toEqual(['other']);
+  });
+  it('a klog record cut to its severity and file:line is a record of its file', () => {
+    const r = explainText('E reflector.go:204] "Failed to watch" err="failed to list *v1beta2.VolumeGroupSnapshotClass: the server could not find the requested resource (get volumegroupsnapshotclasses.groupsnapshot.storage.k8s.io)"', knowledge).lines[0]!;
+    expect(r.kind).toBe('log');
+    expect(r.stage).toBe('other');
+  });
+  it('the scheduler\'s VolumeBinding plugin binding a pod\'s claims is the provisioning\'s', () => {
+    expect(stagesOf(['  Warning  FailedScheduling  6m2s              default-scheduler  running PreBind plugin "VolumeBinding": binding volumes: selectedNode annotation reset for PVC "data"'])).toEqual(['provision']);
+    expect(stagesOf(['running PreBind plugin "VolumeBinding": binding volumes: pv "pvc-7d8e47dd" node affinity doesn\'t match node "gpu-1": no matching NodeSelectorTerms'])).toEqual(['provision']);
+  });
+  it('installing the snapshot components is none of the snapshot\'s steps', () => {
+    expect(stagesOf(['Created CRD volumesnapshots.snapshot.storage.k8s.io'])).toEqual(['other']);
+    expect(stagesOf(['\u2705 Created  RBACs for snapshot-controller'])).toEqual(['other']);
+    expect(stagesOf(['deployment.apps/snapshot-controller image updated'])).toEqual(['other']);
+    expect(stagesOf(['No existing snapshot-controller Deployment found, deploying it now..'])).toEqual(['other']);
+    // (a snapshot the controller takes stays one)
+    expect(stagesOf(['I0101 10:00:00.000000       1 snapshot_controller.go:291] createSnapshotWrapper: Creating snapshot for content snapcontent-1 through the plugin ...'])).toEqual(['snapshot']);
+  });
+  it('a logger\'s gRPC request is the call logged just before it; an empty response is the last call that did work', () => {
+    expect(stagesOf([
+      'time="2020-03-13T03:45:44Z" level=error msg="GRPC error: rpc error: code = Internal desc = not able to format and mount the zvol"',
+      'time="2020-03-13T03:46:16Z" level=info msg="GRPC call: /csi.v1.Node/NodeGetCapabilities"',
+      'time="2020-03-13T03:46:16Z" level=info msg="GRPC request: {}"',
+    ])).toEqual(['mount', 'other', 'other']);
+    expect(stagesOf([
+      'time="2020-03-13T03:46:16Z" level=info msg="GRPC call: /csi.v1.Node/NodeStageVolume"',
+      'time="2020-03-13T03:46:16Z" level=info msg="GRPC call: /csi.v1.Node/NodeGetCapabilities"',
+      'time="2020-03-13T03:46:16Z" level=info msg="GRPC response: {}"',
+    ])).toEqual(['mount', 'other', 'mount']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

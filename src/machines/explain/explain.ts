@@ -256,7 +256,7 @@ const KLOG = /^([IWEF])(\d{4} \d{2}:\d{2}:\d{2}\.\d{6})\s+\d+ ([\w.-]+\.go):(\d+
  * still makes it a record of its program, and so does the file:line alone ("reflector.go:381] … forcing resync"). Its
  * severity is not known.
  */
-const KLOG_HEADERLESS = /^\s*(?:(?:\d{4} )?\d{2}:\d{2}:\d{2}\.\d{6}\s+)?(?:(\d+) )?([\w.-]+\.go):(\d+)\] ?(.*)$/s;
+const KLOG_HEADERLESS = /^\s*(?:[IWEF] )?(?:(?:\d{4} )?\d{2}:\d{2}:\d{2}\.\d{6}\s+)?(?:(\d+) )?([\w.-]+\.go):(\d+)\] ?(.*)$/s;
 
 export interface KlogLine {
   severity: 'I' | 'W' | 'E' | 'F';
@@ -1570,7 +1570,16 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   if (ownCall) lastMethod.set(`call|${program}`, ownCall);
   if (cf) {
     const m = cf.msg;
-    const method = methodIn(s.rest);
+    const named = methodIn(s.rest);
+    // (a logger's gRPC interceptor logs the call, then its request and response: they are that call's, as klog's are; "GRPC
+    // request: {}" after "GRPC call: /csi.v1.Node/NodeGetCapabilities" is the handshake's, whatever failed before it)
+    // (and an empty response answers no capabilities or plugin-info call, which always list something: the last call that did work)
+    if (named && ownProgram) {
+      lastMethod.set(`grpc|${program}`, named);
+      if (!ANSWERS_WITH_CONTENT.test(named)) lastMethod.set(`grpcWork|${program}`, named);
+    }
+    const before = ownProgram && /grpc/i.test(m.id) ? lastMethod.get(`grpc|${program}`) : undefined;
+    const method = named ?? (before && ANSWERS_WITH_CONTENT.test(before) && EMPTY_RESPONSE.test(/(?:^|\s)msg="((?:[^"\\]|\\.)*)"/.exec(s.rest)?.[1] ?? s.rest) ? lastMethod.get(`grpcWork|${program}`) : before) ?? null;
     const stage = lineStage(m.id, m, { method, error: errorPart(s.rest), text: s.rest });
     // (a gRPC line that names no call, in a logger's record: the paste may say which, as for klog's)
     const open = method === null && stage === 'other' && /grpc/i.test(m.id) && ownProgram;
@@ -1699,6 +1708,11 @@ const PV_NAME = /PersistentVolume="([^"]+)"|\bPV[ =]"([^"]+)"|processing "([^"]+
 const PV_SYNC_START: Record<string, string> = { 'externalAttacher.': 'externalAttacher.startedPVProcessing', 'externalProvisioner.': 'externalProvisioner.shouldDelete', 'externalResizer.': 'externalResizer.startedPvcProcessing' };
 /** A driver's or sidecar's start-up banner: the lines after it belong to the new process, not to the operation before. */
 const PROCESS_START = /\bDriver: \S+ Version: |\bDRIVER INFORMATION\b|"Version" version=|\bVersion: v\d+\.\d+|\bStarting (?:the )?(?:CSI )?(?:driver|plugin|server|node service|controller service)\b|\bListening for connections\b/i;
+/**
+ * What a program's first lines say: its version, build, flags, banner or start ("FLAG: --v=\"5\"", "Starting …", "Driver version: …",
+ * "csiVersion: 0.3.0", Go protobuf's "proto: duplicate proto type registered").
+ */
+const START_LIKE = new RegExp(`${PROCESS_START.source}|version|\\bproto: duplicate proto type registered\\b|\\b(build|commit|flags?|starting|started|initiali[sz]\\w*|listening|serving|loaded|loading|config(uration)?|feature gates?|driver name|node ?id|endpoint|socket|connecting|connected|leader)\\b`, 'i');
 /** a CSI driver's gRPC line: the service of its method (identity: both plugins serve it) */
 const SIDE = Symbol('side');
 /** a command that prints one container's or program's log ("kubectl logs pod -c csi-attacher", "# journalctl -u kubelet") */
@@ -1819,6 +1833,9 @@ function inferFromPaste(out: ExplainedLine[]): void {
   const driverLogAt = new Set<number>();
   /** sections with a log line so far */
   const loggedIn = new Set<number>();
+  /** a whole log's first lines read so far, and whether one of them was a start-up's */
+  const firstLines = new Map<number, number>();
+  const startSeen = new Set<number>();
   for (const l of out) {
     // a post's caption naming the container whose log follows ("[node-driver-registrar container]", "csi-attacher logs:")
     // starts that container's part, as a logs command does
@@ -1844,6 +1861,15 @@ function inferFromPaste(out: ExplainedLine[]): void {
     section.push(foundIn.length - 1);
     // (a post that cut the log's beginning says so before its first line, "...", "・・・", "[snip]": what follows is no start-up)
     if (l.kind === 'decoration' && ELISION.test(l.text) && wholeLogAt.has(foundIn.length - 1) && !loggedIn.has(foundIn.length - 1)) wholeLogAt.delete(foundIn.length - 1);
+    // (nor does one whose first lines are no start-up's: a program's log opens with its version, flags or banner within its
+    // first three lines; a post that begins in the middle of a request, "… (executer.go:75) - Executing command :
+    // {multipath}", pasted a part of it)
+    if (l.kind === 'log' && wholeLogAt.has(foundIn.length - 1) && !startSeen.has(foundIn.length - 1)) {
+      const seen = (firstLines.get(foundIn.length - 1) ?? 0) + 1;
+      firstLines.set(foundIn.length - 1, seen);
+      if (START_LIKE.test(l.text)) startSeen.add(foundIn.length - 1);
+      else if (seen >= 3) wholeLogAt.delete(foundIn.length - 1);
+    }
     if (l.kind === 'log') loggedIn.add(foundIn.length - 1);
     if (l.kind !== 'log' && l.kind !== 'continuation') continue;
     const found = foundIn[foundIn.length - 1]!;

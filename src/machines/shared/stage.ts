@@ -34,6 +34,10 @@ const CEPH_CREATE_SNAPSHOT_REQ = /\bReq-ID: (group)?snapshot-[0-9a-f]{8}-[0-9a-f
 
 /** Keyword rules, most specific first (unmount before mount, detach before attach). */
 const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
+  // installing the components that do the steps is none of them: an install script's or kubectl apply's output ("Created CRD
+  // volumesnapshots.snapshot.storage.k8s.io", "Deployed VolumeSnapshot CRDs", "Start snapshot-controller deployment...",
+  // "deployment.apps/snapshot-controller image updated", "Created RBACs for snapshot-controller")
+  [/\b(creat|deploy|install|apply|appli)(ed|ing|e|s)?\s+(the\s+)?([\w-]+\s+)?(CRDs?|RBACs?|CustomResourceDefinitions?)\b|\b(CRDs?|RBACs?) (for \S+ )?(created|deployed|installed|applied)\b|\b(deploy|install)(ing|ed)?\b.*\b(snapshot-controller|csi-snapshotter|snapshot-validation-webhook)\b|\b(snapshot-controller|csi-snapshotter|snapshot-validation-webhook) (deployment|installation)\b|^\s*(deployment|daemonset|statefulset|customresourcedefinition|clusterrole|clusterrolebinding|serviceaccount|role|rolebinding|service)\.[\w.-]*\/\S+ (created|configured|unchanged|deleted|image updated|serverside-applied)\b/i, 'other'],
   [/unable to attach or mount|unmounted volumes=|unattached volumes=/i, 'mount'],
   // the PV controller's ExternalProvisioning message in its later form ("Waiting for a volume to be created either by the
   // external provisioner '%s' or manually by the system administrator. If volume creation is delayed, please verify that the
@@ -567,6 +571,10 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\blvcreate\b[^\n]*(\s|",")-s\b|\blvcreate\b[^\n]*--snapshot\b/, 'snapshot'],
   [/\blvcreate\b|\b(new|created?) volume definition\b|\bvolume definition (with number \S+ )?(of resource definition \S+ )?created\b/i, 'provision'],
   [/\bcompute\.disks\.(create|insert)\b|\bec2:CreateVolume\b|\bcsi\.storage\.k8s\.io\/(fstype|provisioner-secret-(name|namespace))\b/i, 'provision'],
+  // kube-scheduler's VolumeBinding plugin binds a pod's claims to volumes, or waits for their provisioning, before it binds
+  // the pod ("running PreBind plugin \"VolumeBinding\": binding volumes: selectedNode annotation reset for PVC …",
+  // pkg/scheduler/framework/plugins/volumebinding): the provisioning's
+  [/\b(PreBind|PreFilter|Filter|Reserve) plugin "VolumeBinding"|"VolumeBinding" (filter|prebind|reserve) plugin\b|\bbinding volumes: /i, 'provision'],
   [/provision(?!er)|(?<!--id |--user |\bid=|\buser=)csi-[\w-]*provisioner\b|\bexternal provisioner\b|\ba volume to be created\b|createvolume|creat(e|ing) volume|\bvolume creation\b|persistent ?volumes? to bind|\bunbound immediate\b|\bcreate ?disk\b|waitforfirstconsumer|selected-node|storage ?class|(\b|volume)claim/i, 'provision'],
 ];
 
