@@ -2653,6 +2653,23 @@ describe('round of 2026-12-07 (6): partial container logs, the scheduler binding
   });
 });
 
+describe('round of 2026-12-07 (7): annotations in a printed object, audit records, SecretProviderClass', () => {
+  it('a printed Node\'s annotation whose key has a slash is one of its fields, whatever the key says', () => {
+    const r = explainText([
+      '    "node.alpha.kubernetes.io/ttl": "0",',
+      '    "volumes.kubernetes.io/controller-managed-attach-detach": "true"',
+      '  }',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => l.stage)).toEqual(['other', 'other', 'other']);
+  });
+  it('an API server audit record is its bookkeeping, whoever asked for what', () => {
+    expect(stagesOf(['{"kind":"Event","apiVersion":"audit.k8s.io/v1","level":"Metadata","auditID":"5c5321d9","stage":"ResponseComplete","requestURI":"/apis/storage.k8s.io/v1/csinodes/node-1","verb":"get","user":{"username":"system:node:node-1"},"responseStatus":{"code":403}}'])).toEqual(['other']);
+  });
+  it('secrets-store\'s publish failing to read the pod\'s SecretProviderClass is the mount', () => {
+    expect(stagesOf(['E0101 10:00:00.000000       1 utils.go:81] GRPC error: failed to get secretproviderclass default/azure-kvname, error: secretproviderclasses.secrets-store.csi.x-k8s.io "azure-kvname" not found'])).toEqual(['mount']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -34,6 +34,13 @@ const CEPH_CREATE_SNAPSHOT_REQ = /\bReq-ID: (group)?snapshot-[0-9a-f]{8}-[0-9a-f
 
 /** Keyword rules, most specific first (unmount before mount, detach before attach). */
 const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
+  // the API server's audit log records each request it served ({"kind":"Event","apiVersion":"audit.k8s.io/v1",…,"verb":"get",
+  // "requestURI":"/apis/storage.k8s.io/v1/csinodes/…"}): its bookkeeping, whoever asked and why (as its httplog lines)
+  [/"apiVersion":\s*"audit\.k8s\.io\/v1(beta1)?"/, 'other'],
+  // secrets-store-csi-driver's NodePublishVolume reading the pod's SecretProviderClass ("failed to get secretproviderclass
+  // default/azure-kvname, error: …", getSecretProviderItem in pkg/secrets-store/utils.go; its e2e waits for the words as the
+  // pod's mount failure): the publish
+  [/\bfailed to get secretproviderclass\b/i, 'mount'],
   // installing the components that do the steps is none of them: an install script's or kubectl apply's output ("Created CRD
   // volumesnapshots.snapshot.storage.k8s.io", "Deployed VolumeSnapshot CRDs", "Start snapshot-controller deployment...",
   // "deployment.apps/snapshot-controller image updated", "Created RBACs for snapshot-controller")
