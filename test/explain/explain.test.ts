@@ -2670,6 +2670,27 @@ describe('round of 2026-12-07 (7): annotations in a printed object, audit record
   });
 });
 
+describe('round of 2026-12-07 (8): a claim update refused, an Event\'s message after its From column', () => {
+  it('a claim whose fields a chart changes is refused with no step; a smaller request is a resize refused', () => {
+    const r = explainText([
+      'Error: UPGRADE FAILED: cannot patch "backend-pvc" with kind PersistentVolumeClaim: PersistentVolumeClaim "backend-pvc" is invalid: spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims',
+      '  core.PersistentVolumeClaimSpec{',
+      '  \t... // 2 identical fields',
+      '  \tResources:        {Requests: {s"storage": {i: {...}, s: "100M", Format: "DecimalSI"}}},',
+      '- \tStorageClassName: &"hostpath",',
+      '+ \tStorageClassName: nil,',
+      '  }',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => l.stage)).toEqual(['other', 'other', 'other', 'other', 'other', 'other', 'other']);
+    expect(stagesOf(['Error: UPGRADE FAILED: cannot patch "prometheus-server" with kind PersistentVolumeClaim: PersistentVolumeClaim "prometheus-server" is invalid: spec.resources.requests.storage: Forbidden: field can not be less than previous value'])).toEqual(['resize']);
+  });
+  it('an Event\'s message we know, pasted alone or after its From column, has its reason\'s stage when its words give none', () => {
+    const r = explainText('persistentvolume-controller  waiting for first consumer to be created before binding', knowledge).lines[0]!;
+    expect([r.kind, r.messageId, r.stage]).toEqual(['event', 'WaitForFirstConsumer', 'provision']);
+    expect(stagesOf(['waiting for first consumer to be created before binding'])).toEqual(['provision']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -616,20 +616,24 @@ const eventOfMessage = (message: string): string | undefined => EVENT_MESSAGES.f
 /**
  * An Event's message pasted alone, without its columns ("AttachVolume.Attach failed for volume "pvc-…" : rpc error: …"),
  * read as words so far, is that Event: a record of its reason, with its severity, explanation and cause, so that the
- * summary says the flow stopped there. Its stage stays what the reading gave it, and so does everything around it (the
- * last pass: a line read as an Event earlier would take the next lines as its continuation).
+ * summary says the flow stopped there. Its stage stays what the reading gave it where its words gave one (else its
+ * reason's), and so does everything around it (the last pass: a line read as an Event earlier would take the next lines
+ * as its continuation).
  */
 function eventMessagesAlone(out: ExplainedLine[], c: Compiled): void {
   for (let i = 0; i < out.length; i++) {
     const l = out[i]!;
-    if (l.kind !== 'unrelated' || l.match !== 'guess') continue;
-    const message = stripPrefixes(l.text).rest.trim();
+    if (l.kind !== 'unrelated' || (l.match !== 'guess' && l.match !== 'none')) continue;
+    // (a message after its Event's From column, "persistentvolume-controller  waiting for first consumer …": the message)
+    const message = stripPrefixes(l.text).rest.trim().replace(/^[a-z][\w-]*(, [\w.-]+)?\s{2,}(?=\S)/, '');
     const reason = eventOfMessage(message);
     const known = reason ? c.events.get(reason) : undefined;
     if (!reason || !known) continue;
     const e = knownEvent(c, known, message);
+    // (a message whose words gave no stage takes its reason's: "waiting for first consumer to be created before binding")
+    const stage = l.match === 'none' || l.stage === 'other' ? (known.stage === 'other' ? l.stage : stageOfOperation(message) ?? known.stage) : l.stage;
     out[i] = {
-      ...l, kind: 'event', component: known.component, source: 'events', step: e.step, severity: known.type === 'Warning' ? 'W' : 'I', messageId: reason,
+      ...l, stage, kind: 'event', component: known.component, source: 'events', step: e.step, severity: known.type === 'Warning' ? 'W' : 'I', messageId: reason,
       ...e.said, explanation: e.said.explanation + T.eventMessageAlone(known.type, reason),
     };
   }
@@ -710,9 +714,11 @@ const SESSION = /^\s*`?(\[[^\]]*[@ ][^\]]*\][#$] .*|\S*[@\w]\S* [^$#]{0,60}[$#%>
  * ("--kubelet-registration-path=…"); and a field of a pretty-printed JSON document on its own line, other than the
  * record's message ('  "pod_name": "csi-attacher-…",', '"labels": {': a log store's hit around the line it holds), and not
  * a piece of a compact one, whose next key follows a comma with no space ('"access_mode":{"mode":1}},"volume_id":…': a
- * wrapped GRPC request, which continues its record). A line with its own time stamp is a log record whatever it reads like.
+ * wrapped GRPC request, which continues its record); and the API server's diff of an object it refused to update, as go-cmp
+ * prints it under the error ("  core.PersistentVolumeClaimSpec{", "- \tStorageClassName: &\"rook-ceph-block\",", "  \t... // 2
+ * identical fields"). A line with its own time stamp is a log record whatever it reads like.
  */
-const PRINTED_OBJECT = /^\s*((?!.*"(msg|message|log|level|error|err)":)(?!.*[}\]"\d],"[\w.@-]+":)"(?!(msg|message|log|error|err|reason|description)")[\w.@-]+(\/[\w.@-]+)?":\s*(["{[\d]|true|false|null).*|(- )?(type|status|message|reason|lastProbeTime|lastTransitionTime|lastHeartbeatTime|phase|capacity|accessModes|conditions|allocatedResources|resizeStatus|storage|apiVersion|kind|metadata|name|namespace|uid|resourceVersion|creationTimestamp|generation|spec|source|count|firstTimestamp|lastTimestamp|eventTime|reportingComponent|reportingInstance|involvedObject|component|host|selfLink|labels|annotations|finalizers|volumeName|volumeHandle|driver|storageClassName|volumeMode|resources|requests|limits|claimRef|nodeName|fsType|readOnly|attacher|attached|time):( .*)?|[\w.@:/-]+( {3,}[^\s]+(?: [^\s]+)*){3,}|[\w.@:/-]+ {3,}[^\s]+(?: [^\s]+)*( {3,}[^\s]+(?: [^\s]+)*){2,}( {2,}[^\s]+(?: [^\s]+)*)+|--[\w-]+(=\S*)?|(- )?[a-z]+(?:[A-Z][a-z0-9]*)+:( \S+)?|\/\S* from [\w.-]+ \((rw|ro)\b[^)]*\))\s*$/;
+const PRINTED_OBJECT = /^\s*((?!.*"(msg|message|log|level|error|err)":)(?!.*[}\]"\d],"[\w.@-]+":)"(?!(msg|message|log|error|err|reason|description)")[\w.@-]+(\/[\w.@-]+)?":\s*(["{[\d]|true|false|null).*|(- )?(type|status|message|reason|lastProbeTime|lastTransitionTime|lastHeartbeatTime|phase|capacity|accessModes|conditions|allocatedResources|resizeStatus|storage|apiVersion|kind|metadata|name|namespace|uid|resourceVersion|creationTimestamp|generation|spec|source|count|firstTimestamp|lastTimestamp|eventTime|reportingComponent|reportingInstance|involvedObject|component|host|selfLink|labels|annotations|finalizers|volumeName|volumeHandle|driver|storageClassName|volumeMode|resources|requests|limits|claimRef|nodeName|fsType|readOnly|attacher|attached|time):( .*)?|[\w.@:/-]+( {3,}[^\s]+(?: [^\s]+)*){3,}|[\w.@:/-]+ {3,}[^\s]+(?: [^\s]+)*( {3,}[^\s]+(?: [^\s]+)*){2,}( {2,}[^\s]+(?: [^\s]+)*)+|--[\w-]+(=\S*)?|(- )?[a-z]+(?:[A-Z][a-z0-9]*)+:( \S+)?|\/\S* from [\w.-]+ \((rw|ro)\b[^)]*\)|[a-z]+\.[A-Z]\w*\{|[-+]? ?\t(\.\.\. \/\/ \d+ identical \w+|[A-Z]\w*: .*,))\s*$/;
 
 // ------------------------------------------------------------------ explain
 

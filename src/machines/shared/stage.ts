@@ -34,6 +34,12 @@ const CEPH_CREATE_SNAPSHOT_REQ = /\bReq-ID: (group)?snapshot-[0-9a-f]{8}-[0-9a-f
 
 /** Keyword rules, most specific first (unmount before mount, detach before attach). */
 const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
+  // the API server refusing an update of a claim: shrinking its request is a resize refused ("spec.resources.requests.storage:
+  // Forbidden: field can not be less than previous value", ValidatePersistentVolumeClaimUpdate); changing any other field
+  // of a claim once it exists ("spec: Forbidden: spec is immutable after creation except resources.requests …", a chart's
+  // new storageClassName) is no step of the volume's at all: the claim stays as it was
+  [/\bfield can not be less than previous value\b/, 'resize'],
+  [/\bspec is immutable after creation\b/, 'other'],
   // the API server's audit log records each request it served ({"kind":"Event","apiVersion":"audit.k8s.io/v1",…,"verb":"get",
   // "requestURI":"/apis/storage.k8s.io/v1/csinodes/…"}): its bookkeeping, whoever asked and why (as its httplog lines)
   [/"apiVersion":\s*"audit\.k8s\.io\/v1(beta1)?"/, 'other'],
