@@ -2650,6 +2650,12 @@ describe('round of 2026-12-07 (6): partial container logs, the scheduler binding
       'time="2020-03-13T03:46:16Z" level=info msg="GRPC call: /csi.v1.Node/NodeGetCapabilities"',
       'time="2020-03-13T03:46:16Z" level=info msg="GRPC response: {}"',
     ])).toEqual(['mount', 'other', 'mount']);
+    // (the message is the msg field, whatever fields the logger prints after it)
+    expect(stagesOf([
+      'time="2020-03-13T03:46:16Z" level=info msg="GRPC call: /csi.v1.Node/NodePublishVolume" func=grpc.logGRPC',
+      'time="2020-03-13T03:46:16Z" level=info msg="GRPC call: /csi.v1.Node/NodeGetCapabilities" func=grpc.logGRPC',
+      'time="2020-03-13T03:46:16Z" level=info msg="GRPC response: {}" func=grpc.logGRPC',
+    ])).toEqual(['mount', 'other', 'mount']);
   });
 });
 
