@@ -631,12 +631,24 @@ function eventMessagesAlone(out: ExplainedLine[], c: Compiled): void {
     if (!reason || !known) continue;
     const e = knownEvent(c, known, message);
     // (a message whose words gave no stage takes its reason's: "waiting for first consumer to be created before binding")
-    const stage = l.match === 'none' || l.stage === 'other' ? (known.stage === 'other' ? l.stage : stageOfOperation(message) ?? known.stage) : l.stage;
+    const stage = l.match === 'none' || l.stage === 'other' ? knownEventStage(reason, known, message) : l.stage;
     out[i] = {
       ...l, stage, kind: 'event', component: known.component, source: 'events', step: e.step, severity: known.type === 'Warning' ? 'W' : 'I', messageId: reason,
       ...e.said, explanation: e.said.explanation + T.eventMessageAlone(known.type, reason),
     };
   }
+}
+
+/**
+ * The stage of an Event of a known reason: a workload controller's (whatever object it created: "create Claim … success")
+ * or a volume health monitor's is no volume's step; a reason of no stage of its own (FailedScheduling) takes the one its
+ * message's words say ("unbound … PersistentVolumeClaims"); the others the operation their message names, which refines
+ * the reason's (FailedMount also reports the expansion a mount runs, "MountVolume.Setup failed while expanding volume",
+ * operation_generator.go).
+ */
+function knownEventStage(reason: string, known: KnownEventReason, message: string): Stage {
+  if (WORKLOAD_EVENT.test(reason) || VOLUME_NO_STEP_EVENT.test(reason)) return 'other';
+  return known.stage === 'other' ? guessStage(message) ?? 'other' : stageOfOperation(message) ?? known.stage;
 }
 
 /**
@@ -821,6 +833,8 @@ function errorPart(message: string): string | null {
 
 const CAPABILITIES_RESPONSE = /(?:GRPC response: |response=")\{\\?"capabilities\\?":/;
 /** calls whose answer always has content: the capabilities lists, the plugin's name (Probe's may be empty) */
+/** A structured record's message: logfmt's msg="…" (group 1), a JSON record's "msg" or "message" (group 2). */
+const MSG_FIELD = /(?:^|\s)msg="((?:[^"\\]|\\.)*)"|"(?:msg|message)":\s*"((?:[^"\\]|\\.)*)"/;
 const ANSWERS_WITH_CONTENT = /GetCapabilities$|^GetPluginInfo$/;
 const EMPTY_RESPONSE = /(?:GRPC response: |response=")\{\}"?(?:\s+err=\S+)?\s*$/;
 /** The GetCapabilities method of the service the program's last call went to. */
@@ -1518,11 +1532,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
     const known = c.events.get(reason);
     const severity: Severity = type === 'Warning' ? 'W' : 'I';
     if (known) {
-      // FailedScheduling and friends: the message says whether a volume is the reason ("unbound … PersistentVolumeClaims")
-      // and the operation the message names refines the reason's: FailedMount also reports the expansion a
-      // mount runs ("MountVolume.Setup failed while expanding volume", operation_generator.go)
-      // (a workload controller's Event is no volume's step, whatever object it created: "create Claim … success")
-      const stage = WORKLOAD_EVENT.test(reason) || VOLUME_NO_STEP_EVENT.test(reason) ? 'other' : known.stage === 'other' ? guessStage(message) ?? 'other' : stageOfOperation(message) ?? known.stage;
+      const stage = knownEventStage(reason, known, message);
       const e = knownEvent(c, known, message);
       return { line: n, text, kind: 'event', component: known.component, source: 'events', stage, step: e.step, severity, time: age, host: s.host, messageId: reason, ...e.said };
     }
@@ -1585,7 +1595,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
       if (!ANSWERS_WITH_CONTENT.test(named)) lastMethod.set(`grpcWork|${program}`, named);
     }
     const before = ownProgram && /grpc/i.test(m.id) ? lastMethod.get(`grpc|${program}`) : undefined;
-    const method = named ?? (before && ANSWERS_WITH_CONTENT.test(before) && EMPTY_RESPONSE.test(/(?:^|\s)msg="((?:[^"\\]|\\.)*)"/.exec(s.rest)?.[1] ?? s.rest) ? lastMethod.get(`grpcWork|${program}`) : before) ?? null;
+    const method = named ?? (before && ANSWERS_WITH_CONTENT.test(before) && EMPTY_RESPONSE.test(MSG_FIELD.exec(s.rest)?.[1] ?? s.rest) ? lastMethod.get(`grpcWork|${program}`) : before) ?? null;
     const stage = lineStage(m.id, m, { method, error: errorPart(s.rest), text: s.rest });
     // (a gRPC line that names no call, in a logger's record: the paste may say which, as for klog's)
     const open = method === null && stage === 'other' && /grpc/i.test(m.id) && ownProgram;
@@ -1599,7 +1609,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   if (STAMP_ALONE.test(text) || ANSIBLE_OUTPUT.test(text) || OBJECT_JSON.test(text) || RUNNER_LINE.test(text)) return blankResult(n, text, 'decoration', T.decoration);
   // (a logger's caller, "app/provisioner.go:174", names a file, not what the record says)
   // (a structured record's msg says what it is before its other fields do: msg="failed to delete volume" err="… still attached")
-  const msgField = /(?:^|\s)msg="((?:[^"\\]|\\.)*)"|"(?:msg|message)":\s*"((?:[^"\\]|\\.)*)"/.exec(s.rest);
+  const msgField = MSG_FIELD.exec(s.rest);
   const byMsg = msgField ? guessStage(msgField[1] ?? msgField[2]!) : null;
   const stage = NOISE_TEXT.test(s.rest) || MOUNT_TABLE.test(s.rest) || NO_STEP_MESSAGE.test(s.rest.trim()) || NODE_NOISE.test(text) ? 'other' : printedPayloadStage(s.rest)
     ?? byMsg ?? guessStage(s.rest.replace(/(^|\s)[\w./-]+\.go:\d+(?=\s)/g, ' '));
