@@ -2697,6 +2697,74 @@ describe('round of 2026-12-07 (8): a claim update refused, an Event\'s message a
   });
 });
 
+describe('round of 2026-12-07 (9): subPath, the runtime, a busybox shell, the volume manager starting', () => {
+  it('the kubelet preparing a container\'s subPath is the mount, also through the container start that fails on it', () => {
+    expect(stagesOf([
+      'E0422 20:12:30.100975 7905 kubelet_pods.go:212] failed to create subPath directory for volumeMount "shared" of container "app": chmod "/var/lib/kubelet/pods/9e5a/volumes/kubernetes.io~glusterfs/shared": bad file descriptor',
+      'E0820 08:45:21.509160    3570 kuberuntime_manager.go:733] container start failed: CreateContainerConfigError: failed to create subPath directory for volumeMount "ldap" of container "grafana"',
+      '  Warning  Failed   12s (x15 over 7m15s)  kubelet  Error: failed to prepare subPath for volumeMount "data" of container "db"',
+    ])).toEqual(['mount', 'mount', 'mount']);
+    // (after the clean-up of the bind mount that failed, which reads like a teardown, the kubelet's own words still say mount)
+    expect(stagesOf([
+      'W0505 07:30:47.851046      28 mount_helper_common.go:142] Warning: "/var/lib/kubelet/pods/5a3e/volume-subpaths/config/app/0" is not a mountpoint, deleting',
+      'E0505 07:30:47.851125      28 kubelet_pods.go:237] "Failed to prepare subPath for volumeMount of the container" err=<',
+    ])[1]).toBe('mount');
+    // (and the runtime's line of the same file stays what it is: a container's start, no volume's step)
+    expect(stagesOf(['E0628 20:38:55.027408    3010 kuberuntime_manager.go:775] container start failed: ErrImagePull: rpc error: code = Unknown desc = manifest unknown'])).toEqual(['other']);
+  });
+  it('the container runtime failing to create a container, or a policy refusing a driver\'s pods, is no step', () => {
+    expect(stagesOf([
+      'E0712 09:00:06.343329 2830 remote_runtime.go:228] "CreateContainer in sandbox from runtime service failed" err="rpc error: code = Unknown desc = relabel failed /var/lib/kubelet/pods/ecd3/volumes/kubernetes.io~csi/pvc-6c94/mount: lsetxattr: read-only file system"',
+      '(combined from similar events): Error: container create failed: time="2024-05-29T02:09:06Z" level=error msg="runc create failed: unable to start container process: error mounting \\"/var/lib/kubelet/pods/779d/volume-subpaths/cert/app/0\\" to rootfs: not a directory"',
+    ])).toEqual(['other', 'other']);
+    expect(stagesOf([
+      'Error from server ([denied by autogke-disallow-privilege]|[denied by autogke-no-write-mode-hostpath]): error when creating "https://raw.githubusercontent.com/datashim-io/datashim/master/release-tools/manifests/dlf.yaml": admission webhook "policycontrollerv2.common-webhooks.networking.gke.io" denied the request: GKE Policy Controller rejected the request because it violates one or more policies: {"[denied by autogke-disallow-privilege]":["container csi-provisioner is privileged; not allowed in Autopilot"],"[denied by autogke-no-write-mode-hostpath]":["hostPath volume socket-dir in container csi-provisioner is accessed in write mode; disallowed in Autopilot."]}',
+      'Error from server (Forbidden): error when creating "csi-provisioner.yaml": pods "csi-provisioner-0" is forbidden: violates PodSecurity "restricted:latest": privileged (container "csi-provisioner" must not set securityContext.privileged=true)',
+    ])).toEqual(['other', 'other']);
+  });
+  it('a busybox shell\'s prompt and ps rows are the session\'s, not the process they list', () => {
+    const r = explainText([
+      '/ # ps aux|grep kubelet',
+      '33652 0        /csi-node-driver-registrar --v=5 --csi-address=/csi/csi.sock --kubelet-registration-path=/var/lib/kubelet/plugins/csi-secrets-store/csi.sock',
+      '33675 0        grep kubelet',
+      '/ #',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => l.stage)).toEqual(['other', 'other', 'other', 'other']);
+    expect(r.map((l) => l.kind)).toEqual(['decoration', 'decoration', 'decoration', 'decoration']);
+    // (a helm install, or a kubectl given a flag before its verb, is a command too)
+    expect(stagesOf(['helm install nfs stable/nfs-server-provisioner --namespace=mayastor --set=persistence.storageClass=mayastor-iscsi', 'k --kubeconfig hv.yaml get volumeattachments.storage.k8s.io | grep pvc-bab2'])).toEqual(['other', 'other']);
+  });
+  it('the volume manager starting and the eviction manager are start-up and the node\'s, after CSINode lines as well', () => {
+    expect(stagesOf([
+      'E0206 06:38:10.390342    8427 csi_plugin.go:295] Failed to initialize CSINode: error updating CSINode annotation: timed out waiting for the condition',
+      'I0206 06:38:14.385939    8427 desired_state_of_world_populator.go:153] "Finished populating initial desired state of world"',
+      'E0206 06:38:14.656391    8427 eviction_manager.go:262] "Eviction manager: failed to get summary stats" err="failed to get node info: node length from meta db is 0"',
+    ]).slice(1)).toEqual(['other', 'other']);
+  });
+  it('a scheduler\'s claim not bound, a CreateVolume\'s look for a pre-existing volume, a JSON record cut in its stack trace', () => {
+    expect(stagesOf([
+      'Warning  FailedScheduling  40s   fargate-scheduler  Pod not supported on Fargate: volumes not supported: efs-storage not supported because: PVC efs-storage-efs-app-sts1-0 not bound',
+      'E1025 10:32:01.249325       1 controllerserver.go:106] error checking for pre-existing volume: rpc error: code = Internal desc = error in fetching volume details volume not started',
+    ])).toEqual(['provision', 'provision']);
+    const r = explainText([
+      '{"level":"warn","time":"2022-08-09T11:44:58.191023507Z","caller":"volume/manager.go:319","msg":"failed to store CreateVolume details with error: namespaces \\"vmware-system-csi\\" not found"}',
+      '{"level":"error","time":"2022-08-09T11:44:58.190708545Z","caller":"cnsvolumeoperationrequest/cnsvolumeoperationrequest.go:196","msg":"failed to create CnsVolumeOperationRequest instance with error: namespaces \\"vmware-system-csi\\" not found","stacktrace":"sigs.k8s',
+      '    /build/pkg/internalapis/cnsvolumeoperationrequest/cnsvolumeoperationrequest.go:196',
+      'sigs.k8s.io/vsphere-csi-driver/v2/pkg/common/cns-lib/volume.(*defaultManager).createVolumeWithImprovedIdempotency.func1',
+    ].join('\n'), knowledge).lines;
+    // (its stack trace, cut where the post was, goes with it and names the call it served)
+    expect(r.map((l) => [l.kind, l.stage])).toEqual([['log', 'provision'], ['log', 'provision'], ['continuation', 'provision'], ['continuation', 'provision']]);
+  });
+  it('an old describe\'s Event row whose reason fills its column is a row of its own', () => {
+    const r = explainText([
+      '  FirstSeen LastSeen    Count   From            SubobjectPath   Type        Reason      Message',
+      '  2m        2m      1   {default-scheduler }            Normal      Scheduled   Successfully assigned nfs-bb-pod1 to 127.0.0.1',
+      '  44s       44s     1   {kubelet 127.0.0.1}         Warning     FailedMount Unable to mount volumes for pod "nfs-bb-pod1_default(a94f)": timeout expired waiting for volumes to attach/mount for pod "nfs-bb-pod1"/"default". list of unattached/unmounted volumes=[nfs]',
+    ].join('\n'), knowledge).lines;
+    expect(r.slice(1).map((l) => [l.kind, l.stage])).toEqual([['event', 'other'], ['event', 'mount']]);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -443,6 +443,9 @@ const NOISE_FILES = new Set([
   'progress.go', 'topology_manager.go', 'cpu_manager.go', 'memory_manager.go', 'pod_startup_latency_tracker.go', 'container_manager_linux.go',
   // (the kubelet's dead-container deleter, pkg/kubelet/pod_container_deletor.go: "Container … not found in pod's containers")
   'pod_container_deletor.go',
+  // (the kubelet's eviction manager, pkg/kubelet/eviction/eviction_manager.go: node pressure and the stats it reads, "Eviction
+  // manager: failed to get summary stats")
+  'eviction_manager.go',
   // (the kubelet's iptables chains and hairpin mode, pkg/kubelet/kubelet_network*.go: "Failed to ensure that nat chain
   // KUBE-MARK-DROP exists")
   'kubelet_network.go', 'kubelet_network_linux.go',
@@ -540,7 +543,10 @@ const PV_CONTROLLER_FILE = /^pv_controller(_base)?\.go$/;
 /** Files whose every line is their stage's even where its words say nothing of one ("Could not update node status …") */
 const FILE_STAGE_OVER_WORDS = new Set(['node_status_updater.go']);
 const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace(/\./g, '\\.')).join('|')}):\\d+\\]`);
-const NOISE_TEXT = /\b(renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:|proto: duplicate proto type registered|Throttling request took)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\b|"SyncLoop (ADD|UPDATE|DELETE|REMOVE|RECONCILE)"|\[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "(GET|POST|PUT|PATCH|DELETE|HEAD) \S+ HTTP\/[\d.]+"|\[core\] \[(Channel|Server) #\d+|\bhttp: (multiple response\.WriteHeader calls|superfluous response\.WriteHeader call|TLS handshake error from)\b/i;
+// (and the kubelet's volume manager starting, volume_manager.go "Starting Kubelet Volume Manager" and its populator's Run,
+// desired_state_of_world_populator.go "Desired state populator starts to run", "Finished populating initial desired state of
+// world": start-up, whatever the lines before them were about)
+const NOISE_TEXT = /\b(Desired state populator starts to run|Finished populating initial desired state of world|Starting Kubelet Volume Manager|renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:|proto: duplicate proto type registered|Throttling request took)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\b|"SyncLoop (ADD|UPDATE|DELETE|REMOVE|RECONCILE)"|\[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "(GET|POST|PUT|PATCH|DELETE|HEAD) \S+ HTTP\/[\d.]+"|\[core\] \[(Channel|Server) #\d+|\bhttp: (multiple response\.WriteHeader calls|superfluous response\.WriteHeader call|TLS handshake error from)\b/i;
 /**
  * The kubelet's own Node object (kubelet.go getNodeAnyWay, kubelet_node_status.go registerWithAPIServer,
  * tryUpdateNodeStatus): the node looked up, registered, its status written. Not a step of a volume's flow, whatever a
@@ -708,16 +714,19 @@ const E2E_EVENT = /\bevent for \S+: \{[^}]*\} ([A-Z][A-Za-z]+): (.*)$/;
 /**
  * kubectl describe's Events before 1.14 (FirstSeen LastSeen Count From SubObjectPath Type Reason Message) and rows
  * whose columns a post turned into tabs: the first column is an age, then Type, Reason and Message; as GET_EVENTS_ROW's groups
+ * (a reason as wide as its column, "FailedMount", leaves one space before the message)
  */
-const OLD_EVENT_ROW = /^\s*(\S+)(?:\t+|\s{2,}).*?(?:\t+|\s{2,})(Normal|Warning)(?:\t+|\s{2,})([A-Z][A-Za-z]+)(?:\t+|\s{2,})()(\S.*)$/;
+const OLD_EVENT_ROW = /^\s*(\S+)(?:\t+|\s{2,}).*?(?:\t+|\s{2,})(Normal|Warning)(?:\t+|\s{2,})([A-Z][A-Za-z]+)(?:\t+|\s{2,}| (?=\S))()(\S.*)$/;
 const GET_EVENTS_ROW = /^\s*(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
 const DECORATION = /^\s*((pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:((\s{2,}|\t)\S.*|\s*)|Defaulted container .*|(Client|Server|Kustomize) Version: .*|STEP: (?!Event \[[A-Z]\w+\]: ).*|Ran \d+ of \d+ Specs? in [\d.]+ seconds|(SUCCESS|FAIL)! -- \d+ Passed \| \d+ Failed.*|(StorageClass|Claim|Reclaim Policy|Access Modes|VolumeMode|Capacity|Labels|Annotations|Finalizers|Namespace|Used By|Mounted By|Node Affinity|Required Terms): \S+|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|\|?\s*:?-{2,}:?(\s*\|\s*:?-{2,}:?)+\s*\|?|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|Filesystem\s+(Size|1K-blocks|1M-blocks|Type|Inodes)\s.*\bMounted on|NAME\s+MAJ:MIN\s.*|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|(NAMESPACE(\s{2,}|\t+))?NAME((\s{2,}|\t+)[A-Z][A-Z0-9()_-]*( [A-Z][A-Z0-9()_-]*)*){2,}|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|(\[[^\]]*\] |\([\w.-]+\) )?[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|[\w.-]+@[\w.-]+ ~?[^\s$#>]*( \([^)]*\))?> .*|([\w.-]+@[\w.-]+ )?[A-Z]:\\[^>]*>.*|Volume in drive [A-Z] (is|has no label).*|[a-z][a-z0-9-]*(\.[a-z0-9-]+)*\/v\d+((alpha|beta)\d+)?|(?<=^ {10,})[a-z0-9]([\w.-]*\/)?[\w.-]+=[\w.-]*|Volume Serial Number is [\dA-F]{4}-[\dA-F]{4}|Directory of [A-Z]:\\.*|[\w.-]+:[^\s$#>]* [\w.-]+[$#] .*|```.*|\.\.\.|…|\[\s*(\.\.\.|…|snip(ped)?|truncated|omitted)\s*\]|(?![^\n]*[\u0370-\u04FF\u0590-\u06FF\u0900-\u0E7F\u3040-\u30FA\u30FC-\u30FF\u3400-\u9FFF\uAC00-\uD7AF])[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
 /**
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself, or a shell's trace of it: "+ kubectl …"; a look at the node's disks and mounts alone on its line: "df -HT", "lsblk";
- * an unmount done by hand, "umount /var/lib/kubelet/pods/…"), a `kubectl get pods` row, a `ps` row, kubectl's "… deleted/created/edited" answers.
+ * an unmount done by hand, "umount /var/lib/kubelet/pods/…"), a `kubectl get pods` row, a `ps` row (busybox's too, whose
+ * columns may be only PID, user and command, and the grep of a `ps | grep` among them), a prompt that is only the working
+ * directory (busybox sh's "/ # "), kubectl's "… deleted/created/edited" answers.
  */
-const SESSION = /^\s*`?(\[[^\]]*[@ ][^\]]*\][#$] .*|\S*[@\w]\S* [^$#]{0,60}[$#%>]\]? ?(kubectl|oc|helm) [\w-]+\b.*|\s*- [\w.-]+\.(kubernetes\.io|k8s\.io|openshift\.io)\/[\w-]*(finalizer|protection)|(sudo )?(df|lsblk|findmnt|blkid|lsof|ls|ll|dmesg|umount)( -{1,2}[A-Za-z-]+)*( [\/~.][\S]*)?|(sudo )?journalctl( -{1,2}[\w-]+(=\S+| (?!-)\S+)?)+|(sudo )?(nvme (connect|disconnect|list|discover)|iscsiadm -m) .*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} ?)?(kubectl|k|kc|oc|sudo|crictl|journalctl|helm) ([\w-]+ )?(logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label)\b.*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} )?(kubectl|oc)( --?[\w-]+(=\S+| [\w:.-]+)?)* (adm|drain|cordon|uncordon|taint|scale|wait|debug|annotate|top)\b.*|(\$ )?(gcloud|aws|az|doctl|hcloud|openstack|ibmcloud|oci) [a-z][\w-]* [a-z][\w-]*( .*)?|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+[SRDZTIsl<NL+]+\s+\d+:\d+\s+\/.*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated|edited|replaced|scaled|restarted|cordoned|uncordoned|drained|evicted|tainted|untainted))\s*$/;
+const SESSION = /^\s*`?(\[[^\]]*[@ ][^\]]*\][#$] .*|\S*[@\w]\S* [^$#]{0,60}[$#%>]\]? ?(kubectl|oc|helm) [\w-]+\b.*|\s*- [\w.-]+\.(kubernetes\.io|k8s\.io|openshift\.io)\/[\w-]*(finalizer|protection)|(sudo )?(df|lsblk|findmnt|blkid|lsof|ls|ll|dmesg|umount)( -{1,2}[A-Za-z-]+)*( [\/~.][\S]*)?|(sudo )?journalctl( -{1,2}[\w-]+(=\S+| (?!-)\S+)?)+|(sudo )?(nvme (connect|disconnect|list|discover)|iscsiadm -m) .*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} ?)?(kubectl|k|kc|oc|sudo|crictl|journalctl|helm) ([\w-]+ |--?[\w-]+(=\S+| (?!-)\S+)? )?(logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label|install|upgrade|uninstall|template)\b.*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} )?(kubectl|oc)( --?[\w-]+(=\S+| [\w:.-]+)?)* (adm|drain|cordon|uncordon|taint|scale|wait|debug|annotate|top)\b.*|(\$ )?(gcloud|aws|az|doctl|hcloud|openstack|ibmcloud|oci) [a-z][\w-]* [a-z][\w-]*( .*)?|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+([SRDZTIsl<NL+]+\s+)?(\d+:\d+\s+)?(\/\S*|grep)( .*)?|[\/~][\w\/.-]* [$#]( .*)?|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated|edited|replaced|scaled|restarted|cordoned|uncordoned|drained|evicted|tainted|untainted))\s*$/;
 /**
  * What kubectl prints of objects, not what a program logged: an object's field as YAML ("    type:
  * FileSystemResizePending", "  message: >-"), a container's mount in `describe pod` ("/var/run/secrets from token
@@ -1491,7 +1500,9 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
         ...(open ? { [OPEN]: true } : {}), ...(side ? { [SIDE]: side } : {}),
       };
     }
-    const noise = NOISE_FILES.has(file) || NOISE_TEXT.test(message) || (KUBELET_NODE_FILE.test(file) && KUBELET_NODE_TEXT.test(message));
+    // (a plumbing file's line that names the kubelet's operation is that operation's: kuberuntime_manager.go's "container
+    // start failed: CreateContainerConfigError: failed to prepare subPath for volumeMount …", makeMounts' error)
+    const noise = (NOISE_FILES.has(file) && !stageOfOperation(message)) || NOISE_TEXT.test(message) || (KUBELET_NODE_FILE.test(file) && KUBELET_NODE_TEXT.test(message));
     const ctxMethod = /^GRPC (request|response|error)/.test(message) ? lastMethod.get(key) ?? lastMethod.get(`call|${program}`) : undefined;
     // (a program starting up says so whatever its file: "snapshot_controller_base.go] Starting CSI snapshotter")
     // (a CSI request or response the line prints says which call by its fields, before any word does)
@@ -1537,8 +1548,10 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
       return { line: n, text, kind: 'event', component: known.component, source: 'events', stage, step: e.step, severity, time: age, host: s.host, messageId: reason, ...e.said };
     }
     // (a container's own Events name images and containers, "csi-attacher" among them: no volume's step; nor is a volume
-    // health monitor's report of a volume's condition, whatever the condition says: "The volume isn't mounted")
-    const stage = CONTAINER_EVENT.test(reason) || VOLUME_NO_STEP_EVENT.test(reason) || WORKLOAD_EVENT.test(reason) ? 'other' : guessStage(`${reason} ${message}`) ?? 'other';
+    // health monitor's report of a volume's condition, whatever the condition says: "The volume isn't mounted"), unless it
+    // names the kubelet's operation that kept the container from starting ("Error: failed to prepare subPath for volumeMount …")
+    const stage = CONTAINER_EVENT.test(reason) ? stageOfOperation(message) ?? 'other'
+      : VOLUME_NO_STEP_EVENT.test(reason) || WORKLOAD_EVENT.test(reason) ? 'other' : guessStage(`${reason} ${message}`) ?? 'other';
     return {
       line: n, text, kind: 'event', component: null, source: 'events', stage, step: null, severity, time: age, host: s.host, messageId: reason, match: 'guess',
       explanation: `${T.unknownEvent(type, reason)}${guessedFrom(stage)}`,
@@ -1578,7 +1591,8 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   // (a container's prefix or a logger's fields say whose record this is; a bare stamp does not)
   // (and Go's log package, "2024/07/23 21:18:22 …": one Go program's records, a gRPC proxy's or a driver's)
   // (and a stamp followed by a level word, zap's console encoder "2022-07-22T23:30:23.642Z\tINFO\tnode/manager.go:195\t…": a logger's record)
-  const ownProgram = hint !== null || /^time="|level=/.test(s.rest) || (s.time !== null && /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}/.test(s.time))
+  // (and a JSON logger's record that no parser took whole, cut by the post inside its stack trace: its fields say it is one)
+  const ownProgram = hint !== null || /^time="|level=/.test(s.rest) || (JSON_RECORD.test(s.rest) && !/\}\s*$/.test(s.rest)) || (s.time !== null && /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}/.test(s.time))
     || (s.time !== null && /^(TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|PANIC|DPANIC)\s/.test(s.rest));
   const cf = identify(c, { severity: null, file: null, line: null, message: s.rest.trim() }, hint?.source ?? null);
   // (the call a logger's records serve, as for klog's: "/csi.v1.Node/NodeUnpublishVolume: REQ 0007 …", then its own lines)
@@ -1959,7 +1973,9 @@ function inferFromPaste(out: ExplainedLine[]): void {
     // "mounter.GetPath", "IsLikelyNotMountPoint", a mount point's path) is the teardown's: the word "mount" alone names
     // no mounting
     // (and while it grows a mounted file system: "Device /dev/mapper/pvc-… contains filesystem of format ext4" is the resize's look)
-    if (cur.match === 'guess' && cur.stage === 'mount' && (prev?.stage === 'unmount' || prev?.stage === 'resize') && i - prev.at <= 20 && !MOUNTING.test(cur.text)) {
+    // (not a line that names the kubelet's mount operation itself: "Failed to prepare subPath for volumeMount" after the
+    // clean-up of the bind mount that failed)
+    if (cur.match === 'guess' && cur.stage === 'mount' && (prev?.stage === 'unmount' || prev?.stage === 'resize') && i - prev.at <= 20 && !MOUNTING.test(cur.text) && stageOfOperation(cur.text) !== 'mount') {
       out[i] = { ...cur, stage: prev.stage, explanation: `${cur.explanation}${T.sameProgram(prev.stage, prev.at + 1)}` };
       lastStage.set(prog, { stage: prev.stage, at: i });
       continue;

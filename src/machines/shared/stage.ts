@@ -64,6 +64,14 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // the container runtime refusing a container's bind mount as written (docker's "Error response from daemon: invalid volume
   // specification: '/var/log/pods:/var/log/pods:ro': …", moby volume/mounts parser): the container's creation, no volume's step
   [/\binvalid volume specification\b/, 'other'],
+  // (and its OCI runtime failing to create the container, CRI-O relabelling a volume's directory for SELinux or runc
+  // mounting a subPath onto a file: "CreateContainer in sandbox from runtime service failed … relabel failed …",
+  // "container create failed: … runc create failed: … error mounting …"): the runtime's error, after the kubelet's mount
+  [/\bCreateContainer in sandbox from runtime service failed\b|\bcontainer create failed: |\b(runc|OCI runtime) create failed\b|\bfailed to create (containerd|shim) task\b/, 'other'],
+  // a workload an admission policy refuses for its containers (Pod Security Admission's "violates PodSecurity
+  // \"restricted:latest\": privileged (container \"csi-provisioner\" …)", GKE Autopilot's "container csi-provisioner is
+  // privileged; not allowed in Autopilot"): a driver's deployment refused, no volume's step, whatever its containers are named
+  [/\bviolates PodSecurity\b|\bnot allowed in Autopilot\b|\[denied by autogke-[\w-]+\]/, 'other'],
   // the EBS driver changing a volume's type, IOPS or throughput (aws-ebs-csi-driver v1.64.0 pkg/driver/controller_modify_volume.go:69
   // "ModifyVolumeProperties called", pkg/cloud/cloud.go:1036 "Received Modify Disk request"): a modification, which no stage
   // names, as the resizer's VolumeModify Events are none
@@ -241,13 +249,17 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // Longhorn's clone of a volume from another (longhorn-manager's VolumeCloneInitiated / VolumeCloneCompleted / VolumeCloneFailed
   // Events, made from a snapshot of the source): the new volume's provisioning, whatever snapshot it names
   [/\bVolumeClone(Initiated|Completed|Failed)\b/, 'provision'],
+  // a CreateVolume looking for a volume of the same name before it makes one (its idempotence: gluster-csi-driver's "error
+  // checking for pre-existing volume"), or a claim bound to a volume made beforehand: the provisioning
+  [/\bpre-?existing volume\b/i, 'provision'],
   // the scheduler's volume binder placing a pod's unbound claims: it assumes and binds them to the PVs it matched, or leaves
   // them to provisioning (v1.20.5 pkg/controller/volume/scheduling/scheduler_binder.go:355,428,714,837 "AssumePodVolumes for
   // pod", "BindPodVolumes for pod", "PVC %q is not bound", "Found matching PV"; scheduler_assume_cache.go:328 "Assumed %v
   // %q"; volume_binding.go:257 "Trying to bind volumes for pod"): the claim's binding, the provisioning stage; a pod whose
-  // claims are all bound has nothing of the kind ("… all PVCs bound and nothing to do")
+  // claims are all bound has nothing of the kind ("… all PVCs bound and nothing to do"); (and other schedulers' words for a
+  // claim not bound yet, EKS Fargate's "volumes not supported: … because: PVC efs-claim not bound")
   [/\ball PVCs bound and nothing to do\b/, 'other'],
-  [/\b(AssumePodVolumes|BindPodVolumes)\b|\bTrying to bind volumes for pod\b|\bFound matching PV "[^"]+" for PVC\b|\bPVC "[^"]+" is not bound\b|\bAssumed v1\.PersistentVolume(Claim)?\b/, 'provision'],
+  [/\b(AssumePodVolumes|BindPodVolumes)\b|\bTrying to bind volumes for pod\b|\bFound matching PV "[^"]+" for PVC\b|\bPVC "?[\w.-]+"? (is )?not bound\b|\bAssumed v1\.PersistentVolume(Claim)?\b/, 'provision'],
   // a node plugin waiting for the block device of the iSCSI target it logged into to appear under /dev/disk/by-path
   // (csi-lib-iscsi's and the in-tree iscsi_util.go's waitForPathToExist, a stat that finds nothing yet): the staging
   [/\bwaitForPathToExist\w*\b.*\/dev\/disk\/by-path\/|\bexist false device \/dev\/|\b[Dd]evice not found for:? \/dev\/disk\/by-path\//, 'mount'],
@@ -621,6 +633,10 @@ const OPERATION_STAGE: Array<[RegExp, Stage]> = [
   // the kubelet removing a pod's subPath bind mounts before its TearDown (operation_generator.go GenerateUnmountVolumeFunc:
   // GenerateError("error cleaning subPath mounts", err))
   [/\berror cleaning subPath mounts?\b/i, 'unmount'],
+  // and preparing them as it starts a container, from the volume the mount made (kubelet_pods.go makeMounts: "failed to
+  // create subPath directory for volumeMount %q of container %q", "failed to prepare subPath for volumeMount %q of container
+  // %q", the CreateContainerConfigError they end in): the mount's last step, whose failure keeps the pod from starting
+  [/\b[Ff]ailed to (create subPath directory|prepare subPath) for volumeMount\b/, 'mount'],
   // a node plugin undoing what a failed publish or stage left ("unmounting target path as node publish volume failed",
   // secrets-store-csi-driver nodeserver.go): the clean-up is the failed call's
   [/\bnode ?(publish|stage) ?volume (has )?failed\b/i, 'mount'],
