@@ -2765,6 +2765,59 @@ describe('round of 2026-12-07 (9): subPath, the runtime, a busybox shell, the vo
   });
 });
 
+describe('round of 2026-12-07 (11): the kernel\'s I/O errors, a Ceph tool\'s stderr, grep\'s file names, a harness\'s commands', () => {
+  it('the kernel reporting a disk or file system failing under use is no step, though its SCSI address reads like an attach', () => {
+    expect(stagesOf([
+      '<6>1 2020-12-02T21:55:55.886226+01:00 stkub15 kernel - - - sd 3:0:0:1: [sdd] CDB: Write(10) 2a 00 02 80 09 40 00 00 08 00',
+      '<3>1 2020-12-02T21:55:55.886277+01:00 stkub15 kernel - - - blk_update_request: critical medium error, dev sdd, sector 41945408',
+      'Apr 15 14:04:13 node1 kernel: [308112.096694] sd 6:0:0:1: [sdf] tag#7 FAILED Result: hostbyte=DID_OK driverbyte=DRIVER_SENSE',
+      'Apr 15 14:04:13 node1 kernel: [308112.096695] sd 6:0:0:1: [sdf] tag#7 Sense Key : Medium Error [current]',
+      'kernel: XFS (dm-4): Corruption detected. Unmount and run xfs_repair',
+      'kernel: XFS (dm-4): xfs_do_force_shutdown(0x1) called from line 1788 of file fs/xfs/xfs_inode.c.  Return address = 000000009d022bf1',
+    ])).toEqual(['other', 'other', 'other', 'other', 'other', 'other']);
+    // (the kernel finding the disk the attach brought is still the attach, and XFS refusing to mount it the mount)
+    expect(stagesOf(['[ 1302.441316] sd 2:0:0:1: [sdb] Attached SCSI disk'])).toEqual(['attach']);
+    expect(stagesOf(['[766396.293546] XFS (sdf): Attempted to mount read-only compatible filesystem read-write.'])).toEqual(['mount']);
+  });
+  it('a Ceph tool\'s own log lines in the error of the program that ran it are that error\'s', () => {
+    const r = explainText([
+      '  Warning  ProvisioningFailed  5m  csi-rbdplugin csi-rbdplugin-provisioner-0 40f32c1c  Failed to provision volume with StorageClass "ceph-xfs": rpc error: code = Internal desc = exit status 1',
+      '2019-02-13 12:15:37.021148 7fddbda08d40 -1 Errors while parsing config file!',
+      '2019-02-13 12:15:37.021169 7fddbda08d40 -1 parse_file: cannot open /etc/ceph/ceph.conf: (2) No such file or directory',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => l.stage)).toEqual(['provision', 'provision', 'provision']);
+    expect(r.slice(1).map((l) => l.kind)).toEqual(['continuation', 'continuation']);
+    // (a Ceph daemon's own log is records of its own)
+    const d = explainText([
+      '2019-02-13 12:15:37.021148 7fddbda08d40 -1 Errors while parsing config file!',
+      '2019-02-13 12:15:37.021169 7fddbda08d40 -1 parse_file: cannot open /etc/ceph/ceph.conf: (2) No such file or directory',
+    ].join('\n'), knowledge).lines;
+    expect(d.map((l) => l.kind)).toEqual(['log', 'log']);
+  });
+  it('grep\'s file name before a journal line, and e2fsck\'s verdict in it', () => {
+    const r = explainText([
+      '/var/log/messages:Mar 19 18:23:37 k8s-node-2 kubelet: /dev/rbd0:',
+      '/var/log/messages:Mar 19 18:23:37 k8s-node-2 kubelet: The superblock could not be read or does not describe a correct ext2',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => [l.kind === 'unrelated' ? 'unrelated' : 'read', l.stage])).toEqual([['read', 'mount'], ['read', 'mount']]);
+    expect(r[0]!.host).toBe('k8s-node-2');
+  });
+  it('a harness running a command in a pod is no step, whatever the pod is', () => {
+    expect(stagesOf([
+      'Jun  9 13:22:53.324: INFO: ExecWithOptions: execute(POST https://192.168.39.43:8443/api/v1/namespaces/cephcsi-e2e-4834/pods/csi-rbdplugin-787bh/exec?command=%2Fbin%2Fsh&command=-c&command=pstree+--arguments+%7C+grep+%5Br%5Dbd-nbd&container=csi-rbdplugin)',
+      'Using attach strategy to execute scripts...',
+    ])).toEqual(['other', 'other']);
+  });
+  it('a JSON record cut after a brace inside its message is still a cut record', () => {
+    const r = explainText([
+      '{"level":"warn","time":"2022-08-09T11:44:58.191023507Z","caller":"volume/manager.go:319","msg":"failed to store CreateVolume details with error: namespaces \\"vmware-system-csi\\" not found"}',
+      '{"level":"error","time":"2022-08-09T11:44:58.190708545Z","caller":"cnsvolumeoperationrequest/cnsvolumeoperationrequest.go:196","msg":"failed to create CnsVolumeOperationRequest instance map[]{} with error: not found","stacktrace":"sigs.k8s',
+      'sigs.k8s.io/vsphere-csi-driver/v2/pkg/common/cns-lib/volume.(*defaultManager).createVolumeWithImprovedIdempotency.func1',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => [l.kind, l.stage])).toEqual([['log', 'provision'], ['log', 'provision'], ['continuation', 'provision']]);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

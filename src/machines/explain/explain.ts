@@ -84,6 +84,7 @@ function collectedPiece(line: string, headLine: string | undefined): string | nu
   const h = m ? COLLECTOR_STAMP.exec(headLine) : null;
   return m && h && (m[1] ?? '') === (h[1] ?? '') ? m[2]! : null;
 }
+const GREP_FILE_PREFIX = /^(\/var\/log\/[\w.\/-]+|[\w.\/-]+\.log(?:\.\d+)?):(.*)$/s;
 /** a log tailer's "[pod container] " prefix (stern, some dashboards): the container is the hint */
 const POD_CONTAINER_PREFIX = /^\[([a-z0-9][\w.-]*) ([a-z0-9][\w.-]*)\]\s(.*)$/s;
 /** the Kubernetes e2e framework's lines ("Jan 23 03:26:02.029: INFO: …") */
@@ -199,6 +200,9 @@ function stripPrefixes(line: string): Stripped {
     if (m) { s.time ??= m[1]!; s.rest = m[2]!; continue; }
     m = KUBECTL_PREFIX.exec(r);
     if (m && m[1]!.includes('/')) { s.hint ??= m[1]!.split('/').pop()!; s.rest = m[2]!; continue; }
+    // (and grep's file name before a line it found in several files, "/var/log/messages:Mar 19 18:23:37 node kubelet: …")
+    m = GREP_FILE_PREFIX.exec(r);
+    if (m && startsRecord(m[2]!)) { s.rest = m[2]!; continue; }
     m = POD_CONTAINER_PREFIX.exec(r);
     if (m && startsRecord(m[3]!)) { s.hint ??= m[2]!; s.rest = m[3]!; continue; }
     m = E2E_STAMP.exec(r);
@@ -783,6 +787,7 @@ const HTML_WRAPPER = /^\s*<\/?(details|summary|pre|code|p|div|br)\b[^>]*>(.{0,80
  */
 const VERSION_REPORT = /^\s*(\$ )?[a-z][\w.-]* (version|--version|-v)( --?[\w-]+)*\s*$|^\s*[A-Za-z][\w .()/-]{0,40}:\s+v?\d+\.\d+(\.\d+)?([-+.][\w.+-]*)?\s*$/;
 const EVENT_CELL = /^\s*(Source|Count|Message|Reason|Type|Age|From|Object|Sub-?object|First ?Seen|Last ?Seen|(kubelet|default-scheduler|attachdetach-controller|persistentvolume-controller|persistentvolume-expander|volume_expand)(,?\s+[\w.-]+)?)\s*$/;
+const CEPH_LOG = /^\s*\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3,6} [0-9a-f]{8,16} +-?\d+ \S/;
 const MOUNT_UTILS_TAIL = /^\s*(Mounting command|Mounting arguments|Unmounting arguments|Output):/;
 
 /** A JSON logger's record (logrus, zap, klog's JSON format): one object per line, with a message or a level. */
@@ -1561,6 +1566,10 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   // mount-utils' multi-line error ("Mounting command: … / Mounting arguments: … / Output: …") continues the
   // record that printed its first line (mount_linux.go), however its fields are spaced
   if (head && MOUNT_UTILS_TAIL.test(s.rest)) return continuing(head, n, text);
+  // (and so do the lines a Ceph tool logs to its stderr, "2019-02-13 12:15:37.021148 7fddbda08d40 -1 parse_file: cannot
+  // open /etc/ceph/ceph.conf …" (Ceph's own log format: time, thread, level), that the error of the program that ran it
+  // carries, an Event's message, the kubelet's or a provisioner's; a Ceph daemon's log is its own records)
+  if (head && CEPH_LOG.test(text) && !CEPH_LOG.test(head.text)) return continuing(head, n, text);
   // journald stores each line of a multi-line record as an entry of its own, under the same prefix ("… mount
   // failed: exit status 32" / "… missing codepage or helper program …"): an entry of the same program and host
   // without a header of its own continues the record before it

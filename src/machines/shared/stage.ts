@@ -71,6 +71,10 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // a workload an admission policy refuses for its containers (Pod Security Admission's "violates PodSecurity
   // \"restricted:latest\": privileged (container \"csi-provisioner\" …)", GKE Autopilot's "container csi-provisioner is
   // privileged; not allowed in Autopilot"): a driver's deployment refused, no volume's step, whatever its containers are named
+  // a test or CI harness running a command in a pod (the e2e framework's "ExecWithOptions {Command:[…]}" / "ExecWithOptions:
+  // execute(POST …/exec?command=…)", test/e2e/framework/pod/exec_util.go; GitLab Runner's Kubernetes executor, "Using attach
+  // strategy to execute scripts..."): whatever the command or the pod, the harness's, no volume's step
+  [/\bExecWithOptions\b|\bUsing (attach|exec) strategy to execute scripts\b/, 'other'],
   [/\bviolates PodSecurity\b|\bnot allowed in Autopilot\b|\[denied by autogke-[\w-]+\]/, 'other'],
   // the EBS driver changing a volume's type, IOPS or throughput (aws-ebs-csi-driver v1.64.0 pkg/driver/controller_modify_volume.go:69
   // "ModifyVolumeProperties called", pkg/cloud/cloud.go:1036 "Received Modify Disk request"): a modification, which no stage
@@ -120,6 +124,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\buseful info is found in syslog\b|\bdmesg \| tail or so\b/i, 'mount'],
   // (and its first words when the file system is not what the mount asked for: "wrong fs type, bad option, bad superblock on …")
   [/\bwrong fs type, bad option, bad superblock\b/i, 'mount'],
+  // (and e2fsck's verdict on a device it cannot read as ext2/3/4, which formatAndMount's check prints before it mounts: "The
+  // superblock could not be read or does not describe a valid ext2/ext3/ext4 filesystem", e2fsprogs e2fsck/unix.c)
+  [/\bThe superblock could not be read or does not describe a (valid|correct) ext2\b/i, 'mount'],
   // a controller registering its informers' handlers ("Register Pod informer for resizer …", external-resizer
   // controller.go) is starting, not a plugin registering
   [/\bRegister(ed|ing)? \w+ informer\b/, 'other'],
@@ -415,6 +422,13 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // size lines, resizefs_linux.go, is the staging's check)
   [/\bneed ?resize - checking\b|\bfilesystem size=\d+, block size=\d+|\bdevice size=\d+, filesystem size=\d+/i, 'mount'],
   [/resize2fs|xfs_growfs/i, 'resize'],
+  // (but the kernel reporting a disk or file system failing under use is no step of the volume's flow: a SCSI command that
+  // failed and its sense data, "sd 3:0:0:1: [sdd] FAILED Result: hostbyte=DID_OK driverbyte=DRIVER_SENSE", "Sense Key :
+  // Medium Error", "CDB: Write(10) …", drivers/scsi/scsi_logging.c; the block layer's "blk_update_request: critical medium
+  // error, dev sdd"; "Buffer I/O error on dev"; XFS shutting itself down after it found corruption, "Corruption detected.
+  // Unmount and run xfs_repair", "xfs_do_force_shutdown(…) called", fs/xfs: a read-only or failing volume's symptom, as
+  // the corpus's labellers read every such line; XFS refusing to mount is the mount's, above)
+  [/\bFAILED Result: hostbyte=\w+|\bSense Key ?: \w+ Error\b|\bAdd\. Sense: |\[\w+\] (tag#\d+ )?CDB: |\bscsi_io_completion\b|\bblk_update_request: |\bBuffer I\/O error on dev\b|\bI\/O error, dev \w+, sector\b|\bCorruption (detected|of in-memory data)\b|\bxfs_do_force_shutdown\b|\bI\/O Error Detected\. Shutting down filesystem\b|\bPlease umount the filesystem and rectify\b|\bInternal error xfs_\w+ at line\b|\bxfs_\w+: xfs_\w+ returned error\b/, 'other'],
   // the kernel finding the new disk is the attach arriving on the node (SCSI "sd 1:0:0:2: [sde] …"; the SCSI host an iSCSI
   // login creates, "scsi host19: iSCSI Initiator over TCP/IP", drivers/scsi/scsi_transport_iscsi.c; an NVMe-oF controller
   // connecting or failing to, "nvme nvme10: Connect command failed", "nvme nvme3: new ctrl: NQN …", drivers/nvme/host)
