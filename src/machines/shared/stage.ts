@@ -68,13 +68,13 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // mounting a subPath onto a file: "CreateContainer in sandbox from runtime service failed … relabel failed …",
   // "container create failed: … runc create failed: … error mounting …"): the runtime's error, after the kubelet's mount
   [/\bCreateContainer in sandbox from runtime service failed\b|\bcontainer create failed: |\b(runc|OCI runtime) create failed\b|\bfailed to create (containerd|shim) task\b/, 'other'],
-  // a workload an admission policy refuses for its containers (Pod Security Admission's "violates PodSecurity
-  // \"restricted:latest\": privileged (container \"csi-provisioner\" …)", GKE Autopilot's "container csi-provisioner is
-  // privileged; not allowed in Autopilot"): a driver's deployment refused, no volume's step, whatever its containers are named
   // a test or CI harness running a command in a pod (the e2e framework's "ExecWithOptions {Command:[…]}" / "ExecWithOptions:
   // execute(POST …/exec?command=…)", test/e2e/framework/pod/exec_util.go; GitLab Runner's Kubernetes executor, "Using attach
   // strategy to execute scripts..."): whatever the command or the pod, the harness's, no volume's step
   [/\bExecWithOptions\b|\bUsing (attach|exec) strategy to execute scripts\b/, 'other'],
+  // a workload an admission policy refuses for its containers (Pod Security Admission's "violates PodSecurity
+  // \"restricted:latest\": privileged (container \"csi-provisioner\" …)", GKE Autopilot's "container csi-provisioner is
+  // privileged; not allowed in Autopilot"): a driver's deployment refused, no volume's step, whatever its containers are named
   [/\bviolates PodSecurity\b|\bnot allowed in Autopilot\b|\[denied by autogke-[\w-]+\]/, 'other'],
   // the EBS driver changing a volume's type, IOPS or throughput (aws-ebs-csi-driver v1.64.0 pkg/driver/controller_modify_volume.go:69
   // "ModifyVolumeProperties called", pkg/cloud/cloud.go:1036 "Received Modify Disk request"): a modification, which no stage
@@ -427,7 +427,8 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // Medium Error", "CDB: Write(10) …", drivers/scsi/scsi_logging.c; the block layer's "blk_update_request: critical medium
   // error, dev sdd"; "Buffer I/O error on dev"; XFS shutting itself down after it found corruption, "Corruption detected.
   // Unmount and run xfs_repair", "xfs_do_force_shutdown(…) called", fs/xfs: a read-only or failing volume's symptom, as
-  // the corpus's labellers read every such line; XFS refusing to mount is the mount's, above)
+  // the corpus's labellers read every such line; XFS refusing to mount, "Attempted to mount read-only compatible
+  // filesystem read-write", stays the mount's by its words)
   [/\bFAILED Result: hostbyte=\w+|\bSense Key ?: \w+ Error\b|\bAdd\. Sense: |\[\w+\] (tag#\d+ )?CDB: |\bscsi_io_completion\b|\bblk_update_request: |\bBuffer I\/O error on dev\b|\bI\/O error, dev \w+, sector\b|\bCorruption (detected|of in-memory data)\b|\bxfs_do_force_shutdown\b|\bI\/O Error Detected\. Shutting down filesystem\b|\bPlease umount the filesystem and rectify\b|\bInternal error xfs_\w+ at line\b|\bxfs_\w+: xfs_\w+ returned error\b/, 'other'],
   // the kernel finding the new disk is the attach arriving on the node (SCSI "sd 1:0:0:2: [sde] …"; the SCSI host an iSCSI
   // login creates, "scsi host19: iSCSI Initiator over TCP/IP", drivers/scsi/scsi_transport_iscsi.c; an NVMe-oF controller
