@@ -546,6 +546,12 @@ const FILE_STAGE_UNDER_WORDS: Record<string, Stage> = {
 const PV_CONTROLLER_FILE = /^pv_controller(_base)?\.go$/;
 /** Files whose every line is their stage's even where its words say nothing of one ("Could not update node status …") */
 const FILE_STAGE_OVER_WORDS = new Set(['node_status_updater.go']);
+/**
+ * Whether a line of a plumbing file (NOISE_FILES) is noise: not when it names the kubelet's operation, which it is then a
+ * part of (kuberuntime_manager.go's "container start failed: CreateContainerConfigError: failed to prepare subPath for
+ * volumeMount …", makeMounts' error). One answer for a record read alone and for the paste read around it.
+ */
+const noiseFileLine = (inNoiseFile: boolean, text: string): boolean => inNoiseFile && !stageOfOperation(text);
 const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace(/\./g, '\\.')).join('|')}):\\d+\\]`);
 // (and the kubelet's volume manager starting, volume_manager.go "Starting Kubelet Volume Manager" and its populator's Run,
 // desired_state_of_world_populator.go "Desired state populator starts to run", "Finished populating initial desired state of
@@ -1505,9 +1511,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
         ...(open ? { [OPEN]: true } : {}), ...(side ? { [SIDE]: side } : {}),
       };
     }
-    // (a plumbing file's line that names the kubelet's operation is that operation's: kuberuntime_manager.go's "container
-    // start failed: CreateContainerConfigError: failed to prepare subPath for volumeMount …", makeMounts' error)
-    const noise = (NOISE_FILES.has(file) && !stageOfOperation(message)) || NOISE_TEXT.test(message) || (KUBELET_NODE_FILE.test(file) && KUBELET_NODE_TEXT.test(message));
+    const noise = noiseFileLine(NOISE_FILES.has(file), message) || NOISE_TEXT.test(message) || (KUBELET_NODE_FILE.test(file) && KUBELET_NODE_TEXT.test(message));
     const ctxMethod = /^GRPC (request|response|error)/.test(message) ? lastMethod.get(key) ?? lastMethod.get(`call|${program}`) : undefined;
     // (a program starting up says so whatever its file: "snapshot_controller_base.go] Starting CSI snapshotter")
     // (a CSI request or response the line prints says which call by its fields, before any word does)
@@ -1927,7 +1931,7 @@ function inferFromPaste(out: ExplainedLine[]): void {
   for (let i = 0; i < out.length; i++) {
     const l = out[i]!;
     if (l.kind !== 'log') continue;
-    const noise = NOISE_TEXT.test(l.text) || NOISE_FILE_IN_LINE.test(l.text);
+    const noise = NOISE_TEXT.test(l.text) || noiseFileLine(NOISE_FILE_IN_LINE.test(l.text), l.text);
     const only = onlyIn[section[i]!];
     // (a sidecar logs through klog: a line without a klog header is another program's, the driver's)
     // (a line known as another sidecar's own, not one they all print, stays that sidecar's)
