@@ -2818,6 +2818,73 @@ describe('round of 2026-12-07 (11): the kernel\'s I/O errors, a Ceph tool\'s std
   });
 });
 
+describe('round of 2026-12-07 (12): a command typed at a prompt, the kubelet\'s image disk, Kata\'s shim, logrus on a terminal', () => {
+  it('what a command typed to look at the node prints is its answer, no step, though its words are a mount\'s', () => {
+    const mkfs = [
+      'mke2fs 1.47.0 (5-Feb-2023)',
+      'Discarding device blocks: done',
+      'Creating filesystem with 524288 4k blocks and 131072 inodes',
+    ];
+    expect(stagesOf(['root@hostmachine:/home# sudo mkfs.ext4 /tmp/rawdisk01.2g', ...mkfs])).toEqual(['other', 'other', 'other', 'other']);
+    // (and says so, rather than what the words alone suggested)
+    const said = explainText(['root@hostmachine:/home# sudo mkfs.ext4 /tmp/rawdisk01.2g', ...mkfs].join('\n'), knowledge).lines[1]!;
+    expect(said.explanation).toMatch(/command typed at the prompt on line 1\b/);
+    expect(said.explanation).not.toMatch(/mount/);
+    // (the same lines without the prompt are mke2fs's output in a mount's error)
+    expect(stagesOf(mkfs)).toEqual(['mount', 'mount', 'mount']);
+    expect(stagesOf([
+      '# mount -t nfs 192.168.42.4:/exports/data /mnt',
+      'mount.nfs: trying text-based options \'vers=4,addr=192.168.42.4,clientaddr=192.168.42.3\'',
+      'mount.nfs: mount(2): Connection refused',
+    ])).toEqual(['other', 'other', 'other']);
+    expect(stagesOf([
+      '$ sudo multipath -ll',
+      'mpatha (36001405ecb7e7041b044ba9805a1628b) dm-1 LIO-ORG ,TCMU device',
+      'size=1.0G features=\'1 queue_if_no_path\' hwhandler=\'1 alua\' wp=rw',
+    ])).toEqual(['other', 'other', 'other']);
+    // (the answer ends at a blank line: the kubelet's record after it is its own)
+    expect(stagesOf([
+      '$ sudo multipath -ll',
+      'mpatha (36001405ecb7e7041b044ba9805a1628b) dm-1 LIO-ORG ,TCMU device',
+      '',
+      'mount.nfs: mount(2): Connection refused',
+    ])).toEqual(['other', 'other', 'other', 'mount']);
+    // (a listing is names: a message pasted under it is no part of it)
+    expect(stagesOf([
+      '$ sudo ls /var/lib/kubelet/pods/3feec45e-4bc0-11e6-bea0-8cdcd43ac064/volumes',
+      'kubernetes.io~empty-dir',
+      'Failed to remove orphaned pod "3feec45e-4bc0-11e6-bea0-8cdcd43ac064" dir; err: remove /var/lib/kubelet/pods/3feec45e-4bc0-11e6-bea0-8cdcd43ac064/volumes/kubernetes.io~empty-dir/restart-count: device or resource busy',
+    ])[2]).toBe('unmount');
+  });
+  it('the kubelet\'s image garbage collector, the image file system\'s stats and the eviction manager\'s observations are no step', () => {
+    expect(stagesOf([
+      'Apr 26 08:59:27 node-2-vm kubelet-wrapper[1064]: I0426 08:59:27.560529    1064 image_gc_manager.go:335] [imageGCManager]: Removing image "sha256:896f0b69742a885415971c4c0ff5061b6be98b1f13b" to free 2357 bytes',
+      'I0603 12:41:40.415462    3337 cadvisor_stats_provider.go:280] "Detect Split Filesystem" ImageFilesystems="&FilesystemUsage{Timestamp:1717418500415388965}"',
+      'I0603 12:41:40.416841    3337 helpers.go:975] "Eviction manager:" log="observations" signal="containerfs.available" resourceName="ephemeral-storage" available="22636688Ki"',
+      'Failed to get the info of the filesystem with mountpoint "/var/lib/rancher/k3s/agent/containerd/io.containerd.snapshotter.v1.overlayfs": unable to find data in memory cache.',
+    ])).toEqual(['other', 'other', 'other', 'other']);
+  });
+  it('the configMap or secret the kubelet read to set a volume up is the mount', () => {
+    expect(stagesOf([
+      'I0709 15:18:41.100558   21886 configmap.go:217] Received configMap core/logrotate-configmap containing (1) pieces of data, 230 total bytes',
+      'I0709 15:18:41.100601   21886 secret.go:206] Received secret core/default-token-x2k9p containing (3) pieces of data, 1884 total bytes',
+    ])).toEqual(['mount', 'mount']);
+  });
+  it('Kata Containers\' shim undoing its sandbox\'s mounts is the runtime\'s, no unmount', () => {
+    const shim = 'time="2021-06-29T18:07:15.660037482+02:00" level=warning msg="Could not umount" error="no such file or directory" host-path=/run/kata-containers/shared/sandboxes/a8f7/mounts/d595-resolv.conf';
+    expect(stagesOf([`${shim} name=containerd-shim-v2 pid=262110 sandbox=a8f7 source=virtcontainers subsystem=container`])).toEqual(['other']);
+    // (the same record of another program is an unmount)
+    expect(stagesOf([shim])).toEqual(['unmount']);
+  });
+  it('logrus\'s text format on a terminal is a record a line, no piece of the record above', () => {
+    const r = explainText([
+      'E1130 00:07:33.701620   11754 kubelet_volumes.go:225] "There were many similar errors. Turn up verbosity to see them." err="orphaned pod \\"36b5c8e7\\" found, but error occurred when trying to remove the volumes dir: not a directory" numErrs=2',
+      'INFO[0030] Waiting for deletion of kube-apiserver static pod ',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => [l.kind === 'continuation' ? 'continuation' : 'record', l.stage])).toEqual([['record', 'unmount'], ['record', 'other']]);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

@@ -450,6 +450,10 @@ const NOISE_FILES = new Set([
   // (the kubelet's eviction manager, pkg/kubelet/eviction/eviction_manager.go: node pressure and the stats it reads, "Eviction
   // manager: failed to get summary stats")
   'eviction_manager.go',
+  // (and its image garbage collector and the stats it reads of the image and container file systems, "[imageGCManager]:
+  // Removing image …", pkg/kubelet/images/image_gc_manager.go; "Detect Split Filesystem", pkg/kubelet/stats/
+  // cadvisor_stats_provider.go: an image's disk, no volume's)
+  'image_gc_manager.go', 'cadvisor_stats_provider.go',
   // (the kubelet's iptables chains and hairpin mode, pkg/kubelet/kubelet_network*.go: "Failed to ensure that nat chain
   // KUBE-MARK-DROP exists")
   'kubelet_network.go', 'kubelet_network_linux.go',
@@ -556,7 +560,7 @@ const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace
 // (and the kubelet's volume manager starting, volume_manager.go "Starting Kubelet Volume Manager" and its populator's Run,
 // desired_state_of_world_populator.go "Desired state populator starts to run", "Finished populating initial desired state of
 // world": start-up, whatever the lines before them were about)
-const NOISE_TEXT = /\b(Desired state populator starts to run|Finished populating initial desired state of world|Starting Kubelet Volume Manager|renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:|proto: duplicate proto type registered|Throttling request took)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\b|"SyncLoop (ADD|UPDATE|DELETE|REMOVE|RECONCILE)"|\[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "(GET|POST|PUT|PATCH|DELETE|HEAD) \S+ HTTP\/[\d.]+"|\[core\] \[(Channel|Server) #\d+|\bhttp: (multiple response\.WriteHeader calls|superfluous response\.WriteHeader call|TLS handshake error from)\b/i;
+const NOISE_TEXT = /\b(Desired state populator starts to run|Finished populating initial desired state of world|Starting Kubelet Volume Manager|renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:|proto: duplicate proto type registered|Throttling request took|Eviction manager:|\[imageGCManager\]|Failed to get the info of the filesystem with mountpoint)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\b|"SyncLoop (ADD|UPDATE|DELETE|REMOVE|RECONCILE)"|\[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "(GET|POST|PUT|PATCH|DELETE|HEAD) \S+ HTTP\/[\d.]+"|\[core\] \[(Channel|Server) #\d+|\bhttp: (multiple response\.WriteHeader calls|superfluous response\.WriteHeader call|TLS handshake error from)\b/i;
 /**
  * The kubelet's own Node object (kubelet.go getNodeAnyWay, kubelet_node_status.go registerWithAPIServer,
  * tryUpdateNodeStatus): the node looked up, registered, its status written. Not a step of a volume's flow, whatever a
@@ -764,7 +768,8 @@ function startsRecord(line: string): boolean {
     || RUNNER_LINE.test(line)
     // (and a logfmt or JSON record behind a log tailer's bare "pod container " prefix, stern's default: "csi-do-node-mv4pf
     // csi-do-plugin time=\"…\" level=info …")
-    || /^\s*time="|^\s*(level|lvl|ts)=\S+ |^\s*STEP: |^[a-z0-9][a-z0-9.-]*-[a-z0-9]{1,10} [a-z0-9][a-z0-9.-]* (time="|level=\w+ |\{")/.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || GET_EVENTS_ROW.test(line) || OLD_EVENT_ROW.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line)
+    // (and logrus's text formatter on a terminal, "INFO[0030] Waiting for deletion of … pod": a record a line)
+    || /^\s*time="|^\s*(level|lvl|ts)=\S+ |^\s*(TRAC|DEBU|INFO|WARN|ERRO|FATA|PANI)\[[\w:.+-]+\] |^\s*STEP: |^[a-z0-9][a-z0-9.-]*-[a-z0-9]{1,10} [a-z0-9][a-z0-9.-]* (time="|level=\w+ |\{")/.test(line) || CLOUD_LOGGING.test(line) || /^\s*(Normal|Warning)\s+[A-Z]/.test(line) || GET_EVENTS_ROW.test(line) || OLD_EVENT_ROW.test(line) || JSON_RECORD.test(line) || LEADING_STAMP.test(line)
     // (and the kernel's, as dmesg -T prints it: "[Fri Apr 28 09:11:23 2023] scsi host19: …" (not its seconds since boot,
     // "[19233.677582] …": read as a record's start, it cost a held-out line its stage and gained none); and grpc-go's logger, whose components prefix
     // their lines: "[core] grpc: addrConn.createTransport failed …", grpclog/component.go)
@@ -853,6 +858,12 @@ function errorPart(message: string): string | null {
 
 const CAPABILITIES_RESPONSE = /(?:GRPC response: |response=")\{\\?"capabilities\\?":/;
 /** calls whose answer always has content: the capabilities lists, the plugin's name (Probe's may be empty) */
+/**
+ * Kata Containers' shim, whose records name it and its package ("level=warning msg=\"Could not umount\" error=… host-path=…
+ * name=containerd-shim-v2 … source=virtcontainers"): the container runtime's own mounts into its sandbox and their
+ * rollback, no step of a volume's flow, whatever the msg says (as runc's and CRI-O's errors: stage.ts)
+ */
+const SANDBOX_RUNTIME = /\bname=containerd-shim-v2\b|\bsource=(virtcontainers|katautils)\b/;
 /** A structured record's message: logfmt's msg="…" (group 1), a JSON record's "msg" or "message" (group 2). */
 const MSG_FIELD = /(?:^|\s)msg="((?:[^"\\]|\\.)*)"|"(?:msg|message)":\s*"((?:[^"\\]|\\.)*)"/;
 const ANSWERS_WITH_CONTENT = /GetCapabilities$|^GetPluginInfo$/;
@@ -894,6 +905,7 @@ const TEXT = {
     unrelated: 'Not a log line we can read (no klog header, no known message or keyword).',
     sameProgram: (stage: Stage, line: number): string => ` Read as part of the ${stage} operation its program was doing (line ${line}).`,
     sameMessage: (line: number): string => ` Read as more of the message on line ${line} (a message posted over several lines without headers).`,
+    commandAnswer: (line: number): string => `The answer of the command typed at the prompt on line ${line}: the node as that command shows it, not a step of a volume's flow.`,
     sameCall: (line: number): string => ` Read with line ${line}, the same call's next line.`,
     sameRequest: (line: number): string => ` Read with line ${line}: the same request id, so the same call.`,
     noRecords: 'No log records found in the input.',
@@ -941,6 +953,7 @@ const TEXT = {
     unrelated: '无法识别的日志行（没有 klog 行首，也没有已知的消息或关键词）。',
     sameProgram: (stage: Stage, line: number): string => `按同一程序正在进行的${STAGE_ZH[stage]}操作来理解（第 ${line} 行）。`,
     sameMessage: (line: number): string => `按第 ${line} 行消息的后续部分来理解（一条没有行首、跨多行贴出的消息）。`,
+    commandAnswer: (line: number): string => `第 ${line} 行提示符下所输入命令的输出：该命令所显示的节点状态，不是卷流程中的一步。`,
     sameCall: (line: number): string => `与第 ${line} 行（同一次调用的下一行）一起理解。`,
     sameRequest: (line: number): string => `与第 ${line} 行一起理解：请求 ID 相同，属于同一次调用。`,
     noRecords: '输入中没有找到日志记录。',
@@ -1638,7 +1651,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   // (a structured record's msg says what it is before its other fields do: msg="failed to delete volume" err="… still attached")
   const msgField = MSG_FIELD.exec(s.rest);
   const byMsg = msgField ? guessStage(msgField[1] ?? msgField[2]!) : null;
-  const stage = NOISE_TEXT.test(s.rest) || MOUNT_TABLE.test(s.rest) || NO_STEP_MESSAGE.test(s.rest.trim()) || NODE_NOISE.test(text) ? 'other' : printedPayloadStage(s.rest)
+  const stage = NOISE_TEXT.test(s.rest) || SANDBOX_RUNTIME.test(s.rest) || MOUNT_TABLE.test(s.rest) || NO_STEP_MESSAGE.test(s.rest.trim()) || NODE_NOISE.test(text) ? 'other' : printedPayloadStage(s.rest)
     ?? byMsg ?? guessStage(s.rest.replace(/(^|\s)[\w./-]+\.go:\d+(?=\s)/g, ' '));
   // (a msg that says nothing, "handler failed", with an error that names something: the error may be the reason, not the operation)
   const weak = msgField !== null && byMsg === null && stage !== null && stage !== 'other';
@@ -2111,6 +2124,7 @@ function inferFromPaste(out: ExplainedLine[]): void {
     head = -1;
   }
   printedObjects(out);
+  commandOutput(out);
   for (const l of out) { const r = l as unknown as Record<symbol, unknown>; delete r[OPEN]; delete r[PROGRAM]; delete r[SIDE]; delete r[WEAK]; }
   // continuation lines follow their head
   for (let i = 0; i < out.length; i++) {
@@ -2141,6 +2155,25 @@ const KUBELET_VOLUME_PATH = /\/pods\/[0-9a-f-]{36}\/volumes\/|\/globalmount\b/;
 const VOLUME_OPERATION = /\b(attach|detach|mount|unmount|stag|unstag|publish|unpublish|provision|delet|expand|resiz|creat)(e|es|ed|ing)? (the )?(volume|disk|share|pv)\b/i;
 
 const indentOf = (text: string): number => /^\s*/.exec(text.replace(/^```\w*/, ''))![0].length;
+
+/**
+ * A shell prompt and the command an engineer typed at it to look at the node ("root@node:~# sudo mkfs.ext4 /tmp/disk",
+ * "$ multipath -ll", "# mount -t nfs …", "$ fuser -vm …"): what it prints, up to a blank line or the next record, is that
+ * command's answer, no step of a volume's flow, though mke2fs's, mount.nfs's or multipath's words are the ones the
+ * kubelet's and a driver's errors quote when they fail (the log readers and `kubectl` are not among these commands: what
+ * they print is records).
+ */
+const INSPECTING_COMMAND = /^\s*(?:\$|❯|➜|[\w.-]+@[\w.-]+(?::[^\s$#>]*)?\s?[$#]|(?:ba)?sh-\d+(?:\.\d+)?[$#]|#)\s+(?:sudo\s+)?(?:mkfs(?:\.\w+)?|mke2fs|multipath|fuser|lsof|ps|mount|findmnt|df|lsblk|blkid|dd|losetup|stat|ping|showmount|rpcinfo|tune2fs|dumpe2fs|xfs_info)(?=[\s|]|$)/;
+
+function commandOutput(out: ExplainedLine[]): void {
+  for (let i = 0; i < out.length; i++) {
+    if (out[i]!.kind !== 'decoration' || !INSPECTING_COMMAND.test(out[i]!.text)) continue;
+    // (up to a blank line, a record or the next prompt: none of those is 'unrelated')
+    for (let j = i + 1; j < out.length && (out[j]!.kind === 'unrelated' || out[j]!.kind === 'continuation'); j++) {
+      out[j] = { ...out[j]!, stage: 'other', component: null, explanation: T.commandAnswer(out[i]!.line) };
+    }
+  }
+}
 
 /**
  * Fields of a printed VolumeAttachment (describe or YAML): the message under status.attachError or

@@ -575,7 +575,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\b(set|setting|applied|applying|chang\w*) (the )?fs ?group\b|\bSetVolumeOwnership\b|\bvolume ownership\b|\b(creat\w*|mak\w*) (the )?(target|staging) ?path\b/i, 'mount'],
   // (and the kubelet's own plugins setting a volume up for a pod: "Setting up volume kube-api-access-g6knl for pod … at …",
   // secret.go, configmap.go, projected.go, downwardapi.go SetUpAt)
-  [/\bsetting up (the )?volume \S+ for pod\b/i, 'mount'],
+  // (and the configMap or secret it read for them: "Received configMap ns/name containing (1) pieces of data, 230 total bytes",
+  // pkg/volume/configmap/configmap.go, pkg/volume/secret/secret.go SetUpAt)
+  [/\bsetting up (the )?volume \S+ for pod\b|\bReceived (configMap|secret) \S+ containing \(\d+\) pieces of data\b/i, 'mount'],
   [/unmountdevice|unmountvolume|unmapvolume|unmap|teardown|tear down|unstag|unpublish|\bunmount(ing|ed|er)?\b|umount|removing volume\b.*\bfrom (the )?desired state\b/i, 'unmount'],
   // staging a volume is NodeStageVolume, whatever its error says it failed to attach ("Failed to stage volume …: attach failed")
   [/\bstag(e|ing) (the )?volume\b/i, 'mount'],
