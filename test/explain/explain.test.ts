@@ -439,8 +439,9 @@ describe('reading what people paste', () => {
     expect(stageOf('I1004 11:59:35.759007       1 controller.go:811] Starting provisioner controller rbd.csi.ceph.com_provisioner-0')).toBe('other');
     expect(stageOf('I0110 19:11:21.804827 3535357 kubelet.go:2545] "SyncLoop (probe)" probe="readiness" status="ready" pod="longhorn-system/csi-attacher-0"')).toBe('other');
     expect(stageOf('I1222 03:50:09.394772       1 gc_controller.go:166] Forced deletion of orphaned Pod kube-flannel-7gscn succeeded')).toBe('other');
-    // a workload controller's Event is no volume's step, whatever object it created (the claim is the provisioner's next)
-    expect(stageOf('3m2s        Normal    SuccessfulCreate         statefulset/db      create Claim data-db-0 Pod db-0 in StatefulSet db success')).toBe('other');
+    // a workload controller's Event is no volume's step, but for the claim it creates for a pod: that claim's provisioning starts
+    expect(stageOf('3m2s        Normal    SuccessfulCreate         statefulset/db      create Claim data-db-0 Pod db-0 in StatefulSet db success')).toBe('provision');
+    expect(stageOf('3m2s        Normal    SuccessfulCreate         statefulset/db      create Pod db-0 in StatefulSet db successful')).toBe('other');
     // a provisioner's name is no provisioning: a provisioner starting up says it ("Provisioner example.com/nfs specified"),
     // what waits for one names its work ("waiting for a volume to be created, either by external provisioner …")
     expect(stageOf('I0406 00:26:56.616749       1 main.go:65] Provisioner example.com/nfs specified')).toBe('other');
@@ -453,10 +454,11 @@ describe('reading what people paste', () => {
       '  STEP: Deleting pod tester-4zwz7 in namespace e2e-389 @ 05/25/26 04:44:30.464'])).toEqual(['mount', 'other']);
     // Events' messages without their reasons that are no volume's step, whatever they name: a workload controller's, the
     // kubelet's about a sidecar's container; a time alone above them (any hour) places nothing
-    expect(stagesOf(['2022-05-30 3:52:20', 'create Claim data-redis-0 Pod redis-0 in StatefulSet redis success', '2022-05-30 3:52:20',
+    expect(stagesOf(['2022-05-30 3:52:20', 'create Pod redis-0 in StatefulSet redis successful', '2022-05-30 3:52:20',
       'Created pod: paperless-78949868b6-bs5dv', 'Back-off restarting failed container snapshot-controller in pod zfs-controller-0_ix(0561)',
       'Created container csi-provisioner', 'Container image "registry.k8s.io/sig-storage/csi-provisioner:v3.5.0" already present on machine']))
       .toEqual(['other', 'other', 'other', 'other', 'other', 'other', 'other']);
+    expect(stagesOf(['create Claim data-redis-0 Pod redis-0 in StatefulSet redis success'])).toEqual(['provision']);
     // a test runner's own lines and kubectl's refusal of its command are no step; nor is a volume's capability question
     expect(stagesOf(['E0101 00:00:00.000000    3521 operation_generator.go:700] MountVolume.SetUp failed for volume "v" (UniqueName: "kubernetes.io/csi/d^v") pod "p" (UID: "u") : timed out',
       '--- FAIL: TestAttacherWithCSIDriver (15.43s)', '  [FAIL] External Storage [Driver: test.csi.azure.com] [Testpattern: Dynamic PV (default fs)] provisioning [It] should provision storage with snapshot data source',
@@ -2863,10 +2865,15 @@ describe('round of 2026-12-07 (12): a command typed at a prompt, the kubelet\'s 
       'I0603 12:41:40.416841    3337 helpers.go:975] "Eviction manager:" log="observations" signal="containerfs.available" resourceName="ephemeral-storage" available="22636688Ki"',
       'Failed to get the info of the filesystem with mountpoint "/var/lib/rancher/k3s/agent/containerd/io.containerd.snapshotter.v1.overlayfs": unable to find data in memory cache.',
     ])).toEqual(['other', 'other', 'other', 'other']);
+    // (its file says so when its words say nothing, after a line of the kubelet's mount)
+    expect(stagesOf([
+      'I0412 09:28:10.756764   14260 reconciler.go:224] operationExecutor.MountVolume started for volume "data" (UniqueName: "kubernetes.io/csi/x^y") pod "web-0"',
+      'I0412 09:28:14.756764   14260 image_gc_manager.go:317] attempting to delete unused images',
+    ])).toEqual(['mount', 'other']);
   });
   it('the configMap or secret the kubelet read to set a volume up is the mount', () => {
     expect(stagesOf([
-      'I0709 15:18:41.100558   21886 configmap.go:217] Received configMap core/logrotate-configmap containing (1) pieces of data, 230 total bytes',
+      'I0709 15:18:41.100558   21886 configmap.go:217] Received configMap core/logrotate-configmap containing (12) pieces of data, 230 total bytes',
       'I0709 15:18:41.100601   21886 secret.go:206] Received secret core/default-token-x2k9p containing (3) pieces of data, 1884 total bytes',
     ])).toEqual(['mount', 'mount']);
   });
@@ -2882,6 +2889,68 @@ describe('round of 2026-12-07 (12): a command typed at a prompt, the kubelet\'s 
       'INFO[0030] Waiting for deletion of kube-apiserver static pod ',
     ].join('\n'), knowledge).lines;
     expect(r.map((l) => [l.kind === 'continuation' ? 'continuation' : 'record', l.stage])).toEqual([['record', 'unmount'], ['record', 'other']]);
+  });
+});
+
+describe('round of 2026-12-07 (13): a request without its call, a Ceph client under a bare message, a driver\'s banner, a claim a StatefulSet creates, a header wrapped alone', () => {
+  it('a request whose fields are DeleteVolume\'s, secrets sorted first, is the deletion, and the driver\'s unmount inside it too', () => {
+    const r = explainText([
+      'I0212 07:23:36.869876       1 utils.go:98] GRPC request: {"secrets":"***stripped***","volume_id":"csi-cephfs-pvc-5b7c6d75-2e96-11e9-af82-525400b639ff"}',
+      'E0212 07:23:36.968127       1 volume.go:144] failed to unmount /var/lib/kubelet/plugins/csi-cephfsplugin/controller/volumes/root-csi-cephfs-pvc-5b7c6d75-2e96-11e9-af82-525400b639ff with error cephfs: umount failed',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => l.stage)).toEqual(['delete', 'delete']);
+    // (a request that names a staging path too is an unstaging, whatever its keys' order)
+    expect(stagesOf(['I0212 07:23:36.869876       1 utils.go:98] GRPC request: {"secrets":"***stripped***","staging_target_path":"/var/lib/kubelet/plugins/x/globalmount","volume_id":"v1"}'])).toEqual(['unmount']);
+  });
+  it('a Ceph client\'s log lines under an Event\'s message posted alone are the stderr its error carries', () => {
+    const r = explainText([
+      'MountVolume.MountDevice failed for volume "pvc-ee1a5bf1-2903-4b3c-8a60-366adc6c9caf" : rpc error: code = Internal desc = an error (exit status 32) occurred while running mount args: [-t ceph 10.43.236.204:6789:/volumes/csi/csi-vol-9a4ac09b /var/lib/kubelet/plugins/kubernetes.io/csi/rook-ceph.cephfs.csi.ceph.com/e3b0/globalmount -o name=csi-cephfs-node] stderr: unable to get monitor info from DNS SRV with service name: ceph-mon',
+      '2024-12-30T14:25:53.873+0000 70c869e44000 -1 failed for service _ceph-mon._tcp',
+      'mount error: no mds (Metadata Server) is up. The cluster might be laggy, or you may not be authorized',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => [l.kind, l.stage])).toEqual([['event', 'mount'], ['continuation', 'mount'], ['continuation', 'mount']]);
+    expect(r.slice(1).map((l) => l.continues)).toEqual([1, 1]);
+  });
+  it('a driver\'s start-up banner is no step, in a registrar\'s log or after a mount', () => {
+    const banner = [
+      'I0914 09:23:36.581121       1 driver.go:73] Driver: ru.yandex.s3.csi ',
+      'I0914 09:23:36.581158       1 driver.go:74] Version: v1.2.0 ',
+      'I0914 09:23:36.581166       1 driver.go:81] Enabling controller service capability: CREATE_DELETE_VOLUME',
+      'I0914 09:23:36.581174       1 driver.go:93] Enabling volume access mode: MULTI_NODE_MULTI_WRITER',
+    ];
+    const r = explainText([
+      'I0914 09:23:36.443263       1 main.go:110] Version: v1.2.0-0-g6ef000ae',
+      'I0914 09:23:37.445143       1 node_register.go:67] Registration Server started at: /registration/ru.yandex.s3.csi-reg.sock',
+      'I0914 09:23:38.590867       1 main.go:87] Received NotifyRegistrationStatus call: &RegistrationStatus{PluginRegistered:true,Error:,}',
+      ...banner,
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => l.stage)).toEqual(['register', 'register', 'register', 'other', 'other', 'other', 'other']);
+    expect(stagesOf(['E0429 03:53:48.708703       1 utils.go:101] GRPC error: Timeout waiting for mount', ...banner.slice(0, 1)])).toEqual(['mount', 'other']);
+  });
+  it('a claim a StatefulSet or an operator creates for its pod starts that claim\'s provisioning; the pod it creates does not', () => {
+    expect(stagesOf([
+      '  Normal   SuccessfulCreate     41m                statefulset-controller  create Claim data-polardbx-dn-1 Pod polardbx-dn-1 in StatefulSet polardbx-dn success',
+      '2m39s       Normal    SuccessfulCreate                  kraftcontroller/kraftcontroller                 resource type *v1.PersistentVolumeClaim successfully created',
+      '  Normal   SuccessfulCreate     41m                statefulset-controller  create Pod polardbx-dn-1 in StatefulSet polardbx-dn successful',
+    ])).toEqual(['provision', 'provision', 'other']);
+  });
+  it('a klog header whose message a poster wrapped onto the next line is read with it', () => {
+    const r = explainText([
+      'Aug 11 09:17:42 kube-01 d8-kubelet-forker[14693]: E0811 09:17:42.907060   14694 nestedpendingoperations.go:301] ',
+      'Operation for "{volumeName:kubernetes.io/rbd/kube:kubernetes-dynamic-pvc-018409f2 ',
+      'podName: nodeName:}" failed. No retries permitted until 2021-08-11 09:17:43.407003409 +0300 MSK ',
+      'm=+1698521.295086326 (durationBeforeRetry 500ms). Error: "UnmountDevice failed for volume \\"pvc-323d06cc\\" (UniqueName: \\"kubernetes.io/rbd/kube:kubernetes-dynamic-pvc-018409f2\\") on node \\"kube-01\\" : rbd: failed to unmap device /dev/rbd10, error exit status 16"',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => [l.kind, l.stage])).toEqual([['log', 'unmount'], ['continuation', 'unmount'], ['continuation', 'unmount'], ['continuation', 'unmount']]);
+    // (a record that ends with its logger's caller, "… [mount_unix.go:640]", waits for no message)
+    const j = explainText([
+      '2024/04/25 03:38:48.699661 juicefs[157] <INFO>: Mounting volume xx at /jfs/juicefs-pv-utpxzh ... [mount_unix.go:640]',
+      'Operation for the next record',
+    ].join('\n'), knowledge).lines;
+    expect(j[1]!.kind).not.toBe('continuation');
+  });
+  it('the quota the kubelet gives an emptyDir\'s directory is its SetUp\'s', () => {
+    expect(stagesOf(['I0416 17:38:13.086019  157568 empty_dir.go:306] Set quota on /var/lib/kubelet/pods/e5149231-3a81-41e0-87be-579846f6caea/volumes/kubernetes.io~configmap/config failed assign quota FAILED'])).toEqual(['mount']);
   });
 });
 

@@ -424,8 +424,15 @@ const VOLUME_NO_STEP_EVENT = /^(VolumeCondition(Abnormal|Normal)|VolumeModify(Su
  * StatefulSet: stateful_pod_control.go, whose "create Claim … in StatefulSet … success" creates the claim object, which
  * the provisioner then provisions), the Deployment's scaling, a disruption budget's and an autoscaler's (disruption.go, horizontal.go),
  * and the cluster-autoscaler's about a pending pod ("pod didn't trigger scale-up: … unbound immediate PersistentVolumeClaims":
- * core/scaleup): none is a step of a volume's life.
+ * core/scaleup): none is a step of a volume's life, but the claims they create (workloadEventStage).
  */
+/**
+ * (but a claim a workload controller created for its pod starts that claim's provisioning: the StatefulSet's "create Claim
+ * data-0 Pod web-0 in StatefulSet web success", stateful_pod_control.go createPersistentVolumeClaims, an operator's "resource
+ * type *v1.PersistentVolumeClaim successfully created"; a claim it failed to create, refused by a quota, is still no step)
+ */
+const workloadEventStage = (reason: string, message: string): Stage =>
+  reason === 'SuccessfulCreate' && /\bcreate Claim \S+ Pod\b|\bPersistentVolumeClaim\b.* created\b/.test(message) ? 'provision' : 'other';
 const WORKLOAD_EVENT = /^(SuccessfulCreate|FailedCreate|SuccessfulDelete|FailedDelete|ScalingReplicaSet|NoPods|SuccessfulRescale|NotTriggerScaleUp|TriggeredScaleUp|ScaleDown)$/;
 
 /** Files whose lines are plumbing (leader election, informers, gRPC dialing): never a storage stage. */
@@ -504,6 +511,9 @@ const ADDONS = 'csi-addons/';
  * - the other way, a publish or a stage undoing what it half did is that call's, a snapshot check inside DeleteVolume
  *   the deletion's, a mount read inside NodeExpandVolume the expansion's; and a CSI-Addons call's lines are none.
  */
+/** The call a request's fields name without doubt, by the stage they give (stageOfPayload). */
+const CALL_OF_PAYLOAD: Partial<Record<Stage, string>> = { provision: 'CreateVolume', delete: 'DeleteVolume', attach: 'ControllerPublishVolume', detach: 'ControllerUnpublishVolume' };
+
 function callSide(stage: Stage, call: string | undefined): Stage {
   if (!call) return stage;
   if (call.startsWith(ADDONS)) return 'other';
@@ -560,7 +570,14 @@ const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace
 // (and the kubelet's volume manager starting, volume_manager.go "Starting Kubelet Volume Manager" and its populator's Run,
 // desired_state_of_world_populator.go "Desired state populator starts to run", "Finished populating initial desired state of
 // world": start-up, whatever the lines before them were about)
-const NOISE_TEXT = /\b(Desired state populator starts to run|Finished populating initial desired state of world|Starting Kubelet Volume Manager|renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:|proto: duplicate proto type registered|Throttling request took|Eviction manager:|\[imageGCManager\]|Failed to get the info of the filesystem with mountpoint)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\b|"SyncLoop (ADD|UPDATE|DELETE|REMOVE|RECONCILE)"|\[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "(GET|POST|PUT|PATCH|DELETE|HEAD) \S+ HTTP\/[\d.]+"|\[core\] \[(Channel|Server) #\d+|\bhttp: (multiple response\.WriteHeader calls|superfluous response\.WriteHeader call|TLS handshake error from)\b/i;
+const NOISE_TEXT = /\b(Desired state populator starts to run|Finished populating initial desired state of world|Starting Kubelet Volume Manager|renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:|proto: duplicate proto type registered|Throttling request took|Enabling (controller|node|group controller) service capability|Enabling volume access mode|Eviction manager:|\[imageGCManager\]|Failed to get the info of the filesystem with mountpoint)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\b|"SyncLoop (ADD|UPDATE|DELETE|REMOVE|RECONCILE)"|\[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "(GET|POST|PUT|PATCH|DELETE|HEAD) \S+ HTTP\/[\d.]+"|\[core\] \[(Channel|Server) #\d+|\bhttp: (multiple response\.WriteHeader calls|superfluous response\.WriteHeader call|TLS handshake error from)\b/i;
+/**
+ * A driver announcing itself as it starts, the csi-common library's banner ("Driver: ru.yandex.s3.csi ", "Version: v1.2.0",
+ * kubernetes-csi/drivers pkg/csi-common/driver.go NewCSIDriver, then its "Enabling controller service capability: …" and
+ * "Enabling volume access mode: …" lines, NOISE_TEXT): start-up, whatever was printed around it (a sidecar's own "Version:"
+ * line is known by its catalog, and keeps its stage)
+ */
+const DRIVER_BANNER = /\.go:\d+\] "?(Driver|Version): [\w.+-]+\s*"?$/;
 /**
  * The kubelet's own Node object (kubelet.go getNodeAnyWay, kubelet_node_status.go registerWithAPIServer,
  * tryUpdateNodeStatus): the node looked up, registered, its status written. Not a step of a volume's flow, whatever a
@@ -609,11 +626,12 @@ const STAMP_ALONE = /^\s*\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[
 /**
  * The messages of Events posted without their reason, as a UI that lists messages only shows them, that are no volume's
  * step whatever they name: the workload controllers' (WORKLOAD_EVENT: "Created pod: %v", controller_utils.go; "Scaled up
- * replica set %s to %d", the deployment controller's; the StatefulSet's "create Claim … in StatefulSet … success") and the
+ * replica set %s to %d", the deployment controller's; the StatefulSet's "create Pod … in StatefulSet … successful", not its
+ * "create Claim …", which starts a claim's provisioning: workloadEventStage) and the
  * kubelet's about containers (CONTAINER_EVENT: "Back-off restarting failed container …", "Created container csi-provisioner",
  * "Container image \"…csi-provisioner…\" already present on machine"; kubelet/kuberuntime).
  */
-const NO_STEP_MESSAGE = /^(Created pod: \S+|Deleted pod: \S+|Scaled (up|down) replica set \S+ (to|from) \d+( to \d+)?|create (Pod|Claim) \S+ (Pod \S+ )?in StatefulSet \S+ success(ful)?|Back-off restarting failed container\b.*|(Created|Started|Killing|Stopping) container \S+.*|Pulling image "[^"]*"|Successfully pulled image "[^"]*".*|Container image "[^"]*" already present on machine)\s*$/;
+const NO_STEP_MESSAGE = /^(Created pod: \S+|Deleted pod: \S+|Scaled (up|down) replica set \S+ (to|from) \d+( to \d+)?|create Pod \S+ in StatefulSet \S+ success(ful)?|Back-off restarting failed container\b.*|(Created|Started|Killing|Stopping) container \S+.*|Pulling image "[^"]*"|Successfully pulled image "[^"]*".*|Container image "[^"]*" already present on machine)\s*$/;
 /**
  * What a node's journal says that is no volume's: journalctl -x's catalog text under an entry ("-- Subject: Unit
  * succeeded", "-- Defined-By: systemd", "-- Support: …"), systemd's mount units of container root file systems (the
@@ -656,6 +674,11 @@ function eventMessagesAlone(out: ExplainedLine[], c: Compiled): void {
       ...l, stage, kind: 'event', component: known.component, source: 'events', step: e.step, severity: known.type === 'Warning' ? 'W' : 'I', messageId: reason,
       ...e.said, explanation: e.said.explanation + T.eventMessageAlone(known.type, reason),
     };
+    // (a Ceph tool's log lines right under it, and what they run on to, are the stderr its error carries, as under a
+    // record with its header: "2024-12-30T14:25:53.873+0000 70c869e44000 -1 failed for service _ceph-mon._tcp")
+    for (let j = i + 1; j < out.length && CEPH_LOG.test(out[j]!.text) && out[j]!.kind !== 'continuation'; ) {
+      do { out[j] = continuing(out[i]!, j + 1, out[j]!.text); j++; } while (j < out.length && out[j]!.kind === 'continuation');
+    }
   }
 }
 
@@ -667,7 +690,7 @@ function eventMessagesAlone(out: ExplainedLine[], c: Compiled): void {
  * operation_generator.go).
  */
 function knownEventStage(reason: string, known: KnownEventReason, message: string): Stage {
-  if (WORKLOAD_EVENT.test(reason) || VOLUME_NO_STEP_EVENT.test(reason)) return 'other';
+  if (WORKLOAD_EVENT.test(reason) || VOLUME_NO_STEP_EVENT.test(reason)) return workloadEventStage(reason, message);
   return known.stage === 'other' ? guessStage(message) ?? 'other' : stageOfOperation(message) ?? known.stage;
 }
 
@@ -798,7 +821,9 @@ const HTML_WRAPPER = /^\s*<\/?(details|summary|pre|code|p|div|br)\b[^>]*>(.{0,80
  */
 const VERSION_REPORT = /^\s*(\$ )?[a-z][\w.-]* (version|--version|-v)( --?[\w-]+)*\s*$|^\s*[A-Za-z][\w .()/-]{0,40}:\s+v?\d+\.\d+(\.\d+)?([-+.][\w.+-]*)?\s*$/;
 const EVENT_CELL = /^\s*(Source|Count|Message|Reason|Type|Age|From|Object|Sub-?object|First ?Seen|Last ?Seen|(kubelet|default-scheduler|attachdetach-controller|persistentvolume-controller|persistentvolume-expander|volume_expand)(,?\s+[\w.-]+)?)\s*$/;
-const CEPH_LOG = /^\s*\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3,6} [0-9a-f]{8,16} +-?\d+ \S/;
+/** a klog header whose message went to the next line ("E0811 09:17:42.907060   14694 nestedpendingoperations.go:301] ") */
+const KLOG_HEADER_ALONE = /\b[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ [\w.-]+\.go:\d+\]\s*$/;
+const CEPH_LOG = /^\s*\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d\.\d{3,6}([+-]\d{4})? [0-9a-f]{8,16} +-?\d+ \S/;
 const MOUNT_UTILS_TAIL = /^\s*(Mounting command|Mounting arguments|Unmounting arguments|Output):/;
 
 /** A JSON logger's record (logrus, zap, klog's JSON format): one object per line, with a message or a level. */
@@ -1486,6 +1511,10 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
         : before && ANSWERS_WITH_CONTENT.test(before) && EMPTY_RESPONSE.test(message) ? lastMethod.get(`work|${key}`) ?? lastMethod.get(`work|${anyKey}`) ?? null : null;
       // (and with no call logged by its file, the call the program's own lines named: "NodeUnpublishVolume - deleting …" then the interceptor's error)
       const meth = /grpc/i.test(m.id) ? method ?? answered ?? before ?? lastMethod.get(`call|${program}`) ?? null : null;
+      // (a request posted without its call line whose fields say which call it is, {"secrets":…,"volume_id":…} DeleteVolume's:
+      // the call the program's next lines serve, as if its call line were there)
+      const called = meth === null && /^GRPC request\b/.test(message) ? CALL_OF_PAYLOAD[printedPayloadStage(message) ?? 'other'] : undefined;
+      if (called) lastMethod.set(`call|${program}`, called);
       // the same rule the cluster applies when it prints the line (shared/stage.ts)
       // (a driver's own line that more than one call prints: the call its program is serving)
       const ownStage = meth?.startsWith(ADDONS) ? 'other' : lineStage(m.id, m, { method: meth, error: errorPart(message), text: message });
@@ -1573,7 +1602,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
     // health monitor's report of a volume's condition, whatever the condition says: "The volume isn't mounted"), unless it
     // names the kubelet's operation that kept the container from starting ("Error: failed to prepare subPath for volumeMount …")
     const stage = CONTAINER_EVENT.test(reason) ? stageOfOperation(message) ?? 'other'
-      : VOLUME_NO_STEP_EVENT.test(reason) || WORKLOAD_EVENT.test(reason) ? 'other' : guessStage(`${reason} ${message}`) ?? 'other';
+      : VOLUME_NO_STEP_EVENT.test(reason) || WORKLOAD_EVENT.test(reason) ? workloadEventStage(reason, message) : guessStage(`${reason} ${message}`) ?? 'other';
     return {
       line: n, text, kind: 'event', component: null, source: 'events', stage, step: null, severity, time: age, host: s.host, messageId: reason, match: 'guess',
       explanation: `${T.unknownEvent(type, reason)}${guessedFrom(stage)}`,
@@ -1609,7 +1638,9 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   // unless the head is a header still waiting for its message, "… nestedpendingoperations.go:335]")
   if (head && !startsRecord(text) && !MOUNT_TABLE.test(s.rest) && !(s.rest !== text && (s.time !== null || startsRecord(s.rest)))
     && !(KUBE_OPERATION.test(text.trimStart()) && indentOf(text) <= indentOf(head.text) && !/\.go:\d+\]\s*$/.test(head.text))
-    && (/^\s{2,}\S/.test(text) || TERMINAL_WIDTHS.has(headLen) || /^[^A-Z\s]/.test(text) || headLen >= 120 || (prevContinued && text.trim() !== ''))) {
+    && (/^\s{2,}\S/.test(text) || TERMINAL_WIDTHS.has(headLen) || /^[^A-Z\s]/.test(text) || headLen >= 120 || (prevContinued && text.trim() !== '')
+      // (or the line right under a header that has no message yet, "… nestedpendingoperations.go:301] " wrapped at a space)
+      || (n === head.line + 1 && KLOG_HEADER_ALONE.test(head.text) && text.trim() !== ''))) {
     return continuing(head, n, text);
   }
 
@@ -1944,7 +1975,7 @@ function inferFromPaste(out: ExplainedLine[]): void {
   for (let i = 0; i < out.length; i++) {
     const l = out[i]!;
     if (l.kind !== 'log') continue;
-    const noise = NOISE_TEXT.test(l.text) || noiseFileLine(NOISE_FILE_IN_LINE.test(l.text), l.text);
+    const noise = NOISE_TEXT.test(l.text) || (l.match !== 'catalog' && DRIVER_BANNER.test(l.text)) || noiseFileLine(NOISE_FILE_IN_LINE.test(l.text), l.text);
     const only = onlyIn[section[i]!];
     // (a sidecar logs through klog: a line without a klog header is another program's, the driver's)
     // (a line known as another sidecar's own, not one they all print, stays that sidecar's)
@@ -2163,13 +2194,13 @@ const indentOf = (text: string): number => /^\s*/.exec(text.replace(/^```\w*/, '
  * kubelet's and a driver's errors quote when they fail (the log readers and `kubectl` are not among these commands: what
  * they print is records).
  */
-const INSPECTING_COMMAND = /^\s*(?:\$|❯|➜|[\w.-]+@[\w.-]+(?::[^\s$#>]*)?\s?[$#]|(?:ba)?sh-\d+(?:\.\d+)?[$#]|#)\s+(?:sudo\s+)?(?:mkfs(?:\.\w+)?|mke2fs|multipath|fuser|lsof|ps|mount|findmnt|df|lsblk|blkid|dd|losetup|stat|ping|showmount|rpcinfo|tune2fs|dumpe2fs|xfs_info)(?=[\s|]|$)/;
+const INSPECTING_COMMAND = /^\s*(?:[$❯➜#]|[\w.-]+@[\w.-]+(?::[^\s$#>]*)?[$#])\s+(?:sudo\s+)?(?:mkfs(?:\.\w+)?|mke2fs|multipath|fuser|lsof|ps|mount|findmnt|df|lsblk|blkid|dd|losetup|stat|ping|showmount|rpcinfo|tune2fs|dumpe2fs|xfs_info)(?=[\s|]|$)/;
 
 function commandOutput(out: ExplainedLine[]): void {
   for (let i = 0; i < out.length; i++) {
     if (out[i]!.kind !== 'decoration' || !INSPECTING_COMMAND.test(out[i]!.text)) continue;
-    // (up to a blank line, a record or the next prompt: none of those is 'unrelated')
-    for (let j = i + 1; j < out.length && (out[j]!.kind === 'unrelated' || out[j]!.kind === 'continuation'); j++) {
+    // (up to a blank line, a record or the next prompt: none of those is 'unrelated', nor what continues a record)
+    for (let j = i + 1; j < out.length && out[j]!.kind === 'unrelated'; j++) {
       out[j] = { ...out[j]!, stage: 'other', component: null, explanation: T.commandAnswer(out[i]!.line) };
     }
   }

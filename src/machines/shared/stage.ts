@@ -577,7 +577,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // secret.go, configmap.go, projected.go, downwardapi.go SetUpAt)
   // (and the configMap or secret it read for them: "Received configMap ns/name containing (1) pieces of data, 230 total bytes",
   // pkg/volume/configmap/configmap.go, pkg/volume/secret/secret.go SetUpAt)
-  [/\bsetting up (the )?volume \S+ for pod\b|\bReceived (configMap|secret) \S+ containing \(\d+\) pieces of data\b/i, 'mount'],
+  // (and the quota it gives an emptyDir's directory there, "emptydir trying to assign quota …", "Set quota on <dir> failed …",
+  // pkg/volume/emptydir/empty_dir.go setupDir)
+  [/\bsetting up (the )?volume \S+ for pod\b|\bReceived (configMap|secret) \S+ containing \(\d+\) pieces of data\b|\bemptydir trying to assign quota\b|\bSet quota on \S*\/volumes\/kubernetes\.io~\S+ failed\b/i, 'mount'],
   [/unmountdevice|unmountvolume|unmapvolume|unmap|teardown|tear down|unstag|unpublish|\bunmount(ing|ed|er)?\b|umount|removing volume\b.*\bfrom (the )?desired state\b/i, 'unmount'],
   // staging a volume is NodeStageVolume, whatever its error says it failed to attach ("Failed to stage volume …: attach failed")
   [/\bstag(e|ing) (the )?volume\b/i, 'mount'],
@@ -787,7 +789,8 @@ export function stageOfPayload(text: string): Stage | null {
   // a request that names only a volume (and maybe secrets) is DeleteVolume's
   return payloadStage(has, () => {
     const keys = [...p.matchAll(/"(\w+)":/g)].map((m) => m[1]!).filter((k) => k !== 'secrets');
-    return keys.length === 1 && keys[0] === 'volume_id' && /^\{"volume_id":/.test(p);
+    // (protosanitizer prints a request as JSON with its keys sorted: stripped secrets come first, {"secrets":"***stripped***","volume_id":…})
+    return keys.length === 1 && keys[0] === 'volume_id' && /^\{("secrets":"[^"]*",)?"volume_id":/.test(p);
   });
 }
 
