@@ -2954,6 +2954,40 @@ describe('round of 2026-12-07 (13): a request without its call, a Ceph client un
   });
 });
 
+describe('round of 2026-12-07 (14): a driver registering its servers, a describe\'s volume names, the API server refusing a claim\'s size', () => {
+  it('a driver registering its own gRPC services as it starts is no registration, nor are the start-up lines after it', () => {
+    expect(stagesOf([
+      'I1201 20:11:53.831724       1 driver.go:113] Registering Node Server',
+      'I1201 20:11:53.831742       1 driver.go:115] Registering Controller Server',
+      'I1201 20:11:53.831752       1 driver.go:118] Starting efs-utils watchdog',
+      'I1201 20:11:53.832163       1 driver.go:124] Starting reaper',
+    ])).toEqual(['other', 'other', 'other', 'other']);
+    // (the registrar's registration is still the registration)
+    expect(stagesOf(['I0914 09:23:37.445143       1 node_register.go:67] Registration Server started at: /registration/efs.csi.aws.com-reg.sock'])).toEqual(['register']);
+  });
+  it('a hyphenated name alone on its line heads what follows, a describe\'s volume, whatever the name says', () => {
+    const r = explainText([
+      'Volumes:',
+      '  mountpoint-dir:',
+      '    Type:          HostPath (bare host directory volume)',
+      '    Path:          /var/lib/kubelet/pods',
+      '  registration-dir:',
+      '    Type:          HostPath (bare host directory volume)',
+      '    Path:          /var/lib/kubelet/plugins_registry',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => l.stage)).toEqual(['other', 'other', 'other', 'other', 'other', 'other', 'other']);
+    expect([r[1]!.kind, r[4]!.kind]).toEqual(['decoration', 'decoration']);
+  });
+  it('the API server refusing a claim\'s size is the provisioning or the resize it refused, though kubectl printed it', () => {
+    expect(stagesOf([
+      'Error from server (Forbidden): persistentvolumeclaims "git" is forbidden: minimum storage usage per PersistentVolumeClaim is 1Gi, but request is 1G.',
+      'error: persistentvolumeclaims "csi-pvc1" could not be patched: persistentvolumeclaims "csi-pvc1" is forbidden: only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize',
+    ])).toEqual(['provision', 'resize']);
+    // (kubectl's other refusals stay its own)
+    expect(stagesOf(['Error from server (BadRequest): a container name must be specified for pod csi-rbdplugin-x, choose one of: [driver-registrar csi-rbdplugin]'])).toEqual(['other']);
+  });
+});
+
 describe('properties', () => {
   it('any string gives one result per line, numbered 1…n, and no exception', () => {
     const real = runScenario('pod-migration', { k8s: '1.20' }).steps.filter((s) => s.log).map((s) => s.log!);

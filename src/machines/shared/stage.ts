@@ -61,6 +61,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // the container runtime refusing a container's Bidirectional mount propagation (docker's "linux mounts: Path … is mounted on
   // / but it is not a shared mount", a node plugin that cannot start): the node's set-up, no volume's step
   [/\bis mounted on \S+ but it is not a shared mount\b/, 'other'],
+  // a driver registering its own gRPC services as it starts ("Registering Node Server", "Registering Controller Server"):
+  // its set-up, not the kubelet's registration of the plugin
+  [/\bRegistering (Node|Controller|Identity) ?Server\b/i, 'other'],
   // the container runtime refusing a container's bind mount as written (docker's "Error response from daemon: invalid volume
   // specification: '/var/log/pods:/var/log/pods:ro': …", moby volume/mounts parser): the container's creation, no volume's step
   [/\binvalid volume specification\b/, 'other'],
