@@ -572,10 +572,10 @@ const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace
 // world": start-up, whatever the lines before them were about)
 const NOISE_TEXT = /\b(Desired state populator starts to run|Finished populating initial desired state of world|Starting Kubelet Volume Manager|renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:|proto: duplicate proto type registered|Throttling request took|Enabling (controller|node|group controller) service capability|Enabling volume access mode|Eviction manager:|\[imageGCManager\]|Failed to get the info of the filesystem with mountpoint)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\b|"SyncLoop (ADD|UPDATE|DELETE|REMOVE|RECONCILE)"|\[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "(GET|POST|PUT|PATCH|DELETE|HEAD) \S+ HTTP\/[\d.]+"|\[core\] \[(Channel|Server) #\d+|\bhttp: (multiple response\.WriteHeader calls|superfluous response\.WriteHeader call|TLS handshake error from)\b/i;
 /**
- * A driver announcing itself as it starts, the csi-common library's banner ("Driver: ru.yandex.s3.csi ", "Version: v1.2.0",
- * kubernetes-csi/drivers pkg/csi-common/driver.go NewCSIDriver, then its "Enabling controller service capability: …" and
- * "Enabling volume access mode: …" lines, NOISE_TEXT): start-up, whatever was printed around it (a sidecar's own "Version:"
- * line is known by its catalog, and keeps its stage)
+ * A driver announcing itself as it starts, as the drivers modelled on kubernetes-csi's examples do ("Driver: %v " and
+ * "Version: %s": csi-driver-host-path's NewHostPathDriver, csi-s3's Run, azurefile's Run), then csi-common's "Enabling
+ * controller service capability: …" and "Enabling volume access mode: …" (NOISE_TEXT): start-up, whatever was printed
+ * around it (a sidecar's own "Version:" line is known by its catalog, and keeps its stage)
  */
 const DRIVER_BANNER = /\.go:\d+\] "?(Driver|Version): [\w.+-]+\s*"?$/;
 /**
