@@ -2955,6 +2955,13 @@ describe('round of 2026-12-07 (13): a request without its call, a Ceph client un
 });
 
 describe('round of 2026-12-07 (14): a driver registering its servers, a describe\'s volume names, the API server refusing a claim\'s size', () => {
+  it('the next line a healthy system prints is said of the reader\'s volume, not with our flow\'s names', () => {
+    const r = explainText('I0811 09:17:40.100000   14694 reconciler.go:224] operationExecutor.MountVolume started for volume "data" (UniqueName: "kubernetes.io/csi/nfs.csi.k8s.io^vol-1") pod "web-0" (UID: "0f1e")', knowledge);
+    expect(r.summary.nextExpected?.summary).toBe('The kubelet waits for the VolumeAttachment of the volume to be attached.');
+    // (the step it links to is our flow's, with its own names)
+    expect(r.summary.nextExpected?.step?.summary).toMatch(/pvc-[0-9a-f]{8}/);
+    expect(r.summary.verdict).not.toMatch(/pvc-[0-9a-f]{8}/);
+  });
   it('a driver registering its own gRPC services as it starts is no registration, nor are the start-up lines after it', () => {
     expect(stagesOf([
       'I1201 20:11:53.831724       1 driver.go:113] Registering Node Server',

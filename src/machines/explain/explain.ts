@@ -843,6 +843,12 @@ const TERMINAL_WIDTHS = new Set([80, 90, 100, 110, 120, 128, 132, 140, 150, 160,
  */
 
 function renderExplanation(msg: KnownMessage, values: Record<string, string> = {}): string {
+  const { text, unknown } = fillSummary(msg, values);
+  return msg.explain && unknown ? msg.explain : msg.explain ? `${text}${T === TEXT.zh ? '' : ' '}${msg.explain}` : text;
+}
+
+/** A message's summary with its placeholders filled from values, or named generically ("the volume") where none is given. */
+function fillSummary(msg: KnownMessage, values: Record<string, string>): { text: string; unknown: boolean } {
   let unknown = false;
   const filled = msg.summary.replace(/\{([A-Za-z0-9_]+)(?::[qp])?\}/g, (_m, name: string) => {
     const v = values[name];
@@ -855,7 +861,7 @@ function renderExplanation(msg: KnownMessage, values: Record<string, string> = {
   const text = filled.replace(/\b(volume|pod|node|claim|driver|PV|VolumeAttachment|image|snapshot) the \1\b/g, 'the $1')
     // and the same in Chinese ("卷 该卷" → "该卷")
     .replace(/(卷|Pod|节点|申领|驱动|PV|VolumeAttachment|镜像|快照) ?该\1/g, '该$1');
-  return msg.explain && unknown ? msg.explain : msg.explain ? `${text}${T === TEXT.zh ? '' : ' '}${msg.explain}` : text;
+  return { text, unknown };
 }
 
 /** The placeholder values of a matched line (quoted ones unquoted), to fill the message's summary. */
@@ -2280,12 +2286,13 @@ function summarise(lines: ExplainedLine[], c: Compiled): ExplainSummary {
   let nextExpected: ExplainSummary['nextExpected'] = null;
   const nh = lastHealthyLine ? c.messages.get(lastHealthyLine.messageId!)?.nextHealthy : undefined;
   if (nh) {
+    // (said of the reader's volume, not of our flow's: the next message's summary with its names left generic, "The kubelet
+    // waits for the VolumeAttachment of the volume to be attached.", where the flow's step names its own pvc-…)
     const m = c.messages.get(nh.id);
     nextExpected = {
-      messageId: nh.id, component: nh.component, source: nh.source, summary: nh.step.summary, step: nh.step,
+      messageId: nh.id, component: nh.component, source: nh.source, summary: m ? fillSummary(m, {}).text : nh.step.summary, step: nh.step,
       where: whereToLook(nh.source),
     };
-    void m;
   }
 
   const parts: string[] = [];
