@@ -426,6 +426,7 @@ const VOLUME_NO_STEP_EVENT = /^(VolumeCondition(Abnormal|Normal)|VolumeModify(Su
  * and the cluster-autoscaler's about a pending pod ("pod didn't trigger scale-up: … unbound immediate PersistentVolumeClaims":
  * core/scaleup): none is a step of a volume's life, but the claims they create (workloadEventStage).
  */
+const WORKLOAD_EVENT = /^(SuccessfulCreate|FailedCreate|SuccessfulDelete|FailedDelete|ScalingReplicaSet|NoPods|SuccessfulRescale|NotTriggerScaleUp|TriggeredScaleUp|ScaleDown)$/;
 /**
  * (but a claim a workload controller created for its pod starts that claim's provisioning: the StatefulSet's "create Claim
  * data-0 Pod web-0 in StatefulSet web success", stateful_pod_control.go createPersistentVolumeClaims, an operator's "resource
@@ -433,7 +434,6 @@ const VOLUME_NO_STEP_EVENT = /^(VolumeCondition(Abnormal|Normal)|VolumeModify(Su
  */
 const workloadEventStage = (reason: string, message: string): Stage =>
   reason === 'SuccessfulCreate' && /\bcreate Claim \S+ Pod\b|\bPersistentVolumeClaim\b.* created\b/.test(message) ? 'provision' : 'other';
-const WORKLOAD_EVENT = /^(SuccessfulCreate|FailedCreate|SuccessfulDelete|FailedDelete|ScalingReplicaSet|NoPods|SuccessfulRescale|NotTriggerScaleUp|TriggeredScaleUp|ScaleDown)$/;
 
 /** Files whose lines are plumbing (leader election, informers, gRPC dialing): never a storage stage. */
 const NOISE_FILES = new Set([
@@ -500,6 +500,8 @@ function sidecarSide(stage: Stage, component: string | null, operation: string |
  */
 const CSI_ADDONS_CALL = /\/(?:replication\.Controller|fence\.FenceController|reclaimspace\.ReclaimSpace(?:Controller|Node)|volumegroup\.Controller|encryptionkeyrotation\.\w+|identity\.Identity)\/(\w+)/;
 const ADDONS = 'csi-addons/';
+/** The call a request's fields name without doubt, by the stage they give (stageOfPayload). */
+const CALL_OF_PAYLOAD: Partial<Record<Stage, string>> = { provision: 'CreateVolume', delete: 'DeleteVolume', attach: 'ControllerPublishVolume', detach: 'ControllerUnpublishVolume' };
 
 /**
  * A driver's own line inside a call it logged serves that call:
@@ -511,9 +513,6 @@ const ADDONS = 'csi-addons/';
  * - the other way, a publish or a stage undoing what it half did is that call's, a snapshot check inside DeleteVolume
  *   the deletion's, a mount read inside NodeExpandVolume the expansion's; and a CSI-Addons call's lines are none.
  */
-/** The call a request's fields name without doubt, by the stage they give (stageOfPayload). */
-const CALL_OF_PAYLOAD: Partial<Record<Stage, string>> = { provision: 'CreateVolume', delete: 'DeleteVolume', attach: 'ControllerPublishVolume', detach: 'ControllerUnpublishVolume' };
-
 function callSide(stage: Stage, call: string | undefined): Stage {
   if (!call) return stage;
   if (call.startsWith(ADDONS)) return 'other';
@@ -644,6 +643,12 @@ const NO_STEP_MESSAGE = /^(Created pod: \S+|Deleted pod: \S+|Scaled (up|down) re
  */
 const NODE_NOISE = /^\s*-- (Subject|Defined-By|Support|Documentation): |\bavc:\s+denied\s+\{ connectto \}.*\bpath="[^"]*\.sock"|\b(var-lib-containers-storage-overlay|var-lib-docker-overlay2|run-containerd-io\.containerd|run-containerd-runc|run-k3s-containerd|run-docker-runtime)\S*\.mount\b|\b(GET|POST) \/(stats|metrics|healthz|pods|spec)\b\S*: \([\d.]+(ms|µs|s)\) \d{3}\b/;
 /**
+ * Kata Containers' shim, whose records name it and its package ("level=warning msg=\"Could not umount\" error=… host-path=…
+ * name=containerd-shim-v2 … source=virtcontainers"): the container runtime's own mounts into its sandbox and their
+ * rollback, no step of a volume's flow, whatever the msg says (as runc's and CRI-O's errors: stage.ts)
+ */
+const SANDBOX_RUNTIME = /\bname=containerd-shim-v2\b|\bsource=(virtcontainers|katautils)\b/;
+/**
  * A test runner's own lines around what it tested: go test's ("=== RUN TestX", "--- FAIL: TestX (15.43s)") and Ginkgo's
  * summary ("Summarizing 3 Failures:", "[FAIL] External Storage [Driver: …] … [It] should …"), and kubectl's refusal of
  * the command it was given ("Error from server (BadRequest): a container name must be specified …"), but for the API
@@ -679,8 +684,11 @@ function eventMessagesAlone(out: ExplainedLine[], c: Compiled): void {
     };
     // (a Ceph tool's log lines right under it, and what they run on to, are the stderr its error carries, as under a
     // record with its header: "2024-12-30T14:25:53.873+0000 70c869e44000 -1 failed for service _ceph-mon._tcp")
-    for (let j = i + 1; j < out.length && CEPH_LOG.test(out[j]!.text) && out[j]!.kind !== 'continuation'; ) {
-      do { out[j] = continuing(out[i]!, j + 1, out[j]!.text); j++; } while (j < out.length && out[j]!.kind === 'continuation');
+    for (let j = i + 1, inCeph = false; j < out.length; j++) {
+      const piece = out[j]!.kind === 'continuation';
+      if (piece ? !inCeph : !CEPH_LOG.test(out[j]!.text)) break;
+      inCeph = true;
+      out[j] = continuing(out[i]!, j + 1, out[j]!.text);
     }
   }
 }
@@ -893,15 +901,9 @@ function errorPart(message: string): string | null {
 }
 
 const CAPABILITIES_RESPONSE = /(?:GRPC response: |response=")\{\\?"capabilities\\?":/;
-/** calls whose answer always has content: the capabilities lists, the plugin's name (Probe's may be empty) */
-/**
- * Kata Containers' shim, whose records name it and its package ("level=warning msg=\"Could not umount\" error=… host-path=…
- * name=containerd-shim-v2 … source=virtcontainers"): the container runtime's own mounts into its sandbox and their
- * rollback, no step of a volume's flow, whatever the msg says (as runc's and CRI-O's errors: stage.ts)
- */
-const SANDBOX_RUNTIME = /\bname=containerd-shim-v2\b|\bsource=(virtcontainers|katautils)\b/;
 /** A structured record's message: logfmt's msg="…" (group 1), a JSON record's "msg" or "message" (group 2). */
 const MSG_FIELD = /(?:^|\s)msg="((?:[^"\\]|\\.)*)"|"(?:msg|message)":\s*"((?:[^"\\]|\\.)*)"/;
+/** calls whose answer always has content: the capabilities lists, the plugin's name (Probe's may be empty) */
 const ANSWERS_WITH_CONTENT = /GetCapabilities$|^GetPluginInfo$/;
 const EMPTY_RESPONSE = /(?:GRPC response: |response=")\{\}"?(?:\s+err=\S+)?\s*$/;
 /** The GetCapabilities method of the service the program's last call went to. */
@@ -1524,7 +1526,8 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
       const meth = /grpc/i.test(m.id) ? method ?? answered ?? before ?? lastMethod.get(`call|${program}`) ?? null : null;
       // (a request posted without its call line whose fields say which call it is, {"secrets":…,"volume_id":…} DeleteVolume's:
       // the call the program's next lines serve, as if its call line were there)
-      const called = meth === null && /^GRPC request\b/.test(message) ? CALL_OF_PAYLOAD[printedPayloadStage(message) ?? 'other'] : undefined;
+      const payload = meth === null && /grpc/i.test(m.id) ? printedPayloadStage(message) : undefined;
+      const called = payload && /^GRPC request\b/.test(message) ? CALL_OF_PAYLOAD[payload] : undefined;
       if (called) lastMethod.set(`call|${program}`, called);
       // the same rule the cluster applies when it prints the line (shared/stage.ts)
       // (a driver's own line that more than one call prints: the call its program is serving)
@@ -1532,7 +1535,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
       const stage = m.source.startsWith('csi-driver') && !/grpc/i.test(m.id) ? callSide(ownStage, lastMethod.get(`call|${program}`)) : ownStage;
       // nothing on the line or before it said which call this is: the whole paste may (inferFromPaste)
       // (a response whose body says what it is, a capabilities list, is decided)
-      const open = meth === null && stage === 'other' && /grpc/i.test(m.id) && printedPayloadStage(message) === null;
+      const open = meth === null && stage === 'other' && /grpc/i.test(m.id) && payload === null;
       let component = m.component;
       // the driver's controller and node plugins print the same interceptor lines: the method tells them apart
       // (an Identity method both serve: the paste may tell, inferFromPaste)
