@@ -3009,3 +3009,114 @@ describe('properties', () => {
     }), { numRuns: Math.min(RUNS, 1000) });
   });
 });
+
+describe('what the mutation run of stop 62 left untested, and what reading for it found', () => {
+  const record = (file: string, severity: string, message: string): string => `${severity}0212 07:23:36.000002       1 ${file}] ${message}`;
+  const unmountInController = record('volume.go:144', 'E', 'failed to unmount /var/lib/kubelet/plugins/csi-cephfsplugin/controller/volumes/root-csi-vol-5b7c with error cephfs: umount failed');
+  it('ControllerGetVolume\'s request, only a volume id, is the health monitor\'s question, not a DeleteVolume, nor are the driver\'s next lines', () => {
+    const r = explainText([
+      record('utils.go:97', 'I', 'GRPC call: /csi.v1.Controller/ControllerGetVolume'),
+      record('utils.go:98', 'I', 'GRPC request: {"volume_id":"0001-0009-rook-ceph-0000000000000001-5b7c"}'),
+      unmountInController,
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => l.stage)).toEqual(['other', 'other', 'unmount']);
+    // (the same request posted without its call line is DeleteVolume's, and so is the driver's unmount after it)
+    expect(stagesOf([record('utils.go:98', 'I', 'GRPC request: {"volume_id":"0001-0009-rook-ceph-0000000000000001-5b7c"}'), unmountInController])).toEqual(['delete', 'delete']);
+  });
+  it('only a request names the call its fields belong to: a response with the same fields starts no call', () => {
+    const r = stagesOf([record('utils.go:98', 'I', 'GRPC response: {"volume_id":"0001-0009-rook-ceph-0000000000000001-5b7c"}'), unmountInController]);
+    expect(r[1]).toBe('unmount');
+  });
+  it('a request posted without its call line names the call its error line fails: CreateVolume, ControllerPublishVolume, ControllerUnpublishVolume', () => {
+    const error = record('utils.go:101', 'E', 'GRPC error: rpc error: code = Internal desc = could not find device for volume vol-0def: mount point not found');
+    expect(stagesOf([record('utils.go:98', 'I', 'GRPC request: {"capacity_range":{"required_bytes":10737418240},"name":"pvc-8c7e1b6a","parameters":{"server":"10.0.0.5"},"volume_capabilities":[{"AccessType":{"Mount":{}},"access_mode":{"mode":5}}]}'), error]))
+      .toEqual(['provision', 'provision']);
+    expect(stagesOf([record('utils.go:98', 'I', 'GRPC request: {"node_id":"i-0abc","volume_capability":{"AccessType":{"Mount":{"fs_type":"ext4"}},"access_mode":{"mode":1}},"volume_id":"vol-0def"}'), error]))
+      .toEqual(['attach', 'attach']);
+    expect(stagesOf([record('utils.go:98', 'I', 'GRPC request: {"node_id":"i-0abc","volume_id":"vol-0def"}'), error])).toEqual(['detach', 'detach']);
+    // (alone, the error reads from its words)
+    expect(stagesOf([error])).toEqual(['mount']);
+  });
+  it('a gRPC line whose fields or call line already say what it is stays so; only an undecided one is read from the paste', () => {
+    const r = explainText([
+      record('utils.go:98', 'I', 'GRPC response: {"capabilities":[{"Type":{"Rpc":{"type":1}}}]}'),
+      record('utils.go:98', 'I', 'GRPC response: {}'),
+      record('utils.go:98', 'I', 'GRPC request: {"volume_id":"v-1","volume_path":"/var/lib/kubelet/pods/0f1e/volumes/kubernetes.io~csi/pvc-1/mount"}'),
+      record('utils.go:101', 'E', 'GRPC error: rpc error: code = Internal desc = mount failed: exit status 32'),
+      record('identity.go:40', 'I', 'GRPC call: /csi.v1.Identity/Probe'),
+      record('identity.go:41', 'I', 'GRPC response: {}'),
+      record('utils.go:101', 'E', 'GRPC error: rpc error: code = Internal desc = mount failed: exit status 32'),
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => l.stage)).toEqual(['other', 'mount', 'other', 'mount', 'other', 'other', 'mount']);
+  });
+  it('a request that names a volume and more is not DeleteVolume\'s', () => {
+    expect(stagesOf([record('utils.go:98', 'I', 'GRPC request: {"volume_context":{"fsName":"myfs"},"volume_id":"v-1"}')])).toEqual(['other']);
+    // (nor when a logger kept the fields' order, the volume first)
+    expect(stagesOf([record('utils.go:98', 'I', 'GRPC request: {"volume_id":"v-1","volume_context":{"fsName":"myfs"}}')])).toEqual(['other']);
+    expect(stagesOf([record('utils.go:98', 'I', 'GRPC request: {"volume_id":"v-1","secrets":"***stripped***"}')])).toEqual(['delete']);
+  });
+  it('a line under a whole klog record, or under a header alone after a blank line, is not the header\'s message', () => {
+    const whole = explainText([
+      record('nestedpendingoperations.go:301', 'E', 'Operation for "{volumeName:kubernetes.io/csi/x^vol-1 podName: nodeName:}" failed. No retries permitted until 2021-08-11 09:17:43.407003409 +0300 MSK m=+1698521.295086326 (durationBeforeRetry 500ms). Error: "UnmountDevice failed for volume \\"pvc-1\\" : rbd: failed to unmap device /dev/rbd10"'),
+      'Operation for "{volumeName:kubernetes.io/csi/x^vol-2 podName:uid-2 nodeName:}" failed. No retries permitted until 2021-08-11 09:17:43.407003409',
+    ].join('\n'), knowledge).lines;
+    expect(whole[1]!.kind).not.toBe('continuation');
+    // (a poster's sentence under a short record is theirs; under a header alone it is the header's message)
+    const said = (head: string): string[] => explainText([head, 'The pod stays Pending.'].join('\n'), knowledge).lines.map((l) => l.kind);
+    expect(said('I0811 09:17:40.100000   14694 reconciler.go:224] Reconciler: start to sync state now')).toEqual(['log', 'unrelated']);
+    expect(said('I0811 09:17:40.100000   14694 reconciler.go:224] ')).toEqual(['log', 'continuation']);
+    // (and a fence between a header alone and the next line parts them)
+    const fenced = explainText(['E0811 09:17:42.907060   14694 nestedpendingoperations.go:301] ', '```', 'Operation for "{volumeName:kubernetes.io/csi/x^vol-2 podName:uid-2 nodeName:}" failed.'].join('\n'), knowledge).lines;
+    expect(fenced.map((l) => l.kind)).toEqual(['log', 'decoration', 'unrelated']);
+    const gap = explainText(['E0811 09:17:42.907060   14694 nestedpendingoperations.go:301] ', '', 'Operation for "{volumeName:kubernetes.io/csi/x^vol-2 podName:uid-2 nodeName:}" failed.'].join('\n'), knowledge).lines;
+    expect(gap.map((l) => l.kind)).toEqual(['log', 'blank', 'unrelated']);
+  });
+  it('a line that only begins like a driver\'s banner says what it says; a server registered with no space between its words is start-up too', () => {
+    expect(stagesOf([record('nodeserver.go:73', 'E', 'Driver: nfs.csi.k8s.io mount failed for volume pvc-1: exit status 32')])).toEqual(['mount']);
+    expect(stagesOf([record('nodeserver.go:73', 'I', 'Version: v1.2.0 does not support NodeStageVolume, mounting without staging')])).toEqual(['mount']);
+    expect(stagesOf([record('driver.go:113', 'I', 'Registering NodeServer')])).toEqual(['other']);
+    // (and read with the lines around it like any other line of its program)
+    const timeout = record('utils.go:101', 'E', 'GRPC error: Timeout waiting for mount');
+    expect(stagesOf([timeout, record('nodeserver.go:73', 'E', 'Driver: nfs.csi.k8s.io returned an error'), timeout])).toEqual(['mount', 'mount', 'mount']);
+  });
+  it('a Ceph tool\'s log lines in the older time format under an Event\'s message posted alone are its stderr too', () => {
+    const r = explainText([
+      'MountVolume.MountDevice failed for volume "pvc-ee1a5bf1" : rpc error: code = Internal desc = rbd: map failed exit status 1, rbd output:',
+      '2019-02-13 12:15:37.021148 7fddbda08d40 -1 auth: unable to find a keyring on /etc/ceph/keyring: (2) No such file or directory',
+      'rbd: sysfs write failed',
+      'Later the pod was deleted.',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => [l.kind, l.stage])).toEqual([['event', 'mount'], ['continuation', 'mount'], ['continuation', 'mount'], expect.anything()]);
+    expect(r.slice(1, 3).map((l) => l.continues)).toEqual([1, 1]);
+  });
+  it('an operator that failed to create a claim has started no provisioning, whatever its message ends with', () => {
+    expect(stagesOf(['  Warning  FailedCreate  12s  kraftcontroller/kraftcontroller  resource type *v1.PersistentVolumeClaim could not be created: persistentvolumeclaims "data-0" is forbidden: exceeded quota'])).toEqual(['other']);
+  });
+  it('a failed operation\'s line says whose it is by the operation its error names, else by its key', () => {
+    const key = (node: string, error: string): string => record('nestedpendingoperations.go:301', 'E', `Operation for "{volumeName:kubernetes.io/csi/x^vol-1 podName: nodeName:${node}}" failed. No retries permitted until 2021-08-11 09:17:43.407003409 +0300 MSK m=+1698521.295086326 (durationBeforeRetry 500ms). Error: "${error}"`);
+    const [unmount] = explainText(key('', 'UnmountDevice failed for volume \\"pvc-1\\" : rbd: failed to unmap device /dev/rbd10'), knowledge).lines;
+    expect(unmount).toMatchObject({ component: 'kubelet', stage: 'unmount' });
+    const [attach] = explainText(key('node-1', 'AttachVolume.Attach failed for volume \\"pvc-1\\" : rpc error: code = Internal desc = boom'), knowledge).lines;
+    expect(attach).toMatchObject({ component: 'attach-detach-controller', stage: 'attach' });
+    // (its explanation names no placeholder it could not fill)
+    expect(attach!.explanation).not.toContain('…');
+    expect(attach!.explanation).toMatch(/^The attach or detach operation failed/);
+    // (a single-node volume's attach keys on the volume alone, as the kubelet's device operations do: the error decides)
+    expect(explainText(key('', 'AttachVolume.Attach failed for volume \\"pvc-1\\" : rpc error: code = Internal desc = boom'), knowledge).lines[0])
+      .toMatchObject({ component: 'attach-detach-controller', stage: 'attach' });
+    // (an error that names no operation: a node or a pod in the key says whose, and the operation the paste showed starting
+    // on the volume is the one that failed)
+    const panic = 'recovered from panic \\"runtime error: invalid memory address or nil pointer dereference\\"';
+    expect(explainText(key('node-1', panic), knowledge).lines[0]!.component).toBe('attach-detach-controller');
+    const podKey = record('nestedpendingoperations.go:301', 'E', `Operation for "{volumeName:kubernetes.io/nfs/uid-2-data podName:uid-2 nodeName:}" failed. No retries permitted until 2021-08-11 09:17:43.407003409 +0300 MSK m=+1698521.295086326 (durationBeforeRetry 500ms). Error: "${panic}"`);
+    const kubelet = explainText([
+      'I0131 20:18:19.990091  100500 reconciler_common.go:172] "operationExecutor.UnmountVolume started for volume \\"data\\" (UniqueName: \\"kubernetes.io/nfs/uid-2-data\\") pod \\"uid-2\\" (UID: \\"uid-2\\") "',
+      podKey,
+    ].join('\n'), knowledge).lines;
+    expect(kubelet.map((l) => l.stage)).toEqual(['unmount', 'unmount']);
+    expect(kubelet[1]!.component).toBe('kubelet');
+    // (an older key with no fields: the operation its error names)
+    const old = record('nestedpendingoperations.go:262', 'E', 'Operation for "\\"kubernetes.io/csi/x^vol-1\\"" failed. No retries permitted until 2019-08-11 09:17:43.407003409 +0000 UTC (durationBeforeRetry 2s). Error: "MountVolume.SetUp failed for volume \\"pvc-1\\" : rpc error"');
+    expect(explainText(old, knowledge).lines[0]).toMatchObject({ component: 'kubelet', stage: 'mount' });
+  });
+});

@@ -971,7 +971,7 @@ const TEXT = {
       uniqueName: 'the volume', handle: 'the volume', node: 'the node', nodeID: 'the node', pod: 'the pod', podName: 'the pod',
       podUid: 'the pod', kpod: 'the pod', claim: 'the claim', pvc: 'the claim', claimName: 'the claim', driver: 'the driver',
       method: 'the call', imageName: 'the image', snapName: 'the snapshot', content: 'the VolumeSnapshotContent',
-      err: 'an error', error: 'an error', otherNodes: 'another node', pods: 'other pods',
+      err: 'an error', error: 'an error', otherNodes: 'another node', pods: 'other pods', operation: 'attach or detach',
     } as Record<string, string>,
   },
   zh: {
@@ -1019,7 +1019,7 @@ const TEXT = {
       uniqueName: '该卷', handle: '该卷', node: '该节点', nodeID: '该节点', pod: '该 Pod', podName: '该 Pod',
       podUid: '该 Pod', kpod: '该 Pod', claim: '该申领', pvc: '该申领', claimName: '该申领', driver: '该驱动',
       method: '该调用', imageName: '该镜像', snapName: '该快照', content: '该 VolumeSnapshotContent',
-      err: '一个错误', error: '一个错误', otherNodes: '另一个节点', pods: '其他 Pod',
+      err: '一个错误', error: '一个错误', otherNodes: '另一个节点', pods: '其他 Pod', operation: '挂接或解除挂接',
     } as Record<string, string>,
   },
 };
@@ -1224,6 +1224,23 @@ function tableRows(out: ExplainedLine[]): void {
 }
 
 /**
+ * Whose nestedpendingoperations line "Operation for {volumeName:… podName:… nodeName:…} failed …" is, when no prefix says:
+ * the kubelet and the attach/detach controller print it from the same file. The operation its error names says (an
+ * attach or a detach is the controller's: the kubelet attaches only with --enable-controller-attach-detach=false); else
+ * the key: only an attach or detach of a volume several nodes may use keys on a node, only the kubelet's operations on
+ * a pod (operation_executor.go AttachVolume/DetachVolume, IsMultiAttachAllowed; MountVolume's podName for a plugin that
+ * neither attaches nor mounts devices). An attach of a single-node volume and the kubelet's device operations both key
+ * on the volume alone: then nothing says.
+ */
+function pendingOperationOwner(message: string): string | null {
+  if (!/^\s*Operation for /.test(message)) return null;
+  if (/\b(AttachVolume\.Attach|DetachVolume\.Detach)\b/.test(message)) return 'kube-controller-manager';
+  if (/\b(MountVolume|UnmountVolume|UnmountDevice|MapVolume|UnmapVolume|UnmapDevice|VerifyControllerAttachedVolume)\b/.test(message)) return 'kubelet';
+  if (/\bnodeName:[^\s}"\\]+\}/.test(message)) return 'kube-controller-manager';
+  return /\bpodName:[^\s}"\\]+ /.test(message) ? 'kubelet' : null;
+}
+
+/**
  * nestedpendingoperations' "Operation for {volumeName:… podName:… nodeName:…} failed … Error: …" reports the operation
  * pending on that key: when its error names none ("recovered from panic …"), it is the one the paste last showed
  * starting on the same volume (a few lines up: "operationExecutor.AttachVolume started for volume …"), and the lines
@@ -1232,7 +1249,9 @@ function tableRows(out: ExplainedLine[]): void {
 function pendingOperationFailures(out: ExplainedLine[]): void {
   for (let i = 0; i < out.length; i++) {
     const l = out[i]!;
-    if (l.stage !== 'other' || (l.messageId !== 'kubelet.operationFailed' && l.messageId !== 'attachDetachController.operationFailed')) continue;
+    if (l.messageId !== 'kubelet.operationFailed' && l.messageId !== 'attachDetachController.operationFailed') continue;
+    // (the kubelet's message stands for a mount where its error names nothing: the paste may say better)
+    if (l.stage !== 'other' && stageOfText(/\bError: (.*)$/s.exec(l.text)?.[1] ?? '') !== null) continue;
     const volume = /volumeName:(\S+?)[ }]/.exec(l.text)?.[1];
     if (!volume) continue;
     let stage: Stage | undefined;
@@ -1497,7 +1516,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
     const file = k[3]!;
     const lineNo = Number(k[4]);
     const message = k[5]!;
-    const cf = identify(c, { severity, file, line: lineNo, message }, hint?.source ?? null);
+    const cf = identify(c, { severity, file, line: lineNo, message }, hint?.source ?? pendingOperationOwner(message));
     const base = { line: n, text, kind: 'log' as const, severity, time: s.time ? `${s.time} (${k[2]})` : k[2]!, host: s.host, [PROGRAM]: program };
     // a program's gRPC interceptor logs the call, then its request/response: remember the method per program
     const key = `${hint?.source ?? ''}|${s.host ?? ''}|${file}|${/^ID: (\d+)/.exec(message)?.[1] ?? ''}`;
@@ -1534,8 +1553,8 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
       const ownStage = meth?.startsWith(ADDONS) ? 'other' : lineStage(m.id, m, { method: meth, error: errorPart(message), text: message });
       const stage = m.source.startsWith('csi-driver') && !/grpc/i.test(m.id) ? callSide(ownStage, lastMethod.get(`call|${program}`)) : ownStage;
       // nothing on the line or before it said which call this is: the whole paste may (inferFromPaste)
-      // (a response whose body says what it is, a capabilities list, is decided)
-      const open = meth === null && stage === 'other' && /grpc/i.test(m.id) && payload === null;
+      // (a response whose body says what it is, a capabilities list, is decided; a payload is read only with no call known)
+      const open = stage === 'other' && /grpc/i.test(m.id) && payload === null;
       let component = m.component;
       // the driver's controller and node plugins print the same interceptor lines: the method tells them apart
       // (an Identity method both serve: the paste may tell, inferFromPaste)
@@ -1653,8 +1672,9 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   if (head && !startsRecord(text) && !MOUNT_TABLE.test(s.rest) && !(s.rest !== text && (s.time !== null || startsRecord(s.rest)))
     && !(KUBE_OPERATION.test(text.trimStart()) && indentOf(text) <= indentOf(head.text) && !/\.go:\d+\]\s*$/.test(head.text))
     && (/^\s{2,}\S/.test(text) || TERMINAL_WIDTHS.has(headLen) || /^[^A-Z\s]/.test(text) || headLen >= 120 || (prevContinued && text.trim() !== '')
-      // (or the line right under a header that has no message yet, "… nestedpendingoperations.go:301] " wrapped at a space)
-      || (n === head.line + 1 && KLOG_HEADER_ALONE.test(head.text) && text.trim() !== ''))) {
+      // (or the line under a header that has no message yet, "… nestedpendingoperations.go:301] " wrapped at a space; a blank
+      // line or a fence between them ends the record before this)
+      || KLOG_HEADER_ALONE.test(head.text))) {
     return continuing(head, n, text);
   }
 
@@ -1665,7 +1685,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   // (and a JSON logger's record that no parser took whole, cut by the post inside its stack trace: its fields say it is one)
   const ownProgram = hint !== null || /^time="|level=/.test(s.rest) || (JSON_RECORD.test(s.rest) && !/\}\s*$/.test(s.rest)) || (s.time !== null && /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}/.test(s.time))
     || (s.time !== null && /^(TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|PANIC|DPANIC)\s/.test(s.rest));
-  const cf = identify(c, { severity: null, file: null, line: null, message: s.rest.trim() }, hint?.source ?? null);
+  const cf = identify(c, { severity: null, file: null, line: null, message: s.rest.trim() }, hint?.source ?? pendingOperationOwner(s.rest));
   // (the call a logger's records serve, as for klog's: "/csi.v1.Node/NodeUnpublishVolume: REQ 0007 …", then its own lines)
   const ownCall = ownProgram ? WORK_CALL.exec(s.rest)?.[1] : undefined;
   if (ownCall) lastMethod.set(`call|${program}`, ownCall);

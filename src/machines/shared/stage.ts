@@ -755,10 +755,16 @@ export function lineStage(id: string, def: { stage: Stage; source: string }, hin
   if (hints.method) {
     const s = stageOfMethod(hints.method);
     if (s) return s;
-    identity = IDENTITY.test(hints.method);
+    identity = isHandshakeMethod(hints.method);
   }
-  // an identity/capability call: 'other', unless the line's own payload or error says otherwise (a stale method)
-  if (identity) return isGenericGrpc(id) ? stageOfPayload(hints.text ?? '') ?? (hints.error ? stageOfText(hints.error) : null) ?? 'other' : 'other';
+  // an identity/capability call, or a question about a volume's health or capabilities: 'other', unless the line's own
+  // payload or error says otherwise (a stale method); a payload of only a volume id is ControllerGetVolume's own request
+  // (external-health-monitor's), not a DeleteVolume's
+  if (identity) {
+    if (!isGenericGrpc(id)) return 'other';
+    const payload = stageOfPayload(hints.text ?? '');
+    return (payload === 'delete' && /ControllerGetVolume$/.test(hints.method!) ? null : payload) ?? (hints.error ? stageOfText(hints.error) : null) ?? 'other';
+  }
   // a gRPC line without its method: its payload's fields, or what its text talks about, else nothing in particular
   if (isGenericGrpc(id)) return stageOfPayload(hints.text ?? '') ?? stageOfText(hints.error ?? hints.text ?? '') ?? 'other';
   if (hints.error && STAGE_FROM_ERROR.has(id)) {
