@@ -3120,3 +3120,43 @@ describe('what the mutation run of stop 62 left untested, and what reading for i
     expect(explainText(old, knowledge).lines[0]).toMatchObject({ component: 'kubelet', stage: 'mount' });
   });
 });
+
+describe('round of 2026-12-07 (15): structured records without their header, RBAC refusals, a backend image that will not go, a claim\'s deletion', () => {
+  it('klog\'s structured records with their headers cut off are a record a line, and a log setting\'s name is no formatting', () => {
+    const r = explainText([
+      '"Read CSI_LOG_FORMAT from log configuration file" format=text',
+      '"Read CSI_LOG_LEVEL from log configuration file" fields.level=info',
+      '"array configuration file" file=/vxflexos-config/config',
+      '"unable to get node list" error="csinodes.storage.k8s.io is forbidden: User \\"system:serviceaccount:vxflexos:vxflexos-node\\" cannot list resource \\"csinodes\\" in API group \\"storage.k8s.io\\" at the cluster scope"',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => l.kind === 'continuation')).toEqual([false, false, false, false]);
+    expect(r.map((l) => l.stage)).toEqual(['other', 'other', 'other', 'other']);
+  });
+  it('a list or a watch refused by RBAC is a program\'s informers, unless the line says which operation it kept from running', () => {
+    expect(stagesOf(['E1206 16:31:23.921143       1 node.go:40] failed to list CSINodes: csinodes.storage.k8s.io is forbidden: User "system:serviceaccount:kube-system:csi-node-sa" cannot watch resource "csinodes" in API group "storage.k8s.io" at the cluster scope'])).toEqual(['other']);
+    expect(stagesOf(['E0424 08:40:25.014427       1 controller.go:682] Error watching for provisioning success, can\'t provision for claim "default/mysql-data-disk": events is forbidden: User "system:serviceaccount:kube-system:storage-provisioner" cannot list resource "events" in API group "" in the namespace "default"'])).toEqual(['provision']);
+  });
+  it('the service account an RBAC refusal names is who asked, not what for', () => {
+    expect(stagesOf(['F1206 16:31:23.921143       1 driver.go:131] failed to get node "worker-1" information: nodes "worker-1" is forbidden: User "system:serviceaccount:ceph-csi-rbd:ceph-csi-rbd-provisioner" cannot get resource "nodes" in API group "" at the cluster scope'])).toEqual(['other']);
+  });
+  it('a backend image that will not be removed is the deletion, whatever the backend answers', () => {
+    expect(stagesOf(['E0126 12:46:49.160690      1 rbd_util.go:689] ID: 251311 Req-ID: 0001-0024-92ab6c78-7edc-11ee-aec4-5e807f521aec-0000000000000006-b7dc20db-47ad-42a5-8d6d-37b40afd3af1 failed to delete rbd image: kubernetes/csi-vol-b7dc20db-47ad-42a5-8d6d-37b40afd3af1-temp, rbd: ret=-39, Directory not empty']))
+      .toEqual(['delete']);
+    // (a pod's volume directory that still holds files is still the unmount's clean-up)
+    expect(stagesOf(['E0126 12:46:49.160690    4047 csi_mounter.go:400] kubernetes.io/csi: failed to remove dir [/var/lib/kubelet/pods/0f1e/volumes/kubernetes.io~csi/pvc-1/mount]: remove /var/lib/kubelet/pods/0f1e/volumes/kubernetes.io~csi/pvc-1/mount: directory not empty'])).toEqual(['unmount']);
+  });
+  it('the PV controller handling a claim\'s deletion is the reclaim that follows', () => {
+    expect(stagesOf(['I0810 20:44:53.054395       1 pv_controller_base.go:385] deletion of claim "e2e-tests-pv-6k876/pvc-x7grs" was already processed'])).toEqual(['delete']);
+  });
+  it('a logger\'s record whose field names the CSI call is that call\'s, whatever its program did before', () => {
+    const r = stagesOf([
+      'time="2025-10-03T08:19:19Z" level=info msg="resource not temporary (not created by Attach) not deleting" linstorCSIComponent=client targetNode=k8sw-c03-az1-03 volume=pvc-5526786f',
+      'time="2025-10-03T08:19:20Z" level=debug msg="method called" linstorCSIComponent=driver method=/csi.v1.Controller/ControllerUnpublishVolume nodeID= provisioner=linstor.csi.linbit.com req="volume_id:\\"pvc-5526786f\\"  node_id:\\"k8sw-c03-az1-03\\""',
+    ]);
+    expect(r[1]).toBe('detach');
+  });
+  it('kubectl\'s answer about a StorageClass, echoed by a test harness, is no volume\'s step', () => {
+    expect(stagesOf(['Dec 20 14:27:07.619: INFO: stdout: "storageclass.storage.k8s.io \\"csi-rbd-sc\\" deleted\\n"'])).toEqual(['other']);
+    expect(stagesOf(['Dec 20 14:27:07.619: INFO: stdout: "storageclass.storage.k8s.io/csi-rbd-sc created\\n"'])).toEqual(['other']);
+  });
+});

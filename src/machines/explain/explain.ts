@@ -812,6 +812,9 @@ function startsRecord(line: string): boolean {
     || /^\s*\[(Mon|Tue|Wed|Thu|Fri|Sat|Sun) [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}\] \S|^\s*\[(core|transport|channelz|balancer|xds)\] \S/.test(line)
     // (and a Java logger's, logback's default pattern: "17:16:50.675 [grizzly-http-server-1] INFO  LINSTOR/Controller - …")
     || /^\s*\d{2}:\d{2}:\d{2}[.,]\d{3} \[[^\]]+\] (TRACE|DEBUG|INFO|WARN|ERROR)\b/.test(line)
+    // (and klog's structured record with its header cut off, "\"unable to get node list\" error=\"…\"": a quoted message and its
+    // key=value pairs, a record a line)
+    || /^\s*"(?:[^"\\]|\\.)+" [\w.-]+=/.test(line)
     // (and a shell prompt with its command, "$ sudo losetup -a", "root@node:~# lsblk", a container's "sh-4.4# rbd info …":
     // what follows is that command's output, no piece of the record before it, however that record's text was left open)
     || SHELL_PROMPT.test(line);
@@ -1718,8 +1721,9 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   const byMsg = msgField ? guessStage(msgField[1] ?? msgField[2]!) : null;
   const stage = NOISE_TEXT.test(s.rest) || SANDBOX_RUNTIME.test(s.rest) || MOUNT_TABLE.test(s.rest) || NO_STEP_MESSAGE.test(s.rest.trim()) || NODE_NOISE.test(text) ? 'other' : printedPayloadStage(s.rest)
     ?? byMsg ?? guessStage(s.rest.replace(/(^|\s)[\w./-]+\.go:\d+(?=\s)/g, ' '));
-  // (a msg that says nothing, "handler failed", with an error that names something: the error may be the reason, not the operation)
-  const weak = msgField !== null && byMsg === null && stage !== null && stage !== 'other';
+  // (a msg that says nothing, "handler failed", with an error that names something: the error may be the reason, not the operation;
+  // but a field that names the CSI call, msg="method called" method=/csi.v1.Controller/ControllerUnpublishVolume, says which it is)
+  const weak = msgField !== null && byMsg === null && stage !== null && stage !== 'other' && !/\/csi\.v\d+\.\w+\/\w+/.test(s.rest);
   if (stage || hint || s.time || ownProgram) {
     const severity: Severity | null = /\b(error|failed|fatal)\b/i.test(s.rest) ? 'E' : /\bwarn(ing)?\b/i.test(s.rest) ? 'W' : null;
     const component = hint?.component ?? guessComponent(null, s.rest, stage ?? 'other');

@@ -547,6 +547,10 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\b(un)?regist(er|ered|ering) (the )?node\b(?! ?(driver|plugin|service|server))|\bwas previously registered\b|\bnode annotation to enable volume controller attach\/detach\b/i, 'other'],
   // a record of a logger named after the registrar (a driver's own registrar: "logger":"csi-registrar")
   [/"logger":"[^"]*registrar/, 'register'],
+  // (a program refused a list or a watch by RBAC, "csinodes.storage.k8s.io is forbidden: … cannot list resource \"csinodes\"":
+  // its informers or its start-up, whatever the objects; an operation's own refusals are gets, creates and updates, and a
+  // line that says which operation the refusal kept from running is that operation's: "can't provision for claim …")
+  [/^(?!.*\b(can'?t|cannot|failed to|unable to) (provision|attach|detach|mount|unmount|delete|expand|resize|snapshot)\b).*\bcannot (list|watch) resource\b/i, 'other'],
   [/regist(er|ration)|plugins_registry|nodegetinfo|csinode|plugin ?(watcher|manager)|not found in the list of registered/i, 'register'],
   // the PV controller finding no plugin to delete a released volume ("Error getting deleter volume plugin for volume …")
   [/\bdeleter\b/i, 'delete'],
@@ -561,6 +565,15 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // (or its name in quotes, then the verb: `volume "pvc-…" deleted`, a provisioner's word once DeleteVolume returned; not kubectl's
   // `persistentvolume "pvc-…" deleted`, the user's command echoing)
   [/\bdestroy(ing|ed)?:? (the )?(volume|dataset|zvol|pv)\b|\b(got|received) delete event for (the )?(ZV|\w*volume)\b|\b\w*volume\b[^.]*\bhas been deleted\b|\b(volume|pv|disk|image) "[^"]+" (was |is )?deleted\b/i, 'delete'],
+  // (kubectl's answer about a StorageClass, as a test harness echoes it, "stdout: \"storageclass.storage.k8s.io \\\"csi-rbd-sc\\\"
+  // deleted\n\"": a class set up or taken down, no volume's step)
+  [/\bstorageclass(\.storage\.k8s\.io)?(\/[\w.-]+| \\*"[^"\\]+\\*") (deleted|created|configured|unchanged)\b/i, 'other'],
+  // (the PV controller handling a claim's deletion, "deletion of claim \"ns/name\" was already processed", pv_controller_base.go
+  // deleteClaim: the release and reclaim of its volume that follow)
+  [/\bdeletion of claim\b/i, 'delete'],
+  // (but a driver removing its backend's image is the deletion, however the backend refused: ceph-csi's "failed to delete rbd
+  // image: pool/csi-vol-…, rbd: ret=-39, Directory not empty", an image that still has snapshots or clones, rbd_util.go deleteImage)
+  [/\b(fail(ed)? to |unable to |error )?(delet|remov)(e|es|ing|ed) (the )?rbd image\b/i, 'delete'],
   // removing a pod's volume directory that still holds files ("failed to clean mount dir …", "…/mount: directory not empty") is the unmount's cleanup
   // (and a mount directory removed: "Removing mount path directory: …", "deleting mount point …")
   // (and a bind mount of the volume undone at a path: ceph-csi's NodeUnpublishVolume "cephfs: successfully unbinded volume … from /var/lib/kubelet/pods/…")
@@ -596,7 +609,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // not mounted"); a mount does not report it, it mounts. (Not "not a mount point": a mount checks that too, IsLikelyNotMountPoint;
   // only mount-utils' CleanupMountPoint goes on "…is not a mountpoint, deleting")
   [/\bnot mounted\b|\bnot a mount ?point, deleting\b/i, 'unmount'],
-  [/\bcouldn't get (configMap|secret)\b|mountdevice|mountvolume|mapvolume|\bmount(?!point=)|node[ _]?stage|node[ _]?publish|\bstag(e|ing)\b|setup failed|set ?up|global ?mount|fsck|mkfs|mke2fs|format(ting)? |udevadm|find (a )?device path/i, 'mount'],
+  [/\bcouldn't get (configMap|secret)\b|mountdevice|mountvolume|mapvolume|\bmount(?!point=)|node[ _]?stage|node[ _]?publish|\bstag(e|ing)\b|setup failed|set ?up|global ?mount|fsck|mkfs|mke2fs|\bformat(ting)? |udevadm|find (a )?device path/i, 'mount'],
   [/resiz|expan/i, 'resize'],
   // a volume made from a snapshot (external-provisioner's "VolumeContentSource_Snapshot", "Requested volume size is … and
   // snapshot size is …", a restore) is provisioned: CreateVolume with a content source
@@ -695,7 +708,10 @@ export function stageOfText(raw: string): Stage | null {
   // an HTTP request line a driver dumps ("GET /univmax/restapi/100/sloprovisioning/… HTTP/1.1") names the
   // storage API's resource, not the operation the driver is doing ("sloprovisioning" while it deletes); a gRPC
   // proxy's request line names the CSI call ("POST /csi.v1.Controller/CreateVolume HTTP/2.0")
-  const text = raw.includes(' HTTP/') ? raw.replace(/\b(GET|POST|PUT|PATCH|DELETE|HEAD) \/(?!csi\.v\d)\S* HTTP\/[\d.]+/g, 'HTTP request') : raw;
+  // (and the service account an RBAC refusal names is who asked, not what for: "User \"system:serviceaccount:ceph-csi-rbd:
+  // ceph-csi-rbd-provisioner\" cannot get resource \"nodes\"" at a driver's start-up)
+  const text = (raw.includes(' HTTP/') ? raw.replace(/\b(GET|POST|PUT|PATCH|DELETE|HEAD) \/(?!csi\.v\d)\S* HTTP\/[\d.]+/g, 'HTTP request') : raw)
+    .replace(/\bUser \\*"system:serviceaccount:[^"\\]*\\*"/g, 'User "a service account"');
   const op = stageOfOperation(text);
   if (op) return op;
   // a CSI request named by its message type ("CreateVolumeRequest name:…", csi.proto's types)
