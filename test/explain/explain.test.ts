@@ -3160,3 +3160,36 @@ describe('round of 2026-12-07 (15): structured records without their header, RBA
     expect(stagesOf(['Dec 20 14:27:07.619: INFO: stdout: "storageclass.storage.k8s.io/csi-rbd-sc created\\n"'])).toEqual(['other']);
   });
 });
+
+describe('round of 2026-12-07 (16): a driver that logs its calls as csi-lib-utils does, a Vault error\'s lines, an image deletion\'s task', () => {
+  it('a driver whose interceptor lines read like a sidecar\'s serves the call they name: its device set-up inside CreateVolume is the provisioning', () => {
+    const r = stagesOf([
+      'I1028 13:25:19.937846       1 server.go:117] GRPC call: /csi.v1.Controller/CreateVolume',
+      'I1028 13:25:19.961124       1 volume_path_handler_linux.go:41] Creating device for path: /csi-data-dir/635c6569-f986-11e9-baa6-0242ac110004',
+      'I1028 13:25:20.391472       1 volume_path_handler_linux.go:75] Failed device create command for path: /csi-data-dir/635c6569-f986-11e9-baa6-0242ac110004 exit status 1 losetup: /csi-data-dir/635c6569-f986-11e9-baa6-0242ac110004: failed to set up loop device: No such file or directory',
+    ]);
+    expect(r).toEqual(['provision', 'provision', 'provision']);
+    // (the same device set-up with no call logged reads from its words)
+    expect(stagesOf(['I1028 13:25:20.391472       1 volume_path_handler_linux.go:75] Failed device create command for path: /csi-data-dir/635c6569-f986-11e9-baa6-0242ac110004 exit status 1 losetup: /csi-data-dir/635c6569-f986-11e9-baa6-0242ac110004: failed to set up loop device: No such file or directory'])).toEqual(['mount']);
+  });
+  it('a Vault error inside a failed provisioning is that record\'s, across the blank lines it prints', () => {
+    const r = explainText([
+      '  Warning  ProvisioningFailed  29s (x7 over 61s)  openshift-storage.rbd.csi.ceph.com_csi-rbdplugin-provisioner-7c7dff448f-lpfzl_a5011f17  failed to provision volume with StorageClass "sc-vault": rpc error: code = Internal desc = failed to get KMS: Error making API request.',
+      '',
+      'URL: PUT https://vault.example.com:8200/v1/auth/kubernetes/login',
+      'Code: 400. Errors:',
+      '',
+      '* invalid role name "csi-kubernetes"',
+      '',
+      'Nothing else happened.',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => l.kind)).toEqual(['event', 'blank', 'continuation', 'continuation', 'blank', 'continuation', 'blank', 'unrelated']);
+    expect(r.slice(2, 6).filter((l) => l.kind === 'continuation').map((l) => [l.stage, l.continues])).toEqual([['provision', 1], ['provision', 1], ['provision', 1]]);
+    // (a record of its own after "Errors:" is no error it lists)
+    const next = explainText([...r.slice(0, 4).map((l) => l.text), '', 'I0811 09:17:40.100000   14694 reconciler.go:224] Reconciler: start to sync state now'].join('\n'), knowledge).lines;
+    expect(next[5]!.kind).toBe('log');
+  });
+  it('ceph-csi\'s image deletion task is the deletion, whatever snapshot its error names', () => {
+    expect(stagesOf(['E1029 13:37:31.775717       1 rbd_util.go:192] ID: 20 Req-ID: 0001-0009-rook-ceph-0000000000000002-4a7e unexpected error related to Ceph MGR-based RBD image deletion on cluster ID (rook-ceph):Error EPERM: [errno 1] error opening image csi-vol-4a7e at snapshot None'])).toEqual(['delete']);
+  });
+});

@@ -841,6 +841,12 @@ const EVENT_CELL = /^\s*(Source|Count|Message|Reason|Type|Age|From|Object|Sub-?o
 const KLOG_HEADER_ALONE = /\b[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ [\w.-]+\.go:\d+\]\s*$/;
 const CEPH_LOG = /^\s*\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d\.\d{3,6}([+-]\d{4})? [0-9a-f]{8,16} +-?\d+ \S/;
 const MOUNT_UTILS_TAIL = /^\s*(Mounting command|Mounting arguments|Unmounting arguments|Output):/;
+/**
+ * HashiCorp Vault's API error inside the error of a driver that keeps its keys there (ceph-csi's KMS, a secrets provider):
+ * "Error making API request.", a blank line, "URL: PUT https://…/login", "Code: 400. Errors:", a blank line, "* invalid role
+ * name …" (vault api/response.go Error): its lines, across the blank lines it prints, are the record's.
+ */
+const VAULT_ERROR_PIECE = /^\s*(URL: (GET|PUT|POST|DELETE|LIST|PATCH|HEAD) https?:\/\/\S+|Code: \d{3}\. Errors:)\s*$/;
 
 /** A JSON logger's record (logrus, zap, klog's JSON format): one object per line, with a message or a level. */
 const JSON_RECORD = /^\s*(>\s*)?\{"[\w.@-]+":.*"(msg|message|level|severity|ts|time|caller)":/;
@@ -1096,6 +1102,8 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
   // the record whose last piece before a blank line was one of its fields printed as "key value" ("fstype ext4"): a driver
   // printing a request's fields one a line (azurefile's and blobfuse's NodePublishVolume) may leave a blank line among them
   let piecesOf: ExplainedLine | null = null;
+  // the last line read was a Vault error's "Code: 400. Errors:": the errors it lists come next
+  let vaultErrors = false;
   for (let i = 0; i < lines.length; i++) {
     let r: ExplainedLine;
     // a JSON logger's record printed over several lines (zap's or jq's pretty output: "{", one field a line, "}"):
@@ -1113,6 +1121,9 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
     if (!head && beforeBlank && /^\s*[{[]\s*$/.test(lines[i]!)) { head = beforeBlank; headLen = 0; }
     // (and mount-utils' tail, "Mounting command: …", after a blank line the post put inside the error that carries it)
     if (!head && beforeBlank && MOUNT_UTILS_TAIL.test(lines[i]!)) { head = beforeBlank; headLen = 0; }
+    // (and a Vault error's pieces, and the errors it lists after "Code: 400. Errors:" and a blank line)
+    const vaultItem = vaultErrors && lines[i]!.trim() !== '' && !startsRecord(lines[i]!);
+    if (!head && beforeBlank && (VAULT_ERROR_PIECE.test(lines[i]!) || vaultItem)) { head = beforeBlank; headLen = 0; }
     const morePieces = !head && piecesOf !== null && FIELD_PIECE.test(lines[i]!);
     if (morePieces) { head = piecesOf; headLen = 0; }
     // (a line a collector stamped, after a record it stamped the same way, is read as its program wrote it: it may be a
@@ -1165,6 +1176,7 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
         head = updated;
       }
     }
+    if (head && (vaultItem || (VAULT_ERROR_PIECE.test(lines[i]!) && r.kind !== 'log' && r.kind !== 'event'))) r = continuing(head, i + 1, lines[i]!);
     if (r.kind === 'continuation' && head) r = continuing(head, i + 1, lines[i]!);
     // the operation a program's last attach or detach line was about (sidecarSide: the attacher's CSINode read serves it)
     if (r.kind === 'log' && (r.stage === 'attach' || r.stage === 'detach')) lastMethod.set(`op|${String((r as unknown as Record<symbol, unknown>)[PROGRAM] ?? '')}`, r.stage);
@@ -1179,7 +1191,9 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
     else { head = null; headLen = 0; multiline = false; outputDepth = 0; } // a blank line, a table header or prose ends the record
     // (a headerless line that said which operation it is counts as a record here: a driver's "handler error … DeleteVolume")
     if (lines[i]!.trim() !== '') piecesOf = r.kind === 'continuation' && head && FIELD_PIECE.test(lines[i]!) ? head : null;
-    if (lines[i]!.trim() !== '') beforeBlank = r.kind === 'log' || r.kind === 'event' || (r.kind === 'unrelated' && r.stage !== 'other') ? r : null;
+    if (lines[i]!.trim() !== '') beforeBlank = r.kind === 'log' || r.kind === 'event' || (r.kind === 'unrelated' && r.stage !== 'other') ? r
+      : r.kind === 'continuation' && head && VAULT_ERROR_PIECE.test(lines[i]!) ? head : null;
+    if (lines[i]!.trim() !== '') vaultErrors = r.kind === 'continuation' && /^\s*Code: \d{3}\. Errors:\s*$/.test(lines[i]!);
     prevContinued = r.kind === 'continuation';
     if (opts.onProgress && (i + 1) % every === 0) opts.onProgress(i + 1, lines.length);
   }
@@ -2053,8 +2067,10 @@ function inferFromPaste(out: ExplainedLine[]): void {
     // volume's directory in CreateVolume and DeleteVolume) are that call's steps, not a node's mount
     // (and a node plugin's "attach" words inside NodeStageVolume, "found attached GCE PD at /dev/…", are the staging's
     // look for the device the controller attached: the node side never attaches)
+    // (and a driver's interceptor line read as a sidecar's, "server.go:117] GRPC call: /csi.v1.Controller/CreateVolume" in a
+    // driver that logs as csi-lib-utils does: the program serves that call)
     const side = (cur as unknown as Record<symbol, unknown>)[SIDE]
-      ?? (cur.match === 'guess' && cur.stage !== 'other' ? /\/csi\.v\d+\.(Node|Controller)\/\w+/.exec(cur.text)?.[1]?.toLowerCase() : undefined);
+      ?? ((cur.match === 'guess' || /\bGRPC call: /.test(cur.text)) && cur.stage !== 'other' ? /\/csi\.v\d+\.(Node|Controller)\/\w+/.exec(cur.text)?.[1]?.toLowerCase() : undefined);
     if ((side === 'controller' || side === 'node') && cur.stage !== 'other') serving.set(prog, { stage: cur.stage, at: i, side });
     const call = serving.get(prog);
     const foreign = call?.side === 'node' ? cur.stage === 'attach' || cur.stage === 'detach' : cur.stage === 'mount' || cur.stage === 'unmount';
