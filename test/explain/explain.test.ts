@@ -3193,3 +3193,30 @@ describe('round of 2026-12-07 (16): a driver that logs its calls as csi-lib-util
     expect(stagesOf(['E1029 13:37:31.775717       1 rbd_util.go:192] ID: 20 Req-ID: 0001-0009-rook-ceph-0000000000000002-4a7e unexpected error related to Ceph MGR-based RBD image deletion on cluster ID (rook-ceph):Error EPERM: [errno 1] error opening image csi-vol-4a7e at snapshot None'])).toEqual(['delete']);
   });
 });
+
+describe('round of 2026-12-07 (17): what a metrics endpoint answers, a driver\'s own unmount function, a SUSE root prompt', () => {
+  it('a Prometheus sample or its HELP and TYPE lines are a measurement the post shows, whatever their labels name', () => {
+    const r = explainText([
+      '# HELP kubelet_volume_stats_available_bytes [ALPHA] Number of available bytes in the volume',
+      '# TYPE kubelet_volume_stats_available_bytes gauge',
+      'kubelet_volume_stats_available_bytes{namespace="default",persistentvolumeclaim="thinclaim"} 9.68261632e+08',
+      'kubelet_volume_stats_inodes_used{instance="192.168.10.215:10250", persistentvolumeclaim="grafana"} | 0',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => [l.kind, l.stage])).toEqual([['decoration', 'other'], ['decoration', 'other'], ['decoration', 'other'], ['decoration', 'other']]);
+    // (a field and a wrapped record's piece that only look like one are not)
+    const notSamples = explainText(['E0811 09:17:42.907060   14694 mount_linux.go:184] Mount failed: exit s', 'tatus 32', 'size: 2147483648'].join('\n'), knowledge).lines;
+    expect(notSamples.map((l) => l.kind)).not.toContain('decoration');
+  });
+  it('a driver\'s own unmount function named in its line is the teardown', () => {
+    expect(stagesOf(['I0629 21:49:06.107793    8176 safe_mounter_windows.go:117] SMBUnmount: local path: c:\\var\\lib\\kubelet\\pods\\333c440a\\volumes\\kubernetes.io~csi\\pvc-1\\mount'])).toEqual(['unmount']);
+    // (the attach/detach controller's maxWaitForUnmountDuration is no unmount)
+    expect(stagesOf(['W0616 10:17:42.907060       1 reconciler.go:224] attacherDetacher.DetachVolume started for volume "pvc-1" (UniqueName: "kubernetes.io/csi/x^vol-1") on node "n1" This volume is not safe to detach, but maxWaitForUnmountDuration 6m0s expired, force detaching'])).toEqual(['detach']);
+  });
+  it('a SUSE root prompt is a prompt, and what umount answers under it is the command\'s answer', () => {
+    const r = explainText([
+      'linux-w8ea:/dev/disk/by-path # umount /var/lib/kubelet/pods/1eda3123/volumes/kubernetes.io~csi/pvc-ee6d66c0/mount',
+      'umount: /var/lib/kubelet/pods/1eda3123/volumes/kubernetes.io~csi/pvc-ee6d66c0/mount: not mounted',
+    ].join('\n'), knowledge).lines;
+    expect(r.map((l) => [l.kind, l.stage])).toEqual([['decoration', 'other'], ['unrelated', 'other']]);
+  });
+});

@@ -768,7 +768,7 @@ const OLD_EVENT_ROW = /^\s*(\S+)(?:\t+|\s{2,}).*?(?:\t+|\s{2,})(Normal|Warning)(
 const GET_EVENTS_ROW = /^\s*(\S+(?:\s\(x\d+\sover\s\S+\))?)\s+(Normal|Warning)\s+([A-Z][A-Za-z]+)\s+(\S+\/\S+)\s+(\S.*)$/;
 // (the paste's own furniture: headings, table headers, prompts, separators; first, a hyphenated key alone on its line, the
 // name heading a describe's volume, "registration-dir:", whatever the name says)
-const DECORATION = /^\s*([a-z][a-z0-9]*(?:-[a-z0-9]+)+:|(pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:((\s{2,}|\t)\S.*|\s*)|Defaulted container .*|(Client|Server|Kustomize) Version: .*|STEP: (?!Event \[[A-Z]\w+\]: ).*|Ran \d+ of \d+ Specs? in [\d.]+ seconds|(SUCCESS|FAIL)! -- \d+ Passed \| \d+ Failed.*|(StorageClass|Claim|Reclaim Policy|Access Modes|VolumeMode|Capacity|Labels|Annotations|Finalizers|Namespace|Used By|Mounted By|Node Affinity|Required Terms): \S+|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b|only dynamically provisioned pvc\b|storage usage per PersistentVolumeClaim\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|\|?\s*:?-{2,}:?(\s*\|\s*:?-{2,}:?)+\s*\|?|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|Filesystem\s+(Size|1K-blocks|1M-blocks|Type|Inodes)\s.*\bMounted on|NAME\s+MAJ:MIN\s.*|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|(NAMESPACE(\s{2,}|\t+))?NAME((\s{2,}|\t+)[A-Z][A-Z0-9()_-]*( [A-Z][A-Z0-9()_-]*)*){2,}|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|(\[[^\]]*\] |\([\w.-]+\) )?[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|[\w.-]+@[\w.-]+ ~?[^\s$#>]*( \([^)]*\))?> .*|([\w.-]+@[\w.-]+ )?[A-Z]:\\[^>]*>.*|Volume in drive [A-Z] (is|has no label).*|[a-z][a-z0-9-]*(\.[a-z0-9-]+)*\/v\d+((alpha|beta)\d+)?|(?<=^ {10,})[a-z0-9]([\w.-]*\/)?[\w.-]+=[\w.-]*|Volume Serial Number is [\dA-F]{4}-[\dA-F]{4}|Directory of [A-Z]:\\.*|[\w.-]+:[^\s$#>]* [\w.-]+[$#] .*|```.*|\.\.\.|…|\[\s*(\.\.\.|…|snip(ped)?|truncated|omitted)\s*\]|(?![^\n]*[\u0370-\u04FF\u0590-\u06FF\u0900-\u0E7F\u3040-\u30FA\u30FC-\u30FF\u3400-\u9FFF\uAC00-\uD7AF])[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
+const DECORATION = /^\s*([a-z][a-z0-9]*(?:-[a-z0-9]+)+:|(pod|persistentvolumeclaim|persistentvolume|pvc|pv|storageclass(\.storage\.k8s\.io)?|volumeattachment(\.storage\.k8s\.io)?|deployment|statefulset)\/\S+\s{2,}.*|[A-Z][A-Za-z ]{1,40}:((\s{2,}|\t)\S.*|\s*)|Defaulted container .*|(Client|Server|Kustomize) Version: .*|STEP: (?!Event \[[A-Z]\w+\]: ).*|Ran \d+ of \d+ Specs? in [\d.]+ seconds|(SUCCESS|FAIL)! -- \d+ Passed \| \d+ Failed.*|(StorageClass|Claim|Reclaim Policy|Access Modes|VolumeMode|Capacity|Labels|Annotations|Finalizers|Namespace|Used By|Mounted By|Node Affinity|Required Terms): \S+|(❯|➜|%|>|PS [^>]*>) .*|error: (?!.*\b(method: |[A-Z]\w*(Volume|Snapshot)\b|only dynamically provisioned pvc\b|storage usage per PersistentVolumeClaim\b)).*|Events:\s*(<none>)?|Type\s+Reason\s+Age\s+From\s+Message|-{2,}(\s+-{2,})+|\|?\s*:?-{2,}:?(\s*\|\s*:?-{2,}:?)+\s*\|?|LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE|Filesystem\s+(Size|1K-blocks|1M-blocks|Type|Inodes)\s.*\bMounted on|NAME\s+MAJ:MIN\s.*|NAME\s+(READY|STATUS|CAPACITY|ATTACHER|PROVISIONER|DRIVER|SOURCE)\b.*|(NAMESPACE(\s{2,}|\t+))?NAME((\s{2,}|\t+)[A-Z][A-Z0-9()_-]*( [A-Z][A-Z0-9()_-]*)*){2,}|\s{4,}[\w.-]+\.[\w.-]+\/[\w.-]+: \S.*|\$ .*|#{1,6} .*|(\[[^\]]*\] |\([\w.-]+\) )?[\w.-]+@[\w.-]+:[^$#>]*[$#>] .*|[\w.-]+@[\w.-]+ ~?[^\s$#>]*( \([^)]*\))?> .*|([\w.-]+@[\w.-]+ )?[A-Z]:\\[^>]*>.*|Volume in drive [A-Z] (is|has no label).*|[a-z][a-z0-9-]*(\.[a-z0-9-]+)*\/v\d+((alpha|beta)\d+)?|(?<=^ {10,})[a-z0-9]([\w.-]*\/)?[\w.-]+=[\w.-]*|Volume Serial Number is [\dA-F]{4}-[\dA-F]{4}|Directory of [A-Z]:\\.*|[\w.-]+:[^\s$#>]* [\w.-]+[$#] .*|[\w.-]+:[~\/][^\s$#>]* # \S.*|```.*|\.\.\.|…|\[\s*(\.\.\.|…|snip(ped)?|truncated|omitted)\s*\]|(?![^\n]*[\u0370-\u04FF\u0590-\u06FF\u0900-\u0E7F\u3040-\u30FA\u30FC-\u30FF\u3400-\u9FFF\uAC00-\uD7AF])[^\w\s{}[\]()<>]+|[+-] \S+ › \S+|\d{1,6}|!\[[^\]]*\]\([^)]*\))\s*$/;
 /**
  * What a shell session shows besides logs: a command line (a bracketed or bare prompt, or the command
  * itself, or a shell's trace of it: "+ kubectl …"; a look at the node's disks and mounts alone on its line: "df -HT", "lsblk";
@@ -840,6 +840,14 @@ const EVENT_CELL = /^\s*(Source|Count|Message|Reason|Type|Age|From|Object|Sub-?o
 /** a klog header whose message went to the next line ("E0811 09:17:42.907060   14694 nestedpendingoperations.go:301] ") */
 const KLOG_HEADER_ALONE = /\b[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ [\w.-]+\.go:\d+\]\s*$/;
 const CEPH_LOG = /^\s*\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d\.\d{3,6}([+-]\d{4})? [0-9a-f]{8,16} +-?\d+ \S/;
+/**
+ * What a Prometheus endpoint answers, "kubelet_volume_stats_used_bytes{namespace=\"default\",persistentvolumeclaim=\"data\"}
+ * 4.9381376e+07" and its "# HELP"/"# TYPE" lines (the exposition format; the web console's table puts a "|" before the
+ * value): a measurement the post shows, not a log record,
+ * whatever its labels name. (A sample needs its labels or a name with an underscore: "tatus 32", a wrapped record's piece,
+ * and "size: 2147483648", a field, are no samples.)
+ */
+const PROMETHEUS_SAMPLE = /^\s*(# (HELP|TYPE) [a-zA-Z_:][\w:]* .*|([a-zA-Z_:][\w:]*\{[^}]*\}|[a-zA-Z_:][\w:]*_\w+)\s+(\|\s*)?[-+]?(\d+(\.\d*)?([eE][-+]?\d+)?|NaN|Inf)(\s+\d+)?)\s*$/;
 const MOUNT_UTILS_TAIL = /^\s*(Mounting command|Mounting arguments|Unmounting arguments|Output):/;
 /**
  * HashiCorp Vault's API error inside the error of a driver that keeps its keys there (ceph-csi's KMS, a secrets provider):
@@ -1678,7 +1686,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   // (an error report's field that says what failed, "Error message:   Storage driver 'FILE_THIN' does not support snapshots.", is that failure)
   const field = /^\s*(Error message|Error|Cause|Details?|Description):\s+(\S.*)$/.exec(s.rest);
   const fieldSays = field ? guessStage(field[2]!) : null;
-  if (((DECORATION.test(s.rest) && !(fieldSays && fieldSays !== 'other')) || SESSION.test(s.rest)) || CAPTION.test(text) || EVENT_CELL.test(text) || HTML_WRAPPER.test(text) || (VERSION_REPORT.test(s.rest) && !(head && prevContinued)) || (caption !== undefined && componentOfHint(caption) !== null) || containerOfCaption(text) !== null || (!s.time && PRINTED_OBJECT.test(s.rest) && !/\b(Normal|Warning)\b/.test(s.rest) && !(head && prevContinued))) return blankResult(n, text, 'decoration', T.decoration);
+  if (((DECORATION.test(s.rest) && !(fieldSays && fieldSays !== 'other')) || SESSION.test(s.rest)) || CAPTION.test(text) || EVENT_CELL.test(text) || HTML_WRAPPER.test(text) || PROMETHEUS_SAMPLE.test(s.rest) || (VERSION_REPORT.test(s.rest) && !(head && prevContinued)) || (caption !== undefined && componentOfHint(caption) !== null) || containerOfCaption(text) !== null || (!s.time && PRINTED_OBJECT.test(s.rest) && !/\b(Normal|Warning)\b/.test(s.rest) && !(head && prevContinued))) return blankResult(n, text, 'decoration', T.decoration);
 
   // a piece of the previous record: indented, or the previous line filled the terminal's width
   // (terminals cut at their exact width, so the previous piece is exactly 80, 100, 120… characters long)
@@ -2248,7 +2256,7 @@ const indentOf = (text: string): number => /^\s*/.exec(text.replace(/^```\w*/, '
  * kubelet's and a driver's errors quote when they fail (the log readers and `kubectl` are not among these commands: what
  * they print is records).
  */
-const INSPECTING_COMMAND = /^\s*(?:[$❯➜#]|[\w.-]+@[\w.-]+(?::[^\s$#>]*)?[$#])\s+(?:sudo\s+)?(?:mkfs(?:\.\w+)?|mke2fs|multipath|fuser|lsof|ps|mount|findmnt|df|lsblk|blkid|dd|losetup|stat|ping|showmount|rpcinfo|tune2fs|dumpe2fs|xfs_info)(?=[\s|]|$)/;
+const INSPECTING_COMMAND = /^\s*(?:[$❯➜#]|[\w.-]+@[\w.-]+(?::[^\s$#>]*)?[$#]|[\w.-]+:[~\/][^\s$#>]* #)\s+(?:sudo\s+)?(?:mkfs(?:\.\w+)?|mke2fs|multipath|fuser|lsof|ps|u?mount|findmnt|df|lsblk|blkid|dd|losetup|stat|ping|showmount|rpcinfo|tune2fs|dumpe2fs|xfs_info)(?=[\s|]|$)/;
 
 function commandOutput(out: ExplainedLine[]): void {
   for (let i = 0; i < out.length; i++) {

@@ -575,6 +575,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // image: pool/csi-vol-…, rbd: ret=-39, Directory not empty", an image that still has snapshots or clones, rbd_util.go deleteImage)
   // (and "unexpected error related to Ceph MGR-based RBD image deletion …", the trash task's, whatever snapshot it names)
   [/\b(fail(ed)? to |unable to |error )?(delet|remov)(e|es|ing|ed) (the )?rbd image\b|\brbd image deletion\b/i, 'delete'],
+  // (a driver's own unmount function named in its line, "SMBUnmount: local path: c:\var\lib\kubelet\pods\…", JuiceFS's
+  // "JfsUnmount": the teardown, though "mount" ends the word)
+  [/(?<=[A-Za-z])Unmount\b/, 'unmount'],
   // removing a pod's volume directory that still holds files ("failed to clean mount dir …", "…/mount: directory not empty") is the unmount's cleanup
   // (and a mount directory removed: "Removing mount path directory: …", "deleting mount point …")
   // (and a bind mount of the volume undone at a path: ceph-csi's NodeUnpublishVolume "cephfs: successfully unbinded volume … from /var/lib/kubelet/pods/…")
