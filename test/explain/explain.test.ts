@@ -3220,3 +3220,19 @@ describe('round of 2026-12-07 (17): what a metrics endpoint answers, a driver\'s
     expect(r.map((l) => [l.kind, l.stage])).toEqual([['decoration', 'other'], ['unrelated', 'other']]);
   });
 });
+
+describe('what the mutation run of stop 63 left untested', () => {
+  it('a failed operation whose error names its operation keeps it, whatever started on the volume before', () => {
+    const r = stagesOf([
+      'I0131 20:18:19.990091  100500 reconciler_common.go:172] "operationExecutor.UnmountVolume started for volume \\"data\\" (UniqueName: \\"kubernetes.io/nfs/uid-2-data\\") pod \\"uid-2\\" (UID: \\"uid-2\\") "',
+      'E0811 09:17:42.907060   14694 nestedpendingoperations.go:301] Operation for "{volumeName:kubernetes.io/nfs/uid-2-data podName:uid-3 nodeName:}" failed. No retries permitted until 2021-08-11 09:17:43.407003409 +0300 MSK m=+1698521.295086326 (durationBeforeRetry 500ms). Error: "MountVolume.SetUp failed for volume \\"data\\" (UniqueName: \\"kubernetes.io/nfs/uid-2-data\\") pod \\"web-1\\" (UID: \\"uid-3\\") : mount failed: exit status 32"',
+    ]);
+    expect(r).toEqual(['unmount', 'mount']);
+  });
+  it('a request logged under a stale identity call is still read by its fields, a DeleteVolume\'s too', () => {
+    expect(stagesOf([
+      'I0212 07:23:36.000001       1 utils.go:97] GRPC call: /csi.v1.Identity/Probe',
+      'I0212 07:23:36.000002       1 utils.go:98] GRPC request: {"volume_id":"vol-1"}',
+    ])).toEqual(['other', 'delete']);
+  });
+});
