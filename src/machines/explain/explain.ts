@@ -843,9 +843,8 @@ const CEPH_LOG = /^\s*\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d\.\d{3,6}([+-]\d{4})? [0-
 /**
  * What a Prometheus endpoint answers, "kubelet_volume_stats_used_bytes{namespace=\"default\",persistentvolumeclaim=\"data\"}
  * 4.9381376e+07" and its "# HELP"/"# TYPE" lines (the exposition format; the web console's table puts a "|" before the
- * value): a measurement the post shows, not a log record,
- * whatever its labels name. (A sample needs its labels or a name with an underscore: "tatus 32", a wrapped record's piece,
- * and "size: 2147483648", a field, are no samples.)
+ * value): a measurement the post shows, not a log record, whatever its labels name. A sample needs its labels or a name
+ * with an underscore: "tatus 32", a wrapped record's piece, and "size: 2147483648", a field, are no samples.
  */
 const PROMETHEUS_SAMPLE = /^\s*(# (HELP|TYPE) [a-zA-Z_:][\w:]* .*|([a-zA-Z_:][\w:]*\{[^}]*\}|[a-zA-Z_:][\w:]*_\w+)\s+(\|\s*)?[-+]?(\d+(\.\d*)?([eE][-+]?\d+)?|NaN|Inf)(\s+\d+)?)\s*$/;
 const MOUNT_UTILS_TAIL = /^\s*(Mounting command|Mounting arguments|Unmounting arguments|Output):/;
@@ -855,6 +854,8 @@ const MOUNT_UTILS_TAIL = /^\s*(Mounting command|Mounting arguments|Unmounting ar
  * name …" (vault api/response.go Error): its lines, across the blank lines it prints, are the record's.
  */
 const VAULT_ERROR_PIECE = /^\s*(URL: (GET|PUT|POST|DELETE|LIST|PATCH|HEAD) https?:\/\/\S+|Code: \d{3}\. Errors:)\s*$/;
+/** the line of a Vault error after which, and a blank line, it lists its errors */
+const VAULT_ERRORS_FOLLOW = /^\s*Code: \d{3}\. Errors:\s*$/;
 
 /** A JSON logger's record (logrus, zap, klog's JSON format): one object per line, with a message or a level. */
 const JSON_RECORD = /^\s*(>\s*)?\{"[\w.@-]+":.*"(msg|message|level|severity|ts|time|caller)":/;
@@ -1201,7 +1202,7 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
     if (lines[i]!.trim() !== '') piecesOf = r.kind === 'continuation' && head && FIELD_PIECE.test(lines[i]!) ? head : null;
     if (lines[i]!.trim() !== '') beforeBlank = r.kind === 'log' || r.kind === 'event' || (r.kind === 'unrelated' && r.stage !== 'other') ? r
       : r.kind === 'continuation' && head && VAULT_ERROR_PIECE.test(lines[i]!) ? head : null;
-    if (lines[i]!.trim() !== '') vaultErrors = r.kind === 'continuation' && /^\s*Code: \d{3}\. Errors:\s*$/.test(lines[i]!);
+    if (lines[i]!.trim() !== '') vaultErrors = r.kind === 'continuation' && VAULT_ERRORS_FOLLOW.test(lines[i]!);
     prevContinued = r.kind === 'continuation';
     if (opts.onProgress && (i + 1) % every === 0) opts.onProgress(i + 1, lines.length);
   }
