@@ -3236,3 +3236,13 @@ describe('what the mutation run of stop 63 left untested', () => {
     ])).toEqual(['other', 'delete']);
   });
 });
+
+describe('round of 2026-12-07 (18): the kernel letting a disk go, and refusing I/O to it', () => {
+  it('a disk the kernel lets go is the detach arriving on the node; one gone offline refusing I/O is a symptom, no step', () => {
+    expect(stagesOf([
+      '[Fri Nov 19 05:30:34 2021] sd 5:0:0:1: [sdn] Synchronizing SCSI cache',
+      '[1064807.029410] sd 20:0:0:1: rejecting I/O to offline device',
+      '[ 1302.441316] sd 2:0:0:1: [sdb] Attached SCSI disk',
+    ])).toEqual(['detach', 'other', 'attach']);
+  });
+});

@@ -427,12 +427,16 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/resize2fs|xfs_growfs/i, 'resize'],
   // (but the kernel reporting a disk or file system failing under use is no step of the volume's flow: a SCSI command that
   // failed and its sense data, "sd 3:0:0:1: [sdd] FAILED Result: hostbyte=DID_OK driverbyte=DRIVER_SENSE", "Sense Key :
-  // Medium Error", "CDB: Write(10) …", drivers/scsi/scsi_logging.c; the block layer's "blk_update_request: critical medium
+  // Medium Error", "CDB: Write(10) …", drivers/scsi/scsi_logging.c; a disk gone offline refusing I/O, "sd 20:0:0:1: rejecting
+  // I/O to offline device"; the block layer's "blk_update_request: critical medium
   // error, dev sdd"; "Buffer I/O error on dev"; XFS shutting itself down after it found corruption, "Corruption detected.
   // Unmount and run xfs_repair", "xfs_do_force_shutdown(…) called", fs/xfs: a read-only or failing volume's symptom, as
   // the corpus's labellers read every such line; XFS refusing to mount, "Attempted to mount read-only compatible
   // filesystem read-write", stays the mount's by its words)
-  [/\bFAILED Result: hostbyte=\w+|\bSense Key ?: \w+ Error\b|\bAdd\. Sense: |\[\w+\] (tag#\d+ )?CDB: |\bscsi_io_completion\b|\bblk_update_request: |\bBuffer I\/O error on dev\b|\bI\/O error, dev \w+, sector\b|\bCorruption (detected|of in-memory data)\b|\bxfs_do_force_shutdown\b|\bI\/O Error Detected\. Shutting down filesystem\b|\bPlease umount the filesystem and rectify\b|\bInternal error xfs_\w+ at line\b|\bxfs_\w+: xfs_\w+ returned error\b/, 'other'],
+  [/\bFAILED Result: hostbyte=\w+|\bSense Key ?: \w+ Error\b|\bAdd\. Sense: |\[\w+\] (tag#\d+ )?CDB: |\bscsi_io_completion\b|\bblk_update_request: |\bBuffer I\/O error on dev\b|\bI\/O error, dev \w+, sector\b|\bCorruption (detected|of in-memory data)\b|\bxfs_do_force_shutdown\b|\bI\/O Error Detected\. Shutting down filesystem\b|\bPlease umount the filesystem and rectify\b|\bInternal error xfs_\w+ at line\b|\bxfs_\w+: xfs_\w+ returned error\b|\brejecting I\/O to offline device\b/, 'other'],
+  // (and the kernel letting a disk go, "sd 5:0:0:1: [sdn] Synchronizing SCSI cache", drivers/scsi/sd.c sd_shutdown on the
+  // disk's removal: the detach arriving on the node, as "Attached SCSI disk" is the attach)
+  [/\bSynchronizing SCSI cache\b/, 'detach'],
   // the kernel finding the new disk is the attach arriving on the node (SCSI "sd 1:0:0:2: [sde] …"; the SCSI host an iSCSI
   // login creates, "scsi host19: iSCSI Initiator over TCP/IP", drivers/scsi/scsi_transport_iscsi.c; an NVMe-oF controller
   // connecting or failing to, "nvme nvme10: Connect command failed", "nvme nvme3: new ctrl: NQN …", drivers/nvme/host)
