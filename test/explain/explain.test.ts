@@ -3246,3 +3246,20 @@ describe('round of 2026-12-07 (18): the kernel letting a disk go, and refusing I
     ])).toEqual(['detach', 'other', 'attach']);
   });
 });
+
+describe('round of 2026-12-07 (19): sidecars and drivers that refuse to start or upgrade themselves', () => {
+  it('a sidecar refusing to start for want of a capability, a deployer checking mount propagation, a driver upgrading its mount pods: no volume\'s step', () => {
+    expect(stagesOf([
+      'F1116 14:06:34.656982       1 main.go:158] CSI driver neither supports controller resize nor node resize',
+      'time="2022-03-20T12:43:48Z" level=fatal msg="Error deploying driver: CSI cannot be deployed because MountPropagation is not set: Node node2 is not support mount propagation"',
+      'E1010 08:47:07.515385    2560 upgrade.go:42] "main: failed to upgrade mount pod" err="dial unix /tmp/juicefs-csi-shutdown.sock: connect: connection refused"',
+      '2025-01-09 10:01:02 send SIGHUP to mount pod juicefs-runner-pvc-ff99daa5-zybgib',
+      '2025-01-09 10:01:02 POD-SUCCESS [juicefs-runner-pvc-ff99daa5-zybgib] Upgrade binary in jfs-mount',
+    ])).toEqual(['other', 'other', 'other', 'other', 'other']);
+    // (a resize that fails and a mount pod that mounts stay their own)
+    expect(stagesOf([
+      'E1116 14:06:34.656982       1 controller.go:282] Resize volume "pvc-1" by resizer "nfs.csi.k8s.io" failed: rpc error: code = Internal desc = quota exceeded',
+      'I0109 10:01:02.000000       1 juicefs.go:660] Mount pod juicefs-runner-pvc-ff99daa5-zybgib is ready, mounting /jfs/pvc-1 to the target path',
+    ])).toEqual(['resize', 'mount']);
+  });
+});

@@ -579,6 +579,12 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // image: pool/csi-vol-…, rbd: ret=-39, Directory not empty", an image that still has snapshots or clones, rbd_util.go deleteImage)
   // (and "unexpected error related to Ceph MGR-based RBD image deletion …", the trash task's, whatever snapshot it names)
   [/\b(fail(ed)? to |unable to |error )?(delet|remov)(e|es|ing|ed) (the )?rbd image\b|\brbd image deletion\b/i, 'delete'],
+  // (external-resizer refusing to start because the driver has no expansion capability, "CSI driver neither supports
+  // controller resize nor node resize", cmd/csi-resizer/main.go: a sidecar's start-up, no volume grows; Longhorn's driver
+  // deployer checking the nodes' mount propagation before it installs the driver, "CSI cannot be deployed because
+  // MountPropagation is not set"; JuiceFS upgrading its mount pods in place, "send SIGHUP to mount pod …", "Upgrade binary
+  // in jfs-mount", "canary job of mount pod … completed": the driver's own upgrade, no volume's step)
+  [/\bneither supports controller resize nor node resize\b|\bMountPropagation is not set\b|\bchecking MountPropagation\b|\bnot support mount propagation\b|\b(smooth upgrade|upgrad\w*|canary job|SIGHUP)\b[^\n]*\bmount pod\b|\bUpgrade binary in\b/i, 'other'],
   // (a driver's own unmount function named in its line, "SMBUnmount: local path: c:\var\lib\kubelet\pods\…", JuiceFS's
   // "JfsUnmount": the teardown, though "mount" ends the word)
   [/(?<=[A-Za-z])Unmount\b/, 'unmount'],
