@@ -3203,6 +3203,9 @@ describe('round of 2026-12-07 (17): what a metrics endpoint answers, a driver\'s
       'kubelet_volume_stats_inodes_used{instance="192.168.10.215:10250", persistentvolumeclaim="grafana"} | 0',
     ].join('\n'), knowledge).lines;
     expect(r.map((l) => [l.kind, l.stage])).toEqual([['decoration', 'other'], ['decoration', 'other'], ['decoration', 'other'], ['decoration', 'other']]);
+    // (and the explanation says what it is: a measurement)
+    expect(r[2]!.explanation).toMatch(/^A metrics sample as a Prometheus endpoint or console shows it/);
+    expect(explainText(r[2]!.text, buildKnowledge({ lang: 'zh' })).lines[0]!.explanation).toMatch(/^Prometheus 端点或控制台显示的一个指标样本/);
     // (a field and a wrapped record's piece that only look like one are not)
     const notSamples = explainText(['E0811 09:17:42.907060   14694 mount_linux.go:184] Mount failed: exit s', 'tatus 32', 'size: 2147483648'].join('\n'), knowledge).lines;
     expect(notSamples.map((l) => l.kind)).not.toContain('decoration');

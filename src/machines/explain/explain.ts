@@ -957,6 +957,7 @@ const TEXT = {
     unknownEvent: (type: string, reason: string): string => `A ${type} event ${reason} we do not know; `,
     eventMessageAlone: (type: string, reason: string): string => ` (The message of a ${type} event ${reason}, pasted without the event's columns.)`,
     decoration: 'Part of the paste (a table header, a separator or a shell prompt), not a log record.',
+    metricSample: 'A metrics sample as a Prometheus endpoint or console shows it (name, labels, value), not a log record: a measurement, no step of a volume\'s flow.',
     flagUsage: 'Part of a program\'s usage text (Go\'s flag package or a Cobra command prints it when the program is started with a flag or an argument it does not take): no volume\'s step.',
     unrelated: 'Not a log line we can read (no klog header, no known message or keyword).',
     sameProgram: (stage: Stage, line: number): string => ` Read as part of the ${stage} operation its program was doing (line ${line}).`,
@@ -1005,6 +1006,7 @@ const TEXT = {
     unknownEvent: (type: string, reason: string): string => `一个我们不认识的 ${type} 事件 ${reason}；`,
     eventMessageAlone: (type: string, reason: string): string => `（这是 ${type} 事件 ${reason} 的消息，粘贴时没有带上事件的各列。）`,
     decoration: '粘贴内容的一部分（表头、分隔线或命令提示符），不是日志记录。',
+    metricSample: 'Prometheus 端点或控制台显示的一个指标样本（名称、标签、数值），不是日志记录：这是一个测量值，不是卷流程中的一步。',
     flagUsage: '程序用法说明的一部分（程序启动时遇到不认识的参数或不接受的参数，Go 的 flag 包或 Cobra 命令打印用法），不是卷的某个步骤。',
     unrelated: '无法识别的日志行（没有 klog 行首，也没有已知的消息或关键词）。',
     sameProgram: (stage: Stage, line: number): string => `按同一程序正在进行的${STAGE_ZH[stage]}操作来理解（第 ${line} 行）。`,
@@ -1687,7 +1689,9 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   // (an error report's field that says what failed, "Error message:   Storage driver 'FILE_THIN' does not support snapshots.", is that failure)
   const field = /^\s*(Error message|Error|Cause|Details?|Description):\s+(\S.*)$/.exec(s.rest);
   const fieldSays = field ? guessStage(field[2]!) : null;
-  if (((DECORATION.test(s.rest) && !(fieldSays && fieldSays !== 'other')) || SESSION.test(s.rest)) || CAPTION.test(text) || EVENT_CELL.test(text) || HTML_WRAPPER.test(text) || PROMETHEUS_SAMPLE.test(s.rest) || (VERSION_REPORT.test(s.rest) && !(head && prevContinued)) || (caption !== undefined && componentOfHint(caption) !== null) || containerOfCaption(text) !== null || (!s.time && PRINTED_OBJECT.test(s.rest) && !/\b(Normal|Warning)\b/.test(s.rest) && !(head && prevContinued))) return blankResult(n, text, 'decoration', T.decoration);
+  if (((DECORATION.test(s.rest) && !(fieldSays && fieldSays !== 'other')) || SESSION.test(s.rest)) || CAPTION.test(text) || EVENT_CELL.test(text) || HTML_WRAPPER.test(text) || (VERSION_REPORT.test(s.rest) && !(head && prevContinued)) || (caption !== undefined && componentOfHint(caption) !== null) || containerOfCaption(text) !== null || (!s.time && PRINTED_OBJECT.test(s.rest) && !/\b(Normal|Warning)\b/.test(s.rest) && !(head && prevContinued))) return blankResult(n, text, 'decoration', T.decoration);
+
+  if (PROMETHEUS_SAMPLE.test(s.rest)) return blankResult(n, text, 'decoration', T.metricSample);
 
   // a piece of the previous record: indented, or the previous line filled the terminal's width
   // (terminals cut at their exact width, so the previous piece is exactly 80, 100, 120… characters long)
