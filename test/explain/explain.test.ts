@@ -3185,6 +3185,9 @@ describe('round of 2026-12-07 (16): a driver that logs its calls as csi-lib-util
     ].join('\n'), knowledge).lines;
     expect(r.map((l) => l.kind)).toEqual(['event', 'blank', 'continuation', 'continuation', 'blank', 'continuation', 'blank', 'unrelated']);
     expect(r.slice(2, 6).filter((l) => l.kind === 'continuation').map((l) => [l.stage, l.continues])).toEqual([['provision', 1], ['provision', 1], ['provision', 1]]);
+    // (the listed error with its "* " eaten by Markdown, as posts show it, is the record's however it begins)
+    const sealed = explainText([...r.slice(0, 5).map((l) => l.text), 'Vault is sealed'].join('\n'), knowledge).lines;
+    expect(sealed[5]).toMatchObject({ kind: 'continuation', continues: 1, stage: 'provision' });
     // (a record of its own after "Errors:" is no error it lists)
     const next = explainText([...r.slice(0, 4).map((l) => l.text), '', 'I0811 09:17:40.100000   14694 reconciler.go:224] Reconciler: start to sync state now'].join('\n'), knowledge).lines;
     expect(next[5]!.kind).toBe('log');

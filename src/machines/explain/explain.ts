@@ -1131,10 +1131,9 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
     }
     if (!head && beforeBlank && /^\s*[{[]\s*$/.test(lines[i]!)) { head = beforeBlank; headLen = 0; }
     // (and mount-utils' tail, "Mounting command: …", after a blank line the post put inside the error that carries it)
-    if (!head && beforeBlank && MOUNT_UTILS_TAIL.test(lines[i]!)) { head = beforeBlank; headLen = 0; }
     // (and a Vault error's pieces, and the errors it lists after "Code: 400. Errors:" and a blank line)
     const vaultItem = vaultErrors && lines[i]!.trim() !== '' && !startsRecord(lines[i]!);
-    if (!head && beforeBlank && (VAULT_ERROR_PIECE.test(lines[i]!) || vaultItem)) { head = beforeBlank; headLen = 0; }
+    if (!head && beforeBlank && (MOUNT_UTILS_TAIL.test(lines[i]!) || VAULT_ERROR_PIECE.test(lines[i]!) || vaultItem)) { head = beforeBlank; headLen = 0; }
     const morePieces = !head && piecesOf !== null && FIELD_PIECE.test(lines[i]!);
     if (morePieces) { head = piecesOf; headLen = 0; }
     // (a line a collector stamped, after a record it stamped the same way, is read as its program wrote it: it may be a
@@ -1187,7 +1186,8 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
         head = updated;
       }
     }
-    if (head && (vaultItem || (VAULT_ERROR_PIECE.test(lines[i]!) && r.kind !== 'log' && r.kind !== 'event'))) r = continuing(head, i + 1, lines[i]!);
+    // (an error a Vault error lists reads like anything: it is the record's, as its pieces are, explainRecord)
+    if (head && vaultItem) r = continuing(head, i + 1, lines[i]!);
     if (r.kind === 'continuation' && head) r = continuing(head, i + 1, lines[i]!);
     // the operation a program's last attach or detach line was about (sidecarSide: the attacher's CSINode read serves it)
     if (r.kind === 'log' && (r.stage === 'attach' || r.stage === 'detach')) lastMethod.set(`op|${String((r as unknown as Record<symbol, unknown>)[PROGRAM] ?? '')}`, r.stage);
@@ -1279,7 +1279,7 @@ function pendingOperationFailures(out: ExplainedLine[]): void {
     const l = out[i]!;
     if (l.messageId !== 'kubelet.operationFailed' && l.messageId !== 'attachDetachController.operationFailed') continue;
     // (the kubelet's message stands for a mount where its error names nothing: the paste may say better)
-    if (l.stage !== 'other' && stageOfText(/\bError: (.*)$/s.exec(l.text)?.[1] ?? '') !== null) continue;
+    if (l.stage !== 'other' && stageOfText(errorPart(l.text) ?? '') !== null) continue;
     const volume = /volumeName:(\S+?)[ }]/.exec(l.text)?.[1];
     if (!volume) continue;
     let stage: Stage | undefined;
@@ -1672,7 +1672,8 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
 
   // mount-utils' multi-line error ("Mounting command: … / Mounting arguments: … / Output: …") continues the
   // record that printed its first line (mount_linux.go), however its fields are spaced
-  if (head && MOUNT_UTILS_TAIL.test(s.rest)) return continuing(head, n, text);
+  // (and so do a Vault API error's pieces inside a driver's error, "URL: PUT https://…", "Code: 400. Errors:": VAULT_ERROR_PIECE)
+  if (head && (MOUNT_UTILS_TAIL.test(s.rest) || VAULT_ERROR_PIECE.test(s.rest))) return continuing(head, n, text);
   // (and so do the lines a Ceph tool logs to its stderr, "2019-02-13 12:15:37.021148 7fddbda08d40 -1 parse_file: cannot
   // open /etc/ceph/ceph.conf …" (Ceph's own log format: time, thread, level), that the error of the program that ran it
   // carries, an Event's message, the kubelet's or a provisioner's; a Ceph daemon's log is its own records)
