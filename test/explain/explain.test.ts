@@ -3269,3 +3269,69 @@ describe('round of 2026-12-07 (19): sidecars and drivers that refuse to start or
     ])).toEqual(['resize', 'mount']);
   });
 });
+
+describe('round of 2026-12-08 (20): topology, ephemeral volumes, clones, volume health, upgrades', () => {
+  it('a program that stops on a signal is done with the call it served: its shutdown lines are no step', () => {
+    expect(stagesOf([
+      'time="2024-12-31T14:24:21Z" level=info msg="/csi.v1.Node/NodeGetInfo: REP 0002: NodeId=worker-0, MaxVolumesPerNode=0"',
+      'time="2024-12-31T14:24:49Z" level=info msg="received signal; shutting down" signal=terminated',
+      'time="2024-12-31T14:24:49Z" level=info msg="gracefully stopped"',
+    ])).toEqual(['register', 'other', 'other']);
+    // (a line that names its own step keeps it, signal or not)
+    expect(stagesOf([
+      'time="2024-12-31T14:24:21Z" level=info msg="/csi.v1.Node/NodeStageVolume: REQ 0003: VolumeId=vol-1"',
+      'time="2024-12-31T14:24:22Z" level=error msg="received signal while staging volume vol-1: NodeStageVolume aborted"',
+    ])).toEqual(['mount', 'mount']);
+  });
+
+  it('a namespaced get table with no columns of its own lists objects: its rows are no step', () => {
+    expect(stagesOf([
+      'NAMESPACE   NAME                                            AGE',
+      'openebs     snapshot-1b7e4a52-0c4d-4b9e-9d0e-5f6a7b8c9d0e   90s',
+    ])).toEqual(['other', 'other']);
+  });
+
+  it('Helm release rows (history or list, header or not) are no step of the volume the message above was about', () => {
+    expect(stagesOf([
+      'AttachVolume.Attach failed for volume "pvc-1" : volume attachment is being deleted',
+      '3       \tWed Mar 18 09:12:44 2026\tsuperseded\tsome-csi-driver-0.1.7        \tv0.2.4     \tUpgrade complete',
+      '4       \tWed Mar 18 10:01:02 2026\tdeployed  \tsome-csi-driver-0.1.8        \tv0.2.6     \tUpgrade complete',
+      'csi-driver\tkube-system\t5\t2024-01-02 03:04:05.678901 +0000 UTC\tfailed\tcsi-driver-1.2.3\t1.2.3',
+    ])).toEqual(['attach', 'other', 'other', 'other']);
+  });
+
+  it("an hclog multi-line value (the key alone, then '  | ' lines, bare bars included) is its record's", () => {
+    expect(stagesOf([
+      '2022-08-02T21:11:38.710Z [INFO]  server: Finished unary gRPC call: grpc.method=/v1alpha1.CSIDriverProvider/Mount grpc.time=12ms grpc.code=Unknown',
+      '  err=',
+      '  | error making mount request: failed to login: Error making API request.',
+      '  |',
+      '  | URL: POST http://vault:8200/v1/auth/kubernetes/login',
+      '  | Code: 503. Errors:',
+      '  |',
+      '  | * Vault is sealed',
+    ])).toEqual(['mount', 'mount', 'mount', 'mount', 'mount', 'mount', 'mount', 'mount']);
+    // (a bar line with no key before it is no value's piece: a Markdown table's row stays what it was)
+    expect(stagesOf(['  | Field | Value |'])[0]).toBe('other');
+  });
+
+  it("an Event's reason alone on its line (a row's columns copied one a line) is its reason's step; a workload's reason is none", () => {
+    expect(stagesOf(['FailedMount', 'FailedAttachVolume', '  VolumeResizeFailed  ', 'SuccessfulCreate', 'Failed'])).toEqual(['mount', 'attach', 'resize', 'other', 'other']);
+  });
+
+  it("a logger's record of stamp, process id and bracketed level is its program's: a line that names nothing takes the operation it was doing", () => {
+    expect(stagesOf([
+      '2021-11-17 12:02:08.447326 3935702 [INFO]: Start to stage volume pvc-1 to /var/lib/kubelet/plugins/kubernetes.io/csi/pv/pvc-1/globalmount',
+      '2021-11-17 12:02:10.447586 3935702 [ERROR]: there is no source path in the connection info',
+    ])).toEqual(['mount', 'mount']);
+  });
+
+  it("the secrets-store driver's rotation reconciler is no step of the volume, whatever its error quotes", () => {
+    expect(stagesOf([
+      'failed to rotate objects for pod shop/web-1, err: rpc error: code = Unknown desc = error making mount request: permission denied',
+      'time="2021-03-11T12:38:16Z" level=error msg="[rotation] failed to reconcile spc shop/certs for pod shop/web-1, err: failed to mount"',
+    ])).toEqual(['other', 'other']);
+    // (the driver's own mount of the same volume is the mount)
+    expect(stagesOf(['E0101 00:00:00.000000       1 nodeserver.go:211] "failed to mount secrets store object content" err="rpc error: code = Unknown desc = error making mount request: permission denied" pod="shop/web-1"'])[0]).toBe('mount');
+  });
+});

@@ -569,7 +569,7 @@ const NOISE_FILE_IN_LINE = new RegExp(` (${[...NOISE_FILES].map((f) => f.replace
 // (and the kubelet's volume manager starting, volume_manager.go "Starting Kubelet Volume Manager" and its populator's Run,
 // desired_state_of_world_populator.go "Desired state populator starts to run", "Finished populating initial desired state of
 // world": start-up, whatever the lines before them were about)
-const NOISE_TEXT = /\b(Desired state populator starts to run|Finished populating initial desired state of world|Starting Kubelet Volume Manager|renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:|proto: duplicate proto type registered|Throttling request took|Enabling (controller|node|group controller) service capability|Enabling volume access mode|Eviction manager:|\[imageGCManager\]|Failed to get the info of the filesystem with mountpoint)|"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\b|"SyncLoop (ADD|UPDATE|DELETE|REMOVE|RECONCILE)"|\[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "(GET|POST|PUT|PATCH|DELETE|HEAD) \S+ HTTP\/[\d.]+"|\[core\] \[(Channel|Server) #\d+|\bhttp: (multiple response\.WriteHeader calls|superfluous response\.WriteHeader call|TLS handshake error from)\b/i;
+const NOISE_TEXT = /\b(Desired state populator starts to run|Finished populating initial desired state of world|Starting Kubelet Volume Manager|renewed lease|lease is held|attempting to acquire leader lease|successfully acquired lease|Trace\[\d+\]|scheme "[^"]*" not registered, fallback to default scheme|parsed scheme: "[^"]*"|feature gates:|proto: duplicate proto type registered|Throttling request took|Enabling (controller|node|group controller) service capability|Enabling volume access mode|Eviction manager:|\[imageGCManager\]|Failed to get the info of the filesystem with mountpoint|rotation reconciler|failed to rotate objects for pod)|\[rotation\] |"SyncLoop \(|\bSyncLoop \((probe|PLEG|ADD|UPDATE|DELETE|REMOVE|RECONCILE)\b|"SyncLoop (ADD|UPDATE|DELETE|REMOVE|RECONCILE)"|\[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "(GET|POST|PUT|PATCH|DELETE|HEAD) \S+ HTTP\/[\d.]+"|\[core\] \[(Channel|Server) #\d+|\bhttp: (multiple response\.WriteHeader calls|superfluous response\.WriteHeader call|TLS handshake error from)\b/i;
 /**
  * A driver announcing itself as it starts, as the drivers modelled on kubernetes-csi's examples do ("Driver: %v " and
  * "Version: %s": csi-driver-host-path's NewHostPathDriver, csi-s3's Run, azurefile's Run), then csi-common's "Enabling
@@ -857,6 +857,13 @@ const VAULT_ERROR_PIECE = /^\s*(URL: (GET|PUT|POST|DELETE|LIST|PATCH|HEAD) https
 /** the line of a Vault error after which, and a blank line, it lists its errors */
 const VAULT_ERRORS_FOLLOW = /^\s*Code: \d{3}\. Errors:\s*$/;
 
+/**
+ * HashiCorp's hclog (Vault, its CSI provider) prints a value of several lines after its record: the key alone ("  err="), then
+ * each line of the value behind a bar ("  | error making mount request: …", "  |", "  | Code: 503. Errors:"): the record's.
+ */
+const HCLOG_VALUE_KEY = /^\s{1,4}[\w.-]+=\s*$/;
+const HCLOG_VALUE_LINE = /^\s{1,4}\|(\s.*)?$/;
+
 /** A JSON logger's record (logrus, zap, klog's JSON format): one object per line, with a message or a level. */
 const JSON_RECORD = /^\s*(>\s*)?\{"[\w.@-]+":.*"(msg|message|level|severity|ts|time|caller)":/;
 
@@ -1115,6 +1122,8 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
   let piecesOf: ExplainedLine | null = null;
   // the last line read was a Vault error's "Code: 400. Errors:": the errors it lists come next
   let vaultErrors = false;
+  // the last line read was a piece of an hclog multi-line value (its "  err=" line, then "  | …" lines)
+  let hclogValue = false;
   for (let i = 0; i < lines.length; i++) {
     let r: ExplainedLine;
     // a JSON logger's record printed over several lines (zap's or jq's pretty output: "{", one field a line, "}"):
@@ -1154,8 +1163,9 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
       } else outputDepth = 0;
       const afterColon = head !== null && !inValue && /:\s*$/.test(lines[i - 1] ?? '') && /\S/.test(line) && !startsRecord(line.trimStart()) && !ISO_LEVEL.test(line)
         && !/^\s*[\w .-]+:(\s|$)/.test(line) && !/^\s*[{[]/.test(line);
+      const hclogPiece = head !== null && hclogValue && HCLOG_VALUE_LINE.test(line);
       if (inOutput && line.trim() === '') r = blankResult(i + 1, lines[i]!, 'blank', T.blank);
-      else if (inValue || afterColon || inOutput || morePieces) r = continuing(head!, i + 1, lines[i]!);
+      else if (inValue || afterColon || inOutput || morePieces || hclogPiece) r = continuing(head!, i + 1, lines[i]!);
       else {
         // (a piece that starts a record of its own is no piece: read it once, whole)
         const asPiece = piece === null || startsRecord(piece) ? null : explainOne(c, piece, i + 1, head, headLen, lastMethod, prevContinued);
@@ -1205,6 +1215,7 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
     if (lines[i]!.trim() !== '') beforeBlank = r.kind === 'log' || r.kind === 'event' || (r.kind === 'unrelated' && r.stage !== 'other') ? r
       : r.kind === 'continuation' && head && VAULT_ERROR_PIECE.test(lines[i]!) ? head : null;
     if (lines[i]!.trim() !== '') vaultErrors = r.kind === 'continuation' && VAULT_ERRORS_FOLLOW.test(lines[i]!);
+    hclogValue = r.kind === 'continuation' && (HCLOG_VALUE_KEY.test(lines[i]!) || HCLOG_VALUE_LINE.test(lines[i]!));
     prevContinued = r.kind === 'continuation';
     if (opts.onProgress && (i + 1) % every === 0) opts.onProgress(i + 1, lines.length);
   }
@@ -1228,8 +1239,15 @@ export function explainLines(lines: readonly string[], knowledge: Knowledge, opt
  * apart by runs of spaces or, where a copy collapsed them, by single spaces: every column name upper case, the first
  * NAME or NAMESPACE. An events table (LAST SEEN … REASON … MESSAGE) is not one: its rows are the Events' records.
  */
-const GET_TABLE_HEADER = /^\s*(?:NAMESPACE\s+)?NAME(?:\s+[A-Z][A-Z0-9()_-]*){2,}\s*$/;
+// (a namespaced list of objects with no columns of their own, "kubectl get -A zfssnapshots": NAMESPACE NAME AGE, is one too)
+const GET_TABLE_HEADER = /^\s*(?:NAMESPACE\s+NAME(?:\s+[A-Z][A-Z0-9()_-]*)+|NAME(?:\s+[A-Z][A-Z0-9()_-]*){2,})\s*$/;
 const EVENTS_TABLE = /\bREASON\b|\bMESSAGE\b/;
+/**
+ * A row of `helm history` ("2  Tue Mar 17 17:09:08 2026  deployed  harvester-csi-driver-109.0.0  v0.2.6  Upgrade complete":
+ * REVISION UPDATED STATUS CHART APP VERSION DESCRIPTION) or `helm list` ("csi  kube-system  3  2024-01-02 03:04:05.67 +0000
+ * UTC  deployed  csi-driver-1.2.3  1.2.3"): the release's status after its time (helm's release.Status values).
+ */
+const HELM_RELEASE_ROW = /^\s*(?:\d+\s+(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) \w{3}\s+\d{1,2} \d\d:\d\d:\d\d \d{4}|\S+\s+\S+\s+\d+\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? [+-]\d{4} \w+)\s+(?:deployed|superseded|failed|uninstalled|uninstalling|pending-install|pending-upgrade|pending-rollback|unknown)\s+\S+/;
 /**
  * The rows under a `get` table's header list objects, they are no step of a flow (README `other`: "get tables"): a
  * row the paste's words or its neighbours gave a stage (a StorageClass row names its provisioner, a snapshot's its
@@ -1238,6 +1256,8 @@ const EVENTS_TABLE = /\bREASON\b|\bMESSAGE\b/;
 function tableRows(out: ExplainedLine[]): void {
   for (let i = 0; i < out.length; i++) {
     const h = out[i]!.text;
+    // (a row of Helm's release tables, with or without their header: a release of a chart, no step of a volume)
+    if (HELM_RELEASE_ROW.test(h) && out[i]!.kind === 'unrelated' && out[i]!.stage !== 'other') { out[i] = { ...out[i]!, stage: 'other' }; continue; }
     if (!GET_TABLE_HEADER.test(h) || EVENTS_TABLE.test(h)) continue;
     // (the header too: a column named RESTORESIZE is no resize)
     if (out[i]!.stage !== 'other' && out[i]!.kind === 'unrelated') out[i] = { ...out[i]!, stage: 'other' };
@@ -1715,7 +1735,9 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   // (and a stamp followed by a level word, zap's console encoder "2022-07-22T23:30:23.642Z\tINFO\tnode/manager.go:195\t…": a logger's record)
   // (and a JSON logger's record that no parser took whole, cut by the post inside its stack trace: its fields say it is one)
   const ownProgram = hint !== null || /^time="|level=/.test(s.rest) || (JSON_RECORD.test(s.rest) && !/\}\s*$/.test(s.rest)) || (s.time !== null && /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}/.test(s.time))
-    || (s.time !== null && /^(TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|PANIC|DPANIC)\s/.test(s.rest));
+    || (s.time !== null && /^(TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|PANIC|DPANIC)\s/.test(s.rest))
+    // (and a stamp, the process id, then the level in brackets, "2021-11-17 12:02:10.447586 3935702 [ERROR]: …": Huawei's CSI logger)
+    || (s.time !== null && /^\d+ \[(DEBUG|INFO|WARNING|WARN|ERROR|FATAL)\]:? /.test(s.rest));
   const cf = identify(c, { severity: null, file: null, line: null, message: s.rest.trim() }, hint?.source ?? pendingOperationOwner(s.rest));
   // (the call a logger's records serve, as for klog's: "/csi.v1.Node/NodeUnpublishVolume: REQ 0007 …", then its own lines)
   const ownCall = ownProgram ? WORK_CALL.exec(s.rest)?.[1] : undefined;
@@ -1747,8 +1769,11 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   // (a structured record's msg says what it is before its other fields do: msg="failed to delete volume" err="… still attached")
   const msgField = MSG_FIELD.exec(s.rest);
   const byMsg = msgField ? guessStage(msgField[1] ?? msgField[2]!) : null;
-  const stage = NOISE_TEXT.test(s.rest) || SANDBOX_RUNTIME.test(s.rest) || MOUNT_TABLE.test(s.rest) || NO_STEP_MESSAGE.test(s.rest.trim()) || NODE_NOISE.test(text) ? 'other' : printedPayloadStage(s.rest)
-    ?? byMsg ?? guessStage(s.rest.replace(/(^|\s)[\w./-]+\.go:\d+(?=\s)/g, ' '));
+  // (an Event's reason alone on its line, its row's columns copied one a line: "FailedMount", whose words run together)
+  const reasonAlone = /^\s*([A-Z][a-z]+[A-Z][A-Za-z]+)\s*$/.exec(s.rest)?.[1];
+  const byReason = reasonAlone !== undefined && c.events.has(reasonAlone) ? knownEventStage(reasonAlone, c.events.get(reasonAlone)!, '') : null;
+  const stage = byReason ?? (NOISE_TEXT.test(s.rest) || SANDBOX_RUNTIME.test(s.rest) || MOUNT_TABLE.test(s.rest) || NO_STEP_MESSAGE.test(s.rest.trim()) || NODE_NOISE.test(text) ? 'other' : printedPayloadStage(s.rest)
+    ?? byMsg ?? guessStage(s.rest.replace(/(^|\s)[\w./-]+\.go:\d+(?=\s)/g, ' ')));
   // (a msg that says nothing, "handler failed", with an error that names something: the error may be the reason, not the operation;
   // but a field that names the CSI call, msg="method called" method=/csi.v1.Controller/ControllerUnpublishVolume, says which it is)
   const weak = msgField !== null && byMsg === null && stage !== null && stage !== 'other' && !/\/csi\.v\d+\.\w+\/\w+/.test(s.rest);
@@ -1860,6 +1885,8 @@ const PV_NAME = /PersistentVolume="([^"]+)"|\bPV[ =]"([^"]+)"|processing "([^"]+
 /** the first line of a new sync of the same PV, per component (its lines after it are that sync's) */
 const PV_SYNC_START: Record<string, string> = { 'externalAttacher.': 'externalAttacher.startedPVProcessing', 'externalProvisioner.': 'externalProvisioner.shouldDelete', 'externalResizer.': 'externalResizer.startedPvcProcessing' };
 /** A driver's or sidecar's start-up banner: the lines after it belong to the new process, not to the operation before. */
+/** A program stopping: a Go server's signal handler ("received signal; shutting down", "gracefully stopped", "Received SIGTERM, exiting"). */
+const PROCESS_STOP = /\b(received|caught|got) (a |the )?(signal\b|SIG(TERM|INT|QUIT)\b|terminat(ed|ion) signal\b)|\bgracefully (stopped|shut ?down)\b|\bshutting down (the )?(g?rpc |csi |http |metrics )?(server|driver|plugin|service)\b/i;
 const PROCESS_START = /\bDriver: \S+ Version: |\bDRIVER INFORMATION\b|"Version" version=|\bVersion: v\d+\.\d+|\bStarting (?:the )?(?:CSI )?(?:driver|plugin|server|node service|controller service)\b|\bListening for connections\b/i;
 /**
  * What a program's first lines say: its version, build, flags, banner or start ("FLAG: --v=\"5\"", "Starting …", "Driver version: …",
@@ -2057,6 +2084,8 @@ function inferFromPaste(out: ExplainedLine[]): void {
     const prog = programAt(i);
     // a process that (re)starts is no longer doing what its previous lines were about
     if (PROCESS_START.test(cur.text)) { lastStage.delete(prog); serving.delete(prog); starting.add(prog); }
+    // (and one that stops, on a signal, is done with them: its "shutting down" is its own, no step of a volume)
+    if (cur.stage === 'other' && PROCESS_STOP.test(cur.text)) { lastStage.delete(prog); serving.delete(prog); continue; }
     if (wholeLogAt.has(section[i]!) && !startedSections.has(section[i]!)) { startedSections.add(section[i]!); starting.add(prog); }
     // a program starting up serves no volume yet: what its words seemed to say ("loaded mounter: kernel",
     // "PluginInitialize") is its set-up, until it names a CSI call or a line the catalog knows places it
