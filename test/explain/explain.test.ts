@@ -3335,3 +3335,53 @@ describe('round of 2026-12-08 (20): topology, ephemeral volumes, clones, volume 
     expect(stagesOf(['E0101 00:00:00.000000       1 nodeserver.go:211] "failed to mount secrets store object content" err="rpc error: code = Unknown desc = error making mount request: permission denied" pod="shop/web-1"'])[0]).toBe('mount');
   });
 });
+
+describe('round of 2026-12-08 (21): volume limits, SAN plumbing, SELinux, stuck teardowns, local storage', () => {
+  it("the scheduler refusing nodes that can attach no more volumes is about the attach; another FailedScheduling is not", () => {
+    expect(stagesOf([
+      '  Warning  FailedScheduling  2m (x40 over 30m)  default-scheduler  0/4 nodes are available: 3 node(s) exceed max volume count, 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }.',
+      '  Warning  FailedScheduling  2m  default-scheduler  0/4 nodes are available: 4 Insufficient memory.',
+    ])).toEqual(['attach', 'other']);
+  });
+
+  it("the kernel's sense data of a failing disk (Illegal Request, Not Ready, Unit Not Ready) is no step; the disk found is the attach", () => {
+    expect(stagesOf([
+      '[2810068.440595] sd 6:0:0:13: [sdbd] tag#0 Sense Key : Illegal Request [current] ',
+      '[2813175.325523] sd 6:0:0:28: [sdda] Unit Not Ready',
+      '[2813175.325642] sd 6:0:0:28: [sdda] Sense Key : Not Ready [current] ',
+    ])).toEqual(['other', 'other', 'other']);
+    expect(stagesOf(['[2813175.100000] sd 6:0:0:28: [sdda] Attached SCSI disk'])[0]).toBe('attach');
+  });
+
+  it("multipath -ll's answer (map, size, path group, paths) is no step, with or without its command", () => {
+    expect(stagesOf([
+      'multipath -ll',
+      'mpatha (3600a098038303634722b4d59646c4436) dm-3 NETAPP  ,LUN C-Mode',
+      "size=20G features='3 queue_if_no_path pg_init_retries 50' hwhandler='1 alua' wp=rw",
+      "`-+- policy='service-time 0' prio=50 status=active",
+      '  |- 3:0:0:4  sdc 8:32  active ready running',
+      '  `- 4:0:0:4  sdd 8:48  failed faulty running',
+    ])).toEqual(['other', 'other', 'other', 'other', 'other', 'other']);
+  });
+
+  it('an SELinux denial of an application is no step; one of the mount or the runtime relabelling is', () => {
+    expect(stagesOf([
+      'type=AVC msg=audit(1700000000.123:42): avc:  denied  { relabelto } for  pid=4242 comm="postgres" name="pgdata" dev="sdb" scontext=system_u:system_r:container_t:s0 tcontext=system_u:object_r:unlabeled_t:s0 tclass=dir',
+      'type=SYSCALL msg=audit(1700000000.123:42): arch=c000003e syscall=257 success=no exit=-13 exe="/usr/bin/python3.11"',
+    ])).toEqual(['other', 'other']);
+    expect(stagesOf(['type=AVC msg=audit(1700000000.123:43): avc:  denied  { relabelfrom } for  pid=1543 comm="containerd" name="data" dev="sdb" scontext=system_u:system_r:container_runtime_t:s0 tclass=dir'])[0]).toBe('mount');
+  });
+
+  it("lines behind the same time and pod name are records of their own, not pieces of the one before", () => {
+    expect(stagesOf([
+      '22:15:42 csi-node-x7k2p GRPC response: {"node_id":"worker-1"}',
+      '22:51:53 csi-node-x7k2p NodeStageVolume: VolumeID:53f9947',
+      '22:51:56 csi-node-x7k2p Caught signal terminated, terminating.',
+      '22:51:56 csi-node-x7k2p PASS',
+    ])).toEqual(['register', 'mount', 'other', 'other']);
+  });
+
+  it("a root prompt that shows only the working directory ('~/dir# ') is a prompt", () => {
+    expect(stagesOf(['~/kube-deploy# iscsiadm -m session -o show'])[0]).toBe('other');
+  });
+});

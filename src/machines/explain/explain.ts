@@ -721,6 +721,35 @@ function knownEvent(c: Compiled, known: KnownEventReason, message: string): { st
   };
 }
 
+/**
+ * What `multipath -ll` prints of a map: its name, WWID and dm device ("mpathb (3618cf2…) dm-12 HUAWEI  ,XSG1"), its size and
+ * features ("size=100G features='0' hwhandler='0' wp=rw"), its path groups ("`-+- policy='service-time 0' prio=1
+ * status=active") and paths ("  |- 39:0:0:1 sdi 8:48 failed faulty running"): a command's answer about the node's disks.
+ */
+const MULTIPATH_OUTPUT = /^\s*(\S+ \([0-9a-f]{16,}\) dm-\d+ \S|size=\S+ features='[^']*' hwhandler=|[|`\s]*[|`]-\+- policy='|[|`\s]*[|`]- \d+:\d+:\d+:\d+\s+sd\w+\s+\d+:\d+\s+(active|failed)\b)/;
+/**
+ * An SELinux audit record (auditd's "type=AVC … avc: denied { relabelto } … comm=\"frigate.output\"", its "type=SYSCALL …
+ * exe=\"/usr/bin/python3.11\"") of a process that is not one of the node's storage or container tools: an application denied
+ * its own files, no step of a volume (a denial of mount, containerd relabelling or iscsiadm is the step those run).
+ */
+function applicationAudit(text: string): boolean {
+  if (!/\btype=(AVC|SYSCALL)\b|\bavc:\s+denied\b/.test(text)) return false;
+  const proc = /\bcomm="([^"]+)"/.exec(text)?.[1] ?? /\bexe="(?:[^"]*\/)?([^"/]+)"/.exec(text)?.[1];
+  return proc !== undefined && !STORAGE_PROCESS.test(proc);
+}
+const STORAGE_PROCESS = /^(u?mount(\.\w+)?|containerd.*|runc|crun|conmon|crio|dockerd|kubelet|k3s|iscsi(adm|d)|multipath.*|mkfs.*|mke2fs|e2fsck|fsck.*|blkid|resize2fs|xfs_\w+|rbd|ceph.*|nfs.*|rpc\.\w+|csi.*|.*plugin.*|.*driver.*)$/;
+
+/**
+ * A tool that prints each line of a pod's log behind the time and the pod's name ("22:51:53 pmem-csi-node-k2rsl
+ * NodeStageVolume: …", a test harness's or a log viewer's stream): a line behind the same source as the record before it
+ * is a record of its own, not a piece of that one.
+ */
+const TIMED_SOURCE = /^\s*(\d{1,2}:\d{2}:\d{2}(?:\.\d+)?)\s+([a-z0-9][a-z0-9.-]*[a-z0-9])\s+\S/;
+function sameTimedSource(text: string, headText: string): boolean {
+  const a = TIMED_SOURCE.exec(text);
+  return a !== null && TIMED_SOURCE.exec(headText)?.[2] === a[2];
+}
+
 /** A row of the node's mount table, as `mount` or /proc/mounts prints it ("udev on /tmp/csi-lvm/pvc-… type devtmpfs (rw,…)"): a command's output, a record of its own. */
 const MOUNT_TABLE = /^\s*\S+ on \/\S* type [\w.]+ \([^)]*\)\s*$/;
 
@@ -776,7 +805,7 @@ const DECORATION = /^\s*([a-z][a-z0-9]*(?:-[a-z0-9]+)+:|(pod|persistentvolumecla
  * columns may be only PID, user and command, and the grep of a `ps | grep` among them), a prompt that is only the working
  * directory (busybox sh's "/ # "), kubectl's "… deleted/created/edited" answers.
  */
-const SESSION = /^\s*`?(\[[^\]]*[@ ][^\]]*\][#$] .*|\S*[@\w]\S* [^$#]{0,60}[$#%>]\]? ?(kubectl|oc|helm) [\w-]+\b.*|\s*- [\w.-]+\.(kubernetes\.io|k8s\.io|openshift\.io)\/[\w-]*(finalizer|protection)|(sudo )?(df|lsblk|findmnt|blkid|lsof|ls|ll|dmesg|umount)( -{1,2}[A-Za-z-]+)*( [\/~.][\S]*)?|(sudo )?journalctl( -{1,2}[\w-]+(=\S+| (?!-)\S+)?)+|(sudo )?(nvme (connect|disconnect|list|discover)|iscsiadm -m) .*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} ?)?(kubectl|k|kc|oc|sudo|crictl|journalctl|helm) ([\w-]+ |--?[\w-]+(=\S+| (?!-)\S+)? )?(logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label|install|upgrade|uninstall|template)\b.*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} )?(kubectl|oc)( --?[\w-]+(=\S+| [\w:.-]+)?)* (adm|drain|cordon|uncordon|taint|scale|wait|debug|annotate|top)\b.*|(\$ )?(gcloud|aws|az|doctl|hcloud|openstack|ibmcloud|oci) [a-z][\w-]* [a-z][\w-]*( .*)?|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+([SRDZTIsl<NL+]+\s+)?(\d+:\d+\s+)?(\/\S*|grep)( .*)?|[\/~][\w\/.-]* [$#]( .*)?|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated|edited|replaced|scaled|restarted|cordoned|uncordoned|drained|evicted|tainted|untainted))\s*$/;
+const SESSION = /^\s*`?(\[[^\]]*[@ ][^\]]*\][#$] .*|\S*[@\w]\S* [^$#]{0,60}[$#%>]\]? ?(kubectl|oc|helm) [\w-]+\b.*|\s*- [\w.-]+\.(kubernetes\.io|k8s\.io|openshift\.io)\/[\w-]*(finalizer|protection)|(sudo )?(df|lsblk|findmnt|blkid|lsof|ls|ll|dmesg|umount)( -{1,2}[A-Za-z-]+)*( [\/~.][\S]*)?|(sudo )?journalctl( -{1,2}[\w-]+(=\S+| (?!-)\S+)?)+|(sudo )?(nvme (connect|disconnect|list|discover)|iscsiadm -m) .*|(sudo )?multipath -ll?( .*)?|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} ?)?(kubectl|k|kc|oc|sudo|crictl|journalctl|helm) ([\w-]+ |--?[\w-]+(=\S+| (?!-)\S+)? )?(logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label|install|upgrade|uninstall|template)\b.*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} )?(kubectl|oc)( --?[\w-]+(=\S+| [\w:.-]+)?)* (adm|drain|cordon|uncordon|taint|scale|wait|debug|annotate|top)\b.*|(\$ )?(gcloud|aws|az|doctl|hcloud|openstack|ibmcloud|oci) [a-z][\w-]* [a-z][\w-]*( .*)?|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+([SRDZTIsl<NL+]+\s+)?(\d+:\d+\s+)?(\/\S*|grep)( .*)?|[\/~][\w\/.-]* [$#]( .*)?|~[\w\/.-]*[$#] .*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated|edited|replaced|scaled|restarted|cordoned|uncordoned|drained|evicted|tainted|untainted))\s*$/;
 /**
  * What kubectl prints of objects, not what a program logged: an object's field as YAML ("    type:
  * FileSystemResizePending", "  message: >-"), a container's mount in `describe pod` ("/var/run/secrets from token
@@ -1720,7 +1749,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   // (or the next line of a multi-line message: a command's output printed after its first lines had already continued the record)
   // (a kubelet operation's message quoted at the head's own indent, '    "MountVolume.SetUp succeeded …', is another record,
   // unless the head is a header still waiting for its message, "… nestedpendingoperations.go:335]")
-  if (head && !startsRecord(text) && !MOUNT_TABLE.test(s.rest) && !(s.rest !== text && (s.time !== null || startsRecord(s.rest)))
+  if (head && !startsRecord(text) && !MOUNT_TABLE.test(s.rest) && !(s.rest !== text && (s.time !== null || startsRecord(s.rest))) && !sameTimedSource(text, head.text)
     && !(KUBE_OPERATION.test(text.trimStart()) && indentOf(text) <= indentOf(head.text) && !/\.go:\d+\]\s*$/.test(head.text))
     && (/^\s{2,}\S/.test(text) || TERMINAL_WIDTHS.has(headLen) || /^[^A-Z\s]/.test(text) || headLen >= 120 || (prevContinued && text.trim() !== '')
       // (or the line under a header that has no message yet, "… nestedpendingoperations.go:301] " wrapped at a space; a blank
@@ -1772,7 +1801,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   // (an Event's reason alone on its line, its row's columns copied one a line: "FailedMount", whose words run together)
   const reasonAlone = /^\s*([A-Z][a-z]+[A-Z][A-Za-z]+)\s*$/.exec(s.rest)?.[1];
   const byReason = reasonAlone !== undefined && c.events.has(reasonAlone) ? knownEventStage(reasonAlone, c.events.get(reasonAlone)!, '') : null;
-  const stage = byReason ?? (NOISE_TEXT.test(s.rest) || SANDBOX_RUNTIME.test(s.rest) || MOUNT_TABLE.test(s.rest) || NO_STEP_MESSAGE.test(s.rest.trim()) || NODE_NOISE.test(text) ? 'other' : printedPayloadStage(s.rest)
+  const stage = byReason ?? (NOISE_TEXT.test(s.rest) || SANDBOX_RUNTIME.test(s.rest) || MOUNT_TABLE.test(s.rest) || MULTIPATH_OUTPUT.test(s.rest) || applicationAudit(s.rest) || NO_STEP_MESSAGE.test(s.rest.trim()) || NODE_NOISE.test(text) ? 'other' : printedPayloadStage(s.rest)
     ?? byMsg ?? guessStage(s.rest.replace(/(^|\s)[\w./-]+\.go:\d+(?=\s)/g, ' ')));
   // (a msg that says nothing, "handler failed", with an error that names something: the error may be the reason, not the operation;
   // but a field that names the CSI call, msg="method called" method=/csi.v1.Controller/ControllerUnpublishVolume, says which it is)
@@ -2245,7 +2274,8 @@ function inferFromPaste(out: ExplainedLine[]): void {
   for (let i = 0, head = -1; i < out.length; i++) {
     const l = out[i]!;
     if (l.kind === 'unrelated' && l.match !== 'none') { head = l.stage !== 'other' ? i : -1; continue; }
-    if (head >= 0 && l.kind === 'unrelated' && l.match === 'none' && i - head <= 3 && !NOT_PROSE.test(l.text)) {
+    // (nor a line behind the same time and source as that one: a record of its own, sameTimedSource)
+    if (head >= 0 && l.kind === 'unrelated' && l.match === 'none' && i - head <= 3 && !NOT_PROSE.test(l.text) && !sameTimedSource(l.text, out[head]!.text)) {
       out[i] = { ...l, stage: out[head]!.stage, component: out[head]!.component, explanation: `${l.explanation}${T.sameMessage(head + 1)}` };
       continue;
     }
@@ -2291,7 +2321,7 @@ const indentOf = (text: string): number => /^\s*/.exec(text.replace(/^```\w*/, '
  * kubelet's and a driver's errors quote when they fail (the log readers and `kubectl` are not among these commands: what
  * they print is records).
  */
-const INSPECTING_COMMAND = /^\s*(?:[$❯➜#]|[\w.-]+@[\w.-]+(?::[^\s$#>]*)?[$#]|[\w.-]+:[~\/][^\s$#>]* #)\s+(?:sudo\s+)?(?:mkfs(?:\.\w+)?|mke2fs|multipath|fuser|lsof|ps|u?mount|findmnt|df|lsblk|blkid|dd|losetup|stat|ping|showmount|rpcinfo|tune2fs|dumpe2fs|xfs_info)(?=[\s|]|$)/;
+const INSPECTING_COMMAND = /^\s*(?:[$❯➜#]|[\w.-]+@[\w.-]+(?::[^\s$#>]*)?[$#]|[\w.-]+:[~\/][^\s$#>]* #|~[^\s$#>]*#)\s+(?:sudo\s+)?(?:mkfs(?:\.\w+)?|mke2fs|multipath|fuser|lsof|ps|u?mount|findmnt|df|lsblk|blkid|dd|losetup|stat|ping|showmount|rpcinfo|tune2fs|dumpe2fs|xfs_info)(?=[\s|]|$)/;
 
 function commandOutput(out: ExplainedLine[]): void {
   for (let i = 0; i < out.length; i++) {

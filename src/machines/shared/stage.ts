@@ -433,7 +433,10 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // Unmount and run xfs_repair", "xfs_do_force_shutdown(…) called", fs/xfs: a read-only or failing volume's symptom, as
   // the corpus's labellers read every such line; XFS refusing to mount, "Attempted to mount read-only compatible
   // filesystem read-write", stays the mount's by its words)
-  [/\bFAILED Result: hostbyte=\w+|\bSense Key ?: \w+ Error\b|\bAdd\. Sense: |\[\w+\] (tag#\d+ )?CDB: |\bscsi_io_completion\b|\bblk_update_request: |\bBuffer I\/O error on dev\b|\bI\/O error, dev \w+, sector\b|\bCorruption (detected|of in-memory data)\b|\bxfs_do_force_shutdown\b|\bI\/O Error Detected\. Shutting down filesystem\b|\bPlease umount the filesystem and rectify\b|\bInternal error xfs_\w+ at line\b|\bxfs_\w+: xfs_\w+ returned error\b|\brejecting I\/O to offline device\b/, 'other'],
+  [/\bFAILED Result: hostbyte=\w+|\bSense Key ?: (\w+ Error|Illegal Request|Not Ready|Aborted Command|Data Protect)\b|\] Unit Not Ready\b|\bAdd\. Sense: |\[\w+\] (tag#\d+ )?CDB: |\bscsi_io_completion\b|\bblk_update_request: |\bBuffer I\/O error on dev\b|\bI\/O error, dev \w+, sector\b|\bCorruption (detected|of in-memory data)\b|\bxfs_do_force_shutdown\b|\bI\/O Error Detected\. Shutting down filesystem\b|\bPlease umount the filesystem and rectify\b|\bInternal error xfs_\w+ at line\b|\bxfs_\w+: xfs_\w+ returned error\b|\brejecting I\/O to offline device\b/, 'other'],
+  // (and the scheduler refusing a node that can take no more volumes, "node(s) exceed max volume count": the NodeVolumeLimits
+  // filter counts the volumes attached there against the CSINode's allocatable count, the node's attach capacity)
+  [/\bexceed(s|ed)? max volume count\b|\bNodeVolumeLimits\b/, 'attach'],
   // (and the kernel letting a disk go, "sd 5:0:0:1: [sdn] Synchronizing SCSI cache", drivers/scsi/sd.c sd_shutdown on the
   // disk's removal: the detach arriving on the node, as "Attached SCSI disk" is the attach)
   [/\bSynchronizing SCSI cache\b/, 'detach'],
