@@ -3385,3 +3385,35 @@ describe('round of 2026-12-08 (21): volume limits, SAN plumbing, SELinux, stuck 
     expect(stagesOf(['~/kube-deploy# iscsiadm -m session -o show'])[0]).toBe('other');
   });
 });
+
+describe('round of 2026-12-08 (22): cloud attach errors, access modes, reboots, node plugins restarting, Ceph', () => {
+  it("the kubelet's housekeeping and its topology manager removing a container are no step, whatever the kubelet's line before", () => {
+    expect(stagesOf([
+      'Feb 19 17:44:15 node-1 kubelet[1570]: E0219 17:44:15.628216    1570 kubelet_volumes.go:263] "There were many similar errors. Turn up verbosity to see them." err="orphaned pod \\"0b6c\\" found, but failed to rmdir() volume at path /var/lib/kubelet/pods/0b6c/volumes/kubernetes.io~csi/pvc-1: device or resource busy"',
+      'Feb 19 17:44:15 node-1 kubelet[1570]: E0219 17:44:15.628476    1570 kubelet.go:2503] "Housekeeping took longer than expected" err="housekeeping took too long" expected="1s" actual="4s"',
+      'Feb 19 17:44:15 node-1 kubelet[1570]: I0219 17:44:15.630265    1570 scope.go:117] "RemoveContainer" containerID="7f46d3846cef"',
+    ])).toEqual(['unmount', 'other', 'other']);
+  });
+
+  it("df's rows, the node's mount table and a grep of it are a command's answer, no step", () => {
+    expect(stagesOf([
+      '/var/lib/kubelet/plugins/kubernetes.io/csi/pv/pvc-f738ab36/globalmount/dev  7.3T  7.5G  7.3T   1% /data',
+      'ceph-fuse                 1.0G     0  1.0G   0% /var/lib/kubelet/pods/1234/volumes/kubernetes.io~csi/pvc-1/mount',
+      '`mount | grep pvc-785e8f1e',
+      '/dev/sdc on /var/lib/kubelet/plugins/kubernetes.io/csi/pv/pvc-785e8f1e/globalmount type ext4 (rw,relatime)`',
+      'worker-7:~$ mount | grep pvc-785e8f1e',
+    ])).toEqual(['other', 'other', 'other', 'other', 'other']);
+  });
+
+  it("the kernel's OOM killer is memory pressure, no step, whichever mount helper it kills", () => {
+    expect(stagesOf([
+      '[Sat Aug 15 12:18:59 2026] mount.efs invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=-997',
+      '[Sat Aug 15 12:18:59 2026] [3820126]     0 3820126    29598     8965     5632     3333         0   139264        0          -997 mount.efs',
+      '[Sat Aug 15 12:18:59 2026] Memory cgroup out of memory: Killed process 3820126 (mount.efs) total-vm:118392kB',
+    ])).toEqual(['other', 'other', 'other']);
+  });
+
+  it("mount-utils repairing an XFS volume before it mounts it is the mount", () => {
+    expect(stagesOf(['Filesystem corruption was detected for /dev/rbd1, running xfs_repair to repair'])[0]).toBe('mount');
+  });
+});

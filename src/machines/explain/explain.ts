@@ -451,7 +451,8 @@ const NOISE_FILES = new Set([
   'prober_manager.go', 'prober.go', 'kuberuntime_manager.go', 'kuberuntime_container.go',
   // (the deployment controller's progress checks; the kubelet's admission by its topology, CPU and memory managers and its
   // pod start-up latency metric: a pod's life, whatever volumes it has)
-  'progress.go', 'topology_manager.go', 'cpu_manager.go', 'memory_manager.go', 'pod_startup_latency_tracker.go', 'container_manager_linux.go',
+  // (and the topology manager's scope, whose "RemoveContainer" is a container going, pkg/kubelet/cm/topologymanager/scope.go)
+  'progress.go', 'topology_manager.go', 'scope.go', 'cpu_manager.go', 'memory_manager.go', 'pod_startup_latency_tracker.go', 'container_manager_linux.go',
   // (the kubelet's dead-container deleter, pkg/kubelet/pod_container_deletor.go: "Container … not found in pod's containers")
   'pod_container_deletor.go',
   // (the kubelet's eviction manager, pkg/kubelet/eviction/eviction_manager.go: node pressure and the stats it reads, "Eviction
@@ -583,7 +584,7 @@ const DRIVER_BANNER = /\.go:\d+\] "?(Driver|Version): [\w.+-]+\s*"?$/;
  * line beside it was about (an API server that lost the node prints "node … not found" between volume lines).
  */
 const KUBELET_NODE_FILE = /^kubelet(_node_status)?\.go$/;
-const KUBELET_NODE_TEXT = /^"?(node \\?"[^"\\]+\\?" not found|Error getting node|Unable to register node|Attempting to register node|Successfully registered node|Error updating node status|Node became not ready|Using Node Hostname from cloudprovider|Failed to check if disk space is available)/i;
+const KUBELET_NODE_TEXT = /^"?(node \\?"[^"\\]+\\?" not found|Error getting node|Unable to register node|Attempting to register node|Successfully registered node|Error updating node status|Node became not ready|Using Node Hostname from cloudprovider|Failed to check if disk space is available|Housekeeping took longer than expected)/i;
 /**
  * The Events whose message users paste alone, without the event's columns, and the message each begins with. The
  * kubelet's and the attach/detach controller's operations record the short form of their error, "<Operation>.<Step>
@@ -751,7 +752,14 @@ function sameTimedSource(text: string, headText: string): boolean {
 }
 
 /** A row of the node's mount table, as `mount` or /proc/mounts prints it ("udev on /tmp/csi-lvm/pvc-… type devtmpfs (rw,…)"): a command's output, a record of its own. */
-const MOUNT_TABLE = /^\s*\S+ on \/\S* type [\w.]+ \([^)]*\)\s*$/;
+const MOUNT_TABLE = /^\s*\S+ on \/\S* type [\w.]+ \([^)]*\)\s*`?\s*$/;
+/** A row of `df -h` (Filesystem, Size, Used, Avail, Use%, Mounted on): a command's answer about the node's file systems. */
+const DF_ROW = /^\s*\S+\s+\d+(?:[.,]\d+)?[KMGTPE]?i?\s+\d+(?:[.,]\d+)?[KMGTPE]?i?\s+\d+(?:[.,]\d+)?[KMGTPE]?i?\s+\d{1,3}%\s+\/\S*\s*$/;
+/**
+ * The kernel's OOM killer: a process that "invoked oom-killer", the task table it dumps ("[3820126]  0 3820126  29598 …
+ * -997 mount.efs"), the process it killed: memory pressure on the node, no step of a volume, whichever helper it killed.
+ */
+const OOM_KILLER = /\binvoked oom-killer\b|\bOut of memory: Kill(ed)? process\b|\boom-kill:constraint=|\bMemory cgroup out of memory\b|\boom_reaper: reaped process\b|^\s*(\[[^\]]*\]\s*)?\[\s*\d+\]\s+\d+\s+\d+(\s+\d+){5,}\s+-?\d+\s+\S+\s*$/;
 
 /** A CSI node plugin's server file (nodeserver.go, node_server.go, node.go), and a line that names a pod (not only its UID). */
 const NODE_SERVER = 'node(_?server)?\\.go';
@@ -805,7 +813,7 @@ const DECORATION = /^\s*([a-z][a-z0-9]*(?:-[a-z0-9]+)+:|(pod|persistentvolumecla
  * columns may be only PID, user and command, and the grep of a `ps | grep` among them), a prompt that is only the working
  * directory (busybox sh's "/ # "), kubectl's "… deleted/created/edited" answers.
  */
-const SESSION = /^\s*`?(\[[^\]]*[@ ][^\]]*\][#$] .*|\S*[@\w]\S* [^$#]{0,60}[$#%>]\]? ?(kubectl|oc|helm) [\w-]+\b.*|\s*- [\w.-]+\.(kubernetes\.io|k8s\.io|openshift\.io)\/[\w-]*(finalizer|protection)|(sudo )?(df|lsblk|findmnt|blkid|lsof|ls|ll|dmesg|umount)( -{1,2}[A-Za-z-]+)*( [\/~.][\S]*)?|(sudo )?journalctl( -{1,2}[\w-]+(=\S+| (?!-)\S+)?)+|(sudo )?(nvme (connect|disconnect|list|discover)|iscsiadm -m) .*|(sudo )?multipath -ll?( .*)?|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} ?)?(kubectl|k|kc|oc|sudo|crictl|journalctl|helm) ([\w-]+ |--?[\w-]+(=\S+| (?!-)\S+)? )?(logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label|install|upgrade|uninstall|template)\b.*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} )?(kubectl|oc)( --?[\w-]+(=\S+| [\w:.-]+)?)* (adm|drain|cordon|uncordon|taint|scale|wait|debug|annotate|top)\b.*|(\$ )?(gcloud|aws|az|doctl|hcloud|openstack|ibmcloud|oci) [a-z][\w-]* [a-z][\w-]*( .*)?|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+([SRDZTIsl<NL+]+\s+)?(\d+:\d+\s+)?(\/\S*|grep)( .*)?|[\/~][\w\/.-]* [$#]( .*)?|~[\w\/.-]*[$#] .*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated|edited|replaced|scaled|restarted|cordoned|uncordoned|drained|evicted|tainted|untainted))\s*$/;
+const SESSION = /^\s*`?(\[[^\]]*[@ ][^\]]*\][#$] .*|\S*[@\w]\S* [^$#]{0,60}[$#%>]\]? ?(kubectl|oc|helm) [\w-]+\b.*|\s*- [\w.-]+\.(kubernetes\.io|k8s\.io|openshift\.io)\/[\w-]*(finalizer|protection)|(sudo )?(df|lsblk|findmnt|blkid|lsof|ls|ll|dmesg|umount)( -{1,2}[A-Za-z-]+)*( [\/~.][\S]*)?|(sudo )?journalctl( -{1,2}[\w-]+(=\S+| (?!-)\S+)?)+|(sudo )?(nvme (connect|disconnect|list|discover)|iscsiadm -m) .*|(sudo )?multipath -ll?( .*)?|(sudo )?mount \| grep .*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} ?)?(kubectl|k|kc|oc|sudo|crictl|journalctl|helm) ([\w-]+ |--?[\w-]+(=\S+| (?!-)\S+)? )?(logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label|install|upgrade|uninstall|template)\b.*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} )?(kubectl|oc)( --?[\w-]+(=\S+| [\w:.-]+)?)* (adm|drain|cordon|uncordon|taint|scale|wait|debug|annotate|top)\b.*|(\$ )?(gcloud|aws|az|doctl|hcloud|openstack|ibmcloud|oci) [a-z][\w-]* [a-z][\w-]*( .*)?|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+([SRDZTIsl<NL+]+\s+)?(\d+:\d+\s+)?(\/\S*|grep)( .*)?|[\/~][\w\/.-]* [$#]( .*)?|~[\w\/.-]*[$#] .*|[\w.-]+:[~\/][\w\/.-]*\$ .*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated|edited|replaced|scaled|restarted|cordoned|uncordoned|drained|evicted|tainted|untainted))\s*$/;
 /**
  * What kubectl prints of objects, not what a program logged: an object's field as YAML ("    type:
  * FileSystemResizePending", "  message: >-"), a container's mount in `describe pod` ("/var/run/secrets from token
@@ -1801,7 +1809,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   // (an Event's reason alone on its line, its row's columns copied one a line: "FailedMount", whose words run together)
   const reasonAlone = /^\s*([A-Z][a-z]+[A-Z][A-Za-z]+)\s*$/.exec(s.rest)?.[1];
   const byReason = reasonAlone !== undefined && c.events.has(reasonAlone) ? knownEventStage(reasonAlone, c.events.get(reasonAlone)!, '') : null;
-  const stage = byReason ?? (NOISE_TEXT.test(s.rest) || SANDBOX_RUNTIME.test(s.rest) || MOUNT_TABLE.test(s.rest) || MULTIPATH_OUTPUT.test(s.rest) || applicationAudit(s.rest) || NO_STEP_MESSAGE.test(s.rest.trim()) || NODE_NOISE.test(text) ? 'other' : printedPayloadStage(s.rest)
+  const stage = byReason ?? (NOISE_TEXT.test(s.rest) || SANDBOX_RUNTIME.test(s.rest) || MOUNT_TABLE.test(s.rest) || DF_ROW.test(s.rest) || OOM_KILLER.test(text) || MULTIPATH_OUTPUT.test(s.rest) || applicationAudit(s.rest) || NO_STEP_MESSAGE.test(s.rest.trim()) || NODE_NOISE.test(text) ? 'other' : printedPayloadStage(s.rest)
     ?? byMsg ?? guessStage(s.rest.replace(/(^|\s)[\w./-]+\.go:\d+(?=\s)/g, ' ')));
   // (a msg that says nothing, "handler failed", with an error that names something: the error may be the reason, not the operation;
   // but a field that names the CSI call, msg="method called" method=/csi.v1.Controller/ControllerUnpublishVolume, says which it is)
@@ -2321,7 +2329,7 @@ const indentOf = (text: string): number => /^\s*/.exec(text.replace(/^```\w*/, '
  * kubelet's and a driver's errors quote when they fail (the log readers and `kubectl` are not among these commands: what
  * they print is records).
  */
-const INSPECTING_COMMAND = /^\s*(?:[$❯➜#]|[\w.-]+@[\w.-]+(?::[^\s$#>]*)?[$#]|[\w.-]+:[~\/][^\s$#>]* #|~[^\s$#>]*#)\s+(?:sudo\s+)?(?:mkfs(?:\.\w+)?|mke2fs|multipath|fuser|lsof|ps|u?mount|findmnt|df|lsblk|blkid|dd|losetup|stat|ping|showmount|rpcinfo|tune2fs|dumpe2fs|xfs_info)(?=[\s|]|$)/;
+const INSPECTING_COMMAND = /^\s*`?(?:[$❯➜#]|[\w.-]+@[\w.-]+(?::[^\s$#>]*)?[$#]|[\w.-]+:[~\/][^\s$#>]*(?: #|\$)|~[^\s$#>]*#)\s+(?:sudo\s+)?(?:mkfs(?:\.\w+)?|mke2fs|multipath|fuser|lsof|ps|u?mount|findmnt|df|lsblk|blkid|dd|losetup|stat|ping|showmount|rpcinfo|tune2fs|dumpe2fs|xfs_info)(?=[\s|]|$)/;
 
 function commandOutput(out: ExplainedLine[]): void {
   for (let i = 0; i < out.length; i++) {

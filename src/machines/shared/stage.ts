@@ -423,6 +423,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // (but mount-utils' NeedResize, which a node plugin's NodeStageVolume calls after it mounts a volume that may be larger
   // than its file system, a restore from a smaller snapshot: "ResizeFs.needResize - checking mounted volume …" and its
   // size lines, resizefs_linux.go, is the staging's check)
+  // (and its repair of an XFS volume before it mounts it, "Filesystem corruption was detected for /dev/rbd1, running xfs_repair to
+  // repair", mount_linux.go checkAndRepairXfsFilesystem)
+  [/\bFilesystem corruption was detected for \S+, running xfs_repair\b/, 'mount'],
   [/\bneed ?resize - checking\b|\bfilesystem size=\d+, block size=\d+|\bdevice size=\d+, filesystem size=\d+/i, 'mount'],
   [/resize2fs|xfs_growfs/i, 'resize'],
   // (but the kernel reporting a disk or file system failing under use is no step of the volume's flow: a SCSI command that
