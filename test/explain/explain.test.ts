@@ -3417,3 +3417,28 @@ describe('round of 2026-12-08 (22): cloud attach errors, access modes, reboots, 
     expect(stagesOf(['Filesystem corruption was detected for /dev/rbd1, running xfs_repair to repair'])[0]).toBe('mount');
   });
 });
+
+describe('round of 2026-12-08 (23): class parameters, API skew, secrets, static volumes, small clusters', () => {
+  it("Python's logging record starts a record, and the lines of its message that start none are its; a failed 'format' is the mount", () => {
+    expect(stagesOf([
+      'I0101 00:00:00.000000       1 server.go:10] GRPC call: /csi.v1.Identity/Probe (a long enough line to be taken for a terminal-wrapped one, 120+)',
+      "ERROR:grpc._server:Exception calling application: Operation 'format' failed on filesystem 'xfs': unknown option -m 0",
+      'Usage: mkfs.xfs',
+      '/* blocksize */\t\t[-b size=num]',
+      '/* config file */\t[-c options=xxx]',
+      '/* metadata */\t\t[-m crc=0|1,finobt=0|1]',
+      '\t\t\t    inobtcount=0|1,bigtime=0|1]',
+      '/* force overwrite */\t[-f]',
+      '<devicename> is required unless -d name=xxx is given.',
+      'I0101 00:00:01.000000       1 server.go:10] GRPC call: /csi.v1.Identity/Probe',
+    ])).toEqual(['other', 'mount', 'mount', 'mount', 'mount', 'mount', 'mount', 'mount', 'mount', 'other']);
+    expect(stagesOf(["ERROR:app.node:Operation 'format' failed on the device"])[0]).toBe('mount');
+  });
+
+  it("a tool's prefixed output lines under an error that quotes its output are the error's, with a header or posted alone", () => {
+    const quoted = 'rpc error: code = Internal desc = rbd: map failed exit status 2, rbd output: modinfo: ERROR: Module alias rbd not found.';
+    expect(stagesOf([`MountVolume.MountDevice failed for volume "pvc-1" : ${quoted}`, 'modprobe: FATAL: Module rbd not found.', 'rbd: sysfs write failed'])).toEqual(['mount', 'mount', 'mount']);
+    // (without an output the error quotes, such a line is its own)
+    expect(stagesOf(['MountVolume.MountDevice failed for volume "pvc-1" : rpc error: code = Internal desc = timed out', 'modprobe: FATAL: Module rbd not found.'])[1]).toBe('other');
+  });
+});

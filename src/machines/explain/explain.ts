@@ -691,6 +691,10 @@ function eventMessagesAlone(out: ExplainedLine[], c: Compiled): void {
       inCeph = true;
       out[j] = continuing(out[i]!, j + 1, out[j]!.text);
     }
+    // (and the prefixed lines of a tool's output it quotes, "… rbd: map failed exit status 2, rbd output: modinfo: ERROR: …" and
+    // then "modprobe: FATAL: Module rbd not found.", "rbd: sysfs write failed": under a record with its header they continue it
+    // as lines that start lower case)
+    if (/\boutput:/i.test(message)) for (let j = i + 1; j < out.length && out[j]!.kind === 'unrelated' && TOOL_OUTPUT_LINE.test(out[j]!.text); j++) out[j] = continuing(out[i]!, j + 1, out[j]!.text);
   }
 }
 
@@ -847,6 +851,8 @@ function startsRecord(line: string): boolean {
     // "[19233.677582] …": read as a record's start, it cost a held-out line its stage and gained none); and grpc-go's logger, whose components prefix
     // their lines: "[core] grpc: addrConn.createTransport failed …", grpclog/component.go)
     || /^\s*\[(Mon|Tue|Wed|Thu|Fri|Sat|Sun) [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}\] \S|^\s*\[(core|transport|channelz|balancer|xds)\] \S/.test(line)
+    // (and Python's logging in its basicConfig format, "ERROR:grpc._server:Exception calling application: …", a Python driver's)
+    || PYTHON_LOGGING.test(line)
     // (and a Java logger's, logback's default pattern: "17:16:50.675 [grizzly-http-server-1] INFO  LINSTOR/Controller - …")
     || /^\s*\d{2}:\d{2}:\d{2}[.,]\d{3} \[[^\]]+\] (TRACE|DEBUG|INFO|WARN|ERROR)\b/.test(line)
     // (and klog's structured record with its header cut off, "\"unable to get node list\" error=\"…\"": a quoted message and its
@@ -856,6 +862,8 @@ function startsRecord(line: string): boolean {
     // what follows is that command's output, no piece of the record before it, however that record's text was left open)
     || SHELL_PROMPT.test(line);
 }
+const TOOL_OUTPUT_LINE = /^\s*(modprobe|modinfo|rbd|rbd-nbd|u?mount(\.\w+)?|mkfs(\.\w+)?|mke2fs|e2fsck|fsck(\.\w+)?|xfs_repair|iscsiadm|multipath|blkid|losetup|nvme): /;
+const PYTHON_LOGGING = /^\s*(DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.]+:\S/;
 const SHELL_PROMPT = /^\s*(\$|❯|➜) \S|^\s*[\w.-]+@[\w.-]+(:[^\s$#>]*)?\s?[$#] \S|^\s*(ba)?sh-\d+(\.\d+)?[$#] \S/;
 
 /** a post's caption over what it pasted, at the start of its line ("Pod (with PVC mount) events:"), not a traceback's heading */
@@ -1751,6 +1759,9 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
 
   if (PROMETHEUS_SAMPLE.test(s.rest)) return blankResult(n, text, 'decoration', T.metricSample);
 
+  // (Python's logging prints a message of several lines as they are: every line after its record that starts none is its)
+  if (head && PYTHON_LOGGING.test(head.text) && text.trim() !== '' && !startsRecord(text)) return continuing(head, n, text);
+
   // a piece of the previous record: indented, or the previous line filled the terminal's width
   // (terminals cut at their exact width, so the previous piece is exactly 80, 100, 120… characters long)
   // (or a fragment: the line starts no record of its own and reads like the middle of one)
@@ -1774,7 +1785,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   const ownProgram = hint !== null || /^time="|level=/.test(s.rest) || (JSON_RECORD.test(s.rest) && !/\}\s*$/.test(s.rest)) || (s.time !== null && /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}/.test(s.time))
     || (s.time !== null && /^(TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|PANIC|DPANIC)\s/.test(s.rest))
     // (and a stamp, the process id, then the level in brackets, "2021-11-17 12:02:10.447586 3935702 [ERROR]: …": Huawei's CSI logger)
-    || (s.time !== null && /^\d+ \[(DEBUG|INFO|WARNING|WARN|ERROR|FATAL)\]:? /.test(s.rest));
+    || (s.time !== null && /^\d+ \[(DEBUG|INFO|WARNING|WARN|ERROR|FATAL)\]:? /.test(s.rest)) || PYTHON_LOGGING.test(s.rest);
   const cf = identify(c, { severity: null, file: null, line: null, message: s.rest.trim() }, hint?.source ?? pendingOperationOwner(s.rest));
   // (the call a logger's records serve, as for klog's: "/csi.v1.Node/NodeUnpublishVolume: REQ 0007 …", then its own lines)
   const ownCall = ownProgram ? WORK_CALL.exec(s.rest)?.[1] : undefined;

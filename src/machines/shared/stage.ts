@@ -629,7 +629,7 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // not mounted"); a mount does not report it, it mounts. (Not "not a mount point": a mount checks that too, IsLikelyNotMountPoint;
   // only mount-utils' CleanupMountPoint goes on "…is not a mountpoint, deleting")
   [/\bnot mounted\b|\bnot a mount ?point, deleting\b/i, 'unmount'],
-  [/\bcouldn't get (configMap|secret)\b|mountdevice|mountvolume|mapvolume|\bmount(?!point=)|node[ _]?stage|node[ _]?publish|\bstag(e|ing)\b|setup failed|set ?up|global ?mount|fsck|mkfs|mke2fs|\bformat(ting)? |udevadm|find (a )?device path/i, 'mount'],
+  [/\bcouldn't get (configMap|secret)\b|mountdevice|mountvolume|mapvolume|\bmount(?!point=)|node[ _]?stage|node[ _]?publish|\bstag(e|ing)\b|setup failed|set ?up|global ?mount|fsck|mkfs|mke2fs|\bformat(ting)? |'format'|udevadm|find (a )?device path/i, 'mount'],
   [/resiz|expan/i, 'resize'],
   // a volume made from a snapshot (external-provisioner's "VolumeContentSource_Snapshot", "Requested volume size is … and
   // snapshot size is …", a restore) is provisioned: CreateVolume with a content source
