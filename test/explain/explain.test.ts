@@ -3442,3 +3442,30 @@ describe('round of 2026-12-08 (23): class parameters, API skew, secrets, static 
     expect(stagesOf(['MountVolume.MountDevice failed for volume "pvc-1" : rpc error: code = Internal desc = timed out', 'modprobe: FATAL: Module rbd not found.'])[1]).toBe('other');
   });
 });
+
+describe('round of 2026-12-08 (24): vSphere, Azure, GCE, OpenEBS and Longhorn, smaller clouds', () => {
+  it("a storage engine's replicas registering with their controller are no plugin's registration", () => {
+    expect(stagesOf([
+      'time="2023-04-11T09:13:25Z" level=info msg="Register Replica, Address: 10.0.0.8 UUID: ed0c2413de04 Uptime: 3m12s State: closed"',
+      'time="2023-04-11T09:13:25Z" level=warning msg="No of yet to be registered replicas are less than 3 , No of registered replicas: 1"',
+    ])).toEqual(['other', 'other']);
+    expect(stagesOf(['I0101 00:00:00.000000       1 main.go:164] "Registration process completed" driver="disk.csi.example.com"'])[0]).toBe('register');
+  });
+
+  it("an HTTP server's access log line is a request of its own, no piece of the record before it", () => {
+    expect(stagesOf([
+      'time="2023-04-11T09:13:25Z" level=info msg="Attaching volume pvc-1 to node worker-1"',
+      '10.244.0.254 - - [16/Jul/2020:02:24:40 +0000] "GET /v1/volumes/pvc-1 HTTP/1.1" 200 4642 "" "Go-http-client/1.1"',
+    ])).toEqual(['attach', 'other']);
+  });
+
+  it("external-attacher's 'CSINode … does not contain driver' is the attach's error", () => {
+    // (posted in backticks, which keep it from the catalog's line: read by its words)
+    expect(stagesOf(['`CSINode worker-1 does not contain driver disk.csi.example.com`'])[0]).toBe('attach');
+  });
+
+  it('a describe field behind a backtick and a prompt with no command are no step', () => {
+    expect(stagesOf(['`Name:          data-claim'])).toEqual(['other']);
+    expect(stagesOf(['  Warning  FailedAttachVolume  2m  attachdetach-controller  AttachVolume.Attach failed for volume "pvc-1" : rpc error: code = DeadlineExceeded desc = context deadline exceeded', 'core@node-1:~$'])).toEqual(['attach', 'other']);
+  });
+});

@@ -104,6 +104,8 @@ const KUBE_OPERATION = /^"?(Operation for "|\w+Volume\.\w+ (failed|succeeded)|\w
 const KLOG_ANYWHERE = /[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d{6}\s+\d+ [\w.-]+\.go:\d+\] /;
 
 /** What a post may glue before what it pasted: a fence (with or without a language tag) or a quotation mark. */
+/** a field of `kubectl describe` at the left margin, its value aligned by spaces: "Name:          data-claim", "StorageClass:  standard" */
+const DESCRIBE_FIELD = /^[A-Z][A-Za-z ]{1,30}:\s{2,}\S/;
 const PASTE_OPENERS = [/^\s*(```\w*\s+|["'`])/, /^\s*```(?=[A-Za-z])/];
 
 /** The opener a post glued to a pasted record, when what follows it is one (a record, a kubelet operation, a printed object). */
@@ -112,7 +114,8 @@ function gluedOpener(r: string): string | null {
     const m = re.exec(r);
     if (!m) continue;
     const rest = r.slice(m[0].length);
-    if (startsRecord(rest) || MOUNT_UTILS_TAIL.test(rest) || KUBE_OPERATION.test(rest) || PRINTED_OBJECT.test(rest)) return m[0];
+    // (or a field of kubectl's describe, "`Name:          data-claim", which the opener left unread as one)
+    if (startsRecord(rest) || MOUNT_UTILS_TAIL.test(rest) || KUBE_OPERATION.test(rest) || PRINTED_OBJECT.test(rest) || DESCRIBE_FIELD.test(rest)) return m[0];
   }
   return null;
 }
@@ -817,7 +820,7 @@ const DECORATION = /^\s*([a-z][a-z0-9]*(?:-[a-z0-9]+)+:|(pod|persistentvolumecla
  * columns may be only PID, user and command, and the grep of a `ps | grep` among them), a prompt that is only the working
  * directory (busybox sh's "/ # "), kubectl's "… deleted/created/edited" answers.
  */
-const SESSION = /^\s*`?(\[[^\]]*[@ ][^\]]*\][#$] .*|\S*[@\w]\S* [^$#]{0,60}[$#%>]\]? ?(kubectl|oc|helm) [\w-]+\b.*|\s*- [\w.-]+\.(kubernetes\.io|k8s\.io|openshift\.io)\/[\w-]*(finalizer|protection)|(sudo )?(df|lsblk|findmnt|blkid|lsof|ls|ll|dmesg|umount)( -{1,2}[A-Za-z-]+)*( [\/~.][\S]*)?|(sudo )?journalctl( -{1,2}[\w-]+(=\S+| (?!-)\S+)?)+|(sudo )?(nvme (connect|disconnect|list|discover)|iscsiadm -m) .*|(sudo )?multipath -ll?( .*)?|(sudo )?mount \| grep .*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} ?)?(kubectl|k|kc|oc|sudo|crictl|journalctl|helm) ([\w-]+ |--?[\w-]+(=\S+| (?!-)\S+)? )?(logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label|install|upgrade|uninstall|template)\b.*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} )?(kubectl|oc)( --?[\w-]+(=\S+| [\w:.-]+)?)* (adm|drain|cordon|uncordon|taint|scale|wait|debug|annotate|top)\b.*|(\$ )?(gcloud|aws|az|doctl|hcloud|openstack|ibmcloud|oci) [a-z][\w-]* [a-z][\w-]*( .*)?|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+([SRDZTIsl<NL+]+\s+)?(\d+:\d+\s+)?(\/\S*|grep)( .*)?|[\/~][\w\/.-]* [$#]( .*)?|~[\w\/.-]*[$#] .*|[\w.-]+:[~\/][\w\/.-]*\$ .*|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated|edited|replaced|scaled|restarted|cordoned|uncordoned|drained|evicted|tainted|untainted))\s*$/;
+const SESSION = /^\s*`?(\[[^\]]*[@ ][^\]]*\][#$] .*|\S*[@\w]\S* [^$#]{0,60}[$#%>]\]? ?(kubectl|oc|helm) [\w-]+\b.*|\s*- [\w.-]+\.(kubernetes\.io|k8s\.io|openshift\.io)\/[\w-]*(finalizer|protection)|(sudo )?(df|lsblk|findmnt|blkid|lsof|ls|ll|dmesg|umount)( -{1,2}[A-Za-z-]+)*( [\/~.][\S]*)?|(sudo )?journalctl( -{1,2}[\w-]+(=\S+| (?!-)\S+)?)+|(sudo )?(nvme (connect|disconnect|list|discover)|iscsiadm -m) .*|(sudo )?multipath -ll?( .*)?|(sudo )?mount \| grep .*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} ?)?(kubectl|k|kc|oc|sudo|crictl|journalctl|helm) ([\w-]+ |--?[\w-]+(=\S+| (?!-)\S+)? )?(logs|get|describe|delete|apply|create|edit|exec|-n|--namespace|-c|-f|-u|ps|inspect|rollout|patch|label|install|upgrade|uninstall|template)\b.*|(\+ )?([\w.-]+%\s*|[\w.-]+ |[^\w\s`]{1,3} )?(kubectl|oc)( --?[\w-]+(=\S+| [\w:.-]+)?)* (adm|drain|cordon|uncordon|taint|scale|wait|debug|annotate|top)\b.*|(\$ )?(gcloud|aws|az|doctl|hcloud|openstack|ibmcloud|oci) [a-z][\w-]* [a-z][\w-]*( .*)?|\S+\s+\d+\/\d+\s+(Running|Pending|CrashLoopBackOff|ContainerCreating|Completed|Error|Terminating|Init:\S+|ImagePullBackOff|ErrImagePull|Unknown|Evicted)\s+\d+.*|\d+\s+\S+\s+([SRDZTIsl<NL+]+\s+)?(\d+:\d+\s+)?(\/\S*|grep)( .*)?|[\/~][\w\/.-]* [$#]( .*)?|~[\w\/.-]*[$#] .*|[\w.-]+:[~\/][\w\/.-]*\$ .*|[\w.-]+@[\w.-]+(:[^\s$#>]*)?[$#]|[\w.-]+(\/[\w.-]+)?( "[^"]+")? (deleted|created|configured|unchanged|patched|labeled|annotated|edited|replaced|scaled|restarted|cordoned|uncordoned|drained|evicted|tainted|untainted))\s*$/;
 /**
  * What kubectl prints of objects, not what a program logged: an object's field as YAML ("    type:
  * FileSystemResizePending", "  message: >-"), a container's mount in `describe pod` ("/var/run/secrets from token
@@ -851,6 +854,9 @@ function startsRecord(line: string): boolean {
     // "[19233.677582] …": read as a record's start, it cost a held-out line its stage and gained none); and grpc-go's logger, whose components prefix
     // their lines: "[core] grpc: addrConn.createTransport failed …", grpclog/component.go)
     || /^\s*\[(Mon|Tue|Wed|Thu|Fri|Sat|Sun) [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}\] \S|^\s*\[(core|transport|channelz|balancer|xds)\] \S/.test(line)
+    // (and an HTTP server's access log in the Common Log Format, "10.0.0.7 - - [11/Apr/2023:09:13:25 +0000] \"POST /v1/register
+    // HTTP/1.1\" 200 0": a request a line)
+    || /^\s*\S+ \S+ \S+ \[\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "/.test(line)
     // (and Python's logging in its basicConfig format, "ERROR:grpc._server:Exception calling application: …", a Python driver's)
     || PYTHON_LOGGING.test(line)
     // (and a Java logger's, logback's default pattern: "17:16:50.675 [grizzly-http-server-1] INFO  LINSTOR/Controller - …")

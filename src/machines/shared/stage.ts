@@ -554,6 +554,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   [/\bFS-Cache: (Loaded|Netfs\b)/, 'mount'],
   // (nor a driver registering its own gRPC services with its server at start-up: "StartService - Registering node service")
   [/\bregist(er|ered|ering) (the )?(csi )?(node|controller|identity) (grpc )?service\b/i, 'other'],
+  // (nor a storage engine's replicas registering with their volume's controller, Jiva's "Register Replica, Address: …",
+  // "No of yet to be registered replicas are less than 3": the data plane, no plugin's registration)
+  [/\bregist(er|ered|ering) replicas?\b|\breplicas? (is |are )?registered\b/i, 'other'],
   [/\b(un)?regist(er|ered|ering) (the )?node\b(?! ?(driver|plugin|service|server))|\bwas previously registered\b|\bnode annotation to enable volume controller attach\/detach\b/i, 'other'],
   // a record of a logger named after the registrar (a driver's own registrar: "logger":"csi-registrar")
   [/"logger":"[^"]*registrar/, 'register'],
@@ -561,6 +564,9 @@ const KEYWORD_STAGE: Array<[RegExp, Stage]> = [
   // its informers or its start-up, whatever the objects; an operation's own refusals are gets, creates and updates, and a
   // line that says which operation the refusal kept from running is that operation's: "can't provision for claim …")
   [/^(?!.*\b(can'?t|cannot|failed to|unable to) (provision|attach|detach|mount|unmount|delete|expand|resize|snapshot)\b).*\bcannot (list|watch) resource\b/i, 'other'],
+  // (but external-attacher refusing an attach to a node whose CSINode lacks the driver, "CSINode %s does not contain driver %s",
+  // csi_handler.go: the attach's error, saved in the VolumeAttachment)
+  [/\bCSINode \S+ does not contain driver\b/, 'attach'],
   [/regist(er|ration)|plugins_registry|nodegetinfo|csinode|plugin ?(watcher|manager)|not found in the list of registered/i, 'register'],
   // the PV controller finding no plugin to delete a released volume ("Error getting deleter volume plugin for volume …")
   [/\bdeleter\b/i, 'delete'],
