@@ -3370,6 +3370,11 @@ describe('round of 2026-12-08 (21): volume limits, SAN plumbing, SELinux, stuck 
       'type=SYSCALL msg=audit(1700000000.123:42): arch=c000003e syscall=257 success=no exit=-13 exe="/usr/bin/python3.11"',
     ])).toEqual(['other', 'other']);
     expect(stagesOf(['type=AVC msg=audit(1700000000.123:43): avc:  denied  { relabelfrom } for  pid=1543 comm="containerd" name="data" dev="sdb" scontext=system_u:system_r:container_runtime_t:s0 tclass=dir'])[0]).toBe('mount');
+    // (runc's init names itself "runc:[2:INIT]", and the kernel cuts a driver's name to 15 characters, "aws-ebs-csi-dri")
+    expect(stagesOf([
+      'type=AVC msg=audit(1700000000.123:456): avc:  denied  { mounton } for  pid=23456 comm="runc:[2:INIT]" path="/var/lib/kubelet/pods/1234/volumes/kubernetes.io~csi/pvc-1/mount" dev="overlay" tclass=dir permissive=0',
+      'type=AVC msg=audit(1700000000.123:457): avc:  denied  { mounton } for  pid=23457 comm="aws-ebs-csi-dri" path="/var/lib/kubelet/plugins/kubernetes.io/csi/pv/pvc-1/globalmount" dev="nvme1n1" tclass=dir permissive=0',
+    ])).toEqual(['mount', 'mount']);
   });
 
   it("lines behind the same time and pod name are records of their own, not pieces of the one before", () => {
@@ -3433,6 +3438,8 @@ describe('round of 2026-12-08 (23): class parameters, API skew, secrets, static 
       'I0101 00:00:01.000000       1 server.go:10] GRPC call: /csi.v1.Identity/Probe',
     ])).toEqual(['other', 'mount', 'mount', 'mount', 'mount', 'mount', 'mount', 'mount', 'mount', 'other']);
     expect(stagesOf(["ERROR:app.node:Operation 'format' failed on the device"])[0]).toBe('mount');
+    // (a line below it whose words name another step is another program's, not a piece of the message)
+    expect(stagesOf(['ERROR:grpc._server:Exception calling application: Failed to mount', 'Detaching volume vol-123 from node i-abc'])).toEqual(['mount', 'detach']);
   });
 
   it("a tool's prefixed output lines under an error that quotes its output are the error's, with a header or posted alone", () => {

@@ -103,9 +103,9 @@ const LEADING_STAMP = /^(\d{4}[-/]\d{2}[-/]\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)
 const KUBE_OPERATION = /^"?(Operation for "|\w+Volume\.\w+ (failed|succeeded)|\w+Volume\.\w+ started)/;
 const KLOG_ANYWHERE = /[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d{6}\s+\d+ [\w.-]+\.go:\d+\] /;
 
-/** What a post may glue before what it pasted: a fence (with or without a language tag) or a quotation mark. */
 /** a field of `kubectl describe` at the left margin, its value aligned by spaces: "Name:          data-claim", "StorageClass:  standard" */
 const DESCRIBE_FIELD = /^[A-Z][A-Za-z ]{1,30}:\s{2,}\S/;
+/** What a post may glue before what it pasted: a fence (with or without a language tag) or a quotation mark. */
 const PASTE_OPENERS = [/^\s*(```\w*\s+|["'`])/, /^\s*```(?=[A-Za-z])/];
 
 /** The opener a post glued to a pasted record, when what follows it is one (a record, a kubelet operation, a printed object). */
@@ -734,7 +734,7 @@ function knownEvent(c: Compiled, known: KnownEventReason, message: string): { st
  * features ("size=100G features='0' hwhandler='0' wp=rw"), its path groups ("`-+- policy='service-time 0' prio=1
  * status=active") and paths ("  |- 39:0:0:1 sdi 8:48 failed faulty running"): a command's answer about the node's disks.
  */
-const MULTIPATH_OUTPUT = /^\s*(\S+ \([0-9a-f]{16,}\) dm-\d+ \S|size=\S+ features='[^']*' hwhandler=|[|`\s]*[|`]-\+- policy='|[|`\s]*[|`]- \d+:\d+:\d+:\d+\s+sd\w+\s+\d+:\d+\s+(active|failed)\b)/;
+const MULTIPATH_OUTPUT = /^(\s*\S+ \([0-9a-f]{16,}\) dm-\d+ \S|\s*size=\S+ features='[^']*' hwhandler=|[|`\s]*[|`]-\+- policy='|[|`\s]*[|`]- \d+:\d+:\d+:\d+\s+sd\w+\s+\d+:\d+\s+(active|failed)\b)/;
 /**
  * An SELinux audit record (auditd's "type=AVC … avc: denied { relabelto } … comm=\"frigate.output\"", its "type=SYSCALL …
  * exe=\"/usr/bin/python3.11\"") of a process that is not one of the node's storage or container tools: an application denied
@@ -745,11 +745,12 @@ function applicationAudit(text: string): boolean {
   const proc = /\bcomm="([^"]+)"/.exec(text)?.[1] ?? /\bexe="(?:[^"]*\/)?([^"/]+)"/.exec(text)?.[1];
   return proc !== undefined && !STORAGE_PROCESS.test(proc);
 }
-const STORAGE_PROCESS = /^(u?mount(\.\w+)?|containerd.*|runc|crun|conmon|crio|dockerd|kubelet|k3s|iscsi(adm|d)|multipath.*|mkfs.*|mke2fs|e2fsck|fsck.*|blkid|resize2fs|xfs_\w+|rbd|ceph.*|nfs.*|rpc\.\w+|csi.*|.*plugin.*|.*driver.*)$/;
+// (a name anywhere in the command: the kernel cuts comm to 15 characters, "aws-ebs-csi-dri", and runc's init is "runc:[2:INIT]")
+const STORAGE_PROCESS = /mount|containerd|runc|crun|conmon|crio|dockerd|kubelet|k3s|iscsi|multipath|mkfs|mke2fs|fsck|blkid|resize2fs|xfs_|rbd|ceph|nfs|rpc\.|csi|plugin|driv|fuse|s3fs|goofys|rclone|juicefs|lvm|zfs|zpool|nvme|losetup|cryptsetup/i;
 
 /**
  * A tool that prints each line of a pod's log behind the time and the pod's name ("22:51:53 pmem-csi-node-k2rsl
- * NodeStageVolume: …", a test harness's or a log viewer's stream): a line behind the same source as the record before it
+ * NodeStageVolume: …", a test harness's or a log viewer's stream): a line behind a time and the same source as the record before it
  * is a record of its own, not a piece of that one.
  */
 const TIMED_SOURCE = /^\s*(\d{1,2}:\d{2}:\d{2}(?:\.\d+)?)\s+([a-z0-9][a-z0-9.-]*[a-z0-9])\s+\S/;
@@ -759,7 +760,7 @@ function sameTimedSource(text: string, headText: string): boolean {
 }
 
 /** A row of the node's mount table, as `mount` or /proc/mounts prints it ("udev on /tmp/csi-lvm/pvc-… type devtmpfs (rw,…)"): a command's output, a record of its own. */
-const MOUNT_TABLE = /^\s*\S+ on \/\S* type [\w.]+ \([^)]*\)\s*`?\s*$/;
+const MOUNT_TABLE = /^\s*\S+ on \/\S* type [\w.]+ \([^)]*\)(?:\s*`)?\s*$/;
 /** A row of `df -h` (Filesystem, Size, Used, Avail, Use%, Mounted on): a command's answer about the node's file systems. */
 const DF_ROW = /^\s*\S+\s+\d+(?:[.,]\d+)?[KMGTPE]?i?\s+\d+(?:[.,]\d+)?[KMGTPE]?i?\s+\d+(?:[.,]\d+)?[KMGTPE]?i?\s+\d{1,3}%\s+\/\S*\s*$/;
 /**
@@ -1765,8 +1766,11 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
 
   if (PROMETHEUS_SAMPLE.test(s.rest)) return blankResult(n, text, 'decoration', T.metricSample);
 
-  // (Python's logging prints a message of several lines as they are: every line after its record that starts none is its)
-  if (head && PYTHON_LOGGING.test(head.text) && text.trim() !== '' && !startsRecord(text)) return continuing(head, n, text);
+  // (Python's logging prints a message of several lines as they are: a line after its record that starts none is its, unless
+  // its words name another step than the record's: "Detaching volume vol-1 from node …" pasted below it is another program's)
+  const pythonHead = head !== null && PYTHON_LOGGING.test(head.text) && text.trim() !== '' && !startsRecord(text);
+  const anotherStep = pythonHead && ![null, 'other', head.stage].includes(guessStage(text));
+  if (pythonHead && !anotherStep) return continuing(head, n, text);
 
   // a piece of the previous record: indented, or the previous line filled the terminal's width
   // (terminals cut at their exact width, so the previous piece is exactly 80, 100, 120… characters long)
@@ -1774,7 +1778,7 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   // (or the next line of a multi-line message: a command's output printed after its first lines had already continued the record)
   // (a kubelet operation's message quoted at the head's own indent, '    "MountVolume.SetUp succeeded …', is another record,
   // unless the head is a header still waiting for its message, "… nestedpendingoperations.go:335]")
-  if (head && !startsRecord(text) && !MOUNT_TABLE.test(s.rest) && !(s.rest !== text && (s.time !== null || startsRecord(s.rest))) && !sameTimedSource(text, head.text)
+  if (head && !anotherStep && !startsRecord(text) && !MOUNT_TABLE.test(s.rest) && !(s.rest !== text && (s.time !== null || startsRecord(s.rest))) && !sameTimedSource(text, head.text)
     && !(KUBE_OPERATION.test(text.trimStart()) && indentOf(text) <= indentOf(head.text) && !/\.go:\d+\]\s*$/.test(head.text))
     && (/^\s{2,}\S/.test(text) || TERMINAL_WIDTHS.has(headLen) || /^[^A-Z\s]/.test(text) || headLen >= 120 || (prevContinued && text.trim() !== '')
       // (or the line under a header that has no message yet, "… nestedpendingoperations.go:301] " wrapped at a space; a blank
@@ -1938,9 +1942,9 @@ const PV_UNDECIDED = new Set(['externalAttacher.startedPVProcessing', 'externalA
 const PV_NAME = /PersistentVolume="([^"]+)"|\bPV[ =]"([^"]+)"|processing "([^"]+)"|PVC processing(?: for resize controller"?)? (?:key=)?"([^"]+)"/;
 /** the first line of a new sync of the same PV, per component (its lines after it are that sync's) */
 const PV_SYNC_START: Record<string, string> = { 'externalAttacher.': 'externalAttacher.startedPVProcessing', 'externalProvisioner.': 'externalProvisioner.shouldDelete', 'externalResizer.': 'externalResizer.startedPvcProcessing' };
-/** A driver's or sidecar's start-up banner: the lines after it belong to the new process, not to the operation before. */
 /** A program stopping: a Go server's signal handler ("received signal; shutting down", "gracefully stopped", "Received SIGTERM, exiting"). */
 const PROCESS_STOP = /\b(received|caught|got) (a |the )?(signal\b|SIG(TERM|INT|QUIT)\b|terminat(ed|ion) signal\b)|\bgracefully (stopped|shut ?down)\b|\bshutting down (the )?(g?rpc |csi |http |metrics )?(server|driver|plugin|service)\b/i;
+/** A driver's or sidecar's start-up banner: the lines after it belong to the new process, not to the operation before. */
 const PROCESS_START = /\bDriver: \S+ Version: |\bDRIVER INFORMATION\b|"Version" version=|\bVersion: v\d+\.\d+|\bStarting (?:the )?(?:CSI )?(?:driver|plugin|server|node service|controller service)\b|\bListening for connections\b/i;
 /**
  * What a program's first lines say: its version, build, flags, banner or start ("FLAG: --v=\"5\"", "Starting …", "Driver version: …",
@@ -2299,7 +2303,7 @@ function inferFromPaste(out: ExplainedLine[]): void {
   for (let i = 0, head = -1; i < out.length; i++) {
     const l = out[i]!;
     if (l.kind === 'unrelated' && l.match !== 'none') { head = l.stage !== 'other' ? i : -1; continue; }
-    // (nor a line behind the same time and source as that one: a record of its own, sameTimedSource)
+    // (nor a line behind a time and the same source as that one: a record of its own, sameTimedSource)
     if (head >= 0 && l.kind === 'unrelated' && l.match === 'none' && i - head <= 3 && !NOT_PROSE.test(l.text) && !sameTimedSource(l.text, out[head]!.text)) {
       out[i] = { ...l, stage: out[head]!.stage, component: out[head]!.component, explanation: `${l.explanation}${T.sameMessage(head + 1)}` };
       continue;
