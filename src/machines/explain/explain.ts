@@ -1829,7 +1829,8 @@ function explainRecord(c: Compiled, raw: string, n: number, head: ExplainedLine 
   const byMsg = msgField ? guessStage(msgField[1] ?? msgField[2]!) : null;
   // (an Event's reason alone on its line, its row's columns copied one a line: "FailedMount", whose words run together)
   const reasonAlone = /^\s*([A-Z][a-z]+[A-Z][A-Za-z]+)\s*$/.exec(s.rest)?.[1];
-  const byReason = reasonAlone !== undefined && c.events.has(reasonAlone) ? knownEventStage(reasonAlone, c.events.get(reasonAlone)!, '') : null;
+  const knownAlone = reasonAlone !== undefined ? c.events.get(reasonAlone) : undefined;
+  const byReason = knownAlone ? knownEventStage(reasonAlone!, knownAlone, '') : null;
   const stage = byReason ?? (NOISE_TEXT.test(s.rest) || SANDBOX_RUNTIME.test(s.rest) || MOUNT_TABLE.test(s.rest) || DF_ROW.test(s.rest) || OOM_KILLER.test(text) || MULTIPATH_OUTPUT.test(s.rest) || applicationAudit(s.rest) || NO_STEP_MESSAGE.test(s.rest.trim()) || NODE_NOISE.test(text) ? 'other' : printedPayloadStage(s.rest)
     ?? byMsg ?? guessStage(s.rest.replace(/(^|\s)[\w./-]+\.go:\d+(?=\s)/g, ' ')));
   // (a msg that says nothing, "handler failed", with an error that names something: the error may be the reason, not the operation;
